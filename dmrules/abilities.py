@@ -1,0 +1,273 @@
+"""Replacement abilities as data.
+
+A replacement ability (置換効果を生成する能力) says what event it watches,
+what happens instead, whether it is optional and which affected cards it
+needs. The same schema serves the bundled card database, cards defined inline
+in a scenario, and replacement effects that a spell or ability created
+(``replacement_effects`` in a scenario). docs/scenario-format.md describes it
+field by field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .reader import Node
+
+ZONES = ("battle", "hand", "mana", "graveyard", "shields", "deck", "hyperspatial")
+# A cast spell waiting to go to the graveyard is in no zone (409.1b).
+EVENT_ZONES = ZONES + ("pending",)
+
+EVENT_KINDS = (
+    "destroy", "return_to_hand", "discard", "put_into_mana", "mill", "break", "move", "draw",
+    "lose", "spell_to_graveyard", "put_into_battle", "battle", "pay_cost",
+)
+# Classes a replacement can watch: every kind, and the words texts use for
+# zone changes whatever their kind (see asp/common/match.lp).
+WATCH_EVENTS = EVENT_KINDS + (
+    "leave", "put_into_graveyard", "put_into_hand", "put_into_deck", "enter",
+    "leave_shields", "leave_mana", "leave_graveyard", "leave_hand", "flip",
+)
+CONDITIONS = ("opponent_turn", "own_turn", "by_opponent", "by_self", "by_spell", "by_ability", "by_attack", "by_this")
+CAUSES = ("deck_out", "no_shields", "opponent_wins", "effect")
+WHOSE = ("own", "opponent", "any")
+SUBJECTS = ("this", "equipped", "fortified")
+VERBS = ("discard", "destroy", "put", "return", "add_to_hand")
+CARD_TYPES = (
+    "creature", "spell", "tamaseed", "cross_gear", "castle", "field", "aura",
+    "dragheart", "weapon", "fortress", "psychic", "evolution",
+)
+CIVILIZATIONS = ("light", "water", "darkness", "fire", "nature", "zero")
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Which cards (or players) a text refers to: 「自分の他のアビス・クリーチャー」."""
+
+    whose: str = "any"
+    types: tuple[str, ...] = ()
+    races: tuple[str, ...] = ()
+    civilizations: tuple[str, ...] = ()
+    cost_max: int | None = None
+    cost_min: int | None = None
+    other: bool = False
+    names: tuple[str, ...] = ()
+    evolution: bool = False
+    flags: tuple[str, ...] = ()
+    cost_exceeds_mana: bool = False
+
+
+FILTER_FIELDS = ("whose", "type", "race", "civilization", "cost_max", "cost_min", "other", "name",
+                 "evolution", "flag", "cost_exceeds_mana")
+
+
+@dataclass(frozen=True)
+class Watch:
+    """The event a replacement waits for: 「〜する時」."""
+
+    events: tuple[str, ...]
+    subject: str | None = None
+    filter: Filter | None = None
+    from_zone: str | None = None
+    to_zone: str | None = None
+    from_not: tuple[str, ...] = ()
+    cause: str | None = None
+    conditions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Affected cards the replacement's controller chooses (609.9a)."""
+
+    count: int
+    from_zone: str
+    to_zone: str
+    verb: str
+    filter: Filter
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing that happens instead: 「かわりに〜」."""
+
+    kind: str  # stay, move, choose, move_source, flip_source, mill, draw, win, destroy_partner
+    zone: str | None = None
+    verb: str | None = None
+    slot: Slot | None = None
+    count: int | None = None
+    whose: str | None = None
+
+
+@dataclass(frozen=True)
+class ReplacementAbility:
+    """A replacement ability of a card, or a replacement effect in play."""
+
+    watch: Watch
+    instead: tuple[Action, ...]
+    optional: bool
+    works_in: str
+    spell_own_movement: bool = False
+    requires_flag: str | None = None
+    text: str | None = None
+    note: str | None = None
+
+    def slots(self) -> list[Slot]:
+        return [a.slot for a in self.instead if a.slot is not None]
+
+
+ABILITY_FIELDS = ("text", "watch", "instead", "optional", "works_in", "spell_own_movement", "requires_flag", "note")
+WATCH_FIELDS = ("event", "card", "player", "from", "to", "from_not", "cause", "when")
+ACTION_WORDS = ("stay", "flip_this", "destroy_this", "win", "destroy_battle_partner")
+ACTION_KEYS = ("move_to", "this_to", "discard", "graveyard_to_deck", "destroy", "shield_to_hand",
+               "choose", "mill", "draw")
+CHOOSE_FIELDS = ("count", "from", "to", "verb") + FILTER_FIELDS
+
+
+def parse_filter(node: Node, extra: tuple[str, ...] = (), default_whose: str = "any") -> Filter:
+    node.keys(FILTER_FIELDS + extra)
+    return Filter(
+        whose=node.opt_text("whose", default_whose, WHOSE),
+        types=tuple(node.opt_texts("type", CARD_TYPES)),
+        races=tuple(node.opt_texts("race")),
+        civilizations=tuple(node.opt_texts("civilization", CIVILIZATIONS)),
+        cost_max=node.opt_int("cost_max", None, 0, 99),
+        cost_min=node.opt_int("cost_min", None, 0, 99),
+        other=node.opt_bool("other"),
+        names=tuple(node.opt_texts("name")),
+        evolution=node.opt_bool("evolution"),
+        flags=tuple(node.opt_texts("flag")),
+        cost_exceeds_mana=node.opt_bool("cost_exceeds_mana"),
+    )
+
+
+def parse_watch(node: Node) -> Watch:
+    node.keys(WATCH_FIELDS, required=("event",))
+    events = tuple(node.child("event").texts(WATCH_EVENTS))
+    if not events:
+        raise node.error("names no event to watch", "event")
+    subject = None
+    flt = None
+    if node.has("card") and node.has("player"):
+        raise node.error("give either 'card' or 'player', not both")
+    if node.has("card"):
+        card = node.child("card")
+        if isinstance(card.value, dict):
+            flt = parse_filter(card)
+        else:
+            subject = card.text(SUBJECTS)
+    elif node.has("player"):
+        flt = Filter(whose=node.child("player").text(WHOSE))
+    return Watch(
+        events=events,
+        subject=subject,
+        filter=flt,
+        from_zone=node.opt_text("from", None, EVENT_ZONES),
+        to_zone=node.opt_text("to", None, EVENT_ZONES),
+        from_not=tuple(node.opt_texts("from_not", EVENT_ZONES)),
+        cause=node.opt_text("cause", None, CAUSES),
+        conditions=tuple(node.opt_texts("when", CONDITIONS)),
+    )
+
+
+def _chosen(count: int, from_zone: str, to_zone: str, verb: str, flt: Filter) -> Action:
+    return Action("choose", slot=Slot(count, from_zone, to_zone, verb, flt))
+
+
+def _count_or_filter(node: Node, default_whose: str, default_types: tuple[str, ...]) -> tuple[int, Filter]:
+    """``destroy: 1`` or ``destroy: {count: 1, whose: opponent, ...}``."""
+    if isinstance(node.value, dict):
+        count = node.opt_int("count", 1, 1)
+        flt = parse_filter(node, extra=("count",), default_whose=default_whose)
+        if not flt.types and default_types:
+            flt = Filter(**{**flt.__dict__, "types": default_types})
+        return count, flt
+    return node.integer(1), Filter(whose=default_whose, types=default_types)
+
+
+def parse_action(node: Node) -> Action:
+    value = node.value
+    if isinstance(value, str):
+        word = node.text(ACTION_WORDS + ACTION_KEYS)
+        if word == "stay":
+            return Action("stay")
+        if word == "flip_this":
+            return Action("flip_source")
+        if word == "destroy_this":
+            return Action("move_source", zone="graveyard", verb="destroy")
+        if word == "win":
+            return Action("win")
+        if word == "destroy_battle_partner":
+            return Action("destroy_partner")
+        raise node.error(f"'{word}' needs a value, for example '{word}: 1'")
+    if not isinstance(value, dict) or len(value) != 1:
+        raise node.error("an action is a word (stay, flip_this, destroy_this, win, destroy_battle_partner) "
+                         "or a mapping with one key (" + ", ".join(ACTION_KEYS) + ")")
+    node.keys(ACTION_KEYS)
+    key = next(iter(value))
+    arg = node.child(key)
+    if key == "move_to":
+        return Action("move", zone=arg.text(ZONES))
+    if key == "this_to":
+        return Action("move_source", zone=arg.text(ZONES), verb="put")
+    if key == "discard":
+        count, flt = _count_or_filter(arg, "own", ())
+        return _chosen(count, "hand", "graveyard", "discard", flt)
+    if key == "graveyard_to_deck":
+        count, flt = _count_or_filter(arg, "own", ())
+        return _chosen(count, "graveyard", "deck", "put", flt)
+    if key == "destroy":
+        count, flt = _count_or_filter(arg, "any", ("creature",))
+        return _chosen(count, "battle", "graveyard", "destroy", flt)
+    if key == "shield_to_hand":
+        count, flt = _count_or_filter(arg, "own", ())
+        return _chosen(count, "shields", "hand", "add_to_hand", flt)
+    if key == "choose":
+        arg.keys(CHOOSE_FIELDS, required=("from", "to"))
+        flt = parse_filter(arg, extra=("count", "from", "to", "verb"), default_whose="own")
+        return _chosen(arg.opt_int("count", 1, 1), arg.child("from").text(ZONES), arg.child("to").text(ZONES),
+                       arg.opt_text("verb", "put", VERBS), flt)
+    if key == "mill":
+        arg.keys(("player", "count"), required=("count",))
+        return Action("mill", count=arg.child("count").integer(1), whose=arg.opt_text("player", "own", ("own", "opponent")))
+    if key == "draw":
+        return Action("draw", count=arg.integer(1))
+    raise node.error(f"unknown action '{key}'")  # pragma: no cover - keys() has checked
+
+
+def default_works_in(watch: Watch, own_movement: bool) -> str:
+    """Where the source must be for the ability to work (609.2)."""
+    if own_movement:
+        return "any"
+    if watch.subject == "this":
+        if watch.from_zone in ZONES:
+            return watch.from_zone
+        if "discard" in watch.events or "leave_hand" in watch.events:
+            return "hand"
+    return "battle"
+
+
+def parse_ability(node: Node, *, effect: bool = False) -> ReplacementAbility:
+    """Read one replacement ability (or, with ``effect``, an effect in play)."""
+    node.keys(ABILITY_FIELDS, required=("watch", "instead"))
+    watch = parse_watch(node.child("watch"))
+    instead = tuple(parse_action(a) for a in node.child("instead").elements())
+    if not instead:
+        raise node.error("says nothing about what happens instead", "instead")
+    own = node.opt_bool("spell_own_movement")
+    if own and not ({"spell_to_graveyard"} & set(watch.events) and watch.subject == "this"):
+        raise node.error("a spell's own-movement replacement (609.8a) must watch "
+                         "'spell_to_graveyard' of 'this' card", "spell_own_movement")
+    if any(a.kind == "destroy_partner" for a in instead) and "battle" not in watch.events:
+        raise node.error("destroy_battle_partner needs a watched 'battle' event", "instead")
+    default = "any" if effect else default_works_in(watch, own)
+    works_in = node.opt_text("works_in", default, ZONES + ("any",))
+    return ReplacementAbility(
+        watch=watch,
+        instead=instead,
+        optional=node.opt_bool("optional"),
+        works_in=works_in,
+        spell_own_movement=own,
+        requires_flag=node.opt_text("requires_flag"),
+        text=node.opt_text("text"),
+        note=node.opt_text("note"),
+    )

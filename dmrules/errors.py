@@ -1,0 +1,35 @@
+"""Errors that name the file, the place and the problem."""
+
+from __future__ import annotations
+
+
+class DmrulesError(Exception):
+    """Base class of the errors dmrules reports to its user."""
+
+
+class InputError(DmrulesError):
+    """Bad input: a scenario, a card file or a command-line argument.
+
+    ``path`` is the file, ``place`` where in it (a dotted path such as
+    ``players.me.battle[0].card``, with a line number when known), and
+    ``problem`` what is wrong there.
+    """
+
+    def __init__(self, path: str, place: str, problem: str, line: int | None = None):
+        self.path = str(path)
+        self.place = place
+        self.problem = problem
+        self.line = line
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = self.path
+        if self.line is not None:
+            where += f":{self.line}"
+        if self.place:
+            where += f": {self.place}"
+        return f"{where}: {self.problem}"
+
+
+class SolveError(DmrulesError):
+    """The solver could not answer (for example a time limit with nothing found)."""

@@ -1,0 +1,261 @@
+"""Expectations written in scenario files, and checking a solution against them.
+
+The language (docs/scenario-format.md, "Expectations"):
+
+- ``count``: the exact number of resolutions; ``states``: of distinct final states.
+- ``resolutions``: the exact set of resolutions. Each entry gives ``applied``
+  (every replacement applied: event, the replacement by its card id, the
+  chosen cards), ``final`` (the cards that end outside their starting zone;
+  every card not listed stays), and optionally ``lost``, ``flipped``.
+- ``some``: patterns each of which at least one resolution matches.
+- ``none``: patterns no resolution matches.
+- ``always``: patterns every resolution matches.
+
+A pattern is a mapping of conditions that must all hold: ``final`` (cards →
+zones), ``happened`` and ``replaced`` (event ids), ``applied`` (applications,
+partially given), ``lost``, ``flipped``, ``not_applied`` (events no
+replacement applies to).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .abilities import ZONES
+from .outcome import Application, Resolution, Solution
+from .reader import Node
+from .scenario import Scenario
+
+EXPECT_FIELDS = ("count", "states", "resolutions", "some", "none", "always")
+ENTRY_FIELDS = ("applied", "final", "lost", "flipped", "note")
+APPLIED_FIELDS = ("event", "by", "chosen")
+PATTERN_FIELDS = ("final", "happened", "replaced", "applied", "not_applied", "lost", "flipped", "note")
+
+
+@dataclass(frozen=True)
+class AppPattern:
+    event: str | None = None
+    by: str | None = None
+    chosen: frozenset[str] | None = None
+
+    def matches(self, app: Application) -> bool:
+        return ((self.event is None or app.event == self.event)
+                and (self.by is None or app.replacement.id == self.by)
+                and (self.chosen is None or frozenset(app.chosen) == self.chosen))
+
+    def text(self) -> str:
+        parts = [self.event or "any event", "by " + (self.by or "any replacement")]
+        if self.chosen is not None:
+            parts.append("choosing " + (", ".join(sorted(self.chosen)) or "nothing"))
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """Conditions on one resolution."""
+
+    final: tuple[tuple[str, str], ...] = ()
+    happened: tuple[str, ...] = ()
+    replaced: tuple[str, ...] = ()
+    applied: tuple[AppPattern, ...] = ()
+    not_applied: tuple[str, ...] = ()
+    lost: tuple[str, ...] | None = None
+    flipped: tuple[str, ...] | None = None
+
+    def matches(self, r: Resolution) -> bool:
+        happened = {e.id for e in r.happened}
+        replaced = {e.id for e in r.replaced}
+        return (all(r.final.get(c) == z for c, z in self.final)
+                and all(e in happened for e in self.happened)
+                and all(e in replaced for e in self.replaced)
+                and all(any(p.matches(a) for a in r.applied) for p in self.applied)
+                and all(r.application(e) is None for e in self.not_applied)
+                and (self.lost is None or set(self.lost) <= set(r.lost))
+                and (self.flipped is None or set(self.flipped) <= set(r.flipped)))
+
+    def text(self) -> str:
+        parts = [f"{c}={z}" for c, z in self.final]
+        parts += [f"{e} happened" for e in self.happened]
+        parts += [f"{e} replaced" for e in self.replaced]
+        parts += [f"applied {p.text()}" for p in self.applied]
+        parts += [f"nothing applied to {e}" for e in self.not_applied]
+        parts += [f"{p} loses" for p in self.lost or ()]
+        parts += [f"{c} flipped" for c in self.flipped or ()]
+        return ", ".join(parts) or "(anything)"
+
+
+ResolutionKey = tuple
+
+
+def resolution_key(applied, final: dict[str, str], lost, flipped) -> ResolutionKey:
+    return (frozenset(applied), tuple(sorted(final.items())), frozenset(lost), frozenset(flipped))
+
+
+def actual_key(r: Resolution) -> ResolutionKey:
+    apps = [(a.event, a.replacement.id, frozenset(a.chosen)) for a in r.applied]
+    return resolution_key(apps, dict(r.final), r.lost, r.flipped)
+
+
+@dataclass
+class Expectation:
+    count: int | None = None
+    states: int | None = None
+    resolutions: list[tuple[ResolutionKey, str]] | None = None
+    some: list[Pattern] = field(default_factory=list)
+    none: list[Pattern] = field(default_factory=list)
+    always: list[Pattern] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return (self.count is None and self.states is None and self.resolutions is None
+                and not self.some and not self.none and not self.always)
+
+
+def _check_card(node: Node, scenario: Scenario) -> str:
+    card = node.text()
+    if card not in scenario.cards:
+        raise node.error(f"no card with id '{card}' is in the scenario")
+    return card
+
+
+def _check_event(node: Node, scenario: Scenario, made: bool = True) -> str:
+    event = node.text()
+    known = {e.id for e in scenario.events}
+    if event not in known and not (made and "/" in event):
+        raise node.error(f"no event with id '{event}' in the scenario (events: {', '.join(sorted(known))})")
+    return event
+
+
+def _replacement_ids(scenario: Scenario) -> set[str]:
+    ids = {e.id for e in scenario.effects}
+    for card in scenario.cards.values():
+        n = len(card.replacements)
+        if n == 1:
+            ids.add(card.id)
+        for i in range(1, n + 1) if n > 1 else ():
+            ids.add(f"{card.id}#{i}")
+    return ids
+
+
+def _read_app(node: Node, scenario: Scenario, exact: bool) -> AppPattern:
+    node.keys(APPLIED_FIELDS, required=("event", "by") if exact else ())
+    by = node.opt_text("by")
+    if by is not None and by not in _replacement_ids(scenario):
+        raise node.error(f"'{by}' is no replacement of this scenario "
+                         f"(replacements: {', '.join(sorted(_replacement_ids(scenario))) or 'none'})", "by")
+    chosen = None
+    if node.has("chosen") or exact:
+        chosen = frozenset(_check_card(c, scenario) for c in node.child("chosen").elements()) if node.has("chosen") else frozenset()
+    return AppPattern(
+        event=_check_event(node.child("event"), scenario) if node.has("event") else None,
+        by=by,
+        chosen=chosen,
+    )
+
+
+def _read_final(node: Node, scenario: Scenario) -> dict[str, str]:
+    out = {}
+    for card, zone in node.items():
+        _check_card(Node(node.located, node.place + (card,), card), scenario)
+        out[card] = zone.text(ZONES)
+    return out
+
+
+def _read_pattern(node: Node, scenario: Scenario) -> Pattern:
+    node.keys(PATTERN_FIELDS)
+    return Pattern(
+        final=tuple(_read_final(node.child("final"), scenario).items()) if node.has("final") else (),
+        happened=tuple(_check_event(e, scenario) for e in node.child("happened").elements()) if node.has("happened") else (),
+        replaced=tuple(_check_event(e, scenario) for e in node.child("replaced").elements()) if node.has("replaced") else (),
+        applied=tuple(_read_app(a, scenario, exact=False) for a in node.child("applied").elements()) if node.has("applied") else (),
+        not_applied=tuple(_check_event(e, scenario) for e in node.child("not_applied").elements()) if node.has("not_applied") else (),
+        lost=tuple(node.child("lost").texts(scenario.players)) if node.has("lost") else None,
+        flipped=tuple(_check_card(c, scenario) for c in node.child("flipped").elements()) if node.has("flipped") else None,
+    )
+
+
+def read_expectation(scenario: Scenario) -> Expectation:
+    """The expectations of a scenario file (empty when it has none)."""
+    node = scenario.expect
+    if node is None:
+        return Expectation()
+    node.keys(EXPECT_FIELDS)
+    exp = Expectation(count=node.opt_int("count", None, 0, 10**9), states=node.opt_int("states", None, 0, 10**9))
+    if node.has("resolutions"):
+        exp.resolutions = []
+        seen = {}
+        for entry in node.child("resolutions").elements():
+            entry.keys(ENTRY_FIELDS)
+            apps = []
+            events = set()
+            for a in (entry.child("applied").elements() if entry.has("applied") else ()):
+                p = _read_app(a, scenario, exact=True)
+                if p.event in events:
+                    raise a.error(f"event '{p.event}' is listed twice in one resolution")
+                events.add(p.event)
+                apps.append((p.event, p.by, p.chosen))
+            final = {c.id: c.zone for c in scenario.cards.values()}
+            if entry.has("final"):
+                final.update(_read_final(entry.child("final"), scenario))
+            lost = entry.child("lost").texts(scenario.players) if entry.has("lost") else []
+            flipped = [_check_card(c, scenario) for c in entry.child("flipped").elements()] if entry.has("flipped") else []
+            key = resolution_key(apps, final, lost, flipped)
+            if key in seen:
+                raise entry.error(f"the same resolution is listed twice (also at {seen[key]})")
+            seen[key] = entry.located.line(entry.place)
+            exp.resolutions.append((key, describe_key(key, scenario)))
+    for name in ("some", "none", "always"):
+        if node.has(name):
+            setattr(exp, name, [_read_pattern(p, scenario) for p in node.child(name).elements()])
+    return exp
+
+
+def describe_key(key: ResolutionKey, scenario: Scenario) -> str:
+    apps, final, lost, flipped = key
+    parts = []
+    for event, by, chosen in sorted(apps, key=lambda a: (a[0], a[1])):
+        text = f"{event} by {by}"
+        if chosen:
+            text += " [" + ", ".join(sorted(chosen)) + "]"
+        parts.append(text)
+    applied = "; ".join(parts) if parts else "no replacement"
+    moved = [f"{c}→{z}" for c, z in final if scenario.cards[c].zone != z]
+    text = applied + " | " + (", ".join(moved) if moved else "nothing moves")
+    if lost:
+        text += " | lost: " + ", ".join(sorted(lost))
+    if flipped:
+        text += " | flipped: " + ", ".join(sorted(flipped))
+    return text
+
+
+def check(expectation: Expectation, solution: Solution, scenario: Scenario) -> list[str]:
+    """Differences between the expectation and the solution (empty when it holds)."""
+    problems: list[str] = []
+    n = len(solution.resolutions)
+    if not solution.complete:
+        problems.append(f"the enumeration was cut short ({solution.stopped_by})")
+    if expectation.count is not None and expectation.count != n:
+        problems.append(f"expected {expectation.count} resolutions, found {n}")
+    if expectation.states is not None and expectation.states != solution.states:
+        problems.append(f"expected {expectation.states} final states, found {solution.states}")
+    if expectation.resolutions is not None:
+        expected = {key: text for key, text in expectation.resolutions}
+        actual = {actual_key(r): describe_key(actual_key(r), scenario) for r in solution.resolutions}
+        for key, text in expected.items():
+            if key not in actual:
+                problems.append(f"missing resolution: {text}")
+        for key, text in actual.items():
+            if key not in expected:
+                problems.append(f"unexpected resolution: {text}")
+    for pattern in expectation.some:
+        if not any(pattern.matches(r) for r in solution.resolutions):
+            problems.append(f"no resolution has {pattern.text()}")
+    for pattern in expectation.none:
+        hits = [i for i, r in enumerate(solution.resolutions, start=1) if pattern.matches(r)]
+        if hits:
+            problems.append(f"resolution {hits[0]} has {pattern.text()}, which no resolution should")
+    for pattern in expectation.always:
+        misses = [i for i, r in enumerate(solution.resolutions, start=1) if not pattern.matches(r)]
+        if misses:
+            problems.append(f"resolution {misses[0]} lacks {pattern.text()}, which every resolution should have")
+    return problems

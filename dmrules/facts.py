@@ -1,0 +1,231 @@
+"""The situation as ASP facts, built as clingo symbols (never as program text).
+
+Every identifier that comes from a scenario (card ids, names, player names,
+races, event ids) becomes a ``clingo.String``, so a card named
+``x"). forbidden. in_hand("y`` is just a string. The predicates are
+documented in asp/common/input.lp.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from clingo import Function, Number, String, Symbol
+
+from .abilities import Filter, ReplacementAbility
+from .scenario import Scenario
+
+
+def S(value: str) -> Symbol:
+    return String(value)
+
+
+def C(word: str) -> Symbol:
+    return Function(word)
+
+
+def fact(name: str, *args: Symbol) -> Symbol:
+    return Function(name, list(args))
+
+
+def replacement_symbol(owner: str, index: int, effect: bool = False) -> Symbol:
+    """``rep("J1",1)`` for a card's first ability, ``eff("chishin")`` for an effect in play."""
+    return Function("eff", [S(owner)]) if effect else Function("rep", [S(owner), Number(index)])
+
+
+def filter_words(scenario: Scenario) -> set[str]:
+    """Race words used by any filter in the scenario."""
+    words: set[str] = set()
+    for ability, _ in _abilities(scenario):
+        for flt in _filters(ability):
+            words.update(flt.races)
+    return words
+
+
+def _filters(ability: ReplacementAbility) -> Iterator[Filter]:
+    if ability.watch.filter is not None:
+        yield ability.watch.filter
+    for slot in ability.slots():
+        yield slot.filter
+
+
+def _abilities(scenario: Scenario) -> Iterator[tuple[ReplacementAbility, Symbol]]:
+    for card in scenario.cards.values():
+        for index, ability in enumerate(card.replacements, start=1):
+            yield ability, replacement_symbol(card.id, index)
+    for effect in scenario.effects:
+        yield effect.ability, replacement_symbol(effect.id, 0, effect=True)
+
+
+def situation_facts(scenario: Scenario) -> list[Symbol]:
+    """All facts describing the scenario."""
+    out: list[Symbol] = []
+    add = out.append
+    for player in scenario.players:
+        add(fact("player", S(player)))
+        for action in sorted(scenario.player_cannot.get(player, ())):
+            add(fact("player_cannot", S(player), C(action)))
+    add(fact("turn_player", S(scenario.turn_player)))
+
+    words = filter_words(scenario)
+    for card in scenario.cards.values():
+        c = S(card.id)
+        add(fact("card", c))
+        if card.name:
+            add(fact("card_name", c, S(card.name)))
+        add(fact("owner", c, S(card.owner)))
+        add(fact("controller", c, S(card.controller)))
+        add(fact("zone", c, C(card.zone)))
+        if card.deck_pos is not None:
+            add(fact("deck_pos", c, Number(card.deck_pos)))
+        for t in card.types:
+            if t == "evolution":
+                add(fact("evolution", c))
+            else:
+                add(fact("card_type", c, C(t)))
+        if card.definition is not None and card.definition.hyperspatial:
+            add(fact("hyperspatial_card", c))
+        for word in sorted(words):
+            if any(word in race for race in card.races):
+                add(fact("has_race_word", c, S(word)))
+        for civ in card.civilizations:
+            add(fact("civ", c, C(civ)))
+        if card.cost is not None:
+            add(fact("cost", c, Number(card.cost)))
+        if card.power is not None:
+            add(fact("power", c, Number(card.power)))
+        if card.tapped:
+            add(fact("tapped", c))
+        if card.under:
+            add(fact("under", c, S(card.under)))
+        if card.equipped_to:
+            add(fact("equipped", c, S(card.equipped_to)))
+        if card.fortifies:
+            add(fact("fortifies", c, S(card.fortifies)))
+        for marker in sorted(card.markers):
+            add(fact("marker", c, C(marker)))
+        for flag in sorted(card.flags):
+            add(fact("flag", c, S(flag)))
+
+    for event in scenario.events:
+        e = S(event.id)
+        add(fact("event", e))
+        add(fact("event_kind", e, C(event.kind)))
+        add(fact("event_order", e, Number(event.order)))
+        for card_id in event.cards:
+            add(fact("event_card", e, S(card_id)))
+        if event.player:
+            add(fact("event_player", e, S(event.player)))
+        if event.from_zone:
+            add(fact("event_from", e, C(event.from_zone)))
+        if event.to_zone:
+            add(fact("event_to", e, C(event.to_zone)))
+        if event.source:
+            add(fact("event_source", e, S(event.source)))
+        add(fact("event_controller", e, S(event.controller)))
+        add(fact("event_by", e, C(event.by)))
+        if event.cause:
+            add(fact("event_cause", e, C(event.cause)))
+        if event.unreplaceable:
+            add(fact("event_unreplaceable", e))
+        if event.last_draw:
+            add(fact("last_draw", e))
+
+    for card in scenario.cards.values():
+        for index, ability in enumerate(card.replacements, start=1):
+            out.extend(ability_facts(replacement_symbol(card.id, index), ability, card.id, card.controller))
+    for effect in scenario.effects:
+        out.extend(ability_facts(replacement_symbol(effect.id, 0, effect=True), effect.ability,
+                                 effect.source, effect.controller))
+    return out
+
+
+def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, controller: str) -> list[Symbol]:
+    """Facts for one replacement ability or effect ``r``."""
+    out: list[Symbol] = [fact("replacement", r), fact("rep_controller", r, S(controller))]
+    add = out.append
+    if source is not None:
+        add(fact("rep_source", r, S(source)))
+    if ability.optional:
+        add(fact("rep_optional", r))
+    add(fact("rep_active_zone", r, C(ability.works_in)))
+    if ability.spell_own_movement:
+        add(fact("rep_self_spell", r))
+    if ability.requires_flag:
+        add(fact("rep_requires_flag", r, S(ability.requires_flag)))
+
+    watch = ability.watch
+    for event in watch.events:
+        add(fact("watch_event", r, C(event)))
+    if watch.subject:
+        add(fact("watch_subject", r, C(watch.subject)))
+    if watch.filter is not None:
+        f = Function("flt", [r, C("watch")])
+        add(fact("watch_filter", r, f))
+        out.extend(filter_facts(f, watch.filter))
+    if watch.from_zone:
+        add(fact("watch_from", r, C(watch.from_zone)))
+    if watch.to_zone:
+        add(fact("watch_to", r, C(watch.to_zone)))
+    for zone in watch.from_not:
+        add(fact("watch_from_not", r, C(zone)))
+    if watch.cause:
+        add(fact("watch_cause", r, C(watch.cause)))
+    for condition in watch.conditions:
+        add(fact("watch_cond", r, C(condition)))
+
+    slot_index = 0
+    for i, action in enumerate(ability.instead, start=1):
+        n = Number(i)
+        if action.kind == "stay":
+            add(fact("does", r, n, C("stay")))
+        elif action.kind == "move":
+            add(fact("does", r, n, Function("move", [C(action.zone)])))
+        elif action.kind == "move_source":
+            add(fact("does", r, n, Function("move_source", [C(action.zone), C(action.verb)])))
+        elif action.kind == "flip_source":
+            add(fact("does", r, n, C("flip_source")))
+        elif action.kind == "destroy_partner":
+            add(fact("does", r, n, C("destroy_partner")))
+        elif action.kind == "win":
+            add(fact("does", r, n, C("win")))
+        elif action.kind == "mill":
+            add(fact("does", r, n, Function("mill", [C(action.whose), Number(action.count)])))
+        elif action.kind == "draw":
+            add(fact("does", r, n, Function("draw", [Number(action.count)])))
+        elif action.kind == "choose":
+            slot_index += 1
+            s = Number(slot_index)
+            slot = action.slot
+            add(fact("does", r, n, Function("choose", [s])))
+            add(fact("slot", r, s))
+            add(fact("slot_count", r, s, Number(slot.count)))
+            add(fact("slot_from", r, s, C(slot.from_zone)))
+            add(fact("slot_to", r, s, C(slot.to_zone)))
+            add(fact("slot_verb", r, s, C(slot.verb)))
+            f = Function("flt", [r, s])
+            add(fact("slot_filter", r, s, f))
+            out.extend(filter_facts(f, slot.filter))
+        else:  # pragma: no cover - abilities.py only makes the kinds above
+            raise ValueError(f"unknown action kind {action.kind}")
+    return out
+
+
+def filter_facts(f: Symbol, flt: Filter) -> list[Symbol]:
+    out = [fact("filter_whose", f, C(flt.whose))]
+    out += [fact("filter_type", f, C(t)) for t in flt.types if t != "evolution"]
+    if "evolution" in flt.types or flt.evolution:
+        out.append(fact("filter_evolution", f))
+    out += [fact("filter_race", f, S(w)) for w in flt.races]
+    out += [fact("filter_civ", f, C(x)) for x in flt.civilizations]
+    if flt.cost_max is not None:
+        out.append(fact("filter_cost_max", f, Number(flt.cost_max)))
+    if flt.cost_min is not None:
+        out.append(fact("filter_cost_min", f, Number(flt.cost_min)))
+    if flt.other:
+        out.append(fact("filter_other", f))
+    out += [fact("filter_name", f, S(name)) for name in flt.names]
+    out += [fact("filter_flag", f, S(x)) for x in flt.flags]
+    if flt.cost_exceeds_mana:
+        out.append(fact("filter_cost_exceeds_mana", f))
+    return out

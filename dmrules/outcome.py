@@ -1,0 +1,300 @@
+"""Resolutions as typed objects, built in one place from an answer set."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from clingo import Symbol, SymbolType
+
+from .scenario import Scenario
+
+
+@dataclass(frozen=True)
+class ReplacementRef:
+    """A replacement ability of a card (``J1``, or ``J1#2`` for its second one) or an effect in play."""
+
+    id: str
+    player: str
+    card: str | None = None
+    ability: int = 0
+    name: str | None = None
+    text: str | None = None
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "card": self.card, "ability": self.ability, "name": self.name,
+                "player": self.player, "text": self.text}
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    """An event: one of the effect's, or one a replacement made instead (``instead_of``)."""
+
+    id: str
+    kind: str
+    order: int
+    cards: tuple[str, ...] = ()
+    player: str | None = None
+    from_zone: str | None = None
+    to_zone: str | None = None
+    source: str | None = None
+    instead_of: str | None = None
+    made_by: str | None = None
+
+    @property
+    def card(self) -> str | None:
+        return self.cards[0] if self.cards else None
+
+    def to_json(self) -> dict:
+        out: dict = {"id": self.id, "kind": self.kind}
+        if len(self.cards) == 1:
+            out["card"] = self.cards[0]
+        elif self.cards:
+            out["cards"] = list(self.cards)
+        for key, value in (("player", self.player), ("from", self.from_zone), ("to", self.to_zone),
+                           ("source", self.source), ("instead_of", self.instead_of), ("by", self.made_by)):
+            if value is not None:
+                out[key] = value
+        return out
+
+
+@dataclass(frozen=True)
+class Application:
+    """A replacement applied to an event, with the affected cards its player chose."""
+
+    event: str
+    replacement: ReplacementRef
+    chosen: tuple[str, ...] = ()
+
+    @property
+    def player(self) -> str:
+        return self.replacement.player
+
+    def to_json(self) -> dict:
+        return {"event": self.event, "replacement": self.replacement.to_json(),
+                "player": self.player, "chosen": list(self.chosen)}
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """One legal way to apply the replacement effects, and what it leads to."""
+
+    applied: tuple[Application, ...]
+    final: Mapping[str, str]
+    happened: tuple[EventInfo, ...]
+    replaced: tuple[EventInfo, ...]
+    lost: tuple[str, ...] = ()
+    flipped: tuple[str, ...] = ()
+    violations: tuple[tuple[str, str], ...] = ()
+    key: tuple = field(default=(), compare=False, repr=False)
+
+    def moved(self, scenario: Scenario) -> dict[str, tuple[str, str]]:
+        """Cards whose zone changed: id → (from, to)."""
+        return {c: (scenario.cards[c].zone, z) for c, z in self.final.items() if scenario.cards[c].zone != z}
+
+    def application(self, event: str) -> Application | None:
+        return next((a for a in self.applied if a.event == event), None)
+
+    def to_json(self) -> dict:
+        out = {
+            "applied": [a.to_json() for a in self.applied],
+            "final": dict(self.final),
+            "happened": [e.to_json() for e in self.happened],
+            "replaced": [e.to_json() for e in self.replaced],
+            "lost": list(self.lost),
+            "flipped": list(self.flipped),
+        }
+        if self.violations:
+            out["violations"] = [{"rule": r, "what": w} for r, w in self.violations]
+        return out
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Every legal resolution of a scenario."""
+
+    ruleset: str
+    resolutions: tuple[Resolution, ...]
+    complete: bool = True
+    stopped_by: str | None = None
+
+    @property
+    def states(self) -> int:
+        """Distinct final placements of the cards."""
+        return len({(tuple(sorted(r.final.items())), r.lost, r.flipped) for r in self.resolutions})
+
+    def to_json(self) -> dict:
+        out = {
+            "ruleset": self.ruleset,
+            "resolutions": [r.to_json() for r in self.resolutions],
+            "counts": {"resolutions": len(self.resolutions), "states": self.states},
+            "complete": self.complete,
+        }
+        if self.stopped_by:
+            out["stopped_by"] = self.stopped_by
+        return out
+
+
+def _text(sym: Symbol) -> str:
+    if sym.type == SymbolType.String:
+        return sym.string
+    if sym.type == SymbolType.Number:
+        return str(sym.number)
+    return str(sym)
+
+
+class Builder:
+    """Turns the shown atoms of one answer set into a ``Resolution``."""
+
+    def __init__(self, scenario: Scenario):
+        self.scenario = scenario
+        self.events = {e.id: e for e in scenario.events}
+        self.card_order = {c: i for i, c in enumerate(scenario.cards)}
+        self._refs: dict[Symbol, ReplacementRef] = {}
+        self._ids: dict[Symbol, str] = {}
+
+    # -- names ------------------------------------------------------------------
+    def replacement(self, sym: Symbol) -> ReplacementRef:
+        ref = self._refs.get(sym)
+        if ref is None:
+            ref = self._refs[sym] = self._make_ref(sym)
+        return ref
+
+    def _make_ref(self, sym: Symbol) -> ReplacementRef:
+        if sym.name == "eff":
+            effect_id = sym.arguments[0].string
+            effect = next(e for e in self.scenario.effects if e.id == effect_id)
+            source = self.scenario.cards.get(effect.source) if effect.source else None
+            return ReplacementRef(id=effect_id, player=effect.controller, card=effect.source,
+                                  name=source.name if source else None, text=effect.ability.text)
+        card_id, index = sym.arguments[0].string, sym.arguments[1].number
+        card = self.scenario.cards[card_id]
+        rid = card_id if len(card.replacements) == 1 else f"{card_id}#{index}"
+        return ReplacementRef(id=rid, player=card.controller, card=card_id, ability=index, name=card.name,
+                              text=card.replacements[index - 1].text)
+
+    def event_id(self, sym: Symbol) -> str:
+        found = self._ids.get(sym)
+        if found is None:
+            found = self._ids[sym] = self._make_event_id(sym)
+        return found
+
+    def _make_event_id(self, sym: Symbol) -> str:
+        if sym.type == SymbolType.String:
+            return sym.string
+        args = sym.arguments
+        if sym.name == "res":
+            text = f"{self.event_id(args[1])}/{self.replacement(args[0]).id}.{args[2].number}"
+            if len(args) == 4:
+                text += f":{args[3].string}"
+            return text
+        if sym.name == "deck_out" and len(args) == 1:
+            return f"{self.event_id(args[0])}/deck_out"
+        if sym.name == "deck_out":
+            return f"{self.event_id(args[1])}/{self.replacement(args[0]).id}.{args[2].number}/deck_out"
+        return str(sym)
+
+    def order(self, sym: Symbol) -> int:
+        if sym.type == SymbolType.String:
+            return self.events[sym.string].order
+        if sym.name == "res" or (sym.name == "deck_out" and len(sym.arguments) == 3):
+            return self.order(sym.arguments[1])
+        return self.order(sym.arguments[0])
+
+    # -- one answer set ---------------------------------------------------------
+    def build(self, symbols: Iterable[Symbol]) -> Resolution:
+        applied: dict[tuple[Symbol, Symbol], list[str]] = {}
+        final: dict[str, str] = {}
+        happens: list[Symbol] = []
+        replaced: list[Symbol] = []
+        made: dict[Symbol, tuple[Symbol, Symbol]] = {}
+        attrs: dict[Symbol, dict[str, list[str]]] = {}
+        lost: list[str] = []
+        flipped: list[str] = []
+        violations: list[tuple[str, str]] = []
+        for sym in symbols:
+            name, args = sym.name, sym.arguments
+            if name == "apply":
+                applied.setdefault((args[0], args[1]), [])
+            elif name == "pick":
+                applied.setdefault((args[0], args[1]), []).append(args[3].string)
+            elif name == "final":
+                final[args[0].string] = args[1].name
+            elif name == "happens":
+                happens.append(args[0])
+            elif name == "replaced":
+                replaced.append(args[0])
+            elif name == "made":
+                made[args[0]] = (args[1], args[2])
+            elif name.startswith("event_"):
+                attrs.setdefault(args[0], {}).setdefault(name[6:], []).append(_text(args[1]))
+            elif name == "derived":
+                attrs.setdefault(args[0], {})
+            elif name == "loses":
+                lost.append(args[0].string)
+            elif name == "flipped":
+                flipped.append(args[0].string)
+            elif name == "violation":
+                violations.append((args[0].arguments[0].string, self.describe(args[1])))
+        apps = sorted(
+            (Application(self.event_id(e), self.replacement(r), tuple(sorted(c, key=self._card_key)))
+             for (r, e), c in applied.items()),
+            key=lambda a: (self.events[a.event].order if a.event in self.events else 10**6, a.event, a.replacement.id),
+        )
+        return Resolution(
+            applied=tuple(apps),
+            final={c: final[c] for c in sorted(final, key=self._card_key)},
+            happened=self._events(happens, made, attrs),
+            replaced=self._events(replaced, made, attrs),
+            lost=tuple(sorted(lost)),
+            flipped=tuple(sorted(flipped, key=self._card_key)),
+            violations=tuple(sorted(violations)),
+            key=tuple((self.events[a.event].order if a.event in self.events else 10**6, a.event,
+                       a.replacement.id, a.chosen) for a in apps),
+        )
+
+    def _card_key(self, card_id: str):
+        return (self.card_order.get(card_id, 10**6), card_id)
+
+    def _events(self, syms: list[Symbol], made: dict, attrs: dict) -> tuple[EventInfo, ...]:
+        infos = [self._event(s, made, attrs) for s in syms]
+        return tuple(sorted(infos, key=lambda e: (e.order, e.instead_of is not None, e.id)))
+
+    def _event(self, sym: Symbol, made: dict, attrs: dict) -> EventInfo:
+        if sym.type == SymbolType.String:
+            e = self.events[sym.string]
+            return EventInfo(id=e.id, kind=e.kind, order=e.order, cards=e.cards, player=e.player,
+                             from_zone=e.from_zone, to_zone=e.to_zone, source=e.source)
+        a = attrs.get(sym, {})
+        parent = made.get(sym)
+
+        def one(key):
+            values = a.get(key)
+            return values[0] if values else None
+
+        return EventInfo(
+            id=self.event_id(sym),
+            kind=one("kind") or "event",
+            order=self.order(sym),
+            cards=tuple(a.get("card", ())),
+            player=one("player"),
+            from_zone=one("from"),
+            to_zone=one("to"),
+            source=one("source"),
+            instead_of=self.event_id(parent[0]) if parent else None,
+            made_by=self.replacement(parent[1]).id if parent else None,
+        )
+
+    def describe(self, sym: Symbol) -> str:
+        """A violation's details with readable ids."""
+        if sym.type == SymbolType.String:
+            return sym.string
+        if sym.type == SymbolType.Number:
+            return str(sym.number)
+        if sym.type == SymbolType.Function and sym.name in ("rep", "eff"):
+            return self.replacement(sym).id
+        if sym.type == SymbolType.Function and sym.name in ("res", "deck_out"):
+            return self.event_id(sym)
+        if sym.type == SymbolType.Function and sym.arguments:
+            return f"{sym.name}(" + ",".join(self.describe(a) for a in sym.arguments) + ")"
+        return str(sym)

@@ -1,0 +1,146 @@
+"""Typed reading of YAML data with errors that say where and what.
+
+A ``Node`` is one value of a located file, with its place. Its methods read
+fields of the expected type or raise ``InputError`` naming the file, the
+place, the line and the problem. Unknown keys are errors too: nothing in a
+scenario is silently dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from .errors import InputError
+from .yamlsrc import Located, Place
+
+MAX_COUNT = 60
+
+_TYPE_NAMES = {dict: "a mapping", list: "a list", str: "a text", int: "a whole number", bool: "true or false"}
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"'{str(value).lower()}'"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return f"'{value}'"
+
+
+class Node:
+    """A value in a located file."""
+
+    def __init__(self, located: Located, place: Place, value: Any):
+        self.located = located
+        self.place = place
+        self.value = value
+
+    @classmethod
+    def root(cls, located: Located) -> Node:
+        return cls(located, (), located.data)
+
+    # -- errors ---------------------------------------------------------------
+    def error(self, problem: str, key: Any = None) -> InputError:
+        place = self.place if key is None else self.place + (key,)
+        return self.located.error(place, problem)
+
+    # -- shape ------------------------------------------------------------------
+    def expect(self, kind: type) -> Node:
+        if kind is int and isinstance(self.value, bool):
+            raise self.error(f"expected {_TYPE_NAMES[int]}, found {_describe(self.value)}")
+        if not isinstance(self.value, kind):
+            raise self.error(f"expected {_TYPE_NAMES[kind]}, found {_describe(self.value)}")
+        return self
+
+    def keys(self, allowed: Iterable[str], required: Iterable[str] = ()) -> Node:
+        """Check a mapping's keys: every one known, the required ones present."""
+        self.expect(dict)
+        allowed = list(allowed)
+        for key in self.value:
+            if key not in allowed:
+                hint = _close(str(key), allowed)
+                raise self.error(f"unknown field '{key}'" + (f"; did you mean '{hint}'?" if hint else f" (known: {', '.join(allowed)})"), key)
+        for key in required:
+            if key not in self.value:
+                raise self.error(f"missing field '{key}'")
+        return self
+
+    def has(self, key: str) -> bool:
+        return isinstance(self.value, dict) and key in self.value and self.value[key] is not None
+
+    def child(self, key: Any) -> Node:
+        if isinstance(self.value, dict):
+            if key not in self.value:
+                raise self.error(f"missing field '{key}'")
+            return Node(self.located, self.place + (key,), self.value[key])
+        if isinstance(self.value, list):
+            return Node(self.located, self.place + (key,), self.value[key])
+        raise self.error(f"expected a mapping, found {_describe(self.value)}")
+
+    def items(self) -> Iterator[tuple[str, Node]]:
+        self.expect(dict)
+        for key, value in self.value.items():
+            yield str(key), Node(self.located, self.place + (key,), value)
+
+    def elements(self) -> Iterator[Node]:
+        """The elements of a list (a single value counts as a list of one)."""
+        if self.value is None:
+            return
+        if not isinstance(self.value, list):
+            yield self
+            return
+        for i, value in enumerate(self.value):
+            yield Node(self.located, self.place + (i,), value)
+
+    # -- scalars ----------------------------------------------------------------
+    def text(self, choices: Iterable[str] | None = None) -> str:
+        value = self.value
+        if isinstance(value, bool) or value is None or isinstance(value, (dict, list)):
+            raise self.error(f"expected a text, found {_describe(value)}")
+        value = str(value)
+        if not value.strip():
+            raise self.error("expected a text, found an empty one")
+        if choices is not None:
+            choices = list(choices)
+            if value not in choices:
+                hint = _close(value, choices)
+                raise self.error(f"unknown value '{value}'" + (f"; did you mean '{hint}'?" if hint else f" (known: {', '.join(choices)})"))
+        return value
+
+    def integer(self, low: int = 0, high: int = MAX_COUNT) -> int:
+        self.expect(int)
+        if not low <= self.value <= high:
+            raise self.error(f"{self.value} is out of range ({low} to {high})")
+        return self.value
+
+    def boolean(self) -> bool:
+        return self.expect(bool).value
+
+    def texts(self, choices: Iterable[str] | None = None) -> list[str]:
+        """A text or a list of texts."""
+        choices = list(choices) if choices is not None else None
+        return [element.text(choices) for element in self.elements()]
+
+    # -- optional fields --------------------------------------------------------
+    def opt_text(self, key: str, default: str | None = None, choices: Iterable[str] | None = None) -> str | None:
+        return self.child(key).text(choices) if self.has(key) else default
+
+    def opt_int(self, key: str, default: int | None = None, low: int = 0, high: int = MAX_COUNT) -> int | None:
+        return self.child(key).integer(low, high) if self.has(key) else default
+
+    def opt_bool(self, key: str, default: bool = False) -> bool:
+        return self.child(key).boolean() if self.has(key) else default
+
+    def opt_texts(self, key: str, choices: Iterable[str] | None = None) -> list[str]:
+        return self.child(key).texts(choices) if self.has(key) else []
+
+
+def _close(word: str, choices: list[str]) -> str | None:
+    import difflib
+
+    found = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return found[0] if found else None

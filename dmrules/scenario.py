@@ -1,0 +1,449 @@
+"""Scenario files: a game situation and the effect that makes events happen.
+
+``load_scenario(path)`` reads a YAML scenario (docs/scenario-format.md),
+checks it, and returns a ``Scenario``. Every problem is an ``InputError``
+naming the file, the place and the problem.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .abilities import EVENT_KINDS, ZONES, ReplacementAbility, parse_ability
+from .carddb import CardDatabase, CardDef, bundled, parse_card
+from .reader import Node
+from .yamlsrc import load_located, load_located_text
+
+RULESETS = ("dm", "sequential")
+EFFECT_BY = ("spell", "ability", "attack", "battle", "rule", "cost")
+MARKERS = ("cannot_be_destroyed", "cannot_leave", "untouchable", "cannot_flip")
+PLAYER_ACTIONS = ("discard", "flip")
+MAX_CARDS = 400
+MAX_EVENTS = 60
+
+SCENARIO_FIELDS = ("ruleset", "title", "source", "note", "turn", "players", "effect",
+                   "replacement_effects", "expect")
+PLAYER_FIELDS = ZONES + ("cannot",)
+CARD_FIELDS = ("id", "card", "owner", "tapped", "cost", "power", "races", "civilizations", "under",
+               "equipped_to", "fortifies", "flags", "note") + MARKERS
+EFFECT_FIELDS = ("source", "controller", "by", "cast_from", "events")
+EVENT_FIELDS = ("id", "kind", "card", "cards", "player", "to", "count", "source", "controller", "by",
+                "cause", "unreplaceable", "cast_from", "note") + EVENT_KINDS
+SOURCE_FIELDS = ("ruling", "seeds", "rules", "note")
+
+# Where each kind of event takes its card from, and where it sends it.
+EVENT_FROM = {"destroy": ("battle",), "discard": ("hand",), "mill": ("deck",), "break": ("shields",),
+              "put_into_battle": ("hand", "mana", "graveyard", "shields", "deck", "hyperspatial")}
+EVENT_TO = {"destroy": "graveyard", "return_to_hand": "hand", "discard": "graveyard",
+            "put_into_mana": "mana", "mill": "graveyard", "break": "hand", "spell_to_graveyard": "graveyard",
+            "put_into_battle": "battle", "draw": "hand"}
+CARD_EVENTS = ("destroy", "return_to_hand", "discard", "put_into_mana", "mill", "break", "move",
+               "spell_to_graveyard", "put_into_battle")
+PLAYER_EVENTS = ("draw", "lose", "pay_cost")
+
+
+@dataclass(frozen=True)
+class CardInstance:
+    """A card in the situation: where it is, whose it is, what it is."""
+
+    id: str
+    zone: str
+    owner: str
+    controller: str
+    definition: CardDef | None
+    deck_pos: int | None = None
+    types: tuple[str, ...] = ()
+    civilizations: tuple[str, ...] = ()
+    cost: int | None = None
+    power: int | None = None
+    races: tuple[str, ...] = ()
+    tapped: bool = False
+    under: str | None = None
+    equipped_to: str | None = None
+    fortifies: str | None = None
+    markers: frozenset[str] = frozenset()
+    flags: frozenset[str] = frozenset()
+
+    @property
+    def name(self) -> str | None:
+        return self.definition.name if self.definition else None
+
+    @property
+    def replacements(self) -> tuple[ReplacementAbility, ...]:
+        return self.definition.replacements if self.definition else ()
+
+    @property
+    def label(self) -> str:
+        return f"{self.id} ({self.name})" if self.name else self.id
+
+
+@dataclass(frozen=True)
+class Event:
+    """One of the events the effect makes happen at once."""
+
+    id: str
+    kind: str
+    order: int
+    controller: str
+    by: str
+    cards: tuple[str, ...] = ()
+    player: str | None = None
+    from_zone: str | None = None
+    to_zone: str | None = None
+    source: str | None = None
+    cause: str | None = None
+    unreplaceable: bool = False
+    last_draw: bool = False
+
+    @property
+    def card(self) -> str | None:
+        return self.cards[0] if self.cards else None
+
+
+@dataclass(frozen=True)
+class EffectInPlay:
+    """A replacement effect created by a spell or ability (龍素知新's 「墓地に置くかわりに」)."""
+
+    id: str
+    controller: str
+    ability: ReplacementAbility
+    source: str | None = None
+
+
+@dataclass
+class Scenario:
+    path: str
+    ruleset: str
+    players: tuple[str, str]
+    turn_player: str
+    cards: dict[str, CardInstance]
+    events: tuple[Event, ...]
+    effects: tuple[EffectInPlay, ...] = ()
+    player_cannot: dict[str, frozenset[str]] = field(default_factory=dict)
+    effect_source: str | None = None
+    effect_controller: str | None = None
+    effect_by: str = "ability"
+    title: str | None = None
+    note: str | None = None
+    ruling: str | None = None
+    seeds: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+    expect: Node | None = None
+
+    def opponent(self, player: str) -> str:
+        return self.players[1] if player == self.players[0] else self.players[0]
+
+    def card(self, card_id: str) -> CardInstance:
+        return self.cards[card_id]
+
+
+def load_scenario(path: str | Path, db: CardDatabase | None = None) -> Scenario:
+    """Read and check a scenario file."""
+    return read_scenario(Node.root(load_located(path)), db)
+
+
+def scenario_from_text(text: str, name: str = "<scenario>", db: CardDatabase | None = None) -> Scenario:
+    return read_scenario(Node.root(load_located_text(text, name)), db)
+
+
+def read_scenario(root: Node, db: CardDatabase | None = None) -> Scenario:
+    return _Reader(root, db or bundled()).read()
+
+
+class _Reader:
+    def __init__(self, root: Node, db: CardDatabase):
+        self.root = root
+        self.db = db
+        self.cards: dict[str, CardInstance] = {}
+        self.card_nodes: dict[str, Node] = {}
+
+    def read(self) -> Scenario:
+        root = self.root.keys(SCENARIO_FIELDS, required=("turn", "players", "effect"))
+        ruleset = root.opt_text("ruleset", "dm", RULESETS)
+        players_node = root.child("players").expect(dict)
+        names = [name for name, _ in players_node.items()]
+        if len(names) != 2:
+            raise players_node.error(f"a scenario has exactly two players, found {len(names)}")
+        for name in names:
+            if not name.strip():
+                raise players_node.error("a player's name cannot be empty")
+        players = (names[0], names[1])
+        turn = root.child("turn").text(players)
+        cannot: dict[str, frozenset[str]] = {}
+        for name, pnode in players_node.items():
+            if pnode.value is None:
+                continue
+            pnode.keys(PLAYER_FIELDS)
+            cannot[name] = frozenset(pnode.opt_texts("cannot", PLAYER_ACTIONS))
+            for zone in ZONES:
+                if pnode.has(zone):
+                    self._read_zone(pnode.child(zone), name, zone, players)
+        if len(self.cards) > MAX_CARDS:
+            raise players_node.error(f"{len(self.cards)} cards; a scenario holds at most {MAX_CARDS}")
+        self._check_links()
+        scenario = Scenario(
+            path=root.located.path,
+            ruleset=ruleset,
+            players=players,
+            turn_player=turn,
+            cards=self.cards,
+            events=(),
+            player_cannot=cannot,
+            title=root.opt_text("title"),
+            note=root.opt_text("note"),
+            expect=root.child("expect") if root.has("expect") else None,
+        )
+        if root.has("source"):
+            source = root.child("source").keys(SOURCE_FIELDS)
+            scenario.ruling = source.opt_text("ruling")
+            scenario.seeds = tuple(str(s) for s in source.opt_texts("seeds"))
+            scenario.rules = tuple(str(s) for s in source.opt_texts("rules"))
+        self._read_effect(root.child("effect"), scenario)
+        if root.has("replacement_effects"):
+            scenario.effects = tuple(self._read_effects(root.child("replacement_effects"), scenario))
+        return scenario
+
+    # -- cards ------------------------------------------------------------------
+    def _read_zone(self, node: Node, player: str, zone: str, players: tuple[str, str]) -> None:
+        for position, element in enumerate(node.elements(), start=1):
+            if isinstance(element.value, (str, int)) and not isinstance(element.value, bool):
+                card_id, definition, fields = element.text(), None, None
+            else:
+                element.keys(CARD_FIELDS, required=("id",))
+                card_id = element.child("id").text()
+                definition = self._definition(element.child("card")) if element.has("card") else None
+                fields = element
+            if card_id in self.cards:
+                other = self.card_nodes[card_id]
+                raise element.error(f"card id '{card_id}' is used twice (also at {_where(other)})")
+            owner = player
+            if fields is not None and fields.has("owner"):
+                owner = fields.child("owner").text(players)
+            base = definition
+            instance = CardInstance(
+                id=card_id,
+                zone=zone,
+                owner=owner,
+                controller=player,
+                definition=definition,
+                deck_pos=position if zone == "deck" else None,
+                types=base.types if base else (),
+                civilizations=base.civilizations if base else (),
+                cost=base.cost if base else None,
+                power=base.power if base else None,
+                races=base.races if base else (),
+            )
+            if fields is not None:
+                instance = self._with_properties(fields, instance)
+            self.cards[card_id] = instance
+            self.card_nodes[card_id] = element
+
+    def _definition(self, node: Node) -> CardDef:
+        if isinstance(node.value, dict):
+            return parse_card(node)
+        name = node.text()
+        card = self.db.find(name)
+        if card is None:
+            hints = self.db.suggest(name)
+            hint = f"; did you mean {' or '.join(repr(h) for h in hints)}?" if hints else ""
+            raise node.error(f"unknown card '{name}'{hint} (define it inline with name, type and replacements)")
+        return card
+
+    def _with_properties(self, node: Node, card: CardInstance) -> CardInstance:
+        from .abilities import CIVILIZATIONS
+
+        changes: dict = {}
+        if node.has("cost"):
+            changes["cost"] = node.child("cost").integer(0, 999)
+        if node.has("power"):
+            changes["power"] = node.child("power").integer(0, 10_000_000)
+        if node.has("races"):
+            changes["races"] = tuple(node.opt_texts("races"))
+        if node.has("civilizations"):
+            changes["civilizations"] = tuple(node.opt_texts("civilizations", CIVILIZATIONS))
+        changes["tapped"] = node.opt_bool("tapped")
+        for link in ("under", "equipped_to", "fortifies"):
+            if node.has(link):
+                changes[link] = node.child(link).text()
+        changes["markers"] = frozenset(m for m in MARKERS if node.opt_bool(m))
+        changes["flags"] = frozenset(node.opt_texts("flags"))
+        return _replace(card, **changes)
+
+    def _check_links(self) -> None:
+        for card_id, card in self.cards.items():
+            node = self.card_nodes[card_id]
+            for link, zone_rule in (("under", None), ("equipped_to", "battle"), ("fortifies", "shields")):
+                target = getattr(card, link)
+                if target is None:
+                    continue
+                if target not in self.cards:
+                    raise node.error(f"'{link}' names card '{target}', which is in no zone", link)
+                if target == card_id:
+                    raise node.error(f"a card cannot be '{link}' itself", link)
+                other = self.cards[target]
+                if link == "under" and other.zone != card.zone:
+                    raise node.error(f"is in the {card.zone} zone but '{target}' it is under is in the {other.zone} zone", link)
+                if zone_rule and other.zone != zone_rule:
+                    raise node.error(f"'{target}' is in the {other.zone} zone, not the {zone_rule} zone", link)
+            seen = set()
+            top = card
+            while top.under is not None:
+                if top.id in seen:
+                    raise node.error("cards stacked under each other in a circle", "under")
+                seen.add(top.id)
+                top = self.cards[top.under]
+
+    # -- the effect and its events ----------------------------------------------
+    def _card_ref(self, node: Node) -> str:
+        card_id = node.text()
+        if card_id not in self.cards:
+            raise node.error(f"no card with id '{card_id}' is in any zone")
+        return card_id
+
+    def _player_ref(self, node: Node, players: tuple[str, str]) -> str:
+        return node.text(players)
+
+    def _read_effect(self, node: Node, scenario: Scenario) -> None:
+        node.keys(EFFECT_FIELDS, required=("controller", "events"))
+        scenario.effect_controller = self._player_ref(node.child("controller"), scenario.players)
+        scenario.effect_source = self._card_ref(node.child("source")) if node.has("source") else None
+        scenario.effect_by = node.opt_text("by", "ability", EFFECT_BY)
+        cast_from = node.opt_text("cast_from", None, ZONES)
+        events: list[Event] = []
+        subjects: dict[str, str] = {}
+        ids: set[str] = set()
+        elements = list(node.child("events").elements())
+        if not elements:
+            raise node.error("the effect makes no event happen", "events")
+        if len(elements) > MAX_EVENTS:
+            raise node.error(f"{len(elements)} events; an effect makes at most {MAX_EVENTS} happen at once", "events")
+        for element in elements:
+            for event in self._read_event(element, scenario, len(events) + 1, cast_from):
+                if event.id in ids:
+                    raise element.error(f"event id '{event.id}' is used twice")
+                ids.add(event.id)
+                for card_id in event.cards if event.kind != "battle" else ():
+                    if card_id in subjects:
+                        raise element.error(f"card '{card_id}' is already moved by event '{subjects[card_id]}'; "
+                                            "one effect moves a card once")
+                    subjects[card_id] = event.id
+                events.append(event)
+        scenario.events = tuple(events)
+
+    def _read_event(self, node: Node, scenario: Scenario, order: int, cast_from: str | None) -> list[Event]:
+        node.keys(EVENT_FIELDS)
+        value = node.value
+        shorthand = [k for k in EVENT_KINDS if k in value]
+        if node.has("kind"):
+            if shorthand:
+                raise node.error(f"give the kind once: 'kind' or '{shorthand[0]}', not both")
+            kind = node.child("kind").text(EVENT_KINDS)
+            target = None
+        else:
+            if len(shorthand) != 1:
+                raise node.error("an event needs a kind: 'kind: destroy, card: X' or 'destroy: X'")
+            kind = shorthand[0]
+            target = node.child(kind)
+        event_id = node.opt_text("id", f"e{order}")
+        common = dict(
+            id=event_id,
+            kind=kind,
+            order=order,
+            controller=self._player_ref(node.child("controller"), scenario.players) if node.has("controller")
+            else scenario.effect_controller,
+            by=node.opt_text("by", scenario.effect_by, EFFECT_BY),
+            source=self._card_ref(node.child("source")) if node.has("source") else scenario.effect_source,
+            unreplaceable=node.opt_bool("unreplaceable"),
+        )
+        if kind == "battle":
+            cards_node = target if target is not None else node.child("cards")
+            cards = tuple(self._card_ref(c) for c in cards_node.elements())
+            if len(cards) != 2 or cards[0] == cards[1]:
+                raise cards_node.error("a battle is between two different creatures")
+            for card_id, element in zip(cards, cards_node.elements()):
+                self._check_zone(element, card_id, ("battle",), kind)
+            return [Event(cards=cards, **common)]
+        if kind in PLAYER_EVENTS:
+            player_node = target if target is not None else node.child("player")
+            player = self._player_ref(player_node, scenario.players)
+            if kind == "draw":
+                count = node.opt_int("count", 1, 1, 1)
+                deck = sorted((c for c in self.cards.values() if c.zone == "deck" and c.owner == player),
+                              key=lambda c: c.deck_pos)
+                top = (deck[0].id,) if deck else ()
+                del count
+                return [Event(cards=top, player=player, from_zone="deck", to_zone="hand",
+                              last_draw=len(deck) == 1, **common)]
+            if kind == "lose":
+                return [Event(player=player, cause=node.opt_text("cause", "effect"), **common)]
+            cards = (self._card_ref(node.child("card")),) if node.has("card") else ()
+            return [Event(player=player, cards=cards, **common)]
+        # Card events: one card, or (mill) the top cards of a player's deck.
+        if kind == "mill" and node.has("count"):
+            player = self._player_ref(target if target is not None else node.child("player"), scenario.players)
+            count = node.child("count").integer(1)
+            deck = sorted((c for c in self.cards.values() if c.zone == "deck" and c.owner == player),
+                          key=lambda c: c.deck_pos)
+            if count > len(deck):
+                raise node.error(f"mills {count} cards but {player}'s deck holds {len(deck)}", "count")
+            return [Event(**{**common, "id": f"{event_id}.{i}" if count > 1 else event_id},
+                          cards=(c.id,), from_zone="deck", to_zone="graveyard")
+                    for i, c in enumerate(deck[:count], start=1)]
+        card_node = target if target is not None else node.child("card")
+        card_id = self._card_ref(card_node)
+        card = self.cards[card_id]
+        if kind == "spell_to_graveyard":
+            if "spell" not in card.types and card.definition is not None:
+                raise card_node.error(f"'{card_id}' is not a spell")
+            return [Event(cards=(card_id,), from_zone="pending", to_zone="graveyard",
+                          **common)]
+        allowed = EVENT_FROM.get(kind)
+        if allowed:
+            self._check_zone(card_node, card_id, allowed, kind)
+        if kind == "move":
+            to_zone = node.child("to").text(ZONES)
+        else:
+            if node.has("to"):
+                raise node.error(f"a '{kind}' event always goes to the {EVENT_TO[kind]} zone; use 'move' to say otherwise", "to")
+            to_zone = EVENT_TO[kind]
+        if to_zone == card.zone:
+            raise node.error(f"'{card_id}' is already in the {to_zone} zone")
+        return [Event(cards=(card_id,), from_zone=card.zone, to_zone=to_zone, **common)]
+
+    def _check_zone(self, node: Node, card_id: str, zones: tuple[str, ...], kind: str) -> None:
+        zone = self.cards[card_id].zone
+        if zone not in zones:
+            raise node.error(f"a '{kind}' event needs a card in the {' or '.join(zones)} zone, "
+                             f"but '{card_id}' is in the {zone} zone")
+
+    def _read_effects(self, node: Node, scenario: Scenario) -> list[EffectInPlay]:
+        effects = []
+        for i, element in enumerate(node.elements(), start=1):
+            element.expect(dict)
+            extra = {k: v for k, v in element.value.items() if k in ("id", "source", "controller")}
+            ability_node = Node(element.located, element.place, {k: v for k, v in element.value.items() if k not in extra})
+            ability = parse_ability(ability_node, effect=True)
+            effect_id = element.opt_text("id", f"effect{i}")
+            if effect_id in self.cards:
+                raise element.error(f"effect id '{effect_id}' is also a card id", "id")
+            effects.append(EffectInPlay(
+                id=effect_id,
+                controller=self._player_ref(element.child("controller"), scenario.players),
+                ability=ability,
+                source=self._card_ref(element.child("source")) if element.has("source") else None,
+            ))
+        return effects
+
+
+def _replace(card: CardInstance, **changes) -> CardInstance:
+    from dataclasses import replace
+
+    return replace(card, **changes)
+
+
+def _where(node: Node) -> str:
+    from .yamlsrc import place_text
+
+    line = node.located.line(node.place)
+    return place_text(node.place) + (f", line {line}" if line else "")

@@ -1,0 +1,21 @@
+"""Every fixture's expectation, written from its ruling, holds exactly."""
+
+import pytest
+
+from dmrules.expect import check, read_expectation
+from dmrules.scenario import load_scenario
+from dmrules.solver import solve
+
+from .conftest import fixture_files
+
+
+@pytest.mark.parametrize("path", fixture_files(), ids=lambda p: p.stem)
+def test_fixture(path):
+    scenario = load_scenario(path)
+    expectation = read_expectation(scenario)
+    assert not expectation.empty, f"{path.name} states no expectation"
+    assert scenario.ruling, f"{path.name} cites no ruling"
+    assert expectation.resolutions is not None and expectation.count is not None, \
+        f"{path.name} must give the exact set of resolutions and their count"
+    solution = solve(scenario)
+    assert check(expectation, solution, scenario) == []
