@@ -55,10 +55,11 @@ class Filter:
     evolution: bool = False
     flags: tuple[str, ...] = ()
     cost_exceeds_mana: bool = False
+    ids: tuple[str, ...] = ()
 
 
 FILTER_FIELDS = ("whose", "type", "race", "civilization", "cost_max", "cost_min", "other", "name",
-                 "evolution", "flag", "cost_exceeds_mana")
+                 "evolution", "flag", "cost_exceeds_mana", "id")
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,7 @@ class Watch:
     from_not: tuple[str, ...] = ()
     cause: str | None = None
     conditions: tuple[str, ...] = ()
+    cast_from: str | None = None
 
 
 @dataclass(frozen=True)
@@ -116,7 +118,7 @@ class ReplacementAbility:
 
 
 ABILITY_FIELDS = ("text", "watch", "instead", "optional", "works_in", "spell_own_movement", "requires_flag", "note")
-WATCH_FIELDS = ("event", "card", "player", "from", "to", "from_not", "cause", "when")
+WATCH_FIELDS = ("event", "card", "player", "from", "to", "from_not", "cause", "when", "cast_from")
 ACTION_WORDS = ("stay", "flip_this", "destroy_this", "win", "destroy_battle_partner")
 ACTION_KEYS = ("move_to", "this_to", "discard", "graveyard_to_deck", "destroy", "shield_to_hand",
                "choose", "mill", "draw")
@@ -137,6 +139,7 @@ def parse_filter(node: Node, extra: tuple[str, ...] = (), default_whose: str = "
         evolution=node.opt_bool("evolution"),
         flags=tuple(node.opt_texts("flag")),
         cost_exceeds_mana=node.opt_bool("cost_exceeds_mana"),
+        ids=tuple(node.opt_texts("id")),
     )
 
 
@@ -166,6 +169,7 @@ def parse_watch(node: Node) -> Watch:
         from_not=tuple(node.opt_texts("from_not", EVENT_ZONES)),
         cause=node.opt_text("cause", None, CAUSES),
         conditions=tuple(node.opt_texts("when", CONDITIONS)),
+        cast_from=node.opt_text("cast_from", None, ZONES),
     )
 
 

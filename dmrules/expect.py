@@ -7,6 +7,11 @@ The language (docs/scenario-format.md, "Expectations"):
   (every replacement applied: event, the replacement by its card id, the
   chosen cards), ``final`` (the cards that end outside their starting zone;
   every card not listed stays), and optionally ``lost``, ``flipped``.
+- ``groups``: the exact set of resolutions grouped by what was applied (the
+  events and replacements, not the chosen cards), each group with its exact
+  ``count`` and, optionally, ``final`` zones every resolution of it shares.
+  For situations where listing every choice of interchangeable cards (any 4
+  of 8 graveyard cards) would hide the ruling.
 - ``some``: patterns each of which at least one resolution matches.
 - ``none``: patterns no resolution matches.
 - ``always``: patterns every resolution matches.
@@ -26,7 +31,8 @@ from .outcome import Application, Resolution, Solution
 from .reader import Node
 from .scenario import Scenario
 
-EXPECT_FIELDS = ("count", "states", "resolutions", "some", "none", "always")
+EXPECT_FIELDS = ("count", "states", "resolutions", "groups", "some", "none", "always")
+GROUP_FIELDS = ("applied", "count", "final", "note")
 ENTRY_FIELDS = ("applied", "final", "lost", "flipped", "note")
 APPLIED_FIELDS = ("event", "by", "chosen")
 PATTERN_FIELDS = ("final", "happened", "replaced", "applied", "not_applied", "lost", "flipped", "note")
@@ -101,6 +107,7 @@ class Expectation:
     count: int | None = None
     states: int | None = None
     resolutions: list[tuple[ResolutionKey, str]] | None = None
+    groups: dict[frozenset, tuple[int, Pattern]] | None = None
     some: list[Pattern] = field(default_factory=list)
     none: list[Pattern] = field(default_factory=list)
     always: list[Pattern] = field(default_factory=list)
@@ -108,7 +115,7 @@ class Expectation:
     @property
     def empty(self) -> bool:
         return (self.count is None and self.states is None and self.resolutions is None
-                and not self.some and not self.none and not self.always)
+                and self.groups is None and not self.some and not self.none and not self.always)
 
 
 def _check_card(node: Node, scenario: Scenario) -> str:
@@ -204,10 +211,32 @@ def read_expectation(scenario: Scenario) -> Expectation:
                 raise entry.error(f"the same resolution is listed twice (also at {seen[key]})")
             seen[key] = entry.located.line(entry.place)
             exp.resolutions.append((key, describe_key(key, scenario)))
+    if node.has("groups"):
+        exp.groups = {}
+        for entry in node.child("groups").elements():
+            entry.keys(GROUP_FIELDS, required=("applied", "count"))
+            key = frozenset(_group_key(entry.child("applied"), scenario))
+            if key in exp.groups:
+                raise entry.error("the same group is listed twice")
+            final = tuple(_read_final(entry.child("final"), scenario).items()) if entry.has("final") else ()
+            exp.groups[key] = (entry.child("count").integer(1, 10**9), Pattern(final=final))
     for name in ("some", "none", "always"):
         if node.has(name):
             setattr(exp, name, [_read_pattern(p, scenario) for p in node.child(name).elements()])
     return exp
+
+
+def _group_key(node: Node, scenario: Scenario) -> list[tuple[str, str]]:
+    out = []
+    for a in node.elements():
+        a.keys(("event", "by"), required=("event", "by"))
+        p = _read_app(a, scenario, exact=False)
+        out.append((p.event, p.by))
+    return out
+
+
+def group_text(key: frozenset) -> str:
+    return "; ".join(f"{e} by {b}" for e, b in sorted(key)) or "no replacement"
 
 
 def describe_key(key: ResolutionKey, scenario: Scenario) -> str:
@@ -247,6 +276,20 @@ def check(expectation: Expectation, solution: Solution, scenario: Scenario) -> l
         for key, text in actual.items():
             if key not in expected:
                 problems.append(f"unexpected resolution: {text}")
+    if expectation.groups is not None:
+        actual_groups: dict[frozenset, list[Resolution]] = {}
+        for r in solution.resolutions:
+            actual_groups.setdefault(frozenset((a.event, a.replacement.id) for a in r.applied), []).append(r)
+        for key, (count, pattern) in expectation.groups.items():
+            members = actual_groups.get(key, [])
+            if len(members) != count:
+                problems.append(f"group '{group_text(key)}': expected {count} resolutions, found {len(members)}")
+            bad = [r for r in members if not pattern.matches(r)]
+            if bad:
+                problems.append(f"group '{group_text(key)}': a resolution lacks {pattern.text()}")
+        for key, members in actual_groups.items():
+            if key not in expectation.groups:
+                problems.append(f"unexpected group '{group_text(key)}' ({len(members)} resolutions)")
     for pattern in expectation.some:
         if not any(pattern.matches(r) for r in solution.resolutions):
             problems.append(f"no resolution has {pattern.text()}")

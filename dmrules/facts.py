@@ -130,6 +130,8 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
             add(fact("event_unreplaceable", e))
         if event.last_draw:
             add(fact("last_draw", e))
+        if event.cast_from:
+            add(fact("event_cast_from", e, C(event.cast_from)))
 
     for card in scenario.cards.values():
         for index, ability in enumerate(card.replacements, start=1):
@@ -173,6 +175,8 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
         add(fact("watch_cause", r, C(watch.cause)))
     for condition in watch.conditions:
         add(fact("watch_cond", r, C(condition)))
+    if watch.cast_from:
+        add(fact("watch_cast_from", r, C(watch.cast_from)))
 
     slot_index = 0
     for i, action in enumerate(ability.instead, start=1):
@@ -228,4 +232,5 @@ def filter_facts(f: Symbol, flt: Filter) -> list[Symbol]:
     out += [fact("filter_flag", f, S(x)) for x in flt.flags]
     if flt.cost_exceeds_mana:
         out.append(fact("filter_cost_exceeds_mana", f))
+    out += [fact("filter_id", f, S(card_id)) for card_id in flt.ids]
     return out

@@ -55,7 +55,7 @@ def resolution_lines(scenario: Scenario, number: int, resolution: Resolution) ->
     for app in resolution.applied:
         ref = app.replacement
         who = ref.id + (f" ({ref.name})" if ref.name else "")
-        text = f"  {app.event}: replaced by {who}, chosen by {app.player}"
+        text = f"  {app.event}: replaced by {who}, decided by {app.player}"
         if app.chosen:
             text += ": " + ", ".join(card_label(scenario, c) for c in app.chosen)
         lines.append(text)

@@ -95,6 +95,7 @@ class Event:
     cause: str | None = None
     unreplaceable: bool = False
     last_draw: bool = False
+    cast_from: str | None = None
 
     @property
     def card(self) -> str | None:
@@ -396,7 +397,8 @@ class _Reader:
         if kind == "spell_to_graveyard":
             if "spell" not in card.types and card.definition is not None:
                 raise card_node.error(f"'{card_id}' is not a spell")
-            return [Event(cards=(card_id,), from_zone="pending", to_zone="graveyard",
+            spell_from = node.opt_text("cast_from", cast_from or card.zone, ZONES)
+            return [Event(cards=(card_id,), from_zone="pending", to_zone="graveyard", cast_from=spell_from,
                           **common)]
         allowed = EVENT_FROM.get(kind)
         if allowed:
