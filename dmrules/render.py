@@ -55,9 +55,9 @@ def resolution_lines(scenario: Scenario, number: int, resolution: Resolution) ->
     for app in resolution.applied:
         ref = app.replacement
         who = ref.id + (f" ({ref.name})" if ref.name else "")
-        text = f"  {app.event}: replaced by {who}, decided by {app.player}"
+        text = f"  {app.event} replaced by {who}, decided by {app.player}"
         if app.chosen:
-            text += ": " + ", ".join(card_label(scenario, c) for c in app.chosen)
+            text += "; affected cards: " + ", ".join(card_label(scenario, c) for c in app.chosen)
         lines.append(text)
     moved = resolution.moved(scenario)
     for card_id, (old, new) in moved.items():

@@ -15,7 +15,7 @@ from .carddb import CardDatabase, CardDef, bundled, parse_card
 from .reader import Node
 from .yamlsrc import load_located, load_located_text
 
-RULESETS = ("dm", "sequential")
+RULESETS = ("dm",)
 EFFECT_BY = ("spell", "ability", "attack", "battle", "rule", "cost")
 MARKERS = ("cannot_be_destroyed", "cannot_leave", "untouchable", "cannot_flip")
 PLAYER_ACTIONS = ("discard", "flip")
