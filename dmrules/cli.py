@@ -49,6 +49,29 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--max-resolutions", type=_positive, metavar="N", help="stop after N resolutions")
     solve.add_argument("--timeout", type=_seconds, metavar="S", help="stop after S seconds")
     solve.set_defaults(run=cmd_solve)
+
+    verify = sub.add_parser("verify", help="check the expectations written in scenario files")
+    verify.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders of them")
+    verify.add_argument("--json", action="store_true", help="print one JSON document")
+    verify.set_defaults(run=cmd_verify)
+
+    why_not = sub.add_parser("why-not", help="why no legal resolution has the expected outcome")
+    why_not.add_argument("scenario", help="scenario file (YAML)")
+    why_not.add_argument("--expect", action="append", required=True, metavar="COND[,COND...]",
+                         help="CARD=ZONE, EVENT=happened|replaced, PLAYER=lost|not_lost")
+    why_not.add_argument("--json", action="store_true", help="print one JSON document")
+    why_not.set_defaults(run=cmd_why_not)
+
+    why = sub.add_parser("why", help="how a resolution is legal, decision by decision")
+    why.add_argument("scenario", help="scenario file (YAML)")
+    why.add_argument("--resolution", type=_positive, required=True, metavar="N", help="its number in `solve`")
+    why.add_argument("--json", action="store_true", help="print one JSON document")
+    why.set_defaults(run=cmd_why)
+
+    cards = sub.add_parser("cards", help="list the bundled cards and their replacement abilities")
+    cards.add_argument("query", nargs="?", help="part of a card name (width and spacing do not matter)")
+    cards.add_argument("--json", action="store_true", help="print one JSON document")
+    cards.set_defaults(run=cmd_cards)
     return parser
 
 
@@ -63,6 +86,85 @@ def cmd_solve(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(solution.to_json(), ensure_ascii=False, indent=2) + "\n")
     else:
         sys.stdout.write(solution_text(scenario, solution))
+    return EXIT_OK
+
+
+def _print_json(doc) -> None:
+    sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from .verify import scenario_files, verify_file, verify_line
+
+    files = scenario_files(args.paths)
+    results = [verify_file(path) for path in files]
+    if args.json:
+        _print_json({"results": [r.to_json() for r in results],
+                     "passed": sum(r.status == "pass" for r in results), "total": len(results)})
+    else:
+        for result in results:
+            sys.stdout.write(verify_line(result))
+        passed = sum(r.status == "pass" for r in results)
+        failed = sum(r.status == "fail" for r in results)
+        errors = sum(r.status == "error" for r in results)
+        sys.stdout.write(f"{len(results)} scenarios: {passed} passed, {failed} failed"
+                         + (f", {errors} with bad input" if errors else "") + "\n")
+    if any(r.status == "error" for r in results):
+        return EXIT_INPUT
+    return EXIT_FAIL if any(r.status != "pass" for r in results) else EXIT_OK
+
+
+def cmd_why_not(args: argparse.Namespace) -> int:
+    from .explain import parse_conditions, why_not, why_not_text
+    from .scenario import load_scenario
+
+    scenario = load_scenario(args.scenario)
+    result = why_not(scenario, parse_conditions(scenario, args.expect))
+    if args.json:
+        _print_json(result.to_json())
+    else:
+        sys.stdout.write(why_not_text(scenario, result))
+    return EXIT_OK
+
+
+def cmd_why(args: argparse.Namespace) -> int:
+    from .explain import why, why_text
+    from .scenario import load_scenario
+    from .solver import solve
+
+    scenario = load_scenario(args.scenario)
+    solution = solve(scenario)
+    n = len(solution.resolutions)
+    if args.resolution > n:
+        raise InputError(args.scenario, "--resolution", f"there are {n} resolutions; {args.resolution} is not one")
+    resolution = solution.resolutions[args.resolution - 1]
+    steps = why(scenario, resolution)
+    if args.json:
+        _print_json({"resolution": args.resolution, "steps": [s.to_json() for s in steps],
+                     "outcome": resolution.to_json()})
+    else:
+        sys.stdout.write(why_text(scenario, args.resolution, resolution, steps))
+    return EXIT_OK
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    from .cardinfo import card_json, card_text
+    from .carddb import bundled
+
+    db = bundled()
+    cards = db.search(args.query) if args.query else list(db)
+    if args.json:
+        _print_json({"cards": [card_json(c) for c in cards]})
+        return EXIT_OK
+    if args.query and cards and all(args.query not in c.name for c in cards):
+        found = db.find(args.query)
+        if found is None:
+            sys.stdout.write(f"no card named '{args.query}'; closest: " + ", ".join(c.name for c in cards) + "\n")
+            return EXIT_FAIL
+    for card in cards:
+        sys.stdout.write(card_text(card, detailed=bool(args.query)))
+    if not args.query:
+        sys.stdout.write(f"{len(cards)} cards\n")
     return EXIT_OK
 
 

@@ -87,6 +87,7 @@ class Resolution:
     flipped: tuple[str, ...] = ()
     violations: tuple[tuple[str, str], ...] = ()
     key: tuple = field(default=(), compare=False, repr=False)
+    atoms: tuple = field(default=(), compare=False, repr=False)
 
     def moved(self, scenario: Scenario) -> dict[str, tuple[str, str]]:
         """Cards whose zone changed: id → (from, to)."""
@@ -212,12 +213,15 @@ class Builder:
         lost: list[str] = []
         flipped: list[str] = []
         violations: list[tuple[str, str]] = []
+        atoms: list[Symbol] = []
         for sym in symbols:
             name, args = sym.name, sym.arguments
             if name == "apply":
                 applied.setdefault((args[0], args[1]), [])
+                atoms.append(sym)
             elif name == "pick":
                 applied.setdefault((args[0], args[1]), []).append(args[3].string)
+                atoms.append(sym)
             elif name == "final":
                 final[args[0].string] = args[1].name
             elif name == "happens":
@@ -251,6 +255,7 @@ class Builder:
             violations=tuple(sorted(violations)),
             key=tuple((self.events[a.event].order if a.event in self.events else 10**6, a.event,
                        a.replacement.id, a.chosen) for a in apps),
+            atoms=tuple(atoms),
         )
 
     def _card_key(self, card_id: str):

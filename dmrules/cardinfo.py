@@ -1,0 +1,82 @@
+"""Showing cards and the structured form of their replacement abilities (`dmrules cards`)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from .abilities import Action, ReplacementAbility
+from .carddb import CardDef
+
+
+def action_text(action: Action) -> str:
+    if action.kind == "stay":
+        return "stay"
+    if action.kind == "move":
+        return f"goes to {action.zone} instead"
+    if action.kind == "move_source":
+        return f"this card: {action.verb} → {action.zone}"
+    if action.kind == "flip_source":
+        return "this card flips"
+    if action.kind == "destroy_partner":
+        return "destroy the other creature of the battle"
+    if action.kind == "win":
+        return "its controller wins"
+    if action.kind == "mill":
+        return f"top {action.count} of {action.whose} deck → graveyard"
+    if action.kind == "draw":
+        return f"draw {action.count}"
+    slot = action.slot
+    flt = {k: v for k, v in asdict(slot.filter).items() if v not in (None, False, (), "any")}
+    return f"choose {slot.count} from {slot.from_zone} ({slot.verb} → {slot.to_zone}) {flt or ''}".rstrip()
+
+
+def ability_lines(ability: ReplacementAbility) -> list[str]:
+    w = ability.watch
+    watch = "/".join(w.events)
+    if w.subject:
+        watch += f" of {w.subject}"
+    if w.filter is not None:
+        flt = {k: v for k, v in asdict(w.filter).items() if v not in (None, False, (), "any")}
+        watch += f" of {flt}"
+    for label, value in (("from", w.from_zone), ("to", w.to_zone), ("cause", w.cause), ("cast from", w.cast_from)):
+        if value:
+            watch += f", {label} {value}"
+    if w.from_not:
+        watch += f", not from {'/'.join(w.from_not)}"
+    if w.conditions:
+        watch += f", when {'+'.join(w.conditions)}"
+    kind = "optional" if ability.optional else "mandatory"
+    if ability.spell_own_movement:
+        kind += ", spell's own movement (609.8a)"
+    lines = [f"    watches: {watch}",
+             f"    instead: {'; '.join(action_text(a) for a in ability.instead)}",
+             f"    {kind}; works in: {ability.works_in}" + (f"; needs flag {ability.requires_flag}" if ability.requires_flag else "")]
+    if ability.text:
+        lines.insert(0, f"  「{ability.text}」")
+    return lines
+
+
+def card_text(card: CardDef, detailed: bool = False) -> str:
+    head = f"{card.name}  [{'/'.join(card.types)}]"
+    if card.cost is not None:
+        head += f" cost {card.cost}"
+    if not detailed:
+        n = len(card.replacements)
+        return head + (f"  ({n} replacement ability{'s' if n != 1 else ''})" if n else "") + "\n"
+    lines = [head]
+    if card.races:
+        lines.append(f"  races: {' / '.join(card.races)}")
+    if card.text:
+        lines.append(f"  text: {card.text}")
+    if not card.text_verified:
+        lines.append("  (text written from the rulings' paraphrase, not quoted)")
+    if card.note:
+        lines.append(f"  note: {card.note}")
+    for i, ability in enumerate(card.replacements, start=1):
+        lines.append(f"  replacement {i}:")
+        lines.extend(ability_lines(ability))
+    return "\n".join(lines) + "\n\n"
+
+
+def card_json(card: CardDef) -> dict:
+    return asdict(card)

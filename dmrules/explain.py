@@ -1,0 +1,459 @@
+"""Explaining outcomes with rule numbers: `why-not` and `why`.
+
+The encodings derive every broken rule as a labelled violation. In
+explanation mode (asp/explain.lp) violations are allowed but minimised, so
+the optimal answer sets that meet a user's expectation show the smallest set
+of rules standing in the way. ``why`` fixes a legal resolution and asks, for
+each replacement that watched an event but did not apply, what applying it
+would have broken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+
+import clingo
+import yaml
+from clingo import Function, String, Symbol, SymbolType
+
+from .errors import InputError
+from .outcome import Builder, Resolution
+from .scenario import Scenario
+from .solver import make_control
+
+MAX_OPTIMAL_MODELS = 50
+
+
+@lru_cache(maxsize=1)
+def rule_catalogue() -> dict[str, dict[str, str]]:
+    """Rule number → {heading, paraphrase} (dmrules/data/rules.yaml)."""
+    text = (resources.files("dmrules") / "data" / "rules.yaml").read_text(encoding="utf-8")
+    return {str(k): v for k, v in yaml.safe_load(text)["rules"].items()}
+
+
+# -- conditions ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Condition:
+    """``J1=battle`` (final zone), ``e1=replaced`` / ``e1=happened``, ``me=lost`` / ``me=not_lost``."""
+
+    subject: str
+    value: str
+
+    def text(self) -> str:
+        return f"{self.subject}={self.value}"
+
+
+def parse_conditions(scenario: Scenario, texts: list[str]) -> list[Condition]:
+    from .abilities import ZONES
+
+    out = []
+    events = {e.id for e in scenario.events}
+    for text in texts:
+        for item in text.split(","):
+            item = item.strip()
+            if not item:
+                continue
+            if "=" not in item:
+                raise InputError("--expect", item, "write CARD=ZONE, EVENT=happened|replaced or PLAYER=lost|not_lost")
+            subject, value = (part.strip() for part in item.split("=", 1))
+            if subject in scenario.cards:
+                if value not in ZONES:
+                    raise InputError("--expect", item, f"unknown zone '{value}' (zones: {', '.join(ZONES)})")
+            elif subject in events or "/" in subject:
+                if value not in ("happened", "replaced"):
+                    raise InputError("--expect", item, "an event is 'happened' or 'replaced'")
+            elif subject in scenario.players:
+                if value not in ("lost", "not_lost"):
+                    raise InputError("--expect", item, "a player is 'lost' or 'not_lost'")
+            else:
+                raise InputError("--expect", item, f"'{subject}' is no card, event or player of the scenario")
+            out.append(Condition(subject, value))
+    if not out:
+        raise InputError("--expect", "", "give at least one condition, such as J1=battle")
+    return out
+
+
+def _event_symbol(text: str) -> Symbol:
+    return String(text)
+
+
+def condition_literal(scenario: Scenario, cond: Condition) -> tuple[Symbol, bool]:
+    """The atom a condition fixes, and whether it must be true."""
+    if cond.subject in scenario.cards:
+        return Function("final", [String(cond.subject), Function(cond.value)]), True
+    if cond.subject in scenario.players:
+        return Function("loses", [String(cond.subject)]), cond.value == "lost"
+    atom = "replaced" if cond.value == "replaced" else "happens"
+    return Function(atom, [_event_symbol(cond.subject)]), True
+
+
+# -- violations in words ------------------------------------------------------------
+
+
+@dataclass
+class Violation:
+    rule: str
+    kind: str
+    text: str
+    cards: list[str] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+
+    @property
+    def paraphrase(self) -> str:
+        return rule_catalogue().get(self.rule, {}).get("paraphrase", "")
+
+    @property
+    def heading(self) -> str:
+        return rule_catalogue().get(self.rule, {}).get("heading", "")
+
+    def to_json(self) -> dict:
+        return {"rule": self.rule, "heading": self.heading, "paraphrase": self.paraphrase,
+                "violation": self.kind, "text": self.text, "cards": self.cards, "events": self.events}
+
+
+class Describer:
+    """Turns violation atoms of one model into sentences, with the cards and events involved."""
+
+    def __init__(self, scenario: Scenario, builder: Builder, symbols: list[Symbol]):
+        self.scenario = scenario
+        self.b = builder
+        self.affected: dict[str, list[tuple[Symbol, Symbol]]] = {}
+        self.applied: dict[Symbol, list[Symbol]] = {}
+        self.picks: dict[tuple[Symbol, Symbol], list[str]] = {}
+        self.available: dict[tuple[Symbol, Symbol, int], int] = {}
+        for sym in symbols:
+            if sym.name == "affected":
+                self.affected.setdefault(sym.arguments[2].string, []).append((sym.arguments[0], sym.arguments[1]))
+            elif sym.name == "apply":
+                self.applied.setdefault(sym.arguments[1], []).append(sym.arguments[0])
+            elif sym.name == "pick":
+                self.picks.setdefault((sym.arguments[0], sym.arguments[1]), []).append(sym.arguments[3].string)
+            elif sym.name == "available":
+                a = sym.arguments
+                self.available[(a[0], a[1], a[2].number)] = a[3].number
+
+    def card(self, card_id: str) -> str:
+        card = self.scenario.cards.get(card_id)
+        return card.label if card else card_id
+
+    def rep(self, sym: Symbol) -> str:
+        ref = self.b.replacement(sym)
+        return f"{ref.id} ({ref.name})" if ref.name and ref.name != ref.card else ref.id
+
+    def ev(self, sym: Symbol) -> str:
+        return self.b.event_id(sym)
+
+    def slot(self, r: Symbol, index: int):
+        ref = self.b.replacement(r)
+        if r.name == "eff":
+            ability = next(e.ability for e in self.scenario.effects if e.id == ref.id)
+        else:
+            ability = self.scenario.cards[ref.card].replacements[ref.ability - 1]
+        slots = ability.slots()
+        return slots[index - 1] if 0 < index <= len(slots) else None
+
+    def describe(self, rule: str, what: Symbol) -> Violation:
+        name, a = what.name, what.arguments
+        s = lambda x: x.string if x.type == SymbolType.String else str(x)  # noqa: E731
+        if name == "chosen_twice":
+            card = a[0].string
+            users = sorted(self.affected.get(card, []), key=lambda re: (self.b.order(re[1]), str(re[0])))
+            text = f"{self.card(card)} is affected by " + " and by ".join(
+                f"{self.rep(r)} on {self.ev(e)}" for r, e in users) + " (chosen twice)"
+            return Violation(rule, name, text, [card], [self.ev(e) for _, e in users])
+        if name == "too_few":
+            r, e, slot = a[0], a[1], a[2].number
+            need = self.slot(r, slot)
+            have = self.available.get((r, e, slot))
+            text = (f"{self.rep(r)} on {self.ev(e)} needs {need.count} card{'s' if need.count != 1 else ''} "
+                    f"from the {need.from_zone}" if need else f"{self.rep(r)} on {self.ev(e)} needs more cards")
+            if have is not None:
+                text += f"; {have} {'was' if have == 1 else 'were'} there when it was decided (609.9a)"
+            return Violation(rule, name, text, [], [self.ev(e)])
+        if name == "several":
+            e = a[0]
+            reps = self.applied.get(e, [])
+            return Violation(rule, name, f"{self.ev(e)} is replaced by " + " and ".join(self.rep(r) for r in reps),
+                             [], [self.ev(e)])
+        if name == "chained":
+            r, e = a[0], a[1]
+            return Violation(rule, name, f"{self.rep(r)} would replace {self.ev(e)}, an event a replacement made",
+                             [], [self.ev(e)])
+        if name == "absent":
+            r = a[0]
+            ref = self.b.replacement(r)
+            where = self.scenario.cards[ref.card].zone if ref.card in self.scenario.cards else "?"
+            return Violation(rule, name, f"{self.rep(r)} does not exist when {self.ev(a[1])} happens "
+                             f"(its card is in the {where} zone)", [ref.card] if ref.card else [], [self.ev(a[1])])
+        if name == "unreplaceable":
+            return Violation(rule, name, f"{self.ev(a[1])} cannot be replaced (its effect says so); "
+                             f"{self.rep(a[0])} cannot apply", [], [self.ev(a[1])])
+        if name == "cannot_choose":
+            card, why = a[2].string, str(a[3]).replace("_", " ")
+            return Violation(rule, name, f"{self.rep(a[0])} chose {self.card(card)}, which it cannot: {why}",
+                             [card], [self.ev(a[1])])
+        if name == "source_cannot":
+            ref = self.b.replacement(a[0])
+            return Violation(rule, name, f"{self.rep(a[0])} would move or flip its own card, which "
+                             f"{str(a[2]).replace('_', ' ')}", [ref.card] if ref.card else [], [self.ev(a[1])])
+        if name == "partner_cannot":
+            card = a[2].string
+            return Violation(rule, name, f"{self.rep(a[0])} would destroy {self.card(card)}, which cannot be "
+                             "destroyed or leave", [card], [self.ev(a[1])])
+        if name == "deck_short":
+            return Violation(rule, name, f"{self.rep(a[0])} would take more cards than {s(a[2])}'s deck holds",
+                             [], [self.ev(a[1])])
+        if name == "two_places":
+            card = a[0].string
+            return Violation(rule, name, f"{self.card(card)} would go to the {a[1]} and to the {a[2]} zone at once",
+                             [card], [])
+        if name == "mandatory_skipped":
+            return Violation(rule, name, f"{self.rep(a[0])} is mandatory and could apply to {self.ev(a[1])}, "
+                             "but nothing replaced it", [], [self.ev(a[1])])
+        if name == "own_movement_first":
+            return Violation(rule, name, f"{self.rep(a[0])} applied to {self.ev(a[1])} although the spell's own "
+                             f"movement replacement {self.rep(a[2])} could", [], [self.ev(a[1])])
+        if name == "turn_player_first":
+            return Violation(rule, name, f"{self.rep(a[0])} (non-turn player) applied to {self.ev(a[1])} although "
+                             f"the turn player's mandatory {self.rep(a[2])} could", [], [self.ev(a[1])])
+        return Violation(rule, name, self.b.describe(what))
+
+
+def _violations(describer: Describer, symbols: list[Symbol]) -> list[Violation]:
+    out = [describer.describe(sym.arguments[0].arguments[0].string, sym.arguments[1])
+           for sym in symbols if sym.name == "violation"]
+    return sorted(out, key=lambda v: (v.rule, v.text))
+
+
+# -- why-not -------------------------------------------------------------------------
+
+
+@dataclass
+class WhyNot:
+    conditions: list[Condition]
+    legal: Resolution | None = None
+    impossible: list[Condition] = field(default_factory=list)
+    options: list[tuple[Resolution, list[Violation]]] = field(default_factory=list)
+
+    @property
+    def cost(self) -> int | None:
+        return len(self.options[0][1]) if self.options else None
+
+    def to_json(self) -> dict:
+        out: dict = {"expect": [c.text() for c in self.conditions], "legal": self.legal is not None}
+        if self.legal is not None:
+            out["resolution"] = self.legal.to_json()
+        if self.impossible:
+            out["impossible"] = [c.text() for c in self.impossible]
+        if self.options:
+            out["violations"] = [v.to_json() for v in self.options[0][1]]
+            out["rules"] = sorted({v.rule for v in self.options[0][1]})
+            out["alternatives"] = [{"resolution": r.to_json(), "violations": [v.to_json() for v in vs]}
+                                   for r, vs in self.options[1:]]
+        return out
+
+
+def _assumptions(ctl: clingo.Control, fixed: list[tuple[Symbol, bool]]) -> tuple[list[int], list[Symbol]]:
+    literals, missing = [], []
+    for sym, truth in fixed:
+        atom = ctl.symbolic_atoms[sym]
+        if atom is None:
+            if truth:
+                missing.append(sym)
+            continue
+        literals.append(atom.literal if truth else -atom.literal)
+    return literals, missing
+
+
+def _optimal(ctl: clingo.Control, assumptions: list[int], limit: int = MAX_OPTIMAL_MODELS) -> list[list[Symbol]]:
+    """The optimal models (fewest violations) under the assumptions."""
+    ctl.configuration.solve.opt_mode = "optN"
+    ctl.configuration.solve.models = 0
+    found: list[list[Symbol]] = []
+
+    def on_model(model: clingo.Model) -> bool:
+        if model.optimality_proven:
+            found.append(model.symbols(shown=True))
+            return len(found) < limit
+        return True
+
+    ctl.solve(assumptions=assumptions, on_model=on_model)
+    return found
+
+
+def why_not(scenario: Scenario, conditions: list[Condition]) -> WhyNot:
+    """Is there a legal resolution meeting the conditions? If not, what stands in the way."""
+    ctl = make_control(scenario, mode="explain")
+    builder = Builder(scenario)
+    result = WhyNot(conditions)
+    fixed = [condition_literal(scenario, c) for c in conditions]
+    literals, missing = _assumptions(ctl, fixed)
+    if missing:
+        result.impossible = [c for c, (sym, _) in zip(conditions, fixed) if sym in missing]
+        return result
+    models = _optimal(ctl, literals)
+    if not models:
+        result.impossible = list(conditions)
+        return result
+    seen = set()
+    for symbols in models:
+        describer = Describer(scenario, builder, symbols)
+        violations = _violations(describer, symbols)
+        resolution = builder.build(symbols)
+        if not violations:
+            result.legal = resolution
+            result.options = []
+            return result
+        key = tuple((v.rule, v.text) for v in violations)
+        if key in seen:
+            continue
+        seen.add(key)
+        result.options.append((resolution, violations))
+    result.options.sort(key=lambda o: [(v.rule, v.text) for v in o[1]])
+    return result
+
+
+def why_not_text(scenario: Scenario, result: WhyNot) -> str:
+    from .render import resolution_lines
+
+    wanted = ", ".join(c.text() for c in result.conditions)
+    lines = []
+    if result.legal is not None:
+        lines.append(f"A legal resolution has {wanted}:")
+        lines.extend(resolution_lines(scenario, 1, result.legal)[1:])
+        return "\n".join(lines) + "\n"
+    if result.impossible:
+        lines.append(f"No outcome at all, legal or not, has {', '.join(c.text() for c in result.impossible)}: "
+                     "nothing in the situation can bring it about.")
+        return "\n".join(lines) + "\n"
+    lines.append(f"No legal resolution has {wanted}.")
+    best = result.options[0][1]
+    rules = sorted({v.rule for v in best})
+    lines.append(f"The closest outcomes break {len(rules)} rule{'s' if len(rules) != 1 else ''} "
+                 f"({len(best)} violation{'s' if len(best) != 1 else ''}):")
+    for rule in rules:
+        entry = rule_catalogue().get(rule, {})
+        lines.append(f"  {rule}  {entry.get('paraphrase', '')}  ({entry.get('heading', '')})")
+        for v in best:
+            if v.rule == rule:
+                lines.append(f"        {v.text}")
+    if len(result.options) > 1:
+        lines.append(f"  ({len(result.options) - 1} other way{'s' if len(result.options) > 2 else ''} "
+                     "to get there break as many rules; --json lists them)")
+    return "\n".join(lines) + "\n"
+
+
+# -- why -----------------------------------------------------------------------------
+
+
+@dataclass
+class Step:
+    """One replacement that watched an event of the resolution, and what became of it."""
+
+    event: str
+    replacement: str
+    player: str
+    rank: int
+    applied: bool
+    chosen: tuple[str, ...] = ()
+    reason: str = ""
+    violations: list[Violation] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"event": self.event, "replacement": self.replacement, "player": self.player, "rank": self.rank,
+                "applied": self.applied, "chosen": list(self.chosen), "reason": self.reason,
+                "violations": [v.to_json() for v in self.violations]}
+
+
+RANK_WORDS = {0: "the spell's own movement (609.8a)", 1: "the turn player", 2: "the non-turn player"}
+
+
+def why(scenario: Scenario, resolution: Resolution) -> list[Step]:
+    """For each replacement watching an event of the resolution: applied, or what kept it out."""
+    ctl = make_control(scenario, mode="explain")
+    builder = Builder(scenario)
+    fixed_true = set(resolution.atoms)
+    all_apply = [a.symbol for a in ctl.symbolic_atoms.by_signature("apply", 2)]
+    all_pick = [a.symbol for a in ctl.symbolic_atoms.by_signature("pick", 4)]
+    base = [(s, s in fixed_true) for s in all_apply + all_pick]
+    literals, _ = _assumptions(ctl, base)
+    models = _optimal(ctl, literals, limit=1)
+    symbols = models[0] if models else []
+    watchers = [(s.arguments[0], s.arguments[1]) for s in symbols if s.name == "watches"]
+    ranks = {(s.arguments[0], s.arguments[1]): s.arguments[2].number for s in symbols if s.name == "rank"}
+    happened = {e.id for e in resolution.happened} | {e.id for e in resolution.replaced}
+    applied = {(s.arguments[0], s.arguments[1]) for s in resolution.atoms if s.name == "apply"}
+    by_event: dict[Symbol, Symbol] = {e: r for r, e in applied}
+    steps: list[Step] = []
+    for r, e in sorted(watchers, key=lambda re: (builder.order(re[1]), ranks.get(re, 3), str(re[0]))):
+        event_id = builder.event_id(e)
+        if event_id not in happened or (r, e) not in ranks:
+            continue
+        ref = builder.replacement(r)
+        step = Step(event_id, ref.id, ref.player, ranks[(r, e)], (r, e) in applied)
+        if step.applied:
+            step.chosen = resolution.application(event_id).chosen
+            steps.append(step)
+            continue
+        if e in by_event:
+            other = builder.replacement(by_event[e])
+            first = ranks.get((by_event[e], e), 3)
+            if first < step.rank:
+                rule = "609.8a" if first == 0 else "609.8"
+                step.reason = (f"{RANK_WORDS[first]}'s {other.id} applies to {event_id} first ({rule}), "
+                               "and only one replacement applies to an event (609.3)")
+            else:
+                step.reason = f"{other.id} already replaces {event_id}: one replacement per event (609.3)"
+            steps.append(step)
+            continue
+        trial = [(s, s in fixed_true) for s in all_apply if s != Function("apply", [r, e])]
+        trial += [(s, True) for s in resolution.atoms if s.name == "pick"]
+        trial.append((Function("apply", [r, e]), True))
+        literals, _ = _assumptions(ctl, trial)
+        models = _optimal(ctl, literals, limit=1)
+        if not models:
+            step.reason = "cannot be applied here"
+        else:
+            found = models[0]
+            violations = _violations(Describer(scenario, builder, found), found)
+            if violations:
+                step.violations = violations
+                step.reason = "; ".join(f"{v.rule}: {v.text}" for v in violations)
+            else:
+                step.reason = "optional, and its player did not apply it"
+        steps.append(step)
+    return steps
+
+
+def why_text(scenario: Scenario, number: int, resolution: Resolution, steps: list[Step]) -> str:
+    from .render import event_line, resolution_lines
+
+    lines = [f"Resolution {number}: how it is legal (609.9a: the turn player decides first, then the non-turn player)"]
+    events = {e.id: e for e in (*resolution.happened, *resolution.replaced)}
+    ranks = [0, 1, 2] if any(s.rank == 0 for s in steps) else [1, 2]
+    for position, rank in enumerate(ranks):
+        who = RANK_WORDS[rank]
+        if rank:
+            who += f" ({scenario.turn_player if rank == 1 else scenario.opponent(scenario.turn_player)})"
+        lines.append(f"{'First' if position == 0 else 'Then'}, {who}:")
+        mine = [s for s in steps if s.rank == rank]
+        if not mine:
+            lines.append("    no replacement of theirs watches an event of the window")
+        for step in mine:
+            ev = events.get(step.event)
+            lines.append("  " + (event_line(scenario, ev) if ev else step.event))
+            if step.applied:
+                chosen = f"; affected cards: {', '.join(step.chosen)}" if step.chosen else ""
+                lines.append(f"    applies {step.replacement}{chosen}")
+            elif step.violations:
+                lines.append(f"    not {step.replacement}:")
+                lines.extend(f"      {v.rule}: {v.text}" for v in step.violations)
+            else:
+                lines.append(f"    not {step.replacement}: {step.reason}")
+    lines.append("Then everything is applied at once (609.9):")
+    lines.extend(resolution_lines(scenario, number, resolution)[1:])
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,66 @@
+"""`dmrules verify`: run the expectations written in scenario files."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import InputError
+from .expect import check, read_expectation
+from .scenario import load_scenario
+from .solver import solve
+
+
+@dataclass
+class VerifyResult:
+    path: str
+    status: str  # pass, fail, error
+    ruling: str | None = None
+    rules: tuple[str, ...] = ()
+    resolutions: int | None = None
+    problems: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"path": self.path, "status": self.status, "ruling": self.ruling, "rules": list(self.rules),
+                "resolutions": self.resolutions, "problems": self.problems}
+
+
+def scenario_files(paths: list[str]) -> list[Path]:
+    """The scenario files named, folders expanded to their *.yaml files (sorted)."""
+    out: list[Path] = []
+    for text in paths:
+        path = Path(text)
+        if path.is_dir():
+            out.extend(sorted(path.rglob("*.yaml")))
+        else:
+            out.append(path)
+    return out
+
+
+def verify_file(path: Path) -> VerifyResult:
+    try:
+        scenario = load_scenario(path)
+        expectation = read_expectation(scenario)
+    except InputError as exc:
+        return VerifyResult(str(path), "error", problems=[str(exc)])
+    result = VerifyResult(str(path), "fail", scenario.ruling, scenario.rules)
+    if expectation.empty:
+        result.problems = ["the scenario states no expectation"]
+        return result
+    solution = solve(scenario)
+    result.resolutions = len(solution.resolutions)
+    result.problems = check(expectation, solution, scenario)
+    result.status = "fail" if result.problems else "pass"
+    return result
+
+
+def verify_line(result: VerifyResult) -> str:
+    """``PASS  A01   609.9b        fixtures/A01-two-jashintei.yaml  (3 resolutions)`` and the differences."""
+    if result.status == "error":
+        return f"ERROR {'-':<5} {'':<14} {result.problems[0]}\n"
+    rules = ",".join(result.rules) or "-"
+    count = f"  ({result.resolutions} resolutions)" if result.resolutions is not None else ""
+    line = f"{result.status.upper():<5} {result.ruling or '-':<5} {rules:<14} {result.path}{count}\n"
+    for problem in result.problems:
+        line += f"      {problem}\n"
+    return line

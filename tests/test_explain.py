@@ -1,0 +1,164 @@
+"""Verifying rulings and explaining outcomes with rule numbers."""
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from dmrules.carddb import bundled
+from dmrules.explain import rule_catalogue
+
+from .conftest import FIXTURES, ROOT, fixture_files
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "dmrules.cli", *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def fixture(prefix: str) -> str:
+    return str(next(FIXTURES.glob(prefix + "*.yaml")))
+
+
+def test_every_violation_label_is_in_the_rule_catalogue():
+    labels = set()
+    for path in (ROOT / "asp").rglob("*.lp"):
+        labels |= set(re.findall(r'rule\("([^"]+)"\)', path.read_text(encoding="utf-8")))
+    assert labels, "the encodings cite no rule"
+    assert labels <= set(rule_catalogue()), labels - set(rule_catalogue())
+    for entry in rule_catalogue().values():
+        assert entry["paraphrase"] and entry["heading"]
+
+
+def test_every_fixture_cites_catalogued_rules():
+    for path in fixture_files():
+        text = path.read_text(encoding="utf-8")
+        rules = re.search(r"rules: \[([^\]]*)\]", text)
+        assert rules, path
+        for rule in re.findall(r'"([^"]+)"', rules.group(1)):
+            assert rule in rule_catalogue(), (path.name, rule)
+
+
+def test_verify_passes_every_fixture_with_a_line_per_ruling():
+    out = run_cli("verify", str(FIXTURES))
+    assert out.returncode == 0, out.stdout + out.stderr
+    lines = [line for line in out.stdout.splitlines() if line.startswith("PASS")]
+    assert len(lines) == len(fixture_files())
+    assert any(line.split()[1] == "A01" and "609.9b" in line for line in lines)
+    assert out.stdout.rstrip().endswith(f"{len(lines)} passed, 0 failed")
+
+
+def test_verify_fails_on_a_wrong_expectation_and_shows_the_difference(tmp_path):
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text((FIXTURES / "A01-two-jashintei.yaml").read_text(encoding="utf-8")
+                     .replace("count: 3", "count: 2"), encoding="utf-8")
+    out = run_cli("verify", str(wrong))
+    assert out.returncode == 1
+    assert out.stdout.startswith("FAIL  A01")
+    assert "expected 2 resolutions, found 3" in out.stdout
+
+
+def test_verify_bad_input_exits_2(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("turn: me\nplayers: {me: {}}\n", encoding="utf-8")
+    out = run_cli("verify", str(bad), fixture("A01"))
+    assert out.returncode == 2
+    assert "bad.yaml:1: missing field 'effect'" in out.stdout
+    assert "PASS  A01" in out.stdout
+    assert "Traceback" not in out.stdout + out.stderr
+
+
+def test_why_not_a01_names_609_9b_and_the_hand_cards():
+    out = run_cli("why-not", fixture("A01"), "--expect", "J1=battle,J2=battle")
+    assert out.returncode == 0
+    assert "No legal resolution has J1=battle, J2=battle." in out.stdout
+    assert "609.9b" in out.stdout
+    assert "h1 is affected by J1" in out.stdout and "h2 is affected by J1" in out.stdout
+    doc = json.loads(run_cli("why-not", fixture("A01"), "--expect", "J1=battle", "--expect", "J2=battle",
+                             "--json").stdout)
+    assert doc["legal"] is False
+    assert doc["rules"] == ["609.9b"]
+    assert sorted(c for v in doc["violations"] for c in v["cards"]) == ["h1", "h2"]
+
+
+def test_why_not_a17_keeping_utsusemihenge_names_609_4():
+    doc = json.loads(run_cli("why-not", fixture("A17"), "--expect", "U=battle", "--json").stdout)
+    assert doc["rules"] == ["609.4"]
+    assert "needs 4 cards from the graveyard; 3 were there" in doc["violations"][0]["text"]
+
+
+@pytest.mark.parametrize("prefix, expect, rule", [
+    ("A11", "JN=battle,PG=battle", "101.5"),
+    ("A23", "L2=battle", "609.8"),
+    ("A26", "Z=battle", "609.1"),
+    ("A29-charger-cy", "BC=deck", "609.8a"),
+    ("A31", "SB=deck", "609.2"),
+    ("A20", "s1=shields", "609.4"),
+])
+def test_why_not_names_the_rule(prefix, expect, rule):
+    doc = json.loads(run_cli("why-not", fixture(prefix), "--expect", expect, "--json").stdout)
+    assert doc["legal"] is False
+    assert rule in doc["rules"], doc
+
+
+def test_why_not_shows_a_legal_resolution_when_there_is_one():
+    out = run_cli("why-not", fixture("A01"), "--expect", "J1=battle")
+    assert out.returncode == 0
+    assert out.stdout.startswith("A legal resolution has J1=battle:")
+
+
+def test_why_not_outcome_nothing_can_bring_about():
+    out = run_cli("why-not", fixture("A01"), "--expect", "J1=shields")
+    assert "No outcome at all" in out.stdout
+
+
+def test_why_not_rejects_unknown_names():
+    out = run_cli("why-not", fixture("A01"), "--expect", "Q9=battle")
+    assert out.returncode == 2
+    assert "'Q9' is no card, event or player" in out.stderr
+
+
+def test_why_explains_each_decision_in_order():
+    out = run_cli("why", fixture("A01"), "--resolution", "2")
+    assert out.returncode == 0
+    text = out.stdout
+    assert text.index("turn player (opponent)") < text.index("non-turn player (me)")
+    assert "applies J1; affected cards: h1, h2" in text
+    assert "not J2:" in text and "609.9b" in text
+    out = run_cli("why", fixture("A34"), "--resolution", "1")
+    assert "not RK: the turn player's SP applies to e1 first (609.8)" in out.stdout
+
+
+def test_why_rejects_a_resolution_that_does_not_exist():
+    out = run_cli("why", fixture("A01"), "--resolution", "4")
+    assert out.returncode == 2
+    assert "there are 3 resolutions" in out.stderr
+
+
+@pytest.mark.parametrize("typed, printed", [
+    ("ﾎﾞﾙﾒﾃｳｽ･ｻﾌｧｲｱ･ﾄﾞﾗｺﾞﾝ", "ボルメテウス・サファイア・ドラゴン"),
+    ("ボルメテウスサファイアドラゴン", "ボルメテウス・サファイア・ドラゴン"),
+    ("《アビスベル=ジャシン帝》", "アビスベル＝ジャシン帝"),
+    ("水上第九院シャコガイル", "水上第九院 シャコガイル"),
+])
+def test_card_names_ignore_width_spacing_and_brackets(typed, printed):
+    assert bundled().find(typed).name == printed
+
+
+def test_a_misspelt_name_gets_the_right_suggestion():
+    db = bundled()
+    assert db.find("ボルメテウス・サファイヤ・ドラゴン") is None
+    assert db.suggest("ボルメテウス・サファイヤ・ドラゴン")[0] == "ボルメテウス・サファイア・ドラゴン"
+    out = run_cli("cards", "ボルメテウス・サファイヤ・ドラゴン")
+    assert "ボルメテウス・サファイア・ドラゴン" in out.stdout
+
+
+def test_cards_command_shows_structured_abilities():
+    out = run_cli("cards", "ジャシン帝")
+    assert out.returncode == 0
+    assert "アビスベル＝ジャシン帝" in out.stdout
+    assert "watches: leave of this" in out.stdout
+    assert "choose 2 from hand (discard → graveyard)" in out.stdout
+    listing = run_cli("cards")
+    assert listing.stdout.rstrip().endswith(f"{len(bundled())} cards")
