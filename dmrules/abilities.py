@@ -28,7 +28,8 @@ WATCH_EVENTS = EVENT_KINDS + (
     "leave", "put_into_graveyard", "put_into_hand", "put_into_deck", "enter",
     "leave_shields", "leave_mana", "leave_graveyard", "leave_hand", "flip",
 )
-CONDITIONS = ("opponent_turn", "own_turn", "by_opponent", "by_self", "by_spell", "by_ability", "by_attack", "by_this")
+CONDITIONS = ("opponent_turn", "own_turn", "by_opponent", "by_self", "by_spell", "by_ability", "by_attack", "by_this",
+              "by_creature")
 CAUSES = ("deck_out", "no_shields", "opponent_wins", "effect")
 WHOSE = ("own", "opponent", "any")
 SUBJECTS = ("this", "equipped", "fortified")
@@ -75,6 +76,7 @@ class Watch:
     cause: str | None = None
     conditions: tuple[str, ...] = ()
     cast_from: str | None = None
+    once: bool = False
 
 
 @dataclass(frozen=True)
@@ -92,7 +94,8 @@ class Slot:
 class Action:
     """One thing that happens instead: 「かわりに〜」."""
 
-    kind: str  # stay, move, choose, move_source, flip_source, mill, draw, win, destroy_partner
+    kind: str  # stay, move, move_under, move_top, choose, move_source, flip_source, mill, draw, win,
+    #            destroy_partner, power
     zone: str | None = None
     verb: str | None = None
     slot: Slot | None = None
@@ -112,16 +115,19 @@ class ReplacementAbility:
     requires_flag: str | None = None
     text: str | None = None
     note: str | None = None
+    then: tuple = ()  # follow-up steps (「そうした場合」), events.Step
 
     def slots(self) -> list[Slot]:
         return [a.slot for a in self.instead if a.slot is not None]
 
 
-ABILITY_FIELDS = ("text", "watch", "instead", "optional", "works_in", "spell_own_movement", "requires_flag", "note")
-WATCH_FIELDS = ("event", "card", "player", "from", "to", "from_not", "cause", "when", "cast_from")
+ABILITY_FIELDS = ("text", "watch", "instead", "optional", "works_in", "spell_own_movement", "requires_flag", "note",
+                  "then")
+TRIGGER_FIELDS = ("text", "watch", "works_in", "requires_flag", "note")
+WATCH_FIELDS = ("event", "card", "player", "from", "to", "from_not", "cause", "when", "cast_from", "once")
 ACTION_WORDS = ("stay", "flip_this", "destroy_this", "win", "destroy_battle_partner")
-ACTION_KEYS = ("move_to", "this_to", "discard", "graveyard_to_deck", "destroy", "shield_to_hand",
-               "choose", "mill", "draw")
+ACTION_KEYS = ("move_to", "top_card_to", "this_to", "discard", "graveyard_to_deck", "destroy", "shield_to_hand",
+               "choose", "mill", "draw", "power")
 CHOOSE_FIELDS = ("count", "from", "to", "verb") + FILTER_FIELDS
 
 
@@ -170,6 +176,7 @@ def parse_watch(node: Node) -> Watch:
         cause=node.opt_text("cause", None, CAUSES),
         conditions=tuple(node.opt_texts("when", CONDITIONS)),
         cast_from=node.opt_text("cast_from", None, ZONES),
+        once=node.opt_bool("once"),
     )
 
 
@@ -210,7 +217,12 @@ def parse_action(node: Node) -> Action:
     key = next(iter(value))
     arg = node.child(key)
     if key == "move_to":
-        return Action("move", zone=arg.text(ZONES))
+        zone = arg.text(ZONES + ("under_this",))
+        return Action("move_under") if zone == "under_this" else Action("move", zone=zone)
+    if key == "top_card_to":
+        return Action("move_top", zone=arg.text(ZONES))
+    if key == "power":
+        return Action("power", count=arg.integer(-1_000_000, 1_000_000))
     if key == "this_to":
         return Action("move_source", zone=arg.text(ZONES), verb="put")
     if key == "discard":
@@ -265,12 +277,41 @@ def parse_ability(node: Node, *, effect: bool = False) -> ReplacementAbility:
         raise node.error("destroy_battle_partner needs a watched 'battle' event", "instead")
     default = "any" if effect else default_works_in(watch, own)
     works_in = node.opt_text("works_in", default, ZONES + ("any",))
+    then = ()
+    if node.has("then"):
+        from .events import read_steps
+
+        then = read_steps(node.child("then"), "then", relative=True)
     return ReplacementAbility(
         watch=watch,
         instead=instead,
         optional=node.opt_bool("optional"),
         works_in=works_in,
         spell_own_movement=own,
+        requires_flag=node.opt_text("requires_flag"),
+        text=node.opt_text("text"),
+        note=node.opt_text("note"),
+        then=then,
+    )
+
+
+@dataclass(frozen=True)
+class TriggeredAbility:
+    """A triggered ability (「〜した時」): dmrules reports whether it triggers."""
+
+    watch: Watch
+    works_in: str
+    requires_flag: str | None = None
+    text: str | None = None
+    note: str | None = None
+
+
+def parse_trigger(node: Node) -> TriggeredAbility:
+    node.keys(TRIGGER_FIELDS, required=("watch",))
+    watch = parse_watch(node.child("watch"))
+    return TriggeredAbility(
+        watch=watch,
+        works_in=node.opt_text("works_in", default_works_in(watch, False), ZONES + ("any",)),
         requires_flag=node.opt_text("requires_flag"),
         text=node.opt_text("text"),
         note=node.opt_text("note"),

@@ -15,7 +15,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from .abilities import CIVILIZATIONS, ReplacementAbility, parse_ability
+from .abilities import CIVILIZATIONS, ReplacementAbility, TriggeredAbility, parse_ability, parse_trigger
 from .errors import InputError
 from .reader import Node
 from .yamlsrc import load_located, load_located_text
@@ -37,7 +37,7 @@ TYPE_EXPANSION: dict[str, tuple[str, ...]] = {
 }
 
 CARD_FIELDS = ("name", "type", "civilizations", "cost", "power", "races", "text", "text_verified",
-               "note", "replacements", "flips_to")
+               "note", "replacements", "triggers", "flips_to")
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,7 @@ class CardDef:
     races: tuple[str, ...] = ()
     text: str | None = None
     replacements: tuple[ReplacementAbility, ...] = ()
+    triggers: tuple[TriggeredAbility, ...] = ()
     text_verified: bool = True
     note: str | None = None
     flips_to: str | None = None
@@ -77,6 +78,9 @@ def parse_card(node: Node) -> CardDef:
     replacements = ()
     if node.has("replacements"):
         replacements = tuple(parse_ability(a) for a in node.child("replacements").elements())
+    triggers = ()
+    if node.has("triggers"):
+        triggers = tuple(parse_trigger(t) for t in node.child("triggers").elements())
     return CardDef(
         name=node.child("name").text(),
         types=tuple(types),
@@ -86,6 +90,7 @@ def parse_card(node: Node) -> CardDef:
         races=tuple(node.opt_texts("races")),
         text=node.opt_text("text"),
         replacements=replacements,
+        triggers=triggers,
         text_verified=node.opt_bool("text_verified", True),
         note=node.opt_text("note"),
         flips_to=node.opt_text("flips_to"),

@@ -383,7 +383,7 @@ def why(scenario: Scenario, resolution: Resolution) -> list[Step]:
     literals, _ = _assumptions(ctl, base)
     models = _optimal(ctl, literals, limit=1)
     symbols = models[0] if models else []
-    watchers = [(s.arguments[0], s.arguments[1]) for s in symbols if s.name == "watches"]
+    watchers = [(s.arguments[0], s.arguments[1]) for s in symbols if s.name == "rwatches"]
     ranks = {(s.arguments[0], s.arguments[1]): s.arguments[2].number for s in symbols if s.name == "rank"}
     happened = {e.id for e in resolution.happened} | {e.id for e in resolution.replaced}
     applied = {(s.arguments[0], s.arguments[1]) for s in resolution.atoms if s.name == "apply"}

@@ -12,7 +12,8 @@ from collections.abc import Iterator
 
 from clingo import Function, Number, String, Symbol
 
-from .abilities import Filter, ReplacementAbility
+from .abilities import Filter, ReplacementAbility, TriggeredAbility, Watch
+from .events import Template
 from .scenario import Scenario
 
 
@@ -28,6 +29,10 @@ def fact(name: str, *args: Symbol) -> Symbol:
     return Function(name, list(args))
 
 
+def trigger_symbol(card_id: str, index: int) -> Symbol:
+    return Function("trg", [S(card_id), Number(index)])
+
+
 def replacement_symbol(owner: str, index: int, effect: bool = False) -> Symbol:
     """``rep("J1",1)`` for a card's first ability, ``eff("chishin")`` for an effect in play."""
     return Function("eff", [S(owner)]) if effect else Function("rep", [S(owner), Number(index)])
@@ -39,6 +44,12 @@ def filter_words(scenario: Scenario) -> set[str]:
     for ability, _ in _abilities(scenario):
         for flt in _filters(ability):
             words.update(flt.races)
+    for card in scenario.cards.values():
+        for trigger in card.triggers:
+            if trigger.watch.filter is not None:
+                words.update(trigger.watch.filter.races)
+    for template in scenario.templates:
+        words.update(template.filter.races)
     return words
 
 
@@ -132,6 +143,21 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
             add(fact("last_draw", e))
         if event.cast_from:
             add(fact("event_cast_from", e, C(event.cast_from)))
+        if event.amount is not None:
+            add(fact("event_amount", e, Number(event.amount)))
+        if event.group:
+            add(fact("event_group", e, S(event.group)))
+        if event.is_group:
+            add(fact("group_event", e))
+        if event.swap:
+            add(fact("event_swap", e, S(event.swap)))
+
+    for template in scenario.templates:
+        out.extend(template_facts(template))
+
+    for card in scenario.cards.values():
+        for index, trigger in enumerate(card.triggers, start=1):
+            out.extend(trigger_facts(trigger_symbol(card.id, index), trigger, card.id, card.controller))
 
     for card in scenario.cards.values():
         for index, ability in enumerate(card.replacements, start=1):
@@ -156,27 +182,7 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
     if ability.requires_flag:
         add(fact("rep_requires_flag", r, S(ability.requires_flag)))
 
-    watch = ability.watch
-    for event in watch.events:
-        add(fact("watch_event", r, C(event)))
-    if watch.subject:
-        add(fact("watch_subject", r, C(watch.subject)))
-    if watch.filter is not None:
-        f = Function("flt", [r, C("watch")])
-        add(fact("watch_filter", r, f))
-        out.extend(filter_facts(f, watch.filter))
-    if watch.from_zone:
-        add(fact("watch_from", r, C(watch.from_zone)))
-    if watch.to_zone:
-        add(fact("watch_to", r, C(watch.to_zone)))
-    for zone in watch.from_not:
-        add(fact("watch_from_not", r, C(zone)))
-    if watch.cause:
-        add(fact("watch_cause", r, C(watch.cause)))
-    for condition in watch.conditions:
-        add(fact("watch_cond", r, C(condition)))
-    if watch.cast_from:
-        add(fact("watch_cast_from", r, C(watch.cast_from)))
+    out.extend(watch_facts(r, ability.watch))
 
     slot_index = 0
     for i, action in enumerate(ability.instead, start=1):
@@ -185,6 +191,12 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
             add(fact("does", r, n, C("stay")))
         elif action.kind == "move":
             add(fact("does", r, n, Function("move", [C(action.zone)])))
+        elif action.kind == "move_under":
+            add(fact("does", r, n, C("move_under")))
+        elif action.kind == "move_top":
+            add(fact("does", r, n, Function("move_top", [C(action.zone)])))
+        elif action.kind == "power":
+            add(fact("does", r, n, Function("power", [Number(action.count)])))
         elif action.kind == "move_source":
             add(fact("does", r, n, Function("move_source", [C(action.zone), C(action.verb)])))
         elif action.kind == "flip_source":
@@ -212,6 +224,64 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
             out.extend(filter_facts(f, slot.filter))
         else:  # pragma: no cover - abilities.py only makes the kinds above
             raise ValueError(f"unknown action kind {action.kind}")
+    return out
+
+
+def watch_facts(r: Symbol, watch: Watch) -> list[Symbol]:
+    """What a replacement or triggered ability ``r`` waits for."""
+    out: list[Symbol] = [fact("watch_event", r, C(event)) for event in watch.events]
+    add = out.append
+    if watch.subject:
+        add(fact("watch_subject", r, C(watch.subject)))
+    if watch.filter is not None:
+        f = Function("flt", [r, C("watch")])
+        add(fact("watch_filter", r, f))
+        out.extend(filter_facts(f, watch.filter))
+    if watch.from_zone:
+        add(fact("watch_from", r, C(watch.from_zone)))
+    if watch.to_zone:
+        add(fact("watch_to", r, C(watch.to_zone)))
+    for zone in watch.from_not:
+        add(fact("watch_from_not", r, C(zone)))
+    if watch.cause:
+        add(fact("watch_cause", r, C(watch.cause)))
+    for condition in watch.conditions:
+        add(fact("watch_cond", r, C(condition)))
+    if watch.cast_from:
+        add(fact("watch_cast_from", r, C(watch.cast_from)))
+    if watch.once:
+        add(fact("watch_once", r))
+    return out
+
+
+def trigger_facts(t: Symbol, trigger: TriggeredAbility, source: str, controller: str) -> list[Symbol]:
+    """Facts for one triggered ability ``t`` of a card."""
+    out = [fact("trigger", t), fact("trg_source", t, S(source)), fact("trg_controller", t, S(controller)),
+           fact("trg_active_zone", t, C(trigger.works_in))]
+    if trigger.requires_flag:
+        out.append(fact("trg_requires_flag", t, S(trigger.requires_flag)))
+    out.extend(watch_facts(t, trigger.watch))
+    return out
+
+
+def template_facts(template: Template) -> list[Symbol]:
+    """Facts for a choice the effect makes when its window opens."""
+    t = S(template.id)
+    out = [fact("template", t), fact("template_kind", t, C(template.kind)),
+           fact("template_count", t, Number(template.count)), fact("template_from", t, C(template.from_zone)),
+           fact("template_chooser", t, S(template.chooser)), fact("template_order", t, Number(template.order)),
+           fact("template_controller", t, S(template.controller)), fact("template_by", t, C(template.by))]
+    if template.optional:
+        out.append(fact("template_optional", t))
+    if template.to_zone:
+        out.append(fact("template_to", t, C(template.to_zone)))
+    if template.source:
+        out.append(fact("template_source", t, S(template.source)))
+    if template.amount is not None:
+        out.append(fact("template_amount", t, Number(template.amount)))
+    f = Function("flt", [t, C("choose")])
+    out.append(fact("template_filter", t, f))
+    out.extend(filter_facts(f, template.filter))
     return out
 
 

@@ -10,14 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .abilities import EVENT_KINDS, ZONES, ReplacementAbility, parse_ability
+from dataclasses import replace
+
+from .abilities import ZONES, ReplacementAbility, parse_ability
 from .carddb import CardDatabase, CardDef, bundled, parse_card
+from .errors import InputError
+from .events import EFFECT_BY, Event, Realizer, Step, Template, read_event, read_steps
 from .reader import Node
 from .yamlsrc import load_located, load_located_text
 
 RULESETS = ("dm",)
-EFFECT_BY = ("spell", "ability", "attack", "battle", "rule", "cost")
-MARKERS = ("cannot_be_destroyed", "cannot_leave", "untouchable", "cannot_flip")
+MARKERS = ("cannot_be_destroyed", "cannot_leave", "untouchable", "cannot_flip", "cannot_be_broken")
 PLAYER_ACTIONS = ("discard", "flip")
 MAX_CARDS = 400
 MAX_EVENTS = 60
@@ -27,21 +30,8 @@ SCENARIO_FIELDS = ("ruleset", "title", "source", "note", "turn", "players", "eff
 PLAYER_FIELDS = ZONES + ("cannot",)
 CARD_FIELDS = ("id", "card", "owner", "tapped", "cost", "power", "races", "civilizations", "under",
                "equipped_to", "fortifies", "flags", "note") + MARKERS
-EFFECT_FIELDS = ("source", "controller", "by", "cast_from", "events")
-EVENT_FIELDS = ("id", "kind", "card", "cards", "player", "to", "count", "source", "controller", "by",
-                "cause", "unreplaceable", "cast_from", "note") + EVENT_KINDS
+EFFECT_FIELDS = ("source", "controller", "by", "cast_from", "events", "then")
 SOURCE_FIELDS = ("ruling", "seeds", "rules", "note")
-
-# Where each kind of event takes its card from, and where it sends it.
-EVENT_FROM = {"destroy": ("battle",), "discard": ("hand",), "mill": ("deck",), "break": ("shields",),
-              "put_into_battle": ("hand", "mana", "graveyard", "shields", "deck", "hyperspatial")}
-EVENT_TO = {"destroy": "graveyard", "return_to_hand": "hand", "discard": "graveyard",
-            "put_into_mana": "mana", "mill": "graveyard", "break": "hand", "spell_to_graveyard": "graveyard",
-            "put_into_battle": "battle", "draw": "hand"}
-CARD_EVENTS = ("destroy", "return_to_hand", "discard", "put_into_mana", "mill", "break", "move",
-               "spell_to_graveyard", "put_into_battle")
-PLAYER_EVENTS = ("draw", "lose", "pay_cost")
-
 
 @dataclass(frozen=True)
 class CardInstance:
@@ -74,32 +64,12 @@ class CardInstance:
         return self.definition.replacements if self.definition else ()
 
     @property
-    def label(self) -> str:
-        return f"{self.id} ({self.name})" if self.name else self.id
-
-
-@dataclass(frozen=True)
-class Event:
-    """One of the events the effect makes happen at once."""
-
-    id: str
-    kind: str
-    order: int
-    controller: str
-    by: str
-    cards: tuple[str, ...] = ()
-    player: str | None = None
-    from_zone: str | None = None
-    to_zone: str | None = None
-    source: str | None = None
-    cause: str | None = None
-    unreplaceable: bool = False
-    last_draw: bool = False
-    cast_from: str | None = None
+    def triggers(self):
+        return self.definition.triggers if self.definition else ()
 
     @property
-    def card(self) -> str | None:
-        return self.cards[0] if self.cards else None
+    def label(self) -> str:
+        return f"{self.id} ({self.name})" if self.name else self.id
 
 
 @dataclass(frozen=True)
@@ -121,6 +91,8 @@ class Scenario:
     cards: dict[str, CardInstance]
     events: tuple[Event, ...]
     effects: tuple[EffectInPlay, ...] = ()
+    templates: tuple[Template, ...] = ()
+    steps: tuple[Step, ...] = ()
     player_cannot: dict[str, frozenset[str]] = field(default_factory=dict)
     effect_source: str | None = None
     effect_controller: str | None = None
@@ -311,113 +283,59 @@ class _Reader:
         scenario.effect_source = self._card_ref(node.child("source")) if node.has("source") else None
         scenario.effect_by = node.opt_text("by", "ability", EFFECT_BY)
         cast_from = node.opt_text("cast_from", None, ZONES)
-        events: list[Event] = []
-        subjects: dict[str, str] = {}
-        ids: set[str] = set()
         elements = list(node.child("events").elements())
         if not elements:
             raise node.error("the effect makes no event happen", "events")
         if len(elements) > MAX_EVENTS:
             raise node.error(f"{len(elements)} events; an effect makes at most {MAX_EVENTS} happen at once", "events")
-        for element in elements:
-            for event in self._read_event(element, scenario, len(events) + 1, cast_from):
-                if event.id in ids:
-                    raise element.error(f"event id '{event.id}' is used twice")
-                ids.add(event.id)
-                for card_id in event.cards if event.kind != "battle" else ():
-                    if card_id in subjects:
-                        raise element.error(f"card '{card_id}' is already moved by event '{subjects[card_id]}'; "
-                                            "one effect moves a card once")
-                    subjects[card_id] = event.id
-                events.append(event)
-        scenario.events = tuple(events)
+        specs = tuple(self._spec(read_event(e, f"e{i}"), cast_from) for i, e in enumerate(elements, start=1))
+        first = Step(events=specs, source=scenario.effect_source, controller=scenario.effect_controller,
+                     by=scenario.effect_by, label="effect")
+        later = read_steps(node.child("then"), "s") if node.has("then") else ()
+        later = tuple(replace(step, events=tuple(self._spec(e, cast_from) for e in step.events),
+                              source=step.source or scenario.effect_source,
+                              controller=step.controller or scenario.effect_controller) for step in later)
+        scenario.steps = (first, *later)
+        realized = Realizer(scenario, strict=True).realize(first, scenario.effect_controller,
+                                                           scenario.effect_source, scenario.effect_by)
+        self._check_window(realized.events, elements)
+        scenario.events = tuple(realized.events)
+        scenario.templates = tuple(realized.templates)
+        ids = {e.id for e in scenario.events} | {t.id for t in scenario.templates}
+        for step in later:
+            for spec in step.events:
+                if spec.id in ids:
+                    raise spec.node.error(f"event id '{spec.id}' is used twice")
+                ids.add(spec.id)
+            if step.condition and step.condition[1] not in ids:
+                raise spec.node.error(f"the condition names event '{step.condition[1]}', which comes in no earlier step")
 
-    def _read_event(self, node: Node, scenario: Scenario, order: int, cast_from: str | None) -> list[Event]:
-        node.keys(EVENT_FIELDS)
-        value = node.value
-        shorthand = [k for k in EVENT_KINDS if k in value]
-        if node.has("kind"):
-            if shorthand:
-                raise node.error(f"give the kind once: 'kind' or '{shorthand[0]}', not both")
-            kind = node.child("kind").text(EVENT_KINDS)
-            target = None
-        else:
-            if len(shorthand) != 1:
-                raise node.error("an event needs a kind: 'kind: destroy, card: X' or 'destroy: X'")
-            kind = shorthand[0]
-            target = node.child(kind)
-        event_id = node.opt_text("id", f"e{order}")
-        common = dict(
-            id=event_id,
-            kind=kind,
-            order=order,
-            controller=self._player_ref(node.child("controller"), scenario.players) if node.has("controller")
-            else scenario.effect_controller,
-            by=node.opt_text("by", scenario.effect_by, EFFECT_BY),
-            source=self._card_ref(node.child("source")) if node.has("source") else scenario.effect_source,
-            unreplaceable=node.opt_bool("unreplaceable"),
-        )
-        if kind == "battle":
-            cards_node = target if target is not None else node.child("cards")
-            cards = tuple(self._card_ref(c) for c in cards_node.elements())
-            if len(cards) != 2 or cards[0] == cards[1]:
-                raise cards_node.error("a battle is between two different creatures")
-            for card_id, element in zip(cards, cards_node.elements()):
-                self._check_zone(element, card_id, ("battle",), kind)
-            return [Event(cards=cards, **common)]
-        if kind in PLAYER_EVENTS:
-            player_node = target if target is not None else node.child("player")
-            player = self._player_ref(player_node, scenario.players)
-            if kind == "draw":
-                count = node.opt_int("count", 1, 1, 1)
-                deck = sorted((c for c in self.cards.values() if c.zone == "deck" and c.owner == player),
-                              key=lambda c: c.deck_pos)
-                top = (deck[0].id,) if deck else ()
-                del count
-                return [Event(cards=top, player=player, from_zone="deck", to_zone="hand",
-                              last_draw=len(deck) == 1, **common)]
-            if kind == "lose":
-                return [Event(player=player, cause=node.opt_text("cause", "effect"), **common)]
-            cards = (self._card_ref(node.child("card")),) if node.has("card") else ()
-            return [Event(player=player, cards=cards, **common)]
-        # Card events: one card, or (mill) the top cards of a player's deck.
-        if kind == "mill" and node.has("count"):
-            player = self._player_ref(target if target is not None else node.child("player"), scenario.players)
-            count = node.child("count").integer(1)
-            deck = sorted((c for c in self.cards.values() if c.zone == "deck" and c.owner == player),
-                          key=lambda c: c.deck_pos)
-            if count > len(deck):
-                raise node.error(f"mills {count} cards but {player}'s deck holds {len(deck)}", "count")
-            return [Event(**{**common, "id": f"{event_id}.{i}" if count > 1 else event_id},
-                          cards=(c.id,), from_zone="deck", to_zone="graveyard")
-                    for i, c in enumerate(deck[:count], start=1)]
-        card_node = target if target is not None else node.child("card")
-        card_id = self._card_ref(card_node)
-        card = self.cards[card_id]
-        if kind == "spell_to_graveyard":
-            if "spell" not in card.types and card.definition is not None:
-                raise card_node.error(f"'{card_id}' is not a spell")
-            spell_from = node.opt_text("cast_from", cast_from or card.zone, ZONES)
-            return [Event(cards=(card_id,), from_zone="pending", to_zone="graveyard", cast_from=spell_from,
-                          **common)]
-        allowed = EVENT_FROM.get(kind)
-        if allowed:
-            self._check_zone(card_node, card_id, allowed, kind)
-        if kind == "move":
-            to_zone = node.child("to").text(ZONES)
-        else:
-            if node.has("to"):
-                raise node.error(f"a '{kind}' event always goes to the {EVENT_TO[kind]} zone; use 'move' to say otherwise", "to")
-            to_zone = EVENT_TO[kind]
-        if to_zone == card.zone:
-            raise node.error(f"'{card_id}' is already in the {to_zone} zone")
-        return [Event(cards=(card_id,), from_zone=card.zone, to_zone=to_zone, **common)]
+    def _spec(self, spec, cast_from):
+        """Check the card and player references of an event as written."""
+        for card_id in spec.cards:
+            if card_id not in self.cards:
+                raise (spec.cards_node or spec.node).error(f"no card with id '{card_id}' is in any zone")
+        if spec.source is not None and spec.source not in self.cards:
+            raise spec.node.error(f"no card with id '{spec.source}' is in any zone")
+        if spec.kind == "spell_to_graveyard" and spec.cast_from is None and cast_from:
+            spec = replace(spec, cast_from=cast_from)
+        return spec
 
-    def _check_zone(self, node: Node, card_id: str, zones: tuple[str, ...], kind: str) -> None:
-        zone = self.cards[card_id].zone
-        if zone not in zones:
-            raise node.error(f"a '{kind}' event needs a card in the {' or '.join(zones)} zone, "
-                             f"but '{card_id}' is in the {zone} zone")
+    def _check_window(self, events, elements) -> None:
+        ids: dict[str, str] = {}
+        subjects: dict[str, str] = {}
+        for event in events:
+            if event.id in ids:
+                raise InputError(self.root.located.path, "effect.events", f"event id '{event.id}' is used twice")
+            ids[event.id] = event.id
+            if event.kind == "battle" or event.is_group:
+                continue
+            for card_id in event.cards:
+                if card_id in subjects:
+                    raise InputError(self.root.located.path, "effect.events",
+                                     f"card '{card_id}' is already moved by event '{subjects[card_id]}'; "
+                                     "one effect moves a card once")
+                subjects[card_id] = event.id
 
     def _read_effects(self, node: Node, scenario: Scenario) -> list[EffectInPlay]:
         effects = []

@@ -1,0 +1,409 @@
+"""Events: what an effect makes happen, step by step.
+
+A scenario's effect is a list of *steps*: its first events (the first
+window), then the parts that follow (``then``: 「そうした場合」 sentences,
+later parts of a spell, which see the result of the earlier ones, 101.4d).
+A replacement ability may also have follow-up steps. Steps are read from the
+file as ``EventSpec``s and *realized* against the state when their window
+opens: cards are looked up where they are then, the top of a deck is the top
+then, and choices (「1体選び」) become templates the solver enumerates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from .abilities import EVENT_KINDS, ZONES, Filter, parse_filter
+from .errors import InputError
+from .reader import Node
+
+EFFECT_BY = ("spell", "ability", "attack", "battle", "rule", "cost")
+CONDITIONS = ("attempted", "happened", "replaced")
+CARD_KINDS = ("destroy", "return_to_hand", "discard", "put_into_mana", "mill", "break", "move",
+              "spell_to_graveyard", "put_into_battle", "power_change", "swap")
+PLAYER_KINDS = ("draw", "lose", "pay_cost")
+ALL_KINDS = EVENT_KINDS + ("power_change", "swap", "swap_zones")
+
+# Where each kind of event takes its card from, and where it sends it.
+EVENT_FROM = {"destroy": ("battle",), "discard": ("hand",), "mill": ("deck",), "break": ("shields",),
+              "power_change": ("battle",),
+              "put_into_battle": ("hand", "mana", "graveyard", "shields", "deck", "hyperspatial")}
+EVENT_TO = {"destroy": "graveyard", "return_to_hand": "hand", "discard": "graveyard",
+            "put_into_mana": "mana", "mill": "graveyard", "break": "hand", "spell_to_graveyard": "graveyard",
+            "put_into_battle": "battle", "draw": "hand"}
+CHOICE_FROM = {"destroy": "battle", "return_to_hand": "battle", "discard": "hand", "put_into_mana": "battle",
+               "break": "shields", "move": "battle", "put_into_battle": "hand", "power_change": "battle"}
+
+EVENT_FIELDS = ("id", "kind", "card", "cards", "player", "to", "count", "amount", "source", "controller",
+                "by", "cause", "unreplaceable", "cast_from", "choose", "zones", "note") + ALL_KINDS
+CHOOSE_FIELDS = ("count", "from", "chooser", "optional") + (
+    "whose", "type", "race", "civilization", "cost_max", "cost_min", "other", "name", "evolution", "flag",
+    "cost_exceeds_mana", "id")
+STEP_FIELDS = ("events", "if", "source", "controller", "by", "note")
+
+
+@dataclass(frozen=True)
+class Event:
+    """An event of one window, realized against the state of that window."""
+
+    id: str
+    kind: str
+    order: int
+    controller: str
+    by: str
+    cards: tuple[str, ...] = ()
+    player: str | None = None
+    from_zone: str | None = None
+    to_zone: str | None = None
+    source: str | None = None
+    cause: str | None = None
+    unreplaceable: bool = False
+    last_draw: bool = False
+    cast_from: str | None = None
+    amount: int | None = None
+    group: str | None = None         # a break of several shields: the whole break
+    swap: str | None = None          # a swap of single cards (701.26b): its two halves
+    is_group: bool = False
+
+    @property
+    def card(self) -> str | None:
+        return self.cards[0] if self.cards else None
+
+
+@dataclass(frozen=True)
+class Template:
+    """A choice the effect makes when its window opens: 「クリーチャーを1体選び、破壊する」."""
+
+    id: str
+    kind: str
+    order: int
+    count: int
+    optional: bool
+    from_zone: str
+    to_zone: str | None
+    filter: Filter
+    chooser: str
+    controller: str
+    by: str
+    source: str | None = None
+    amount: int | None = None
+
+
+@dataclass(frozen=True)
+class ChoiceSpec:
+    count: int
+    from_zone: str
+    filter: Filter
+    chooser: str | None  # a player's name; in card data "@own" or "@opponent"; None: the controller
+    optional: bool
+
+
+@dataclass(frozen=True)
+class EventSpec:
+    """An event as the scenario (or a card's follow-up) writes it."""
+
+    id: str
+    kind: str
+    node: Node | None = field(default=None, compare=False, repr=False)
+    cards_node: Node | None = field(default=None, compare=False, repr=False)
+    cards: tuple[str, ...] = ()
+    player: str | None = None
+    to_zone: str | None = None
+    count: int | None = None
+    amount: int | None = None
+    source: str | None = None
+    controller: str | None = None
+    by: str | None = None
+    cause: str | None = None
+    unreplaceable: bool = False
+    cast_from: str | None = None
+    choose: ChoiceSpec | None = None
+    zones: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Step:
+    """The events of one window, under one effect."""
+
+    events: tuple[EventSpec, ...]
+    source: str | None = None
+    controller: str | None = None  # a player's name; None: the effect's controller
+    by: str = "ability"
+    condition: tuple[str, str] | None = None
+    label: str = ""
+
+
+# -- reading -----------------------------------------------------------------------
+
+
+def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventSpec:
+    """An event as written. With ``relative`` (card data), players are ``own``/``opponent``."""
+    node.keys(EVENT_FIELDS)
+    value = node.value
+    shorthand = [k for k in ALL_KINDS if k in value]
+    if node.has("kind"):
+        if shorthand:
+            raise node.error(f"give the kind once: 'kind' or '{shorthand[0]}', not both")
+        kind = node.child("kind").text(ALL_KINDS)
+        target = None
+    else:
+        if len(shorthand) != 1:
+            raise node.error("an event needs a kind: 'kind: destroy, card: X' or 'destroy: X'")
+        kind = shorthand[0]
+        target = node.child(kind)
+    spec = dict(id=node.opt_text("id", default_id), kind=kind, node=node,
+                source=node.opt_text("source"), controller=node.opt_text("controller"),
+                by=node.opt_text("by", None, EFFECT_BY), cause=node.opt_text("cause"),
+                unreplaceable=node.opt_bool("unreplaceable"), cast_from=node.opt_text("cast_from", None, ZONES))
+    if node.has("amount"):
+        spec["amount"] = node.child("amount").integer(-1_000_000, 1_000_000)
+    if node.has("count") and kind not in ("mill", "draw"):
+        raise node.error("'count' belongs in 'choose' (or a mill of the deck's top cards)", "count")
+    if node.has("to"):
+        spec["to_zone"] = node.child("to").text(ZONES)
+    choose = node.child("choose") if node.has("choose") else None
+    if target is not None and isinstance(target.value, dict) and "choose" not in value:
+        choose = target.child("choose") if target.has("choose") else None
+        if choose is None:
+            raise target.error("write the card's id, or 'choose: {...}' for a card chosen when the event happens")
+    if choose is not None:
+        spec["choose"] = read_choice(choose, kind, relative=relative)
+        return EventSpec(**spec)
+    if kind == "swap_zones":
+        zones_node = node.child("zones")
+        zones = tuple(zones_node.texts(ZONES))
+        if len(zones) != 2 or zones[0] == zones[1]:
+            raise zones_node.error("a swap of whole zones names two different zones")
+        spec["zones"] = zones
+        spec["player"] = (target if target is not None else node.child("player")).text()
+        return EventSpec(**spec)
+    if kind in PLAYER_KINDS or (kind == "mill" and node.has("count")):
+        who = target if target is not None else node.child("player")
+        spec["player"] = "@" + who.text(("own", "opponent")) if relative else who.text()
+        if kind in ("mill", "draw"):
+            spec["count"] = node.opt_int("count", 1, 1)
+        if node.has("card"):
+            spec["cards"] = (node.child("card").text(),)
+            spec["cards_node"] = node.child("card")
+        return EventSpec(**spec)
+    who = target if target is not None else (node.child("cards") if node.has("cards") else node.child("card"))
+    cards = tuple(who.texts())
+    if not cards:
+        raise who.error("names no card")
+    if kind == "battle" and (len(cards) != 2 or cards[0] == cards[1]):
+        raise who.error("a battle is between two different creatures")
+    if kind == "swap" and (len(cards) != 2 or cards[0] == cards[1]):
+        raise who.error("a swap exchanges two different cards")
+    if len(cards) > 1 and kind not in ("battle", "swap", "break"):
+        raise who.error(f"a '{kind}' event acts on one card; list one event per card")
+    if kind == "move" and "to_zone" not in spec:
+        raise node.error("a 'move' event says where the card goes: 'to: ZONE'")
+    if kind in EVENT_TO and "to_zone" in spec:
+        raise node.error(f"a '{kind}' event always goes to the {EVENT_TO[kind]} zone; use 'move' to say otherwise", "to")
+    if kind == "power_change" and "amount" not in spec:
+        raise node.error("a 'power_change' event says by how much: 'amount: -2000'")
+    spec["cards"] = cards
+    spec["cards_node"] = who
+    return EventSpec(**spec)
+
+
+def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
+    node.keys(CHOOSE_FIELDS)
+    flt = parse_filter(node, extra=("count", "from", "chooser", "optional"))
+    if kind in ("battle", "swap", "swap_zones", "spell_to_graveyard") + PLAYER_KINDS:
+        raise node.error(f"a '{kind}' event cannot choose its card")
+    return ChoiceSpec(
+        count=node.opt_int("count", 1, 1),
+        from_zone=node.opt_text("from", CHOICE_FROM.get(kind, "battle"), ZONES),
+        filter=flt,
+        chooser=("@" + node.opt_text("chooser", "own", ("own", "opponent"))) if relative
+        else node.opt_text("chooser"),
+        optional=node.opt_bool("optional"),
+    )
+
+
+def read_steps(node: Node, prefix: str, *, relative: bool = False) -> tuple[Step, ...]:
+    """The ``then`` list: later steps, each with its events and an optional condition."""
+    steps = []
+    for i, element in enumerate(node.elements(), start=1):
+        element.keys(STEP_FIELDS, required=("events",))
+        events = tuple(read_event(e, f"{prefix}{i}.{j}", relative=relative)
+                       for j, e in enumerate(element.child("events").elements(), start=1))
+        if not events:
+            raise element.error("the step makes no event happen", "events")
+        condition = None
+        if element.has("if"):
+            cond = element.child("if").keys(CONDITIONS)
+            if len(cond.value) != 1:
+                raise cond.error("a condition is one of: attempted: EVENT, happened: EVENT, replaced: EVENT")
+            word = next(iter(cond.value))
+            condition = (word, cond.child(word).text())
+        steps.append(Step(events=events, source=element.opt_text("source"),
+                          controller=element.opt_text("controller"), by=element.opt_text("by", "ability", EFFECT_BY),
+                          condition=condition, label=f"{prefix}{i}"))
+    return tuple(steps)
+
+
+# -- realizing against a state ---------------------------------------------------------
+
+
+@dataclass
+class Realized:
+    events: list[Event] = field(default_factory=list)
+    templates: list[Template] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+
+class Realizer:
+    """Turns a step into the events and templates of a window, given the state then.
+
+    With ``strict`` (the scenario's first step), a card that is not where its
+    event needs it is an error in the file; later, the event does nothing.
+    """
+
+    def __init__(self, state, strict: bool):
+        self.state = state
+        self.strict = strict
+
+    def player(self, name: str | None, controller: str, node: Node | None) -> str:
+        """A player's name as written; ``@own``/``@opponent`` (card data) are read from ``controller``."""
+        players = self.state.players
+        if name is None or name == "@own":
+            return controller
+        if name == "@opponent":
+            return self.state.opponent(controller)
+        if name in players:
+            return name
+        raise self._error(node, f"unknown player '{name}' (players: {', '.join(players)})")
+
+    def _error(self, node: Node | None, problem: str) -> InputError:
+        if node is not None:
+            return node.error(problem)
+        return InputError(self.state.path, "", problem)
+
+    def _skip_or_raise(self, out: Realized, spec: EventSpec, problem: str) -> None:
+        if self.strict:
+            raise self._error(spec.cards_node or spec.node, problem)
+        out.skipped.append(f"{spec.id} does nothing: {problem}")
+
+    def _card(self, spec: EventSpec, card_id: str):
+        card = self.state.cards.get(card_id)
+        if card is None:
+            raise self._error(spec.cards_node or spec.node, f"no card with id '{card_id}' is in any zone")
+        return card
+
+    def deck(self, player: str) -> list:
+        return sorted((c for c in self.state.cards.values() if c.zone == "deck" and c.owner == player),
+                      key=lambda c: c.deck_pos)
+
+    def realize(self, step: Step, controller: str, source: str | None, by: str) -> Realized:
+        out = Realized()
+        for spec in step.events:
+            self._one(spec, out, controller, source, by, len(out.events) + len(out.templates) + 1)
+        out.events = [replace(e, order=i) for i, e in enumerate(out.events, start=1)]
+        n = len(out.events)
+        out.templates = [replace(t, order=n + i) for i, t in enumerate(out.templates, start=1)]
+        return out
+
+    def _one(self, spec: EventSpec, out: Realized, controller: str, source: str | None, by: str, order: int) -> None:
+        ctrl = self.player(spec.controller, controller, spec.node) if spec.controller else controller
+        src = spec.source if spec.source is not None else source
+        if src is not None and src not in self.state.cards:
+            raise self._error(spec.node, f"no card with id '{src}' is in any zone")
+        common = dict(kind=spec.kind, controller=ctrl, by=spec.by or by, source=src,
+                      unreplaceable=spec.unreplaceable)
+
+        kind = spec.kind
+        if spec.choose is not None:
+            choice = spec.choose
+            out.templates.append(Template(
+                id=spec.id, kind=kind, order=order, count=choice.count, optional=choice.optional,
+                from_zone=choice.from_zone, to_zone=spec.to_zone or EVENT_TO.get(kind), filter=choice.filter,
+                chooser=self.player(choice.chooser, ctrl, spec.node), controller=ctrl, by=common["by"], source=src,
+                amount=spec.amount))
+            return
+        if kind in PLAYER_KINDS or (kind == "mill" and spec.count is not None and spec.player):
+            player = self.player(spec.player, ctrl, spec.node)
+            if kind == "draw":
+                if spec.count and spec.count > 1:
+                    raise self._error(spec.node, "draw one card per event (609.6: each draw is its own event); "
+                                      "list the draws as steps")
+                deck = self.deck(player)
+                out.events.append(Event(id=spec.id, order=order, cards=(deck[0].id,) if deck else (), player=player,
+                                        from_zone="deck", to_zone="hand", last_draw=len(deck) == 1, **common))
+                return
+            if kind == "lose":
+                out.events.append(Event(id=spec.id, order=order, player=player, cause=spec.cause or "effect", **common))
+                return
+            if kind == "mill":
+                deck = self.deck(player)
+                if spec.count > len(deck):
+                    self._skip_or_raise(out, spec, f"mills {spec.count} cards but {player}'s deck holds {len(deck)}")
+                for i, card in enumerate(deck[:spec.count], start=1):
+                    out.events.append(Event(id=f"{spec.id}.{i}" if spec.count > 1 else spec.id, order=order + i - 1,
+                                            cards=(card.id,), from_zone="deck", to_zone="graveyard", **common))
+                return
+            cards = tuple(c for c in spec.cards if self._card(spec, c))
+            out.events.append(Event(id=spec.id, order=order, player=player, cards=cards, **common))
+            return
+        if kind == "swap_zones":
+            player = self.player(spec.player, ctrl, spec.node)
+            a, b = spec.zones
+            i = 0
+            for zone, other in ((a, b), (b, a)):
+                for card in self.state.cards.values():
+                    if card.zone == zone and card.owner == player and card.under is None:
+                        i += 1
+                        out.events.append(Event(id=f"{spec.id}.{card.id}", order=order + i - 1, cards=(card.id,),
+                                                from_zone=zone, to_zone=other, **{**common, "kind": "move"}))
+            if not i:
+                out.skipped.append(f"{spec.id}: both zones are empty")
+            return
+        cards = [self._card(spec, c) for c in spec.cards]
+        if kind == "battle":
+            for card in cards:
+                if card.zone != "battle":
+                    return self._skip_or_raise(out, spec, f"a battle needs creatures in the battle zone, "
+                                               f"but '{card.id}' is in the {card.zone} zone")
+            out.events.append(Event(id=spec.id, order=order, cards=tuple(c.id for c in cards), **common))
+            return
+        if kind == "swap":
+            a, b = cards
+            if a.zone == b.zone:
+                return self._skip_or_raise(out, spec, "a swap exchanges cards in two different zones")
+            for half, (card, other) in enumerate(((a, b), (b, a)), start=1):
+                out.events.append(Event(id=f"{spec.id}.{half}", order=order + half - 1, cards=(card.id,),
+                                        from_zone=card.zone, to_zone=other.zone, swap=spec.id,
+                                        **{**common, "kind": "move"}))
+            return
+        if kind == "break" and len(cards) > 1:
+            for card in cards:
+                if card.zone != "shields":
+                    return self._skip_or_raise(out, spec, f"a 'break' event needs cards in the shields zone, "
+                                               f"but '{card.id}' is in the {card.zone} zone")
+            out.events.append(Event(id=spec.id, order=order, cards=tuple(c.id for c in cards), is_group=True,
+                                    **common))
+            for i, card in enumerate(cards, start=1):
+                out.events.append(Event(id=f"{spec.id}.{i}", order=order + i, cards=(card.id,), from_zone="shields",
+                                        to_zone="hand", group=spec.id, **common))
+            return
+        card = cards[0]
+        if kind == "spell_to_graveyard":
+            if "spell" not in card.types and card.definition is not None:
+                raise self._error(spec.node, f"'{card.id}' is not a spell")
+            out.events.append(Event(id=spec.id, order=order, cards=(card.id,), from_zone="pending",
+                                    to_zone="graveyard", cast_from=spec.cast_from or card.zone, **common))
+            return
+        allowed = EVENT_FROM.get(kind)
+        if allowed and card.zone not in allowed:
+            return self._skip_or_raise(out, spec, f"a '{kind}' event needs a card in the {' or '.join(allowed)} zone, "
+                                       f"but '{card.id}' is in the {card.zone} zone")
+        if kind == "power_change":
+            out.events.append(Event(id=spec.id, order=order, cards=(card.id,), amount=spec.amount, **common))
+            return
+        to_zone = spec.to_zone if kind == "move" else EVENT_TO[kind]
+        if to_zone == card.zone:
+            return self._skip_or_raise(out, spec, f"'{card.id}' is already in the {to_zone} zone")
+        out.events.append(Event(id=spec.id, order=order, cards=(card.id,), from_zone=card.zone, to_zone=to_zone,
+                                **common))
+
