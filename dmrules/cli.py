@@ -48,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--json", action="store_true", help="print one JSON document")
     solve.add_argument("--max-resolutions", type=_positive, metavar="N", help="stop after N resolutions")
     solve.add_argument("--timeout", type=_seconds, metavar="S", help="stop after S seconds")
+    solve.add_argument("--html", metavar="FILE", help="also write an HTML report of the resolutions to FILE")
     solve.set_defaults(run=cmd_solve)
 
     verify = sub.add_parser("verify", help="check the expectations written in scenario files")
@@ -82,6 +83,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
     scenario = load_scenario(args.scenario)
     solution = solve(scenario, max_resolutions=args.max_resolutions, timeout=args.timeout)
+    if args.html:
+        from .report import write_html
+
+        try:
+            write_html(scenario, solution, args.html)
+        except OSError as exc:
+            raise InputError(args.html, "--html", f"cannot be written: {exc.strerror or exc}") from None
     if args.json:
         sys.stdout.write(json.dumps(solution.to_json(), ensure_ascii=False, indent=2) + "\n")
     else:

@@ -1,0 +1,339 @@
+"""An HTML report of a solution: the situation, then every distinct final state as a board.
+
+``write_html(scenario, solution, path)`` writes one self-contained page (inline
+CSS, no script, nothing fetched) that reads at phone and desktop widths. Each
+final state groups the resolutions that lead to the same placement of the
+cards (the same grouping as ``Solution.states``); the cards that moved are
+marked with the zone they came from. Every text is escaped: card names and
+ids are user input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from html import escape
+from pathlib import Path
+
+from .outcome import Application, Resolution, Solution
+from .render import card_label, event_line
+from .scenario import CardInstance, Scenario
+
+ZONE_ORDER = ("battle", "shields", "hand", "mana", "graveyard", "deck", "hyperspatial")
+ZONE_TITLES = {"battle": "Battle zone", "shields": "Shields", "hand": "Hand", "mana": "Mana",
+               "graveyard": "Graveyard", "deck": "Deck", "hyperspatial": "Hyperspatial"}
+
+CSS = """
+*,*::before,*::after{box-sizing:border-box}
+body{margin:0;background:#f3f4f7;color:#1d2330;line-height:1.45;font-size:15px;
+ font-family:system-ui,-apple-system,"Segoe UI","Noto Sans CJK JP","Noto Sans JP","Hiragino Sans",
+ "Hiragino Kaku Gothic ProN","Yu Gothic","Meiryo",sans-serif;overflow-wrap:anywhere}
+main{max-width:76rem;margin:0 auto;padding:1rem}
+h1{font-size:1.35rem;margin:.2rem 0 .4rem}
+h2{font-size:1.1rem;margin:1.6rem 0 .6rem}
+h3{font-size:1rem;margin:0}
+p{margin:.3rem 0}
+ul,ol{margin:.3rem 0;padding-left:1.3rem}
+.facts{display:flex;flex-wrap:wrap;gap:.3rem .5rem;margin:.4rem 0}
+.facts span,.badge{background:#e2e6ee;border-radius:1rem;padding:.05rem .6rem;font-size:.85rem}
+.badge.lost{background:#c62828;color:#fff}
+.badge.flip{background:#6a3fb5;color:#fff}
+.badge.turn{background:#1d4f91;color:#fff}
+.muted{color:#5b6474;font-size:.88rem}
+.totals{font-weight:600}
+.warn{color:#a33b00;font-weight:600}
+.verdicts ul{list-style:none;padding:0}
+.verdict{padding:.15rem 0}
+.mark{display:inline-block;width:1.4rem;font-weight:700}
+.pass .mark{color:#1b7a36}
+.fail .mark{color:#c62828}
+.verdict.fail{color:#8e1b1b}
+.situation,.state{background:#fff;border:1px solid #d5dae3;border-radius:.6rem;padding:.8rem;margin:.8rem 0}
+.state>header{display:flex;flex-wrap:wrap;align-items:baseline;gap:.3rem .7rem;margin-bottom:.5rem}
+.count{font-weight:600;color:#1d4f91}
+.board{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,24rem),1fr));gap:.6rem;margin:.6rem 0}
+.player{border:1px solid #d5dae3;border-radius:.5rem;padding:.5rem;background:#fafbfd;min-width:0}
+.player.lost{border-color:#c62828;background:#fff5f5}
+.player>h4{margin:0 0 .4rem;font-size:.95rem;display:flex;flex-wrap:wrap;gap:.4rem;align-items:center}
+.zone{display:grid;grid-template-columns:6.2rem minmax(0,1fr);gap:.4rem;padding:.3rem 0;border-top:1px dashed #e1e5ec}
+.zone>h5{margin:.2rem 0 0;font-size:.8rem;font-weight:600;color:#5b6474;overflow-wrap:normal}
+.cards{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;align-items:flex-start;gap:.3rem}
+.card{display:flex;flex-direction:column;min-width:3rem;max-width:100%;padding:.2rem .45rem;
+ border:1px solid #b9c1cf;border-radius:.35rem;background:#fff;font-size:.88rem;line-height:1.25}
+.card .id{font-family:ui-monospace,"SFMono-Regular",Menlo,Consolas,monospace;font-size:.75rem;color:#5b6474}
+.card .tag{font-size:.72rem;color:#5b6474}
+.card.anon .name{font-family:ui-monospace,"SFMono-Regular",Menlo,Consolas,monospace}
+.card.moved{background:#fff3c4;border-color:#d49b00;box-shadow:0 0 0 1px #d49b00}
+.card.moved .from{font-size:.75rem;font-weight:600;color:#7a5600}
+.card.kept{border-color:#1b7a36;box-shadow:0 0 0 1px #1b7a36}
+.card.kept .from{font-size:.75rem;font-weight:600;color:#1b7a36}
+.card.flipped{background:#efe7fb;border-color:#6a3fb5;box-shadow:0 0 0 1px #6a3fb5}
+.card.flipped .flip{font-size:.75rem;font-weight:600;color:#6a3fb5}
+.none{color:#9aa3b2;font-size:.85rem}
+.events li,.abilities li{margin:.15rem 0}
+.way{border-left:3px solid #1d4f91;padding:.1rem 0 .1rem .6rem;margin:.4rem 0}
+.way+.way{margin-top:.7rem}
+.applications{list-style:none;padding:0}
+.application{margin:.25rem 0}
+.ability{margin:.2rem 0;padding:.25rem .5rem;background:#f3f4f7;border-radius:.3rem;font-size:.88rem}
+details{margin:.3rem 0}
+summary{cursor:pointer;color:#1d4f91}
+.alternatives ol{font-size:.88rem;padding-left:2.8rem}
+.why details{border-top:1px dashed #e1e5ec;padding-top:.2rem}
+a{color:#1d4f91}
+section>h2:first-child{margin-top:0}
+@media (max-width:30rem){main{padding:.5rem}.situation,.state{padding:.55rem}.player{padding:.4rem}
+ .zone{grid-template-columns:minmax(0,1fr);gap:.2rem}.zone>h5{margin:0}
+ h1{font-size:1.2rem}.card{font-size:.82rem;padding:.15rem .35rem}}
+"""
+
+
+def _e(value: object) -> str:
+    return escape(str(value), quote=True)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def state_key(resolution: Resolution) -> tuple:
+    """What makes two resolutions lead to the same final state (as ``Solution.states`` counts)."""
+    return (tuple(sorted(resolution.final.items())), resolution.lost, resolution.flipped)
+
+
+def group_states(solution: Solution) -> list[list[int]]:
+    """Indexes of the resolutions leading to each distinct final state, in order of first appearance."""
+    groups: dict[tuple, list[int]] = {}
+    for index, resolution in enumerate(solution.resolutions):
+        groups.setdefault(state_key(resolution), []).append(index)
+    return list(groups.values())
+
+
+class _Page:
+    def __init__(self, scenario: Scenario, solution: Solution, explanations: Mapping[int, Sequence[str]] | None):
+        self.s = scenario
+        self.solution = solution
+        self.explanations = dict(explanations or {})
+        self.start = {c.id: (c.controller, c.zone) for c in scenario.cards.values()}
+        self.subjects = {c for e in scenario.events for c in e.cards if e.from_zone}  # cards an event moves
+        self.zones = self._zones_shown()
+
+    # -- where cards are ----------------------------------------------------------
+    def final_place(self, resolution: Resolution, card: CardInstance) -> tuple[str, str]:
+        zone = resolution.final.get(card.id, card.zone)
+        return (card.controller, zone) if zone == card.zone else (card.owner, zone)
+
+    def _zones_shown(self) -> dict[str, list[str]]:
+        """Per player, the zones that hold a card before or in some final state (one layout for all boards)."""
+        used = set(self.start.values())
+        for r in self.solution.resolutions:
+            used.update(self.final_place(r, c) for c in self.s.cards.values())
+        return {p: [z for z in ZONE_ORDER if (p, z) in used] or ["battle"] for p in self.s.players}
+
+    # -- pieces -------------------------------------------------------------------
+    def card_name(self, card_id: str) -> str:
+        card = self.s.cards.get(card_id)
+        if card is None or not card.name:
+            return f'<span class="id">{_e(card_id)}</span>'
+        return f'<strong lang="ja">{_e(card.name)}</strong> <span class="id">{_e(card_id)}</span>'
+
+    def card(self, card: CardInstance, classes: Iterable[str] = (), extra: str = "", situation: bool = False) -> str:
+        cls = " ".join(["card", *classes] + ([] if card.name else ["anon"]))
+        title = " / ".join(a.text for a in card.replacements if a.text)
+        attrs = f' title="{_e(title)}"' if title and situation else ""
+        lang = ' lang="ja"' if card.name else ""
+        parts = [f'<span class="name"{lang}>{_e(card.name or card.id)}</span>']
+        if card.name:
+            parts.append(f'<span class="id">{_e(card.id)}</span>')
+        if situation:
+            tags = ["tapped"] if card.tapped else []
+            tags += [f"{word} {value}" for word, value in (("under", card.under), ("equipped to", card.equipped_to),
+                                                           ("fortifies", card.fortifies)) if value]
+            parts += [f'<span class="tag">{_e(tag)}</span>' for tag in tags]
+        return f'<li class="{cls}" data-card="{_e(card.id)}"{attrs}>{"".join(parts)}{extra}</li>'
+
+    def board(self, places: Mapping[str, tuple[str, str]], cards_html: Mapping[str, str],
+              lost: Iterable[str] = ()) -> str:
+        lost = set(lost)
+        out = ['<div class="board">']
+        for player, zones in self.zones.items():
+            badges = ""
+            if player == self.s.turn_player:
+                badges += '<span class="badge turn">turn player</span>'
+            if player in lost:
+                badges += '<span class="badge lost">loses the game</span>'
+            out.append(f'<div class="player{" lost" if player in lost else ""}" data-player="{_e(player)}">'
+                       f'<h4>{_e(player)} {badges}</h4>')
+            for zone in zones:
+                here = [c for c in self.s.cards if places[c] == (player, zone)]
+                here.sort(key=lambda c: places[c] != self.start[c])  # cards that arrived come last
+                body = "".join(cards_html[c] for c in here) or '<li class="none">none</li>'
+                out.append(f'<div class="zone" data-zone="{zone}"><h5>{ZONE_TITLES[zone]}</h5>'
+                           f'<ul class="cards">{body}</ul></div>')
+            out.append("</div>")
+        out.append("</div>")
+        return "".join(out)
+
+    # -- sections -----------------------------------------------------------------
+    def header(self, verdicts: Sequence[tuple[str, bool]] | None) -> str:
+        s, sol = self.s, self.solution
+        title = s.title or Path(s.path).name
+        facts = [f"ruling {s.ruling}" if s.ruling else None,
+                 ("rule" + ("s " if len(s.rules) > 1 else " ") + ", ".join(s.rules)) if s.rules else None,
+                 f"turn player: {s.turn_player}", f"ruleset {s.ruleset}"]
+        out = [f"<header><h1>{_e((s.ruling + '  ') if s.ruling else '')}{_e(title)}</h1>",
+               '<p class="facts">' + "".join(f"<span>{_e(f)}</span>" for f in facts if f) + "</p>",
+               f'<p class="totals">{_plural(len(sol.resolutions), "resolution")}, '
+               f'{_plural(sol.states, "final state")}</p>']
+        if not sol.complete:
+            out.append(f'<p class="warn">The enumeration was cut short ({_e(sol.stopped_by)}): '
+                       "there may be more resolutions.</p>")
+        if s.note:
+            out.append(f'<p class="muted">{_e(s.note)}</p>')
+        out.append("</header>")
+        if verdicts is not None:
+            failed = sum(1 for _, ok in verdicts if not ok)
+            summary = (f"all {len(verdicts)} pass" if not failed else f"{failed} of {len(verdicts)} fail")
+            out.append(f'<section class="verdicts" data-failed="{failed}"><h2>Expectations: {summary}</h2><ul>')
+            for text, ok in verdicts:
+                mark, word = ("\u2713", "pass") if ok else ("\u2717", "fail")
+                out.append(f'<li class="verdict {word}" data-ok="{str(bool(ok)).lower()}">'
+                           f'<span class="mark" title="{word}">{mark}</span>{_e(text)}</li>')
+            out.append("</ul></section>")
+        return "".join(out)
+
+    def situation(self) -> str:
+        s = self.s
+        cards = {c.id: self.card(c, situation=True) for c in s.cards.values()}
+        source = f" of {self.card_name(s.effect_source)}" if s.effect_source else ""
+        out = ['<section class="situation"><h2>Before</h2>',
+               self.board(self.start, cards),
+               f"<p>The {_e(s.effect_by)}{source}, controlled by {_e(s.effect_controller)}, "
+               "makes these events happen at once:</p><ol class=\"events\">"]
+        out += [f'<li data-event="{_e(e.id)}">{_e(event_line(s, e))}</li>' for e in s.events]
+        out.append("</ol>")
+        abilities = [(c, a) for c in s.cards.values() for a in c.replacements if a.text]
+        if abilities or s.effects:
+            out.append('<p>Replacement abilities and effects:</p><ul class="abilities">')
+            out += [f'<li>{self.card_name(c.id)}: <span lang="ja">{_e(a.text)}</span></li>' for c, a in abilities]
+            for eff in s.effects:
+                by = f" (from {self.card_name(eff.source)})" if eff.source else ""
+                out.append(f"<li>effect <span class=\"id\">{_e(eff.id)}</span>{by}, controlled by "
+                           f"{_e(eff.controller)}: <span lang=\"ja\">{_e(eff.ability.text or '')}</span></li>")
+            out.append("</ul>")
+        out.append("</section>")
+        return "".join(out)
+
+    def application(self, app: Application, chosen_varies: bool) -> str:
+        event = next((e for e in self.s.events if e.id == app.event), None)
+        what = _e(event_line(self.s, event)) if event else _e(app.event)
+        ref = app.replacement
+        who = self.card_name(ref.card) if ref.card else f'effect <span class="id">{_e(ref.id)}</span>'
+        out = [f'<li class="application" data-event="{_e(app.event)}" data-replacement="{_e(ref.id)}">'
+               f"<b>{what}</b><br>replaced by {who}, decided by {_e(app.player)}"]
+        if ref.text:
+            out.append(f'<p class="ability" lang="ja">{_e(ref.text)}</p>')
+        if chosen_varies:
+            out.append('<p class="chosen">Affected cards: one of the choices below.</p>')
+        elif app.chosen:
+            out.append('<p class="chosen">Affected cards: ' + ", ".join(self.card_name(c) for c in app.chosen) + "</p>")
+        out.append("</li>")
+        return "".join(out)
+
+    def ref(self, index: int) -> str:
+        if index in self.explanations:
+            return f'<a href="#resolution-{index + 1}">#{index + 1}</a>'
+        return f"#{index + 1}"
+
+    def state(self, number: int, indexes: list[int]) -> str:
+        resolutions = [self.solution.resolutions[i] for i in indexes]
+        first = resolutions[0]
+        moved = first.moved(self.s)
+        places = {c.id: self.final_place(first, c) for c in self.s.cards.values()}
+        cards = {}
+        for c in self.s.cards.values():
+            classes, extra = [], ""
+            if c.id in moved:
+                classes.append("moved")
+                extra += f'<span class="from">← {_e(moved[c.id][0])}</span>'
+            elif c.id in self.subjects:
+                classes.append("kept")
+                extra += '<span class="from">stays</span>'
+            if c.id in first.flipped:
+                classes.append("flipped")
+                to = c.definition.flips_to if c.definition and c.definition.flips_to else None
+                extra += f'<span class="flip">flipped{_e(" → " + to) if to else ""}</span>'
+            cards[c.id] = self.card(c, classes, extra)
+        out = [f'<section class="state" id="state-{number}" data-state="{number}" '
+               f'data-resolutions="{len(indexes)}"><header><h3>Final state {number}</h3>'
+               f'<span class="count">{_plural(len(indexes), "resolution")}</span>']
+        out += [f'<span class="badge lost">{_e(p)} loses the game</span>' for p in first.lost]
+        out += [f'<span class="badge flip">{_e(card_label(self.s, c))} flips</span>' for c in first.flipped]
+        if not moved and not first.flipped and not first.lost:
+            out.append('<span class="muted">no card moves</span>')
+        out.append("</header>")
+        ways: dict[tuple, list[int]] = {}
+        for i, r in zip(indexes, resolutions):
+            ways.setdefault(tuple((a.event, a.replacement.id) for a in r.applied), []).append(i)
+        out += [self.way(members, alternative=k > 0) for k, members in enumerate(ways.values())]
+        out.append(self.board(places, cards, first.lost))
+        why = [i for i in indexes if i in self.explanations]
+        if why:
+            out.append('<div class="why">')
+            for i in why:
+                lines = "".join(f"<li>{_e(line)}</li>" for line in self.explanations[i])
+                out.append(f'<details id="resolution-{i + 1}"><summary>Why resolution {i + 1} is legal</summary>'
+                           f"<ul>{lines}</ul></details>")
+            out.append("</div>")
+        out.append("</section>")
+        return "".join(out)
+
+    def way(self, members: list[int], alternative: bool = False) -> str:
+        rs = [self.solution.resolutions[i] for i in members]
+        refs = ", ".join(self.ref(i) for i in members[:12]) + (" …" if len(members) > 12 else "")
+        label = ("or r" if alternative else "R") + ("esolution" if len(members) == 1 else "esolutions")
+        out = [f'<div class="way"><p class="muted">{label} {refs}</p>']
+        if not rs[0].applied:
+            out.append("<p>No replacement applies: every event happens as it is.</p></div>")
+            return "".join(out)
+        varies = [len({r.applied[k].chosen for r in rs}) > 1 for k in range(len(rs[0].applied))]
+        out.append('<ul class="applications">')
+        out += [self.application(app, v) for app, v in zip(rs[0].applied, varies)]
+        out.append("</ul>")
+        if len(rs) > 1:
+            out.append(f'<details class="alternatives"{" open" if len(rs) <= 4 else ""}><summary>'
+                       f"{len(rs)} ways to choose the affected cards, all leading to this state</summary><ol>")
+            for i, r in zip(members, rs):
+                picks = "; ".join(f"{a.event}: " + ", ".join(a.chosen)
+                                  for a, v in zip(r.applied, varies) if v)
+                why = f' <a href="#resolution-{i + 1}">why</a>' if i in self.explanations else ""
+                out.append(f'<li value="{i + 1}">{_e(picks)}{why}</li>')
+            out.append("</ol></details>")
+        out.append("</div>")
+        return "".join(out)
+
+
+def render_html(scenario: Scenario, solution: Solution, *, explanations: Mapping[int, Sequence[str]] | None = None,
+                verdicts: Sequence[tuple[str, bool]] | None = None) -> str:
+    """The report as one self-contained HTML document."""
+    page = _Page(scenario, solution, explanations)
+    title = " ".join(x for x in (scenario.ruling, scenario.title or Path(scenario.path).name) if x)
+    states = group_states(solution)
+    body = [page.header(verdicts), page.situation(),
+            f'<section class="states"><h2>After: {_plural(len(states), "final state")}</h2>',
+            '<p class="muted">Moved cards are highlighted with the zone they came from (← zone); '
+            "cards an event would have moved but that stay are outlined in green."
+            + (" Decks list the top card first." if any("deck" in z for z in page.zones.values()) else "") + "</p>"]
+    body += [page.state(n, indexes) for n, indexes in enumerate(states, start=1)]
+    body.append("</section>")
+    return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{_e(title)} · dmrules</title><style>{CSS}</style></head>"
+            f'<body><main>{"".join(body)}</main></body></html>\n')
+
+
+def write_html(scenario: Scenario, solution: Solution, path: str | Path, *,
+               explanations: Mapping[int, Sequence[str]] | None = None,
+               verdicts: Sequence[tuple[str, bool]] | None = None) -> None:
+    """Write the report to ``path`` (UTF-8)."""
+    text = render_html(scenario, solution, explanations=explanations, verdicts=verdicts)
+    Path(path).write_text(text, encoding="utf-8")

@@ -1,0 +1,311 @@
+"""The HTML report: its structure, its counts, its escaping, and the --html option."""
+
+import re
+import subprocess
+import sys
+import textwrap
+from html.parser import HTMLParser
+
+import pytest
+
+import dmrules
+from dmrules.report import render_html, write_html
+
+from .conftest import FIXTURES, ROOT, fixture_files
+
+A01 = FIXTURES / "A01-two-jashintei.yaml"
+A03 = FIXTURES / "A03-glenmoult-gigaheart.yaml"
+A04 = FIXTURES / "A04-forkfock-jabrad-both.yaml"
+A09 = FIXTURES / "A09-two-bragers.yaml"
+VOID = {"meta", "br", "hr", "img", "input", "link", "wbr"}
+
+
+class Page(HTMLParser):
+    """The elements of a page, each with its attributes, classes, text and the section it is in."""
+
+    def __init__(self, text: str):
+        super().__init__(convert_charrefs=True)
+        self.elements: list[dict] = []
+        self.stack: list[dict] = []
+        self.texts: list[str] = []
+        self.feed(text)
+        self.close()
+        assert not self.stack, f"unclosed elements: {[e['tag'] for e in self.stack]}"
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        classes = set((attrs.get("class") or "").split())
+        where = self.stack[-1]["where"] if self.stack else None
+        if tag == "section" and "situation" in classes:
+            where = "situation"
+        elif tag == "section" and "state" in classes:
+            where = int(attrs["data-state"])
+        element = {"tag": tag, "attrs": attrs, "classes": classes, "where": where, "text": [],
+                   "parents": list(self.stack)}
+        self.elements.append(element)
+        if tag not in VOID:
+            self.stack.append(element)
+
+    def handle_endtag(self, tag):
+        if tag in VOID:
+            return
+        assert self.stack and self.stack[-1]["tag"] == tag, f"</{tag}> does not close the last open element"
+        self.stack.pop()
+
+    def handle_data(self, data):
+        self.texts.append(data)
+        for element in self.stack:
+            element["text"].append(data)
+
+    def find(self, cls: str, where=...) -> list[dict]:
+        return [e for e in self.elements if cls in e["classes"] and (where is ... or e["where"] == where)]
+
+    @property
+    def text(self) -> str:
+        return "".join(self.texts)
+
+
+def text_of(element: dict) -> str:
+    return "".join(element["text"])
+
+
+def report(path, **kwargs):
+    scenario = dmrules.load_scenario(path)
+    solution = dmrules.solve(scenario)
+    html = render_html(scenario, solution, **kwargs)
+    return scenario, solution, html, Page(html)
+
+
+def state_groups(solution) -> list[list[int]]:
+    """Resolutions by final state, in order of first appearance: computed here independently of the report."""
+    groups: dict = {}
+    for i, r in enumerate(solution.resolutions):
+        groups.setdefault((frozenset(r.final.items()), frozenset(r.lost), frozenset(r.flipped)), []).append(i)
+    return list(groups.values())
+
+
+def check_structure(scenario, solution, html: str, page: Page) -> None:
+    assert html.startswith("<!DOCTYPE html>")
+    assert '<meta charset="utf-8">' in html and 'name="viewport"' in html
+    # Self-contained: nothing is fetched, no script runs.
+    for needle in ("http://", "https://", "src=", "url(", "@import", "<link", "<script"):
+        assert needle not in html
+    ids = [e["attrs"]["id"] for e in page.elements if "id" in e["attrs"]]
+    assert len(ids) == len(set(ids))
+    assert all(e["attrs"]["href"][1:] in ids for e in page.elements if "href" in e["attrs"])
+    # The situation board holds every card once, in its starting zone and player.
+    situation = page.find("situation")
+    assert len(situation) == 1
+    cards = page.find("card", "situation")
+    assert sorted(c["attrs"]["data-card"] for c in cards) == sorted(scenario.cards)
+    assert _card_zones(page, "situation") == {c.id: c.zone for c in scenario.cards.values()}
+    assert not page.find("moved", "situation")
+    # One section per distinct final state, numbered 1..N, with the right counts and one board each.
+    groups = state_groups(solution)
+    states = page.find("state")
+    assert [int(s["attrs"]["data-state"]) for s in states] == list(range(1, solution.states + 1))
+    assert len(groups) == solution.states
+    assert [int(s["attrs"]["data-resolutions"]) for s in states] == [len(g) for g in groups]
+    assert sum(int(s["attrs"]["data-resolutions"]) for s in states) == len(solution.resolutions)
+    for number, group in enumerate(groups, start=1):
+        first = solution.resolutions[group[0]]
+        assert len(page.find("board", number)) == 1
+        state_cards = page.find("card", number)
+        assert sorted(c["attrs"]["data-card"] for c in state_cards) == sorted(scenario.cards)
+        assert _card_zones(page, number) == dict(first.final)
+        moved = first.moved(scenario)
+        assert {c["attrs"]["data-card"] for c in state_cards if "moved" in c["classes"]} == set(moved)
+        for card in state_cards:
+            if "moved" in card["classes"]:
+                assert f"← {moved[card['attrs']['data-card']][0]}" in text_of(card)
+        assert {c["attrs"]["data-card"] for c in state_cards if "flipped" in c["classes"]} == set(first.flipped)
+        losers = {p["attrs"]["data-player"] for p in page.find("player", number) if "lost" in p["classes"]}
+        assert losers == set(first.lost)
+        # Every resolution leading here is named: "Resolution #N", or one of the listed alternatives.
+        listed = {int(li["attrs"]["value"]) for li in page.elements if li["where"] == number and "value" in li["attrs"]}
+        refs = text_of(states[number - 1])
+        assert all(i + 1 in listed or re.search(rf"#{i + 1}(?!\d)", refs) for i in group)
+
+
+def _card_zones(page: Page, where) -> dict[str, str]:
+    """Card id → the data-zone of the zone element around it."""
+    out = {}
+    zone = None
+    for e in page.elements:
+        if e["where"] != where:
+            continue
+        if "zone" in e["classes"]:
+            zone = e["attrs"]["data-zone"]
+        elif "card" in e["classes"]:
+            out[e["attrs"]["data-card"]] = zone
+    return out
+
+
+def test_a01_three_states_three_boards():
+    scenario, solution, html, page = report(A01)
+    check_structure(scenario, solution, html, page)
+    assert len(page.find("state")) == 3
+    assert len([b for b in page.find("board") if b["where"] != "situation"]) == 3
+    assert [s["attrs"]["data-resolutions"] for s in page.find("state")] == ["1", "1", "1"]
+    # State 2: J1 stayed by discarding h1 and h2; J2 went to the graveyard.
+    state2 = {c["attrs"]["data-card"]: c for c in page.find("card", 2)}
+    assert {"moved"} <= state2["h1"]["classes"] and "← hand" in text_of(state2["h1"])
+    assert "← battle" in text_of(state2["J2"])
+    assert "moved" not in state2["J1"]["classes"] and "kept" in state2["J1"]["classes"]
+    applications = page.find("application", 2)
+    assert [a["attrs"]["data-replacement"] for a in applications] == ["J1"]
+    assert "アビスベル＝ジャシン帝" in text_of(applications[0])
+    assert "手札を2枚捨ててもよい" in text_of(applications[0])
+    assert "decided by me" in text_of(applications[0])
+    assert "h1, h2" in text_of(applications[0])
+    # The situation: title, ruling, rule, turn player, the events.
+    assert "ruling A01" in page.text and "rule 609.9b" in page.text and "turn player: opponent" in page.text
+    events = [e for e in page.elements if "data-event" in e["attrs"] and e["where"] == "situation"]
+    assert [e["attrs"]["data-event"] for e in events] == ["e1", "e2"]
+    assert "battle → graveyard" in text_of(events[0])
+
+
+def test_a04_groups_211_resolutions_into_142_states():
+    scenario, solution, html, page = report(A04)
+    check_structure(scenario, solution, html, page)
+    assert len(solution.resolutions) == 211
+    counts = [int(s["attrs"]["data-resolutions"]) for s in page.find("state")]
+    assert len(counts) == 142 and sum(counts) == 211 and sorted(counts)[-1] == 70
+    big = next(s for s in page.find("state") if s["attrs"]["data-resolutions"] == "70")
+    number = int(big["attrs"]["data-state"])
+    assert "70 resolutions" in text_of(big)
+    # Both creatures stay; the 70 ways to split the 8 graveyard cards are listed as alternatives.
+    alternatives = page.find("alternatives", number)
+    assert len(alternatives) == 1 and "70 ways" in text_of(alternatives[0])
+    items = [e for e in page.elements if e["where"] == number and e["tag"] == "li" and "value" in e["attrs"]]
+    assert len(items) == 70 and all(text_of(i).startswith("e1: ") and "; e2: " in text_of(i) for i in items)
+    assert len(html.encode()) < 500_000
+
+
+def test_a03_shows_the_flipped_dragheart():
+    scenario, solution, html, page = report(A03)
+    check_structure(scenario, solution, html, page)
+    flipped = page.find("flipped")
+    assert [c["attrs"]["data-card"] for c in flipped] == ["G"]
+    assert "flipped → 最強龍 オウギンガ・ゼロ" in text_of(flipped[0])
+    state = flipped[0]["where"]
+    badges = [b for b in page.find("badge", state) if "flip" in b["classes"]]
+    assert len(badges) == 1 and "flips" in text_of(badges[0])
+    assert "equipped to GB" in "".join(text_of(c) for c in page.find("card", "situation"))
+
+
+def test_a09_state_reached_two_ways():
+    scenario, solution, html, page = report(A09)
+    check_structure(scenario, solution, html, page)
+    two = [s for s in page.find("state") if s["attrs"]["data-resolutions"] == "2"]
+    assert len(two) == 1
+    number = int(two[0]["attrs"]["data-state"])
+    ways = page.find("way", number)
+    assert len(ways) == 2 and "or resolution" in text_of(ways[1])
+    pairs = [sorted((a["attrs"]["data-event"], a["attrs"]["data-replacement"]) for a in page.find("application", number)
+                    if any(p is way for p in a["parents"])) for way in ways]
+    assert sorted(pairs) == [[("e1", "C"), ("e2", "D")], [("e1", "D"), ("e2", "C")]]
+
+
+@pytest.mark.parametrize("path", fixture_files(), ids=lambda p: p.stem)
+def test_every_fixture_renders(path):
+    check_structure(*report(path))
+
+
+def test_losing_player_is_shown():
+    path = next(p for p in fixture_files() if p.name.startswith("A13"))
+    scenario, solution, html, page = report(path)
+    losers = [p for p in page.find("player") if "lost" in p["classes"]]
+    assert losers and all("loses the game" in text_of(p) for p in losers)
+
+
+EVIL = """
+title: "<i>evil</i> & co"
+turn: "<me>"
+players:
+  "<me>":
+    battle:
+      - id: 'J"1'
+        card:
+          name: "<b>x</b>"
+          type: creature
+          replacements:
+            - text: "<script>alert(1)</script>"
+              watch: {event: leave, card: this}
+              instead: [stay, {discard: 2}]
+              optional: true
+    hand: ["<em>", "h&2"]
+  opp: {}
+effect:
+  controller: opp
+  events:
+    - {id: "<e1>", destroy: 'J"1'}
+"""
+
+
+def test_every_text_is_escaped():
+    scenario = dmrules.scenario_from_text(textwrap.dedent(EVIL), "evil.yaml")
+    solution = dmrules.solve(scenario)
+    assert len(solution.resolutions) == 2
+    html = render_html(scenario, solution, explanations={0: ["<u>because</u>"]}, verdicts=[("<s>ok</s>", True)])
+    page = Page(html)
+    check_structure(scenario, solution, html, page)
+    tags = {e["tag"] for e in page.elements}
+    assert not tags & {"script", "em", "i", "u", "s", "e1", "me"}
+    for raw in ("<b>x</b>", "<script>alert(1)</script>", "<i>evil</i> & co", "<em>", "h&2", "<u>because</u>",
+                "<s>ok</s>", "<me>", "<e1>"):
+        assert raw in page.text
+    assert "&lt;b&gt;x&lt;/b&gt;" in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert {c["attrs"]["data-card"] for c in page.find("card", "situation")} == {'J"1', "<em>", "h&2"}
+    assert {p["attrs"]["data-player"] for p in page.find("player", "situation")} == {"<me>", "opp"}
+
+
+def test_explanations_and_verdicts():
+    explanations = {0: ["No replacement is applied (609.9a)."],
+                    2: ["e2 is replaced by J2 (609.3).", "h1, h2 are chosen once (609.9b)."]}
+    verdicts = [("3 resolutions, as expected", True), ("no resolution keeps both", False)]
+    scenario, solution, html, page = report(A01, explanations=explanations, verdicts=verdicts)
+    check_structure(scenario, solution, html, page)
+    section = page.find("verdicts")
+    assert len(section) == 1 and section[0]["attrs"]["data-failed"] == "1"
+    marks = [(v["attrs"]["data-ok"], "pass" in v["classes"], text_of(v)) for v in page.find("verdict")]
+    assert marks == [("true", True, "✓3 resolutions, as expected"), ("false", False, "✗no resolution keeps both")]
+    # Each explanation sits, anchored, in the state its resolution leads to, and is linked from it.
+    anchors = {e["attrs"]["id"]: e for e in page.elements if e["tag"] == "details" and "id" in e["attrs"]}
+    assert set(anchors) == {"resolution-1", "resolution-3"}
+    assert anchors["resolution-1"]["where"] == 1 and anchors["resolution-3"]["where"] == 3
+    assert "(609.9b)" in text_of(anchors["resolution-3"])
+    links = {e["attrs"]["href"]: e["where"] for e in page.elements if e["tag"] == "a"}
+    assert links == {"#resolution-1": 1, "#resolution-3": 3}
+    plain = Page(render_html(scenario, solution))
+    assert not plain.find("verdicts") and not [e for e in plain.elements if e["tag"] in ("details", "a")]
+
+
+def test_write_html(tmp_path):
+    scenario = dmrules.load_scenario(A01)
+    target = tmp_path / "report.html"
+    write_html(scenario, dmrules.solve(scenario), target)
+    assert target.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "dmrules.cli", *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def test_cli_html_option(tmp_path):
+    target = tmp_path / "a01.html"
+    done = run_cli("solve", str(A01), "--html", str(target))
+    assert done.returncode == 0, done.stderr
+    assert "3 resolutions, 3 final states" in done.stdout
+    page = Page(target.read_text(encoding="utf-8"))
+    assert len(page.find("state")) == 3
+
+
+def test_cli_html_bad_path(tmp_path):
+    target = tmp_path / "no-such-folder" / "a01.html"
+    done = run_cli("solve", str(A01), "--html", str(target))
+    assert done.returncode == 2
+    assert str(target) in done.stderr and "--html" in done.stderr and "cannot be written" in done.stderr
+    assert "Traceback" not in done.stderr and not target.exists()
+    done = run_cli("solve", str(A01), "--html", str(tmp_path))
+    assert done.returncode == 2 and "cannot be written" in done.stderr and "Traceback" not in done.stderr
