@@ -26,10 +26,10 @@ EVENT_KINDS = (
 # zone changes whatever their kind (see asp/common/match.lp).
 WATCH_EVENTS = EVENT_KINDS + (
     "leave", "put_into_graveyard", "put_into_hand", "put_into_deck", "enter",
-    "leave_shields", "leave_mana", "leave_graveyard", "leave_hand", "flip",
+    "leave_shields", "leave_mana", "leave_graveyard", "leave_hand", "flip", "choose",
 )
 CONDITIONS = ("opponent_turn", "own_turn", "by_opponent", "by_self", "by_spell", "by_ability", "by_attack", "by_this",
-              "by_creature")
+              "by_creature", "by_effect", "first_this_turn")
 CAUSES = ("deck_out", "no_shields", "opponent_wins", "effect")
 WHOSE = ("own", "opponent", "any")
 SUBJECTS = ("this", "equipped", "fortified")
@@ -95,7 +95,7 @@ class Action:
     """One thing that happens instead: 「かわりに〜」."""
 
     kind: str  # stay, move, move_under, move_top, choose, move_source, flip_source, mill, draw, win,
-    #            destroy_partner, power
+    #            destroy_partner, power, choose_instead
     zone: str | None = None
     verb: str | None = None
     slot: Slot | None = None
@@ -116,17 +116,19 @@ class ReplacementAbility:
     text: str | None = None
     note: str | None = None
     then: tuple = ()  # follow-up steps (「そうした場合」), events.Step
+    needs_room: bool = False  # cannot apply when the zone it sends a card to is full (B32)
 
     def slots(self) -> list[Slot]:
         return [a.slot for a in self.instead if a.slot is not None]
 
 
 ABILITY_FIELDS = ("text", "watch", "instead", "optional", "works_in", "spell_own_movement", "requires_flag", "note",
-                  "then")
+                  "then", "needs_room")
 TRIGGER_FIELDS = ("text", "watch", "works_in", "requires_flag", "note")
 WATCH_FIELDS = ("event", "card", "player", "from", "to", "from_not", "cause", "when", "cast_from", "once")
-ACTION_WORDS = ("stay", "flip_this", "destroy_this", "win", "destroy_battle_partner")
-ACTION_KEYS = ("move_to", "top_card_to", "this_to", "discard", "graveyard_to_deck", "destroy", "shield_to_hand",
+ACTION_WORDS = ("stay", "flip_this", "destroy_this", "win", "destroy_battle_partner", "top_card_only",
+                "choose_instead")
+ACTION_KEYS = ("move_to", "this_to", "discard", "graveyard_to_deck", "destroy", "shield_to_hand",
                "choose", "mill", "draw", "power")
 CHOOSE_FIELDS = ("count", "from", "to", "verb") + FILTER_FIELDS
 
@@ -209,6 +211,10 @@ def parse_action(node: Node) -> Action:
             return Action("win")
         if word == "destroy_battle_partner":
             return Action("destroy_partner")
+        if word == "top_card_only":
+            return Action("move_top")
+        if word == "choose_instead":
+            return Action("choose_instead")
         raise node.error(f"'{word}' needs a value, for example '{word}: 1'")
     if not isinstance(value, dict) or len(value) != 1:
         raise node.error("an action is a word (stay, flip_this, destroy_this, win, destroy_battle_partner) "
@@ -219,8 +225,6 @@ def parse_action(node: Node) -> Action:
     if key == "move_to":
         zone = arg.text(ZONES + ("under_this",))
         return Action("move_under") if zone == "under_this" else Action("move", zone=zone)
-    if key == "top_card_to":
-        return Action("move_top", zone=arg.text(ZONES))
     if key == "power":
         return Action("power", count=arg.integer(-1_000_000, 1_000_000))
     if key == "this_to":
@@ -292,6 +296,7 @@ def parse_ability(node: Node, *, effect: bool = False) -> ReplacementAbility:
         text=node.opt_text("text"),
         note=node.opt_text("note"),
         then=then,
+        needs_room=node.opt_bool("needs_room"),
     )
 
 

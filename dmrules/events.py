@@ -247,11 +247,18 @@ def read_steps(node: Node, prefix: str, *, relative: bool = False) -> tuple[Step
 # -- realizing against a state ---------------------------------------------------------
 
 
+def _next_id(event_id: str) -> str:
+    """``e2`` → ``e2.2``, ``e2.2`` → ``e2.3``: the ids of the cards of a multi-card draw."""
+    head, _, tail = event_id.rpartition(".")
+    return f"{head}.{int(tail) + 1}" if head and tail.isdigit() else f"{event_id}.2"
+
+
 @dataclass
 class Realized:
     events: list[Event] = field(default_factory=list)
     templates: list[Template] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
+    deferred: list[EventSpec] = field(default_factory=list)  # the later draws of a multi-card draw (609.6a)
 
 
 class Realizer:
@@ -326,8 +333,8 @@ class Realizer:
             player = self.player(spec.player, ctrl, spec.node)
             if kind == "draw":
                 if spec.count and spec.count > 1:
-                    raise self._error(spec.node, "draw one card per event (609.6: each draw is its own event); "
-                                      "list the draws as steps")
+                    # Each card drawn is its own event, finished before the next (609.6a).
+                    out.deferred.append(replace(spec, id=_next_id(spec.id), count=spec.count - 1))
                 deck = self.deck(player)
                 out.events.append(Event(id=spec.id, order=order, cards=(deck[0].id,) if deck else (), player=player,
                                         from_zone="deck", to_zone="hand", last_draw=len(deck) == 1, **common))

@@ -33,9 +33,10 @@ from .scenario import Scenario
 
 EXPECT_FIELDS = ("count", "states", "resolutions", "groups", "some", "none", "always")
 GROUP_FIELDS = ("applied", "count", "final", "note")
-ENTRY_FIELDS = ("applied", "final", "lost", "flipped", "note")
+ENTRY_FIELDS = ("applied", "final", "lost", "flipped", "triggered", "broken", "attempted", "note")
 APPLIED_FIELDS = ("event", "by", "chosen")
-PATTERN_FIELDS = ("final", "happened", "replaced", "applied", "not_applied", "lost", "flipped", "note")
+PATTERN_FIELDS = ("final", "happened", "replaced", "applied", "not_applied", "lost", "flipped", "triggered",
+                  "not_triggered", "broken", "not_broken", "attempted", "note")
 
 
 @dataclass(frozen=True)
@@ -67,11 +68,22 @@ class Pattern:
     not_applied: tuple[str, ...] = ()
     lost: tuple[str, ...] | None = None
     flipped: tuple[str, ...] | None = None
+    triggered: tuple[str, ...] = ()
+    not_triggered: tuple[str, ...] = ()
+    broken: tuple[str, ...] = ()
+    not_broken: tuple[str, ...] = ()
+    attempted: tuple[str, ...] = ()
 
     def matches(self, r: Resolution) -> bool:
         happened = {e.id for e in r.happened}
         replaced = {e.id for e in r.replaced}
-        return (all(r.final.get(c) == z for c, z in self.final)
+        triggered = trigger_names(r)
+        return (all(t in triggered for t in self.triggered)
+                and not any(t in triggered for t in self.not_triggered)
+                and all(s in r.broken for s in self.broken)
+                and not any(s in r.broken for s in self.not_broken)
+                and all(e in r.attempted for e in self.attempted)
+                and all(r.final.get(c) == z for c, z in self.final)
                 and all(e in happened for e in self.happened)
                 and all(e in replaced for e in self.replaced)
                 and all(any(p.matches(a) for a in r.applied) for p in self.applied)
@@ -87,7 +99,17 @@ class Pattern:
         parts += [f"nothing applied to {e}" for e in self.not_applied]
         parts += [f"{p} loses" for p in self.lost or ()]
         parts += [f"{c} flipped" for c in self.flipped or ()]
+        parts += [f"{t} triggered" for t in self.triggered]
+        parts += [f"{t} not triggered" for t in self.not_triggered]
+        parts += [f"{s} broken" for s in self.broken]
+        parts += [f"{s} not broken" for s in self.not_broken]
+        parts += [f"{e} attempted" for e in self.attempted]
         return ", ".join(parts) or "(anything)"
+
+
+def trigger_names(r: Resolution) -> set[str]:
+    """A triggered ability by its card's id, and by ``CARD#k``."""
+    return {t.card for t in r.triggered} | {f"{t.card}#{t.ability}" for t in r.triggered}
 
 
 ResolutionKey = tuple
@@ -107,6 +129,7 @@ class Expectation:
     count: int | None = None
     states: int | None = None
     resolutions: list[tuple[ResolutionKey, str]] | None = None
+    entry_checks: dict = field(default_factory=dict)
     groups: dict[frozenset, tuple[int, Pattern]] | None = None
     some: list[Pattern] = field(default_factory=list)
     none: list[Pattern] = field(default_factory=list)
@@ -125,10 +148,22 @@ def _check_card(node: Node, scenario: Scenario) -> str:
     return card
 
 
+def known_event_ids(scenario: Scenario) -> set[str]:
+    """Ids of the events the scenario's steps name (the first step's, templates', later steps')."""
+    ids = {e.id for e in scenario.events} | {t.id for t in scenario.templates}
+    for step in scenario.steps:
+        ids |= {spec.id for spec in step.events}
+    return ids
+
+
 def _check_event(node: Node, scenario: Scenario, made: bool = True) -> str:
+    """An event id: one the scenario names, a card chosen by one (``e1:C``), a later
+    card of a multi-card event (``e1.2``), or an event made later (``e1/...``)."""
     event = node.text()
-    known = {e.id for e in scenario.events}
-    if event not in known and not (made and "/" in event):
+    known = known_event_ids(scenario)
+    base = event.split(":", 1)[0].split("/", 1)[0]
+    if event not in known and not (made and (base in known or base.rsplit(".", 1)[0] in known
+                                              or base.startswith("sba"))):
         raise node.error(f"no event with id '{event}' in the scenario (events: {', '.join(sorted(known))})")
     return event
 
@@ -178,7 +213,25 @@ def _read_pattern(node: Node, scenario: Scenario) -> Pattern:
         not_applied=tuple(_check_event(e, scenario) for e in node.child("not_applied").elements()) if node.has("not_applied") else (),
         lost=tuple(node.child("lost").texts(scenario.players)) if node.has("lost") else None,
         flipped=tuple(_check_card(c, scenario) for c in node.child("flipped").elements()) if node.has("flipped") else None,
+        triggered=_cards(node, "triggered", scenario),
+        not_triggered=_cards(node, "not_triggered", scenario),
+        broken=_cards(node, "broken", scenario),
+        not_broken=_cards(node, "not_broken", scenario),
+        attempted=tuple(node.child("attempted").texts()) if node.has("attempted") else (),
     )
+
+
+def _cards(node: Node, key: str, scenario: Scenario) -> tuple[str, ...]:
+    """Card ids (``CARD#k`` names one of a card's several triggered abilities)."""
+    if not node.has(key):
+        return ()
+    out = []
+    for element in node.child(key).elements():
+        name = element.text()
+        if name.split("#", 1)[0] not in scenario.cards:
+            raise element.error(f"no card with id '{name}' is in the scenario")
+        out.append(name)
+    return tuple(out)
 
 
 def read_expectation(scenario: Scenario) -> Expectation:
@@ -211,6 +264,10 @@ def read_expectation(scenario: Scenario) -> Expectation:
                 raise entry.error(f"the same resolution is listed twice (also at {seen[key]})")
             seen[key] = entry.located.line(entry.place)
             exp.resolutions.append((key, describe_key(key, scenario)))
+            checks = {k: (tuple(entry.child(k).texts()) if entry.has(k) else None)
+                      for k in ("triggered", "broken", "attempted")}
+            if any(v is not None for v in checks.values()):
+                exp.entry_checks[key] = checks
     if node.has("groups"):
         exp.groups = {}
         for entry in node.child("groups").elements():
@@ -276,6 +333,16 @@ def check(expectation: Expectation, solution: Solution, scenario: Scenario) -> l
         for key, text in actual.items():
             if key not in expected:
                 problems.append(f"unexpected resolution: {text}")
+        by_key = {actual_key(r): r for r in solution.resolutions}
+        for key, checks in expectation.entry_checks.items():
+            r = by_key.get(key)
+            if r is None:
+                continue
+            got = {"triggered": tuple(sorted({t.card for t in r.triggered})), "broken": tuple(sorted(r.broken)),
+                   "attempted": tuple(sorted(r.attempted))}
+            for name, want in checks.items():
+                if want is not None and tuple(sorted(want)) != got[name]:
+                    problems.append(f"resolution {expected[key]}: {name} {list(got[name])}, expected {sorted(want)}")
     if expectation.groups is not None:
         actual_groups: dict[frozenset, list[Resolution]] = {}
         for r in solution.resolutions:

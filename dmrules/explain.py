@@ -303,7 +303,7 @@ def why_not(scenario: Scenario, conditions: list[Condition]) -> WhyNot:
     for symbols in models:
         describer = Describer(scenario, builder, symbols)
         violations = _violations(describer, symbols)
-        resolution = builder.build(symbols)
+        resolution = Resolution(windows=(builder.build(symbols),))
         if not violations:
             result.legal = resolution
             result.options = []

@@ -76,6 +76,10 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
         add(fact("player", S(player)))
         for action in sorted(scenario.player_cannot.get(player, ())):
             add(fact("player_cannot", S(player), C(action)))
+        for word in sorted(scenario.this_turn.get(player, ())):
+            add(fact("this_turn", S(player), C(word)))
+        for zone, size in sorted(scenario.limits.get(player, {}).items()):
+            add(fact("limit", S(player), C(zone), Number(size)))
     add(fact("turn_player", S(scenario.turn_player)))
 
     words = filter_words(scenario)
@@ -109,6 +113,8 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
             add(fact("tapped", c))
         if card.under:
             add(fact("under", c, S(card.under)))
+            if card.placed:
+                add(fact("placed_under", c))
         if card.equipped_to:
             add(fact("equipped", c, S(card.equipped_to)))
         if card.fortifies:
@@ -181,6 +187,8 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
         add(fact("rep_self_spell", r))
     if ability.requires_flag:
         add(fact("rep_requires_flag", r, S(ability.requires_flag)))
+    if ability.needs_room:
+        add(fact("rep_needs_room", r))
 
     out.extend(watch_facts(r, ability.watch))
 
@@ -194,7 +202,9 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
         elif action.kind == "move_under":
             add(fact("does", r, n, C("move_under")))
         elif action.kind == "move_top":
-            add(fact("does", r, n, Function("move_top", [C(action.zone)])))
+            add(fact("does", r, n, C("move_top")))
+        elif action.kind == "choose_instead":
+            add(fact("does", r, n, C("choose_instead")))
         elif action.kind == "power":
             add(fact("does", r, n, Function("power", [Number(action.count)])))
         elif action.kind == "move_source":

@@ -40,6 +40,7 @@ class EventInfo:
     source: str | None = None
     instead_of: str | None = None
     made_by: str | None = None
+    chosen_by: str | None = None  # the player who chose the card of an effect's choice
 
     @property
     def card(self) -> str | None:
@@ -52,7 +53,8 @@ class EventInfo:
         elif self.cards:
             out["cards"] = list(self.cards)
         for key, value in (("player", self.player), ("from", self.from_zone), ("to", self.to_zone),
-                           ("source", self.source), ("instead_of", self.instead_of), ("by", self.made_by)):
+                           ("source", self.source), ("instead_of", self.instead_of), ("by", self.made_by),
+                           ("chosen_by", self.chosen_by)):
             if value is not None:
                 out[key] = value
         return out
@@ -65,29 +67,126 @@ class Application:
     event: str
     replacement: ReplacementRef
     chosen: tuple[str, ...] = ()
+    window: int = 1
+    void: bool = False  # applied to half of a swap that therefore failed (701.26b): it did not happen
 
     @property
     def player(self) -> str:
         return self.replacement.player
 
     def to_json(self) -> dict:
-        return {"event": self.event, "replacement": self.replacement.to_json(),
-                "player": self.player, "chosen": list(self.chosen)}
+        out = {"event": self.event, "replacement": self.replacement.to_json(),
+               "player": self.player, "chosen": list(self.chosen), "window": self.window}
+        if self.void:
+            out["void"] = True
+        return out
 
 
 @dataclass(frozen=True)
-class Resolution:
-    """One legal way to apply the replacement effects, and what it leads to."""
+class Trigger:
+    """A triggered ability that triggers on an event that happened."""
 
+    card: str
+    ability: int
+    name: str | None
+    text: str | None
+    event: str
+    window: int = 1
+
+    @property
+    def id(self) -> str:
+        return self.card
+
+    def to_json(self) -> dict:
+        return {"card": self.card, "ability": self.ability, "name": self.name, "text": self.text,
+                "event": self.event, "window": self.window}
+
+
+@dataclass(frozen=True)
+class Window:
+    """One replacement window: the events that happened at once, and how they were resolved."""
+
+    index: int
+    label: str
+    kind: str  # effect, follow-up, battle, state
+    events: tuple[EventInfo, ...]
     applied: tuple[Application, ...]
     final: Mapping[str, str]
     happened: tuple[EventInfo, ...]
     replaced: tuple[EventInfo, ...]
     lost: tuple[str, ...] = ()
     flipped: tuple[str, ...] = ()
+    triggered: tuple[Trigger, ...] = ()
+    broken: tuple[str, ...] = ()
+    battle_losers: tuple[tuple[str, str], ...] = ()
+    sba: tuple[Symbol, ...] = field(default=(), compare=False, repr=False)
+    final_power: Mapping[str, int] = field(default_factory=dict)
+    final_under: Mapping[str, str] = field(default_factory=dict)
+    skipped: tuple[str, ...] = ()
     violations: tuple[tuple[str, str], ...] = ()
     key: tuple = field(default=(), compare=False, repr=False)
     atoms: tuple = field(default=(), compare=False, repr=False)
+
+    def to_json(self) -> dict:
+        out = {"window": self.index, "label": self.label, "kind": self.kind,
+               "events": [e.to_json() for e in self.events],
+               "applied": [a.to_json() for a in self.applied]}
+        if self.skipped:
+            out["skipped"] = list(self.skipped)
+        return out
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """One legal way to resolve the whole effect: a window, and the windows that follow it."""
+
+    windows: tuple[Window, ...]
+    attempted: tuple[str, ...] = ()
+    stopped: str | None = None
+
+    @property
+    def applied(self) -> tuple[Application, ...]:
+        return tuple(a for w in self.windows for a in w.applied)
+
+    @property
+    def final(self) -> Mapping[str, str]:
+        return self.windows[-1].final
+
+    @property
+    def happened(self) -> tuple[EventInfo, ...]:
+        return tuple(e for w in self.windows for e in w.happened)
+
+    @property
+    def replaced(self) -> tuple[EventInfo, ...]:
+        return tuple(e for w in self.windows for e in w.replaced)
+
+    @property
+    def lost(self) -> tuple[str, ...]:
+        return tuple(sorted({p for w in self.windows for p in w.lost}))
+
+    @property
+    def flipped(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(c for w in self.windows for c in w.flipped))
+
+    @property
+    def triggered(self) -> tuple[Trigger, ...]:
+        return tuple(t for w in self.windows for t in w.triggered)
+
+    @property
+    def broken(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(s for w in self.windows for s in w.broken))
+
+    @property
+    def violations(self) -> tuple[tuple[str, str], ...]:
+        return tuple(v for w in self.windows for v in w.violations)
+
+    @property
+    def atoms(self) -> tuple:
+        return self.windows[0].atoms
+
+    @property
+    def key(self) -> tuple:
+        return tuple(w.key for w in self.windows)
 
     def moved(self, scenario: Scenario) -> dict[str, tuple[str, str]]:
         """Cards whose zone changed: id → (from, to)."""
@@ -104,7 +203,13 @@ class Resolution:
             "replaced": [e.to_json() for e in self.replaced],
             "lost": list(self.lost),
             "flipped": list(self.flipped),
+            "triggered": [t.to_json() for t in self.triggered],
+            "broken": list(self.broken),
+            "attempted": list(self.attempted),
+            "windows": [w.to_json() for w in self.windows],
         }
+        if self.stopped:
+            out["stopped"] = self.stopped
         if self.violations:
             out["violations"] = [{"rule": r, "what": w} for r, w in self.violations]
         return out
@@ -145,11 +250,15 @@ def _text(sym: Symbol) -> str:
 
 
 class Builder:
-    """Turns the shown atoms of one answer set into a ``Resolution``."""
+    """Turns the shown atoms of one answer set into a ``Window``."""
 
-    def __init__(self, scenario: Scenario):
+    def __init__(self, scenario: Scenario, index: int = 1, label: str = "effect", kind: str = "effect"):
         self.scenario = scenario
+        self.index = index
+        self.label = label
+        self.kind = kind
         self.events = {e.id: e for e in scenario.events}
+        self.templates = {t.id: t for t in scenario.templates}
         self.card_order = {c: i for i, c in enumerate(scenario.cards)}
         self._refs: dict[Symbol, ReplacementRef] = {}
         self._ids: dict[Symbol, str] = {}
@@ -174,6 +283,11 @@ class Builder:
         return ReplacementRef(id=rid, player=card.controller, card=card_id, ability=index, name=card.name,
                               text=card.replacements[index - 1].text)
 
+    def trigger(self, sym: Symbol, event: Symbol) -> Trigger:
+        card_id, index = sym.arguments[0].string, sym.arguments[1].number
+        card = self.scenario.cards[card_id]
+        return Trigger(card_id, index, card.name, card.triggers[index - 1].text, self.event_id(event), self.index)
+
     def event_id(self, sym: Symbol) -> str:
         found = self._ids.get(sym)
         if found is None:
@@ -189,6 +303,10 @@ class Builder:
             if len(args) == 4:
                 text += f":{args[3].string}"
             return text
+        if sym.name == "tev":
+            return f"{args[0].string}:{args[1].string}"
+        if sym.name == "choice":
+            return f"{args[0].string}/choice"
         if sym.name == "deck_out" and len(args) == 1:
             return f"{self.event_id(args[0])}/deck_out"
         if sym.name == "deck_out":
@@ -198,12 +316,14 @@ class Builder:
     def order(self, sym: Symbol) -> int:
         if sym.type == SymbolType.String:
             return self.events[sym.string].order
+        if sym.name in ("tev", "choice"):
+            return self.templates[sym.arguments[0].string].order
         if sym.name == "res" or (sym.name == "deck_out" and len(sym.arguments) == 3):
             return self.order(sym.arguments[1])
         return self.order(sym.arguments[0])
 
     # -- one answer set ---------------------------------------------------------
-    def build(self, symbols: Iterable[Symbol]) -> Resolution:
+    def build(self, symbols: Iterable[Symbol]) -> Window:
         applied: dict[tuple[Symbol, Symbol], list[str]] = {}
         final: dict[str, str] = {}
         happens: list[Symbol] = []
@@ -214,6 +334,15 @@ class Builder:
         flipped: list[str] = []
         violations: list[tuple[str, str]] = []
         atoms: list[Symbol] = []
+        targets: list[tuple[str, str]] = []
+        triggered: list[Trigger] = []
+        broken: list[str] = []
+        losers: list[tuple[str, str]] = []
+        sba: list[Symbol] = []
+        power: dict[str, int] = {}
+        under: dict[str, str] = {}
+        failed: set[str] = set()
+        choosers: dict[str, str] = {}
         for sym in symbols:
             name, args = sym.name, sym.arguments
             if name == "apply":
@@ -234,29 +363,77 @@ class Builder:
                 attrs.setdefault(args[0], {}).setdefault(name[6:], []).append(_text(args[1]))
             elif name == "derived":
                 attrs.setdefault(args[0], {})
+            elif name == "target":
+                targets.append((args[0].string, args[1].string))
+                atoms.append(sym)
+            elif name == "triggered":
+                triggered.append(self.trigger(args[0], args[1]))
+            elif name == "broken":
+                broken.append(args[0].string)
+            elif name == "battle_loser":
+                losers.append((self.event_id(args[0]), args[1].string))
+            elif name == "sba":
+                sba.append(args[0])
+            elif name == "final_power":
+                power[args[0].string] = args[1].number
+            elif name == "final_under":
+                under[args[0].string] = args[1].string
+            elif name == "swap_failed":
+                failed.add(args[0].string)
+            elif name == "chooser":
+                choosers[args[0].string] = args[1].string
             elif name == "loses":
                 lost.append(args[0].string)
             elif name == "flipped":
                 flipped.append(args[0].string)
             elif name == "violation":
                 violations.append((args[0].arguments[0].string, self.describe(args[1])))
+        swap_of = {e.id: e.swap for e in self.scenario.events if e.swap}
         apps = sorted(
-            (Application(self.event_id(e), self.replacement(r), tuple(sorted(c, key=self._card_key)))
+            (Application(self.event_id(e), self.replacement(r), tuple(sorted(c, key=self._card_key)), self.index,
+                         void=swap_of.get(self.event_id(e)) in failed)
              for (r, e), c in applied.items()),
-            key=lambda a: (self.events[a.event].order if a.event in self.events else 10**6, a.event, a.replacement.id),
+            key=lambda a: (self._order_of(a.event), a.event, a.replacement.id),
         )
-        return Resolution(
+        chosen = tuple(sorted(targets, key=lambda tc: (self.templates[tc[0]].order, self._card_key(tc[1]))))
+        return Window(
+            index=self.index,
+            label=self.label,
+            kind=self.kind,
+            events=self._window_events(chosen, choosers),
             applied=tuple(apps),
             final={c: final[c] for c in sorted(final, key=self._card_key)},
             happened=self._events(happens, made, attrs),
             replaced=self._events(replaced, made, attrs),
             lost=tuple(sorted(lost)),
             flipped=tuple(sorted(flipped, key=self._card_key)),
+            triggered=tuple(sorted(triggered, key=lambda t: (self._card_key(t.card), t.ability, t.event))),
+            broken=tuple(sorted(broken, key=self._card_key)),
+            battle_losers=tuple(sorted(losers)),
+            sba=tuple(sorted(sba)),
+            final_power=power,
+            final_under=under,
             violations=tuple(sorted(violations)),
-            key=tuple((self.events[a.event].order if a.event in self.events else 10**6, a.event,
-                       a.replacement.id, a.chosen) for a in apps),
+            key=(chosen, tuple((self._order_of(a.event), a.event, a.replacement.id, a.chosen) for a in apps)),
             atoms=tuple(atoms),
         )
+
+    def _order_of(self, event_id: str) -> int:
+        if event_id in self.events:
+            return self.events[event_id].order
+        template = event_id.split(":", 1)[0]
+        return self.templates[template].order if template in self.templates and ":" in event_id else 10**6
+
+    def _window_events(self, chosen, choosers) -> tuple[EventInfo, ...]:
+        infos = [EventInfo(id=e.id, kind=e.kind, order=e.order, cards=e.cards, player=e.player,
+                           from_zone=e.from_zone, to_zone=e.to_zone, source=e.source)
+                 for e in self.scenario.events]
+        for template_id, card_id in chosen:
+            t = self.templates[template_id]
+            infos.append(EventInfo(id=f"{template_id}:{card_id}", kind=t.kind, order=t.order, cards=(card_id,),
+                                   from_zone=self.scenario.cards[card_id].zone if t.to_zone else None,
+                                   to_zone=t.to_zone, source=t.source, chosen_by=choosers.get(template_id)))
+        return tuple(infos)
 
     def _card_key(self, card_id: str):
         return (self.card_order.get(card_id, 10**6), card_id)
@@ -270,6 +447,15 @@ class Builder:
             e = self.events[sym.string]
             return EventInfo(id=e.id, kind=e.kind, order=e.order, cards=e.cards, player=e.player,
                              from_zone=e.from_zone, to_zone=e.to_zone, source=e.source)
+        if sym.name == "tev":
+            t = self.templates[sym.arguments[0].string]
+            card_id = sym.arguments[1].string
+            return EventInfo(id=self.event_id(sym), kind=t.kind, order=t.order, cards=(card_id,),
+                             from_zone=self.scenario.cards[card_id].zone if t.to_zone else None,
+                             to_zone=t.to_zone, source=t.source)
+        if sym.name == "choice":
+            t = self.templates[sym.arguments[0].string]
+            return EventInfo(id=self.event_id(sym), kind="choose", order=t.order, player=t.chooser, source=t.source)
         a = attrs.get(sym, {})
         parent = made.get(sym)
 
@@ -298,7 +484,7 @@ class Builder:
             return str(sym.number)
         if sym.type == SymbolType.Function and sym.name in ("rep", "eff"):
             return self.replacement(sym).id
-        if sym.type == SymbolType.Function and sym.name in ("res", "deck_out"):
+        if sym.type == SymbolType.Function and sym.name in ("res", "deck_out", "tev", "choice"):
             return self.event_id(sym)
         if sym.type == SymbolType.Function and sym.arguments:
             return f"{sym.name}(" + ",".join(self.describe(a) for a in sym.arguments) + ")"

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from .events import Event
 from .outcome import EventInfo, Resolution, Solution
-from .scenario import Event, Scenario
+from .scenario import Scenario
 
 ZONE_WORDS = {"battle": "battle zone", "hand": "hand", "mana": "mana zone", "graveyard": "graveyard",
               "shields": "shield zone", "deck": "deck", "hyperspatial": "hyperspatial zone", "pending": "pending"}
@@ -48,17 +49,37 @@ def scenario_header(scenario: Scenario) -> list[str]:
     return lines
 
 
+def _application_line(scenario: Scenario, app) -> str:
+    ref = app.replacement
+    who = ref.id + (f" ({ref.name})" if ref.name else "")
+    text = f"{app.event} replaced by {who}, decided by {app.player}"
+    if app.chosen:
+        text += "; affected cards: " + ", ".join(card_label(scenario, c) for c in app.chosen)
+    if app.void:
+        text += " (the swap fails: neither this nor the swap happens, 701.26b)"
+    return text
+
+
 def resolution_lines(scenario: Scenario, number: int, resolution: Resolution) -> list[str]:
     lines = [f"Resolution {number}"]
-    if not resolution.applied:
-        lines.append("  no replacement applies")
-    for app in resolution.applied:
-        ref = app.replacement
-        who = ref.id + (f" ({ref.name})" if ref.name else "")
-        text = f"  {app.event} replaced by {who}, decided by {app.player}"
-        if app.chosen:
-            text += "; affected cards: " + ", ".join(card_label(scenario, c) for c in app.chosen)
-        lines.append(text)
+    several = len(resolution.windows) > 1
+    for window in resolution.windows:
+        indent = "  "
+        if several:
+            lines.append(f"  window {window.index} ({window.label}):")
+            indent = "    "
+            chosen = [e for e in window.events if ":" in e.id and "/" not in e.id.split(":", 1)[1]]
+            if window.index > 1 or chosen:
+                for event in window.events:
+                    lines.append(f"{indent}{event_line(scenario, event)}")
+                if not window.events:
+                    lines.append(f"{indent}no card chosen: nothing happens")
+        if not window.applied:
+            lines.append(f"{indent}no replacement applies")
+        for app in window.applied:
+            lines.append(indent + _application_line(scenario, app))
+        for note in window.skipped:
+            lines.append(f"{indent}{note}")
     moved = resolution.moved(scenario)
     for card_id, (old, new) in moved.items():
         lines.append(f"    {card_label(scenario, card_id)}: {old} → {new}")
@@ -68,6 +89,12 @@ def resolution_lines(scenario: Scenario, number: int, resolution: Resolution) ->
         lines.append(f"    {player} loses the game")
     if not moved and not resolution.flipped and not resolution.lost:
         lines.append("    no card moves")
+    if resolution.broken:
+        lines.append("    broken: " + ", ".join(resolution.broken))
+    for trigger in resolution.triggered:
+        lines.append(f"    triggers: {card_label(scenario, trigger.card)} on {trigger.event}")
+    if resolution.stopped:
+        lines.append(f"    {resolution.stopped}")
     for rule, what in resolution.violations:
         lines.append(f"    breaks {rule}: {what}")
     return lines

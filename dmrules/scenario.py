@@ -27,9 +27,10 @@ MAX_EVENTS = 60
 
 SCENARIO_FIELDS = ("ruleset", "title", "source", "note", "turn", "players", "effect",
                    "replacement_effects", "expect")
-PLAYER_FIELDS = ZONES + ("cannot",)
+PLAYER_FIELDS = ZONES + ("cannot", "this_turn", "limits")
+THIS_TURN = ("shield_break",)
 CARD_FIELDS = ("id", "card", "owner", "tapped", "cost", "power", "races", "civilizations", "under",
-               "equipped_to", "fortifies", "flags", "note") + MARKERS
+               "placed_under", "equipped_to", "fortifies", "flags", "note") + MARKERS
 EFFECT_FIELDS = ("source", "controller", "by", "cast_from", "events", "then")
 SOURCE_FIELDS = ("ruling", "seeds", "rules", "note")
 
@@ -50,6 +51,7 @@ class CardInstance:
     races: tuple[str, ...] = ()
     tapped: bool = False
     under: str | None = None
+    placed: bool = False  # put under its card rather than an evolution source: stays when that card leaves
     equipped_to: str | None = None
     fortifies: str | None = None
     markers: frozenset[str] = frozenset()
@@ -93,7 +95,10 @@ class Scenario:
     effects: tuple[EffectInPlay, ...] = ()
     templates: tuple[Template, ...] = ()
     steps: tuple[Step, ...] = ()
+    deferred: tuple = ()  # the later draws of a multi-card draw in the first step
     player_cannot: dict[str, frozenset[str]] = field(default_factory=dict)
+    this_turn: dict[str, frozenset[str]] = field(default_factory=dict)
+    limits: dict[str, dict[str, int]] = field(default_factory=dict)
     effect_source: str | None = None
     effect_controller: str | None = None
     effect_by: str = "ability"
@@ -144,11 +149,19 @@ class _Reader:
         players = (names[0], names[1])
         turn = root.child("turn").text(players)
         cannot: dict[str, frozenset[str]] = {}
+        this_turn: dict[str, frozenset[str]] = {}
+        limits: dict[str, dict[str, int]] = {}
         for name, pnode in players_node.items():
             if pnode.value is None:
                 continue
             pnode.keys(PLAYER_FIELDS)
             cannot[name] = frozenset(pnode.opt_texts("cannot", PLAYER_ACTIONS))
+            this_turn[name] = frozenset(pnode.opt_texts("this_turn", THIS_TURN))
+            if pnode.has("limits"):
+                limits[name] = {zone: node.integer(0, MAX_CARDS) for zone, node in pnode.child("limits").items()}
+                for zone in limits[name]:
+                    if zone not in ZONES:
+                        raise pnode.child("limits").error(f"unknown zone '{zone}' (zones: {', '.join(ZONES)})", zone)
             for zone in ZONES:
                 if pnode.has(zone):
                     self._read_zone(pnode.child(zone), name, zone, players)
@@ -163,6 +176,8 @@ class _Reader:
             cards=self.cards,
             events=(),
             player_cannot=cannot,
+            this_turn=this_turn,
+            limits=limits,
             title=root.opt_text("title"),
             note=root.opt_text("note"),
             expect=root.child("expect") if root.has("expect") else None,
@@ -239,6 +254,11 @@ class _Reader:
         for link in ("under", "equipped_to", "fortifies"):
             if node.has(link):
                 changes[link] = node.child(link).text()
+        if node.has("placed_under"):
+            if node.has("under"):
+                raise node.error("give either 'under' (an evolution source) or 'placed_under', not both")
+            changes["under"] = node.child("placed_under").text()
+            changes["placed"] = True
         changes["markers"] = frozenset(m for m in MARKERS if node.opt_bool(m))
         changes["flags"] = frozenset(node.opt_texts("flags"))
         return _replace(card, **changes)
@@ -301,6 +321,7 @@ class _Reader:
         self._check_window(realized.events, elements)
         scenario.events = tuple(realized.events)
         scenario.templates = tuple(realized.templates)
+        scenario.deferred = tuple(realized.deferred)
         ids = {e.id for e in scenario.events} | {t.id for t in scenario.templates}
         for step in later:
             for spec in step.events:

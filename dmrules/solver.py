@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -12,7 +11,7 @@ from clingo import Symbol
 
 from .errors import SolveError
 from .facts import situation_facts
-from .outcome import Builder, Resolution, Solution
+from .outcome import Builder, Resolution, Solution, Window
 from .scenario import Scenario
 
 RULESET_ENTRY = {"dm": "dm.lp", "sequential": "sequential.lp"}
@@ -61,39 +60,43 @@ def make_control(scenario: Scenario, mode: str = "solve", arguments: Sequence[st
     return ctl
 
 
-def solve(scenario: Scenario, *, max_resolutions: int | None = None, timeout: float | None = None,
-          on_resolution: Callable[[Resolution], None] | None = None) -> Solution:
-    """Every legal resolution of the scenario, in a deterministic order.
-
-    ``max_resolutions`` and ``timeout`` (seconds) cut a huge enumeration
-    short; the solution then says so (``complete`` is false).
-    """
+def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind: str = "effect", *,
+                 timeout: float | None = None, max_models: int | None = None) -> tuple[list[Window], bool]:
+    """The legal resolutions of one window, in a deterministic order, and whether the list is complete."""
     ctl = make_control(scenario)
-    builder = Builder(scenario)
-    found: list[Resolution] = []
-    stopped: list[str] = []
+    builder = Builder(scenario, index, label, kind)
+    found: list[Window] = []
+    stopped: list[bool] = []
 
     def on_model(model: clingo.Model) -> bool:
-        resolution = builder.build(model.symbols(shown=True))
-        found.append(resolution)
-        if on_resolution is not None:
-            on_resolution(resolution)
-        if max_resolutions is not None and len(found) >= max_resolutions:
-            stopped.append(f"max_resolutions={max_resolutions}")
+        found.append(builder.build(model.symbols(shown=True)))
+        if max_models is not None and len(found) >= max_models:
+            stopped.append(True)
             return False
         return True
 
-    start = time.monotonic()
     with ctl.solve(on_model=on_model, async_=True) as handle:
         finished = handle.wait(timeout) if timeout is not None else handle.wait()
         if not finished:
             handle.cancel()
-            stopped.append(f"timeout={timeout}s")
+            stopped.append(True)
         handle.get()
-    del start
-    resolutions = tuple(sorted(found, key=lambda r: r.key))
-    return Solution(ruleset=scenario.ruleset, resolutions=resolutions, complete=not stopped,
-                    stopped_by=stopped[0] if stopped else None)
+    return sorted(found, key=lambda w: w.key), not stopped
+
+
+def solve(scenario: Scenario, *, max_resolutions: int | None = None, timeout: float | None = None,
+          max_windows: int | None = None, on_resolution: Callable[[Resolution], None] | None = None) -> Solution:
+    """Every legal resolution of the scenario's effect, window after window, in a deterministic order.
+
+    ``max_resolutions`` and ``timeout`` (seconds) cut a huge enumeration
+    short, ``max_windows`` bounds how many windows one resolution may open;
+    the solution then says so (``complete`` is false, ``stopped_by`` why).
+    """
+    from .engine import DEFAULT_MAX_WINDOWS, Engine
+
+    engine = Engine(scenario, max_windows=max_windows or DEFAULT_MAX_WINDOWS, max_resolutions=max_resolutions,
+                    timeout=timeout, on_resolution=on_resolution)
+    return engine.run()
 
 
 def count(scenario: Scenario) -> int:

@@ -1,0 +1,233 @@
+"""Window after window: resolving a whole effect.
+
+The solver (solver.py) lists the legal resolutions of one replacement window.
+An effect rarely ends there: a replacement's 「そうした場合」 sentence is a new,
+replaceable event (101.5a), a later part of a spell sees the result of the
+earlier ones (101.4d), a battle destroys its loser, and once the effect is
+over the state-based checks (703.4) may move more cards. Each of those opens
+the next window. A resolution of the whole effect is one path through the
+windows; ``solve`` lists them all, depth first, up to a bound on the number
+of windows the user can set.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from clingo import Symbol
+
+from .events import EventSpec, Realizer, Step
+from .outcome import Resolution, Solution, Window
+from .scenario import CardInstance, Scenario
+
+DEFAULT_MAX_WINDOWS = 12
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A window still to open: a step of events, under an effect."""
+
+    step: Step
+    controller: str
+    source: str | None
+    by: str
+    label: str
+    kind: str  # effect, follow-up, battle, state
+
+
+class Engine:
+    def __init__(self, scenario: Scenario, *, max_windows: int = DEFAULT_MAX_WINDOWS,
+                 max_resolutions: int | None = None, timeout: float | None = None,
+                 on_resolution: Callable[[Resolution], None] | None = None):
+        from .solver import solve_window
+
+        self.scenario = scenario
+        self.max_windows = max_windows
+        self.max_resolutions = max_resolutions
+        self.deadline = time.monotonic() + timeout if timeout is not None else None
+        self.timeout = timeout
+        self.on_resolution = on_resolution
+        self.solve_window = solve_window
+        self.found: list[Resolution] = []
+        self.stopped: str | None = None
+
+    # -- the search -------------------------------------------------------------------
+    def run(self) -> Solution:
+        first = Pending(self.scenario.steps[0] if self.scenario.steps else Step(()), self.scenario.effect_controller,
+                        self.scenario.effect_source, self.scenario.effect_by, "effect", "effect")
+        queue = [Pending(step, step.controller or self.scenario.effect_controller,
+                         step.source or self.scenario.effect_source, step.by, step.label, "effect")
+                 for step in self.scenario.steps[1:]]
+        self._window(self.scenario, first, queue, (), first_window=True)
+        resolutions = tuple(sorted(self.found, key=lambda r: r.key))
+        return Solution(ruleset=self.scenario.ruleset, resolutions=resolutions,
+                        complete=self.stopped is None, stopped_by=self.stopped)
+
+    def _full(self) -> bool:
+        if self.max_resolutions is not None and len(self.found) >= self.max_resolutions:
+            self.stopped = self.stopped or f"max_resolutions={self.max_resolutions}"
+            return True
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            self.stopped = self.stopped or f"timeout={self.timeout}s"
+            return True
+        return False
+
+    def _finish(self, path: tuple[Window, ...], stopped: str | None = None) -> None:
+        if self._full():
+            return
+        attempted = tuple(e.id for w in path if w.kind == "effect" for e in w.events)
+        resolution = Resolution(windows=path, attempted=attempted, stopped=stopped)
+        self.found.append(resolution)
+        if self.on_resolution is not None:
+            self.on_resolution(resolution)
+
+    def _window(self, state: Scenario, item: Pending, queue: list[Pending], path: tuple[Window, ...],
+                first_window: bool = False) -> None:
+        if self._full():
+            return
+        if first_window:
+            window_state = state
+            skipped: list[str] = []
+            if self.scenario.deferred:
+                queue = [replace(item, step=Step(self.scenario.deferred, by=item.by, label=item.label))] + queue
+        else:
+            if not self._condition_holds(item.step, path):
+                return self._next(state, queue, path)
+            realized = Realizer(state, strict=False).realize(item.step, item.controller, item.source, item.by)
+            skipped = realized.skipped
+            if realized.deferred:
+                queue = [replace(item, step=Step(tuple(realized.deferred), by=item.step.by, label=item.label))] + queue
+            if not realized.events and not realized.templates:
+                return self._next(state, queue, path)
+            window_state = replace(state, events=tuple(realized.events), templates=tuple(realized.templates))
+        if len(path) >= self.max_windows:
+            self.stopped = self.stopped or f"max_windows={self.max_windows}"
+            return self._finish(path, stopped=f"stopped after {self.max_windows} windows; "
+                                              f"still to resolve: {item.label}")
+        remaining = None if self.deadline is None else max(self.deadline - time.monotonic(), 0.001)
+        windows, complete = self.solve_window(window_state, len(path) + 1, item.label, item.kind, timeout=remaining)
+        if not complete:
+            self.stopped = self.stopped or f"timeout={self.timeout}s"
+        for window in windows:
+            if skipped:
+                window = replace(window, skipped=tuple(skipped))
+            after = advance(window_state, window)
+            follow = self._follow_ups(window_state, window)
+            new_path = path + (window,)
+            if window.lost:
+                self._finish(new_path)  # the game is over
+                continue
+            self._next(after, follow + queue, new_path)
+            if self._full():
+                return
+
+    def _next(self, state: Scenario, queue: list[Pending], path: tuple[Window, ...]) -> None:
+        if queue:
+            return self._window(state, queue[0], queue[1:], path)
+        checks = self._state_checks(state, path[-1]) if path else None
+        if checks is None:
+            return self._finish(path)
+        return self._window(state, checks, [], path)
+
+    # -- what opens the next windows ----------------------------------------------------
+    def _condition_holds(self, step: Step, path: tuple[Window, ...]) -> bool:
+        """「そうした場合」: 101.3a says attempting the action is enough."""
+        if step.condition is None:
+            return True
+        word, event = step.condition
+
+        def names(infos):
+            return {e.id for e in infos} | {e.id.split(":", 1)[0] for e in infos if ":" in e.id}
+
+        if word == "attempted":
+            return any(event in names(w.events) for w in path)
+        if word == "happened":
+            return any(event in names(w.happened) for w in path)
+        return any(event in names(w.replaced) for w in path)
+
+    def _follow_ups(self, state: Scenario, window: Window) -> list[Pending]:
+        out: list[Pending] = []
+        for app in window.applied:
+            if app.void:
+                continue
+            ability = self._ability(state, app.replacement)
+            for k, step in enumerate(ability.then if ability else (), start=1):
+                label = f"{app.event}/{app.replacement.id}.then{k}"
+                step = Step(events=tuple(replace(e, id=f"{label}.{j}") for j, e in enumerate(step.events, 1)),
+                            by=step.by, condition=None, label=label)
+                out.append(Pending(step, app.player, app.replacement.card, "ability", label, "follow-up"))
+        if window.battle_losers:
+            events = {e.id: e for e in window.happened}
+            specs = tuple(EventSpec(id=f"{battle}/loses:{card}", kind="destroy", cards=(card,),
+                                    source=events[battle].source if battle in events else None, by="battle")
+                          for battle, card in window.battle_losers)
+            battle = window.battle_losers[0][0]
+            controller = next((e.controller for e in state.events if e.id == battle), state.turn_player)
+            out.append(Pending(Step(specs, by="battle", label=f"{battle}/result"), controller, None, "battle",
+                               f"{battle}/result", "battle"))
+        return out
+
+    def _ability(self, state: Scenario, ref):
+        if ref.card is None or ref.card not in state.cards or ref.ability < 1:
+            effect = next((e for e in state.effects if e.id == ref.id), None)
+            return effect.ability if effect else None
+        return state.cards[ref.card].replacements[ref.ability - 1]
+
+    def _state_checks(self, state: Scenario, last: Window) -> Pending | None:
+        """The state-based checks (703.4) after the effect: events of a new window, if any."""
+        specs = [sba_event(sym, f"sba{last.index}.{n}") for n, sym in enumerate(last.sba, start=1)]
+        if not specs:
+            return None
+        label = f"sba{last.index}"
+        return Pending(Step(tuple(specs), by="rule", label=label), state.turn_player, None, "rule", label, "state")
+
+
+def sba_event(sym: Symbol, event_id: str) -> EventSpec:
+    """The event a state-based check makes happen."""
+    what, arg = sym.name, sym.arguments[0].string
+    if what == "lone_card":
+        return EventSpec(id=event_id, kind="move", cards=(arg,), to_zone="graveyard", by="rule")
+    if what == "no_power":
+        return EventSpec(id=event_id, kind="destroy", cards=(arg,), by="rule")
+    if what == "deck_out":
+        return EventSpec(id=event_id, kind="lose", player=arg, cause="deck_empty", by="rule")
+    if what == "overflow":
+        return EventSpec(id=event_id, kind="move", cards=(arg,), to_zone="graveyard", by="rule")
+    raise ValueError(f"unknown state-based check {sym}")  # pragma: no cover - after.lp makes only these
+
+
+def advance(state: Scenario, window: Window) -> Scenario:
+    """The state after a window: every card where the window left it."""
+    cards: dict[str, CardInstance] = {}
+    old_deck = sorted((c for c in state.cards.values() if c.zone == "deck"), key=lambda c: (c.owner, c.deck_pos))
+    positions: dict[str, int] = {}
+    for owner in state.players:
+        stayed = [c.id for c in old_deck if c.owner == owner and window.final.get(c.id) == "deck"]
+        added = [c for c in state.cards if state.cards[c].owner == owner and state.cards[c].zone != "deck"
+                 and window.final.get(c) == "deck"]
+        for i, card_id in enumerate(stayed + added, start=1):
+            positions[card_id] = i
+    flipped = set(window.flipped)
+    for card_id, card in state.cards.items():
+        zone = window.final.get(card_id, card.zone)
+        under = window.final_under.get(card_id)
+        equipped = card.equipped_to
+        if equipped and (zone != "battle" or window.final.get(equipped) != "battle" or card_id in flipped):
+            equipped = None
+        fortifies = card.fortifies
+        if fortifies and (zone != "shields" or window.final.get(fortifies) != "shields"):
+            fortifies = None
+        flags = card.flags | {"flipped"} if card_id in flipped else card.flags
+        placed = card.placed if under is not None and under == card.under else under is not None and card.under is None
+        cards[card_id] = replace(card, zone=zone, under=under, placed=placed, equipped_to=equipped, fortifies=fortifies,
+                                 deck_pos=positions.get(card_id), power=window.final_power.get(card_id, card.power),
+                                 flags=flags, controller=card.controller if zone == "battle" else card.owner)
+    this_turn = {p: set(words) for p, words in state.this_turn.items()}
+    for event in window.events:
+        if event.kind == "break":
+            for card_id in event.cards:
+                this_turn.setdefault(state.cards[card_id].owner, set()).add("shield_break")
+    return replace(state, cards=cards, events=(), templates=(),
+                   this_turn={p: frozenset(words) for p, words in this_turn.items()})
