@@ -26,7 +26,7 @@ EVENT_KINDS = (
 # zone changes whatever their kind (see asp/common/match.lp).
 WATCH_EVENTS = EVENT_KINDS + (
     "leave", "put_into_graveyard", "put_into_hand", "put_into_deck", "enter",
-    "leave_shields", "leave_mana", "leave_graveyard", "leave_hand", "flip", "choose",
+    "leave_shields", "leave_mana", "leave_graveyard", "leave_hand", "flip", "choose", "power_change",
 )
 CONDITIONS = ("opponent_turn", "own_turn", "by_opponent", "by_self", "by_spell", "by_ability", "by_attack", "by_this",
               "by_creature", "by_effect", "first_this_turn")

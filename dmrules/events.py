@@ -299,6 +299,10 @@ class Realizer:
             raise self._error(spec.cards_node or spec.node, f"no card with id '{card_id}' is in any zone")
         return card
 
+    def pending(self, card) -> bool:
+        """The spell being cast is in no zone's count until it has resolved (409.1c)."""
+        return self.state.effect_by == "spell" and card.id == self.state.effect_source
+
     def deck(self, player: str) -> list:
         return sorted((c for c in self.state.cards.values() if c.zone == "deck" and c.owner == player),
                       key=lambda c: c.deck_pos)
@@ -359,7 +363,7 @@ class Realizer:
             i = 0
             for zone, other in ((a, b), (b, a)):
                 for card in self.state.cards.values():
-                    if card.zone == zone and card.owner == player and card.under is None:
+                    if card.zone == zone and card.owner == player and card.under is None and not self.pending(card):
                         i += 1
                         out.events.append(Event(id=f"{spec.id}.{card.id}", order=order + i - 1, cards=(card.id,),
                                                 from_zone=zone, to_zone=other, **{**common, "kind": "move"}))
@@ -379,9 +383,10 @@ class Realizer:
             if a.zone == b.zone:
                 return self._skip_or_raise(out, spec, "a swap exchanges cards in two different zones")
             for half, (card, other) in enumerate(((a, b), (b, a)), start=1):
+                kind = "put_into_battle" if other.zone == "battle" else "move"  # not summoned: 「召喚以外の方法で出る」
                 out.events.append(Event(id=f"{spec.id}.{half}", order=order + half - 1, cards=(card.id,),
                                         from_zone=card.zone, to_zone=other.zone, swap=spec.id,
-                                        **{**common, "kind": "move"}))
+                                        **{**common, "kind": kind}))
             return
         if kind == "break" and len(cards) > 1:
             for card in cards:

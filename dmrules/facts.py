@@ -81,6 +81,8 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
         for zone, size in sorted(scenario.limits.get(player, {}).items()):
             add(fact("limit", S(player), C(zone), Number(size)))
     add(fact("turn_player", S(scenario.turn_player)))
+    if scenario.effect_by == "spell" and scenario.effect_source:
+        add(fact("pending", S(scenario.effect_source)))
 
     words = filter_words(scenario)
     for card in scenario.cards.values():
