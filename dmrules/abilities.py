@@ -51,6 +51,7 @@ class Filter:
     civilizations: tuple[str, ...] = ()
     cost_max: int | None = None
     cost_min: int | None = None
+    cost_not: int | None = None
     other: bool = False
     names: tuple[str, ...] = ()
     evolution: bool = False
@@ -59,7 +60,7 @@ class Filter:
     ids: tuple[str, ...] = ()
 
 
-FILTER_FIELDS = ("whose", "type", "race", "civilization", "cost_max", "cost_min", "other", "name",
+FILTER_FIELDS = ("whose", "type", "race", "civilization", "cost_max", "cost_min", "cost_not", "other", "name",
                  "evolution", "flag", "cost_exceeds_mana", "id")
 
 
@@ -142,6 +143,7 @@ def parse_filter(node: Node, extra: tuple[str, ...] = (), default_whose: str = "
         civilizations=tuple(node.opt_texts("civilization", CIVILIZATIONS)),
         cost_max=node.opt_int("cost_max", None, 0, 99),
         cost_min=node.opt_int("cost_min", None, 0, 99),
+        cost_not=node.opt_int("cost_not", None, 0, 99),
         other=node.opt_bool("other"),
         names=tuple(node.opt_texts("name")),
         evolution=node.opt_bool("evolution"),

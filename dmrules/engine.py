@@ -95,7 +95,8 @@ class Engine:
         else:
             if not self._condition_holds(item.step, path):
                 return self._next(state, queue, path)
-            realized = Realizer(state, strict=False).realize(item.step, item.controller, item.source, item.by)
+            realized = Realizer(state, strict=False, refer=self._referee(path)).realize(
+                item.step, item.controller, item.source, item.by)
             skipped = realized.skipped
             if realized.deferred:
                 queue = [replace(item, step=Step(tuple(realized.deferred), by=item.step.by, label=item.label))] + queue
@@ -146,6 +147,16 @@ class Engine:
         if word == "happened":
             return any(event in names(w.happened) for w in path)
         return any(event in names(w.replaced) for w in path)
+
+    def _referee(self, path: tuple[Window, ...]):
+        """The cost of the card an earlier event (or choice) acted on, before any replacement."""
+        def cost_of(event_id: str) -> int | None:
+            for window in path:
+                for event in window.events:
+                    if (event.id == event_id or event.id.startswith(event_id + ":")) and event.card:
+                        return self.scenario.cards[event.card].cost
+            return None
+        return cost_of
 
     def _follow_ups(self, state: Scenario, window: Window) -> list[Pending]:
         out: list[Pending] = []

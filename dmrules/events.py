@@ -36,8 +36,8 @@ CHOICE_FROM = {"destroy": "battle", "return_to_hand": "battle", "discard": "hand
 
 EVENT_FIELDS = ("id", "kind", "card", "cards", "player", "to", "count", "amount", "source", "controller",
                 "by", "cause", "unreplaceable", "cast_from", "choose", "zones", "note") + ALL_KINDS
-CHOOSE_FIELDS = ("count", "from", "chooser", "optional") + (
-    "whose", "type", "race", "civilization", "cost_max", "cost_min", "other", "name", "evolution", "flag",
+CHOOSE_FIELDS = ("count", "from", "chooser", "optional", "cost_max_of", "cost_below_of") + (
+    "whose", "type", "race", "civilization", "cost_max", "cost_min", "cost_not", "other", "name", "evolution", "flag",
     "cost_exceeds_mana", "id")
 STEP_FIELDS = ("events", "if", "source", "controller", "by", "note")
 
@@ -96,6 +96,11 @@ class ChoiceSpec:
     filter: Filter
     chooser: str | None  # a player's name; in card data "@own" or "@opponent"; None: the controller
     optional: bool
+    # 「そのクリーチャーのコスト以下」/「より小さい」: the cost of the card an earlier
+    # event acted on, as it was before any replacement (seed 000: the information
+    # from before the replacement is not lost).
+    cost_max_of: str | None = None
+    cost_below_of: str | None = None
 
 
 @dataclass(frozen=True)
@@ -209,7 +214,7 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
 
 def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
     node.keys(CHOOSE_FIELDS)
-    flt = parse_filter(node, extra=("count", "from", "chooser", "optional"))
+    flt = parse_filter(node, extra=("count", "from", "chooser", "optional", "cost_max_of", "cost_below_of"))
     if kind in ("battle", "swap", "swap_zones", "spell_to_graveyard") + PLAYER_KINDS:
         raise node.error(f"a '{kind}' event cannot choose its card")
     return ChoiceSpec(
@@ -219,6 +224,8 @@ def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
         chooser=("@" + node.opt_text("chooser", "own", ("own", "opponent"))) if relative
         else node.opt_text("chooser"),
         optional=node.opt_bool("optional"),
+        cost_max_of=node.opt_text("cost_max_of"),
+        cost_below_of=node.opt_text("cost_below_of"),
     )
 
 
@@ -268,9 +275,10 @@ class Realizer:
     event needs it is an error in the file; later, the event does nothing.
     """
 
-    def __init__(self, state, strict: bool):
+    def __init__(self, state, strict: bool, refer=None):
         self.state = state
         self.strict = strict
+        self.refer = refer  # event id → the cost of the card it acted on (earlier windows)
 
     def player(self, name: str | None, controller: str, node: Node | None) -> str:
         """A player's name as written; ``@own``/``@opponent`` (card data) are read from ``controller``."""
@@ -327,9 +335,17 @@ class Realizer:
         kind = spec.kind
         if spec.choose is not None:
             choice = spec.choose
+            flt = choice.filter
+            for ref, below in ((choice.cost_max_of, 0), (choice.cost_below_of, 1)):
+                if ref is None:
+                    continue
+                cost = self.refer(ref) if self.refer else None
+                if cost is None:
+                    return self._skip_or_raise(out, spec, f"no earlier event '{ref}' acted on a card with a cost")
+                flt = replace(flt, cost_max=cost - below)
             out.templates.append(Template(
                 id=spec.id, kind=kind, order=order, count=choice.count, optional=choice.optional,
-                from_zone=choice.from_zone, to_zone=spec.to_zone or EVENT_TO.get(kind), filter=choice.filter,
+                from_zone=choice.from_zone, to_zone=spec.to_zone or EVENT_TO.get(kind), filter=flt,
                 chooser=self.player(choice.chooser, ctrl, spec.node), controller=ctrl, by=common["by"], source=src,
                 amount=spec.amount))
             return

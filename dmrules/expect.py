@@ -36,7 +36,7 @@ GROUP_FIELDS = ("applied", "count", "final", "note")
 ENTRY_FIELDS = ("applied", "final", "lost", "flipped", "triggered", "broken", "attempted", "note")
 APPLIED_FIELDS = ("event", "by", "chosen")
 PATTERN_FIELDS = ("final", "happened", "replaced", "applied", "not_applied", "lost", "flipped", "triggered",
-                  "not_triggered", "broken", "not_broken", "attempted", "note")
+                  "not_triggered", "broken", "not_broken", "attempted", "source", "note")
 
 
 @dataclass(frozen=True)
@@ -73,12 +73,15 @@ class Pattern:
     broken: tuple[str, ...] = ()
     not_broken: tuple[str, ...] = ()
     attempted: tuple[str, ...] = ()
+    sources: tuple[tuple[str, str], ...] = ()
 
     def matches(self, r: Resolution) -> bool:
         happened = {e.id for e in r.happened}
         replaced = {e.id for e in r.replaced}
         triggered = trigger_names(r)
-        return (all(t in triggered for t in self.triggered)
+        source = {e.id: e.source for e in r.happened}
+        return (all(source.get(e, "") == c for e, c in self.sources)
+                and all(t in triggered for t in self.triggered)
                 and not any(t in triggered for t in self.not_triggered)
                 and all(s in r.broken for s in self.broken)
                 and not any(s in r.broken for s in self.not_broken)
@@ -104,6 +107,7 @@ class Pattern:
         parts += [f"{s} broken" for s in self.broken]
         parts += [f"{s} not broken" for s in self.not_broken]
         parts += [f"{e} attempted" for e in self.attempted]
+        parts += [f"{e} happened with source {c}" for e, c in self.sources]
         return ", ".join(parts) or "(anything)"
 
 
@@ -218,6 +222,8 @@ def _read_pattern(node: Node, scenario: Scenario) -> Pattern:
         broken=_cards(node, "broken", scenario),
         not_broken=_cards(node, "not_broken", scenario),
         attempted=tuple(node.child("attempted").texts()) if node.has("attempted") else (),
+        sources=tuple((_check_event(Node(node.located, node.place + ("source", e), e), scenario), c.text())
+                      for e, c in node.child("source").items()) if node.has("source") else (),
     )
 
 

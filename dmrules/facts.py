@@ -308,6 +308,8 @@ def filter_facts(f: Symbol, flt: Filter) -> list[Symbol]:
         out.append(fact("filter_cost_max", f, Number(flt.cost_max)))
     if flt.cost_min is not None:
         out.append(fact("filter_cost_min", f, Number(flt.cost_min)))
+    if flt.cost_not is not None:
+        out.append(fact("filter_cost_not", f, Number(flt.cost_not)))
     if flt.other:
         out.append(fact("filter_other", f))
     out += [fact("filter_name", f, S(name)) for name in flt.names]
