@@ -48,6 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--json", action="store_true", help="print one JSON document")
     solve.add_argument("--max-resolutions", type=_positive, metavar="N", help="stop after N resolutions")
     solve.add_argument("--timeout", type=_seconds, metavar="S", help="stop after S seconds")
+    solve.add_argument("--max-windows", type=_positive, metavar="N",
+                       help="open at most N replacement windows in one resolution (default 12)")
     solve.add_argument("--html", metavar="FILE", help="also write an HTML report of the resolutions to FILE")
     solve.set_defaults(run=cmd_solve)
 
@@ -82,7 +84,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from .solver import solve
 
     scenario = load_scenario(args.scenario)
-    solution = solve(scenario, max_resolutions=args.max_resolutions, timeout=args.timeout)
+    solution = solve(scenario, max_resolutions=args.max_resolutions, timeout=args.timeout,
+                     max_windows=args.max_windows)
     if args.html:
         from .report import write_html
 

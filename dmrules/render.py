@@ -81,6 +81,8 @@ def resolution_lines(scenario: Scenario, number: int, resolution: Resolution) ->
         for note in window.skipped:
             lines.append(f"{indent}{note}")
     moved = resolution.moved(scenario)
+    if several:
+        lines.append("  result:")
     for card_id, (old, new) in moved.items():
         lines.append(f"    {card_label(scenario, card_id)}: {old} → {new}")
     for card_id in resolution.flipped:
