@@ -58,10 +58,11 @@ class Filter:
     flags: tuple[str, ...] = ()
     cost_exceeds_mana: bool = False
     ids: tuple[str, ...] = ()
+    without_flags: tuple[str, ...] = ()
 
 
 FILTER_FIELDS = ("whose", "type", "race", "civilization", "cost_max", "cost_min", "cost_not", "other", "name",
-                 "evolution", "flag", "cost_exceeds_mana", "id")
+                 "evolution", "flag", "without_flag", "cost_exceeds_mana", "id")
 
 
 @dataclass(frozen=True)
@@ -150,6 +151,7 @@ def parse_filter(node: Node, extra: tuple[str, ...] = (), default_whose: str = "
         flags=tuple(node.opt_texts("flag")),
         cost_exceeds_mana=node.opt_bool("cost_exceeds_mana"),
         ids=tuple(node.opt_texts("id")),
+        without_flags=tuple(node.opt_texts("without_flag")),
     )
 
 

@@ -48,6 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--json", action="store_true", help="print one JSON document")
     solve.add_argument("--max-resolutions", type=_positive, metavar="N", help="stop after N resolutions")
     solve.add_argument("--timeout", type=_seconds, metavar="S", help="stop after S seconds")
+    solve.add_argument("--ruleset", choices=("dm", "sequential"),
+                       help="solve under this ruleset instead of the scenario's")
     solve.add_argument("--max-windows", type=_positive, metavar="N",
                        help="open at most N replacement windows in one resolution (default 12)")
     solve.add_argument("--html", metavar="FILE", help="also write an HTML report of the resolutions to FILE")
@@ -84,6 +86,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from .solver import solve
 
     scenario = load_scenario(args.scenario)
+    if args.ruleset:
+        from dataclasses import replace
+
+        scenario = replace(scenario, ruleset=args.ruleset)
     solution = solve(scenario, max_resolutions=args.max_resolutions, timeout=args.timeout,
                      max_windows=args.max_windows)
     if args.html:

@@ -240,5 +240,6 @@ def advance(state: Scenario, window: Window) -> Scenario:
         if event.kind == "break":
             for card_id in event.cards:
                 this_turn.setdefault(state.cards[card_id].owner, set()).add("shield_break")
-    return replace(state, cards=cards, events=(), templates=(),
+    effects = tuple(e for e in state.effects if e.id not in window.used)
+    return replace(state, cards=cards, events=(), templates=(), effects=effects,
                    this_turn={p: frozenset(words) for p, words in this_turn.items()})

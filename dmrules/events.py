@@ -38,7 +38,7 @@ EVENT_FIELDS = ("id", "kind", "card", "cards", "player", "to", "count", "amount"
                 "by", "cause", "unreplaceable", "cast_from", "choose", "zones", "note") + ALL_KINDS
 CHOOSE_FIELDS = ("count", "from", "chooser", "optional", "cost_max_of", "cost_below_of") + (
     "whose", "type", "race", "civilization", "cost_max", "cost_min", "cost_not", "other", "name", "evolution", "flag",
-    "cost_exceeds_mana", "id")
+    "without_flag", "cost_exceeds_mana", "id")
 STEP_FIELDS = ("events", "if", "source", "controller", "by", "note")
 
 

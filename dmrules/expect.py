@@ -31,7 +31,7 @@ from .outcome import Application, Resolution, Solution
 from .reader import Node
 from .scenario import Scenario
 
-EXPECT_FIELDS = ("count", "states", "resolutions", "groups", "some", "none", "always")
+EXPECT_FIELDS = ("count", "states", "resolutions", "groups", "some", "none", "always", "note")
 GROUP_FIELDS = ("applied", "count", "final", "note")
 ENTRY_FIELDS = ("applied", "final", "lost", "flipped", "triggered", "broken", "attempted", "note")
 APPLIED_FIELDS = ("event", "by", "chosen")
@@ -240,9 +240,9 @@ def _cards(node: Node, key: str, scenario: Scenario) -> tuple[str, ...]:
     return tuple(out)
 
 
-def read_expectation(scenario: Scenario) -> Expectation:
-    """The expectations of a scenario file (empty when it has none)."""
-    node = scenario.expect
+def read_expectation(scenario: Scenario, node: Node | None = None) -> Expectation:
+    """The expectations of a scenario file (empty when it has none); ``node``: another one of its expectations."""
+    node = scenario.expect if node is None else node
     if node is None:
         return Expectation()
     node.keys(EXPECT_FIELDS)
@@ -375,3 +375,13 @@ def check(expectation: Expectation, solution: Solution, scenario: Scenario) -> l
         if misses:
             problems.append(f"resolution {misses[0]} lacks {pattern.text()}, which every resolution should have")
     return problems
+
+
+def expectations(scenario: Scenario) -> list[tuple[Scenario, Expectation]]:
+    """The scenario under each ruleset it states an expectation for, with that expectation."""
+    from dataclasses import replace
+
+    out = [(scenario, read_expectation(scenario))]
+    for ruleset, node in scenario.expect_under.items():
+        out.append((replace(scenario, ruleset=ruleset), read_expectation(scenario, node)))
+    return out

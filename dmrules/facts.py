@@ -171,8 +171,12 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
         for index, ability in enumerate(card.replacements, start=1):
             out.extend(ability_facts(replacement_symbol(card.id, index), ability, card.id, card.controller))
     for effect in scenario.effects:
-        out.extend(ability_facts(replacement_symbol(effect.id, 0, effect=True), effect.ability,
-                                 effect.source, effect.controller))
+        r = replacement_symbol(effect.id, 0, effect=True)
+        out.extend(ability_facts(r, effect.ability, effect.source, effect.controller))
+        if effect.duration is None:
+            out.append(fact("rep_once", r))
+        if effect.self_replacement:
+            out.append(fact("rep_self_spell", r))
     return out
 
 
@@ -317,4 +321,5 @@ def filter_facts(f: Symbol, flt: Filter) -> list[Symbol]:
     if flt.cost_exceeds_mana:
         out.append(fact("filter_cost_exceeds_mana", f))
     out += [fact("filter_id", f, S(card_id)) for card_id in flt.ids]
+    out += [fact("filter_without_flag", f, S(x)) for x in flt.without_flags]
     return out

@@ -123,6 +123,7 @@ class Window:
     final_power: Mapping[str, int] = field(default_factory=dict)
     final_under: Mapping[str, str] = field(default_factory=dict)
     skipped: tuple[str, ...] = ()
+    used: tuple[str, ...] = ()  # effects in play used up (sequential ruleset)
     violations: tuple[tuple[str, str], ...] = ()
     key: tuple = field(default=(), compare=False, repr=False)
     atoms: tuple = field(default=(), compare=False, repr=False)
@@ -188,6 +189,16 @@ class Resolution:
     def key(self) -> tuple:
         return tuple(w.key for w in self.windows)
 
+    @property
+    def order(self) -> dict[str, list[str]]:
+        """For each event, the replacements applied to it in the order they applied
+        (the first to the event itself, the next to what the first made, ...)."""
+        chains: dict[str, list[tuple[int, str]]] = {}
+        for app in self.applied:
+            root = app.event.split("/", 1)[0]
+            chains.setdefault(root, []).append((app.event.count("/"), app.replacement.id))
+        return {root: [rid for _, rid in sorted(steps)] for root, steps in chains.items()}
+
     def moved(self, scenario: Scenario) -> dict[str, tuple[str, str]]:
         """Cards whose zone changed: id → (from, to)."""
         return {c: (scenario.cards[c].zone, z) for c, z in self.final.items() if scenario.cards[c].zone != z}
@@ -207,6 +218,7 @@ class Resolution:
             "broken": list(self.broken),
             "attempted": list(self.attempted),
             "windows": [w.to_json() for w in self.windows],
+            "order": self.order,
         }
         if self.stopped:
             out["stopped"] = self.stopped
@@ -343,6 +355,7 @@ class Builder:
         under: dict[str, str] = {}
         failed: set[str] = set()
         choosers: dict[str, str] = {}
+        used: list[str] = []
         for sym in symbols:
             name, args = sym.name, sym.arguments
             if name == "apply":
@@ -382,6 +395,8 @@ class Builder:
                 failed.add(args[0].string)
             elif name == "chooser":
                 choosers[args[0].string] = args[1].string
+            elif name == "used":
+                used.append(self.replacement(args[0]).id)
             elif name == "loses":
                 lost.append(args[0].string)
             elif name == "flipped":
@@ -413,6 +428,7 @@ class Builder:
             sba=tuple(sorted(sba)),
             final_power=power,
             final_under=under,
+            used=tuple(sorted(used)),
             violations=tuple(sorted(violations)),
             key=(chosen, tuple((self._order_of(a.event), a.event, a.replacement.id, a.chosen) for a in apps)),
             atoms=tuple(atoms),

@@ -19,16 +19,17 @@ from .events import EFFECT_BY, Event, Realizer, Step, Template, read_event, read
 from .reader import Node
 from .yamlsrc import load_located, load_located_text
 
-RULESETS = ("dm",)
+RULESETS = ("dm", "sequential")
 MARKERS = ("cannot_be_destroyed", "cannot_leave", "untouchable", "cannot_flip", "cannot_be_broken")
 PLAYER_ACTIONS = ("discard", "flip")
 MAX_CARDS = 400
 MAX_EVENTS = 60
 
 SCENARIO_FIELDS = ("ruleset", "title", "source", "note", "turn", "players", "effect",
-                   "replacement_effects", "expect")
+                   "replacement_effects", "expect", "expect_under")
 PLAYER_FIELDS = ZONES + ("cannot", "this_turn", "limits")
 THIS_TURN = ("shield_break",)
+DURATIONS = ("this_turn", "until_next_turn", "while_in_play")
 CARD_FIELDS = ("id", "card", "owner", "tapped", "cost", "power", "races", "civilizations", "under",
                "placed_under", "equipped_to", "fortifies", "flags", "note") + MARKERS
 EFFECT_FIELDS = ("source", "controller", "by", "cast_from", "events", "then")
@@ -76,12 +77,18 @@ class CardInstance:
 
 @dataclass(frozen=True)
 class EffectInPlay:
-    """A replacement effect created by a spell or ability (龍素知新's 「墓地に置くかわりに」)."""
+    """A replacement effect created by a spell or ability (龍素知新's 「墓地に置くかわりに」).
+
+    ``duration`` is the duration its text states (``this_turn``, ...); with
+    none, the sequential ruleset applies it once and then it is used up.
+    """
 
     id: str
     controller: str
     ability: ReplacementAbility
     source: str | None = None
+    duration: str | None = None
+    self_replacement: bool = False  # part of the resolving spell or ability itself (自己置換効果)
 
 
 @dataclass
@@ -108,6 +115,7 @@ class Scenario:
     seeds: tuple[str, ...] = ()
     rules: tuple[str, ...] = ()
     expect: Node | None = None
+    expect_under: dict[str, Node] = field(default_factory=dict)  # the expectation under another ruleset
 
     def opponent(self, player: str) -> str:
         return self.players[1] if player == self.players[0] else self.players[0]
@@ -182,6 +190,13 @@ class _Reader:
             note=root.opt_text("note"),
             expect=root.child("expect") if root.has("expect") else None,
         )
+        if root.has("expect_under"):
+            for name, node in root.child("expect_under").items():
+                if name not in RULESETS:
+                    raise node.error(f"unknown ruleset '{name}' (rulesets: {', '.join(RULESETS)})")
+                if name == ruleset:
+                    raise node.error(f"the scenario's own ruleset is '{ruleset}': write its expectation in 'expect'")
+                scenario.expect_under[name] = node
         if root.has("source"):
             source = root.child("source").keys(SOURCE_FIELDS)
             scenario.ruling = source.opt_text("ruling")
@@ -362,7 +377,8 @@ class _Reader:
         effects = []
         for i, element in enumerate(node.elements(), start=1):
             element.expect(dict)
-            extra = {k: v for k, v in element.value.items() if k in ("id", "source", "controller")}
+            extra = {k: v for k, v in element.value.items()
+                     if k in ("id", "source", "controller", "duration", "self_replacement")}
             ability_node = Node(element.located, element.place, {k: v for k, v in element.value.items() if k not in extra})
             ability = parse_ability(ability_node, effect=True)
             effect_id = element.opt_text("id", f"effect{i}")
@@ -373,6 +389,8 @@ class _Reader:
                 controller=self._player_ref(element.child("controller"), scenario.players),
                 ability=ability,
                 source=self._card_ref(element.child("source")) if element.has("source") else None,
+                duration=element.opt_text("duration", None, DURATIONS),
+                self_replacement=element.opt_bool("self_replacement"),
             ))
         return effects
 

@@ -50,7 +50,12 @@ def _silent(code, message) -> None:  # clingo's informational messages are not f
 def make_control(scenario: Scenario, mode: str = "solve", arguments: Sequence[str] = ("0",),
                  extra: Iterable[Symbol] = ()) -> clingo.Control:
     """A grounded Control for the scenario; facts go in through the backend as symbols."""
-    ctl = clingo.Control(list(arguments), logger=_silent, message_limit=0)
+    arguments = list(arguments)
+    if scenario.ruleset == "sequential":
+        # A chain applies each replacement at most once: it is at most as long as there are replacements.
+        n = sum(len(c.replacements) for c in scenario.cards.values()) + len(scenario.effects)
+        arguments += ["-c", f"max_depth={n + 1}"]
+    ctl = clingo.Control(arguments, logger=_silent, message_limit=0)
     for path in encoding_files(scenario.ruleset, mode):
         ctl.load(path)
     with ctl.backend() as backend:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import InputError
-from .expect import check, read_expectation
+from .expect import check, expectations
 from .scenario import load_scenario
 from .solver import solve
 
@@ -40,16 +40,19 @@ def scenario_files(paths: list[str]) -> list[Path]:
 def verify_file(path: Path) -> VerifyResult:
     try:
         scenario = load_scenario(path)
-        expectation = read_expectation(scenario)
+        checks = expectations(scenario)
     except InputError as exc:
         return VerifyResult(str(path), "error", problems=[str(exc)])
     result = VerifyResult(str(path), "fail", scenario.ruling, scenario.rules)
-    if expectation.empty:
+    if checks[0][1].empty:
         result.problems = ["the scenario states no expectation"]
         return result
-    solution = solve(scenario)
-    result.resolutions = len(solution.resolutions)
-    result.problems = check(expectation, solution, scenario)
+    for variant, expectation in checks:
+        solution = solve(variant)
+        if variant is scenario:
+            result.resolutions = len(solution.resolutions)
+        prefix = "" if variant is scenario else f"[{variant.ruleset}] "
+        result.problems += [prefix + p for p in check(expectation, solution, variant)]
     result.status = "fail" if result.problems else "pass"
     return result
 
