@@ -48,6 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--json", action="store_true", help="print one JSON document")
     solve.add_argument("--max-resolutions", type=_positive, metavar="N", help="stop after N resolutions")
     solve.add_argument("--timeout", type=_seconds, metavar="S", help="stop after S seconds")
+    solve.add_argument("--group", choices=("names",),
+                       help="list resolutions up to interchangeable cards (same name, zone and properties, named "
+                            "by nothing), each with the number of resolutions it stands for")
     solve.add_argument("--ruleset", choices=("dm", "sequential"),
                        help="solve under this ruleset instead of the scenario's")
     solve.add_argument("--max-windows", type=_positive, metavar="N",
@@ -91,7 +94,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
         scenario = replace(scenario, ruleset=args.ruleset)
     solution = solve(scenario, max_resolutions=args.max_resolutions, timeout=args.timeout,
-                     max_windows=args.max_windows)
+                     max_windows=args.max_windows, group=args.group == "names")
     if args.html:
         from .report import write_html
 

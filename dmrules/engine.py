@@ -40,7 +40,7 @@ class Pending:
 class Engine:
     def __init__(self, scenario: Scenario, *, max_windows: int = DEFAULT_MAX_WINDOWS,
                  max_resolutions: int | None = None, timeout: float | None = None,
-                 on_resolution: Callable[[Resolution], None] | None = None):
+                 on_resolution: Callable[[Resolution], None] | None = None, group: bool = False):
         from .solver import solve_window
 
         self.scenario = scenario
@@ -50,6 +50,7 @@ class Engine:
         self.timeout = timeout
         self.on_resolution = on_resolution
         self.solve_window = solve_window
+        self.group = group
         self.found: list[Resolution] = []
         self.stopped: str | None = None
 
@@ -63,7 +64,7 @@ class Engine:
         self._window(self.scenario, first, queue, (), first_window=True)
         resolutions = tuple(sorted(self.found, key=lambda r: r.key))
         return Solution(ruleset=self.scenario.ruleset, resolutions=resolutions,
-                        complete=self.stopped is None, stopped_by=self.stopped)
+                        complete=self.stopped is None, stopped_by=self.stopped, grouped=self.group)
 
     def _full(self) -> bool:
         if self.max_resolutions is not None and len(self.found) >= self.max_resolutions:
@@ -108,7 +109,8 @@ class Engine:
             return self._finish(path, stopped=f"stopped after {self.max_windows} windows; "
                                               f"still to resolve: {item.label}")
         remaining = None if self.deadline is None else max(self.deadline - time.monotonic(), 0.001)
-        windows, complete = self.solve_window(window_state, len(path) + 1, item.label, item.kind, timeout=remaining)
+        windows, complete = self.solve_window(window_state, len(path) + 1, item.label, item.kind, timeout=remaining,
+                                              group=self.group)
         if not complete:
             self.stopped = self.stopped or f"timeout={self.timeout}s"
         for window in windows:

@@ -124,6 +124,7 @@ class Window:
     final_under: Mapping[str, str] = field(default_factory=dict)
     skipped: tuple[str, ...] = ()
     used: tuple[str, ...] = ()  # effects in play used up (sequential ruleset)
+    multiplicity: int = 1  # labelled resolutions this one stands for (grouping interchangeable cards)
     violations: tuple[tuple[str, str], ...] = ()
     key: tuple = field(default=(), compare=False, repr=False)
     atoms: tuple = field(default=(), compare=False, repr=False)
@@ -190,6 +191,14 @@ class Resolution:
         return tuple(w.key for w in self.windows)
 
     @property
+    def multiplicity(self) -> int:
+        """How many labelled resolutions this one stands for (1 unless grouping)."""
+        n = 1
+        for w in self.windows:
+            n *= w.multiplicity
+        return n
+
+    @property
     def order(self) -> dict[str, list[str]]:
         """For each event, the replacements applied to it in the order they applied
         (the first to the event itself, the next to what the first made, ...)."""
@@ -222,6 +231,8 @@ class Resolution:
         }
         if self.stopped:
             out["stopped"] = self.stopped
+        if self.multiplicity != 1:
+            out["multiplicity"] = self.multiplicity
         if self.violations:
             out["violations"] = [{"rule": r, "what": w} for r, w in self.violations]
         return out
@@ -235,6 +246,12 @@ class Solution:
     resolutions: tuple[Resolution, ...]
     complete: bool = True
     stopped_by: str | None = None
+    grouped: bool = False
+
+    @property
+    def total(self) -> int:
+        """The number of labelled resolutions (with grouping, the sum of multiplicities)."""
+        return sum(r.multiplicity for r in self.resolutions)
 
     @property
     def states(self) -> int:
@@ -245,11 +262,14 @@ class Solution:
         out = {
             "ruleset": self.ruleset,
             "resolutions": [r.to_json() for r in self.resolutions],
-            "counts": {"resolutions": len(self.resolutions), "states": self.states},
+            "counts": {"resolutions": self.total, "states": self.states},
             "complete": self.complete,
         }
         if self.stopped_by:
             out["stopped_by"] = self.stopped_by
+        if self.grouped:
+            out["counts"]["grouped"] = len(self.resolutions)
+            out["grouped"] = True
         return out
 
 
@@ -264,8 +284,10 @@ def _text(sym: Symbol) -> str:
 class Builder:
     """Turns the shown atoms of one answer set into a ``Window``."""
 
-    def __init__(self, scenario: Scenario, index: int = 1, label: str = "effect", kind: str = "effect"):
+    def __init__(self, scenario: Scenario, index: int = 1, label: str = "effect", kind: str = "effect",
+                 classes: list[list[str]] | None = None):
         self.scenario = scenario
+        self.classes = classes or []
         self.index = index
         self.label = label
         self.kind = kind
@@ -429,10 +451,24 @@ class Builder:
             final_power=power,
             final_under=under,
             used=tuple(sorted(used)),
+            multiplicity=self._multiplicity(applied, targets),
             violations=tuple(sorted(violations)),
             key=(chosen, tuple((self._order_of(a.event), a.event, a.replacement.id, a.chosen) for a in apps)),
             atoms=tuple(atoms),
         )
+
+    def _multiplicity(self, applied, targets) -> int:
+        if not self.classes:
+            return 1
+        from .grouping import multiplicity
+
+        roles: dict[str, list] = {}
+        for (r, e), cards in applied.items():
+            for card in cards:
+                roles.setdefault(card, []).append((str(r), str(e)))
+        for template, card in targets:
+            roles.setdefault(card, []).append(template)
+        return multiplicity(self.classes, roles)
 
     def _order_of(self, event_id: str) -> int:
         if event_id in self.events:

@@ -62,6 +62,9 @@ def _application_line(scenario: Scenario, app) -> str:
 
 def resolution_lines(scenario: Scenario, number: int, resolution: Resolution) -> list[str]:
     lines = [f"Resolution {number}"]
+    if resolution.multiplicity != 1:
+        lines[0] += (f" (×{resolution.multiplicity:,}: the same with the interchangeable cards "
+                     "in any other arrangement)")
     several = len(resolution.windows) > 1
     for window in resolution.windows:
         indent = "  "
@@ -110,6 +113,10 @@ def solution_text(scenario: Scenario, solution: Solution) -> str:
     lines.append("")
     n = len(solution.resolutions)
     total = f"{n} resolution{'s' if n != 1 else ''}, {solution.states} final state{'s' if solution.states != 1 else ''}"
+    if solution.grouped:
+        total = (f"{n} resolution{'s' if n != 1 else ''} up to interchangeable cards, standing for "
+                 f"{solution.total:,} resolutions; {solution.states} final state{'s' if solution.states != 1 else ''}"
+                 " up to interchangeable cards")
     if not solution.complete:
         total += f" (cut short by {solution.stopped_by}: there may be more)"
     lines.append(total)

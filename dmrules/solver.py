@@ -11,6 +11,7 @@ from clingo import Symbol
 
 from .errors import SolveError
 from .facts import situation_facts
+from .grouping import group_facts, interchangeable_classes, multiplicity
 from .outcome import Builder, Resolution, Solution, Window
 from .scenario import Scenario
 
@@ -36,10 +37,12 @@ def encodings_dir() -> Path:
     raise SolveError("the ASP encodings (asp/*.lp) are not installed with dmrules")
 
 
-def encoding_files(ruleset: str, mode: str = "solve") -> list[str]:
-    """The files to load: the ruleset's entry file, then forbid or explain, then show."""
+def encoding_files(ruleset: str, mode: str = "solve", group: bool = False) -> list[str]:
+    """The files to load: the ruleset's entry file, then forbid or explain, then show (and group)."""
     folder = encodings_dir()
     names = [RULESET_ENTRY[ruleset], "forbid.lp" if mode == "solve" else "explain.lp", "show.lp"]
+    if group:
+        names.append("group.lp")
     return [str(folder / name) for name in names]
 
 
@@ -48,7 +51,7 @@ def _silent(code, message) -> None:  # clingo's informational messages are not f
 
 
 def make_control(scenario: Scenario, mode: str = "solve", arguments: Sequence[str] = ("0",),
-                 extra: Iterable[Symbol] = ()) -> clingo.Control:
+                 extra: Iterable[Symbol] = (), group: bool = False) -> clingo.Control:
     """A grounded Control for the scenario; facts go in through the backend as symbols."""
     arguments = list(arguments)
     if scenario.ruleset == "sequential":
@@ -56,7 +59,7 @@ def make_control(scenario: Scenario, mode: str = "solve", arguments: Sequence[st
         n = sum(len(c.replacements) for c in scenario.cards.values()) + len(scenario.effects)
         arguments += ["-c", f"max_depth={n + 1}"]
     ctl = clingo.Control(arguments, logger=_silent, message_limit=0)
-    for path in encoding_files(scenario.ruleset, mode):
+    for path in encoding_files(scenario.ruleset, mode, group):
         ctl.load(path)
     with ctl.backend() as backend:
         for sym in [*situation_facts(scenario), *extra]:
@@ -66,10 +69,16 @@ def make_control(scenario: Scenario, mode: str = "solve", arguments: Sequence[st
 
 
 def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind: str = "effect", *,
-                 timeout: float | None = None, max_models: int | None = None) -> tuple[list[Window], bool]:
-    """The legal resolutions of one window, in a deterministic order, and whether the list is complete."""
-    ctl = make_control(scenario)
-    builder = Builder(scenario, index, label, kind)
+                 timeout: float | None = None, max_models: int | None = None,
+                 group: bool = False) -> tuple[list[Window], bool]:
+    """The legal resolutions of one window, in a deterministic order, and whether the list is complete.
+
+    With ``group``, one resolution per permutation class of interchangeable
+    cards, each with its ``multiplicity`` (dmrules/grouping.py).
+    """
+    classes = interchangeable_classes(scenario) if group else []
+    ctl = make_control(scenario, extra=group_facts(classes), group=group)
+    builder = Builder(scenario, index, label, kind, classes)
     found: list[Window] = []
     stopped: list[bool] = []
 
@@ -90,7 +99,8 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
 
 
 def solve(scenario: Scenario, *, max_resolutions: int | None = None, timeout: float | None = None,
-          max_windows: int | None = None, on_resolution: Callable[[Resolution], None] | None = None) -> Solution:
+          max_windows: int | None = None, on_resolution: Callable[[Resolution], None] | None = None,
+          group: bool = False) -> Solution:
     """Every legal resolution of the scenario's effect, window after window, in a deterministic order.
 
     ``max_resolutions`` and ``timeout`` (seconds) cut a huge enumeration
@@ -100,12 +110,36 @@ def solve(scenario: Scenario, *, max_resolutions: int | None = None, timeout: fl
     from .engine import DEFAULT_MAX_WINDOWS, Engine
 
     engine = Engine(scenario, max_windows=max_windows or DEFAULT_MAX_WINDOWS, max_resolutions=max_resolutions,
-                    timeout=timeout, on_resolution=on_resolution)
+                    timeout=timeout, on_resolution=on_resolution, group=group)
     return engine.run()
 
 
-def count(scenario: Scenario) -> int:
-    """The number of legal resolutions, read from the solver's statistics (no model is converted)."""
-    ctl = make_control(scenario)
-    ctl.solve()
-    return int(ctl.statistics["summary"]["models"]["enumerated"])
+def count(scenario: Scenario, *, group: bool = False) -> int:
+    """The number of legal resolutions of a one-window scenario.
+
+    Without grouping it is read from the solver's statistics (no model is
+    converted). With ``group``, only the canonical resolutions are enumerated
+    and each counts for its multiplicity: the exact labelled number, without
+    enumerating the labelled resolutions. (For effects that open more
+    windows, use ``solve(...).total``.)
+    """
+    if not group:
+        ctl = make_control(scenario)
+        ctl.solve()
+        return int(ctl.statistics["summary"]["models"]["enumerated"])
+    classes = interchangeable_classes(scenario)
+    ctl = make_control(scenario, extra=group_facts(classes), group=True)
+    total = 0
+
+    def on_model(model: clingo.Model) -> None:
+        nonlocal total
+        roles: dict[str, list] = {}
+        for sym in model.symbols(shown=True):
+            if sym.name == "pick":
+                roles.setdefault(sym.arguments[3].string, []).append(sym.arguments[:3])
+            elif sym.name == "target":
+                roles.setdefault(sym.arguments[1].string, []).append(sym.arguments[0])
+        total += multiplicity(classes, roles)
+
+    ctl.solve(on_model=on_model)
+    return total
