@@ -46,6 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
     solve = sub.add_parser("solve", help="list every legal resolution of a scenario")
     solve.add_argument("scenario", help="scenario file (YAML)")
     solve.add_argument("--json", action="store_true", help="print one JSON document")
+    solve.add_argument("--jsonl", action="store_true",
+                       help="stream the resolutions as JSON lines as they are found (applications only for "
+                            "one-window scenarios; whole resolutions otherwise)")
     solve.add_argument("--max-resolutions", type=_positive, metavar="N", help="stop after N resolutions")
     solve.add_argument("--timeout", type=_seconds, metavar="S", help="stop after S seconds")
     solve.add_argument("--group", choices=("names",),
@@ -93,6 +96,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
         from dataclasses import replace
 
         scenario = replace(scenario, ruleset=args.ruleset)
+    if args.jsonl:
+        from .stream import stream_jsonl
+
+        stream_jsonl(scenario, args.scenario, sys.stdout)
+        return EXIT_OK
     solution = solve(scenario, max_resolutions=args.max_resolutions, timeout=args.timeout,
                      max_windows=args.max_windows, group=args.group == "names")
     if args.html:

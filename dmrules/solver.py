@@ -37,10 +37,12 @@ def encodings_dir() -> Path:
     raise SolveError("the ASP encodings (asp/*.lp) are not installed with dmrules")
 
 
-def encoding_files(ruleset: str, mode: str = "solve", group: bool = False) -> list[str]:
+def encoding_files(ruleset: str, mode: str = "solve", group: bool = False, show: bool = True) -> list[str]:
     """The files to load: the ruleset's entry file, then forbid or explain, then show (and group)."""
     folder = encodings_dir()
-    names = [RULESET_ENTRY[ruleset], "forbid.lp" if mode == "solve" else "explain.lp", "show.lp"]
+    names = [RULESET_ENTRY[ruleset], "forbid.lp" if mode == "solve" else "explain.lp"]
+    if show:
+        names.append("show.lp")
     if group:
         names.append("group.lp")
     return [str(folder / name) for name in names]
@@ -51,7 +53,7 @@ def _silent(code, message) -> None:  # clingo's informational messages are not f
 
 
 def make_control(scenario: Scenario, mode: str = "solve", arguments: Sequence[str] = ("0",),
-                 extra: Iterable[Symbol] = (), group: bool = False) -> clingo.Control:
+                 extra: Iterable[Symbol] = (), group: bool = False, show: bool = True) -> clingo.Control:
     """A grounded Control for the scenario; facts go in through the backend as symbols."""
     arguments = list(arguments)
     if scenario.ruleset == "sequential":
@@ -59,8 +61,12 @@ def make_control(scenario: Scenario, mode: str = "solve", arguments: Sequence[st
         n = sum(len(c.replacements) for c in scenario.cards.values()) + len(scenario.effects)
         arguments += ["-c", f"max_depth={n + 1}"]
     ctl = clingo.Control(arguments, logger=_silent, message_limit=0)
-    for path in encoding_files(scenario.ruleset, mode, group):
+    for path in encoding_files(scenario.ruleset, mode, group, show):
         ctl.load(path)
+    if not show:
+        from .stream import STREAM_SHOW
+
+        ctl.add("base", [], STREAM_SHOW)
     with ctl.backend() as backend:
         for sym in [*situation_facts(scenario), *extra]:
             backend.add_rule([backend.add_atom(sym)])

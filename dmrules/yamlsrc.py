@@ -16,6 +16,7 @@ import yaml
 
 MAX_FILE_BYTES = 2_000_000
 MAX_DEPTH = 40
+MAX_VALUES = 200_000
 
 Place = tuple[Any, ...]
 
@@ -54,29 +55,87 @@ class Located:
         return InputError(self.path, place_text(place), problem, self.line(place))
 
 
-def _convert(node: yaml.Node, place: Place, lines: dict[Place, int], path: str, depth: int) -> Any:
-    from .errors import InputError
+# libyaml's parser when PyYAML has it (much faster), the pure Python one otherwise.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-    lines[place] = node.start_mark.line + 1
-    if depth > MAX_DEPTH:
-        raise InputError(path, place_text(place), f"nested deeper than {MAX_DEPTH} levels", node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
-        result: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                raise InputError(path, place_text(place), "a mapping key must be a plain word", key_node.start_mark.line + 1)
-            key = key_node.value
-            if key in result:
-                raise InputError(path, place_text(place + (key,)), f"key '{key}' appears twice", key_node.start_mark.line + 1)
-            result[key] = _convert(value_node, place + (key,), lines, path, depth + 1)
-        return result
-    if isinstance(node, yaml.SequenceNode):
-        return [_convert(item, place + (i,), lines, path, depth + 1) for i, item in enumerate(node.value)]
-    constructor = yaml.SafeLoader("")
-    try:
-        return constructor.construct_object(node, deep=True)
-    finally:
-        constructor.dispose()
+
+class _Scalars(yaml.constructor.SafeConstructor):
+    """Builds plain values (text, numbers, booleans, null) from scalar nodes."""
+
+
+_CORE = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null")}
+
+
+def _short_place(place: Place) -> str:
+    """The start of a very deep place, so that an error stays one readable line."""
+    return place_text(place) if len(place) <= 8 else place_text(place[:8]) + "..."
+
+
+def _tag(tag: str) -> str:
+    return "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
+
+
+class _Converter:
+    """Turns composed nodes into plain data, recording lines, within limits.
+
+    Aliases are expanded as they are used, so a file of a few lines can stand
+    for billions of values ("billion laughs"): ``MAX_VALUES`` bounds the
+    values built, and an alias inside the value it names is an error.
+    """
+
+    def __init__(self, path: str, lines: dict[Place, int]):
+        self.path = path
+        self.lines = lines
+        self.values = 0
+        self.open: set[int] = set()
+        self.constructor = _Scalars()
+
+    def error(self, place: Place, problem: str, mark):
+        from .errors import InputError
+
+        return InputError(self.path, _short_place(place), problem, mark.line + 1)
+
+    def convert(self, node: yaml.Node, place: Place, depth: int) -> Any:
+        self.lines[place] = node.start_mark.line + 1
+        self.values += 1
+        if self.values > MAX_VALUES:
+            raise self.error(place, f"holds more than {MAX_VALUES:,} values (each use of a YAML alias counts "
+                                    "its whole value)", node.start_mark)
+        if depth > MAX_DEPTH:
+            raise self.error(place, f"nested deeper than {MAX_DEPTH} levels", node.start_mark)
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalar(node, place)
+        expected = _CORE + ("map" if isinstance(node, yaml.MappingNode) else "seq")
+        if node.tag != expected:
+            raise self.error(place, f"the YAML tag '{_tag(node.tag)}' is not allowed in a scenario", node.start_mark)
+        if id(node) in self.open:
+            raise self.error(place, "a YAML alias refers to the value that contains it", node.start_mark)
+        self.open.add(id(node))
+        try:
+            if isinstance(node, yaml.MappingNode):
+                result: dict[Any, Any] = {}
+                for key_node, value_node in node.value:
+                    if key_node.tag == _CORE + "merge":
+                        raise self.error(place, "YAML merge keys ('<<') are not supported; write the fields out",
+                                         key_node.start_mark)
+                    if not isinstance(key_node, yaml.ScalarNode):
+                        raise self.error(place, "a mapping key must be a plain word", key_node.start_mark)
+                    key = key_node.value
+                    if key in result:
+                        raise self.error(place + (key,), f"key '{key}' appears twice", key_node.start_mark)
+                    result[key] = self.convert(value_node, place + (key,), depth + 1)
+                return result
+            return [self.convert(item, place + (i,), depth + 1) for i, item in enumerate(node.value)]
+        finally:
+            self.open.discard(id(node))
+
+    def scalar(self, node: yaml.ScalarNode, place: Place) -> Any:
+        if node.tag == _CORE + "timestamp" and not node.style:
+            return node.value  # a plain 2024-01-01 is text here (an id, a date in a note), not a date
+        if node.tag not in _SCALAR_TAGS:
+            raise self.error(place, f"the YAML tag '{_tag(node.tag)}' is not allowed in a scenario", node.start_mark)
+        return self.constructor.construct_object(node, deep=True)
 
 
 def load_located(path: str | Path) -> Located:
@@ -106,10 +165,16 @@ def load_located_text(text: str, name: str) -> Located:
     from .errors import InputError
 
     try:
-        nodes = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+        nodes = list(yaml.compose_all(text, Loader=_LOADER))
     except yaml.MarkedYAMLError as exc:
         line = exc.problem_mark.line + 1 if exc.problem_mark else None
         problem = exc.problem or "not valid YAML"
+        source_lines = text.split("\n")
+        source_line = source_lines[line - 1] if line and line <= len(source_lines) else ""
+        if "\t" in source_line[:len(source_line) - len(source_line.lstrip())] or "'\\t'" in problem:
+            problem += " (indent with spaces: YAML does not allow tabs there)"
+        elif any(word in problem for word in ("block end", "expected key", "mapping values are not allowed")):
+            problem += " (check the indentation of this line and the one before)"
         raise InputError(name, "", f"not valid YAML: {problem}", line) from None
     except yaml.YAMLError as exc:
         raise InputError(name, "", f"not valid YAML: {exc}") from None
@@ -121,7 +186,10 @@ def load_located_text(text: str, name: str) -> Located:
         raise InputError(name, "", "is empty")
     lines: dict[Place, int] = {}
     try:
-        data = _convert(nodes[0], (), lines, name, 0)
+        data = _Converter(name, lines).convert(nodes[0], (), 0)
+    except yaml.MarkedYAMLError as exc:
+        line = exc.problem_mark.line + 1 if exc.problem_mark else None
+        raise InputError(name, "", f"not valid YAML: {exc.problem or exc}", line) from None
     except yaml.YAMLError as exc:
         raise InputError(name, "", f"not valid YAML: {exc}") from None
     return Located(name, data, lines)
