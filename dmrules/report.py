@@ -3,8 +3,9 @@
 ``write_html(scenario, solution, path)`` writes one self-contained page (inline
 CSS, no script, nothing fetched) that reads at phone and desktop widths. Each
 final state groups the resolutions that lead to the same placement of the
-cards (the same grouping as ``Solution.states``); the cards that moved are
-marked with the zone they came from. Every text is escaped: card names and
+cards, up to interchangeable cards (ten resolutions that differ only in which
+two unknown hand cards were discarded are one board with a note); the cards
+that moved are marked with the zone they came from. Every text is escaped: card names and
 ids are user input.
 """
 
@@ -39,6 +40,7 @@ ul,ol{margin:.3rem 0;padding-left:1.3rem}
 .badge.flip{background:#6a3fb5;color:#fff}
 .badge.turn{background:#1d4f91;color:#fff}
 .muted{color:#5b6474;font-size:.88rem}
+.note{color:#5b6474;font-size:.88rem;font-style:italic}
 .totals{font-weight:600}
 .warn{color:#a33b00;font-weight:600}
 .verdicts ul{list-style:none;padding:0}
@@ -95,16 +97,25 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def state_key(resolution: Resolution) -> tuple:
-    """What makes two resolutions lead to the same final state (as ``Solution.states`` counts)."""
-    return (tuple(sorted(resolution.final.items())), resolution.lost, resolution.flipped)
+def state_key(resolution: Resolution, classes: Sequence[Sequence[str]] = ()) -> tuple:
+    """What makes two resolutions lead to the same final state, up to interchangeable cards:
+    within a class of interchangeable cards (dmrules/grouping.py) only how many end in each zone counts."""
+    final = dict(resolution.final)
+    folded = []
+    for ids in classes:
+        folded.append(tuple(sorted(final.pop(c) for c in ids)))
+    return (tuple(sorted(final.items())), tuple(folded), resolution.lost, resolution.flipped)
 
 
-def group_states(solution: Solution) -> list[list[int]]:
-    """Indexes of the resolutions leading to each distinct final state, in order of first appearance."""
+def group_states(solution: Solution, scenario: Scenario | None = None) -> list[list[int]]:
+    """Indexes of the resolutions leading to each distinct final state (up to interchangeable
+    cards when the scenario is given), in order of first appearance."""
+    from .grouping import interchangeable_classes
+
+    classes = interchangeable_classes(scenario) if scenario is not None else []
     groups: dict[tuple, list[int]] = {}
     for index, resolution in enumerate(solution.resolutions):
-        groups.setdefault(state_key(resolution), []).append(index)
+        groups.setdefault(state_key(resolution, classes), []).append(index)
     return list(groups.values())
 
 
@@ -116,6 +127,9 @@ class _Page:
         self.start = {c.id: (c.controller, c.zone) for c in scenario.cards.values()}
         self.subjects = {c for e in scenario.events for c in e.cards if e.from_zone}  # cards an event moves
         self.zones = self._zones_shown()
+        from .grouping import interchangeable_classes
+
+        self.classes = interchangeable_classes(scenario)
 
     # -- where cards are ----------------------------------------------------------
     def final_place(self, resolution: Resolution, card: CardInstance) -> tuple[str, str]:
@@ -182,8 +196,8 @@ class _Page:
                  f"turn player: {s.turn_player}", f"ruleset {s.ruleset}"]
         out = [f"<header><h1>{_e((s.ruling + '  ') if s.ruling else '')}{_e(title)}</h1>",
                '<p class="facts">' + "".join(f"<span>{_e(f)}</span>" for f in facts if f) + "</p>",
-               f'<p class="totals">{_plural(len(sol.resolutions), "resolution")}, '
-               f'{_plural(sol.states, "final state")}</p>']
+               f'<p class="totals">{_plural(sol.total, "resolution")}, '
+               f'{_plural(len(group_states(sol, s)), "final state")}</p>']
         if not sol.complete:
             out.append(f'<p class="warn">The enumeration was cut short ({_e(sol.stopped_by)}): '
                        "there may be more resolutions.</p>")
@@ -263,14 +277,20 @@ class _Page:
                 to = c.definition.flips_to if c.definition and c.definition.flips_to else None
                 extra += f'<span class="flip">flipped{_e(" → " + to) if to else ""}</span>'
             cards[c.id] = self.card(c, classes, extra)
+        total = sum(r.multiplicity for r in resolutions)
         out = [f'<section class="state" id="state-{number}" data-state="{number}" '
-               f'data-resolutions="{len(indexes)}"><header><h3>Final state {number}</h3>'
-               f'<span class="count">{_plural(len(indexes), "resolution")}</span>']
+               f'data-resolutions="{total}"><header><h3>Final state {number}</h3>'
+               f'<span class="count">{_plural(total, "resolution")}</span>']
         out += [f'<span class="badge lost">{_e(p)} loses the game</span>' for p in first.lost]
         out += [f'<span class="badge flip">{_e(card_label(self.s, c))} flips</span>' for c in first.flipped]
         if not moved and not first.flipped and not first.lost:
             out.append('<span class="muted">no card moves</span>')
         out.append("</header>")
+        folded = [ids for ids in self.classes if any(moved.get(c) for c in ids) or total > len(indexes)]
+        if folded and (total > 1):
+            names = "; ".join(", ".join(ids) for ids in folded)
+            out.append(f'<p class="note">Interchangeable cards ({_e(names)}): the board shows one arrangement; '
+                       f"any other arrangement of them is the same state.</p>")
         ways: dict[tuple, list[int]] = {}
         for i, r in zip(indexes, resolutions):
             ways.setdefault(tuple((a.event, a.replacement.id) for a in r.applied), []).append(i)
@@ -317,7 +337,7 @@ def render_html(scenario: Scenario, solution: Solution, *, explanations: Mapping
     """The report as one self-contained HTML document."""
     page = _Page(scenario, solution, explanations)
     title = " ".join(x for x in (scenario.ruling, scenario.title or Path(scenario.path).name) if x)
-    states = group_states(solution)
+    states = group_states(solution, scenario)
     body = [page.header(verdicts), page.situation(),
             f'<section class="states"><h2>After: {_plural(len(states), "final state")}</h2>',
             '<p class="muted">Moved cards are highlighted with the zone they came from (← zone); '
