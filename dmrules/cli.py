@@ -106,8 +106,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.html:
         from .report import write_html
 
+        verdicts, explanations = _report_extras(scenario, solution)
         try:
-            write_html(scenario, solution, args.html)
+            write_html(scenario, solution, args.html, explanations=explanations, verdicts=verdicts)
         except OSError as exc:
             raise InputError(args.html, "--html", f"cannot be written: {exc.strerror or exc}") from None
     if args.json:
@@ -115,6 +116,24 @@ def cmd_solve(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(solution_text(scenario, solution))
     return EXIT_OK
+
+
+MAX_EXPLAINED = 40
+
+
+def _report_extras(scenario, solution):
+    """The expectations' verdicts and, for a one-window scenario, why each resolution is legal."""
+    from .expect import read_expectation, verdicts
+    from .explain import why, why_text
+
+    expectation = read_expectation(scenario)
+    checks = None if expectation.empty else verdicts(expectation, solution, scenario)
+    explanations = {}
+    if all(len(r.windows) == 1 for r in solution.resolutions) and len(solution.resolutions) <= MAX_EXPLAINED:
+        for i, resolution in enumerate(solution.resolutions):
+            lines = why_text(scenario, i + 1, resolution, why(scenario, resolution)).splitlines()
+            explanations[i] = [line.strip() for line in lines[1:] if line.strip()]
+    return checks, explanations
 
 
 def _print_json(doc) -> None:

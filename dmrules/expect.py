@@ -385,3 +385,24 @@ def expectations(scenario: Scenario) -> list[tuple[Scenario, Expectation]]:
     for ruleset, node in scenario.expect_under.items():
         out.append((replace(scenario, ruleset=ruleset), read_expectation(scenario, node)))
     return out
+
+
+def verdicts(expectation: Expectation, solution: Solution, scenario: Scenario) -> list[tuple[str, bool]]:
+    """Each part of the expectation, in words, and whether it holds (for the HTML report)."""
+    from dataclasses import replace
+
+    blank = Expectation()
+    parts: list[tuple[str, Expectation]] = []
+    if expectation.count is not None:
+        parts.append((f"{expectation.count} resolutions", replace(blank, count=expectation.count)))
+    if expectation.states is not None:
+        parts.append((f"{expectation.states} final states", replace(blank, states=expectation.states)))
+    if expectation.resolutions is not None:
+        parts.append(("exactly the expected resolutions",
+                      replace(blank, resolutions=expectation.resolutions, entry_checks=expectation.entry_checks)))
+    if expectation.groups is not None:
+        parts.append(("exactly the expected groups of resolutions", replace(blank, groups=expectation.groups)))
+    for name, word in (("some", "some resolution has"), ("none", "no resolution has"), ("always", "every resolution has")):
+        for pattern in getattr(expectation, name):
+            parts.append((f"{word} {pattern.text()}", replace(blank, **{name: [pattern]})))
+    return [(text, not check(part, solution, scenario)) for text, part in parts]

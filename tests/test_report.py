@@ -317,3 +317,19 @@ def test_cli_html_bad_path(tmp_path):
     assert "Traceback" not in done.stderr and not target.exists()
     done = run_cli("solve", str(A01), "--html", str(tmp_path))
     assert done.returncode == 2 and "cannot be written" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_cli_report_carries_verdicts_and_explanations(tmp_path):
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    out = tmp_path / "a01.html"
+    run = subprocess.run([sys.executable, "-m", "dmrules.cli", "solve", str(A01), "--html", str(out)],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 0, run.stderr
+    html = out.read_text(encoding="utf-8")
+    assert 'data-failed="0"' in html and "3 resolutions" in html
+    assert html.count("Why resolution") == 3
+    assert "609.9b: h1 is affected by J1" in html
