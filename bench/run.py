@@ -16,7 +16,6 @@ import itertools
 import json
 import math
 import os
-import resource
 import statistics
 import subprocess
 import sys

@@ -8,19 +8,26 @@ from .abilities import Action, ReplacementAbility
 from .carddb import CardDef
 
 
+ACTION_WORDS = {
+    "stay": "stay",
+    "move_under": "goes under this card instead",
+    "move_top": "only the top card of its stack goes",
+    "choose_instead": "this card's player chooses instead",
+    "flip_source": "this card flips",
+    "destroy_partner": "destroy the other creature of the battle",
+    "win": "its controller wins",
+}
+
+
 def action_text(action: Action) -> str:
-    if action.kind == "stay":
-        return "stay"
+    if action.kind in ACTION_WORDS:
+        return ACTION_WORDS[action.kind]
     if action.kind == "move":
         return f"goes to {action.zone} instead"
     if action.kind == "move_source":
         return f"this card: {action.verb} → {action.zone}"
-    if action.kind == "flip_source":
-        return "this card flips"
-    if action.kind == "destroy_partner":
-        return "destroy the other creature of the battle"
-    if action.kind == "win":
-        return "its controller wins"
+    if action.kind == "power":
+        return f"power {action.count:+}"
     if action.kind == "mill":
         return f"top {action.count} of {action.whose} deck → graveyard"
     if action.kind == "draw":
@@ -79,4 +86,12 @@ def card_text(card: CardDef, detailed: bool = False) -> str:
 
 
 def card_json(card: CardDef) -> dict:
-    return asdict(card)
+    """The card and its structured abilities as plain data (places in the source file left out)."""
+    def clean(value):
+        if isinstance(value, dict):
+            return {k: clean(v) for k, v in value.items() if k not in ("node", "cards_node")}
+        if isinstance(value, (list, tuple)):
+            return [clean(v) for v in value]
+        return value
+
+    return clean(asdict(card))

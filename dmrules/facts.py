@@ -201,46 +201,43 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
     slot_index = 0
     for i, action in enumerate(ability.instead, start=1):
         n = Number(i)
-        if action.kind == "stay":
-            add(fact("does", r, n, C("stay")))
-        elif action.kind == "move":
-            add(fact("does", r, n, Function("move", [C(action.zone)])))
-        elif action.kind == "move_under":
-            add(fact("does", r, n, C("move_under")))
-        elif action.kind == "move_top":
-            add(fact("does", r, n, C("move_top")))
-        elif action.kind == "choose_instead":
-            add(fact("does", r, n, C("choose_instead")))
-        elif action.kind == "power":
-            add(fact("does", r, n, Function("power", [Number(action.count)])))
-        elif action.kind == "move_source":
-            add(fact("does", r, n, Function("move_source", [C(action.zone), C(action.verb)])))
-        elif action.kind == "flip_source":
-            add(fact("does", r, n, C("flip_source")))
-        elif action.kind == "destroy_partner":
-            add(fact("does", r, n, C("destroy_partner")))
-        elif action.kind == "win":
-            add(fact("does", r, n, C("win")))
-        elif action.kind == "mill":
-            add(fact("does", r, n, Function("mill", [C(action.whose), Number(action.count)])))
-        elif action.kind == "draw":
-            add(fact("does", r, n, Function("draw", [Number(action.count)])))
-        elif action.kind == "choose":
-            slot_index += 1
-            s = Number(slot_index)
-            slot = action.slot
-            add(fact("does", r, n, Function("choose", [s])))
-            add(fact("slot", r, s))
-            add(fact("slot_count", r, s, Number(slot.count)))
-            add(fact("slot_from", r, s, C(slot.from_zone)))
-            add(fact("slot_to", r, s, C(slot.to_zone)))
-            add(fact("slot_verb", r, s, C(slot.verb)))
-            f = Function("flt", [r, s])
-            add(fact("slot_filter", r, s, f))
-            out.extend(filter_facts(f, slot.filter))
-        else:  # pragma: no cover - abilities.py only makes the kinds above
-            raise ValueError(f"unknown action kind {action.kind}")
+        if action.kind != "choose":
+            add(fact("does", r, n, action_term(action)))
+            continue
+        slot_index += 1
+        s = Number(slot_index)
+        slot = action.slot
+        add(fact("does", r, n, Function("choose", [s])))
+        add(fact("slot", r, s))
+        add(fact("slot_count", r, s, Number(slot.count)))
+        add(fact("slot_from", r, s, C(slot.from_zone)))
+        add(fact("slot_to", r, s, C(slot.to_zone)))
+        add(fact("slot_verb", r, s, C(slot.verb)))
+        f = Function("flt", [r, s])
+        add(fact("slot_filter", r, s, f))
+        out.extend(filter_facts(f, slot.filter))
     return out
+
+
+# Actions that are a word in the encodings; the others carry their arguments.
+WORD_ACTIONS = ("stay", "move_under", "move_top", "choose_instead", "flip_source", "destroy_partner", "win")
+
+
+def action_term(action) -> Symbol:
+    """The term of ``does(R,I,A)`` for an action other than a choice of cards."""
+    if action.kind in WORD_ACTIONS:
+        return C(action.kind)
+    if action.kind == "move":
+        return Function("move", [C(action.zone)])
+    if action.kind == "move_source":
+        return Function("move_source", [C(action.zone), C(action.verb)])
+    if action.kind == "power":
+        return Function("power", [Number(action.count)])
+    if action.kind == "mill":
+        return Function("mill", [C(action.whose), Number(action.count)])
+    if action.kind == "draw":
+        return Function("draw", [Number(action.count)])
+    raise ValueError(f"unknown action kind {action.kind}")  # pragma: no cover - abilities.py makes only these
 
 
 def watch_facts(r: Symbol, watch: Watch) -> list[Symbol]:

@@ -1,8 +1,6 @@
 """The core solver: facts as data, priority, feasibility, output, errors."""
 
 import json
-import subprocess
-import sys
 import textwrap
 
 import pytest
@@ -10,7 +8,7 @@ import pytest
 import dmrules
 from dmrules.expect import check, read_expectation
 
-from .conftest import FIXTURES, ROOT
+from .conftest import FIXTURES, run_cli, scenario
 
 A01 = FIXTURES / "A01-two-jashintei.yaml"
 
@@ -24,16 +22,12 @@ JASHIN_LIKE = """
 """
 
 
-def scenario(text: str) -> dmrules.Scenario:
-    return dmrules.scenario_from_text(textwrap.dedent(text), "test.yaml")
 
 
 def finals(solution) -> list[dict]:
     return [dict(r.final) for r in solution.resolutions]
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dmrules.cli", *args], capture_output=True, text=True, cwd=ROOT)
 
 
 def test_a01_three_resolutions_through_the_api():

@@ -2,19 +2,15 @@
 
 import json
 import re
-import subprocess
-import sys
 
 import pytest
 
 from dmrules.carddb import bundled
 from dmrules.explain import rule_catalogue
 
-from .conftest import FIXTURES, ROOT, fixture_files
+from .conftest import FIXTURES, ROOT, fixture_files, run_cli
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dmrules.cli", *args], capture_output=True, text=True, cwd=ROOT)
 
 
 def fixture(prefix: str) -> str:
@@ -164,3 +160,13 @@ def test_cards_command_shows_structured_abilities():
     assert "choose 2 from hand (discard → graveyard)" in out.stdout
     listing = run_cli("cards")
     assert listing.stdout.rstrip().endswith(f"{len(bundled())} cards")
+
+
+def test_cards_command_describes_every_bundled_card():
+    from dmrules.cardinfo import card_json, card_text
+
+    for card in bundled():
+        assert card.name in card_text(card, detailed=True)
+        json.dumps(card_json(card), ensure_ascii=False)
+    out = run_cli("cards", "卍 新世壊 卍")
+    assert out.returncode == 0 and "goes under this card instead" in out.stdout

@@ -1,21 +1,14 @@
 """The sequential ruleset (Dimension Zero, seed 001): replacements in turn."""
 
 import json
-import subprocess
-import sys
-import textwrap
 
 import dmrules
 
-from .conftest import FIXTURES, ROOT
+from .conftest import FIXTURES, run_cli, scenario
 
 
-def scenario(text: str) -> dmrules.Scenario:
-    return dmrules.scenario_from_text(textwrap.dedent(text), "test.yaml")
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dmrules.cli", *args], capture_output=True, text=True, cwd=ROOT)
 
 
 def test_json_reports_the_ruleset_and_the_order_of_each_chain():

@@ -1,21 +1,15 @@
 """Window after window: follow-ups, later steps, battles, state-based checks, the depth bound."""
 
 import json
-import subprocess
-import sys
 import textwrap
 
 import dmrules
 
-from .conftest import ROOT
+from .conftest import run_cli, scenario
 
 
-def scenario(text: str) -> dmrules.Scenario:
-    return dmrules.scenario_from_text(textwrap.dedent(text), "test.yaml")
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dmrules.cli", *args], capture_output=True, text=True, cwd=ROOT)
 
 
 ESCAPE_LOOP = """
