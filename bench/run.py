@@ -134,16 +134,21 @@ def bench_brute(folder, budget: float):
         brute = time.perf_counter() - start
         scenario, _ = jashin(n, m, folder)
         start = time.perf_counter()
-        ours_count = dmrules.count(scenario)
-        ours = time.perf_counter() - start
-        assert got == ours_count == expected_count(n, m)
-        rows.append([n, m, f"{got:,}", f"{brute:.3f}", f"{ours:.3f}", f"{brute / ours:,.1f}"])
-        ratio = brute / ours
+        listed = dmrules.count(scenario)
+        enumerated = time.perf_counter() - start
+        start = time.perf_counter()
+        grouped_count = dmrules.count(scenario, group=True)
+        grouped = time.perf_counter() - start
+        assert got == listed == grouped_count == expected_count(n, m)
+        rows.append([n, m, f"{got:,}", f"{brute:.3f}", f"{enumerated:.3f}", f"{brute / enumerated:,.1f}",
+                     f"{grouped:.3f}", f"{brute / grouped:,.0f}"])
+        ratio = brute / grouped
         if brute >= budget:
             break
         n, m = (n + 1, m + 2) if brute * 30 < budget else (n, m + 1)
-    table(f"(c) against a brute-force enumerator (product of every choice, then filter), up to ≥{budget:g} s",
-          ["n", "m", "resolutions", "brute s", "dmrules s", "speed-up"], rows)
+    table(f"(c) against a brute-force enumerator (product of every choice, then filter), up to ≥{budget:g} s:\n"
+          "  dmrules enumerating every resolution, and dmrules counting them exactly up to interchangeable cards",
+          ["n", "m", "resolutions", "brute s", "enumerate s", "speed-up", "grouped s", "speed-up"], rows)
     return ratio
 
 
@@ -193,14 +198,15 @@ def bench_ground(folder, ns, ms):
 # -- (f) peak memory -----------------------------------------------------------------------
 def bench_memory(folder, n, m):
     _, path = jashin(n, m, folder)
-    code = ("import resource, sys, dmrules; s = dmrules.load_scenario(sys.argv[1]); "
-            "print(dmrules.count(s), dmrules.count(s, group=True), "
-            "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+    # Peak resident set of the child itself (VmHWM; ru_maxrss would carry the parent's over on Linux).
+    hwm = "int(next(l for l in open('/proc/self/status') if l.startswith('VmHWM')).split()[1])"
+    code = ("import sys, dmrules; s = dmrules.load_scenario(sys.argv[1]); "
+            f"print(dmrules.count(s), dmrules.count(s, group=True), {hwm})")
     out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=ROOT,
                          check=True).stdout.split()
     rows = [[n, m, f"{int(out[0]):,}", f"{int(out[2]) / 1024:.0f} MiB"]]
-    code_g = ("import resource, sys, dmrules; s = dmrules.load_scenario(sys.argv[1]); "
-              "print(dmrules.count(s, group=True), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+    code_g = ("import sys, dmrules; s = dmrules.load_scenario(sys.argv[1]); "
+              f"print(dmrules.count(s, group=True), {hwm})")
     _, big = jashin(6, 12, folder)
     start = time.perf_counter()
     out_g = subprocess.run([sys.executable, "-c", code_g, str(big)], capture_output=True, text=True, cwd=ROOT,
@@ -233,7 +239,7 @@ def main() -> None:
     checks = [
         ("count/raw ratio", count_ratio, "≥", TARGETS["count"], count_ratio >= TARGETS["count"]),
         ("stream lines/s", stream_rate, "≥", TARGETS["stream"], stream_rate >= TARGETS["stream"]),
-        ("speed-up vs brute force", brute_ratio, "≥", TARGETS["brute"], brute_ratio >= TARGETS["brute"]),
+        ("speed-up vs brute force (grouped)", brute_ratio, "≥", TARGETS["brute"], brute_ratio >= TARGETS["brute"]),
         ("typical fixture s", typical, "≤", TARGETS["fixture"], typical <= TARGETS["fixture"]),
         ("whole suite s", suite, "≤", TARGETS["suite"], suite <= TARGETS["suite"]),
         ("grouped 6×12 s", grouped_time, "<", 2.0, grouped_time < 2.0 and grouped == 72_809_947),

@@ -1,16 +1,16 @@
 """Streaming resolutions as JSON lines (`dmrules solve --jsonl`).
 
-Each line is one resolution's applications, as in `--json`'s `applied`:
-``{"applied": [{"event": "e1", "replacement": "J1", "player": "me", "chosen": ["h1", "h2"]}]}``.
-
 For a window whose events are all fixed (no choice of the effect's own,
-nothing that opens a later window), the enumeration is split in two by the
-first replacement that could apply (applied, or not), and two child
-processes enumerate the halves on the two cores, reading each answer set's
-shown atoms as raw symbol handles and writing lines from a cache of JSON
-fragments; the first half streams straight through, the second follows from
-a temporary file. The order is deterministic. Other scenarios stream
-through the engine, with the full resolution on each line.
+nothing that opens a later window), each line is one resolution, flat:
+``{"applied": [{"event": "e1", "replacement": "J1", "player": "me"}], "chosen": [{"event": "e1", "card": "h1"}, ...]}``
+(the replacements applied, and the affected cards each chose, as in
+`--json`'s `applied`). Two child processes each enumerate part of the answer
+sets (split by whether the first two replacements that could apply do) on
+the two cores,
+reading each answer set's shown atoms as raw symbol handles and writing
+cached JSON fragments; the first half streams straight through, the second
+follows from a temporary file. The order is deterministic. Other scenarios
+stream through the engine, one whole resolution (as in `--json`) per line.
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ import tempfile
 from typing import IO
 
 import clingo
-
 from .scenario import Scenario, load_scenario
+from .solver import make_control
 
-STREAM_SHOW = "#show. #show pick/4. #show apply(R,E) : apply(R,E), not slot(R,_)."
+STREAM_SHOW = "#show. #show apply/2. #show pick/4."
 
 
 def fast_path(scenario: Scenario) -> bool:
@@ -38,13 +38,6 @@ def fast_path(scenario: Scenario) -> bool:
     return not any(a.then for c in scenario.cards.values() for a in c.replacements)
 
 
-def _control(scenario: Scenario) -> clingo.Control:
-    from .solver import make_control
-
-    ctl = make_control(scenario, show=False)
-    return ctl
-
-
 def child(path: str, part: int, target: str | None = None) -> None:
     """In a child process: enumerate part 0 (all), 1 or 2 of the answer sets as JSON lines."""
     from clingo._internal import _ffi, _lib
@@ -52,72 +45,61 @@ def child(path: str, part: int, target: str | None = None) -> None:
     from .outcome import Builder
 
     scenario = load_scenario(path)
-    ctl = _control(scenario)
+    ctl = make_control(scenario, show=False)
     builder = Builder(scenario)
-    assumptions = []
+    runs: list[list[int]] = [[]]
     if part:
-        split = sorted(a.symbol for a in ctl.symbolic_atoms.by_signature("apply", 2))
-        if split:
-            literal = ctl.symbolic_atoms[split[0]].literal
-            assumptions = [literal if part == 1 else -literal]
-        elif part == 2:
-            return
-    out: IO[str] = open(target, "w", encoding="utf-8") if target else sys.stdout
+        # Two parts of about the same size, from the first two replacements that could apply:
+        # both applied; or else (the first not applied; the first applied and not the second).
+        first = [ctl.symbolic_atoms[s].literal for s in sorted(a.symbol for a in ctl.symbolic_atoms.by_signature("apply", 2))[:2]]
+        if len(first) == 2:
+            runs = [[first[0], first[1]]] if part == 1 else [[-first[0]], [first[0], -first[1]]]
+        elif len(first) == 1:
+            runs = [[first[0]]] if part == 1 else [[-first[0]]]
+        else:
+            runs = [[]] if part == 1 else []
+    # A large buffer of our own: the environment may ask for unbuffered output.
+    out: IO[str] = open(target if target else sys.stdout.fileno(), "w", encoding="utf-8", buffering=1 << 20,
+                        closefd=bool(target))
     write = out.write
     shown = _lib.clingo_show_type_shown
-    size = _ffi.new("size_t*")
-    buffer = [_ffi.new("clingo_symbol_t[]", 256)]
-    # Everything about a shown atom is worked out once, from its handle: the
-    # application it belongs to (as an index in event order) and the card it chooses.
-    order = {c: i for i, c in enumerate(scenario.cards)}
-    atoms: dict[int, tuple[int, str | None]] = {}
-    applications: dict[tuple, int] = {}
-    heads: list[tuple] = []  # per application index: (sort key, replacement id, player, event id)
-    fragments: dict[tuple, str] = {}
+    # clingo fills at most as many handles as the answer set shows; the rest
+    # keep a value no symbol has, which marks the end.
+    capacity, end = 4096, 2 ** 64 - 1
+    buffer = _ffi.new("clingo_symbol_t[]", capacity)
+    for i in range(capacity):
+        buffer[i] = end
+    fragments: dict[int, tuple[bool, str]] = {}
 
-    def atom(handle: int) -> tuple[int, str | None]:
+    def fragment(handle: int) -> tuple[bool, str]:
         sym = clingo.symbol.Symbol(handle)
-        r, e = sym.arguments[0], sym.arguments[1]
-        index = applications.get((r, e))
-        if index is None:
-            ref = builder.replacement(r)
-            index = applications[(r, e)] = len(heads)
-            heads.append(((builder.order(e), builder.event_id(e), ref.id), ref.id, ref.player, builder.event_id(e)))
-        return index, (sym.arguments[3].string if sym.name == "pick" else None)
-
-    def fragment(index: int, cards: tuple[str, ...]) -> str:
-        _, rep, player, event = heads[index]
-        return json.dumps({"event": event, "replacement": rep, "player": player, "chosen": list(cards)},
-                          ensure_ascii=False)
+        event = builder.event_id(sym.arguments[1])
+        if sym.name == "pick":
+            return False, json.dumps({"event": event, "card": sym.arguments[3].string}, ensure_ascii=False)
+        ref = builder.replacement(sym.arguments[0])
+        return True, json.dumps({"event": event, "replacement": ref.id, "player": ref.player}, ensure_ascii=False)
 
     def on_model(model: clingo.Model) -> None:
-        _lib.clingo_model_symbols_size(model._rep, shown, size)
-        n = size[0]
-        if n > len(buffer[0]):
-            buffer[0] = _ffi.new("clingo_symbol_t[]", 2 * n)
-        _lib.clingo_model_symbols(model._rep, shown, buffer[0], n)
-        chosen: dict[int, list[str]] = {}
-        for handle in _ffi.unpack(buffer[0], n):
-            a = atoms.get(handle)
-            if a is None:
-                a = atoms[handle] = atom(handle)
-            if a[1] is None:
-                chosen.setdefault(a[0], [])
-            else:
-                chosen.setdefault(a[0], []).append(a[1])
-        parts = []
-        for index in sorted(chosen, key=lambda i: heads[i][0]):
-            key = (index, tuple(sorted(chosen[index], key=order.__getitem__)))
-            text = fragments.get(key)
-            if text is None:
-                text = fragments[key] = fragment(*key)
-            parts.append(text)
-        write('{"applied": [' + ", ".join(parts) + "]}\n")
+        _lib.clingo_model_symbols(model._rep, shown, buffer, capacity)
+        window = 64
+        handles = _ffi.unpack(buffer, window)
+        while handles[-1] != end and window < capacity:
+            window = min(capacity, 4 * window)
+            handles = _ffi.unpack(buffer, window)
+        applied, chosen = [], []
+        for i, handle in enumerate(handles):
+            if handle == end:
+                break
+            buffer[i] = end
+            f = fragments.get(handle)
+            if f is None:
+                f = fragments[handle] = fragment(handle)
+            (applied if f[0] else chosen).append(f[1])
+        write('{"applied": [' + ", ".join(applied) + '], "chosen": [' + ", ".join(chosen) + "]}\n")
 
-    ctl.solve(assumptions=assumptions, on_model=on_model)
-    out.flush()
-    if target:
-        out.close()
+    for assumptions in runs:
+        ctl.solve(assumptions=assumptions, on_model=on_model)
+    out.close()
 
 
 def stream_jsonl(scenario: Scenario, path: str, out: IO[str]) -> int:
