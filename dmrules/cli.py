@@ -29,6 +29,9 @@ def _positive(text: str) -> int:
     return value
 
 
+MAX_SECONDS = 1_000_000  # the solver's wait() overflows on larger values
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -36,6 +39,8 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
     if not value > 0:
         raise argparse.ArgumentTypeError(f"{text} must be more than 0 seconds")
+    if not value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"{text} is more than {MAX_SECONDS:,} seconds; leave --timeout out for no limit")
     return value
 
 

@@ -76,7 +76,10 @@ class Engine:
         return False
 
     def _finish(self, path: tuple[Window, ...], stopped: str | None = None) -> None:
-        if self._full():
+        # Only the count limit refuses a finished resolution: once the time is up no new
+        # window opens, but a resolution whose windows were all solved is kept.
+        if self.max_resolutions is not None and len(self.found) >= self.max_resolutions:
+            self.stopped = self.stopped or f"max_resolutions={self.max_resolutions}"
             return
         attempted = tuple(e.id for w in path if w.kind == "effect" for e in w.events)
         resolution = Resolution(windows=path, attempted=attempted, stopped=stopped)
@@ -109,10 +112,15 @@ class Engine:
             return self._finish(path, stopped=f"stopped after {self.max_windows} windows; "
                                               f"still to resolve: {item.label}")
         remaining = None if self.deadline is None else max(self.deadline - time.monotonic(), 0.001)
+        # Every answer of a window ends in at least one resolution, so no window needs
+        # more answers than the resolutions still wanted.
+        wanted = None if self.max_resolutions is None else self.max_resolutions - len(self.found)
         windows, complete = self.solve_window(window_state, len(path) + 1, item.label, item.kind, timeout=remaining,
-                                              group=self.group)
+                                              max_models=wanted, group=self.group)
         if not complete:
-            self.stopped = self.stopped or f"timeout={self.timeout}s"
+            timed_out = self.deadline is not None and time.monotonic() >= self.deadline
+            self.stopped = self.stopped or (f"timeout={self.timeout}s" if timed_out or wanted is None or
+                                            len(windows) < wanted else f"max_resolutions={self.max_resolutions}")
         for window in windows:
             if skipped:
                 window = replace(window, skipped=tuple(skipped))

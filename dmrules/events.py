@@ -156,7 +156,7 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
             raise node.error("an event needs a kind: 'kind: destroy, card: X' or 'destroy: X'")
         kind = shorthand[0]
         target = node.child(kind)
-    spec = dict(id=node.opt_text("id", default_id), kind=kind, node=node,
+    spec = dict(id=node.opt_identifier("id", default_id), kind=kind, node=node,
                 source=node.opt_text("source"), controller=node.opt_text("controller"),
                 by=node.opt_text("by", None, EFFECT_BY), cause=node.opt_text("cause"),
                 unreplaceable=node.opt_bool("unreplaceable"), cast_from=node.opt_text("cast_from", None, ZONES))

@@ -58,22 +58,22 @@ def parse_conditions(scenario: Scenario, texts: list[str]) -> list[Condition]:
             if not item:
                 continue
             if "=" not in item:
-                raise InputError("--expect", item, "write CARD=ZONE, EVENT=happened|replaced or PLAYER=lost|not_lost")
+                raise InputError(scenario.path, f"--expect {item}", "write CARD=ZONE, EVENT=happened|replaced or PLAYER=lost|not_lost")
             subject, value = (part.strip() for part in item.split("=", 1))
             if subject in scenario.cards:
                 if value not in ZONES:
-                    raise InputError("--expect", item, f"unknown zone '{value}' (zones: {', '.join(ZONES)})")
+                    raise InputError(scenario.path, f"--expect {item}", f"unknown zone '{value}' (zones: {', '.join(ZONES)})")
             elif subject in events or "/" in subject:
                 if value not in ("happened", "replaced"):
-                    raise InputError("--expect", item, "an event is 'happened' or 'replaced'")
+                    raise InputError(scenario.path, f"--expect {item}", "an event is 'happened' or 'replaced'")
             elif subject in scenario.players:
                 if value not in ("lost", "not_lost"):
-                    raise InputError("--expect", item, "a player is 'lost' or 'not_lost'")
+                    raise InputError(scenario.path, f"--expect {item}", "a player is 'lost' or 'not_lost'")
             else:
-                raise InputError("--expect", item, f"'{subject}' is no card, event or player of the scenario")
+                raise InputError(scenario.path, f"--expect {item}", f"'{subject}' is no card, event or player of the scenario")
             out.append(Condition(subject, value))
     if not out:
-        raise InputError("--expect", "", "give at least one condition, such as J1=battle")
+        raise InputError(scenario.path, "--expect", "give at least one condition, such as J1=battle")
     return out
 
 

@@ -8,6 +8,8 @@ scenario is silently dropped.
 
 from __future__ import annotations
 
+import unicodedata
+
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -19,6 +21,15 @@ MAX_COUNT = 60
 _TYPE_NAMES = {dict: "a mapping", list: "a list", str: "a text", int: "a whole number", bool: "true or false"}
 
 
+MAX_SHOWN = 60  # characters of a bad value an error message quotes
+
+
+def shorten(text: Any) -> str:
+    """A value as an error message quotes it: a very long one is cut."""
+    text = str(text)
+    return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + f"... ({len(text):,} characters)"
+
+
 def _describe(value: Any) -> str:
     if value is None:
         return "nothing"
@@ -28,7 +39,12 @@ def _describe(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return f"'{value}'"
+    return f"'{shorten(value)}'"
+
+
+def has_control(text: str) -> bool:
+    """Whether ``text`` holds a control character (line breaks, tabs, NUL, ...)."""
+    return any(unicodedata.category(ch) == "Cc" for ch in text)
 
 
 class Node:
@@ -63,10 +79,12 @@ class Node:
         for key in self.value:
             if key not in allowed:
                 hint = _close(str(key), allowed)
-                raise self.error(f"unknown field '{key}'" + (f"; did you mean '{hint}'?" if hint else f" (known: {', '.join(allowed)})"), key)
+                raise self.error(f"unknown field '{shorten(key)}'" + (f"; did you mean '{hint}'?" if hint else f" (known: {', '.join(allowed)})"), key)
         for key in required:
             if key not in self.value:
                 raise self.error(f"missing field '{key}'")
+            if self.value[key] is None:
+                raise self.error(f"field '{key}' has no value", key)
         return self
 
     def has(self, key: str) -> bool:
@@ -99,16 +117,22 @@ class Node:
     # -- scalars ----------------------------------------------------------------
     def text(self, choices: Iterable[str] | None = None) -> str:
         value = self.value
-        if isinstance(value, bool) or value is None or isinstance(value, (dict, list)):
+        if isinstance(value, bool):
+            raise self.error(f"expected a text, found {_describe(value)} (YAML reads yes, no, on, off, true and "
+                             "false as true or false: put the word in quotes)")
+        if value is None or isinstance(value, (dict, list)):
             raise self.error(f"expected a text, found {_describe(value)}")
         value = str(value)
         if not value.strip():
             raise self.error("expected a text, found an empty one")
+        if "\0" in value:
+            # The solver's strings end at a NUL: 'a\0x' and 'a\0y' would be the same name there.
+            raise self.error("a text cannot contain the character NUL (\\0)")
         if choices is not None:
             choices = list(choices)
             if value not in choices:
                 hint = _close(value, choices)
-                raise self.error(f"unknown value '{value}'" + (f"; did you mean '{hint}'?" if hint else f" (known: {', '.join(choices)})"))
+                raise self.error(f"unknown value '{shorten(value)}'" + (f"; did you mean '{hint}'?" if hint else f" (known: {', '.join(choices)})"))
         return value
 
     def integer(self, low: int = 0, high: int = MAX_COUNT) -> int:
@@ -120,12 +144,28 @@ class Node:
     def boolean(self) -> bool:
         return self.expect(bool).value
 
+    def listed(self) -> list[Node]:
+        """The elements of a list (nothing for an empty value); anything else is an error."""
+        if self.value is not None and not isinstance(self.value, list):
+            raise self.error(f"expected a list, found {_describe(self.value)}")
+        return list(self.elements())
+
+    def identifier(self) -> str:
+        """A text that names something (a card, an event, an effect): printed on one line."""
+        value = self.text()
+        if has_control(value):
+            raise self.error("an id cannot contain control characters such as a line break or a tab")
+        return value
+
     def texts(self, choices: Iterable[str] | None = None) -> list[str]:
         """A text or a list of texts."""
         choices = list(choices) if choices is not None else None
         return [element.text(choices) for element in self.elements()]
 
     # -- optional fields --------------------------------------------------------
+    def opt_identifier(self, key: str, default: str) -> str:
+        return self.child(key).identifier() if self.has(key) else default
+
     def opt_text(self, key: str, default: str | None = None, choices: Iterable[str] | None = None) -> str | None:
         return self.child(key).text(choices) if self.has(key) else default
 

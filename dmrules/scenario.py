@@ -16,7 +16,7 @@ from .abilities import ZONES, ReplacementAbility, parse_ability
 from .carddb import CardDatabase, CardDef, bundled, parse_card
 from .errors import InputError
 from .events import EFFECT_BY, Event, Realizer, Step, Template, read_event, read_steps
-from .reader import Node
+from .reader import Node, has_control, shorten
 from .yamlsrc import load_located, load_located_text
 
 RULESETS = ("dm", "sequential")
@@ -24,6 +24,10 @@ MARKERS = ("cannot_be_destroyed", "cannot_leave", "untouchable", "cannot_flip", 
 PLAYER_ACTIONS = ("discard", "flip")
 MAX_CARDS = 400
 MAX_EVENTS = 60
+# What the solver grounds grows with (replacement, event it can watch, card it
+# can choose): beyond this, grounding alone takes more than about ten seconds
+# and hundreds of megabytes, which --timeout cannot cut short.
+MAX_COMBINATIONS = 50_000
 
 SCENARIO_FIELDS = ("ruleset", "title", "source", "note", "turn", "players", "effect",
                    "replacement_effects", "expect", "expect_under")
@@ -143,6 +147,7 @@ class _Reader:
         self.db = db
         self.cards: dict[str, CardInstance] = {}
         self.card_nodes: dict[str, Node] = {}
+        self._spec_nodes: dict[str, Node] = {}  # the first step's events as written, by id
 
     def read(self) -> Scenario:
         root = self.root.keys(SCENARIO_FIELDS, required=("turn", "players", "effect"))
@@ -154,6 +159,9 @@ class _Reader:
         for name in names:
             if not name.strip():
                 raise players_node.error("a player's name cannot be empty")
+            if has_control(name):
+                raise players_node.error("a player's name cannot contain control characters such as NUL or a "
+                                         "line break", name)
         players = (names[0], names[1])
         turn = root.child("turn").text(players)
         cannot: dict[str, frozenset[str]] = {}
@@ -205,16 +213,33 @@ class _Reader:
         self._read_effect(root.child("effect"), scenario)
         if root.has("replacement_effects"):
             scenario.effects = tuple(self._read_effects(root.child("replacement_effects"), scenario))
+        self._check_size(scenario)
         return scenario
+
+    def _check_size(self, scenario: Scenario) -> None:
+        """Refuse a situation too large to ground (each replacement may make an event per card it chooses)."""
+        cards = len(scenario.cards)
+        events = len(scenario.events) + len(scenario.templates) * cards
+        abilities = [a for c in scenario.cards.values() for a in c.replacements] + [e.ability for e in scenario.effects]
+        # A replacement of 'this' card watches at most its own card's event; one with a filter, every event.
+        watched = sum(1 if a.watch.subject is not None else events for a in abilities)
+        size = watched * cards
+        if size > MAX_COMBINATIONS:
+            raise self.root.child("effect").error(
+                f"too large to solve: {len(abilities)} replacement abilities watch {watched:,} events in all, and "
+                f"with {cards} cards that makes {size:,} combinations to consider (at most {MAX_COMBINATIONS:,})",
+                "events")
 
     # -- cards ------------------------------------------------------------------
     def _read_zone(self, node: Node, player: str, zone: str, players: tuple[str, str]) -> None:
-        for position, element in enumerate(node.elements(), start=1):
-            if isinstance(element.value, (str, int)) and not isinstance(element.value, bool):
-                card_id, definition, fields = element.text(), None, None
+        for position, element in enumerate(node.listed(), start=1):
+            if isinstance(element.value, list):
+                raise element.error("expected a card: an id or a mapping with 'id', found a list")
+            if not isinstance(element.value, dict):
+                card_id, definition, fields = element.identifier(), None, None
             else:
                 element.keys(CARD_FIELDS, required=("id",))
-                card_id = element.child("id").text()
+                card_id = element.child("id").identifier()
                 definition = self._definition(element.child("card")) if element.has("card") else None
                 fields = element
             if card_id in self.cards:
@@ -250,7 +275,7 @@ class _Reader:
         if card is None:
             hints = self.db.suggest(name)
             hint = f"; did you mean {' or '.join(repr(h) for h in hints)}?" if hints else ""
-            raise node.error(f"unknown card '{name}'{hint} (define it inline with name, type and replacements)")
+            raise node.error(f"unknown card '{shorten(name)}'{hint} (define it inline with name, type and replacements)")
         return card
 
     def _with_properties(self, node: Node, card: CardInstance) -> CardInstance:
@@ -318,12 +343,17 @@ class _Reader:
         scenario.effect_source = self._card_ref(node.child("source")) if node.has("source") else None
         scenario.effect_by = node.opt_text("by", "ability", EFFECT_BY)
         cast_from = node.opt_text("cast_from", None, ZONES)
-        elements = list(node.child("events").elements())
+        elements = node.child("events").listed()
         if not elements:
             raise node.error("the effect makes no event happen", "events")
         if len(elements) > MAX_EVENTS:
             raise node.error(f"{len(elements)} events; an effect makes at most {MAX_EVENTS} happen at once", "events")
         specs = tuple(self._spec(read_event(e, f"e{i}"), cast_from) for i, e in enumerate(elements, start=1))
+        for spec in specs:
+            if spec.id in self._spec_nodes:
+                raise spec.node.error(f"event id '{spec.id}' is used twice (also at {_where(self._spec_nodes[spec.id])})",
+                                      "id")
+            self._spec_nodes[spec.id] = spec.node
         first = Step(events=specs, source=scenario.effect_source, controller=scenario.effect_controller,
                      by=scenario.effect_by, label="effect")
         later = read_steps(node.child("then"), "s") if node.has("then") else ()
@@ -361,17 +391,27 @@ class _Reader:
         ids: dict[str, str] = {}
         subjects: dict[str, str] = {}
         for event in events:
+            node = self._event_node(event.id)
             if event.id in ids:
+                if node is not None:
+                    raise node.error(f"event id '{event.id}' is used twice")
                 raise InputError(self.root.located.path, "effect.events", f"event id '{event.id}' is used twice")
             ids[event.id] = event.id
             if event.kind == "battle" or event.is_group:
                 continue
             for card_id in event.cards:
                 if card_id in subjects:
-                    raise InputError(self.root.located.path, "effect.events",
-                                     f"card '{card_id}' is already moved by event '{subjects[card_id]}'; "
-                                     "one effect moves a card once")
+                    problem = (f"card '{card_id}' is already moved by event '{subjects[card_id]}'; "
+                               "one effect moves a card once")
+                    if node is not None:
+                        raise node.error(problem)
+                    raise InputError(self.root.located.path, "effect.events", problem)
                 subjects[card_id] = event.id
+
+    def _event_node(self, event_id: str) -> Node | None:
+        """The event as written that a realized event comes from (``e1``, or ``e1.2`` of a mill of several)."""
+        nodes = self._spec_nodes
+        return nodes.get(event_id) or nodes.get(event_id.rsplit(".", 1)[0]) or nodes.get(event_id.split(":", 1)[0])
 
     def _read_effects(self, node: Node, scenario: Scenario) -> list[EffectInPlay]:
         effects = []
@@ -381,7 +421,7 @@ class _Reader:
                      if k in ("id", "source", "controller", "duration", "self_replacement")}
             ability_node = Node(element.located, element.place, {k: v for k, v in element.value.items() if k not in extra})
             ability = parse_ability(ability_node, effect=True)
-            effect_id = element.opt_text("id", f"effect{i}")
+            effect_id = element.opt_identifier("id", f"effect{i}")
             if effect_id in self.cards:
                 raise element.error(f"effect id '{effect_id}' is also a card id", "id")
             effects.append(EffectInPlay(

@@ -31,7 +31,10 @@ def scenario_files(paths: list[str]) -> list[Path]:
     for text in paths:
         path = Path(text)
         if path.is_dir():
-            out.extend(sorted(path.rglob("*.yaml")))
+            found = sorted(path.rglob("*.yaml"))
+            if not found:
+                raise InputError(str(path), "", "no *.yaml scenario in this folder")
+            out.extend(found)
         else:
             out.append(path)
     return out

@@ -176,6 +176,11 @@ def load_located_text(text: str, name: str) -> Located:
         elif any(word in problem for word in ("block end", "expected key", "mapping values are not allowed")):
             problem += " (check the indentation of this line and the one before)"
         raise InputError(name, "", f"not valid YAML: {problem}", line) from None
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1 if isinstance(exc.position, int) else None
+        char = f"#x{exc.character:04x}" if isinstance(exc.character, int) else repr(exc.character)
+        raise InputError(name, "", f"not valid YAML: the character {char} is not allowed "
+                                   "(control characters cannot appear in YAML, even quoted)", line) from None
     except yaml.YAMLError as exc:
         raise InputError(name, "", f"not valid YAML: {exc}") from None
     except RecursionError:
