@@ -68,6 +68,16 @@ def _abilities(scenario: Scenario) -> Iterator[tuple[ReplacementAbility, Symbol]
         yield effect.ability, replacement_symbol(effect.id, 0, effect=True)
 
 
+# An event's optional fields: (predicate, attribute, term); an empty field gives no fact.
+_EVENT_FIELDS = (
+    ("event_player", "player", S), ("event_from", "from_zone", C), ("event_to", "to_zone", C),
+    ("event_source", "source", S), ("event_cause", "cause", C), ("event_cast_from", "cast_from", C),
+    ("event_amount", "amount", Number), ("event_group", "group", S), ("event_swap", "swap", S),
+)
+# An event's yes/no fields: (predicate, attribute).
+_EVENT_FLAGS = (("event_unreplaceable", "unreplaceable"), ("last_draw", "last_draw"), ("group_event", "is_group"))
+
+
 def situation_facts(scenario: Scenario) -> list[Symbol]:
     """All facts describing the scenario."""
     out: list[Symbol] = []
@@ -133,32 +143,15 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
         add(fact("event_order", e, Number(event.order)))
         for card_id in event.cards:
             add(fact("event_card", e, S(card_id)))
-        if event.player:
-            add(fact("event_player", e, S(event.player)))
-        if event.from_zone:
-            add(fact("event_from", e, C(event.from_zone)))
-        if event.to_zone:
-            add(fact("event_to", e, C(event.to_zone)))
-        if event.source:
-            add(fact("event_source", e, S(event.source)))
         add(fact("event_controller", e, S(event.controller)))
         add(fact("event_by", e, C(event.by)))
-        if event.cause:
-            add(fact("event_cause", e, C(event.cause)))
-        if event.unreplaceable:
-            add(fact("event_unreplaceable", e))
-        if event.last_draw:
-            add(fact("last_draw", e))
-        if event.cast_from:
-            add(fact("event_cast_from", e, C(event.cast_from)))
-        if event.amount is not None:
-            add(fact("event_amount", e, Number(event.amount)))
-        if event.group:
-            add(fact("event_group", e, S(event.group)))
-        if event.is_group:
-            add(fact("group_event", e))
-        if event.swap:
-            add(fact("event_swap", e, S(event.swap)))
+        for predicate, attribute, term in _EVENT_FIELDS:
+            value = getattr(event, attribute)
+            if value is not None and value != "":
+                add(fact(predicate, e, term(value)))
+        for predicate, attribute in _EVENT_FLAGS:
+            if getattr(event, attribute):
+                add(fact(predicate, e))
 
     for template in scenario.templates:
         out.extend(template_facts(template))

@@ -347,9 +347,10 @@ CORNER_CASES = {
           controller: me
           events: [{id: e1, destroy: A}, {id: e2, destroy: S, unreplaceable: true}]
         """,
-    # Rule 9: a superseded event still obliges the mandatory replacement that
-    # watches it (S must discard h1 although T's choice destroys S anyway).
-    "superseded-event-still-obliges": """
+    # Rule 9: a superseded event obliges nothing. When T's choice destroys S,
+    # e1 will not happen, so S's mandatory replacement need not apply to it;
+    # it still may (S discards h1, and T's destruction of S goes on).
+    "superseded-event-obliges-nothing": """
         turn: me
         players:
           me:
