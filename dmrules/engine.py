@@ -66,20 +66,26 @@ class Engine:
         return Solution(ruleset=self.scenario.ruleset, resolutions=resolutions,
                         complete=self.stopped is None, stopped_by=self.stopped, grouped=self.group)
 
-    def _full(self) -> bool:
+    def _count_reached(self) -> bool:
         if self.max_resolutions is not None and len(self.found) >= self.max_resolutions:
             self.stopped = self.stopped or f"max_resolutions={self.max_resolutions}"
             return True
+        return False
+
+    def _time_up(self) -> bool:
         if self.deadline is not None and time.monotonic() >= self.deadline:
             self.stopped = self.stopped or f"timeout={self.timeout}s"
             return True
         return False
 
+    def _full(self) -> bool:
+        """Whether a limit refuses what comes next; it is then recorded in ``stopped``."""
+        return self._count_reached() or self._time_up()
+
     def _finish(self, path: tuple[Window, ...], stopped: str | None = None) -> None:
-        # Only the count limit refuses a finished resolution: once the time is up no new
+        # Only the count refuses a finished resolution: once the time is up no new
         # window opens, but a resolution whose windows were all solved is kept.
-        if self.max_resolutions is not None and len(self.found) >= self.max_resolutions:
-            self.stopped = self.stopped or f"max_resolutions={self.max_resolutions}"
+        if self._count_reached():
             return
         attempted = tuple(e.id for w in path if w.kind == "effect" for e in w.events)
         resolution = Resolution(windows=path, attempted=attempted, stopped=stopped)
@@ -112,15 +118,13 @@ class Engine:
             return self._finish(path, stopped=f"stopped after {self.max_windows} windows; "
                                               f"still to resolve: {item.label}")
         remaining = None if self.deadline is None else max(self.deadline - time.monotonic(), 0.001)
-        # Every answer of a window ends in at least one resolution, so no window needs
-        # more answers than the resolutions still wanted.
-        wanted = None if self.max_resolutions is None else self.max_resolutions - len(self.found)
-        windows, complete = self.solve_window(window_state, len(path) + 1, item.label, item.kind, timeout=remaining,
-                                              max_models=wanted, group=self.group)
-        if not complete:
-            timed_out = self.deadline is not None and time.monotonic() >= self.deadline
-            self.stopped = self.stopped or (f"timeout={self.timeout}s" if timed_out or wanted is None or
-                                            len(windows) < wanted else f"max_resolutions={self.max_resolutions}")
+        # Every answer of a window ends in at least one resolution, so one answer more
+        # than the resolutions still wanted tells whether the count cuts anything.
+        wanted = None if self.max_resolutions is None else self.max_resolutions - len(self.found) + 1
+        windows, cut = self.solve_window(window_state, len(path) + 1, item.label, item.kind, timeout=remaining,
+                                         max_models=wanted, group=self.group)
+        if cut == "timeout":
+            self.stopped = self.stopped or f"timeout={self.timeout}s"
         for window in windows:
             if skipped:
                 window = replace(window, skipped=tuple(skipped))
@@ -131,8 +135,6 @@ class Engine:
                 self._finish(new_path)  # the game is over
                 continue
             self._next(after, follow + queue, new_path)
-            if self._full():
-                return
 
     def _next(self, state: Scenario, queue: list[Pending], path: tuple[Window, ...]) -> None:
         if queue:

@@ -76,8 +76,9 @@ def make_control(scenario: Scenario, mode: str = "solve", arguments: Sequence[st
 
 def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind: str = "effect", *,
                  timeout: float | None = None, max_models: int | None = None,
-                 group: bool = False) -> tuple[list[Window], bool]:
-    """The legal resolutions of one window, in a deterministic order, and whether the list is complete.
+                 group: bool = False) -> tuple[list[Window], str | None]:
+    """The legal resolutions of one window, in a deterministic order, and what cut the list
+    short: ``"timeout"``, ``"max_models"`` or None when it is complete.
 
     With ``group``, one resolution per permutation class of interchangeable
     cards, each with its ``multiplicity`` (dmrules/grouping.py).
@@ -86,12 +87,12 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
     ctl = make_control(scenario, extra=group_facts(classes), group=group)
     builder = Builder(scenario, index, label, kind, classes)
     found: list[Window] = []
-    stopped: list[bool] = []
+    cut: list[str] = []
 
     def on_model(model: clingo.Model) -> bool:
         found.append(builder.build(model.symbols(shown=True)))
         if max_models is not None and len(found) >= max_models:
-            stopped.append(True)
+            cut.append("max_models")
             return False
         return True
 
@@ -99,9 +100,9 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
         finished = handle.wait(timeout) if timeout is not None else handle.wait()
         if not finished:
             handle.cancel()
-            stopped.append(True)
+            cut.append("timeout")
         handle.get()
-    return sorted(found, key=lambda w: w.key), not stopped
+    return sorted(found, key=lambda w: w.key), (cut[0] if cut else None)
 
 
 def solve(scenario: Scenario, *, max_resolutions: int | None = None, timeout: float | None = None,

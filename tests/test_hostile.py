@@ -409,6 +409,14 @@ def test_max_resolutions_stops_a_huge_enumeration_and_says_so(tmp_path):
     assert "cut short by max_resolutions=5" in out.stdout
 
 
+def test_max_resolutions_that_cuts_nothing_leaves_the_answer_complete():
+    for limit in ("3", "4"):  # A01 has exactly 3 resolutions
+        doc = json.loads(run("solve", A01, "--max-resolutions", limit, "--json").stdout)
+        assert len(doc["resolutions"]) == 3
+        assert doc["complete"] is True
+        assert "stopped_by" not in doc
+
+
 def test_max_resolutions_on_a_small_scenario_says_so():
     out = run("solve", A01, "--max-resolutions", "2", "--json")
     assert out.returncode == 0, out.stderr
