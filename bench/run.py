@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import dmrules  # noqa: E402
-from dmrules.solver import make_control  # noqa: E402
+from dmrules.solving.solver import make_control  # noqa: E402
 
 TARGETS = {"count": 0.5, "stream": 100_000, "brute": 100, "fixture": 0.3, "suite": 10.0}
 

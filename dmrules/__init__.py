@@ -8,12 +8,17 @@ as an oracle::
     solution = dmrules.solve(scenario)
     for resolution in solution.resolutions:
         print(resolution.applied, resolution.final)
+
+The package follows the pipeline, each layer importing only those before it:
+``reading`` (scenario files, card data, abilities) → ``solving`` (facts,
+encodings, the window engine, typed outcomes) → ``checking`` (expectations,
+why / why-not) → ``presenting`` (text, HTML) → ``cli``.
 """
 
 from .errors import DmrulesError, InputError, SolveError
-from .outcome import Application, EventInfo, ReplacementRef, Resolution, Solution
-from .scenario import Scenario, load_scenario, scenario_from_text
-from .solver import count, solve
+from .solving.outcome import Application, EventInfo, ReplacementRef, Resolution, Solution
+from .reading.scenario import Scenario, load_scenario, scenario_from_text
+from .solving.solver import count, solve
 
 __all__ = [
     "Application", "DmrulesError", "EventInfo", "InputError", "ReplacementRef", "Resolution",

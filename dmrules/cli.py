@@ -92,9 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from .render import solution_text
-    from .scenario import load_scenario
-    from .solver import solve
+    from .presenting.render import solution_text
+    from .reading.scenario import load_scenario
+    from .solving.solver import solve
 
     scenario = load_scenario(args.scenario)
     if args.ruleset:
@@ -102,14 +102,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
         scenario = replace(scenario, ruleset=args.ruleset)
     if args.jsonl:
-        from .stream import stream_jsonl
+        from .solving.stream import stream_jsonl
 
         stream_jsonl(scenario, args.scenario, sys.stdout)
         return EXIT_OK
     solution = solve(scenario, max_resolutions=args.max_resolutions, timeout=args.timeout,
                      max_windows=args.max_windows, group=args.group == "names")
     if args.html:
-        from .report import write_html
+        from .presenting.report import write_html
 
         verdicts, explanations = _report_extras(scenario, solution)
         try:
@@ -128,8 +128,9 @@ MAX_EXPLAINED = 40
 
 def _report_extras(scenario, solution):
     """The expectations' verdicts and, for a one-window scenario, why each resolution is legal."""
-    from .expect import read_expectation, verdicts
-    from .explain import why, why_text
+    from .checking.expect import read_expectation, verdicts
+    from .checking.explain import why
+    from .presenting.explain_text import why_text
 
     expectation = read_expectation(scenario)
     checks = None if expectation.empty else verdicts(expectation, solution, scenario)
@@ -146,7 +147,7 @@ def _print_json(doc) -> None:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from .verify import scenario_files, verify_file, verify_line
+    from .checking.verify import scenario_files, verify_file, verify_line
 
     files = scenario_files(args.paths)
     results = [verify_file(path) for path in files]
@@ -167,8 +168,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_why_not(args: argparse.Namespace) -> int:
-    from .explain import parse_conditions, why_not, why_not_text
-    from .scenario import load_scenario
+    from .checking.explain import parse_conditions, why_not
+    from .presenting.explain_text import why_not_text
+    from .reading.scenario import load_scenario
 
     scenario = load_scenario(args.scenario)
     result = why_not(scenario, parse_conditions(scenario, args.expect))
@@ -180,9 +182,10 @@ def cmd_why_not(args: argparse.Namespace) -> int:
 
 
 def cmd_why(args: argparse.Namespace) -> int:
-    from .explain import why, why_text
-    from .scenario import load_scenario
-    from .solver import solve
+    from .checking.explain import why
+    from .presenting.explain_text import why_text
+    from .reading.scenario import load_scenario
+    from .solving.solver import solve
 
     scenario = load_scenario(args.scenario)
     solution = solve(scenario)
@@ -200,8 +203,8 @@ def cmd_why(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    from .cardinfo import card_json, card_text
-    from .carddb import bundled
+    from .presenting.cardinfo import card_json, card_text
+    from .reading.carddb import bundled
 
     db = bundled()
     cards = db.search(args.query) if args.query else list(db)

@@ -31,8 +31,8 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the oracle reads dmrules's data classes, it runs none of its solving code
-    from dmrules.abilities import Filter, ReplacementAbility, Slot
-    from dmrules.scenario import CardInstance, Event, Scenario
+    from dmrules.reading.abilities import Filter, ReplacementAbility, Slot
+    from dmrules.reading.scenario import CardInstance, Event, Scenario
 
 Canonical = frozenset[tuple[frozenset[tuple[str, str, frozenset[str]]], tuple[tuple[str, str], ...]]]
 

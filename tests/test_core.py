@@ -6,7 +6,7 @@ import textwrap
 import pytest
 
 import dmrules
-from dmrules.expect import check, read_expectation
+from dmrules.checking.expect import check, read_expectation
 
 from .conftest import FIXTURES, run_cli, scenario
 

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from dmrules.carddb import bundled
-from dmrules.explain import rule_catalogue
+from dmrules.reading.carddb import bundled
+from dmrules.checking.explain import rule_catalogue
 
 from .conftest import FIXTURES, ROOT, fixture_files, run_cli
 
@@ -163,7 +163,7 @@ def test_cards_command_shows_structured_abilities():
 
 
 def test_cards_command_describes_every_bundled_card():
-    from dmrules.cardinfo import card_json, card_text
+    from dmrules.presenting.cardinfo import card_json, card_text
 
     for card in bundled():
         assert card.name in card_text(card, detailed=True)

@@ -2,9 +2,9 @@
 
 import pytest
 
-from dmrules.expect import check, expectations, read_expectation
-from dmrules.scenario import load_scenario
-from dmrules.solver import solve
+from dmrules.checking.expect import check, expectations, read_expectation
+from dmrules.reading.scenario import load_scenario
+from dmrules.solving.solver import solve
 
 from .conftest import fixture_files
 

@@ -8,7 +8,7 @@ import textwrap
 import pytest
 
 import dmrules
-from dmrules.grouping import interchangeable_classes
+from dmrules.solving.grouping import interchangeable_classes
 
 from .conftest import ROOT, fixture_files
 

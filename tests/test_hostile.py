@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from dmrules.scenario import MAX_CARDS, MAX_COMBINATIONS, MAX_EVENTS
-from dmrules.yamlsrc import MAX_FILE_BYTES
+from dmrules.reading.scenario import MAX_CARDS, MAX_COMBINATIONS, MAX_EVENTS
+from dmrules.reading.yamlsrc import MAX_FILE_BYTES
 
 from .conftest import ROOT
 

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 import dmrules
-from dmrules.abilities import ZONES
+from dmrules.reading.abilities import ZONES
 
 from .conftest import ROOT, fixture_files
 

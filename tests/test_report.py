@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 import pytest
 
 import dmrules
-from dmrules.report import render_html, write_html
+from dmrules.presenting.report import render_html, write_html
 
 from .conftest import FIXTURES, ROOT, fixture_files
 
@@ -81,7 +81,7 @@ def state_groups(solution, scenario) -> list[list[int]]:
     zone counts), in order of first appearance: computed here independently of the report."""
     from collections import Counter
 
-    from dmrules.grouping import interchangeable_classes
+    from dmrules.solving.grouping import interchangeable_classes
 
     classes = interchangeable_classes(scenario)
     members = {c for ids in classes for c in ids}

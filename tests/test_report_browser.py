@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import dmrules
-from dmrules.report import group_states, render_html
+from dmrules.presenting.report import group_states, render_html
 
 from .conftest import FIXTURES
 

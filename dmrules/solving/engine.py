@@ -18,9 +18,9 @@ from dataclasses import dataclass, replace
 
 from clingo import Symbol
 
-from .events import EventSpec, Realizer, Step
+from ..reading.events import EventSpec, Realizer, Step
 from .outcome import Resolution, Solution, Window
-from .scenario import CardInstance, Scenario
+from ..reading.scenario import CardInstance, Scenario
 
 DEFAULT_MAX_WINDOWS = 12
 

@@ -50,7 +50,7 @@ class Located:
             place = place[:-1]
 
     def error(self, place: Place, problem: str):
-        from .errors import InputError
+        from ..errors import InputError
 
         return InputError(self.path, place_text(place), problem, self.line(place))
 
@@ -92,7 +92,7 @@ class _Converter:
         self.constructor = _Scalars()
 
     def error(self, place: Place, problem: str, mark):
-        from .errors import InputError
+        from ..errors import InputError
 
         return InputError(self.path, _short_place(place), problem, mark.line + 1)
 
@@ -140,7 +140,7 @@ class _Converter:
 
 def load_located(path: str | Path) -> Located:
     """Read a YAML file; raise InputError (never a traceback) when it is not one."""
-    from .errors import InputError
+    from ..errors import InputError
 
     path = Path(path)
     name = str(path)
@@ -162,7 +162,7 @@ def load_located(path: str | Path) -> Located:
 
 
 def load_located_text(text: str, name: str) -> Located:
-    from .errors import InputError
+    from ..errors import InputError
 
     try:
         nodes = list(yaml.compose_all(text, Loader=_LOADER))

@@ -23,7 +23,7 @@ import tempfile
 from typing import IO
 
 import clingo
-from .scenario import Scenario, load_scenario
+from ..reading.scenario import Scenario, load_scenario
 from .solver import make_control
 
 STREAM_SHOW = "#show. #show apply/2. #show pick/4."
@@ -119,7 +119,7 @@ def stream_jsonl(scenario: Scenario, path: str, out: IO[str]) -> int:
     out.flush()
     with tempfile.TemporaryDirectory() as tmp:
         second = os.path.join(tmp, "part2.jsonl")
-        code = "import sys; from dmrules.stream import child; child(sys.argv[1], int(sys.argv[2]), *sys.argv[3:])"
+        code = "import sys; from dmrules.solving.stream import child; child(sys.argv[1], int(sys.argv[2]), *sys.argv[3:])"
         p2 = subprocess.Popen([sys.executable, "-c", code, path, "2", second])
         p1 = subprocess.Popen([sys.executable, "-c", code, path, "1"], stdout=subprocess.PIPE)
         count = 0

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from .abilities import EVENT_KINDS, ZONES, Filter, parse_filter
-from .errors import InputError
+from ..errors import InputError
 from .reader import Node
 
 EFFECT_BY = ("spell", "ability", "attack", "battle", "rule", "cost")

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from clingo import Symbol, SymbolType
 
-from .scenario import Scenario
+from ..reading.scenario import Scenario
 
 
 @dataclass(frozen=True)

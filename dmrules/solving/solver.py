@@ -9,11 +9,11 @@ from pathlib import Path
 import clingo
 from clingo import Symbol
 
-from .errors import SolveError
+from ..errors import SolveError
 from .facts import situation_facts
 from .grouping import group_facts, interchangeable_classes, multiplicity
 from .outcome import Builder, Resolution, Solution, Window
-from .scenario import Scenario
+from ..reading.scenario import Scenario
 
 RULESET_ENTRY = {"dm": "dm.lp", "sequential": "sequential.lp"}
 
@@ -31,7 +31,7 @@ def encodings_dir() -> Path:
             return folder
     except ImportError:
         pass
-    folder = Path(__file__).resolve().parent.parent / "asp"
+    folder = Path(__file__).resolve().parents[2] / "asp"
     if (folder / "dm.lp").is_file():
         return folder
     raise SolveError("the ASP encodings (asp/*.lp) are not installed with dmrules")

@@ -15,9 +15,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from pathlib import Path
 
-from .outcome import Application, Resolution, Solution
+from ..solving.outcome import Application, Resolution, Solution
 from .render import card_label, event_line
-from .scenario import CardInstance, Scenario
+from ..reading.scenario import CardInstance, Scenario
 
 ZONE_ORDER = ("battle", "shields", "hand", "mana", "graveyard", "deck", "hyperspatial")
 ZONE_TITLES = {"battle": "Battle zone", "shields": "Shields", "hand": "Hand", "mana": "Mana",
@@ -110,7 +110,7 @@ def state_key(resolution: Resolution, classes: Sequence[Sequence[str]] = ()) -> 
 def group_states(solution: Solution, scenario: Scenario | None = None) -> list[list[int]]:
     """Indexes of the resolutions leading to each distinct final state (up to interchangeable
     cards when the scenario is given), in order of first appearance."""
-    from .grouping import interchangeable_classes
+    from ..solving.grouping import interchangeable_classes
 
     classes = interchangeable_classes(scenario) if scenario is not None else []
     groups: dict[tuple, list[int]] = {}
@@ -127,7 +127,7 @@ class _Page:
         self.start = {c.id: (c.controller, c.zone) for c in scenario.cards.values()}
         self.subjects = {c for e in scenario.events for c in e.cards if e.from_zone}  # cards an event moves
         self.zones = self._zones_shown()
-        from .grouping import interchangeable_classes
+        from ..solving.grouping import interchangeable_classes
 
         self.classes = interchangeable_classes(scenario)
 

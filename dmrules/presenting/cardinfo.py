@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from .abilities import Action, ReplacementAbility
-from .carddb import CardDef
+from ..reading.abilities import Action, ReplacementAbility
+from ..reading.carddb import CardDef
 
 
 ACTION_WORDS = {

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import InputError
+from ..errors import InputError
 from .expect import check, expectations
-from .scenario import load_scenario
-from .solver import solve
+from ..reading.scenario import load_scenario
+from ..solving.solver import solve
 
 
 @dataclass

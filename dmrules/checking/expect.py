@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .abilities import ZONES
-from .outcome import Application, Resolution, Solution
-from .reader import Node
-from .scenario import Scenario
+from ..reading.abilities import ZONES
+from ..solving.outcome import Application, Resolution, Solution
+from ..reading.reader import Node
+from ..reading.scenario import Scenario
 
 EXPECT_FIELDS = ("count", "states", "resolutions", "groups", "some", "none", "always", "note")
 GROUP_FIELDS = ("applied", "count", "final", "note")

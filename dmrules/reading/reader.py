@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .errors import InputError
+from ..errors import InputError
 from .yamlsrc import Located, Place
 
 MAX_COUNT = 60

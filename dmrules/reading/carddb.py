@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 
 from .abilities import CIVILIZATIONS, ReplacementAbility, TriggeredAbility, parse_ability, parse_trigger
-from .errors import InputError
+from ..errors import InputError
 from .reader import Node
 from .yamlsrc import load_located, load_located_text
 

@@ -18,10 +18,10 @@ import clingo
 import yaml
 from clingo import Function, String, Symbol, SymbolType
 
-from .errors import InputError
-from .outcome import Builder, Resolution
-from .scenario import Scenario
-from .solver import make_control
+from ..errors import InputError
+from ..solving.outcome import Builder, Resolution
+from ..reading.scenario import Scenario
+from ..solving.solver import make_control
 
 MAX_OPTIMAL_MODELS = 50
 
@@ -48,7 +48,7 @@ class Condition:
 
 
 def parse_conditions(scenario: Scenario, texts: list[str]) -> list[Condition]:
-    from .abilities import ZONES
+    from ..reading.abilities import ZONES
 
     out = []
     events = {e.id for e in scenario.events}
@@ -317,36 +317,6 @@ def why_not(scenario: Scenario, conditions: list[Condition]) -> WhyNot:
     return result
 
 
-def why_not_text(scenario: Scenario, result: WhyNot) -> str:
-    from .render import resolution_lines
-
-    wanted = ", ".join(c.text() for c in result.conditions)
-    lines = []
-    if result.legal is not None:
-        lines.append(f"A legal resolution has {wanted}:")
-        lines.extend(resolution_lines(scenario, 1, result.legal)[1:])
-        return "\n".join(lines) + "\n"
-    if result.impossible:
-        lines.append(f"No outcome at all, legal or not, has {', '.join(c.text() for c in result.impossible)}: "
-                     "nothing in the situation can bring it about.")
-        return "\n".join(lines) + "\n"
-    lines.append(f"No legal resolution has {wanted}.")
-    best = result.options[0][1]
-    rules = sorted({v.rule for v in best})
-    lines.append(f"The closest outcomes break {len(rules)} rule{'s' if len(rules) != 1 else ''} "
-                 f"({len(best)} violation{'s' if len(best) != 1 else ''}):")
-    for rule in rules:
-        entry = rule_catalogue().get(rule, {})
-        lines.append(f"  {rule}  {entry.get('paraphrase', '')}  ({entry.get('heading', '')})")
-        for v in best:
-            if v.rule == rule:
-                lines.append(f"        {v.text}")
-    if len(result.options) > 1:
-        lines.append(f"  ({len(result.options) - 1} other way{'s' if len(result.options) > 2 else ''} "
-                     "to get there break as many rules; --json lists them)")
-    return "\n".join(lines) + "\n"
-
-
 # -- why -----------------------------------------------------------------------------
 
 
@@ -427,33 +397,3 @@ def why(scenario: Scenario, resolution: Resolution) -> list[Step]:
                 step.reason = "optional, and its player did not apply it"
         steps.append(step)
     return steps
-
-
-def why_text(scenario: Scenario, number: int, resolution: Resolution, steps: list[Step]) -> str:
-    from .render import event_line, resolution_lines
-
-    lines = [f"Resolution {number}: how it is legal (609.9a: the turn player decides first, then the non-turn player)"]
-    events = {e.id: e for e in (*resolution.happened, *resolution.replaced)}
-    ranks = [0, 1, 2] if any(s.rank == 0 for s in steps) else [1, 2]
-    for position, rank in enumerate(ranks):
-        who = RANK_WORDS[rank]
-        if rank:
-            who += f" ({scenario.turn_player if rank == 1 else scenario.opponent(scenario.turn_player)})"
-        lines.append(f"{'First' if position == 0 else 'Then'}, {who}:")
-        mine = [s for s in steps if s.rank == rank]
-        if not mine:
-            lines.append("    no replacement of theirs watches an event of the window")
-        for step in mine:
-            ev = events.get(step.event)
-            lines.append("  " + (event_line(scenario, ev) if ev else step.event))
-            if step.applied:
-                chosen = f"; affected cards: {', '.join(step.chosen)}" if step.chosen else ""
-                lines.append(f"    applies {step.replacement}{chosen}")
-            elif step.violations:
-                lines.append(f"    not {step.replacement}:")
-                lines.extend(f"      {v.rule}: {v.text}" for v in step.violations)
-            else:
-                lines.append(f"    not {step.replacement}: {step.reason}")
-    lines.append("Then everything is applied at once (609.9):")
-    lines.extend(resolution_lines(scenario, number, resolution)[1:])
-    return "\n".join(lines) + "\n"

@@ -12,9 +12,9 @@ from collections.abc import Iterator
 
 from clingo import Function, Number, String, Symbol
 
-from .abilities import Filter, ReplacementAbility, TriggeredAbility, Watch
-from .events import Template
-from .scenario import Scenario
+from ..reading.abilities import Filter, ReplacementAbility, TriggeredAbility, Watch
+from ..reading.events import Template
+from ..reading.scenario import Scenario
 
 
 def S(value: str) -> Symbol:

@@ -16,7 +16,7 @@ from math import factorial
 
 from clingo import Function, String, Symbol
 
-from .scenario import CardInstance, Scenario
+from ..reading.scenario import CardInstance, Scenario
 
 
 def _named_cards(scenario: Scenario) -> set[str]:

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from .abilities import ZONES, ReplacementAbility, parse_ability
 from .carddb import CardDatabase, CardDef, bundled, parse_card
-from .errors import InputError
+from ..errors import InputError
 from .events import EFFECT_BY, Event, Realizer, Step, Template, read_event, read_steps
 from .reader import Node, has_control, shorten
 from .yamlsrc import load_located, load_located_text

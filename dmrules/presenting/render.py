@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .events import Event
-from .outcome import EventInfo, Resolution, Solution
-from .scenario import Scenario
+from ..reading.events import Event
+from ..solving.outcome import EventInfo, Resolution, Solution
+from ..reading.scenario import Scenario
 
 ZONE_WORDS = {"battle": "battle zone", "hand": "hand", "mana": "mana zone", "graveyard": "graveyard",
               "shields": "shield zone", "deck": "deck", "hyperspatial": "hyperspatial zone", "pending": "pending"}

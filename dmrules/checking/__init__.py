@@ -1,0 +1,1 @@
+"""Checking: see dmrules/__init__.py for the pipeline."""

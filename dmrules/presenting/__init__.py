@@ -1,0 +1,1 @@
+"""Presenting: see dmrules/__init__.py for the pipeline."""

@@ -1,0 +1,64 @@
+"""Explanations in words: why an outcome is illegal (why-not), how a resolution is legal (why)."""
+
+from __future__ import annotations
+
+from ..checking.explain import RANK_WORDS, Step, WhyNot, rule_catalogue
+from ..reading.scenario import Scenario
+from ..solving.outcome import Resolution
+from .render import event_line, resolution_lines
+
+
+def why_not_text(scenario: Scenario, result: WhyNot) -> str:
+    wanted = ", ".join(c.text() for c in result.conditions)
+    lines = []
+    if result.legal is not None:
+        lines.append(f"A legal resolution has {wanted}:")
+        lines.extend(resolution_lines(scenario, 1, result.legal)[1:])
+        return "\n".join(lines) + "\n"
+    if result.impossible:
+        lines.append(f"No outcome at all, legal or not, has {', '.join(c.text() for c in result.impossible)}: "
+                     "nothing in the situation can bring it about.")
+        return "\n".join(lines) + "\n"
+    lines.append(f"No legal resolution has {wanted}.")
+    best = result.options[0][1]
+    rules = sorted({v.rule for v in best})
+    lines.append(f"The closest outcomes break {len(rules)} rule{'s' if len(rules) != 1 else ''} "
+                 f"({len(best)} violation{'s' if len(best) != 1 else ''}):")
+    for rule in rules:
+        entry = rule_catalogue().get(rule, {})
+        lines.append(f"  {rule}  {entry.get('paraphrase', '')}  ({entry.get('heading', '')})")
+        for v in best:
+            if v.rule == rule:
+                lines.append(f"        {v.text}")
+    if len(result.options) > 1:
+        lines.append(f"  ({len(result.options) - 1} other way{'s' if len(result.options) > 2 else ''} "
+                     "to get there break as many rules; --json lists them)")
+    return "\n".join(lines) + "\n"
+
+
+def why_text(scenario: Scenario, number: int, resolution: Resolution, steps: list[Step]) -> str:
+    lines = [f"Resolution {number}: how it is legal (609.9a: the turn player decides first, then the non-turn player)"]
+    events = {e.id: e for e in (*resolution.happened, *resolution.replaced)}
+    ranks = [0, 1, 2] if any(s.rank == 0 for s in steps) else [1, 2]
+    for position, rank in enumerate(ranks):
+        who = RANK_WORDS[rank]
+        if rank:
+            who += f" ({scenario.turn_player if rank == 1 else scenario.opponent(scenario.turn_player)})"
+        lines.append(f"{'First' if position == 0 else 'Then'}, {who}:")
+        mine = [s for s in steps if s.rank == rank]
+        if not mine:
+            lines.append("    no replacement of theirs watches an event of the window")
+        for step in mine:
+            ev = events.get(step.event)
+            lines.append("  " + (event_line(scenario, ev) if ev else step.event))
+            if step.applied:
+                chosen = f"; affected cards: {', '.join(step.chosen)}" if step.chosen else ""
+                lines.append(f"    applies {step.replacement}{chosen}")
+            elif step.violations:
+                lines.append(f"    not {step.replacement}:")
+                lines.extend(f"      {v.rule}: {v.text}" for v in step.violations)
+            else:
+                lines.append(f"    not {step.replacement}: {step.reason}")
+    lines.append("Then everything is applied at once (609.9):")
+    lines.extend(resolution_lines(scenario, number, resolution)[1:])
+    return "\n".join(lines) + "\n"

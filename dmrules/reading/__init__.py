@@ -1,0 +1,1 @@
+"""Reading: see dmrules/__init__.py for the pipeline."""

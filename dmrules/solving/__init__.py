@@ -1,0 +1,1 @@
+"""Solving: see dmrules/__init__.py for the pipeline."""
