@@ -10,6 +10,7 @@ would have broken.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -18,7 +19,8 @@ import clingo
 import yaml
 from clingo import Function, String, Symbol, SymbolType
 
-from ..errors import InputError
+from ..errors import InputError, SolveError
+from ..solving.facts import P, name_of
 from ..solving.outcome import Builder, Resolution
 from ..reading.scenario import Scenario
 from ..solving.solver import make_control
@@ -63,7 +65,7 @@ def parse_conditions(scenario: Scenario, texts: list[str]) -> list[Condition]:
             if subject in scenario.cards:
                 if value not in ZONES:
                     raise InputError(scenario.path, f"--expect {item}", f"unknown zone '{value}' (zones: {', '.join(ZONES)})")
-            elif subject in events or "/" in subject:
+            elif subject in events or "/" in subject or ":" in subject:
                 if value not in ("happened", "replaced"):
                     raise InputError(scenario.path, f"--expect {item}", "an event is 'happened' or 'replaced'")
             elif subject in scenario.players:
@@ -77,18 +79,26 @@ def parse_conditions(scenario: Scenario, texts: list[str]) -> list[Condition]:
     return out
 
 
-def _event_symbol(text: str) -> Symbol:
-    return String(text)
+def event_symbols(ctl: clingo.Control, builder: Builder) -> dict[str, Symbol]:
+    """Every event the grounded program can make, by its id as printed (``e1``, ``e1/J1.2:h1``).
+
+    Made events are terms (``res(rep("J1",1),"e1",2,"h1")``), so an id is looked up
+    among the events that exist rather than read as a string.
+    """
+    return {builder.event_id(atom.symbol.arguments[0]): atom.symbol.arguments[0]
+            for atom in ctl.symbolic_atoms.by_signature("event", 1)}
 
 
-def condition_literal(scenario: Scenario, cond: Condition) -> tuple[Symbol, bool]:
+def condition_literal(scenario: Scenario, cond: Condition,
+                      events: dict[str, Symbol] | None = None) -> tuple[Symbol, bool]:
     """The atom a condition fixes, and whether it must be true."""
     if cond.subject in scenario.cards:
         return Function("final", [String(cond.subject), Function(cond.value)]), True
     if cond.subject in scenario.players:
-        return Function("loses", [String(cond.subject)]), cond.value == "lost"
+        return Function("loses", [P(cond.subject)]), cond.value == "lost"
     atom = "replaced" if cond.value == "replaced" else "happens"
-    return Function(atom, [_event_symbol(cond.subject)]), True
+    event = (events or {}).get(cond.subject, String(cond.subject))
+    return Function(atom, [event]), True
 
 
 # -- violations in words ------------------------------------------------------------
@@ -158,7 +168,7 @@ class Describer:
 
     def describe(self, rule: str, what: Symbol) -> Violation:
         name, a = what.name, what.arguments
-        s = lambda x: x.string if x.type == SymbolType.String else str(x)  # noqa: E731
+        s = name_of
         if name == "chosen_twice":
             card = a[0].string
             users = sorted(self.affected.get(card, []), key=lambda re: (self.b.order(re[1]), str(re[0])))
@@ -269,8 +279,9 @@ def _assumptions(ctl: clingo.Control, fixed: list[tuple[Symbol, bool]]) -> tuple
     return literals, missing
 
 
-def _optimal(ctl: clingo.Control, assumptions: list[int], limit: int = MAX_OPTIMAL_MODELS) -> list[list[Symbol]]:
-    """The optimal models (fewest violations) under the assumptions."""
+def _optimal(ctl: clingo.Control, assumptions: list[int], limit: int = MAX_OPTIMAL_MODELS,
+             deadline: float | None = None) -> list[list[Symbol]]:
+    """The optimal models (fewest violations) under the assumptions; SolveError once ``deadline`` passes."""
     ctl.configuration.solve.opt_mode = "optN"
     ctl.configuration.solve.models = 0
     found: list[list[Symbol]] = []
@@ -281,7 +292,15 @@ def _optimal(ctl: clingo.Control, assumptions: list[int], limit: int = MAX_OPTIM
             return len(found) < limit
         return True
 
-    ctl.solve(assumptions=assumptions, on_model=on_model)
+    if deadline is None:
+        ctl.solve(assumptions=assumptions, on_model=on_model)
+        return found
+    with ctl.solve(assumptions=assumptions, on_model=on_model, async_=True) as handle:
+        if not handle.wait(max(deadline - time.monotonic(), 0.0)):
+            handle.cancel()
+            handle.get()
+            raise SolveError("the explanation ran out of time (--timeout)")
+        handle.get()
     return found
 
 
@@ -290,7 +309,8 @@ def why_not(scenario: Scenario, conditions: list[Condition]) -> WhyNot:
     ctl = make_control(scenario, mode="explain")
     builder = Builder(scenario)
     result = WhyNot(conditions)
-    fixed = [condition_literal(scenario, c) for c in conditions]
+    ids = event_symbols(ctl, builder)
+    fixed = [condition_literal(scenario, c, ids) for c in conditions]
     literals, missing = _assumptions(ctl, fixed)
     if missing:
         result.impossible = [c for c, (sym, _) in zip(conditions, fixed) if sym in missing]
@@ -342,8 +362,10 @@ class Step:
 RANK_WORDS = {0: "the spell's own movement (609.8a)", 1: "the turn player", 2: "the non-turn player"}
 
 
-def why(scenario: Scenario, resolution: Resolution) -> list[Step]:
-    """For each replacement watching an event of the resolution: applied, or what kept it out."""
+def why(scenario: Scenario, resolution: Resolution, deadline: float | None = None) -> list[Step]:
+    """For each replacement watching an event of the resolution: applied, or what kept it out.
+
+    ``deadline`` (a ``time.monotonic()`` value) bounds the time spent: SolveError once it passes."""
     ctl = make_control(scenario, mode="explain")
     builder = Builder(scenario)
     fixed_true = set(resolution.atoms)
@@ -351,7 +373,7 @@ def why(scenario: Scenario, resolution: Resolution) -> list[Step]:
     all_pick = [a.symbol for a in ctl.symbolic_atoms.by_signature("pick", 4)]
     base = [(s, s in fixed_true) for s in all_apply + all_pick]
     literals, _ = _assumptions(ctl, base)
-    models = _optimal(ctl, literals, limit=1)
+    models = _optimal(ctl, literals, limit=1, deadline=deadline)
     symbols = models[0] if models else []
     watchers = [(s.arguments[0], s.arguments[1]) for s in symbols if s.name == "rwatches"]
     ranks = {(s.arguments[0], s.arguments[1]): s.arguments[2].number for s in symbols if s.name == "rank"}
@@ -384,7 +406,7 @@ def why(scenario: Scenario, resolution: Resolution) -> list[Step]:
         trial += [(s, True) for s in resolution.atoms if s.name == "pick"]
         trial.append((Function("apply", [r, e]), True))
         literals, _ = _assumptions(ctl, trial)
-        models = _optimal(ctl, literals, limit=1)
+        models = _optimal(ctl, literals, limit=1, deadline=deadline)
         if not models:
             step.reason = "cannot be applied here"
         else:

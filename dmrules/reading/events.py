@@ -87,6 +87,7 @@ class Template:
     by: str
     source: str | None = None
     amount: int | None = None
+    unreplaceable: bool = False  # the choosing and each chosen card's event cannot be replaced
 
 
 @dataclass(frozen=True)
@@ -347,7 +348,7 @@ class Realizer:
                 id=spec.id, kind=kind, order=order, count=choice.count, optional=choice.optional,
                 from_zone=choice.from_zone, to_zone=spec.to_zone or EVENT_TO.get(kind), filter=flt,
                 chooser=self.player(choice.chooser, ctrl, spec.node), controller=ctrl, by=common["by"], source=src,
-                amount=spec.amount))
+                amount=spec.amount, unreplaceable=spec.unreplaceable))
             return
         if kind in PLAYER_KINDS or (kind == "mill" and spec.count is not None and spec.player):
             player = self.player(spec.player, ctrl, spec.node)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from clingo import Symbol
 
 from ..reading.events import EventSpec, Realizer, Step
+from .facts import name_of
 from .outcome import Resolution, Solution, Window
 from ..reading.scenario import CardInstance, Scenario
 
@@ -209,7 +210,7 @@ class Engine:
 
 def sba_event(sym: Symbol, event_id: str) -> EventSpec:
     """The event a state-based check makes happen."""
-    what, arg = sym.name, sym.arguments[0].string
+    what, arg = sym.name, name_of(sym.arguments[0])
     if what == "lone_card":
         return EventSpec(id=event_id, kind="move", cards=(arg,), to_zone="graveyard", by="rule")
     if what == "no_power":

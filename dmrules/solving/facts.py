@@ -1,16 +1,18 @@
 """The situation as ASP facts, built as clingo symbols (never as program text).
 
-Every identifier that comes from a scenario (card ids, names, player names,
-races, event ids) becomes a ``clingo.String``, so a card named
-``x"). forbidden. in_hand("y`` is just a string. The predicates are
-documented in asp/common/input.lp.
+Every identifier that comes from a scenario (card ids, names, races, event
+ids) becomes a ``clingo.String``, so a card named ``x"). forbidden. in_hand("y``
+is just a string. Player names become ``pl("me")``: a card whose id is a
+player's name is still another thing than that player (a filter that reads
+"the player a card or player stands for" must not confuse them). The
+predicates are documented in asp/common/input.lp.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, String, Symbol, SymbolType
 
 from ..reading.abilities import Filter, ReplacementAbility, TriggeredAbility, Watch
 from ..reading.events import Template
@@ -19,6 +21,20 @@ from ..reading.scenario import Scenario
 
 def S(value: str) -> Symbol:
     return String(value)
+
+
+def P(name: str) -> Symbol:
+    """A player: a typed term, so that no card id can be mistaken for it."""
+    return Function("pl", [String(name)])
+
+
+def name_of(sym: Symbol) -> str:
+    """The id or name a symbol stands for: a card or event id (a string), or a player (``pl("me")``)."""
+    if sym.type == SymbolType.String:
+        return sym.string
+    if sym.type == SymbolType.Function and sym.name == "pl" and len(sym.arguments) == 1:
+        return sym.arguments[0].string
+    return str(sym)
 
 
 def C(word: str) -> Symbol:
@@ -70,7 +86,7 @@ def _abilities(scenario: Scenario) -> Iterator[tuple[ReplacementAbility, Symbol]
 
 # An event's optional fields: (predicate, attribute, term); an empty field gives no fact.
 _EVENT_FIELDS = (
-    ("event_player", "player", S), ("event_from", "from_zone", C), ("event_to", "to_zone", C),
+    ("event_player", "player", P), ("event_from", "from_zone", C), ("event_to", "to_zone", C),
     ("event_source", "source", S), ("event_cause", "cause", C), ("event_cast_from", "cast_from", C),
     ("event_amount", "amount", Number), ("event_group", "group", S), ("event_swap", "swap", S),
 )
@@ -83,14 +99,14 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
     out: list[Symbol] = []
     add = out.append
     for player in scenario.players:
-        add(fact("player", S(player)))
+        add(fact("player", P(player)))
         for action in sorted(scenario.player_cannot.get(player, ())):
-            add(fact("player_cannot", S(player), C(action)))
+            add(fact("player_cannot", P(player), C(action)))
         for word in sorted(scenario.this_turn.get(player, ())):
-            add(fact("this_turn", S(player), C(word)))
+            add(fact("this_turn", P(player), C(word)))
         for zone, size in sorted(scenario.limits.get(player, {}).items()):
-            add(fact("limit", S(player), C(zone), Number(size)))
-    add(fact("turn_player", S(scenario.turn_player)))
+            add(fact("limit", P(player), C(zone), Number(size)))
+    add(fact("turn_player", P(scenario.turn_player)))
     if scenario.effect_by == "spell" and scenario.effect_source:
         add(fact("pending", S(scenario.effect_source)))
 
@@ -100,8 +116,8 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
         add(fact("card", c))
         if card.name:
             add(fact("card_name", c, S(card.name)))
-        add(fact("owner", c, S(card.owner)))
-        add(fact("controller", c, S(card.controller)))
+        add(fact("owner", c, P(card.owner)))
+        add(fact("controller", c, P(card.controller)))
         add(fact("zone", c, C(card.zone)))
         if card.deck_pos is not None:
             add(fact("deck_pos", c, Number(card.deck_pos)))
@@ -143,7 +159,7 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
         add(fact("event_order", e, Number(event.order)))
         for card_id in event.cards:
             add(fact("event_card", e, S(card_id)))
-        add(fact("event_controller", e, S(event.controller)))
+        add(fact("event_controller", e, P(event.controller)))
         add(fact("event_by", e, C(event.by)))
         for predicate, attribute, term in _EVENT_FIELDS:
             value = getattr(event, attribute)
@@ -175,7 +191,7 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
 
 def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, controller: str) -> list[Symbol]:
     """Facts for one replacement ability or effect ``r``."""
-    out: list[Symbol] = [fact("replacement", r), fact("rep_controller", r, S(controller))]
+    out: list[Symbol] = [fact("replacement", r), fact("rep_controller", r, P(controller))]
     add = out.append
     if source is not None:
         add(fact("rep_source", r, S(source)))
@@ -262,7 +278,7 @@ def watch_facts(r: Symbol, watch: Watch) -> list[Symbol]:
 
 def trigger_facts(t: Symbol, trigger: TriggeredAbility, source: str, controller: str) -> list[Symbol]:
     """Facts for one triggered ability ``t`` of a card."""
-    out = [fact("trigger", t), fact("trg_source", t, S(source)), fact("trg_controller", t, S(controller)),
+    out = [fact("trigger", t), fact("trg_source", t, S(source)), fact("trg_controller", t, P(controller)),
            fact("trg_active_zone", t, C(trigger.works_in))]
     if trigger.requires_flag:
         out.append(fact("trg_requires_flag", t, S(trigger.requires_flag)))
@@ -275,10 +291,12 @@ def template_facts(template: Template) -> list[Symbol]:
     t = S(template.id)
     out = [fact("template", t), fact("template_kind", t, C(template.kind)),
            fact("template_count", t, Number(template.count)), fact("template_from", t, C(template.from_zone)),
-           fact("template_chooser", t, S(template.chooser)), fact("template_order", t, Number(template.order)),
-           fact("template_controller", t, S(template.controller)), fact("template_by", t, C(template.by))]
+           fact("template_chooser", t, P(template.chooser)), fact("template_order", t, Number(template.order)),
+           fact("template_controller", t, P(template.controller)), fact("template_by", t, C(template.by))]
     if template.optional:
         out.append(fact("template_optional", t))
+    if template.unreplaceable:
+        out.append(fact("template_unreplaceable", t))
     if template.to_zone:
         out.append(fact("template_to", t, C(template.to_zone)))
     if template.source:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from clingo import Symbol, SymbolType
 
 from ..reading.scenario import Scenario
+from .facts import name_of
 
 
 @dataclass(frozen=True)
@@ -276,6 +277,8 @@ class Solution:
 def _text(sym: Symbol) -> str:
     if sym.type == SymbolType.String:
         return sym.string
+    if sym.type == SymbolType.Function and sym.name == "pl":
+        return name_of(sym)
     if sym.type == SymbolType.Number:
         return str(sym.number)
     return str(sym)
@@ -416,11 +419,11 @@ class Builder:
             elif name == "swap_failed":
                 failed.add(args[0].string)
             elif name == "chooser":
-                choosers[args[0].string] = args[1].string
+                choosers[args[0].string] = name_of(args[1])
             elif name == "used":
                 used.append(self.replacement(args[0]).id)
             elif name == "loses":
-                lost.append(args[0].string)
+                lost.append(name_of(args[0]))
             elif name == "flipped":
                 flipped.append(args[0].string)
             elif name == "violation":
@@ -534,6 +537,8 @@ class Builder:
             return sym.string
         if sym.type == SymbolType.Number:
             return str(sym.number)
+        if sym.type == SymbolType.Function and sym.name == "pl":
+            return name_of(sym)
         if sym.type == SymbolType.Function and sym.name in ("rep", "eff"):
             return self.replacement(sym).id
         if sym.type == SymbolType.Function and sym.name in ("res", "deck_out", "tev", "choice"):

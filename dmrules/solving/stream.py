@@ -9,8 +9,11 @@ sets (split by whether the first two replacements that could apply do) on
 the two cores,
 reading each answer set's shown atoms as raw symbol handles and writing
 cached JSON fragments; the first half streams straight through, the second
-follows from a temporary file. The order is deterministic. Other scenarios
-stream through the engine, one whole resolution (as in `--json`) per line.
+follows from a temporary file. The order is deterministic. Other scenarios,
+and any scenario solved with a limit (``--max-resolutions``, ``--timeout``,
+``--max-windows``) or grouping, stream through the engine, one whole
+resolution (as in `--json`) per line. The children solve the scenario they are
+given: the ruleset it is solved under (``--ruleset``) goes with the file.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ import tempfile
 from typing import IO
 
 import clingo
+from dataclasses import replace
+
 from ..reading.scenario import Scenario, load_scenario
 from .solver import make_control
 
@@ -38,13 +43,15 @@ def fast_path(scenario: Scenario) -> bool:
     return not any(a.then for c in scenario.cards.values() for a in c.replacements)
 
 
-def child(path: str, part: int, target: str | None = None) -> None:
+def child(path: str, part: int, ruleset: str, target: str | None = None) -> None:
     """In a child process: enumerate part 0 (all), 1 or 2 of the answer sets as JSON lines."""
     from clingo._internal import _ffi, _lib
 
     from .outcome import Builder
 
     scenario = load_scenario(path)
+    if scenario.ruleset != ruleset:
+        scenario = replace(scenario, ruleset=ruleset)
     ctl = make_control(scenario, show=False)
     builder = Builder(scenario)
     runs: list[list[int]] = [[]]
@@ -102,9 +109,11 @@ def child(path: str, part: int, target: str | None = None) -> None:
     out.close()
 
 
-def stream_jsonl(scenario: Scenario, path: str, out: IO[str]) -> int:
-    """Write every resolution as a JSON line; return how many."""
-    if not fast_path(scenario):
+def stream_jsonl(scenario: Scenario, path: str, out: IO[str], *, max_resolutions: int | None = None,
+                 timeout: float | None = None, max_windows: int | None = None, group: bool = False) -> int:
+    """Write every resolution of ``scenario`` (read from ``path``) as a JSON line; return how many."""
+    limited = max_resolutions is not None or timeout is not None or max_windows is not None or group
+    if limited or not fast_path(scenario):
         from .solver import solve
 
         count = 0
@@ -114,14 +123,16 @@ def stream_jsonl(scenario: Scenario, path: str, out: IO[str]) -> int:
             out.write(json.dumps(resolution.to_json(), ensure_ascii=False) + "\n")
             count += 1
 
-        solve(scenario, on_resolution=emit)
+        solve(scenario, on_resolution=emit, max_resolutions=max_resolutions, timeout=timeout,
+              max_windows=max_windows, group=group)
         return count
     out.flush()
     with tempfile.TemporaryDirectory() as tmp:
         second = os.path.join(tmp, "part2.jsonl")
-        code = "import sys; from dmrules.solving.stream import child; child(sys.argv[1], int(sys.argv[2]), *sys.argv[3:])"
-        p2 = subprocess.Popen([sys.executable, "-c", code, path, "2", second])
-        p1 = subprocess.Popen([sys.executable, "-c", code, path, "1"], stdout=subprocess.PIPE)
+        code = ("import sys; from dmrules.solving.stream import child; "
+                "child(sys.argv[1], int(sys.argv[2]), sys.argv[3], *sys.argv[4:])")
+        p2 = subprocess.Popen([sys.executable, "-c", code, path, "2", scenario.ruleset, second])
+        p1 = subprocess.Popen([sys.executable, "-c", code, path, "1", scenario.ruleset], stdout=subprocess.PIPE)
         count = 0
         for chunk in iter(lambda: p1.stdout.read(1 << 20), b""):
             out.buffer.write(chunk) if hasattr(out, "buffer") else out.write(chunk.decode("utf-8"))

@@ -1,0 +1,186 @@
+"""Answers that were silently wrong on valid input (each test failed before its fix).
+
+Expectations come from the printed texts and rulings: アビスベル＝ジャシン帝
+(A01, seed 003): 「このクリーチャーが破壊される時、かわりに自分の手札を2枚捨ててもよい」.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dmrules import solve
+from tests.conftest import run_cli, scenario
+
+JASHINTEI_HAND = """\
+title: one ジャシン帝, hand cards named like players
+turn: {turn}
+players:
+  {me}:
+    battle: [{{id: J1, card: アビスベル＝ジャシン帝}}]
+    hand: [{hand}]
+  {opp}:
+    battle: [{{id: X, card: {{name: 全体破壊のクリーチャー, type: creature}}}}]
+effect: {{source: X, controller: {opp}, events: [{{id: e1, destroy: J1}}]}}
+"""
+
+
+@pytest.mark.parametrize("me,opp,hand", [
+    ("me", "opponent", "opponent, h2"),      # a hand card whose id is the other player's name
+    ("me", "opponent", "me, h2"),            # ... or its own player's name
+    ("P1", "P2", "P2, P1"),                  # both hand cards named like players
+])
+def test_card_ids_and_player_names_are_separate(me, opp, hand):
+    # A01's ruling applied to one ジャシン帝: it stays by discarding both hand cards, or is
+    # destroyed. The hand cards' ids play no part: 2 resolutions whatever they are called.
+    text = JASHINTEI_HAND.format(turn=opp, me=me, opp=opp, hand=hand)
+    solution = solve(scenario(text))
+    got = sorted((tuple((a.event, a.replacement.id, a.chosen) for a in r.applied), r.final["J1"])
+                 for r in solution.resolutions)
+    cards = tuple(sorted(c.strip() for c in hand.split(",")))
+    assert got == sorted([((), "graveyard"), ((("e1", "J1", tuple(sorted(cards, key=[c.strip() for c in hand.split(",")].index))),), "battle")])
+
+
+def test_player_named_like_a_card_still_loses():
+    # A player whose name is also a card id: a draw of the last card makes that player lose (A13's rule),
+    # and the output names the player.
+    text = """\
+    turn: J1
+    players:
+      J1:
+        battle: [{id: J1, card: アビスベル＝ジャシン帝}]
+        deck: [d1]
+      X:
+        battle: [{id: X, card: {name: 全体破壊のクリーチャー, type: creature}}]
+    effect: {source: X, controller: X, events: [{id: e1, draw: J1}]}
+    """
+    solution = solve(scenario(text))
+    assert [r.lost for r in solution.resolutions] == [("J1",)]
+    assert solution.resolutions[0].final["d1"] == "hand"
+
+
+UNREPLACEABLE_CHOICE = """\
+title: an unreplaceable destruction of a chosen creature (鬼タイム-like)
+turn: opponent
+players:
+  me:
+    battle: [{id: J1, card: アビスベル＝ジャシン帝}]
+    hand: [h1, h2]
+  opponent:
+    battle: [{id: X, card: {name: 全体破壊のクリーチャー, type: creature}}]
+effect:
+  source: X
+  controller: opponent
+  events: [{id: e1, destroy: {choose: {count: 1, whose: opponent}}, unreplaceable: true}]
+"""
+
+
+def test_unreplaceable_holds_on_a_choice():
+    # The effect says its event cannot be replaced: ジャシン帝 cannot stay. One resolution.
+    solution = solve(scenario(UNREPLACEABLE_CHOICE))
+    assert [(r.applied, dict(r.final)) for r in solution.resolutions] == [
+        ((), {"J1": "graveyard", "h1": "hand", "h2": "hand", "X": "battle"})]
+
+
+def test_unreplaceable_choice_under_sequential():
+    solution = solve(scenario(UNREPLACEABLE_CHOICE.replace("turn: opponent", "ruleset: sequential\nturn: opponent")))
+    assert [r.applied for r in solution.resolutions] == [()]
+
+
+@pytest.mark.parametrize("event", [
+    "{id: e1, destroy: J1, unreplaceable: true}",
+    "{id: e1, kind: destroy, card: J1, unreplaceable: true}",
+    "{id: e1, destroy: {choose: {count: 1, whose: opponent}}, unreplaceable: true}",
+    "{id: e1, destroy: {choose: {count: 1, whose: opponent, optional: true}}, unreplaceable: true}",
+])
+def test_unreplaceable_on_every_form(event):
+    text = UNREPLACEABLE_CHOICE.replace(
+        "events: [{id: e1, destroy: {choose: {count: 1, whose: opponent}}, unreplaceable: true}]",
+        f"events: [{event}]")
+    solution = solve(scenario(text))
+    assert all(not r.applied for r in solution.resolutions)
+    assert any(r.final["J1"] == "graveyard" for r in solution.resolutions)
+
+
+# -- why-not finds made events by their terms ------------------------------------------------
+
+
+def test_why_not_finds_a_made_event():
+    # A01: resolution 2 discards h1 for J1 (the made event e1/J1.2:h1): a legal outcome.
+    out = run_cli("why-not", "fixtures/A01-two-jashintei.yaml", "--expect", "e1/J1.2:h1=happened", "--json")
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["legal"] is True
+    applied = doc["resolution"]["applied"]
+    assert [(a["event"], a["replacement"]["id"], a["chosen"]) for a in applied] == [("e1", "J1", ["h1", "h2"])]
+
+
+def test_why_not_made_events_on_both_explains_609_9b():
+    out = run_cli("why-not", "fixtures/A01-two-jashintei.yaml", "--expect",
+                  "e1/J1.2:h1=happened,e2/J2.2:h2=happened", "--json")
+    doc = json.loads(out.stdout)
+    assert doc["legal"] is False and doc["rules"] == ["609.9b"]
+
+
+# -- the stream solves the scenario it was given ---------------------------------------------
+
+
+def _stream_keys(stdout: str) -> list:
+    keys = []
+    for line in stdout.splitlines():
+        doc = json.loads(line)
+        keys.append(tuple(sorted((a["event"], a["replacement"] if isinstance(a["replacement"], str)
+                                  else a["replacement"]["id"]) for a in doc["applied"])))
+    return sorted(keys)
+
+
+def test_jsonl_honours_the_ruleset_option():
+    # D06 (seed 001): under the sequential ruleset both replacements apply in turn; under dm
+    # (its expect_under) exactly one of MA, DR applies.
+    path = "fixtures/D06-both-in-turn.yaml"
+    out = run_cli("solve", path, "--ruleset", "dm", "--jsonl")
+    assert out.returncode == 0, out.stderr
+    assert _stream_keys(out.stdout) == [(("e1", "DR"),), (("e1", "MA"),)]
+
+
+def test_jsonl_honours_max_resolutions():
+    out = run_cli("solve", "fixtures/A01-two-jashintei.yaml", "--jsonl", "--max-resolutions", "2")
+    assert out.returncode == 0, out.stderr
+    assert len(out.stdout.splitlines()) == 2
+
+
+# -- follow-ups come before the effect's later steps -------------------------------------------
+
+FOLLOW_UP_ORDER = """\
+title: バイケン's 「そうしたら」 before the effect's next part
+source: {ruling: B03, rules: ["101.5a"]}
+turn: opponent
+players:
+  me:
+    hand: [{id: BK, card: 斬隠蒼頭龍バイケン}]
+    battle: [{id: Y, card: {name: 普通のクリーチャー, type: creature}}]
+  opponent:
+    battle: [{id: X, card: {name: 手札を捨てさせるクリーチャー, type: creature}}]
+effect:
+  source: X
+  controller: opponent
+  events: [{id: e1, discard: BK}]
+  then:
+    - events: [{id: e2, destroy: Y}]
+"""
+
+
+def test_follow_up_opens_before_the_effects_next_step():
+    # 101.5a and B03: the 「そうしたら」 sentence follows the replacement at once, before the
+    # effect's later part (the order the engine documents). バイケン may return Y to hand; Y is
+    # then no longer in the battle zone when e2 would destroy it, and stays in hand.
+    solution = solve(scenario(FOLLOW_UP_ORDER))
+    finals = sorted((r.final["BK"], r.final["Y"], r.final["X"]) for r in solution.resolutions)
+    assert finals == sorted([
+        ("graveyard", "graveyard", "battle"),   # バイケン not used
+        ("battle", "graveyard", "battle"),      # バイケン enters, returns nothing
+        ("hand", "graveyard", "battle"),        # バイケン returns itself
+        ("battle", "graveyard", "hand"),        # バイケン returns X
+        ("battle", "hand", "battle"),           # バイケン returns Y before e2: e2 does nothing
+    ])
