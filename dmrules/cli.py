@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Sequence
 
-from .errors import DmrulesError, InputError
+from .errors import DmrulesError, InputError, SolveError
+from .presenting.safe import visible
 
 EXIT_OK, EXIT_FAIL, EXIT_INPUT = 0, 1, 2
 
@@ -82,6 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     why.add_argument("scenario", help="scenario file (YAML)")
     why.add_argument("--resolution", type=_positive, required=True, metavar="N", help="its number in `solve`")
     why.add_argument("--json", action="store_true", help="print one JSON document")
+    why.add_argument("--timeout", type=_seconds, metavar="S", help="give up after S seconds")
     why.set_defaults(run=cmd_why)
 
     cards = sub.add_parser("cards", help="list the bundled cards and their replacement abilities")
@@ -104,7 +107,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.jsonl:
         from .solving.stream import stream_jsonl
 
-        stream_jsonl(scenario, args.scenario, sys.stdout)
+        stream_jsonl(scenario, args.scenario, sys.stdout, max_resolutions=args.max_resolutions, timeout=args.timeout,
+                     max_windows=args.max_windows, group=args.group == "names")
         return EXIT_OK
     solution = solve(scenario, max_resolutions=args.max_resolutions, timeout=args.timeout,
                      max_windows=args.max_windows, group=args.group == "names")
@@ -156,7 +160,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
                      "passed": sum(r.status == "pass" for r in results), "total": len(results)})
     else:
         for result in results:
-            sys.stdout.write(verify_line(result))
+            sys.stdout.write(visible(verify_line(result), lines=True))
         passed = sum(r.status == "pass" for r in results)
         failed = sum(r.status == "fail" for r in results)
         errors = sum(r.status == "error" for r in results)
@@ -188,12 +192,16 @@ def cmd_why(args: argparse.Namespace) -> int:
     from .solving.solver import solve
 
     scenario = load_scenario(args.scenario)
-    solution = solve(scenario)
+    deadline = None if args.timeout is None else time.monotonic() + args.timeout
+    solution = solve(scenario, timeout=args.timeout)
+    if not solution.complete:
+        raise SolveError(f"{args.scenario}: stopped ({solution.stopped_by}) before every resolution was found, "
+                         "so resolution numbers are not settled")
     n = len(solution.resolutions)
     if args.resolution > n:
         raise InputError(args.scenario, "--resolution", f"there are {n} resolutions; {args.resolution} is not one")
     resolution = solution.resolutions[args.resolution - 1]
-    steps = why(scenario, resolution)
+    steps = why(scenario, resolution, deadline=deadline)
     if args.json:
         _print_json({"resolution": args.resolution, "steps": [s.to_json() for s in steps],
                      "outcome": resolution.to_json()})
@@ -214,7 +222,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
     if args.query and cards and all(args.query not in c.name for c in cards):
         found = db.find(args.query)
         if found is None:
-            sys.stdout.write(f"no card named '{args.query}'; closest: " + ", ".join(c.name for c in cards) + "\n")
+            sys.stdout.write(visible(f"no card named '{args.query}'; closest: " + ", ".join(c.name for c in cards)) + "\n")
             return EXIT_FAIL
     for card in cards:
         sys.stdout.write(card_text(card, detailed=bool(args.query)))
@@ -229,10 +237,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except InputError as exc:
-        sys.stderr.write(f"dmrules: error: {exc}\n")
+        sys.stderr.write(f"dmrules: error: {visible(str(exc))}\n")
         return EXIT_INPUT
     except DmrulesError as exc:
-        sys.stderr.write(f"dmrules: error: {exc}\n")
+        sys.stderr.write(f"dmrules: error: {visible(str(exc))}\n")
         return EXIT_FAIL
     except KeyboardInterrupt:
         sys.stderr.write("dmrules: interrupted\n")

@@ -54,7 +54,7 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
     "type-list-for-card.yaml": ("solve", 4, "players.me.hand[0]", "an id or a mapping with 'id', found a list"),
     "type-mapping-for-text.yaml": ("solve", 1, "turn", "expected a text, found a mapping"),
     "type-mapping-for-card-id.yaml": ("solve", 5, "players.me.battle[0].id", "expected a text, found a mapping"),
-    "type-boolean-card-ids.yaml": ("solve", 4, "players.me.hand[0]", "found 'true' (YAML reads yes, no"),
+    "type-boolean-card-ids.yaml": ("solve", 4, "players.me.hand[0]", "found 'true' (YAML reads true and false"),
     "type-boolean-event-card.yaml": ("solve", 3, "effect.events[0].discard", "put the word in quotes"),
     "type-boolean-turn.yaml": ("solve", 1, "turn", "expected a text, found 'true'"),
     "type-float-count.yaml": ("solve", 3, "effect.events[0].count", "expected a whole number, found '1.5'"),

@@ -6,6 +6,7 @@ from dataclasses import asdict
 
 from ..reading.abilities import Action, ReplacementAbility
 from ..reading.carddb import CardDef
+from .safe import visible
 
 
 ACTION_WORDS = {
@@ -69,7 +70,7 @@ def card_text(card: CardDef, detailed: bool = False) -> str:
         head += f" cost {card.cost}"
     if not detailed:
         n = len(card.replacements)
-        return head + (f"  ({n} replacement ability{'s' if n != 1 else ''})" if n else "") + "\n"
+        return visible(head) + (f"  ({n} replacement ability{'s' if n != 1 else ''})" if n else "") + "\n"
     lines = [head]
     if card.races:
         lines.append(f"  races: {' / '.join(card.races)}")
@@ -82,7 +83,7 @@ def card_text(card: CardDef, detailed: bool = False) -> str:
     for i, ability in enumerate(card.replacements, start=1):
         lines.append(f"  replacement {i}:")
         lines.extend(ability_lines(ability))
-    return "\n".join(lines) + "\n\n"
+    return visible("\n".join(lines), lines=True) + "\n\n"
 
 
 def card_json(card: CardDef) -> dict:

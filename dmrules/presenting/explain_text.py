@@ -6,6 +6,7 @@ from ..checking.explain import RANK_WORDS, Step, WhyNot, rule_catalogue
 from ..reading.scenario import Scenario
 from ..solving.outcome import Resolution
 from .render import event_line, resolution_lines
+from .safe import visible
 
 
 def why_not_text(scenario: Scenario, result: WhyNot) -> str:
@@ -14,11 +15,11 @@ def why_not_text(scenario: Scenario, result: WhyNot) -> str:
     if result.legal is not None:
         lines.append(f"A legal resolution has {wanted}:")
         lines.extend(resolution_lines(scenario, 1, result.legal)[1:])
-        return "\n".join(lines) + "\n"
+        return visible("\n".join(lines), lines=True) + "\n"
     if result.impossible:
         lines.append(f"No outcome at all, legal or not, has {', '.join(c.text() for c in result.impossible)}: "
                      "nothing in the situation can bring it about.")
-        return "\n".join(lines) + "\n"
+        return visible("\n".join(lines), lines=True) + "\n"
     lines.append(f"No legal resolution has {wanted}.")
     best = result.options[0][1]
     rules = sorted({v.rule for v in best})
@@ -33,7 +34,7 @@ def why_not_text(scenario: Scenario, result: WhyNot) -> str:
     if len(result.options) > 1:
         lines.append(f"  ({len(result.options) - 1} other way{'s' if len(result.options) > 2 else ''} "
                      "to get there break as many rules; --json lists them)")
-    return "\n".join(lines) + "\n"
+    return visible("\n".join(lines), lines=True) + "\n"
 
 
 def why_text(scenario: Scenario, number: int, resolution: Resolution, steps: list[Step]) -> str:
@@ -61,4 +62,4 @@ def why_text(scenario: Scenario, number: int, resolution: Resolution, steps: lis
                 lines.append(f"    not {step.replacement}: {step.reason}")
     lines.append("Then everything is applied at once (609.9):")
     lines.extend(resolution_lines(scenario, number, resolution)[1:])
-    return "\n".join(lines) + "\n"
+    return visible("\n".join(lines), lines=True) + "\n"

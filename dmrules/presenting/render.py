@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..reading.events import Event
 from ..solving.outcome import EventInfo, Resolution, Solution
 from ..reading.scenario import Scenario
+from .safe import visible
 
 ZONE_WORDS = {"battle": "battle zone", "hand": "hand", "mana": "mana zone", "graveyard": "graveyard",
               "shields": "shield zone", "deck": "deck", "hyperspatial": "hyperspatial zone", "pending": "pending"}
@@ -14,7 +15,7 @@ def card_label(scenario: Scenario, card_id: str | None) -> str:
     if card_id is None:
         return "-"
     card = scenario.cards.get(card_id)
-    return card.label if card else card_id
+    return visible(card.label if card else card_id)
 
 
 def event_line(scenario: Scenario, event: Event | EventInfo) -> str:
@@ -37,7 +38,7 @@ def scenario_header(scenario: Scenario) -> list[str]:
     title = scenario.title or scenario.path
     if scenario.ruling:
         title = f"{scenario.ruling}  {title}"
-    lines.append(title)
+    lines.append(visible(title))
     facts = [f"ruleset {scenario.ruleset}", f"turn player: {scenario.turn_player}"]
     if scenario.rules:
         facts.append("rules " + ", ".join(scenario.rules))
@@ -51,7 +52,7 @@ def scenario_header(scenario: Scenario) -> list[str]:
 
 def _application_line(scenario: Scenario, app) -> str:
     ref = app.replacement
-    who = ref.id + (f" ({ref.name})" if ref.name else "")
+    who = ref.id + (f" ({visible(ref.name)})" if ref.name else "")
     text = f"{app.event} replaced by {who}, decided by {app.player}"
     if app.chosen:
         text += "; affected cards: " + ", ".join(card_label(scenario, c) for c in app.chosen)
@@ -120,4 +121,4 @@ def solution_text(scenario: Scenario, solution: Solution) -> str:
     if not solution.complete:
         total += f" (cut short by {solution.stopped_by}: there may be more)"
     lines.append(total)
-    return "\n".join(lines) + "\n"
+    return visible("\n".join(lines), lines=True) + "\n"

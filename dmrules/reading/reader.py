@@ -42,9 +42,29 @@ def _describe(value: Any) -> str:
     return f"'{shorten(value)}'"
 
 
+# Characters that change what a terminal shows rather than showing themselves:
+# control characters (Cc: escape sequences, line breaks, carriage returns),
+# format characters (Cf: bidi embeddings and overrides U+202A-U+202E, isolates
+# U+2066-U+2069, marks, zero-width spaces and joiners U+200B-U+200D, U+2060,
+# U+FEFF), and the line and paragraph separators U+2028, U+2029.
+UNSAFE_CATEGORIES = frozenset(("Cc", "Cf", "Zl", "Zp"))
+
+
+def unsafe_char(ch: str) -> bool:
+    """Whether a character changes the display instead of showing (an escape, a bidi override, ...)."""
+    return unicodedata.category(ch) in UNSAFE_CATEGORIES
+
+
 def has_control(text: str) -> bool:
-    """Whether ``text`` holds a control character (line breaks, tabs, NUL, ...)."""
-    return any(unicodedata.category(ch) == "Cc" for ch in text)
+    """Whether ``text`` holds a character that is not shown as itself (see ``unsafe_char``)."""
+    return any(unsafe_char(ch) for ch in text)
+
+
+def unsafe_description(text: str) -> str:
+    """``U+202E`` for the first such character of ``text``: what an error names."""
+    ch = next(ch for ch in text if unsafe_char(ch))
+    name = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X}" + (f" {name}" if name else "")
 
 
 class Node:
@@ -118,8 +138,8 @@ class Node:
     def text(self, choices: Iterable[str] | None = None) -> str:
         value = self.value
         if isinstance(value, bool):
-            raise self.error(f"expected a text, found {_describe(value)} (YAML reads yes, no, on, off, true and "
-                             "false as true or false: put the word in quotes)")
+            raise self.error(f"expected a text, found {_describe(value)} (YAML reads true and false, in any case, "
+                             "as true or false: put the word in quotes)")
         if value is None or isinstance(value, (dict, list)):
             raise self.error(f"expected a text, found {_describe(value)}")
         value = str(value)
@@ -154,7 +174,8 @@ class Node:
         """A text that names something (a card, an event, an effect): printed on one line."""
         value = self.text()
         if has_control(value):
-            raise self.error("an id cannot contain control characters such as a line break or a tab")
+            raise self.error("an id cannot contain control characters (a line break, a tab, an escape), bidi "
+                             f"overrides, line separators or zero-width characters; found {unsafe_description(value)}")
         return value
 
     def texts(self, choices: Iterable[str] | None = None) -> list[str]:

@@ -16,7 +16,7 @@ from .abilities import ZONES, ReplacementAbility, parse_ability
 from .carddb import CardDatabase, CardDef, bundled, parse_card
 from ..errors import InputError
 from .events import EFFECT_BY, Event, Realizer, Step, Template, read_event, read_steps
-from .reader import Node, has_control, shorten
+from .reader import Node, has_control, shorten, unsafe_description
 from .yamlsrc import load_located, load_located_text
 
 RULESETS = ("dm", "sequential")
@@ -161,7 +161,8 @@ class _Reader:
                 raise players_node.error("a player's name cannot be empty")
             if has_control(name):
                 raise players_node.error("a player's name cannot contain control characters such as NUL or a "
-                                         "line break", name)
+                                         "line break, bidi overrides, line separators or zero-width characters; "
+                                         f"found {unsafe_description(name)}", name)
         players = (names[0], names[1])
         turn = root.child("turn").text(players)
         cannot: dict[str, frozenset[str]] = {}

@@ -8,6 +8,9 @@ say ``fixtures/A01.yaml:12: players.me.battle[0].card: ...``.
 
 from __future__ import annotations
 
+import os
+import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -56,7 +59,30 @@ class Located:
 
 
 # libyaml's parser when PyYAML has it (much faster), the pure Python one otherwise.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BASE = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Loader(_BASE):  # type: ignore[misc, valid-type]
+    """YAML 1.2's core schema, narrowed so that every value reads as written.
+
+    PyYAML follows YAML 1.1, which rewrites plain words: ``010`` → 8, ``0x10``
+    → 16, ``1:30:00`` → 5400, ``yes``/``on`` → true. Here a plain scalar is a
+    number only when it is a whole number written the plain way (``0``,
+    ``42``, ``-3``: what it reads as prints back the same), true/false only
+    when it says so (``true``, ``false``, any case as YAML 1.2 allows), null
+    when it is ``~``, ``null`` or empty; anything else (``010``, ``0x10``,
+    ``1:30:00``, ``1.5``, ``yes``) is the text as written.
+    """
+
+
+_Loader.yaml_implicit_resolvers = {}
+for _tag_name, _pattern, _first in (
+        ("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+        ("int", r"^(?:0|-?[1-9][0-9]*)$", "-123456789" + "0"),
+        ("null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
+        ("merge", r"^(?:<<)$", "<")):
+    _Loader.add_implicit_resolver("tag:yaml.org,2002:" + _tag_name, re.compile(_pattern), list(_first))
+_LOADER = _Loader
 
 
 class _Scalars(yaml.constructor.SafeConstructor):
@@ -142,18 +168,8 @@ def load_located(path: str | Path) -> Located:
     """Read a YAML file; raise InputError (never a traceback) when it is not one."""
     from ..errors import InputError
 
-    path = Path(path)
-    name = str(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError(name, "", "no such file") from None
-    except IsADirectoryError:
-        raise InputError(name, "", "is a folder, not a scenario file") from None
-    except OSError as exc:
-        raise InputError(name, "", f"cannot be read: {exc.strerror}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise InputError(name, "", f"is {len(raw):,} bytes; scenario and card files are limited to {MAX_FILE_BYTES:,}")
+    raw = read_bounded(path)
+    name = os.fsdecode(path) if isinstance(path, (str, bytes, os.PathLike)) else str(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -161,8 +177,65 @@ def load_located(path: str | Path) -> Located:
     return load_located_text(text, name)
 
 
+def read_bounded(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; InputError otherwise.
+
+    Opening does not wait (a FIFO with no writer would block), anything but a
+    regular file (FIFO, device such as /dev/zero, socket, folder) is refused
+    before a byte is read, and at most ``limit`` + 1 bytes are ever read, so a
+    huge or sparse file costs nothing.
+    """
+    from ..errors import InputError
+
+    name = os.fsdecode(path) if isinstance(path, (str, bytes, os.PathLike)) else str(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except FileNotFoundError:
+        raise InputError(name, "", "no such file") from None
+    except IsADirectoryError:
+        raise InputError(name, "", "is a folder, not a scenario file") from None
+    except (OSError, ValueError, TypeError) as exc:
+        raise InputError(name, "", f"cannot be read: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise InputError(name, "", "is a folder, not a scenario file")
+        if not stat.S_ISREG(info.st_mode):
+            kind = ("a FIFO (named pipe)" if stat.S_ISFIFO(info.st_mode) else
+                    "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else
+                    "a socket" if stat.S_ISSOCK(info.st_mode) else "not a file")
+            raise InputError(name, "", f"is {kind}, not a regular file; a scenario is read from a file")
+        if info.st_size > limit:
+            raise InputError(name, "", f"is {info.st_size:,} bytes; scenario and card files are limited to {limit:,}")
+        chunks, total = [], 0
+        while total <= limit:
+            chunk = os.read(fd, limit + 1 - total)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError as exc:
+        raise InputError(name, "", f"cannot be read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    raw = b"".join(chunks)
+    if len(raw) > limit:
+        raise InputError(name, "", f"is more than {limit:,} bytes; scenario and card files are limited to {limit:,}")
+    return raw
+
+
 def load_located_text(text: str, name: str) -> Located:
     from ..errors import InputError
+
+    name = str(name)
+    if not isinstance(text, str):
+        raise InputError(name, "", f"expected the scenario as text (str), got {type(text).__name__}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        line = text.count("\n", 0, exc.start) + 1
+        raise InputError(name, "", f"is not valid Unicode text: a lone surrogate U+{ord(text[exc.start]):04X} "
+                                   f"at character {exc.start + 1}", line) from None
 
     try:
         nodes = list(yaml.compose_all(text, Loader=_LOADER))
