@@ -1,11 +1,14 @@
 """A brute-force oracle for one replacement window under the Duel Masters rules.
 
 This is a second implementation of docs/semantics.md, written from that page
-(and from docs/scenario-format.md for the vocabulary), not from the ASP
-encodings. It enumerates every candidate resolution as a product of choices:
-for each event of the effect, either no replacement, or one replacement that
-watches it together with one choice of its affected cards. It then keeps the
-candidates that pass the rules of the page, numbered as there:
+and from docs/scenario-format.md, not from the ASP encodings nor from
+dmrules' loaders: it reads the scenario file's YAML itself (and, for printed
+card names, the bundled card files' YAML), so a loader that misreads a field
+is a disagreement. It enumerates every candidate resolution as a product of
+choices: for each event of the effect, either no replacement, or one
+replacement that watches it together with one choice of its affected cards.
+It then keeps the candidates that pass the rules of the page, numbered as
+there:
 
     1  one per event                    5  source present
     2  affected cards                   6  unreplaceable events
@@ -13,32 +16,304 @@ candidates that pass the rules of the page, numbered as there:
     4  each affected card once          8  no card in two places
                                         9  priority and mandatory replacements
 
-Only the part of the vocabulary that tests/test_oracle.py generates is
-supported; anything else raises NotImplementedError instead of guessing.
+Only part of the format is supported; any other field raises
+NotImplementedError instead of guessing.
 
-``legal_resolutions(scenario)`` returns the legal resolutions in a canonical,
-comparable form: a frozenset of ``(applications, final)`` pairs where
-``applications`` is a frozenset of ``(event id, replacement id,
-frozenset(chosen card ids))`` and ``final`` is a sorted tuple of ``(card id,
-zone)`` for every card.
+``legal_resolutions(text)`` returns the legal resolutions of a scenario (YAML
+text) in a canonical, comparable form: a frozenset of ``(applications,
+final)`` pairs where ``applications`` is a frozenset of ``(event id,
+replacement id, frozenset(chosen card ids))`` and ``final`` is a sorted tuple
+of ``(card id, zone)`` for every card.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING
+from pathlib import Path
 
-if TYPE_CHECKING:  # the oracle reads dmrules's data classes, it runs none of its solving code
-    from dmrules.reading.abilities import Filter, ReplacementAbility, Slot
-    from dmrules.reading.scenario import CardInstance, Event, Scenario
+import yaml
 
 Canonical = frozenset[tuple[frozenset[tuple[str, str, frozenset[str]]], tuple[tuple[str, str], ...]]]
 
-# Event kinds the oracle knows: each moves one card from its zone to another
-# (the scenario loader puts from_zone / to_zone on every event).
-SUPPORTED_EVENT_KINDS = ("destroy", "return_to_hand", "discard", "put_into_mana", "break", "move")
+CARDS_DIR = Path(__file__).resolve().parent.parent / "dmrules" / "cards"
+
+# Event kinds the oracle knows: each moves one card from its zone to another.
+# Where each kind sends its card ("The effect and its events"), and the zone it needs.
+EVENT_TO = {"destroy": "graveyard", "return_to_hand": "hand", "discard": "graveyard", "put_into_mana": "mana",
+            "break": "hand"}
+EVENT_FROM = {"destroy": "battle", "discard": "hand", "break": "shields"}
+SUPPORTED_EVENT_KINDS = tuple(EVENT_TO) + ("move",)
+ZONES = ("battle", "hand", "mana", "graveyard", "shields", "deck", "hyperspatial")
+
+
+# -- the oracle's own reading of a scenario file --------------------------------------
+
+
+def _unsupported(where: str, what) -> NotImplementedError:
+    return NotImplementedError(f"{where}: {what}")
+
+
+def _keys(mapping: dict, where: str, known: tuple[str, ...]) -> None:
+    for key in mapping:
+        if key not in known:
+            raise _unsupported(where, f"field {key}")
+
+
+def _list(value) -> list:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else [value]
+
+
+@dataclass(frozen=True)
+class Filter:
+    whose: str = "any"
+    types: tuple[str, ...] = ()
+    races: tuple[str, ...] = ()
+    other: bool = False
+    ids: tuple[str, ...] = ()
+
+
+FILTER_KEYS = ("whose", "type", "race", "other", "id")
+
+
+def read_filter(raw: dict, where: str, whose: str = "any", types: tuple[str, ...] = (),
+                extra: tuple[str, ...] = ()) -> Filter:
+    _keys(raw, where, FILTER_KEYS + extra)
+    return Filter(whose=raw.get("whose", whose), types=tuple(_list(raw.get("type"))) or types,
+                  races=tuple(_list(raw.get("race"))), other=bool(raw.get("other", False)),
+                  ids=tuple(str(x) for x in _list(raw.get("id"))))
+
+
+@dataclass(frozen=True)
+class Slot:
+    count: int
+    from_zone: str
+    to_zone: str
+    verb: str
+    filter: Filter
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: str  # stay, move, choose, move_source
+    zone: str | None = None
+    verb: str | None = None
+    slot: Slot | None = None
+
+
+# The choices of affected cards, as the "instead actions" table of docs/scenario-format.md gives them:
+# key -> (from, to, verb, whose by default, types by default).
+CHOICE_ACTIONS = {
+    "discard": ("hand", "graveyard", "discard", "own", ()),           # 「自分の手札を N 枚捨てる」
+    "graveyard_to_deck": ("graveyard", "deck", "put", "own", ()),     # its controller's graveyard
+    "destroy": ("battle", "graveyard", "destroy", "any", ("creature",)),  # creatures matching the filter
+    "shield_to_hand": ("shields", "hand", "add_to_hand", "own", ()),  # its controller's shields
+}
+
+
+def read_action(raw, where: str) -> Action:
+    if isinstance(raw, str):
+        if raw == "stay":
+            return Action("stay")
+        if raw == "destroy_this":
+            return Action("move_source", zone="graveyard", verb="destroy")
+        raise _unsupported(where, f"action {raw}")
+    (key, arg), = raw.items()
+    if key == "move_to":
+        if arg not in ZONES:
+            raise _unsupported(where, f"move_to {arg}")
+        return Action("move", zone=arg)
+    if key == "this_to":
+        return Action("move_source", zone=arg, verb="put")
+    if key in CHOICE_ACTIONS:
+        from_zone, to_zone, verb, whose, types = CHOICE_ACTIONS[key]
+        if isinstance(arg, dict):
+            count = int(arg.get("count", 1))
+            flt = read_filter(arg, where, whose, types, extra=("count",))
+        else:
+            count, flt = int(arg), Filter(whose=whose, types=types)
+        return Action("choose", slot=Slot(count, from_zone, to_zone, verb, flt))
+    if key == "choose":
+        _keys(arg, where, FILTER_KEYS + ("count", "from", "to", "verb"))
+        flt = read_filter(arg, where, "own", extra=("count", "from", "to", "verb"))
+        return Action("choose", slot=Slot(int(arg.get("count", 1)), arg["from"], arg["to"], arg.get("verb", "put"), flt))
+    raise _unsupported(where, f"action {key}")
+
+
+@dataclass(frozen=True)
+class Watch:
+    events: tuple[str, ...]
+    subject: str | None
+    filter: Filter | None
+    conditions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Ability:
+    watch: Watch
+    instead: tuple[Action, ...]
+    optional: bool
+    works_in: str
+    own_movement: bool = False
+
+    def slots(self) -> list[Slot]:
+        return [a.slot for a in self.instead if a.slot is not None]
+
+
+def read_ability(raw: dict, where: str) -> Ability:
+    _keys(raw, where, ("watch", "instead", "optional", "works_in", "text", "note", "spell_own_movement"))
+    w = raw["watch"]
+    _keys(w, where, ("event", "card", "when"))
+    events = tuple(_list(w["event"]))
+    if any(ev not in WATCH_CLASSES for ev in events):
+        raise _unsupported(where, f"watched events {events}")
+    card = w.get("card")
+    if card in ("this",):
+        subject, flt = "this", None
+    elif isinstance(card, dict):
+        subject, flt = None, read_filter(card, where)
+    else:
+        raise _unsupported(where, f"watched card {card}")
+    conditions = tuple(_list(w.get("when")))
+    if any(c not in CONDITIONS for c in conditions):
+        raise _unsupported(where, f"conditions {conditions}")
+    own_movement = bool(raw.get("spell_own_movement", False))
+    # works_in: as written; else anywhere for a spell's own movement, the zone a `card: this`
+    # discard moves the card from (the hand, マッドネス), the battle zone otherwise.
+    if "works_in" in raw:
+        works_in = raw["works_in"]
+    elif own_movement:
+        works_in = "any"
+    elif subject == "this" and events == ("discard",):
+        works_in = "hand"
+    else:
+        works_in = "battle"
+    return Ability(Watch(events, subject, flt, conditions), tuple(read_action(a, where) for a in raw["instead"]),
+                   bool(raw.get("optional", False)), works_in, own_movement)
+
+
+def _normal(name: str) -> str:
+    text = unicodedata.normalize("NFKC", name)
+    return "".join(ch for ch in text if not ch.isspace() and ch not in "《》")
+
+
+@lru_cache(maxsize=1)
+def bundled_cards() -> dict[str, dict]:
+    """The bundled card files, read as YAML: normalized printed name -> definition."""
+    out = {}
+    for path in sorted(CARDS_DIR.glob("*.yaml")):
+        for card in yaml.safe_load(path.read_text(encoding="utf-8"))["cards"]:
+            out[_normal(card["name"])] = card
+    return out
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    zone: str
+    controller: str
+    types: tuple[str, ...] = ()
+    races: tuple[str, ...] = ()
+    markers: frozenset[str] = frozenset()
+    replacements: tuple[Ability, ...] = ()
+    under: str | None = None
+
+
+CARD_KEYS = ("id", "card", "cannot_be_destroyed", "cannot_leave", "untouchable")
+DEFINITION_KEYS = ("name", "type", "races", "civilizations", "cost", "power", "text", "replacements",
+                   "text_verified", "note", "flips_to")
+
+
+def read_card(raw, zone: str, player: str) -> Card:
+    if not isinstance(raw, dict):
+        return Card(str(raw), zone, player)
+    where = f"card {raw.get('id')}"
+    _keys(raw, where, CARD_KEYS)
+    definition = raw.get("card")
+    if isinstance(definition, str):
+        found = bundled_cards().get(_normal(definition))
+        if found is None:
+            raise _unsupported(where, f"card name {definition}")
+        definition = found
+    definition = definition or {}
+    _keys(definition, where, DEFINITION_KEYS + ("triggers",))
+    if definition.get("triggers"):
+        raise _unsupported(where, "triggered abilities")
+    types = tuple(_list(definition.get("type")))
+    if any(t not in ("creature", "spell") for t in types):
+        raise _unsupported(where, f"card type {types}")
+    markers = frozenset(m for m in ("cannot_be_destroyed", "cannot_leave", "untouchable") if raw.get(m))
+    return Card(str(raw["id"]), zone, player, types, tuple(_list(definition.get("races"))), markers,
+                tuple(read_ability(a, where) for a in definition.get("replacements") or ()))
+
+
+@dataclass(frozen=True)
+class Event:
+    id: str
+    kind: str
+    card: str
+    from_zone: str
+    to_zone: str
+    controller: str
+    unreplaceable: bool = False
+
+
+EVENT_KEYS = ("id", "kind", "card", "to", "controller", "by", "source", "unreplaceable", "note")
+
+
+@dataclass
+class Situation:
+    """A scenario as the oracle reads it: one window of events that each move one card."""
+
+    turn_player: str
+    players: tuple[str, ...]
+    cards: dict[str, Card]
+    events: list[Event]
+    player_cannot: dict[str, frozenset[str]] = field(default_factory=dict)
+
+
+def read_situation(text: str) -> Situation:
+    raw = yaml.safe_load(text)
+    _keys(raw, "scenario", ("ruleset", "title", "source", "note", "turn", "players", "effect", "expect",
+                            "expect_under"))
+    if raw.get("ruleset", "dm") != "dm":
+        raise _unsupported("scenario", f"ruleset {raw['ruleset']}")
+    players = tuple(str(p) for p in raw["players"])
+    cards: dict[str, Card] = {}
+    cannot: dict[str, frozenset[str]] = {}
+    for player, body in raw["players"].items():
+        body = body or {}
+        _keys(body, f"player {player}", ("battle", "hand", "graveyard", "shields", "mana", "cannot"))
+        cannot[str(player)] = frozenset(_list(body.get("cannot")))
+        for zone in ("battle", "hand", "graveyard", "shields", "mana"):
+            for entry in _list(body.get(zone)):
+                card = read_card(entry, zone, str(player))
+                cards[card.id] = card
+    effect = raw["effect"]
+    _keys(effect, "effect", ("controller", "by", "source", "events"))
+    if effect.get("by", "ability") not in ("ability", "spell"):
+        raise _unsupported("effect", f"by {effect.get('by')}")
+    events = []
+    for i, ev in enumerate(effect["events"], start=1):
+        kinds = [k for k in ev if k in SUPPORTED_EVENT_KINDS]
+        _keys(ev, f"event {i}", EVENT_KEYS + SUPPORTED_EVENT_KINDS)
+        kind = ev["kind"] if "kind" in ev else kinds[0]
+        target = ev.get("card", ev.get(kind) if kind in ev else None)
+        if not isinstance(target, str):
+            raise _unsupported(f"event {i}", f"card {target!r}")
+        card = cards[target]
+        if kind in EVENT_FROM and card.zone != EVENT_FROM[kind]:
+            raise _unsupported(f"event {i}", "card not in the zone its event needs")
+        to_zone = ev["to"] if kind == "move" else EVENT_TO[kind]
+        if to_zone == card.zone:
+            raise _unsupported(f"event {i}", "a move to the zone it is in")
+        events.append(Event(str(ev.get("id", f"e{i}")), kind, target, card.zone, to_zone,
+                            str(ev.get("controller", effect["controller"])), bool(ev.get("unreplaceable", False))))
+    return Situation(str(raw["turn"]), players, cards, events, cannot)
 
 
 def _is_move(e: Event) -> bool:
@@ -60,37 +335,6 @@ WATCH_CLASSES = {
 }
 
 CONDITIONS = ("opponent_turn", "own_turn", "by_opponent", "by_self")
-FILTER_FIELDS = ("whose", "types", "races", "other", "ids")
-# The actions the oracle knows, with the fields each one uses.
-ACTION_FIELDS = {
-    "stay": ("kind",),
-    "move": ("kind", "zone"),  # the event's card goes to zone instead
-    "choose": ("kind", "slot"),  # N chosen cards move from one zone to another
-    "move_source": ("kind", "zone", "verb"),  # R's own card is destroyed / moved
-}
-
-
-def _only(obj, where: str, known: tuple[str, ...]) -> None:
-    """NotImplementedError if a field of the data class ``obj`` outside ``known`` is not at its default."""
-    for f in dataclasses.fields(obj):
-        if f.name in known:
-            continue
-        if f.default is not dataclasses.MISSING:
-            default = f.default
-        elif f.default_factory is not dataclasses.MISSING:
-            default = f.default_factory()
-        else:
-            raise NotImplementedError(f"{where}: field {f.name}")
-        value = getattr(obj, f.name)
-        if value != default and not (_empty(value) and _empty(default)):
-            raise NotImplementedError(f"{where}: {f.name} = {value!r}")
-
-
-def _empty(value) -> bool:
-    """None, an empty collection, or a mapping of empty collections (a player -> words map)."""
-    if isinstance(value, dict):
-        return all(_empty(v) for v in value.values())
-    return value is None or (isinstance(value, (tuple, list, set, frozenset, str)) and not value)
 
 
 @dataclass(frozen=True)
@@ -100,7 +344,7 @@ class Replacement:
     id: str
     card: str
     controller: str
-    ability: ReplacementAbility
+    ability: Ability
     rank: int
 
     @property
@@ -151,7 +395,7 @@ class Application:
                 slot_index += 1
             elif action.kind == "move_source":  # R's own card is destroyed or moved
                 moves.append((self.replacement.card, action.zone))
-            else:  # pragma: no cover - rejected by Oracle.check_supported
+            else:  # pragma: no cover - read_action makes only these
                 raise NotImplementedError(f"action {action.kind}")
         return moves
 
@@ -162,82 +406,23 @@ class Application:
 class Oracle:
     """Enumerates the legal resolutions of one scenario by brute force."""
 
-    def __init__(self, scenario: Scenario):
-        self.s = scenario
-        self.check_supported()
+    def __init__(self, situation: Situation):
+        self.s = situation
         self.replacements: list[Replacement] = []
-        for card in scenario.cards.values():
+        for card in situation.cards.values():
             abilities = card.replacements
             for index, ability in enumerate(abilities, start=1):
                 rid = card.id if len(abilities) == 1 else f"{card.id}#{index}"
-                # Rule 9: rank 0 for a spell's own movement (not supported here),
-                # rank 1 for the turn player's, rank 2 for the non-turn player's.
-                rank = 1 if card.controller == scenario.turn_player else 2
+                # Rule 9: rank 0 for a spell's own movement, rank 1 for the turn
+                # player's, rank 2 for the non-turn player's.
+                rank = 0 if ability.own_movement else 1 if card.controller == situation.turn_player else 2
                 self.replacements.append(Replacement(rid, card.id, card.controller, ability, rank))
 
-    # -- the supported vocabulary ------------------------------------------------
-    def check_supported(self) -> None:
-        """Raise NotImplementedError for anything outside the supported vocabulary:
-        every field the oracle does not read must keep its default value."""
-        s = self.s
-        if s.ruleset != "dm":
-            raise NotImplementedError(f"ruleset {s.ruleset}")
-        _only(s, "scenario", ("path", "ruleset", "players", "turn_player", "cards", "events", "steps",
-                              "player_cannot", "effect_source", "effect_controller", "effect_by", "title", "note",
-                              "ruling", "seeds", "rules", "expect"))
-        # One window: the effect's events, happening at once (no later step, no
-        # event whose card the effect chooses when the window opens).
-        steps = getattr(s, "steps", ())
-        if len(steps) > 1 or any(getattr(step, "condition", None) is not None for step in steps):
-            raise NotImplementedError("an effect of several steps")
-        if any(getattr(spec, "choose", None) is not None for step in steps for spec in step.events):
-            raise NotImplementedError("an event whose card the effect chooses")
-        for e in s.events:
-            _only(e, f"event {e.id}", ("id", "kind", "order", "controller", "by", "cards", "from_zone", "to_zone",
-                                       "source", "unreplaceable"))
-            if e.kind not in SUPPORTED_EVENT_KINDS or len(e.cards) != 1 or e.from_zone == e.to_zone:
-                raise NotImplementedError(f"event {e.id} of kind {e.kind}")
-        for card in s.cards.values():
-            _only(card, f"card {card.id}", ("id", "zone", "owner", "controller", "definition", "deck_pos", "types",
-                                            "civilizations", "cost", "power", "races", "tapped", "markers",
-                                            "flags"))
-            if card.owner != card.controller:
-                raise NotImplementedError(f"card {card.id}: owner and controller differ")
-            if "psychic" in card.types or "dragheart" in card.types:
-                raise NotImplementedError(f"card {card.id}: hyperspatial cards")
-            if "cannot_flip" in card.markers:
-                raise NotImplementedError(f"card {card.id}: cannot_flip")
-            if card.definition is not None:
-                _only(card.definition, f"card {card.id}", ("name", "types", "civilizations", "cost", "power",
-                                                           "races", "text", "replacements", "text_verified",
-                                                           "note", "flips_to"))
-                for ability in card.definition.replacements:
-                    self._check_ability(ability, card.id)
-
-    def _check_ability(self, ability: ReplacementAbility, where: str) -> None:
-        _only(ability, where, ("watch", "instead", "optional", "works_in", "text", "note"))
-        w = ability.watch
-        _only(w, where, ("events", "subject", "filter", "conditions"))
-        if any(ev not in WATCH_CLASSES for ev in w.events):
-            raise NotImplementedError(f"{where}: watched events {w.events}")
-        if w.subject not in (None, "this") or (w.subject is None and w.filter is None):
-            raise NotImplementedError(f"{where}: watched subject {w.subject}")
-        if w.filter is not None:
-            _only(w.filter, where, FILTER_FIELDS)
-        if any(c not in CONDITIONS for c in w.conditions):
-            raise NotImplementedError(f"{where}: conditions {w.conditions}")
-        for action in ability.instead:
-            if action.kind not in ACTION_FIELDS:
-                raise NotImplementedError(f"{where}: action {action.kind}")
-            _only(action, where, ACTION_FIELDS[action.kind])
-            if action.slot is not None:
-                _only(action.slot.filter, where, FILTER_FIELDS)
-
     # -- reading the state before the window ---------------------------------------
-    def card(self, card_id: str) -> CardInstance:
+    def card(self, card_id: str) -> Card:
         return self.s.cards[card_id]
 
-    def passes(self, f: Filter, card: CardInstance, r: Replacement) -> bool:
+    def passes(self, f: Filter, card: Card, r: Replacement) -> bool:
         """A filter, with own/opponent read from R's controller."""
         if f.whose == "own" and card.controller != r.controller:
             return False
@@ -465,6 +650,6 @@ class Oracle:
         return frozenset(out)
 
 
-def legal_resolutions(scenario: Scenario) -> Canonical:
-    """The legal resolutions of ``scenario`` in canonical form (see the module docstring)."""
-    return Oracle(scenario).canonical()
+def legal_resolutions(text: str) -> Canonical:
+    """The legal resolutions of the scenario written in ``text`` (YAML), in canonical form."""
+    return Oracle(read_situation(text)).canonical()

@@ -1,4 +1,5 @@
-"""Invariants that hold for every resolution of every fixture."""
+"""Invariants that hold for every resolution of every fixture (and of every window the
+property test in tests/test_oracle.py generates)."""
 
 import subprocess
 import sys
@@ -47,6 +48,108 @@ def test_replaced_events_never_happened(solved):
     for r in solution.resolutions:
         for w in r.windows:
             assert not {e.id for e in w.happened} & {e.id for e in w.replaced}
+
+
+# -- invariants that a realistic bug breaks ---------------------------------------------------
+
+
+def _ability(scenario, ref):
+    """The replacement ability an application used (a card's, or an effect in play)."""
+    if ref.card is not None and ref.card in scenario.cards and ref.ability >= 1:
+        return scenario.cards[ref.card].replacements[ref.ability - 1]
+    return next((e.ability for e in scenario.effects if e.id == ref.id), None)
+
+
+def _zone_before(scenario, resolution, window_index: int, card_id: str) -> str:
+    if window_index == 1:
+        return scenario.cards[card_id].zone
+    return resolution.windows[window_index - 2].final[card_id]
+
+
+def check_chosen_cards_were_eligible(scenario, solution) -> None:
+    """Every chosen card was, in the state before its window, in a zone one of the
+    replacement's choices takes from, and not the card of the replaced event; in the
+    first window it also passed that choice's own/opponent filter (609.9a)."""
+    for r in solution.resolutions:
+        for w in r.windows:
+            events = {e.id: e for e in w.events} | {e.id: e for e in w.replaced}
+            for app in w.applied:
+                ability = _ability(scenario, app.replacement)
+                slots = ability.slots() if ability else []
+                event = events.get(app.event)
+                for card_id in app.chosen:
+                    if ability and not any(a.kind == "choose" for a in ability.instead):
+                        continue  # a card the replacement itself moves (its own, a battle partner)
+                    zone = _zone_before(scenario, r, w.index, card_id)
+                    card = scenario.cards[card_id]
+                    assert event is None or card_id not in event.cards, (app, "chose the replaced event's card")
+                    ok = [s for s in slots if s.from_zone == zone]
+                    if w.index == 1:
+                        ok = [s for s in ok if s.filter.whose == "any"
+                              or (s.filter.whose == "own") == (card.controller == app.player)]
+                    assert ok, f"{app.replacement.id} on {app.event} chose {card_id} from the {zone} zone"
+
+
+def check_replaced_and_made_events(scenario, solution) -> None:
+    """An applied replacement's event is among the replaced events and not among those that
+    happened; the events it made instead (one per chosen card) are among those that happened
+    or, where a later replacement replaced them in turn, the replaced ones."""
+    for r in solution.resolutions:
+        for w in r.windows:
+            happened = {e.id: e for e in w.happened}
+            replaced = {e.id: e for e in w.replaced}
+            for app in w.applied:
+                if app.void:
+                    continue
+                assert app.event in replaced and app.event not in happened, (app.event, "not replaced")
+                prefix = f"{app.event}/{app.replacement.id}."
+                made = [e for e in list(happened.values()) + list(replaced.values()) if e.id.startswith(prefix)]
+                ability = _ability(scenario, app.replacement)
+                if ability and any(a.kind == "choose" for a in ability.instead):
+                    for card_id in app.chosen:
+                        assert any(card_id in e.cards for e in made), f"{prefix}: no event moves {card_id}"
+            for event_id in replaced:
+                assert any(a.event == event_id for a in w.applied), f"{event_id} replaced by nothing"
+
+
+def check_mandatory_could_not_apply(scenario, solution) -> None:
+    """Duel Masters rules, first window: a resolution that leaves an event happen although a
+    mandatory replacement could have replaced it is illegal (609.1, 609.8). So no legal
+    resolution is another legal resolution plus one mandatory application on an event that
+    happened (neither replaced nor superseded) in the smaller one: in the smaller one, that
+    application could be made, given every other decision."""
+    if scenario.ruleset != "dm":
+        return
+    firsts = []
+    for r in solution.resolutions:
+        w = r.windows[0]
+        apps = frozenset((a.event, a.replacement.id, a.chosen) for a in w.applied)
+        firsts.append((apps, {e.id for e in w.happened}, {a.replacement.id: a.replacement for a in w.applied}))
+    by_apps = {apps: (happened, refs) for apps, happened, refs in firsts}
+    for apps, (_, refs) in by_apps.items():
+        for app in apps:
+            smaller = apps - {app}
+            if smaller not in by_apps:
+                continue
+            happened_there, _ = by_apps[smaller]
+            ability = _ability(scenario, refs[app[1]])
+            if ability is None or ability.optional:
+                continue
+            assert app[0] not in happened_there, (
+                f"{app[1]} is mandatory and could replace {app[0]}, yet a resolution lets {app[0]} happen")
+
+
+INVARIANTS = (check_chosen_cards_were_eligible, check_replaced_and_made_events, check_mandatory_could_not_apply)
+
+
+def check_invariants(scenario, solution) -> None:
+    for invariant in INVARIANTS:
+        invariant(scenario, solution)
+
+
+@pytest.mark.parametrize("invariant", INVARIANTS, ids=lambda f: f.__name__)
+def test_invariant(solved, invariant):
+    invariant(*solved)
 
 
 @pytest.mark.parametrize("path", fixture_files()[::7], ids=lambda p: p.stem)
