@@ -1,0 +1,291 @@
+"""Mutation harness: realistic one-line bugs in the encodings and the loaders, and whether
+the fast tests notice them.
+
+Each mutant replaces one exact piece of one file (it must occur exactly once) in a
+temporary copy of the tree; the chosen fast tests then run against that copy
+(``PYTHONPATH`` points at it, and the command-line tests run ``python -m
+dmrules.cli`` from it). A mutant is *killed* when the tests fail, *survives*
+when they pass, and is *stale* when its text is no longer in the file (the code
+moved on: update the mutant). Every survivor must get a fixture or property
+that kills it, or a note in ``EQUIVALENT`` saying why nothing observable changes.
+
+    python bench/mutants.py                  # every mutant, two at a time
+    python bench/mutants.py --jobs 1 -k rank # the mutants whose name contains 'rank'
+    python bench/mutants.py --list
+
+Not part of the normal test run: it runs the fast tests once per mutant (a few
+minutes on two cores).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The fast tests a mutant runs against, cheapest and most telling first (pytest stops at
+# the first failure). The property test runs with fewer examples per seed and no shrinking.
+TESTS = ["tests/test_wrong_answers.py", "tests/test_fixtures.py", "tests/test_bounded.py", "tests/test_core.py",
+         "tests/test_windows.py", "tests/test_sequential.py", "tests/test_invariants.py", "tests/test_oracle.py"]
+DESELECT = "not byte_identical"
+ORACLE_EXAMPLES = "60"
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str
+    path: str
+    old: str
+    new: str
+    what: str
+
+
+M = Mutant
+MUTANTS: list[Mutant] = [
+    # -- the six of the rules-fidelity review -------------------------------------------------------
+    M("follow-up-unreplaceable", "dmrules/solving/engine.py",
+      'replace(e, id=f"{label}.{j}")', 'replace(e, id=f"{label}.{j}", unreplaceable=True)',
+      "a 「そうしたら」 sentence made unreplaceable (101.5a)"),
+    M("stacked-source-present", "asp/common/feasible.lp",
+      "present(W) :- w_active_zone(W,Z), w_source(W,C), zone(C,Z), not stacked(C), not flag_missing(W).",
+      "present(W) :- w_active_zone(W,Z), w_source(W,C), zone(C,Z), not flag_missing(W).",
+      "a card stacked under another still counts as present (609.2)"),
+    M("mill-whole-deck-refused", "asp/common/feasible.lp",
+      "deck_size(P,S), T > S, label(cannot_perform,L).", "deck_size(P,S), T >= S, label(cannot_perform,L).",
+      "a mill of exactly the whole deck refused (off by one)"),
+    M("same-rank-elsewhere-dropped", "asp/common/feasible.lp",
+      "rank(R2,E2,K2), K2 <= K, event_card(X,C), event_to(X,Z2), Z2 != Z.",
+      "rank(R2,E2,K2), K2 < K, event_card(X,C), event_to(X,Z2), Z2 != Z.",
+      "cards a same-rank application sends elsewhere are not set aside (609.9a)"),
+    M("destroy-n-own", "dmrules/reading/abilities.py",
+      'count, flt = _count_or_filter(arg, "any", ("creature",))',
+      'count, flt = _count_or_filter(arg, "own", ("creature",))',
+      "loader: {destroy: N} defaults to its controller's creatures"),
+    M("by-opponent-source-controller", "asp/common/match.lp",
+      "cond_ok(R,E,by_opponent) :- subject_ok(R,E), w_controller(R,P), event_controller(E,Q), P != Q.",
+      "cond_ok(R,E,by_opponent) :- subject_ok(R,E), w_controller(R,P), event_source(E,S), controller(S,Q), P != Q.",
+      "by_opponent reads the source card's controller, not the effect's"),
+    # -- the silent wrong answers of the hostile review, as regressions ----------------------------
+    M("players-as-strings", "dmrules/solving/facts.py",
+      'return Function("pl", [String(name)])', "return String(name)",
+      "player names and card ids share one namespace"),
+    M("choice-unreplaceable-ignored", "asp/common/choices.lp",
+      "event_unreplaceable(tev(T,C)) :- target(T,C), template_unreplaceable(T).",
+      "% (dropped)", "unreplaceable ignored on an effect's choice"),
+    M("why-not-made-as-string", "dmrules/checking/explain.py",
+      "event = (events or {}).get(cond.subject, String(cond.subject))", "event = String(cond.subject)",
+      "why-not looks made events up as strings"),
+    M("stream-drops-ruleset", "dmrules/solving/stream.py",
+      "    if scenario.ruleset != ruleset:", "    if False:",
+      "--jsonl children re-read the file's ruleset"),
+    M("follow-ups-after-next-step", "dmrules/solving/engine.py",
+      "self._next(after, follow + queue, new_path)", "self._next(after, queue + follow, new_path)",
+      "follow-ups queued after the effect's later steps"),
+    # -- loaders ------------------------------------------------------------------------------------
+    M("regular-file-check-dropped", "dmrules/reading/yamlsrc.py",
+      "        if not stat.S_ISREG(info.st_mode):", "        if stat.S_ISSOCK(info.st_mode):",
+      "FIFOs and devices are read"),
+    M("yaml-leading-zero-int", "dmrules/reading/yamlsrc.py",
+      '("int", r"^(?:0|-?[1-9][0-9]*)$", "-123456789" + "0")', '("int", r"^[-+]?[0-9]+$", "-+0123456789")',
+      "YAML 1.2 core ints: 010 read as 10"),
+    M("display-chars-only-cc", "dmrules/reading/reader.py",
+      'UNSAFE_CATEGORIES = frozenset(("Cc", "Cf", "Zl", "Zp"))', 'UNSAFE_CATEGORIES = frozenset(("Cc",))',
+      "bidi overrides and line separators pass"),
+    M("discard-n-any", "dmrules/reading/abilities.py",
+      '''    if key == "discard":
+        count, flt = _count_or_filter(arg, "own", ())''', '''    if key == "discard":
+        count, flt = _count_or_filter(arg, "any", ())''',
+      "loader: {discard: N} takes any player's hand cards"),
+    M("break-to-graveyard", "dmrules/reading/events.py",
+      '"put_into_mana": "mana", "mill": "graveyard", "break": "hand",',
+      '"put_into_mana": "mana", "mill": "graveyard", "break": "graveyard",',
+      "loader: a broken shield goes to the graveyard"),
+    M("madness-works-in-battle", "dmrules/reading/abilities.py",
+      'if "discard" in watch.events or "leave_hand" in watch.events:',
+      'if "leave_hand" in watch.events:',
+      "loader: マッドネス works in the battle zone"),
+    M("optional-read-inverted", "dmrules/solving/facts.py",
+      '    if ability.optional:\n        add(fact("rep_optional", r))',
+      '    if ability.optional and ability.instead[0].kind != "stay":\n        add(fact("rep_optional", r))',
+      "「てもよい」 lost on replacements that start with stay"),
+    # -- filters and matching ------------------------------------------------------------------------
+    M("opponent-filter-inverted", "asp/common/filters.lp",
+      "fails(F,R,X) :- filter_test(F,R,X), filter_whose(F,opponent), w_controller(R,P), side(X,P).",
+      "fails(F,R,X) :- filter_test(F,R,X), filter_whose(F,opponent), w_controller(R,P), side(X,Q), P != Q.",
+      "「相手の」 read as 「自分の」"),
+    M("other-ignored", "asp/common/filters.lp",
+      "fails(F,R,C) :- filter_test(F,R,C), filter_other(F), w_source(R,C).", "% (dropped)",
+      "「他の」 ignored"),
+    M("type-filter-ignored", "asp/common/filters.lp",
+      "fails(F,R,C) :- filter_test(F,R,C), card(C), filter_type(F,T), not card_type(C,T).", "% (dropped)",
+      "card types ignored by filters"),
+    M("opponent-turn-inverted", "asp/common/match.lp",
+      "cond_ok(R,E,opponent_turn) :- subject_ok(R,E), w_controller(R,P), turn_player(Q), P != Q.",
+      "cond_ok(R,E,opponent_turn) :- subject_ok(R,E), w_controller(R,P), turn_player(P).",
+      "「相手のターン中」 read as 「自分のターン中」"),
+    M("leave-is-destroy-only", "asp/common/match.lp",
+      "class(E,leave) :- event_from(E,battle), event_to(E,Z), Z != battle.",
+      "class(E,leave) :- event_kind(E,destroy).", "「離れる」 read as 「破壊される」"),
+    # -- affected cards ------------------------------------------------------------------------------
+    M("event-card-choosable", "asp/common/actions.lp",
+      "slot_filter(R,S,F), filter_ok(F,R,C), not event_card(E,C).", "slot_filter(R,S,F), filter_ok(F,R,C).",
+      "a replacement may choose its own event's card"),
+    M("enough-off-by-one", "asp/common/actions.lp",
+      "enough(R,E,S) :- rwatches(R,E), slot_count(R,S,N), N <= #count{ C : eligible(R,E,S,C) }.",
+      "enough(R,E,S) :- rwatches(R,E), slot_count(R,S,N), N < #count{ C : eligible(R,E,S,C) }.",
+      "a choice needs one card more than it takes"),
+    M("cannot-be-destroyed-ignored", "asp/common/feasible.lp",
+      "slot_verb(R,S,destroy), marker(C,cannot_be_destroyed).", "slot_verb(R,S,destroy), marker(C,untouchable).",
+      "a card that cannot be destroyed may be chosen to be destroyed"),
+    M("untouchable-inverted", "asp/common/feasible.lp",
+      "marker(C,untouchable), rep_controller(R,P), controller(C,Q), P != Q.",
+      "marker(C,untouchable), rep_controller(R,P), controller(C,Q), P = Q.",
+      "アンタッチャブル protects from its own controller"),
+    M("chosen-twice-allowed", "asp/dm/simultaneous.lp",
+      "#count{ R,E : affected(R,E,C) } > 1.", "#count{ R,E : affected(R,E,C) } > 2.",
+      "a card affected by two applications (609.9b)"),
+    M("deck-offset-off-by-one", "asp/common/actions.lp",
+      "zone(C,deck), owner(C,P), deck_pos(C,X), X > K, X <= K+N.",
+      "zone(C,deck), owner(C,P), deck_pos(C,X), X >= K, X <= K+N.",
+      "a mill or draw takes one card too many from the top"),
+    # -- one per event, priority ---------------------------------------------------------------------
+    M("two-per-event", "asp/dm/once.lp",
+      "#count{ R : apply(R,E) } > 1.", "#count{ R : apply(R,E) } > 2.", "two replacements on one event (609.3)"),
+    M("chaining-allowed", "asp/dm/once.lp",
+      'violation(rule("101.5"), chained(R,E)) :- apply(R,E), result_event(E).',
+      'violation(rule("101.5"), chained(R,E)) :- apply(R,E), result_event(E), event_order(E,_).',
+      "a replacement's event replaced again (101.5)"),
+    M("no-rank-two", "asp/dm/priority.lp",
+      "rank(R,E,2) :- rwatches(R,E), not rep_self_spell(R), rep_controller(R,P), not turn_player(P).",
+      "rank(R,E,1) :- rwatches(R,E), not rep_self_spell(R), rep_controller(R,P), not turn_player(P).",
+      "the non-turn player decides with the turn player (609.9a)"),
+    M("superseded-obliges", "asp/dm/priority.lp",
+      "open_mandatory(R,E), not replaced(E), not superseded(E).", "open_mandatory(R,E), not replaced(E).",
+      "a superseded event still obliges its mandatory replacement"),
+    M("optional-obliges", "asp/dm/priority.lp",
+      "open_mandatory(R,E) :- rwatches(R,E), not rep_optional(R), feasible(R,E), not result_event(E).",
+      "open_mandatory(R,E) :- rwatches(R,E), feasible(R,E), not result_event(E).",
+      "optional replacements oblige like mandatory ones"),
+    M("mandatory-never-obliges", "asp/dm/priority.lp",
+      'violation(rule("609.1"), mandatory_skipped(R,E)) :- open_mandatory(R,E), not replaced(E), not superseded(E).',
+      'violation(rule("609.1"), mandatory_skipped(R,E)) :- open_mandatory(R,E), replaced(E), not replaced(E).',
+      "mandatory replacements may be skipped"),
+    M("turn-player-first-dropped", "asp/dm/priority.lp",
+      "apply(R2,E), rank(R2,E,2).", "apply(R2,E), rank(R2,E,3).",
+      "the non-turn player may apply over the turn player's mandatory one (609.8)"),
+    M("taken-upto-strict", "asp/common/feasible.lp",
+      "taken_upto(C,K,N) :- needed(C,K), N = #count{ R,E : affected(R,E,C), rank(R,E,K2), K2 <= K }.",
+      "taken_upto(C,K,N) :- needed(C,K), N = #count{ R,E : affected(R,E,C), rank(R,E,K2), K2 < K }.",
+      "cards taken at the same rank do not count against a mandatory replacement"),
+    M("superseded-never", "asp/common/result.lp",
+      "superseded(E) :- event_order(E,_), event_card(E,C), affected(R,E2,C), E2 != E, made(X,E2,R),",
+      "superseded(E) :- event_order(E,_), event_card(E,C), affected(R,E2,C), E2 = E, made(X,E2,R),",
+      "an effect's event on a card an application moves still happens (A07, B25)"),
+    M("flag-ignored", "asp/common/feasible.lp",
+      "present(W) :- watcher(W), w_active_zone(W,any), not flag_missing(W).",
+      "present(W) :- watcher(W), w_active_zone(W,any).",
+      "an effect in play works without the condition word its card needs"),
+]
+
+# Mutants that change nothing observable, with the reason (none at present).
+EQUIVALENT: dict[str, str] = {}
+
+
+def copy_tree(dest: Path) -> None:
+    for name in ("dmrules", "asp", "tests", "fixtures"):
+        shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
+    # The installed package maps dmrules.asp to asp/: mirror that inside the copy.
+    (dest / "dmrules" / "asp").symlink_to(Path("..") / "asp")
+
+
+def environment(tree: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(tree) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    env["DMRULES_ORACLE_EXAMPLES"] = ORACLE_EXAMPLES
+    env["DMRULES_NO_SHRINK"] = "1"
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
+
+
+def run_tests(tree: Path, timeout: float) -> tuple[bool, str, float]:
+    """Whether the fast tests pass on ``tree``, the first failure's line, and the seconds it took."""
+    started = time.monotonic()
+    try:
+        out = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-k", DESELECT,
+                              *TESTS], cwd=tree, env=environment(tree), capture_output=True, text=True,
+                             timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return False, "timeout", time.monotonic() - started
+    failed = next((line for line in out.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))), "")
+    return out.returncode == 0, failed, time.monotonic() - started
+
+
+def check_copy_is_used(tree: Path) -> None:
+    code = "import dmrules, dmrules.solving.solver as s; print(dmrules.__file__); print(s.encodings_dir())"
+    out = subprocess.run([sys.executable, "-c", code], cwd=tree, env=environment(tree), capture_output=True,
+                         text=True, check=True).stdout.split()
+    if not all(Path(p).resolve().is_relative_to(tree.resolve()) for p in out):
+        raise SystemExit(f"the copy is not the code under test: {out}")
+
+
+def run_mutant(mutant: Mutant, timeout: float) -> tuple[str, str, float]:
+    with tempfile.TemporaryDirectory(prefix="dmrules-mutant-") as tmp:
+        tree = Path(tmp)
+        copy_tree(tree)
+        path = tree / mutant.path
+        text = path.read_text(encoding="utf-8")
+        if text.count(mutant.old) != 1:
+            return "stale", f"the text occurs {text.count(mutant.old)} times in {mutant.path}", 0.0
+        path.write_text(text.replace(mutant.old, mutant.new), encoding="utf-8")
+        passed, failed, seconds = run_tests(tree, timeout)
+    if passed:
+        return ("equivalent" if mutant.name in EQUIVALENT else "survived"), EQUIVALENT.get(mutant.name, ""), seconds
+    return "killed", failed, seconds
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("-k", dest="select", help="only the mutants whose name contains this")
+    parser.add_argument("--timeout", type=float, default=900, help="seconds per mutant")
+    parser.add_argument("--list", action="store_true")
+    parser.add_argument("--no-baseline", action="store_true", help="skip the run of the unmutated tree")
+    args = parser.parse_args(argv)
+    mutants = [m for m in MUTANTS if not args.select or args.select in m.name]
+    if args.list:
+        for m in mutants:
+            print(f"{m.name:32} {m.path:34} {m.what}")
+        return 0
+    started = time.monotonic()
+    if not args.no_baseline:
+        with tempfile.TemporaryDirectory(prefix="dmrules-mutant-") as tmp:
+            copy_tree(Path(tmp))
+            check_copy_is_used(Path(tmp))
+            passed, failed, seconds = run_tests(Path(tmp), args.timeout)
+        print(f"baseline (no mutant): {'pass' if passed else 'FAIL ' + failed} in {seconds:.0f} s", flush=True)
+        if not passed:
+            return 2
+    results: dict[str, tuple[str, str, float]] = {}
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futures = {m.name: pool.submit(run_mutant, m, args.timeout) for m in mutants}
+        for m in mutants:
+            status, detail, seconds = results[m.name] = futures[m.name].result()
+            print(f"{status.upper():10} {m.name:32} {seconds:5.0f} s  {m.what}" + (f"\n           {detail}" if detail else ""),
+                  flush=True)
+    counts = {s: sum(r[0] == s for r in results.values()) for s in ("killed", "survived", "equivalent", "stale")}
+    print(f"\n{len(results)} mutants: {counts['killed']} killed, {counts['survived']} survived, "
+          f"{counts['equivalent']} equivalent, {counts['stale']} stale; {time.monotonic() - started:.0f} s")
+    return 1 if counts["survived"] or counts["stale"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
