@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # The fast tests a mutant runs against, cheapest and most telling first (pytest stops at
 # the first failure). The property test runs with fewer examples per seed and no shrinking.
-TESTS = ["tests/test_wrong_answers.py", "tests/test_fixtures.py", "tests/test_bounded.py", "tests/test_core.py",
+TESTS = ["tests/test_wrong_answers.py", "tests/test_pins.py", "tests/test_fixtures.py", "tests/test_bounded.py", "tests/test_core.py",
          "tests/test_windows.py", "tests/test_sequential.py", "tests/test_invariants.py", "tests/test_oracle.py"]
 DESELECT = "not byte_identical"
 ORACLE_EXAMPLES = "60"
@@ -216,12 +216,12 @@ def environment(tree: Path) -> dict[str, str]:
     return env
 
 
-def run_tests(tree: Path, timeout: float) -> tuple[bool, str, float]:
+def run_tests(tree: Path, timeout: float, tests: list[str] | None = None) -> tuple[bool, str, float]:
     """Whether the fast tests pass on ``tree``, the first failure's line, and the seconds it took."""
     started = time.monotonic()
     try:
         out = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-k", DESELECT,
-                              *TESTS], cwd=tree, env=environment(tree), capture_output=True, text=True,
+                              *(tests or TESTS)], cwd=tree, env=environment(tree), capture_output=True, text=True,
                              timeout=timeout)
     except subprocess.TimeoutExpired:
         return False, "timeout", time.monotonic() - started
@@ -237,7 +237,7 @@ def check_copy_is_used(tree: Path) -> None:
         raise SystemExit(f"the copy is not the code under test: {out}")
 
 
-def run_mutant(mutant: Mutant, timeout: float) -> tuple[str, str, float]:
+def run_mutant(mutant: Mutant, timeout: float, tests: list[str] | None = None) -> tuple[str, str, float]:
     with tempfile.TemporaryDirectory(prefix="dmrules-mutant-") as tmp:
         tree = Path(tmp)
         copy_tree(tree)
@@ -246,7 +246,7 @@ def run_mutant(mutant: Mutant, timeout: float) -> tuple[str, str, float]:
         if text.count(mutant.old) != 1:
             return "stale", f"the text occurs {text.count(mutant.old)} times in {mutant.path}", 0.0
         path.write_text(text.replace(mutant.old, mutant.new), encoding="utf-8")
-        passed, failed, seconds = run_tests(tree, timeout)
+        passed, failed, seconds = run_tests(tree, timeout, tests)
     if passed:
         return ("equivalent" if mutant.name in EQUIVALENT else "survived"), EQUIVALENT.get(mutant.name, ""), seconds
     return "killed", failed, seconds
@@ -259,6 +259,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=900, help="seconds per mutant")
     parser.add_argument("--list", action="store_true")
     parser.add_argument("--no-baseline", action="store_true", help="skip the run of the unmutated tree")
+    parser.add_argument("--tests", nargs="+", metavar="FILE", help="run these test files instead of the fast set")
     args = parser.parse_args(argv)
     mutants = [m for m in MUTANTS if not args.select or args.select in m.name]
     if args.list:
@@ -270,13 +271,13 @@ def main(argv: list[str] | None = None) -> int:
         with tempfile.TemporaryDirectory(prefix="dmrules-mutant-") as tmp:
             copy_tree(Path(tmp))
             check_copy_is_used(Path(tmp))
-            passed, failed, seconds = run_tests(Path(tmp), args.timeout)
+            passed, failed, seconds = run_tests(Path(tmp), args.timeout, args.tests)
         print(f"baseline (no mutant): {'pass' if passed else 'FAIL ' + failed} in {seconds:.0f} s", flush=True)
         if not passed:
             return 2
     results: dict[str, tuple[str, str, float]] = {}
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futures = {m.name: pool.submit(run_mutant, m, args.timeout) for m in mutants}
+        futures = {m.name: pool.submit(run_mutant, m, args.timeout, args.tests) for m in mutants}
         for m in mutants:
             status, detail, seconds = results[m.name] = futures[m.name].result()
             print(f"{status.upper():10} {m.name:32} {seconds:5.0f} s  {m.what}" + (f"\n           {detail}" if detail else ""),

@@ -1,0 +1,117 @@
+"""Rules pinned by a scenario each: every one kills a realistic one-line mutant that
+survived the fixtures, the invariants and the oracle (bench/mutants.py names it).
+Each expectation is written from the rule or ruling cited, not from the program's output."""
+
+from __future__ import annotations
+
+from dmrules import solve
+from tests.conftest import scenario
+
+
+def outcomes(text: str) -> list:
+    """(applications, moved cards, players who lost) of each resolution, sorted."""
+    s = scenario(text)
+    out = []
+    for r in solve(s).resolutions:
+        apps = tuple((a.event, a.replacement.id, a.chosen) for a in r.applied)
+        moved = tuple(sorted((c, z) for c, z in r.final.items() if s.cards[c].zone != z))
+        out.append((apps, moved, r.lost))
+    return sorted(out)
+
+
+# -- 609.2: a card stacked under another has no abilities (mutant stacked-source-present) ------------
+
+STACKED = """\
+title: 邪龍 ジャブラッド under an evolution creature; another own abyss is destroyed
+turn: opponent
+players:
+  me:
+    battle:
+      - {{id: EV, card: {{name: 進化アビス, type: evolution_creature, races: [アビスロイヤル]}}}}
+      - {{id: JB, card: 邪龍 ジャブラッド{under}}}
+      - {{id: A, card: {{name: 普通のアビス, type: creature, races: [アビスロイヤル]}}}}
+    graveyard: [g1, g2, g3, g4]
+  opponent:
+    battle: [{{id: X, card: {{name: 破壊する者, type: creature}}}}]
+effect: {{source: X, controller: opponent, events: [{{id: e1, destroy: A}}]}}
+"""
+
+
+def test_stacked_source_does_not_replace():
+    # 609.2 (docs/semantics.md item 5): JB is an evolution source under EV, so its
+    # 「自分のアビスが離れる時」 does not exist; A is simply destroyed.
+    assert outcomes(STACKED.format(under=", under: EV")) == [((), (("A", "graveyard"),), ())]
+
+
+def test_unstacked_source_may_replace():
+    # The same board with JB beside EV: JB may shuffle 4 graveyard cards under the deck instead.
+    got = outcomes(STACKED.format(under=""))
+    assert got == sorted([
+        ((), (("A", "graveyard"),), ()),
+        ((("e1", "JB", ("g1", "g2", "g3", "g4")),),
+         (("g1", "deck"), ("g2", "deck"), ("g3", "deck"), ("g4", "deck")), ()),
+    ])
+
+
+# -- 609.4: a mill of exactly the whole deck can be performed (mutant mill-whole-deck-refused) ------
+
+ADAMSKI = """\
+title: S級宇宙 アダムスキー breaks with the opponent's deck at exactly 2 cards
+turn: me
+players:
+  me:
+    battle: [{id: AD, card: S級宇宙 アダムスキー}]
+  opponent:
+    shields: [s1]
+    deck: [d1, d2]
+effect: {source: AD, controller: me, by: attack, events: [{id: e1, break: s1}]}
+"""
+
+
+def test_mill_of_the_whole_deck_is_performed():
+    # B30 (seed 000) refuses the replacement only because a deck of 1 cannot give 2 cards
+    # (609.4); a deck of exactly 2 can, and the mandatory replacement applies. The deck is
+    # then empty: the opponent loses by the state-based check (703.4).
+    assert outcomes(ADAMSKI) == [((("e1", "AD", ()),), (("d1", "graveyard"), ("d2", "graveyard")), ("opponent",))]
+
+
+# -- 609.9a: what a same-rank application sends elsewhere is set aside (mutant same-rank-elsewhere-dropped)
+
+SAME_RANK = """\
+title: the turn player's optional move and mandatory substitute, on two events at once
+turn: me
+players:
+  me:
+    battle:
+      - id: S1
+        cannot_be_destroyed: true
+        card:
+          name: 退避させる者
+          type: creature
+          replacements:
+            - watch: {event: destroy, card: {whose: own, id: C1}}
+              instead: [{move_to: hand}]
+              optional: true
+      - id: T
+        card:
+          name: 身代わりを出す者
+          type: creature
+          replacements:
+            - watch: {event: destroy, card: this}
+              instead: [stay, {destroy: {count: 1, whose: own, other: true}}]
+      - {id: C1, card: {name: 普通のクリーチャー, type: creature}}
+  opponent:
+    battle: [{id: X, card: {name: 破壊する者, type: creature}}]
+effect: {source: X, controller: opponent, events: [{id: e1, destroy: C1}, {id: e2, destroy: T}]}
+"""
+
+
+def test_same_rank_application_sets_aside_what_it_sends_elsewhere():
+    # docs/semantics.md item 9 (609.9a): the turn player decides both at once. If S1 sends C1
+    # to hand instead of e1, C1 is set aside for T's mandatory choice (it goes to another zone
+    # than T would send it), so T cannot apply and e2 happens. Letting nothing apply is
+    # illegal (T could take C1); S1 and T together would send C1 to two zones.
+    assert outcomes(SAME_RANK) == sorted([
+        ((("e1", "S1", ()),), (("C1", "hand"), ("T", "graveyard")), ()),
+        ((("e2", "T", ("C1",)),), (("C1", "graveyard"),), ()),
+    ])
