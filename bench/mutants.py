@@ -2,7 +2,8 @@
 the fast tests notice them.
 
 Each mutant replaces one exact piece of one file (it must occur exactly once) in a
-temporary copy of the tree; the chosen fast tests then run against that copy
+temporary copy of the tree (the last commit, ``git archive HEAD``; ``--worktree`` copies the
+files as they are instead); the chosen fast tests then run against that copy
 (``PYTHONPATH`` points at it, and the command-line tests run ``python -m
 dmrules.cli`` from it). A mutant is *killed* when the tests fail, *survives*
 when they pass, and is *stale* when its text is no longer in the file (the code
@@ -200,9 +201,20 @@ MUTANTS: list[Mutant] = [
 EQUIVALENT: dict[str, str] = {}
 
 
+SOURCE = ROOT  # where copies come from: a snapshot of HEAD, or the working tree
+
+
+def snapshot(dest: Path) -> Path:
+    """The last commit's files, once: every mutant starts from the same tree, whatever is edited meanwhile."""
+    archive = subprocess.run(["git", "archive", "HEAD", "dmrules", "asp", "tests", "fixtures"], cwd=ROOT,
+                             capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(dest)], input=archive, check=True)
+    return dest
+
+
 def copy_tree(dest: Path) -> None:
     for name in ("dmrules", "asp", "tests", "fixtures"):
-        shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
+        shutil.copytree(SOURCE / name, dest / name, ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
     # The installed package maps dmrules.asp to asp/: mirror that inside the copy.
     (dest / "dmrules" / "asp").symlink_to(Path("..") / "asp")
 
@@ -242,7 +254,7 @@ def run_mutant(mutant: Mutant, timeout: float, tests: list[str] | None = None) -
         tree = Path(tmp)
         copy_tree(tree)
         path = tree / mutant.path
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8") if path.is_file() else ""
         if text.count(mutant.old) != 1:
             return "stale", f"the text occurs {text.count(mutant.old)} times in {mutant.path}", 0.0
         path.write_text(text.replace(mutant.old, mutant.new), encoding="utf-8")
@@ -260,7 +272,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true")
     parser.add_argument("--no-baseline", action="store_true", help="skip the run of the unmutated tree")
     parser.add_argument("--tests", nargs="+", metavar="FILE", help="run these test files instead of the fast set")
+    parser.add_argument("--worktree", action="store_true", help="mutate the files as they are, not the last commit")
     args = parser.parse_args(argv)
+    global SOURCE
+    base = None
+    if not args.worktree:
+        base = tempfile.TemporaryDirectory(prefix="dmrules-head-")
+        SOURCE = snapshot(Path(base.name))
     mutants = [m for m in MUTANTS if not args.select or args.select in m.name]
     if args.list:
         for m in mutants:
@@ -283,6 +301,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{status.upper():10} {m.name:32} {seconds:5.0f} s  {m.what}" + (f"\n           {detail}" if detail else ""),
                   flush=True)
     counts = {s: sum(r[0] == s for r in results.values()) for s in ("killed", "survived", "equivalent", "stale")}
+    if base is not None:
+        base.cleanup()
     print(f"\n{len(results)} mutants: {counts['killed']} killed, {counts['survived']} survived, "
           f"{counts['equivalent']} equivalent, {counts['stale']} stale; {time.monotonic() - started:.0f} s")
     return 1 if counts["survived"] or counts["stale"] else 0
