@@ -22,8 +22,9 @@ NotImplementedError instead of guessing.
 ``legal_resolutions(text)`` returns the legal resolutions of a scenario (YAML
 text) in a canonical, comparable form: a frozenset of ``(applications,
 final)`` pairs where ``applications`` is a frozenset of ``(event id,
-replacement id, frozenset(chosen card ids))`` and ``final`` is a sorted tuple
-of ``(card id, zone)`` for every card.
+replacement id, frozenset(chosen card ids))``, ``final`` is a sorted tuple of
+``(card id, zone)`` for every card, and ``lost`` the players who lose (a deck
+emptied by the window).
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ from pathlib import Path
 
 import yaml
 
-Canonical = frozenset[tuple[frozenset[tuple[str, str, frozenset[str]]], tuple[tuple[str, str], ...]]]
+Canonical = frozenset[tuple[frozenset[tuple[str, str, frozenset[str]]], tuple[tuple[str, str], ...],
+                            tuple[str, ...]]]
 
 CARDS_DIR = Path(__file__).resolve().parent.parent / "dmrules" / "cards"
 
@@ -137,6 +139,9 @@ def read_action(raw, where: str) -> Action:
         else:
             count, flt = int(arg), Filter(whose=whose, types=types)
         return Action("choose", slot=Slot(count, from_zone, to_zone, verb, flt))
+    if key == "mill":  # the top N cards of that player's deck go to the graveyard
+        _keys(arg, where, ("player", "count"))
+        return Action("mill", zone=arg.get("player", "own"), slot=None, verb=str(int(arg["count"])))
     if key == "choose":
         _keys(arg, where, FILTER_KEYS + ("count", "from", "to", "verb"))
         flt = read_filter(arg, where, "own", extra=("count", "from", "to", "verb"))
@@ -220,10 +225,13 @@ class Card:
     races: tuple[str, ...] = ()
     markers: frozenset[str] = frozenset()
     replacements: tuple[Ability, ...] = ()
-    under: str | None = None
+    under: str | None = None  # the card it is stacked under: it has no abilities, and goes where that card goes
+    deck_pos: int | None = None  # 1 for the top card of its owner's deck
 
 
-CARD_KEYS = ("id", "card", "cannot_be_destroyed", "cannot_leave", "untouchable")
+CARD_KEYS = ("id", "card", "cannot_be_destroyed", "cannot_leave", "untouchable", "under")
+# Printed types as the filters read them: an evolution creature is a creature.
+TYPE_WORDS = {"creature": ("creature",), "evolution_creature": ("creature", "evolution"), "spell": ("spell",)}
 DEFINITION_KEYS = ("name", "type", "races", "civilizations", "cost", "power", "text", "replacements",
                    "text_verified", "note", "flips_to")
 
@@ -243,12 +251,14 @@ def read_card(raw, zone: str, player: str) -> Card:
     _keys(definition, where, DEFINITION_KEYS + ("triggers",))
     if definition.get("triggers"):
         raise _unsupported(where, "triggered abilities")
-    types = tuple(_list(definition.get("type")))
-    if any(t not in ("creature", "spell") for t in types):
-        raise _unsupported(where, f"card type {types}")
+    printed = tuple(_list(definition.get("type")))
+    if any(t not in TYPE_WORDS for t in printed):
+        raise _unsupported(where, f"card type {printed}")
+    types = tuple(word for t in printed for word in TYPE_WORDS[t])
     markers = frozenset(m for m in ("cannot_be_destroyed", "cannot_leave", "untouchable") if raw.get(m))
     return Card(str(raw["id"]), zone, player, types, tuple(_list(definition.get("races"))), markers,
-                tuple(read_ability(a, where) for a in definition.get("replacements") or ()))
+                tuple(read_ability(a, where) for a in definition.get("replacements") or ()),
+                str(raw["under"]) if raw.get("under") is not None else None)
 
 
 @dataclass(frozen=True)
@@ -287,11 +297,14 @@ def read_situation(text: str) -> Situation:
     cannot: dict[str, frozenset[str]] = {}
     for player, body in raw["players"].items():
         body = body or {}
-        _keys(body, f"player {player}", ("battle", "hand", "graveyard", "shields", "mana", "cannot"))
+        _keys(body, f"player {player}", ("battle", "hand", "graveyard", "shields", "mana", "deck", "cannot"))
         cannot[str(player)] = frozenset(_list(body.get("cannot")))
-        for zone in ("battle", "hand", "graveyard", "shields", "mana"):
-            for entry in _list(body.get(zone)):
+        for zone in ("battle", "hand", "graveyard", "shields", "mana", "deck"):
+            for position, entry in enumerate(_list(body.get(zone)), start=1):
                 card = read_card(entry, zone, str(player))
+                if zone == "deck":
+                    card = Card(card.id, zone, card.controller, card.types, card.races, card.markers,
+                                card.replacements, card.under, deck_pos=position)
                 cards[card.id] = card
     effect = raw["effect"]
     _keys(effect, "effect", ("controller", "by", "source", "events"))
@@ -370,6 +383,7 @@ class Application:
     replacement: Replacement
     event: Event
     chosen: tuple[tuple[str, ...], ...]
+    players: tuple[str, ...] = ()
 
     @property
     def chosen_cards(self) -> frozenset[str]:
@@ -381,8 +395,10 @@ class Application:
         own = {self.replacement.card} if self.replacement.moves_own_card() else set()
         return self.chosen_cards | own
 
-    def made_moves(self) -> list[tuple[str, str]]:
-        """The (card, zone) moves of the events this application makes happen instead."""
+    def made_moves(self, take=None) -> list[tuple[str, str]]:
+        """The (card, zone) moves of the events this application makes happen instead.
+        ``take(player, n)`` gives the next n cards from the top of that player's deck
+        (without it, deck actions move nothing: rule 9 reads only chosen cards)."""
         moves: list[tuple[str, str]] = []
         slot_index = 0
         for action in self.replacement.ability.instead:
@@ -395,6 +411,11 @@ class Application:
                 slot_index += 1
             elif action.kind == "move_source":  # R's own card is destroyed or moved
                 moves.append((self.replacement.card, action.zone))
+            elif action.kind == "mill":  # the top cards of a deck go to the graveyard
+                me = self.replacement.controller
+                player = me if action.zone == "own" else next(p for p in self.players if p != me)
+                if take is not None:
+                    moves.extend((c, "graveyard") for c in take(player, int(action.verb)))
             else:  # pragma: no cover - read_action makes only these
                 raise NotImplementedError(f"action {action.kind}")
         return moves
@@ -536,21 +557,44 @@ class Oracle:
             if not self.own_card_movable(r):  # Rule 3
                 continue
             for chosen in self.choices(r, e):  # Rules 2, 3 and 4 within one application
-                found.append(Application(r, e, chosen))
+                found.append(Application(r, e, chosen, self.s.players))
         return found
 
     # -- what happens --------------------------------------------------------------
     @staticmethod
     def made_moves(apps: list[Application]) -> list[tuple[str, str]]:
-        """The (card, zone) moves of the events the applications make."""
+        """The (card, zone) moves of the events the applications make (deck actions aside)."""
         return [move for a in apps for move in a.made_moves()]
+
+    def deck(self, player: str) -> list[str]:
+        cards = [c for c in self.s.cards.values() if c.zone == "deck" and c.controller == player]
+        return [c.id for c in sorted(cards, key=lambda c: c.deck_pos)]
+
+    def all_made_moves(self, apps: list[Application]) -> list[tuple[str, str]] | None:
+        """Every move the applications make, deck actions included: cards come from the
+        top of a deck in the order the actions happen (by event, then in the order of
+        the text); None when a deck holds fewer cards than they take (609.4)."""
+        taken = {p: 0 for p in self.s.players}
+        short = []
+
+        def take(player: str, n: int) -> list[str]:
+            deck = self.deck(player)
+            if taken[player] + n > len(deck):
+                short.append(player)
+            cards = deck[taken[player]:taken[player] + n]
+            taken[player] += n
+            return cards
+
+        order = {e.id: i for i, e in enumerate(self.s.events)}
+        moves = [m for a in sorted(apps, key=lambda a: order[a.event.id]) for m in a.made_moves(take)]
+        return None if short else moves
 
     def happening_moves(self, apps: list[Application]) -> list[tuple[str, str]]:
         """The (card, zone) moves of the events that happen: the events the
         applications make, and the effect's events that were neither replaced
         (609.4) nor superseded (rule 8: an application's event moves their card)."""
         replaced = {a.event.id for a in apps}
-        made = self.made_moves(apps)
+        made = self.all_made_moves(apps) or []
         taken = {card for card, _ in made}
         effect = [(e.card, e.to_zone) for e in self.s.events if e.id not in replaced and e.card not in taken]
         return effect + made
@@ -566,9 +610,23 @@ class Oracle:
         return True
 
     def final(self, apps: list[Application]) -> dict[str, str]:
-        """Where every card is after the window: its destination if it moves, else where it was."""
+        """Where every card is after the window: its destination if it moves, else where it
+        was; a card stacked under a card that moves goes with it."""
         dest = dict(self.happening_moves(apps))
-        return {c.id: dest.get(c.id, c.zone) for c in self.s.cards.values()}
+        final = {}
+        for c in self.s.cards.values():
+            if c.id in dest:
+                final[c.id] = dest[c.id]
+            elif c.under is not None and c.under in dest:
+                final[c.id] = dest[c.under]
+            else:
+                final[c.id] = c.zone
+        return final
+
+    def lost(self, final: dict[str, str]) -> tuple[str, ...]:
+        """Players whose deck the window emptied: they lose by the state-based check."""
+        return tuple(sorted(p for p in self.s.players
+                            if self.deck(p) and not any(final[c] == "deck" for c in self.deck(p))))
 
     # -- rule 9 --------------------------------------------------------------------
     def could_apply(self, r: Replacement, e: Event, apps: list[Application]) -> bool:
@@ -630,6 +688,8 @@ class Oracle:
             if i == len(events):
                 # Rule 7 holds by construction: only the effect's events are
                 # ever replaced, never the events an application makes.
+                if self.all_made_moves(apps) is None:  # Rule 3: a deck holds too few cards
+                    return
                 if self.no_card_in_two_places(apps) and self.priority_respected(apps):  # Rules 8, 9
                     legal.append(list(apps))
                 return
@@ -645,8 +705,8 @@ class Oracle:
     def canonical(self) -> Canonical:
         out = set()
         for apps in self.resolutions():
-            final = tuple(sorted(self.final(apps).items()))
-            out.add((frozenset(a.key() for a in apps), final))
+            final = self.final(apps)
+            out.add((frozenset(a.key() for a in apps), tuple(sorted(final.items())), self.lost(final)))
         return frozenset(out)
 
 

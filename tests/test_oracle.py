@@ -127,7 +127,7 @@ def abilities(draw, hints: list[list[str]], this_hint: list[str]) -> dict:
     watch classes of the window's events, ``this_hint`` those of the events on
     this card: watches are drawn from them more often than not."""
     shape = draw(st.sampled_from(("save_discard", "save_graveyard", "save_destroy", "move", "saver",
-                                  "this_to", "two")))
+                                  "this_to", "two", "mill")))
     own_card = shape in ("saver", "this_to")
     if not own_card and draw(st.integers(0, 2 if this_hint else 5)) == 0:
         card: str | dict = "this"
@@ -159,10 +159,14 @@ def abilities(draw, hints: list[list[str]], this_hint: list[str]) -> dict:
         instead = ["stay", "destroy_this"]
     elif shape == "this_to":
         instead = ["stay", {"this_to": draw(st.sampled_from(("hand", "mana")))}]
+    elif shape == "mill":
+        instead = ["stay", {"mill": {"player": draw(st.sampled_from(("own", "opponent"))), "count": n}}]
     else:
         instead = ["stay", {"discard": 1}, {"graveyard_to_deck": 1}]
     ability = {"watch": watch, "instead": instead}
-    if draw(st.booleans()):
+    # (A deck action is always optional here: the oracle leaves out how a mandatory one
+    # reads the decks other applications take from.)
+    if draw(st.booleans()) or shape == "mill":
         ability["optional"] = True
     return ability
 
@@ -223,6 +227,21 @@ def windows(draw) -> str:
             put(player, zone, entry)
         else:
             put(player, zone, cid)
+    # Now and then a card stacked under a creature (an evolution source): it goes where
+    # that creature goes, cannot be chosen, and its abilities do not work (609.2).
+    stacked: set[str] = set()
+    battle = [(p, e) for p in PLAYERS for e in zones[p].get("battle", [])]
+    if battle and draw(st.integers(0, 3)) == 0:
+        player, top = draw(st.sampled_from(battle))
+        entry = {"id": "U1", "under": top["id"], "card": {"name": "stacked", "type": "creature", "replacements": []}}
+        put(player, "battle", entry)
+        stacked.add("U1")
+        if draw(st.booleans()):
+            sources.append(entry)
+    # Decks, for the deck actions (top card first).
+    for p in PLAYERS:
+        for i in range(1, draw(st.integers(0, 3)) + 1):
+            put(p, "deck", f"d{p[0]}{i}")
     # Shields and mana cards, as targets of the effect's events.
     for i in range(1, draw(st.integers(0, 2)) + 1):
         put(draw(st.sampled_from(PLAYERS)), "shields", f"s{i}")
@@ -231,14 +250,15 @@ def windows(draw) -> str:
 
     players: dict = {}
     for p in PLAYERS:
-        body = {z: zones[p][z] for z in ("battle", "hand", "graveyard", "shields", "mana") if z in zones[p]}
+        body = {z: zones[p][z] for z in ("battle", "hand", "graveyard", "shields", "mana", "deck") if z in zones[p]}
         if draw(st.integers(0, 9)) == 0:
             body["cannot"] = ["discard"]
         players[p] = body
 
     # Up to 6 events at once, each on a different card.
     controller = draw(st.sampled_from(PLAYERS))
-    targets = draw(st.lists(st.sampled_from(sorted(where)), min_size=1, max_size=6, unique=True))
+    targets = draw(st.lists(st.sampled_from(sorted(c for c, z in where.items() if z != "deck" and c not in stacked)),
+                            min_size=1, max_size=6, unique=True))
     events = []
     hints: list[list[str]] = []
     this_hints: dict[str, list[str]] = {}
@@ -274,18 +294,18 @@ def dmrules_resolutions(scenario: dmrules.Scenario):
     check_invariants(scenario, solution)
     found = set()
     for r in solution.resolutions:
-        assert not r.lost and not r.flipped
+        assert not r.flipped
         applied = frozenset((a.event, a.replacement.id, frozenset(a.chosen)) for a in r.applied)
-        found.add((applied, tuple(sorted(r.final.items()))))
+        found.add((applied, tuple(sorted(r.final.items())), tuple(r.lost)))
     assert len(found) == len(solution.resolutions), "dmrules listed a resolution twice"
     return frozenset(found)
 
 
 def describe(resolutions) -> str:
     lines = []
-    for applied, final in sorted(resolutions, key=lambda x: sorted((e, r, sorted(c)) for e, r, c in x[0])):
+    for applied, final, lost in sorted(resolutions, key=lambda x: sorted((e, r, sorted(c)) for e, r, c in x[0])):
         apps = ", ".join(f"{e} by {r} chosen {sorted(c)}" for e, r, c in sorted(applied, key=lambda t: (t[0], t[1])))
-        lines.append(f"  [{apps or 'nothing applied'}] final {dict(final)}")
+        lines.append(f"  [{apps or 'nothing applied'}] final {dict(final)}" + (f" lost {list(lost)}" if lost else ""))
     return "\n".join(lines) or "  (none)"
 
 
