@@ -115,3 +115,35 @@ def test_same_rank_application_sets_aside_what_it_sends_elsewhere():
         ((("e1", "S1", ()),), (("C1", "hand"), ("T", "graveyard")), ()),
         ((("e2", "T", ("C1",)),), (("C1", "graveyard"),), ()),
     ])
+
+
+# -- by_opponent reads the effect's controller (mutant by-opponent-source-controller) ---------------
+
+BY_OPPONENT = """\
+title: 「相手の効果によって破壊される時」 with an effect whose controller is not its source's
+turn: me
+players:
+  me:
+    battle:
+      - id: J
+        card:
+          name: 相手の効果で破壊される時に捨てる者
+          type: creature
+          replacements:
+            - watch: {{event: destroy, card: this, when: [by_opponent]}}
+              instead: [stay, {{discard: 1}}]
+      - {{id: M, card: {{name: 自分のクリーチャー, type: creature}}}}
+    hand: [h1]
+  opponent:
+    battle: [{{id: X, card: {{name: 相手のクリーチャー, type: creature}}}}]
+effect: {{source: {source}, controller: {controller}, events: [{{id: e1, destroy: J}}]}}
+"""
+
+
+def test_by_opponent_is_the_effects_controller_not_its_sources():
+    # docs/semantics.md ("by_opponent: E's effect is controlled by the other player"): my own
+    # effect is not the opponent's, whoever's card is its source; the opponent's effect is,
+    # even with my card as its source.
+    assert outcomes(BY_OPPONENT.format(source="X", controller="me")) == [((), (("J", "graveyard"),), ())]
+    assert outcomes(BY_OPPONENT.format(source="M", controller="opponent")) == [
+        ((("e1", "J", ("h1",)),), (("h1", "graveyard"),), ())]
