@@ -353,6 +353,8 @@ def default_works_in(watch: Watch, own_movement: bool) -> str:
     """Where the source must be for the ability to work (609.2)."""
     if own_movement:
         return "any"
+    if watch.subject == "fortified":
+        return "shields"  # a castle works where it is: attached to its shield
     if watch.subject == "this":
         if watch.from_zone in ZONES:
             return watch.from_zone

@@ -77,7 +77,8 @@ class Compiled:
 @lru_cache(maxsize=1)
 def parser() -> lark.Lark:
     grammar = (resources.files(__package__) / "grammar.lark").read_text(encoding="utf-8")
-    return lark.Lark(grammar, parser="earley", lexer="dynamic", ambiguity="resolve", propagate_positions=False)
+    return lark.Lark(grammar, parser="earley", lexer="dynamic", ambiguity="resolve",
+                     start=["start", "replacement_sentence", "followup_sentence"])
 
 
 @lru_cache(maxsize=1)
@@ -129,8 +130,7 @@ def _matching(text: str, open_at: int) -> int | None:
 
 
 def _describe(error: lark.exceptions.UnexpectedInput, sentence: str) -> str:
-    position = getattr(error, "column", None) or getattr(error, "pos_in_stream", None) or 0
-    pos = max(0, min(len(sentence), (getattr(error, "pos_in_stream", None) or position) or 0))
+    pos = max(0, min(len(sentence), _position(error)))
     expected = sorted(getattr(error, "expected", None) or getattr(error, "allowed", None) or [])
     words = []
     for name in expected[:6]:
@@ -143,8 +143,25 @@ def _describe(error: lark.exceptions.UnexpectedInput, sentence: str) -> str:
     return f"cannot read 「{sentence[pos:pos + 12]}…」 at character {pos + 1} of 「{sentence}」{near}"
 
 
-def _parse(sentence: str, start: str | None = None):
-    return parser().parse(sentence, start=start) if start else parser().parse(sentence)
+def _parse(sentence: str, start: str = "start"):
+    """Parse a sentence; on failure, raise the error of the rule that read furthest."""
+    try:
+        return parser().parse(sentence, start=start)
+    except lark.exceptions.UnexpectedInput as error:
+        if start != "start":
+            raise
+        furthest = error
+        for rule in ("replacement_sentence", "followup_sentence"):
+            try:
+                parser().parse(sentence, start=rule)
+            except lark.exceptions.UnexpectedInput as other:
+                if _position(other) > _position(furthest):
+                    furthest = other
+        raise furthest from None
+
+
+def _position(error: lark.exceptions.UnexpectedInput) -> int:
+    return getattr(error, "pos_in_stream", None) or 0
 
 
 def compile_text(text: str) -> Compiled:
@@ -255,3 +272,22 @@ def _attach(ability: dict, follow: dict) -> None:
     elif kind == "stays":
         if "stay" not in ability["instead"]:
             ability["instead"].insert(0, "stay")
+
+
+def read_forms(forms: list[dict], name: str = "<compiled>") -> tuple:
+    """Structured forms (dicts) read as the card loader reads them: ``ReplacementAbility`` objects."""
+    from ..abilities import parse_ability
+    from ..reader import Node
+    from ..yamlsrc import load_located_text
+
+    located = load_located_text(yaml.safe_dump({"replacements": forms}, allow_unicode=True, sort_keys=False), name)
+    root = Node.root(located)
+    return tuple(parse_ability(a) for a in root.child("replacements").elements())
+
+
+def comparable(ability) -> tuple:
+    """An ability as golden forms are compared: without its text, note, keyword and ``stay``."""
+    from dataclasses import replace
+
+    instead = tuple(a for a in ability.instead if a.kind != "stay")
+    return replace(ability, text=None, note=None, keyword=None, instead=instead)

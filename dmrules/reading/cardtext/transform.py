@@ -9,14 +9,14 @@ follow-up (``then``, ``shuffle``, ``no_trigger``, ``stays``).
 
 from __future__ import annotations
 
-from lark import Token, Transformer, v_args
+from lark import Token, Transformer
 
 CIVS = {"光": "light", "水": "water", "闇": "darkness", "火": "fire", "自然": "nature", "ゼロ": "zero"}
 WHOSE = {"自分": "own", "相手": "opponent"}
 ZONES = {"墓地": "graveyard", "手札": "hand", "マナゾーン": "mana", "シールドゾーン": "shields", "山札": "deck",
          "バトルゾーン": "battle"}
 # Katakana words that name a card type rather than a race.
-TYPE_WORDS = {"クリーチャー": ("creature",), "クロスギア": ("cross_gear",), "呪文": ("spell",),
+TYPE_WORDS = {"シールド": (), "カード": (), "クリーチャー": ("creature",), "クロスギア": ("cross_gear",), "呪文": ("spell",),
               "タマシード": ("tamaseed",), "ドラグハート": ("dragheart",), "サイキック・クリーチャー": ("psychic",),
               "フィールド": ("field",), "城": ("castle",)}
 
@@ -81,6 +81,8 @@ class ToForm(Transformer):
             form["optional"] = True
         if conditions:
             form["if"] = conditions
+        if any(c in ("summoned_just_before_cast", "summoned_before_cast") for c in conditions):
+            ability.pop("duration", None)  # 「このターン、この呪文を唱える前に…」 scopes the condition
         form.update(ability)
         return form
 
@@ -127,11 +129,20 @@ class ToForm(Transformer):
         subject, event = parts
         watch = dict(event)
         ability = watch.pop("_ability", {})
+        own_zone = watch.pop("_own_zone", False)
         if subject[0] == "filter":
-            watch["card"] = subject[1]
+            flt = dict(subject[1])
+            if flt.pop("_in_battle", False) and "from" not in watch:
+                watch["from"] = "battle"
+            if own_zone and "whose" not in flt:
+                flt["whose"] = "own"
+            watch["card"] = flt
         else:
             watch["card"] = subject[0]
         return ("watch", watch, ability)
+
+    def watch_head(self, items):
+        return items[0]
 
     def this(self, items):
         return ("this",)
@@ -143,7 +154,8 @@ class ToForm(Transformer):
         return ("fortified",)
 
     def subject(self, items):
-        return ("filter", items[0])
+        flt = {k: v for k, v in items[0].items() if k != "_count"}
+        return ("filter", flt)
 
     def player_subject(self, items):
         return {"player": WHOSE[str(items[0])]}
@@ -174,8 +186,6 @@ class ToForm(Transformer):
         return {"event": "put_into_graveyard", "from": "battle"}
 
     def discard(self, items):
-        if items and isinstance(items[0], Token) and items[0].type == "OWNER":
-            return self._discard_action(items)
         return {"event": "discard"}
 
     def discard_put(self, items):
@@ -185,14 +195,12 @@ class ToForm(Transformer):
         return {"event": "return_to_hand"}
 
     def mana_to_graveyard(self, items):
-        return {"event": "put_into_graveyard", "from": "mana"}
+        return {"event": "put_into_graveyard", "from": "mana", "_own_zone": ("zone_owner_own",) in items}
 
     def to_graveyard(self, items):
         return {"event": "put_into_graveyard"}
 
     def to_deck_bottom(self, items):
-        if items and isinstance(items[-1], Token) and items[-1].type == "VERB_END":
-            return _action({"move_to": {"zone": "deck", "position": "bottom"}}, items)
         return {"event": "put_into_deck", "to_position": "bottom"}
 
     def broken(self, items):
@@ -282,7 +290,10 @@ class ToForm(Transformer):
 
     def owner_part(self, items):
         owners = _tokens(items, "OWNER")
-        return {"whose": WHOSE[str(owners[0])]} if owners else {}
+        out = {"whose": WHOSE[str(owners[0])]} if owners else {}
+        if _tokens(items, "IN_BATTLE"):
+            out["_in_battle"] = True
+        return out
 
     def other_part(self, items):
         return {"other": True}
@@ -349,7 +360,7 @@ class ToForm(Transformer):
         word = str(items[0])
         if word in TYPE_WORDS:
             types = TYPE_WORDS[word]
-            return {"type": types[0] if len(types) == 1 else list(types)}
+            return {"type": types[0]} if len(types) == 1 else ({"type": list(types)} if types else {})
         return {"race": word}
 
     def soul(self, items):
@@ -374,7 +385,7 @@ class ToForm(Transformer):
         return ("count", _count(items[0]) if items else 1)
 
     def zone_owner(self, items):
-        return ("zone_owner",)
+        return ("zone_owner_own",) if str(items[0]) == "自分の" else ("zone_owner",)
 
     # -- conditions -----------------------------------------------------------------
     def state_condition(self, items):
@@ -445,19 +456,10 @@ class ToForm(Transformer):
     def instead_part(self, items):
         actions: list = []
         optional = False
-        original = None
         for item in items:
-            if isinstance(item, tuple) and item[0] == "actions":
+            if isinstance(item, tuple) and item[0] in ("actions", "instead"):
                 actions.extend(item[1])
                 optional = optional or item[2]
-            elif isinstance(item, tuple) and item[0] == "action":
-                actions.append(item[1])
-                optional = optional or item[2]
-            elif isinstance(item, tuple) and item[0] == "original":
-                original = item[1]
-        actions = [a for a in actions if a is not None]
-        if original == "stay_this" and not any(_moves_event_card(a) for a in actions):
-            pass
         if not any(_moves_event_card(a) for a in actions) and "stay" not in actions:
             actions.insert(0, "stay")
         return ("instead", actions, optional)
@@ -472,96 +474,95 @@ class ToForm(Transformer):
         acts = [i for i in items if isinstance(i, tuple) and i[0] == "action"]
         return ("actions", [a for act in acts for a in _flatten(act[1])], any(a[2] for a in acts))
 
-    def that_creature(self, items):
+    def do_that_creature(self, items):
         return items[-1]
-
-    # actions on the event's card
-    def to_hand(self, items):
-        return _action({"move_to": "hand"}, items)
-
-    def to_mana(self, items):
-        tapped = any(isinstance(i, Tree_) for i in items) if False else any(i == ("tapped",) for i in items)
-        return _action({"move_to": {"zone": "mana", "tapped": True} if tapped else "mana"}, items)
 
     def tapped(self, items):
         return ("tapped",)
 
-    def to_deck_top(self, items):
+    # the event's card goes elsewhere
+    def do_to_hand(self, items):
+        return _action({"move_to": "hand"}, items)
+
+    def do_to_mana(self, items):
+        tapped = ("tapped",) in items
+        return _action({"move_to": {"zone": "mana", "tapped": True} if tapped else "mana"}, items)
+
+    def do_to_deck_top(self, items):
         return _action({"move_to": {"zone": "deck", "position": "top"}}, items)
 
-    def to_deck_shuffle(self, items):
+    def do_to_deck_bottom(self, items):
+        return _action({"move_to": {"zone": "deck", "position": "bottom"}}, items)
+
+    def do_to_deck_shuffle(self, items):
         return _action({"move_to": {"zone": "deck", "position": "shuffle"}}, items)
 
-    def to_deck(self, items):
+    def do_to_deck(self, items):
         return _action({"move_to": "deck"}, items)
 
-    def to_shields(self, items):
+    def do_to_shields(self, items):
         return _action({"move_to": "shields"}, items)
 
-    def to_battle(self, items):
+    def do_to_graveyard(self, items):
+        return _action({"move_to": "graveyard"}, items)
+
+    def do_to_battle(self, items):
         return _action({"move_to": "battle"}, items)
 
-    def stay(self, items):
+    def do_stay(self, items):
         return ("action", "stay", False)
 
-    def under_this(self, items):
+    def do_under_this(self, items):
         return _action({"move_to": "under_this"}, items)
 
-    def top_card_only(self, items):
+    def do_top_card_only(self, items):
         return ("action", "top_card_only", False)
 
-    # actions on this card
-    def destroy_this(self, items):
+    # this card instead
+    def do_destroy_this(self, items):
         return _action("destroy_this", items)
 
-    def this_to_graveyard(self, items):
+    def do_this_to_graveyard(self, items):
         return _action({"this_to": "graveyard"}, items)
 
-    def this_to_mana(self, items):
+    def do_this_to_mana(self, items):
         return _action({"this_to": "mana"}, items)
 
-    def flip_this(self, items):
+    def do_flip_this(self, items):
         return _action("flip_this", items)
 
-    def guardman(self, items):
+    def do_guardman(self, items):
         return ("action", ["tap_this", {"battle_instead": "this"}], _ends(items))
 
-    # costs and choices
-    def _discard_action(self, items):
+    def destroy_this_instead(self, items):
+        return ("instead", ["destroy_this"], _ends(_flat_tokens(items)))
+
+    # costs and choices of affected cards
+    def do_discard(self, items):
         return _action({"discard": _count(_tokens(items, "COUNT")[0])}, items)
 
-    def discard_filtered(self, items):
+    def do_discard_filtered(self, items):
         flt = _filter(items[0])
         count = flt.pop("_count", 1)
         return _action({"discard": {"count": count, **flt}}, items)
 
-    def shield_to_hand(self, items):
+    def do_shield_to_hand(self, items):
         return _action({"shield_to_hand": _count(_tokens(items, "COUNT")[0])}, items)
 
-    def destroy_other(self, items):
-        flt = _filter(items[0])
-        count = flt.pop("_count", 1)
-        flt.pop("type", None) if flt.get("type") == "creature" else None
-        return _action({"destroy": {"count": count, **flt} if count != 1 or flt else 1}, items)
+    def do_destroy_other(self, items):
+        return _action(_destroy(items[0]), items)
 
     def destroy_obj(self, items):
-        flt = items[0]
-        if flt == ("this_obj",):
-            return ("instead", ["destroy_this"], _ends(items[-1:]) or _ends(_flat_tokens(items)))
-        flt = _filter(flt)
-        count = flt.pop("_count", 1)
-        if flt.get("type") == "creature":
-            del flt["type"]
-        return ("instead", ["stay", {"destroy": {"count": count, **flt} if count != 1 or flt else 1}],
-                _ends(_flat_tokens(items)))
+        return ("instead", ["stay", _destroy(items[0])], _ends(_flat_tokens(items)))
 
     def verb_destroy(self, items):
         return items
 
     def object(self, items):
-        flt = items[0]
-        if flt == {} and False:
-            return flt
+        flt = dict(items[0])
+        counts = _tokens(items, "COUNT")
+        if counts:
+            flt["_count"] = _count(counts[0])
         return flt
 
     def mana_to_graveyard_instead(self, items):
@@ -573,27 +574,28 @@ class ToForm(Transformer):
         flt.pop("_count", None)
         return ("instead", [{"battle_instead": flt}], _ends(items))
 
-    def choose_move(self, items):
+    def do_choose_move(self, items):
         flt = _filter(items[0])
         source = next(i for i in items if isinstance(i, tuple) and i[0] == "from")
         dest = next(i for i in items if isinstance(i, tuple) and i[0] == "dest")
         return _action({"choose": _choice(flt, source[1], dest)}, items)
 
-    def choose_return(self, items):
+    def do_choose_return(self, items):
         flt = _filter(items[0])
         source = next(i for i in items if isinstance(i, tuple) and i[0] == "from")
         return _action({"choose": _choice(flt, source[1], ("dest", "hand", "return", None))}, items)
 
-    def choose_return_any(self, items):
+    def do_choose_return_any(self, items):
         flt = _filter(items[0])
         source = next(i for i in items if isinstance(i, tuple) and i[0] == "from")
         choice = _choice(flt, source[1], ("dest", "hand", "return", None))
         choice["count"] = "any"
         return _action({"choose": choice}, items)
 
-    def choose_in_zone(self, items):
+    def do_choose_in_zone(self, items):
         zone = ZONES[str(_tokens(items, "ZONE_WORD")[0])]
         flt = _filter(next(i for i in items if isinstance(i, dict)))
+        flt.pop("whose", None)
         dest = next(i for i in items if isinstance(i, tuple) and i[0] == "dest")
         return _action({"choose": _choice(flt, zone, dest)}, items)
 
@@ -604,10 +606,9 @@ class ToForm(Transformer):
         return ("from", zones[0])
 
     def dest(self, items):
-        word = "".join(str(t) for t in items) if items else ""
+        word = "".join(str(t) for t in items)
         return {"手札に加え": ("dest", "hand", "add_to_hand", None), "手札に戻": ("dest", "hand", "return", None),
-                "マナゾーンに置": ("dest", "mana", "put", None), "墓地に置": ("dest", "graveyard", "put", None)}.get(
-            word, ("dest", "hand", "add_to_hand", None))
+                "マナゾーンに置": ("dest", "mana", "put", None), "墓地に置": ("dest", "graveyard", "put", None)}[word]
 
     def deck_bottom(self, items):
         return ("dest", "deck", "put", "bottom")
@@ -618,16 +619,19 @@ class ToForm(Transformer):
     def hyperspatial(self, items):
         return ("dest", "hyperspatial", "return", None)
 
-    def draw_double(self, items):
+    def do_draw(self, items):
+        return _action({"draw": _count(_tokens(items, "COUNT")[0])}, items)
+
+    def do_draw_double(self, items):
         raise ValueError("「その2倍の枚数」: a count taken from the replaced event cannot be stated")
 
-    def use_ability(self, items):
+    def do_use_ability(self, items):
         return _action("use_ability", items)
 
-    def choose_instead(self, items):
+    def do_choose_instead(self, items):
         return ("action", "choose_instead", False)
 
-    def opponent_chooses(self, items):
+    def do_opponent_chooses(self, items):
         raise ValueError("the opponent choosing instead cannot be stated")
 
     # -- follow-ups -----------------------------------------------------------------
@@ -649,30 +653,26 @@ class ToForm(Transformer):
     def followup_actions(self, items):
         return list(items)
 
-    def this_to_deck_bottom(self, items):
+    def then_this_to_deck_bottom(self, items):
         return {"move": "this", "to": "deck", "position": "bottom"}
 
-    def this_to_deck_shuffle(self, items):
+    def then_this_to_deck_shuffle(self, items):
         return {"move": "this", "to": "deck", "position": "shuffle"}
 
-    def hand_to_graveyard(self, items):
+    def then_discard(self, items):
+        return {"discard": {"choose": {"count": _count(_tokens(items, "COUNT")[0]), "from": "hand", "whose": "own"}}}
+
+    def then_hand_to_graveyard(self, items):
         return {"move": {"choose": {"count": _count(_tokens(items, "COUNT")[0]), "from": "hand", "whose": "own"}},
                 "to": "graveyard"}
 
-    def mana_to_hand(self, items):
+    def then_mana_to_hand(self, items):
         flt = _filter(next(i for i in items if isinstance(i, dict)))
         count = flt.pop("_count", None)
         counts = _tokens(items, "COUNT")
         count = _count(counts[0]) if counts else (count or 1)
+        flt.pop("whose", None)
         return {"return_to_hand": {"choose": {"count": count, "from": "mana", "whose": "own", **flt}}}
-
-    @v_args(inline=False)
-    def followup_action(self, items):
-        return items[0]
-
-
-class Tree_:  # never instantiated: keeps a readable isinstance() above
-    pass
 
 
 def _flat_tokens(items):
@@ -699,6 +699,15 @@ def _as_list(value) -> list:
 
 def _name(token) -> str:
     return str(token)[1:-1]
+
+
+def _destroy(flt: dict) -> dict:
+    """「自分の他のクリーチャーを1体破壊する」 as a ``destroy`` action."""
+    flt = _filter(flt)
+    count = flt.pop("_count", 1)
+    if flt.get("type") == "creature":
+        del flt["type"]
+    return {"destroy": {"count": count, **flt} if count != 1 else (flt or 1)}
 
 
 def _filter(flt) -> dict:
