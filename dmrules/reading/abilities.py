@@ -467,6 +467,10 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
         if condition.word is not None and condition.word not in SOLVED_CONDITIONS:
             gaps.append(f"the condition '{condition.word}'")
         gaps += _filter_gaps(condition.filter, "a counted card with")
+    for step in ability.then:
+        for event in step.events:
+            if event.position in ("top", "shuffle"):
+                gaps.append(f"a deck position '{event.position}' in a follow-up")
     if ability.once_per_turn:
         gaps.append("'once_per_turn' (各ターンに1度)")
     if ability.granted_to is not None:

@@ -194,6 +194,8 @@ def _compile_line(raw_line: str, line_offset: int, result: Compiled) -> None:
             return
     current: dict | None = None
     for start, sentence in sentences(body):
+        if sentence.startswith("(") and sentence.endswith(")") and _matching(sentence, 0) == len(sentence) - 1:
+            sentence = sentence[1:-1]  # a reminder after its keyword's sentence: 「…上に置く。(…)」
         verdict, form, problem = _compile_sentence(sentence, current)
         shown = sentence
         if verdict in ("replacement",):

@@ -605,10 +605,17 @@ class ToForm(Transformer):
             raise ValueError("a choice from two zones at once cannot be stated")
         return ("from", zones[0])
 
-    def dest(self, items):
-        word = "".join(str(t) for t in items)
-        return {"手札に加え": ("dest", "hand", "add_to_hand", None), "手札に戻": ("dest", "hand", "return", None),
-                "マナゾーンに置": ("dest", "mana", "put", None), "墓地に置": ("dest", "graveyard", "put", None)}[word]
+    def dest_add_to_hand(self, items):
+        return ("dest", "hand", "add_to_hand", None)
+
+    def dest_return_to_hand(self, items):
+        return ("dest", "hand", "return", None)
+
+    def dest_mana(self, items):
+        return ("dest", "mana", "put", None)
+
+    def dest_graveyard(self, items):
+        return ("dest", "graveyard", "put", None)
 
     def deck_bottom(self, items):
         return ("dest", "deck", "put", "bottom")
