@@ -242,6 +242,21 @@ class ToForm(Transformer):
     def spell_own(self, items):
         return ("watch", {"event": "spell_to_graveyard", "card": "this"}, {"spell_own_movement": True})
 
+    def spell_recycled(self, items):
+        return ("watch", {"event": "spell_to_graveyard", "card": "this", "cast_from": "graveyard"},
+                {"spell_own_movement": True})
+
+    def grant(self, items):
+        flt = {k: v for k, v in items[0].items() if not k.startswith("_")}
+        return {"kind": "grant", "granted_to": flt, "keyword": _name(items[1])}
+
+    def grant_own_spells(self, items):
+        return {"kind": "grant", "granted_to": {"whose": "own", "type": "spell"}, "keyword": _name(items[0])}
+
+    def keyword_others(self, items):
+        return ("if", {"zone": "battle", "at_least": _count(items[1]), "type": "creature",
+                       "keyword": _name(items[0]), "other": True})
+
     def spell_granted(self, items):
         return ("watch", {"event": "spell_to_graveyard", "card": "this"}, {"spell_own_movement": True})
 
@@ -364,7 +379,7 @@ class ToForm(Transformer):
         return {"race": word}
 
     def soul(self, items):
-        return {"keyword": str(items[0]).strip("()")}
+        return {"keyword": str(items[0]).strip("()"), "type": "creature"}
 
     def evolution_creature(self, items):
         return {"type": "creature", "evolution": True}
@@ -631,6 +646,14 @@ class ToForm(Transformer):
 
     def do_draw_double(self, items):
         raise ValueError("「その2倍の枚数」: a count taken from the replaced event cannot be stated")
+
+    def do_crossed_to_graveyard(self, items):
+        return _action({"choose": {"count": _count(items[0]), "from": "crossed_to_this", "to": "graveyard",
+                                   "verb": "put"}}, items)
+
+    def do_under_to_graveyard(self, items):
+        return _action({"choose": {"count": _count(items[0]), "from": "under_this", "to": "graveyard",
+                                   "verb": "put"}}, items)
 
     def do_use_ability(self, items):
         return _action("use_ability", items)
