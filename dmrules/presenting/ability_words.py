@@ -17,6 +17,8 @@ EVENT_WORDS = {
     "untap": "untap at the start of its turn", "summon": "be summoned",
 }
 WHOSE_WORDS = {"own": "of yours", "opponent": "of your opponent's", "any": ""}
+ZONE_WORDS = {"battle": "battle zone", "mana": "mana zone", "shields": "shield zone",
+              "hyperspatial": "hyperspatial zone", "any": "any zone"}
 POSITION_WORDS = {"top": "on top of the deck", "bottom": "at the bottom of the deck", "shuffle": "into the deck, shuffled"}
 
 
@@ -151,7 +153,8 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
         kind += ", once each turn"
     if ability.granted_to is not None:
         kind += f", granted to each {filter_words(ability.granted_to)}"
-    lines.append(kind + f"; works in the {ability.works_in}" if ability.works_in != "any" else kind)
+    zone = ZONE_WORDS.get(ability.works_in, ability.works_in)
+    lines.append(kind + f"; works in the {zone}" if ability.works_in != "any" else kind)
     for step in ability.then:
         lines.append("then: " + ", ".join(f"{e.kind} {' '.join(e.cards) or ''}".strip() for e in step.events))
     return lines

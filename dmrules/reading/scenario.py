@@ -282,7 +282,7 @@ class _Reader:
 
     def _definition(self, node: Node) -> CardDef:
         if isinstance(node.value, dict):
-            return parse_card(node)
+            return parse_card(node, from_text=True)
         name = node.text()
         card = self.db.find(name)
         if card is None:
