@@ -76,6 +76,8 @@ class ToForm(Transformer):
             watch["when"] = when
         if watch.pop("this_tapped_if", False):
             conditions.insert(0, "this_tapped")
+        if watch.pop("_face_up", False):  # 「このクリーチャーが表向きでシールドゾーンを離れる時」
+            conditions.insert(0, "this_face_up")
         form = {"kind": "replacement", "watch": watch, "instead": instead}
         if optional:
             form["optional"] = True
@@ -559,7 +561,7 @@ class ToForm(Transformer):
         return _action({"discard": _count(_tokens(items, "COUNT")[0])}, items)
 
     def do_discard_filtered(self, items):
-        flt = _filter(items[0])
+        flt = _filter(next(i for i in items if isinstance(i, dict)))
         count = flt.pop("_count", 1)
         return _action({"discard": {"count": count, **flt}}, items)
 
