@@ -10,7 +10,6 @@ from __future__ import annotations
 import csv
 import subprocess
 import sys
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -18,16 +17,13 @@ import yaml
 
 from dmrules.reading.cardtext import comparable, compile_text, read_forms
 
+from .cardtext_cache import compiled
+
 HERE = Path(__file__).parent / "cards"
 ROWS = list(csv.DictReader((HERE / "printed.tsv").open(encoding="utf-8"), delimiter="\t"))
 TYPES = {row["name"]: row["type"] for row in ROWS}
 GOLDEN = [card for name in ("golden-a.yaml", "golden-b.yaml")
           for card in yaml.safe_load((HERE / name).read_text(encoding="utf-8"))["cards"]]
-
-
-@lru_cache(maxsize=None)
-def compiled(text: str, card_type: str | None = None):
-    return compile_text(text, card_type)
 
 
 def test_the_golden_forms_cover_120_cards_or_more():

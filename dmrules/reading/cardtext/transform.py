@@ -78,6 +78,8 @@ class ToForm(Transformer):
             conditions.insert(0, "this_tapped")
         if watch.pop("_face_up", False):  # 「このクリーチャーが表向きでシールドゾーンを離れる時」
             conditions.insert(0, "this_face_up")
+        if set(_as_list(watch.get("event"))) <= {"draw", "lose", "choose", "untap", "battle"} and len(instead) > 1:
+            instead = [a for a in instead if a != "stay"]  # no card of the event to keep where it is
         form = {"kind": "replacement", "watch": watch, "instead": instead}
         if optional:
             form["optional"] = True
