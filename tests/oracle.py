@@ -45,7 +45,7 @@ CARDS_DIR = Path(__file__).resolve().parent.parent / "dmrules" / "cards"
 # Event kinds the oracle knows: each moves one card from its zone to another.
 # Where each kind sends its card ("The effect and its events"), and the zone it needs.
 EVENT_TO = {"destroy": "graveyard", "return_to_hand": "hand", "discard": "graveyard", "put_into_mana": "mana",
-            "break": "hand"}
+            "break": "hand", "spell_to_graveyard": "graveyard"}
 EVENT_FROM = {"destroy": "battle", "discard": "hand", "break": "shields"}
 SUPPORTED_EVENT_KINDS = tuple(EVENT_TO) + ("move",)
 ZONES = ("battle", "hand", "mana", "graveyard", "shields", "deck", "hyperspatial")
@@ -249,6 +249,8 @@ def read_card(raw, zone: str, player: str) -> Card:
         definition = found
     definition = definition or {}
     _keys(definition, where, DEFINITION_KEYS + ("triggers",))
+    if definition.get("text") and "replacements" not in definition:
+        raise _unsupported(where, "abilities given by printed text alone (the card-text compiler reads them)")
     if definition.get("triggers"):
         raise _unsupported(where, "triggered abilities")
     printed = tuple(_list(definition.get("type")))
@@ -284,6 +286,7 @@ class Situation:
     cards: dict[str, Card]
     events: list[Event]
     player_cannot: dict[str, frozenset[str]] = field(default_factory=dict)
+    pending: str | None = None  # the spell being cast: in its zone, but never chosen there (409.1c)
 
 
 def read_situation(text: str) -> Situation:
@@ -307,9 +310,12 @@ def read_situation(text: str) -> Situation:
                                 card.replacements, card.under, deck_pos=position)
                 cards[card.id] = card
     effect = raw["effect"]
-    _keys(effect, "effect", ("controller", "by", "source", "events"))
+    _keys(effect, "effect", ("controller", "by", "source", "events", "cast_from"))
     if effect.get("by", "ability") not in ("ability", "spell"):
         raise _unsupported("effect", f"by {effect.get('by')}")
+    pending = str(effect["source"]) if effect.get("by") == "spell" and effect.get("source") is not None else None
+    if pending is not None and effect.get("cast_from", cards[pending].zone) != cards[pending].zone:
+        raise _unsupported("effect", "cast_from another zone than the spell's")
     events = []
     for i, ev in enumerate(effect["events"], start=1):
         kinds = [k for k in ev if k in SUPPORTED_EVENT_KINDS]
@@ -322,11 +328,15 @@ def read_situation(text: str) -> Situation:
         if kind in EVENT_FROM and card.zone != EVENT_FROM[kind]:
             raise _unsupported(f"event {i}", "card not in the zone its event needs")
         to_zone = ev["to"] if kind == "move" else EVENT_TO[kind]
-        if to_zone == card.zone:
+        if to_zone == card.zone and kind != "spell_to_graveyard":
             raise _unsupported(f"event {i}", "a move to the zone it is in")
-        events.append(Event(str(ev.get("id", f"e{i}")), kind, target, card.zone, to_zone,
+        if (kind == "spell_to_graveyard") != (target == pending) or (target == pending and "spell" not in card.types):
+            raise _unsupported(f"event {i}", "a spell's movement other than the cast spell's")
+        # The cast spell moves from where it waits while it resolves (pending), not from its zone.
+        from_zone = "pending" if kind == "spell_to_graveyard" else card.zone
+        events.append(Event(str(ev.get("id", f"e{i}")), kind, target, from_zone, to_zone,
                             str(ev.get("controller", effect["controller"])), bool(ev.get("unreplaceable", False))))
-    return Situation(str(raw["turn"]), players, cards, events, cannot)
+    return Situation(str(raw["turn"]), players, cards, events, cannot, pending)
 
 
 def _is_move(e: Event) -> bool:
@@ -342,6 +352,7 @@ WATCH_CLASSES = {
     "return_to_hand": lambda e: e.kind == "return_to_hand",
     "put_into_mana": lambda e: e.kind == "put_into_mana",
     "break": lambda e: e.kind == "break",
+    "spell_to_graveyard": lambda e: e.kind == "spell_to_graveyard",
     "leave": lambda e: _is_move(e) and e.from_zone == "battle",
     "put_into_graveyard": lambda e: _is_move(e) and e.to_zone == "graveyard",
     "put_into_hand": lambda e: _is_move(e) and e.to_zone == "hand",
@@ -510,6 +521,8 @@ class Oracle:
             # before the window, excluding the card E itself acts on.
             if card.zone != slot.from_zone or card.id == e.card or card.under is not None:
                 continue
+            if card.id == self.s.pending:  # the spell being cast is chosen nowhere (409.1c)
+                continue
             if not self.passes(slot.filter, card, r):
                 continue
             # Rule 3: a card that cannot be moved that way cannot be chosen.
@@ -624,9 +637,11 @@ class Oracle:
         return final
 
     def lost(self, final: dict[str, str]) -> tuple[str, ...]:
-        """Players whose deck the window emptied: they lose by the state-based check."""
+        """Players whose deck the window emptied (no card of theirs ends in it): they lose by
+        the state-based check."""
         return tuple(sorted(p for p in self.s.players
-                            if self.deck(p) and not any(final[c] == "deck" for c in self.deck(p))))
+                            if self.deck(p) and not any(final[c.id] == "deck" and c.controller == p
+                                                        for c in self.s.cards.values())))
 
     # -- rule 9 --------------------------------------------------------------------
     def could_apply(self, r: Replacement, e: Event, apps: list[Application]) -> bool:

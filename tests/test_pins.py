@@ -147,3 +147,67 @@ def test_by_opponent_is_the_effects_controller_not_its_sources():
     assert outcomes(BY_OPPONENT.format(source="X", controller="me")) == [((), (("J", "graveyard"),), ())]
     assert outcomes(BY_OPPONENT.format(source="M", controller="opponent")) == [
         ((("e1", "J", ("h1",)),), (("h1", "graveyard"),), ())]
+
+
+# -- an optional own-movement replacement obliges nothing (mutant optional-obliges) ------------------
+
+OWN_MOVEMENT = """\
+title: a spell whose own replacement of its movement is optional
+turn: me
+players:
+  me:
+    hand:
+      - id: SP
+        card:
+          name: 唱えた後マナに置いてもよい呪文
+          type: spell
+          replacements:
+            - watch: {{event: spell_to_graveyard, card: this}}
+              instead: [{{move_to: mana}}]
+              spell_own_movement: true
+              optional: {optional}
+  opponent: {{}}
+effect: {{source: SP, controller: me, by: spell, cast_from: hand, events: [{{id: e1, spell_to_graveyard: SP}}]}}
+"""
+
+
+def test_optional_own_movement_may_be_declined():
+    # 「てもよい」 (docs/semantics.md item 9: optional replacements never oblige anything), rank 0
+    # included: the spell goes to mana or, declined, to the graveyard. Mandatory (A15's チャージャー),
+    # it always goes to mana.
+    assert outcomes(OWN_MOVEMENT.format(optional="true")) == sorted([
+        ((), (("SP", "graveyard"),), ()), ((("e1", "SP", ()),), (("SP", "mana"),), ())])
+    assert outcomes(OWN_MOVEMENT.format(optional="false")) == [((("e1", "SP", ()),), (("SP", "mana"),), ())]
+
+
+# -- a replacement that needs a condition word works only with it, wherever it works (mutant flag-ignored)
+
+FLAGGED = """\
+title: an ability that works from any zone while its card carries a condition word
+turn: opponent
+players:
+  me:
+    battle: [{{id: C, card: {{name: 守られる者, type: creature}}}}]
+    graveyard:
+      - id: G
+        {flags}card:
+          name: 墓地から守る者
+          type: creature
+          replacements:
+            - watch: {{event: destroy, card: {{whose: own, type: creature}}}}
+              instead: [stay]
+              works_in: any
+              requires_flag: awakened
+              optional: true
+  opponent:
+    battle: [{{id: X, card: {{name: 破壊する者, type: creature}}}}]
+effect: {{source: X, controller: opponent, events: [{{id: e1, destroy: C}}]}}
+"""
+
+
+def test_condition_word_is_needed_wherever_the_ability_works():
+    # docs/scenario-format.md, requires_flag: "a condition word the card must carry" (609.2: the
+    # ability exists only then), whatever zone it works in.
+    assert outcomes(FLAGGED.format(flags="")) == [((), (("C", "graveyard"),), ())]
+    assert outcomes(FLAGGED.format(flags="flags: [awakened]\n        ")) == sorted([
+        ((), (("C", "graveyard"),), ()), ((("e1", "G", ()),), (), ())])
