@@ -54,7 +54,7 @@ M = Mutant
 MUTANTS: list[Mutant] = [
     # -- the six of the rules-fidelity review -------------------------------------------------------
     M("follow-up-unreplaceable", "dmrules/solving/engine.py",
-      'replace(e, id=f"{label}.{j}")', 'replace(e, id=f"{label}.{j}", unreplaceable=True)',
+      'replace(e, id=f"{label}.{j}", cards=', 'replace(e, id=f"{label}.{j}", unreplaceable=True, cards=',
       "a 「そうしたら」 sentence made unreplaceable (101.5a)"),
     M("stacked-source-present", "asp/common/feasible.lp",
       "present(W) :- w_active_zone(W,Z), w_source(W,C), zone(C,Z), not stacked(C), not flag_missing(W).",
@@ -68,8 +68,8 @@ MUTANTS: list[Mutant] = [
       "rank(R2,E2,K2), K2 < K, event_card(X,C), event_to(X,Z2), Z2 != Z.",
       "cards a same-rank application sends elsewhere are not set aside (609.9a)"),
     M("destroy-n-own", "dmrules/reading/abilities.py",
-      'count, flt = _count_or_filter(arg, "any", ("creature",))',
-      'count, flt = _count_or_filter(arg, "own", ("creature",))',
+      '"destroy": ("battle", "graveyard", "destroy", "any", ("creature",)),',
+      '"destroy": ("battle", "graveyard", "destroy", "own", ("creature",)),',
       "loader: {destroy: N} defaults to its controller's creatures"),
     M("by-opponent-source-controller", "asp/common/match.lp",
       "cond_ok(R,E,by_opponent) :- subject_ok(R,E), w_controller(R,P), event_controller(E,Q), P != Q.",
@@ -102,9 +102,8 @@ MUTANTS: list[Mutant] = [
       'UNSAFE_CATEGORIES = frozenset(("Cc", "Cf", "Zl", "Zp"))', 'UNSAFE_CATEGORIES = frozenset(("Cc",))',
       "bidi overrides and line separators pass"),
     M("discard-n-any", "dmrules/reading/abilities.py",
-      '''    if key == "discard":
-        count, flt = _count_or_filter(arg, "own", ())''', '''    if key == "discard":
-        count, flt = _count_or_filter(arg, "any", ())''',
+      '"discard": ("hand", "graveyard", "discard", "own", ()),',
+      '"discard": ("hand", "graveyard", "discard", "any", ()),',
       "loader: {discard: N} takes any player's hand cards"),
     M("break-to-graveyard", "dmrules/reading/events.py",
       '"put_into_mana": "mana", "mill": "graveyard", "break": "hand",',
@@ -127,7 +126,7 @@ MUTANTS: list[Mutant] = [
       "fails(F,R,C) :- filter_test(F,R,C), filter_other(F), w_source(R,C).", "% (dropped)",
       "「他の」 ignored"),
     M("type-filter-ignored", "asp/common/filters.lp",
-      "fails(F,R,C) :- filter_test(F,R,C), card(C), filter_type(F,T), not card_type(C,T).", "% (dropped)",
+      "fails(F,R,C) :- filter_test(F,R,C), card(C), filter_type(F,_), not type_hit(F,C).", "% (dropped)",
       "card types ignored by filters"),
     M("opponent-turn-inverted", "asp/common/match.lp",
       "cond_ok(R,E,opponent_turn) :- subject_ok(R,E), w_controller(R,P), turn_player(Q), P != Q.",
