@@ -342,19 +342,31 @@ def cmd_cards(args: argparse.Namespace) -> int:
     from .reading.carddb import bundled
 
     db = bundled()
-    cards = db.search(args.query) if args.query else list(db)
-    if args.json:
-        _print_json({"cards": [card_json(c) for c in cards]})
+    if args.query is None:
+        cards = list(db)
+        if args.json:
+            _print_json({"cards": [card_json(c) for c in cards]})
+        else:
+            for card in cards:
+                sys.stdout.write(card_text(card))
+            sys.stdout.write(f"{plural(len(cards), 'card')}\n")
         return EXIT_OK
-    if args.query and cards and all(args.query not in c.name for c in cards):
-        found = db.find(args.query)
-        if found is None:
-            sys.stdout.write(f"no card named '{args.query}'; closest: " + ", ".join(c.name for c in cards) + "\n")
-            return EXIT_FAIL
+    cards = db.search(args.query)
+    near = [] if cards else db.near(args.query)
+    if args.json:
+        _print_json({"query": args.query, "cards": [card_json(c) for c in cards],
+                     "suggestions": [c.name for c in near]})
+        return EXIT_OK if cards else EXIT_FAIL
+    if not cards:
+        line = f"no card matches '{args.query}'"
+        line += ("; closest: " + ", ".join(c.name for c in near)) if near else \
+            f" and no name is close ({plural(len(db), 'bundled card')}: `dmrules cards` lists them)"
+        sys.stdout.write(line + "\n")
+        return EXIT_FAIL
     for card in cards:
-        sys.stdout.write(card_text(card, detailed=bool(args.query)))
-    if not args.query:
-        sys.stdout.write(f"{len(cards)} cards\n")
+        sys.stdout.write(card_text(card, detailed=True))
+    if len(cards) > 1:
+        sys.stdout.write(f"{plural(len(cards), 'card')} match '{args.query}'\n")
     return EXIT_OK
 
 

@@ -69,7 +69,7 @@ def test_verify_bad_input_exits_2(tmp_path):
 
 def test_why_not_a01_names_609_9b_and_the_hand_cards():
     out = run_cli("why-not", fixture("A01"), "--expect", "J1=battle,J2=battle")
-    assert out.returncode == 0
+    assert out.returncode == 1  # not legal
     assert "No legal resolution has J1=battle, J2=battle." in out.stdout
     assert "609.9b" in out.stdout
     assert "h1 is affected by J1" in out.stdout and "h2 is affected by J1" in out.stdout

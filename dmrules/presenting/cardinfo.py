@@ -19,6 +19,41 @@ ACTION_WORDS = {
 }
 
 
+WHOSE_WORDS = {"own": "its controller's", "opponent": "the opponent's", "any": "any player's"}
+
+
+def filter_text(flt, noun: str = "card") -> str:
+    """A filter in words: ``its controller's other ガーディアン card`` (never a Python repr)."""
+    parts = [WHOSE_WORDS.get(flt.whose, f"{flt.whose}'s")]
+    if flt.other:
+        parts.append("other")
+    if flt.evolution:
+        parts.append("evolution")
+    if flt.civilizations:
+        parts.append("/".join(flt.civilizations))
+    if flt.races:
+        parts.append(" or ".join(flt.races))
+    parts.append(" or ".join(flt.types) if flt.types else noun)
+    extra = []
+    if flt.names:
+        extra.append("named " + " or ".join(f"《{n}》" for n in flt.names))
+    if flt.cost_min is not None:
+        extra.append(f"cost {flt.cost_min} or more")
+    if flt.cost_max is not None:
+        extra.append(f"cost {flt.cost_max} or less")
+    if flt.cost_not is not None:
+        extra.append(f"cost other than {flt.cost_not}")
+    if flt.cost_exceeds_mana:
+        extra.append("cost above its controller's mana count")
+    if flt.flags:
+        extra.append("marked " + ", ".join(flt.flags))
+    if flt.without_flags:
+        extra.append("not marked " + ", ".join(flt.without_flags))
+    if flt.ids:
+        extra.append("one of " + ", ".join(flt.ids))
+    return " ".join(parts) + (f" ({'; '.join(extra)})" if extra else "")
+
+
 def action_text(action: Action) -> str:
     if action.kind in ACTION_WORDS:
         return ACTION_WORDS[action.kind]
@@ -33,8 +68,8 @@ def action_text(action: Action) -> str:
     if action.kind == "draw":
         return f"draw {action.count}"
     slot = action.slot
-    flt = {k: v for k, v in asdict(slot.filter).items() if v not in (None, False, (), "any")}
-    return f"choose {slot.count} from {slot.from_zone} ({slot.verb} → {slot.to_zone}) {flt or ''}".rstrip()
+    return (f"choose {slot.count}: {filter_text(slot.filter)} in the {slot.from_zone} zone "
+            f"({slot.verb} → {slot.to_zone})")
 
 
 def ability_lines(ability: ReplacementAbility) -> list[str]:
@@ -43,8 +78,7 @@ def ability_lines(ability: ReplacementAbility) -> list[str]:
     if w.subject:
         watch += f" of {w.subject}"
     if w.filter is not None:
-        flt = {k: v for k, v in asdict(w.filter).items() if v not in (None, False, (), "any")}
-        watch += f" of {flt}"
+        watch += f" of {filter_text(w.filter)}"
     for label, value in (("from", w.from_zone), ("to", w.to_zone), ("cause", w.cause), ("cast from", w.cast_from)):
         if value:
             watch += f", {label} {value}"

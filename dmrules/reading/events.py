@@ -217,8 +217,10 @@ def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
     flt = parse_filter(node, extra=("count", "from", "chooser", "optional", "cost_max_of", "cost_below_of"))
     if kind in ("battle", "swap", "swap_zones", "spell_to_graveyard") + PLAYER_KINDS:
         raise node.error(f"a '{kind}' event cannot choose its card")
+    if not node.has("count"):
+        raise node.error("a choice says how many cards it takes: 'count: N' (with 'optional: true' for 「N枚まで」)")
     return ChoiceSpec(
-        count=node.opt_int("count", 1, 1),
+        count=node.child("count").integer(1),
         from_zone=node.opt_text("from", CHOICE_FROM.get(kind, "battle"), ZONES),
         filter=flt,
         chooser=("@" + node.opt_text("chooser", "own", ("own", "opponent"))) if relative

@@ -269,7 +269,13 @@ class _Reader:
 
     def _definition(self, node: Node) -> CardDef:
         if isinstance(node.value, dict):
-            return parse_card(node)
+            card = parse_card(node)
+            known = self.db.find(card.name)
+            if known is not None:
+                raise node.child("name").error(
+                    f"'{shorten(card.name)}' is a bundled card ({known.name}): write 'card: {known.name}' to use it, "
+                    "or give this inline card another name (an inline card cannot replace a bundled one)")
+            return card
         name = node.text()
         card = self.db.find(name)
         if card is None:
