@@ -125,7 +125,7 @@ def test_why_explains_each_decision_in_order():
     assert "applies J1; affected cards: h1, h2" in text
     assert "not J2:" in text and "609.9b" in text
     out = run_cli("why", fixture("A34"), "--resolution", "1")
-    assert "not RK: the turn player's SP applies to e1 first (609.8)" in out.stdout
+    assert "not RK: the turn player decided first and applied SP to e1 (609.8)" in out.stdout
 
 
 def test_why_rejects_a_resolution_that_does_not_exist():

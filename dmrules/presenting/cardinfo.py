@@ -68,8 +68,7 @@ def action_text(action: Action) -> str:
     if action.kind == "draw":
         return f"draw {action.count}"
     slot = action.slot
-    return (f"choose {slot.count}: {filter_text(slot.filter)} in the {slot.from_zone} zone "
-            f"({slot.verb} → {slot.to_zone})")
+    return f"choose {slot.count} from {slot.from_zone} ({slot.verb} → {slot.to_zone}): {filter_text(slot.filter)}"
 
 
 def ability_lines(ability: ReplacementAbility) -> list[str]:

@@ -97,6 +97,9 @@ class EffectInPlay:
 
 @dataclass
 class Scenario:
+    """A checked situation: players, whose turn it is, every card and where it is, the effect's events
+    and later steps, the replacement effects in play, and the expectations stated (``load_scenario``)."""
+
     path: str
     ruleset: str
     players: tuple[str, str]
@@ -134,6 +137,7 @@ def load_scenario(path: str | Path, db: CardDatabase | None = None) -> Scenario:
 
 
 def scenario_from_text(text: str, name: str = "<scenario>", db: CardDatabase | None = None) -> Scenario:
+    """Read and check a scenario from YAML text; ``name`` stands for the file in error messages."""
     return read_scenario(Node.root(load_located_text(text, name)), db)
 
 
