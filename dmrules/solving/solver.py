@@ -163,23 +163,39 @@ def count(scenario: ScenarioLike, *, ruleset: str | None = None, group: bool = F
     from .stream import fast_path
 
     scenario = as_scenario(scenario, ruleset)
-    if fast_path(scenario) and not _may_open_windows(scenario):
-        return count_first_window(scenario, group=group)
+    if fast_path(scenario):
+        if group:
+            if not _may_open_windows(scenario):
+                return count_first_window(scenario, group=True)
+        else:
+            ctl = make_control(scenario)
+            more = _more_windows_atom(ctl)
+            ctl.configuration.solve.models = 1
+            if more is None or not ctl.solve(assumptions=[more]).satisfiable:
+                ctl.configuration.solve.models = 0
+                ctl.solve()
+                return int(ctl.statistics["summary"]["models"]["enumerated"])
     return solve(scenario, group=group).total
 
 
-def _may_open_windows(scenario: Scenario) -> bool:
-    """Whether some legal resolution of the first window leads to state-based checks (a later window)."""
-    ctl = make_control(scenario, extra=(), show=True)
+def _more_windows_atom(ctl: clingo.Control) -> int | None:
+    """A literal true in the answer sets that lead to state-based checks (a later window), if any can."""
     atoms = [a.literal for a in ctl.symbolic_atoms.by_signature("sba", 1)]
     if not atoms:
-        return False
-    ctl.configuration.solve.models = 1
+        return None
     with ctl.backend() as backend:
         more = backend.add_atom()
         for literal in atoms:
             backend.add_rule([more], [literal])
-    return ctl.solve(assumptions=[more]).satisfiable
+    return more
+
+
+def _may_open_windows(scenario: Scenario) -> bool:
+    """Whether some legal resolution of the first window leads to state-based checks (a later window)."""
+    ctl = make_control(scenario)
+    more = _more_windows_atom(ctl)
+    ctl.configuration.solve.models = 1
+    return more is not None and ctl.solve(assumptions=[more]).satisfiable
 
 
 def count_first_window(scenario: Scenario, *, group: bool = False) -> int:
