@@ -425,3 +425,23 @@ def test_an_inline_card_cannot_take_a_bundled_cards_name():
     out = run("solve", "-", input=text)
     assert out.returncode == 2 and "<stdin>:6: players.me.battle[0].card.name" in out.stderr
     clean(out)
+
+
+# -- self-contained documentation ------------------------------------------------------------------
+
+
+def test_documentation_cites_nothing_a_user_does_not_have():
+    import re
+
+    texts = {p: p.read_text(encoding="utf-8") for p in [ROOT / "README.md", *(ROOT / "docs").glob("*.md"),
+                                                         *(ROOT / "dmrules" / "cards").glob("*.yaml")]}
+    for path, text in texts.items():
+        assert "../shared" not in text and "RULINGS.md" not in text and "RULES.md" not in text, path.name
+        assert not re.search(r"\b[Ss]eeds? \d{3}", text), (path.name, re.search(r".{40}\b[Ss]eeds? \d{3}.{20}", text))
+    rulings = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
+    cited = set()
+    for path in FIXTURES.glob("*.yaml"):
+        cited |= set(re.findall(r"ruling: ([A-Z]\d\d)", path.read_text(encoding="utf-8")))
+    assert cited and all(f"| {ruling} |" in rulings for ruling in cited), sorted(r for r in cited
+                                                                              if f"| {r} |" not in rulings)
+    assert "official Q&A (公式Q＆A), update of 2023-04-10" in rulings

@@ -97,7 +97,7 @@ class ChoiceSpec:
     chooser: str | None  # a player's name; in card data "@own" or "@opponent"; None: the controller
     optional: bool
     # 「そのクリーチャーのコスト以下」/「より小さい」: the cost of the card an earlier
-    # event acted on, as it was before any replacement (seed 000: the information
+    # event acted on, as it was before any replacement (the wiki page 「置換効果」: the information
     # from before the replacement is not lost).
     cost_max_of: str | None = None
     cost_below_of: str | None = None
