@@ -174,7 +174,11 @@ class CardDatabase:
         """Near misses: the cards whose name is closest to the query, closest first."""
         q = loose(query)
         scored = sorted(((-_similarity(q, loose(c.name)), c.name, c) for c in self), key=lambda t: t[:2])
-        return [c for score, _, c in scored if -score >= cutoff][:n]
+        if not scored:
+            return []
+        best = -scored[0][0]
+        # Far behind the best match is no near miss.
+        return [c for score, _, c in scored if -score >= max(cutoff, best - 0.25)][:n]
 
     def search(self, query: str) -> list[CardDef]:
         """Cards whose name matches the query, best first: the name itself, then names that
