@@ -153,15 +153,22 @@ def build_parser() -> argparse.ArgumentParser:
     why.set_defaults(run=cmd_why)
 
     cards = sub.add_parser(
-        "cards", help="find bundled cards and show their replacement abilities", formatter_class=formatter,
-        description="List the bundled cards, or find cards by name. Lookup forgives width (ｼﾞｬｼﾝ), hiragana for\n"
-                    "katakana (じゃしん), 《》, ＝ or = or none, spaces, middle dots and case; near misses are\n"
-                    "ranked. Cards found are shown with their structured replacement abilities.",
-        epilog=_epilog("  dmrules cards\n  dmrules cards じゃしん\n  dmrules cards 'ｼﾞｬｼﾝ帝' --json",
-                       "  0 cards found (or listed)\n"
+        "cards", help="find bundled cards; read printed card text (cards parse TEXT, cards coverage FILE)",
+        formatter_class=formatter,
+        description="dmrules cards [QUERY]: list the bundled cards, or find cards by name. Lookup forgives width\n"
+                    "(ｼﾞｬｼﾝ), hiragana for katakana (じゃしん), 《》, ＝ or = or none, spaces, middle dots and case;\n"
+                    "near misses are ranked. Cards found are shown with their structured replacement abilities.\n"
+                    "dmrules cards parse TEXT (or --scenario FILE): the replacement abilities the card-text compiler\n"
+                    "reads from a printed text, sentence by sentence.\n"
+                    "dmrules cards coverage FILE: how many texts of a tab-separated file (name, type, kind, text)\n"
+                    "compile.",
+        epilog=_epilog("  dmrules cards\n  dmrules cards じゃしん\n  dmrules cards 'ｼﾞｬｼﾝ帝' --json\n"
+                       "  dmrules cards parse 'このクリーチャーが離れる時、かわりに自分の手札を2枚捨ててもよい。'",
+                       "  0 cards found (or listed); parse: every sentence read (or the text has no replacement)\n"
                        "  1 no card matches: the closest names are suggested\n"
-                       "  2 bad input"))
-    cards.add_argument("query", nargs="?", help="part of a card name")
+                       "  2 bad input; parse: a sentence cannot be read"))
+    cards.add_argument("query", nargs="*", help="part of a card name; or 'parse TEXT'; or 'coverage FILE'")
+    cards.add_argument("--scenario", metavar="FILE", help="with 'parse': the inline cards of this scenario")
     cards.add_argument("--json", action="store_true", help="print one JSON document")
     cards.set_defaults(run=cmd_cards)
     return parser
@@ -338,6 +345,14 @@ def cmd_why(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
+    words = list(args.query)
+    if words and words[0] == "parse":
+        return cmd_cards_parse(args, " ".join(words[1:]))
+    if words and words[0] == "coverage":
+        return cmd_cards_coverage(args, words[1:])
+    if args.scenario:
+        raise InputError("--scenario", "", "goes with 'dmrules cards parse'")
+    args.query = " ".join(words) if words else None
     from .presenting.cardinfo import card_json, card_text
     from .reading.carddb import bundled
 
@@ -367,6 +382,63 @@ def cmd_cards(args: argparse.Namespace) -> int:
         sys.stdout.write(card_text(card, detailed=True))
     if len(cards) > 1:
         sys.stdout.write(f"{plural(len(cards), 'card')} match '{args.query}'\n")
+    return EXIT_OK
+
+
+def cmd_cards_parse(args: argparse.Namespace, text: str) -> int:
+    """The replacement abilities read from a printed text, or from each inline card of a scenario."""
+    from .presenting.cardtext_view import compiled_text
+    from .reading.cardtext import compile_text
+
+    if bool(text) == bool(args.scenario):
+        raise InputError("cards parse", "", "give the printed text (dmrules cards parse \"TEXT\") or --scenario FILE")
+    if text:
+        items = [(None, compile_text(text))]
+    else:
+        items = [(f"{card_id} ({name})", compile_text(card_text, card_type))
+                 for card_id, name, card_text, card_type in _inline_texts(args.scenario)]
+    if args.json:
+        _print_json({"cards": [{"card": title, **compiled.to_json()} if title else compiled.to_json()
+                               for title, compiled in items]})
+    else:
+        for title, compiled in items:
+            sys.stdout.write(compiled_text(compiled, title))
+    return EXIT_OK if all(compiled.complete for _, compiled in items) else EXIT_INPUT
+
+
+def _inline_texts(path: str) -> list[tuple[str, str, str, str | None]]:
+    """(id, name, printed text, type) of each inline card with a text in a scenario file."""
+    from .reading.reader import Node
+    from .reading.yamlsrc import load_located
+
+    root = Node.root(load_located(path))
+    found = []
+    for player in (root.child("players").value or {}):
+        zones = root.child("players").child(player)
+        for zone in (zones.value or {}):
+            if not isinstance(zones.value[zone], list):
+                continue
+            for element in zones.child(zone).elements():
+                card = element.value.get("card") if isinstance(element.value, dict) else None
+                if isinstance(card, dict) and isinstance(card.get("text"), str):
+                    types = card.get("type")
+                    found.append((str(element.value.get("id")), str(card.get("name")), card["text"],
+                                  types if isinstance(types, str) else None))
+    if not found:
+        raise InputError(path, "players", "no inline card gives a printed 'text'")
+    return found
+
+
+def cmd_cards_coverage(args: argparse.Namespace, paths: list[str]) -> int:
+    from .checking.coverage import coverage, coverage_text, read_rows
+
+    if len(paths) != 1:
+        raise InputError("cards coverage", "", "give one tab-separated file of printed texts")
+    result = coverage(read_rows(paths[0]))
+    if args.json:
+        _print_json(result.to_json())
+    else:
+        sys.stdout.write(coverage_text(result))
     return EXIT_OK
 
 

@@ -19,28 +19,11 @@ ACTION_WORDS = {
 }
 
 
-WHOSE_WORDS = {"own": "its controller's", "opponent": "the opponent's", "any": "any player's"}
-
-
 def filter_text(flt, noun: str = "card") -> str:
-    """A filter in words: ``its controller's other ガーディアン card`` (never a Python repr)."""
-    parts = [WHOSE_WORDS.get(flt.whose, f"{flt.whose}'s")]
-    if flt.other:
-        parts.append("other")
-    if flt.evolution:
-        parts.append("evolution")
-    if flt.civilizations:
-        parts.append("/".join(flt.civilizations))
-    if flt.races:
-        parts.append(" or ".join(flt.races))
-    parts.append(" or ".join(flt.types) if flt.types else noun)
+    """A filter in words, as `cards parse` says it (``another ガーディアン of yours``), never a Python repr."""
+    from .ability_words import filter_words
+
     extra = []
-    if flt.names:
-        extra.append("named " + " or ".join(f"《{n}》" for n in flt.names))
-    if flt.cost_min is not None:
-        extra.append(f"cost {flt.cost_min} or more")
-    if flt.cost_max is not None:
-        extra.append(f"cost {flt.cost_max} or less")
     if flt.cost_not is not None:
         extra.append(f"cost other than {flt.cost_not}")
     if flt.cost_exceeds_mana:
@@ -51,7 +34,7 @@ def filter_text(flt, noun: str = "card") -> str:
         extra.append("not marked " + ", ".join(flt.without_flags))
     if flt.ids:
         extra.append("one of " + ", ".join(flt.ids))
-    return " ".join(parts) + (f" ({'; '.join(extra)})" if extra else "")
+    return filter_words(flt, noun) + (f" ({'; '.join(extra)})" if extra else "")
 
 
 def action_text(action: Action) -> str:
@@ -68,6 +51,10 @@ def action_text(action: Action) -> str:
     if action.kind == "draw":
         return f"draw {action.count}"
     slot = action.slot
+    if slot is None:
+        from .ability_words import action_words
+
+        return action_words(action)
     return f"choose {slot.count} from {slot.from_zone} ({slot.verb} → {slot.to_zone}): {filter_text(slot.filter)}"
 
 
