@@ -194,9 +194,14 @@ def _load(path: str):
     """The scenario named on the command line: a file, or ``-`` for standard input."""
     from .reading.scenario import load_scenario, scenario_from_text
 
-    if path == "-":
-        return scenario_from_text(_stdin_text(), STDIN)
-    return load_scenario(path)
+    scenario = scenario_from_text(_stdin_text(), STDIN) if path == "-" else load_scenario(path)
+    _warn(scenario)
+    return scenario
+
+
+def _warn(scenario) -> None:
+    for warning in scenario.warnings:
+        sys.stderr.write(f"dmrules: warning: {warning}\n")
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -208,6 +213,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         from .reading.scenario import scenario_from_text
 
         scenario = scenario_from_text(text, STDIN)
+        _warn(scenario)
     else:
         scenario = _load(args.scenario)
     if args.ruleset:

@@ -410,21 +410,25 @@ def test_default_whose_is_documented_and_holds():
     assert [r.applied for r in dmrules.solve(s).resolutions] == [()]
 
 
-def test_an_inline_card_cannot_take_a_bundled_cards_name():
+def test_an_inline_card_with_a_bundled_cards_name_overrides_it_with_a_warning():
     text = textwrap.dedent("""
         turn: me
         players:
           me:
             battle:
               - {id: J1, card: {name: アビスベル＝ジャシン帝, type: creature}}
+            hand: [h1, h2]
           opponent: {}
         effect: {controller: me, events: [{id: e1, destroy: J1}]}
         """)
-    with pytest.raises(dmrules.InputError, match="is a bundled card"):
-        dmrules.scenario_from_text(text, "inline.yaml")
+    s = dmrules.scenario_from_text(text, "inline.yaml")
+    assert s.warnings == ("inline.yaml:6: players.me.battle[0].card.name: this inline card replaces the bundled card "
+                          "アビスベル＝ジャシン帝 in this scenario (write 'card: アビスベル＝ジャシン帝' to use the bundled one)",)
+    assert s.cards["J1"].replacements == ()  # the inline card, not the bundled one
     out = run("solve", "-", input=text)
-    assert out.returncode == 2 and "<stdin>:6: players.me.battle[0].card.name" in out.stderr
-    clean(out)
+    assert out.returncode == 0
+    assert out.stderr == f"dmrules: warning: {s.warnings[0].replace('inline.yaml', '<stdin>')}\n"
+    assert dmrules.scenario_from_text(A01.read_text(encoding="utf-8"), "a01.yaml").warnings == ()
 
 
 # -- self-contained documentation ------------------------------------------------------------------

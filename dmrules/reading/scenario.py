@@ -124,6 +124,7 @@ class Scenario:
     rules: tuple[str, ...] = ()
     expect: Node | None = None
     expect_under: dict[str, Node] = field(default_factory=dict)  # the expectation under another ruleset
+    warnings: tuple[str, ...] = ()  # things the reader let through but a user should know (file: place: what)
 
     def opponent(self, player: str) -> str:
         return self.players[1] if player == self.players[0] else self.players[0]
@@ -152,7 +153,8 @@ class _Reader:
         self.db = db
         self.cards: dict[str, CardInstance] = {}
         self.card_nodes: dict[str, Node] = {}
-        self._spec_nodes: dict[str, Node] = {}  # the first step's events as written, by id
+        self._spec_nodes: dict[str, Node] = {}
+        self.warnings: list[str] = []  # the first step's events as written, by id
 
     def read(self) -> Scenario:
         root = self.root.keys(SCENARIO_FIELDS, required=("turn", "players", "effect"))
@@ -200,6 +202,7 @@ class _Reader:
             this_turn=this_turn,
             limits=limits,
             title=root.opt_text("title"),
+            warnings=tuple(self.warnings),
             note=root.opt_text("note"),
             expect=root.child("expect") if root.has("expect") else None,
         )
@@ -310,9 +313,11 @@ class _Reader:
             card = parse_card(node, from_text=True)
             known = self.db.find(card.name)
             if known is not None:
-                raise node.child("name").error(
-                    f"'{shorten(card.name)}' is a bundled card ({known.name}): write 'card: {known.name}' to use it, "
-                    "or give this inline card another name (an inline card cannot replace a bundled one)")
+                # An inline card overrides the bundled card of that name in this scenario (for
+                # example a card given by its printed text), and says so.
+                self.warnings.append(str(node.child("name").error(
+                    f"this inline card replaces the bundled card {known.name} in this scenario "
+                    f"(write 'card: {known.name}' to use the bundled one)")))
             return card
         name = node.text()
         card = self.db.find(name)
