@@ -258,7 +258,7 @@ MAX_EXPLAINED = 40
 
 
 def _report_extras(scenario, solution):
-    """The expectations' verdicts and, for a one-window scenario, why each resolution is legal."""
+    """The expectations' verdicts and why each resolution is legal, window by window (for a few)."""
     from .checking.expect import read_expectation, verdicts
     from .checking.explain import why
     from .presenting.explain_text import why_text
@@ -266,7 +266,7 @@ def _report_extras(scenario, solution):
     expectation = read_expectation(scenario)
     checks = None if expectation.empty else verdicts(expectation, solution, scenario)
     explanations = {}
-    if all(len(r.windows) == 1 for r in solution.resolutions) and len(solution.resolutions) <= MAX_EXPLAINED:
+    if len(solution.resolutions) <= MAX_EXPLAINED:
         for i, resolution in enumerate(solution.resolutions):
             lines = why_text(scenario, i + 1, resolution, why(scenario, resolution)).splitlines()
             explanations[i] = [line.strip() for line in lines[1:] if line.strip()]

@@ -253,6 +253,13 @@ def test_why_names_the_earlier_rank_and_a_same_player_conflict():
     assert "not J2: blocked when its player decided:" in out.stdout and "609.9b: h1" in out.stdout
 
 
+def test_why_says_when_an_earlier_decision_superseded_the_event():
+    # A08: each アーテル・ゴルギーニ destroys the other instead of returning: once A takes B as its
+    # affected card, B's own event does not happen, so B's replacement has nothing to replace.
+    out = run("why", str(FIXTURES / "A08-two-artel-gorgini.yaml"), "--resolution", "2")
+    assert "not B: e2 does not happen: A on e1 took its card B as an affected card and moves it (609.5)" in out.stdout
+
+
 def test_why_covers_every_window():
     out = run("why", str(B03), "--resolution", "4")
     assert out.returncode == 0
