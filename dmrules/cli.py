@@ -11,6 +11,7 @@ from .errors import DmrulesError, InputError
 from .text import plural
 
 EXIT_OK, EXIT_FAIL, EXIT_INPUT = 0, 1, 2
+EXIT_INTERRUPTED, EXIT_PIPE = 130, 141  # Ctrl-C; a closed output pipe (as 128 + SIGPIPE)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -482,8 +483,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             pass
         return EXIT_PIPE
 
-
-EXIT_INTERRUPTED, EXIT_PIPE = 130, 141
 
 
 def _stop_children() -> None:
