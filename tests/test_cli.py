@@ -270,6 +270,19 @@ def test_why_covers_every_window():
     assert [(s["window"], s["replacement"], s["applied"]) for s in doc["steps"]] == [(1, "BK", True), (2, "ST", True)]
 
 
+def test_why_not_explains_in_the_window_where_a_rule_stands_in_the_way():
+    # B19: リリアング at 0 power is destroyed by state-based checks again and again; its エスケープ
+    # saves it once per shield. With its shield gone, the next check's destruction cannot be replaced.
+    out = run("why-not", str(FIXTURES / "B19-reima-gensou-liliang.yaml"), "--expect", "LL=battle")
+    assert out.returncode == 1
+    lines = out.stdout.splitlines()
+    assert lines[:2] == ["No legal resolution has LL=battle.", "In window 3 (sba2):"]
+    assert "609.4" in out.stdout and "needs 1 card from the shields; 0 were there when it was decided" in out.stdout
+    doc = json.loads(run("why-not", str(FIXTURES / "B19-reima-gensou-liliang.yaml"), "--expect", "LL=battle",
+                         "--json").stdout)
+    assert doc["legal"] is False and doc["window"] == "window 3 (sba2)" and doc["rules"] == ["609.4"]
+
+
 def test_why_not_covers_every_window():
     # The follow-up's event (window 2) is replaced in some resolutions: legal.
     out = run("why-not", str(B03), "--expect", "e1/BK.then1.1:ST=replaced")
