@@ -414,6 +414,29 @@ def test_choose_without_count_is_an_error():
     text = text.replace("{choose: {count: 1, whose: opponent}}", "{choose: {whose: opponent}}")
     with pytest.raises(dmrules.InputError, match="how many cards it takes: 'count: N'"):
         dmrules.scenario_from_text(text, "b06.yaml")
+    # A replacement's choice of affected cards too.
+    card = textwrap.dedent("""
+        turn: me
+        players:
+          me:
+            battle:
+              - id: S
+                card:
+                  name: 身代わりを選ぶクリーチャー
+                  type: creature
+                  replacements:
+                    - watch: {event: destroy, card: this}
+                      instead: [stay, {choose: {from: hand, to: graveyard, verb: discard}}]
+            hand: [h1]
+          opponent: {}
+        effect: {controller: me, events: [{id: e1, destroy: S}]}
+        """)
+    with pytest.raises(dmrules.InputError) as error:
+        dmrules.scenario_from_text(card, "card.yaml")
+    assert str(error.value).startswith("card.yaml:12: players.me.battle[0].card.replacements[0].instead[1].choose: "
+                                       "a choice says how many cards it takes")
+    assert dmrules.solve(dmrules.scenario_from_text(card.replace("{from: hand", "{count: 1, from: hand"),
+                                                    "card.yaml")).total == 2
 
 
 def test_default_whose_is_documented_and_holds():

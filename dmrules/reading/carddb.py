@@ -92,7 +92,7 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
         types = ["creature"]
     replacements = ()
     if node.has("replacements"):
-        replacements = tuple(parse_ability(a) for a in node.child("replacements").elements())
+        replacements = tuple(parse_ability(require_counts(a)) for a in node.child("replacements").elements())
     elif by_text:
         replacements = _compiled(node.child("text"), "castle" if "castle" in types else None)
     triggers = ()
@@ -130,6 +130,27 @@ def _compiled(node: Node, card_type: str | None) -> tuple[ReplacementAbility, ..
         return read_forms(compiled.abilities, node.located.path)
     except InputError as exc:  # pragma: no cover - the compiler writes only forms the loader reads
         raise node.error(f"the card text compiled to a form the loader refuses: {exc.problem}") from None
+
+
+def require_counts(ability: Node) -> Node:
+    """A choice of affected cards (a ``choose`` in what happens ``instead``) says how many it takes:
+    with no ``count`` it is an error (「1枚」, 「2体」 are part of the printed text, never a default).
+    Returns the ability's node."""
+    if isinstance(ability.value, dict) and "instead" in ability.value:
+        _require_counts(ability.child("instead"))
+    return ability
+
+
+def _require_counts(node: Node) -> None:
+    if isinstance(node.value, dict):
+        for key, child in node.items():
+            if key == "choose" and isinstance(child.value, dict) and "count" not in child.value:
+                raise child.error("a choice says how many cards it takes: 'count: N' (as the printed text says, "
+                                  "「1枚」, 「2体」; 'any' for 「好きな数」)")
+            _require_counts(child)
+    elif isinstance(node.value, list):
+        for child in node.elements():
+            _require_counts(child)
 
 
 def normalize(name: str) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 from dataclasses import replace
 
 from .abilities import ZONES, ReplacementAbility, parse_ability, unsolved
-from .carddb import CardDatabase, CardDef, bundled, parse_card
+from .carddb import CardDatabase, CardDef, bundled, parse_card, require_counts
 from ..errors import InputError
 from .events import EFFECT_BY, Event, Realizer, Step, Template, read_event, read_steps
 from .reader import Node, has_control, shorten
@@ -469,7 +469,7 @@ class _Reader:
             extra = {k: v for k, v in element.value.items()
                      if k in ("id", "source", "controller", "duration", "self_replacement")}
             ability_node = Node(element.located, element.place, {k: v for k, v in element.value.items() if k not in extra})
-            ability = parse_ability(ability_node, effect=True)
+            ability = parse_ability(require_counts(ability_node), effect=True)
             gaps = unsolved(ability)
             if gaps:
                 raise element.error(f"the effect uses {', '.join(dict.fromkeys(gaps))}, which the solver does not "
