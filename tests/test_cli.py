@@ -435,8 +435,10 @@ def test_choose_without_count_is_an_error():
         dmrules.scenario_from_text(card, "card.yaml")
     assert str(error.value).startswith("card.yaml:12: players.me.battle[0].card.replacements[0].instead[1].choose: "
                                        "a choice says how many cards it takes")
-    assert dmrules.solve(dmrules.scenario_from_text(card.replace("{from: hand", "{count: 1, from: hand"),
-                                                    "card.yaml")).total == 2
+    solution = dmrules.solve(dmrules.scenario_from_text(card.replace("{from: hand", "{count: 1, from: hand"),
+                                                        "card.yaml"))
+    assert [[(a.event, a.replacement.id, a.chosen) for a in r.applied] for r in solution.resolutions] == [
+        [("e1", "S", ("h1",))]]  # mandatory: it discards h1 and stays
 
 
 def test_default_whose_is_documented_and_holds():
