@@ -29,17 +29,19 @@ PRINTED = {row["name"]: row for row in csv.DictReader(
 FAMILIES = {
     "the creature's own destruction or leaving sent elsewhere": ["T01-own-destruction-revivor-karamikazura",
                                                                   "T01-own-leaving-dark-bandit"],
-    "a spell's own card after it is cast": ["T02-charger-spiral"],
+    "a spell's own card after it is cast": ["T02-charger-spiral", "T02-recycle-lionel-guard",
+                                            "T02-recycle-lionel-guard-from-hand"],
     "other creatures' leaving sent elsewhere": ["T03-other-creatures-karafuru"],
     "savers": ["T04-saver-balor"],
     "shield savers": ["T05-shield-saver-silver"],
-    "paying a cost instead": ["T06-cost-discard-gouken", "T06-cost-shield-garteo", "T06-cost-mana-million-vegeta"],
+    "paying a cost instead": ["T06-cost-discard-gouken", "T06-cost-shield-garteo", "T06-cost-mana-million-vegeta",
+                              "T06-cost-graveyard-skull-gravitz"],
     "recovering a card from the graveyard instead": ["T07-l-gate-amazoness"],
     "マッドネス": ["T08-madness-opponent-turn", "T08-madness-own-turn"],
     "staying in place": ["T09-stay-perfect-madonna"],
     "losing the game": ["T10-lose-diehard-ryusei"],
     "breaks sent elsewhere": ["T11-break-koufuuju-not-destroyed"],
-    "cross-gear protection": ["T12-cross-gear-spiral-aura"],
+    "cross-gear protection": ["T12-cross-gear-grandcross-stays", "T12-cross-gear-spiral-aura"],
     "draws replaced": ["T13-draw-vail-babylonia"],
 }
 
@@ -153,6 +155,11 @@ def test_shield_go_face_up_condition_is_refused_by_name(tmp_path):
 
 def test_choice_of_any_number_is_refused_by_name(tmp_path):
     _assert_refused(tmp_path, "超神星ブラックホール・サナトス", r"any number", type_="evolution_creature")
+
+
+def test_cyclone_condition_is_refused_by_name(tmp_path):
+    """A spell's own card after it is cast, under サイクロン's 「この呪文を唱える直前にクリーチャーを召喚していれば」."""
+    _assert_refused(tmp_path, "ゾンビ・サイクロン", r"summoned_just_before_cast", type_="spell", zone="hand")
 
 
 def test_castle_condition_on_other_castles_is_refused_by_name(tmp_path):
