@@ -185,3 +185,16 @@ def test_self_replacement_gives_no_ability_and_the_effect_states_its_result(tmp_
     assert out.returncode == 0, out.stderr
     resolutions = json.loads(out.stdout)["resolutions"]
     assert [r["applied"] for r in resolutions] == [[]]
+
+
+def test_break_sent_to_the_deck_bottom_with_an_unreadable_follow_up_is_an_error(tmp_path):
+    """Breaks sent elsewhere (切札竜 ボルメテウス・リバース・ドラゴン: 「そのシールドを手札に加えるかわりに持ち主の
+    山札の下に置く。その後、各プレイヤーはこうして置かれたシールドの数、カードを引く。」): the follow-up is not
+    read, so the card is refused with the phrase rather than solved without it."""
+    path = _scenario_with(tmp_path, "切札竜 ボルメテウス・リバース・ドラゴン")
+    out = run_cli("solve", str(path))
+    message = out.stdout + out.stderr
+    assert out.returncode == 2, message
+    assert "Traceback" not in message
+    assert "refused.yaml:" in message and "players.me.battle[0].card.text" in message
+    assert "各プレイヤーはこうして置" in message
