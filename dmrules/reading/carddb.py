@@ -37,7 +37,8 @@ TYPE_EXPANSION: dict[str, tuple[str, ...]] = {
 }
 
 CARD_FIELDS = ("name", "type", "civilizations", "cost", "power", "races", "text", "text_verified",
-               "note", "replacements", "triggers", "flips_to")
+               "note", "replacements", "triggers", "flips_to", "source", "compiled", "unread", "unknown")
+CHARACTERISTICS = ("races", "civilizations", "cost", "power")
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,10 @@ class CardDef:
     text_verified: bool = True
     note: str | None = None
     flips_to: str | None = None
+    source: str | None = None
+    compiled: bool = False              # the replacements are what the compiler reads from ``text``
+    unread: str | None = None           # why the compiler cannot read ``text`` yet
+    unknown: tuple[str, ...] = ()       # characteristics the source does not give
 
     @property
     def evolution(self) -> bool:
@@ -106,6 +111,10 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
         text_verified=node.opt_bool("text_verified", True),
         note=node.opt_text("note"),
         flips_to=node.opt_text("flips_to"),
+        source=node.opt_text("source"),
+        compiled=node.opt_bool("compiled"),
+        unread=node.opt_text("unread"),
+        unknown=tuple(node.opt_texts("unknown", CHARACTERISTICS)),
     )
 
 
