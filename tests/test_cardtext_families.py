@@ -43,7 +43,7 @@ FAMILIES = {
     "losing the game": ["T10-lose-diehard-ryusei"],
     "breaks sent elsewhere": ["T11-break-koufuuju-not-destroyed"],
     "cross-gear protection": ["T12-cross-gear-grandcross-stays", "T12-cross-gear-spiral-aura"],
-    "draws replaced": ["T13-draw-vail-babylonia"],
+    "draws replaced": ["T13-draw-vail-babylonia", "T13-draw-h-electron-two-draws"],
 }
 
 # T00 shows a scenario of printed texts (README); T01 onwards are the families.
