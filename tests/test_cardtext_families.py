@@ -39,7 +39,7 @@ FAMILIES = {
     "recovering a card from the graveyard instead": ["T07-l-gate-amazoness"],
     "マッドネス": ["T08-madness-opponent-turn", "T08-madness-own-turn", "T08-madness-then-garyu-castle",
                   "T08-garyu-castle-not-by-summoning"],
-    "staying in place": ["T09-stay-perfect-madonna"],
+    "staying in place": ["T09-stay-perfect-madonna", "T09-stay-garou-nature-knight", "T09-stay-garou-nature-no-knight"],
     "losing the game": ["T10-lose-diehard-ryusei"],
     "breaks sent elsewhere": ["T11-break-koufuuju-not-destroyed"],
     "cross-gear protection": ["T12-cross-gear-grandcross-stays", "T12-cross-gear-spiral-aura"],
