@@ -32,7 +32,7 @@ FAMILIES = {
     "a spell's own card after it is cast": ["T02-charger-spiral", "T02-recycle-lionel-guard",
                                             "T02-recycle-lionel-guard-from-hand"],
     "other creatures' leaving sent elsewhere": ["T03-other-creatures-karafuru", "T03-karafuru-or-own-mandatory"],
-    "savers": ["T04-saver-balor"],
+    "savers": ["T04-saver-balor", "T04-saver-poppo-chappy"],
     "shield savers": ["T05-shield-saver-silver"],
     "paying a cost instead": ["T06-cost-discard-gouken", "T06-cost-shield-garteo", "T06-cost-mana-million-vegeta",
                               "T06-cost-graveyard-skull-gravitz"],
