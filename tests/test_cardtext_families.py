@@ -33,7 +33,7 @@ FAMILIES = {
                                             "T02-recycle-lionel-guard-from-hand"],
     "other creatures' leaving sent elsewhere": ["T03-other-creatures-karafuru", "T03-karafuru-or-own-mandatory"],
     "savers": ["T04-saver-balor", "T04-saver-poppo-chappy"],
-    "shield savers": ["T05-shield-saver-silver"],
+    "shield savers": ["T05-shield-saver-silver", "T05-shield-saver-cannot-be-destroyed"],
     "paying a cost instead": ["T06-cost-discard-gouken", "T06-cost-shield-garteo", "T06-cost-mana-million-vegeta",
                               "T06-cost-graveyard-skull-gravitz"],
     "recovering a card from the graveyard instead": ["T07-l-gate-amazoness"],
