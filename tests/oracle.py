@@ -421,15 +421,21 @@ class Oracle:
         E, and forbids replacements of a later rank on E; a superseded event
         (rule 8) obliges nothing."""
         by_event = {a.event.id: a for a in apps}
-        taken = {card for card, _ in self.made_moves(apps)}
+        # The earliest rank at which an application decided to move each card (rule 8).
+        moved_at: dict[str, int] = {}
+        for a in apps:
+            for card, _ in a.made_moves():
+                moved_at[card] = min(moved_at.get(card, a.replacement.rank), a.replacement.rank)
         for e in self.s.events:
             applied = by_event.get(e.id)
-            if applied is None and e.card in taken:  # superseded (rule 8): it will not happen (609.5)
-                continue
             for r in self.replacements:
                 if r.optional or not self.could_apply(r, e, apps):
                     continue
-                if applied is None:  # some replacement must apply to E
+                if applied is None:  # some replacement must apply to E ...
+                    if e.card in moved_at and moved_at[e.card] <= r.rank:
+                        # ... unless E is superseded (rule 8) by a decision made no
+                        # later than R's: it will not happen (609.5).
+                        continue
                     return False
                 if applied.replacement.rank > r.rank:  # no replacement of a later rank
                     return False

@@ -214,6 +214,10 @@ class Describer:
         if name == "mandatory_skipped":
             return Violation(rule, name, f"{self.rep(a[0])} is mandatory and could apply to {self.ev(a[1])}, "
                              "but nothing replaced it", [], [self.ev(a[1])])
+        if name == "excused_later":
+            return Violation(rule, name, f"{self.rep(a[0])} is mandatory and could apply to {self.ev(a[1])} when its "
+                             "player decided; a replacement decided later cannot excuse it by moving that card",
+                             [], [self.ev(a[1])])
         if name == "own_movement_first":
             return Violation(rule, name, f"{self.rep(a[0])} applied to {self.ev(a[1])} although the spell's own "
                              f"movement replacement {self.rep(a[2])} could", [], [self.ev(a[1])])
