@@ -75,6 +75,10 @@ class CardInstance:
         return self.definition.triggers if self.definition else ()
 
     @property
+    def restrictions(self):
+        return self.definition.restrictions if self.definition else ()
+
+    @property
     def label(self) -> str:
         return f"{self.id} ({self.name})" if self.name else self.id
 

@@ -48,6 +48,9 @@ def filter_words(scenario: Scenario) -> set[str]:
         for trigger in card.triggers:
             if trigger.watch.filter is not None:
                 words.update(trigger.watch.filter.races)
+        for restriction in card.restrictions:
+            if restriction.forbid.filter is not None:
+                words.update(restriction.forbid.filter.races)
     for template in scenario.templates:
         words.update(template.filter.races)
     return words
@@ -159,6 +162,13 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
     for card in scenario.cards.values():
         for index, trigger in enumerate(card.triggers, start=1):
             out.extend(trigger_facts(trigger_symbol(card.id, index), trigger, card.id, card.controller))
+
+    for card in scenario.cards.values():
+        for index, restriction in enumerate(card.restrictions, start=1):
+            x = Function("res", [S(card.id), Number(index)])
+            out += [fact("restriction", x), fact("res_source", x, S(card.id)),
+                    fact("res_controller", x, S(card.controller)), fact("res_active_zone", x, C(restriction.works_in))]
+            out.extend(watch_facts(x, restriction.forbid))
 
     for card in scenario.cards.values():
         for index, ability in enumerate(card.replacements, start=1):
