@@ -93,6 +93,10 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
             add(fact("this_turn", S(player), C(word)))
         for zone, size in sorted(scenario.limits.get(player, {}).items()):
             add(fact("limit", S(player), C(zone), Number(size)))
+        # The battle zone's cards in the order the scenario lists them (left to right).
+        battle = [card for card in scenario.cards.values() if card.zone == "battle" and card.controller == player]
+        for position, card in enumerate(battle, start=1):
+            add(fact("board_pos", S(card.id), Number(position)))
     add(fact("turn_player", S(scenario.turn_player)))
     if scenario.effect_by == "spell" and scenario.effect_source:
         add(fact("pending", S(scenario.effect_source)))
