@@ -36,7 +36,8 @@ CHOICE_FROM = {"destroy": "battle", "return_to_hand": "battle", "discard": "hand
 
 EVENT_FIELDS = ("id", "kind", "card", "cards", "player", "to", "count", "amount", "source", "controller",
                 "by", "cause", "unreplaceable", "cast_from", "choose", "zones", "note") + ALL_KINDS
-CHOOSE_FIELDS = ("count", "from", "chooser", "optional", "cost_max_of", "cost_below_of") + (
+CHOOSE_FIELDS = ("count", "from", "chooser", "optional", "cost_max_of", "cost_below_of", "cost_max_of_result",
+                 "cost_below_of_result") + (
     "whose", "type", "race", "civilization", "cost_max", "cost_min", "cost_not", "other", "name", "evolution", "flag",
     "without_flag", "cost_exceeds_mana", "id")
 STEP_FIELDS = ("events", "if", "source", "controller", "by", "note")
@@ -101,6 +102,12 @@ class ChoiceSpec:
     # from before the replacement is not lost).
     cost_max_of: str | None = None
     cost_below_of: str | None = None
+    # 「こうして墓地に置いたカードのコスト以下」: the cost of the card an earlier event
+    # actually moved (it happened: not replaced, superseded or forbidden); with
+    # no such card there is nothing to compare with and the part does nothing
+    # (seed 000, E03, E04).
+    cost_max_of_result: str | None = None
+    cost_below_of_result: str | None = None
 
 
 @dataclass(frozen=True)
@@ -214,7 +221,8 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
 
 def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
     node.keys(CHOOSE_FIELDS)
-    flt = parse_filter(node, extra=("count", "from", "chooser", "optional", "cost_max_of", "cost_below_of"))
+    flt = parse_filter(node, extra=("count", "from", "chooser", "optional", "cost_max_of", "cost_below_of",
+                                    "cost_max_of_result", "cost_below_of_result"))
     if kind in ("battle", "swap", "swap_zones", "spell_to_graveyard") + PLAYER_KINDS:
         raise node.error(f"a '{kind}' event cannot choose its card")
     return ChoiceSpec(
@@ -226,6 +234,8 @@ def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
         optional=node.opt_bool("optional"),
         cost_max_of=node.opt_text("cost_max_of"),
         cost_below_of=node.opt_text("cost_below_of"),
+        cost_max_of_result=node.opt_text("cost_max_of_result"),
+        cost_below_of_result=node.opt_text("cost_below_of_result"),
     )
 
 
@@ -336,10 +346,16 @@ class Realizer:
         if spec.choose is not None:
             choice = spec.choose
             flt = choice.filter
-            for ref, below in ((choice.cost_max_of, 0), (choice.cost_below_of, 1)):
+            for ref, below, result in ((choice.cost_max_of, 0, False), (choice.cost_below_of, 1, False),
+                                       (choice.cost_max_of_result, 0, True), (choice.cost_below_of_result, 1, True)):
                 if ref is None:
                     continue
-                cost = self.refer(ref) if self.refer else None
+                cost = self.refer(ref, result) if self.refer else None
+                if cost is None and result:
+                    # 「こうして…したカード」 names the result: no card was moved that way.
+                    out.skipped.append(f"{spec.id} does nothing: no card is one '{ref}' moved (the text names "
+                                       "the result)")
+                    return None
                 if cost is None:
                     return self._skip_or_raise(out, spec, f"no earlier event '{ref}' acted on a card with a cost")
                 flt = replace(flt, cost_max=cost - below)
