@@ -35,7 +35,7 @@ CHOICE_FROM = {"destroy": "battle", "return_to_hand": "battle", "discard": "hand
                "break": "shields", "move": "battle", "put_into_battle": "hand", "power_change": "battle"}
 
 EVENT_FIELDS = ("id", "kind", "card", "cards", "player", "to", "count", "amount", "source", "controller",
-                "by", "cause", "unreplaceable", "cast_from", "choose", "zones", "note") + ALL_KINDS
+                "by", "cause", "unreplaceable", "ignores_cannot_leave", "cast_from", "choose", "zones", "note") + ALL_KINDS
 CHOOSE_FIELDS = ("count", "from", "chooser", "optional", "cost_max_of", "cost_below_of", "cost_max_of_result",
                  "cost_below_of_result") + (
     "whose", "type", "race", "civilization", "cost_max", "cost_min", "cost_not", "other", "name", "evolution", "flag",
@@ -59,6 +59,9 @@ class Event:
     source: str | None = None
     cause: str | None = None
     unreplaceable: bool = False
+    # 「この効果は「離れない」効果を無視する」 (鬼タイム): 「離れない」 does not keep the
+    # card, and no 「離れる時」/「破壊される時」 replacement can apply (A21).
+    ignores_cannot_leave: bool = False
     last_draw: bool = False
     cast_from: str | None = None
     amount: int | None = None
@@ -128,6 +131,7 @@ class EventSpec:
     by: str | None = None
     cause: str | None = None
     unreplaceable: bool = False
+    ignores_cannot_leave: bool = False
     cast_from: str | None = None
     choose: ChoiceSpec | None = None
     zones: tuple[str, ...] = ()
@@ -166,7 +170,8 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
     spec = dict(id=node.opt_identifier("id", default_id), kind=kind, node=node,
                 source=node.opt_text("source"), controller=node.opt_text("controller"),
                 by=node.opt_text("by", None, EFFECT_BY), cause=node.opt_text("cause"),
-                unreplaceable=node.opt_bool("unreplaceable"), cast_from=node.opt_text("cast_from", None, ZONES))
+                unreplaceable=node.opt_bool("unreplaceable"), ignores_cannot_leave=node.opt_bool("ignores_cannot_leave"),
+                cast_from=node.opt_text("cast_from", None, ZONES))
     if node.has("amount"):
         spec["amount"] = node.child("amount").integer(-1_000_000, 1_000_000)
     if node.has("count") and kind not in ("mill", "draw"):
@@ -340,7 +345,7 @@ class Realizer:
         if src is not None and src not in self.state.cards:
             raise self._error(spec.node, f"no card with id '{src}' is in any zone")
         common = dict(kind=spec.kind, controller=ctrl, by=spec.by or by, source=src,
-                      unreplaceable=spec.unreplaceable)
+                      unreplaceable=spec.unreplaceable, ignores_cannot_leave=spec.ignores_cannot_leave)
 
         kind = spec.kind
         if spec.choose is not None:

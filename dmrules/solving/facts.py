@@ -78,7 +78,8 @@ _EVENT_FIELDS = (
     ("event_amount", "amount", Number), ("event_group", "group", S), ("event_swap", "swap", S),
 )
 # An event's yes/no fields: (predicate, attribute).
-_EVENT_FLAGS = (("event_unreplaceable", "unreplaceable"), ("last_draw", "last_draw"), ("group_event", "is_group"))
+_EVENT_FLAGS = (("event_unreplaceable", "unreplaceable"), ("last_draw", "last_draw"), ("group_event", "is_group"),
+                ("event_ignores_cannot_leave", "ignores_cannot_leave"))
 
 
 def situation_facts(scenario: Scenario) -> list[Symbol]:
