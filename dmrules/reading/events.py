@@ -37,7 +37,7 @@ CHOICE_FROM = {"destroy": "battle", "return_to_hand": "battle", "discard": "hand
 EVENT_FIELDS = ("id", "kind", "card", "cards", "player", "to", "count", "amount", "source", "controller",
                 "by", "cause", "unreplaceable", "ignores_cannot_leave", "cast_from", "choose", "zones", "note") + ALL_KINDS
 CHOOSE_FIELDS = ("count", "from", "chooser", "optional", "cost_max_of", "cost_below_of", "cost_max_of_result",
-                 "cost_below_of_result") + (
+                 "cost_below_of_result", "count_attempted") + (
     "whose", "type", "race", "civilization", "cost_max", "cost_min", "cost_not", "other", "name", "evolution", "flag",
     "without_flag", "cost_exceeds_mana", "id")
 STEP_FIELDS = ("events", "if", "source", "controller", "by", "note")
@@ -111,6 +111,9 @@ class ChoiceSpec:
     # (seed 000, E03, E04).
     cost_max_of_result: str | None = None
     cost_below_of_result: str | None = None
+    # 「捨てた枚数だけ選ぶ」 read as 101.3a does: one card for each listed earlier event
+    # that was attempted, replaced or not (B08: the キャロル that stayed in hand count).
+    count_attempted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -227,7 +230,9 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
 def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
     node.keys(CHOOSE_FIELDS)
     flt = parse_filter(node, extra=("count", "from", "chooser", "optional", "cost_max_of", "cost_below_of",
-                                    "cost_max_of_result", "cost_below_of_result"))
+                                    "cost_max_of_result", "cost_below_of_result", "count_attempted"))
+    if node.has("count") and node.has("count_attempted"):
+        raise node.error("give either 'count' or 'count_attempted', not both")
     if kind in ("battle", "swap", "swap_zones", "spell_to_graveyard") + PLAYER_KINDS:
         raise node.error(f"a '{kind}' event cannot choose its card")
     return ChoiceSpec(
@@ -241,6 +246,7 @@ def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
         cost_below_of=node.opt_text("cost_below_of"),
         cost_max_of_result=node.opt_text("cost_max_of_result"),
         cost_below_of_result=node.opt_text("cost_below_of_result"),
+        count_attempted=tuple(node.opt_texts("count_attempted")),
     )
 
 
@@ -290,10 +296,11 @@ class Realizer:
     event needs it is an error in the file; later, the event does nothing.
     """
 
-    def __init__(self, state, strict: bool, refer=None):
+    def __init__(self, state, strict: bool, refer=None, attempted=None):
         self.state = state
         self.strict = strict
         self.refer = refer  # event id → the cost of the card it acted on (earlier windows)
+        self.attempted = attempted  # event id → whether an earlier window attempted it (101.3a)
 
     def player(self, name: str | None, controller: str, node: Node | None) -> str:
         """A player's name as written; ``@own``/``@opponent`` (card data) are read from ``controller``."""
@@ -364,8 +371,15 @@ class Realizer:
                 if cost is None:
                     return self._skip_or_raise(out, spec, f"no earlier event '{ref}' acted on a card with a cost")
                 flt = replace(flt, cost_max=cost - below)
+            count = choice.count
+            if choice.count_attempted:
+                count = sum(1 for ref in choice.count_attempted if self.attempted and self.attempted(ref))
+                if count == 0:
+                    out.skipped.append(f"{spec.id} does nothing: none of {', '.join(choice.count_attempted)} "
+                                       "was attempted")
+                    return None
             out.templates.append(Template(
-                id=spec.id, kind=kind, order=order, count=choice.count, optional=choice.optional,
+                id=spec.id, kind=kind, order=order, count=count, optional=choice.optional,
                 from_zone=choice.from_zone, to_zone=spec.to_zone or EVENT_TO.get(kind), filter=flt,
                 chooser=self.player(choice.chooser, ctrl, spec.node), controller=ctrl, by=common["by"], source=src,
                 amount=spec.amount))

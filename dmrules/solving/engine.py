@@ -105,7 +105,9 @@ class Engine:
         else:
             if not self._condition_holds(item.step, path):
                 return self._next(state, queue, path)
-            realized = Realizer(state, strict=False, refer=self._referee(path)).realize(
+            realized = Realizer(state, strict=False, refer=self._referee(path),
+                                attempted=lambda ref: self._condition_holds(
+                                    Step((), by="ability", condition=("attempted", ref)), path)).realize(
                 item.step, item.controller, item.source, item.by)
             skipped = realized.skipped
             if realized.deferred:
