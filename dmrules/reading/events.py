@@ -17,7 +17,9 @@ from .abilities import EVENT_KINDS, ZONES, Filter, parse_filter
 from ..errors import InputError
 from .reader import Node
 
-EFFECT_BY = ("spell", "ability", "attack", "battle", "rule", "cost")
+EFFECT_BY = ("spell", "ability", "attack", "battle", "rule", "cost", "summon")
+# The card whose casting or summoning is the effect is pending until it resolves (409.1b, 409.1c).
+PENDING_BY = ("spell", "summon")
 CONDITIONS = ("attempted", "happened", "replaced")
 CARD_KINDS = ("destroy", "return_to_hand", "discard", "put_into_mana", "mill", "break", "move",
               "spell_to_graveyard", "put_into_battle", "power_change", "swap")
@@ -331,7 +333,7 @@ class Realizer:
 
     def pending(self, card) -> bool:
         """The spell being cast is in no zone's count until it has resolved (409.1c)."""
-        return self.state.effect_by == "spell" and card.id == self.state.effect_source
+        return self.state.effect_by in PENDING_BY and card.id == self.state.effect_source
 
     def deck(self, player: str) -> list:
         return sorted((c for c in self.state.cards.values() if c.zone == "deck" and c.owner == player),

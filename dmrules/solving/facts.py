@@ -99,7 +99,7 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
         for position, card in enumerate(battle, start=1):
             add(fact("board_pos", S(card.id), Number(position)))
     add(fact("turn_player", S(scenario.turn_player)))
-    if scenario.effect_by == "spell" and scenario.effect_source:
+    if scenario.effect_by in ("spell", "summon") and scenario.effect_source:
         add(fact("pending", S(scenario.effect_source)))
 
     words = filter_words(scenario)
