@@ -197,6 +197,8 @@ class Oracle:
                                        "source", "unreplaceable"))
             if e.kind not in SUPPORTED_EVENT_KINDS or len(e.cards) != 1 or e.from_zone == e.to_zone:
                 raise NotImplementedError(f"event {e.id} of kind {e.kind}")
+            if e.from_zone == "deck":  # a deck emptied this way makes a state-based loss
+                raise NotImplementedError(f"event {e.id} moves a deck card")
         for card in s.cards.values():
             _only(card, f"card {card.id}", ("id", "zone", "owner", "controller", "definition", "deck_pos", "types",
                                             "civilizations", "cost", "power", "races", "tapped", "markers",
@@ -338,9 +340,19 @@ class Oracle:
 
         yield from fill(0, frozenset())
 
+    def forbidden(self, e: Event) -> bool:
+        """Rule 3 and "What a resolution leads to": a restriction forbids the
+        effect's event itself, which then does not happen (nor can it be replaced, 609.5)."""
+        card = self.card(e.card)
+        if e.kind == "destroy" and "cannot_be_destroyed" in card.markers:
+            return True
+        if e.from_zone == "battle" and e.to_zone != "battle" and "cannot_leave" in card.markers:
+            return True
+        return e.kind == "discard" and "discard" in self.s.player_cannot.get(card.owner, frozenset())
+
     def options(self, e: Event) -> list[Application]:
         """The applications that could replace E, each judged on its own."""
-        if e.unreplaceable:  # Rule 6: an unreplaceable event gets no replacement.
+        if e.unreplaceable or self.forbidden(e):  # Rule 6; a forbidden event does not occur (609.5).
             return []
         found = []
         for r in self.replacements:
@@ -367,7 +379,8 @@ class Oracle:
         replaced = {a.event.id for a in apps}
         made = self.made_moves(apps)
         taken = {card for card, _ in made}
-        effect = [(e.card, e.to_zone) for e in self.s.events if e.id not in replaced and e.card not in taken]
+        effect = [(e.card, e.to_zone) for e in self.s.events
+                  if e.id not in replaced and e.card not in taken and not self.forbidden(e)]
         return effect + made
 
     def no_card_in_two_places(self, apps: list[Application]) -> bool:
@@ -392,7 +405,7 @@ class Oracle:
         if not self.watches(r, e):
             return False
         # Conditions 2-7 would hold for R: 5, 6, 3 for its own card ...
-        if not self.source_present(r) or e.unreplaceable or not self.own_card_movable(r):
+        if not self.source_present(r) or e.unreplaceable or self.forbidden(e) or not self.own_card_movable(r):
             return False
         # ... and, with the cards affected by the applications on other events
         # of rank <= k set aside (rule 4 towards them), enough usable cards remain.

@@ -206,6 +206,9 @@ class Describer:
             card, why = a[2].string, str(a[3]).replace("_", " ")
             return Violation(rule, name, f"{self.rep(a[0])} chose {self.card(card)}, which it cannot: {why}",
                              [card], [self.ev(a[1])])
+        if name == "no_room":
+            return Violation(rule, name, f"{self.rep(a[0])} would send a card to a full zone, and its text needs room "
+                             "there (the one exception to overflow)", [], [self.ev(a[1])])
         if name == "ignored":
             return Violation(rule, name, f"{self.ev(a[1])}'s effect ignores 「離れない」 effects, so "
                              f"{self.rep(a[0])}'s 「離れる時」/「破壊される時」 replacement cannot apply",
