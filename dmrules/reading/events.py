@@ -113,7 +113,7 @@ class ChoiceSpec:
     # 「こうして墓地に置いたカードのコスト以下」: the cost of the card an earlier event
     # actually moved (it happened: not replaced, superseded or forbidden); with
     # no such card there is nothing to compare with and the part does nothing
-    # (seed 000, E03, E04).
+    # (the wiki page 「置換効果」, E03, E04).
     cost_max_of_result: str | None = None
     cost_below_of_result: str | None = None
     # 「捨てた枚数だけ選ぶ」 read as 101.3a does: one card for each listed earlier event
@@ -250,10 +250,11 @@ def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
         raise node.error("give either 'count' or 'count_attempted', not both")
     if kind in ("battle", "swap", "swap_zones", "spell_to_graveyard") + PLAYER_KINDS:
         raise node.error(f"a '{kind}' event cannot choose its card")
-    if not node.has("count"):
-        raise node.error("a choice says how many cards it takes: 'count: N' (with 'optional: true' for 「N枚まで」)")
+    if not node.has("count") and not node.has("count_attempted"):
+        raise node.error("a choice says how many cards it takes: 'count: N' (with 'optional: true' for 「N枚まで」), "
+                         "or 'count_attempted: [EVENTS]'")
     return ChoiceSpec(
-        count=node.child("count").integer(1),
+        count=node.child("count").integer(1) if node.has("count") else 1,  # count_attempted: counted when realized
         from_zone=node.opt_text("from", CHOICE_FROM.get(kind, "battle"), ZONES),
         filter=flt,
         chooser=("@" + node.opt_text("chooser", "own", ("own", "opponent"))) if relative
