@@ -2,8 +2,8 @@
 
 Bundled cards live in ``dmrules/cards/*.yaml``; a scenario can define more
 cards inline with the same schema. Names stay as printed (Japanese); lookup
-ignores width, spacing and 《》 brackets (NFKC), and a miss suggests the
-closest printed names.
+ignores width (NFKC), hiragana/katakana, case, spacing, 《》 brackets and
+separators such as ＝ and ・, and a miss suggests the closest printed names.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from .abilities import CIVILIZATIONS, ReplacementAbility, TriggeredAbility, parse_ability, parse_trigger
+from .abilities import (CIVILIZATIONS, ReplacementAbility, Restriction, TriggeredAbility, parse_ability,
+                        parse_restriction, parse_trigger)
 from ..errors import InputError
 from .reader import Node
 from .yamlsrc import load_located, load_located_text
@@ -37,7 +38,8 @@ TYPE_EXPANSION: dict[str, tuple[str, ...]] = {
 }
 
 CARD_FIELDS = ("name", "type", "civilizations", "cost", "power", "races", "text", "text_verified",
-               "note", "replacements", "triggers", "flips_to", "source", "compiled", "unread", "unknown")
+               "note", "replacements", "triggers", "flips_to", "source", "compiled", "unread", "unknown",
+               "restrictions")
 CHARACTERISTICS = ("races", "civilizations", "cost", "power")
 
 
@@ -54,6 +56,7 @@ class CardDef:
     text: str | None = None
     replacements: tuple[ReplacementAbility, ...] = ()
     triggers: tuple[TriggeredAbility, ...] = ()
+    restrictions: tuple[Restriction, ...] = ()
     text_verified: bool = True
     note: str | None = None
     flips_to: str | None = None
@@ -92,12 +95,15 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
         types = ["creature"]
     replacements = ()
     if node.has("replacements"):
-        replacements = tuple(parse_ability(a) for a in node.child("replacements").elements())
+        replacements = tuple(parse_ability(require_counts(a)) for a in node.child("replacements").elements())
     elif by_text:
-        replacements = _compiled(node.child("text"), "castle" if "castle" in types else None)
+        replacements = _compiled(node.child("text"), "castle" if "castle" in types else None, node.child("name").text())
     triggers = ()
     if node.has("triggers"):
         triggers = tuple(parse_trigger(t) for t in node.child("triggers").elements())
+    restrictions = ()
+    if node.has("restrictions"):
+        restrictions = tuple(parse_restriction(r) for r in node.child("restrictions").elements())
     return CardDef(
         name=node.child("name").text(),
         types=tuple(types),
@@ -108,6 +114,7 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
         text=node.opt_text("text"),
         replacements=replacements,
         triggers=triggers,
+        restrictions=restrictions,
         text_verified=node.opt_bool("text_verified", True),
         note=node.opt_text("note"),
         flips_to=node.opt_text("flips_to"),
@@ -118,18 +125,39 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
     )
 
 
-def _compiled(node: Node, card_type: str | None) -> tuple[ReplacementAbility, ...]:
+def _compiled(node: Node, card_type: str | None, name: str) -> tuple[ReplacementAbility, ...]:
     """The replacement abilities the card-text compiler reads from a printed text."""
     from .cardtext import compile_text, read_forms
 
     compiled = compile_text(node.text(), card_type)
     if compiled.problems:
-        raise node.error("the card text cannot be read: " + compiled.problems[0].problem
+        raise node.error(f"the text of {name} cannot be read: " + compiled.problems[0].problem
                          + " (give the card's 'replacements' by hand, see docs/card-text.md)")
     try:
         return read_forms(compiled.abilities, node.located.path)
     except InputError as exc:  # pragma: no cover - the compiler writes only forms the loader reads
         raise node.error(f"the card text compiled to a form the loader refuses: {exc.problem}") from None
+
+
+def require_counts(ability: Node) -> Node:
+    """A choice of affected cards (a ``choose`` in what happens ``instead``) says how many it takes:
+    with no ``count`` it is an error (「1枚」, 「2体」 are part of the printed text, never a default).
+    Returns the ability's node."""
+    if isinstance(ability.value, dict) and "instead" in ability.value:
+        _require_counts(ability.child("instead"))
+    return ability
+
+
+def _require_counts(node: Node) -> None:
+    if isinstance(node.value, dict):
+        for key, child in node.items():
+            if key == "choose" and isinstance(child.value, dict) and "count" not in child.value:
+                raise child.error("a choice says how many cards it takes: 'count: N' (as the printed text says, "
+                                  "「1枚」, 「2体」; 'any' for 「好きな数」)")
+            _require_counts(child)
+    elif isinstance(node.value, list):
+        for child in node.elements():
+            _require_counts(child)
 
 
 def normalize(name: str) -> str:
@@ -140,12 +168,31 @@ def normalize(name: str) -> str:
     return text
 
 
+def _katakana(text: str) -> str:
+    """Hiragana as katakana (じゃしん → ジャシン)."""
+    return "".join(chr(ord(ch) + 0x60) if "\u3041" <= ch <= "\u3096" or "\u309d" <= ch <= "\u309e" else ch
+                   for ch in text)
+
+
 def loose(name: str) -> str:
-    """A looser key that also forgets separators (・, =, -, ー-like marks)."""
-    text = normalize(name)
-    for mark in "・･=＝-‐―ー〜~.":
+    """A looser key that also forgets separators (・, =, -, ー-like marks, quotes), case and
+    the difference between hiragana and katakana."""
+    text = _katakana(normalize(name))
+    for mark in "・･=＝-‐―ー〜~.,、。!！?？'\"“”‘’/／♪":
         text = text.replace(mark, "")
     return text.lower()
+
+
+def _similarity(query: str, key: str) -> float:
+    """How close a query is to a name key: the whole name, or the best stretch of it as long as the query."""
+    if not query or not key:
+        return 0.0
+    best = difflib.SequenceMatcher(None, query, key).ratio()
+    if len(key) > len(query):
+        for start in range(len(key) - len(query) + 1):
+            window = key[start:start + len(query)]
+            best = max(best, difflib.SequenceMatcher(None, query, window).ratio())
+    return best
 
 
 class CardDatabase:
@@ -168,8 +215,12 @@ class CardDatabase:
     def __iter__(self):
         return iter(sorted(self._cards.values(), key=lambda c: c.name))
 
+    def __contains__(self, name: str) -> bool:
+        return self.find(name) is not None
+
     def find(self, name: str) -> CardDef | None:
-        """The card printed ``name``, allowing width, spacing and bracket differences."""
+        """The card printed ``name``, allowing differences of width, kana, case, spacing,
+        brackets and separators (＝, ・, -)."""
         card = self._cards.get(normalize(name))
         if card is not None:
             return card
@@ -179,21 +230,42 @@ class CardDatabase:
         return None
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
-        """The printed names closest to ``name``."""
-        keys = list(self._cards)
-        found = difflib.get_close_matches(normalize(name), keys, n=n, cutoff=0.5)
-        if not found:
-            by_loose = {loose(self._cards[k].name): k for k in keys}
-            found = [by_loose[k] for k in difflib.get_close_matches(loose(name), list(by_loose), n=n, cutoff=0.5)]
-        return [self._cards[k].name for k in found]
+        """The printed names closest to ``name``, closest first (at most ``n``)."""
+        return [c.name for c in self.near(name, n)]
+
+    def near(self, query: str, n: int = 5, cutoff: float = 0.5) -> list[CardDef]:
+        """Near misses: the cards whose name is closest to the query, closest first."""
+        q = loose(query)
+        scored = sorted(((-_similarity(q, loose(c.name)), c.name, c) for c in self), key=lambda t: t[:2])
+        if not scored:
+            return []
+        best = -scored[0][0]
+        # Far behind the best match is no near miss.
+        return [c for score, _, c in scored if -score >= max(cutoff, best - 0.25)][:n]
 
     def search(self, query: str) -> list[CardDef]:
-        """Cards whose name contains the query (loosely), or the closest ones."""
+        """Cards whose name matches the query, best first: the name itself, then names that
+        begin with it, then names that contain it, then names holding each of its words.
+        Empty when nothing matches (``near`` gives the near misses)."""
         q = loose(query)
-        hits = [c for c in self if q in loose(c.name)]
-        if hits:
-            return hits
-        return [self.find(n) for n in self.suggest(query, 5)]
+        if not q:
+            return []
+        words = [loose(w) for w in unicodedata.normalize("NFKC", query).split() if loose(w)]
+        ranked = []
+        for card in self:
+            key = loose(card.name)
+            if key == q:
+                rank = 0
+            elif key.startswith(q):
+                rank = 1
+            elif q in key:
+                rank = 2
+            elif len(words) > 1 and all(w in key for w in words):
+                rank = 3
+            else:
+                continue
+            ranked.append((rank, len(key), card.name, card))
+        return [card for *_, card in sorted(ranked, key=lambda t: t[:3])]
 
 
 def load_card_file(path: str | Path, text: str | None = None) -> list[CardDef]:

@@ -9,11 +9,8 @@ sets (split by whether the first two replacements that could apply do) on
 the two cores,
 reading each answer set's shown atoms as raw symbol handles and writing
 cached JSON fragments; the first half streams straight through, the second
-follows from a temporary file. The order is deterministic. Other scenarios,
-and any scenario solved with a limit (``--max-resolutions``, ``--timeout``,
-``--max-windows``) or grouping, stream through the engine, one whole
-resolution (as in `--json`) per line. The children solve the scenario they are
-given: the ruleset it is solved under (``--ruleset``) goes with the file.
+follows from a temporary file. The order is deterministic. Other scenarios
+stream through the engine, one whole resolution (as in `--json`) per line.
 """
 
 from __future__ import annotations
@@ -32,6 +29,17 @@ from ..reading.scenario import Scenario, load_scenario
 from .solver import make_control
 
 STREAM_SHOW = "#show. #show apply/2. #show pick/4."
+
+# The child processes streaming now, so that a closed pipe or Ctrl-C can end them at once.
+RUNNING: set[subprocess.Popen] = set()
+
+
+def stop_children() -> None:
+    """End the streaming child processes still running (the command is ending)."""
+    for process in list(RUNNING):
+        if process.poll() is None:
+            process.kill()
+        RUNNING.discard(process)
 
 
 def fast_path(scenario: Scenario) -> bool:
@@ -111,7 +119,11 @@ def child(path: str, part: int, ruleset: str, target: str | None = None) -> None
 
 def stream_jsonl(scenario: Scenario, path: str, out: IO[str], *, max_resolutions: int | None = None,
                  timeout: float | None = None, max_windows: int | None = None, group: bool = False) -> int:
-    """Write every resolution of ``scenario`` (read from ``path``) as a JSON line; return how many."""
+    """Write every resolution of ``scenario`` (read from ``path``) as a JSON line; return how many.
+
+    With a limit (``max_resolutions``, ``timeout``, ``max_windows``) or ``group``, the
+    resolutions stream through the engine with those options; the split enumeration's
+    children solve under ``scenario``'s ruleset, whatever the file says."""
     limited = max_resolutions is not None or timeout is not None or max_windows is not None or group
     if limited or not fast_path(scenario):
         from .solver import solve
@@ -129,20 +141,29 @@ def stream_jsonl(scenario: Scenario, path: str, out: IO[str], *, max_resolutions
     out.flush()
     with tempfile.TemporaryDirectory() as tmp:
         second = os.path.join(tmp, "part2.jsonl")
-        code = ("import sys; from dmrules.solving.stream import child; "
-                "child(sys.argv[1], int(sys.argv[2]), sys.argv[3], *sys.argv[4:])")
+        # A child ends quietly on Ctrl-C or a closed pipe, as the command does, and (on Linux)
+        # when the command ends, however it ends (PR_SET_PDEATHSIG).
+        code = ("import signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+                "exec('try:\\n import ctypes; ctypes.CDLL(None).prctl(1, 9)\\nexcept Exception: pass'); "
+                "hasattr(signal, 'SIGPIPE') and signal.signal(signal.SIGPIPE, signal.SIG_DFL); "
+                "from dmrules.solving.stream import child; child(sys.argv[1], int(sys.argv[2]), sys.argv[3], *sys.argv[4:])")
         p2 = subprocess.Popen([sys.executable, "-c", code, path, "2", scenario.ruleset, second])
-        p1 = subprocess.Popen([sys.executable, "-c", code, path, "1", scenario.ruleset], stdout=subprocess.PIPE)
-        count = 0
-        for chunk in iter(lambda: p1.stdout.read(1 << 20), b""):
-            out.buffer.write(chunk) if hasattr(out, "buffer") else out.write(chunk.decode("utf-8"))
-            count += chunk.count(b"\n")
-        p1.wait()
-        p2.wait()
-        if p1.returncode or p2.returncode:
-            raise RuntimeError("the streaming enumeration failed")
-        with open(second, "rb") as part2:
-            for chunk in iter(lambda: part2.read(1 << 20), b""):
+        RUNNING.add(p2)
+        try:
+            p1 = subprocess.Popen([sys.executable, "-c", code, path, "1", scenario.ruleset], stdout=subprocess.PIPE)
+            RUNNING.add(p1)
+            count = 0
+            for chunk in iter(lambda: p1.stdout.read(1 << 20), b""):
                 out.buffer.write(chunk) if hasattr(out, "buffer") else out.write(chunk.decode("utf-8"))
                 count += chunk.count(b"\n")
+            p1.wait()
+            p2.wait()
+            if p1.returncode or p2.returncode:
+                raise RuntimeError("the streaming enumeration failed")
+            with open(second, "rb") as part2:
+                for chunk in iter(lambda: part2.read(1 << 20), b""):
+                    out.buffer.write(chunk) if hasattr(out, "buffer") else out.write(chunk.decode("utf-8"))
+                    count += chunk.count(b"\n")
+        finally:
+            stop_children()
     return count
