@@ -76,7 +76,10 @@ def _zone_before(scenario, resolution, window_index: int, card_id: str) -> str:
 def check_chosen_cards_were_eligible(scenario, solution) -> None:
     """Every chosen card was, in the state before its window, in a zone one of the
     replacement's choices takes from, and not the card of the replaced event; in the
-    first window it also passed that choice's own/opponent filter (609.9a)."""
+    first window it also passed that choice's own/opponent filter (609.9a). (Under dmps,
+    replacements apply one after another, each seeing the last one's result: not checked.)"""
+    if scenario.ruleset == "dmps":
+        return
     for r in solution.resolutions:
         for w in r.windows:
             events = {e.id: e for e in w.events} | {e.id: e for e in w.replaced}
