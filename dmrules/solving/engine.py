@@ -25,6 +25,19 @@ from ..reading.scenario import CardInstance, Scenario
 DEFAULT_MAX_WINDOWS = 12
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a solve: ``solution`` holds the resolutions found so far (``complete`` false,
+    ``stopped_by`` "interrupted"), for a caller that wants to keep them."""
+
+    def __init__(self, engine: "Engine"):
+        super().__init__("interrupted")
+        self._engine = engine
+
+    @property
+    def solution(self) -> Solution:  # built only when asked for: sorting a long list takes time
+        return self._engine._solution()
+
+
 @dataclass(frozen=True)
 class Pending:
     """A window still to open: a step of events, under an effect."""
@@ -61,7 +74,14 @@ class Engine:
         queue = [Pending(step, step.controller or self.scenario.effect_controller,
                          step.source or self.scenario.effect_source, step.by, step.label, "effect")
                  for step in self.scenario.steps[1:]]
-        self._window(self.scenario, first, queue, (), first_window=True)
+        try:
+            self._window(self.scenario, first, queue, (), first_window=True)
+        except KeyboardInterrupt:
+            self.stopped = "interrupted"
+            raise Interrupted(self) from None
+        return self._solution()
+
+    def _solution(self) -> Solution:
         resolutions = tuple(sorted(self.found, key=lambda r: r.key))
         return Solution(ruleset=self.scenario.ruleset, resolutions=resolutions,
                         complete=self.stopped is None, stopped_by=self.stopped, grouped=self.group)

@@ -6,6 +6,9 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
+import sys
+import time
+
 import clingo
 from clingo import Symbol
 
@@ -52,26 +55,158 @@ def _silent(code, message) -> None:  # clingo's informational messages are not f
     return None
 
 
-def make_control(scenario: Scenario, mode: str = "solve", arguments: Sequence[str] = ("0",),
-                 extra: Iterable[Symbol] = (), group: bool = False, show: bool = True) -> clingo.Control:
-    """A grounded Control for the scenario; facts go in through the backend as symbols."""
+@lru_cache(maxsize=16)
+def _statements(files: tuple[str, ...], extra: str = "") -> tuple:
+    """The encodings, parsed once per process (``#include`` resolved) and kept as syntax trees."""
+    from clingo import ast
+
+    out: list = []
+    ast.parse_files(list(files), out.append, logger=_silent, message_limit=0)
+    if extra:
+        ast.parse_string(extra, out.append, logger=_silent, message_limit=0)
+    return tuple(out)
+
+
+def _control_arguments(scenario: Scenario, arguments: Sequence[str]) -> list[str]:
     arguments = list(arguments)
     if scenario.ruleset == "sequential":
         # A chain applies each replacement at most once: it is at most as long as there are replacements.
         n = sum(len(c.replacements) for c in scenario.cards.values()) + len(scenario.effects)
         arguments += ["-c", f"max_depth={n + 1}"]
-    ctl = clingo.Control(arguments, logger=_silent, message_limit=0)
-    for path in encoding_files(scenario.ruleset, mode, group, show):
-        ctl.load(path)
-    if not show:
-        from .stream import STREAM_SHOW
+    return arguments
 
-        ctl.add("base", [], STREAM_SHOW)
+
+def _grounded(arguments: list[str], files: tuple[str, ...], extra_program: str,
+              facts: Iterable[Symbol]) -> clingo.Control:
+    ctl = clingo.Control(arguments, logger=_silent, message_limit=0)
+    from clingo import ast
+
+    with ast.ProgramBuilder(ctl) as builder:
+        for statement in _statements(files, extra_program):
+            builder.add(statement)
     with ctl.backend() as backend:
-        for sym in [*situation_facts(scenario), *extra]:
+        for sym in facts:
             backend.add_rule([backend.add_atom(sym)])
     ctl.ground([("base", [])])
     return ctl
+
+
+def make_control(scenario: Scenario, mode: str = "solve", arguments: Sequence[str] = ("0",),
+                 extra: Iterable[Symbol] = (), group: bool = False, show: bool = True) -> clingo.Control:
+    """A grounded Control for the scenario; facts go in through the backend as symbols.
+
+    The encodings are parsed once per process; each Control receives their syntax trees.
+    """
+    extra_program = ""
+    if not show:
+        from .stream import STREAM_SHOW
+
+        extra_program = STREAM_SHOW
+    files = tuple(encoding_files(scenario.ruleset, mode, group, show))
+    return _grounded(_control_arguments(scenario, arguments), files, extra_program,
+                     [*situation_facts(scenario), *extra])
+
+
+class Progress:
+    """Resolutions so far and their rate, on a terminal's stderr, once a run has lasted ``delay``
+    seconds; never on a pipe or a file. The line is cleared when the run ends."""
+
+    def __init__(self, stream=None, delay: float = 2.0, every: float = 0.5):
+        self.stream = stream if stream is not None else sys.stderr
+        try:
+            self.active = bool(self.stream.isatty())
+        except (AttributeError, ValueError):
+            self.active = False
+        self.delay, self.every = delay, every
+        self.start = time.monotonic()
+        self.last = 0.0
+        self.models = 0
+        self.resolutions = 0
+        self.shown = False
+
+    def tick(self) -> None:
+        if not self.active:
+            return
+        now = time.monotonic()
+        elapsed = now - self.start
+        if elapsed < self.delay or now - self.last < self.every:
+            return
+        self.last = now
+        done = max(self.resolutions, self.models)
+        self.stream.write(f"\r\x1b[K  {done:,} resolutions so far, {done / elapsed:,.0f}/s, {elapsed:.0f} s")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
+
+
+_progress: list[Progress] = []  # the progress line of the run under way, if any
+
+
+def _tick(models: int = 0) -> None:
+    if _progress:
+        _progress[-1].models += models
+        _progress[-1].tick()
+
+
+def wait(handle: clingo.SolveHandle, timeout: float | None) -> bool:
+    """Wait for a solve call in short slices, so that Ctrl-C (KeyboardInterrupt) reaches Python
+    within a fraction of a second; the search is cancelled before the interrupt goes on.
+    Whether the search finished before ``timeout`` (seconds; None: no limit)."""
+    deadline = None if timeout is None else time.monotonic() + timeout
+    try:
+        while True:
+            step = 0.1 if deadline is None else min(0.1, max(deadline - time.monotonic(), 0.0))
+            if handle.wait(step):
+                return True
+            _tick()
+            if deadline is not None and time.monotonic() >= deadline:
+                return False
+    except BaseException:
+        handle.cancel()
+        raise
+
+
+class WindowCache:
+    """Windows already solved in this process, by the solver's whole input.
+
+    Two windows whose facts (and options) are equal have the same answer
+    sets; a chain of windows meets the same state along many paths. Only
+    complete enumerations are kept, as the shown symbols of each model in
+    the solver's order, and at most ``max_models`` models in all.
+    """
+
+    def __init__(self, max_models: int = 200_000):
+        self.max_models = max_models
+        self.held = 0
+        self.entries: dict[tuple, tuple[tuple[Symbol, ...], ...]] = {}
+        self.hits = 0
+
+    def get(self, key: tuple):
+        models = self.entries.get(key)
+        if models is not None:
+            self.hits += 1
+        return models
+
+    def put(self, key: tuple, models: list[tuple[Symbol, ...]]) -> None:
+        if len(models) > self.max_models // 4 or key in self.entries:
+            return
+        while self.entries and self.held + len(models) > self.max_models:
+            old = next(iter(self.entries))
+            self.held -= len(self.entries.pop(old))
+        self.entries[key] = tuple(models)
+        self.held += len(models)
+
+    def clear(self) -> None:
+        self.entries.clear()
+        self.held = 0
+
+
+WINDOWS = WindowCache()
 
 
 def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind: str = "effect", *,
@@ -82,26 +217,40 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
 
     With ``group``, one resolution per permutation class of interchangeable
     cards, each with its ``multiplicity`` (dmrules/grouping.py).
+    A window equal to one already solved in this process is not solved again.
     """
     classes = interchangeable_classes(scenario) if group else []
-    ctl = make_control(scenario, extra=group_facts(classes), group=group)
+    facts = [*situation_facts(scenario), *group_facts(classes)]
+    arguments = _control_arguments(scenario, ("0",))
+    files = tuple(encoding_files(scenario.ruleset, "solve", group, True))
+    key = (tuple(arguments), files, frozenset(facts))
     builder = Builder(scenario, index, label, kind, classes)
+    cached = WINDOWS.get(key)
+    if cached is not None and (max_models is None or len(cached) <= max_models):
+        return sorted((builder.build(symbols) for symbols in cached), key=lambda w: w.key), None
+    ctl = _grounded(arguments, files, "", facts)
     found: list[Window] = []
+    raw: list[tuple[Symbol, ...]] = []
     cut: list[str] = []
 
     def on_model(model: clingo.Model) -> bool:
-        found.append(builder.build(model.symbols(shown=True)))
+        symbols = model.symbols(shown=True)
+        raw.append(tuple(symbols))
+        if _progress:
+            _progress[-1].models += 1
+        found.append(builder.build(symbols))
         if max_models is not None and len(found) >= max_models:
             cut.append("max_models")
             return False
         return True
 
     with ctl.solve(on_model=on_model, async_=True) as handle:
-        finished = handle.wait(timeout) if timeout is not None else handle.wait()
-        if not finished:
+        if not wait(handle, timeout):
             handle.cancel()
             cut.append("timeout")
         handle.get()
+    if not cut:
+        WINDOWS.put(key, raw)
     return sorted(found, key=lambda w: w.key), (cut[0] if cut else None)
 
 
@@ -116,9 +265,22 @@ def solve(scenario: Scenario, *, max_resolutions: int | None = None, timeout: fl
     """
     from .engine import DEFAULT_MAX_WINDOWS, Engine
 
+    progress = Progress()
+
+    def found(resolution: Resolution) -> None:
+        progress.resolutions += 1
+        progress.tick()
+        if on_resolution is not None:
+            on_resolution(resolution)
+
     engine = Engine(scenario, max_windows=max_windows or DEFAULT_MAX_WINDOWS, max_resolutions=max_resolutions,
-                    timeout=timeout, on_resolution=on_resolution, group=group)
-    return engine.run()
+                    timeout=timeout, on_resolution=found, group=group)
+    _progress.append(progress)
+    try:
+        return engine.run()
+    finally:
+        _progress.remove(progress)
+        progress.close()
 
 
 def count(scenario: Scenario, *, group: bool = False) -> int:
@@ -132,7 +294,9 @@ def count(scenario: Scenario, *, group: bool = False) -> int:
     """
     if not group:
         ctl = make_control(scenario)
-        ctl.solve()
+        with ctl.solve(async_=True) as handle:
+            wait(handle, None)
+            handle.get()
         return int(ctl.statistics["summary"]["models"]["enumerated"])
     classes = interchangeable_classes(scenario)
     ctl = make_control(scenario, extra=group_facts(classes), group=True)
@@ -148,5 +312,7 @@ def count(scenario: Scenario, *, group: bool = False) -> int:
                 roles.setdefault(sym.arguments[1].string, []).append(sym.arguments[0])
         total += multiplicity(classes, roles)
 
-    ctl.solve(on_model=on_model)
+    with ctl.solve(on_model=on_model, async_=True) as handle:
+        wait(handle, None)
+        handle.get()
     return total
