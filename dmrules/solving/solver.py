@@ -6,11 +6,12 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
+import re
 import sys
 import time
 
 import clingo
-from clingo import Symbol
+from clingo import Function, Symbol, SymbolType
 
 from ..errors import SolveError
 from .facts import situation_facts
@@ -183,7 +184,7 @@ class WindowCache:
     def __init__(self, max_models: int = 200_000):
         self.max_models = max_models
         self.held = 0
-        self.entries: dict[tuple, tuple[tuple[Symbol, ...], ...]] = {}
+        self.entries: dict[tuple, tuple] = {}
         self.hits = 0
 
     def get(self, key: tuple):
@@ -192,13 +193,14 @@ class WindowCache:
             self.hits += 1
         return models
 
-    def put(self, key: tuple, models: list[tuple[Symbol, ...]]) -> None:
+    def put(self, key: tuple, entry: tuple[list[tuple[Symbol, ...]], dict]) -> None:
+        models, names = entry
         if len(models) > self.max_models // 4 or key in self.entries:
             return
         while self.entries and self.held + len(models) > self.max_models:
             old = next(iter(self.entries))
-            self.held -= len(self.entries.pop(old))
-        self.entries[key] = tuple(models)
+            self.held -= len(self.entries.pop(old)[0])
+        self.entries[key] = (tuple(models), names)
         self.held += len(models)
 
     def clear(self) -> None:
@@ -207,6 +209,59 @@ class WindowCache:
 
 
 WINDOWS = WindowCache()
+
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')  # a string term in clingo's text of a symbol
+
+
+def _rename(sym: Symbol, names: dict[Symbol, Symbol], memo: dict | None = None) -> Symbol:
+    """The symbol with the strings of ``names`` replaced, at any depth."""
+    if sym.type == SymbolType.String:
+        return names.get(sym, sym)
+    if sym.type != SymbolType.Function or not sym.arguments:
+        return sym
+    if memo is not None:
+        done = memo.get(sym)
+        if done is not None:
+            return done
+    out = Function(sym.name, [_rename(a, names, memo) for a in sym.arguments], sym.positive)
+    if memo is not None:
+        memo[sym] = out
+    return out
+
+
+def canonical(facts: list[Symbol]) -> tuple[frozenset[str], dict[Symbol, Symbol]]:
+    """The facts (as text) with the cards renamed into a canonical order, and that renaming.
+
+    A card whose facts name no other card can trade its id with any card
+    whose facts read the same but for the id: two states that differ only by
+    such a permutation (h1, h2 discarded or h3, h4) have the same canonical
+    facts. The encodings compare card ids only for equality (asp/group.lp,
+    which orders them, is not renamed), so the answer sets of one are the
+    answer sets of the other, renamed.
+    """
+    texts = [str(f) for f in facts]
+    cards = {t[5:-1] for t in texts if t.startswith('card("') and t.endswith('")') and _QUOTED.fullmatch(t[5:-1])}
+    mentions: dict[str, list[str]] = {}
+    fixed: set[str] = set()
+    for text in texts:
+        found = {q for q in _QUOTED.findall(text) if q in cards}
+        if len(found) == 1:
+            mentions.setdefault(found.pop(), []).append(text)
+        elif found:
+            fixed |= found
+    movable = sorted(cards - fixed)
+    hole = '"\\x00"'
+
+    def signature(card: str) -> tuple[str, ...]:
+        return tuple(sorted(_QUOTED.sub(lambda m: hole if m.group(0) == card else m.group(0), t)
+                            for t in mentions.get(card, ())))
+
+    order = sorted(movable, key=lambda c: (signature(c), c))
+    names = {c: n for c, n in zip(order, movable) if c != n}
+    if not names:
+        return frozenset(texts), {}
+    canon = frozenset(_QUOTED.sub(lambda m: names.get(m.group(0), m.group(0)), t) for t in texts)
+    return canon, {clingo.parse_term(a): clingo.parse_term(b) for a, b in names.items()}
 
 
 def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind: str = "effect", *,
@@ -223,11 +278,26 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
     facts = [*situation_facts(scenario), *group_facts(classes)]
     arguments = _control_arguments(scenario, ("0",))
     files = tuple(encoding_files(scenario.ruleset, "solve", group, True))
-    key = (tuple(arguments), files, frozenset(facts))
+    if group:  # group.lp orders card ids: no renaming
+        canon, names = frozenset(map(str, facts)), {}
+    else:
+        canon, names = canonical(facts)
+    key = (tuple(arguments), files, canon)
     builder = Builder(scenario, index, label, kind, classes)
     cached = WINDOWS.get(key)
-    if cached is not None and (max_models is None or len(cached) <= max_models):
-        return sorted((builder.build(symbols) for symbols in cached), key=lambda w: w.key), None
+    if cached is not None and (max_models is None or len(cached[0]) <= max_models):
+        models, solved_names = cached
+        # solved card -> canonical -> this window's card
+        back = {v: k for k, v in names.items()}
+        moved = {}
+        for card in {*solved_names, *names.values()}:
+            mine = back.get(solved_names.get(card, card), solved_names.get(card, card))
+            if mine != card:
+                moved[card] = mine
+        memo: dict = {}
+        if moved:
+            models = [[_rename(sym, moved, memo) for sym in symbols] for symbols in models]
+        return sorted((builder.build(symbols) for symbols in models), key=lambda w: w.key), None
     ctl = _grounded(arguments, files, "", facts)
     found: list[Window] = []
     raw: list[tuple[Symbol, ...]] = []
@@ -250,7 +320,7 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
             cut.append("timeout")
         handle.get()
     if not cut:
-        WINDOWS.put(key, raw)
+        WINDOWS.put(key, (raw, names))
     return sorted(found, key=lambda w: w.key), (cut[0] if cut else None)
 
 
