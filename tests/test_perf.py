@@ -1,0 +1,176 @@
+"""Speed machinery that must not change an answer: the window cache, interrupts, progress."""
+
+from __future__ import annotations
+
+import io
+import math
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import dmrules
+from dmrules.solving import solver
+from dmrules.solving.engine import Interrupted
+from dmrules.solving.facts import situation_facts
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def jashin_yaml(n: int, m: int, chained: bool = False) -> str:
+    """n アビスベル＝ジャシン帝 destroyed, each may discard 2 of the m hand cards instead (609.9b);
+    chained: one destruction per step of the effect, each its own window."""
+    creatures = "\n".join(f"      - {{id: J{i}, card: アビスベル＝ジャシン帝}}" for i in range(1, n + 1))
+    hand = ", ".join(f"h{i}" for i in range(1, m + 1))
+    if chained:
+        then = "\n".join(f"    - events: [{{id: e{i}, destroy: J{i}}}]" for i in range(2, n + 1))
+        events = "  events:\n    - {id: e1, destroy: J1}\n" + (f"  then:\n{then}\n" if n > 1 else "")
+    else:
+        events = "  events:\n" + "\n".join(f"    - {{id: e{i}, destroy: J{i}}}" for i in range(1, n + 1)) + "\n"
+    return (f"turn: opponent\nplayers:\n  me:\n    battle:\n{creatures}\n    hand: [{hand}]\n  opponent: {{}}\n"
+            f"effect:\n  controller: opponent\n{events}")
+
+
+def expected_count(n: int, m: int) -> int:
+    """Σ_k C(n,k) · m! / (2!^k (m-2k)!): k creatures kept, each with its own 2 cards."""
+    return sum(math.comb(n, k) * math.perm(m, 2 * k) // 2 ** k for k in range(n + 1) if 2 * k <= m)
+
+
+def load(tmp_path: Path, text: str, name: str = "s.yaml") -> dmrules.Scenario:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return dmrules.load_scenario(path)
+
+
+def as_json(solution) -> list:
+    return [r.to_json() for r in solution.resolutions]
+
+
+def test_chained_windows_reuse_states_and_answer_as_without_the_cache(tmp_path, monkeypatch):
+    scenario = load(tmp_path, jashin_yaml(3, 4, chained=True))
+    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
+    cached = dmrules.solve(scenario)
+    # Window 2 after J1 discarded h1,h2 is window 2 after h3,h4, renamed: solved once.
+    assert solver.WINDOWS.hits > 0
+    assert len(solver.WINDOWS.entries) <= 2 * 3
+    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache(max_models=0))  # holds nothing
+    plain = dmrules.solve(scenario)
+    assert solver.WINDOWS.hits == 0
+    assert as_json(cached) == as_json(plain)
+    assert len(cached.resolutions) == expected_count(3, 4) == 1 + 3 * 6 + 3 * 6
+
+
+def test_a_solved_scenario_solved_again_is_the_same(tmp_path, monkeypatch):
+    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
+    scenario = dmrules.load_scenario(ROOT / "fixtures" / "A01-two-jashintei.yaml")
+    first = dmrules.solve(scenario)
+    second = dmrules.solve(scenario)
+    assert solver.WINDOWS.hits == 1
+    assert as_json(first) == as_json(second) and len(first.resolutions) == 3
+
+
+def test_canonical_facts_equal_exactly_for_permuted_cards(tmp_path):
+    base = jashin_yaml(2, 4)
+    one = load(tmp_path, base.replace("hand: [h1, h2, h3, h4]", "hand: [h1, h2]\n    graveyard: [h3, h4]"), "a.yaml")
+    two = load(tmp_path, base.replace("hand: [h1, h2, h3, h4]", "hand: [h3, h4]\n    graveyard: [h1, h2]"), "b.yaml")
+    three = load(tmp_path, base.replace("hand: [h1, h2, h3, h4]", "hand: [h1, h2, h3]\n    graveyard: [h4]"), "c.yaml")
+    key_one, names_one = solver.canonical(situation_facts(one))
+    key_two, names_two = solver.canonical(situation_facts(two))
+    key_three, _ = solver.canonical(situation_facts(three))
+    assert key_one == key_two and names_one != names_two
+    assert key_three != key_one
+    # The named creatures J1, J2 (each the card of its own event) are never renamed.
+    assert not {str(s) for s in [*names_one, *names_two]} & {'"J1"', '"J2"'}
+
+
+def test_a_window_met_renamed_gives_the_renamed_answer(tmp_path, monkeypatch):
+    base = jashin_yaml(2, 4)
+    one = load(tmp_path, base.replace("hand: [h1, h2, h3, h4]", "hand: [h1, h2]\n    graveyard: [h3, h4]"), "a.yaml")
+    two = load(tmp_path, base.replace("hand: [h1, h2, h3, h4]", "hand: [h3, h4]\n    graveyard: [h1, h2]"), "b.yaml")
+    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
+    dmrules.solve(one)
+    renamed = dmrules.solve(two)
+    assert solver.WINDOWS.hits == 1
+    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache(max_models=0))
+    assert as_json(renamed) == as_json(dmrules.solve(two))
+    # Only h3, h4 (in hand) can be discarded: J1 with both, or J2 with both, or nothing.
+    chosen = sorted(tuple(a.chosen) for r in renamed.resolutions for a in r.applied)
+    assert chosen == [("h3", "h4"), ("h3", "h4")]
+
+
+def test_an_interrupt_keeps_what_was_found(tmp_path):
+    scenario = load(tmp_path, jashin_yaml(2, 4, chained=True))
+    seen = []
+
+    def stop_after_two(resolution):
+        seen.append(resolution)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(Interrupted) as caught:
+        dmrules.solve(scenario, on_resolution=stop_after_two)
+    partial = caught.value.solution
+    assert not partial.complete and partial.stopped_by == "interrupted"
+    assert len(partial.resolutions) == 2 and isinstance(caught.value, KeyboardInterrupt)
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_shows_on_a_terminal_only():
+    terminal = FakeTerminal()
+    progress = solver.Progress(terminal, delay=0.0, every=0.0)
+    progress.resolutions = 1234
+    progress.tick()
+    assert "1,234 resolutions so far" in terminal.getvalue()
+    progress.close()
+    assert terminal.getvalue().endswith("\r\x1b[K")
+    pipe = io.StringIO()
+    quiet = solver.Progress(pipe, delay=0.0, every=0.0)
+    quiet.resolutions = 1234
+    quiet.tick()
+    quiet.close()
+    assert pipe.getvalue() == ""
+
+
+def test_progress_waits_two_seconds_by_default():
+    terminal = FakeTerminal()
+    progress = solver.Progress(terminal)
+    progress.resolutions = 5
+    progress.tick()
+    assert terminal.getvalue() == ""
+
+
+def _threads(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        return int(next(line for line in status if line.startswith("Threads")).split()[1])
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc to see the solve start")
+def test_ctrl_c_stops_a_long_solve_within_a_second(tmp_path):
+    path = tmp_path / "big.yaml"
+    path.write_text(jashin_yaml(6, 12), encoding="utf-8")  # 72,809,947 resolutions: far longer than the test
+    proc = subprocess.Popen([sys.executable, "-m", "dmrules.cli", "solve", str(path)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        start = time.monotonic()
+        while _threads(proc.pid) < 2:  # clingo's solve thread: the search is under way
+            assert proc.poll() is None and time.monotonic() - start < 60
+            time.sleep(0.02)
+        time.sleep(0.3)
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=10)
+        took = time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130
+    assert b"Traceback" not in err and err.strip() == b"dmrules: interrupted"
+    assert took < 1.0, took
