@@ -125,7 +125,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise InputError(args.html, "--html", f"cannot be written: {exc.strerror or exc}") from None
     if args.json:
-        sys.stdout.write(json.dumps(solution.to_json(), ensure_ascii=False, indent=2) + "\n")
+        solution.write_json(sys.stdout)
     else:
         sys.stdout.write(solution_text(scenario, solution))
     return EXIT_OK

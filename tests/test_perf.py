@@ -174,3 +174,28 @@ def test_ctrl_c_stops_a_long_solve_within_a_second(tmp_path):
     assert proc.returncode == 130
     assert b"Traceback" not in err and err.strip() == b"dmrules: interrupted"
     assert took < 1.0, took
+
+
+def test_json_written_piece_by_piece_is_the_json_of_the_solution(tmp_path):
+    import json
+
+    for path in (ROOT / "fixtures" / "A01-two-jashintei.yaml", ROOT / "fixtures" / "B03-baiken-setsudan.yaml"):
+        solution = dmrules.solve(dmrules.load_scenario(path))
+        out = io.StringIO()
+        solution.write_json(out)
+        assert out.getvalue() == json.dumps(solution.to_json(), ensure_ascii=False, indent=2) + "\n"
+    grouped = dmrules.solve(load(tmp_path, jashin_yaml(2, 5)), group=True)
+    out = io.StringIO()
+    grouped.write_json(out)
+    data = json.loads(out.getvalue())
+    assert data == grouped.to_json() and data["counts"]["resolutions"] == expected_count(2, 5)
+
+
+def test_cli_json_is_the_solution(tmp_path):
+    import json
+
+    path = ROOT / "fixtures" / "A01-two-jashintei.yaml"
+    out = subprocess.run([sys.executable, "-m", "dmrules.cli", "solve", str(path), "--json"], cwd=ROOT,
+                         capture_output=True, check=True).stdout
+    expected = dmrules.solve(dmrules.load_scenario(path)).to_json()
+    assert json.loads(out) == expected and len(expected["resolutions"]) == 3

@@ -148,13 +148,15 @@ class Engine:
         for window in windows:
             if skipped:
                 window = replace(window, skipped=tuple(skipped))
-            after = advance(window_state, window)
             follow = self._follow_ups(window_state, window)
             new_path = path + (window,)
             if window.lost:
                 self._finish(new_path)  # the game is over
                 continue
-            self._next(after, follow + queue, new_path)
+            if not follow and not queue and not window.sba:
+                self._finish(new_path)  # nothing opens another window: the state after it is not needed
+                continue
+            self._next(advance(window_state, window), follow + queue, new_path)
 
     def _next(self, state: Scenario, queue: list[Pending], path: tuple[Window, ...]) -> None:
         if queue:

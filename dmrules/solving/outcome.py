@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import IO
 from dataclasses import dataclass, field
 
 from clingo import Symbol, SymbolType
@@ -238,6 +239,31 @@ class Resolution:
         return out
 
 
+class _Lazy(list):
+    """Resolutions that a JSON encoder (json's pure-Python one, which ``iterencode`` uses)
+    reads as a list, each converted only when it is written."""
+
+    def __init__(self, resolutions: tuple[Resolution, ...]):
+        super().__init__()
+        self.resolutions = resolutions
+
+    def __len__(self) -> int:
+        return len(self.resolutions)
+
+    def __iter__(self):
+        return (r.to_json() for r in self.resolutions)
+
+
+def write_json(data: dict, stream: IO[str]) -> None:
+    """``json.dumps(data, ensure_ascii=False, indent=2)`` and a newline, written piece by piece."""
+    import json
+
+    write = stream.write
+    for chunk in json.JSONEncoder(ensure_ascii=False, indent=2).iterencode(data):
+        write(chunk)
+    write("\n")
+
+
 @dataclass(frozen=True)
 class Solution:
     """Every legal resolution of a scenario."""
@@ -258,10 +284,12 @@ class Solution:
         """Distinct final placements of the cards."""
         return len({(tuple(sorted(r.final.items())), r.lost, r.flipped) for r in self.resolutions})
 
-    def to_json(self) -> dict:
+    def to_json(self, lazy: bool = False) -> dict:
+        """The solution as JSON data; ``lazy``: the resolutions converted one at a time as an
+        encoder reads them (for ``write_json``), instead of all at once."""
         out = {
             "ruleset": self.ruleset,
-            "resolutions": [r.to_json() for r in self.resolutions],
+            "resolutions": _Lazy(self.resolutions) if lazy else [r.to_json() for r in self.resolutions],
             "counts": {"resolutions": self.total, "states": self.states},
             "complete": self.complete,
         }
@@ -271,6 +299,11 @@ class Solution:
             out["counts"]["grouped"] = len(self.resolutions)
             out["grouped"] = True
         return out
+
+    def write_json(self, stream: IO[str]) -> None:
+        """What ``to_json`` gives, as indented JSON, without holding the text or every
+        resolution's JSON data at once."""
+        write_json(self.to_json(lazy=True), stream)
 
 
 def _text(sym: Symbol) -> str:
