@@ -155,16 +155,19 @@ def _print_json(doc) -> None:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from .checking.verify import scenario_files, verify_file, verify_line
+    from .checking.verify import scenario_files, verify_files, verify_line
 
     files = scenario_files(args.paths)
-    results = [verify_file(path) for path in files]
     if args.json:
+        results = list(verify_files(files))
         _print_json({"results": [r.to_json() for r in results],
                      "passed": sum(r.status == "pass" for r in results), "total": len(results)})
     else:
-        for result in results:
+        results = []
+        for result in verify_files(files):  # each line as soon as its scenario is checked
+            results.append(result)
             sys.stdout.write(verify_line(result))
+            sys.stdout.flush()
         passed = sum(r.status == "pass" for r in results)
         failed = sum(r.status == "fail" for r in results)
         errors = sum(r.status == "error" for r in results)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Iterator
 
 from ..errors import InputError
 from .expect import check, expectations
@@ -40,12 +41,34 @@ def scenario_files(paths: list[str]) -> list[Path]:
     return out
 
 
-def verify_file(path: Path) -> VerifyResult:
+def _load(path: Path):
     try:
         scenario = load_scenario(path)
-        checks = expectations(scenario)
+        return scenario, expectations(scenario)
     except InputError as exc:
-        return VerifyResult(str(path), "error", problems=[str(exc)])
+        return VerifyResult(str(path), "error", problems=[str(exc)]), None
+
+
+def verify_files(paths: list[Path], batch: int = 16) -> Iterator[VerifyResult]:
+    """``verify_file`` of each path, in order, as each is known. The first windows of a
+    batch of scenarios are solved together first (one grounding for all of them)."""
+    from ..solving.solver import prefetch
+
+    for start in range(0, len(paths), batch):
+        loaded = [(path, *_load(path)) for path in paths[start:start + batch]]
+        prefetch(variant for _, _, checks in loaded if checks for variant, _ in checks)
+        for path, scenario, checks in loaded:
+            yield scenario if checks is None else _verify(path, scenario, checks)
+
+
+def verify_file(path: Path) -> VerifyResult:
+    scenario, checks = _load(path)
+    if checks is None:
+        return scenario
+    return _verify(path, scenario, checks)
+
+
+def _verify(path: Path, scenario, checks) -> VerifyResult:
     result = VerifyResult(str(path), "fail", scenario.ruling, scenario.rules)
     if checks[0][1].empty:
         result.problems = ["the scenario states no expectation"]

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
+import atexit
 import re
 import sys
 import time
@@ -262,6 +263,135 @@ def canonical(facts: list[Symbol]) -> tuple[frozenset[str], dict[Symbol, Symbol]
         return frozenset(texts), {}
     canon = frozenset(_QUOTED.sub(lambda m: names.get(m.group(0), m.group(0)), t) for t in texts)
     return canon, {clingo.parse_term(a): clingo.parse_term(b) for a, b in names.items()}
+
+
+# -- many first windows in one grounding -------------------------------------------------
+# Grounding costs a fixed time per rule of the encodings (tens of milliseconds), whatever
+# the facts. A batch of windows is grounded at once: every atom of the encodings gets the
+# window as its first argument and every rule the body atom window__(W) (a fact), so the
+# grounder still settles what the facts decide; choices, constraints and what is shown also
+# need active__(W), an external made true for the window being solved, then released.
+# Without its choices and constraints, a window that is not active has exactly one answer.
+_W = "W__"
+BATCH = 16
+# The rulesets whose first windows are batched (the sequential ruleset gains nothing: its
+# windows are few and its grounding is dominated by the chains' depth).
+BATCHED = {"dm"}
+
+
+def _windowed_statements(files: tuple[str, ...]) -> tuple:
+    from clingo import ast
+
+    def switch(loc, name):
+        atom = ast.Function(loc, name, [ast.Variable(loc, _W)], False)
+        return ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(atom))
+
+    class Windowed(ast.Transformer):
+        def visit_SymbolicAtom(self, node):
+            sym = node.symbol
+            var = ast.Variable(sym.location, _W)
+            if sym.ast_type == ast.ASTType.Function:
+                return node.update(symbol=sym.update(arguments=[var, *sym.arguments]))
+            if sym.ast_type == ast.ASTType.UnaryOperation and sym.argument.ast_type == ast.ASTType.Function:
+                inner = sym.argument
+                return node.update(symbol=sym.update(argument=inner.update(arguments=[var, *inner.arguments])))
+            if sym.ast_type == ast.ASTType.SymbolicTerm and sym.symbol.type == SymbolType.Function:
+                return node.update(symbol=ast.Function(sym.location, sym.symbol.name, [var], False))
+            raise ValueError(f"cannot put {sym} in a window")
+
+    def decides(rule) -> bool:
+        """A choice, or a constraint: what only the active window may do."""
+        head = rule.head
+        if head.ast_type != ast.ASTType.Literal:
+            return True  # choice, head aggregate, disjunction
+        return head.atom.ast_type == ast.ASTType.BooleanConstant
+
+    windowed = Windowed()
+    out: list = []
+    for stm in _statements(files):
+        kind = stm.ast_type
+        loc = stm.location
+        if kind == ast.ASTType.Rule:
+            gate = [switch(loc, "window__"), switch(loc, "active__")] if decides(stm) else [switch(loc, "window__")]
+            stm = windowed(stm)
+            out.append(stm.update(body=[*gate, *stm.body]))
+        elif kind == ast.ASTType.ShowTerm:
+            stm = windowed(stm)
+            out.append(stm.update(body=[switch(loc, "window__"), switch(loc, "active__"), *stm.body]))
+        elif kind == ast.ASTType.ShowSignature and not stm.name:
+            out.append(stm)  # #show.
+        elif kind == ast.ASTType.ShowSignature:
+            args = [ast.Variable(loc, f"X{i}__") for i in range(stm.arity)]
+            atom = ast.Function(loc, stm.name, [ast.Variable(loc, _W), *args], False)
+            out.append(ast.ShowTerm(loc, ast.Function(loc, stm.name, args, False),
+                                    [switch(loc, "window__"), switch(loc, "active__"),
+                                     ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(atom))]))
+        elif kind == ast.ASTType.Defined:
+            out.append(stm.update(arity=stm.arity + 1))
+        elif kind in (ast.ASTType.Program, ast.ASTType.Comment, ast.ASTType.Definition):
+            out.append(stm)
+        else:
+            raise ValueError(f"cannot put {stm} in a window")
+    out.extend(_statements((), "window__(W) :- win__(W). #external active__(W) : win__(W)."))
+    return tuple(out)
+
+
+_windowed = lru_cache(maxsize=8)(_windowed_statements)
+
+
+@atexit.register
+def _release() -> None:
+    """Syntax trees kept to the end would be freed after clingo's library, noisily."""
+    _statements.cache_clear()
+    _windowed.cache_clear()
+
+
+def prefetch(scenarios: Iterable[Scenario]) -> int:
+    """Solve the first window of each scenario, grounded in batches, into the window cache
+    (``solve`` then finds them there). How many windows were solved."""
+    batches: dict[tuple, dict] = {}
+    for scenario in scenarios:
+        if scenario.ruleset not in BATCHED:
+            continue
+        facts = situation_facts(scenario)
+        canon, names = canonical(facts)
+        arguments = tuple(_control_arguments(scenario, ("0",)))
+        files = tuple(encoding_files(scenario.ruleset, "solve", False, True))
+        key = (arguments, files, canon)
+        if key not in WINDOWS.entries:
+            batches.setdefault((arguments, files), {}).setdefault(key, (facts, names))
+    solved = 0
+    for (arguments, files), windows in batches.items():
+        items = list(windows.items())
+        for start in range(0, len(items), BATCH):
+            solved += _solve_batch(list(arguments), files, items[start:start + BATCH])
+    return solved
+
+
+def _solve_batch(arguments: list[str], files: tuple[str, ...], items: list) -> int:
+    from clingo import Number, ast
+
+    ctl = clingo.Control(arguments, logger=_silent, message_limit=0)
+    with ast.ProgramBuilder(ctl) as builder:
+        for statement in _windowed(files):
+            builder.add(statement)
+    with ctl.backend() as backend:
+        for k, (_, (facts, _)) in enumerate(items, start=1):
+            n = Number(k)
+            backend.add_rule([backend.add_atom(Function("win__", [n]))])
+            for f in facts:
+                backend.add_rule([backend.add_atom(Function(f.name, [n, *f.arguments], f.positive))])
+    ctl.ground([("base", [])])
+    for k, (key, (_, names)) in enumerate(items, start=1):
+        switch = Function("active__", [Number(k)])
+        ctl.assign_external(switch, True)
+        raw: list[tuple[Symbol, ...]] = []
+        with ctl.solve(on_model=lambda model: raw.append(tuple(model.symbols(shown=True))), async_=True) as handle:
+            wait(handle, None)
+            handle.get()
+        ctl.release_external(switch)
+        WINDOWS.put(key, (raw, names))
+    return len(items)
 
 
 def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind: str = "effect", *,
