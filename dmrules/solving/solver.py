@@ -186,6 +186,7 @@ class WindowCache:
         self.max_models = max_models
         self.held = 0
         self.entries: dict[tuple, tuple] = {}
+        self.renamed: dict[tuple, dict] = {}  # an entry's models under each renaming met
         self.hits = 0
 
     def get(self, key: tuple):
@@ -200,12 +201,13 @@ class WindowCache:
             return
         while self.entries and self.held + len(models) > self.max_models:
             old = next(iter(self.entries))
-            self.held -= len(self.entries.pop(old)[0])
+            self.held -= len(self.entries.pop(old)[0]) * (1 + len(self.renamed.pop(old, ())))
         self.entries[key] = (tuple(models), names)
         self.held += len(models)
 
     def clear(self) -> None:
         self.entries.clear()
+        self.renamed.clear()
         self.held = 0
 
 
@@ -424,9 +426,15 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
             mine = back.get(solved_names.get(card, card), solved_names.get(card, card))
             if mine != card:
                 moved[card] = mine
-        memo: dict = {}
         if moved:
-            models = [[_rename(sym, moved, memo) for sym in symbols] for symbols in models]
+            # The same renaming comes back along other paths: its models are kept with the entry.
+            renamed = WINDOWS.renamed.setdefault(key, {})
+            moved_key = frozenset(moved.items())
+            if moved_key not in renamed:
+                memo: dict = {}
+                renamed[moved_key] = [[_rename(sym, moved, memo) for sym in symbols] for symbols in models]
+                WINDOWS.held += len(models)
+            models = renamed[moved_key]
         return sorted((builder.build(symbols) for symbols in models), key=lambda w: w.key), None
     ctl = _grounded(arguments, files, "", facts)
     found: list[Window] = []
