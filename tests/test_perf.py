@@ -240,3 +240,14 @@ def test_verify_lines_match_solve_after_batching(tmp_path, monkeypatch):
     monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache(max_models=0))
     assert batched == [verify_file(p).to_json() for p in paths]
     assert all(r["status"] == "pass" for r in batched)
+
+
+def test_encodings_the_batching_cannot_read_are_solved_one_by_one(monkeypatch):
+    def refuse(files):
+        raise ValueError("cannot put this statement in a window")
+
+    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
+    monkeypatch.setattr(solver, "_windowed", refuse)
+    scenario = dmrules.load_scenario(ROOT / "fixtures" / "A01-two-jashintei.yaml")
+    assert solver.prefetch([scenario]) == 0 and not solver.WINDOWS.entries
+    assert len(dmrules.solve(scenario).resolutions) == 3
