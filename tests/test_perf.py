@@ -251,3 +251,25 @@ def test_encodings_the_batching_cannot_read_are_solved_one_by_one(monkeypatch):
     scenario = dmrules.load_scenario(ROOT / "fixtures" / "A01-two-jashintei.yaml")
     assert solver.prefetch([scenario]) == 0 and not solver.WINDOWS.entries
     assert len(dmrules.solve(scenario).resolutions) == 3
+
+
+def test_the_bundled_cards_kept_compiled_are_the_cards_read(tmp_path, monkeypatch):
+    from dmrules.reading import carddb
+
+    monkeypatch.setenv("DMRULES_CACHE", str(tmp_path))
+    carddb.bundled.cache_clear()
+    try:
+        first = carddb.bundled()  # read, then kept
+        kept = list(tmp_path.glob("cards-*.pickle"))
+        assert len(kept) == 1
+        carddb.bundled.cache_clear()
+        second = carddb.bundled()  # from the kept file
+        assert second is not first
+        assert [repr(c) for c in second] == [repr(c) for c in carddb._read_bundled()]
+        kept[0].write_bytes(b"not a pickle")  # a damaged cache is read past
+        carddb.bundled.cache_clear()
+        assert [repr(c) for c in carddb.bundled()] == [repr(c) for c in first]
+        monkeypatch.setenv("DMRULES_CACHE", "off")
+        assert carddb._cache_file() is None
+    finally:
+        carddb.bundled.cache_clear()
