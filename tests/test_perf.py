@@ -273,3 +273,19 @@ def test_the_bundled_cards_kept_compiled_are_the_cards_read(tmp_path, monkeypatc
         assert carddb._cache_file() is None
     finally:
         carddb.bundled.cache_clear()
+
+
+def test_the_window_cache_keeps_within_its_bounds(tmp_path, monkeypatch):
+    cache = solver.WindowCache(max_models=10, per_window=4)
+    monkeypatch.setattr(solver, "WINDOWS", cache)
+    big = load(tmp_path, jashin_yaml(2, 4), "big.yaml")  # 1 + 2·6 + 6 = 19 answer sets: not kept
+    assert len(dmrules.solve(big).resolutions) == expected_count(2, 4) == 19
+    assert not cache.entries
+    for m in range(1, 4):  # 1, 2 and 4 answer sets: kept while 10 models in all are not exceeded
+        dmrules.solve(load(tmp_path, jashin_yaml(1, m), f"small{m}.yaml"))
+    assert cache.held <= 10 and len(cache.entries) == 3
+    dmrules.solve(load(tmp_path, jashin_yaml(1, 4), "small4.yaml"))  # 7 answer sets: too many for one window
+    dmrules.solve(load(tmp_path, jashin_yaml(2, 2), "pair.yaml"))  # 1 + 2 + 0 = 3 more: 10 in all, none goes
+    assert len(cache.entries) == 4
+    dmrules.solve(load(tmp_path, jashin_yaml(3, 2), "three.yaml"))  # 1 + 3 = 4 more: the oldest go
+    assert cache.held <= 10 and sum(len(m) for m, _ in cache.entries.values()) == cache.held

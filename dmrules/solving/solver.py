@@ -179,11 +179,14 @@ class WindowCache:
     Two windows whose facts (and options) are equal have the same answer
     sets; a chain of windows meets the same state along many paths. Only
     complete enumerations are kept, as the shown symbols of each model in
-    the solver's order, and at most ``max_models`` models in all.
+    the solver's order: windows of at most ``per_window`` models, at most
+    ``max_models`` models in all (a model holds some sixty symbols: about
+    3.5 KB, so 40,000 models are about 140 MB at most).
     """
 
-    def __init__(self, max_models: int = 200_000):
+    def __init__(self, max_models: int = 40_000, per_window: int = 5_000):
         self.max_models = max_models
+        self.per_window = min(per_window, max_models)
         self.held = 0
         self.entries: dict[tuple, tuple] = {}
         self.renamed: dict[tuple, dict] = {}  # an entry's models under each renaming met
@@ -197,7 +200,7 @@ class WindowCache:
 
     def put(self, key: tuple, entry: tuple[list[tuple[Symbol, ...]], dict]) -> None:
         models, names = entry
-        if len(models) > self.max_models // 4 or key in self.entries:
+        if self.max_models <= 0 or len(models) > self.per_window or key in self.entries:
             return
         while self.entries and self.held + len(models) > self.max_models:
             old = next(iter(self.entries))
@@ -392,7 +395,12 @@ def _solve_batch(arguments: list[str], files: tuple[str, ...], items: list) -> i
         switch = Function("active__", [Number(k)])
         ctl.assign_external(switch, True)
         raw: list[tuple[Symbol, ...]] = []
-        with ctl.solve(on_model=lambda model: raw.append(tuple(model.symbols(shown=True))), async_=True) as handle:
+
+        def on_model(model: clingo.Model) -> None:
+            if len(raw) <= WINDOWS.per_window:  # more than that are not kept
+                raw.append(tuple(model.symbols(shown=True)))
+
+        with ctl.solve(on_model=on_model, async_=True) as handle:
             wait(handle, None)
             handle.get()
         ctl.release_external(switch)
@@ -447,7 +455,8 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
 
     def on_model(model: clingo.Model) -> bool:
         symbols = model.symbols(shown=True)
-        raw.append(tuple(symbols))
+        if len(raw) <= WINDOWS.per_window:  # more than that are not kept
+            raw.append(tuple(symbols))
         if _progress:
             _progress[-1].models += 1
         found.append(builder.build(symbols))
