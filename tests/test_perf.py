@@ -289,3 +289,29 @@ def test_the_window_cache_keeps_within_its_bounds(tmp_path, monkeypatch):
     assert len(cache.entries) == 4
     dmrules.solve(load(tmp_path, jashin_yaml(3, 2), "three.yaml"))  # 1 + 3 = 4 more: the oldest go
     assert cache.held <= 10 and sum(len(m) for m, _ in cache.entries.values()) == cache.held
+
+
+def test_ctrl_c_during_a_long_grounding_reaches_python_within_a_second():
+    code = ("import time, clingo\n"
+            "from dmrules.solving.solver import ground\n"
+            "ctl = clingo.Control()\n"
+            "ctl.add('base', [], 'r(X) :- X=1..400000000, X\\\\1000000==0.')\n"  # seconds of grounding
+            "print('grounding', flush=True)\n"
+            "try:\n"
+            "    ground(ctl)\n"
+            "    print('finished')\n"
+            "except KeyboardInterrupt:\n"
+            "    print('interrupted', time.monotonic(), flush=True)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        assert proc.stdout.readline().strip() == "grounding"
+        time.sleep(0.5)
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        line = proc.stdout.readline().split()
+        assert line[0] == "interrupted", line
+        assert float(line[1]) - sent < 1.0
+    finally:
+        proc.kill()
+        proc.wait()

@@ -9,6 +9,7 @@ from pathlib import Path
 import atexit
 import re
 import sys
+import threading
 import time
 
 import clingo
@@ -78,6 +79,31 @@ def _control_arguments(scenario: Scenario, arguments: Sequence[str]) -> list[str
     return arguments
 
 
+def ground(ctl: clingo.Control, parts=(("base", ()),)) -> None:
+    """``ctl.ground(parts)`` in a worker thread, waited on in slices from the main thread, so
+    that Ctrl-C (KeyboardInterrupt) reaches Python during a long grounding too; the grounding
+    itself cannot be stopped: it is left to finish in its (daemon) thread, which the process
+    does not wait for at exit."""
+    if threading.current_thread() is not threading.main_thread():
+        ctl.ground(list(parts))
+        return
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            ctl.ground(list(parts))
+        except BaseException as exc:  # handed to the caller
+            failed.append(exc)
+
+    worker = threading.Thread(target=run, name="dmrules-ground", daemon=True)
+    worker.start()
+    while worker.is_alive():
+        worker.join(0.1)
+        _tick()
+    if failed:
+        raise failed[0]
+
+
 def _grounded(arguments: list[str], files: tuple[str, ...], extra_program: str,
               facts: Iterable[Symbol]) -> clingo.Control:
     ctl = clingo.Control(arguments, logger=_silent, message_limit=0)
@@ -89,7 +115,7 @@ def _grounded(arguments: list[str], files: tuple[str, ...], extra_program: str,
     with ctl.backend() as backend:
         for sym in facts:
             backend.add_rule([backend.add_atom(sym)])
-    ctl.ground([("base", [])])
+    ground(ctl)
     return ctl
 
 
@@ -390,7 +416,7 @@ def _solve_batch(arguments: list[str], files: tuple[str, ...], items: list) -> i
             backend.add_rule([backend.add_atom(Function("win__", [n]))])
             for f in facts:
                 backend.add_rule([backend.add_atom(Function(f.name, [n, *f.arguments], f.positive))])
-    ctl.ground([("base", [])])
+    ground(ctl)
     for k, (key, (_, names)) in enumerate(items, start=1):
         switch = Function("active__", [Number(k)])
         ctl.assign_external(switch, True)
