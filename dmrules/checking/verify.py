@@ -7,15 +7,16 @@ from pathlib import Path
 from collections.abc import Iterator
 
 from ..errors import InputError
+from ..text import plural
 from .expect import check, expectations
-from ..reading.scenario import load_scenario
+from ..reading.scenario import Scenario, load_scenario
 from ..solving.solver import solve
 
 
 @dataclass
 class VerifyResult:
     path: str
-    status: str  # pass, fail, error
+    status: str  # pass, fail, none (no expectation stated), error
     ruling: str | None = None
     rules: tuple[str, ...] = ()
     resolutions: int | None = None
@@ -41,37 +42,52 @@ def scenario_files(paths: list[str]) -> list[Path]:
     return out
 
 
-def _load(path: Path):
-    try:
-        scenario = load_scenario(path)
-        return scenario, expectations(scenario)
-    except InputError as exc:
-        return VerifyResult(str(path), "error", problems=[str(exc)]), None
-
-
 def verify_files(paths: list[Path], batch: int = 16) -> Iterator[VerifyResult]:
-    """``verify_file`` of each path, in order, as each is known. The first windows of a
-    batch of scenarios are solved together first (one grounding for all of them)."""
+    """``verify_file`` of each path, in order, each as soon as it is known. The first windows
+    of a batch of scenarios are solved together first (one grounding for all of them)."""
     from ..solving.solver import prefetch
 
     for start in range(0, len(paths), batch):
-        loaded = [(path, *_load(path)) for path in paths[start:start + batch]]
-        prefetch(variant for _, _, checks in loaded if checks for variant, _ in checks)
-        for path, scenario, checks in loaded:
-            yield scenario if checks is None else _verify(path, scenario, checks)
+        loaded: list[tuple[Path, Scenario | VerifyResult]] = []
+        variants: list[Scenario] = []
+        for path in paths[start:start + batch]:
+            try:
+                scenario = load_scenario(path)
+            except InputError as exc:
+                loaded.append((path, VerifyResult(str(path), "error", problems=[str(exc)])))
+                continue
+            loaded.append((path, scenario))
+            try:
+                checks = expectations(scenario)
+            except InputError:
+                continue  # reported by verify_scenario
+            if not checks[0][1].empty:
+                variants.extend(variant for variant, _ in checks)
+        prefetch(variants)
+        for path, item in loaded:
+            yield item if isinstance(item, VerifyResult) else verify_scenario(item, str(path))
 
 
 def verify_file(path: Path) -> VerifyResult:
-    scenario, checks = _load(path)
-    if checks is None:
-        return scenario
-    return _verify(path, scenario, checks)
+    """Load a scenario file and check its expectations (``status``: pass, fail, none or error)."""
+    try:
+        scenario = load_scenario(path)
+    except InputError as exc:
+        return VerifyResult(str(path), "error", problems=[str(exc)])
+    return verify_scenario(scenario, str(path))
 
 
-def _verify(path: Path, scenario, checks) -> VerifyResult:
-    result = VerifyResult(str(path), "fail", scenario.ruling, scenario.rules)
+def verify_scenario(scenario: Scenario, path: str) -> VerifyResult:
+    """Check a loaded scenario's expectations. A scenario that states none has the status
+    ``none``: it neither passes nor fails (it was read and checked for bad input only)."""
+    try:
+        checks = expectations(scenario)
+    except InputError as exc:
+        return VerifyResult(path, "error", problems=[str(exc)])
+    result = VerifyResult(path, "fail", scenario.ruling, scenario.rules)
     if checks[0][1].empty:
-        result.problems = ["the scenario states no expectation"]
+        result.status = "none"
+        result.problems = ["states no expectation ('expect'): nothing to check"]
         return result
     for variant, expectation in checks:
         solution = solve(variant)
@@ -87,8 +103,10 @@ def verify_line(result: VerifyResult) -> str:
     """``PASS  A01   609.9b        fixtures/A01-two-jashintei.yaml  (3 resolutions)`` and the differences."""
     if result.status == "error":
         return f"ERROR {'-':<5} {'':<14} {result.problems[0]}\n"
+    if result.status == "none":
+        return f"NONE  {result.ruling or '-':<5} {','.join(result.rules) or '-':<14} {result.path}  ({result.problems[0]})\n"
     rules = ",".join(result.rules) or "-"
-    count = f"  ({result.resolutions} resolutions)" if result.resolutions is not None else ""
+    count = f"  ({plural(result.resolutions, 'resolution')})" if result.resolutions is not None else ""
     line = f"{result.status.upper():<5} {result.ruling or '-':<5} {rules:<14} {result.path}{count}\n"
     for problem in result.problems:
         line += f"      {problem}\n"
