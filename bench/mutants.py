@@ -89,7 +89,8 @@ MUTANTS: list[Mutant] = [
       "    if scenario.ruleset != ruleset:", "    if False:",
       "--jsonl children re-read the file's ruleset"),
     M("follow-ups-after-next-step", "dmrules/solving/engine.py",
-      "self._next(after, follow + queue, new_path)", "self._next(after, queue + follow, new_path)",
+      "self._next(advance(window_state, window), follow + queue, new_path)",
+      "self._next(advance(window_state, window), queue + follow, new_path)",
       "follow-ups queued after the effect's later steps"),
     # -- loaders ------------------------------------------------------------------------------------
     M("regular-file-check-dropped", "dmrules/reading/yamlsrc.py",
