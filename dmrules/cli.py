@@ -87,6 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
     cards = sub.add_parser("cards", help="list the bundled cards and their replacement abilities")
     cards.add_argument("query", nargs="?", help="part of a card name (width and spacing do not matter)")
     cards.add_argument("--json", action="store_true", help="print one JSON document")
+    cards.add_argument("--hand-written", action="store_true",
+                       help="only the cards whose structured form is written by hand (not compiled from the text)")
     cards.set_defaults(run=cmd_cards)
     return parser
 
@@ -208,6 +210,8 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
     db = bundled()
     cards = db.search(args.query) if args.query else list(db)
+    if args.hand_written:
+        cards = [c for c in cards if c.hand_written]
     if args.json:
         _print_json({"cards": [card_json(c) for c in cards]})
         return EXIT_OK

@@ -209,8 +209,8 @@ class Oracle:
                 raise NotImplementedError(f"card {card.id}: cannot_flip")
             if card.definition is not None:
                 _only(card.definition, f"card {card.id}", ("name", "types", "civilizations", "cost", "power",
-                                                           "races", "text", "replacements", "text_verified",
-                                                           "note", "flips_to"))
+                                                           "races", "text", "replacements", "source",
+                                                           "text_source", "hand_written", "note", "flips_to"))
                 for ability in card.definition.replacements:
                     self._check_ability(ability, card.id)
 

@@ -36,8 +36,10 @@ TYPE_EXPANSION: dict[str, tuple[str, ...]] = {
     "aura": ("aura",),
 }
 
-CARD_FIELDS = ("name", "type", "civilizations", "cost", "power", "races", "text", "text_verified",
-               "note", "replacements", "triggers", "flips_to")
+CARD_FIELDS = ("name", "type", "civilizations", "cost", "power", "races", "text", "source", "text_source",
+               "hand_written", "note", "replacements", "triggers", "flips_to")
+# Where a card's text comes from: as printed (the default), or a paraphrase of a ruling.
+TEXT_SOURCES = ("printed", "paraphrase")
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,9 @@ class CardDef:
     text: str | None = None
     replacements: tuple[ReplacementAbility, ...] = ()
     triggers: tuple[TriggeredAbility, ...] = ()
-    text_verified: bool = True
+    source: str | None = None        # where the printed text was found (a public name)
+    text_source: str = "printed"     # printed, or paraphrase: written from a ruling's paraphrase
+    hand_written: bool = False       # the structured form was written by hand, not compiled from the text
     note: str | None = None
     flips_to: str | None = None
 
@@ -81,6 +85,11 @@ def parse_card(node: Node) -> CardDef:
     triggers = ()
     if node.has("triggers"):
         triggers = tuple(parse_trigger(t) for t in node.child("triggers").elements())
+    if node.has("hand_written") and not (replacements or triggers):
+        raise node.error("'hand_written' marks a structured form: this card has no replacements or triggers",
+                         "hand_written")
+    if node.opt_text("text_source", "printed", TEXT_SOURCES) == "paraphrase" and not node.has("note"):
+        raise node.error("a paraphrased text needs a 'note' saying what it paraphrases", "text_source")
     return CardDef(
         name=node.child("name").text(),
         types=tuple(types),
@@ -91,7 +100,9 @@ def parse_card(node: Node) -> CardDef:
         text=node.opt_text("text"),
         replacements=replacements,
         triggers=triggers,
-        text_verified=node.opt_bool("text_verified", True),
+        source=node.opt_text("source"),
+        text_source=node.opt_text("text_source", "printed", TEXT_SOURCES),
+        hand_written=node.opt_bool("hand_written"),
         note=node.opt_text("note"),
         flips_to=node.opt_text("flips_to"),
     )
