@@ -76,3 +76,83 @@ def test_bad_card_fields_are_errors(tmp_path, body, problem):
     with pytest.raises(InputError) as err:
         load_card_file(tmp_path / "x.yaml", text)
     assert problem in str(err.value)
+
+
+def card(name):
+    found = bundled().find(name)
+    assert found is not None, name
+    return found
+
+
+def only(card_def):
+    (ability,) = card_def.replacements
+    return ability
+
+
+def test_linne_lupia_shuffles_a_dragon_or_fire_bird_into_the_deck():
+    a = only(card("リンネ・ルピア"))
+    assert set(a.watch.filter.races) == {"ドラゴン", "ファイアー・バード"} and a.watch.filter.whose == "own"
+    assert [(x.kind, x.zone, x.position) for x in a.instead] == [("move", "deck", "shuffle")]
+    assert a.optional
+
+
+def test_forever_princess_is_a_mandatory_replacement_from_anywhere():
+    c = card("悠久を統べる者 フォーエバー・プリンセス")
+    assert any("ドラゴン" in race for race in c.races)
+    a = only(c)
+    assert a.watch.events == ("put_into_graveyard",) and a.watch.subject == "this" and a.watch.from_zone is None
+    assert a.works_in == "any" and not a.optional
+    assert [(x.kind, x.zone, x.position) for x in a.instead] == [("move", "deck", "shuffle")]
+
+
+def test_silver_glory_needs_no_other_castle():
+    a = only(card("無敵城 シルヴァー・グローリー"))
+    assert [c.word for c in a.conditions] == ["not_fortified_by_other_castle"]
+
+
+def test_yadok_replaces_summoning_too():
+    a = only(card("獣軍隊 ヤドック"))
+    assert set(a.watch.events) == {"enter", "summon"}
+    assert a.watch.filter.cost_exceeds_mana and a.watch.filter.whose == "opponent"
+    assert not a.optional
+
+
+def test_ryusei_kaiser_has_no_turn_condition():
+    a = only(card("永遠のリュウセイ・カイザー"))
+    assert "opponent_turn" not in a.watch.conditions and "by_opponent" in a.watch.conditions
+
+
+def test_metamorphis_has_no_replacement_and_viola_sonata_has_the_shield_one():
+    assert card("蒼神龍メタモルフィース").replacements == ()
+    assert card("蒼神龍メタモルフィース").triggers
+    a = only(card("真実の王 ヴィオラ・ソナタ"))
+    assert a.watch.events == ("destroy",) and a.watch.filter.races == ("ドラゴン",)
+    assert a.watch.filter.not_types == ("evolution",)
+    assert [(x.kind, x.zone) for x in a.instead] == [("move", "shields")]
+
+
+def test_dorag_henge_keeps_its_deck():
+    a = only(card("ドラグ変怪"))
+    assert "mill" in a.watch.events and a.watch.from_zone == "deck"
+    assert [x.kind for x in a.instead] == ["stay"]
+
+
+def test_master_g_and_infinity_dragon_watch_leaving():
+    assert only(card("超奇天烈 マスターG")).watch.events == ("leave",)
+    a = only(card("インフィニティ・ドラゴン"))
+    assert a.watch.events == ("leave",) and not a.optional
+
+
+def test_jinnai_watches_its_other_shinobi():
+    a = only(card("威牙忍ジンナイ"))
+    assert a.watch.events == ("leave",) and a.watch.filter.races == ("シノビ",) and a.watch.filter.other
+
+
+def test_jogirasta_any_turn():
+    a = only(card("ジョギラスタ・ザ・ジョニー"))
+    assert "opponent_turn" not in a.watch.conditions and "first_this_turn" in a.watch.conditions
+    assert "手札に戻す" not in card("ジョギラスタ・ザ・ジョニー").text
+
+
+def test_gachapinch_has_no_other():
+    assert not only(card("侵攻の守護者ガチャピンチ")).watch.filter.other
