@@ -37,7 +37,7 @@ def test_every_structured_form_is_marked_hand_written(card):
 
 def test_printed_texts_found():
     printed = [c.name for c in CARDS if c.text_source == "printed"]
-    assert len(printed) == 36
+    assert len(printed) == 39
 
 
 def test_cards_hand_written_lists_exactly_those():
@@ -156,3 +156,8 @@ def test_jogirasta_any_turn():
 
 def test_gachapinch_has_no_other():
     assert not only(card("侵攻の守護者ガチャピンチ")).watch.filter.other
+
+
+def test_segare_sends_the_creature_and_itself_to_mana():
+    a = only(card("ベイB セガーレ"))
+    assert [(x.kind, x.zone) for x in a.instead] == [("move", "mana"), ("move_source", "mana")]
