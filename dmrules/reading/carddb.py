@@ -36,10 +36,11 @@ TYPE_EXPANSION: dict[str, tuple[str, ...]] = {
     "aura": ("aura",),
 }
 
-CARD_FIELDS = ("name", "type", "civilizations", "cost", "power", "races", "text", "source", "text_source",
-               "hand_written", "note", "replacements", "triggers", "flips_to")
+CARD_FIELDS = ("name", "type", "civilizations", "cost", "power", "races", "text", "text_source", "hand_written",
+               "note", "replacements", "triggers", "flips_to", "source", "compiled", "unread", "unknown")
 # Where a card's text comes from: as printed (the default), or a paraphrase of a ruling.
 TEXT_SOURCES = ("printed", "paraphrase")
+CHARACTERISTICS = ("races", "civilizations", "cost", "power")
 
 
 @dataclass(frozen=True)
@@ -55,11 +56,14 @@ class CardDef:
     text: str | None = None
     replacements: tuple[ReplacementAbility, ...] = ()
     triggers: tuple[TriggeredAbility, ...] = ()
-    source: str | None = None        # where the printed text was found (a public name)
-    text_source: str = "printed"     # printed, or paraphrase: written from a ruling's paraphrase
-    hand_written: bool = False       # the structured form was written by hand, not compiled from the text
+    text_source: str = "printed"        # printed, or paraphrase: written from a ruling's paraphrase
+    hand_written: bool = False          # the structured form was written by hand, not compiled from the text
     note: str | None = None
     flips_to: str | None = None
+    source: str | None = None           # where the printed text was found (a public name)
+    compiled: bool = False              # the replacements are what the compiler reads from ``text``
+    unread: str | None = None           # why the compiler cannot read ``text`` yet
+    unknown: tuple[str, ...] = ()       # characteristics the source does not give
 
     @property
     def evolution(self) -> bool:
@@ -71,21 +75,33 @@ class CardDef:
         return "psychic" in self.types or "dragheart" in self.types
 
 
-def parse_card(node: Node) -> CardDef:
-    """Read one card definition (bundled or inline)."""
-    node.keys(CARD_FIELDS, required=("name", "type"))
+def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
+    """Read one card definition (bundled or inline).
+
+    With ``from_text`` (a scenario's inline card), a card that gives its
+    printed ``text`` and no ``replacements`` gets the replacement abilities
+    the card-text compiler reads from the text; its ``type`` then defaults to
+    ``creature``.
+    """
+    by_text = from_text and node.has("text") and not node.has("replacements")
+    node.keys(CARD_FIELDS, required=("name",) if by_text else ("name", "type"))
     types: list[str] = []
-    for element in node.child("type").elements():
+    printed_types = node.child("type").elements() if node.has("type") else ()
+    for element in printed_types:
         for t in TYPE_EXPANSION[element.text(TYPE_EXPANSION)]:
             if t not in types:
                 types.append(t)
+    if not types:
+        types = ["creature"]
     replacements = ()
     if node.has("replacements"):
         replacements = tuple(parse_ability(a) for a in node.child("replacements").elements())
+    elif by_text:
+        replacements = _compiled(node.child("text"), "castle" if "castle" in types else None)
     triggers = ()
     if node.has("triggers"):
         triggers = tuple(parse_trigger(t) for t in node.child("triggers").elements())
-    if node.has("hand_written") and not (replacements or triggers):
+    if node.has("hand_written") and not (node.has("replacements") or node.has("triggers")):
         raise node.error("'hand_written' marks a structured form: this card has no replacements or triggers",
                          "hand_written")
     if node.opt_text("text_source", "printed", TEXT_SOURCES) == "paraphrase" and not node.has("note"):
@@ -100,12 +116,29 @@ def parse_card(node: Node) -> CardDef:
         text=node.opt_text("text"),
         replacements=replacements,
         triggers=triggers,
-        source=node.opt_text("source"),
         text_source=node.opt_text("text_source", "printed", TEXT_SOURCES),
         hand_written=node.opt_bool("hand_written"),
         note=node.opt_text("note"),
         flips_to=node.opt_text("flips_to"),
+        source=node.opt_text("source"),
+        compiled=node.opt_bool("compiled"),
+        unread=node.opt_text("unread"),
+        unknown=tuple(node.opt_texts("unknown", CHARACTERISTICS)),
     )
+
+
+def _compiled(node: Node, card_type: str | None) -> tuple[ReplacementAbility, ...]:
+    """The replacement abilities the card-text compiler reads from a printed text."""
+    from .cardtext import compile_text, read_forms
+
+    compiled = compile_text(node.text(), card_type)
+    if compiled.problems:
+        raise node.error("the card text cannot be read: " + compiled.problems[0].problem
+                         + " (give the card's 'replacements' by hand, see docs/card-text.md)")
+    try:
+        return read_forms(compiled.abilities, node.located.path)
+    except InputError as exc:  # pragma: no cover - the compiler writes only forms the loader reads
+        raise node.error(f"the card text compiled to a form the loader refuses: {exc.problem}") from None
 
 
 def normalize(name: str) -> str:

@@ -78,7 +78,7 @@ class Compiled:
 def parser() -> lark.Lark:
     grammar = (resources.files(__package__) / "grammar.lark").read_text(encoding="utf-8")
     return lark.Lark(grammar, parser="earley", lexer="dynamic", ambiguity="resolve",
-                     start=["start", "replacement_sentence", "followup_sentence"])
+                     start=["start", "replacement_sentence", "followup_sentence", "grant"])
 
 
 @lru_cache(maxsize=1)
@@ -105,7 +105,8 @@ def _keyword_parts(line: str) -> tuple[str | None, str | None, str]:
     m = re.match(r"^(\{SG\})?([^()、。:]{1,24}?)(?:[:\-]([^()。]*?))?\((.*)\)$", line)
     if m and INSTEAD in m.group(4) and _matching(line, line.index("(")) == len(line) - 1:
         return m.group(2), None, m.group(4)
-    m = re.match(r"^(\{SG\})?([^()、。:\-]{1,24}?)\s*[:\-]\s*(.*)$", line)
+    m = re.match(r"^(\{SG\})?([^()、。:]{1,24}?)\s*:\s*(.*)$", line) or \
+        re.match(r"^(\{SG\})?([^()、。:\-]{1,24}?)\s*-\s*(.*)$", line)
     if m and INSTEAD in m.group(3) and "時" in m.group(3) and not m.group(2).startswith(("自分", "相手", "この")):
         return m.group(2).rstrip("0123456789"), None, m.group(3)
     m = re.match(r"^(\{SG\})?([^()、。:]{1,24}?)(?:[:\-](.*))?$", line)
@@ -164,56 +165,91 @@ def _position(error: lark.exceptions.UnexpectedInput) -> int:
     return getattr(error, "pos_in_stream", None) or 0
 
 
-def compile_text(text: str) -> Compiled:
-    """Compile a card's printed text (the whole text, lines joined by 「 / 」 or line breaks)."""
+def compile_text(text: str, card_type: str | None = None) -> Compiled:
+    """Compile a card's printed text (the whole text, lines joined by 「 / 」 or line breaks).
+
+    ``card_type`` is the printed type (城 for a castle): a castle's abilities work
+    in the shield zone.
+    """
     result = Compiled(text=text)
     offset = 0
+    carried: list = []  # a condition keyword's condition, for the abilities of the next line
     for raw_line in _LINES.split(text):
         line_offset = text.find(raw_line, offset)
         offset = line_offset + len(raw_line)
-        _compile_line(raw_line, line_offset, result)
+        carried = _compile_line(raw_line, line_offset, result, carried)
+    if card_type is not None and ("城" in card_type or card_type == "castle"):
+        for ability in result.abilities:
+            if ability["watch"].get("card") != "fortified":
+                ability.setdefault("works_in", "shields")
     return result
 
 
-def _compile_line(raw_line: str, line_offset: int, result: Compiled) -> None:
+def _compile_line(raw_line: str, line_offset: int, result: Compiled, carried: list) -> list:
+    """Compile one line; returns the conditions it leaves for the next line's abilities."""
     line = normalize(raw_line)
     keyword, condition, body = _keyword_parts(line)
-    known_keyword = keyword in keyword_table()["keywords"]
-    if INSTEAD not in body and not known_keyword:
-        result.sentences.append(Sentence(raw_line, line_offset, "other"))
-        return
-    conditions = []
+    conditions = list(carried)
     if condition is not None:
         head = condition.split("、")[0]
         try:
-            conditions = [ToForm().transform(_parse(head + "、")).get("if")] if False else \
-                [_condition(head)]
-        except (lark.exceptions.UnexpectedInput, ValueError) as error:
+            conditions = [_condition(head)]
+        except (lark.exceptions.UnexpectedInput, lark.exceptions.VisitError, ValueError):
             result.sentences.append(Sentence(raw_line, line_offset, "unreadable",
-                                             problem=f"cannot read the condition 「{head}」 ({error.__class__.__name__})"))
-            return
+                                             problem=f"cannot read the condition 「{head}」"))
+            return []
+        if not body.strip():
+            result.sentences.append(Sentence(raw_line, line_offset, "other"))
+            return conditions
+    known_keyword = keyword in keyword_table()["keywords"]
+    if INSTEAD not in body and not known_keyword:
+        result.sentences.append(Sentence(raw_line, line_offset, "other"))
+        return []
     current: dict | None = None
+    granted: dict | None = None
     for start, sentence in sentences(body):
         if sentence.startswith("(") and sentence.endswith(")") and _matching(sentence, 0) == len(sentence) - 1:
             sentence = sentence[1:-1]  # a reminder after its keyword's sentence: 「…上に置く。(…)」
+        if INSTEAD not in sentence and sentence.endswith("を得る"):
+            try:
+                granted = ToForm().transform(_parse(sentence, "grant"))
+                result.sentences.append(Sentence(sentence, line_offset + start, "other"))
+                continue
+            except lark.exceptions.UnexpectedInput:
+                granted = None
         verdict, form, problem = _compile_sentence(sentence, current)
-        shown = sentence
-        if verdict in ("replacement",):
-            if conditions and conditions[0] is not None:
-                form.setdefault("if", [])
-                form["if"] = conditions + form["if"]
-            if keyword:
+        if verdict == "replacement":
+            problem = _refused(form)
+            if problem is not None:
+                verdict, current = "unreadable", None
+                result.sentences.append(Sentence(sentence, line_offset + start, verdict, keyword, problem))
+                continue
+            if conditions:
+                form["if"] = conditions + form.get("if", [])
+            if granted is not None:
+                form = {"keyword": granted["keyword"], "granted_to": granted["granted_to"], **form}
+            elif keyword:
                 form = {"keyword": keyword, **form}
             result.abilities.append(form)
             current = form
         elif verdict == "self_replacement":
             result.self_replacements += 1
             current = None
-        elif verdict == "follow_up":
-            pass
-        else:
+        elif verdict != "follow_up":
             current = None
-        result.sentences.append(Sentence(shown, line_offset, verdict, keyword=keyword, problem=problem))
+        result.sentences.append(Sentence(sentence, line_offset + start, verdict, keyword=keyword, problem=problem))
+    return []
+
+
+def _refused(form: dict) -> str | None:
+    """Why the card loader refuses a compiled form (never expected: the check keeps the two in step)."""
+    from ...errors import InputError
+
+    try:
+        read_forms([form])
+    except InputError as exc:
+        return f"the sentence compiles to a form the card loader refuses: {exc.problem}"
+    return None
 
 
 def _condition(text: str) -> dict | str:

@@ -76,11 +76,15 @@ class ToForm(Transformer):
             watch["when"] = when
         if watch.pop("this_tapped_if", False):
             conditions.insert(0, "this_tapped")
+        if watch.pop("_face_up", False):  # 「このクリーチャーが表向きでシールドゾーンを離れる時」
+            conditions.insert(0, "this_face_up")
         form = {"kind": "replacement", "watch": watch, "instead": instead}
         if optional:
             form["optional"] = True
         if conditions:
             form["if"] = conditions
+        if "discard_this" in instead:
+            ability["works_in"] = "hand"  # 「自分の手札にあるこのカード」
         if any(c in ("summoned_just_before_cast", "summoned_before_cast") for c in conditions):
             ability.pop("duration", None)  # 「このターン、この呪文を唱える前に…」 scopes the condition
         form.update(ability)
@@ -160,11 +164,11 @@ class ToForm(Transformer):
     def player_subject(self, items):
         return {"player": WHOSE[str(items[0])]}
 
-    def opponent_not_attack(self, items):
-        return {"player": "own", "cause": "not_attack", "_win": True}
+    def opponent_wins_not_by_attack(self, items):
+        return ("watch", {"event": "lose", "player": "own", "cause": "not_attack"}, {})
 
-    def opponent_by_attack(self, items):
-        return {"player": "own", "cause": "attack", "_win": True}
+    def opponent_wins_by_attack(self, items):
+        return ("watch", {"event": "lose", "player": "own", "cause": "attack"}, {})
 
     def lose(self, items):
         return {"event": "lose"}
@@ -241,6 +245,21 @@ class ToForm(Transformer):
 
     def spell_own(self, items):
         return ("watch", {"event": "spell_to_graveyard", "card": "this"}, {"spell_own_movement": True})
+
+    def spell_recycled(self, items):
+        return ("watch", {"event": "spell_to_graveyard", "card": "this", "cast_from": "graveyard"},
+                {"spell_own_movement": True})
+
+    def grant(self, items):
+        flt = {k: v for k, v in items[0].items() if not k.startswith("_")}
+        return {"kind": "grant", "granted_to": flt, "keyword": _name(items[1])}
+
+    def grant_own_spells(self, items):
+        return {"kind": "grant", "granted_to": {"whose": "own", "type": "spell"}, "keyword": _name(items[0])}
+
+    def keyword_others(self, items):
+        return ("if", {"zone": "battle", "at_least": _count(items[1]), "type": "creature",
+                       "keyword": _name(items[0]), "other": True})
 
     def spell_granted(self, items):
         return ("watch", {"event": "spell_to_graveyard", "card": "this"}, {"spell_own_movement": True})
@@ -364,7 +383,7 @@ class ToForm(Transformer):
         return {"race": word}
 
     def soul(self, items):
-        return {"keyword": str(items[0]).strip("()")}
+        return {"keyword": str(items[0]).strip("()"), "type": "creature"}
 
     def evolution_creature(self, items):
         return {"type": "creature", "evolution": True}
@@ -542,7 +561,7 @@ class ToForm(Transformer):
         return _action({"discard": _count(_tokens(items, "COUNT")[0])}, items)
 
     def do_discard_filtered(self, items):
-        flt = _filter(items[0])
+        flt = _filter(next(i for i in items if isinstance(i, dict)))
         count = flt.pop("_count", 1)
         return _action({"discard": {"count": count, **flt}}, items)
 
@@ -632,6 +651,14 @@ class ToForm(Transformer):
     def do_draw_double(self, items):
         raise ValueError("「その2倍の枚数」: a count taken from the replaced event cannot be stated")
 
+    def do_crossed_to_graveyard(self, items):
+        return _action({"choose": {"count": _count(items[0]), "from": "crossed_to_this", "to": "graveyard",
+                                   "verb": "put"}}, items)
+
+    def do_under_to_graveyard(self, items):
+        return _action({"choose": {"count": _count(items[0]), "from": "under_this", "to": "graveyard",
+                                   "verb": "put"}}, items)
+
     def do_use_ability(self, items):
         return _action("use_ability", items)
 
@@ -639,7 +666,14 @@ class ToForm(Transformer):
         return ("action", "choose_instead", False)
 
     def do_opponent_chooses(self, items):
-        raise ValueError("the opponent choosing instead cannot be stated")
+        return ("action", {"choose_instead": "opponent"}, False)
+
+    def do_discard_this(self, items):
+        return _action("discard_this", items)
+
+    def one_of_actions(self, items):
+        acts = [i for i in items if isinstance(i, tuple) and i[0] == "action"]
+        return ("actions", [{"one_of": [_flatten(a[1]) for a in acts]}], any(a[2] for a in acts))
 
     # -- follow-ups -----------------------------------------------------------------
     def if_done(self, items):
@@ -672,6 +706,18 @@ class ToForm(Transformer):
     def then_hand_to_graveyard(self, items):
         return {"move": {"choose": {"count": _count(_tokens(items, "COUNT")[0]), "from": "hand", "whose": "own"}},
                 "to": "graveyard"}
+
+    def then_mana_under(self, items):
+        phrases = [i for i in items if isinstance(i, dict)]
+        moved = _filter(phrases[0])
+        moved.pop("_count", None)
+        under = _filter(phrases[1])
+        under.pop("_count", None)
+        owners = _tokens(items, "OWNER")
+        return {"move": {"choose": {"count": _count(_tokens(items, "COUNT")[0]), "from": "mana",
+                                    "whose": WHOSE[str(owners[0])], **moved,
+                                    **({"optional": True} if _ends(items) else {})}},
+                "to": "battle", "under": {"choose": {"whose": WHOSE[str(owners[1])], **under}}}
 
     def then_mana_to_hand(self, items):
         flt = _filter(next(i for i in items if isinstance(i, dict)))
