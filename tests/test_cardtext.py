@@ -10,7 +10,6 @@ from __future__ import annotations
 import csv
 import subprocess
 import sys
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -18,16 +17,13 @@ import yaml
 
 from dmrules.reading.cardtext import comparable, compile_text, read_forms
 
+from .cardtext_cache import compiled
+
 HERE = Path(__file__).parent / "cards"
 ROWS = list(csv.DictReader((HERE / "printed.tsv").open(encoding="utf-8"), delimiter="\t"))
 TYPES = {row["name"]: row["type"] for row in ROWS}
 GOLDEN = [card for name in ("golden-a.yaml", "golden-b.yaml")
           for card in yaml.safe_load((HERE / name).read_text(encoding="utf-8"))["cards"]]
-
-
-@lru_cache(maxsize=None)
-def compiled(text: str, card_type: str | None = None):
-    return compile_text(text, card_type)
 
 
 def test_the_golden_forms_cover_120_cards_or_more():
@@ -223,3 +219,46 @@ players:
 effect: {controller: me, events: [{destroy: S}]}
 """, "inline.yaml")
     assert "use_ability" in error.value.problem and "does not model yet" in error.value.problem
+
+
+# Wordings that are not in printed.tsv, each with the form a careful reader writes.
+BEYOND_THE_FILE = [
+    ("このクリーチャーが相手の効果によってバトルゾーンを離れる時、かわりに自分の手札を1枚捨ててもよい。",
+     {"watch": {"event": "leave", "card": "this", "when": ["by_opponent", "by_effect"]},
+      "instead": [{"discard": 1}], "optional": True}),
+    ("自分のクリーチャーが相手の呪文の効果によって破壊される時、かわりに自分のマナゾーンからカードを2枚墓地に置いてもよい。",
+     {"watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"},
+                "when": ["by_opponent", "by_effect", "by_spell"]},
+      "instead": [{"choose": {"count": 2, "from": "mana", "to": "graveyard", "verb": "put"}}], "optional": True}),
+    ("このクリーチャーが破壊される時、かわりに自分のシールドを1つ墓地に置いてもよい。",
+     {"watch": {"event": "destroy", "card": "this"},
+      "instead": [{"choose": {"count": 1, "from": "shields", "to": "graveyard", "verb": "put", "whose": "own"}}],
+      "optional": True}),
+    ("このクリーチャーが破壊される時、かわりにこのクリーチャーを手札に戻す。",
+     {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "hand"}]}),
+    ("このクリーチャーが離れる時、かわりに自分の山札の上から2枚を墓地に置いてもよい。",
+     {"watch": {"event": "leave", "card": "this"}, "instead": [{"mill": {"player": "own", "count": 2}}],
+      "optional": True}),
+    ("このクリーチャーが離れる時、かわりに相手のクリーチャーを1体選び、破壊してもよい。",
+     {"watch": {"event": "leave", "card": "this"}, "instead": [{"destroy": {"whose": "opponent"}}], "optional": True}),
+    ("自分の他のドラゴンが破壊される時、かわりに自分の手札を1枚山札の一番下に置いてもよい。",
+     {"watch": {"event": "destroy", "card": {"whose": "own", "other": True, "race": "ドラゴン"}},
+      "instead": [{"choose": {"count": 1, "from": "hand", "to": "deck", "verb": "put", "position": "bottom"}}],
+      "optional": True}),
+    ("自分のコスト5以下のクリーチャーが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+     {"watch": {"event": "destroy", "card": {"whose": "own", "type": "creature", "cost_max": 5}},
+      "instead": ["destroy_this"], "optional": True}),
+    ("ウルトラ・セイバー：ドラゴン",
+     {"watch": {"event": "leave", "card": {"whose": "own", "race": "ドラゴン"}}, "instead": ["destroy_this"],
+      "optional": True}),
+    ("マッドネス",
+     {"watch": {"event": "discard", "card": "this", "when": ["opponent_turn"]}, "instead": [{"move_to": "battle"}],
+      "optional": True}),
+]
+
+
+@pytest.mark.parametrize("text, form", BEYOND_THE_FILE, ids=[t[:24] for t, _ in BEYOND_THE_FILE])
+def test_wordings_beyond_the_printed_file(text, form):
+    result = compile_text(text)
+    assert result.complete, [s.problem for s in result.problems]
+    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms([form])]
