@@ -69,7 +69,7 @@ def test_verify_bad_input_exits_2(tmp_path):
 
 def test_why_not_a01_names_609_9b_and_the_hand_cards():
     out = run_cli("why-not", fixture("A01"), "--expect", "J1=battle,J2=battle")
-    assert out.returncode == 0
+    assert out.returncode == 1  # not legal
     assert "No legal resolution has J1=battle, J2=battle." in out.stdout
     assert "609.9b" in out.stdout
     assert "h1 is affected by J1" in out.stdout and "h2 is affected by J1" in out.stdout
@@ -125,7 +125,7 @@ def test_why_explains_each_decision_in_order():
     assert "applies J1; affected cards: h1, h2" in text
     assert "not J2:" in text and "609.9b" in text
     out = run_cli("why", fixture("A34"), "--resolution", "1")
-    assert "not RK: the turn player's SP applies to e1 first (609.8)" in out.stdout
+    assert "not RK: the turn player decided first and applied SP to e1 (609.8)" in out.stdout
 
 
 def test_why_rejects_a_resolution_that_does_not_exist():
@@ -170,3 +170,20 @@ def test_cards_command_describes_every_bundled_card():
         json.dumps(card_json(card), ensure_ascii=False)
     out = run_cli("cards", "卍 新世壊 卍")
     assert out.returncode == 0 and "goes under this card instead" in out.stdout
+
+
+@pytest.mark.parametrize("name, expect, words", [
+    ("E12-tignus", "SB=battle", ["聖鐘の翼 ティグヌス", "forbids"]),
+    ("E11-pseudo-saver", "s1=shields", ["「離れない」", "forbids"]),
+    ("A20-souten-shield-saver", "s1=shields", ["「破壊されない」", "forbids"]),
+])
+def test_why_not_names_the_restriction_that_blocks_a_replacement(name, expect, words):
+    """A replacement whose new event a restriction forbids cannot apply (609.4, E10-E12)."""
+    result = run_cli("why-not", fixture(name), "--expect", expect, "--json")
+    doc = json.loads(result.stdout)
+    assert not doc["legal"]
+    assert doc["rules"] == ["609.4"]
+    [violation] = doc["violations"]
+    assert violation["violation"] == "restricted"
+    for word in words:
+        assert word in violation["text"]

@@ -94,7 +94,7 @@ def _e(value: object) -> str:
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 def state_key(resolution: Resolution, classes: Sequence[Sequence[str]] = ()) -> tuple:
