@@ -405,7 +405,7 @@ def test_cards_show_filters_in_words_not_python():
     out = run("cards", "ブレイガー")
     assert out.returncode == 0
     assert "{'" not in out.stdout and "': " not in out.stdout and "True" not in out.stdout
-    assert "watches: destroy of another ガーディアン of yours" in out.stdout
+    assert "watches: destroy of another creature of yours" in out.stdout  # セイバー：全種族
 
 
 def test_html_says_where_it_wrote(tmp_path):
