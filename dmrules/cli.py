@@ -88,7 +88,22 @@ def build_parser() -> argparse.ArgumentParser:
     cards.add_argument("query", nargs="?", help="part of a card name (width and spacing do not matter)")
     cards.add_argument("--json", action="store_true", help="print one JSON document")
     cards.set_defaults(run=cmd_cards)
+
+    serve = sub.add_parser("serve", help="a local web app: build a situation, solve it, ask why")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    serve.add_argument("--timeout", type=_seconds, default=20.0, metavar="S", help="solving time per request (default 20)")
+    serve.add_argument("--max-resolutions", type=_positive, default=2000, metavar="N",
+                       help="resolutions listed per request, then grouped counting (default 2000)")
+    serve.set_defaults(run=cmd_serve)
     return parser
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .presenting.web import Limits, serve
+
+    serve(args.host, args.port, Limits(timeout=args.timeout, max_resolutions=args.max_resolutions))
+    return EXIT_OK
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
