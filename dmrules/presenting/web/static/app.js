@@ -190,7 +190,9 @@ function renderBoard() {
 function eventText(ev) {
   const kind = Object.keys(KINDS).find(k => k in ev) || ev.kind || Object.keys(ev).find(k => k !== "id") || "?";
   let what = ev[kind] ?? ev.card ?? ev.cards ?? ev.player ?? "";
-  if (Array.isArray(what)) what = what.join(", ");
+  const named = id => { const c = cardsOf().find(x => x.id === String(id)); return c ? label(c) : String(id); };
+  if (Array.isArray(what)) what = what.map(named).join(", ");
+  else if (typeof what === "string") what = named(what);
   else if (what && typeof what === "object") what = JSON.stringify(what);
   const extra = [ev.to ? `→ ${L[lang].zones[ev.to] || ev.to}` : "", ev.count ? `×${ev.count}` : "",
                  ev.amount !== undefined ? `${ev.amount > 0 ? "+" : ""}${ev.amount}` : ""].filter(Boolean).join(" ");
