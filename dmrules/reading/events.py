@@ -35,7 +35,9 @@ CHOICE_FROM = {"destroy": "battle", "return_to_hand": "battle", "discard": "hand
                "break": "shields", "move": "battle", "put_into_battle": "hand", "power_change": "battle"}
 
 EVENT_FIELDS = ("id", "kind", "card", "cards", "player", "to", "count", "amount", "source", "controller",
-                "by", "cause", "unreplaceable", "cast_from", "choose", "zones", "note") + ALL_KINDS
+                "by", "cause", "unreplaceable", "cast_from", "choose", "zones", "note", "position") + ALL_KINDS
+# Card references of a card's follow-up steps: the ability's card, and the card of the event it replaced.
+CARD_REFERENCES = ("this", "event_card")
 CHOOSE_FIELDS = ("count", "from", "chooser", "optional", "cost_max_of", "cost_below_of") + (
     "whose", "type", "race", "civilization", "cost_max", "cost_min", "cost_not", "other", "name", "evolution", "flag",
     "without_flag", "cost_exceeds_mana", "id")
@@ -124,6 +126,7 @@ class EventSpec:
     cast_from: str | None = None
     choose: ChoiceSpec | None = None
     zones: tuple[str, ...] = ()
+    position: str | None = None  # top, bottom, shuffle: where a card put into the deck goes
 
 
 @dataclass(frozen=True)
@@ -166,6 +169,11 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
         raise node.error("'count' belongs in 'choose' (or a mill of the deck's top cards)", "count")
     if node.has("to"):
         spec["to_zone"] = node.child("to").text(ZONES)
+    if node.has("position"):
+        if spec.get("to_zone") != "deck":
+            raise node.error("a position (top, bottom, shuffle) is for a card put into the deck: 'to: deck'",
+                             "position")
+        spec["position"] = node.child("position").text(("top", "bottom", "shuffle"))
     choose = node.child("choose") if node.has("choose") else None
     if target is not None and isinstance(target.value, dict) and "choose" not in value:
         choose = target.child("choose") if target.has("choose") else None

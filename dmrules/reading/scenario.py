@@ -12,7 +12,7 @@ from pathlib import Path
 
 from dataclasses import replace
 
-from .abilities import ZONES, ReplacementAbility, parse_ability
+from .abilities import ZONES, ReplacementAbility, parse_ability, unsolved
 from .carddb import CardDatabase, CardDef, bundled, parse_card
 from ..errors import InputError
 from .events import EFFECT_BY, Event, Realizer, Step, Template, read_event, read_steps
@@ -264,8 +264,21 @@ class _Reader:
             )
             if fields is not None:
                 instance = self._with_properties(fields, instance)
+            self._check_solvable(element, instance)
             self.cards[card_id] = instance
             self.card_nodes[card_id] = element
+
+    def _check_solvable(self, node: Node, card: CardInstance) -> None:
+        """Refuse a card whose abilities use a part the solver does not model yet."""
+        for index, ability in enumerate(card.replacements, start=1):
+            if ability.duration is not None:
+                raise node.error(f"{card.label}: its ability {index} is an effect its spell or ability creates "
+                                 f"('duration: {ability.duration}'); list it under 'replacement_effects' with this "
+                                 "card as its source once it is created")
+            gaps = unsolved(ability)
+            if gaps:
+                raise node.error(f"{card.label}: its ability {index} ({shorten(ability.text or '')}) uses "
+                                 f"{', '.join(dict.fromkeys(gaps))}, which the solver does not model yet")
 
     def _definition(self, node: Node) -> CardDef:
         if isinstance(node.value, dict):
@@ -421,6 +434,13 @@ class _Reader:
                      if k in ("id", "source", "controller", "duration", "self_replacement")}
             ability_node = Node(element.located, element.place, {k: v for k, v in element.value.items() if k not in extra})
             ability = parse_ability(ability_node, effect=True)
+            gaps = unsolved(ability)
+            if gaps:
+                raise element.error(f"the effect uses {', '.join(dict.fromkeys(gaps))}, which the solver does not "
+                                    "model yet")
+            if ability.conditions and not element.has("source"):
+                raise element.error("an effect with conditions ('if') needs its 'source': the card whose "
+                                    "conditions they are", "if")
             effect_id = element.opt_identifier("id", f"effect{i}")
             if effect_id in self.cards:
                 raise element.error(f"effect id '{effect_id}' is also a card id", "id")

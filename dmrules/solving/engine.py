@@ -176,9 +176,12 @@ class Engine:
             if app.void:
                 continue
             ability = self._ability(state, app.replacement)
+            replaced = next((e for e in window.events if e.id == app.event), None)
+            refs = {"this": app.replacement.card, "event_card": replaced.card if replaced else None}
             for k, step in enumerate(ability.then if ability else (), start=1):
                 label = f"{app.event}/{app.replacement.id}.then{k}"
-                step = Step(events=tuple(replace(e, id=f"{label}.{j}") for j, e in enumerate(step.events, 1)),
+                step = Step(events=tuple(replace(e, id=f"{label}.{j}", cards=tuple(refs.get(c) or c for c in e.cards))
+                                         for j, e in enumerate(step.events, 1)),
                             by=step.by, condition=None, label=label)
                 out.append(Pending(step, app.player, app.replacement.card, "ability", label, "follow-up"))
         if window.battle_losers:

@@ -15,6 +15,7 @@ from clingo import Function, Number, String, Symbol
 from ..reading.abilities import Filter, ReplacementAbility, TriggeredAbility, Watch
 from ..reading.events import Template
 from ..reading.scenario import Scenario
+from .conditions import ability_holds
 
 
 def S(value: str) -> Symbol:
@@ -38,19 +39,25 @@ def replacement_symbol(owner: str, index: int, effect: bool = False) -> Symbol:
     return Function("eff", [S(owner)]) if effect else Function("rep", [S(owner), Number(index)])
 
 
-def filter_words(scenario: Scenario) -> set[str]:
-    """Race words used by any filter in the scenario."""
-    words: set[str] = set()
+def _all_filters(scenario: Scenario) -> Iterator[Filter]:
     for ability, _ in _abilities(scenario):
-        for flt in _filters(ability):
-            words.update(flt.races)
+        yield from _filters(ability)
     for card in scenario.cards.values():
         for trigger in card.triggers:
             if trigger.watch.filter is not None:
-                words.update(trigger.watch.filter.races)
+                yield trigger.watch.filter
     for template in scenario.templates:
-        words.update(template.filter.races)
-    return words
+        yield template.filter
+
+
+def filter_words(scenario: Scenario) -> set[str]:
+    """Race words used by any filter in the scenario."""
+    return {word for flt in _all_filters(scenario) for word in flt.races}
+
+
+def name_parts(scenario: Scenario) -> set[str]:
+    """Name parts (「名前に《X》とある」) used by any filter in the scenario."""
+    return {part for flt in _all_filters(scenario) for part in flt.name_parts}
 
 
 def _filters(ability: ReplacementAbility) -> Iterator[Filter]:
@@ -95,6 +102,7 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
         add(fact("pending", S(scenario.effect_source)))
 
     words = filter_words(scenario)
+    parts = name_parts(scenario)
     for card in scenario.cards.values():
         c = S(card.id)
         add(fact("card", c))
@@ -115,14 +123,20 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
         for word in sorted(words):
             if any(word in race for race in card.races):
                 add(fact("has_race_word", c, S(word)))
+        for part in sorted(parts):
+            if card.name and part in card.name:
+                add(fact("has_name_part", c, S(part)))
         for civ in card.civilizations:
             add(fact("civ", c, C(civ)))
+        if len(card.civilizations) > 1:
+            add(fact("card_property", c, C("multicolor")))
         if card.cost is not None:
             add(fact("cost", c, Number(card.cost)))
         if card.power is not None:
             add(fact("power", c, Number(card.power)))
         if card.tapped:
             add(fact("tapped", c))
+            add(fact("card_property", c, C("tapped")))
         if card.under:
             add(fact("under", c, S(card.under)))
             if card.placed:
@@ -162,8 +176,11 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
 
     for card in scenario.cards.values():
         for index, ability in enumerate(card.replacements, start=1):
-            out.extend(ability_facts(replacement_symbol(card.id, index), ability, card.id, card.controller))
+            if ability_holds(ability, scenario, card):
+                out.extend(ability_facts(replacement_symbol(card.id, index), ability, card.id, card.controller))
     for effect in scenario.effects:
+        if effect.ability.conditions and not ability_holds(effect.ability, scenario, scenario.cards[effect.source]):
+            continue
         r = replacement_symbol(effect.id, 0, effect=True)
         out.extend(ability_facts(r, effect.ability, effect.source, effect.controller))
         if effect.duration is None:
@@ -312,4 +329,11 @@ def filter_facts(f: Symbol, flt: Filter) -> list[Symbol]:
         out.append(fact("filter_cost_exceeds_mana", f))
     out += [fact("filter_id", f, S(card_id)) for card_id in flt.ids]
     out += [fact("filter_without_flag", f, S(x)) for x in flt.without_flags]
+    out += [fact("filter_name_part", f, S(x)) for x in flt.name_parts]
+    if flt.power_min is not None:
+        out.append(fact("filter_power_min", f, Number(flt.power_min)))
+    if flt.power_max is not None:
+        out.append(fact("filter_power_max", f, Number(flt.power_max)))
+    out += [fact("filter_not_type", f, C(x)) for x in flt.not_types]
+    out += [fact("filter_property", f, C(x)) for x in flt.properties]
     return out
