@@ -139,6 +139,7 @@ class Action:
     tapped: bool = False
     face_up: bool = False
     filter: Filter | None = None  # battle_instead: the creature that battles instead (None: this card)
+    options: tuple = ()  # one_of: the lists of actions its player chooses between
 
 
 @dataclass(frozen=True)
@@ -171,9 +172,9 @@ TRIGGER_FIELDS = ("text", "watch", "works_in", "requires_flag", "note")
 WATCH_FIELDS = ("event", "card", "player", "from", "to", "from_not", "cause", "when", "cast_from", "once",
                 "to_position")
 ACTION_WORDS = ("stay", "flip_this", "destroy_this", "win", "destroy_battle_partner", "top_card_only",
-                "choose_instead", "use_ability", "tap_this")
+                "choose_instead", "use_ability", "tap_this", "discard_this")
 ACTION_KEYS = ("move_to", "this_to", "discard", "graveyard_to_deck", "destroy", "shield_to_hand",
-               "choose", "mill", "draw", "power", "battle_instead")
+               "choose", "mill", "draw", "power", "battle_instead", "one_of", "choose_instead")
 SLOT_FIELDS = ("count", "up_to", "position", "tapped", "no_trigger")
 CHOOSE_FIELDS = ("from", "to", "verb") + SLOT_FIELDS + FILTER_FIELDS
 MOVE_FIELDS = ("zone", "position", "tapped", "face_up")
@@ -296,7 +297,8 @@ def parse_action(node: Node) -> Action:
                   "destroy_this": Action("move_source", zone="graveyard", verb="destroy"), "win": Action("win"),
                   "destroy_battle_partner": Action("destroy_partner"), "top_card_only": Action("move_top"),
                   "choose_instead": Action("choose_instead"), "use_ability": Action("use_ability"),
-                  "tap_this": Action("tap_source")}
+                  "tap_this": Action("tap_source"),
+                  "discard_this": Action("move_source", zone="graveyard", verb="discard")}
         if word in simple:
             return simple[word]
         raise node.error(f"'{word}' needs a value, for example '{word}: 1'")
@@ -333,6 +335,13 @@ def parse_action(node: Node) -> Action:
         return Action("mill", count=arg.child("count").integer(1), whose=arg.opt_text("player", "own", ("own", "opponent")))
     if key == "draw":
         return Action("draw", count=arg.integer(1))
+    if key == "choose_instead":
+        return Action("choose_instead", whose=arg.text(("own", "opponent")))
+    if key == "one_of":
+        options = tuple(tuple(parse_action(a) for a in option.elements()) for option in arg.elements())
+        if len(options) < 2 or not all(options):
+            raise arg.error("'one_of' lists at least two non-empty lists of actions")
+        return Action("one_of", options=options)
     if key == "battle_instead":
         if arg.value == "this":
             return Action("battle_instead")
@@ -447,9 +456,12 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
     if ability.watch.to_position:
         gaps.append("a watched deck position ('to_position')")
     for action in ability.instead:
-        if action.kind in ("use_ability", "tap_source", "battle_instead"):
+        if action.kind in ("use_ability", "tap_source", "battle_instead", "one_of"):
             gaps.append({"use_ability": "'use_ability' (サイレントスキル)", "tap_source": "'tap_this'",
-                         "battle_instead": "'battle_instead' (another creature battles instead)"}[action.kind])
+                         "battle_instead": "'battle_instead' (another creature battles instead)",
+                         "one_of": "'one_of' (a choice between actions)"}[action.kind])
+        if action.kind == "choose_instead" and action.whose == "opponent":
+            gaps.append("'choose_instead: opponent'")
         if action.position in ("top", "shuffle"):
             gaps.append(f"a deck position '{action.position}'")
         if action.face_up:
@@ -471,6 +483,8 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
         for event in step.events:
             if event.position in ("top", "shuffle"):
                 gaps.append(f"a deck position '{event.position}' in a follow-up")
+            if event.under is not None:
+                gaps.append("a follow-up that puts a card under a chosen card")
     if ability.once_per_turn:
         gaps.append("'once_per_turn' (各ターンに1度)")
     if ability.granted_to is not None:

@@ -35,7 +35,7 @@ CHOICE_FROM = {"destroy": "battle", "return_to_hand": "battle", "discard": "hand
                "break": "shields", "move": "battle", "put_into_battle": "hand", "power_change": "battle"}
 
 EVENT_FIELDS = ("id", "kind", "card", "cards", "player", "to", "count", "amount", "source", "controller",
-                "by", "cause", "unreplaceable", "cast_from", "choose", "zones", "note", "position") + ALL_KINDS
+                "by", "cause", "unreplaceable", "cast_from", "choose", "zones", "note", "position", "under") + ALL_KINDS
 # Card references of a card's follow-up steps: the ability's card, and the card of the event it replaced.
 CARD_REFERENCES = ("this", "event_card")
 CHOOSE_FIELDS = ("count", "from", "chooser", "optional", "cost_max_of", "cost_below_of") + (
@@ -127,6 +127,7 @@ class EventSpec:
     choose: ChoiceSpec | None = None
     zones: tuple[str, ...] = ()
     position: str | None = None  # top, bottom, shuffle: where a card put into the deck goes
+    under: Filter | None = None  # 「〜の下に重ねて置く」: put under a card chosen by this filter
 
 
 @dataclass(frozen=True)
@@ -174,6 +175,9 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
             raise node.error("a position (top, bottom, shuffle) is for a card put into the deck: 'to: deck'",
                              "position")
         spec["position"] = node.child("position").text(("top", "bottom", "shuffle"))
+    if node.has("under"):
+        under = node.child("under").keys(("choose",), required=("choose",))
+        spec["under"] = parse_filter(under.child("choose"))
     choose = node.child("choose") if node.has("choose") else None
     if target is not None and isinstance(target.value, dict) and "choose" not in value:
         choose = target.child("choose") if target.has("choose") else None

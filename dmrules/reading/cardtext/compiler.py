@@ -105,7 +105,8 @@ def _keyword_parts(line: str) -> tuple[str | None, str | None, str]:
     m = re.match(r"^(\{SG\})?([^()、。:]{1,24}?)(?:[:\-]([^()。]*?))?\((.*)\)$", line)
     if m and INSTEAD in m.group(4) and _matching(line, line.index("(")) == len(line) - 1:
         return m.group(2), None, m.group(4)
-    m = re.match(r"^(\{SG\})?([^()、。:\-]{1,24}?)\s*[:\-]\s*(.*)$", line)
+    m = re.match(r"^(\{SG\})?([^()、。:]{1,24}?)\s*:\s*(.*)$", line) or \
+        re.match(r"^(\{SG\})?([^()、。:\-]{1,24}?)\s*-\s*(.*)$", line)
     if m and INSTEAD in m.group(3) and "時" in m.group(3) and not m.group(2).startswith(("自分", "相手", "この")):
         return m.group(2).rstrip("0123456789"), None, m.group(3)
     m = re.match(r"^(\{SG\})?([^()、。:]{1,24}?)(?:[:\-](.*))?$", line)

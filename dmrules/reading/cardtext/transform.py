@@ -81,6 +81,8 @@ class ToForm(Transformer):
             form["optional"] = True
         if conditions:
             form["if"] = conditions
+        if "discard_this" in instead:
+            ability["works_in"] = "hand"  # 「自分の手札にあるこのカード」
         if any(c in ("summoned_just_before_cast", "summoned_before_cast") for c in conditions):
             ability.pop("duration", None)  # 「このターン、この呪文を唱える前に…」 scopes the condition
         form.update(ability)
@@ -160,11 +162,11 @@ class ToForm(Transformer):
     def player_subject(self, items):
         return {"player": WHOSE[str(items[0])]}
 
-    def opponent_not_attack(self, items):
-        return {"player": "own", "cause": "not_attack", "_win": True}
+    def opponent_wins_not_by_attack(self, items):
+        return ("watch", {"event": "lose", "player": "own", "cause": "not_attack"}, {})
 
-    def opponent_by_attack(self, items):
-        return {"player": "own", "cause": "attack", "_win": True}
+    def opponent_wins_by_attack(self, items):
+        return ("watch", {"event": "lose", "player": "own", "cause": "attack"}, {})
 
     def lose(self, items):
         return {"event": "lose"}
@@ -662,7 +664,14 @@ class ToForm(Transformer):
         return ("action", "choose_instead", False)
 
     def do_opponent_chooses(self, items):
-        raise ValueError("the opponent choosing instead cannot be stated")
+        return ("action", {"choose_instead": "opponent"}, False)
+
+    def do_discard_this(self, items):
+        return _action("discard_this", items)
+
+    def one_of_actions(self, items):
+        acts = [i for i in items if isinstance(i, tuple) and i[0] == "action"]
+        return ("actions", [{"one_of": [_flatten(a[1]) for a in acts]}], any(a[2] for a in acts))
 
     # -- follow-ups -----------------------------------------------------------------
     def if_done(self, items):
@@ -695,6 +704,18 @@ class ToForm(Transformer):
     def then_hand_to_graveyard(self, items):
         return {"move": {"choose": {"count": _count(_tokens(items, "COUNT")[0]), "from": "hand", "whose": "own"}},
                 "to": "graveyard"}
+
+    def then_mana_under(self, items):
+        phrases = [i for i in items if isinstance(i, dict)]
+        moved = _filter(phrases[0])
+        moved.pop("_count", None)
+        under = _filter(phrases[1])
+        under.pop("_count", None)
+        owners = _tokens(items, "OWNER")
+        return {"move": {"choose": {"count": _count(_tokens(items, "COUNT")[0]), "from": "mana",
+                                    "whose": WHOSE[str(owners[0])], **moved,
+                                    **({"optional": True} if _ends(items) else {})}},
+                "to": "battle", "under": {"choose": {"whose": WHOSE[str(owners[1])], **under}}}
 
     def then_mana_to_hand(self, items):
         flt = _filter(next(i for i in items if isinstance(i, dict)))

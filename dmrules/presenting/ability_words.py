@@ -1,0 +1,157 @@
+"""Replacement abilities in words: what `dmrules cards parse` shows for a compiled text."""
+
+from __future__ import annotations
+
+from ..reading.abilities import Action, Condition, Filter, ReplacementAbility, Slot
+
+EVENT_WORDS = {
+    "leave": "leave the battle zone", "destroy": "be destroyed", "return_to_hand": "return to the hand",
+    "discard": "be discarded", "put_into_mana": "be put into the mana zone",
+    "put_into_graveyard": "be put into the graveyard", "put_into_hand": "be put into the hand",
+    "put_into_deck": "be put into the deck", "enter": "enter the battle zone",
+    "put_into_battle": "be put into the battle zone (not summoned)", "leave_shields": "leave the shield zone",
+    "leave_mana": "leave the mana zone", "leave_graveyard": "leave the graveyard", "leave_hand": "leave the hand",
+    "mill": "be milled", "break": "be broken", "draw": "draw", "lose": "lose the game",
+    "spell_to_graveyard": "go to the graveyard after being cast", "battle": "battle", "pay_cost": "pay a cost",
+    "move": "move", "power_change": "change power", "flip": "flip", "choose": "choose cards",
+    "untap": "untap at the start of its turn", "summon": "be summoned",
+}
+WHOSE_WORDS = {"own": "of yours", "opponent": "of your opponent's", "any": ""}
+POSITION_WORDS = {"top": "on top of the deck", "bottom": "at the bottom of the deck", "shuffle": "into the deck, shuffled"}
+
+
+def filter_words(flt: Filter | None, noun: str = "card") -> str:
+    """「自分の他のドラゴン」 → "another ドラゴン of yours"."""
+    if flt is None:
+        return noun
+    parts = []
+    if flt.civilizations:
+        parts.append(" or ".join(flt.civilizations))
+    if "multicolor" in flt.properties:
+        parts.append("multicolored")
+    if "tapped" in flt.properties:
+        parts.append("tapped")
+    if "face_up" in flt.properties:
+        parts.append("face-up")
+    if "face_down" in flt.properties:
+        parts.append("face-down")
+    if flt.evolution:
+        parts.append("evolution")
+    kinds = list(flt.races) + [t for t in flt.types if t != "evolution"] + [f"《{n}》" for n in flt.names]
+    parts.append(" or ".join(kinds) if kinds else noun)
+    text = " ".join(parts)
+    if flt.other:
+        text = "another " + text
+    extras = []
+    if flt.name_parts:
+        extras.append("with " + " or ".join(f"《{p}》" for p in flt.name_parts) + " in its name")
+    if flt.keywords:
+        extras.append("with " + " or ".join(f"「{k}」" for k in flt.keywords))
+    if flt.power_min is not None:
+        extras.append(f"of power {flt.power_min} or more")
+    if flt.power_max is not None:
+        extras.append(f"of power {flt.power_max} or less")
+    if flt.cost_max is not None:
+        extras.append(f"of cost {flt.cost_max} or less")
+    if flt.cost_min is not None:
+        extras.append(f"of cost {flt.cost_min} or more")
+    if flt.not_types:
+        extras.append("that is not a " + " or ".join(flt.not_types))
+    if WHOSE_WORDS.get(flt.whose):
+        extras.append(WHOSE_WORDS[flt.whose])
+    return " ".join([text] + extras)
+
+
+def _slot_words(slot: Slot) -> str:
+    count = "any number of" if slot.count is None else (f"up to {slot.count}" if slot.up_to else str(slot.count))
+    zone_from = {"under_this": "the cards under this card", "crossed_to_this": "the cross gears crossed to it"}.get(
+        slot.from_zone, f"the {slot.from_zone}")
+    where = POSITION_WORDS.get(slot.position or "", f"the {slot.to_zone}") if slot.to_zone == "deck" else f"the {slot.to_zone}"
+    verb = {"discard": "discard", "destroy": "destroy", "return": "return", "add_to_hand": "put",
+            "put": "put"}[slot.verb]
+    return f"{verb} {count} {filter_words(slot.filter)} from {zone_from} to {where}"
+
+
+def action_words(action: Action) -> str:
+    kind = action.kind
+    if kind == "stay":
+        return "the card stays where it is"
+    if kind == "move":
+        where = POSITION_WORDS.get(action.position or "", "") if action.zone == "deck" else ""
+        extra = " tapped" if action.tapped else ""
+        return f"the card goes to the {action.zone}{extra} instead" + (f" ({where})" if where else "")
+    if kind == "move_under":
+        return "the card goes under this card instead"
+    if kind == "move_top":
+        return "only the top card of its stack goes"
+    if kind == "move_source":
+        verb = {"destroy": "is destroyed", "discard": "is discarded", "put": f"goes to the {action.zone}"}[action.verb]
+        return f"this card {verb}"
+    if kind == "choose":
+        return _slot_words(action.slot)
+    if kind == "draw":
+        return f"draw {action.count} card{'s' if action.count != 1 else ''}"
+    if kind == "mill":
+        return f"the top {action.count} of the {action.whose} deck go to the graveyard"
+    if kind == "power":
+        return f"power changes by {action.count:+} instead"
+    if kind == "choose_instead":
+        return "your opponent chooses instead" if action.whose == "opponent" else "you choose instead"
+    if kind == "use_ability":
+        return "use the next ability instead"
+    if kind == "tap_source":
+        return "tap this card"
+    if kind == "battle_instead":
+        return "this creature battles instead" if action.filter is None else \
+            f"{filter_words(action.filter, 'creature')} battles instead"
+    if kind == "one_of":
+        return " or ".join("(" + "; ".join(action_words(a) for a in option) + ")" for option in action.options)
+    return {"flip_source": "this card flips", "destroy_partner": "the other creature of the battle is destroyed",
+            "win": "you win the game"}.get(kind, kind)
+
+
+def condition_words(condition: Condition) -> str:
+    if condition.word:
+        return condition.word.replace("_", " ")
+    at_least = f"at least {condition.at_least}" if condition.at_least != 1 else "a"
+    return f"there is {at_least} {filter_words(condition.filter)} in the {condition.zone}"
+
+
+def ability_words(ability: ReplacementAbility) -> list[str]:
+    """An ability as a few lines of English."""
+    watch = ability.watch
+    events = " or ".join(EVENT_WORDS.get(e, e) for e in watch.events)
+    if watch.subject == "this":
+        who = "this card"
+    elif watch.subject == "equipped":
+        who = "the creature this card is crossed or equipped to"
+    elif watch.subject == "fortified":
+        who = "the shield this castle fortifies"
+    elif watch.filter is not None and watch.events and watch.events[0] in ("draw", "lose", "choose") \
+            and not (watch.filter.types or watch.filter.races):
+        who = {"own": "you", "opponent": "your opponent", "any": "a player"}[watch.filter.whose]
+    else:
+        who = "a " + filter_words(watch.filter)
+    when = f"when {who} would {events}"
+    for label, value in (("from the", watch.from_zone), ("to the", watch.to_zone), ("cast from the", watch.cast_from)):
+        if value:
+            when += f" {label} {value}"
+    if watch.conditions:
+        when += " (" + ", ".join(c.replace("_", " ") for c in watch.conditions) + ")"
+    lines = [when]
+    if ability.conditions:
+        lines.append("if " + " and ".join(condition_words(c) for c in ability.conditions))
+    lines.append("instead: " + "; ".join(action_words(a) for a in ability.instead))
+    kind = "optional (てもよい)" if ability.optional else "mandatory"
+    if ability.spell_own_movement:
+        kind += ", the spell's own movement (609.8a)"
+    if ability.duration:
+        kind += ", an effect for this turn"
+    if ability.once_per_turn:
+        kind += ", once each turn"
+    if ability.granted_to is not None:
+        kind += f", granted to each {filter_words(ability.granted_to)}"
+    lines.append(kind + f"; works in the {ability.works_in}" if ability.works_in != "any" else kind)
+    for step in ability.then:
+        lines.append("then: " + ", ".join(f"{e.kind} {' '.join(e.cards) or ''}".strip() for e in step.events))
+    return lines
