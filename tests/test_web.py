@@ -97,3 +97,14 @@ def test_serve_help():
 
     done = run_cli("serve", "--help")
     assert done.returncode == 0 and "127.0.0.1" in done.stdout and "--port" in done.stdout
+
+
+def test_compile_a_printed_text(url):
+    text = "このクリーチャーが破壊される時、墓地に置くかわりに自分のマナゾーンに置く。"  # 雪溶妖精シャーマン・メリッサ
+    status, doc, _ = call(url + "/api/compile", {"text": text, "type": "creature"})
+    assert status == 200 and doc["problems"] == [] and len(doc["abilities"]) == 1
+    assert doc["abilities"][0]["watch"]["event"] == "destroy"
+    status, doc, _ = call(url + "/api/compile", {"text": "このクリーチャーが破壊される時、かわりにふしぎなことが起こる。"})
+    assert status == 200 and doc["abilities"] == [] and "ふしぎなことが起こる" in doc["problems"][0]
+    status, doc, _ = call(url + "/api/compile", {"text": "  "})
+    assert status == 400 and doc["error"]["place"] == "text"

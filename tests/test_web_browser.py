@@ -193,3 +193,34 @@ def test_bad_input_is_shown_next_to_its_field(page, url):
     error = page.inner_text("#solve-error")
     assert error.startswith("scenario.yaml:") and "effect.events" in error
     assert page.locator("#events + .field-error, #events ~ .inline-error").count() >= 1
+
+
+MELISSA = "このクリーチャーが破壊される時、墓地に置くかわりに自分のマナゾーンに置く。"  # 雪溶妖精シャーマン・メリッサ, as printed
+
+
+def test_a_pasted_printed_text_is_compiled_and_placed(page, url):
+    open_app(page, url)
+    page.click("#paste summary")
+    page.fill("#paste-name", "雪溶妖精シャーマン・メリッサ")
+    page.fill("#paste-text", "このクリーチャーが破壊される時、かわりにふしぎなことが起こる。")
+    page.click("#paste-compile")
+    expect(page.locator("#paste-result")).to_contain_text("ふしぎなことが起こる")  # what cannot be read, said
+    assert page.locator("#place-form").is_hidden()
+    page.fill("#paste-text", MELISSA)
+    page.click("#paste-compile")
+    expect(page.locator("#paste-result .compiled")).to_contain_text("1")
+    expect(page.locator("#place-card")).to_have_text("雪溶妖精シャーマン・メリッサ")
+    page.select_option("#place-player", "me")
+    page.select_option("#place-zone", "battle")
+    page.fill("#place-id", "M")
+    page.click("#place-button")
+    page.wait_for_selector('#board [data-player="me"] [data-zone="battle"] [data-card="M"]')
+    page.select_option("#event-kind", "destroy")
+    page.select_option("#event-target", "M")
+    page.click("#event-add")
+    totals = solve(page)
+    # Mandatory: the only resolution puts it into the mana zone instead of the graveyard.
+    assert totals.get_attribute("data-resolutions") == "1"
+    card = page.locator('#result section.state [data-zone="mana"] [data-card="M"]')
+    assert card.count() == 1 and "雪溶妖精シャーマン・メリッサ" in card.inner_text()
+    assert "M (雪溶妖精シャーマン・メリッサ) is destroyed [e1]: replaced by M (雪溶妖精シャーマン・メリッサ)" in page.inner_text("#result")

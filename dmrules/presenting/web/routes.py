@@ -233,8 +233,10 @@ class Workbench:
             from ...reading.cardtext import compile_text
         except ImportError:
             raise Refused(501, "this version of dmrules has no card-text compiler", "text") from None
-        result = compile_text(text[:5000])
-        return JSONResponse({"abilities": list(result.abilities), "problems": [str(p) for p in result.problems]})
+        card_type = doc.get("type") if isinstance(doc.get("type"), str) else None
+        result = compile_text(text[:5000], card_type)
+        problems = [getattr(p, "problem", None) or str(p) for p in result.problems]
+        return JSONResponse({"abilities": list(result.abilities), "problems": problems})
 
 
 def solve_and_render(scenario, timeout: float, max_resolutions: int, lang: str) -> dict:

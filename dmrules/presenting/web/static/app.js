@@ -391,12 +391,12 @@ async function compile() {
   out.replaceChildren();
   if (!name) return showError({message: "name: give the card's printed name"}, out.appendChild(el("p", {class: "field-error"})));
   try {
-    const data = await post("/api/compile", {text});
+    const data = await post("/api/compile", {text, type: $("paste-type").value});
     if (data.problems.length) {
       out.append(el("p", {class: "field-error"}, t("unreadable")), el("ul", {}, ...data.problems.map(p => el("li", {}, p))));
     }
     out.append(el("p", {class: "compiled"}, `${t("compiled")}: ${data.abilities.length}`));
-    if (data.abilities.length || !data.problems.length)
+    if (!data.problems.length && data.abilities.length)
       choose({name, type: $("paste-type").value, text, replacements: data.abilities});
   } catch (err) { showError(err, out.appendChild(el("p", {class: "field-error"}))); }
 }
