@@ -91,12 +91,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="a local web app: build a situation, solve it, ask why")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    serve.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    serve.add_argument("--port", type=_port, default=8765, help="port (default 8765)")
     serve.add_argument("--timeout", type=_seconds, default=20.0, metavar="S", help="solving time per request (default 20)")
     serve.add_argument("--max-resolutions", type=_positive, default=2000, metavar="N",
                        help="resolutions listed per request, then grouped counting (default 2000)")
     serve.set_defaults(run=cmd_serve)
     return parser
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 < int(text) < 65536:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a port (1 to 65535)")
+    return int(text)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

@@ -92,11 +92,43 @@ def test_every_request_is_bounded_and_the_page_is_locked_down(url):
     assert '<script id="boot" type="application/json">' in page
 
 
-def test_serve_help():
-    from .conftest import run_cli
+def test_serve_prints_its_address_and_stops_on_ctrl_c():
+    import signal
+    import subprocess
+    import sys
 
-    done = run_cli("serve", "--help")
-    assert done.returncode == 0 and "127.0.0.1" in done.stdout and "--port" in done.stdout
+    from .conftest import ROOT
+    from .webserver import free_port
+
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "dmrules.cli", "serve", "--port", str(port)], cwd=ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()
+        assert line.startswith(f"dmrules workbench: http://127.0.0.1:{port}/")
+        status, _, _ = call(f"http://127.0.0.1:{port}/api/cards?q=x")
+        assert status == 200
+    finally:
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=20)
+    assert server.returncode in (0, 130) and "Traceback" not in err
+
+
+def test_serve_refuses_a_bad_address():
+    from .conftest import run_cli
+    from .webserver import free_port
+
+    done = run_cli("serve", "--port", "99999")
+    assert done.returncode == 2 and "'99999' is not a port" in done.stderr
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", free_port()))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = run_cli("serve", "--port", str(port))
+    assert done.returncode == 2 and f"--port {port}: cannot listen there" in done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == ""
 
 
 def test_compile_a_printed_text(url):

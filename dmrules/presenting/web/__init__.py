@@ -12,16 +12,30 @@ __all__ = ["Limits", "create_app", "serve"]
 
 
 def serve(host: str = "127.0.0.1", port: int = 8765, limits: Limits | None = None) -> None:
-    """Run the app until interrupted (Ctrl-C stops it cleanly)."""
+    """Run the app until interrupted (Ctrl-C stops it cleanly). The address is taken before
+    anything is printed: one that cannot be had is an ``InputError`` naming it."""
+    import socket
     import sys
 
     import uvicorn
 
+    from ...errors import InputError
+
     app = create_app(limits or Limits(), allowed_hosts=_allowed_hosts(host))
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        family, kind, proto, _, address = infos[0]
+        sock = socket.socket(family, kind, proto)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except (OSError, OverflowError) as exc:
+        raise InputError("serve", f"--host {host} --port {port}",
+                         f"cannot listen there: {getattr(exc, 'strerror', None) or exc}") from None
     shown = f"[{host}]" if ":" in host else host
     sys.stdout.write(f"dmrules workbench: http://{shown}:{port}/  (Ctrl-C stops it)\n")
     sys.stdout.flush()
-    uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False)
+    config = uvicorn.Config(app, log_level="warning", server_header=False, lifespan="off")
+    uvicorn.Server(config).run(sockets=[sock])
 
 
 def _allowed_hosts(host: str) -> list[str]:
