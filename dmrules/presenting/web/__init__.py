@@ -28,6 +28,7 @@ def serve(host: str = "127.0.0.1", port: int = 8765, limits: Limits | None = Non
         sock = socket.socket(family, kind, proto)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(address)
+        sock.listen(128)  # connections wait in the queue until the app is up
     except (OSError, OverflowError) as exc:
         raise InputError("serve", f"--host {host} --port {port}",
                          f"cannot listen there: {getattr(exc, 'strerror', None) or exc}") from None
