@@ -443,6 +443,8 @@ class _Page:
                 picks = "; ".join(f"{a.event}: " + ", ".join(a.chosen)
                                   for a, v in zip(r.applied, flat_varies) if v)
                 why = f' <a href="#resolution-{i + 1}">why</a>' if i in self.explanations else ""
+                if self.interactive:
+                    why = " " + self.ref(i)
                 out.append(f'<li value="{i + 1}">{_e(picks)}{why}</li>')
             out.append("</ol></details>")
         out.append("</div>")
