@@ -84,8 +84,16 @@ def build_parser() -> argparse.ArgumentParser:
     why.add_argument("--json", action="store_true", help="print one JSON document")
     why.set_defaults(run=cmd_why)
 
-    cards = sub.add_parser("cards", help="list the bundled cards and their replacement abilities")
-    cards.add_argument("query", nargs="?", help="part of a card name (width and spacing do not matter)")
+    cards = sub.add_parser(
+        "cards", help="list the bundled cards; read printed card text (cards parse TEXT, cards coverage FILE)",
+        description="dmrules cards [QUERY]: the bundled cards whose name matches. "
+                    "dmrules cards parse TEXT (or --scenario FILE): the replacement abilities the card-text compiler "
+                    "reads from a printed text, sentence by sentence; exit 0 when every sentence is read (or the "
+                    "text has no replacement), 2 when one cannot be read. "
+                    "dmrules cards coverage FILE: how many texts of a tab-separated file (name, type, kind, text) "
+                    "compile.")
+    cards.add_argument("query", nargs="*", help="part of a card name; or 'parse TEXT'; or 'coverage FILE'")
+    cards.add_argument("--scenario", metavar="FILE", help="with 'parse': the inline cards of this scenario")
     cards.add_argument("--json", action="store_true", help="print one JSON document")
     cards.set_defaults(run=cmd_cards)
 
@@ -224,6 +232,14 @@ def cmd_why(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
+    words = list(args.query)
+    if words and words[0] == "parse":
+        return cmd_cards_parse(args, " ".join(words[1:]))
+    if words and words[0] == "coverage":
+        return cmd_cards_coverage(args, words[1:])
+    if args.scenario:
+        raise InputError("--scenario", "", "goes with 'dmrules cards parse'")
+    args.query = " ".join(words) if words else None
     from .presenting.cardinfo import card_json, card_text
     from .reading.carddb import bundled
 
@@ -241,6 +257,63 @@ def cmd_cards(args: argparse.Namespace) -> int:
         sys.stdout.write(card_text(card, detailed=bool(args.query)))
     if not args.query:
         sys.stdout.write(f"{len(cards)} cards\n")
+    return EXIT_OK
+
+
+def cmd_cards_parse(args: argparse.Namespace, text: str) -> int:
+    """The replacement abilities read from a printed text, or from each inline card of a scenario."""
+    from .presenting.cardtext_view import compiled_text
+    from .reading.cardtext import compile_text
+
+    if bool(text) == bool(args.scenario):
+        raise InputError("cards parse", "", "give the printed text (dmrules cards parse \"TEXT\") or --scenario FILE")
+    if text:
+        items = [(None, compile_text(text))]
+    else:
+        items = [(f"{card_id} ({name})", compile_text(card_text, card_type))
+                 for card_id, name, card_text, card_type in _inline_texts(args.scenario)]
+    if args.json:
+        _print_json({"cards": [{"card": title, **compiled.to_json()} if title else compiled.to_json()
+                               for title, compiled in items]})
+    else:
+        for title, compiled in items:
+            sys.stdout.write(compiled_text(compiled, title))
+    return EXIT_OK if all(compiled.complete for _, compiled in items) else EXIT_INPUT
+
+
+def _inline_texts(path: str) -> list[tuple[str, str, str, str | None]]:
+    """(id, name, printed text, type) of each inline card with a text in a scenario file."""
+    from .reading.reader import Node
+    from .reading.yamlsrc import load_located
+
+    root = Node.root(load_located(path))
+    found = []
+    for player in (root.child("players").value or {}):
+        zones = root.child("players").child(player)
+        for zone in (zones.value or {}):
+            if not isinstance(zones.value[zone], list):
+                continue
+            for element in zones.child(zone).elements():
+                card = element.value.get("card") if isinstance(element.value, dict) else None
+                if isinstance(card, dict) and isinstance(card.get("text"), str):
+                    types = card.get("type")
+                    found.append((str(element.value.get("id")), str(card.get("name")), card["text"],
+                                  types if isinstance(types, str) else None))
+    if not found:
+        raise InputError(path, "players", "no inline card gives a printed 'text'")
+    return found
+
+
+def cmd_cards_coverage(args: argparse.Namespace, paths: list[str]) -> int:
+    from .checking.coverage import coverage, coverage_text, read_rows
+
+    if len(paths) != 1:
+        raise InputError("cards coverage", "", "give one tab-separated file of printed texts")
+    result = coverage(read_rows(paths[0]))
+    if args.json:
+        _print_json(result.to_json())
+    else:
+        sys.stdout.write(coverage_text(result))
     return EXIT_OK
 
 

@@ -17,6 +17,8 @@ EVENT_WORDS = {
     "untap": "untap at the start of its turn", "summon": "be summoned",
 }
 WHOSE_WORDS = {"own": "of yours", "opponent": "of your opponent's", "any": ""}
+ZONE_WORDS = {"battle": "battle zone", "mana": "mana zone", "shields": "shield zone",
+              "hyperspatial": "hyperspatial zone", "any": "any zone"}
 POSITION_WORDS = {"top": "on top of the deck", "bottom": "at the bottom of the deck", "shuffle": "into the deck, shuffled"}
 
 
@@ -65,11 +67,16 @@ def filter_words(flt: Filter | None, noun: str = "card") -> str:
 def _slot_words(slot: Slot) -> str:
     count = "any number of" if slot.count is None else (f"up to {slot.count}" if slot.up_to else str(slot.count))
     zone_from = {"under_this": "the cards under this card", "crossed_to_this": "the cross gears crossed to it"}.get(
-        slot.from_zone, f"the {slot.from_zone}")
-    where = POSITION_WORDS.get(slot.position or "", f"the {slot.to_zone}") if slot.to_zone == "deck" else f"the {slot.to_zone}"
-    verb = {"discard": "discard", "destroy": "destroy", "return": "return", "add_to_hand": "put",
-            "put": "put"}[slot.verb]
-    return f"{verb} {count} {filter_words(slot.filter)} from {zone_from} to {where}"
+        slot.from_zone, f"the {ZONE_WORDS.get(slot.from_zone, slot.from_zone)}")
+    where = POSITION_WORDS.get(slot.position or "", "the deck") if slot.to_zone == "deck" else \
+        f"the {ZONE_WORDS.get(slot.to_zone, slot.to_zone)}"
+    noun = filter_words(slot.filter)
+    if slot.verb == "destroy":
+        return f"destroy {count} {noun}"
+    if slot.verb == "discard":
+        return f"discard {count} {noun}"
+    verb = {"return": "return", "add_to_hand": "put", "put": "put"}[slot.verb]
+    return f"{verb} {count} {noun} from {zone_from} to {where}"
 
 
 def action_words(action: Action) -> str:
@@ -151,7 +158,27 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
         kind += ", once each turn"
     if ability.granted_to is not None:
         kind += f", granted to each {filter_words(ability.granted_to)}"
-    lines.append(kind + f"; works in the {ability.works_in}" if ability.works_in != "any" else kind)
+    zone = ZONE_WORDS.get(ability.works_in, ability.works_in)
+    lines.append(kind + f"; works in the {zone}" if ability.works_in != "any" else kind)
     for step in ability.then:
-        lines.append("then: " + ", ".join(f"{e.kind} {' '.join(e.cards) or ''}".strip() for e in step.events))
+        lines.append("then: " + ", ".join(_event_words(e) for e in step.events))
     return lines
+
+
+def _event_words(spec) -> str:
+    """A follow-up step's event: 「このクリーチャーを山札の一番下に置く」 → "this card goes to the bottom of the deck"."""
+    who = " and ".join({"this": "this card", "event_card": "the replaced event's card"}.get(c, c) for c in spec.cards)
+    if spec.choose is not None:
+        count = spec.choose.count
+        who = f"{'up to ' if spec.choose.optional else ''}{count} {filter_words(spec.choose.filter)} " \
+              f"from the {ZONE_WORDS.get(spec.choose.from_zone, spec.choose.from_zone)}"
+    verb = {"discard": "is discarded", "destroy": "is destroyed", "return_to_hand": "returns to the hand",
+            "put_into_mana": "goes to the mana zone"}.get(spec.kind)
+    if verb is None:
+        zone = spec.to_zone or "?"
+        into = {"top": "on top of the deck", "bottom": "to the bottom of the deck", "shuffle": "into the deck, shuffled"}
+        verb = "goes " + (into.get(spec.position, "into the deck") if zone == "deck" else
+                          f"to the {ZONE_WORDS.get(zone, zone)}")
+    if spec.under is not None:
+        verb += f", under a chosen {filter_words(spec.under)}"
+    return f"{who} {verb}".strip()

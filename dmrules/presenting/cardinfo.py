@@ -33,6 +33,10 @@ def action_text(action: Action) -> str:
     if action.kind == "draw":
         return f"draw {action.count}"
     slot = action.slot
+    if slot is None:
+        from .ability_words import action_words
+
+        return action_words(action)
     flt = {k: v for k, v in asdict(slot.filter).items() if v not in (None, False, (), "any")}
     return f"choose {slot.count} from {slot.from_zone} ({slot.verb} → {slot.to_zone}) {flt or ''}".rstrip()
 

@@ -36,7 +36,7 @@ POSITIONS = ("top", "bottom", "shuffle")
 # Card properties a filter may require (docs/card-text.md).
 PROPERTIES = ("face_up", "face_down", "tapped", "multicolor")
 # State conditions of an ability (``if``) that are a word.
-CONDITION_WORDS = ("this_tapped", "this_linked", "this_power_positive", "not_fortified_by_other_castle",
+CONDITION_WORDS = ("this_face_up", "this_tapped", "this_linked", "this_power_positive", "not_fortified_by_other_castle",
                    "shields_at_least_opponent", "five_civilizations_in_battle", "summoned_just_before_cast",
                    "summoned_before_cast")
 DURATIONS = ("this_turn",)
@@ -97,6 +97,7 @@ class Watch:
     cast_from: str | None = None
     once: bool = False
     to_position: str | None = None
+    chooser: str | None = None  # a watched 'choose' that names both who chooses and what is chosen
 
 
 @dataclass(frozen=True)
@@ -217,8 +218,12 @@ def parse_watch(node: Node) -> Watch:
         raise node.error("names no event to watch", "event")
     subject = None
     flt = None
+    chooser = None
     if node.has("card") and node.has("player"):
-        raise node.error("give either 'card' or 'player', not both")
+        if events != ("choose",):
+            raise node.error("give either 'card' or 'player', not both (both only for a watched 'choose': "
+                             "'player' chooses, 'card' is what is chosen)")
+        chooser = node.child("player").text(WHOSE)
     if node.has("card"):
         card = node.child("card")
         if isinstance(card.value, dict):
@@ -228,6 +233,7 @@ def parse_watch(node: Node) -> Watch:
     elif node.has("player"):
         flt = Filter(whose=node.child("player").text(WHOSE))
     return Watch(
+        chooser=chooser,
         events=events,
         subject=subject,
         filter=flt,
@@ -455,6 +461,8 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
     gaps = _filter_gaps(ability.watch.filter, "a watched card with")
     if ability.watch.to_position:
         gaps.append("a watched deck position ('to_position')")
+    if ability.watch.chooser:
+        gaps.append("a watched choice that names both who chooses and what is chosen")
     for action in ability.instead:
         if action.kind in ("use_ability", "tap_source", "battle_instead", "one_of"):
             gaps.append({"use_ability": "'use_ability' (サイレントスキル)", "tap_source": "'tap_this'",

@@ -37,7 +37,8 @@ TYPE_EXPANSION: dict[str, tuple[str, ...]] = {
 }
 
 CARD_FIELDS = ("name", "type", "civilizations", "cost", "power", "races", "text", "text_verified",
-               "note", "replacements", "triggers", "flips_to")
+               "note", "replacements", "triggers", "flips_to", "source", "compiled", "unread", "unknown")
+CHARACTERISTICS = ("races", "civilizations", "cost", "power")
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,10 @@ class CardDef:
     text_verified: bool = True
     note: str | None = None
     flips_to: str | None = None
+    source: str | None = None
+    compiled: bool = False              # the replacements are what the compiler reads from ``text``
+    unread: str | None = None           # why the compiler cannot read ``text`` yet
+    unknown: tuple[str, ...] = ()       # characteristics the source does not give
 
     @property
     def evolution(self) -> bool:
@@ -67,17 +72,29 @@ class CardDef:
         return "psychic" in self.types or "dragheart" in self.types
 
 
-def parse_card(node: Node) -> CardDef:
-    """Read one card definition (bundled or inline)."""
-    node.keys(CARD_FIELDS, required=("name", "type"))
+def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
+    """Read one card definition (bundled or inline).
+
+    With ``from_text`` (a scenario's inline card), a card that gives its
+    printed ``text`` and no ``replacements`` gets the replacement abilities
+    the card-text compiler reads from the text; its ``type`` then defaults to
+    ``creature``.
+    """
+    by_text = from_text and node.has("text") and not node.has("replacements")
+    node.keys(CARD_FIELDS, required=("name",) if by_text else ("name", "type"))
     types: list[str] = []
-    for element in node.child("type").elements():
+    printed_types = node.child("type").elements() if node.has("type") else ()
+    for element in printed_types:
         for t in TYPE_EXPANSION[element.text(TYPE_EXPANSION)]:
             if t not in types:
                 types.append(t)
+    if not types:
+        types = ["creature"]
     replacements = ()
     if node.has("replacements"):
         replacements = tuple(parse_ability(a) for a in node.child("replacements").elements())
+    elif by_text:
+        replacements = _compiled(node.child("text"), "castle" if "castle" in types else None)
     triggers = ()
     if node.has("triggers"):
         triggers = tuple(parse_trigger(t) for t in node.child("triggers").elements())
@@ -94,7 +111,25 @@ def parse_card(node: Node) -> CardDef:
         text_verified=node.opt_bool("text_verified", True),
         note=node.opt_text("note"),
         flips_to=node.opt_text("flips_to"),
+        source=node.opt_text("source"),
+        compiled=node.opt_bool("compiled"),
+        unread=node.opt_text("unread"),
+        unknown=tuple(node.opt_texts("unknown", CHARACTERISTICS)),
     )
+
+
+def _compiled(node: Node, card_type: str | None) -> tuple[ReplacementAbility, ...]:
+    """The replacement abilities the card-text compiler reads from a printed text."""
+    from .cardtext import compile_text, read_forms
+
+    compiled = compile_text(node.text(), card_type)
+    if compiled.problems:
+        raise node.error("the card text cannot be read: " + compiled.problems[0].problem
+                         + " (give the card's 'replacements' by hand, see docs/card-text.md)")
+    try:
+        return read_forms(compiled.abilities, node.located.path)
+    except InputError as exc:  # pragma: no cover - the compiler writes only forms the loader reads
+        raise node.error(f"the card text compiled to a form the loader refuses: {exc.problem}") from None
 
 
 def normalize(name: str) -> str:

@@ -61,6 +61,7 @@ class CardInstance:
     fortifies: str | None = None
     markers: frozenset[str] = frozenset()
     flags: frozenset[str] = frozenset()
+    unknown: frozenset[str] = frozenset()  # characteristics neither the card pool nor the scenario gives
 
     @property
     def name(self) -> str | None:
@@ -214,7 +215,21 @@ class _Reader:
         if root.has("replacement_effects"):
             scenario.effects = tuple(self._read_effects(root.child("replacement_effects"), scenario))
         self._check_size(scenario)
+        self._check_characteristics(scenario)
         return scenario
+
+    def _check_characteristics(self, scenario: Scenario) -> None:
+        """Refuse a card whose races, civilizations, cost or power are unknown when a text reads them."""
+        unknown = {card_id: card.unknown for card_id, card in scenario.cards.items() if card.unknown}
+        if not unknown:
+            return
+        read = _characteristics_read(scenario)
+        for card_id, missing in unknown.items():
+            needed = sorted(missing & read)
+            if needed:
+                raise self.card_nodes[card_id].error(
+                    f"{scenario.cards[card_id].label}: the card pool does not give its {' or '.join(needed)}, which "
+                    f"a text in this scenario reads; give {', '.join(needed)} on the card")
 
     def _check_size(self, scenario: Scenario) -> None:
         """Refuse a situation too large to ground (each replacement may make an event per card it chooses)."""
@@ -264,12 +279,18 @@ class _Reader:
             )
             if fields is not None:
                 instance = self._with_properties(fields, instance)
+            if definition is not None and definition.unknown:
+                given = set(fields.value) if fields is not None else set()
+                instance = _replace(instance, unknown=frozenset(definition.unknown) - given)
             self._check_solvable(element, instance)
             self.cards[card_id] = instance
             self.card_nodes[card_id] = element
 
     def _check_solvable(self, node: Node, card: CardInstance) -> None:
         """Refuse a card whose abilities use a part the solver does not model yet."""
+        if card.definition is not None and card.definition.unread:
+            raise node.error(f"{card.label}: the card-text compiler cannot read its printed text yet "
+                             f"({card.definition.unread}); define the card inline with its 'replacements'")
         for index, ability in enumerate(card.replacements, start=1):
             if ability.duration is not None:
                 raise node.error(f"{card.label}: its ability {index} is an effect its spell or ability creates "
@@ -282,7 +303,7 @@ class _Reader:
 
     def _definition(self, node: Node) -> CardDef:
         if isinstance(node.value, dict):
-            return parse_card(node)
+            return parse_card(node, from_text=True)
         name = node.text()
         card = self.db.find(name)
         if card is None:
@@ -453,6 +474,33 @@ class _Reader:
                 self_replacement=element.opt_bool("self_replacement"),
             ))
         return effects
+
+
+def _characteristics_read(scenario: Scenario) -> set[str]:
+    """Which characteristics (races, civilizations, cost, power) any filter of the scenario reads."""
+    filters = []
+    for ability in [a for c in scenario.cards.values() for a in c.replacements] + [e.ability for e in scenario.effects]:
+        filters.append(ability.watch.filter)
+        filters.extend(slot.filter for slot in ability.slots())
+        filters.extend(c.filter for c in ability.conditions)
+    for card in scenario.cards.values():
+        filters.extend(trigger.watch.filter for trigger in card.triggers)
+    filters.extend(t.filter for t in scenario.templates)
+    for step in scenario.steps:
+        filters.extend(spec.choose.filter for spec in step.events if spec.choose is not None)
+    read = set()
+    for flt in filters:
+        if flt is None:
+            continue
+        if flt.races:
+            read.add("races")
+        if flt.civilizations or "multicolor" in flt.properties:
+            read.add("civilizations")
+        if flt.cost_max is not None or flt.cost_min is not None or flt.cost_not is not None or flt.cost_exceeds_mana:
+            read.add("cost")
+        if flt.power_max is not None or flt.power_min is not None:
+            read.add("power")
+    return read
 
 
 def _replace(card: CardInstance, **changes) -> CardInstance:

@@ -219,6 +219,11 @@ def _compile_line(raw_line: str, line_offset: int, result: Compiled, carried: li
                 granted = None
         verdict, form, problem = _compile_sentence(sentence, current)
         if verdict == "replacement":
+            problem = _refused(form)
+            if problem is not None:
+                verdict, current = "unreadable", None
+                result.sentences.append(Sentence(sentence, line_offset + start, verdict, keyword, problem))
+                continue
             if conditions:
                 form["if"] = conditions + form.get("if", [])
             if granted is not None:
@@ -234,6 +239,17 @@ def _compile_line(raw_line: str, line_offset: int, result: Compiled, carried: li
             current = None
         result.sentences.append(Sentence(sentence, line_offset + start, verdict, keyword=keyword, problem=problem))
     return []
+
+
+def _refused(form: dict) -> str | None:
+    """Why the card loader refuses a compiled form (never expected: the check keeps the two in step)."""
+    from ...errors import InputError
+
+    try:
+        read_forms([form])
+    except InputError as exc:
+        return f"the sentence compiles to a form the card loader refuses: {exc.problem}"
+    return None
 
 
 def _condition(text: str) -> dict | str:

@@ -76,6 +76,14 @@ class ToForm(Transformer):
             watch["when"] = when
         if watch.pop("this_tapped_if", False):
             conditions.insert(0, "this_tapped")
+        if watch.pop("_face_up", False):  # 「このクリーチャーが表向きでシールドゾーンを離れる時」
+            conditions.insert(0, "this_face_up")
+        if set(_as_list(watch.get("event"))) <= {"draw", "lose", "choose", "untap", "battle"} and len(instead) > 1:
+            instead = [a for a in instead if a != "stay"]  # no card of the event to keep where it is
+        if watch.get("card") == "this":
+            instead = [{"move_to": a["this_to"]} if isinstance(a, dict) and "this_to" in a else a for a in instead]
+            if any(isinstance(a, dict) and "move_to" in a for a in instead) and "stay" in instead:
+                instead = [a for a in instead if a != "stay"]
         form = {"kind": "replacement", "watch": watch, "instead": instead}
         if optional:
             form["optional"] = True
@@ -128,8 +136,12 @@ class ToForm(Transformer):
             first = self.watch_clause(parts[:2])
             second = self.watch_clause(parts[2:])
             return ("watch", _merge_watch(second[1], first[1]), {})
+        causes = [p for p in parts if isinstance(p, tuple) and p and p[0] == "cause"]
+        parts = [p for p in parts if not (isinstance(p, tuple) and p and p[0] == "cause")]
         subject, event = parts
         watch = dict(event)
+        for cause in causes:
+            watch["when"] = list(watch.get("when", [])) + cause[1]
         ability = watch.pop("_ability", {})
         own_zone = watch.pop("_own_zone", False)
         if subject[0] == "filter":
@@ -146,6 +158,17 @@ class ToForm(Transformer):
     def watch_head(self, items):
         return items[0]
 
+    def cause_effect(self, items):
+        return ("cause", ["by_opponent" if WHOSE[str(items[0])] == "opponent" else "by_self", "by_effect"]
+                + (["by_spell"] if _tokens(items, "SPELL_OF") else []))
+
+    def cause_spell(self, items):
+        return ("cause", ["by_opponent" if WHOSE[str(items[0])] == "opponent" else "by_self", "by_spell"])
+
+    def cause_creature_ability(self, items):
+        return ("cause", ["by_opponent" if WHOSE[str(items[0])] == "opponent" else "by_self", "by_ability",
+                          "by_creature"])
+
     def this(self, items):
         return ("this",)
 
@@ -156,7 +179,7 @@ class ToForm(Transformer):
         return ("fortified",)
 
     def subject(self, items):
-        flt = {k: v for k, v in items[0].items() if k != "_count"}
+        flt = {k: v for k, v in items[0].items() if not k.startswith("_") or k == "_in_battle"}
         return ("filter", flt)
 
     def player_subject(self, items):
@@ -325,6 +348,12 @@ class ToForm(Transformer):
     def power_min(self, items):
         return {"power_min": _count(items[0])}
 
+    def cost_max(self, items):
+        return {"cost_max": _count(items[0])}
+
+    def cost_min(self, items):
+        return {"cost_min": _count(items[0])}
+
     def power_max(self, items):
         return {"power_max": _count(items[0])}
 
@@ -375,6 +404,8 @@ class ToForm(Transformer):
 
     def kind_word(self, items):
         word = str(items[0])
+        if word == "シールド":
+            return {"_shield": True}
         if word in TYPE_WORDS:
             types = TYPE_WORDS[word]
             return {"type": types[0]} if len(types) == 1 else ({"type": list(types)} if types else {})
@@ -559,7 +590,7 @@ class ToForm(Transformer):
         return _action({"discard": _count(_tokens(items, "COUNT")[0])}, items)
 
     def do_discard_filtered(self, items):
-        flt = _filter(items[0])
+        flt = _filter(next(i for i in items if isinstance(i, dict)))
         count = flt.pop("_count", 1)
         return _action({"discard": {"count": count, **flt}}, items)
 
@@ -592,7 +623,7 @@ class ToForm(Transformer):
         return ("instead", [{"battle_instead": flt}], _ends(items))
 
     def do_choose_move(self, items):
-        flt = _filter(items[0])
+        flt = _filter(next(i for i in items if isinstance(i, dict)))
         source = next(i for i in items if isinstance(i, tuple) and i[0] == "from")
         dest = next(i for i in items if isinstance(i, tuple) and i[0] == "dest")
         return _action({"choose": _choice(flt, source[1], dest)}, items)
@@ -648,6 +679,28 @@ class ToForm(Transformer):
 
     def do_draw_double(self, items):
         raise ValueError("「その2倍の枚数」: a count taken from the replaced event cannot be stated")
+
+    def do_this_to_hand(self, items):
+        return _action({"this_to": "hand"}, items)
+
+    def do_mill(self, items):
+        return _action({"mill": {"player": WHOSE[str(_tokens(items, "OWNER")[0])],
+                                 "count": _count(_tokens(items, "COUNT")[0])}}, items)
+
+    def do_hand_choice(self, items):
+        dest = next(i for i in items if isinstance(i, tuple) and i[0] == "dest")
+        choice = _choice({"_count": _count(_tokens(items, "COUNT")[0])}, "hand", dest)
+        return _action({"choose": choice}, items)
+
+    def do_choose_move_from_first(self, items):
+        return self.do_choose_move(items)
+
+    def do_choose_inferred(self, items):
+        phrase = next(i for i in items if isinstance(i, dict))
+        source = "shields" if phrase.get("_shield") else "battle"
+        flt = _filter(phrase)
+        dest = next(i for i in items if isinstance(i, tuple) and i[0] == "dest")
+        return _action({"choose": _choice(flt, source, dest)}, items)
 
     def do_crossed_to_graveyard(self, items):
         return _action({"choose": {"count": _count(items[0]), "from": "crossed_to_this", "to": "graveyard",

@@ -1,0 +1,35 @@
+"""`dmrules cards parse`: what the card-text compiler read, sentence by sentence, in words."""
+
+from __future__ import annotations
+
+from ..reading.cardtext import Compiled, read_forms
+from .ability_words import ability_words
+
+VERDICT_WORDS = {
+    "replacement": "replacement ability",
+    "follow_up": "follows the replacement before it",
+    "self_replacement": "the effect's own 「〜のかわりに〜」 (self-replacement): no ability",
+    "not_replacement": "「かわりに」 that replaces no event",
+    "other": "no replacement",
+    "unreadable": "CANNOT READ",
+}
+
+
+def compiled_text(compiled: Compiled, title: str | None = None) -> str:
+    lines = [title] if title else []
+    for sentence in compiled.sentences:
+        word = VERDICT_WORDS[sentence.verdict]
+        if sentence.keyword and sentence.verdict == "replacement":
+            word += f" ({sentence.keyword})"
+        lines.append(f"  「{sentence.text}」")
+        lines.append(f"      {word}" + (f": {sentence.problem}" if sentence.problem else ""))
+    abilities = read_forms(compiled.abilities) if compiled.abilities else ()
+    for i, ability in enumerate(abilities, start=1):
+        lines.append(f"  replacement {i}:")
+        lines.extend("    " + line for line in ability_words(ability))
+    if not compiled.complete:
+        lines.append(f"  {len(compiled.problems)} sentence{'s' if len(compiled.problems) != 1 else ''} "
+                     "cannot be read: nothing is guessed for them")
+    elif not compiled.has_replacement:
+        lines.append("  the text has no replacement effect")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,76 @@
+"""The bundled cards built from printed texts are what the compiler reads from those texts."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import yaml
+
+import dmrules
+from dmrules.reading.carddb import bundled
+from dmrules.reading.cardtext import pool
+
+from .cardtext_cache import compiled
+
+ROOT = Path(__file__).parent.parent
+ROWS = list(csv.DictReader((ROOT / "tests/cards/printed.tsv").open(encoding="utf-8"), delimiter="\t"))
+
+
+def test_printed_yaml_is_the_compilers_reading_of_the_printed_texts(monkeypatch):
+    monkeypatch.setattr(pool, "compile_text", compiled)
+    stored = yaml.safe_load((ROOT / "dmrules/cards/printed.yaml").read_text(encoding="utf-8"))["cards"]
+    assert stored == pool.entries(ROWS, pool.hand_written_names())
+
+
+def test_every_replacement_card_of_the_printed_texts_is_in_the_pool_with_its_text_and_source():
+    db = bundled()
+    for row in ROWS:
+        if row["kind"] != "replacement":
+            continue
+        card = db.find(row["name"])
+        assert card is not None, row["name"]
+        if card.compiled or card.unread:
+            assert card.text == row["text"] and card.source.startswith("card list ")
+
+
+def test_a_pool_card_the_compiler_cannot_read_is_refused_by_name():
+    unread = next(c for c in bundled() if c.unread)
+    text = f"""
+turn: me
+players:
+  me: {{battle: [{{id: U, card: "{unread.name}"}}]}}
+  opponent: {{}}
+effect: {{controller: opponent, events: [{{destroy: U}}]}}
+"""
+    try:
+        dmrules.scenario_from_text(text, "u.yaml")
+    except dmrules.InputError as error:
+        assert "cannot read its printed text yet" in error.problem and unread.name in error.problem
+    else:
+        raise AssertionError("a card without its ability was accepted")
+
+
+def test_a_pool_card_whose_races_a_text_needs_must_be_given_them():
+    base = """
+turn: me
+players:
+  me:
+    battle:
+      - {id: S, card: ボルシャック・西南・ドラゴン, races: [アーマード・ドラゴン]}
+      - {id: D, card: ネンブツ・クリネッコ%s}
+  opponent: {}
+effect: {controller: opponent, events: [{destroy: D}]}
+"""
+    try:
+        dmrules.scenario_from_text(base % "", "r.yaml")
+    except dmrules.InputError as error:
+        assert "does not give its races" in error.problem and "ネンブツ・クリネッコ" in error.problem
+    else:
+        raise AssertionError("a card of unknown races was tested by a race filter")
+    solution = dmrules.solve(dmrules.scenario_from_text(base % ", races: [ドラゴン]", "r.yaml"))
+    # ネンブツ's mandatory return to hand, or the optional セイバー destroys ボルシャック・西南・ドラゴン instead.
+    assert sorted(tuple(sorted(r.final.items())) for r in solution.resolutions) == sorted([
+        (("D", "hand"), ("S", "battle")),
+        (("D", "battle"), ("S", "graveyard")),
+    ])

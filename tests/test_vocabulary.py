@@ -1,0 +1,106 @@
+"""The vocabulary added for printed texts changes the legal resolutions as the printed text says.
+
+Each scenario gives real cards by their printed text (tests/cards/printed.tsv),
+so the compiler reads them; each expectation is written from the text and the
+rules, and would be wrong if the vocabulary item were dropped.
+"""
+
+from __future__ import annotations
+
+import dmrules
+
+ROPPO = "セイバー：フェニックスまたはドラゴン(自分のフェニックスまたはドラゴン1体が破壊される時、このクリーチャーをかわりに破壊してもよい)"
+CUTIE = "名前に《NEX》とある自分のクリーチャーが破壊される時、そのクリーチャーを墓地に置くかわりに手札に戻す。"
+SHUBIL = "セイバー：パワー6000以上(自分のパワー6000以上のクリーチャー1体が破壊される時、このクリーチャーをかわりに破壊してもよい)"
+EVERLAST = ("マナ武装 5：自分のクリーチャーが離れる時、自分のマナゾーンに光のカードが5枚以上あれば、"
+            "かわりに自分のシールドを2つ手札に加えてもよい。その「S・トリガー」は使えない。")
+
+
+def finals(text: str) -> list[tuple]:
+    """Each resolution's cards that moved, with where they end."""
+    scenario = dmrules.scenario_from_text(text, "vocabulary.yaml")
+    solution = dmrules.solve(scenario)
+    assert solution.complete
+    start = {card_id: card.zone for card_id, card in scenario.cards.items()}
+    return sorted(tuple(sorted((k, v) for k, v in r.final.items() if start[k] != v)) for r in solution.resolutions)
+
+
+def test_a_saver_for_a_phoenix_or_a_dragon_watches_both():
+    # 「フェニックスまたはドラゴン」 is any of the two: each may be saved; the beast may not.
+    text = f"""
+turn: me
+players:
+  me:
+    battle:
+      - {{id: R, card: {{name: ロッポ・ロッポ, text: "{ROPPO}"}}, races: [ファイアー・バード]}}
+      - {{id: P, card: {{name: 不死鳥, type: creature}}, races: [フェニックス]}}
+      - {{id: D, card: {{name: 竜, type: creature}}, races: [アーマード・ドラゴン]}}
+      - {{id: B, card: {{name: 獣, type: creature}}, races: [ビーストフォーク]}}
+  opponent: {{}}
+effect: {{controller: opponent, events: [{{destroy: P}}, {{destroy: D}}, {{destroy: B}}]}}
+"""
+    gone = (("B", "graveyard"),)
+    assert finals(text) == sorted([
+        (("B", "graveyard"), ("D", "graveyard"), ("P", "graveyard")),
+        (("B", "graveyard"), ("D", "graveyard"), ("R", "graveyard")),
+        (("B", "graveyard"), ("P", "graveyard"), ("R", "graveyard")),
+    ])
+    assert all(gone[0] in f for f in finals(text))
+
+
+def test_a_name_part_picks_the_cards_with_it_in_their_name():
+    # 「名前に《NEX》とある」: 神羅サンシャイン・NEX returns to hand; a card without NEX is destroyed.
+    text = f"""
+turn: me
+players:
+  me:
+    battle:
+      - {{id: C, card: {{name: キューティー・ルピア, text: "{CUTIE}"}}}}
+      - {{id: N, card: {{name: 神羅サンシャイン・NEX, type: creature}}}}
+      - {{id: O, card: {{name: 別のクリーチャー, type: creature}}}}
+  opponent: {{}}
+effect: {{controller: opponent, events: [{{destroy: N}}, {{destroy: O}}]}}
+"""
+    assert finals(text) == [(("N", "hand"), ("O", "graveyard"))]
+
+
+def test_a_power_bound_picks_the_strong_creatures():
+    # 「パワー6000以上」: the 6000 creature may be saved, the 5000 one may not.
+    text = f"""
+turn: me
+players:
+  me:
+    battle:
+      - {{id: S, card: {{name: 剛力防機シュビルパンチ, text: "{SHUBIL}"}}, power: 3000}}
+      - {{id: H, card: {{name: 強いクリーチャー, type: creature}}, power: 6000}}
+      - {{id: L, card: {{name: 弱いクリーチャー, type: creature}}, power: 5000}}
+  opponent: {{}}
+effect: {{controller: opponent, events: [{{destroy: H}}, {{destroy: L}}]}}
+"""
+    assert finals(text) == sorted([
+        (("H", "graveyard"), ("L", "graveyard")),
+        (("L", "graveyard"), ("S", "graveyard")),
+    ])
+
+
+def test_a_condition_on_the_mana_zone_is_checked_in_the_state_before():
+    # マナ武装 5: with 5 light cards in mana it may apply; with 4 it cannot.
+    def scenario(light: int) -> str:
+        mana = ", ".join(f"{{id: m{i}, card: {{name: 光のカード{i}, type: spell, civilizations: [light]}}}}"
+                         for i in range(light))
+        return f"""
+turn: me
+players:
+  me:
+    battle:
+      - {{id: E, card: {{name: 天V王 エバーラスト, text: "{EVERLAST}", civilizations: [light]}}}}
+    mana: [{mana}, {{id: w, card: {{name: 水のカード, type: spell, civilizations: [water]}}}}]
+    shields: [s1, s2]
+  opponent: {{}}
+effect: {{controller: opponent, events: [{{destroy: E}}]}}
+"""
+    assert finals(scenario(5)) == sorted([
+        (("E", "graveyard"),),
+        (("s1", "hand"), ("s2", "hand")),
+    ])
+    assert finals(scenario(4)) == [(("E", "graveyard"),)]
