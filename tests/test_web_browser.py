@@ -155,6 +155,12 @@ def test_b03_every_window_of_each_resolution(page, url):
     assert "BK (斬隠蒼頭龍バイケン) returns to the hand: battle zone → hand [e1/BK.then1.1:BK]" in text
     assert "ST (巨人の覚醒者セツダン) returns to the hand [e1/BK.then1.1:ST]: replaced by ST (巨人の覚醒者セツダン)" in text
     assert "手札 → バトルゾーン → 手札" in text  # バイケン entered, then returned
+    # The situation downloads as a scenario file that reads as the fixture does.
+    with page.expect_download() as download:
+        page.click("#download")
+    saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))
+    fixture = yaml.safe_load((Path(__file__).parent.parent / "fixtures" / "B03-baiken-setsudan.yaml").read_text("utf-8"))
+    assert download.value.suggested_filename == "scenario.yaml" and saved == fixture
     # English labels on the toggle.
     page.click("#lang-en")
     assert page.locator('#board [data-zone="battle"] h5').first.inner_text() == "Battle zone"
