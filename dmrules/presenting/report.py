@@ -458,7 +458,9 @@ def render_body(scenario: Scenario, solution: Solution, *, explanations: Mapping
     page = _Page(scenario, solution, explanations, lang, interactive)
     states = group_states(solution, scenario)
     body = [page.header(verdicts, len(states)), page.situation(),
-            f'<section class="states"><h2>After: {_plural(len(states), "board")} of final states</h2>',
+            '<section class="states"><h2>After: ' + (
+                _plural(len(states), "final state") if len(states) == solution.states and not solution.grouped
+                else f'{_plural(len(states), "board")}, final states up to interchangeable cards') + "</h2>",
             '<p class="muted">Moved cards are highlighted with the zone they came from (← zone); '
             "cards an event would have moved but that stay are outlined in green; broken shields in red. "
             "Each resolution is told window by window, in order."
