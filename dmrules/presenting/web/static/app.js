@@ -39,7 +39,7 @@ const L = {
     choose: "選ぶ", remove: "取り除く", none: "なし", any: "どこでも", noSource: "(カードなし)", why: "なぜ?",
     cancelled: "中止しました。", linkCopied: "リンクをアドレスバーに入れました:", compiled: "読み取りました: 置換能力",
     unreadable: "読み取れない部分:", anon: "名前のないカード", noEvents: "イベントはまだありません。",
-    whyTitle: "解決 #{n} はなぜ合法か", resolutions: "解決", states: "最終状態",
+    whyTitle: "解決 #{n} はなぜ合法か", lost: "敗北する", notLost: "敗北しない", resolutions: "解決", states: "最終状態",
   },
   en: {
     zones: {battle: "Battle zone", hand: "Hand", mana: "Mana zone", graveyard: "Graveyard", shields: "Shield zone",
@@ -63,7 +63,7 @@ const L = {
     choose: "Choose", remove: "Remove", none: "none", any: "anywhere", noSource: "(no card)", why: "why?",
     cancelled: "Cancelled.", linkCopied: "The link is in the address bar:", compiled: "Read: replacement abilities",
     unreadable: "Could not read:", anon: "unnamed card", noEvents: "No events yet.",
-    whyTitle: "How resolution #{n} is legal", resolutions: "resolutions", states: "final states",
+    whyTitle: "How resolution #{n} is legal", lost: "loses", notLost: "does not lose", resolutions: "resolutions", states: "final states",
   },
 };
 
@@ -224,9 +224,11 @@ function renderEventAdder() {
 function renderWhyNotMarks() {
   const box = $("whynot-marks");
   const keep = Object.fromEntries([...box.querySelectorAll("select")].map(s => [s.dataset.subject, s.value]));
-  box.replaceChildren(...cardsOf().map(c => el("label", {class: "mark-card"}, label(c) + " ",
-    (() => { const s = el("select", {"data-subject": c.id, onchange: markChanged});
-             options(s, [["", t("any")], ...ZONES.map(z => [z, L[lang].zones[z]])], keep[c.id] || ""); return s; })())));
+  const mark = (subject, text, choices) => el("label", {class: "mark-card"}, text + " ",
+    (() => { const s = el("select", {"data-subject": subject, onchange: markChanged});
+             options(s, [["", t("any")], ...choices], keep[subject] || ""); return s; })());
+  box.replaceChildren(...cardsOf().map(c => mark(c.id, label(c), ZONES.map(z => [z, L[lang].zones[z]]))),
+                      ...players().map(p => mark(p, p, [["lost", t("lost")], ["not_lost", t("notLost")]])));
 }
 function markChanged() {
   const marks = [...$("whynot-marks").querySelectorAll("select")].filter(s => s.value).map(s => `${s.dataset.subject}=${s.value}`);
