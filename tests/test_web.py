@@ -140,3 +140,31 @@ def test_compile_a_printed_text(url):
     assert status == 200 and doc["abilities"] == [] and "ふしぎなことが起こる" in doc["problems"][0]
     status, doc, _ = call(url + "/api/compile", {"text": "  "})
     assert status == 400 and doc["error"]["place"] == "text"
+
+
+def test_a_solve_streams_its_progress_and_can_be_cancelled(url):
+    import json as _json
+
+    B03 = yaml.safe_load((FIXTURES / "B03-baiken-setsudan.yaml").read_text(encoding="utf-8"))
+    request = urllib.request.Request(url + "/api/solve", data=_json.dumps({"scenario": B03, "stream": True}).encode(),
+                                     headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        assert response.headers["content-type"].startswith("application/x-ndjson")
+        lines = [_json.loads(line) for line in response.read().decode().splitlines()]
+    assert all(set(line) == {"found", "seconds"} for line in lines[:-1])
+    assert (lines[-1]["result"]["resolutions"], lines[-1]["result"]["states"]) == (4, 3)
+    # A solve whose browser went away stops at the next resolution it finds.
+    from dmrules.presenting.web.routes import Cancelled, Progress, solve_and_render
+
+    progress = Progress()
+    progress.cancelled = True
+    with pytest.raises(Cancelled):
+        solve_and_render(dmrules_scenario(B03), 10, 100, "ja", progress)
+    progress = Progress()
+    assert solve_and_render(dmrules_scenario(B03), 10, 100, "ja", progress)["resolutions"] == progress.found == 4
+
+
+def dmrules_scenario(doc):
+    import dmrules
+
+    return dmrules.scenario_from_text(yaml.safe_dump(doc, allow_unicode=True), "t.yaml")

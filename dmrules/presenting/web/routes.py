@@ -21,7 +21,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
@@ -41,6 +41,23 @@ class Limits:
     max_body: int = 256_000        # bytes of a request body
     concurrent: int = 2            # solves running at once
     max_query: int = 100           # characters of a card search
+
+
+class Cancelled(Exception):
+    """The browser went away or cancelled: the solve stops at the next resolution it finds."""
+
+
+class Progress:
+    """How many resolutions a running solve has found; set ``cancelled`` to stop it."""
+
+    def __init__(self):
+        self.found = 0
+        self.cancelled = False
+
+    def hit(self, _resolution=None) -> None:
+        if self.cancelled:
+            raise Cancelled()
+        self.found += 1
 
 
 class Refused(Exception):
@@ -206,7 +223,31 @@ class Workbench:
         max_resolutions = self.number(doc, "max_resolutions", self.limits.max_resolutions,
                                       self.limits.max_resolutions)
         lang = doc.get("lang") if doc.get("lang") in ("ja", "en") else "ja"
-        return JSONResponse(await self.run(solve_and_render, scenario, timeout, max_resolutions, lang))
+        if not doc.get("stream"):
+            return JSONResponse(await self.run(solve_and_render, scenario, timeout, max_resolutions, lang))
+        if self.busy.locked():
+            raise Refused(503, "the solver is busy with other requests; try again in a moment")
+        return StreamingResponse(self.progress_lines(scenario, timeout, max_resolutions, lang),
+                                 media_type="application/x-ndjson")
+
+    async def progress_lines(self, scenario, timeout, max_resolutions, lang):
+        """JSON lines: ``{"found": N, "seconds": S}`` while solving, then ``{"result": ...}`` or
+        ``{"error": ...}``. When the browser goes away the solve is cancelled."""
+        progress = Progress()
+        start = time.monotonic()
+        task = asyncio.ensure_future(self.run(solve_and_render, scenario, timeout, max_resolutions, lang, progress))
+        task.add_done_callback(lambda done: done.cancelled() or done.exception())  # a cancelled solve's end
+        try:
+            while not task.done():
+                await asyncio.wait({task}, timeout=0.25)
+                if not task.done():
+                    yield json.dumps({"found": progress.found, "seconds": round(time.monotonic() - start, 1)}) + "\n"
+            try:
+                yield json.dumps({"result": task.result()}, ensure_ascii=False) + "\n"
+            except (Refused, DmrulesError) as exc:
+                yield json.dumps({"error": error_json(exc)}, ensure_ascii=False) + "\n"
+        finally:
+            progress.cancelled = True
 
     async def why(self, request: Request) -> Response:
         doc = await self.body(request)
@@ -239,20 +280,23 @@ class Workbench:
         return JSONResponse({"abilities": list(result.abilities), "problems": problems})
 
 
-def solve_and_render(scenario, timeout: float, max_resolutions: int, lang: str) -> dict:
+def solve_and_render(scenario, timeout: float, max_resolutions: int, lang: str,
+                     progress: Progress | None = None) -> dict:
     """Solve within the limits; a count that the limit cuts short is redone with grouped counting
-    when the scenario has interchangeable cards."""
+    when the scenario has interchangeable cards. ``progress`` counts the resolutions found and can
+    cancel the solve."""
     from ...solving.grouping import interchangeable_classes
     from ...solving.solver import solve
     from ..report import render_body
 
     start = time.monotonic()
-    solution = solve(scenario, max_resolutions=max_resolutions, timeout=timeout)
+    hit = progress.hit if progress is not None else None
+    solution = solve(scenario, max_resolutions=max_resolutions, timeout=timeout, on_resolution=hit)
     switched = False
     if not solution.complete and interchangeable_classes(scenario):
         left = timeout - (time.monotonic() - start)
         if left > 0.2:
-            grouped = solve(scenario, max_resolutions=max_resolutions, timeout=left, group=True)
+            grouped = solve(scenario, max_resolutions=max_resolutions, timeout=left, group=True, on_resolution=hit)
             if grouped.complete or grouped.total > solution.total:
                 solution, switched = grouped, True
     note = ""

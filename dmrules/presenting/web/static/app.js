@@ -33,7 +33,7 @@ const L = {
     source: "発生源", by_: "種類", eventsHint: "同時に起こるイベント:", addEvent: "イベントを加える",
     moreInYaml: "ほかの項目 (後の手順、置換効果、期待) は下のシナリオファイルで編集できます。",
     yaml: "シナリオファイル (YAML)", apply: "適用", answers: "解決", timeout: "制限時間 (秒)",
-    maxResolutions: "最大の解決数", solve: "解く", solving: "解いています…", cancel: "中止",
+    maxResolutions: "最大の解決数", found: "見つかった解決", solve: "解く", solving: "解いています…", cancel: "中止",
     whyNot: "なぜできない? (why-not)", whyNotHint: "カードの終わる場所を選んでください:", ask: "聞く",
     searchHint: "カード名で検索", nameHint: "カード名", textHint: "このクリーチャーが破壊される時、かわりに…",
     choose: "選ぶ", remove: "取り除く", none: "なし", any: "どこでも", noSource: "(カードなし)", why: "なぜ?",
@@ -57,7 +57,7 @@ const L = {
     source: "Source", by_: "By", eventsHint: "Events that happen at once:", addEvent: "Add event",
     moreInYaml: "Other fields (later steps, replacement effects, expectations) are edited in the scenario file below.",
     yaml: "Scenario file (YAML)", apply: "Apply", answers: "Resolutions", timeout: "Time limit (s)",
-    maxResolutions: "Max resolutions", solve: "Solve", solving: "Solving…", cancel: "Cancel",
+    maxResolutions: "Max resolutions", found: "resolutions found", solve: "Solve", solving: "Solving…", cancel: "Cancel",
     whyNot: "Why not? (why-not)", whyNotHint: "Mark where cards should end:", ask: "Ask",
     searchHint: "Search cards by name", nameHint: "Card name", textHint: "When this creature would be destroyed, instead…",
     choose: "Choose", remove: "Remove", none: "none", any: "anywhere", noSource: "(no card)", why: "why?",
@@ -333,11 +333,12 @@ async function solve() {
   controller = new AbortController();
   const started = performance.now();
   $("progress").hidden = false;
+  $("found").textContent = "0";
   $("solve").disabled = true;
   const tick = setInterval(() => { $("elapsed").textContent = ((performance.now() - started) / 1000).toFixed(1); }, 100);
   try {
-    const data = await post("/api/solve", {scenario: state, lang, timeout: $("timeout").value,
-                                           max_resolutions: $("max-resolutions").value}, controller.signal);
+    const data = await solveStream({scenario: state, lang, timeout: $("timeout").value,
+                                    max_resolutions: $("max-resolutions").value, stream: true}, controller.signal);
     $("summary").textContent = "";
     $("summary").dataset.resolutions = data.resolutions;
     $("summary").dataset.states = data.states;
@@ -352,6 +353,32 @@ async function solve() {
     $("solve").disabled = false;
     controller = null;
   }
+}
+
+// The solve answers in JSON lines: progress ({found, seconds}) until the result or an error.
+async function solveStream(body, signal) {
+  const response = await fetch("/api/solve", {method: "POST", headers: {"content-type": "application/json"},
+                                              body: JSON.stringify(body), signal});
+  if (!response.ok) {
+    const data = await response.json().catch(() => ({error: {message: `${response.status} ${response.statusText}`}}));
+    throw data.error || {message: response.statusText};
+  }
+  const reader = response.body.getReader(), decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const {value, done} = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, {stream: true});
+    let cut;
+    while ((cut = buffer.indexOf("\n")) >= 0) {
+      const line = JSON.parse(buffer.slice(0, cut));
+      buffer = buffer.slice(cut + 1);
+      if (line.error) throw line.error;
+      if (line.result) return line.result;
+      $("found").textContent = line.found.toLocaleString("en");
+    }
+  }
+  throw {message: "the server closed the connection"};
 }
 
 async function why(number) {
