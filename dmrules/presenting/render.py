@@ -65,6 +65,8 @@ def event_words(scenario: Scenario, event: Event | EventInfo) -> str:
     if kind == "draw" and not event.cards:
         return f"{event.player or 'a player'} draws a card"
     template = EVENT_WORDS.get(kind)
+    if kind == "move" and event.to_zone:
+        template = "{c} is put into the " + ZONE_WORDS.get(event.to_zone, event.to_zone)
     cards = _cards(scenario, event.cards) if event.cards else ""
     if template is None:
         text = f"{kind.replace('_', ' ')} {cards}".strip()
