@@ -83,6 +83,8 @@ def test_every_request_is_bounded_and_the_page_is_locked_down(url):
     assert status == 413
     status, doc, _ = call(url + "/api/solve", b"not json")
     assert status == 400
+    status, doc, _ = call(url + "/api/solve", b'{"scenario": ' + b"[" * 5000 + b"]" * 5000 + b"}")
+    assert status == 400 and "error" in doc
     status, doc, _ = call(url + "/", headers={"host": "attacker.example"})
     assert status == 400  # a page of another site reaching this server under a rebound name
     with urllib.request.urlopen(url + "/") as response:

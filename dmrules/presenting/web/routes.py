@@ -167,6 +167,9 @@ class Workbench:
                 return JSONResponse({"error": error_json(exc)}, status_code=400)
             except DmrulesError as exc:
                 return JSONResponse({"error": error_json(exc)}, status_code=422)
+            except RecursionError:
+                return JSONResponse({"error": error_json(Refused(400, "the request is nested too deeply"))},
+                                    status_code=400)
         return endpoint
 
     # -- pages -------------------------------------------------------------------
