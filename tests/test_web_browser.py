@@ -164,6 +164,7 @@ def test_b03_every_window_of_each_resolution(page, url):
     # English labels on the toggle.
     page.click("#lang-en")
     assert page.locator('#board [data-zone="battle"] h5').first.inner_text() == "Battle zone"
+    expect(page.locator('#result section.state [data-zone="hand"] h5').first).to_have_text("Hand")
 
 
 EVIL = {

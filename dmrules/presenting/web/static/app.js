@@ -486,8 +486,9 @@ function start() {
   $("max-resolutions").max = BOOT.limits.max_resolutions;
   $("fixture-load").addEventListener("click", () => $("fixture-select").value && loadFixture($("fixture-select").value));
   $("new-scenario").addEventListener("click", () => adopt(emptyScenario()));
-  $("lang-ja").addEventListener("click", () => { lang = "ja"; render(); });
-  $("lang-en").addEventListener("click", () => { lang = "en"; render(); });
+  const switchTo = code => { lang = code; render(); if ($("result").childElementCount) solve(); };
+  $("lang-ja").addEventListener("click", () => switchTo("ja"));
+  $("lang-en").addEventListener("click", () => switchTo("en"));
   $("turn").addEventListener("change", e => { state.turn = e.target.value; changed(); });
   $("ruleset").addEventListener("change", e => { state.ruleset = e.target.value; changed(); });
   $("card-query").addEventListener("input", search);
