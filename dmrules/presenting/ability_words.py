@@ -86,7 +86,8 @@ def action_words(action: Action) -> str:
     if kind == "move":
         where = POSITION_WORDS.get(action.position or "", "") if action.zone == "deck" else ""
         extra = " tapped" if action.tapped else ""
-        return f"the card goes to the {action.zone}{extra} instead" + (f" ({where})" if where else "")
+        return f"the card goes to the {ZONE_WORDS.get(action.zone, action.zone)}{extra} instead" + \
+            (f" ({where})" if where else "")
     if kind == "move_under":
         return "the card goes under this card instead"
     if kind == "move_top":

@@ -94,7 +94,7 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
     if node.has("replacements"):
         replacements = tuple(parse_ability(a) for a in node.child("replacements").elements())
     elif by_text:
-        replacements = _compiled(node.child("text"), "castle" if "castle" in types else None)
+        replacements = _compiled(node.child("text"), "castle" if "castle" in types else None, node.child("name").text())
     triggers = ()
     if node.has("triggers"):
         triggers = tuple(parse_trigger(t) for t in node.child("triggers").elements())
@@ -118,13 +118,13 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
     )
 
 
-def _compiled(node: Node, card_type: str | None) -> tuple[ReplacementAbility, ...]:
+def _compiled(node: Node, card_type: str | None, name: str) -> tuple[ReplacementAbility, ...]:
     """The replacement abilities the card-text compiler reads from a printed text."""
     from .cardtext import compile_text, read_forms
 
     compiled = compile_text(node.text(), card_type)
     if compiled.problems:
-        raise node.error("the card text cannot be read: " + compiled.problems[0].problem
+        raise node.error(f"the text of {name} cannot be read: " + compiled.problems[0].problem
                          + " (give the card's 'replacements' by hand, see docs/card-text.md)")
     try:
         return read_forms(compiled.abilities, node.located.path)

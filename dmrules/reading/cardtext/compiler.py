@@ -230,6 +230,7 @@ def _compile_line(raw_line: str, line_offset: int, result: Compiled, carried: li
                 form = {"keyword": granted["keyword"], "granted_to": granted["granted_to"], **form}
             elif keyword:
                 form = {"keyword": keyword, **form}
+            form["text"] = sentence
             result.abilities.append(form)
             current = form
         elif verdict == "self_replacement":

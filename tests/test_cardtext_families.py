@@ -1,0 +1,204 @@
+"""Shape families of printed replacement texts, one by one.
+
+Each family of tests/cards/README.md (the shapes of ../shared/cards) has a
+fixture `fixtures/T*.yaml` in which a card given by its printed text alone
+changes the legal resolutions. tests/test_fixtures.py already checks every
+fixture's exact expectation (it reads every file of fixtures/); these tests
+check what makes a T fixture one: the card is real, its text is the whole
+printed text, nothing is hand-written, and without the text the legal
+resolutions are not the same. Families the solver does not model yet are
+refused with an error that names the card and the part.
+"""
+
+import csv
+import json
+import re
+
+import pytest
+import yaml
+
+import dmrules
+from dmrules.reading.cardtext import compile_text
+
+from .conftest import FIXTURES, ROOT, run_cli
+
+PRINTED = {row["name"]: row for row in csv.DictReader(
+    (ROOT / "tests" / "cards" / "printed.tsv").open(encoding="utf-8"), delimiter="\t")}
+
+# Family (README of the printed cards) → the T fixtures that pin it.
+FAMILIES = {
+    "the creature's own destruction or leaving sent elsewhere": ["T01-own-destruction-revivor-karamikazura",
+                                                                  "T01-own-leaving-dark-bandit"],
+    "a spell's own card after it is cast": ["T02-charger-spiral", "T02-recycle-lionel-guard",
+                                            "T02-recycle-lionel-guard-from-hand"],
+    "other creatures' leaving sent elsewhere": ["T03-other-creatures-karafuru", "T03-karafuru-or-own-mandatory",
+                                                "T03-other-leaving-yunagi", "T03-entering-revolver-or-garyu",
+                                                "T03-entering-revolver-untapped"],
+    "savers": ["T04-saver-balor", "T04-saver-poppo-chappy"],
+    "shield savers": ["T05-shield-saver-silver", "T05-shield-saver-cannot-be-destroyed"],
+    "paying a cost instead": ["T06-cost-discard-gouken", "T06-cost-shield-garteo", "T06-cost-mana-million-vegeta",
+                              "T06-cost-graveyard-skull-gravitz"],
+    "recovering a card from the graveyard instead": ["T07-l-gate-amazoness"],
+    "マッドネス": ["T08-madness-opponent-turn", "T08-madness-own-turn", "T08-madness-then-garyu-castle",
+                  "T08-garyu-castle-not-by-summoning"],
+    "staying in place": ["T09-stay-perfect-madonna", "T09-stay-garou-nature-knight", "T09-stay-garou-nature-no-knight"],
+    "losing the game": ["T10-lose-diehard-ryusei"],
+    "breaks sent elsewhere": ["T11-break-koufuuju-not-destroyed"],
+    "cross-gear protection": ["T12-cross-gear-grandcross-stays", "T12-cross-gear-spiral-aura"],
+    "draws replaced": ["T13-draw-vail-babylonia", "T13-draw-h-electron-two-draws"],
+}
+
+# T00 shows a scenario of printed texts (README); T01 onwards are the families.
+T_FIXTURES = sorted(path for path in FIXTURES.glob("T*.yaml") if not path.name.startswith("T00-"))
+
+
+def _data(path):
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def _text_cards(data):
+    """(id, definition) of every card given inline with a printed text."""
+    for player in data["players"].values():
+        for zone in (player or {}).values():
+            if not isinstance(zone, list):
+                continue
+            for entry in zone:
+                if isinstance(entry, dict) and isinstance(entry.get("card"), dict) and "text" in entry["card"]:
+                    yield entry["id"], entry["card"]
+
+
+def _outcomes(data, name):
+    solution = dmrules.solve(dmrules.scenario_from_text(yaml.safe_dump(data, allow_unicode=True), name))
+    return {(tuple(sorted(r.final.items())), tuple(r.lost)) for r in solution.resolutions}
+
+
+def test_every_family_has_a_fixture_and_every_t_fixture_a_family():
+    named = {name for names in FAMILIES.values() for name in names}
+    present = {path.stem for path in T_FIXTURES}
+    assert named == present
+
+
+@pytest.mark.parametrize("path", T_FIXTURES, ids=lambda p: p.stem)
+def test_t_fixture_uses_whole_printed_texts_only(path):
+    data = _data(path)
+    cards = list(_text_cards(data))
+    assert cards, f"{path.name} gives no card by its printed text"
+    for card_id, card in cards:
+        assert "replacements" not in card, f"{path.name}: {card_id} has hand-written replacements"
+        assert card["name"] in PRINTED, f"{path.name}: {card['name']} is not in printed.tsv"
+        assert card["text"] == PRINTED[card["name"]]["text"], f"{path.name}: {card_id}'s text is not the whole printed text"
+        assert compile_text(card["text"]).abilities, f"{path.name}: {card['name']}'s text compiles to no ability"
+    note = data["source"]["note"]
+    assert "Family:" in note and any(card["name"] in note for _, card in cards)
+
+
+@pytest.mark.parametrize("family", list(FAMILIES), ids=lambda f: FAMILIES[f][0].split("-")[0])
+def test_the_printed_text_changes_the_legal_resolutions(family):
+    """In at least one fixture of the family, the legal outcomes differ once the texts are taken away,
+    and the expectation applies a replacement of a card given by text."""
+    changed = False
+    for stem in FAMILIES[family]:
+        path = FIXTURES / f"{stem}.yaml"
+        data = _data(path)
+        ids = {card_id for card_id, _ in _text_cards(data)}
+        applied_by = {app["by"].split("#")[0] for res in data["expect"].get("resolutions", [])
+                      for app in res.get("applied", [])}
+        with_text = _outcomes(data, path.name)
+        bare = json.loads(json.dumps(data))
+        for _, card in _text_cards(bare):
+            del card["text"]
+            card.setdefault("type", "creature")
+        without_text = _outcomes(bare, path.name)
+        if with_text != without_text and applied_by & ids:
+            changed = True
+    assert changed, family
+
+
+# Families the solver does not model yet: the scenario is refused, naming the card and the part.
+
+def _scenario_with(tmp_path, name, type_=None, zone="battle", extra=None):
+    card = {"name": name, "text": PRINTED[name]["text"]}
+    if type_:
+        card["type"] = type_
+    entry = {"id": "C", "card": card, **(extra or {})}
+    me = {zone: [entry]}
+    if zone == "shields":
+        me["shields"].insert(0, "s1")
+    data = {"turn": "opponent",
+            "players": {"me": me, "opponent": {"battle": [{"id": "X", "card": {"name": "攻撃するクリーチャー",
+                                                                                 "type": "creature"}}]}},
+            "effect": {"source": "X", "controller": "opponent", "events": [{"id": "e1", "destroy": "X"}]}}
+    path = tmp_path / "refused.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+def _assert_refused(tmp_path, name, part, **kwargs):
+    path = _scenario_with(tmp_path, name, **kwargs)
+    out = run_cli("solve", str(path))
+    message = out.stdout + out.stderr
+    assert out.returncode == 2, message
+    assert "Traceback" not in message
+    assert "refused.yaml:" in message
+    assert name in message, message
+    assert re.search(part, message), message
+    assert "does not model yet" in message, message
+
+
+def test_silent_skill_is_refused_by_name(tmp_path):
+    _assert_refused(tmp_path, "ミルポロ", r"use_ability.*サイレントスキル")
+
+
+def test_super_guardman_battle_is_refused_by_name(tmp_path):
+    _assert_refused(tmp_path, "雪精 マリニャン。", r"battle_instead")
+
+
+def test_shield_go_face_up_condition_is_refused_by_name(tmp_path):
+    _assert_refused(tmp_path, "進軍する巨砲 クロムウェル", r"face_up")
+
+
+def test_choice_of_any_number_is_refused_by_name(tmp_path):
+    _assert_refused(tmp_path, "超神星ブラックホール・サナトス", r"any number", type_="evolution_creature")
+
+
+def test_cyclone_condition_is_refused_by_name(tmp_path):
+    """A spell's own card after it is cast, under サイクロン's 「この呪文を唱える直前にクリーチャーを召喚していれば」."""
+    _assert_refused(tmp_path, "ゾンビ・サイクロン", r"summoned_just_before_cast", type_="spell", zone="hand")
+
+
+def test_castle_condition_on_other_castles_is_refused_by_name(tmp_path):
+    """Breaks sent elsewhere by a castle (ハッスル・キャッスル): 「他の城によって要塞化されていなければ」."""
+    _assert_refused(tmp_path, "ハッスル・キャッスル", r"not_fortified_by_other_castle", type_="castle",
+                    zone="shields", extra={"fortifies": "s1"})
+
+
+def test_deck_top_destination_is_refused_by_name(tmp_path):
+    """Own destruction sent to the top of the deck (光器エカテリーナ)."""
+    _assert_refused(tmp_path, "光器エカテリーナ", r"deck position 'top'")
+
+
+def test_self_replacement_gives_no_ability_and_the_effect_states_its_result(tmp_path):
+    """A self-replacement (メタモーフ: 「1体のかわりにすべて」) is the effect's own choice, not a replacement
+    ability: the compiler reads it as such, the card has no replacement, and the scenario's events are the
+    effect's result (docs/card-text.md)."""
+    compiled = compile_text(PRINTED["バリアント・スパーク"]["text"])
+    assert "self_replacement" in [s.verdict for s in compiled.sentences]
+    assert compiled.abilities == []
+    path = _scenario_with(tmp_path, "バリアント・スパーク", type_="spell", zone="hand")
+    out = run_cli("solve", str(path), "--json")
+    assert out.returncode == 0, out.stderr
+    resolutions = json.loads(out.stdout)["resolutions"]
+    assert [r["applied"] for r in resolutions] == [[]]
+
+
+def test_break_sent_to_the_deck_bottom_with_an_unreadable_follow_up_is_an_error(tmp_path):
+    """Breaks sent elsewhere (切札竜 ボルメテウス・リバース・ドラゴン: 「そのシールドを手札に加えるかわりに持ち主の
+    山札の下に置く。その後、各プレイヤーはこうして置かれたシールドの数、カードを引く。」): the follow-up is not
+    read, so the card is refused with the phrase rather than solved without it."""
+    path = _scenario_with(tmp_path, "切札竜 ボルメテウス・リバース・ドラゴン")
+    out = run_cli("solve", str(path))
+    message = out.stdout + out.stderr
+    assert out.returncode == 2, message
+    assert "Traceback" not in message
+    assert "refused.yaml:" in message and "players.me.battle[0].card.text" in message
+    assert "各プレイヤーはこうして置" in message
