@@ -1,13 +1,17 @@
 """dmrules: every legal way to apply replacement effects in a Duel Masters situation.
 
 The public API, for judges' tools and for simulator authors who use dmrules
-as an oracle::
+as an oracle (docs/api.md)::
 
     import dmrules
-    scenario = dmrules.load_scenario("fixtures/A01-two-jashintei.yaml")
-    solution = dmrules.solve(scenario)
+    solution = dmrules.solve("fixtures/A01-two-jashintei.yaml")
     for resolution in solution.resolutions:
         print(resolution.applied, resolution.final)
+    assert dmrules.count("fixtures/A01-two-jashintei.yaml") == solution.total
+
+``solve`` and ``count`` take a ``Scenario`` or the path of a scenario file,
+and ``ruleset=`` to solve under another ruleset than the scenario's. Bad
+input raises ``InputError``, naming the file, the place and the problem.
 
 The package follows the pipeline, each layer importing only those before it:
 ``reading`` (scenario files, card data, abilities) → ``solving`` (facts,
@@ -22,6 +26,6 @@ from .solving.solver import count, solve
 
 __all__ = [
     "Application", "DmrulesError", "EventInfo", "InputError", "ReplacementRef", "Resolution",
-    "Scenario", "Solution", "SolveError", "count", "load_scenario", "scenario_from_text", "solve",
+    "Scenario", "Solution", "SolveError", "__version__", "count", "load_scenario", "scenario_from_text", "solve",
 ]
 __version__ = "0.1.0"

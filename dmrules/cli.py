@@ -8,8 +8,10 @@ import sys
 from collections.abc import Sequence
 
 from .errors import DmrulesError, InputError
+from .text import plural
 
 EXIT_OK, EXIT_FAIL, EXIT_INPUT = 0, 1, 2
+EXIT_INTERRUPTED, EXIT_PIPE = 130, 141  # Ctrl-C; a closed output pipe (as 128 + SIGPIPE)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -44,12 +46,52 @@ def _seconds(text: str) -> float:
     return value
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="dmrules", description="Every legal way to apply replacement effects (置換効果) in a Duel Masters situation.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+EXIT_CODES = """\
+exit status:
+  0    success: the command ran; why-not: the outcome is legal; cards: found
+  1    verify: an expectation failed; why-not: the outcome is not legal;
+       cards: no card found (the closest names are suggested)
+  2    bad input: a file, a scenario or an argument (the message names the
+       file, the place and the problem)
+  130  interrupted (Ctrl-C)
+A closed output pipe (dmrules ... | head) ends the command at once, quietly,
+as it ends other Unix tools (SIGPIPE)."""
 
-    solve = sub.add_parser("solve", help="list every legal resolution of a scenario")
-    solve.add_argument("scenario", help="scenario file (YAML)")
+SCENARIO_HELP = "scenario file (YAML), or - to read it from standard input"
+
+
+def _epilog(example: str, status: str) -> str:
+    return f"example:\n{example}\n\nexit status:\n{status}"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
+
+    formatter = argparse.RawDescriptionHelpFormatter
+    parser = _Parser(
+        prog="dmrules", formatter_class=formatter,
+        description="Every legal way to apply replacement effects (置換効果) in a Duel Masters situation.\n"
+                    "Run without a command, dmrules prints this help and exits 0.",
+        epilog="examples:\n"
+               "  dmrules solve fixtures/A01-two-jashintei.yaml\n"
+               "  dmrules verify fixtures/\n"
+               "  dmrules why-not fixtures/A01-two-jashintei.yaml --expect J1=battle,J2=battle\n"
+               "  cat scenario.yaml | dmrules solve -\n"
+               "Each command has its own help: dmrules COMMAND --help\n\n" + EXIT_CODES)
+    parser.add_argument("--version", action="version", version=f"dmrules {__version__}",
+                        help="print the version and exit")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    solve = sub.add_parser(
+        "solve", help="list every legal resolution of a scenario", formatter_class=formatter,
+        description="List every legal resolution of the scenario's effect, window after window, in a "
+                    "deterministic order,\nwith the replacements applied, the affected cards and where every card ends.",
+        epilog=_epilog("  dmrules solve fixtures/A01-two-jashintei.yaml\n"
+                       "  dmrules solve fixtures/A01-two-jashintei.yaml --json --ruleset sequential\n"
+                       "  dmrules solve - --html report.html < scenario.yaml",
+                       "  0 the resolutions were listed (also when a limit cut the list short: it says so)\n"
+                       "  2 bad input"))
+    solve.add_argument("scenario", help=SCENARIO_HELP)
     solve.add_argument("--json", action="store_true", help="print one JSON document")
     solve.add_argument("--jsonl", action="store_true",
                        help="stream the resolutions as JSON lines as they are found (applications only for "
@@ -63,41 +105,80 @@ def build_parser() -> argparse.ArgumentParser:
                        help="solve under this ruleset instead of the scenario's")
     solve.add_argument("--max-windows", type=_positive, metavar="N",
                        help="open at most N replacement windows in one resolution (default 12)")
-    solve.add_argument("--html", metavar="FILE", help="also write an HTML report of the resolutions to FILE")
+    solve.add_argument("--html", metavar="FILE",
+                       help="also write an HTML report of the resolutions to FILE (its path is printed on "
+                            "standard error)")
     solve.set_defaults(run=cmd_solve)
 
-    verify = sub.add_parser("verify", help="check the expectations written in scenario files")
-    verify.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders of them")
+    verify = sub.add_parser(
+        "verify", help="check the expectations written in scenario files", formatter_class=formatter,
+        description="Solve each scenario and check the expectation it states ('expect', 'expect_under'): one line "
+                    "per file,\nPASS, FAIL (with the difference), NONE (the file states no expectation: it is only "
+                    "read,\nand neither passes nor fails) or ERROR (bad input).",
+        epilog=_epilog("  dmrules verify fixtures/\n  dmrules verify fixtures/A01-two-jashintei.yaml my-case.yaml",
+                       "  0 no expectation failed (files with no expectation do not count either way)\n"
+                       "  1 an expectation failed\n"
+                       "  2 bad input in a file (the other files are still verified)"))
+    verify.add_argument("paths", nargs="+", metavar="PATH",
+                        help="scenario files or folders of them (*.yaml, searched recursively); - reads one "
+                             "scenario from standard input")
     verify.add_argument("--json", action="store_true", help="print one JSON document")
     verify.set_defaults(run=cmd_verify)
 
-    why_not = sub.add_parser("why-not", help="why no legal resolution has the expected outcome")
-    why_not.add_argument("scenario", help="scenario file (YAML)")
+    why_not = sub.add_parser(
+        "why-not", help="why no legal resolution has the expected outcome", formatter_class=formatter,
+        description="Is there a legal resolution with this outcome? If there is, show it; if not, name the rules\n"
+                    "the closest outcomes break, with the cards and events involved. Every window of the effect\n"
+                    "counts: a condition may name an event of a later window (e1/BK.then1.1:ST).",
+        epilog=_epilog("  dmrules why-not fixtures/A01-two-jashintei.yaml --expect J1=battle,J2=battle",
+                       "  0 a legal resolution has the outcome\n"
+                       "  1 no legal resolution has it (the rules in the way are shown)\n"
+                       "  2 bad input"))
+    why_not.add_argument("scenario", help=SCENARIO_HELP)
     why_not.add_argument("--expect", action="append", required=True, metavar="COND[,COND...]",
                          help="CARD=ZONE, EVENT=happened|replaced, PLAYER=lost|not_lost")
     why_not.add_argument("--json", action="store_true", help="print one JSON document")
     why_not.set_defaults(run=cmd_why_not)
 
-    why = sub.add_parser("why", help="how a resolution is legal, decision by decision")
-    why.add_argument("scenario", help="scenario file (YAML)")
+    why = sub.add_parser(
+        "why", help="how a resolution is legal, decision by decision", formatter_class=formatter,
+        description="Replay one resolution in decision order (609.8a, 609.8, 609.9a): in each window, the spell's "
+                    "own\nmovement first, then the turn player, then the non-turn player. For each replacement "
+                    "that did not\napply, the reason that held when its player decided: not applied by choice, "
+                    "blocked by a rule\n(with its number), or superseded by an earlier decision.",
+        epilog=_epilog("  dmrules why fixtures/A01-two-jashintei.yaml --resolution 2",
+                       "  0 the resolution was explained\n  2 bad input (or no such resolution)"))
+    why.add_argument("scenario", help=SCENARIO_HELP)
     why.add_argument("--resolution", type=_positive, required=True, metavar="N", help="its number in `solve`")
     why.add_argument("--json", action="store_true", help="print one JSON document")
     why.set_defaults(run=cmd_why)
 
     cards = sub.add_parser(
-        "cards", help="list the bundled cards; read printed card text (cards parse TEXT, cards coverage FILE)",
-        description="dmrules cards [QUERY]: the bundled cards whose name matches. "
-                    "dmrules cards parse TEXT (or --scenario FILE): the replacement abilities the card-text compiler "
-                    "reads from a printed text, sentence by sentence; exit 0 when every sentence is read (or the "
-                    "text has no replacement), 2 when one cannot be read. "
-                    "dmrules cards coverage FILE: how many texts of a tab-separated file (name, type, kind, text) "
-                    "compile.")
+        "cards", help="find bundled cards; read printed card text (cards parse TEXT, cards coverage FILE)",
+        formatter_class=formatter,
+        description="dmrules cards [QUERY]: list the bundled cards, or find cards by name. Lookup forgives width\n"
+                    "(ｼﾞｬｼﾝ), hiragana for katakana (じゃしん), 《》, ＝ or = or none, spaces, middle dots and case;\n"
+                    "near misses are ranked. Cards found are shown with their structured replacement abilities.\n"
+                    "dmrules cards parse TEXT (or --scenario FILE): the replacement abilities the card-text compiler\n"
+                    "reads from a printed text, sentence by sentence.\n"
+                    "dmrules cards coverage FILE: how many texts of a tab-separated file (name, type, kind, text)\n"
+                    "compile.",
+        epilog=_epilog("  dmrules cards\n  dmrules cards じゃしん\n  dmrules cards 'ｼﾞｬｼﾝ帝' --json\n"
+                       "  dmrules cards parse 'このクリーチャーが離れる時、かわりに自分の手札を2枚捨ててもよい。'",
+                       "  0 cards found (or listed); parse: every sentence read (or the text has no replacement)\n"
+                       "  1 no card matches: the closest names are suggested\n"
+                       "  2 bad input; parse: a sentence cannot be read"))
     cards.add_argument("query", nargs="*", help="part of a card name; or 'parse TEXT'; or 'coverage FILE'")
     cards.add_argument("--scenario", metavar="FILE", help="with 'parse': the inline cards of this scenario")
     cards.add_argument("--json", action="store_true", help="print one JSON document")
     cards.set_defaults(run=cmd_cards)
 
-    serve = sub.add_parser("serve", help="a local web app: build a situation, solve it, ask why")
+    serve = sub.add_parser(
+        "serve", help="a local web app: build a situation, solve it, ask why", formatter_class=formatter,
+        description="Start the workbench, a local web app: place cards, choose the effect, solve, ask why and why-not.\n"
+                    "It listens on this machine only unless --host says otherwise; Ctrl-C stops it.",
+        epilog=_epilog("  dmrules serve\n  dmrules serve --port 9000 --timeout 60",
+                       "  0 stopped (Ctrl-C)\n  2 bad input: a port out of range, an address that cannot be listened on"))
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     serve.add_argument("--port", type=_port, default=8765, help="port (default 8765)")
     serve.add_argument("--timeout", type=_seconds, default=20.0, metavar="S", help="solving time per request (default 20)")
@@ -120,12 +201,48 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _stdin_text() -> str:
+    """A scenario read from standard input, with the same size limit as files."""
+    from .reading.yamlsrc import MAX_FILE_BYTES
+
+    raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise InputError(STDIN, "", f"is more than {MAX_FILE_BYTES:,} bytes; scenarios are limited to {MAX_FILE_BYTES:,}")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(STDIN, "", f"is not UTF-8 text (byte {exc.start})") from None
+
+
+STDIN = "<stdin>"
+
+
+def _load(path: str):
+    """The scenario named on the command line: a file, or ``-`` for standard input."""
+    from .reading.scenario import load_scenario, scenario_from_text
+
+    scenario = scenario_from_text(_stdin_text(), STDIN) if path == "-" else load_scenario(path)
+    _warn(scenario)
+    return scenario
+
+
+def _warn(scenario) -> None:
+    for warning in scenario.warnings:
+        sys.stderr.write(f"dmrules: warning: {warning}\n")
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     from .presenting.render import solution_text
-    from .reading.scenario import load_scenario
     from .solving.solver import solve
 
-    scenario = load_scenario(args.scenario)
+    if args.scenario == "-":
+        text = _stdin_text()
+        from .reading.scenario import scenario_from_text
+
+        scenario = scenario_from_text(text, STDIN)
+        _warn(scenario)
+    else:
+        scenario = _load(args.scenario)
     if args.ruleset:
         from dataclasses import replace
 
@@ -133,7 +250,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.jsonl:
         from .solving.stream import stream_jsonl
 
-        stream_jsonl(scenario, args.scenario, sys.stdout)
+        if args.scenario != "-":
+            stream_jsonl(scenario, args.scenario, sys.stdout)
+            return EXIT_OK
+        import os
+        import tempfile
+
+        # The streaming child processes read the scenario from a file.
+        with tempfile.TemporaryDirectory() as folder:
+            copy = os.path.join(folder, "stdin.yaml")
+            with open(copy, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            stream_jsonl(scenario, copy, sys.stdout)
         return EXIT_OK
     solution = solve(scenario, max_resolutions=args.max_resolutions, timeout=args.timeout,
                      max_windows=args.max_windows, group=args.group == "names")
@@ -145,6 +273,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             write_html(scenario, solution, args.html, explanations=explanations, verdicts=verdicts)
         except OSError as exc:
             raise InputError(args.html, "--html", f"cannot be written: {exc.strerror or exc}") from None
+        sys.stderr.write(f"dmrules: wrote the HTML report to {args.html}\n")
     if args.json:
         sys.stdout.write(json.dumps(solution.to_json(), ensure_ascii=False, indent=2) + "\n")
     else:
@@ -156,7 +285,7 @@ MAX_EXPLAINED = 40
 
 
 def _report_extras(scenario, solution):
-    """The expectations' verdicts and, for a one-window scenario, why each resolution is legal."""
+    """The expectations' verdicts and why each resolution is legal, window by window (for a few)."""
     from .checking.expect import read_expectation, verdicts
     from .checking.explain import why
     from .presenting.explain_text import why_text
@@ -164,7 +293,7 @@ def _report_extras(scenario, solution):
     expectation = read_expectation(scenario)
     checks = None if expectation.empty else verdicts(expectation, solution, scenario)
     explanations = {}
-    if all(len(r.windows) == 1 for r in solution.resolutions) and len(solution.resolutions) <= MAX_EXPLAINED:
+    if len(solution.resolutions) <= MAX_EXPLAINED:
         for i, resolution in enumerate(solution.resolutions):
             lines = why_text(scenario, i + 1, resolution, why(scenario, resolution)).splitlines()
             explanations[i] = [line.strip() for line in lines[1:] if line.strip()]
@@ -176,47 +305,64 @@ def _print_json(doc) -> None:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from .checking.verify import scenario_files, verify_file, verify_line
+    from pathlib import Path
 
-    files = scenario_files(args.paths)
-    results = [verify_file(path) for path in files]
-    if args.json:
-        _print_json({"results": [r.to_json() for r in results],
-                     "passed": sum(r.status == "pass" for r in results), "total": len(results)})
-    else:
-        for result in results:
+    from .checking.verify import VerifyResult, scenario_files, verify_file, verify_line, verify_scenario
+
+    if args.paths.count("-") > 1:
+        raise InputError(STDIN, "", "standard input (-) can be read once")
+    expanded: list[Path | str] = []
+    for path in args.paths:
+        expanded.extend(["-"] if path == "-" else scenario_files([path]))
+
+    def one(path) -> VerifyResult:
+        if path != "-":
+            return verify_file(path)
+        try:
+            return verify_scenario(_load("-"), STDIN)
+        except InputError as exc:
+            return VerifyResult(STDIN, "error", problems=[str(exc)])
+
+    results = []
+    for path in expanded:
+        result = one(path)
+        results.append(result)
+        if not args.json:
             sys.stdout.write(verify_line(result))
-        passed = sum(r.status == "pass" for r in results)
-        failed = sum(r.status == "fail" for r in results)
-        errors = sum(r.status == "error" for r in results)
-        sys.stdout.write(f"{len(results)} scenarios: {passed} passed, {failed} failed"
-                         + (f", {errors} with bad input" if errors else "") + "\n")
-    if any(r.status == "error" for r in results):
+            sys.stdout.flush()
+    counts = {status: sum(r.status == status for r in results) for status in ("pass", "fail", "none", "error")}
+    if args.json:
+        _print_json({"results": [r.to_json() for r in results], "passed": counts["pass"],
+                     "failed": counts["fail"], "no_expectation": counts["none"], "errors": counts["error"],
+                     "total": len(results)})
+    else:
+        sys.stdout.write(f"{plural(len(results), 'scenario')}: {counts['pass']} passed, {counts['fail']} failed"
+                         + (f", {counts['none']} with no expectation" if counts["none"] else "")
+                         + (f", {counts['error']} with bad input" if counts["error"] else "") + "\n")
+    if counts["error"]:
         return EXIT_INPUT
-    return EXIT_FAIL if any(r.status != "pass" for r in results) else EXIT_OK
+    return EXIT_FAIL if counts["fail"] else EXIT_OK
 
 
 def cmd_why_not(args: argparse.Namespace) -> int:
     from .checking.explain import parse_conditions, why_not
     from .presenting.explain_text import why_not_text
-    from .reading.scenario import load_scenario
 
-    scenario = load_scenario(args.scenario)
+    scenario = _load(args.scenario)
     result = why_not(scenario, parse_conditions(scenario, args.expect))
     if args.json:
         _print_json(result.to_json())
     else:
         sys.stdout.write(why_not_text(scenario, result))
-    return EXIT_OK
+    return EXIT_OK if result.legal is not None else EXIT_FAIL
 
 
 def cmd_why(args: argparse.Namespace) -> int:
     from .checking.explain import why
     from .presenting.explain_text import why_text
-    from .reading.scenario import load_scenario
     from .solving.solver import solve
 
-    scenario = load_scenario(args.scenario)
+    scenario = _load(args.scenario)
     solution = solve(scenario)
     n = len(solution.resolutions)
     if args.resolution > n:
@@ -244,19 +390,31 @@ def cmd_cards(args: argparse.Namespace) -> int:
     from .reading.carddb import bundled
 
     db = bundled()
-    cards = db.search(args.query) if args.query else list(db)
-    if args.json:
-        _print_json({"cards": [card_json(c) for c in cards]})
+    if args.query is None:
+        cards = list(db)
+        if args.json:
+            _print_json({"cards": [card_json(c) for c in cards]})
+        else:
+            for card in cards:
+                sys.stdout.write(card_text(card))
+            sys.stdout.write(f"{plural(len(cards), 'card')}\n")
         return EXIT_OK
-    if args.query and cards and all(args.query not in c.name for c in cards):
-        found = db.find(args.query)
-        if found is None:
-            sys.stdout.write(f"no card named '{args.query}'; closest: " + ", ".join(c.name for c in cards) + "\n")
-            return EXIT_FAIL
+    cards = db.search(args.query)
+    near = [] if cards else db.near(args.query)
+    if args.json:
+        _print_json({"query": args.query, "cards": [card_json(c) for c in cards],
+                     "suggestions": [c.name for c in near]})
+        return EXIT_OK if cards else EXIT_FAIL
+    if not cards:
+        line = f"no card matches '{args.query}'"
+        line += ("; closest: " + ", ".join(c.name for c in near)) if near else \
+            f" and no name is close ({plural(len(db), 'bundled card')}: `dmrules cards` lists them)"
+        sys.stdout.write(line + "\n")
+        return EXIT_FAIL
     for card in cards:
-        sys.stdout.write(card_text(card, detailed=bool(args.query)))
-    if not args.query:
-        sys.stdout.write(f"{len(cards)} cards\n")
+        sys.stdout.write(card_text(card, detailed=True))
+    if len(cards) > 1:
+        sys.stdout.write(f"{plural(len(cards), 'card')} match '{args.query}'\n")
     return EXIT_OK
 
 
@@ -318,8 +476,15 @@ def cmd_cards_coverage(args: argparse.Namespace, paths: list[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; ``argv`` defaults to the process's arguments. Run as the process itself
+    (``argv`` None), it also ends at once and quietly on Ctrl-C (exit 130) or a closed output pipe."""
+    if argv is None:
+        _process_handlers()
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stdout)
+        return EXIT_OK
     try:
         return args.run(args)
     except InputError as exc:
@@ -329,10 +494,77 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"dmrules: error: {exc}\n")
         return EXIT_FAIL
     except KeyboardInterrupt:
+        _stop_children()
         sys.stderr.write("dmrules: interrupted\n")
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
-        return EXIT_OK
+        # Where SIGPIPE does not end the process: leave quietly, and keep Python's
+        # final flush from complaining about the closed pipe.
+        _stop_children()
+        import os
+
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return EXIT_PIPE
+
+
+
+def _stop_children() -> None:
+    stream = sys.modules.get("dmrules.solving.stream")
+    if stream is not None:
+        stream.stop_children()
+
+
+def _process_handlers() -> None:
+    """Ctrl-C and a closed output pipe end the command at once, whatever it is doing.
+
+    The solver runs in C for long stretches, where a Python signal handler would
+    wait: SIGINT is blocked in every thread and taken by a thread of its own,
+    and another thread notices when the reader of a piped standard output has
+    gone (a Unix pipe then reports an error to poll) and ends the process by
+    SIGPIPE, as a write to the pipe would.
+    """
+    import os
+    import signal
+    import threading
+
+    if os.name != "posix" or threading.current_thread() is not threading.main_thread():
+        return
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+    def on_interrupt() -> None:
+        signal.sigwait({signal.SIGINT})
+        _stop_children()
+        try:
+            os.write(2, b"dmrules: interrupted\n")
+        finally:
+            os._exit(EXIT_INTERRUPTED)
+
+    threading.Thread(target=on_interrupt, name="dmrules-interrupt", daemon=True).start()
+    try:
+        import select
+        import stat
+
+        piped = stat.S_ISFIFO(os.fstat(1).st_mode) or stat.S_ISSOCK(os.fstat(1).st_mode)
+    except (OSError, ImportError):
+        return
+    if not piped or not hasattr(select, "poll"):
+        return
+
+    def watch_pipe() -> None:
+        poller = select.poll()
+        poller.register(1, 0)  # errors only: POLLERR once no process reads the pipe
+        while True:
+            for _, events in poller.poll():
+                if events & (select.POLLERR | select.POLLHUP | select.POLLNVAL):
+                    _stop_children()
+                    os.kill(os.getpid(), signal.SIGPIPE)
+                    os._exit(EXIT_PIPE)
+
+    threading.Thread(target=watch_pipe, name="dmrules-pipe", daemon=True).start()
 
 
 if __name__ == "__main__":

@@ -69,7 +69,7 @@ def test_verify_bad_input_exits_2(tmp_path):
 
 def test_why_not_a01_names_609_9b_and_the_hand_cards():
     out = run_cli("why-not", fixture("A01"), "--expect", "J1=battle,J2=battle")
-    assert out.returncode == 0
+    assert out.returncode == 1  # not legal
     assert "No legal resolution has J1=battle, J2=battle." in out.stdout
     assert "609.9b" in out.stdout
     assert "h1 is affected by J1" in out.stdout and "h2 is affected by J1" in out.stdout
@@ -125,7 +125,7 @@ def test_why_explains_each_decision_in_order():
     assert "applies J1; affected cards: h1, h2" in text
     assert "not J2:" in text and "609.9b" in text
     out = run_cli("why", fixture("A34"), "--resolution", "1")
-    assert "not RK: the turn player's SP applies to e1 first (609.8)" in out.stdout
+    assert "not RK: the turn player decided first and applied SP to e1 (609.8)" in out.stdout
 
 
 def test_why_rejects_a_resolution_that_does_not_exist():

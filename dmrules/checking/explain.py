@@ -238,6 +238,8 @@ class WhyNot:
     legal: Resolution | None = None
     impossible: list[Condition] = field(default_factory=list)
     options: list[tuple[Resolution, list[Violation]]] = field(default_factory=list)
+    window: str | None = None  # where the closest outcomes break rules (effects of several windows)
+    elsewhere: bool = False  # each window allows its part, but no resolution of the whole effect has all
 
     @property
     def cost(self) -> int | None:
@@ -245,6 +247,10 @@ class WhyNot:
 
     def to_json(self) -> dict:
         out: dict = {"expect": [c.text() for c in self.conditions], "legal": self.legal is not None}
+        if self.window:
+            out["window"] = self.window
+        if self.elsewhere:
+            out["no_single_window"] = True
         if self.legal is not None:
             out["resolution"] = self.legal.to_json()
         if self.impossible:
@@ -285,10 +291,11 @@ def _optimal(ctl: clingo.Control, assumptions: list[int], limit: int = MAX_OPTIM
     return found
 
 
-def why_not(scenario: Scenario, conditions: list[Condition]) -> WhyNot:
-    """Is there a legal resolution meeting the conditions? If not, what stands in the way."""
+def _why_not_window(scenario: Scenario, conditions: list[Condition], index: int = 1, label: str = "effect",
+                    kind: str = "effect") -> WhyNot:
+    """Within one window: is there a legal resolution meeting the conditions? If not, what stands in the way."""
     ctl = make_control(scenario, mode="explain")
-    builder = Builder(scenario)
+    builder = Builder(scenario, index, label, kind)
     result = WhyNot(conditions)
     fixed = [condition_literal(scenario, c) for c in conditions]
     literals, missing = _assumptions(ctl, fixed)
@@ -317,12 +324,79 @@ def why_not(scenario: Scenario, conditions: list[Condition]) -> WhyNot:
     return result
 
 
+def holds(scenario: Scenario, resolution: Resolution, cond: Condition) -> bool:
+    """Whether a resolution of the whole effect (every window) meets a condition."""
+    if cond.subject in scenario.players:
+        return (cond.subject in resolution.lost) == (cond.value == "lost")
+    if cond.subject in scenario.cards:
+        return resolution.final.get(cond.subject, scenario.cards[cond.subject].zone) == cond.value
+    events = resolution.replaced if cond.value == "replaced" else resolution.happened
+    return any(e.id == cond.subject for e in events)
+
+
+def why_not(scenario: Scenario, conditions: list[Condition]) -> WhyNot:
+    """Is there a legal resolution of the whole effect meeting the conditions? If not, what stands
+    in the way: the rules the closest outcomes break, in the window where they break them."""
+    from ..solving.solver import _may_open_windows, solve
+    from ..solving.stream import fast_path
+
+    if fast_path(scenario) and not _may_open_windows(scenario):
+        # One window and nothing after it: answered by optimisation, without listing resolutions.
+        return _why_not_window(scenario, conditions)
+    solution = solve(scenario)
+    for resolution in solution.resolutions:
+        if all(holds(scenario, resolution, c) for c in conditions):
+            return WhyNot(conditions, legal=resolution)
+    if all(len(r.windows) == 1 for r in solution.resolutions):
+        result = _why_not_window(scenario, conditions)
+        if result.legal is not None:  # legal in the window, but not for the whole effect
+            result = WhyNot(conditions, elsewhere=True)
+        return result
+    # Several windows: explain in each window reached, with the conditions that window can decide
+    # (events of its own; cards and players, as the window leaves them), and keep the closest.
+    best: WhyNot | None = None
+    seen: set = set()
+    impossible: set[Condition] = set(conditions)
+    for resolution in solution.resolutions:
+        for window in resolution.windows:
+            state = window.state
+            if state is None or (window.label, window.index, id(state)) in seen:
+                continue
+            seen.add((window.label, window.index, id(state)))
+            local = [c for c in conditions if c.subject in state.cards or c.subject in state.players
+                     or any(c.subject == e.id or c.subject.startswith(e.id + ":") or c.subject.startswith(e.id + "/")
+                            for e in window.events)]
+            if not local:
+                continue
+            found = _why_not_window(state, local, window.index, window.label, window.kind)
+            impossible -= set(local) - set(found.impossible)
+            if found.legal is not None or not found.options:
+                continue
+            found.conditions = conditions
+            found.window = f"window {window.index} ({window.label})"
+            if best is None or (found.cost or 0) < (best.cost or 0):
+                best = found
+    if best is not None:
+        return best
+    if impossible:
+        return WhyNot(conditions, impossible=sorted(impossible, key=conditions.index))
+    return WhyNot(conditions, elsewhere=True)
+
+
 # -- why -----------------------------------------------------------------------------
 
 
 @dataclass
 class Step:
-    """One replacement that watched an event of the resolution, and what became of it."""
+    """One replacement that watched an event of the resolution, and what became of it.
+
+    ``reason`` says why it did not apply, as it stood when its player decided
+    (609.9a: ranks in order); ``kind`` is ``applied``, ``choice`` (optional, not
+    applied by its player), ``blocked`` (a rule forbade it, see ``violations``),
+    ``earlier`` (an earlier rank replaced the event: 609.8a, 609.8, 609.3),
+    ``same_player`` (its player applied another replacement to the event) or
+    ``superseded`` (an application decided no later took the event's card).
+    """
 
     event: str
     replacement: str
@@ -332,10 +406,14 @@ class Step:
     chosen: tuple[str, ...] = ()
     reason: str = ""
     violations: list[Violation] = field(default_factory=list)
+    kind: str = "applied"
+    window: int = 1
+    window_label: str = "effect"
 
     def to_json(self) -> dict:
-        return {"event": self.event, "replacement": self.replacement, "player": self.player, "rank": self.rank,
-                "applied": self.applied, "chosen": list(self.chosen), "reason": self.reason,
+        return {"window": self.window, "window_label": self.window_label, "event": self.event,
+                "replacement": self.replacement, "player": self.player, "rank": self.rank,
+                "applied": self.applied, "chosen": list(self.chosen), "kind": self.kind, "reason": self.reason,
                 "violations": [v.to_json() for v in self.violations]}
 
 
@@ -343,57 +421,105 @@ RANK_WORDS = {0: "the spell's own movement (609.8a)", 1: "the turn player", 2: "
 
 
 def why(scenario: Scenario, resolution: Resolution) -> list[Step]:
-    """For each replacement watching an event of the resolution: applied, or what kept it out."""
+    """For each replacement watching an event of the resolution, window by window: applied, or what
+    kept it out when its player decided (never a reason that only a later player's choice made)."""
+    steps: list[Step] = []
+    for window in resolution.windows:
+        steps.extend(_why_window(window.state if window.state is not None else scenario, window))
+    return steps
+
+
+def _why_window(scenario: Scenario, window) -> list[Step]:
     ctl = make_control(scenario, mode="explain")
-    builder = Builder(scenario)
-    fixed_true = set(resolution.atoms)
+    builder = Builder(scenario, window.index, window.label, window.kind)
+    fixed_true = set(window.atoms)
     all_apply = [a.symbol for a in ctl.symbolic_atoms.by_signature("apply", 2)]
     all_pick = [a.symbol for a in ctl.symbolic_atoms.by_signature("pick", 4)]
-    base = [(s, s in fixed_true) for s in all_apply + all_pick]
+    all_target = [a.symbol for a in ctl.symbolic_atoms.by_signature("target", 2)]
+    base = [(s, s in fixed_true) for s in all_apply + all_pick + all_target]
     literals, _ = _assumptions(ctl, base)
     models = _optimal(ctl, literals, limit=1)
     symbols = models[0] if models else []
     watchers = [(s.arguments[0], s.arguments[1]) for s in symbols if s.name == "rwatches"]
     ranks = {(s.arguments[0], s.arguments[1]): s.arguments[2].number for s in symbols if s.name == "rank"}
-    happened = {e.id for e in resolution.happened} | {e.id for e in resolution.replaced}
-    applied = {(s.arguments[0], s.arguments[1]) for s in resolution.atoms if s.name == "apply"}
+    happened = {e.id for e in window.happened} | {e.id for e in window.replaced}
+    own_events = {e.id: e for e in window.events}
+    applied = {(s.arguments[0], s.arguments[1]) for s in window.atoms if s.name == "apply"}
     by_event: dict[Symbol, Symbol] = {e: r for r, e in applied}
+    chosen_by: dict[str, tuple[Symbol, Symbol]] = {}
+    for s in window.atoms:
+        if s.name == "pick":
+            chosen_by[s.arguments[3].string] = (s.arguments[0], s.arguments[1])
     steps: list[Step] = []
-    for r, e in sorted(watchers, key=lambda re: (builder.order(re[1]), ranks.get(re, 3), str(re[0]))):
+    for r, e in sorted(watchers, key=lambda re: (ranks.get(re, 3), builder.order(re[1]), str(re[0]))):
         event_id = builder.event_id(e)
-        if event_id not in happened or (r, e) not in ranks:
+        superseded = event_id in own_events and event_id not in happened
+        if (event_id not in happened and not superseded) or (r, e) not in ranks:
             continue
         ref = builder.replacement(r)
-        step = Step(event_id, ref.id, ref.player, ranks[(r, e)], (r, e) in applied)
+        rank = ranks[(r, e)]
+        step = Step(event_id, ref.id, ref.player, rank, (r, e) in applied, window=window.index,
+                    window_label=window.label)
+        steps.append(step)
         if step.applied:
-            step.chosen = resolution.application(event_id).chosen
-            steps.append(step)
+            app = next((a for a in window.applied if a.event == event_id), None)
+            step.chosen = app.chosen if app else ()
             continue
-        if e in by_event:
-            other = builder.replacement(by_event[e])
-            first = ranks.get((by_event[e], e), 3)
-            if first < step.rank:
-                rule = "609.8a" if first == 0 else "609.8"
-                step.reason = (f"{RANK_WORDS[first]}'s {other.id} applies to {event_id} first ({rule}), "
-                               "and only one replacement applies to an event (609.3)")
-            else:
-                step.reason = f"{other.id} already replaces {event_id}: one replacement per event (609.3)"
-            steps.append(step)
+        other = by_event.get(e)
+        first = ranks.get((other, e), 3) if other is not None else None
+        if other is not None and first < rank:
+            rule = "609.8a" if first == 0 else "609.8"
+            step.kind = "earlier"
+            step.reason = (f"{RANK_WORDS[first]} decided first and applied {builder.replacement(other).id} "
+                           f"to {event_id} ({rule}); only one replacement applies to an event (609.3)")
             continue
-        trial = [(s, s in fixed_true) for s in all_apply if s != Function("apply", [r, e])]
-        trial += [(s, True) for s in resolution.atoms if s.name == "pick"]
-        trial.append((Function("apply", [r, e]), True))
+        if other is not None and first == rank:
+            step.kind = "same_player"
+            step.reason = (f"its player applied {builder.replacement(other).id} to {event_id} instead; "
+                           "only one replacement applies to an event (609.3)")
+            continue
+        if superseded:
+            card = own_events[event_id].card
+            taker = chosen_by.get(card) if card else None
+            if taker is not None and ranks.get(taker, 3) <= rank:
+                step.kind = "superseded"
+                step.reason = (f"{event_id} does not happen: {builder.replacement(taker[0]).id} on "
+                               f"{builder.event_id(taker[1])} took its card {card} as an affected card and moves it "
+                               "(609.5)")
+                continue
+        # What held when this player decided: the decisions of earlier ranks and this player's
+        # other decisions as they were, later players' decisions left open.
+        def decided_by_then(sym: Symbol) -> bool:
+            k = ranks.get((sym.arguments[0], sym.arguments[1]))
+            return k is not None and k <= rank
+
+        trial = [(Function("apply", [r, e]), True)]
+        trial += [(s, s in fixed_true) for s in all_apply if s != Function("apply", [r, e]) and decided_by_then(s)]
+        trial += [(s, s in fixed_true) for s in all_pick
+                  if (s.arguments[0], s.arguments[1]) != (r, e) and decided_by_then(s)]
+        trial += [(s, s in fixed_true) for s in all_target]
         literals, _ = _assumptions(ctl, trial)
         models = _optimal(ctl, literals, limit=1)
         if not models:
+            step.kind = "blocked"
             step.reason = "cannot be applied here"
+            continue
+        found = models[0]
+        violations = _violations(Describer(scenario, builder, found), found)
+        if violations:
+            step.kind = "blocked"
+            step.violations = violations
+            step.reason = "; ".join(f"{v.rule}: {v.text}" for v in violations)
         else:
-            found = models[0]
-            violations = _violations(Describer(scenario, builder, found), found)
-            if violations:
-                step.violations = violations
-                step.reason = "; ".join(f"{v.rule}: {v.text}" for v in violations)
-            else:
-                step.reason = "optional, and its player did not apply it"
-        steps.append(step)
+            step.kind = "choice"
+            step.reason = ("optional, and its player did not apply it" if _optional(scenario, ref)
+                           else "its player did not apply it, and no rule required it here")
     return steps
+
+
+def _optional(scenario: Scenario, ref) -> bool:
+    if ref.card is not None and ref.card in scenario.cards and ref.ability >= 1:
+        abilities = scenario.cards[ref.card].replacements
+        return ref.ability <= len(abilities) and abilities[ref.ability - 1].optional
+    effect = next((e for e in scenario.effects if e.id == ref.id), None)
+    return bool(effect and effect.ability.optional)

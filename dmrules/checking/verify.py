@@ -6,15 +6,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError
+from ..text import plural
 from .expect import check, expectations
-from ..reading.scenario import load_scenario
+from ..reading.scenario import Scenario, load_scenario
 from ..solving.solver import solve
 
 
 @dataclass
 class VerifyResult:
     path: str
-    status: str  # pass, fail, error
+    status: str  # pass, fail, none (no expectation stated), error
     ruling: str | None = None
     rules: tuple[str, ...] = ()
     resolutions: int | None = None
@@ -41,14 +42,25 @@ def scenario_files(paths: list[str]) -> list[Path]:
 
 
 def verify_file(path: Path) -> VerifyResult:
+    """Load a scenario file and check its expectations (``status``: pass, fail, none or error)."""
     try:
         scenario = load_scenario(path)
-        checks = expectations(scenario)
     except InputError as exc:
         return VerifyResult(str(path), "error", problems=[str(exc)])
-    result = VerifyResult(str(path), "fail", scenario.ruling, scenario.rules)
+    return verify_scenario(scenario, str(path))
+
+
+def verify_scenario(scenario: Scenario, path: str) -> VerifyResult:
+    """Check a loaded scenario's expectations. A scenario that states none has the status
+    ``none``: it neither passes nor fails (it was read and checked for bad input only)."""
+    try:
+        checks = expectations(scenario)
+    except InputError as exc:
+        return VerifyResult(path, "error", problems=[str(exc)])
+    result = VerifyResult(path, "fail", scenario.ruling, scenario.rules)
     if checks[0][1].empty:
-        result.problems = ["the scenario states no expectation"]
+        result.status = "none"
+        result.problems = ["states no expectation ('expect'): nothing to check"]
         return result
     for variant, expectation in checks:
         solution = solve(variant)
@@ -64,8 +76,10 @@ def verify_line(result: VerifyResult) -> str:
     """``PASS  A01   609.9b        fixtures/A01-two-jashintei.yaml  (3 resolutions)`` and the differences."""
     if result.status == "error":
         return f"ERROR {'-':<5} {'':<14} {result.problems[0]}\n"
+    if result.status == "none":
+        return f"NONE  {result.ruling or '-':<5} {','.join(result.rules) or '-':<14} {result.path}  ({result.problems[0]})\n"
     rules = ",".join(result.rules) or "-"
-    count = f"  ({result.resolutions} resolutions)" if result.resolutions is not None else ""
+    count = f"  ({plural(result.resolutions, 'resolution')})" if result.resolutions is not None else ""
     line = f"{result.status.upper():<5} {result.ruling or '-':<5} {rules:<14} {result.path}{count}\n"
     for problem in result.problems:
         line += f"      {problem}\n"

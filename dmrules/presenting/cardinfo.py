@@ -19,6 +19,24 @@ ACTION_WORDS = {
 }
 
 
+def filter_text(flt, noun: str = "card") -> str:
+    """A filter in words, as `cards parse` says it (``another ガーディアン of yours``), never a Python repr."""
+    from .ability_words import filter_words
+
+    extra = []
+    if flt.cost_not is not None:
+        extra.append(f"cost other than {flt.cost_not}")
+    if flt.cost_exceeds_mana:
+        extra.append("cost above its controller's mana count")
+    if flt.flags:
+        extra.append("marked " + ", ".join(flt.flags))
+    if flt.without_flags:
+        extra.append("not marked " + ", ".join(flt.without_flags))
+    if flt.ids:
+        extra.append("one of " + ", ".join(flt.ids))
+    return filter_words(flt, noun) + (f" ({'; '.join(extra)})" if extra else "")
+
+
 def action_text(action: Action) -> str:
     if action.kind in ACTION_WORDS:
         return ACTION_WORDS[action.kind]
@@ -37,8 +55,7 @@ def action_text(action: Action) -> str:
         from .ability_words import action_words
 
         return action_words(action)
-    flt = {k: v for k, v in asdict(slot.filter).items() if v not in (None, False, (), "any")}
-    return f"choose {slot.count} from {slot.from_zone} ({slot.verb} → {slot.to_zone}) {flt or ''}".rstrip()
+    return f"choose {slot.count} from {slot.from_zone} ({slot.verb} → {slot.to_zone}): {filter_text(slot.filter)}"
 
 
 def ability_lines(ability: ReplacementAbility) -> list[str]:
@@ -47,8 +64,7 @@ def ability_lines(ability: ReplacementAbility) -> list[str]:
     if w.subject:
         watch += f" of {w.subject}"
     if w.filter is not None:
-        flt = {k: v for k, v in asdict(w.filter).items() if v not in (None, False, (), "any")}
-        watch += f" of {flt}"
+        watch += f" of {filter_text(w.filter)}"
     for label, value in (("from", w.from_zone), ("to", w.to_zone), ("cause", w.cause), ("cast from", w.cast_from)):
         if value:
             watch += f", {label} {value}"

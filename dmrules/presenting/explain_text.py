@@ -15,11 +15,17 @@ def why_not_text(scenario: Scenario, result: WhyNot) -> str:
         lines.append(f"A legal resolution has {wanted}:")
         lines.extend(resolution_lines(scenario, 1, result.legal)[1:])
         return "\n".join(lines) + "\n"
+    if result.elsewhere:
+        lines.append(f"No legal resolution has {wanted}, although no single window forbids its part: "
+                     "the windows' legal outcomes never combine into it.")
+        return "\n".join(lines) + "\n"
     if result.impossible:
         lines.append(f"No outcome at all, legal or not, has {', '.join(c.text() for c in result.impossible)}: "
                      "nothing in the situation can bring it about.")
         return "\n".join(lines) + "\n"
     lines.append(f"No legal resolution has {wanted}.")
+    if result.window:
+        lines.append(f"In {result.window}:")
     best = result.options[0][1]
     rules = sorted({v.rule for v in best})
     lines.append(f"The closest outcomes break {len(rules)} rule{'s' if len(rules) != 1 else ''} "
@@ -37,28 +43,37 @@ def why_not_text(scenario: Scenario, result: WhyNot) -> str:
 
 
 def why_text(scenario: Scenario, number: int, resolution: Resolution, steps: list[Step]) -> str:
-    lines = [f"Resolution {number}: how it is legal (609.9a: the turn player decides first, then the non-turn player)"]
-    events = {e.id: e for e in (*resolution.happened, *resolution.replaced)}
-    ranks = [0, 1, 2] if any(s.rank == 0 for s in steps) else [1, 2]
-    for position, rank in enumerate(ranks):
-        who = RANK_WORDS[rank]
-        if rank:
-            who += f" ({scenario.turn_player if rank == 1 else scenario.opponent(scenario.turn_player)})"
-        lines.append(f"{'First' if position == 0 else 'Then'}, {who}:")
-        mine = [s for s in steps if s.rank == rank]
-        if not mine:
-            lines.append("    no replacement of theirs watches an event of the window")
-        for step in mine:
-            ev = events.get(step.event)
-            lines.append("  " + (event_line(scenario, ev) if ev else step.event))
-            if step.applied:
-                chosen = f"; affected cards: {', '.join(step.chosen)}" if step.chosen else ""
-                lines.append(f"    applies {step.replacement}{chosen}")
-            elif step.violations:
-                lines.append(f"    not {step.replacement}:")
-                lines.extend(f"      {v.rule}: {v.text}" for v in step.violations)
-            else:
-                lines.append(f"    not {step.replacement}: {step.reason}")
+    """A resolution replayed in decision order: window by window, rank by rank (609.8a, 609.8, 609.9a)."""
+    lines = [f"Resolution {number}: how it is legal, in decision order (609.9a: the spell's own movement "
+             "first, then the turn player, then the non-turn player; then everything applies at once)"]
+    several = len(resolution.windows) > 1
+    for window in resolution.windows:
+        state = window.state if window.state is not None else scenario
+        events = {e.id: e for e in (*window.events, *window.happened, *window.replaced)}
+        mine_here = [s for s in steps if s.window == window.index]
+        indent = "  " if several else ""
+        if several:
+            lines.append(f"Window {window.index} ({window.label}):")
+        ranks = [0, 1, 2] if any(s.rank == 0 for s in mine_here) else [1, 2]
+        for position, rank in enumerate(ranks):
+            who = RANK_WORDS[rank]
+            if rank:
+                who += f" ({state.turn_player if rank == 1 else state.opponent(state.turn_player)})"
+            lines.append(f"{indent}{'First' if position == 0 else 'Then'}, {who}:")
+            mine = [s for s in mine_here if s.rank == rank]
+            if not mine:
+                lines.append(f"{indent}    no replacement of theirs watches an event of the window")
+            for step in mine:
+                ev = events.get(step.event)
+                lines.append(f"{indent}  " + (event_line(state, ev) if ev else step.event))
+                if step.applied:
+                    chosen = f"; affected cards: {', '.join(step.chosen)}" if step.chosen else ""
+                    lines.append(f"{indent}    applies {step.replacement}{chosen}")
+                elif step.violations:
+                    lines.append(f"{indent}    not {step.replacement}: blocked when its player decided:")
+                    lines.extend(f"{indent}      {v.rule}: {v.text}" for v in step.violations)
+                else:
+                    lines.append(f"{indent}    not {step.replacement}: {step.reason}")
     lines.append("Then everything is applied at once (609.9):")
     lines.extend(resolution_lines(scenario, number, resolution)[1:])
     return "\n".join(lines) + "\n"

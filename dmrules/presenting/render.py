@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..reading.events import Event
 from ..solving.outcome import EventInfo, Resolution, Solution, Trigger, Window
 from ..reading.scenario import Scenario
+from ..text import plural
 
 ZONE_WORDS = {"battle": "battle zone", "hand": "hand", "mana": "mana zone", "graveyard": "graveyard",
               "shields": "shield zone", "deck": "deck", "hyperspatial": "hyperspatial zone", "pending": "pending"}
@@ -250,7 +251,7 @@ def solution_text(scenario: Scenario, solution: Solution) -> str:
     total = f"{n} resolution{'s' if n != 1 else ''}, {solution.states} final state{'s' if solution.states != 1 else ''}"
     if solution.grouped:
         total = (f"{n} resolution{'s' if n != 1 else ''} up to interchangeable cards, standing for "
-                 f"{solution.total:,} resolutions; {solution.states} final state{'s' if solution.states != 1 else ''}"
+                 f"{plural(solution.total, 'resolution')}; {solution.states} final state{'s' if solution.states != 1 else ''}"
                  " up to interchangeable cards")
     if not solution.complete:
         total += f" (cut short by {solution.stopped_by}: there may be more)"

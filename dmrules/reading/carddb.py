@@ -2,8 +2,8 @@
 
 Bundled cards live in ``dmrules/cards/*.yaml``; a scenario can define more
 cards inline with the same schema. Names stay as printed (Japanese); lookup
-ignores width, spacing and 《》 brackets (NFKC), and a miss suggests the
-closest printed names.
+ignores width (NFKC), hiragana/katakana, case, spacing, 《》 brackets and
+separators such as ＝ and ・, and a miss suggests the closest printed names.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
         types = ["creature"]
     replacements = ()
     if node.has("replacements"):
-        replacements = tuple(parse_ability(a) for a in node.child("replacements").elements())
+        replacements = tuple(parse_ability(require_counts(a)) for a in node.child("replacements").elements())
     elif by_text:
         replacements = _compiled(node.child("text"), "castle" if "castle" in types else None, node.child("name").text())
     triggers = ()
@@ -132,6 +132,27 @@ def _compiled(node: Node, card_type: str | None, name: str) -> tuple[Replacement
         raise node.error(f"the card text compiled to a form the loader refuses: {exc.problem}") from None
 
 
+def require_counts(ability: Node) -> Node:
+    """A choice of affected cards (a ``choose`` in what happens ``instead``) says how many it takes:
+    with no ``count`` it is an error (「1枚」, 「2体」 are part of the printed text, never a default).
+    Returns the ability's node."""
+    if isinstance(ability.value, dict) and "instead" in ability.value:
+        _require_counts(ability.child("instead"))
+    return ability
+
+
+def _require_counts(node: Node) -> None:
+    if isinstance(node.value, dict):
+        for key, child in node.items():
+            if key == "choose" and isinstance(child.value, dict) and "count" not in child.value:
+                raise child.error("a choice says how many cards it takes: 'count: N' (as the printed text says, "
+                                  "「1枚」, 「2体」; 'any' for 「好きな数」)")
+            _require_counts(child)
+    elif isinstance(node.value, list):
+        for child in node.elements():
+            _require_counts(child)
+
+
 def normalize(name: str) -> str:
     """The lookup key of a name: NFKC, no spaces, no 《》 brackets."""
     text = unicodedata.normalize("NFKC", name)
@@ -140,12 +161,31 @@ def normalize(name: str) -> str:
     return text
 
 
+def _katakana(text: str) -> str:
+    """Hiragana as katakana (じゃしん → ジャシン)."""
+    return "".join(chr(ord(ch) + 0x60) if "\u3041" <= ch <= "\u3096" or "\u309d" <= ch <= "\u309e" else ch
+                   for ch in text)
+
+
 def loose(name: str) -> str:
-    """A looser key that also forgets separators (・, =, -, ー-like marks)."""
-    text = normalize(name)
-    for mark in "・･=＝-‐―ー〜~.":
+    """A looser key that also forgets separators (・, =, -, ー-like marks, quotes), case and
+    the difference between hiragana and katakana."""
+    text = _katakana(normalize(name))
+    for mark in "・･=＝-‐―ー〜~.,、。!！?？'\"“”‘’/／♪":
         text = text.replace(mark, "")
     return text.lower()
+
+
+def _similarity(query: str, key: str) -> float:
+    """How close a query is to a name key: the whole name, or the best stretch of it as long as the query."""
+    if not query or not key:
+        return 0.0
+    best = difflib.SequenceMatcher(None, query, key).ratio()
+    if len(key) > len(query):
+        for start in range(len(key) - len(query) + 1):
+            window = key[start:start + len(query)]
+            best = max(best, difflib.SequenceMatcher(None, query, window).ratio())
+    return best
 
 
 class CardDatabase:
@@ -168,8 +208,12 @@ class CardDatabase:
     def __iter__(self):
         return iter(sorted(self._cards.values(), key=lambda c: c.name))
 
+    def __contains__(self, name: str) -> bool:
+        return self.find(name) is not None
+
     def find(self, name: str) -> CardDef | None:
-        """The card printed ``name``, allowing width, spacing and bracket differences."""
+        """The card printed ``name``, allowing differences of width, kana, case, spacing,
+        brackets and separators (＝, ・, -)."""
         card = self._cards.get(normalize(name))
         if card is not None:
             return card
@@ -179,21 +223,42 @@ class CardDatabase:
         return None
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
-        """The printed names closest to ``name``."""
-        keys = list(self._cards)
-        found = difflib.get_close_matches(normalize(name), keys, n=n, cutoff=0.5)
-        if not found:
-            by_loose = {loose(self._cards[k].name): k for k in keys}
-            found = [by_loose[k] for k in difflib.get_close_matches(loose(name), list(by_loose), n=n, cutoff=0.5)]
-        return [self._cards[k].name for k in found]
+        """The printed names closest to ``name``, closest first (at most ``n``)."""
+        return [c.name for c in self.near(name, n)]
+
+    def near(self, query: str, n: int = 5, cutoff: float = 0.5) -> list[CardDef]:
+        """Near misses: the cards whose name is closest to the query, closest first."""
+        q = loose(query)
+        scored = sorted(((-_similarity(q, loose(c.name)), c.name, c) for c in self), key=lambda t: t[:2])
+        if not scored:
+            return []
+        best = -scored[0][0]
+        # Far behind the best match is no near miss.
+        return [c for score, _, c in scored if -score >= max(cutoff, best - 0.25)][:n]
 
     def search(self, query: str) -> list[CardDef]:
-        """Cards whose name contains the query (loosely), or the closest ones."""
+        """Cards whose name matches the query, best first: the name itself, then names that
+        begin with it, then names that contain it, then names holding each of its words.
+        Empty when nothing matches (``near`` gives the near misses)."""
         q = loose(query)
-        hits = [c for c in self if q in loose(c.name)]
-        if hits:
-            return hits
-        return [self.find(n) for n in self.suggest(query, 5)]
+        if not q:
+            return []
+        words = [loose(w) for w in unicodedata.normalize("NFKC", query).split() if loose(w)]
+        ranked = []
+        for card in self:
+            key = loose(card.name)
+            if key == q:
+                rank = 0
+            elif key.startswith(q):
+                rank = 1
+            elif q in key:
+                rank = 2
+            elif len(words) > 1 and all(w in key for w in words):
+                rank = 3
+            else:
+                continue
+            ranked.append((rank, len(key), card.name, card))
+        return [card for *_, card in sorted(ranked, key=lambda t: t[:3])]
 
 
 def load_card_file(path: str | Path, text: str | None = None) -> list[CardDef]:

@@ -99,7 +99,7 @@ class ChoiceSpec:
     chooser: str | None  # a player's name; in card data "@own" or "@opponent"; None: the controller
     optional: bool
     # 「そのクリーチャーのコスト以下」/「より小さい」: the cost of the card an earlier
-    # event acted on, as it was before any replacement (seed 000: the information
+    # event acted on, as it was before any replacement (the wiki page 「置換効果」: the information
     # from before the replacement is not lost).
     cost_max_of: str | None = None
     cost_below_of: str | None = None
@@ -229,8 +229,10 @@ def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
     flt = parse_filter(node, extra=("count", "from", "chooser", "optional", "cost_max_of", "cost_below_of"))
     if kind in ("battle", "swap", "swap_zones", "spell_to_graveyard") + PLAYER_KINDS:
         raise node.error(f"a '{kind}' event cannot choose its card")
+    if not node.has("count"):
+        raise node.error("a choice says how many cards it takes: 'count: N' (with 'optional: true' for 「N枚まで」)")
     return ChoiceSpec(
-        count=node.opt_int("count", 1, 1),
+        count=node.child("count").integer(1),
         from_zone=node.opt_text("from", CHOICE_FROM.get(kind, "battle"), ZONES),
         filter=flt,
         chooser=("@" + node.opt_text("chooser", "own", ("own", "opponent"))) if relative

@@ -13,7 +13,7 @@ from pathlib import Path
 from dataclasses import replace
 
 from .abilities import ZONES, ReplacementAbility, parse_ability, unsolved
-from .carddb import CardDatabase, CardDef, bundled, parse_card
+from .carddb import CardDatabase, CardDef, bundled, parse_card, require_counts
 from ..errors import InputError
 from .events import EFFECT_BY, Event, Realizer, Step, Template, read_event, read_steps
 from .reader import Node, has_control, shorten
@@ -98,6 +98,9 @@ class EffectInPlay:
 
 @dataclass
 class Scenario:
+    """A checked situation: players, whose turn it is, every card and where it is, the effect's events
+    and later steps, the replacement effects in play, and the expectations stated (``load_scenario``)."""
+
     path: str
     ruleset: str
     players: tuple[str, str]
@@ -121,6 +124,7 @@ class Scenario:
     rules: tuple[str, ...] = ()
     expect: Node | None = None
     expect_under: dict[str, Node] = field(default_factory=dict)  # the expectation under another ruleset
+    warnings: tuple[str, ...] = ()  # things the reader let through but a user should know (file: place: what)
 
     def opponent(self, player: str) -> str:
         return self.players[1] if player == self.players[0] else self.players[0]
@@ -135,6 +139,7 @@ def load_scenario(path: str | Path, db: CardDatabase | None = None) -> Scenario:
 
 
 def scenario_from_text(text: str, name: str = "<scenario>", db: CardDatabase | None = None) -> Scenario:
+    """Read and check a scenario from YAML text; ``name`` stands for the file in error messages."""
     return read_scenario(Node.root(load_located_text(text, name)), db)
 
 
@@ -148,7 +153,8 @@ class _Reader:
         self.db = db
         self.cards: dict[str, CardInstance] = {}
         self.card_nodes: dict[str, Node] = {}
-        self._spec_nodes: dict[str, Node] = {}  # the first step's events as written, by id
+        self._spec_nodes: dict[str, Node] = {}
+        self.warnings: list[str] = []  # the first step's events as written, by id
 
     def read(self) -> Scenario:
         root = self.root.keys(SCENARIO_FIELDS, required=("turn", "players", "effect"))
@@ -196,6 +202,7 @@ class _Reader:
             this_turn=this_turn,
             limits=limits,
             title=root.opt_text("title"),
+            warnings=tuple(self.warnings),
             note=root.opt_text("note"),
             expect=root.child("expect") if root.has("expect") else None,
         )
@@ -303,7 +310,15 @@ class _Reader:
 
     def _definition(self, node: Node) -> CardDef:
         if isinstance(node.value, dict):
-            return parse_card(node, from_text=True)
+            card = parse_card(node, from_text=True)
+            known = self.db.find(card.name)
+            if known is not None:
+                # An inline card overrides the bundled card of that name in this scenario (for
+                # example a card given by its printed text), and says so.
+                self.warnings.append(str(node.child("name").error(
+                    f"this inline card replaces the bundled card {known.name} in this scenario "
+                    f"(write 'card: {known.name}' to use the bundled one)")))
+            return card
         name = node.text()
         card = self.db.find(name)
         if card is None:
@@ -454,7 +469,7 @@ class _Reader:
             extra = {k: v for k, v in element.value.items()
                      if k in ("id", "source", "controller", "duration", "self_replacement")}
             ability_node = Node(element.located, element.place, {k: v for k, v in element.value.items() if k not in extra})
-            ability = parse_ability(ability_node, effect=True)
+            ability = parse_ability(require_counts(ability_node), effect=True)
             gaps = unsolved(ability)
             if gaps:
                 raise element.error(f"the effect uses {', '.join(dict.fromkeys(gaps))}, which the solver does not "

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from clingo import Symbol
 
 from ..reading.events import EventSpec, Realizer, Step
+from ..text import plural
 from .outcome import Resolution, Solution, Window
 from ..reading.scenario import CardInstance, Scenario
 
@@ -115,7 +116,7 @@ class Engine:
             window_state = replace(state, events=tuple(realized.events), templates=tuple(realized.templates))
         if len(path) >= self.max_windows:
             self.stopped = self.stopped or f"max_windows={self.max_windows}"
-            return self._finish(path, stopped=f"stopped after {self.max_windows} windows; "
+            return self._finish(path, stopped=f"stopped after {plural(self.max_windows, 'window')}; "
                                               f"still to resolve: {item.label}")
         remaining = None if self.deadline is None else max(self.deadline - time.monotonic(), 0.001)
         # Every answer of a window ends in at least one resolution, so one answer more

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 from dataclasses import dataclass, field
 
 from clingo import Symbol, SymbolType
@@ -128,6 +129,7 @@ class Window:
     violations: tuple[tuple[str, str], ...] = ()
     key: tuple = field(default=(), compare=False, repr=False)
     atoms: tuple = field(default=(), compare=False, repr=False)
+    state: Any = field(default=None, compare=False, repr=False)  # the Scenario this window was solved in
 
     def to_json(self) -> dict:
         out = {"window": self.index, "label": self.label, "kind": self.kind,
@@ -455,6 +457,7 @@ class Builder:
             violations=tuple(sorted(violations)),
             key=(chosen, tuple((self._order_of(a.event), a.event, a.replacement.id, a.chosen) for a in apps)),
             atoms=tuple(atoms),
+            state=self.scenario,
         )
 
     def _multiplicity(self, applied, targets) -> int:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import Union
 
 import clingo
 from clingo import Symbol
@@ -105,30 +107,105 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
     return sorted(found, key=lambda w: w.key), (cut[0] if cut else None)
 
 
-def solve(scenario: Scenario, *, max_resolutions: int | None = None, timeout: float | None = None,
-          max_windows: int | None = None, on_resolution: Callable[[Resolution], None] | None = None,
-          group: bool = False) -> Solution:
+ScenarioLike = Union[Scenario, str, "os.PathLike[str]"]
+
+
+def as_scenario(scenario: ScenarioLike, ruleset: str | None = None) -> Scenario:
+    """A Scenario from a Scenario or the path of a scenario file, under ``ruleset`` if given."""
+    from dataclasses import replace
+
+    from ..errors import InputError
+    from ..reading.scenario import RULESETS, load_scenario
+
+    if isinstance(scenario, (str, os.PathLike)):
+        scenario = load_scenario(scenario)
+    elif not isinstance(scenario, Scenario):
+        raise TypeError(f"expected a Scenario or the path of a scenario file, not {type(scenario).__name__}")
+    if ruleset is not None and ruleset != scenario.ruleset:
+        if ruleset not in RULESETS:
+            raise InputError(scenario.path, "ruleset", f"unknown ruleset '{ruleset}' (rulesets: {', '.join(RULESETS)})")
+        scenario = replace(scenario, ruleset=ruleset)
+    return scenario
+
+
+def solve(scenario: ScenarioLike, *, ruleset: str | None = None, max_resolutions: int | None = None,
+          timeout: float | None = None, max_windows: int | None = None,
+          on_resolution: Callable[[Resolution], None] | None = None, group: bool = False) -> Solution:
     """Every legal resolution of the scenario's effect, window after window, in a deterministic order.
 
+    ``scenario`` is a ``Scenario`` or the path of a scenario file (``str`` or
+    ``os.PathLike``); ``ruleset`` (``"dm"`` or ``"sequential"``) solves it under
+    another ruleset than its own, as ``dmrules solve --ruleset`` does.
     ``max_resolutions`` and ``timeout`` (seconds) cut a huge enumeration
     short, ``max_windows`` bounds how many windows one resolution may open;
     the solution then says so (``complete`` is false, ``stopped_by`` why).
+    ``on_resolution`` is called with each resolution as it is found; with
+    ``group``, resolutions are listed up to interchangeable cards and
+    ``Solution.total`` is still the exact number of resolutions.
+    Raises ``InputError`` on bad input.
     """
     from .engine import DEFAULT_MAX_WINDOWS, Engine
 
+    scenario = as_scenario(scenario, ruleset)
     engine = Engine(scenario, max_windows=max_windows or DEFAULT_MAX_WINDOWS, max_resolutions=max_resolutions,
                     timeout=timeout, on_resolution=on_resolution, group=group)
     return engine.run()
 
 
-def count(scenario: Scenario, *, group: bool = False) -> int:
-    """The number of legal resolutions of a one-window scenario.
+def count(scenario: ScenarioLike, *, ruleset: str | None = None, group: bool = False) -> int:
+    """The number of legal resolutions of the whole effect: always ``solve(scenario).total``.
+
+    When the effect is one window of fixed events that opens no other window,
+    the number is read from the solver's statistics without converting a
+    single answer set (or, with ``group``, from the canonical resolutions and
+    their multiplicities); otherwise it is ``solve(...).total``.
+    """
+    from .stream import fast_path
+
+    scenario = as_scenario(scenario, ruleset)
+    if fast_path(scenario):
+        if group:
+            if not _may_open_windows(scenario):
+                return count_first_window(scenario, group=True)
+        else:
+            ctl = make_control(scenario)
+            more = _more_windows_atom(ctl)
+            ctl.configuration.solve.models = 1
+            if more is None or not ctl.solve(assumptions=[more]).satisfiable:
+                ctl.configuration.solve.models = 0
+                ctl.solve()
+                return int(ctl.statistics["summary"]["models"]["enumerated"])
+    return solve(scenario, group=group).total
+
+
+def _more_windows_atom(ctl: clingo.Control) -> int | None:
+    """A literal true in the answer sets that lead to state-based checks (a later window), if any can."""
+    atoms = [a.literal for a in ctl.symbolic_atoms.by_signature("sba", 1)]
+    if not atoms:
+        return None
+    with ctl.backend() as backend:
+        more = backend.add_atom()
+        for literal in atoms:
+            backend.add_rule([more], [literal])
+    return more
+
+
+def _may_open_windows(scenario: Scenario) -> bool:
+    """Whether some legal resolution of the first window leads to state-based checks (a later window)."""
+    ctl = make_control(scenario)
+    more = _more_windows_atom(ctl)
+    ctl.configuration.solve.models = 1
+    return more is not None and ctl.solve(assumptions=[more]).satisfiable
+
+
+def count_first_window(scenario: Scenario, *, group: bool = False) -> int:
+    """The number of legal resolutions of the scenario's FIRST WINDOW only, whatever windows follow
+    (``count`` is the number for the whole effect).
 
     Without grouping it is read from the solver's statistics (no model is
     converted). With ``group``, only the canonical resolutions are enumerated
     and each counts for its multiplicity: the exact labelled number, without
-    enumerating the labelled resolutions. (For effects that open more
-    windows, use ``solve(...).total``.)
+    enumerating the labelled resolutions.
     """
     if not group:
         ctl = make_control(scenario)

@@ -28,6 +28,17 @@ from .solver import make_control
 
 STREAM_SHOW = "#show. #show apply/2. #show pick/4."
 
+# The child processes streaming now, so that a closed pipe or Ctrl-C can end them at once.
+RUNNING: set[subprocess.Popen] = set()
+
+
+def stop_children() -> None:
+    """End the streaming child processes still running (the command is ending)."""
+    for process in list(RUNNING):
+        if process.poll() is None:
+            process.kill()
+        RUNNING.discard(process)
+
 
 def fast_path(scenario: Scenario) -> bool:
     """Whether the split enumeration applies: one window of fixed events."""
@@ -119,19 +130,29 @@ def stream_jsonl(scenario: Scenario, path: str, out: IO[str]) -> int:
     out.flush()
     with tempfile.TemporaryDirectory() as tmp:
         second = os.path.join(tmp, "part2.jsonl")
-        code = "import sys; from dmrules.solving.stream import child; child(sys.argv[1], int(sys.argv[2]), *sys.argv[3:])"
+        # A child ends quietly on Ctrl-C or a closed pipe, as the command does, and (on Linux)
+        # when the command ends, however it ends (PR_SET_PDEATHSIG).
+        code = ("import signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+                "exec('try:\\n import ctypes; ctypes.CDLL(None).prctl(1, 9)\\nexcept Exception: pass'); "
+                "hasattr(signal, 'SIGPIPE') and signal.signal(signal.SIGPIPE, signal.SIG_DFL); "
+                "from dmrules.solving.stream import child; child(sys.argv[1], int(sys.argv[2]), *sys.argv[3:])")
         p2 = subprocess.Popen([sys.executable, "-c", code, path, "2", second])
-        p1 = subprocess.Popen([sys.executable, "-c", code, path, "1"], stdout=subprocess.PIPE)
-        count = 0
-        for chunk in iter(lambda: p1.stdout.read(1 << 20), b""):
-            out.buffer.write(chunk) if hasattr(out, "buffer") else out.write(chunk.decode("utf-8"))
-            count += chunk.count(b"\n")
-        p1.wait()
-        p2.wait()
-        if p1.returncode or p2.returncode:
-            raise RuntimeError("the streaming enumeration failed")
-        with open(second, "rb") as part2:
-            for chunk in iter(lambda: part2.read(1 << 20), b""):
+        RUNNING.add(p2)
+        try:
+            p1 = subprocess.Popen([sys.executable, "-c", code, path, "1"], stdout=subprocess.PIPE)
+            RUNNING.add(p1)
+            count = 0
+            for chunk in iter(lambda: p1.stdout.read(1 << 20), b""):
                 out.buffer.write(chunk) if hasattr(out, "buffer") else out.write(chunk.decode("utf-8"))
                 count += chunk.count(b"\n")
+            p1.wait()
+            p2.wait()
+            if p1.returncode or p2.returncode:
+                raise RuntimeError("the streaming enumeration failed")
+            with open(second, "rb") as part2:
+                for chunk in iter(lambda: part2.read(1 << 20), b""):
+                    out.buffer.write(chunk) if hasattr(out, "buffer") else out.write(chunk.decode("utf-8"))
+                    count += chunk.count(b"\n")
+        finally:
+            stop_children()
     return count

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from lark import Token, Transformer
 
+from ..abilities import CONDITION_WORDS
+
 CIVS = {"光": "light", "水": "water", "闇": "darkness", "火": "fire", "自然": "nature", "ゼロ": "zero"}
 WHOSE = {"自分": "own", "相手": "opponent"}
 ZONES = {"墓地": "graveyard", "手札": "hand", "マナゾーン": "mana", "シールドゾーン": "shields", "山札": "deck",
@@ -40,6 +42,12 @@ def _tokens(items, kind):
 
 
 class ToForm(Transformer):
+    def __default__(self, data, children, meta):
+        # A rule named after a condition word (grammar: 「このクリーチャーがタップされていた場合」 -> this_tapped).
+        if data in CONDITION_WORDS:
+            return ("if", str(data))
+        return super().__default__(data, children, meta)
+
     # -- sentences ------------------------------------------------------------------
     def replacement_sentence(self, items):
         ability: dict = {}
@@ -472,30 +480,6 @@ class ToForm(Transformer):
 
     def at_least_one(self, items):
         return 1
-
-    def this_tapped(self, items):
-        return ("if", "this_tapped")
-
-    def this_linked(self, items):
-        return ("if", "this_linked")
-
-    def this_power_positive(self, items):
-        return ("if", "this_power_positive")
-
-    def not_fortified_by_other_castle(self, items):
-        return ("if", "not_fortified_by_other_castle")
-
-    def five_civilizations_in_battle(self, items):
-        return ("if", "five_civilizations_in_battle")
-
-    def summoned_just_before_cast(self, items):
-        return ("if", "summoned_just_before_cast")
-
-    def summoned_before_cast(self, items):
-        return ("if", "summoned_before_cast")
-
-    def shields_at_least_opponent(self, items):
-        return ("if", "shields_at_least_opponent")
 
     def mana_at_least(self, items):
         return ("if", {"zone": "mana", "whose": "own", "at_least": _count(items[0])})
