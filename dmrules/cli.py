@@ -101,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--group", choices=("names",),
                        help="list resolutions up to interchangeable cards (same name, zone and properties, named "
                             "by nothing), each with the number of resolutions it stands for")
-    solve.add_argument("--ruleset", choices=("dm", "sequential"),
+    solve.add_argument("--ruleset", choices=("dm", "sequential", "dmps"),
                        help="solve under this ruleset instead of the scenario's")
     solve.add_argument("--max-windows", type=_positive, metavar="N",
                        help="open at most N replacement windows in one resolution (default 12)")

@@ -197,6 +197,8 @@ class Oracle:
                                        "source", "unreplaceable"))
             if e.kind not in SUPPORTED_EVENT_KINDS or len(e.cards) != 1 or e.from_zone == e.to_zone:
                 raise NotImplementedError(f"event {e.id} of kind {e.kind}")
+            if e.from_zone == "deck":  # a deck emptied this way makes a state-based loss
+                raise NotImplementedError(f"event {e.id} moves a deck card")
         for card in s.cards.values():
             _only(card, f"card {card.id}", ("id", "zone", "owner", "controller", "definition", "deck_pos", "types",
                                             "civilizations", "cost", "power", "races", "tapped", "markers",
@@ -338,9 +340,19 @@ class Oracle:
 
         yield from fill(0, frozenset())
 
+    def forbidden(self, e: Event) -> bool:
+        """Rule 3 and "What a resolution leads to": a restriction forbids the
+        effect's event itself, which then does not happen (nor can it be replaced, 609.5)."""
+        card = self.card(e.card)
+        if e.kind == "destroy" and "cannot_be_destroyed" in card.markers:
+            return True
+        if e.from_zone == "battle" and e.to_zone != "battle" and "cannot_leave" in card.markers:
+            return True
+        return e.kind == "discard" and "discard" in self.s.player_cannot.get(card.owner, frozenset())
+
     def options(self, e: Event) -> list[Application]:
         """The applications that could replace E, each judged on its own."""
-        if e.unreplaceable:  # Rule 6: an unreplaceable event gets no replacement.
+        if e.unreplaceable or self.forbidden(e):  # Rule 6; a forbidden event does not occur (609.5).
             return []
         found = []
         for r in self.replacements:
@@ -367,7 +379,8 @@ class Oracle:
         replaced = {a.event.id for a in apps}
         made = self.made_moves(apps)
         taken = {card for card, _ in made}
-        effect = [(e.card, e.to_zone) for e in self.s.events if e.id not in replaced and e.card not in taken]
+        effect = [(e.card, e.to_zone) for e in self.s.events
+                  if e.id not in replaced and e.card not in taken and not self.forbidden(e)]
         return effect + made
 
     def no_card_in_two_places(self, apps: list[Application]) -> bool:
@@ -392,7 +405,7 @@ class Oracle:
         if not self.watches(r, e):
             return False
         # Conditions 2-7 would hold for R: 5, 6, 3 for its own card ...
-        if not self.source_present(r) or e.unreplaceable or not self.own_card_movable(r):
+        if not self.source_present(r) or e.unreplaceable or self.forbidden(e) or not self.own_card_movable(r):
             return False
         # ... and, with the cards affected by the applications on other events
         # of rank <= k set aside (rule 4 towards them), enough usable cards remain.
@@ -421,15 +434,21 @@ class Oracle:
         E, and forbids replacements of a later rank on E; a superseded event
         (rule 8) obliges nothing."""
         by_event = {a.event.id: a for a in apps}
-        taken = {card for card, _ in self.made_moves(apps)}
+        # The earliest rank at which an application decided to move each card (rule 8).
+        moved_at: dict[str, int] = {}
+        for a in apps:
+            for card, _ in a.made_moves():
+                moved_at[card] = min(moved_at.get(card, a.replacement.rank), a.replacement.rank)
         for e in self.s.events:
             applied = by_event.get(e.id)
-            if applied is None and e.card in taken:  # superseded (rule 8): it will not happen (609.5)
-                continue
             for r in self.replacements:
                 if r.optional or not self.could_apply(r, e, apps):
                     continue
-                if applied is None:  # some replacement must apply to E
+                if applied is None:  # some replacement must apply to E ...
+                    if e.card in moved_at and moved_at[e.card] <= r.rank:
+                        # ... unless E is superseded (rule 8) by a decision made no
+                        # later than R's: it will not happen (609.5).
+                        continue
                     return False
                 if applied.replacement.rank > r.rank:  # no replacement of a later rank
                     return False

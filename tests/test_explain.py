@@ -170,3 +170,20 @@ def test_cards_command_describes_every_bundled_card():
         json.dumps(card_json(card), ensure_ascii=False)
     out = run_cli("cards", "卍 新世壊 卍")
     assert out.returncode == 0 and "goes under this card instead" in out.stdout
+
+
+@pytest.mark.parametrize("name, expect, words", [
+    ("E12-tignus", "SB=battle", ["聖鐘の翼 ティグヌス", "forbids"]),
+    ("E11-pseudo-saver", "s1=shields", ["「離れない」", "forbids"]),
+    ("A20-souten-shield-saver", "s1=shields", ["「破壊されない」", "forbids"]),
+])
+def test_why_not_names_the_restriction_that_blocks_a_replacement(name, expect, words):
+    """A replacement whose new event a restriction forbids cannot apply (609.4, E10-E12)."""
+    result = run_cli("why-not", fixture(name), "--expect", expect, "--json")
+    doc = json.loads(result.stdout)
+    assert not doc["legal"]
+    assert doc["rules"] == ["609.4"]
+    [violation] = doc["violations"]
+    assert violation["violation"] == "restricted"
+    for word in words:
+        assert word in violation["text"]

@@ -20,3 +20,13 @@ def test_fixture(path):
         f"{path.name} must give the exact set of resolutions (or of groups) and their count"
     for variant, expected in expectations(scenario):
         assert check(expected, solve(variant), variant) == []
+
+
+@pytest.mark.parametrize("path", fixture_files(), ids=lambda p: p.stem)
+def test_every_fixture_solves_under_duel_masters_plays(path):
+    """`dmrules solve F --ruleset dmps` works on every fixture: the digital game's
+    zone limits and board order apply to any situation."""
+    from dataclasses import replace
+
+    solution = solve(replace(load_scenario(path), ruleset="dmps"))
+    assert solution.complete and solution.resolutions

@@ -98,7 +98,7 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
     "limits-negative.yaml": ("solve", 5, "players.me.limits.hand", "-1 is out of range"),
     "expect-count-negative.yaml": ("verify", 4, "expect.count", "-1 is out of range"),
     # -- unknown words ---------------------------------------------------------------
-    "unknown-ruleset.yaml": ("solve", 1, "ruleset", "unknown value 'mtg' (known: dm, sequential)"),
+    "unknown-ruleset.yaml": ("solve", 1, "ruleset", "unknown value 'mtg' (known: dm, sequential, dmps)"),
     "unknown-zone.yaml": ("solve", 5, "players.me.graveyrd", "unknown field 'graveyrd'; did you mean 'graveyard'?"),
     "unknown-zone-in-move.yaml": ("solve", 3, "effect.events[0].to", "unknown value 'exile'"),
     "unknown-zone-in-limits.yaml": ("solve", 5, "players.me.limits.banished", "unknown zone 'banished'"),

@@ -35,11 +35,18 @@ def test_at_most_one_replacement_per_event_under_duel_masters_rules(solved):
 
 
 def test_no_affected_card_is_chosen_twice_in_a_window(solved):
-    _, solution = solved
+    scenario, solution = solved
     for r in solution.resolutions:
         for w in r.windows:
             chosen = Counter(c for a in w.applied for c in a.chosen)
-            assert max(chosen.values(), default=0) <= 1
+            for card, times in chosen.items():
+                if scenario.ruleset == "dmps" and times == 2:
+                    # Duel Masters Play's board order (DMPS-2): the second choice took the
+                    # card where an earlier replacement's event had just brought it.
+                    made = [e for e in w.happened if e.card == card and e.instead_of]
+                    assert made, (card, w.applied)
+                else:
+                    assert times <= 1, card
 
 
 def test_replaced_events_never_happened(solved):

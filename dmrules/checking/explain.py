@@ -156,6 +156,16 @@ class Describer:
         slots = ability.slots()
         return slots[index - 1] if 0 < index <= len(slots) else None
 
+    def restriction(self, word: Symbol) -> str:
+        """What a restriction is, in words: 「破壊されない」, 「離れない」, a card's restriction ability."""
+        if word.type == SymbolType.Function and word.name == "restricted" and word.arguments:
+            card = word.arguments[0].string
+            definition = self.scenario.cards[card].definition if card in self.scenario.cards else None
+            texts = [r.text for r in definition.restrictions if r.text] if definition else []
+            return f"{self.card(card)}'s restriction" + (f" (「{texts[0].rstrip('。')}」)" if len(texts) == 1 else "")
+        return {"cannot_be_destroyed": "「破壊されない」", "cannot_leave": "「離れない」",
+                "cannot_discard": "a player who cannot discard"}.get(str(word), str(word).replace("_", " "))
+
     def describe(self, rule: str, what: Symbol) -> Violation:
         name, a = what.name, what.arguments
         s = lambda x: x.string if x.type == SymbolType.String else str(x)  # noqa: E731
@@ -196,6 +206,17 @@ class Describer:
             card, why = a[2].string, str(a[3]).replace("_", " ")
             return Violation(rule, name, f"{self.rep(a[0])} chose {self.card(card)}, which it cannot: {why}",
                              [card], [self.ev(a[1])])
+        if name == "no_room":
+            return Violation(rule, name, f"{self.rep(a[0])} would send a card to a full zone, and its text needs room "
+                             "there (the one exception to overflow)", [], [self.ev(a[1])])
+        if name == "ignored":
+            return Violation(rule, name, f"{self.ev(a[1])}'s effect ignores 「離れない」 effects, so "
+                             f"{self.rep(a[0])}'s 「離れる時」/「破壊される時」 replacement cannot apply",
+                             [], [self.ev(a[1])])
+        if name == "restricted":
+            card = a[2].string
+            return Violation(rule, name, f"{self.rep(a[0])} would make an event on {self.card(card)} that "
+                             f"{self.restriction(a[3])} forbids: it cannot be applied", [card], [self.ev(a[1])])
         if name == "source_cannot":
             ref = self.b.replacement(a[0])
             return Violation(rule, name, f"{self.rep(a[0])} would move or flip its own card, which "
@@ -214,6 +235,10 @@ class Describer:
         if name == "mandatory_skipped":
             return Violation(rule, name, f"{self.rep(a[0])} is mandatory and could apply to {self.ev(a[1])}, "
                              "but nothing replaced it", [], [self.ev(a[1])])
+        if name == "excused_later":
+            return Violation(rule, name, f"{self.rep(a[0])} is mandatory and could apply to {self.ev(a[1])} when its "
+                             "player decided; a replacement decided later cannot excuse it by moving that card",
+                             [], [self.ev(a[1])])
         if name == "own_movement_first":
             return Violation(rule, name, f"{self.rep(a[0])} applied to {self.ev(a[1])} although the spell's own "
                              f"movement replacement {self.rep(a[2])} could", [], [self.ev(a[1])])

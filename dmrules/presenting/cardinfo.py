@@ -102,6 +102,18 @@ def card_text(card: CardDef, detailed: bool = False) -> str:
     for i, ability in enumerate(card.replacements, start=1):
         lines.append(f"  replacement {i}:")
         lines.extend(ability_lines(ability))
+    for i, restriction in enumerate(card.restrictions, start=1):
+        w = restriction.forbid
+        what = "/".join(w.events) + (f" of {w.subject}" if w.subject else "")
+        if w.filter is not None:
+            what += f" of {({k: v for k, v in asdict(w.filter).items() if v not in (None, False, (), 'any')})}"
+        for label, value in (("from", w.from_zone), ("to", w.to_zone)):
+            if value:
+                what += f", {label} {value}"
+        if w.conditions:
+            what += f", when {'+'.join(w.conditions)}"
+        lines.append(f"  restriction {i}:" + (f" 「{restriction.text}」" if restriction.text else ""))
+        lines.append(f"    forbids: {what}; works in: {restriction.works_in}")
     return "\n".join(lines) + "\n\n"
 
 

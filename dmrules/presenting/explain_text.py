@@ -74,6 +74,10 @@ def why_text(scenario: Scenario, number: int, resolution: Resolution, steps: lis
                     lines.extend(f"{indent}      {v.rule}: {v.text}" for v in step.violations)
                 else:
                     lines.append(f"{indent}    not {step.replacement}: {step.reason}")
-    lines.append("Then everything is applied at once (609.9):")
+    if scenario.ruleset == "dmps":
+        lines.append("Then the replacements apply one after another in board order, each seeing the last one's "
+                     "result (DMPS-2):")
+    else:
+        lines.append("Then everything is applied at once (609.9):")
     lines.extend(resolution_lines(scenario, number, resolution)[1:])
     return "\n".join(lines) + "\n"

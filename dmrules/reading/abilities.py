@@ -440,6 +440,48 @@ def parse_trigger(node: Node) -> TriggeredAbility:
     )
 
 
+# --- restrictions (「離れない」, 「移動しない」, 「捨てられない」, 「破壊されない」) ---------
+# A restriction forbids an event: it does not replace it. The event it
+# describes does not happen, and a replacement whose new event it describes
+# cannot be applied (609.4). The events a restriction can describe: the
+# classes of a card's move (asp/common/restrictions.lp reads the same words).
+RESTRICTION_EVENTS = ("destroy", "discard", "leave", "leave_graveyard", "leave_mana", "leave_shields",
+                      "leave_hand", "put_into_deck", "put_into_graveyard", "put_into_hand", "put_into_mana",
+                      "return_to_hand")
+RESTRICTION_CONDITIONS = ("by_opponent", "by_self")
+RESTRICTION_FIELDS = ("text", "forbid", "works_in", "note")
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """A static ability that forbids an event (「相手のカードは、墓地を離れない」)."""
+
+    forbid: Watch
+    works_in: str
+    text: str | None = None
+    note: str | None = None
+
+
+def parse_restriction(node: Node) -> Restriction:
+    node.keys(RESTRICTION_FIELDS, required=("forbid",))
+    forbid = parse_watch(node.child("forbid"))
+    where = node.child("forbid")
+    for event in forbid.events:
+        if event not in RESTRICTION_EVENTS:
+            raise where.error(f"a restriction cannot forbid '{event}' (it can forbid: "
+                              f"{', '.join(RESTRICTION_EVENTS)})", "event")
+    for condition in forbid.conditions:
+        if condition not in RESTRICTION_CONDITIONS:
+            raise where.error(f"a restriction cannot depend on '{condition}' (it can: "
+                              f"{', '.join(RESTRICTION_CONDITIONS)})", "when")
+    return Restriction(
+        forbid=forbid,
+        works_in=node.opt_text("works_in", "battle", ZONES + ("any",)),
+        text=node.opt_text("text"),
+        note=node.opt_text("note"),
+    )
+
+
 # Condition words the solver evaluates; the others are read but not yet solved.
 SOLVED_CONDITIONS = ("this_tapped", "this_power_positive", "shields_at_least_opponent", "five_civilizations_in_battle")
 

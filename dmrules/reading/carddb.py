@@ -15,7 +15,8 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from .abilities import CIVILIZATIONS, ReplacementAbility, TriggeredAbility, parse_ability, parse_trigger
+from .abilities import (CIVILIZATIONS, ReplacementAbility, Restriction, TriggeredAbility, parse_ability,
+                        parse_restriction, parse_trigger)
 from ..errors import InputError
 from .reader import Node
 from .yamlsrc import load_located, load_located_text
@@ -37,7 +38,8 @@ TYPE_EXPANSION: dict[str, tuple[str, ...]] = {
 }
 
 CARD_FIELDS = ("name", "type", "civilizations", "cost", "power", "races", "text", "text_verified",
-               "note", "replacements", "triggers", "flips_to", "source", "compiled", "unread", "unknown")
+               "note", "replacements", "triggers", "flips_to", "source", "compiled", "unread", "unknown",
+               "restrictions")
 CHARACTERISTICS = ("races", "civilizations", "cost", "power")
 
 
@@ -54,6 +56,7 @@ class CardDef:
     text: str | None = None
     replacements: tuple[ReplacementAbility, ...] = ()
     triggers: tuple[TriggeredAbility, ...] = ()
+    restrictions: tuple[Restriction, ...] = ()
     text_verified: bool = True
     note: str | None = None
     flips_to: str | None = None
@@ -98,6 +101,9 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
     triggers = ()
     if node.has("triggers"):
         triggers = tuple(parse_trigger(t) for t in node.child("triggers").elements())
+    restrictions = ()
+    if node.has("restrictions"):
+        restrictions = tuple(parse_restriction(r) for r in node.child("restrictions").elements())
     return CardDef(
         name=node.child("name").text(),
         types=tuple(types),
@@ -108,6 +114,7 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
         text=node.opt_text("text"),
         replacements=replacements,
         triggers=triggers,
+        restrictions=restrictions,
         text_verified=node.opt_bool("text_verified", True),
         note=node.opt_text("note"),
         flips_to=node.opt_text("flips_to"),

@@ -17,7 +17,9 @@ from .abilities import EVENT_KINDS, ZONES, Filter, parse_filter
 from ..errors import InputError
 from .reader import Node
 
-EFFECT_BY = ("spell", "ability", "attack", "battle", "rule", "cost")
+EFFECT_BY = ("spell", "ability", "attack", "battle", "rule", "cost", "summon")
+# The card whose casting or summoning is the effect is pending until it resolves (409.1b, 409.1c).
+PENDING_BY = ("spell", "summon")
 CONDITIONS = ("attempted", "happened", "replaced")
 CARD_KINDS = ("destroy", "return_to_hand", "discard", "put_into_mana", "mill", "break", "move",
               "spell_to_graveyard", "put_into_battle", "power_change", "swap")
@@ -35,10 +37,12 @@ CHOICE_FROM = {"destroy": "battle", "return_to_hand": "battle", "discard": "hand
                "break": "shields", "move": "battle", "put_into_battle": "hand", "power_change": "battle"}
 
 EVENT_FIELDS = ("id", "kind", "card", "cards", "player", "to", "count", "amount", "source", "controller",
-                "by", "cause", "unreplaceable", "cast_from", "choose", "zones", "note", "position", "under") + ALL_KINDS
+                "by", "cause", "unreplaceable", "ignores_cannot_leave", "cast_from", "choose", "zones", "note",
+                "position", "under") + ALL_KINDS
 # Card references of a card's follow-up steps: the ability's card, and the card of the event it replaced.
 CARD_REFERENCES = ("this", "event_card")
-CHOOSE_FIELDS = ("count", "from", "chooser", "optional", "cost_max_of", "cost_below_of") + (
+CHOOSE_FIELDS = ("count", "from", "chooser", "optional", "cost_max_of", "cost_below_of", "cost_max_of_result",
+                 "cost_below_of_result", "count_attempted") + (
     "whose", "type", "race", "civilization", "cost_max", "cost_min", "cost_not", "other", "name", "evolution", "flag",
     "without_flag", "cost_exceeds_mana", "id")
 STEP_FIELDS = ("events", "if", "source", "controller", "by", "note")
@@ -60,6 +64,9 @@ class Event:
     source: str | None = None
     cause: str | None = None
     unreplaceable: bool = False
+    # 「この効果は「離れない」効果を無視する」 (鬼タイム): 「離れない」 does not keep the
+    # card, and no 「離れる時」/「破壊される時」 replacement can apply (A21).
+    ignores_cannot_leave: bool = False
     last_draw: bool = False
     cast_from: str | None = None
     amount: int | None = None
@@ -103,6 +110,15 @@ class ChoiceSpec:
     # from before the replacement is not lost).
     cost_max_of: str | None = None
     cost_below_of: str | None = None
+    # 「こうして墓地に置いたカードのコスト以下」: the cost of the card an earlier event
+    # actually moved (it happened: not replaced, superseded or forbidden); with
+    # no such card there is nothing to compare with and the part does nothing
+    # (the wiki page 「置換効果」, E03, E04).
+    cost_max_of_result: str | None = None
+    cost_below_of_result: str | None = None
+    # 「捨てた枚数だけ選ぶ」 read as 101.3a does: one card for each listed earlier event
+    # that was attempted, replaced or not (B08: the キャロル that stayed in hand count).
+    count_attempted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -123,6 +139,7 @@ class EventSpec:
     by: str | None = None
     cause: str | None = None
     unreplaceable: bool = False
+    ignores_cannot_leave: bool = False
     cast_from: str | None = None
     choose: ChoiceSpec | None = None
     zones: tuple[str, ...] = ()
@@ -163,7 +180,8 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
     spec = dict(id=node.opt_identifier("id", default_id), kind=kind, node=node,
                 source=node.opt_text("source"), controller=node.opt_text("controller"),
                 by=node.opt_text("by", None, EFFECT_BY), cause=node.opt_text("cause"),
-                unreplaceable=node.opt_bool("unreplaceable"), cast_from=node.opt_text("cast_from", None, ZONES))
+                unreplaceable=node.opt_bool("unreplaceable"), ignores_cannot_leave=node.opt_bool("ignores_cannot_leave"),
+                cast_from=node.opt_text("cast_from", None, ZONES))
     if node.has("amount"):
         spec["amount"] = node.child("amount").integer(-1_000_000, 1_000_000)
     if node.has("count") and kind not in ("mill", "draw"):
@@ -226,13 +244,17 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
 
 def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
     node.keys(CHOOSE_FIELDS)
-    flt = parse_filter(node, extra=("count", "from", "chooser", "optional", "cost_max_of", "cost_below_of"))
+    flt = parse_filter(node, extra=("count", "from", "chooser", "optional", "cost_max_of", "cost_below_of",
+                                    "cost_max_of_result", "cost_below_of_result", "count_attempted"))
+    if node.has("count") and node.has("count_attempted"):
+        raise node.error("give either 'count' or 'count_attempted', not both")
     if kind in ("battle", "swap", "swap_zones", "spell_to_graveyard") + PLAYER_KINDS:
         raise node.error(f"a '{kind}' event cannot choose its card")
-    if not node.has("count"):
-        raise node.error("a choice says how many cards it takes: 'count: N' (with 'optional: true' for 「N枚まで」)")
+    if not node.has("count") and not node.has("count_attempted"):
+        raise node.error("a choice says how many cards it takes: 'count: N' (with 'optional: true' for 「N枚まで」), "
+                         "or 'count_attempted: [EVENTS]'")
     return ChoiceSpec(
-        count=node.child("count").integer(1),
+        count=node.child("count").integer(1) if node.has("count") else 1,  # count_attempted: counted when realized
         from_zone=node.opt_text("from", CHOICE_FROM.get(kind, "battle"), ZONES),
         filter=flt,
         chooser=("@" + node.opt_text("chooser", "own", ("own", "opponent"))) if relative
@@ -240,6 +262,9 @@ def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
         optional=node.opt_bool("optional"),
         cost_max_of=node.opt_text("cost_max_of"),
         cost_below_of=node.opt_text("cost_below_of"),
+        cost_max_of_result=node.opt_text("cost_max_of_result"),
+        cost_below_of_result=node.opt_text("cost_below_of_result"),
+        count_attempted=tuple(node.opt_texts("count_attempted")),
     )
 
 
@@ -289,10 +314,11 @@ class Realizer:
     event needs it is an error in the file; later, the event does nothing.
     """
 
-    def __init__(self, state, strict: bool, refer=None):
+    def __init__(self, state, strict: bool, refer=None, attempted=None):
         self.state = state
         self.strict = strict
         self.refer = refer  # event id → the cost of the card it acted on (earlier windows)
+        self.attempted = attempted  # event id → whether an earlier window attempted it (101.3a)
 
     def player(self, name: str | None, controller: str, node: Node | None) -> str:
         """A player's name as written; ``@own``/``@opponent`` (card data) are read from ``controller``."""
@@ -323,7 +349,7 @@ class Realizer:
 
     def pending(self, card) -> bool:
         """The spell being cast is in no zone's count until it has resolved (409.1c)."""
-        return self.state.effect_by == "spell" and card.id == self.state.effect_source
+        return self.state.effect_by in PENDING_BY and card.id == self.state.effect_source
 
     def deck(self, player: str) -> list:
         return sorted((c for c in self.state.cards.values() if c.zone == "deck" and c.owner == player),
@@ -344,21 +370,34 @@ class Realizer:
         if src is not None and src not in self.state.cards:
             raise self._error(spec.node, f"no card with id '{src}' is in any zone")
         common = dict(kind=spec.kind, controller=ctrl, by=spec.by or by, source=src,
-                      unreplaceable=spec.unreplaceable)
+                      unreplaceable=spec.unreplaceable, ignores_cannot_leave=spec.ignores_cannot_leave)
 
         kind = spec.kind
         if spec.choose is not None:
             choice = spec.choose
             flt = choice.filter
-            for ref, below in ((choice.cost_max_of, 0), (choice.cost_below_of, 1)):
+            for ref, below, result in ((choice.cost_max_of, 0, False), (choice.cost_below_of, 1, False),
+                                       (choice.cost_max_of_result, 0, True), (choice.cost_below_of_result, 1, True)):
                 if ref is None:
                     continue
-                cost = self.refer(ref) if self.refer else None
+                cost = self.refer(ref, result) if self.refer else None
+                if cost is None and result:
+                    # 「こうして…したカード」 names the result: no card was moved that way.
+                    out.skipped.append(f"{spec.id} does nothing: no card is one '{ref}' moved (the text names "
+                                       "the result)")
+                    return None
                 if cost is None:
                     return self._skip_or_raise(out, spec, f"no earlier event '{ref}' acted on a card with a cost")
                 flt = replace(flt, cost_max=cost - below)
+            count = choice.count
+            if choice.count_attempted:
+                count = sum(1 for ref in choice.count_attempted if self.attempted and self.attempted(ref))
+                if count == 0:
+                    out.skipped.append(f"{spec.id} does nothing: none of {', '.join(choice.count_attempted)} "
+                                       "was attempted")
+                    return None
             out.templates.append(Template(
-                id=spec.id, kind=kind, order=order, count=choice.count, optional=choice.optional,
+                id=spec.id, kind=kind, order=order, count=count, optional=choice.optional,
                 from_zone=choice.from_zone, to_zone=spec.to_zone or EVENT_TO.get(kind), filter=flt,
                 chooser=self.player(choice.chooser, ctrl, spec.node), controller=ctrl, by=common["by"], source=src,
                 amount=spec.amount))

@@ -19,7 +19,7 @@ from .events import EFFECT_BY, Event, Realizer, Step, Template, read_event, read
 from .reader import Node, has_control, shorten
 from .yamlsrc import load_located, load_located_text
 
-RULESETS = ("dm", "sequential")
+RULESETS = ("dm", "sequential", "dmps")
 MARKERS = ("cannot_be_destroyed", "cannot_leave", "untouchable", "cannot_flip", "cannot_be_broken")
 PLAYER_ACTIONS = ("discard", "flip")
 MAX_CARDS = 400
@@ -74,6 +74,10 @@ class CardInstance:
     @property
     def triggers(self):
         return self.definition.triggers if self.definition else ()
+
+    @property
+    def restrictions(self):
+        return self.definition.restrictions if self.definition else ()
 
     @property
     def label(self) -> str:
@@ -185,6 +189,10 @@ class _Reader:
                 for zone in limits[name]:
                     if zone not in ZONES:
                         raise pnode.child("limits").error(f"unknown zone '{zone}' (zones: {', '.join(ZONES)})", zone)
+                if ruleset != "dmps":
+                    raise pnode.child("limits").error(
+                        "zone limits are Duel Masters Play's (ruleset: dmps, which has its own: battle 7, hand 10, "
+                        f"shields 10); the card game has none, and this scenario's ruleset is '{ruleset}'")
             for zone in ZONES:
                 if pnode.has(zone):
                     self._read_zone(pnode.child(zone), name, zone, players)

@@ -106,7 +106,9 @@ class Engine:
         else:
             if not self._condition_holds(item.step, path):
                 return self._next(state, queue, path)
-            realized = Realizer(state, strict=False, refer=self._referee(path)).realize(
+            realized = Realizer(state, strict=False, refer=self._referee(path),
+                                attempted=lambda ref: self._condition_holds(
+                                    Step((), by="ability", condition=("attempted", ref)), path)).realize(
                 item.step, item.controller, item.source, item.by)
             skipped = realized.skipped
             if realized.deferred:
@@ -162,10 +164,14 @@ class Engine:
         return any(event in names(w.replaced) for w in path)
 
     def _referee(self, path: tuple[Window, ...]):
-        """The cost of the card an earlier event (or choice) acted on, before any replacement."""
-        def cost_of(event_id: str) -> int | None:
+        """The cost of the card an earlier event (or choice) acted on, before any replacement;
+        or, with ``result``, of the card it actually moved (「こうして…したカード」): the event
+        happened, and was neither replaced, superseded nor forbidden."""
+        def cost_of(event_id: str, result: bool = False) -> int | None:
             for window in path:
-                for event in window.events:
+                for event in (window.happened if result else window.events):
+                    if result and event.instead_of:
+                        continue  # a replacement's event is not the effect's result
                     if (event.id == event_id or event.id.startswith(event_id + ":")) and event.card:
                         return self.scenario.cards[event.card].cost
             return None

@@ -46,6 +46,9 @@ def _all_filters(scenario: Scenario) -> Iterator[Filter]:
         for trigger in card.triggers:
             if trigger.watch.filter is not None:
                 yield trigger.watch.filter
+        for restriction in card.restrictions:
+            if restriction.forbid.filter is not None:
+                yield restriction.forbid.filter
     for template in scenario.templates:
         yield template.filter
 
@@ -82,7 +85,8 @@ _EVENT_FIELDS = (
     ("event_amount", "amount", Number), ("event_group", "group", S), ("event_swap", "swap", S),
 )
 # An event's yes/no fields: (predicate, attribute).
-_EVENT_FLAGS = (("event_unreplaceable", "unreplaceable"), ("last_draw", "last_draw"), ("group_event", "is_group"))
+_EVENT_FLAGS = (("event_unreplaceable", "unreplaceable"), ("last_draw", "last_draw"), ("group_event", "is_group"),
+                ("event_ignores_cannot_leave", "ignores_cannot_leave"))
 
 
 def situation_facts(scenario: Scenario) -> list[Symbol]:
@@ -97,8 +101,12 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
             add(fact("this_turn", S(player), C(word)))
         for zone, size in sorted(scenario.limits.get(player, {}).items()):
             add(fact("limit", S(player), C(zone), Number(size)))
+        # The battle zone's cards in the order the scenario lists them (left to right).
+        battle = [card for card in scenario.cards.values() if card.zone == "battle" and card.controller == player]
+        for position, card in enumerate(battle, start=1):
+            add(fact("board_pos", S(card.id), Number(position)))
     add(fact("turn_player", S(scenario.turn_player)))
-    if scenario.effect_by == "spell" and scenario.effect_source:
+    if scenario.effect_by in ("spell", "summon") and scenario.effect_source:
         add(fact("pending", S(scenario.effect_source)))
 
     words = filter_words(scenario)
@@ -173,6 +181,13 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
     for card in scenario.cards.values():
         for index, trigger in enumerate(card.triggers, start=1):
             out.extend(trigger_facts(trigger_symbol(card.id, index), trigger, card.id, card.controller))
+
+    for card in scenario.cards.values():
+        for index, restriction in enumerate(card.restrictions, start=1):
+            x = Function("res", [S(card.id), Number(index)])
+            out += [fact("restriction", x), fact("res_source", x, S(card.id)),
+                    fact("res_controller", x, S(card.controller)), fact("res_active_zone", x, C(restriction.works_in))]
+            out.extend(watch_facts(x, restriction.forbid))
 
     for card in scenario.cards.values():
         for index, ability in enumerate(card.replacements, start=1):

@@ -17,7 +17,7 @@ from .grouping import group_facts, interchangeable_classes, multiplicity
 from .outcome import Builder, Resolution, Solution, Window
 from ..reading.scenario import Scenario
 
-RULESET_ENTRY = {"dm": "dm.lp", "sequential": "sequential.lp"}
+RULESET_ENTRY = {"dm": "dm.lp", "sequential": "sequential.lp", "dmps": "dmps.lp"}
 
 
 @lru_cache(maxsize=1)
