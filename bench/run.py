@@ -2,6 +2,7 @@
 
     python bench/run.py            # the full run (a few minutes)
     python bench/run.py --quick    # smaller sizes, for a look
+    python bench/run.py --full     # the memory target at its own size (4 x 10: minutes)
 
 Prints a table per measurement and ends with one summary line. The
 scenario family is the worst case of the rulings: n アビスベル＝ジャシン帝
@@ -31,7 +32,10 @@ sys.path.insert(0, str(ROOT))
 import dmrules  # noqa: E402
 from dmrules.solving.solver import make_control  # noqa: E402
 
-TARGETS = {"count": 0.5, "stream": 100_000, "brute": 100, "fixture": 0.3, "suite": 10.0}
+TARGETS = {"count": 0.5, "stream": 100_000, "brute": 100, "fixture": 0.3, "suite": 10.0,
+           "verify_speedup": 3.0, "chain": 3.0, "json_raw": 0.3, "json_mib": 100, "interrupt": 1.0}
+# The commit before the window cache and batched grounding: "before" for the verify target.
+BASELINE = "ddb8b6b"
 
 
 def jashin_yaml(n: int, m: int) -> str:
@@ -217,9 +221,111 @@ def bench_memory(folder, n, m):
     return int(out[2]) / 1024, int(out_g[0]), grouped_time
 
 
+# -- (g) ground once: verify against the code before, chained windows against one window --------
+def bench_verify_before(repeats: int):
+    """``dmrules verify fixtures/`` now and at BASELINE (git archive), CPU seconds of the child."""
+    def cpu(cwd: Path) -> float:
+        best = math.inf
+        for _ in range(repeats):
+            before = os.times()
+            subprocess.run([sys.executable, "-m", "dmrules.cli", "verify", str(ROOT / "fixtures")],
+                           capture_output=True, cwd=cwd)
+            after = os.times()
+            best = min(best, (after.children_user - before.children_user)
+                       + (after.children_system - before.children_system))
+        return best
+
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(["git", "archive", BASELINE], cwd=ROOT, capture_output=True)
+        if archive.returncode != 0:
+            print(f"\n(g) verify against {BASELINE}: the baseline commit is not in this repository; skipped")
+            return None
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+        old = cpu(Path(tmp))
+    new = cpu(ROOT)
+    table(f"(g) dmrules verify fixtures/ (CPU seconds, best of {repeats}): now and at {BASELINE}, the commit before "
+          "windows were reused and grounded in batches", ["before s", "now s", "speed-up"],
+          [[f"{old:.2f}", f"{new:.2f}", f"{old / new:.2f}"]])
+    return old / new
+
+
+def chain_yaml(n: int, m: int) -> str:
+    """The Jashin family with one destruction per step of the effect: n windows in a row."""
+    creatures = "\n".join(f"      - {{id: J{i}, card: アビスベル＝ジャシン帝}}" for i in range(1, n + 1))
+    hand = ", ".join(f"h{i}" for i in range(1, m + 1))
+    then = "\n".join(f"    - events: [{{id: e{i}, destroy: J{i}}}]" for i in range(2, n + 1))
+    return (f"turn: opponent\nplayers:\n  me:\n    battle:\n{creatures}\n    hand: [{hand}]\n  opponent: {{}}\n"
+            f"effect:\n  controller: opponent\n  events:\n    - {{id: e1, destroy: J1}}\n  then:\n{then}\n")
+
+
+def bench_chain(n, m, folder):
+    from dmrules.solving import solver
+
+    single, _ = jashin(n, m, folder)
+    path = folder / f"chain-{n}-{m}.yaml"
+    path.write_text(chain_yaml(n, m), encoding="utf-8")
+    chained = dmrules.load_scenario(path)
+    rows, times = [], {}
+    for name, scenario in (("one window", single), ("chained windows", chained)):
+        solver.WINDOWS.clear()
+        start = time.process_time()
+        got = len(dmrules.solve(scenario).resolutions)
+        times[name] = time.process_time() - start
+        assert got == expected_count(n, m), (name, got)
+        rows.append([name, n, m, f"{got:,}", f"{times[name]:.2f}", len(solver.WINDOWS.entries)])
+    table("(g) a chained saver case against the same resolutions as one window (CPU seconds)",
+          ["case", "n", "m", "resolutions", "seconds", "windows solved"], rows)
+    return times["chained windows"] / times["one window"]
+
+
+# -- (h) outcomes at stream speed: solve --json against raw enumeration, and its memory ---------
+def bench_json(n, m, folder):
+    _, path = jashin(n, m, folder)
+    code = ("import sys, os, time; sys.stdout = open(os.devnull, 'w'); t = time.process_time(); "
+            "from dmrules.cli import main; main(['solve', sys.argv[1], '--json']); "
+            "peak = next(l for l in open('/proc/self/status') if l.startswith('VmHWM')).split()[1]; "
+            "sys.stderr.write(str(time.process_time() - t) + ' ' + peak)")
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=ROOT,
+                         check=True).stderr.split()
+    seconds, peak = float(out[-2]), int(out[-1]) / 1024
+    resolutions = expected_count(n, m)
+    scenario = dmrules.load_scenario(path)
+    ctl = make_control(scenario)
+    start = time.process_time()
+    ctl.solve()
+    raw = time.process_time() - start
+    assert int(ctl.statistics["summary"]["models"]["enumerated"]) == resolutions
+    ratio = (resolutions / seconds) / (resolutions / raw)
+    table("(h) dmrules solve --json > /dev/null against clingo enumerating the same encoding (CPU seconds; "
+          "start-up included)", ["n", "m", "resolutions", "json s", "raw s", "ratio", "peak"],
+          [[n, m, f"{resolutions:,}", f"{seconds:.2f}", f"{raw:.3f}", f"{ratio:.3f}", f"{peak:.0f} MiB"]])
+    return ratio, peak
+
+
+# -- (i) Ctrl-C ---------------------------------------------------------------------------
+def bench_interrupt(folder):
+    import signal
+
+    _, path = jashin(6, 12, folder)
+    proc = subprocess.Popen([sys.executable, "-m", "dmrules.cli", "solve", str(path)], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    threads = lambda: int(next(l for l in open(f"/proc/{proc.pid}/status") if l.startswith("Threads")).split()[1])
+    while threads() < 2:
+        time.sleep(0.02)
+    time.sleep(0.5)
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    err = proc.communicate(timeout=30)[1]
+    took = time.monotonic() - sent
+    table("(i) Ctrl-C during a long solve (6 x 12, 72,809,947 resolutions)", ["exit", "seconds", "stderr"],
+          [[proc.returncode, f"{took:.2f}", err.decode().strip()]])
+    return took if proc.returncode == 130 else math.inf
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
+    parser.add_argument("--full", action="store_true", help="the memory target at 4 x 10")
     args = parser.parse_args()
     quick = args.quick
     print(f"dmrules benchmarks · Python {sys.version.split()[0]} · clingo {clingo.__version__} · "
@@ -232,6 +338,10 @@ def main() -> None:
         typical, suite = bench_fixtures(1 if quick else 3)
         growth = bench_ground(folder, [2, 4, 8] if quick else [2, 4, 8, 16], [4, 8, 16] if quick else [4, 8, 16, 32])
         peak, grouped, grouped_time = bench_memory(folder, 4, 8 if quick else 10)
+        verify_speedup = bench_verify_before(1 if quick else 2)
+        chain = bench_chain(4, 6 if quick else 7, folder)
+        json_ratio, json_peak = bench_json(4, 10 if args.full else 7 if quick else 8, folder)
+        interrupt = bench_interrupt(folder)
     print(f"\n  (e) from n·m = 128 on, rules per event × candidate vary by a factor {growth:.2f} "
           f"(linear growth: the ratio stays flat)")
     print(f"  grouped count of 6 creatures × 12 unknown hand cards: {grouped:,} labelled resolutions "
@@ -243,6 +353,13 @@ def main() -> None:
         ("typical fixture s", typical, "≤", TARGETS["fixture"], typical <= TARGETS["fixture"]),
         ("whole suite s", suite, "≤", TARGETS["suite"], suite <= TARGETS["suite"]),
         ("grouped 6×12 s", grouped_time, "<", 2.0, grouped_time < 2.0 and grouped == 72_809_947),
+        ("verify fixtures/ speed-up vs before", verify_speedup or 0.0, "≥", TARGETS["verify_speedup"],
+         (verify_speedup or 0.0) >= TARGETS["verify_speedup"]),
+        ("chained/one window", chain, "≤", TARGETS["chain"], chain <= TARGETS["chain"]),
+        ("solve --json/raw rate", json_ratio, "≥", TARGETS["json_raw"], json_ratio >= TARGETS["json_raw"]),
+        (f"solve --json peak MiB{'' if args.full else ' (4×10 with --full)'}", json_peak, "≤", TARGETS["json_mib"],
+         json_peak <= TARGETS["json_mib"]),
+        ("Ctrl-C s", interrupt, "<", TARGETS["interrupt"], interrupt < TARGETS["interrupt"]),
     ]
     met = sum(ok for *_, ok in checks)
     print("\nSUMMARY: " + "; ".join(f"{name} {fmt(value)} (target {op}{fmt(target)}) {'met' if ok else 'MISSED'}"

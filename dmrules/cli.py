@@ -275,7 +275,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             raise InputError(args.html, "--html", f"cannot be written: {exc.strerror or exc}") from None
         sys.stderr.write(f"dmrules: wrote the HTML report to {args.html}\n")
     if args.json:
-        sys.stdout.write(json.dumps(solution.to_json(), ensure_ascii=False, indent=2) + "\n")
+        solution.write_json(sys.stdout)
     else:
         sys.stdout.write(solution_text(scenario, solution))
     return EXIT_OK
@@ -307,7 +307,7 @@ def _print_json(doc) -> None:
 def cmd_verify(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .checking.verify import VerifyResult, scenario_files, verify_file, verify_line, verify_scenario
+    from .checking.verify import VerifyResult, scenario_files, verify_files, verify_line, verify_scenario
 
     if args.paths.count("-") > 1:
         raise InputError(STDIN, "", "standard input (-) can be read once")
@@ -315,17 +315,26 @@ def cmd_verify(args: argparse.Namespace) -> int:
     for path in args.paths:
         expanded.extend(["-"] if path == "-" else scenario_files([path]))
 
-    def one(path) -> VerifyResult:
-        if path != "-":
-            return verify_file(path)
+    def stdin() -> VerifyResult:
         try:
             return verify_scenario(_load("-"), STDIN)
         except InputError as exc:
             return VerifyResult(STDIN, "error", problems=[str(exc)])
 
+    def checked():
+        """Each result in order; the files between two "-" are verified in batches (verify_files)."""
+        files: list[Path] = []
+        for path in expanded:
+            if path == "-":
+                yield from verify_files(files)
+                files = []
+                yield stdin()
+            else:
+                files.append(path)
+        yield from verify_files(files)
+
     results = []
-    for path in expanded:
-        result = one(path)
+    for result in checked():
         results.append(result)
         if not args.json:
             sys.stdout.write(verify_line(result))

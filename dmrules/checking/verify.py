@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Iterator
 
 from ..errors import InputError
 from ..text import plural
@@ -39,6 +40,32 @@ def scenario_files(paths: list[str]) -> list[Path]:
         else:
             out.append(path)
     return out
+
+
+def verify_files(paths: list[Path], batch: int = 16) -> Iterator[VerifyResult]:
+    """``verify_file`` of each path, in order, each as soon as it is known. The first windows
+    of a batch of scenarios are solved together first (one grounding for all of them)."""
+    from ..solving.solver import prefetch
+
+    for start in range(0, len(paths), batch):
+        loaded: list[tuple[Path, Scenario | VerifyResult]] = []
+        variants: list[Scenario] = []
+        for path in paths[start:start + batch]:
+            try:
+                scenario = load_scenario(path)
+            except InputError as exc:
+                loaded.append((path, VerifyResult(str(path), "error", problems=[str(exc)])))
+                continue
+            loaded.append((path, scenario))
+            try:
+                checks = expectations(scenario)
+            except InputError:
+                continue  # reported by verify_scenario
+            if not checks[0][1].empty:
+                variants.extend(variant for variant, _ in checks)
+        prefetch(variants)
+        for path, item in loaded:
+            yield item if isinstance(item, VerifyResult) else verify_scenario(item, str(path))
 
 
 def verify_file(path: Path) -> VerifyResult:

@@ -26,6 +26,19 @@ from ..reading.scenario import CardInstance, Scenario
 DEFAULT_MAX_WINDOWS = 12
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a solve: ``solution`` holds the resolutions found so far (``complete`` false,
+    ``stopped_by`` "interrupted"), for a caller that wants to keep them."""
+
+    def __init__(self, engine: "Engine"):
+        super().__init__("interrupted")
+        self._engine = engine
+
+    @property
+    def solution(self) -> Solution:  # built only when asked for: sorting a long list takes time
+        return self._engine._solution()
+
+
 @dataclass(frozen=True)
 class Pending:
     """A window still to open: a step of events, under an effect."""
@@ -62,7 +75,14 @@ class Engine:
         queue = [Pending(step, step.controller or self.scenario.effect_controller,
                          step.source or self.scenario.effect_source, step.by, step.label, "effect")
                  for step in self.scenario.steps[1:]]
-        self._window(self.scenario, first, queue, (), first_window=True)
+        try:
+            self._window(self.scenario, first, queue, (), first_window=True)
+        except KeyboardInterrupt:
+            self.stopped = "interrupted"
+            raise Interrupted(self) from None
+        return self._solution()
+
+    def _solution(self) -> Solution:
         resolutions = tuple(sorted(self.found, key=lambda r: r.key))
         return Solution(ruleset=self.scenario.ruleset, resolutions=resolutions,
                         complete=self.stopped is None, stopped_by=self.stopped, grouped=self.group)
@@ -131,13 +151,15 @@ class Engine:
         for window in windows:
             if skipped:
                 window = replace(window, skipped=tuple(skipped))
-            after = advance(window_state, window)
             follow = self._follow_ups(window_state, window)
             new_path = path + (window,)
             if window.lost:
                 self._finish(new_path)  # the game is over
                 continue
-            self._next(after, follow + queue, new_path)
+            if not follow and not queue and not window.sba:
+                self._finish(new_path)  # nothing opens another window: the state after it is not needed
+                continue
+            self._next(advance(window_state, window), follow + queue, new_path)
 
     def _next(self, state: Scenario, queue: list[Pending], path: tuple[Window, ...]) -> None:
         if queue:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import IO, Any
 from dataclasses import dataclass, field
 
 from clingo import Symbol, SymbolType
@@ -240,6 +240,31 @@ class Resolution:
         return out
 
 
+class _Lazy(list):
+    """Resolutions that a JSON encoder (json's pure-Python one, which ``iterencode`` uses)
+    reads as a list, each converted only when it is written."""
+
+    def __init__(self, resolutions: tuple[Resolution, ...]):
+        super().__init__()
+        self.resolutions = resolutions
+
+    def __len__(self) -> int:
+        return len(self.resolutions)
+
+    def __iter__(self):
+        return (r.to_json() for r in self.resolutions)
+
+
+def write_json(data: dict, stream: IO[str]) -> None:
+    """``json.dumps(data, ensure_ascii=False, indent=2)`` and a newline, written piece by piece."""
+    import json
+
+    write = stream.write
+    for chunk in json.JSONEncoder(ensure_ascii=False, indent=2).iterencode(data):
+        write(chunk)
+    write("\n")
+
+
 @dataclass(frozen=True)
 class Solution:
     """Every legal resolution of a scenario."""
@@ -260,10 +285,12 @@ class Solution:
         """Distinct final placements of the cards."""
         return len({(tuple(sorted(r.final.items())), r.lost, r.flipped) for r in self.resolutions})
 
-    def to_json(self) -> dict:
+    def to_json(self, lazy: bool = False) -> dict:
+        """The solution as JSON data; ``lazy``: the resolutions converted one at a time as an
+        encoder reads them (for ``write_json``), instead of all at once."""
         out = {
             "ruleset": self.ruleset,
-            "resolutions": [r.to_json() for r in self.resolutions],
+            "resolutions": _Lazy(self.resolutions) if lazy else [r.to_json() for r in self.resolutions],
             "counts": {"resolutions": self.total, "states": self.states},
             "complete": self.complete,
         }
@@ -273,6 +300,11 @@ class Solution:
             out["counts"]["grouped"] = len(self.resolutions)
             out["grouped"] = True
         return out
+
+    def write_json(self, stream: IO[str]) -> None:
+        """What ``to_json`` gives, as indented JSON, without holding the text or every
+        resolution's JSON data at once."""
+        write_json(self.to_json(lazy=True), stream)
 
 
 def _text(sym: Symbol) -> str:
@@ -298,6 +330,8 @@ class Builder:
         self.card_order = {c: i for i, c in enumerate(scenario.cards)}
         self._refs: dict[Symbol, ReplacementRef] = {}
         self._ids: dict[Symbol, str] = {}
+        self._decoded: dict[Symbol, tuple[str, object]] = {}
+        self._infos: dict[tuple, EventInfo] = {}
 
     # -- names ------------------------------------------------------------------
     def replacement(self, sym: Symbol) -> ReplacementRef:
@@ -359,6 +393,40 @@ class Builder:
         return self.order(sym.arguments[0])
 
     # -- one answer set ---------------------------------------------------------
+    def _decode(self, sym: Symbol) -> tuple[str, object]:
+        """What ``build`` reads from one shown atom; read once per distinct atom (atoms recur
+        from answer set to answer set, and each read of a symbol's parts is a call into clingo)."""
+        name, args = sym.name, sym.arguments
+        if name == "apply":
+            return name, (args[0], args[1])
+        if name == "pick":
+            return name, ((args[0], args[1]), args[3].string)
+        if name == "final":
+            return name, (args[0].string, args[1].name)
+        if name in ("happens", "replaced", "derived", "sba"):
+            return name, args[0]
+        if name == "made":
+            return name, (args[0], (args[1], args[2]))
+        if name.startswith("event_"):
+            return "event_", (args[0], name[6:], _text(args[1]))
+        if name == "target":
+            return name, (args[0].string, args[1].string)
+        if name == "triggered":
+            return name, self.trigger(args[0], args[1])
+        if name in ("broken", "swap_failed", "loses", "flipped"):
+            return name, args[0].string
+        if name == "battle_loser":
+            return name, (self.event_id(args[0]), args[1].string)
+        if name == "final_power":
+            return name, (args[0].string, args[1].number)
+        if name in ("final_under", "chooser"):
+            return name, (args[0].string, args[1].string)
+        if name == "used":
+            return name, self.replacement(args[0]).id
+        if name == "violation":
+            return name, (args[0].arguments[0].string, self.describe(args[1]))
+        return name, None
+
     def build(self, symbols: Iterable[Symbol]) -> Window:
         applied: dict[tuple[Symbol, Symbol], list[str]] = {}
         final: dict[str, str] = {}
@@ -380,53 +448,57 @@ class Builder:
         failed: set[str] = set()
         choosers: dict[str, str] = {}
         used: list[str] = []
+        decoded = self._decoded
         for sym in symbols:
-            name, args = sym.name, sym.arguments
+            item = decoded.get(sym)
+            if item is None:
+                item = decoded[sym] = self._decode(sym)
+            name, value = item
             if name == "apply":
-                applied.setdefault((args[0], args[1]), [])
+                applied.setdefault(value, [])
                 atoms.append(sym)
             elif name == "pick":
-                applied.setdefault((args[0], args[1]), []).append(args[3].string)
+                applied.setdefault(value[0], []).append(value[1])
                 atoms.append(sym)
             elif name == "final":
-                final[args[0].string] = args[1].name
+                final[value[0]] = value[1]
             elif name == "happens":
-                happens.append(args[0])
+                happens.append(value)
             elif name == "replaced":
-                replaced.append(args[0])
+                replaced.append(value)
             elif name == "made":
-                made[args[0]] = (args[1], args[2])
-            elif name.startswith("event_"):
-                attrs.setdefault(args[0], {}).setdefault(name[6:], []).append(_text(args[1]))
+                made[value[0]] = value[1]
+            elif name == "event_":
+                attrs.setdefault(value[0], {}).setdefault(value[1], []).append(value[2])
             elif name == "derived":
-                attrs.setdefault(args[0], {})
+                attrs.setdefault(value, {})
             elif name == "target":
-                targets.append((args[0].string, args[1].string))
+                targets.append(value)
                 atoms.append(sym)
             elif name == "triggered":
-                triggered.append(self.trigger(args[0], args[1]))
+                triggered.append(value)
             elif name == "broken":
-                broken.append(args[0].string)
+                broken.append(value)
             elif name == "battle_loser":
-                losers.append((self.event_id(args[0]), args[1].string))
+                losers.append(value)
             elif name == "sba":
-                sba.append(args[0])
+                sba.append(value)
             elif name == "final_power":
-                power[args[0].string] = args[1].number
+                power[value[0]] = value[1]
             elif name == "final_under":
-                under[args[0].string] = args[1].string
+                under[value[0]] = value[1]
             elif name == "swap_failed":
-                failed.add(args[0].string)
+                failed.add(value)
             elif name == "chooser":
-                choosers[args[0].string] = args[1].string
+                choosers[value[0]] = value[1]
             elif name == "used":
-                used.append(self.replacement(args[0]).id)
+                used.append(value)
             elif name == "loses":
-                lost.append(args[0].string)
+                lost.append(value)
             elif name == "flipped":
-                flipped.append(args[0].string)
+                flipped.append(value)
             elif name == "violation":
-                violations.append((args[0].arguments[0].string, self.describe(args[1])))
+                violations.append(value)
         swap_of = {e.id: e.swap for e in self.scenario.events if e.swap}
         apps = sorted(
             (Application(self.event_id(e), self.replacement(r), tuple(sorted(c, key=self._card_key)), self.index,
@@ -498,6 +570,14 @@ class Builder:
         return tuple(sorted(infos, key=lambda e: (e.order, e.instead_of is not None, e.id)))
 
     def _event(self, sym: Symbol, made: dict, attrs: dict) -> EventInfo:
+        a = attrs.get(sym)
+        key = (sym, made.get(sym), tuple((k, tuple(v)) for k, v in a.items()) if a else None)
+        info = self._infos.get(key)
+        if info is None:
+            info = self._infos[key] = self._make_event(sym, made, attrs)
+        return info
+
+    def _make_event(self, sym: Symbol, made: dict, attrs: dict) -> EventInfo:
         if sym.type == SymbolType.String:
             e = self.events[sym.string]
             return EventInfo(id=e.id, kind=e.kind, order=e.order, cards=e.cards, player=e.player,

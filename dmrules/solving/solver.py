@@ -8,8 +8,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Union
 
+import atexit
+import re
+import sys
+import threading
+import time
+
 import clingo
-from clingo import Symbol
+from clingo import Function, Symbol, SymbolType
 
 from ..errors import SolveError
 from .facts import situation_facts
@@ -54,26 +60,380 @@ def _silent(code, message) -> None:  # clingo's informational messages are not f
     return None
 
 
-def make_control(scenario: Scenario, mode: str = "solve", arguments: Sequence[str] = ("0",),
-                 extra: Iterable[Symbol] = (), group: bool = False, show: bool = True) -> clingo.Control:
-    """A grounded Control for the scenario; facts go in through the backend as symbols."""
+@lru_cache(maxsize=16)
+def _statements(files: tuple[str, ...], extra: str = "") -> tuple:
+    """The encodings, parsed once per process (``#include`` resolved) and kept as syntax trees."""
+    from clingo import ast
+
+    out: list = []
+    ast.parse_files(list(files), out.append, logger=_silent, message_limit=0)
+    if extra:
+        ast.parse_string(extra, out.append, logger=_silent, message_limit=0)
+    return tuple(out)
+
+
+def _control_arguments(scenario: Scenario, arguments: Sequence[str]) -> list[str]:
     arguments = list(arguments)
     if scenario.ruleset == "sequential":
         # A chain applies each replacement at most once: it is at most as long as there are replacements.
         n = sum(len(c.replacements) for c in scenario.cards.values()) + len(scenario.effects)
         arguments += ["-c", f"max_depth={n + 1}"]
+    return arguments
+
+
+def ground(ctl: clingo.Control, parts=(("base", ()),)) -> None:
+    """``ctl.ground(parts)`` in a worker thread, waited on in slices from the main thread, so
+    that Ctrl-C (KeyboardInterrupt) reaches Python during a long grounding too; the grounding
+    itself cannot be stopped: it is left to finish in its (daemon) thread, which the process
+    does not wait for at exit."""
+    if threading.current_thread() is not threading.main_thread():
+        ctl.ground(list(parts))
+        return
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            ctl.ground(list(parts))
+        except BaseException as exc:  # handed to the caller
+            failed.append(exc)
+
+    worker = threading.Thread(target=run, name="dmrules-ground", daemon=True)
+    worker.start()
+    while worker.is_alive():
+        worker.join(0.1)
+        _tick()
+    if failed:
+        raise failed[0]
+
+
+def _grounded(arguments: list[str], files: tuple[str, ...], extra_program: str,
+              facts: Iterable[Symbol]) -> clingo.Control:
     ctl = clingo.Control(arguments, logger=_silent, message_limit=0)
-    for path in encoding_files(scenario.ruleset, mode, group, show):
-        ctl.load(path)
+    from clingo import ast
+
+    with ast.ProgramBuilder(ctl) as builder:
+        for statement in _statements(files, extra_program):
+            builder.add(statement)
+    with ctl.backend() as backend:
+        for sym in facts:
+            backend.add_rule([backend.add_atom(sym)])
+    ground(ctl)
+    return ctl
+
+
+def make_control(scenario: Scenario, mode: str = "solve", arguments: Sequence[str] = ("0",),
+                 extra: Iterable[Symbol] = (), group: bool = False, show: bool = True) -> clingo.Control:
+    """A grounded Control for the scenario; facts go in through the backend as symbols.
+
+    The encodings are parsed once per process; each Control receives their syntax trees.
+    """
+    extra_program = ""
     if not show:
         from .stream import STREAM_SHOW
 
-        ctl.add("base", [], STREAM_SHOW)
+        extra_program = STREAM_SHOW
+    files = tuple(encoding_files(scenario.ruleset, mode, group, show))
+    return _grounded(_control_arguments(scenario, arguments), files, extra_program,
+                     [*situation_facts(scenario), *extra])
+
+
+class Progress:
+    """Resolutions so far and their rate, on a terminal's stderr, once a run has lasted ``delay``
+    seconds; never on a pipe or a file. The line is cleared when the run ends."""
+
+    def __init__(self, stream=None, delay: float = 2.0, every: float = 0.5):
+        self.stream = stream if stream is not None else sys.stderr
+        try:
+            self.active = bool(self.stream.isatty())
+        except (AttributeError, ValueError):
+            self.active = False
+        self.delay, self.every = delay, every
+        self.start = time.monotonic()
+        self.last = 0.0
+        self.models = 0
+        self.resolutions = 0
+        self.shown = False
+
+    def tick(self) -> None:
+        if not self.active:
+            return
+        now = time.monotonic()
+        elapsed = now - self.start
+        if elapsed < self.delay or now - self.last < self.every:
+            return
+        self.last = now
+        done = max(self.resolutions, self.models)
+        self.stream.write(f"\r\x1b[K  {done:,} resolutions so far, {done / elapsed:,.0f}/s, {elapsed:.0f} s")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
+
+
+_progress: list[Progress] = []  # the progress line of the run under way, if any
+
+
+def _tick(models: int = 0) -> None:
+    if _progress:
+        _progress[-1].models += models
+        _progress[-1].tick()
+
+
+def wait(handle: clingo.SolveHandle, timeout: float | None) -> bool:
+    """Wait for a solve call in short slices, so that Ctrl-C (KeyboardInterrupt) reaches Python
+    within a fraction of a second; the search is cancelled before the interrupt goes on.
+    Whether the search finished before ``timeout`` (seconds; None: no limit)."""
+    deadline = None if timeout is None else time.monotonic() + timeout
+    try:
+        while True:
+            step = 0.1 if deadline is None else min(0.1, max(deadline - time.monotonic(), 0.0))
+            if handle.wait(step):
+                return True
+            _tick()
+            if deadline is not None and time.monotonic() >= deadline:
+                return False
+    except BaseException:
+        handle.cancel()
+        raise
+
+
+class WindowCache:
+    """Windows already solved in this process, by the solver's whole input.
+
+    Two windows whose facts (and options) are equal have the same answer
+    sets; a chain of windows meets the same state along many paths. Only
+    complete enumerations are kept, as the shown symbols of each model in
+    the solver's order: windows of at most ``per_window`` models, at most
+    ``max_models`` models in all (a model holds some sixty symbols: about
+    3.5 KB, so 40,000 models are about 140 MB at most).
+    """
+
+    def __init__(self, max_models: int = 40_000, per_window: int = 5_000):
+        self.max_models = max_models
+        self.per_window = min(per_window, max_models)
+        self.held = 0
+        self.entries: dict[tuple, tuple] = {}
+        self.renamed: dict[tuple, dict] = {}  # an entry's models under each renaming met
+        self.hits = 0
+
+    def get(self, key: tuple):
+        models = self.entries.get(key)
+        if models is not None:
+            self.hits += 1
+        return models
+
+    def put(self, key: tuple, entry: tuple[list[tuple[Symbol, ...]], dict]) -> None:
+        models, names = entry
+        if self.max_models <= 0 or len(models) > self.per_window or key in self.entries:
+            return
+        while self.entries and self.held + len(models) > self.max_models:
+            old = next(iter(self.entries))
+            self.held -= len(self.entries.pop(old)[0]) * (1 + len(self.renamed.pop(old, ())))
+        self.entries[key] = (tuple(models), names)
+        self.held += len(models)
+
+    def clear(self) -> None:
+        self.entries.clear()
+        self.renamed.clear()
+        self.held = 0
+
+
+WINDOWS = WindowCache()
+
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')  # a string term in clingo's text of a symbol
+
+
+def _rename(sym: Symbol, names: dict[Symbol, Symbol], memo: dict | None = None) -> Symbol:
+    """The symbol with the strings of ``names`` replaced, at any depth."""
+    if sym.type == SymbolType.String:
+        return names.get(sym, sym)
+    if sym.type != SymbolType.Function or not sym.arguments:
+        return sym
+    if memo is not None:
+        done = memo.get(sym)
+        if done is not None:
+            return done
+    out = Function(sym.name, [_rename(a, names, memo) for a in sym.arguments], sym.positive)
+    if memo is not None:
+        memo[sym] = out
+    return out
+
+
+def canonical(facts: list[Symbol]) -> tuple[frozenset[str], dict[Symbol, Symbol]]:
+    """The facts (as text) with the cards renamed into a canonical order, and that renaming.
+
+    A card whose facts name no other card can trade its id with any card
+    whose facts read the same but for the id: two states that differ only by
+    such a permutation (h1, h2 discarded or h3, h4) have the same canonical
+    facts. The encodings compare card ids only for equality (asp/group.lp,
+    which orders them, is not renamed), so the answer sets of one are the
+    answer sets of the other, renamed.
+    """
+    texts = [str(f) for f in facts]
+    cards = {t[5:-1] for t in texts if t.startswith('card("') and t.endswith('")') and _QUOTED.fullmatch(t[5:-1])}
+    mentions: dict[str, list[str]] = {}
+    fixed: set[str] = set()
+    for text in texts:
+        found = {q for q in _QUOTED.findall(text) if q in cards}
+        if len(found) == 1:
+            mentions.setdefault(found.pop(), []).append(text)
+        elif found:
+            fixed |= found
+    movable = sorted(cards - fixed)
+    hole = '"\\x00"'
+
+    def signature(card: str) -> tuple[str, ...]:
+        return tuple(sorted(_QUOTED.sub(lambda m: hole if m.group(0) == card else m.group(0), t)
+                            for t in mentions.get(card, ())))
+
+    order = sorted(movable, key=lambda c: (signature(c), c))
+    names = {c: n for c, n in zip(order, movable) if c != n}
+    if not names:
+        return frozenset(texts), {}
+    canon = frozenset(_QUOTED.sub(lambda m: names.get(m.group(0), m.group(0)), t) for t in texts)
+    return canon, {clingo.parse_term(a): clingo.parse_term(b) for a, b in names.items()}
+
+
+# -- many first windows in one grounding -------------------------------------------------
+# Grounding costs a fixed time per rule of the encodings (tens of milliseconds), whatever
+# the facts. A batch of windows is grounded at once: every atom of the encodings gets the
+# window as its first argument and every rule the body atom window__(W) (a fact), so the
+# grounder still settles what the facts decide; choices, constraints and what is shown also
+# need active__(W), an external made true for the window being solved, then released.
+# Without its choices and constraints, a window that is not active has exactly one answer.
+_W = "W__"
+BATCH = 16
+# The rulesets whose first windows are batched (the sequential ruleset gains nothing: its
+# windows are few and its grounding is dominated by the chains' depth).
+BATCHED = {"dm"}
+
+
+def _windowed_statements(files: tuple[str, ...]) -> tuple:
+    from clingo import ast
+
+    def switch(loc, name):
+        atom = ast.Function(loc, name, [ast.Variable(loc, _W)], False)
+        return ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(atom))
+
+    class Windowed(ast.Transformer):
+        def visit_SymbolicAtom(self, node):
+            sym = node.symbol
+            var = ast.Variable(sym.location, _W)
+            if sym.ast_type == ast.ASTType.Function:
+                return node.update(symbol=sym.update(arguments=[var, *sym.arguments]))
+            if sym.ast_type == ast.ASTType.UnaryOperation and sym.argument.ast_type == ast.ASTType.Function:
+                inner = sym.argument
+                return node.update(symbol=sym.update(argument=inner.update(arguments=[var, *inner.arguments])))
+            if sym.ast_type == ast.ASTType.SymbolicTerm and sym.symbol.type == SymbolType.Function:
+                return node.update(symbol=ast.Function(sym.location, sym.symbol.name, [var], False))
+            raise ValueError(f"cannot put {sym} in a window")
+
+    def decides(rule) -> bool:
+        """A choice, or a constraint: what only the active window may do."""
+        head = rule.head
+        if head.ast_type != ast.ASTType.Literal:
+            return True  # choice, head aggregate, disjunction
+        return head.atom.ast_type == ast.ASTType.BooleanConstant
+
+    windowed = Windowed()
+    out: list = []
+    for stm in _statements(files):
+        kind = stm.ast_type
+        loc = stm.location
+        if kind == ast.ASTType.Rule:
+            gate = [switch(loc, "window__"), switch(loc, "active__")] if decides(stm) else [switch(loc, "window__")]
+            stm = windowed(stm)
+            out.append(stm.update(body=[*gate, *stm.body]))
+        elif kind == ast.ASTType.ShowTerm:
+            stm = windowed(stm)
+            out.append(stm.update(body=[switch(loc, "window__"), switch(loc, "active__"), *stm.body]))
+        elif kind == ast.ASTType.ShowSignature and not stm.name:
+            out.append(stm)  # #show.
+        elif kind == ast.ASTType.ShowSignature:
+            args = [ast.Variable(loc, f"X{i}__") for i in range(stm.arity)]
+            atom = ast.Function(loc, stm.name, [ast.Variable(loc, _W), *args], False)
+            out.append(ast.ShowTerm(loc, ast.Function(loc, stm.name, args, False),
+                                    [switch(loc, "window__"), switch(loc, "active__"),
+                                     ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(atom))]))
+        elif kind == ast.ASTType.Defined:
+            out.append(stm.update(arity=stm.arity + 1))
+        elif kind in (ast.ASTType.Program, ast.ASTType.Comment, ast.ASTType.Definition):
+            out.append(stm)
+        else:
+            raise ValueError(f"cannot put {stm} in a window")
+    out.extend(_statements((), "window__(W) :- win__(W). #external active__(W) : win__(W)."))
+    return tuple(out)
+
+
+_windowed = lru_cache(maxsize=8)(_windowed_statements)
+
+
+@atexit.register
+def _release() -> None:
+    """Syntax trees kept to the end would be freed after clingo's library, noisily."""
+    _statements.cache_clear()
+    _windowed.cache_clear()
+
+
+def prefetch(scenarios: Iterable[Scenario]) -> int:
+    """Solve the first window of each scenario, grounded in batches, into the window cache
+    (``solve`` then finds them there). How many windows were solved."""
+    batches: dict[tuple, dict] = {}
+    for scenario in scenarios:
+        if scenario.ruleset not in BATCHED:
+            continue
+        facts = situation_facts(scenario)
+        canon, names = canonical(facts)
+        arguments = tuple(_control_arguments(scenario, ("0",)))
+        files = tuple(encoding_files(scenario.ruleset, "solve", False, True))
+        key = (arguments, files, canon)
+        if key not in WINDOWS.entries:
+            batches.setdefault((arguments, files), {}).setdefault(key, (facts, names))
+    solved = 0
+    for (arguments, files), windows in batches.items():
+        try:
+            _windowed(files)
+        except ValueError:  # a statement the batching does not know: these windows are solved one by one
+            continue
+        items = list(windows.items())
+        for start in range(0, len(items), BATCH):
+            solved += _solve_batch(list(arguments), files, items[start:start + BATCH])
+    return solved
+
+
+def _solve_batch(arguments: list[str], files: tuple[str, ...], items: list) -> int:
+    from clingo import Number, ast
+
+    ctl = clingo.Control(arguments, logger=_silent, message_limit=0)
+    with ast.ProgramBuilder(ctl) as builder:
+        for statement in _windowed(files):
+            builder.add(statement)
     with ctl.backend() as backend:
-        for sym in [*situation_facts(scenario), *extra]:
-            backend.add_rule([backend.add_atom(sym)])
-    ctl.ground([("base", [])])
-    return ctl
+        for k, (_, (facts, _)) in enumerate(items, start=1):
+            n = Number(k)
+            backend.add_rule([backend.add_atom(Function("win__", [n]))])
+            for f in facts:
+                backend.add_rule([backend.add_atom(Function(f.name, [n, *f.arguments], f.positive))])
+    ground(ctl)
+    for k, (key, (_, names)) in enumerate(items, start=1):
+        switch = Function("active__", [Number(k)])
+        ctl.assign_external(switch, True)
+        raw: list[tuple[Symbol, ...]] = []
+
+        def on_model(model: clingo.Model) -> None:
+            if len(raw) <= WINDOWS.per_window:  # more than that are not kept
+                raw.append(tuple(model.symbols(shown=True)))
+
+        with ctl.solve(on_model=on_model, async_=True) as handle:
+            wait(handle, None)
+            handle.get()
+        ctl.release_external(switch)
+        WINDOWS.put(key, (raw, names))
+    return len(items)
 
 
 def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind: str = "effect", *,
@@ -84,26 +444,62 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
 
     With ``group``, one resolution per permutation class of interchangeable
     cards, each with its ``multiplicity`` (dmrules/grouping.py).
+    A window equal to one already solved in this process is not solved again.
     """
     classes = interchangeable_classes(scenario) if group else []
-    ctl = make_control(scenario, extra=group_facts(classes), group=group)
+    facts = [*situation_facts(scenario), *group_facts(classes)]
+    arguments = _control_arguments(scenario, ("0",))
+    files = tuple(encoding_files(scenario.ruleset, "solve", group, True))
+    if group:  # group.lp orders card ids: no renaming
+        canon, names = frozenset(map(str, facts)), {}
+    else:
+        canon, names = canonical(facts)
+    key = (tuple(arguments), files, canon)
     builder = Builder(scenario, index, label, kind, classes)
+    cached = WINDOWS.get(key)
+    if cached is not None and (max_models is None or len(cached[0]) <= max_models):
+        models, solved_names = cached
+        # solved card -> canonical -> this window's card
+        back = {v: k for k, v in names.items()}
+        moved = {}
+        for card in {*solved_names, *names.values()}:
+            mine = back.get(solved_names.get(card, card), solved_names.get(card, card))
+            if mine != card:
+                moved[card] = mine
+        if moved:
+            # The same renaming comes back along other paths: its models are kept with the entry.
+            renamed = WINDOWS.renamed.setdefault(key, {})
+            moved_key = frozenset(moved.items())
+            if moved_key not in renamed:
+                memo: dict = {}
+                renamed[moved_key] = [[_rename(sym, moved, memo) for sym in symbols] for symbols in models]
+                WINDOWS.held += len(models)
+            models = renamed[moved_key]
+        return sorted((builder.build(symbols) for symbols in models), key=lambda w: w.key), None
+    ctl = _grounded(arguments, files, "", facts)
     found: list[Window] = []
+    raw: list[tuple[Symbol, ...]] = []
     cut: list[str] = []
 
     def on_model(model: clingo.Model) -> bool:
-        found.append(builder.build(model.symbols(shown=True)))
+        symbols = model.symbols(shown=True)
+        if len(raw) <= WINDOWS.per_window:  # more than that are not kept
+            raw.append(tuple(symbols))
+        if _progress:
+            _progress[-1].models += 1
+        found.append(builder.build(symbols))
         if max_models is not None and len(found) >= max_models:
             cut.append("max_models")
             return False
         return True
 
     with ctl.solve(on_model=on_model, async_=True) as handle:
-        finished = handle.wait(timeout) if timeout is not None else handle.wait()
-        if not finished:
+        if not wait(handle, timeout):
             handle.cancel()
             cut.append("timeout")
         handle.get()
+    if not cut:
+        WINDOWS.put(key, (raw, names))
     return sorted(found, key=lambda w: w.key), (cut[0] if cut else None)
 
 
@@ -147,9 +543,22 @@ def solve(scenario: ScenarioLike, *, ruleset: str | None = None, max_resolutions
     from .engine import DEFAULT_MAX_WINDOWS, Engine
 
     scenario = as_scenario(scenario, ruleset)
+    progress = Progress()
+
+    def found(resolution: Resolution) -> None:
+        progress.resolutions += 1
+        progress.tick()
+        if on_resolution is not None:
+            on_resolution(resolution)
+
     engine = Engine(scenario, max_windows=max_windows or DEFAULT_MAX_WINDOWS, max_resolutions=max_resolutions,
-                    timeout=timeout, on_resolution=on_resolution, group=group)
-    return engine.run()
+                    timeout=timeout, on_resolution=found, group=group)
+    _progress.append(progress)
+    try:
+        return engine.run()
+    finally:
+        _progress.remove(progress)
+        progress.close()
 
 
 def count(scenario: ScenarioLike, *, ruleset: str | None = None, group: bool = False) -> int:
@@ -171,11 +580,18 @@ def count(scenario: ScenarioLike, *, ruleset: str | None = None, group: bool = F
             ctl = make_control(scenario)
             more = _more_windows_atom(ctl)
             ctl.configuration.solve.models = 1
-            if more is None or not ctl.solve(assumptions=[more]).satisfiable:
+            if more is None or not _solved(ctl, assumptions=[more]).satisfiable:
                 ctl.configuration.solve.models = 0
-                ctl.solve()
+                _solved(ctl)
                 return int(ctl.statistics["summary"]["models"]["enumerated"])
     return solve(scenario, group=group).total
+
+
+def _solved(ctl: clingo.Control, assumptions=()) -> clingo.SolveResult:
+    """``ctl.solve(assumptions=...)``, waited on so that Ctrl-C stops it."""
+    with ctl.solve(assumptions=list(assumptions), async_=True) as handle:
+        wait(handle, None)
+        return handle.get()
 
 
 def _more_windows_atom(ctl: clingo.Control) -> int | None:
@@ -195,7 +611,7 @@ def _may_open_windows(scenario: Scenario) -> bool:
     ctl = make_control(scenario)
     more = _more_windows_atom(ctl)
     ctl.configuration.solve.models = 1
-    return more is not None and ctl.solve(assumptions=[more]).satisfiable
+    return more is not None and _solved(ctl, assumptions=[more]).satisfiable
 
 
 def count_first_window(scenario: Scenario, *, group: bool = False) -> int:
@@ -209,7 +625,9 @@ def count_first_window(scenario: Scenario, *, group: bool = False) -> int:
     """
     if not group:
         ctl = make_control(scenario)
-        ctl.solve()
+        with ctl.solve(async_=True) as handle:
+            wait(handle, None)
+            handle.get()
         return int(ctl.statistics["summary"]["models"]["enumerated"])
     classes = interchangeable_classes(scenario)
     ctl = make_control(scenario, extra=group_facts(classes), group=True)
@@ -225,5 +643,7 @@ def count_first_window(scenario: Scenario, *, group: bool = False) -> int:
                 roles.setdefault(sym.arguments[1].string, []).append(sym.arguments[0])
         total += multiplicity(classes, roles)
 
-    ctl.solve(on_model=on_model)
+    with ctl.solve(on_model=on_model, async_=True) as handle:
+        wait(handle, None)
+        handle.get()
     return total

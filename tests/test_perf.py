@@ -1,0 +1,317 @@
+"""Speed machinery that must not change an answer: the window cache, interrupts, progress."""
+
+from __future__ import annotations
+
+import io
+import math
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import dmrules
+from dmrules.solving import solver
+from dmrules.solving.engine import Interrupted
+from dmrules.solving.facts import situation_facts
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def jashin_yaml(n: int, m: int, chained: bool = False) -> str:
+    """n アビスベル＝ジャシン帝 destroyed, each may discard 2 of the m hand cards instead (609.9b);
+    chained: one destruction per step of the effect, each its own window."""
+    creatures = "\n".join(f"      - {{id: J{i}, card: アビスベル＝ジャシン帝}}" for i in range(1, n + 1))
+    hand = ", ".join(f"h{i}" for i in range(1, m + 1))
+    if chained:
+        then = "\n".join(f"    - events: [{{id: e{i}, destroy: J{i}}}]" for i in range(2, n + 1))
+        events = "  events:\n    - {id: e1, destroy: J1}\n" + (f"  then:\n{then}\n" if n > 1 else "")
+    else:
+        events = "  events:\n" + "\n".join(f"    - {{id: e{i}, destroy: J{i}}}" for i in range(1, n + 1)) + "\n"
+    return (f"turn: opponent\nplayers:\n  me:\n    battle:\n{creatures}\n    hand: [{hand}]\n  opponent: {{}}\n"
+            f"effect:\n  controller: opponent\n{events}")
+
+
+def expected_count(n: int, m: int) -> int:
+    """Σ_k C(n,k) · m! / (2!^k (m-2k)!): k creatures kept, each with its own 2 cards."""
+    return sum(math.comb(n, k) * math.perm(m, 2 * k) // 2 ** k for k in range(n + 1) if 2 * k <= m)
+
+
+def load(tmp_path: Path, text: str, name: str = "s.yaml") -> dmrules.Scenario:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return dmrules.load_scenario(path)
+
+
+def as_json(solution) -> list:
+    return [r.to_json() for r in solution.resolutions]
+
+
+def test_chained_windows_reuse_states_and_answer_as_without_the_cache(tmp_path, monkeypatch):
+    scenario = load(tmp_path, jashin_yaml(3, 4, chained=True))
+    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
+    cached = dmrules.solve(scenario)
+    # Window 2 after J1 discarded h1,h2 is window 2 after h3,h4, renamed: solved once.
+    assert solver.WINDOWS.hits > 0
+    assert len(solver.WINDOWS.entries) <= 2 * 3
+    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache(max_models=0))  # holds nothing
+    plain = dmrules.solve(scenario)
+    assert solver.WINDOWS.hits == 0
+    assert as_json(cached) == as_json(plain)
+    assert len(cached.resolutions) == expected_count(3, 4) == 1 + 3 * 6 + 3 * 6
+
+
+def test_a_solved_scenario_solved_again_is_the_same(tmp_path, monkeypatch):
+    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
+    scenario = dmrules.load_scenario(ROOT / "fixtures" / "A01-two-jashintei.yaml")
+    first = dmrules.solve(scenario)
+    second = dmrules.solve(scenario)
+    assert solver.WINDOWS.hits == 1
+    assert as_json(first) == as_json(second) and len(first.resolutions) == 3
+
+
+def test_canonical_facts_equal_exactly_for_permuted_cards(tmp_path):
+    base = jashin_yaml(2, 4)
+    one = load(tmp_path, base.replace("hand: [h1, h2, h3, h4]", "hand: [h1, h2]\n    graveyard: [h3, h4]"), "a.yaml")
+    two = load(tmp_path, base.replace("hand: [h1, h2, h3, h4]", "hand: [h3, h4]\n    graveyard: [h1, h2]"), "b.yaml")
+    three = load(tmp_path, base.replace("hand: [h1, h2, h3, h4]", "hand: [h1, h2, h3]\n    graveyard: [h4]"), "c.yaml")
+    key_one, names_one = solver.canonical(situation_facts(one))
+    key_two, names_two = solver.canonical(situation_facts(two))
+    key_three, _ = solver.canonical(situation_facts(three))
+    assert key_one == key_two and names_one != names_two
+    assert key_three != key_one
+    # The named creatures J1, J2 (each the card of its own event) are never renamed.
+    assert not {str(s) for s in [*names_one, *names_two]} & {'"J1"', '"J2"'}
+
+
+def test_a_window_met_renamed_gives_the_renamed_answer(tmp_path, monkeypatch):
+    base = jashin_yaml(2, 4)
+    one = load(tmp_path, base.replace("hand: [h1, h2, h3, h4]", "hand: [h1, h2]\n    graveyard: [h3, h4]"), "a.yaml")
+    two = load(tmp_path, base.replace("hand: [h1, h2, h3, h4]", "hand: [h3, h4]\n    graveyard: [h1, h2]"), "b.yaml")
+    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
+    dmrules.solve(one)
+    renamed = dmrules.solve(two)
+    assert solver.WINDOWS.hits == 1
+    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache(max_models=0))
+    assert as_json(renamed) == as_json(dmrules.solve(two))
+    # Only h3, h4 (in hand) can be discarded: J1 with both, or J2 with both, or nothing.
+    chosen = sorted(tuple(a.chosen) for r in renamed.resolutions for a in r.applied)
+    assert chosen == [("h3", "h4"), ("h3", "h4")]
+
+
+def test_an_interrupt_keeps_what_was_found(tmp_path):
+    scenario = load(tmp_path, jashin_yaml(2, 4, chained=True))
+    seen = []
+
+    def stop_after_two(resolution):
+        seen.append(resolution)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(Interrupted) as caught:
+        dmrules.solve(scenario, on_resolution=stop_after_two)
+    partial = caught.value.solution
+    assert not partial.complete and partial.stopped_by == "interrupted"
+    assert len(partial.resolutions) == 2 and isinstance(caught.value, KeyboardInterrupt)
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_shows_on_a_terminal_only():
+    terminal = FakeTerminal()
+    progress = solver.Progress(terminal, delay=0.0, every=0.0)
+    progress.resolutions = 1234
+    progress.tick()
+    assert "1,234 resolutions so far" in terminal.getvalue()
+    progress.close()
+    assert terminal.getvalue().endswith("\r\x1b[K")
+    pipe = io.StringIO()
+    quiet = solver.Progress(pipe, delay=0.0, every=0.0)
+    quiet.resolutions = 1234
+    quiet.tick()
+    quiet.close()
+    assert pipe.getvalue() == ""
+
+
+def test_progress_waits_two_seconds_by_default():
+    terminal = FakeTerminal()
+    progress = solver.Progress(terminal)
+    progress.resolutions = 5
+    progress.tick()
+    assert terminal.getvalue() == ""
+
+
+def _threads(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        return int(next(line for line in status if line.startswith("Threads")).split()[1])
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc to see the solve start")
+def test_ctrl_c_stops_a_long_solve_within_a_second(tmp_path):
+    path = tmp_path / "big.yaml"
+    path.write_text(jashin_yaml(6, 12), encoding="utf-8")  # 72,809,947 resolutions: far longer than the test
+    proc = subprocess.Popen([sys.executable, "-m", "dmrules.cli", "solve", str(path)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        start = time.monotonic()
+        while _threads(proc.pid) < 2:  # clingo's solve thread: the search is under way
+            assert proc.poll() is None and time.monotonic() - start < 60
+            time.sleep(0.02)
+        time.sleep(0.3)
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=10)
+        took = time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130
+    assert b"Traceback" not in err and err.strip() == b"dmrules: interrupted"
+    assert took < 1.0, took
+
+
+def test_json_written_piece_by_piece_is_the_json_of_the_solution(tmp_path):
+    import json
+
+    for path in (ROOT / "fixtures" / "A01-two-jashintei.yaml", ROOT / "fixtures" / "B03-baiken-setsudan.yaml"):
+        solution = dmrules.solve(dmrules.load_scenario(path))
+        out = io.StringIO()
+        solution.write_json(out)
+        assert out.getvalue() == json.dumps(solution.to_json(), ensure_ascii=False, indent=2) + "\n"
+    grouped = dmrules.solve(load(tmp_path, jashin_yaml(2, 5)), group=True)
+    out = io.StringIO()
+    grouped.write_json(out)
+    data = json.loads(out.getvalue())
+    assert data == grouped.to_json() and data["counts"]["resolutions"] == expected_count(2, 5)
+
+
+def test_cli_json_is_the_solution(tmp_path):
+    import json
+
+    path = ROOT / "fixtures" / "A01-two-jashintei.yaml"
+    out = subprocess.run([sys.executable, "-m", "dmrules.cli", "solve", str(path), "--json"], cwd=ROOT,
+                         capture_output=True, check=True).stdout
+    expected = dmrules.solve(dmrules.load_scenario(path)).to_json()
+    assert json.loads(out) == expected and len(expected["resolutions"]) == 3
+
+
+def _models(ctl) -> list:
+    found: list = []
+    ctl.solve(on_model=lambda m: found.append(sorted(map(str, m.symbols(shown=True)))))
+    return sorted(found)
+
+
+def test_windows_grounded_in_a_batch_have_the_answer_sets_of_windows_grounded_alone(monkeypatch):
+    """Every fourth dm fixture and a permuted Jashin case: the same answer sets, each once."""
+    from dmrules.checking.expect import expectations
+
+    paths = sorted((ROOT / "fixtures").glob("*.yaml"))[::4]
+    scenarios = [v for p in paths for v, _ in expectations(dmrules.load_scenario(p)) if v.ruleset == "dm"]
+    assert len(scenarios) >= 15
+    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
+    monkeypatch.setattr(solver, "BATCH", 8)
+    assert solver.prefetch(scenarios) == len(solver.WINDOWS.entries) >= 15
+    checked = 0
+    for scenario in scenarios:
+        canon, names = solver.canonical(situation_facts(scenario))
+        key = (tuple(solver._control_arguments(scenario, ("0",))),
+               tuple(solver.encoding_files(scenario.ruleset, "solve", False, True)), canon)
+        raw, solved_names = solver.WINDOWS.entries[key]
+        if names != solved_names:
+            continue  # met renamed: compared through solve() in the next test
+        assert sorted(sorted(map(str, m)) for m in raw) == _models(solver.make_control(scenario)), scenario.path
+        checked += 1
+    assert checked >= 15
+
+
+def test_verify_lines_match_solve_after_batching(tmp_path, monkeypatch):
+    from dmrules.checking.verify import verify_file, verify_files
+
+    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
+    paths = sorted((ROOT / "fixtures").glob("A0*.yaml"))
+    batched = [r.to_json() for r in verify_files(paths, batch=4)]
+    assert solver.WINDOWS.hits >= len(paths)
+    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache(max_models=0))
+    assert batched == [verify_file(p).to_json() for p in paths]
+    assert all(r["status"] == "pass" for r in batched)
+
+
+def test_encodings_the_batching_cannot_read_are_solved_one_by_one(monkeypatch):
+    def refuse(files):
+        raise ValueError("cannot put this statement in a window")
+
+    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
+    monkeypatch.setattr(solver, "_windowed", refuse)
+    scenario = dmrules.load_scenario(ROOT / "fixtures" / "A01-two-jashintei.yaml")
+    assert solver.prefetch([scenario]) == 0 and not solver.WINDOWS.entries
+    assert len(dmrules.solve(scenario).resolutions) == 3
+
+
+def test_the_bundled_cards_kept_compiled_are_the_cards_read(tmp_path, monkeypatch):
+    from dmrules.reading import carddb
+
+    monkeypatch.setenv("DMRULES_CACHE", str(tmp_path))
+    carddb.bundled.cache_clear()
+    try:
+        first = carddb.bundled()  # read, then kept
+        kept = list(tmp_path.glob("cards-*.pickle"))
+        assert len(kept) == 1
+        carddb.bundled.cache_clear()
+        second = carddb.bundled()  # from the kept file
+        assert second is not first
+        assert [repr(c) for c in second] == [repr(c) for c in carddb._read_bundled()]
+        kept[0].write_bytes(b"not a pickle")  # a damaged cache is read past
+        carddb.bundled.cache_clear()
+        assert [repr(c) for c in carddb.bundled()] == [repr(c) for c in first]
+        monkeypatch.setenv("DMRULES_CACHE", "off")
+        assert carddb._cache_file() is None
+    finally:
+        carddb.bundled.cache_clear()
+
+
+def test_the_window_cache_keeps_within_its_bounds(tmp_path, monkeypatch):
+    cache = solver.WindowCache(max_models=10, per_window=4)
+    monkeypatch.setattr(solver, "WINDOWS", cache)
+    big = load(tmp_path, jashin_yaml(2, 4), "big.yaml")  # 1 + 2·6 + 6 = 19 answer sets: not kept
+    assert len(dmrules.solve(big).resolutions) == expected_count(2, 4) == 19
+    assert not cache.entries
+    for m in range(1, 4):  # 1, 2 and 4 answer sets: kept while 10 models in all are not exceeded
+        dmrules.solve(load(tmp_path, jashin_yaml(1, m), f"small{m}.yaml"))
+    assert cache.held <= 10 and len(cache.entries) == 3
+    dmrules.solve(load(tmp_path, jashin_yaml(1, 4), "small4.yaml"))  # 7 answer sets: too many for one window
+    dmrules.solve(load(tmp_path, jashin_yaml(2, 2), "pair.yaml"))  # 1 + 2 + 0 = 3 more: 10 in all, none goes
+    assert len(cache.entries) == 4
+    dmrules.solve(load(tmp_path, jashin_yaml(3, 2), "three.yaml"))  # 1 + 3 = 4 more: the oldest go
+    assert cache.held <= 10 and sum(len(m) for m, _ in cache.entries.values()) == cache.held
+
+
+def test_ctrl_c_during_a_long_grounding_reaches_python_within_a_second():
+    code = ("import time, clingo\n"
+            "from dmrules.solving.solver import ground\n"
+            "ctl = clingo.Control()\n"
+            "ctl.add('base', [], 'r(X) :- X=1..400000000, X\\\\1000000==0.')\n"  # seconds of grounding
+            "print('grounding', flush=True)\n"
+            "try:\n"
+            "    ground(ctl)\n"
+            "    print('finished')\n"
+            "except KeyboardInterrupt:\n"
+            "    print('interrupted', time.monotonic(), flush=True)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        assert proc.stdout.readline().strip() == "grounding"
+        time.sleep(0.5)
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        line = proc.stdout.readline().split()
+        assert line[0] == "interrupted", line
+        assert float(line[1]) - sent < 1.0
+    finally:
+        proc.kill()
+        proc.wait()
