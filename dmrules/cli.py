@@ -174,8 +174,36 @@ def build_parser() -> argparse.ArgumentParser:
     cards.add_argument("query", nargs="*", help="part of a card name; or 'parse TEXT'; or 'coverage FILE'")
     cards.add_argument("--scenario", metavar="FILE", help="with 'parse': the inline cards of this scenario")
     cards.add_argument("--json", action="store_true", help="print one JSON document")
+    cards.add_argument("--hand-written", action="store_true",
+                       help="only the cards whose structured form is written by hand (not compiled from the text)")
     cards.set_defaults(run=cmd_cards)
+
+    serve = sub.add_parser(
+        "serve", help="a local web app: build a situation, solve it, ask why", formatter_class=formatter,
+        description="Start the workbench, a local web app: place cards, choose the effect, solve, ask why and why-not.\n"
+                    "It listens on this machine only unless --host says otherwise; Ctrl-C stops it.",
+        epilog=_epilog("  dmrules serve\n  dmrules serve --port 9000 --timeout 60",
+                       "  0 stopped (Ctrl-C)\n  2 bad input: a port out of range, an address that cannot be listened on"))
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=_port, default=8765, help="port (default 8765)")
+    serve.add_argument("--timeout", type=_seconds, default=20.0, metavar="S", help="solving time per request (default 20)")
+    serve.add_argument("--max-resolutions", type=_positive, default=2000, metavar="N",
+                       help="resolutions listed per request, then grouped counting (default 2000)")
+    serve.set_defaults(run=cmd_serve)
     return parser
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 < int(text) < 65536:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a port (1 to 65535)")
+    return int(text)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .presenting.web import Limits, serve
+
+    serve(args.host, args.port, Limits(timeout=args.timeout, max_resolutions=args.max_resolutions))
+    return EXIT_OK
 
 
 def _stdin_text() -> str:
@@ -384,6 +412,8 @@ def cmd_cards(args: argparse.Namespace) -> int:
     db = bundled()
     if args.query is None:
         cards = list(db)
+        if args.hand_written:
+            cards = [c for c in cards if c.hand_written]
         if args.json:
             _print_json({"cards": [card_json(c) for c in cards]})
         else:
@@ -392,6 +422,8 @@ def cmd_cards(args: argparse.Namespace) -> int:
             sys.stdout.write(f"{plural(len(cards), 'card')}\n")
         return EXIT_OK
     cards = db.search(args.query)
+    if args.hand_written:
+        cards = [c for c in cards if c.hand_written]
     near = [] if cards else db.near(args.query)
     if args.json:
         _print_json({"query": args.query, "cards": [card_json(c) for c in cards],

@@ -233,7 +233,7 @@ CARD_KEYS = ("id", "card", "cannot_be_destroyed", "cannot_leave", "untouchable",
 # Printed types as the filters read them: an evolution creature is a creature.
 TYPE_WORDS = {"creature": ("creature",), "evolution_creature": ("creature", "evolution"), "spell": ("spell",)}
 DEFINITION_KEYS = ("name", "type", "races", "civilizations", "cost", "power", "text", "replacements",
-                   "text_verified", "note", "flips_to")
+                   "text_verified", "source", "text_source", "hand_written", "note", "flips_to")
 
 
 def read_card(raw, zone: str, player: str) -> Card:

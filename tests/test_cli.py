@@ -300,7 +300,8 @@ def test_why_not_covers_every_window():
     out = run("why-not", str(B03), "--expect", "e1/BK.then1.1:ST=replaced")
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.startswith("A legal resolution has e1/BK.then1.1:ST=replaced")
-    assert "e1/BK.then1.1:ST replaced by ST" in out.stdout
+    assert ("ST (巨人の覚醒者セツダン) returns to the hand [e1/BK.then1.1:ST]: replaced by ST (巨人の覚醒者セツダン), "
+            "decided by opponent") in out.stdout
 
 
 # -- the Python API --------------------------------------------------------------------------------
@@ -405,7 +406,7 @@ def test_cards_show_filters_in_words_not_python():
     out = run("cards", "ブレイガー")
     assert out.returncode == 0
     assert "{'" not in out.stdout and "': " not in out.stdout and "True" not in out.stdout
-    assert "watches: destroy of another ガーディアン of yours" in out.stdout
+    assert "watches: destroy of another creature of yours" in out.stdout  # セイバー：全種族
 
 
 def test_html_says_where_it_wrote(tmp_path):

@@ -153,11 +153,14 @@ def test_expectation_check_reports_differences():
     assert any(p.startswith("unexpected resolution: e1 by J1 [h1, h2]") for p in problems)
 
 
+# A mandatory 「破壊される時、かわりに相手のクリーチャーを1体破壊する」, the
+# form 神羅スカル・ムーン was once given (its printed text makes it optional).
 SKULL_MOON = """
 turn: me
 players:
   me:
-    battle: [{id: SM, card: 神羅スカル・ムーン}]
+    battle: [{id: SM, card: {name: 強制の身代わり破壊, type: creature, replacements: [
+        {watch: {event: destroy, card: this}, instead: [stay, {destroy: {whose: opponent}}]}]}}]
   opponent:
     battle: [{id: O1, card: {name: 普通のクリーチャー, type: creature}},
              {id: O2, card: {name: 普通のクリーチャー, type: creature}}]
@@ -207,7 +210,8 @@ TURN_PLAYER_FIRST = """
 turn: me
 players:
   me:
-    battle: [{id: SM, card: 神羅スカル・ムーン}]
+    battle: [{id: SM, card: {name: 強制の身代わり破壊, type: creature, replacements: [
+        {watch: {event: destroy, card: this}, instead: [stay, {destroy: {whose: opponent}}]}]}}]
   opponent:
     battle:
       - {id: O, card: {name: 狙われるクリーチャー, type: creature}}
@@ -230,9 +234,9 @@ effect:
 
 
 def test_turn_player_decides_before_the_non_turn_player_takes_a_card():
-    # The turn player's mandatory スカル・ムーン can destroy only O (the others are
+    # The turn player's mandatory substitute destruction can destroy only O (the others are
     # アンタッチャブル), so it must take O; the non-turn player's replacement,
-    # decided afterwards, cannot take O first and so leave スカル・ムーン without
+    # decided afterwards, cannot take O first and so leave SM without
     # a substitute.
     solution = dmrules.solve(scenario(TURN_PLAYER_FIRST))
     got = [[(a.event, a.replacement.id, a.chosen) for a in r.applied] for r in solution.resolutions]

@@ -87,7 +87,7 @@ def test_why_not_a17_keeping_utsusemihenge_names_609_4():
 
 
 @pytest.mark.parametrize("prefix, expect, rule", [
-    ("A11", "JN=battle,PG=battle", "101.5"),
+    ("A11", "SN=battle,JN=battle,PG=battle", "101.5"),
     ("A23", "L2=battle", "609.8"),
     ("A26", "Z=battle", "609.1"),
     ("A29-charger-cy", "BC=deck", "609.8a"),

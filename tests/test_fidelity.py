@@ -19,6 +19,7 @@ BOARD = """
         {limits}
         battle:
           - {{id: MM, card: 蒼神龍メタモルフィース}}
+          - {{id: VS, card: 真実の王 ヴィオラ・ソナタ}}
         shields: [{shields}]
       opponent:
         battle:

@@ -9,7 +9,9 @@ from html.parser import HTMLParser
 import pytest
 
 import dmrules
-from dmrules.presenting.report import render_html, write_html
+from dmrules.presenting.report import LABELS, render_html, write_html
+
+JA = LABELS["ja"]["zones"]
 
 from .conftest import FIXTURES, ROOT, fixture_files
 
@@ -125,7 +127,9 @@ def check_structure(scenario, solution, html: str, page: Page) -> None:
         assert {c["attrs"]["data-card"] for c in state_cards if "moved" in c["classes"]} == set(moved)
         for card in state_cards:
             if "moved" in card["classes"]:
-                assert f"← {moved[card['attrs']['data-card']][0]}" in text_of(card)
+                old = moved[card['attrs']['data-card']][0]
+                assert f"← {JA[old]}" in text_of(card)
+                assert any(e["attrs"].get("data-from") == old for e in page.elements if card in e["parents"])
         assert {c["attrs"]["data-card"] for c in state_cards if "flipped" in c["classes"]} == set(first.flipped)
         losers = {p["attrs"]["data-player"] for p in page.find("player", number) if "lost" in p["classes"]}
         assert losers == set(first.lost)
@@ -157,8 +161,8 @@ def test_a01_three_states_three_boards():
     assert [s["attrs"]["data-resolutions"] for s in page.find("state")] == ["1", "1", "1"]
     # State 2: J1 stayed by discarding h1 and h2; J2 went to the graveyard.
     state2 = {c["attrs"]["data-card"]: c for c in page.find("card", 2)}
-    assert {"moved"} <= state2["h1"]["classes"] and "← hand" in text_of(state2["h1"])
-    assert "← battle" in text_of(state2["J2"])
+    assert {"moved"} <= state2["h1"]["classes"] and "← 手札" in text_of(state2["h1"])
+    assert "← バトルゾーン" in text_of(state2["J2"])
     assert "moved" not in state2["J1"]["classes"] and "kept" in state2["J1"]["classes"]
     applications = page.find("application", 2)
     assert [a["attrs"]["data-replacement"] for a in applications] == ["J1"]
@@ -170,7 +174,7 @@ def test_a01_three_states_three_boards():
     assert "ruling A01" in page.text and "rule 609.9b" in page.text and "turn player: opponent" in page.text
     events = [e for e in page.elements if "data-event" in e["attrs"] and e["where"] == "situation"]
     assert [e["attrs"]["data-event"] for e in events] == ["e1", "e2"]
-    assert "battle → graveyard" in text_of(events[0])
+    assert text_of(events[0]) == "J1 (アビスベル＝ジャシン帝) is destroyed: battle zone → graveyard [e1]"
 
 
 def test_a04_folds_the_interchangeable_graveyard_cards():
@@ -333,3 +337,69 @@ def test_cli_report_carries_verdicts_and_explanations(tmp_path):
     assert 'data-failed="0"' in html and "3 resolutions" in html
     assert html.count("Why resolution") == 3
     assert "609.9b: h1 is affected by J1" in html
+
+
+B03 = FIXTURES / "B03-baiken-setsudan.yaml"
+B13 = FIXTURES / "B13-raikou-golfantasista-pawer.yaml"
+
+
+def test_b03_every_window_of_each_resolution_in_order():
+    # Ruling B03: バイケン enters instead of being discarded; its 「そうしたら」 bounce is a second window.
+    scenario, solution, html, page = report(B03)
+    check_structure(scenario, solution, html, page)
+    windows = []
+    for state in page.find("state"):
+        for way in page.find("way", int(state["attrs"]["data-state"])):
+            told = [e for e in page.elements if "window" in e["classes"] and way in e["parents"]]
+            windows.append([w["attrs"]["data-window"] for w in told])
+    # Resolutions 2, 3, 4 each tell window 1 (the discard replaced) then window 2 (the bounce).
+    multi = [w for w in windows if w]
+    assert len(windows) == 4
+    assert len(multi) == 3 and all(w == ["1", "2"] for w in multi)
+    # Resolution 3: バイケン entered, then returned itself to the hand: the board says so.
+    state = next(int(s["attrs"]["data-state"]) for s in page.find("state") if "#3" in text_of(s))
+    bk = next(c for c in page.find("card", state) if c["attrs"]["data-card"] == "BK")
+    assert "手札 → バトルゾーン → 手札" in text_of(bk)
+    assert "kept" not in bk["classes"]
+    assert "BK (斬隠蒼頭龍バイケン) returns to the hand: battle zone → hand [e1/BK.then1.1:BK]" in text_of(
+        page.find("state")[state - 1])
+
+
+def test_counts_are_the_command_lines_and_grouping_is_said():
+    scenario = dmrules.load_scenario(A04)
+    solution = dmrules.solve(scenario)
+    page = Page(render_html(scenario, solution))
+    totals = page.find("totals")[0]
+    assert (totals["attrs"]["data-resolutions"], totals["attrs"]["data-states"]) == ("211", "142")
+    assert text_of(totals).startswith("211 resolutions, 142 final states; shown as 4 boards")
+    grouped = dmrules.solve(scenario, group=True)
+    page = Page(render_html(scenario, grouped))
+    assert text_of(page.find("totals")[0]).startswith(
+        "211 resolutions (4 listed up to interchangeable cards), 4 final states up to interchangeable cards")
+    assert page.find("grouping")
+
+
+def test_thousands_separators():
+    from .test_grouping import jashin_window
+
+    scenario = jashin_window(6, 12)
+    solution = dmrules.solve(scenario, group=True)
+    html = render_html(scenario, solution)
+    assert "72,809,947 resolutions" in html and "72809947 " not in html
+
+
+def test_broken_shields_and_triggers_on_the_board():
+    scenario, solution, html, page = report(B13)
+    check_structure(scenario, solution, html, page)
+    broken = {(c["where"], c["attrs"]["data-card"]) for c in page.find("broken")}
+    assert broken == {(n, "s1") for n, g in enumerate(state_groups(solution, scenario), 1)
+                      if "s1" in solution.resolutions[g[0]].broken} != set()
+    triggered = {c["attrs"]["data-card"] for c in page.find("triggered")}
+    assert triggered == {"BL", "PW"}
+    assert "BL (墓守の鐘ベルリン) triggers when PW (貝獣 パウアー) is discarded [e1/RK.2:PW]" in page.text
+
+
+def test_english_labels():
+    scenario = dmrules.load_scenario(A01)
+    page = Page(render_html(scenario, dmrules.solve(scenario), lang="en"))
+    assert {text_of(h) for h in page.elements if h["tag"] == "h5"} >= {"Battle zone", "Hand", "Graveyard"}

@@ -22,8 +22,8 @@ def test_the_same_scenario_under_both_rulesets_differs():
     dm = run_cli("solve", str(FIXTURES / "A11-perfect-galaxy-substitute.yaml"), "--json")
     seq = run_cli("solve", str(FIXTURES / "A11-perfect-galaxy-substitute.yaml"), "--json", "--ruleset", "sequential")
     finals = lambda doc: sorted(r["final"]["PG"] for r in doc["resolutions"])  # noqa: E731
-    assert finals(json.loads(dm.stdout)) == ["battle", "graveyard"]
-    assert finals(json.loads(seq.stdout)) == ["battle", "battle"]
+    assert finals(json.loads(dm.stdout)) == ["battle", "battle", "graveyard"]
+    assert finals(json.loads(seq.stdout)) == ["battle", "battle", "battle"]
 
 
 ONCE = """

@@ -85,7 +85,7 @@ CONDITION = """
 turn: me
 players:
   me:
-    battle: [{id: PM, card: 光器パーフェクト・マドンナ}]
+    battle: [{id: PM, card: 光器パーフェクト・マドンナ, power: 3000}]
     deck: [d1, d2]
   opponent: {}
 effect:

@@ -96,8 +96,12 @@ def card_text(card: CardDef, detailed: bool = False) -> str:
         lines.append(f"  races: {' / '.join(card.races)}")
     if card.text:
         lines.append(f"  text: {card.text}")
-    if not card.text_verified:
-        lines.append("  (text written from the rulings' paraphrase, not quoted)")
+    if card.source:
+        lines.append(f"  source: {card.source}")
+    if card.text_source == "paraphrase":
+        lines.append("  (text written from the rulings' paraphrase, not the printed card)")
+    if card.hand_written and (card.replacements or card.triggers):
+        lines.append("  (structured form written by hand)")
     if card.note:
         lines.append(f"  note: {card.note}")
     for i, ability in enumerate(card.replacements, start=1):

@@ -1,15 +1,41 @@
-"""Readable text for scenarios and resolutions."""
+"""Readable text for scenarios and resolutions.
+
+Events are told in words with the cards' names (``J1 (アビスベル＝ジャシン帝) is
+destroyed: battle zone → graveyard [e1]``); internal ids come last, in
+brackets. The text output, the HTML report and ``why`` use these functions.
+"""
 
 from __future__ import annotations
 
 from ..reading.events import Event
-from ..solving.outcome import EventInfo, Resolution, Solution
+from ..solving.outcome import EventInfo, Resolution, Solution, Trigger, Window
 from ..reading.scenario import Scenario
 from .safe import visible
 from ..text import plural
 
 ZONE_WORDS = {"battle": "battle zone", "hand": "hand", "mana": "mana zone", "graveyard": "graveyard",
               "shields": "shield zone", "deck": "deck", "hyperspatial": "hyperspatial zone", "pending": "pending"}
+
+# What an event does, in words: {c} the card(s), {p} the player.
+EVENT_WORDS = {
+    "destroy": "{c} is destroyed",
+    "return_to_hand": "{c} returns to the hand",
+    "discard": "{c} is discarded",
+    "put_into_mana": "{c} is put into the mana zone",
+    "mill": "{c} is put from the deck into the graveyard",
+    "break": "{c} is broken",
+    "move": "{c} is moved",
+    "spell_to_graveyard": "{c} goes to the graveyard after it was cast",
+    "put_into_battle": "{c} is put into the battle zone",
+    "power_change": "{c}'s power changes",
+    "swap": "{c} swap places",
+    "battle": "{c} battle",
+    "draw": "{p} draws {c}",
+    "lose": "{p} loses the game",
+    "pay_cost": "{p} pays the cost of {c}",
+    "choose": "{p} chooses",
+    "flip": "{c} flips",
+}
 
 
 def card_label(scenario: Scenario, card_id: str | None) -> str:
@@ -19,19 +45,117 @@ def card_label(scenario: Scenario, card_id: str | None) -> str:
     return visible(card.label if card else card_id)
 
 
-def event_line(scenario: Scenario, event: Event | EventInfo) -> str:
-    """``e1 destroy J1 (アビスベル＝ジャシン帝): battle → graveyard``."""
-    parts = [event.id, event.kind]
-    if event.kind == "battle":
-        parts.append(" vs ".join(card_label(scenario, c) for c in event.cards))
-    elif event.card is not None:
-        parts.append(card_label(scenario, event.card))
-    if event.player is not None and (event.card is None or event.kind == "draw"):
-        parts.append(f"[{event.player}]")
-    text = " ".join(parts)
-    if event.from_zone and event.to_zone:
-        text += f": {event.from_zone} → {event.to_zone}"
+def _cards(scenario: Scenario, ids) -> str:
+    labels = [card_label(scenario, c) for c in ids]
+    if len(labels) <= 2:
+        return " and ".join(labels)
+    return ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+def _owner(scenario: Scenario, card_id: str) -> str | None:
+    card = scenario.cards.get(card_id)
+    return card.owner if card else None
+
+
+def event_words(scenario: Scenario, event: Event | EventInfo) -> str:
+    """What the event does, in words, without its id."""
+    kind = event.kind
+    if kind == "break" and (getattr(event, "is_group", False) or len(event.cards) > 1):
+        owners = {_owner(scenario, c) for c in event.cards}
+        whose = f" of {owners.pop()}" if len(owners) == 1 and None not in owners else ""
+        return f"breaks shields {', '.join(event.cards)}{whose} at once"
+    if kind == "draw" and not event.cards:
+        return f"{event.player or 'a player'} draws a card"
+    template = EVENT_WORDS.get(kind)
+    if kind == "move" and event.to_zone:
+        template = "{c} is put into the " + ZONE_WORDS.get(event.to_zone, event.to_zone)
+    cards = _cards(scenario, event.cards) if event.cards else ""
+    if template is None:
+        text = f"{kind.replace('_', ' ')} {cards}".strip()
+        if event.player is not None and not event.cards:
+            text += f" ({event.player})"
+    else:
+        text = template.format(c=cards or "a card", p=event.player or "a player")
+    if kind == "break" and event.cards:
+        owner = _owner(scenario, event.cards[0])
+        if owner:
+            text = f"{text} (a shield of {owner})"
     return text
+
+
+def zones_text(event: Event | EventInfo) -> str:
+    if event.from_zone and event.to_zone:
+        return f"{ZONE_WORDS.get(event.from_zone, event.from_zone)} → {ZONE_WORDS.get(event.to_zone, event.to_zone)}"
+    return ""
+
+
+def event_line(scenario: Scenario, event: Event | EventInfo) -> str:
+    """``J1 (アビスベル＝ジャシン帝) is destroyed: battle zone → graveyard [e1]``."""
+    text = event_words(scenario, event)
+    zones = zones_text(event)
+    if zones:
+        text += f": {zones}"
+    return f"{text} [{event.id}]"
+
+
+def event_label(scenario: Scenario, event_id: str, events=()) -> str:
+    """An event named by its id, in words when it is known: ``the destruction of ...``."""
+    for event in events:
+        if event.id == event_id:
+            return f"{event_words(scenario, event)} [{event_id}]"
+    for event in scenario.events:
+        if event.id == event_id:
+            return f"{event_words(scenario, event)} [{event_id}]"
+    return f"[{event_id}]"
+
+
+def window_title(scenario: Scenario, window: Window) -> str:
+    """What opened a window, in words: ``what follows BK (斬隠蒼頭龍バイケン)'s replacement [e1/BK.then1]``."""
+    if window.kind == "effect":
+        words = "the effect" if window.label == "effect" else "the effect's next step"
+    elif window.kind == "follow-up":
+        event, _, rest = window.label.rpartition("/")
+        source = rest.split(".then", 1)[0]
+        words = f"what follows the replacement by {card_label(scenario, source)}"
+        if event:
+            words += f" of {event}"
+    elif window.kind == "battle":
+        words = "the result of the battle"
+    elif window.kind == "state":
+        words = "the state-based checks"
+    else:
+        words = window.kind
+    return words if window.label == "effect" else f"{words} [{window.label}]"
+
+
+def trigger_line(scenario: Scenario, trigger: Trigger, events=()) -> str:
+    """``BL (墓守の鐘ベルリン) triggers when PW (貝獣 パウアー) is discarded [e1/RK.2:PW]``."""
+    return f"{card_label(scenario, trigger.card)} triggers when {event_label(scenario, trigger.event, events)}"
+
+
+def broken_line(scenario: Scenario, shields) -> str:
+    owners = {_owner(scenario, s) for s in shields}
+    whose = f" of {owners.pop()}" if len(owners) == 1 and None not in owners else ""
+    return f"broken shields{whose}: {', '.join(card_label(scenario, s) for s in shields)}"
+
+
+def journeys(scenario: Scenario, resolution: Resolution) -> dict[str, list[str]]:
+    """Cards that went somewhere, window by window: id → zones from the start to the end
+    (``[hand, battle, hand]`` for a card that entered and came back)."""
+    out = {}
+    for card_id, card in scenario.cards.items():
+        path = [card.zone]
+        for window in resolution.windows:
+            zone = window.final.get(card_id, path[-1])
+            if zone != path[-1]:
+                path.append(zone)
+        if len(path) > 1:
+            out[card_id] = path
+    return out
+
+
+def journey_text(path) -> str:
+    return " → ".join(ZONE_WORDS.get(z, z) for z in path)
 
 
 def scenario_header(scenario: Scenario) -> list[str]:
@@ -51,10 +175,18 @@ def scenario_header(scenario: Scenario) -> list[str]:
     return lines
 
 
-def _application_line(scenario: Scenario, app) -> str:
-    ref = app.replacement
-    who = ref.id + (f" ({visible(ref.name)})" if ref.name else "")
-    text = f"{app.event} replaced by {who}, decided by {app.player}"
+def replacement_label(scenario: Scenario, ref) -> str:
+    """The replacement's card (``J1 (アビスベル＝ジャシン帝)``), or the effect in play by its id."""
+    if ref.card and ref.card in scenario.cards:
+        label = card_label(scenario, ref.card)
+        return label + (f" (ability {ref.ability})" if ref.ability > 1 else "")
+    return f"the effect {ref.id}" + (f" ({visible(ref.name)})" if ref.name else "")
+
+
+def application_line(scenario: Scenario, app, events=()) -> str:
+    """``J1 (…) is destroyed [e1]: replaced by J1 (…), decided by me; affected cards: h1, h2``."""
+    text = (f"{event_label(scenario, app.event, events)}: replaced by {replacement_label(scenario, app.replacement)}, "
+            f"decided by {app.player}")
     if app.chosen:
         text += "; affected cards: " + ", ".join(card_label(scenario, c) for c in app.chosen)
     if app.void:
@@ -71,7 +203,7 @@ def resolution_lines(scenario: Scenario, number: int, resolution: Resolution) ->
     for window in resolution.windows:
         indent = "  "
         if several:
-            lines.append(f"  window {window.index} ({window.label}):")
+            lines.append(f"  window {window.index}: {window_title(scenario, window)}")
             indent = "    "
             chosen = [e for e in window.events if ":" in e.id and "/" not in e.id.split(":", 1)[1]]
             if window.index > 1 or chosen:
@@ -82,24 +214,27 @@ def resolution_lines(scenario: Scenario, number: int, resolution: Resolution) ->
         if not window.applied:
             lines.append(f"{indent}no replacement applies")
         for app in window.applied:
-            lines.append(indent + _application_line(scenario, app))
+            lines.append(indent + application_line(scenario, app, (*window.events, *window.happened, *window.replaced)))
         for note in window.skipped:
             lines.append(f"{indent}{note}")
     moved = resolution.moved(scenario)
+    paths = journeys(scenario, resolution)
     if several:
         lines.append("  result:")
-    for card_id, (old, new) in moved.items():
-        lines.append(f"    {card_label(scenario, card_id)}: {old} → {new}")
+    for card_id, path in paths.items():
+        back = " (back where it was)" if card_id not in moved else ""
+        lines.append(f"    {card_label(scenario, card_id)}: {journey_text(path)}{back}")
     for card_id in resolution.flipped:
         lines.append(f"    {card_label(scenario, card_id)}: flipped")
     for player in resolution.lost:
         lines.append(f"    {player} loses the game")
-    if not moved and not resolution.flipped and not resolution.lost:
+    if not paths and not resolution.flipped and not resolution.lost:
         lines.append("    no card moves")
     if resolution.broken:
-        lines.append("    broken: " + ", ".join(resolution.broken))
+        lines.append("    " + broken_line(scenario, resolution.broken))
+    events = (*resolution.happened, *resolution.replaced)
     for trigger in resolution.triggered:
-        lines.append(f"    triggers: {card_label(scenario, trigger.card)} on {trigger.event}")
+        lines.append("    " + trigger_line(scenario, trigger, events))
     if resolution.stopped:
         lines.append(f"    {resolution.stopped}")
     for rule, what in resolution.violations:

@@ -15,13 +15,25 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from pathlib import Path
 
-from ..solving.outcome import Application, Resolution, Solution
-from .render import card_label, event_line
+from ..solving.outcome import Application, Resolution, Solution, Window
+from .render import (application_line, broken_line, card_label, event_line, journey_text, journeys,
+                     trigger_line, window_title)
 from ..reading.scenario import CardInstance, Scenario
 
 ZONE_ORDER = ("battle", "shields", "hand", "mana", "graveyard", "deck", "hyperspatial")
-ZONE_TITLES = {"battle": "Battle zone", "shields": "Shields", "hand": "Hand", "mana": "Mana",
-               "graveyard": "Graveyard", "deck": "Deck", "hyperspatial": "Hyperspatial"}
+# Labels of the boards: Japanese (the game's own words) by default, English on request.
+LABELS = {
+    "ja": {"zones": {"battle": "バトルゾーン", "shields": "シールドゾーン", "hand": "手札", "mana": "マナゾーン",
+                     "graveyard": "墓地", "deck": "山札", "hyperspatial": "超次元ゾーン", "pending": "保留"},
+           "turn": "ターン・プレイヤー", "loses": "敗北 (loses the game)", "stays": "とどまる (stays)",
+           "broken": "ブレイク (broken)", "triggers": "誘発 (triggers)", "none": "なし"},
+    "en": {"zones": {"battle": "Battle zone", "shields": "Shield zone", "hand": "Hand", "mana": "Mana zone",
+                     "graveyard": "Graveyard", "deck": "Deck", "hyperspatial": "Hyperspatial zone",
+                     "pending": "Pending"},
+           "turn": "turn player", "loses": "loses the game", "stays": "stays", "broken": "broken",
+           "triggers": "triggers", "none": "none"},
+}
+ZONE_TITLES = LABELS["en"]["zones"]
 
 CSS = """
 *,*::before,*::after{box-sizing:border-box}
@@ -70,6 +82,15 @@ ul,ol{margin:.3rem 0;padding-left:1.3rem}
 .card.kept .from{font-size:.75rem;font-weight:600;color:#1b7a36}
 .card.flipped{background:#efe7fb;border-color:#6a3fb5;box-shadow:0 0 0 1px #6a3fb5}
 .card.flipped .flip{font-size:.75rem;font-weight:600;color:#6a3fb5}
+.card.broken{border-color:#c62828;box-shadow:0 0 0 1px #c62828}
+.card .brk{font-size:.75rem;font-weight:600;color:#c62828}
+.card.triggered .trg{font-size:.75rem;font-weight:600;color:#1d4f91}
+.card .path{font-size:.75rem;color:#7a5600}
+.windows{margin:.3rem 0;padding-left:1.6rem}
+.windows>li{margin:.25rem 0}
+.window-title{font-size:.85rem;color:#5b6474}
+.happened{list-style:none;padding:0;font-size:.88rem}
+.grouping{color:#1d4f91;font-size:.9rem}
 .none{color:#9aa3b2;font-size:.85rem}
 .events li,.abilities li{margin:.15rem 0}
 .way{border-left:3px solid #1d4f91;padding:.1rem 0 .1rem .6rem;margin:.4rem 0}
@@ -119,17 +140,45 @@ def group_states(solution: Solution, scenario: Scenario | None = None) -> list[l
     return list(groups.values())
 
 
+def counts_text(solution: Solution, boards: int | None = None) -> str:
+    """The counts, as the command line gives them, and how the boards group them."""
+    n = len(solution.resolutions)
+    if solution.grouped:
+        text = (f"{_plural(solution.total, 'resolution')} ({n:,} listed up to interchangeable cards), "
+                f"{_plural(solution.states, 'final state')} up to interchangeable cards")
+    else:
+        text = f"{_plural(solution.total, 'resolution')}, {_plural(solution.states, 'final state')}"
+    if boards is not None and boards != solution.states:
+        text += (f"; shown as {_plural(boards, 'board')}: cards that are interchangeable (same card, zone and "
+                 "properties, named by nothing) are folded, only how many of them end in each zone counts")
+    return text
+
+
+def way_key(resolution: Resolution) -> tuple:
+    """Resolutions told the same way: the same replacements on the same events in every window, and the
+    same later windows (which cards are chosen may differ)."""
+    return tuple((w.index, w.label, tuple(e.id for e in w.events) if w.index > 1 else (),
+                  tuple((a.event, a.replacement.id) for a in w.applied)) for w in resolution.windows)
+
+
 class _Page:
-    def __init__(self, scenario: Scenario, solution: Solution, explanations: Mapping[int, Sequence[str]] | None):
+    def __init__(self, scenario: Scenario, solution: Solution, explanations: Mapping[int, Sequence[str]] | None,
+                 lang: str = "ja", interactive: bool = False):
         self.s = scenario
         self.solution = solution
         self.explanations = dict(explanations or {})
+        self.labels = LABELS.get(lang, LABELS["ja"])
+        self.lang = lang if lang in LABELS else "ja"
+        self.interactive = interactive
         self.start = {c.id: (c.controller, c.zone) for c in scenario.cards.values()}
         self.subjects = {c for e in scenario.events for c in e.cards if e.from_zone}  # cards an event moves
         self.zones = self._zones_shown()
         from ..solving.grouping import interchangeable_classes
 
         self.classes = interchangeable_classes(scenario)
+
+    def zone_title(self, zone: str) -> str:
+        return self.labels["zones"].get(zone, zone)
 
     # -- where cards are ----------------------------------------------------------
     def final_place(self, resolution: Resolution, card: CardInstance) -> tuple[str, str]:
@@ -162,6 +211,7 @@ class _Page:
             tags = ["tapped"] if card.tapped else []
             tags += [f"{word} {value}" for word, value in (("under", card.under), ("equipped to", card.equipped_to),
                                                            ("fortifies", card.fortifies)) if value]
+            tags += sorted(m.replace("_", " ") for m in card.markers)
             parts += [f'<span class="tag">{_e(tag)}</span>' for tag in tags]
         return f'<li class="{cls}" data-card="{_e(card.id)}"{attrs}>{"".join(parts)}{extra}</li>'
 
@@ -172,23 +222,23 @@ class _Page:
         for player, zones in self.zones.items():
             badges = ""
             if player == self.s.turn_player:
-                badges += '<span class="badge turn">turn player</span>'
+                badges += f'<span class="badge turn">{_e(self.labels["turn"])}</span>'
             if player in lost:
-                badges += '<span class="badge lost">loses the game</span>'
+                badges += f'<span class="badge lost">{_e(self.labels["loses"])}</span>'
             out.append(f'<div class="player{" lost" if player in lost else ""}" data-player="{_e(player)}">'
                        f'<h4>{_e(player)} {badges}</h4>')
             for zone in zones:
                 here = [c for c in self.s.cards if places[c] == (player, zone)]
                 here.sort(key=lambda c: places[c] != self.start[c])  # cards that arrived come last
-                body = "".join(cards_html[c] for c in here) or '<li class="none">none</li>'
-                out.append(f'<div class="zone" data-zone="{zone}"><h5>{ZONE_TITLES[zone]}</h5>'
+                body = "".join(cards_html[c] for c in here) or f'<li class="none">{_e(self.labels["none"])}</li>'
+                out.append(f'<div class="zone" data-zone="{zone}"><h5>{_e(self.zone_title(zone))}</h5>'
                            f'<ul class="cards">{body}</ul></div>')
             out.append("</div>")
         out.append("</div>")
         return "".join(out)
 
     # -- sections -----------------------------------------------------------------
-    def header(self, verdicts: Sequence[tuple[str, bool]] | None) -> str:
+    def header(self, verdicts: Sequence[tuple[str, bool]] | None, boards: int) -> str:
         s, sol = self.s, self.solution
         title = s.title or Path(s.path).name
         facts = [f"ruling {s.ruling}" if s.ruling else None,
@@ -196,8 +246,11 @@ class _Page:
                  f"turn player: {s.turn_player}", f"ruleset {s.ruleset}"]
         out = [f"<header><h1>{_e((s.ruling + '  ') if s.ruling else '')}{_e(title)}</h1>",
                '<p class="facts">' + "".join(f"<span>{_e(f)}</span>" for f in facts if f) + "</p>",
-               f'<p class="totals">{_plural(sol.total, "resolution")}, '
-               f'{_plural(len(group_states(sol, s)), "final state")}</p>']
+               f'<p class="totals" data-resolutions="{sol.total}" data-states="{sol.states}">'
+               f'{_e(counts_text(sol, boards))}</p>']
+        if sol.grouped:
+            out.append('<p class="grouping">Grouped counting: one resolution is listed for each arrangement of '
+                       "interchangeable cards, with the number of resolutions it stands for.</p>")
         if not sol.complete:
             out.append(f'<p class="warn">The enumeration was cut short ({_e(sol.stopped_by)}): '
                        "there may be more resolutions.</p>")
@@ -237,41 +290,58 @@ class _Page:
         out.append("</section>")
         return "".join(out)
 
-    def application(self, app: Application, chosen_varies: bool) -> str:
-        event = next((e for e in self.s.events if e.id == app.event), None)
-        what = _e(event_line(self.s, event)) if event else _e(app.event)
+    def application(self, app: Application, chosen_varies: bool, events=()) -> str:
         ref = app.replacement
-        who = self.card_name(ref.card) if ref.card else f'effect <span class="id">{_e(ref.id)}</span>'
+        line = application_line(self.s, app, events)
+        if chosen_varies:
+            line = line.split("; affected cards:", 1)[0]
         out = [f'<li class="application" data-event="{_e(app.event)}" data-replacement="{_e(ref.id)}">'
-               f"<b>{what}</b><br>replaced by {who}, decided by {_e(app.player)}"]
+               f"{_e(line)}"]
         if ref.text:
             out.append(f'<p class="ability" lang="ja">{_e(ref.text)}</p>')
         if chosen_varies:
             out.append('<p class="chosen">Affected cards: one of the choices below.</p>')
-        elif app.chosen:
-            out.append('<p class="chosen">Affected cards: ' + ", ".join(self.card_name(c) for c in app.chosen) + "</p>")
         out.append("</li>")
         return "".join(out)
 
     def ref(self, index: int) -> str:
+        if self.interactive:
+            return (f'<button type="button" class="why-button" data-resolution="{index + 1}" '
+                    f'title="why resolution {index + 1} is legal">#{index + 1:,}</button>')
         if index in self.explanations:
-            return f'<a href="#resolution-{index + 1}">#{index + 1}</a>'
-        return f"#{index + 1}"
+            return f'<a href="#resolution-{index + 1}">#{index + 1:,}</a>'
+        return f"#{index + 1:,}"
 
     def state(self, number: int, indexes: list[int]) -> str:
         resolutions = [self.solution.resolutions[i] for i in indexes]
         first = resolutions[0]
         moved = first.moved(self.s)
+        paths = journeys(self.s, first)
+        broken = set(first.broken)
+        triggered: dict[str, list] = {}
+        for t in first.triggered:
+            triggered.setdefault(t.card, []).append(t)
         places = {c.id: self.final_place(first, c) for c in self.s.cards.values()}
         cards = {}
+        zones = self.labels["zones"]
         for c in self.s.cards.values():
             classes, extra = [], ""
             if c.id in moved:
                 classes.append("moved")
-                extra += f'<span class="from">← {_e(moved[c.id][0])}</span>'
-            elif c.id in self.subjects:
+                extra += (f'<span class="from" data-from="{_e(moved[c.id][0])}">← '
+                          f'{_e(zones.get(moved[c.id][0], moved[c.id][0]))}</span>')
+            elif c.id in self.subjects and c.id not in paths:
                 classes.append("kept")
-                extra += '<span class="from">stays</span>'
+                extra += f'<span class="from">{_e(self.labels["stays"])}</span>'
+            if c.id in paths and len(paths[c.id]) > 2 or (c.id in paths and c.id not in moved):
+                extra += ('<span class="path">' + _e(" → ".join(zones.get(z, z) for z in paths[c.id]))
+                          + "</span>")
+            if c.id in broken:
+                classes.append("broken")
+                extra += f'<span class="brk">{_e(self.labels["broken"])}</span>'
+            if c.id in triggered:
+                classes.append("triggered")
+                extra += f'<span class="trg">{_e(self.labels["triggers"])}</span>'
             if c.id in first.flipped:
                 classes.append("flipped")
                 to = c.definition.flips_to if c.definition and c.definition.flips_to else None
@@ -279,11 +349,11 @@ class _Page:
             cards[c.id] = self.card(c, classes, extra)
         total = sum(r.multiplicity for r in resolutions)
         out = [f'<section class="state" id="state-{number}" data-state="{number}" '
-               f'data-resolutions="{total}"><header><h3>Final state {number}</h3>'
+               f'data-resolutions="{total}"><header><h3>Final state {number:,}</h3>'
                f'<span class="count">{_plural(total, "resolution")}</span>']
         out += [f'<span class="badge lost">{_e(p)} loses the game</span>' for p in first.lost]
         out += [f'<span class="badge flip">{_e(card_label(self.s, c))} flips</span>' for c in first.flipped]
-        if not moved and not first.flipped and not first.lost:
+        if not paths and not first.flipped and not first.lost:
             out.append('<span class="muted">no card moves</span>')
         out.append("</header>")
         folded = [ids for ids in self.classes if any(moved.get(c) for c in ids) or total > len(indexes)]
@@ -293,18 +363,55 @@ class _Page:
                        f"any other arrangement of them is the same state.</p>")
         ways: dict[tuple, list[int]] = {}
         for i, r in zip(indexes, resolutions):
-            ways.setdefault(tuple((a.event, a.replacement.id) for a in r.applied), []).append(i)
+            ways.setdefault(way_key(r), []).append(i)
         out += [self.way(members, alternative=k > 0) for k, members in enumerate(ways.values())]
         out.append(self.board(places, cards, first.lost))
+        out.append(self.aftermath(first))
         why = [i for i in indexes if i in self.explanations]
         if why:
             out.append('<div class="why">')
             for i in why:
                 lines = "".join(f"<li>{_e(line)}</li>" for line in self.explanations[i])
-                out.append(f'<details id="resolution-{i + 1}"><summary>Why resolution {i + 1} is legal</summary>'
+                out.append(f'<details id="resolution-{i + 1}"><summary>Why resolution {i + 1:,} is legal</summary>'
                            f"<ul>{lines}</ul></details>")
             out.append("</div>")
         out.append("</section>")
+        return "".join(out)
+
+    def aftermath(self, resolution: Resolution) -> str:
+        """Journeys, broken shields, triggers, losses of the state, in words under its board."""
+        lines = []
+        for card_id, path in journeys(self.s, resolution).items():
+            if len(path) > 2:
+                lines.append(f"{card_label(self.s, card_id)}: {journey_text(path)}")
+        if resolution.broken:
+            lines.append(broken_line(self.s, resolution.broken))
+        events = (*resolution.happened, *resolution.replaced)
+        lines += [trigger_line(self.s, t, events) for t in resolution.triggered]
+        lines += [f"{p} loses the game" for p in resolution.lost]
+        if resolution.stopped:
+            lines.append(resolution.stopped)
+        if not lines:
+            return ""
+        return '<ul class="aftermath">' + "".join(f"<li>{_e(line)}</li>" for line in lines) + "</ul>"
+
+    def window(self, window: Window, varies: Sequence[bool]) -> str:
+        events = (*window.events, *window.happened, *window.replaced)
+        out = [f'<li class="window" data-window="{window.index}"><span class="window-title">'
+               f"Window {window.index}: {_e(window_title(self.s, window))}</span>"]
+        if window.index > 1 and window.events:
+            out.append('<ul class="happened">' + "".join(
+                f'<li data-event="{_e(e.id)}">{_e(event_line(self.s, e))}</li>' for e in window.events) + "</ul>")
+        elif window.index > 1:
+            out.append('<p class="muted">no card chosen: nothing happens</p>')
+        if window.applied:
+            out.append('<ul class="applications">')
+            out += [self.application(app, v, events) for app, v in zip(window.applied, varies)]
+            out.append("</ul>")
+        else:
+            out.append('<p class="muted">no replacement applies: every event happens as it is</p>')
+        out += [f'<p class="muted">{_e(note)}</p>' for note in window.skipped]
+        out.append("</li>")
         return "".join(out)
 
     def way(self, members: list[int], alternative: bool = False) -> str:
@@ -312,48 +419,71 @@ class _Page:
         refs = ", ".join(self.ref(i) for i in members[:12]) + (" …" if len(members) > 12 else "")
         label = ("or r" if alternative else "R") + ("esolution" if len(members) == 1 else "esolutions")
         out = [f'<div class="way"><p class="muted">{label} {refs}</p>']
-        if not rs[0].applied:
+        first = rs[0]
+        if len(first.windows) == 1 and not first.applied:
             out.append("<p>No replacement applies: every event happens as it is.</p></div>")
             return "".join(out)
-        varies = [len({r.applied[k].chosen for r in rs}) > 1 for k in range(len(rs[0].applied))]
-        out.append('<ul class="applications">')
-        out += [self.application(app, v) for app, v in zip(rs[0].applied, varies)]
-        out.append("</ul>")
+        flat_varies = [len({r.applied[k].chosen for r in rs}) > 1 for k in range(len(first.applied))]
+        if len(first.windows) == 1:
+            events = (*first.windows[0].events, *first.happened, *first.replaced)
+            out.append('<ul class="applications">')
+            out += [self.application(app, v, events) for app, v in zip(first.applied, flat_varies)]
+            out.append("</ul>")
+        else:
+            out.append('<ol class="windows">')
+            k = 0
+            for window in first.windows:
+                out.append(self.window(window, flat_varies[k:k + len(window.applied)]))
+                k += len(window.applied)
+            out.append("</ol>")
         if len(rs) > 1:
             out.append(f'<details class="alternatives"{" open" if len(rs) <= 4 else ""}><summary>'
-                       f"{len(rs)} ways to choose the affected cards, all leading to this state</summary><ol>")
+                       f"{len(rs):,} ways to choose the affected cards, all leading to this state</summary><ol>")
             for i, r in zip(members, rs):
                 picks = "; ".join(f"{a.event}: " + ", ".join(a.chosen)
-                                  for a, v in zip(r.applied, varies) if v)
+                                  for a, v in zip(r.applied, flat_varies) if v)
                 why = f' <a href="#resolution-{i + 1}">why</a>' if i in self.explanations else ""
+                if self.interactive:
+                    why = " " + self.ref(i)
                 out.append(f'<li value="{i + 1}">{_e(picks)}{why}</li>')
             out.append("</ol></details>")
         out.append("</div>")
         return "".join(out)
 
 
-def render_html(scenario: Scenario, solution: Solution, *, explanations: Mapping[int, Sequence[str]] | None = None,
-                verdicts: Sequence[tuple[str, bool]] | None = None) -> str:
-    """The report as one self-contained HTML document."""
-    page = _Page(scenario, solution, explanations)
-    title = " ".join(x for x in (scenario.ruling, scenario.title or Path(scenario.path).name) if x)
+def render_body(scenario: Scenario, solution: Solution, *, explanations: Mapping[int, Sequence[str]] | None = None,
+                verdicts: Sequence[tuple[str, bool]] | None = None, lang: str = "ja",
+                interactive: bool = False) -> str:
+    """The report's content (no page around it): shared by the HTML file and the web app."""
+    page = _Page(scenario, solution, explanations, lang, interactive)
     states = group_states(solution, scenario)
-    body = [page.header(verdicts), page.situation(),
-            f'<section class="states"><h2>After: {_plural(len(states), "final state")}</h2>',
+    body = [page.header(verdicts, len(states)), page.situation(),
+            '<section class="states"><h2>After: ' + (
+                _plural(len(states), "final state") if len(states) == solution.states and not solution.grouped
+                else f'{_plural(len(states), "board")}, final states up to interchangeable cards') + "</h2>",
             '<p class="muted">Moved cards are highlighted with the zone they came from (← zone); '
-            "cards an event would have moved but that stay are outlined in green."
+            "cards an event would have moved but that stay are outlined in green; broken shields in red. "
+            "Each resolution is told window by window, in order."
             + (" Decks list the top card first." if any("deck" in z for z in page.zones.values()) else "") + "</p>"]
     body += [page.state(n, indexes) for n, indexes in enumerate(states, start=1)]
     body.append("</section>")
+    return "".join(body)
+
+
+def render_html(scenario: Scenario, solution: Solution, *, explanations: Mapping[int, Sequence[str]] | None = None,
+                verdicts: Sequence[tuple[str, bool]] | None = None, lang: str = "ja") -> str:
+    """The report as one self-contained HTML document."""
+    title = " ".join(x for x in (scenario.ruling, scenario.title or Path(scenario.path).name) if x)
+    body = render_body(scenario, solution, explanations=explanations, verdicts=verdicts, lang=lang)
     return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{_e(title)} · dmrules</title><style>{CSS}</style></head>"
-            f'<body><main>{"".join(body)}</main></body></html>\n')
+            f'<body><main>{body}</main></body></html>\n')
 
 
 def write_html(scenario: Scenario, solution: Solution, path: str | Path, *,
                explanations: Mapping[int, Sequence[str]] | None = None,
-               verdicts: Sequence[tuple[str, bool]] | None = None) -> None:
+               verdicts: Sequence[tuple[str, bool]] | None = None, lang: str = "ja") -> None:
     """Write the report to ``path`` (UTF-8)."""
-    text = render_html(scenario, solution, explanations=explanations, verdicts=verdicts)
+    text = render_html(scenario, solution, explanations=explanations, verdicts=verdicts, lang=lang)
     Path(path).write_text(text, encoding="utf-8")

@@ -37,9 +37,11 @@ TYPE_EXPANSION: dict[str, tuple[str, ...]] = {
     "aura": ("aura",),
 }
 
-CARD_FIELDS = ("name", "type", "civilizations", "cost", "power", "races", "text", "text_verified",
+CARD_FIELDS = ("name", "type", "civilizations", "cost", "power", "races", "text", "text_source", "hand_written",
                "note", "replacements", "triggers", "flips_to", "source", "compiled", "unread", "unknown",
                "restrictions")
+# Where a card's text comes from: as printed (the default), or a paraphrase of a ruling.
+TEXT_SOURCES = ("printed", "paraphrase")
 CHARACTERISTICS = ("races", "civilizations", "cost", "power")
 
 
@@ -57,10 +59,11 @@ class CardDef:
     replacements: tuple[ReplacementAbility, ...] = ()
     triggers: tuple[TriggeredAbility, ...] = ()
     restrictions: tuple[Restriction, ...] = ()
-    text_verified: bool = True
+    text_source: str = "printed"        # printed, or paraphrase: written from a ruling's paraphrase
+    hand_written: bool = False          # the structured form was written by hand, not compiled from the text
     note: str | None = None
     flips_to: str | None = None
-    source: str | None = None
+    source: str | None = None           # where the printed text was found (a public name)
     compiled: bool = False              # the replacements are what the compiler reads from ``text``
     unread: str | None = None           # why the compiler cannot read ``text`` yet
     unknown: tuple[str, ...] = ()       # characteristics the source does not give
@@ -104,6 +107,11 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
     restrictions = ()
     if node.has("restrictions"):
         restrictions = tuple(parse_restriction(r) for r in node.child("restrictions").elements())
+    if node.has("hand_written") and not (replacements or triggers or restrictions):
+        raise node.error("'hand_written' marks a structured form: this card has no replacements, triggers or "
+                         "restrictions", "hand_written")
+    if node.opt_text("text_source", "printed", TEXT_SOURCES) == "paraphrase" and not node.has("note"):
+        raise node.error("a paraphrased text needs a 'note' saying what it paraphrases", "text_source")
     return CardDef(
         name=node.child("name").text(),
         types=tuple(types),
@@ -115,7 +123,8 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
         replacements=replacements,
         triggers=triggers,
         restrictions=restrictions,
-        text_verified=node.opt_bool("text_verified", True),
+        text_source=node.opt_text("text_source", "printed", TEXT_SOURCES),
+        hand_written=node.opt_bool("hand_written"),
         note=node.opt_text("note"),
         flips_to=node.opt_text("flips_to"),
         source=node.opt_text("source"),
