@@ -211,3 +211,36 @@ def test_condition_word_is_needed_wherever_the_ability_works():
     assert outcomes(FLAGGED.format(flags="")) == [((), (("C", "graveyard"),), ())]
     assert outcomes(FLAGGED.format(flags="flags: [awakened]\n        ")) == sorted([
         ((), (("C", "graveyard"),), ()), ((("e1", "G", ()),), (), ())])
+
+
+def test_a_follow_up_sentence_is_open_to_replacement():
+    """A 「そうしたら」 sentence is a new event that replacements may replace (101.5a), outside any fixture."""
+    import dmrules
+
+    scenario = dmrules.scenario_from_text("""
+turn: me
+players:
+  me:
+    battle:
+      - id: A
+        card:
+          name: 戻ってから山札へ
+          type: creature
+          replacements:
+            - watch: {event: destroy, card: this}
+              instead: [{move_to: hand}]
+              then: [{events: [{move: this, to: deck, position: bottom}]}]
+      - id: B
+        card:
+          name: 山札のかわりに墓地へ
+          type: creature
+          replacements:
+            - watch: {event: put_into_deck, card: {whose: own, other: true}}
+              instead: [{move_to: graveyard}]
+              optional: true
+  opponent: {}
+effect: {controller: opponent, events: [{destroy: A}]}
+""", "follow-up.yaml")
+    finals = sorted(r.final["A"] for r in dmrules.solve(scenario).resolutions)
+    # A returns to hand instead (mandatory); its follow-up puts it at the deck bottom, which B may replace.
+    assert finals == ["deck", "graveyard"]
