@@ -496,12 +496,6 @@ class ToForm(Transformer):
             actions.insert(0, "stay")
         return ("instead", actions, optional)
 
-    def original(self, items):
-        return ("original", None)
-
-    def this_original(self, items):
-        return ("original", "this")
-
     def actions(self, items):
         acts = [i for i in items if isinstance(i, tuple) and i[0] == "action"]
         return ("actions", [a for act in acts for a in _flatten(act[1])], any(a[2] for a in acts))
