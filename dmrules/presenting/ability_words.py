@@ -15,6 +15,7 @@ EVENT_WORDS = {
     "spell_to_graveyard": "go to the graveyard after being cast", "battle": "battle", "pay_cost": "pay a cost",
     "move": "move", "power_change": "change power", "flip": "flip", "choose": "choose cards",
     "untap": "untap at the start of its turn", "summon": "be summoned",
+    "reveal": "reveal cards from the top of the deck",
 }
 WHOSE_WORDS = {"own": "of yours", "opponent": "of your opponent's", "any": ""}
 ZONE_WORDS = {"battle": "battle zone", "mana": "mana zone", "shields": "shield zone",
@@ -101,6 +102,8 @@ def action_words(action: Action) -> str:
         return f"draw {action.count} card{'s' if action.count != 1 else ''}"
     if kind == "mill":
         return f"the top {action.count} of the {action.whose} deck go to the graveyard"
+    if kind == "reveal":
+        return f"reveal only the top {action.count} card{'s' if action.count != 1 else ''} instead"
     if kind == "power":
         return f"power changes by {action.count:+} instead"
     if kind == "choose_instead":
@@ -135,7 +138,7 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
         who = "the creature this card is crossed or equipped to"
     elif watch.subject == "fortified":
         who = "the shield this castle fortifies"
-    elif watch.filter is not None and watch.events and watch.events[0] in ("draw", "lose", "choose") \
+    elif watch.filter is not None and watch.events and watch.events[0] in ("draw", "lose", "choose", "reveal") \
             and not (watch.filter.types or watch.filter.races):
         who = {"own": "you", "opponent": "your opponent", "any": "a player"}[watch.filter.whose]
     else:

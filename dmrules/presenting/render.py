@@ -35,6 +35,7 @@ EVENT_WORDS = {
     "pay_cost": "{p} pays the cost of {c}",
     "choose": "{p} chooses",
     "flip": "{c} flips",
+    "reveal_card": "{c} is revealed from the top of the deck",
 }
 
 
@@ -66,6 +67,10 @@ def event_words(scenario: Scenario, event: Event | EventInfo) -> str:
         return f"breaks shields {', '.join(event.cards)}{whose} at once"
     if kind == "draw" and not event.cards:
         return f"{event.player or 'a player'} draws a card"
+    if kind == "reveal":
+        count = getattr(event, "amount", None) or next((e.amount for e in scenario.events if e.id == event.id), None)
+        what = {None: "cards from the top", 1: "the top card"}.get(count, f"the top {count} cards")
+        return f"{event.player or 'a player'} reveals {what} of the deck"
     template = EVENT_WORDS.get(kind)
     if kind == "move" and event.to_zone:
         template = "{c} is put into the " + ZONE_WORDS.get(event.to_zone, event.to_zone)
@@ -215,6 +220,10 @@ def resolution_lines(scenario: Scenario, number: int, resolution: Resolution) ->
             lines.append(f"{indent}no replacement applies")
         for app in window.applied:
             lines.append(indent + application_line(scenario, app, (*window.events, *window.happened, *window.replaced)))
+            # What happens instead without moving a card (a card revealed instead) is not in the result.
+            for made in window.happened:
+                if made.instead_of == app.event and made.kind == "reveal_card":
+                    lines.append(f"{indent}  instead: {event_words(scenario, made)}")
         for note in window.skipped:
             lines.append(f"{indent}{note}")
     moved = resolution.moved(scenario)

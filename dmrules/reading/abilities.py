@@ -20,7 +20,7 @@ EVENT_ZONES = ZONES + ("pending",)
 
 EVENT_KINDS = (
     "destroy", "return_to_hand", "discard", "put_into_mana", "mill", "break", "move", "draw",
-    "lose", "spell_to_graveyard", "put_into_battle", "battle", "pay_cost",
+    "lose", "spell_to_graveyard", "put_into_battle", "battle", "pay_cost", "reveal",
 )
 # Classes a replacement can watch: every kind, and the words texts use for
 # zone changes whatever their kind (see asp/common/match.lp).
@@ -130,7 +130,7 @@ class Action:
     """One thing that happens instead: 「かわりに〜」."""
 
     kind: str  # stay, move, move_under, move_top, choose, move_source, flip_source, mill, draw, win,
-    #            destroy_partner, power, choose_instead, use_ability, tap_source, battle_instead
+    #            destroy_partner, power, choose_instead, use_ability, tap_source, battle_instead, reveal
     zone: str | None = None
     verb: str | None = None
     slot: Slot | None = None
@@ -175,7 +175,7 @@ WATCH_FIELDS = ("event", "card", "player", "from", "to", "from_not", "cause", "w
 ACTION_WORDS = ("stay", "flip_this", "destroy_this", "win", "destroy_battle_partner", "top_card_only",
                 "choose_instead", "use_ability", "tap_this", "discard_this")
 ACTION_KEYS = ("move_to", "this_to", "discard", "graveyard_to_deck", "destroy", "shield_to_hand",
-               "choose", "mill", "draw", "power", "battle_instead", "one_of", "choose_instead")
+               "choose", "mill", "draw", "power", "battle_instead", "one_of", "choose_instead", "reveal")
 SLOT_FIELDS = ("count", "up_to", "position", "tapped", "no_trigger")
 CHOOSE_FIELDS = ("from", "to", "verb") + SLOT_FIELDS + FILTER_FIELDS
 MOVE_FIELDS = ("zone", "position", "tapped", "face_up")
@@ -341,6 +341,9 @@ def parse_action(node: Node) -> Action:
         return Action("mill", count=arg.child("count").integer(1), whose=arg.opt_text("player", "own", ("own", "opponent")))
     if key == "draw":
         return Action("draw", count=arg.integer(1))
+    if key == "reveal":
+        # 「かわりに1枚表向きにする」: the watched reveal's player reveals this many instead.
+        return Action("reveal", count=arg.integer(1, 99))
     if key == "choose_instead":
         return Action("choose_instead", whose=arg.text(("own", "opponent")))
     if key == "one_of":

@@ -42,7 +42,7 @@ EVENT_FIELDS = ("id", "kind", "card", "cards", "player", "to", "count", "amount"
 # Card references of a card's follow-up steps: the ability's card, and the card of the event it replaced.
 CARD_REFERENCES = ("this", "event_card")
 CHOOSE_FIELDS = ("count", "from", "chooser", "optional", "cost_max_of", "cost_below_of", "cost_max_of_result",
-                 "cost_below_of_result", "count_attempted") + (
+                 "cost_below_of_result", "count_attempted", "among_revealed") + (
     "whose", "type", "race", "civilization", "cost_max", "cost_min", "cost_not", "other", "name", "evolution", "flag",
     "without_flag", "cost_exceeds_mana", "id")
 STEP_FIELDS = ("events", "if", "source", "controller", "by", "note")
@@ -120,6 +120,9 @@ class ChoiceSpec:
     # 「捨てた枚数だけ選ぶ」 read as 101.3a does: one card for each listed earlier event
     # that was attempted, replaced or not (B08: the キャロル that stayed in hand count).
     count_attempted: tuple[str, ...] = ()
+    # 「その中から」 after 「山札の上からN枚を表向きにする」: the cards an earlier reveal
+    # event turned face up, by itself or by what a replacement revealed instead (E09).
+    among_revealed: str | None = None
 
 
 @dataclass(frozen=True)
@@ -185,8 +188,8 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
                 cast_from=node.opt_text("cast_from", None, ZONES))
     if node.has("amount"):
         spec["amount"] = node.child("amount").integer(-1_000_000, 1_000_000)
-    if node.has("count") and kind not in ("mill", "draw"):
-        raise node.error("'count' belongs in 'choose' (or a mill of the deck's top cards)", "count")
+    if node.has("count") and kind not in ("mill", "draw", "reveal"):
+        raise node.error("'count' belongs in 'choose' (or a mill, draw or reveal of the deck's top cards)", "count")
     if node.has("to"):
         spec["to_zone"] = node.child("to").text(ZONES)
     if node.has("position"):
@@ -213,10 +216,10 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
         spec["zones"] = zones
         spec["player"] = (target if target is not None else node.child("player")).text()
         return EventSpec(**spec)
-    if kind in PLAYER_KINDS or (kind == "mill" and node.has("count")):
+    if kind in PLAYER_KINDS or kind == "reveal" or (kind == "mill" and node.has("count")):
         who = target if target is not None else node.child("player")
         spec["player"] = "@" + who.text(("own", "opponent")) if relative else who.text()
-        if kind in ("mill", "draw"):
+        if kind in ("mill", "draw", "reveal"):
             spec["count"] = node.opt_int("count", 1, 1)
         if node.has("card"):
             spec["cards"] = (node.child("card").text(),)
@@ -246,10 +249,11 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
 def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
     node.keys(CHOOSE_FIELDS)
     flt = parse_filter(node, extra=("count", "from", "chooser", "optional", "cost_max_of", "cost_below_of",
-                                    "cost_max_of_result", "cost_below_of_result", "count_attempted"))
+                                    "cost_max_of_result", "cost_below_of_result", "count_attempted",
+                                    "among_revealed"))
     if node.has("count") and node.has("count_attempted"):
         raise node.error("give either 'count' or 'count_attempted', not both")
-    if kind in ("battle", "swap", "swap_zones", "spell_to_graveyard") + PLAYER_KINDS:
+    if kind in ("battle", "swap", "swap_zones", "spell_to_graveyard", "reveal") + PLAYER_KINDS:
         raise node.error(f"a '{kind}' event cannot choose its card")
     if not node.has("count") and not node.has("count_attempted"):
         raise node.error("a choice says how many cards it takes: 'count: N' (with 'optional: true' for 「N枚まで」), "
@@ -266,6 +270,7 @@ def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
         cost_max_of_result=node.opt_text("cost_max_of_result"),
         cost_below_of_result=node.opt_text("cost_below_of_result"),
         count_attempted=tuple(node.opt_texts("count_attempted")),
+        among_revealed=node.opt_text("among_revealed"),
     )
 
 
@@ -315,11 +320,12 @@ class Realizer:
     event needs it is an error in the file; later, the event does nothing.
     """
 
-    def __init__(self, state, strict: bool, refer=None, attempted=None):
+    def __init__(self, state, strict: bool, refer=None, attempted=None, revealed=None):
         self.state = state
         self.strict = strict
         self.refer = refer  # event id → the cost of the card it acted on (earlier windows)
         self.attempted = attempted  # event id → whether an earlier window attempted it (101.3a)
+        self.revealed = revealed  # reveal event id → the cards it (or a replacement instead) turned face up
 
     def player(self, name: str | None, controller: str, node: Node | None) -> str:
         """A player's name as written; ``@own``/``@opponent`` (card data) are read from ``controller``."""
@@ -390,6 +396,12 @@ class Realizer:
                 if cost is None:
                     return self._skip_or_raise(out, spec, f"no earlier event '{ref}' acted on a card with a cost")
                 flt = replace(flt, cost_max=cost - below)
+            if choice.among_revealed is not None:
+                revealed = self.revealed(choice.among_revealed) if self.revealed else ()
+                if not revealed:
+                    out.skipped.append(f"{spec.id} does nothing: no card was revealed by '{choice.among_revealed}'")
+                    return None
+                flt = replace(flt, ids=tuple(revealed))
             count = choice.count
             if choice.count_attempted:
                 count = sum(1 for ref in choice.count_attempted if self.attempted and self.attempted(ref))
@@ -402,6 +414,16 @@ class Realizer:
                 from_zone=choice.from_zone, to_zone=spec.to_zone or EVENT_TO.get(kind), filter=flt,
                 chooser=self.player(choice.chooser, ctrl, spec.node), controller=ctrl, by=common["by"], source=src,
                 amount=spec.amount, unreplaceable=spec.unreplaceable))
+            return
+        if kind == "reveal":
+            # 「山札の上からN枚を表向きにする」: the reveal as a whole (what a replacement watches,
+            # its player the subject), and one event for each card turned face up; the cards
+            # stay where they are. A deck with fewer cards reveals what it has.
+            player = self.player(spec.player, ctrl, spec.node)
+            out.events.append(Event(id=spec.id, order=order, player=player, amount=spec.count, **common))
+            for i, card in enumerate(self.deck(player)[:spec.count], start=1):
+                out.events.append(Event(id=f"{spec.id}.{i}", order=order + i, cards=(card.id,), from_zone="deck",
+                                        group=spec.id, **{**common, "kind": "reveal_card"}))
             return
         if kind in PLAYER_KINDS or (kind == "mill" and spec.count is not None and spec.player):
             player = self.player(spec.player, ctrl, spec.node)

@@ -129,7 +129,8 @@ class Engine:
                 return self._next(state, queue, path)
             realized = Realizer(state, strict=False, refer=self._referee(path),
                                 attempted=lambda ref: self._condition_holds(
-                                    Step((), by="ability", condition=("attempted", ref)), path)).realize(
+                                    Step((), by="ability", condition=("attempted", ref)), path),
+                                revealed=lambda ref: self._revealed(ref, path)).realize(
                 item.step, item.controller, item.source, item.by)
             skipped = realized.skipped
             if realized.deferred:
@@ -199,6 +200,24 @@ class Engine:
                         return self.scenario.cards[event.card].cost
             return None
         return cost_of
+
+    @staticmethod
+    def _revealed(event_id: str, path: tuple[Window, ...]) -> list[str]:
+        """The cards a reveal event turned face up (「その中から」), in deck order: its own
+        cards, or those a replacement revealed instead of it (E09), whatever happened."""
+        cards: list[str] = []
+        for window in path:
+            ours = {event_id}
+            infos = window.happened + window.replaced
+            grown = True
+            while grown:  # a replacement's event may itself have been replaced
+                more = {e.id for e in infos if e.instead_of in ours or e.id.startswith(event_id + ".")}
+                grown = not more <= ours
+                ours |= more
+            for event in window.happened:
+                if event.kind == "reveal_card" and event.id in ours and event.card not in cards:
+                    cards.append(event.card)
+        return cards
 
     def _follow_ups(self, state: Scenario, window: Window) -> list[Pending]:
         out: list[Pending] = []

@@ -278,6 +278,8 @@ def action_term(action) -> Symbol:
         return Function("mill", [C(action.whose), Number(action.count)])
     if action.kind == "draw":
         return Function("draw", [Number(action.count)])
+    if action.kind == "reveal":
+        return Function("reveal", [Number(action.count)])
     raise ValueError(f"unknown action kind {action.kind}")  # pragma: no cover - abilities.py makes only these
 
 
