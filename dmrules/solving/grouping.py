@@ -7,14 +7,27 @@ permutation of such cards. With grouping on, the solver enumerates one
 canonical resolution per set of permutations (asp/group.lp) and dmrules
 computes how many labelled resolutions each stands for, as a product of
 multinomial coefficients over the classes of interchangeable cards.
+
+Replacement sources can be interchangeable too. n identical アビスベル＝ジャシン帝
+J1..Jn, each destroyed by an event of its own (e_i destroys J_i), are
+interchangeable *units*: a unit is a card with the events that name it alone,
+and exchanging two units (J1 with J2 and e1 with e2) maps the scenario onto
+itself. The solver then lists the units in a canonical order too (what each
+unit did, its *profile*, in nonincreasing order along the units) and each
+canonical resolution also stands for the n! / (a1! a2! ...) ways to hand the
+profiles to the units (a_i units share a profile). Two units with the same
+profile that took different interchangeable cards (J1 discards h1, h2 and J2
+discards h3, h4) exchanged give what a permutation of the cards gives: that
+arrangement is counted once, by the cards' multinomial, never twice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from math import factorial
 
-from clingo import Function, String, Symbol
+from clingo import Function, Number, String, Symbol, SymbolType
 
 from ..reading.scenario import CardInstance, Scenario
 
@@ -71,23 +84,34 @@ def interchangeable_classes(scenario: Scenario) -> list[list[str]]:
     return [ids for ids in classes.values() if len(ids) > 1]
 
 
-def group_facts(classes: list[list[str]]) -> list[Symbol]:
-    """interchangeable(C) and next_interchangeable(C1,C2) for asp/group.lp."""
+def group_facts(classes: list[list[str]], units: list[list[Unit]] = ()) -> list[Symbol]:
+    """interchangeable(C), interchangeable_class(C,K) and next_interchangeable(C1,C2), and for
+    interchangeable units unit_card(C,U), unit_event(E,U,I), next_unit(U1,U2), for asp/group.lp."""
     out: list[Symbol] = []
-    for ids in classes:
+    for k, ids in enumerate(classes, start=1):
         out.extend(Function("interchangeable", [String(c)]) for c in ids)
+        out.extend(Function("interchangeable_class", [String(c), Number(k)]) for c in ids)
         out.extend(Function("next_interchangeable", [String(a), String(b)]) for a, b in zip(ids, ids[1:]))
+    for members in units:
+        for unit in members:
+            u = String(unit.card)
+            out.append(Function("unit_card", [u, u]))
+            out.extend(Function("unit_event", [String(e), u, Number(i)]) for i, e in enumerate(unit.events, start=1))
+        out.extend(Function("next_unit", [String(a.card), String(b.card)]) for a, b in zip(members, members[1:]))
     return out
 
 
-def multiplicity(classes: list[list[str]], roles: dict[str, Iterable]) -> int:
+def multiplicity(classes: list[list[str]], roles: dict[str, Iterable],
+                 units: list[list[Unit]] = (), profiles: dict[str, Iterable] | None = None) -> int:
     """How many labelled resolutions a canonical one stands for.
 
     ``roles`` maps a card id to what took it (an application's choice, an
     effect's choice); the cards of a class can take those roles in
-    n! / (k1! k2! ... k_rest!) ways.
+    n! / (k1! k2! ... k_rest!) ways. ``profiles`` maps a unit's card to what
+    the unit did (asp/group.lp's unit_profile); the units of a class can take
+    those profiles in n! / (a1! a2! ...) ways.
     """
-    total = 1
+    total = unit_ways(units, profiles or {})
     for ids in classes:
         counts: dict = {}
         for card in ids:
@@ -98,3 +122,136 @@ def multiplicity(classes: list[list[str]], roles: dict[str, Iterable]) -> int:
             ways //= factorial(k)
         total *= ways
     return total
+
+
+def unit_ways(units: list[list[Unit]], profiles: dict[str, Iterable]) -> int:
+    """In how many ways the units of each class can take the profiles the canonical resolution
+    gives them (``profiles``: a unit's card → its unit_profile items; no item: it did nothing)."""
+    total = 1
+    for members in units:
+        counts: dict = {}
+        for unit in members:
+            key = frozenset(map(str, profiles.get(unit.card, ())))
+            counts[key] = counts.get(key, 0) + 1
+        ways = factorial(len(members))
+        for k in counts.values():
+            ways //= factorial(k)
+        total *= ways
+    return total
+
+
+# -- interchangeable units ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Unit:
+    """A card and the scenario's events that name it alone (in scenario order)."""
+
+    card: str
+    events: tuple[str, ...]
+
+
+# Facts whose number is a position (scenario order of the events, board order): read only by
+# the dmps ruleset and by deck actions, whose order depends on the events' order.
+_ORDER_FACTS = {"event_order": 1, "board_pos": 1}
+_DECK_ACTIONS = {"mill", "draw", "reveal"}
+
+
+def _strings(sym: Symbol, out: set[str]) -> set[str]:
+    if sym.type == SymbolType.String:
+        out.add(sym.string)
+    elif sym.type == SymbolType.Function:
+        for arg in sym.arguments:
+            _strings(arg, out)
+    return out
+
+
+def _rename(sym: Symbol, names: dict[str, str]) -> Symbol:
+    if sym.type == SymbolType.String:
+        return String(names.get(sym.string, sym.string))
+    if sym.type == SymbolType.Function and sym.arguments:
+        return Function(sym.name, [_rename(a, names) for a in sym.arguments], sym.positive)
+    return sym
+
+
+def _order_blind(facts: list[Symbol], ruleset: str) -> bool:
+    """Whether the positions of events and cards cannot change any answer: no ruleset that ranks
+    by them (dmps), no deck action (mill, draw, reveal) whose place in the deck they decide."""
+    if ruleset == "dmps":
+        return False
+    for sym in facts:
+        if sym.name == "deck_pos":
+            return False
+        if sym.name == "does" and len(sym.arguments) == 3 and sym.arguments[2].type == SymbolType.Function \
+                and sym.arguments[2].name in _DECK_ACTIONS:
+            return False
+    return True
+
+
+def interchangeable_units(scenario: Scenario, facts: list[Symbol],
+                          classes: list[list[str]] | None = None) -> list[list[Unit]]:
+    """Classes (of two units or more) of interchangeable units, each in scenario order.
+
+    A unit is a card (not an interchangeable card, not in the deck) and the events
+    that name it alone. Two units are interchangeable when exchanging their ids (the
+    card's, and the events' in scenario order) maps the scenario's facts onto
+    themselves, the events' and cards' positions aside when nothing reads them
+    (``_order_blind``), and nothing after the first window (later steps) names
+    them. Exchanges of the first unit of a class with each other generate every
+    permutation of the class, so the whole class is interchangeable.
+    """
+    if classes is None:
+        classes = interchangeable_classes(scenario)
+    folded = {c for ids in classes for c in ids}
+    own: dict[str, list[str]] = {}
+    for event in scenario.events:
+        if len(set(event.cards)) == 1:
+            own.setdefault(event.cards[0], []).append(event.id)
+    later = repr((scenario.steps[1:], scenario.deferred, scenario.effect_source))
+    candidates: dict[tuple, list[Unit]] = {}
+    for card in scenario.cards.values():
+        if card.id in folded or card.zone == "deck":
+            continue
+        unit = Unit(card.id, tuple(own.get(card.id, ())))
+        if any(repr(x) in later for x in (unit.card, *unit.events)):
+            continue
+        candidates.setdefault((_signature(card), len(unit.events)), []).append(unit)
+    candidates = {k: v for k, v in candidates.items() if len(v) > 1}
+    if not candidates:
+        return []
+    blind = _order_blind(facts, scenario.ruleset)
+
+    def normal(sym: Symbol) -> Symbol:
+        if blind and sym.name in _ORDER_FACTS:
+            args = list(sym.arguments)
+            args[_ORDER_FACTS[sym.name]] = Number(0)
+            return Function(sym.name, args)
+        return sym
+
+    ids = {x for units in candidates.values() for u in units for x in (u.card, *u.events)}
+    mentioning: dict[str, set[Symbol]] = {}
+    for sym in facts:
+        for x in _strings(sym, set()) & ids:
+            mentioning.setdefault(x, set()).add(normal(sym))
+
+    def exchangeable(a: Unit, b: Unit) -> bool:
+        names = {a.card: b.card, b.card: a.card}
+        for x, y in zip(a.events, b.events):
+            names[x], names[y] = y, x
+        if len(names) != 2 * (1 + len(a.events)):
+            return False
+        moved = set().union(*(mentioning.get(x, set()) for x in names))
+        return {_rename(sym, names) for sym in moved} == moved
+
+    out: list[list[Unit]] = []
+    for units in candidates.values():
+        found: list[list[Unit]] = []
+        for unit in units:
+            for members in found:
+                if exchangeable(members[0], unit):
+                    members.append(unit)
+                    break
+            else:
+                found.append([unit])
+        out.extend(members for members in found if len(members) > 1)
+    out.sort(key=lambda members: list(scenario.cards).index(members[0].card))
+    return out

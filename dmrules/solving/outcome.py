@@ -126,7 +126,8 @@ class Window:
     final_under: Mapping[str, str] = field(default_factory=dict)
     skipped: tuple[str, ...] = ()
     used: tuple[str, ...] = ()  # effects in play used up (sequential ruleset)
-    multiplicity: int = 1  # labelled resolutions this one stands for (grouping interchangeable cards)
+    multiplicity: int = 1  # labelled resolutions this one stands for (grouping interchangeable cards and units)
+    units_folded: bool = False  # whether exchanging interchangeable units gives some of them
     violations: tuple[tuple[str, str], ...] = ()
     key: tuple = field(default=(), compare=False, repr=False)
     atoms: tuple = field(default=(), compare=False, repr=False)
@@ -200,6 +201,11 @@ class Resolution:
         for w in self.windows:
             n *= w.multiplicity
         return n
+
+    @property
+    def units_folded(self) -> bool:
+        """Whether some of the labelled resolutions this one stands for exchange interchangeable units."""
+        return any(w.units_folded for w in self.windows)
 
     @property
     def order(self) -> dict[str, list[str]]:
@@ -322,9 +328,10 @@ class Builder:
     """Turns the shown atoms of one answer set into a ``Window``."""
 
     def __init__(self, scenario: Scenario, index: int = 1, label: str = "effect", kind: str = "effect",
-                 classes: list[list[str]] | None = None):
+                 classes: list[list[str]] | None = None, units: list | None = None):
         self.scenario = scenario
         self.classes = classes or []
+        self.units = units or []
         self.index = index
         self.label = label
         self.kind = kind
@@ -432,6 +439,8 @@ class Builder:
             return name, self.replacement(args[0]).id
         if name == "violation":
             return name, (args[0].arguments[0].string, self.describe(args[1]))
+        if name == "unit_profile":
+            return name, (args[0].string, args[1])
         return name, None
 
     def build(self, symbols: Iterable[Symbol]) -> Window:
@@ -455,6 +464,7 @@ class Builder:
         failed: set[str] = set()
         choosers: dict[str, str] = {}
         used: list[str] = []
+        profiles: dict[str, list[Symbol]] = {}
         decoded = self._decoded
         for sym in symbols:
             item = decoded.get(sym)
@@ -506,6 +516,8 @@ class Builder:
                 flipped.append(value)
             elif name == "violation":
                 violations.append(value)
+            elif name == "unit_profile":
+                profiles.setdefault(value[0], []).append(value[1])
         swap_of = {e.id: e.swap for e in self.scenario.events if e.swap}
         apps = sorted(
             (Application(self.event_id(e), self.replacement(r), tuple(sorted(c, key=self._card_key)), self.index,
@@ -532,15 +544,23 @@ class Builder:
             final_power=power,
             final_under=under,
             used=tuple(sorted(used)),
-            multiplicity=self._multiplicity(applied, targets),
+            multiplicity=self._multiplicity(applied, targets, profiles),
+            units_folded=self._units_folded(profiles),
             violations=tuple(sorted(violations)),
             key=(chosen, tuple((self._order_of(a.event), a.event, a.replacement.id, a.chosen) for a in apps)),
             atoms=tuple(atoms),
             state=self.scenario,
         )
 
-    def _multiplicity(self, applied, targets) -> int:
-        if not self.classes:
+    def _units_folded(self, profiles) -> bool:
+        if not self.units:
+            return False
+        from .grouping import unit_ways
+
+        return unit_ways(self.units, profiles) > 1
+
+    def _multiplicity(self, applied, targets, profiles) -> int:
+        if not self.classes and not self.units:
             return 1
         from .grouping import multiplicity
 
@@ -550,7 +570,7 @@ class Builder:
                 roles.setdefault(card, []).append((str(r), str(e)))
         for template, card in targets:
             roles.setdefault(card, []).append(template)
-        return multiplicity(self.classes, roles)
+        return multiplicity(self.classes, roles, self.units, profiles)
 
     def _order_of(self, event_id: str) -> int:
         if event_id in self.events:

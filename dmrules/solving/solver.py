@@ -19,7 +19,7 @@ from clingo import Function, Symbol, SymbolType
 
 from ..errors import SolveError
 from .facts import situation_facts
-from .grouping import group_facts, interchangeable_classes, multiplicity
+from .grouping import group_facts, interchangeable_classes, interchangeable_units, multiplicity
 from .outcome import Builder, Resolution, Solution, Window
 from ..reading.scenario import Scenario
 
@@ -438,16 +438,21 @@ def _solve_batch(arguments: list[str], files: tuple[str, ...], items: list) -> i
 
 def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind: str = "effect", *,
                  timeout: float | None = None, max_models: int | None = None,
-                 group: bool = False) -> tuple[list[Window], str | None]:
+                 group: bool = False, fold_units: bool = True) -> tuple[list[Window], str | None]:
     """The legal resolutions of one window, in a deterministic order, and what cut the list
     short: ``"timeout"``, ``"max_models"`` or None when it is complete.
 
     With ``group``, one resolution per permutation class of interchangeable
-    cards, each with its ``multiplicity`` (dmrules/grouping.py).
+    cards and units, each with its ``multiplicity`` (dmrules/grouping.py);
+    when a resolution joins units in a way their profiles cannot tell
+    (``unit_breach`` in asp/group.lp), the window is solved again with the
+    interchangeable cards alone (``fold_units`` false).
     A window equal to one already solved in this process is not solved again.
     """
     classes = interchangeable_classes(scenario) if group else []
-    facts = [*situation_facts(scenario), *group_facts(classes)]
+    situation = situation_facts(scenario)
+    units = interchangeable_units(scenario, situation, classes) if group and fold_units else []
+    facts = [*situation, *group_facts(classes, units)]
     arguments = _control_arguments(scenario, ("0",))
     files = tuple(encoding_files(scenario.ruleset, "solve", group, True))
     if group:  # group.lp orders card ids: no renaming
@@ -455,7 +460,7 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
     else:
         canon, names = canonical(facts)
     key = (tuple(arguments), files, canon)
-    builder = Builder(scenario, index, label, kind, classes)
+    builder = Builder(scenario, index, label, kind, classes, units)
     cached = WINDOWS.get(key)
     if cached is not None and (max_models is None or len(cached[0]) <= max_models):
         models, solved_names = cached
@@ -482,6 +487,9 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
     cut: list[str] = []
 
     def on_model(model: clingo.Model) -> bool:
+        if units and model.contains(_BREACH):
+            cut.append("breach")
+            return False
         symbols = model.symbols(shown=True)
         if len(raw) <= WINDOWS.per_window:  # more than that are not kept
             raw.append(tuple(symbols))
@@ -498,9 +506,15 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
             handle.cancel()
             cut.append("timeout")
         handle.get()
+    if "breach" in cut:
+        return solve_window(scenario, index, label, kind, timeout=timeout, max_models=max_models, group=group,
+                            fold_units=False)
     if not cut:
         WINDOWS.put(key, (raw, names))
     return sorted(found, key=lambda w: w.key), (cut[0] if cut else None)
+
+
+_BREACH = clingo.Function("unit_breach")
 
 
 ScenarioLike = Union[Scenario, str, "os.PathLike[str]"]
@@ -574,8 +588,9 @@ def count(scenario: ScenarioLike, *, ruleset: str | None = None, group: bool = F
     scenario = as_scenario(scenario, ruleset)
     if fast_path(scenario):
         if group:
-            if not _may_open_windows(scenario):
-                return count_first_window(scenario, group=True)
+            total = count_first_window(scenario, group=True, only_window=True)
+            if total is not None:
+                return total
         else:
             ctl = make_control(scenario)
             more = _more_windows_atom(ctl)
@@ -614,14 +629,18 @@ def _may_open_windows(scenario: Scenario) -> bool:
     return more is not None and _solved(ctl, assumptions=[more]).satisfiable
 
 
-def count_first_window(scenario: Scenario, *, group: bool = False) -> int:
+def count_first_window(scenario: Scenario, *, group: bool = False, fold_units: bool = True,
+                       only_window: bool = False) -> int | None:
     """The number of legal resolutions of the scenario's FIRST WINDOW only, whatever windows follow
     (``count`` is the number for the whole effect).
 
     Without grouping it is read from the solver's statistics (no model is
     converted). With ``group``, only the canonical resolutions are enumerated
-    and each counts for its multiplicity: the exact labelled number, without
-    enumerating the labelled resolutions.
+    (up to interchangeable cards and units) and each counts for its
+    multiplicity: the exact labelled number, without enumerating the labelled
+    resolutions. With ``only_window`` (and ``group``), None when some
+    resolution of the window leads to a later window: every resolution has a
+    canonical one, which then does too.
     """
     if not group:
         ctl = make_control(scenario)
@@ -630,20 +649,40 @@ def count_first_window(scenario: Scenario, *, group: bool = False) -> int:
             handle.get()
         return int(ctl.statistics["summary"]["models"]["enumerated"])
     classes = interchangeable_classes(scenario)
-    ctl = make_control(scenario, extra=group_facts(classes), group=True)
+    situation = situation_facts(scenario)
+    units = interchangeable_units(scenario, situation, classes) if fold_units else []
+    ctl = _grounded(_control_arguments(scenario, ("0",)), tuple(encoding_files(scenario.ruleset, "solve", True)),
+                    "", [*situation, *group_facts(classes, units)])
+    if only_window:
+        more = _more_windows_atom(ctl)
+        if more is not None:
+            ctl.configuration.solve.models = 1
+            if _solved(ctl, assumptions=[more]).satisfiable:
+                return None
+            ctl.configuration.solve.models = 0
     total = 0
+    breach = False
 
-    def on_model(model: clingo.Model) -> None:
-        nonlocal total
+    def on_model(model: clingo.Model) -> bool:
+        nonlocal total, breach
+        if units and model.contains(_BREACH):
+            breach = True
+            return False
         roles: dict[str, list] = {}
+        profiles: dict[str, list] = {}
         for sym in model.symbols(shown=True):
             if sym.name == "pick":
                 roles.setdefault(sym.arguments[3].string, []).append(sym.arguments[:3])
             elif sym.name == "target":
                 roles.setdefault(sym.arguments[1].string, []).append(sym.arguments[0])
-        total += multiplicity(classes, roles)
+            elif sym.name == "unit_profile":
+                profiles.setdefault(sym.arguments[0].string, []).append(sym.arguments[1])
+        total += multiplicity(classes, roles, units, profiles)
+        return True
 
     with ctl.solve(on_model=on_model, async_=True) as handle:
         wait(handle, None)
         handle.get()
+    if breach:
+        return count_first_window(scenario, group=True, fold_units=False, only_window=only_window)
     return total
