@@ -102,7 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--timeout", type=_seconds, metavar="S", help="stop after S seconds")
     solve.add_argument("--group", choices=("names",),
                        help="list resolutions up to interchangeable cards (same name, zone and properties, named "
-                            "by nothing), each with the number of resolutions it stands for")
+                            "by nothing) and units (alike cards with alike events of their own), each with the "
+                            "number of resolutions it stands for")
     solve.add_argument("--ruleset", choices=("dm", "sequential", "dmps"),
                        help="solve under this ruleset instead of the scenario's")
     solve.add_argument("--max-windows", type=_positive, metavar="N",

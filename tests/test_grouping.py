@@ -1,5 +1,6 @@
 """Grouping interchangeable cards: exact counts without enumerating every labelled resolution."""
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -63,3 +64,142 @@ def test_cli_reports_grouped_and_labelled_counts(tmp_path):
     doc = json.loads(out.stdout)
     assert doc["counts"]["resolutions"] == 211 and doc["counts"]["grouped"] == 4
     assert sorted(r.get("multiplicity", 1) for r in doc["resolutions"]) == [1, 70, 70, 70]
+
+
+# -- interchangeable units: alike cards with alike events of their own -------------------
+
+from math import comb, perm  # noqa: E402
+
+from dmrules.solving.facts import situation_facts  # noqa: E402
+from dmrules.solving.grouping import interchangeable_units  # noqa: E402
+
+
+def units_of(scenario: dmrules.Scenario) -> list[list[str]]:
+    return [[u.card for u in members] for members in interchangeable_units(scenario, situation_facts(scenario))]
+
+
+def jashin_kept(n: int, m: int, k: int) -> int:
+    """k of the n creatures stay, each discarding its own 2 of the m cards (609.9b: no card twice)."""
+    return comb(n, k) * perm(m, 2 * k) // 2 ** k
+
+
+@pytest.mark.parametrize("n, m", [(1, 2), (2, 3), (2, 4), (3, 4), (3, 5), (3, 6)])
+def test_interchangeable_jashintei_fold_into_one_resolution_per_number_kept(n, m):
+    # A01's family: n アビスベル＝ジャシン帝, each destroyed by its own event, m unknown hand cards.
+    scenario = jashin_window(n, m)
+    assert units_of(scenario) == ([[f"J{i}" for i in range(1, n + 1)]] if n > 1 else [])
+    grouped = dmrules.solve(scenario, group=True)
+    closed = sum(jashin_kept(n, m, k) for k in range(min(n, m // 2) + 1))
+    assert grouped.total == dmrules.count(scenario, group=True) == len(dmrules.solve(scenario).resolutions) == closed
+    # One canonical resolution per number of creatures kept, standing for all the ways to keep that many.
+    kept = {len(r.applied): r.multiplicity for r in grouped.resolutions}
+    assert len(grouped.resolutions) == len(kept) == min(n, m // 2) + 1
+    assert kept == {k: jashin_kept(n, m, k) for k in range(min(n, m // 2) + 1)}
+
+
+KEEPER = "このクリーチャーが破壊される時、かわりに自分のマナゾーンのカードを1枚墓地に置く。"
+
+
+def keeper_window(n: int, m: int, extra: str = "") -> dmrules.Scenario:
+    creatures = "\n".join(f"      - {{id: K{i}, card: {{name: マナの身代わり, type: creature, text: \"{KEEPER}\"}}}}"
+                          for i in range(1, n + 1))
+    mana = ", ".join(f"g{i}" for i in range(1, m + 1))
+    events = "\n".join(f"    - {{id: e{i}, destroy: K{i}}}" for i in range(1, n + 1))
+    text = (f"turn: opponent\nplayers:\n  me:\n    battle:\n{creatures}\n    mana: [{mana}]\n"
+            f"  opponent: {{}}\neffect:\n  controller: opponent\n  events:\n{events}\n{extra}")
+    return dmrules.scenario_from_text(text, f"keeper-{n}-{m}.yaml")
+
+
+@pytest.mark.parametrize("n, m", [(1, 1), (2, 1), (2, 3), (3, 2), (3, 3), (3, 5)])
+def test_interchangeable_mandatory_replacements_count_exactly(n, m):
+    # n alike creatures, each with a mandatory 「かわりに自分のマナゾーンのカードを1枚墓地に置く」, destroyed
+    # at once; m unknown mana cards. A mandatory replacement that could apply must (609.9a,
+    # docs/semantics.md item 9) and a card is chosen once (609.9b): min(n, m) of them apply, each
+    # with its own mana card: C(n, k) · m! / (m - k)! with k = min(n, m), in one canonical resolution.
+    scenario = keeper_window(n, m)
+    assert units_of(scenario) == ([[f"K{i}" for i in range(1, n + 1)]] if n > 1 else [])
+    k = min(n, m)
+    grouped = dmrules.solve(scenario, group=True)
+    assert grouped.total == dmrules.count(scenario, group=True) == dmrules.count(scenario) == comb(n, k) * perm(m, k)
+    assert len(grouped.resolutions) == 1 and len(grouped.resolutions[0].applied) == k
+
+
+def test_a_unit_named_apart_is_not_folded():
+    # J1 is the effect's source: every event names it (event_source), so exchanging J1 with J2
+    # does not map the scenario onto itself; J2 and J3 still do.
+    base = jashin_window(3, 4)
+    scenario = dmrules.scenario_from_text(
+        "turn: opponent\nplayers:\n  me:\n    battle:\n"
+        + "".join(f"      - {{id: J{i}, card: アビスベル＝ジャシン帝}}\n" for i in range(1, 4))
+        + "    hand: [h1, h2, h3, h4]\n  opponent: {}\neffect:\n  controller: opponent\n  source: J1\n  events:\n"
+        + "".join(f"    - {{id: e{i}, destroy: J{i}}}\n" for i in range(1, 4)), "named.yaml")
+    assert units_of(base) == [["J1", "J2", "J3"]]
+    assert units_of(scenario) == [["J2", "J3"]]
+    grouped = dmrules.solve(scenario, group=True)
+    assert grouped.total == len(dmrules.solve(scenario).resolutions) == dmrules.count(scenario, group=True)
+    # J1 kept or not, then 0, 1 or 2 of J2, J3 (both only without J1: 4 cards): 5 canonical resolutions.
+    assert len(grouped.resolutions) == 5
+
+
+def test_a_unit_with_another_property_or_named_by_a_later_step_is_not_folded():
+    tapped = dmrules.scenario_from_text(
+        "turn: opponent\nplayers:\n  me:\n    battle:\n"
+        "      - {id: J1, card: アビスベル＝ジャシン帝}\n      - {id: J2, card: アビスベル＝ジャシン帝}\n"
+        "      - {id: J3, card: アビスベル＝ジャシン帝, tapped: true}\n"
+        "    hand: [h1, h2, h3, h4]\n  opponent: {}\neffect:\n  controller: opponent\n  events:\n"
+        "    - {id: e1, destroy: J1}\n    - {id: e2, destroy: J2}\n    - {id: e3, destroy: J3}\n", "tapped.yaml")
+    assert units_of(tapped) == [["J1", "J2"]]
+    assert dmrules.solve(tapped, group=True).total == len(dmrules.solve(tapped).resolutions)
+    # A later step destroys J1 again: what happens to J1 then tells it apart from J2.
+    later = keeper_window(2, 3, "  then:\n    - events: [{id: e9, destroy: K1}]\n")
+    assert units_of(later) == []
+    grouped = dmrules.solve(later, group=True)
+    # Both keep with their own mana card, then K1 keeps again with the last one: 3! ways, cards alone folded.
+    assert grouped.total == len(dmrules.solve(later).resolutions) == 6
+    assert [r.multiplicity for r in grouped.resolutions] == [6] and not grouped.units_folded
+
+
+def test_units_joined_by_an_application_are_solved_again_without_folding():
+    # Two alike savers (救命人形バロール's text) and two alike demons destroyed at once: a saver's
+    # application joins a saver and a demon, which a unit's profile cannot tell, so the window is
+    # solved again with the interchangeable cards alone (here none): every resolution is listed.
+    saver = "セイバー：デーモン・コマンド(自分のデーモン・コマンド1体が破壊される時、このクリーチャーをかわりに破壊してもよい)"
+    scenario = dmrules.scenario_from_text(textwrap.dedent(f"""
+        turn: opponent
+        players:
+          me:
+            battle:
+              - {{id: B1, card: {{name: 救命人形バロール, text: "{saver}"}}}}
+              - {{id: B2, card: {{name: 救命人形バロール, text: "{saver}"}}}}
+              - {{id: D1, card: {{name: デーモン・コマンドのクリーチャー, type: creature, races: [デーモン・コマンド]}}}}
+              - {{id: D2, card: {{name: デーモン・コマンドのクリーチャー, type: creature, races: [デーモン・コマンド]}}}}
+          opponent: {{}}
+        effect:
+          controller: opponent
+          events: [{{id: e1, destroy: D1}}, {{id: e2, destroy: D2}}]
+        """), "savers.yaml")
+    assert units_of(scenario) == [["B1", "B2"], ["D1", "D2"]]
+    plain = dmrules.solve(scenario)
+    grouped = dmrules.solve(scenario, group=True)
+    # Neither, B1 or B2 on e1, the same on e2, but a saver destroyed once (609.9b): 1 + 2 + 2 + 2 = 7.
+    assert len(plain.resolutions) == 7
+    assert grouped.total == dmrules.count(scenario, group=True) == 7
+    assert len(grouped.resolutions) == 7 and all(r.multiplicity == 1 for r in grouped.resolutions)
+
+
+def test_positions_that_a_ruleset_reads_keep_units_apart():
+    # Duel Masters Play's orders replacements by board position: alike creatures are told apart.
+    scenario = dataclasses.replace(jashin_window(2, 4), ruleset="dmps")
+    assert units_of(scenario) == []
+    assert dmrules.solve(scenario, group=True).total == len(dmrules.solve(scenario).resolutions)
+
+
+def test_grouped_output_says_units_are_folded():
+    solution = dmrules.solve(jashin_window(3, 6), group=True)
+    doc = solution.to_json()
+    assert doc["grouped_units"] is True and doc["counts"] == {"resolutions": 406, "states": 4, "grouped": 4}
+    from dmrules.presenting.render import solution_text
+
+    text = solution_text(jashin_window(3, 6), solution)
+    assert "(×45: the same with the interchangeable cards and units in any other arrangement; units: J1, J2, J3" in text
+    assert "4 resolutions up to interchangeable cards and units, standing for 406 resolutions" in text

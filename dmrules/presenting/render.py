@@ -201,7 +201,11 @@ def application_line(scenario: Scenario, app, events=()) -> str:
 
 def resolution_lines(scenario: Scenario, number: int, resolution: Resolution) -> list[str]:
     lines = [f"Resolution {number}"]
-    if resolution.multiplicity != 1:
+    if resolution.multiplicity != 1 and resolution.units_folded:
+        lines[0] += (f" (×{resolution.multiplicity:,}: the same with the interchangeable cards and units in any "
+                     f"other arrangement; units: {', '.join(resolution.units_folded)}, alike, each with alike events "
+                     "of its own)")
+    elif resolution.multiplicity != 1:
         lines[0] += (f" (×{resolution.multiplicity:,}: the same with the interchangeable cards "
                      "in any other arrangement)")
     several = len(resolution.windows) > 1
@@ -260,9 +264,9 @@ def solution_text(scenario: Scenario, solution: Solution) -> str:
     n = len(solution.resolutions)
     total = f"{n} resolution{'s' if n != 1 else ''}, {solution.states} final state{'s' if solution.states != 1 else ''}"
     if solution.grouped:
-        total = (f"{n} resolution{'s' if n != 1 else ''} up to interchangeable cards, standing for "
+        total = (f"{n} resolution{'s' if n != 1 else ''} up to {solution.folded}, standing for "
                  f"{plural(solution.total, 'resolution')}; {solution.states} final state{'s' if solution.states != 1 else ''}"
-                 " up to interchangeable cards")
+                 f" up to {solution.folded}")
     if not solution.complete:
         total += f" (cut short by {solution.stopped_by}: there may be more)"
     lines.append(total)

@@ -144,8 +144,8 @@ def counts_text(solution: Solution, boards: int | None = None) -> str:
     """The counts, as the command line gives them, and how the boards group them."""
     n = len(solution.resolutions)
     if solution.grouped:
-        text = (f"{_plural(solution.total, 'resolution')} ({n:,} listed up to interchangeable cards), "
-                f"{_plural(solution.states, 'final state')} up to interchangeable cards")
+        text = (f"{_plural(solution.total, 'resolution')} ({n:,} listed up to {solution.folded}), "
+                f"{_plural(solution.states, 'final state')} up to {solution.folded}")
     else:
         text = f"{_plural(solution.total, 'resolution')}, {_plural(solution.states, 'final state')}"
     if boards is not None and boards != solution.states:
@@ -250,7 +250,9 @@ class _Page:
                f'{_e(counts_text(sol, boards))}</p>']
         if sol.grouped:
             out.append('<p class="grouping">Grouped counting: one resolution is listed for each arrangement of '
-                       "interchangeable cards, with the number of resolutions it stands for.</p>")
+                       f"{_e(sol.folded)}, with the number of resolutions it stands for"
+                       + (" (an interchangeable unit: alike cards with alike events of their own)"
+                          if sol.units_folded else "") + ".</p>")
         if not sol.complete:
             out.append(f'<p class="warn">The enumeration was cut short ({_e(sol.stopped_by)}): '
                        "there may be more resolutions.</p>")
@@ -460,7 +462,7 @@ def render_body(scenario: Scenario, solution: Solution, *, explanations: Mapping
     body = [page.header(verdicts, len(states)), page.situation(),
             '<section class="states"><h2>After: ' + (
                 _plural(len(states), "final state") if len(states) == solution.states and not solution.grouped
-                else f'{_plural(len(states), "board")}, final states up to interchangeable cards') + "</h2>",
+                else f'{_plural(len(states), "board")}, final states up to {solution.folded}') + "</h2>",
             '<p class="muted">Moved cards are highlighted with the zone they came from (← zone); '
             "cards an event would have moved but that stay are outlined in green; broken shields in red. "
             "Each resolution is told window by window, in order."

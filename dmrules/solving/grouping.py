@@ -187,6 +187,14 @@ def _order_blind(facts: list[Symbol], ruleset: str) -> bool:
     return True
 
 
+def can_group(scenario: Scenario) -> bool:
+    """Whether grouped counting folds anything in the scenario's first window."""
+    from .facts import situation_facts
+
+    classes = interchangeable_classes(scenario)
+    return bool(classes) or bool(interchangeable_units(scenario, situation_facts(scenario), classes))
+
+
 def interchangeable_units(scenario: Scenario, facts: list[Symbol],
                           classes: list[list[str]] | None = None) -> list[list[Unit]]:
     """Classes (of two units or more) of interchangeable units, each in scenario order.

@@ -127,7 +127,7 @@ class Window:
     skipped: tuple[str, ...] = ()
     used: tuple[str, ...] = ()  # effects in play used up (sequential ruleset)
     multiplicity: int = 1  # labelled resolutions this one stands for (grouping interchangeable cards and units)
-    units_folded: bool = False  # whether exchanging interchangeable units gives some of them
+    units_folded: tuple[str, ...] = ()  # cards of the interchangeable units whose exchange gives some of them
     violations: tuple[tuple[str, str], ...] = ()
     key: tuple = field(default=(), compare=False, repr=False)
     atoms: tuple = field(default=(), compare=False, repr=False)
@@ -203,9 +203,10 @@ class Resolution:
         return n
 
     @property
-    def units_folded(self) -> bool:
-        """Whether some of the labelled resolutions this one stands for exchange interchangeable units."""
-        return any(w.units_folded for w in self.windows)
+    def units_folded(self) -> tuple[str, ...]:
+        """The cards of the interchangeable units whose exchange gives some of the labelled
+        resolutions this one stands for (none: only interchangeable cards are exchanged)."""
+        return tuple(dict.fromkeys(c for w in self.windows for c in w.units_folded))
 
     @property
     def order(self) -> dict[str, list[str]]:
@@ -283,6 +284,16 @@ class Solution:
     grouped: bool = False
 
     @property
+    def units_folded(self) -> bool:
+        """Whether some listed resolution stands for others that exchange interchangeable units."""
+        return any(r.units_folded for r in self.resolutions)
+
+    @property
+    def folded(self) -> str:
+        """What the grouping folds, in words: "interchangeable cards" (and units, if any)."""
+        return "interchangeable cards and units" if self.units_folded else "interchangeable cards"
+
+    @property
     def total(self) -> int:
         """The number of labelled resolutions (with grouping, the sum of multiplicities)."""
         return sum(r.multiplicity for r in self.resolutions)
@@ -306,6 +317,8 @@ class Solution:
         if self.grouped:
             out["counts"]["grouped"] = len(self.resolutions)
             out["grouped"] = True
+            if self.units_folded:
+                out["grouped_units"] = True
         return out
 
     def write_json(self, stream: IO[str]) -> None:
@@ -552,12 +565,10 @@ class Builder:
             state=self.scenario,
         )
 
-    def _units_folded(self, profiles) -> bool:
-        if not self.units:
-            return False
+    def _units_folded(self, profiles) -> tuple[str, ...]:
         from .grouping import unit_ways
 
-        return unit_ways(self.units, profiles) > 1
+        return tuple(u.card for members in self.units if unit_ways([members], profiles) > 1 for u in members)
 
     def _multiplicity(self, applied, targets, profiles) -> int:
         if not self.classes and not self.units:

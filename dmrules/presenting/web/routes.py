@@ -286,9 +286,9 @@ class Workbench:
 def solve_and_render(scenario, timeout: float, max_resolutions: int, lang: str,
                      progress: Progress | None = None) -> dict:
     """Solve within the limits; a count that the limit cuts short is redone with grouped counting
-    when the scenario has interchangeable cards. ``progress`` counts the resolutions found and can
+    when the scenario has interchangeable cards or units. ``progress`` counts the resolutions found and can
     cancel the solve."""
-    from ...solving.grouping import interchangeable_classes
+    from ...solving.grouping import can_group
     from ...solving.solver import solve
     from ..report import render_body
 
@@ -296,7 +296,7 @@ def solve_and_render(scenario, timeout: float, max_resolutions: int, lang: str,
     hit = progress.hit if progress is not None else None
     solution = solve(scenario, max_resolutions=max_resolutions, timeout=timeout, on_resolution=hit)
     switched = False
-    if not solution.complete and interchangeable_classes(scenario):
+    if not solution.complete and can_group(scenario):
         left = timeout - (time.monotonic() - start)
         if left > 0.2:
             grouped = solve(scenario, max_resolutions=max_resolutions, timeout=left, group=True, on_resolution=hit)
@@ -305,7 +305,7 @@ def solve_and_render(scenario, timeout: float, max_resolutions: int, lang: str,
     note = ""
     if switched:
         note = (f'<p class="warn switched">More than {max_resolutions:,} resolutions: switched to grouped counting '
-                "(one resolution listed per arrangement of interchangeable cards, with the number it stands "
+                f"(one resolution listed per arrangement of {solution.folded}, with the number it stands "
                 "for).</p>")
     html = note + render_body(scenario, solution, lang=lang, interactive=not solution.grouped)
     return {"html": html, "resolutions": solution.total, "listed": len(solution.resolutions),
