@@ -1,26 +1,32 @@
-"""Grouping interchangeable cards: exact counts without enumerating every labelled resolution."""
+"""Grouping interchangeable cards and units: exact counts without enumerating every labelled resolution."""
 
 import dataclasses
 import json
 import subprocess
 import sys
 import textwrap
+from math import comb, perm
 
 import pytest
 
 import dmrules
-from dmrules.solving.grouping import interchangeable_classes
+from dmrules.solving.facts import situation_facts
+from dmrules.solving.grouping import interchangeable_classes, interchangeable_units
 
 from .conftest import ROOT, fixture_files
+from .oracle import legal_resolutions
 
 
-def jashin_window(n: int, m: int) -> dmrules.Scenario:
+def jashin_text(n: int, m: int) -> str:
     creatures = "\n".join(f"      - {{id: J{i}, card: アビスベル＝ジャシン帝}}" for i in range(1, n + 1))
     hand = ", ".join(f"h{i}" for i in range(1, m + 1))
     events = "\n".join(f"    - {{id: e{i}, destroy: J{i}}}" for i in range(1, n + 1))
-    text = f"turn: opponent\nplayers:\n  me:\n    battle:\n{creatures}\n    hand: [{hand}]\n" \
+    return f"turn: opponent\nplayers:\n  me:\n    battle:\n{creatures}\n    hand: [{hand}]\n" \
            f"  opponent: {{}}\neffect:\n  controller: opponent\n  events:\n{events}\n"
-    return dmrules.scenario_from_text(text, f"jashin-{n}-{m}.yaml")
+
+
+def jashin_window(n: int, m: int) -> dmrules.Scenario:
+    return dmrules.scenario_from_text(jashin_text(n, m), f"jashin-{n}-{m}.yaml")
 
 
 @pytest.mark.parametrize("path", fixture_files(), ids=lambda p: p.stem)
@@ -68,12 +74,6 @@ def test_cli_reports_grouped_and_labelled_counts(tmp_path):
 
 # -- interchangeable units: alike cards with alike events of their own -------------------
 
-from math import comb, perm  # noqa: E402
-
-from dmrules.solving.facts import situation_facts  # noqa: E402
-from dmrules.solving.grouping import interchangeable_units  # noqa: E402
-
-
 def units_of(scenario: dmrules.Scenario) -> list[list[str]]:
     return [[u.card for u in members] for members in interchangeable_units(scenario, situation_facts(scenario))]
 
@@ -91,23 +91,29 @@ def test_interchangeable_jashintei_fold_into_one_resolution_per_number_kept(n, m
     grouped = dmrules.solve(scenario, group=True)
     closed = sum(jashin_kept(n, m, k) for k in range(min(n, m // 2) + 1))
     assert grouped.total == dmrules.count(scenario, group=True) == len(dmrules.solve(scenario).resolutions) == closed
+    assert len(legal_resolutions(jashin_text(n, m))) == closed
     # One canonical resolution per number of creatures kept, standing for all the ways to keep that many.
     kept = {len(r.applied): r.multiplicity for r in grouped.resolutions}
     assert len(grouped.resolutions) == len(kept) == min(n, m // 2) + 1
     assert kept == {k: jashin_kept(n, m, k) for k in range(min(n, m // 2) + 1)}
 
 
-KEEPER = "このクリーチャーが破壊される時、かわりに自分のマナゾーンのカードを1枚墓地に置く。"
+# 「このクリーチャーが破壊される時、かわりに自分のマナゾーンのカードを1枚墓地に置く。」 (mandatory), written
+# out so that the oracle reads it too.
+KEEPER = ("{name: マナの身代わり, type: creature, replacements: [{watch: {event: destroy, card: this}, "
+          "instead: [stay, {choose: {count: 1, from: mana, to: graveyard, verb: put}}]}]}")
+
+
+def keeper_text(n: int, m: int, extra: str = "") -> str:
+    creatures = "\n".join(f"      - {{id: K{i}, card: {KEEPER}}}" for i in range(1, n + 1))
+    mana = ", ".join(f"g{i}" for i in range(1, m + 1))
+    events = "\n".join(f"    - {{id: e{i}, destroy: K{i}}}" for i in range(1, n + 1))
+    return (f"turn: opponent\nplayers:\n  me:\n    battle:\n{creatures}\n    mana: [{mana}]\n"
+            f"  opponent: {{}}\neffect:\n  controller: opponent\n  events:\n{events}\n{extra}")
 
 
 def keeper_window(n: int, m: int, extra: str = "") -> dmrules.Scenario:
-    creatures = "\n".join(f"      - {{id: K{i}, card: {{name: マナの身代わり, type: creature, text: \"{KEEPER}\"}}}}"
-                          for i in range(1, n + 1))
-    mana = ", ".join(f"g{i}" for i in range(1, m + 1))
-    events = "\n".join(f"    - {{id: e{i}, destroy: K{i}}}" for i in range(1, n + 1))
-    text = (f"turn: opponent\nplayers:\n  me:\n    battle:\n{creatures}\n    mana: [{mana}]\n"
-            f"  opponent: {{}}\neffect:\n  controller: opponent\n  events:\n{events}\n{extra}")
-    return dmrules.scenario_from_text(text, f"keeper-{n}-{m}.yaml")
+    return dmrules.scenario_from_text(keeper_text(n, m, extra), f"keeper-{n}-{m}.yaml")
 
 
 @pytest.mark.parametrize("n, m", [(1, 1), (2, 1), (2, 3), (3, 2), (3, 3), (3, 5)])
@@ -121,6 +127,7 @@ def test_interchangeable_mandatory_replacements_count_exactly(n, m):
     k = min(n, m)
     grouped = dmrules.solve(scenario, group=True)
     assert grouped.total == dmrules.count(scenario, group=True) == dmrules.count(scenario) == comb(n, k) * perm(m, k)
+    assert len(legal_resolutions(keeper_text(n, m))) == comb(n, k) * perm(m, k)
     assert len(grouped.resolutions) == 1 and len(grouped.resolutions[0].applied) == k
 
 
