@@ -260,10 +260,19 @@ def write_json(data: dict, stream: IO[str]) -> None:
     """``json.dumps(data, ensure_ascii=False, indent=2)`` and a newline, written piece by piece."""
     import json
 
-    write = stream.write
+    # The encoder yields many tiny pieces: gather them, so that an unbuffered stream
+    # (PYTHONUNBUFFERED) is not written one system call per piece.
+    pending: list[str] = []
+    size = 0
     for chunk in json.JSONEncoder(ensure_ascii=False, indent=2).iterencode(data):
-        write(chunk)
-    write("\n")
+        pending.append(chunk)
+        size += len(chunk)
+        if size >= 1 << 16:
+            stream.write("".join(pending))
+            pending.clear()
+            size = 0
+    pending.append("\n")
+    stream.write("".join(pending))
 
 
 @dataclass(frozen=True)
