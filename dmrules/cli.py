@@ -240,6 +240,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from .presenting.render import solution_text
     from .solving.solver import solve
 
+    for flag, given in (("--json", args.json), ("--html", args.html)):
+        if args.jsonl and given:
+            raise InputError("--jsonl", "", f"cannot be combined with {flag}: --jsonl streams each resolution "
+                             "as it is found and keeps none to write them again")
     if args.scenario == "-":
         text = _stdin_text()
         from .reading.scenario import scenario_from_text
@@ -255,20 +259,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.jsonl:
         from .solving.stream import stream_jsonl
 
-        if args.scenario != "-":
-            stream_jsonl(scenario, args.scenario, sys.stdout, max_resolutions=args.max_resolutions, timeout=args.timeout,
-                         max_windows=args.max_windows, group=args.group == "names")
-            return EXIT_OK
-        import os
-        import tempfile
-
-        # The streaming child processes read the scenario from a file.
-        with tempfile.TemporaryDirectory() as folder:
-            copy = os.path.join(folder, "stdin.yaml")
-            with open(copy, "w", encoding="utf-8") as handle:
-                handle.write(text)
-            stream_jsonl(scenario, copy, sys.stdout, max_resolutions=args.max_resolutions, timeout=args.timeout,
-                         max_windows=args.max_windows, group=args.group == "names")
+        stream_jsonl(scenario, sys.stdout, max_resolutions=args.max_resolutions, timeout=args.timeout,
+                     max_windows=args.max_windows, group=args.group == "names")
         return EXIT_OK
     solution = solve(scenario, max_resolutions=args.max_resolutions, timeout=args.timeout,
                      max_windows=args.max_windows, group=args.group == "names")
@@ -518,13 +510,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"dmrules: error: {visible(str(exc))}\n")
         return EXIT_FAIL
     except KeyboardInterrupt:
-        _stop_children()
         sys.stderr.write("dmrules: interrupted\n")
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # Where SIGPIPE does not end the process: leave quietly, and keep Python's
         # final flush from complaining about the closed pipe.
-        _stop_children()
         import os
 
         try:
@@ -532,13 +522,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (OSError, ValueError):
             pass
         return EXIT_PIPE
-
-
-
-def _stop_children() -> None:
-    stream = sys.modules.get("dmrules.solving.stream")
-    if stream is not None:
-        stream.stop_children()
 
 
 def _process_handlers() -> None:
@@ -561,7 +544,6 @@ def _process_handlers() -> None:
 
     def on_interrupt() -> None:
         signal.sigwait({signal.SIGINT})
-        _stop_children()
         try:
             os.write(2, b"dmrules: interrupted\n")
         finally:
@@ -584,7 +566,6 @@ def _process_handlers() -> None:
         while True:
             for _, events in poller.poll():
                 if events & (select.POLLERR | select.POLLHUP | select.POLLNVAL):
-                    _stop_children()
                     os.kill(os.getpid(), signal.SIGPIPE)
                     os._exit(EXIT_PIPE)
 

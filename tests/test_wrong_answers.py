@@ -130,6 +130,8 @@ def _stream_keys(stdout: str) -> list:
     keys = []
     for line in stdout.splitlines():
         doc = json.loads(line)
+        if doc.get("trailer"):
+            continue
         keys.append(tuple(sorted((a["event"], a["replacement"] if isinstance(a["replacement"], str)
                                   else a["replacement"]["id"]) for a in doc["applied"])))
     return sorted(keys)
@@ -147,7 +149,8 @@ def test_jsonl_honours_the_ruleset_option():
 def test_jsonl_honours_max_resolutions():
     out = run_cli("solve", "fixtures/A01-two-jashintei.yaml", "--jsonl", "--max-resolutions", "2")
     assert out.returncode == 0, out.stderr
-    assert len(out.stdout.splitlines()) == 2
+    lines = out.stdout.splitlines()
+    assert len(lines) == 3 and json.loads(lines[-1])["stopped_by"] == "max_resolutions=2"
 
 
 # -- follow-ups come before the effect's later steps -------------------------------------------

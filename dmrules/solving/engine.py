@@ -55,8 +55,9 @@ class Pending:
 class Engine:
     def __init__(self, scenario: Scenario, *, max_windows: int = DEFAULT_MAX_WINDOWS,
                  max_resolutions: int | None = None, timeout: float | None = None,
-                 on_resolution: Callable[[Resolution], None] | None = None, group: bool = False):
-        from .solver import solve_window
+                 on_resolution: Callable[[Resolution], None] | None = None, group: bool = False,
+                 keep: bool = True):
+        from .solver import solve_window, stream_window
 
         self.scenario = scenario
         self.max_windows = max_windows
@@ -65,8 +66,15 @@ class Engine:
         self.timeout = timeout
         self.on_resolution = on_resolution
         self.solve_window = solve_window
+        self.stream_window = stream_window
         self.group = group
+        # Without ``keep`` (streaming), resolutions go to ``on_resolution`` in the order they are
+        # found and are not kept: memory stays flat however many there are.
+        self.keep = keep
         self.found: list[Resolution] = []
+        self.count = 0  # resolutions found
+        self.total = 0  # labelled resolutions they stand for (with grouping)
+        self.states: set[int] = set()  # hashes of the distinct final states (streaming)
         self.stopped: str | None = None
 
     # -- the search -------------------------------------------------------------------
@@ -89,7 +97,7 @@ class Engine:
                         complete=self.stopped is None, stopped_by=self.stopped, grouped=self.group)
 
     def _count_reached(self) -> bool:
-        if self.max_resolutions is not None and len(self.found) >= self.max_resolutions:
+        if self.max_resolutions is not None and self.count >= self.max_resolutions:
             self.stopped = self.stopped or f"max_resolutions={self.max_resolutions}"
             return True
         return False
@@ -111,7 +119,12 @@ class Engine:
             return
         attempted = tuple(e.id for w in path if w.kind == "effect" for e in w.events)
         resolution = Resolution(windows=path, attempted=attempted, stopped=stopped)
-        self.found.append(resolution)
+        self.count += 1
+        self.total += resolution.multiplicity
+        if self.keep:
+            self.found.append(resolution)
+        else:
+            self.states.add(hash((tuple(sorted(resolution.final.items())), resolution.lost, resolution.flipped)))
         if self.on_resolution is not None:
             self.on_resolution(resolution)
 
@@ -145,23 +158,40 @@ class Engine:
         remaining = None if self.deadline is None else max(self.deadline - time.monotonic(), 0.001)
         # Every answer of a window ends in at least one resolution, so one answer more
         # than the resolutions still wanted tells whether the count cuts anything.
-        wanted = None if self.max_resolutions is None else self.max_resolutions - len(self.found) + 1
+        if not self.keep:
+            def each(window: Window) -> bool:
+                self._after(window_state, window, skipped, queue, path)
+                # Stop once a resolution beyond the count was refused (``_finish`` says so in
+                # ``stopped``) or the time is up; reaching the count exactly stops nothing yet.
+                return self.stopped is not None or self._time_up()
+
+            cut = self.stream_window(window_state, len(path) + 1, item.label, item.kind, timeout=remaining,
+                                     group=self.group, on_window=each)
+            if cut == "timeout":
+                self.stopped = self.stopped or f"timeout={self.timeout}s"
+            return
+        wanted = None if self.max_resolutions is None else self.max_resolutions - self.count + 1
         windows, cut = self.solve_window(window_state, len(path) + 1, item.label, item.kind, timeout=remaining,
                                          max_models=wanted, group=self.group)
         if cut == "timeout":
             self.stopped = self.stopped or f"timeout={self.timeout}s"
         for window in windows:
-            if skipped:
-                window = replace(window, skipped=tuple(skipped))
-            follow = self._follow_ups(window_state, window)
-            new_path = path + (window,)
-            if window.lost:
-                self._finish(new_path)  # the game is over
-                continue
-            if not follow and not queue and not window.sba:
-                self._finish(new_path)  # nothing opens another window: the state after it is not needed
-                continue
-            self._next(advance(window_state, window), follow + queue, new_path)
+            self._after(window_state, window, skipped, queue, path)
+
+    def _after(self, window_state: Scenario, window: Window, skipped: list[str], queue: list[Pending],
+               path: tuple[Window, ...]) -> None:
+        """What a solved window leads to: the end of a resolution, or the windows after it."""
+        if skipped:
+            window = replace(window, skipped=tuple(skipped))
+        follow = self._follow_ups(window_state, window)
+        new_path = path + (window,)
+        if window.lost:
+            self._finish(new_path)  # the game is over
+            return
+        if not follow and not queue and not window.sba:
+            self._finish(new_path)  # nothing opens another window: the state after it is not needed
+            return
+        self._next(advance(window_state, window), follow + queue, new_path)
 
     def _next(self, state: Scenario, queue: list[Pending], path: tuple[Window, ...]) -> None:
         if queue:

@@ -241,6 +241,34 @@ class Resolution:
         return out
 
 
+# The version of the JSON output's shape (``--json`` documents, ``--jsonl`` trailers).
+SCHEMA = 1
+
+
+@dataclass(frozen=True)
+class Streamed:
+    """What a streamed solve found, its resolutions having gone out one by one: the counts
+    and whether the list is complete (``--jsonl``'s trailer line)."""
+
+    ruleset: str
+    resolutions: int
+    total: int  # labelled resolutions they stand for (with grouping)
+    states: int
+    complete: bool = True
+    stopped_by: str | None = None
+    grouped: bool = False
+
+    def to_json(self) -> dict:
+        out = {"trailer": True, "schema": SCHEMA, "ruleset": self.ruleset,
+               "counts": {"resolutions": self.total, "states": self.states}, "complete": self.complete}
+        if self.stopped_by:
+            out["stopped_by"] = self.stopped_by
+        if self.grouped:
+            out["counts"]["grouped"] = self.resolutions
+            out["grouped"] = True
+        return out
+
+
 class _Lazy(list):
     """Resolutions that a JSON encoder (json's pure-Python one, which ``iterencode`` uses)
     reads as a list, each converted only when it is written."""
@@ -299,6 +327,7 @@ class Solution:
         """The solution as JSON data; ``lazy``: the resolutions converted one at a time as an
         encoder reads them (for ``write_json``), instead of all at once."""
         out = {
+            "schema": SCHEMA,
             "ruleset": self.ruleset,
             "resolutions": _Lazy(self.resolutions) if lazy else [r.to_json() for r in self.resolutions],
             "counts": {"resolutions": self.total, "states": self.states},
