@@ -48,6 +48,21 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _mebibytes(text: str) -> int:
+    value = _positive(text)
+    if not 64 <= value <= 1_048_576:
+        raise argparse.ArgumentTypeError(f"{value} MiB is outside 64 to 1,048,576")
+    return value
+
+
+def _memory_option(parser: argparse.ArgumentParser) -> None:
+    from .worker import DEFAULT_MAX_MEMORY
+
+    parser.add_argument("--max-memory", type=_mebibytes, default=DEFAULT_MAX_MEMORY, metavar="MIB",
+                        help=f"stop with exit 2 if solving needs more than MIB mebibytes (default "
+                             f"{DEFAULT_MAX_MEMORY:,})")
+
+
 EXIT_CODES = """\
 exit status:
   0    success: the command ran; why-not: the outcome is legal; cards: found
@@ -96,8 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("scenario", help=SCENARIO_HELP)
     solve.add_argument("--json", action="store_true", help="print one JSON document")
     solve.add_argument("--jsonl", action="store_true",
-                       help="stream the resolutions as JSON lines as they are found (applications only for "
-                            "one-window scenarios; whole resolutions otherwise)")
+                       help="stream the resolutions as JSON lines as they are found (the fields of --json's "
+                            "resolutions), then a trailer line with the counts")
     solve.add_argument("--max-resolutions", type=_positive, metavar="N", help="stop after N resolutions")
     solve.add_argument("--timeout", type=_seconds, metavar="S", help="stop after S seconds")
     solve.add_argument("--group", choices=("names",),
@@ -110,6 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--html", metavar="FILE",
                        help="also write an HTML report of the resolutions to FILE (its path is printed on "
                             "standard error)")
+    _memory_option(solve)
     solve.set_defaults(run=cmd_solve)
 
     verify = sub.add_parser(
@@ -125,6 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="scenario files or folders of them (*.yaml, searched recursively); - reads one "
                              "scenario from standard input")
     verify.add_argument("--json", action="store_true", help="print one JSON document")
+    _memory_option(verify)
     verify.set_defaults(run=cmd_verify)
 
     why_not = sub.add_parser(
@@ -140,6 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
     why_not.add_argument("--expect", action="append", required=True, metavar="COND[,COND...]",
                          help="CARD=ZONE, EVENT=happened|replaced, PLAYER=lost|not_lost")
     why_not.add_argument("--json", action="store_true", help="print one JSON document")
+    _memory_option(why_not)
     why_not.set_defaults(run=cmd_why_not)
 
     why = sub.add_parser(
@@ -154,6 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     why.add_argument("--resolution", type=_positive, required=True, metavar="N", help="its number in `solve`")
     why.add_argument("--json", action="store_true", help="print one JSON document")
     why.add_argument("--timeout", type=_seconds, metavar="S", help="give up after S seconds")
+    _memory_option(why)
     why.set_defaults(run=cmd_why)
 
     cards = sub.add_parser(
@@ -501,6 +520,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help(sys.stdout)
         return EXIT_OK
+    if argv is None and getattr(args, "max_memory", None):
+        from .worker import available, run_in_worker
+
+        if available():
+            codes = {"fail": EXIT_FAIL, "input": EXIT_INPUT, "pipe": EXIT_PIPE, "interrupted": EXIT_INTERRUPTED}
+            # Ctrl-C and a closed pipe end this process as they would (_process_handlers), and the
+            # worker with it; the worker takes them over for itself too.
+            return run_in_worker(lambda: _run(args, in_worker=True), args.max_memory,
+                                 getattr(args, "timeout", None), codes)
+    return _run(args)
+
+
+def _run(args: argparse.Namespace, in_worker: bool = False) -> int:
+    if in_worker:
+        _process_handlers()
     try:
         return args.run(args)
     except InputError as exc:

@@ -144,7 +144,8 @@ class Progress:
     def __init__(self, stream=None, delay: float = 2.0, every: float = 0.5):
         self.stream = stream if stream is not None else sys.stderr
         try:
-            self.active = bool(self.stream.isatty())
+            # DMRULES_PROGRESS=on: a worker whose standard error reaches a terminal through a pipe.
+            self.active = bool(self.stream.isatty()) or (stream is None and os.environ.get("DMRULES_PROGRESS") == "on")
         except (AttributeError, ValueError):
             self.active = False
         self.delay, self.every = delay, every
