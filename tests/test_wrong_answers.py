@@ -187,3 +187,36 @@ def test_follow_up_opens_before_the_effects_next_step():
         ("battle", "graveyard", "hand"),        # バイケン returns X
         ("battle", "hand", "battle"),           # バイケン returns Y before e2: e2 does nothing
     ])
+
+
+# -- a deck emptied before the effect's last window ---------------------------------------------
+
+DECK_EMPTIED_EARLY = """\
+title: a replacement mills the last card of the deck; the effect's next step touches no deck
+turn: me
+players:
+  me:
+    battle:
+      - id: S1
+        card:
+          name: 山札を削って残るクリーチャー
+          type: creature
+          replacements:
+            - {watch: {event: destroy, card: this}, instead: [stay, {mill: {player: own, count: 1}}], optional: true}
+      - {id: C1, card: {name: 普通のクリーチャー, type: creature}}
+    deck: [dm1]
+  opponent: {}
+effect:
+  controller: me
+  events: [{id: e1, destroy: S1}]
+  then:
+    - events: [{id: e2, return_to_hand: C1}]
+"""
+
+
+def test_a_deck_emptied_in_an_earlier_window_loses_once_the_effect_is_over():
+    # The state-based check comes after the effect's last step (101.4d, 703.4): the player
+    # whose deck the first window emptied loses, although the last window touched no deck.
+    solution = solve(scenario(DECK_EMPTIED_EARLY))
+    outcomes = sorted((r.final["S1"], r.final["dm1"], r.lost) for r in solution.resolutions)
+    assert outcomes == [("battle", "graveyard", ("me",)), ("graveyard", "deck", ())]

@@ -76,6 +76,7 @@ class Engine:
         self.total = 0  # labelled resolutions they stand for (with grouping)
         self.states: set[int] = set()  # hashes of the distinct final states (streaming)
         self.stopped: str | None = None
+        self._had_deck = {c.owner for c in scenario.cards.values() if c.zone == "deck"}
 
     # -- the search -------------------------------------------------------------------
     def run(self) -> Solution:
@@ -188,7 +189,7 @@ class Engine:
         if window.lost:
             self._finish(new_path)  # the game is over
             return
-        if not follow and not queue and not window.sba:
+        if not follow and not queue and not window.sba and not self._emptied(window_state, window.final):
             self._finish(new_path)  # nothing opens another window: the state after it is not needed
             return
         self._next(advance(window_state, window), follow + queue, new_path)
@@ -196,7 +197,7 @@ class Engine:
     def _next(self, state: Scenario, queue: list[Pending], path: tuple[Window, ...]) -> None:
         if queue:
             return self._window(state, queue[0], queue[1:], path)
-        checks = self._state_checks(state, path[-1]) if path else None
+        checks = self._state_checks(state, path) if path else None
         if checks is None:
             return self._finish(path)
         return self._window(state, checks, [], path)
@@ -280,9 +281,27 @@ class Engine:
             return effect.ability if effect else None
         return state.cards[ref.card].replacements[ref.ability - 1]
 
-    def _state_checks(self, state: Scenario, last: Window) -> Pending | None:
-        """The state-based checks (703.4) after the effect: events of a new window, if any."""
+    def _emptied(self, state: Scenario, final) -> list[str]:
+        """The players whose deck the effect has emptied so far: a deck with cards in the
+        scenario and none where ``final`` (card → zone) puts the cards of ``state``."""
+        had = self._had_deck
+        if not had:
+            return []
+        has = {state.cards[c].owner for c, zone in final.items() if zone == "deck" and c in state.cards}
+        return [p for p in state.players if p in had and p not in has]
+
+    def _state_checks(self, state: Scenario, path: tuple[Window, ...]) -> Pending | None:
+        """The state-based checks (703.4) after the effect: events of a new window, if any.
+        A player whose deck the effect emptied loses, in whichever of its windows the deck
+        became empty (the last window's own checks see only what it emptied)."""
+        last = path[-1]
         specs = [sba_event(sym, f"sba{last.index}.{n}") for n, sym in enumerate(last.sba, start=1)]
+        out_already = {name_of(sym.arguments[0]) for sym in last.sba if sym.name == "deck_out"}
+        lost = {p for w in path for p in w.lost}
+        for player in self._emptied(state, {c.id: c.zone for c in state.cards.values()}):
+            if player not in out_already and player not in lost:
+                specs.append(EventSpec(id=f"sba{last.index}.{len(specs) + 1}", kind="lose", player=player,
+                                       cause="deck_empty", by="rule"))
         if not specs:
             return None
         label = f"sba{last.index}"
