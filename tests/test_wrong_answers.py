@@ -220,3 +220,30 @@ def test_a_deck_emptied_in_an_earlier_window_loses_once_the_effect_is_over():
     solution = solve(scenario(DECK_EMPTIED_EARLY))
     outcomes = sorted((r.final["S1"], r.final["dm1"], r.lost) for r in solution.resolutions)
     assert outcomes == [("battle", "graveyard", ("me",)), ("graveyard", "deck", ())]
+
+
+DECK_FILLED_THEN_EMPTIED = """\
+title: the effect puts a card into an empty deck, mills it, then returns a creature
+turn: me
+players:
+  me:
+    hand: [X]
+    battle: [{id: C1, card: {name: 普通のクリーチャー, type: creature}}]
+  opponent: {}
+effect:
+  controller: me
+  events: [{id: e1, kind: move, card: X, to: deck}]
+  then:
+    - events: [{id: e2, mill: X}]
+    - events: [{id: e3, return_to_hand: C1}]
+"""
+
+
+def test_a_deck_the_effect_filled_and_emptied_loses_too():
+    # The deck held a card when the second window opened and none once the effect is over:
+    # it became empty (a deck the scenario lists as empty and the effect never fills does not).
+    solution = solve(scenario(DECK_FILLED_THEN_EMPTIED))
+    assert [(r.final["X"], r.lost) for r in solution.resolutions] == [("graveyard", ("me",))]
+    untouched = solve(scenario(DECK_FILLED_THEN_EMPTIED.replace("to: deck", "to: mana").replace(
+        "    - events: [{id: e2, mill: X}]\n", "")))
+    assert [(r.final["X"], r.lost) for r in untouched.resolutions] == [("mana", ())]

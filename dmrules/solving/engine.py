@@ -189,7 +189,7 @@ class Engine:
         if window.lost:
             self._finish(new_path)  # the game is over
             return
-        if not follow and not queue and not window.sba and not self._emptied(window_state, window.final):
+        if not follow and not queue and not window.sba and not self._emptied(window_state, window.final, new_path):
             self._finish(new_path)  # nothing opens another window: the state after it is not needed
             return
         self._next(advance(window_state, window), follow + queue, new_path)
@@ -281,10 +281,14 @@ class Engine:
             return effect.ability if effect else None
         return state.cards[ref.card].replacements[ref.ability - 1]
 
-    def _emptied(self, state: Scenario, final) -> list[str]:
-        """The players whose deck the effect has emptied so far: a deck with cards in the
-        scenario and none where ``final`` (card → zone) puts the cards of ``state``."""
-        had = self._had_deck
+    def _emptied(self, state: Scenario, final, path: tuple[Window, ...]) -> list[str]:
+        """The players whose deck the effect has emptied: a deck that held cards in the
+        scenario or when one of the effect's windows opened, and holds none where ``final``
+        (card → zone) puts the cards of ``state``."""
+        had = set(self._had_deck)
+        for window in path:
+            if window.state is not None:
+                had.update(c.owner for c in window.state.cards.values() if c.zone == "deck")
         if not had:
             return []
         has = {state.cards[c].owner for c, zone in final.items() if zone == "deck" and c in state.cards}
@@ -298,7 +302,7 @@ class Engine:
         specs = [sba_event(sym, f"sba{last.index}.{n}") for n, sym in enumerate(last.sba, start=1)]
         out_already = {name_of(sym.arguments[0]) for sym in last.sba if sym.name == "deck_out"}
         lost = {p for w in path for p in w.lost}
-        for player in self._emptied(state, {c.id: c.zone for c in state.cards.values()}):
+        for player in self._emptied(state, {c.id: c.zone for c in state.cards.values()}, path):
             if player not in out_already and player not in lost:
                 specs.append(EventSpec(id=f"sba{last.index}.{len(specs) + 1}", kind="lose", player=player,
                                        cause="deck_empty", by="rule"))
