@@ -509,8 +509,11 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
     if ability.watch.chooser:
         gaps.append("a watched choice that names both who chooses and what is chosen")
     for action in ability.instead:
-        if action.kind in ("use_ability", "tap_source", "battle_instead", "one_of"):
-            gaps.append({"use_ability": "'use_ability' (サイレントスキル)", "tap_source": "'tap_this'",
+        if action.kind == "use_ability" and not ability.then:
+            gaps.append("'use_ability' (サイレントスキル) without the events of the ability it uses (give them as "
+                        "the replacement's 'then')")
+        if action.kind in ("tap_source", "battle_instead", "one_of"):
+            gaps.append({"tap_source": "'tap_this'",
                          "battle_instead": "'battle_instead' (another creature battles instead)",
                          "one_of": "'one_of' (a choice between actions)"}[action.kind])
         if action.kind == "choose_instead" and action.whose == "opponent":

@@ -22,13 +22,13 @@ EFFECT_BY = ("spell", "ability", "attack", "battle", "rule", "cost", "summon")
 PENDING_BY = ("spell", "summon")
 CONDITIONS = ("attempted", "happened", "replaced")
 CARD_KINDS = ("destroy", "return_to_hand", "discard", "put_into_mana", "mill", "break", "move",
-              "spell_to_graveyard", "put_into_battle", "power_change", "swap")
+              "spell_to_graveyard", "put_into_battle", "power_change", "swap", "untap")
 PLAYER_KINDS = ("draw", "lose", "pay_cost")
-ALL_KINDS = EVENT_KINDS + ("power_change", "swap", "swap_zones")
+ALL_KINDS = EVENT_KINDS + ("power_change", "swap", "swap_zones", "untap")
 
 # Where each kind of event takes its card from, and where it sends it.
 EVENT_FROM = {"destroy": ("battle",), "discard": ("hand",), "mill": ("deck",), "break": ("shields",),
-              "power_change": ("battle",),
+              "power_change": ("battle",), "untap": ("battle",),
               "put_into_battle": ("hand", "mana", "graveyard", "shields", "deck", "hyperspatial")}
 EVENT_TO = {"destroy": "graveyard", "return_to_hand": "hand", "discard": "graveyard",
             "put_into_mana": "mana", "mill": "graveyard", "break": "hand", "spell_to_graveyard": "graveyard",
@@ -504,6 +504,13 @@ class Realizer:
                                        f"but '{card.id}' is in the {card.zone} zone")
         if kind == "power_change":
             out.events.append(Event(id=spec.id, order=order, cards=(card.id,), amount=spec.amount, **common))
+            return
+        if kind == "untap":
+            # The untap step (「自分のターンのはじめに」): a tapped card is untapped; it does not move.
+            if not card.tapped:
+                return self._skip_or_raise(out, spec, f"'{card.id}' is not tapped: there is nothing to untap "
+                                           "(write 'tapped: true' on it)")
+            out.events.append(Event(id=spec.id, order=order, cards=(card.id,), **common))
             return
         to_zone = spec.to_zone if kind == "move" else EVENT_TO[kind]
         if to_zone == card.zone:

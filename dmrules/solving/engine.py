@@ -348,10 +348,12 @@ def advance(state: Scenario, window: Window) -> Scenario:
         if fortifies and (zone != "shields" or window.final.get(fortifies) != "shields"):
             fortifies = None
         flags = card.flags | {"flipped"} if card_id in flipped else card.flags
+        tapped = card.tapped and card_id not in window.untapped
         placed = card.placed if under is not None and under == card.under else under is not None and card.under is None
         cards[card_id] = replace(card, zone=zone, under=under, placed=placed, equipped_to=equipped, fortifies=fortifies,
                                  deck_pos=positions.get(card_id), power=window.final_power.get(card_id, card.power),
-                                 flags=flags, controller=card.controller if zone == "battle" else card.owner)
+                                 flags=flags, controller=card.controller if zone == "battle" else card.owner,
+                                 tapped=tapped)
     this_turn = {p: set(words) for p, words in state.this_turn.items()}
     for event in window.events:
         if event.kind == "break":

@@ -261,7 +261,8 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
 
 
 # Actions that are a word in the encodings; the others carry their arguments.
-WORD_ACTIONS = ("stay", "move_under", "move_top", "choose_instead", "flip_source", "destroy_partner", "win")
+WORD_ACTIONS = ("stay", "move_under", "move_top", "choose_instead", "flip_source", "destroy_partner", "win",
+                "use_ability")
 
 
 def action_term(action) -> Symbol:

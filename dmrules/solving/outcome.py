@@ -120,6 +120,7 @@ class Window:
     flipped: tuple[str, ...] = ()
     triggered: tuple[Trigger, ...] = ()
     broken: tuple[str, ...] = ()
+    untapped: tuple[str, ...] = ()  # cards the untap step untapped
     battle_losers: tuple[tuple[str, str], ...] = ()
     sba: tuple[Symbol, ...] = field(default=(), compare=False, repr=False)
     final_power: Mapping[str, int] = field(default_factory=dict)
@@ -172,6 +173,10 @@ class Resolution:
     @property
     def flipped(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(c for w in self.windows for c in w.flipped))
+
+    @property
+    def untapped(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(c for w in self.windows for c in w.untapped))
 
     @property
     def triggered(self) -> tuple[Trigger, ...]:
@@ -232,6 +237,8 @@ class Resolution:
             "windows": [w.to_json() for w in self.windows],
             "order": self.order,
         }
+        if self.untapped:
+            out["untapped"] = list(self.untapped)
         if self.stopped:
             out["stopped"] = self.stopped
         if self.multiplicity != 1:
@@ -456,7 +463,7 @@ class Builder:
             return name, self.trigger(args[0], args[1])
         if name == "loses":  # a player: pl("NAME")
             return name, name_of(args[0])
-        if name in ("broken", "swap_failed", "flipped"):
+        if name in ("broken", "swap_failed", "flipped", "untapped"):
             return name, args[0].string
         if name == "battle_loser":
             return name, (self.event_id(args[0]), args[1].string)
@@ -481,6 +488,7 @@ class Builder:
         attrs: dict[Symbol, dict[str, list[str]]] = {}
         lost: list[str] = []
         flipped: list[str] = []
+        untapped: list[str] = []
         violations: list[tuple[str, str]] = []
         atoms: list[Symbol] = []
         targets: list[tuple[str, str]] = []
@@ -542,6 +550,8 @@ class Builder:
                 lost.append(value)
             elif name == "flipped":
                 flipped.append(value)
+            elif name == "untapped":
+                untapped.append(value)
             elif name == "violation":
                 violations.append(value)
         swap_of = {e.id: e.swap for e in self.scenario.events if e.swap}
@@ -563,6 +573,7 @@ class Builder:
             replaced=self._events(replaced, made, attrs),
             lost=tuple(sorted(lost)),
             flipped=tuple(sorted(flipped, key=self._card_key)),
+            untapped=tuple(sorted(untapped, key=self._card_key)),
             triggered=tuple(sorted(triggered, key=lambda t: (self._card_key(t.card), t.ability, t.event))),
             broken=tuple(sorted(broken, key=self._card_key)),
             battle_losers=tuple(sorted(losers)),
