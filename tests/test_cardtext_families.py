@@ -46,6 +46,7 @@ FAMILIES = {
     "breaks sent elsewhere": ["T11-break-koufuuju-not-destroyed"],
     "cross-gear protection": ["T12-cross-gear-grandcross-stays", "T12-cross-gear-spiral-aura"],
     "draws replaced": ["T13-draw-vail-babylonia", "T13-draw-h-electron-two-draws"],
+    "スーパーガードマン battles": ["T14-guardman-marinyan", "T14-guardman-marinyan-tapped"],
 }
 
 # T00 shows a scenario of printed texts (README); T01 onwards are the families.
@@ -149,8 +150,10 @@ def test_silent_skill_is_refused_by_name(tmp_path):
     _assert_refused(tmp_path, "ミルポロ", r"use_ability.*サイレントスキル")
 
 
-def test_super_guardman_battle_is_refused_by_name(tmp_path):
-    _assert_refused(tmp_path, "雪精 マリニャン。", r"battle_instead")
+def test_a_chosen_creature_battling_instead_is_refused_by_name(tmp_path):
+    """スーパーガードマン (this creature battles instead) is modelled (T14); 「自分の他のドリームメイトを
+    かわりにバトルさせてもよい」, a creature chosen to battle instead, is not yet."""
+    _assert_refused(tmp_path, "囚われのパコネコ", r"battle_instead' with a chosen creature")
 
 
 def test_shield_go_face_up_condition_is_refused_by_name(tmp_path):

@@ -512,10 +512,12 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
         if action.kind == "use_ability" and not ability.then:
             gaps.append("'use_ability' (サイレントスキル) without the events of the ability it uses (give them as "
                         "the replacement's 'then')")
-        if action.kind in ("tap_source", "battle_instead", "one_of"):
-            gaps.append({"tap_source": "'tap_this'",
-                         "battle_instead": "'battle_instead' (another creature battles instead)",
-                         "one_of": "'one_of' (a choice between actions)"}[action.kind])
+        if action.kind == "battle_instead" and action.filter is not None:
+            gaps.append("'battle_instead' with a chosen creature (another creature battles instead)")
+        if action.kind == "battle_instead" and "battle" not in ability.watch.events:
+            gaps.append("'battle_instead' for an event that is not a battle")
+        if action.kind == "one_of":
+            gaps.append("'one_of' (a choice between actions)")
         if action.kind == "choose_instead" and action.whose == "opponent":
             gaps.append("'choose_instead: opponent'")
         if action.position in ("top", "shuffle"):

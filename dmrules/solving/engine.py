@@ -348,7 +348,7 @@ def advance(state: Scenario, window: Window) -> Scenario:
         if fortifies and (zone != "shields" or window.final.get(fortifies) != "shields"):
             fortifies = None
         flags = card.flags | {"flipped"} if card_id in flipped else card.flags
-        tapped = card.tapped and card_id not in window.untapped
+        tapped = (card.tapped and card_id not in window.untapped) or card_id in window.tapped
         placed = card.placed if under is not None and under == card.under else under is not None and card.under is None
         cards[card_id] = replace(card, zone=zone, under=under, placed=placed, equipped_to=equipped, fortifies=fortifies,
                                  deck_pos=positions.get(card_id), power=window.final_power.get(card_id, card.power),

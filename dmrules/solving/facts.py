@@ -262,7 +262,7 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
 
 # Actions that are a word in the encodings; the others carry their arguments.
 WORD_ACTIONS = ("stay", "move_under", "move_top", "choose_instead", "flip_source", "destroy_partner", "win",
-                "use_ability")
+                "use_ability", "tap_source")
 
 
 def action_term(action) -> Symbol:
@@ -281,6 +281,8 @@ def action_term(action) -> Symbol:
         return Function("draw", [Number(action.count)])
     if action.kind == "reveal":
         return Function("reveal", [Number(action.count)])
+    if action.kind == "battle_instead" and action.filter is None:
+        return C("battle_instead")
     raise ValueError(f"unknown action kind {action.kind}")  # pragma: no cover - abilities.py makes only these
 
 

@@ -121,6 +121,7 @@ class Window:
     triggered: tuple[Trigger, ...] = ()
     broken: tuple[str, ...] = ()
     untapped: tuple[str, ...] = ()  # cards the untap step untapped
+    tapped: tuple[str, ...] = ()  # cards a replacement tapped (スーパーガードマン)
     battle_losers: tuple[tuple[str, str], ...] = ()
     sba: tuple[Symbol, ...] = field(default=(), compare=False, repr=False)
     final_power: Mapping[str, int] = field(default_factory=dict)
@@ -173,6 +174,10 @@ class Resolution:
     @property
     def flipped(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(c for w in self.windows for c in w.flipped))
+
+    @property
+    def tapped(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(c for w in self.windows for c in w.tapped))
 
     @property
     def untapped(self) -> tuple[str, ...]:
@@ -239,6 +244,8 @@ class Resolution:
         }
         if self.untapped:
             out["untapped"] = list(self.untapped)
+        if self.tapped:
+            out["tapped"] = list(self.tapped)
         if self.stopped:
             out["stopped"] = self.stopped
         if self.multiplicity != 1:
@@ -463,7 +470,7 @@ class Builder:
             return name, self.trigger(args[0], args[1])
         if name == "loses":  # a player: pl("NAME")
             return name, name_of(args[0])
-        if name in ("broken", "swap_failed", "flipped", "untapped"):
+        if name in ("broken", "swap_failed", "flipped", "untapped", "tapped_now"):
             return name, args[0].string
         if name == "battle_loser":
             return name, (self.event_id(args[0]), args[1].string)
@@ -489,6 +496,7 @@ class Builder:
         lost: list[str] = []
         flipped: list[str] = []
         untapped: list[str] = []
+        tapped: list[str] = []
         violations: list[tuple[str, str]] = []
         atoms: list[Symbol] = []
         targets: list[tuple[str, str]] = []
@@ -552,6 +560,8 @@ class Builder:
                 flipped.append(value)
             elif name == "untapped":
                 untapped.append(value)
+            elif name == "tapped_now":
+                tapped.append(value)
             elif name == "violation":
                 violations.append(value)
         swap_of = {e.id: e.swap for e in self.scenario.events if e.swap}
@@ -574,6 +584,7 @@ class Builder:
             lost=tuple(sorted(lost)),
             flipped=tuple(sorted(flipped, key=self._card_key)),
             untapped=tuple(sorted(untapped, key=self._card_key)),
+            tapped=tuple(sorted(tapped, key=self._card_key)),
             triggered=tuple(sorted(triggered, key=lambda t: (self._card_key(t.card), t.ability, t.event))),
             broken=tuple(sorted(broken, key=self._card_key)),
             battle_losers=tuple(sorted(losers)),
