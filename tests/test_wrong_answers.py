@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+import dmrules
 from dmrules import solve
 from tests.conftest import run_cli, scenario
 
@@ -247,3 +248,27 @@ def test_a_deck_the_effect_filled_and_emptied_loses_too():
     untouched = solve(scenario(DECK_FILLED_THEN_EMPTIED.replace("to: deck", "to: mana").replace(
         "    - events: [{id: e2, mill: X}]\n", "")))
     assert [(r.final["X"], r.lost) for r in untouched.resolutions] == [("mana", ())]
+
+
+def test_a_battle_between_creatures_without_power_is_refused_not_listed_with_no_loser():
+    text = """\
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: A, card: {name: パワーの分からないクリーチャー, type: creature}}
+      - {id: MN, card: 雪精 マリニャン。}
+  opponent:
+    battle:
+      - {id: X, power: 5000, card: {name: 攻撃するクリーチャー, type: creature}}
+effect:
+  source: X
+  controller: opponent
+  by: battle
+  events:
+    - {id: e1, battle: [X, A]}
+"""
+    with pytest.raises(dmrules.InputError, match=r"A \(パワーの分からないクリーチャー\) may battle"):
+        scenario(text)
+    with pytest.raises(dmrules.InputError, match=r"MN \(雪精 マリニャン。\) may battle.*give 'power: N'"):
+        scenario(text.replace("{id: A, card", "{id: A, power: 1000, card"))

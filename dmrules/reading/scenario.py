@@ -232,7 +232,23 @@ class _Reader:
             scenario.effects = tuple(self._read_effects(root.child("replacement_effects"), scenario))
         self._check_size(scenario)
         self._check_characteristics(scenario)
+        self._check_battles(scenario)
         return scenario
+
+    def _check_battles(self, scenario: Scenario) -> None:
+        """A battle compares powers: refuse a creature that may battle and has none, rather than
+        list a battle no one loses."""
+        cards = {c for step in scenario.steps for spec in step.events if spec.kind == "battle" for c in spec.cards}
+        if not cards:
+            return
+        cards |= {card_id for card_id, card in scenario.cards.items()
+                  if any(action.kind == "battle_instead" for ability in card.replacements for action in ability.instead)}
+        for card_id in sorted(cards, key=list(scenario.cards).index):
+            card = scenario.cards.get(card_id)
+            if card is not None and card.power is None:
+                raise self.card_nodes[card_id].error(
+                    f"{card.label} may battle in this scenario, and a battle compares powers: give 'power: N' on "
+                    "the card")
 
     def _check_characteristics(self, scenario: Scenario) -> None:
         """Refuse a card whose races, civilizations, cost or power are unknown when a text reads them."""
