@@ -272,3 +272,20 @@ effect:
         scenario(text)
     with pytest.raises(dmrules.InputError, match=r"MN \(雪精 マリニャン。\) may battle.*give 'power: N'"):
         scenario(text.replace("{id: A, card", "{id: A, power: 1000, card"))
+
+
+def test_a_power_change_on_a_creature_without_power_is_refused():
+    text = """\
+turn: me
+players:
+  me: {}
+  opponent:
+    battle:
+      - {id: Y, card: {name: パワーの分からないクリーチャー, type: creature}}
+effect:
+  controller: me
+  events:
+    - {id: e1, power_change: Y, amount: -3000}
+"""
+    with pytest.raises(dmrules.InputError, match=r"Y \(パワーの分からないクリーチャー\): its power changes"):
+        scenario(text)

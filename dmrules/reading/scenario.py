@@ -237,7 +237,14 @@ class _Reader:
 
     def _check_battles(self, scenario: Scenario) -> None:
         """A battle compares powers: refuse a creature that may battle and has none, rather than
-        list a battle no one loses."""
+        list a battle no one loses; likewise a power that changes."""
+        changed = {c for step in scenario.steps for spec in step.events if spec.kind == "power_change" for c in spec.cards}
+        for card_id in sorted(changed, key=list(scenario.cards).index):
+            card = scenario.cards.get(card_id)
+            if card is not None and card.power is None:
+                raise self.card_nodes[card_id].error(
+                    f"{card.label}: its power changes in this scenario, and only a power can change (0 or less "
+                    "destroys it): give 'power: N' on the card")
         cards = {c for step in scenario.steps for spec in step.events if spec.kind == "battle" for c in spec.cards}
         if not cards:
             return
