@@ -47,6 +47,7 @@ FAMILIES = {
     "cross-gear protection": ["T12-cross-gear-grandcross-stays", "T12-cross-gear-spiral-aura"],
     "draws replaced": ["T13-draw-vail-babylonia", "T13-draw-h-electron-two-draws"],
     "スーパーガードマン battles": ["T14-guardman-marinyan", "T14-guardman-marinyan-tapped"],
+    "face-up shields leaving": ["T15-shield-go-cotton"],
 }
 
 # T00 shows a scenario of printed texts (README); T01 onwards are the families.
@@ -154,10 +155,6 @@ def test_a_chosen_creature_battling_instead_is_refused_by_name(tmp_path):
     """スーパーガードマン (this creature battles instead) is modelled (T14); 「自分の他のドリームメイトを
     かわりにバトルさせてもよい」, a creature chosen to battle instead, is not yet."""
     _assert_refused(tmp_path, "囚われのパコネコ", r"battle_instead' with a chosen creature")
-
-
-def test_shield_go_face_up_condition_is_refused_by_name(tmp_path):
-    _assert_refused(tmp_path, "進軍する巨砲 クロムウェル", r"face_up")
 
 
 def test_choice_of_any_number_is_refused_by_name(tmp_path):

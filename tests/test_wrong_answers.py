@@ -289,3 +289,17 @@ effect:
 """
     with pytest.raises(dmrules.InputError, match=r"Y \(パワーの分からないクリーチャー\): its power changes"):
         scenario(text)
+
+
+def test_face_up_is_for_shields_only():
+    with pytest.raises(dmrules.InputError, match=r"players\.me\.hand\[0\]\.face_up: only a shield can be face up"):
+        scenario("""\
+turn: me
+players:
+  me:
+    hand: [{id: H, face_up: true, card: {name: 手札のカード, type: creature}}]
+  opponent: {}
+effect:
+  controller: me
+  events: [{id: e1, discard: H}]
+""")

@@ -378,6 +378,10 @@ def default_works_in(watch: Watch, own_movement: bool) -> str:
             return watch.from_zone
         if "discard" in watch.events or "leave_hand" in watch.events:
             return "hand"
+        for event, zone in (("leave_shields", "shields"), ("break", "shields"), ("leave_mana", "mana"),
+                            ("leave_graveyard", "graveyard")):
+            if event in watch.events:
+                return zone
     return "battle"
 
 
@@ -486,14 +490,13 @@ def parse_restriction(node: Node) -> Restriction:
 
 
 # Condition words the solver evaluates; the others are read but not yet solved.
-SOLVED_CONDITIONS = ("this_tapped", "this_power_positive", "shields_at_least_opponent", "five_civilizations_in_battle")
+SOLVED_CONDITIONS = ("this_tapped", "this_face_up", "this_power_positive", "shields_at_least_opponent", "five_civilizations_in_battle")
 
 
 def _filter_gaps(flt: Filter | None, where: str) -> list[str]:
     if flt is None:
         return []
     gaps = [f"{where} 'keyword: {k}'" for k in flt.keywords]
-    gaps += [f"{where} '{p}: true'" for p in flt.properties if p in ("face_up", "face_down")]
     return gaps
 
 

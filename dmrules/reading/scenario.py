@@ -34,7 +34,7 @@ SCENARIO_FIELDS = ("ruleset", "title", "source", "note", "turn", "players", "eff
 PLAYER_FIELDS = ZONES + ("cannot", "this_turn", "limits")
 THIS_TURN = ("shield_break",)
 DURATIONS = ("this_turn", "until_next_turn", "while_in_play")
-CARD_FIELDS = ("id", "card", "owner", "tapped", "cost", "power", "races", "civilizations", "under",
+CARD_FIELDS = ("id", "card", "owner", "tapped", "face_up", "cost", "power", "races", "civilizations", "under",
                "placed_under", "equipped_to", "fortifies", "flags", "note") + MARKERS
 EFFECT_FIELDS = ("source", "controller", "by", "cast_from", "events", "then")
 SOURCE_FIELDS = ("ruling", "seeds", "rules", "note")
@@ -55,6 +55,7 @@ class CardInstance:
     power: int | None = None
     races: tuple[str, ...] = ()
     tapped: bool = False
+    face_up: bool = False  # a shield put face up (シールド・ゴー); every other shield is face down
     under: str | None = None
     placed: bool = False  # put under its card rather than an evolution source: stays when that card leaves
     equipped_to: str | None = None
@@ -296,6 +297,9 @@ class _Reader:
                 card_id = element.child("id").identifier()
                 definition = self._definition(element.child("card")) if element.has("card") else None
                 fields = element
+            if fields is not None and fields.has("face_up") and zone != "shields":
+                raise fields.error("only a shield can be face up (シールド・ゴー): 'face_up' is for the shields zone",
+                                   "face_up")
             if card_id in self.cards:
                 other = self.card_nodes[card_id]
                 raise element.error(f"card id '{card_id}' is used twice (also at {_where(other)})")
@@ -372,6 +376,7 @@ class _Reader:
         if node.has("civilizations"):
             changes["civilizations"] = tuple(node.opt_texts("civilizations", CIVILIZATIONS))
         changes["tapped"] = node.opt_bool("tapped")
+        changes["face_up"] = node.opt_bool("face_up")
         for link in ("under", "equipped_to", "fortifies"):
             if node.has(link):
                 changes[link] = node.child(link).text()

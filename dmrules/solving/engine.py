@@ -353,7 +353,7 @@ def advance(state: Scenario, window: Window) -> Scenario:
         cards[card_id] = replace(card, zone=zone, under=under, placed=placed, equipped_to=equipped, fortifies=fortifies,
                                  deck_pos=positions.get(card_id), power=window.final_power.get(card_id, card.power),
                                  flags=flags, controller=card.controller if zone == "battle" else card.owner,
-                                 tapped=tapped)
+                                 tapped=tapped, face_up=card.face_up and zone == card.zone)
     this_turn = {p: set(words) for p, words in state.this_turn.items()}
     for event in window.events:
         if event.kind == "break":

@@ -161,6 +161,8 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
         if card.tapped:
             add(fact("tapped", c))
             add(fact("card_property", c, C("tapped")))
+        if card.zone == "shields":
+            add(fact("card_property", c, C("face_up" if card.face_up else "face_down")))
         if card.under:
             add(fact("under", c, S(card.under)))
             if card.placed:
