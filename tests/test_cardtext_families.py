@@ -30,7 +30,8 @@ FAMILIES = {
     "the creature's own destruction or leaving sent elsewhere": ["T01-own-destruction-revivor-karamikazura",
                                                                   "T01-own-leaving-dark-bandit"],
     "a spell's own card after it is cast": ["T02-charger-spiral", "T02-recycle-lionel-guard",
-                                            "T02-recycle-lionel-guard-from-hand"],
+                                            "T02-recycle-lionel-guard-from-hand", "T02-cyclone-zombie",
+                                            "T02-cyclone-zombie-no-summon"],
     "other creatures' leaving sent elsewhere": ["T03-other-creatures-karafuru", "T03-karafuru-or-own-mandatory",
                                                 "T03-other-leaving-yunagi", "T03-entering-revolver-or-garyu",
                                                 "T03-entering-revolver-untapped"],
@@ -159,11 +160,6 @@ def test_a_chosen_creature_battling_instead_is_refused_by_name(tmp_path):
 
 def test_choice_of_any_number_is_refused_by_name(tmp_path):
     _assert_refused(tmp_path, "超神星ブラックホール・サナトス", r"any number", type_="evolution_creature")
-
-
-def test_cyclone_condition_is_refused_by_name(tmp_path):
-    """A spell's own card after it is cast, under サイクロン's 「この呪文を唱える直前にクリーチャーを召喚していれば」."""
-    _assert_refused(tmp_path, "ゾンビ・サイクロン", r"summoned_just_before_cast", type_="spell", zone="hand")
 
 
 def test_castle_condition_on_other_castles_is_refused_by_name(tmp_path):

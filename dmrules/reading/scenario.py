@@ -32,7 +32,10 @@ MAX_COMBINATIONS = 50_000
 SCENARIO_FIELDS = ("ruleset", "title", "source", "note", "turn", "players", "effect",
                    "replacement_effects", "expect", "expect_under")
 PLAYER_FIELDS = ZONES + ("cannot", "this_turn", "limits")
-THIS_TURN = ("shield_break",)
+# What a player has done this turn, as a scenario states it: a shield of theirs was broken;
+# they summoned a creature just before casting the spell of the effect (サイクロン's 「この呪文を
+# 唱える直前にクリーチャーを召喚していれば」), or at some point before it this turn.
+THIS_TURN = ("shield_break", "summoned_just_before_cast", "summoned_before_cast")
 DURATIONS = ("this_turn", "until_next_turn", "while_in_play")
 CARD_FIELDS = ("id", "card", "owner", "tapped", "face_up", "cost", "power", "races", "civilizations", "under",
                "placed_under", "equipped_to", "fortifies", "flags", "note") + MARKERS

@@ -68,6 +68,12 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
         return card.tapped
     if condition.word == "this_face_up":  # 「表向きで」: a shield put face up
         return card.zone == "shields" and card.face_up
+    if condition.word in ("summoned_just_before_cast", "summoned_before_cast"):
+        # What the spell's caster did this turn, as the scenario states it; summoning just
+        # before casting is summoning before it.
+        done = state.this_turn.get(controller, frozenset())
+        return condition.word in done or (condition.word == "summoned_before_cast"
+                                          and "summoned_just_before_cast" in done)
     if condition.word == "this_power_positive":
         return card.power is not None and card.power > 0
     if condition.word == "shields_at_least_opponent":
