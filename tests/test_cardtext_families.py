@@ -28,7 +28,8 @@ PRINTED = {row["name"]: row for row in csv.DictReader(
 # Family (README of the printed cards) → the T fixtures that pin it.
 FAMILIES = {
     "the creature's own destruction or leaving sent elsewhere": ["T01-own-destruction-revivor-karamikazura",
-                                                                  "T01-own-leaving-dark-bandit"],
+                                                                  "T01-own-leaving-dark-bandit",
+                                                                  "T01-own-destruction-ekaterina-top"],
     "a spell's own card after it is cast": ["T02-charger-spiral", "T02-recycle-lionel-guard",
                                             "T02-recycle-lionel-guard-from-hand", "T02-cyclone-zombie",
                                             "T02-cyclone-zombie-no-summon"],
@@ -166,11 +167,6 @@ def test_castle_condition_on_other_castles_is_refused_by_name(tmp_path):
     """Breaks sent elsewhere by a castle (ハッスル・キャッスル): 「他の城によって要塞化されていなければ」."""
     _assert_refused(tmp_path, "ハッスル・キャッスル", r"not_fortified_by_other_castle", type_="castle",
                     zone="shields", extra={"fortifies": "s1"})
-
-
-def test_deck_top_destination_is_refused_by_name(tmp_path):
-    """Own destruction sent to the top of the deck (光器エカテリーナ)."""
-    _assert_refused(tmp_path, "光器エカテリーナ", r"deck position 'top'")
 
 
 def test_self_replacement_gives_no_ability_and_the_effect_states_its_result(tmp_path):

@@ -303,3 +303,34 @@ effect:
   controller: me
   events: [{id: e1, discard: H}]
 """)
+
+
+SHUFFLED_THEN_DRAWN = """\
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: RD, card: 光器リュドミーラ}
+    deck: [d1, d2]
+  opponent:
+    hand:
+      - {id: S, card: {name: 破壊して引かせる呪文, type: spell}}
+effect:
+  source: S
+  controller: opponent
+  by: spell
+  events:
+    - {id: e1, destroy: RD}
+  then:
+    - events:
+        - {id: e2, draw: me}
+"""
+
+
+def test_a_draw_from_a_deck_the_effect_shuffled_is_refused_not_guessed():
+    # 光器リュドミーラ: 「墓地に置くかわりに自分の山札に戻す。その後、山札をシャッフルする。」 Which card
+    # the later draw takes is unknown: refused, never listed as if the deck kept its order.
+    with pytest.raises(dmrules.InputError, match=r"me's deck was shuffled .* draw, mill or reveal"):
+        solve(scenario(SHUFFLED_THEN_DRAWN))
+    alone = solve(scenario(SHUFFLED_THEN_DRAWN.split("  then:")[0]))
+    assert [(r.final["RD"], r.final["d1"]) for r in alone.resolutions] == [("deck", "deck")]

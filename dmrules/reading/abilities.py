@@ -523,16 +523,12 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
             gaps.append("'one_of' (a choice between actions)")
         if action.kind == "choose_instead" and action.whose == "opponent":
             gaps.append("'choose_instead: opponent'")
-        if action.position in ("top", "shuffle"):
-            gaps.append(f"a deck position '{action.position}'")
         if action.face_up:
             gaps.append("'face_up' placement")
         slot = action.slot
         if slot is not None:
             if slot.count is None or slot.up_to:
                 gaps.append("a choice of any number of cards ('count: any' or 'up_to')")
-            if slot.position in ("top", "shuffle"):
-                gaps.append(f"a deck position '{slot.position}'")
             if slot.from_zone in ("under_this", "crossed_to_this") or slot.to_zone == "under_this":
                 gaps.append(f"a choice from or to '{slot.from_zone if slot.from_zone in ('under_this', 'crossed_to_this') else slot.to_zone}'")
             gaps += _filter_gaps(slot.filter, "a chosen card with")
@@ -542,8 +538,6 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
         gaps += _filter_gaps(condition.filter, "a counted card with")
     for step in ability.then:
         for event in step.events:
-            if event.position in ("top", "shuffle"):
-                gaps.append(f"a deck position '{event.position}' in a follow-up")
             if event.under is not None:
                 gaps.append("a follow-up that puts a card under a chosen card")
     if ability.once_per_turn:

@@ -70,6 +70,7 @@ class Event:
     last_draw: bool = False
     cast_from: str | None = None
     amount: int | None = None
+    position: str | None = None      # top, bottom, shuffle: where in the deck a card put there goes
     group: str | None = None         # a break of several shields: the whole break
     swap: str | None = None          # a swap of single cards (701.26b): its two halves
     is_group: bool = False
@@ -359,6 +360,10 @@ class Realizer:
         return self.state.effect_by in PENDING_BY and card.id == self.state.effect_source
 
     def deck(self, player: str) -> list:
+        if player in getattr(self.state, "shuffled", ()):
+            raise InputError(self.state.path, "effect", f"{player}'s deck was shuffled by an earlier part of the "
+                             "effect, so which cards are on top is unknown: dmrules cannot list what a later draw, "
+                             "mill or reveal from it takes")
         return sorted((c for c in self.state.cards.values() if c.zone == "deck" and c.owner == player),
                       key=lambda c: c.deck_pos)
 
@@ -516,5 +521,5 @@ class Realizer:
         if to_zone == card.zone:
             return self._skip_or_raise(out, spec, f"'{card.id}' is already in the {to_zone} zone")
         out.events.append(Event(id=spec.id, order=order, cards=(card.id,), from_zone=card.zone, to_zone=to_zone,
-                                **common))
+                                position=spec.position if to_zone == "deck" else None, **common))
 

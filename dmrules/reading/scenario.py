@@ -122,6 +122,7 @@ class Scenario:
     player_cannot: dict[str, frozenset[str]] = field(default_factory=dict)
     this_turn: dict[str, frozenset[str]] = field(default_factory=dict)
     limits: dict[str, dict[str, int]] = field(default_factory=dict)
+    shuffled: frozenset[str] = frozenset()  # players whose deck an earlier window shuffled: its order is unknown
     effect_source: str | None = None
     effect_controller: str | None = None
     effect_by: str = "ability"

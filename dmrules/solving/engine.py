@@ -152,6 +152,8 @@ class Engine:
             if not realized.events and not realized.templates:
                 return self._next(state, queue, path)
             window_state = replace(state, events=tuple(realized.events), templates=tuple(realized.templates))
+        if window_state.shuffled:
+            _refuse_deck_order(window_state)
         if len(path) >= self.max_windows:
             self.stopped = self.stopped or f"max_windows={self.max_windows}"
             return self._finish(path, stopped=f"stopped after {plural(self.max_windows, 'window')}; "
@@ -326,16 +328,42 @@ def sba_event(sym: Symbol, event_id: str) -> EventSpec:
     raise ValueError(f"unknown state-based check {sym}")  # pragma: no cover - after.lp makes only these
 
 
+def _refuse_deck_order(state: Scenario) -> None:
+    """After a deck was shuffled, a replacement that takes cards from the top of a deck cannot
+    be listed: which cards it takes is unknown."""
+    from ..errors import InputError
+
+    abilities = [(c, a) for c in state.cards.values() for a in c.replacements] + \
+                [(None, e.ability) for e in state.effects]
+    for card, ability in abilities:
+        if any(action.kind in ("mill", "draw", "reveal") for action in ability.instead):
+            who = card.label if card is not None else "an effect in play"
+            raise InputError(state.path, "effect", f"{', '.join(sorted(state.shuffled))}'s deck was shuffled by an "
+                             f"earlier part of the effect, and {who} may take cards from the top of a deck "
+                             "instead: which cards is unknown, so dmrules cannot list the resolutions")
+
+
 def advance(state: Scenario, window: Window) -> Scenario:
     """The state after a window: every card where the window left it."""
     cards: dict[str, CardInstance] = {}
     old_deck = sorted((c for c in state.cards.values() if c.zone == "deck"), key=lambda c: (c.owner, c.deck_pos))
     positions: dict[str, int] = {}
+    # Where each card put into the deck goes: the position its event says (the bottom unless
+    # it says otherwise); cards put on top one after another end with the last one on top.
+    placed_at: dict[str, str] = {}
+    for event in sorted(window.happened, key=lambda e: e.order):
+        if event.to_zone == "deck" and event.card is not None:
+            placed_at[event.card] = event.position or "bottom"
+    shuffled = set(state.shuffled)
     for owner in state.players:
         stayed = [c.id for c in old_deck if c.owner == owner and window.final.get(c.id) == "deck"]
         added = [c for c in state.cards if state.cards[c].owner == owner and state.cards[c].zone != "deck"
                  and window.final.get(c) == "deck"]
-        for i, card_id in enumerate(stayed + added, start=1):
+        top = [c for c in placed_at if placed_at[c] == "top" and c in added][::-1]
+        bottom = [c for c in added if placed_at.get(c) != "top"]
+        if any(placed_at.get(c) == "shuffle" for c in added):
+            shuffled.add(owner)  # the order of this deck is unknown from now on
+        for i, card_id in enumerate(top + stayed + bottom, start=1):
             positions[card_id] = i
     flipped = set(window.flipped)
     for card_id, card in state.cards.items():
@@ -361,4 +389,4 @@ def advance(state: Scenario, window: Window) -> Scenario:
                 this_turn.setdefault(state.cards[card_id].owner, set()).add("shield_break")
     effects = tuple(e for e in state.effects if e.id not in window.used)
     return replace(state, cards=cards, events=(), templates=(), effects=effects,
-                   this_turn={p: frozenset(words) for p, words in this_turn.items()})
+                   this_turn={p: frozenset(words) for p, words in this_turn.items()}, shuffled=frozenset(shuffled))

@@ -246,6 +246,8 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
         n = Number(i)
         if action.kind != "choose":
             add(fact("does", r, n, action_term(action)))
+            if action.kind in ("move", "move_source") and action.zone == "deck" and action.position:
+                add(fact("action_position", r, n, C(action.position)))
             continue
         slot_index += 1
         s = Number(slot_index)
@@ -256,6 +258,8 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
         add(fact("slot_from", r, s, C(slot.from_zone)))
         add(fact("slot_to", r, s, C(slot.to_zone)))
         add(fact("slot_verb", r, s, C(slot.verb)))
+        if slot.to_zone == "deck" and slot.position:
+            add(fact("action_position", r, n, C(slot.position)))
         f = Function("flt", [r, s])
         add(fact("slot_filter", r, s, f))
         out.extend(filter_facts(f, slot.filter))

@@ -43,6 +43,7 @@ class EventInfo:
     instead_of: str | None = None
     made_by: str | None = None
     chosen_by: str | None = None  # the player who chose the card of an effect's choice
+    position: str | None = None  # top, bottom, shuffle: where in the deck a card put there goes
 
     @property
     def card(self) -> str | None:
@@ -56,7 +57,7 @@ class EventInfo:
             out["cards"] = list(self.cards)
         for key, value in (("player", self.player), ("from", self.from_zone), ("to", self.to_zone),
                            ("source", self.source), ("instead_of", self.instead_of), ("by", self.made_by),
-                           ("chosen_by", self.chosen_by)):
+                           ("chosen_by", self.chosen_by), ("position", self.position)):
             if value is not None:
                 out[key] = value
         return out
@@ -620,7 +621,7 @@ class Builder:
 
     def _window_events(self, chosen, choosers) -> tuple[EventInfo, ...]:
         infos = [EventInfo(id=e.id, kind=e.kind, order=e.order, cards=e.cards, player=e.player,
-                           from_zone=e.from_zone, to_zone=e.to_zone, source=e.source)
+                           from_zone=e.from_zone, to_zone=e.to_zone, source=e.source, position=e.position)
                  for e in self.scenario.events]
         for template_id, card_id in chosen:
             t = self.templates[template_id]
@@ -648,7 +649,7 @@ class Builder:
         if sym.type == SymbolType.String:
             e = self.events[sym.string]
             return EventInfo(id=e.id, kind=e.kind, order=e.order, cards=e.cards, player=e.player,
-                             from_zone=e.from_zone, to_zone=e.to_zone, source=e.source)
+                             from_zone=e.from_zone, to_zone=e.to_zone, source=e.source, position=e.position)
         if sym.name == "tev":
             t = self.templates[sym.arguments[0].string]
             card_id = sym.arguments[1].string
@@ -676,6 +677,7 @@ class Builder:
             source=one("source"),
             instead_of=self.event_id(parent[0]) if parent else None,
             made_by=self.replacement(parent[1]).id if parent else None,
+            position=one("position"),
         )
 
     def describe(self, sym: Symbol) -> str:
