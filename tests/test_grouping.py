@@ -166,25 +166,28 @@ def test_a_unit_with_another_property_or_named_by_a_later_step_is_not_folded():
     assert [r.multiplicity for r in grouped.resolutions] == [6] and not grouped.units_folded
 
 
+SAVER = "セイバー：デーモン・コマンド(自分のデーモン・コマンド1体が破壊される時、このクリーチャーをかわりに破壊してもよい)"
+SAVERS = textwrap.dedent(f"""
+    turn: opponent
+    players:
+      me:
+        battle:
+          - {{id: B1, card: {{name: 救命人形バロール, text: "{SAVER}"}}}}
+          - {{id: B2, card: {{name: 救命人形バロール, text: "{SAVER}"}}}}
+          - {{id: D1, card: {{name: デーモン・コマンドのクリーチャー, type: creature, races: [デーモン・コマンド]}}}}
+          - {{id: D2, card: {{name: デーモン・コマンドのクリーチャー, type: creature, races: [デーモン・コマンド]}}}}
+      opponent: {{}}
+    effect:
+      controller: opponent
+      events: [{{id: e1, destroy: D1}}, {{id: e2, destroy: D2}}]
+    """)
+
+
 def test_units_joined_by_an_application_are_solved_again_without_folding():
     # Two alike savers (救命人形バロール's text) and two alike demons destroyed at once: a saver's
     # application joins a saver and a demon, which a unit's profile cannot tell, so the window is
     # solved again with the interchangeable cards alone (here none): every resolution is listed.
-    saver = "セイバー：デーモン・コマンド(自分のデーモン・コマンド1体が破壊される時、このクリーチャーをかわりに破壊してもよい)"
-    scenario = dmrules.scenario_from_text(textwrap.dedent(f"""
-        turn: opponent
-        players:
-          me:
-            battle:
-              - {{id: B1, card: {{name: 救命人形バロール, text: "{saver}"}}}}
-              - {{id: B2, card: {{name: 救命人形バロール, text: "{saver}"}}}}
-              - {{id: D1, card: {{name: デーモン・コマンドのクリーチャー, type: creature, races: [デーモン・コマンド]}}}}
-              - {{id: D2, card: {{name: デーモン・コマンドのクリーチャー, type: creature, races: [デーモン・コマンド]}}}}
-          opponent: {{}}
-        effect:
-          controller: opponent
-          events: [{{id: e1, destroy: D1}}, {{id: e2, destroy: D2}}]
-        """), "savers.yaml")
+    scenario = dmrules.scenario_from_text(SAVERS, "savers.yaml")
     assert units_of(scenario) == [["B1", "B2"], ["D1", "D2"]]
     plain = dmrules.solve(scenario)
     grouped = dmrules.solve(scenario, group=True)
@@ -210,3 +213,16 @@ def test_grouped_output_says_units_are_folded():
     text = solution_text(jashin_window(3, 6), solution)
     assert "(×45: the same with the interchangeable cards and units in any other arrangement; units: J1, J2, J3" in text
     assert "4 resolutions up to interchangeable cards and units, standing for 406 resolutions" in text
+
+
+def test_streamed_grouped_resolutions_fold_units_too():
+    from dmrules.solving.solver import stream
+
+    seen: list = []
+    streamed = stream(jashin_window(3, 6), seen.append, group=True)
+    assert streamed.total == 406 and streamed.resolutions == len(seen) == 4
+    assert sorted(r.multiplicity for r in seen) == [1, 45, 90, 270]
+    # Units a saver joins are told apart before anything is streamed: every resolution, once.
+    seen.clear()
+    streamed = stream(dmrules.scenario_from_text(SAVERS, "savers.yaml"), seen.append, group=True)
+    assert streamed.total == len(seen) == 7 and all(r.multiplicity == 1 for r in seen)
