@@ -13,6 +13,8 @@ import dmrules
 from dmrules.solving.facts import situation_facts
 from dmrules.solving.grouping import interchangeable_classes, interchangeable_units
 
+from .conftest import scenario
+
 from .conftest import ROOT, fixture_files
 from .oracle import legal_resolutions
 
@@ -226,3 +228,33 @@ def test_streamed_grouped_resolutions_fold_units_too():
     seen.clear()
     streamed = stream(dmrules.scenario_from_text(SAVERS, "savers.yaml"), seen.append, group=True)
     assert streamed.total == len(seen) == 7 and all(r.multiplicity == 1 for r in seen)
+
+
+MULTI_ROLE = """\
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: J1, card: アビスベル＝ジャシン帝}
+    hand: [HAND]
+  opponent:
+    battle:
+      - {id: X, card: {name: 破壊して捨てさせるクリーチャー, type: creature}}
+effect:
+  source: X
+  controller: opponent
+  events:
+    - {id: e1, destroy: J1}
+    - {id: e2, discard: {choose: {count: COUNT, chooser: me, from: hand, whose: own}}}
+"""
+
+
+@pytest.mark.parametrize("count, hand", [(2, 3), (2, 4), (3, 4)])
+def test_a_card_the_effect_chooses_and_a_replacement_may_take_too_is_not_folded(count, hand):
+    # The effect's choice and J1's replacement may both take one hand card (A08): folding such
+    # cards by one role each would drop whole classes of resolutions (12 of 3 cards counted as 9).
+    text = MULTI_ROLE.replace("COUNT", str(count)).replace(
+        "HAND", ", ".join(f"h{i}" for i in range(1, hand + 1)))
+    plain = dmrules.solve(scenario(text))
+    assert dmrules.solve(scenario(text), group=True).total == plain.total == len(plain.resolutions)
+    assert dmrules.count(scenario(text), group=True) == plain.total

@@ -73,12 +73,33 @@ def _signature(card: CardInstance) -> tuple:
             tuple(sorted(card.flags)))
 
 
+def _shared_zones(scenario: Scenario) -> set[str]:
+    """Zones from which one card may be taken twice in a window: by an effect's choice and by
+    something else that chooses there (another choice, or a replacement's affected cards: a
+    replacement may take a card the effect also acts on, A08), or under Duel Masters Play's
+    board order by two replacements. The canonical order of asp/group.lp compares one role
+    per card; a card with two roles would make it drop whole classes of resolutions, so the
+    cards of such a zone are not folded."""
+    choosers: dict[str, int] = {}
+    templates: dict[str, int] = {}
+    for template in scenario.templates:
+        choosers[template.from_zone] = choosers.get(template.from_zone, 0) + 1
+        templates[template.from_zone] = templates.get(template.from_zone, 0) + 1
+    abilities = [a for c in scenario.cards.values() for a in c.replacements] + [e.ability for e in scenario.effects]
+    for ability in abilities:
+        for slot in ability.slots():
+            choosers[slot.from_zone] = choosers.get(slot.from_zone, 0) + 1
+    return {zone for zone, n in choosers.items()
+            if n > 1 and (templates.get(zone) or scenario.ruleset == "dmps")}
+
+
 def interchangeable_classes(scenario: Scenario) -> list[list[str]]:
     """Classes (of two cards or more) of interchangeable cards, each in scenario order."""
     named = _named_cards(scenario)
+    shared = _shared_zones(scenario)
     classes: dict[tuple, list[str]] = {}
     for card in scenario.cards.values():
-        if card.id in named or card.zone == "deck" or card.replacements or card.triggers:
+        if card.id in named or card.zone == "deck" or card.replacements or card.triggers or card.zone in shared:
             continue
         classes.setdefault(_signature(card), []).append(card.id)
     return [ids for ids in classes.values() if len(ids) > 1]
@@ -210,6 +231,7 @@ def interchangeable_units(scenario: Scenario, facts: list[Symbol],
     if classes is None:
         classes = interchangeable_classes(scenario)
     folded = {c for ids in classes for c in ids}
+    shared = _shared_zones(scenario)
     own: dict[str, list[str]] = {}
     for event in scenario.events:
         if len(set(event.cards)) == 1:
@@ -217,7 +239,7 @@ def interchangeable_units(scenario: Scenario, facts: list[Symbol],
     later = repr((scenario.steps[1:], scenario.deferred, scenario.effect_source))
     candidates: dict[tuple, list[Unit]] = {}
     for card in scenario.cards.values():
-        if card.id in folded or card.zone == "deck":
+        if card.id in folded or card.zone == "deck" or card.zone in shared:
             continue
         unit = Unit(card.id, tuple(own.get(card.id, ())))
         if any(repr(x) in later for x in (unit.card, *unit.events)):
