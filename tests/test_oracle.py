@@ -661,8 +661,9 @@ CORNER_CASES = {
             - events: [{id: e2, return_to_hand: S}]
         """,
     # 101.5a: the sentence is a new event, open to replacement: M's マッドネス replaces the
-    # discard that S's sentence makes (on the opponent's turn); e2 is attempted, so the
-    # step under `if` opens even when S's replacement kept e1 from happening (101.3a).
+    # discard that S's sentence makes (on the opponent's turn). e1 was attempted, so e2's step
+    # opens even when S's replacement kept e1 from happening (101.3a); e3's, under `happened`,
+    # opens only when S did not apply.
     "follow-up-replaced-and-attempted": """
         turn: opponent
         players:
