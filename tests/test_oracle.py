@@ -131,14 +131,19 @@ def watch_filters(draw, other: bool | None = None) -> dict:
 
 
 @st.composite
-def abilities(draw, hints: list[list[str]], this_hint: list[str]) -> dict:
+def abilities(draw, hints: list[list[str]], this_hint: list[str], focus: list[str] | None = None) -> dict:
     """One replacement ability of a creature in the battle zone. ``hints`` are the
     watch classes of the window's events, ``this_hint`` those of the events on
-    this card: watches are drawn from them more often than not."""
+    this card: watches are drawn from them more often than not. With ``focus``, it
+    watches those classes on any card (a 「そうしたら」 sentence's event)."""
     shape = draw(st.sampled_from(("save_discard", "save_graveyard", "save_destroy", "move", "saver",
                                   "this_to", "two", "mill")))
     own_card = shape in ("saver", "this_to")
-    if not own_card and draw(st.integers(0, 2 if this_hint else 5)) == 0:
+    if focus:
+        card = draw(watch_filters(other=True if own_card else None))
+        card["whose"] = "any"
+        events = draw(st.lists(st.sampled_from(focus), min_size=1, max_size=2, unique=True))
+    elif not own_card and draw(st.integers(0, 2 if this_hint else 5)) == 0:
         card: str | dict = "this"
         pool = [c for c in this_hint if c in WATCH_THIS] if draw(st.booleans()) else []
         events = draw(st.lists(st.sampled_from(pool or WATCH_THIS), min_size=1, max_size=2, unique=True))
@@ -327,6 +332,7 @@ def windows(draw) -> str:
     # effect acts on. One at most: the order of two sentences of one window is in no rule.
     pool = sorted(c for c, z in where.items() if z != "deck" and c not in stacked)
     followed: tuple[dict, dict] | None = None
+    classes: list[str] = []
     if sentence:
         if madness_cards and (not creatures or draw(st.booleans())):
             entry = draw(st.sampled_from(madness_cards))
@@ -358,6 +364,7 @@ def windows(draw) -> str:
                                                       where))
             followed = (entry, ability)
         hints += [classes] * 3  # other abilities watch the sentence's event often: it is replaceable
+        sentence_card = entry["id"]
 
     # Now and then later steps of the effect (101.4d): each a window of its own, realized against
     # the state the earlier ones left, so that an event may act on a card a replacement moved (or
@@ -381,7 +388,13 @@ def windows(draw) -> str:
 
     # The sources' abilities, watching the window's events more often than not.
     # (A card with a 「そうしたら」 sentence has one more ability at most: three make slow windows.)
+    # Often another card has one ability only, that watches the sentence's event (101.5a).
+    others = [e["id"] for e in sources if sentence and e["id"] != sentence_card]
+    focused = draw(st.sampled_from(others)) if classes and others and draw(st.integers(0, 2)) else None
     for entry in sources:
+        if entry["id"] == focused:
+            entry["card"]["replacements"] = [draw(abilities(hints, [], focus=classes))]
+            continue
         entry["card"]["replacements"] = draw(st.lists(
             abilities(hints, this_hints.get(entry["id"], [])), min_size=1,
             max_size=1 if followed is not None and entry is followed[0] else 2))
