@@ -107,9 +107,10 @@ def bench_stream(n, m, folder):
     out = subprocess.run([sys.executable, "-m", "dmrules.cli", "solve", str(path), "--jsonl"],
                          capture_output=True, cwd=ROOT, check=True).stdout
     elapsed = time.perf_counter() - start
-    lines = out.count(b"\n")
+    lines = out.count(b"\n") - 1  # the last line is the trailer
     assert lines == expected_count(n, m)
     json.loads(out.split(b"\n", 1)[0])
+    assert json.loads(out.rstrip(b"\n").rsplit(b"\n", 1)[1])["counts"]["resolutions"] == lines
     rate = lines / elapsed
     table("(b) streaming resolutions as JSON lines (dmrules solve --jsonl, process start included)",
           ["n", "m", "lines", "seconds", "lines/s"], [[n, m, f"{lines:,}", f"{elapsed:.2f}", fmt(rate)]])

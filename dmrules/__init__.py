@@ -9,7 +9,8 @@ as an oracle (docs/api.md)::
         print(resolution.applied, resolution.final)
     assert dmrules.count("fixtures/A01-two-jashintei.yaml") == solution.total
 
-``solve`` and ``count`` take a ``Scenario`` or the path of a scenario file,
+``stream`` hands each resolution to a callback as it is found and keeps
+none. ``solve``, ``stream`` and ``count`` take a ``Scenario`` or the path of a scenario file,
 and ``ruleset=`` to solve under another ruleset than the scenario's. Bad
 input raises ``InputError``, naming the file, the place and the problem.
 
@@ -20,12 +21,13 @@ why / why-not) → ``presenting`` (text, HTML) → ``cli``.
 """
 
 from .errors import DmrulesError, InputError, SolveError
-from .solving.outcome import Application, EventInfo, ReplacementRef, Resolution, Solution
+from .solving.outcome import Application, EventInfo, ReplacementRef, Resolution, Solution, Streamed
 from .reading.scenario import Scenario, load_scenario, scenario_from_text
-from .solving.solver import count, solve
+from .solving.solver import count, solve, stream
 
 __all__ = [
     "Application", "DmrulesError", "EventInfo", "InputError", "ReplacementRef", "Resolution",
-    "Scenario", "Solution", "SolveError", "__version__", "count", "load_scenario", "scenario_from_text", "solve",
+    "Scenario", "Solution", "SolveError", "Streamed", "__version__", "count", "load_scenario", "scenario_from_text",
+    "solve", "stream",
 ]
 __version__ = "0.1.0"

@@ -48,6 +48,21 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _mebibytes(text: str) -> int:
+    value = _positive(text)
+    if not 64 <= value <= 1_048_576:
+        raise argparse.ArgumentTypeError(f"{value} MiB is outside 64 to 1,048,576")
+    return value
+
+
+def _memory_option(parser: argparse.ArgumentParser) -> None:
+    from .worker import DEFAULT_MAX_MEMORY
+
+    parser.add_argument("--max-memory", type=_mebibytes, default=DEFAULT_MAX_MEMORY, metavar="MIB",
+                        help=f"stop with exit 2 if solving needs more than MIB mebibytes (default "
+                             f"{DEFAULT_MAX_MEMORY:,})")
+
+
 EXIT_CODES = """\
 exit status:
   0    success: the command ran; why-not: the outcome is legal; cards: found
@@ -96,8 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("scenario", help=SCENARIO_HELP)
     solve.add_argument("--json", action="store_true", help="print one JSON document")
     solve.add_argument("--jsonl", action="store_true",
-                       help="stream the resolutions as JSON lines as they are found (applications only for "
-                            "one-window scenarios; whole resolutions otherwise)")
+                       help="stream the resolutions as JSON lines as they are found (the fields of --json's "
+                            "resolutions), then a trailer line with the counts")
     solve.add_argument("--max-resolutions", type=_positive, metavar="N", help="stop after N resolutions")
     solve.add_argument("--timeout", type=_seconds, metavar="S", help="stop after S seconds")
     solve.add_argument("--group", choices=("names",),
@@ -110,6 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--html", metavar="FILE",
                        help="also write an HTML report of the resolutions to FILE (its path is printed on "
                             "standard error)")
+    _memory_option(solve)
     solve.set_defaults(run=cmd_solve)
 
     verify = sub.add_parser(
@@ -125,6 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="scenario files or folders of them (*.yaml, searched recursively); - reads one "
                              "scenario from standard input")
     verify.add_argument("--json", action="store_true", help="print one JSON document")
+    _memory_option(verify)
     verify.set_defaults(run=cmd_verify)
 
     why_not = sub.add_parser(
@@ -140,6 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
     why_not.add_argument("--expect", action="append", required=True, metavar="COND[,COND...]",
                          help="CARD=ZONE, EVENT=happened|replaced, PLAYER=lost|not_lost")
     why_not.add_argument("--json", action="store_true", help="print one JSON document")
+    _memory_option(why_not)
     why_not.set_defaults(run=cmd_why_not)
 
     why = sub.add_parser(
@@ -154,6 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     why.add_argument("--resolution", type=_positive, required=True, metavar="N", help="its number in `solve`")
     why.add_argument("--json", action="store_true", help="print one JSON document")
     why.add_argument("--timeout", type=_seconds, metavar="S", help="give up after S seconds")
+    _memory_option(why)
     why.set_defaults(run=cmd_why)
 
     cards = sub.add_parser(
@@ -240,6 +259,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from .presenting.render import solution_text
     from .solving.solver import solve
 
+    for flag, given in (("--json", args.json), ("--html", args.html)):
+        if args.jsonl and given:
+            raise InputError("--jsonl", "", f"cannot be combined with {flag}: --jsonl streams each resolution "
+                             "as it is found and keeps none to write them again")
     if args.scenario == "-":
         text = _stdin_text()
         from .reading.scenario import scenario_from_text
@@ -255,20 +278,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.jsonl:
         from .solving.stream import stream_jsonl
 
-        if args.scenario != "-":
-            stream_jsonl(scenario, args.scenario, sys.stdout, max_resolutions=args.max_resolutions, timeout=args.timeout,
-                         max_windows=args.max_windows, group=args.group == "names")
-            return EXIT_OK
-        import os
-        import tempfile
-
-        # The streaming child processes read the scenario from a file.
-        with tempfile.TemporaryDirectory() as folder:
-            copy = os.path.join(folder, "stdin.yaml")
-            with open(copy, "w", encoding="utf-8") as handle:
-                handle.write(text)
-            stream_jsonl(scenario, copy, sys.stdout, max_resolutions=args.max_resolutions, timeout=args.timeout,
-                         max_windows=args.max_windows, group=args.group == "names")
+        stream_jsonl(scenario, sys.stdout, max_resolutions=args.max_resolutions, timeout=args.timeout,
+                     max_windows=args.max_windows, group=args.group == "names")
         return EXIT_OK
     solution = solve(scenario, max_resolutions=args.max_resolutions, timeout=args.timeout,
                      max_windows=args.max_windows, group=args.group == "names")
@@ -509,6 +520,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help(sys.stdout)
         return EXIT_OK
+    if argv is None and getattr(args, "max_memory", None):
+        from .worker import available, run_in_worker
+
+        if available():
+            codes = {"fail": EXIT_FAIL, "input": EXIT_INPUT, "pipe": EXIT_PIPE, "interrupted": EXIT_INTERRUPTED}
+            # Ctrl-C and a closed pipe end this process as they would (_process_handlers), and the
+            # worker with it; the worker takes them over for itself too.
+            return run_in_worker(lambda: _run(args, in_worker=True), args.max_memory,
+                                 getattr(args, "timeout", None), codes)
+    return _run(args)
+
+
+def _run(args: argparse.Namespace, in_worker: bool = False) -> int:
+    if in_worker:
+        _process_handlers()
     try:
         return args.run(args)
     except InputError as exc:
@@ -518,13 +544,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"dmrules: error: {visible(str(exc))}\n")
         return EXIT_FAIL
     except KeyboardInterrupt:
-        _stop_children()
         sys.stderr.write("dmrules: interrupted\n")
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # Where SIGPIPE does not end the process: leave quietly, and keep Python's
         # final flush from complaining about the closed pipe.
-        _stop_children()
         import os
 
         try:
@@ -532,13 +556,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (OSError, ValueError):
             pass
         return EXIT_PIPE
-
-
-
-def _stop_children() -> None:
-    stream = sys.modules.get("dmrules.solving.stream")
-    if stream is not None:
-        stream.stop_children()
 
 
 def _process_handlers() -> None:
@@ -561,7 +578,6 @@ def _process_handlers() -> None:
 
     def on_interrupt() -> None:
         signal.sigwait({signal.SIGINT})
-        _stop_children()
         try:
             os.write(2, b"dmrules: interrupted\n")
         finally:
@@ -584,7 +600,6 @@ def _process_handlers() -> None:
         while True:
             for _, events in poller.poll():
                 if events & (select.POLLERR | select.POLLHUP | select.POLLNVAL):
-                    _stop_children()
                     os.kill(os.getpid(), signal.SIGPIPE)
                     os._exit(EXIT_PIPE)
 

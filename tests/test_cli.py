@@ -76,7 +76,8 @@ def test_dash_reads_the_scenario_from_standard_input():
     out = run("why", "-", "--resolution", "2", input=text)
     assert out.returncode == 0 and "applies J1" in out.stdout
     out = run("solve", "-", "--jsonl", input=text)
-    assert out.returncode == 0 and len(out.stdout.splitlines()) == 3
+    assert out.returncode == 0 and len(out.stdout.splitlines()) == 4  # 3 resolutions and the trailer
+    assert '"trailer": true' in out.stdout.splitlines()[-1]
 
 
 def test_bad_standard_input_exits_2_naming_stdin():
@@ -507,3 +508,24 @@ def test_documentation_cites_nothing_a_user_does_not_have():
     assert cited and all(f"| {ruling} |" in rulings for ruling in cited), sorted(r for r in cited
                                                                               if f"| {r} |" not in rulings)
     assert "official Q&A (公式Q＆A), update of 2023-04-10" in rulings
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="address-space caps as on Linux")
+def test_max_memory_stops_a_solve_that_needs_more_with_exit_2_and_no_traceback(tmp_path):
+    path = flood(tmp_path)
+    started = time.monotonic()
+    out = subprocess.run([sys.executable, "-m", "dmrules.cli", "solve", str(path), "--max-memory", "300",
+                          "--timeout", "60"], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 2, out.stderr
+    assert "needed more memory than --max-memory allows (300 MiB)" in out.stderr
+    assert "Traceback" not in out.stderr and "MemoryError" not in out.stderr and "terminate" not in out.stderr
+    assert time.monotonic() - started < 60
+    # The same command with room to spare answers (cut short by its own limit).
+    out = subprocess.run([sys.executable, "-m", "dmrules.cli", "solve", str(path), "--max-resolutions", "5"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0 and "cut short by max_resolutions=5" in out.stdout
+
+
+def test_max_memory_refuses_a_cap_too_small_to_start():
+    out = run("solve", str(A01), "--max-memory", "10")
+    assert out.returncode == 2 and "outside 64 to 1,048,576" in out.stderr

@@ -1,4 +1,4 @@
-"""Streaming resolutions as JSON lines."""
+"""Streaming resolutions as JSON lines: the same resolutions as --json, every limit, a trailer."""
 
 import json
 
@@ -7,34 +7,75 @@ import dmrules
 from .conftest import FIXTURES, run_cli
 
 
-def canonical(resolution: dmrules.Resolution) -> tuple:
-    return tuple(sorted((a.event, a.replacement.id, a.player, tuple(sorted(a.chosen))) for a in resolution.applied))
+def lines_of(*args: str) -> tuple[list[dict], dict]:
+    out = run_cli("solve", *args, "--jsonl")
+    assert out.returncode == 0, out.stderr
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    assert lines and lines[-1].get("trailer") is True
+    assert all("trailer" not in line for line in lines[:-1])
+    return lines[:-1], lines[-1]
 
 
-def line_key(line: dict) -> tuple:
-    chosen: dict[str, list[str]] = {}
-    for c in line["chosen"]:
-        chosen.setdefault(c["event"], []).append(c["card"])
-    return tuple(sorted((a["event"], a["replacement"], a["player"], tuple(sorted(chosen.get(a["event"], []))))
-                        for a in line["applied"]))
+def as_set(resolutions: list[dict]) -> list[str]:
+    return sorted(json.dumps(r, sort_keys=True, ensure_ascii=False) for r in resolutions)
 
 
-def test_jsonl_streams_exactly_the_resolutions_of_a_window():
-    for name in ("A01-two-jashintei", "A04-forkfock-jabrad-both", "A09-two-bragers", "A05-nochez-two-jabrads"):
-        path = FIXTURES / f"{name}.yaml"
-        out = run_cli("solve", str(path), "--jsonl")
-        assert out.returncode == 0, out.stderr
-        lines = [json.loads(line) for line in out.stdout.splitlines()]
-        expected = sorted(canonical(r) for r in dmrules.solve(dmrules.load_scenario(path)).resolutions)
-        assert sorted(line_key(line) for line in lines) == expected, name
+def test_jsonl_lines_are_the_resolutions_of_json():
+    for name in ("A01-two-jashintei", "A04-forkfock-jabrad-both", "B03-baiken-setsudan", "B10-stratobag-tech-dan-shinsekai",
+                 "E09-kyokutsuukaze-gachirobo"):
+        path = str(FIXTURES / f"{name}.yaml")
+        lines, trailer = lines_of(path)
+        doc = json.loads(run_cli("solve", path, "--json").stdout)
+        assert as_set(lines) == as_set(doc["resolutions"]), name
+        assert trailer["counts"] == doc["counts"] and trailer["complete"] is True, name
+        assert trailer["schema"] == doc["schema"] == 1
+
+
+def test_jsonl_solves_under_the_ruleset_asked_for():
+    path = str(FIXTURES / "D06-both-in-turn.yaml")
+    for ruleset in ("dm", "sequential"):
+        lines, trailer = lines_of(path, "--ruleset", ruleset)
+        expected = dmrules.solve(path, ruleset=ruleset)
+        assert trailer["ruleset"] == ruleset
+        assert as_set(lines) == as_set([r.to_json() for r in expected.resolutions])
+
+
+def test_jsonl_honours_max_resolutions_and_says_so():
+    path = str(FIXTURES / "B10-stratobag-tech-dan-shinsekai.yaml")  # 8 resolutions over 2 windows
+    every = as_set(dmrules.solve(path).to_json()["resolutions"])
+    for limit in (1, 5, 7):
+        lines, trailer = lines_of(path, "--max-resolutions", str(limit))
+        assert len(lines) == limit and set(as_set(lines)) <= set(every)
+        assert trailer["complete"] is False and trailer["stopped_by"] == f"max_resolutions={limit}"
+    for limit in (8, 9):
+        lines, trailer = lines_of(path, "--max-resolutions", str(limit))
+        assert as_set(lines) == every and trailer["complete"] is True and "stopped_by" not in trailer
+
+
+def test_jsonl_honours_max_windows_and_timeout():
+    lines, trailer = lines_of(str(FIXTURES / "B03-baiken-setsudan.yaml"), "--max-windows", "1")
+    assert trailer["complete"] is False and trailer["stopped_by"] == "max_windows=1"
+    assert len(lines) == 2 and any(line.get("stopped", "").startswith("stopped after 1 window") for line in lines)
+    lines, trailer = lines_of(str(FIXTURES / "A01-two-jashintei.yaml"), "--timeout", "30")
+    assert len(lines) == 3 and trailer["complete"] is True
+
+
+def test_jsonl_groups_interchangeable_cards():
+    path = str(FIXTURES / "A01-two-jashintei.yaml")
+    lines, trailer = lines_of(path, "--group", "names")
+    grouped = dmrules.solve(path, group=True)
+    assert trailer["counts"]["resolutions"] == grouped.total == sum(line.get("multiplicity", 1) for line in lines)
+    assert trailer["grouped"] is True and trailer["counts"]["grouped"] == len(lines) == len(grouped.resolutions)
+
+
+def test_jsonl_refuses_what_needs_the_whole_list():
+    path = str(FIXTURES / "A01-two-jashintei.yaml")
+    for flag in (["--json"], ["--html", "/tmp/never-written.html"]):
+        out = run_cli("solve", path, "--jsonl", *flag)
+        assert out.returncode == 2 and out.stdout == ""
+        assert f"cannot be combined with {flag[0]}" in out.stderr and "Traceback" not in out.stderr
 
 
 def test_jsonl_order_is_deterministic():
     path = str(FIXTURES / "A04-forkfock-jabrad-both.yaml")
     assert run_cli("solve", path, "--jsonl").stdout == run_cli("solve", path, "--jsonl").stdout
-
-
-def test_jsonl_streams_whole_resolutions_when_windows_follow():
-    out = run_cli("solve", str(FIXTURES / "B03-baiken-setsudan.yaml"), "--jsonl")
-    lines = [json.loads(line) for line in out.stdout.splitlines()]
-    assert len(lines) == 4 and all("windows" in line and "final" in line for line in lines)

@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+import dmrules
 from dmrules import solve
 from tests.conftest import run_cli, scenario
 
@@ -130,6 +131,8 @@ def _stream_keys(stdout: str) -> list:
     keys = []
     for line in stdout.splitlines():
         doc = json.loads(line)
+        if doc.get("trailer"):
+            continue
         keys.append(tuple(sorted((a["event"], a["replacement"] if isinstance(a["replacement"], str)
                                   else a["replacement"]["id"]) for a in doc["applied"])))
     return sorted(keys)
@@ -147,7 +150,8 @@ def test_jsonl_honours_the_ruleset_option():
 def test_jsonl_honours_max_resolutions():
     out = run_cli("solve", "fixtures/A01-two-jashintei.yaml", "--jsonl", "--max-resolutions", "2")
     assert out.returncode == 0, out.stderr
-    assert len(out.stdout.splitlines()) == 2
+    lines = out.stdout.splitlines()
+    assert len(lines) == 3 and json.loads(lines[-1])["stopped_by"] == "max_resolutions=2"
 
 
 # -- follow-ups come before the effect's later steps -------------------------------------------
@@ -184,3 +188,149 @@ def test_follow_up_opens_before_the_effects_next_step():
         ("battle", "graveyard", "hand"),        # バイケン returns X
         ("battle", "hand", "battle"),           # バイケン returns Y before e2: e2 does nothing
     ])
+
+
+# -- a deck emptied before the effect's last window ---------------------------------------------
+
+DECK_EMPTIED_EARLY = """\
+title: a replacement mills the last card of the deck; the effect's next step touches no deck
+turn: me
+players:
+  me:
+    battle:
+      - id: S1
+        card:
+          name: 山札を削って残るクリーチャー
+          type: creature
+          replacements:
+            - {watch: {event: destroy, card: this}, instead: [stay, {mill: {player: own, count: 1}}], optional: true}
+      - {id: C1, card: {name: 普通のクリーチャー, type: creature}}
+    deck: [dm1]
+  opponent: {}
+effect:
+  controller: me
+  events: [{id: e1, destroy: S1}]
+  then:
+    - events: [{id: e2, return_to_hand: C1}]
+"""
+
+
+def test_a_deck_emptied_in_an_earlier_window_loses_once_the_effect_is_over():
+    # The state-based check comes after the effect's last step (101.4d, 703.4): the player
+    # whose deck the first window emptied loses, although the last window touched no deck.
+    solution = solve(scenario(DECK_EMPTIED_EARLY))
+    outcomes = sorted((r.final["S1"], r.final["dm1"], r.lost) for r in solution.resolutions)
+    assert outcomes == [("battle", "graveyard", ("me",)), ("graveyard", "deck", ())]
+
+
+DECK_FILLED_THEN_EMPTIED = """\
+title: the effect puts a card into an empty deck, mills it, then returns a creature
+turn: me
+players:
+  me:
+    hand: [X]
+    battle: [{id: C1, card: {name: 普通のクリーチャー, type: creature}}]
+  opponent: {}
+effect:
+  controller: me
+  events: [{id: e1, kind: move, card: X, to: deck}]
+  then:
+    - events: [{id: e2, mill: X}]
+    - events: [{id: e3, return_to_hand: C1}]
+"""
+
+
+def test_a_deck_the_effect_filled_and_emptied_loses_too():
+    # The deck held a card when the second window opened and none once the effect is over:
+    # it became empty (a deck the scenario lists as empty and the effect never fills does not).
+    solution = solve(scenario(DECK_FILLED_THEN_EMPTIED))
+    assert [(r.final["X"], r.lost) for r in solution.resolutions] == [("graveyard", ("me",))]
+    untouched = solve(scenario(DECK_FILLED_THEN_EMPTIED.replace("to: deck", "to: mana").replace(
+        "    - events: [{id: e2, mill: X}]\n", "")))
+    assert [(r.final["X"], r.lost) for r in untouched.resolutions] == [("mana", ())]
+
+
+def test_a_battle_between_creatures_without_power_is_refused_not_listed_with_no_loser():
+    text = """\
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: A, card: {name: パワーの分からないクリーチャー, type: creature}}
+      - {id: MN, card: 雪精 マリニャン。}
+  opponent:
+    battle:
+      - {id: X, power: 5000, card: {name: 攻撃するクリーチャー, type: creature}}
+effect:
+  source: X
+  controller: opponent
+  by: battle
+  events:
+    - {id: e1, battle: [X, A]}
+"""
+    with pytest.raises(dmrules.InputError, match=r"A \(パワーの分からないクリーチャー\) may battle"):
+        scenario(text)
+    with pytest.raises(dmrules.InputError, match=r"MN \(雪精 マリニャン。\) may battle.*give 'power: N'"):
+        scenario(text.replace("{id: A, card", "{id: A, power: 1000, card"))
+
+
+def test_a_power_change_on_a_creature_without_power_is_refused():
+    text = """\
+turn: me
+players:
+  me: {}
+  opponent:
+    battle:
+      - {id: Y, card: {name: パワーの分からないクリーチャー, type: creature}}
+effect:
+  controller: me
+  events:
+    - {id: e1, power_change: Y, amount: -3000}
+"""
+    with pytest.raises(dmrules.InputError, match=r"Y \(パワーの分からないクリーチャー\): its power changes"):
+        scenario(text)
+
+
+def test_face_up_is_for_shields_only():
+    with pytest.raises(dmrules.InputError, match=r"players\.me\.hand\[0\]\.face_up: only a shield can be face up"):
+        scenario("""\
+turn: me
+players:
+  me:
+    hand: [{id: H, face_up: true, card: {name: 手札のカード, type: creature}}]
+  opponent: {}
+effect:
+  controller: me
+  events: [{id: e1, discard: H}]
+""")
+
+
+SHUFFLED_THEN_DRAWN = """\
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: RD, card: 光器リュドミーラ}
+    deck: [d1, d2]
+  opponent:
+    hand:
+      - {id: S, card: {name: 破壊して引かせる呪文, type: spell}}
+effect:
+  source: S
+  controller: opponent
+  by: spell
+  events:
+    - {id: e1, destroy: RD}
+  then:
+    - events:
+        - {id: e2, draw: me}
+"""
+
+
+def test_a_draw_from_a_deck_the_effect_shuffled_is_refused_not_guessed():
+    # 光器リュドミーラ: 「墓地に置くかわりに自分の山札に戻す。その後、山札をシャッフルする。」 Which card
+    # the later draw takes is unknown: refused, never listed as if the deck kept its order.
+    with pytest.raises(dmrules.InputError, match=r"me's deck was shuffled .* draw, mill or reveal"):
+        solve(scenario(SHUFFLED_THEN_DRAWN))
+    alone = solve(scenario(SHUFFLED_THEN_DRAWN.split("  then:")[0]))
+    assert [(r.final["RD"], r.final["d1"]) for r in alone.resolutions] == [("deck", "deck")]

@@ -36,6 +36,7 @@ EVENT_WORDS = {
     "choose": "{p} chooses",
     "flip": "{c} flips",
     "reveal_card": "{c} is revealed from the top of the deck",
+    "untap": "{c} untaps",
 }
 
 
@@ -235,9 +236,14 @@ def resolution_lines(scenario: Scenario, number: int, resolution: Resolution) ->
         lines.append(f"    {card_label(scenario, card_id)}: {journey_text(path)}{back}")
     for card_id in resolution.flipped:
         lines.append(f"    {card_label(scenario, card_id)}: flipped")
+    for card_id in resolution.untapped:
+        lines.append(f"    {card_label(scenario, card_id)}: untapped")
+    for card_id in resolution.tapped:
+        lines.append(f"    {card_label(scenario, card_id)}: tapped")
     for player in resolution.lost:
         lines.append(f"    {player} loses the game")
-    if not paths and not resolution.flipped and not resolution.lost:
+    if not paths and not resolution.flipped and not resolution.lost and not resolution.untapped \
+            and not resolution.tapped:
         lines.append("    no card moves")
     if resolution.broken:
         lines.append("    " + broken_line(scenario, resolution.broken))

@@ -378,6 +378,10 @@ def default_works_in(watch: Watch, own_movement: bool) -> str:
             return watch.from_zone
         if "discard" in watch.events or "leave_hand" in watch.events:
             return "hand"
+        for event, zone in (("leave_shields", "shields"), ("break", "shields"), ("leave_mana", "mana"),
+                            ("leave_graveyard", "graveyard")):
+            if event in watch.events:
+                return zone
     return "battle"
 
 
@@ -486,14 +490,13 @@ def parse_restriction(node: Node) -> Restriction:
 
 
 # Condition words the solver evaluates; the others are read but not yet solved.
-SOLVED_CONDITIONS = ("this_tapped", "this_power_positive", "shields_at_least_opponent", "five_civilizations_in_battle")
+SOLVED_CONDITIONS = ("this_tapped", "this_face_up", "summoned_just_before_cast", "summoned_before_cast", "this_power_positive", "shields_at_least_opponent", "five_civilizations_in_battle")
 
 
 def _filter_gaps(flt: Filter | None, where: str) -> list[str]:
     if flt is None:
         return []
     gaps = [f"{where} 'keyword: {k}'" for k in flt.keywords]
-    gaps += [f"{where} '{p}: true'" for p in flt.properties if p in ("face_up", "face_down")]
     return gaps
 
 
@@ -509,22 +512,23 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
     if ability.watch.chooser:
         gaps.append("a watched choice that names both who chooses and what is chosen")
     for action in ability.instead:
-        if action.kind in ("use_ability", "tap_source", "battle_instead", "one_of"):
-            gaps.append({"use_ability": "'use_ability' (サイレントスキル)", "tap_source": "'tap_this'",
-                         "battle_instead": "'battle_instead' (another creature battles instead)",
-                         "one_of": "'one_of' (a choice between actions)"}[action.kind])
+        if action.kind == "use_ability" and not ability.then:
+            gaps.append("'use_ability' (サイレントスキル) without the events of the ability it uses (give them as "
+                        "the replacement's 'then')")
+        if action.kind == "battle_instead" and action.filter is not None:
+            gaps.append("'battle_instead' with a chosen creature (another creature battles instead)")
+        if action.kind == "battle_instead" and "battle" not in ability.watch.events:
+            gaps.append("'battle_instead' for an event that is not a battle")
+        if action.kind == "one_of":
+            gaps.append("'one_of' (a choice between actions)")
         if action.kind == "choose_instead" and action.whose == "opponent":
             gaps.append("'choose_instead: opponent'")
-        if action.position in ("top", "shuffle"):
-            gaps.append(f"a deck position '{action.position}'")
         if action.face_up:
             gaps.append("'face_up' placement")
         slot = action.slot
         if slot is not None:
             if slot.count is None or slot.up_to:
                 gaps.append("a choice of any number of cards ('count: any' or 'up_to')")
-            if slot.position in ("top", "shuffle"):
-                gaps.append(f"a deck position '{slot.position}'")
             if slot.from_zone in ("under_this", "crossed_to_this") or slot.to_zone == "under_this":
                 gaps.append(f"a choice from or to '{slot.from_zone if slot.from_zone in ('under_this', 'crossed_to_this') else slot.to_zone}'")
             gaps += _filter_gaps(slot.filter, "a chosen card with")
@@ -534,8 +538,6 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
         gaps += _filter_gaps(condition.filter, "a counted card with")
     for step in ability.then:
         for event in step.events:
-            if event.position in ("top", "shuffle"):
-                gaps.append(f"a deck position '{event.position}' in a follow-up")
             if event.under is not None:
                 gaps.append("a follow-up that puts a card under a chosen card")
     if ability.once_per_turn:

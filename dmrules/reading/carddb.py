@@ -284,57 +284,24 @@ def load_card_file(path: str | Path, text: str | None = None) -> list[CardDef]:
 
 
 def _cache_file() -> Path | None:
-    """Where the bundled database is kept compiled between runs, by a key of the files it is
-    read from (card files and dmrules' own code, by size and time): ``DMRULES_CACHE`` names
-    the folder (``off``: no cache), else the user's cache folder."""
-    import hashlib
-    import os
-    import sys
+    """Where the bundled database is kept compiled between runs (``cache.py``)."""
+    from .cache import cache_root, code_key
 
-    where = os.environ.get("DMRULES_CACHE")
-    if where == "off":
-        return None
-    root = Path(where) if where else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "dmrules"
-    package = Path(__file__).resolve().parents[1]
-    key = hashlib.sha256(sys.version.encode())
-    try:
-        for path in sorted([*package.rglob("*.py"), *package.rglob("*.yaml"), *package.rglob("*.lark")]):
-            stat = path.stat()
-            key.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
-    except OSError:
-        return None
-    return root / f"cards-{key.hexdigest()[:32]}.pickle"
+    root, key = cache_root(), code_key()
+    return None if root is None or key is None else root / f"cards-{key}.pickle"
 
 
 @lru_cache(maxsize=1)
 def bundled() -> CardDatabase:
     """The card database shipped with dmrules, compiled once and kept (``_cache_file``)."""
-    import pickle
+    from .cache import load, store
 
     cache = _cache_file()
-    if cache is not None:
-        try:
-            with open(cache, "rb") as stream:
-                db = pickle.load(stream)
-            if isinstance(db, CardDatabase):
-                return db
-        except Exception:  # absent, unreadable or stale: read the files
-            pass
+    db = load(cache)
+    if isinstance(db, CardDatabase):
+        return db
     db = _read_bundled()
-    if cache is not None:
-        try:
-            import os
-            import tempfile
-
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile("wb", dir=cache.parent, delete=False, suffix=".tmp") as stream:
-                pickle.dump(db, stream, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(stream.name, cache)
-        except Exception:  # a cache that cannot be written is only slower
-            try:
-                os.unlink(stream.name)
-            except Exception:
-                pass
+    store(cache, db)
     return db
 
 

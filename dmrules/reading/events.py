@@ -22,13 +22,13 @@ EFFECT_BY = ("spell", "ability", "attack", "battle", "rule", "cost", "summon")
 PENDING_BY = ("spell", "summon")
 CONDITIONS = ("attempted", "happened", "replaced")
 CARD_KINDS = ("destroy", "return_to_hand", "discard", "put_into_mana", "mill", "break", "move",
-              "spell_to_graveyard", "put_into_battle", "power_change", "swap")
+              "spell_to_graveyard", "put_into_battle", "power_change", "swap", "untap")
 PLAYER_KINDS = ("draw", "lose", "pay_cost")
-ALL_KINDS = EVENT_KINDS + ("power_change", "swap", "swap_zones")
+ALL_KINDS = EVENT_KINDS + ("power_change", "swap", "swap_zones", "untap")
 
 # Where each kind of event takes its card from, and where it sends it.
 EVENT_FROM = {"destroy": ("battle",), "discard": ("hand",), "mill": ("deck",), "break": ("shields",),
-              "power_change": ("battle",),
+              "power_change": ("battle",), "untap": ("battle",),
               "put_into_battle": ("hand", "mana", "graveyard", "shields", "deck", "hyperspatial")}
 EVENT_TO = {"destroy": "graveyard", "return_to_hand": "hand", "discard": "graveyard",
             "put_into_mana": "mana", "mill": "graveyard", "break": "hand", "spell_to_graveyard": "graveyard",
@@ -70,6 +70,7 @@ class Event:
     last_draw: bool = False
     cast_from: str | None = None
     amount: int | None = None
+    position: str | None = None      # top, bottom, shuffle: where in the deck a card put there goes
     group: str | None = None         # a break of several shields: the whole break
     swap: str | None = None          # a swap of single cards (701.26b): its two halves
     is_group: bool = False
@@ -359,6 +360,10 @@ class Realizer:
         return self.state.effect_by in PENDING_BY and card.id == self.state.effect_source
 
     def deck(self, player: str) -> list:
+        if player in getattr(self.state, "shuffled", ()):
+            raise InputError(self.state.path, "effect", f"{player}'s deck was shuffled by an earlier part of the "
+                             "effect, so which cards are on top is unknown: dmrules cannot list what a later draw, "
+                             "mill or reveal from it takes")
         return sorted((c for c in self.state.cards.values() if c.zone == "deck" and c.owner == player),
                       key=lambda c: c.deck_pos)
 
@@ -505,9 +510,16 @@ class Realizer:
         if kind == "power_change":
             out.events.append(Event(id=spec.id, order=order, cards=(card.id,), amount=spec.amount, **common))
             return
+        if kind == "untap":
+            # The untap step (「自分のターンのはじめに」): a tapped card is untapped; it does not move.
+            if not card.tapped:
+                return self._skip_or_raise(out, spec, f"'{card.id}' is not tapped: there is nothing to untap "
+                                           "(write 'tapped: true' on it)")
+            out.events.append(Event(id=spec.id, order=order, cards=(card.id,), **common))
+            return
         to_zone = spec.to_zone if kind == "move" else EVENT_TO[kind]
         if to_zone == card.zone:
             return self._skip_or_raise(out, spec, f"'{card.id}' is already in the {to_zone} zone")
         out.events.append(Event(id=spec.id, order=order, cards=(card.id,), from_zone=card.zone, to_zone=to_zone,
-                                **common))
+                                position=spec.position if to_zone == "deck" else None, **common))
 

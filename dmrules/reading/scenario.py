@@ -32,9 +32,12 @@ MAX_COMBINATIONS = 50_000
 SCENARIO_FIELDS = ("ruleset", "title", "source", "note", "turn", "players", "effect",
                    "replacement_effects", "expect", "expect_under")
 PLAYER_FIELDS = ZONES + ("cannot", "this_turn", "limits")
-THIS_TURN = ("shield_break",)
+# What a player has done this turn, as a scenario states it: a shield of theirs was broken;
+# they summoned a creature just before casting the spell of the effect (サイクロン's 「この呪文を
+# 唱える直前にクリーチャーを召喚していれば」), or at some point before it this turn.
+THIS_TURN = ("shield_break", "summoned_just_before_cast", "summoned_before_cast")
 DURATIONS = ("this_turn", "until_next_turn", "while_in_play")
-CARD_FIELDS = ("id", "card", "owner", "tapped", "cost", "power", "races", "civilizations", "under",
+CARD_FIELDS = ("id", "card", "owner", "tapped", "face_up", "cost", "power", "races", "civilizations", "under",
                "placed_under", "equipped_to", "fortifies", "flags", "note") + MARKERS
 EFFECT_FIELDS = ("source", "controller", "by", "cast_from", "events", "then")
 SOURCE_FIELDS = ("ruling", "seeds", "rules", "note")
@@ -55,6 +58,7 @@ class CardInstance:
     power: int | None = None
     races: tuple[str, ...] = ()
     tapped: bool = False
+    face_up: bool = False  # a shield put face up (シールド・ゴー); every other shield is face down
     under: str | None = None
     placed: bool = False  # put under its card rather than an evolution source: stays when that card leaves
     equipped_to: str | None = None
@@ -118,6 +122,7 @@ class Scenario:
     player_cannot: dict[str, frozenset[str]] = field(default_factory=dict)
     this_turn: dict[str, frozenset[str]] = field(default_factory=dict)
     limits: dict[str, dict[str, int]] = field(default_factory=dict)
+    shuffled: frozenset[str] = frozenset()  # players whose deck an earlier window shuffled: its order is unknown
     effect_source: str | None = None
     effect_controller: str | None = None
     effect_by: str = "ability"
@@ -232,7 +237,30 @@ class _Reader:
             scenario.effects = tuple(self._read_effects(root.child("replacement_effects"), scenario))
         self._check_size(scenario)
         self._check_characteristics(scenario)
+        self._check_battles(scenario)
         return scenario
+
+    def _check_battles(self, scenario: Scenario) -> None:
+        """A battle compares powers: refuse a creature that may battle and has none, rather than
+        list a battle no one loses; likewise a power that changes."""
+        changed = {c for step in scenario.steps for spec in step.events if spec.kind == "power_change" for c in spec.cards}
+        for card_id in sorted(changed, key=list(scenario.cards).index):
+            card = scenario.cards.get(card_id)
+            if card is not None and card.power is None:
+                raise self.card_nodes[card_id].error(
+                    f"{card.label}: its power changes in this scenario, and only a power can change (0 or less "
+                    "destroys it): give 'power: N' on the card")
+        cards = {c for step in scenario.steps for spec in step.events if spec.kind == "battle" for c in spec.cards}
+        if not cards:
+            return
+        cards |= {card_id for card_id, card in scenario.cards.items()
+                  if any(action.kind == "battle_instead" for ability in card.replacements for action in ability.instead)}
+        for card_id in sorted(cards, key=list(scenario.cards).index):
+            card = scenario.cards.get(card_id)
+            if card is not None and card.power is None:
+                raise self.card_nodes[card_id].error(
+                    f"{card.label} may battle in this scenario, and a battle compares powers: give 'power: N' on "
+                    "the card")
 
     def _check_characteristics(self, scenario: Scenario) -> None:
         """Refuse a card whose races, civilizations, cost or power are unknown when a text reads them."""
@@ -273,6 +301,9 @@ class _Reader:
                 card_id = element.child("id").identifier()
                 definition = self._definition(element.child("card")) if element.has("card") else None
                 fields = element
+            if fields is not None and fields.has("face_up") and zone != "shields":
+                raise fields.error("only a shield can be face up (シールド・ゴー): 'face_up' is for the shields zone",
+                                   "face_up")
             if card_id in self.cards:
                 other = self.card_nodes[card_id]
                 raise element.error(f"card id '{card_id}' is used twice (also at {_where(other)})")
@@ -349,6 +380,7 @@ class _Reader:
         if node.has("civilizations"):
             changes["civilizations"] = tuple(node.opt_texts("civilizations", CIVILIZATIONS))
         changes["tapped"] = node.opt_bool("tapped")
+        changes["face_up"] = node.opt_bool("face_up")
         for link in ("under", "equipped_to", "fortifies"):
             if node.has(link):
                 changes[link] = node.child(link).text()

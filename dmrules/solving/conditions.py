@@ -52,6 +52,10 @@ def card_passes(flt: Filter, card: CardInstance, controller: str, source: str | 
         return False
     if "tapped" in flt.properties and not card.tapped:
         return False
+    if "face_up" in flt.properties and not (card.zone == "shields" and card.face_up):
+        return False
+    if "face_down" in flt.properties and not (card.zone == "shields" and not card.face_up):
+        return False
     if "multicolor" in flt.properties and len(card.civilizations) < 2:
         return False
     return True
@@ -62,6 +66,14 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
     controller = card.controller
     if condition.word == "this_tapped":
         return card.tapped
+    if condition.word == "this_face_up":  # 「表向きで」: a shield put face up
+        return card.zone == "shields" and card.face_up
+    if condition.word in ("summoned_just_before_cast", "summoned_before_cast"):
+        # What the spell's caster did this turn, as the scenario states it; summoning just
+        # before casting is summoning before it.
+        done = state.this_turn.get(controller, frozenset())
+        return condition.word in done or (condition.word == "summoned_before_cast"
+                                          and "summoned_just_before_cast" in done)
     if condition.word == "this_power_positive":
         return card.power is not None and card.power > 0
     if condition.word == "shields_at_least_opponent":

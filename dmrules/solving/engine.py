@@ -55,8 +55,9 @@ class Pending:
 class Engine:
     def __init__(self, scenario: Scenario, *, max_windows: int = DEFAULT_MAX_WINDOWS,
                  max_resolutions: int | None = None, timeout: float | None = None,
-                 on_resolution: Callable[[Resolution], None] | None = None, group: bool = False):
-        from .solver import solve_window
+                 on_resolution: Callable[[Resolution], None] | None = None, group: bool = False,
+                 keep: bool = True):
+        from .solver import solve_window, stream_window
 
         self.scenario = scenario
         self.max_windows = max_windows
@@ -65,9 +66,17 @@ class Engine:
         self.timeout = timeout
         self.on_resolution = on_resolution
         self.solve_window = solve_window
+        self.stream_window = stream_window
         self.group = group
+        # Without ``keep`` (streaming), resolutions go to ``on_resolution`` in the order they are
+        # found and are not kept: memory stays flat however many there are.
+        self.keep = keep
         self.found: list[Resolution] = []
+        self.count = 0  # resolutions found
+        self.total = 0  # labelled resolutions they stand for (with grouping)
+        self.states: set[int] = set()  # hashes of the distinct final states (streaming)
         self.stopped: str | None = None
+        self._had_deck = {c.owner for c in scenario.cards.values() if c.zone == "deck"}
 
     # -- the search -------------------------------------------------------------------
     def run(self) -> Solution:
@@ -89,7 +98,7 @@ class Engine:
                         complete=self.stopped is None, stopped_by=self.stopped, grouped=self.group)
 
     def _count_reached(self) -> bool:
-        if self.max_resolutions is not None and len(self.found) >= self.max_resolutions:
+        if self.max_resolutions is not None and self.count >= self.max_resolutions:
             self.stopped = self.stopped or f"max_resolutions={self.max_resolutions}"
             return True
         return False
@@ -111,7 +120,12 @@ class Engine:
             return
         attempted = tuple(e.id for w in path if w.kind == "effect" for e in w.events)
         resolution = Resolution(windows=path, attempted=attempted, stopped=stopped)
-        self.found.append(resolution)
+        self.count += 1
+        self.total += resolution.multiplicity
+        if self.keep:
+            self.found.append(resolution)
+        else:
+            self.states.add(hash((tuple(sorted(resolution.final.items())), resolution.lost, resolution.flipped)))
         if self.on_resolution is not None:
             self.on_resolution(resolution)
 
@@ -138,6 +152,8 @@ class Engine:
             if not realized.events and not realized.templates:
                 return self._next(state, queue, path)
             window_state = replace(state, events=tuple(realized.events), templates=tuple(realized.templates))
+        if window_state.shuffled:
+            _refuse_deck_order(window_state)
         if len(path) >= self.max_windows:
             self.stopped = self.stopped or f"max_windows={self.max_windows}"
             return self._finish(path, stopped=f"stopped after {plural(self.max_windows, 'window')}; "
@@ -145,28 +161,45 @@ class Engine:
         remaining = None if self.deadline is None else max(self.deadline - time.monotonic(), 0.001)
         # Every answer of a window ends in at least one resolution, so one answer more
         # than the resolutions still wanted tells whether the count cuts anything.
-        wanted = None if self.max_resolutions is None else self.max_resolutions - len(self.found) + 1
+        if not self.keep:
+            def each(window: Window) -> bool:
+                self._after(window_state, window, skipped, queue, path)
+                # Stop once a resolution beyond the count was refused (``_finish`` says so in
+                # ``stopped``) or the time is up; reaching the count exactly stops nothing yet.
+                return self.stopped is not None or self._time_up()
+
+            cut = self.stream_window(window_state, len(path) + 1, item.label, item.kind, timeout=remaining,
+                                     group=self.group, on_window=each)
+            if cut == "timeout":
+                self.stopped = self.stopped or f"timeout={self.timeout}s"
+            return
+        wanted = None if self.max_resolutions is None else self.max_resolutions - self.count + 1
         windows, cut = self.solve_window(window_state, len(path) + 1, item.label, item.kind, timeout=remaining,
                                          max_models=wanted, group=self.group)
         if cut == "timeout":
             self.stopped = self.stopped or f"timeout={self.timeout}s"
         for window in windows:
-            if skipped:
-                window = replace(window, skipped=tuple(skipped))
-            follow = self._follow_ups(window_state, window)
-            new_path = path + (window,)
-            if window.lost:
-                self._finish(new_path)  # the game is over
-                continue
-            if not follow and not queue and not window.sba:
-                self._finish(new_path)  # nothing opens another window: the state after it is not needed
-                continue
-            self._next(advance(window_state, window), follow + queue, new_path)
+            self._after(window_state, window, skipped, queue, path)
+
+    def _after(self, window_state: Scenario, window: Window, skipped: list[str], queue: list[Pending],
+               path: tuple[Window, ...]) -> None:
+        """What a solved window leads to: the end of a resolution, or the windows after it."""
+        if skipped:
+            window = replace(window, skipped=tuple(skipped))
+        follow = self._follow_ups(window_state, window)
+        new_path = path + (window,)
+        if window.lost:
+            self._finish(new_path)  # the game is over
+            return
+        if not follow and not queue and not window.sba and not self._emptied(window_state, window.final, new_path):
+            self._finish(new_path)  # nothing opens another window: the state after it is not needed
+            return
+        self._next(advance(window_state, window), follow + queue, new_path)
 
     def _next(self, state: Scenario, queue: list[Pending], path: tuple[Window, ...]) -> None:
         if queue:
             return self._window(state, queue[0], queue[1:], path)
-        checks = self._state_checks(state, path[-1]) if path else None
+        checks = self._state_checks(state, path) if path else None
         if checks is None:
             return self._finish(path)
         return self._window(state, checks, [], path)
@@ -250,9 +283,31 @@ class Engine:
             return effect.ability if effect else None
         return state.cards[ref.card].replacements[ref.ability - 1]
 
-    def _state_checks(self, state: Scenario, last: Window) -> Pending | None:
-        """The state-based checks (703.4) after the effect: events of a new window, if any."""
+    def _emptied(self, state: Scenario, final, path: tuple[Window, ...]) -> list[str]:
+        """The players whose deck the effect has emptied: a deck that held cards in the
+        scenario or when one of the effect's windows opened, and holds none where ``final``
+        (card → zone) puts the cards of ``state``."""
+        had = set(self._had_deck)
+        for window in path:
+            if window.state is not None:
+                had.update(c.owner for c in window.state.cards.values() if c.zone == "deck")
+        if not had:
+            return []
+        has = {state.cards[c].owner for c, zone in final.items() if zone == "deck" and c in state.cards}
+        return [p for p in state.players if p in had and p not in has]
+
+    def _state_checks(self, state: Scenario, path: tuple[Window, ...]) -> Pending | None:
+        """The state-based checks (703.4) after the effect: events of a new window, if any.
+        A player whose deck the effect emptied loses, in whichever of its windows the deck
+        became empty (the last window's own checks see only what it emptied)."""
+        last = path[-1]
         specs = [sba_event(sym, f"sba{last.index}.{n}") for n, sym in enumerate(last.sba, start=1)]
+        out_already = {name_of(sym.arguments[0]) for sym in last.sba if sym.name == "deck_out"}
+        lost = {p for w in path for p in w.lost}
+        for player in self._emptied(state, {c.id: c.zone for c in state.cards.values()}, path):
+            if player not in out_already and player not in lost:
+                specs.append(EventSpec(id=f"sba{last.index}.{len(specs) + 1}", kind="lose", player=player,
+                                       cause="deck_empty", by="rule"))
         if not specs:
             return None
         label = f"sba{last.index}"
@@ -273,16 +328,42 @@ def sba_event(sym: Symbol, event_id: str) -> EventSpec:
     raise ValueError(f"unknown state-based check {sym}")  # pragma: no cover - after.lp makes only these
 
 
+def _refuse_deck_order(state: Scenario) -> None:
+    """After a deck was shuffled, a replacement that takes cards from the top of a deck cannot
+    be listed: which cards it takes is unknown."""
+    from ..errors import InputError
+
+    abilities = [(c, a) for c in state.cards.values() for a in c.replacements] + \
+                [(None, e.ability) for e in state.effects]
+    for card, ability in abilities:
+        if any(action.kind in ("mill", "draw", "reveal") for action in ability.instead):
+            who = card.label if card is not None else "an effect in play"
+            raise InputError(state.path, "effect", f"{', '.join(sorted(state.shuffled))}'s deck was shuffled by an "
+                             f"earlier part of the effect, and {who} may take cards from the top of a deck "
+                             "instead: which cards is unknown, so dmrules cannot list the resolutions")
+
+
 def advance(state: Scenario, window: Window) -> Scenario:
     """The state after a window: every card where the window left it."""
     cards: dict[str, CardInstance] = {}
     old_deck = sorted((c for c in state.cards.values() if c.zone == "deck"), key=lambda c: (c.owner, c.deck_pos))
     positions: dict[str, int] = {}
+    # Where each card put into the deck goes: the position its event says (the bottom unless
+    # it says otherwise); cards put on top one after another end with the last one on top.
+    placed_at: dict[str, str] = {}
+    for event in sorted(window.happened, key=lambda e: e.order):
+        if event.to_zone == "deck" and event.card is not None:
+            placed_at[event.card] = event.position or "bottom"
+    shuffled = set(state.shuffled)
     for owner in state.players:
         stayed = [c.id for c in old_deck if c.owner == owner and window.final.get(c.id) == "deck"]
         added = [c for c in state.cards if state.cards[c].owner == owner and state.cards[c].zone != "deck"
                  and window.final.get(c) == "deck"]
-        for i, card_id in enumerate(stayed + added, start=1):
+        top = [c for c in placed_at if placed_at[c] == "top" and c in added][::-1]
+        bottom = [c for c in added if placed_at.get(c) != "top"]
+        if any(placed_at.get(c) == "shuffle" for c in added):
+            shuffled.add(owner)  # the order of this deck is unknown from now on
+        for i, card_id in enumerate(top + stayed + bottom, start=1):
             positions[card_id] = i
     flipped = set(window.flipped)
     for card_id, card in state.cards.items():
@@ -295,10 +376,12 @@ def advance(state: Scenario, window: Window) -> Scenario:
         if fortifies and (zone != "shields" or window.final.get(fortifies) != "shields"):
             fortifies = None
         flags = card.flags | {"flipped"} if card_id in flipped else card.flags
+        tapped = (card.tapped and card_id not in window.untapped) or card_id in window.tapped
         placed = card.placed if under is not None and under == card.under else under is not None and card.under is None
         cards[card_id] = replace(card, zone=zone, under=under, placed=placed, equipped_to=equipped, fortifies=fortifies,
                                  deck_pos=positions.get(card_id), power=window.final_power.get(card_id, card.power),
-                                 flags=flags, controller=card.controller if zone == "battle" else card.owner)
+                                 flags=flags, controller=card.controller if zone == "battle" else card.owner,
+                                 tapped=tapped, face_up=card.face_up and zone == card.zone)
     this_turn = {p: set(words) for p, words in state.this_turn.items()}
     for event in window.events:
         if event.kind == "break":
@@ -306,4 +389,4 @@ def advance(state: Scenario, window: Window) -> Scenario:
                 this_turn.setdefault(state.cards[card_id].owner, set()).add("shield_break")
     effects = tuple(e for e in state.effects if e.id not in window.used)
     return replace(state, cards=cards, events=(), templates=(), effects=effects,
-                   this_turn={p: frozenset(words) for p, words in this_turn.items()})
+                   this_turn={p: frozenset(words) for p, words in this_turn.items()}, shuffled=frozenset(shuffled))

@@ -161,6 +161,8 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
         if card.tapped:
             add(fact("tapped", c))
             add(fact("card_property", c, C("tapped")))
+        if card.zone == "shields":
+            add(fact("card_property", c, C("face_up" if card.face_up else "face_down")))
         if card.under:
             add(fact("under", c, S(card.under)))
             if card.placed:
@@ -244,6 +246,8 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
         n = Number(i)
         if action.kind != "choose":
             add(fact("does", r, n, action_term(action)))
+            if action.kind in ("move", "move_source") and action.zone == "deck" and action.position:
+                add(fact("action_position", r, n, C(action.position)))
             continue
         slot_index += 1
         s = Number(slot_index)
@@ -254,6 +258,8 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
         add(fact("slot_from", r, s, C(slot.from_zone)))
         add(fact("slot_to", r, s, C(slot.to_zone)))
         add(fact("slot_verb", r, s, C(slot.verb)))
+        if slot.to_zone == "deck" and slot.position:
+            add(fact("action_position", r, n, C(slot.position)))
         f = Function("flt", [r, s])
         add(fact("slot_filter", r, s, f))
         out.extend(filter_facts(f, slot.filter))
@@ -261,7 +267,8 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
 
 
 # Actions that are a word in the encodings; the others carry their arguments.
-WORD_ACTIONS = ("stay", "move_under", "move_top", "choose_instead", "flip_source", "destroy_partner", "win")
+WORD_ACTIONS = ("stay", "move_under", "move_top", "choose_instead", "flip_source", "destroy_partner", "win",
+                "use_ability", "tap_source")
 
 
 def action_term(action) -> Symbol:
@@ -280,6 +287,8 @@ def action_term(action) -> Symbol:
         return Function("draw", [Number(action.count)])
     if action.kind == "reveal":
         return Function("reveal", [Number(action.count)])
+    if action.kind == "battle_instead" and action.filter is None:
+        return C("battle_instead")
     raise ValueError(f"unknown action kind {action.kind}")  # pragma: no cover - abilities.py makes only these
 
 

@@ -56,7 +56,7 @@ def _named_cards(scenario: Scenario) -> set[str]:
 
 def _signature(card: CardInstance) -> tuple:
     return (card.name, card.zone, card.owner, card.controller, card.types, card.civilizations, card.cost,
-            card.power, tuple(sorted(card.races)), card.tapped, tuple(sorted(card.markers)),
+            card.power, tuple(sorted(card.races)), card.tapped, card.face_up, tuple(sorted(card.markers)),
             tuple(sorted(card.flags)))
 
 

@@ -43,6 +43,7 @@ class EventInfo:
     instead_of: str | None = None
     made_by: str | None = None
     chosen_by: str | None = None  # the player who chose the card of an effect's choice
+    position: str | None = None  # top, bottom, shuffle: where in the deck a card put there goes
 
     @property
     def card(self) -> str | None:
@@ -56,7 +57,7 @@ class EventInfo:
             out["cards"] = list(self.cards)
         for key, value in (("player", self.player), ("from", self.from_zone), ("to", self.to_zone),
                            ("source", self.source), ("instead_of", self.instead_of), ("by", self.made_by),
-                           ("chosen_by", self.chosen_by)):
+                           ("chosen_by", self.chosen_by), ("position", self.position)):
             if value is not None:
                 out[key] = value
         return out
@@ -120,6 +121,8 @@ class Window:
     flipped: tuple[str, ...] = ()
     triggered: tuple[Trigger, ...] = ()
     broken: tuple[str, ...] = ()
+    untapped: tuple[str, ...] = ()  # cards the untap step untapped
+    tapped: tuple[str, ...] = ()  # cards a replacement tapped (スーパーガードマン)
     battle_losers: tuple[tuple[str, str], ...] = ()
     sba: tuple[Symbol, ...] = field(default=(), compare=False, repr=False)
     final_power: Mapping[str, int] = field(default_factory=dict)
@@ -172,6 +175,14 @@ class Resolution:
     @property
     def flipped(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(c for w in self.windows for c in w.flipped))
+
+    @property
+    def tapped(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(c for w in self.windows for c in w.tapped))
+
+    @property
+    def untapped(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(c for w in self.windows for c in w.untapped))
 
     @property
     def triggered(self) -> tuple[Trigger, ...]:
@@ -232,12 +243,44 @@ class Resolution:
             "windows": [w.to_json() for w in self.windows],
             "order": self.order,
         }
+        if self.untapped:
+            out["untapped"] = list(self.untapped)
+        if self.tapped:
+            out["tapped"] = list(self.tapped)
         if self.stopped:
             out["stopped"] = self.stopped
         if self.multiplicity != 1:
             out["multiplicity"] = self.multiplicity
         if self.violations:
             out["violations"] = [{"rule": r, "what": w} for r, w in self.violations]
+        return out
+
+
+# The version of the JSON output's shape (``--json`` documents, ``--jsonl`` trailers).
+SCHEMA = 1
+
+
+@dataclass(frozen=True)
+class Streamed:
+    """What a streamed solve found, its resolutions having gone out one by one: the counts
+    and whether the list is complete (``--jsonl``'s trailer line)."""
+
+    ruleset: str
+    resolutions: int
+    total: int  # labelled resolutions they stand for (with grouping)
+    states: int
+    complete: bool = True
+    stopped_by: str | None = None
+    grouped: bool = False
+
+    def to_json(self) -> dict:
+        out = {"trailer": True, "schema": SCHEMA, "ruleset": self.ruleset,
+               "counts": {"resolutions": self.total, "states": self.states}, "complete": self.complete}
+        if self.stopped_by:
+            out["stopped_by"] = self.stopped_by
+        if self.grouped:
+            out["counts"]["grouped"] = self.resolutions
+            out["grouped"] = True
         return out
 
 
@@ -260,10 +303,19 @@ def write_json(data: dict, stream: IO[str]) -> None:
     """``json.dumps(data, ensure_ascii=False, indent=2)`` and a newline, written piece by piece."""
     import json
 
-    write = stream.write
+    # The encoder yields many tiny pieces: gather them, so that an unbuffered stream
+    # (PYTHONUNBUFFERED) is not written one system call per piece.
+    pending: list[str] = []
+    size = 0
     for chunk in json.JSONEncoder(ensure_ascii=False, indent=2).iterencode(data):
-        write(chunk)
-    write("\n")
+        pending.append(chunk)
+        size += len(chunk)
+        if size >= 1 << 16:
+            stream.write("".join(pending))
+            pending.clear()
+            size = 0
+    pending.append("\n")
+    stream.write("".join(pending))
 
 
 @dataclass(frozen=True)
@@ -290,6 +342,7 @@ class Solution:
         """The solution as JSON data; ``lazy``: the resolutions converted one at a time as an
         encoder reads them (for ``write_json``), instead of all at once."""
         out = {
+            "schema": SCHEMA,
             "ruleset": self.ruleset,
             "resolutions": _Lazy(self.resolutions) if lazy else [r.to_json() for r in self.resolutions],
             "counts": {"resolutions": self.total, "states": self.states},
@@ -418,7 +471,7 @@ class Builder:
             return name, self.trigger(args[0], args[1])
         if name == "loses":  # a player: pl("NAME")
             return name, name_of(args[0])
-        if name in ("broken", "swap_failed", "flipped"):
+        if name in ("broken", "swap_failed", "flipped", "untapped", "tapped_now"):
             return name, args[0].string
         if name == "battle_loser":
             return name, (self.event_id(args[0]), args[1].string)
@@ -443,6 +496,8 @@ class Builder:
         attrs: dict[Symbol, dict[str, list[str]]] = {}
         lost: list[str] = []
         flipped: list[str] = []
+        untapped: list[str] = []
+        tapped: list[str] = []
         violations: list[tuple[str, str]] = []
         atoms: list[Symbol] = []
         targets: list[tuple[str, str]] = []
@@ -504,6 +559,10 @@ class Builder:
                 lost.append(value)
             elif name == "flipped":
                 flipped.append(value)
+            elif name == "untapped":
+                untapped.append(value)
+            elif name == "tapped_now":
+                tapped.append(value)
             elif name == "violation":
                 violations.append(value)
         swap_of = {e.id: e.swap for e in self.scenario.events if e.swap}
@@ -525,6 +584,8 @@ class Builder:
             replaced=self._events(replaced, made, attrs),
             lost=tuple(sorted(lost)),
             flipped=tuple(sorted(flipped, key=self._card_key)),
+            untapped=tuple(sorted(untapped, key=self._card_key)),
+            tapped=tuple(sorted(tapped, key=self._card_key)),
             triggered=tuple(sorted(triggered, key=lambda t: (self._card_key(t.card), t.ability, t.event))),
             broken=tuple(sorted(broken, key=self._card_key)),
             battle_losers=tuple(sorted(losers)),
@@ -560,7 +621,7 @@ class Builder:
 
     def _window_events(self, chosen, choosers) -> tuple[EventInfo, ...]:
         infos = [EventInfo(id=e.id, kind=e.kind, order=e.order, cards=e.cards, player=e.player,
-                           from_zone=e.from_zone, to_zone=e.to_zone, source=e.source)
+                           from_zone=e.from_zone, to_zone=e.to_zone, source=e.source, position=e.position)
                  for e in self.scenario.events]
         for template_id, card_id in chosen:
             t = self.templates[template_id]
@@ -588,7 +649,7 @@ class Builder:
         if sym.type == SymbolType.String:
             e = self.events[sym.string]
             return EventInfo(id=e.id, kind=e.kind, order=e.order, cards=e.cards, player=e.player,
-                             from_zone=e.from_zone, to_zone=e.to_zone, source=e.source)
+                             from_zone=e.from_zone, to_zone=e.to_zone, source=e.source, position=e.position)
         if sym.name == "tev":
             t = self.templates[sym.arguments[0].string]
             card_id = sym.arguments[1].string
@@ -616,6 +677,7 @@ class Builder:
             source=one("source"),
             instead_of=self.event_id(parent[0]) if parent else None,
             made_by=self.replacement(parent[1]).id if parent else None,
+            position=one("position"),
         )
 
     def describe(self, sym: Symbol) -> str:

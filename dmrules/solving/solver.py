@@ -20,7 +20,7 @@ from clingo import Function, Symbol, SymbolType
 from ..errors import SolveError
 from .facts import situation_facts
 from .grouping import group_facts, interchangeable_classes, multiplicity
-from .outcome import Builder, Resolution, Solution, Window
+from .outcome import Builder, Resolution, Solution, Streamed, Window
 from ..reading.scenario import Scenario
 
 RULESET_ENTRY = {"dm": "dm.lp", "sequential": "sequential.lp", "dmps": "dmps.lp"}
@@ -144,7 +144,8 @@ class Progress:
     def __init__(self, stream=None, delay: float = 2.0, every: float = 0.5):
         self.stream = stream if stream is not None else sys.stderr
         try:
-            self.active = bool(self.stream.isatty())
+            # DMRULES_PROGRESS=on: a worker whose standard error reaches a terminal through a pipe.
+            self.active = bool(self.stream.isatty()) or (stream is None and os.environ.get("DMRULES_PROGRESS") == "on")
         except (AttributeError, ValueError):
             self.active = False
         self.delay, self.every = delay, every
@@ -503,6 +504,44 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
     return sorted(found, key=lambda w: w.key), (cut[0] if cut else None)
 
 
+def stream_window(scenario: Scenario, index: int = 1, label: str = "effect", kind: str = "effect", *,
+                  on_window: Callable[[Window], bool], timeout: float | None = None,
+                  max_models: int | None = None, group: bool = False) -> str | None:
+    """Each legal resolution of one window handed to ``on_window`` as clingo finds it, in
+    clingo's (deterministic) order, nothing kept; ``on_window`` may solve later windows
+    before the next model is searched for, and returns True to stop the enumeration (a limit
+    of the whole search was reached). Returns what cut the list short, as
+    ``solve_window`` does: ``"timeout"``, ``"max_models"`` or None."""
+    classes = interchangeable_classes(scenario) if group else []
+    facts = [*situation_facts(scenario), *group_facts(classes)]
+    files = tuple(encoding_files(scenario.ruleset, "solve", group, True))
+    ctl = _grounded(_control_arguments(scenario, ("0",)), files, "", facts)
+    builder = Builder(scenario, index, label, kind, classes)
+    deadline = None if timeout is None else time.monotonic() + timeout
+    count = 0
+    with ctl.solve(yield_=True, async_=True) as handle:
+        while True:
+            handle.resume()
+            while not handle.wait(0.1 if deadline is None else max(min(0.1, deadline - time.monotonic()), 0.0)):
+                _tick()
+                if deadline is not None and time.monotonic() >= deadline:
+                    handle.cancel()
+                    return "timeout"
+            model = handle.model()
+            if model is None:
+                return None
+            window = builder.build(model.symbols(shown=True))
+            count += 1
+            if _progress:
+                _progress[-1].models += 1
+            if on_window(window):
+                handle.cancel()
+                return "stopped"
+            if max_models is not None and count >= max_models:
+                handle.cancel()
+                return "max_models"
+
+
 ScenarioLike = Union[Scenario, str, "os.PathLike[str]"]
 
 
@@ -540,9 +579,15 @@ def solve(scenario: ScenarioLike, *, ruleset: str | None = None, max_resolutions
     ``Solution.total`` is still the exact number of resolutions.
     Raises ``InputError`` on bad input.
     """
+    return _solve(as_scenario(scenario, ruleset), max_resolutions=max_resolutions, timeout=timeout,
+                  max_windows=max_windows, on_resolution=on_resolution, group=group)
+
+
+def _solve(scenario: Scenario, *, max_resolutions: int | None, timeout: float | None, max_windows: int | None,
+           on_resolution: Callable[[Resolution], None] | None, group: bool, keep: bool = True,
+           engine_out: list | None = None) -> Solution:
     from .engine import DEFAULT_MAX_WINDOWS, Engine
 
-    scenario = as_scenario(scenario, ruleset)
     progress = Progress()
 
     def found(resolution: Resolution) -> None:
@@ -552,13 +597,33 @@ def solve(scenario: ScenarioLike, *, ruleset: str | None = None, max_resolutions
             on_resolution(resolution)
 
     engine = Engine(scenario, max_windows=max_windows or DEFAULT_MAX_WINDOWS, max_resolutions=max_resolutions,
-                    timeout=timeout, on_resolution=found, group=group)
+                    timeout=timeout, on_resolution=found, group=group, keep=keep)
+    if engine_out is not None:
+        engine_out.append(engine)
     _progress.append(progress)
     try:
         return engine.run()
     finally:
         _progress.remove(progress)
         progress.close()
+
+
+def stream(scenario: ScenarioLike, on_resolution: Callable[[Resolution], None], *, ruleset: str | None = None,
+           max_resolutions: int | None = None, timeout: float | None = None, max_windows: int | None = None,
+           group: bool = False) -> Streamed:
+    """Like ``solve``, but each resolution goes to ``on_resolution`` as soon as it is found, in
+    the order the solver finds them (deterministic for a given input), and none is kept:
+    memory stays flat however many there are. Returns the counts. Raises ``InputError`` on
+    bad input; Ctrl-C raises ``Interrupted`` after the resolutions found so far went out."""
+    scenario = as_scenario(scenario, ruleset)
+    holder: list = []
+
+    solution = _solve(scenario, max_resolutions=max_resolutions, timeout=timeout, max_windows=max_windows,
+                      on_resolution=on_resolution, group=group, keep=False, engine_out=holder)
+    engine = holder[0]
+    return Streamed(ruleset=scenario.ruleset, resolutions=engine.count, total=engine.total,
+                    states=len(engine.states), complete=solution.complete, stopped_by=solution.stopped_by,
+                    grouped=group)
 
 
 def count(scenario: ScenarioLike, *, ruleset: str | None = None, group: bool = False) -> int:

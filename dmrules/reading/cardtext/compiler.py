@@ -169,8 +169,33 @@ def compile_text(text: str, card_type: str | None = None) -> Compiled:
     """Compile a card's printed text (the whole text, lines joined by 「 / 」 or line breaks).
 
     ``card_type`` is the printed type (城 for a castle): a castle's abilities work
-    in the shield zone.
+    in the shield zone. What a text compiles to is kept between runs (``reading/cache.py``).
     """
+    import copy
+
+    return copy.deepcopy(_compiled_text(text, card_type))
+
+
+@lru_cache(maxsize=512)
+def _compiled_text(text: str, card_type: str | None) -> Compiled:
+    import hashlib
+
+    from ..cache import cache_root, code_key, load, store
+
+    root, key = cache_root(), code_key()
+    path = None
+    if root is not None and key is not None:
+        digest = hashlib.sha256(f"{card_type}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()[:40]
+        path = root / f"texts-{key}" / f"{digest}.pickle"
+    kept = load(path)
+    if isinstance(kept, Compiled) and kept.text == text:
+        return kept
+    result = _compile(text, card_type)
+    store(path, result)
+    return result
+
+
+def _compile(text: str, card_type: str | None) -> Compiled:
     result = Compiled(text=text)
     offset = 0
     carried: list = []  # a condition keyword's condition, for the abilities of the next line

@@ -1,0 +1,68 @@
+"""What dmrules keeps compiled between runs: the bundled card database and compiled card texts.
+
+Everything kept is keyed by dmrules' own files (code, card data, grammar: by path, size and
+time) and the Python version, so a change to any of them sets it aside. ``DMRULES_CACHE``
+names the folder (``off``: nothing is kept), else the user's cache folder. A cache that
+cannot be read or written only makes dmrules slower.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+
+def cache_root() -> Path | None:
+    where = os.environ.get("DMRULES_CACHE")
+    if where == "off":
+        return None
+    return Path(where) if where else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "dmrules"
+
+
+@lru_cache(maxsize=1)
+def code_key() -> str | None:
+    """A key of dmrules' own files and the Python version."""
+    import hashlib
+    import sys
+
+    package = Path(__file__).resolve().parents[1]
+    key = hashlib.sha256(sys.version.encode())
+    try:
+        for path in sorted([*package.rglob("*.py"), *package.rglob("*.yaml"), *package.rglob("*.lark")]):
+            stat = path.stat()
+            key.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+    except OSError:
+        return None
+    return key.hexdigest()[:32]
+
+
+def load(path: Path | None):
+    """What ``store`` kept at ``path``, or None."""
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as stream:
+            return pickle.load(stream)
+    except Exception:  # absent, unreadable or stale
+        return None
+
+
+def store(path: Path | None, value) -> None:
+    if path is None:
+        return
+    name = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("wb", dir=path.parent, delete=False, suffix=".tmp") as stream:
+            name = stream.name
+            pickle.dump(value, stream, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(name, path)
+    except Exception:
+        if name is not None:
+            try:
+                os.unlink(name)
+            except OSError:
+                pass

@@ -1,0 +1,206 @@
+"""Running a command in a worker process that a memory cap and the time limit can stop.
+
+Grounding cannot be interrupted, and a solver that runs out of memory aborts
+the whole process. So `solve`, `verify`, `why` and `why-not` run in a forked
+worker whose address space is capped (``--max-memory``); the command's
+process only waits. When the worker dies for want of memory, or is still
+grounding long after ``--timeout``, the command says so on one line and exits
+2; what the worker already printed stays printed. Ctrl-C and a closed output
+pipe end both processes as they end one.
+
+The worker's standard error comes through the command: its own lines
+(``dmrules: ...``, the progress line) go out at once; anything else (what a
+dying solver prints) is held, and shown only if the worker ended normally.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+import time
+
+EXIT_MEMORY = 3  # the worker's own status for "out of memory" (never the command's)
+# How long past --timeout the worker may take to stop by itself (it stops within a fraction of a
+# second once it is solving; only grounding cannot be cut short) before it is ended.
+GRACE = 5.0
+DEFAULT_MAX_MEMORY = 4096  # MiB
+
+
+def available() -> bool:
+    return os.name == "posix" and hasattr(os, "fork") and os.environ.get("DMRULES_WORKER") != "off"
+
+
+def run_in_worker(run, max_memory: int, timeout: float | None, exit_codes: dict[str, int]) -> int:
+    """``run()`` (which returns an exit status) in a forked worker capped at ``max_memory`` MiB."""
+    tty = sys.stderr.isatty()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    read_end, write_end = os.pipe()
+    # The worker's last word: its exit status, written just before it ends. A worker that ends
+    # without it was ended by something else (a solver that aborts when memory runs out).
+    said_end, say_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the worker
+        os.close(read_end)
+        os.close(said_end)
+        os.dup2(write_end, 2)
+        os.close(write_end)
+        if tty:
+            os.environ["DMRULES_PROGRESS"] = "on"  # standard error is a pipe to the command now
+        _die_with_parent()
+        cap = max_memory << 20
+        try:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+        except (ImportError, ValueError, OSError):
+            pass
+        # A MemoryError inside one of clingo's callbacks is only "ignored" (printed) by Python,
+        # and the solve goes on in a broken state: note it, and end as out of memory.
+        short: list[BaseException] = []
+
+        def unraisable(info) -> None:
+            if isinstance(info.exc_value, MemoryError):
+                short.append(info.exc_value)
+            else:
+                sys.__unraisablehook__(info)
+
+        sys.unraisablehook = unraisable
+        code = exit_codes["fail"]
+        try:
+            code = run()
+        except (MemoryError, RuntimeError) as exc:
+            if not (isinstance(exc, MemoryError) or short or "bad_alloc" in str(exc) or _near(cap)):
+                raise
+            short.append(exc)
+        finally:
+            if short:
+                code = EXIT_MEMORY
+            try:
+                sys.stdout.flush()
+                sys.stderr.flush()
+            finally:
+                os.write(say_end, bytes([code & 0xFF]))
+                os._exit(code)
+    os.close(write_end)
+    os.close(say_end)
+    try:
+        return _wait(pid, read_end, max_memory, timeout, exit_codes, said_end)
+    finally:
+        os.close(said_end)
+
+
+def _near(cap: int) -> bool:
+    """Whether this process's address space has come close to ``cap`` bytes (Linux)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmPeak:"):
+                    return int(line.split()[1]) * 1024 >= cap * 0.9
+    except OSError:
+        pass
+    return False
+
+
+def _die_with_parent() -> None:
+    """Linux: the worker is killed when the command's process ends, however it ends."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError, ImportError):
+        pass
+
+
+def _relay(read_end: int, held: list[bytes]) -> None:
+    """Pass the worker's own lines (``dmrules: ...``) and its progress line (written over
+    itself, each piece starting with a carriage return) on at once; hold the rest."""
+    pending = b""
+
+    def pieces(final: bool):
+        nonlocal pending
+        while pending:
+            if pending.startswith(b"\r"):
+                ends = [i for i in (pending.find(b"\r", 1), pending.find(b"\n")) if i != -1]
+                end = min(ends) + (1 if ends and pending[min(ends)] == 10 else 0) if ends else -1
+            else:
+                end = pending.find(b"\n") + 1 or -1
+            if end == -1:
+                if not final:
+                    return
+                end = len(pending)
+            piece, pending = pending[:end], pending[end:]
+            yield piece
+
+    with os.fdopen(read_end, "rb", buffering=0) as pipe:
+        while True:
+            chunk = pipe.read(1 << 16)
+            pending += chunk
+            for piece in pieces(final=not chunk):
+                if piece.startswith((b"\r", b"dmrules:")):
+                    os.write(2, piece)
+                else:
+                    held.append(piece)
+            if not chunk:
+                break
+
+
+def _wait(pid: int, read_end: int, max_memory: int, timeout: float | None, exit_codes: dict[str, int],
+          said_end: int) -> int:
+    held: list[bytes] = []
+    relay = threading.Thread(target=_relay, args=(read_end, held), name="dmrules-relay", daemon=True)
+    relay.start()
+    deadline = None if timeout is None else time.monotonic() + timeout + GRACE
+    late = False
+    while True:
+        try:
+            done, status = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:  # pragma: no cover - reaped elsewhere
+            return exit_codes["fail"]
+        except KeyboardInterrupt:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            raise
+        if done:
+            break
+        if deadline is not None and time.monotonic() >= deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            late = True
+            break
+        time.sleep(0.02)
+    relay.join(1.0)
+    if late:
+        sys.stderr.write(f"dmrules: error: no answer within --timeout {timeout:g} s: the solver was still "
+                         "grounding (building the program), which cannot be cut short; make the scenario "
+                         "smaller\n")
+        return exit_codes["input"]
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        if number == signal.SIGPIPE:  # the reader of the output has gone: end as quietly
+            signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGPIPE)
+            return exit_codes["pipe"]
+        if number == signal.SIGINT:
+            return exit_codes["interrupted"]
+        if number in (signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS, signal.SIGKILL):
+            return _out_of_memory(max_memory, exit_codes)
+        return exit_codes["fail"]
+    said = os.read(said_end, 1)
+    code = said[0] if said else None
+    if code is None:  # ended by something other than itself: the solver gave up for want of memory
+        return _out_of_memory(max_memory, exit_codes)
+    if code == EXIT_MEMORY:
+        return _out_of_memory(max_memory, exit_codes)
+    for line in held:
+        os.write(2, line)
+    return code
+
+
+def _out_of_memory(max_memory: int, exit_codes: dict[str, int]) -> int:
+    sys.stderr.write(f"dmrules: error: the solver stopped: it needed more memory than --max-memory allows "
+                     f"({max_memory:,} MiB); raise the limit, or make the scenario smaller (--max-resolutions, "
+                     f"--group names, fewer cards)\n")
+    return exit_codes["input"]
