@@ -931,33 +931,29 @@ def _with_deck(cards: dict[str, Card]) -> frozenset[str]:
     return frozenset(c.controller for c in cards.values() if c.zone == "deck")
 
 
-def resolve(scenario: Scenario) -> tuple[Canonical, bool]:
-    """Every legal resolution of the whole effect, window after window; and whether in one of
-    them a player loses whose deck was empty before the last window already."""
+def resolve(scenario: Scenario) -> Canonical:
+    """Every legal resolution of the whole effect, window after window."""
     found = set()
-    early = []
 
-    def finish(cards: dict[str, Card], path: tuple, had: frozenset[str], before_last: frozenset[str]) -> None:
+    def finish(cards: dict[str, Card], path: tuple, had: frozenset[str]) -> None:
         # A player whose deck became empty during the effect loses (a player whose deck holds
         # no card before the effect has none in the scenario: nothing became empty).
         lost = tuple(sorted(had - _with_deck(cards)))
-        if set(lost) - before_last:
-            early.append(path)
         found.add((path, tuple(sorted((c.id, c.zone) for c in cards.values())), lost))
 
     def run(cards: dict[str, Card], queue: tuple[Pending, ...], path: tuple, history: History,
-            had: frozenset[str] = frozenset(), before_last: frozenset[str] = frozenset()) -> None:
+            had: frozenset[str] = frozenset()) -> None:
         had = had | _with_deck(cards)
         if not queue:
-            return finish(cards, path, had, before_last)
+            return finish(cards, path, had)
         item, rest = queue[0], queue[1:]
         if not history.holds(item.step.condition):
-            return run(cards, rest, path, history, had, before_last)
+            return run(cards, rest, path, history, had)
         refs = dict(item.refs)
         events = [e for e in (realize(spec, scenario, cards, item.controller, spec.id, refs=refs)
                               for spec in item.step.events) if e is not None]
         if not events:
-            return run(cards, rest, path, history, had, before_last)
+            return run(cards, rest, path, history, had)
         if len(path) >= MAX_WINDOWS:
             raise Unsettled(f"more than {MAX_WINDOWS} windows")
         oracle = Oracle(Situation(scenario.turn_player, scenario.players, cards, events, scenario.player_cannot,
@@ -980,25 +976,15 @@ def resolve(scenario: Scenario) -> tuple[Canonical, bool]:
                                           (("this", r.card), ("event_card", a.event.card))))
             after = History(attempted, history.happened | set(oracle.happened(apps)),
                             history.replaced | {a.event.id for a in apps})
-            run(advance(cards, final), tuple(follow) + rest, path + (window,), after, had, _with_deck(cards))
+            run(advance(cards, final), tuple(follow) + rest, path + (window,), after, had)
 
     first = Pending(scenario.steps[0], scenario.controller)
     run(scenario.cards, (first,) + tuple(Pending(step, scenario.controller) for step in scenario.steps[1:]), (),
         History())
-    return frozenset(found), bool(early)
+    return frozenset(found)
 
 
 @lru_cache(maxsize=64)
-def _resolve(text: str) -> tuple[Canonical, bool]:
-    return resolve(read_scenario(text))
-
-
 def legal_resolutions(text: str) -> Canonical:
     """The legal resolutions of the scenario written in ``text`` (YAML), in canonical form."""
-    return _resolve(text)[0]
-
-
-def loses_with_a_deck_emptied_before_the_last_window(text: str) -> bool:
-    """Whether a player loses in some legal resolution whose deck was empty before the last
-    window that opened already (the state-based check after the effect comes after it)."""
-    return _resolve(text)[1]
+    return resolve(read_scenario(text))
