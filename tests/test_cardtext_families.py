@@ -163,12 +163,6 @@ def test_choice_of_any_number_is_refused_by_name(tmp_path):
     _assert_refused(tmp_path, "超神星ブラックホール・サナトス", r"any number", type_="evolution_creature")
 
 
-def test_castle_condition_on_other_castles_is_refused_by_name(tmp_path):
-    """Breaks sent elsewhere by a castle (ハッスル・キャッスル): 「他の城によって要塞化されていなければ」."""
-    _assert_refused(tmp_path, "ハッスル・キャッスル", r"not_fortified_by_other_castle", type_="castle",
-                    zone="shields", extra={"fortifies": "s1"})
-
-
 def test_self_replacement_gives_no_ability_and_the_effect_states_its_result(tmp_path):
     """A self-replacement (メタモーフ: 「1体のかわりにすべて」) is the effect's own choice, not a replacement
     ability: the compiler reads it as such, the card has no replacement, and the scenario's events are the

@@ -121,11 +121,11 @@ def test_forever_princess_is_a_mandatory_replacement_from_anywhere():
     assert "shuffle" in c.note
 
 
-def test_silver_glory_says_what_it_cannot_state_yet():
-    # 「他の城によって要塞化されていなければ」: written as if: [not_fortified_by_other_castle]
-    # once the solver models that condition (see the card's note).
+def test_silver_glory_states_its_condition_on_other_castles():
+    # 「他の城によって要塞化されていなければ」 (fixture B25-silver-glory-two-castles).
     c = card("無敵城 シルヴァー・グローリー")
-    assert "他の城によって要塞化されていなければ" in c.text and "not_fortified_by_other_castle" in c.note
+    assert "他の城によって要塞化されていなければ" in c.text
+    assert [x.word for x in only(c).conditions] == ["not_fortified_by_other_castle"]
 
 
 def test_yadok_replaces_summoning_too():

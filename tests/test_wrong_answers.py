@@ -268,9 +268,9 @@ effect:
   events:
     - {id: e1, battle: [X, A]}
 """
-    with pytest.raises(dmrules.InputError, match=r"A \(パワーの分からないクリーチャー\) may battle"):
+    with pytest.raises(dmrules.InputError, match=r"A \(パワーの分からないクリーチャー\): it may battle"):
         scenario(text)
-    with pytest.raises(dmrules.InputError, match=r"MN \(雪精 マリニャン。\) may battle.*give 'power: N'"):
+    with pytest.raises(dmrules.InputError, match=r"MN \(雪精 マリニャン。\): it may battle.*give 'power: N'"):
         scenario(text.replace("{id: A, card", "{id: A, power: 1000, card"))
 
 

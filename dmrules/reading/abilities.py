@@ -490,7 +490,7 @@ def parse_restriction(node: Node) -> Restriction:
 
 
 # Condition words the solver evaluates; the others are read but not yet solved.
-SOLVED_CONDITIONS = ("this_tapped", "this_face_up", "summoned_just_before_cast", "summoned_before_cast", "this_power_positive", "shields_at_least_opponent", "five_civilizations_in_battle")
+SOLVED_CONDITIONS = ("this_tapped", "this_face_up", "not_fortified_by_other_castle", "summoned_just_before_cast", "summoned_before_cast", "this_power_positive", "shields_at_least_opponent", "five_civilizations_in_battle")
 
 
 def _filter_gaps(flt: Filter | None, where: str) -> list[str]:

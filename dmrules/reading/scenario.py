@@ -243,24 +243,21 @@ class _Reader:
     def _check_battles(self, scenario: Scenario) -> None:
         """A battle compares powers: refuse a creature that may battle and has none, rather than
         list a battle no one loses; likewise a power that changes."""
-        changed = {c for step in scenario.steps for spec in step.events if spec.kind == "power_change" for c in spec.cards}
-        for card_id in sorted(changed, key=list(scenario.cards).index):
-            card = scenario.cards.get(card_id)
-            if card is not None and card.power is None:
-                raise self.card_nodes[card_id].error(
-                    f"{card.label}: its power changes in this scenario, and only a power can change (0 or less "
-                    "destroys it): give 'power: N' on the card")
-        cards = {c for step in scenario.steps for spec in step.events if spec.kind == "battle" for c in spec.cards}
-        if not cards:
-            return
-        cards |= {card_id for card_id, card in scenario.cards.items()
-                  if any(action.kind == "battle_instead" for ability in card.replacements for action in ability.instead)}
-        for card_id in sorted(cards, key=list(scenario.cards).index):
-            card = scenario.cards.get(card_id)
-            if card is not None and card.power is None:
-                raise self.card_nodes[card_id].error(
-                    f"{card.label} may battle in this scenario, and a battle compares powers: give 'power: N' on "
-                    "the card")
+        def named(kind: str) -> set[str]:
+            return {c for step in scenario.steps for spec in step.events if spec.kind == kind for c in spec.cards}
+
+        battling = named("battle")
+        if battling:
+            battling |= {card_id for card_id, card in scenario.cards.items()
+                         if any(action.kind == "battle_instead" for ability in card.replacements
+                                for action in ability.instead)}
+        for cards, why in ((named("power_change"), "its power changes in this scenario, and only a power can "
+                            "change (0 or less destroys it)"),
+                           (battling, "it may battle in this scenario, and a battle compares powers")):
+            for card_id in sorted(cards, key=list(scenario.cards).index):
+                card = scenario.cards.get(card_id)
+                if card is not None and card.power is None:
+                    raise self.card_nodes[card_id].error(f"{card.label}: {why}: give 'power: N' on the card")
 
     def _check_characteristics(self, scenario: Scenario) -> None:
         """Refuse a card whose races, civilizations, cost or power are unknown when a text reads them."""

@@ -68,6 +68,10 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
         return card.tapped
     if condition.word == "this_face_up":  # 「表向きで」: a shield put face up
         return card.zone == "shields" and card.face_up
+    if condition.word == "not_fortified_by_other_castle":
+        # 「この城を付けて要塞化したシールドが他の城によって要塞化されていなければ」
+        return card.fortifies is not None and not any(
+            other.fortifies == card.fortifies and other.id != card.id for other in state.cards.values())
     if condition.word in ("summoned_just_before_cast", "summoned_before_cast"):
         # What the spell's caster did this turn, as the scenario states it; summoning just
         # before casting is summoning before it.
