@@ -95,6 +95,10 @@ MUTANTS: list[Mutant] = [
       "self._next(advance(window_state, window), follow + queue, new_path)",
       "self._next(advance(window_state, window), queue + follow, new_path)",
       "follow-ups queued after the effect's later steps"),
+    M("later-step-same-zone", "dmrules/reading/events.py",
+      "        if to_zone == card.zone:",
+      "        if to_zone == card.zone and self.strict:",
+      "a later step moves a card to the zone it is already in"),
     # -- loaders ------------------------------------------------------------------------------------
     M("regular-file-check-dropped", "dmrules/reading/yamlsrc.py",
       "        if not stat.S_ISREG(info.st_mode):", "        if stat.S_ISSOCK(info.st_mode):",

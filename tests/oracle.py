@@ -19,18 +19,24 @@ there:
 Only part of the format is supported; any other field raises
 NotImplementedError instead of guessing.
 
+An effect may have later steps (``then``), and a replacement 「そうしたら」
+sentences (its ``then``): each step is a window of its own, realized against
+the state the earlier windows left, in the order "Window after window" below
+gives; each window is solved as above.
+
 ``legal_resolutions(text)`` returns the legal resolutions of a scenario (YAML
-text) in a canonical, comparable form: a frozenset of ``(applications,
-final)`` pairs where ``applications`` is a frozenset of ``(event id,
-replacement id, frozenset(chosen card ids))``, ``final`` is a sorted tuple of
-``(card id, zone)`` for every card, and ``lost`` the players who lose (a deck
-emptied by the window).
+text) in a canonical, comparable form: a frozenset of ``(windows, final,
+lost)`` triples where ``windows`` is the sequence of windows that opened, each
+a pair of the frozenset of its event ids and the frozenset of its
+applications ``(event id, replacement id, frozenset(chosen card ids))``;
+``final`` is a sorted tuple of ``(card id, zone)`` for every card after the
+last window, and ``lost`` the players who lose (a deck the effect emptied).
 """
 
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
@@ -40,8 +46,8 @@ import yaml
 # libyaml's loader when the machine has it: the same YAML, read many times faster.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-Canonical = frozenset[tuple[frozenset[tuple[str, str, frozenset[str]]], tuple[tuple[str, str], ...],
-                            tuple[str, ...]]]
+Window = tuple[frozenset[str], frozenset[tuple[str, str, frozenset[str]]]]
+Canonical = frozenset[tuple[tuple[Window, ...], tuple[tuple[str, str], ...], tuple[str, ...]]]
 
 CARDS_DIR = Path(__file__).resolve().parent.parent / "dmrules" / "cards"
 
@@ -167,13 +173,14 @@ class Ability:
     optional: bool
     works_in: str
     own_movement: bool = False
+    then: tuple["StepSpec", ...] = ()  # its 「そうしたら」 sentences: steps that follow when it applied (101.5a)
 
     def slots(self) -> list[Slot]:
         return [a.slot for a in self.instead if a.slot is not None]
 
 
 def read_ability(raw: dict, where: str) -> Ability:
-    _keys(raw, where, ("watch", "instead", "optional", "works_in", "text", "note", "spell_own_movement"))
+    _keys(raw, where, ("watch", "instead", "optional", "works_in", "text", "note", "spell_own_movement", "then"))
     w = raw["watch"]
     _keys(w, where, ("event", "card", "when"))
     events = tuple(_list(w["event"]))
@@ -200,8 +207,9 @@ def read_ability(raw: dict, where: str) -> Ability:
         works_in = "hand"
     else:
         works_in = "battle"
+    then = read_steps(raw.get("then"), f"{where}: then", follow_up=True)
     return Ability(Watch(events, subject, flt, conditions), tuple(read_action(a, where) for a in raw["instead"]),
-                   bool(raw.get("optional", False)), works_in, own_movement)
+                   bool(raw.get("optional", False)), works_in, own_movement, then)
 
 
 def _normal(name: str) -> str:
@@ -277,12 +285,89 @@ class Event:
     unreplaceable: bool = False
 
 
-EVENT_KEYS = ("id", "kind", "card", "to", "controller", "by", "source", "unreplaceable", "note")
+EVENT_KEYS = ("id", "kind", "card", "to", "controller", "by", "source", "unreplaceable", "note", "position")
+
+
+@dataclass(frozen=True)
+class EventSpec:
+    """An event as written: realized against the state when its window opens."""
+
+    id: str
+    kind: str
+    card: str  # a card id; in a follow-up also `this` (the replacement's card) or `event_card`
+    to: str | None
+    controller: str | None
+    unreplaceable: bool
+
+
+@dataclass(frozen=True)
+class StepSpec:
+    """One step: the events of one window, and the condition under which it opens."""
+
+    events: tuple[EventSpec, ...]
+    condition: tuple[str, str] | None = None  # (attempted | happened | replaced, event id)
+
+
+CONDITION_WORDS = ("attempted", "happened", "replaced")
+
+
+def read_event_spec(ev, where: str, default_id: str | None) -> EventSpec:
+    if not isinstance(ev, dict):
+        raise _unsupported(where, f"event {ev!r}")
+    kinds = [k for k in ev if k in SUPPORTED_EVENT_KINDS]
+    _keys(ev, where, EVENT_KEYS + SUPPORTED_EVENT_KINDS)
+    if ("kind" in ev) == bool(kinds) or len(kinds) > 1:
+        raise _unsupported(where, "an event's kind")
+    kind = ev["kind"] if "kind" in ev else kinds[0]
+    if kind not in SUPPORTED_EVENT_KINDS:
+        raise _unsupported(where, f"event kind {kind}")
+    target = ev.get("card", ev.get(kind) if kind in ev else None)
+    if not isinstance(target, str):
+        raise _unsupported(where, f"card {target!r}")
+    to = ev.get("to")
+    if (to is not None) != (kind == "move") or (to is not None and to not in ZONES):
+        raise _unsupported(where, f"destination {to!r}")
+    # A card put into a deck goes to its bottom; the top or a shuffle is beyond the oracle.
+    if ev.get("position", "bottom") != "bottom" or ("position" in ev and to != "deck"):
+        raise _unsupported(where, f"position {ev.get('position')}")
+    if "id" not in ev and default_id is None:
+        raise _unsupported(where, "an event of a later step without an id")
+    controller = ev.get("controller")
+    return EventSpec(str(ev.get("id", default_id)), kind, target, to,
+                     str(controller) if controller is not None else None, bool(ev.get("unreplaceable", False)))
+
+
+def read_steps(raw, where: str, follow_up: bool = False) -> tuple[StepSpec, ...]:
+    """A ``then`` list: an effect's later steps, or a replacement's 「そうしたら」 sentences."""
+    steps = []
+    for i, step in enumerate(_list(raw), start=1):
+        _keys(step, f"{where} {i}", ("events",) if follow_up else ("events", "if"))
+        condition = None
+        if "if" in step:
+            cond = step["if"]
+            if not isinstance(cond, dict) or len(cond) != 1 or next(iter(cond)) not in CONDITION_WORDS:
+                raise _unsupported(f"{where} {i}", f"condition {cond!r}")
+            (word, ref), = cond.items()
+            condition = (word, str(ref))
+        events = []
+        for j, ev in enumerate(_list(step["events"]), start=1):
+            spec = read_event_spec(ev, f"{where} {i} event {j}", f"then{i}.{j}" if follow_up else None)
+            if follow_up and spec.controller is not None:
+                raise _unsupported(f"{where} {i}", "a follow-up event's own controller")
+            events.append(spec)
+        steps.append(StepSpec(tuple(events), condition))
+    return tuple(steps)
+
+
+class Unsettled(NotImplementedError):
+    """A scenario whose answer the rules the oracle follows do not settle (or one it will not
+    wait for): the order of two 「そうしたら」 sentences of one window, the order of cards put
+    into a deck together when a later mill takes some of them, an endless chain of windows."""
 
 
 @dataclass
 class Situation:
-    """A scenario as the oracle reads it: one window of events that each move one card."""
+    """One window as the oracle reads it: the state before it, and its events, each moving one card."""
 
     turn_player: str
     players: tuple[str, ...]
@@ -292,7 +377,20 @@ class Situation:
     pending: str | None = None  # the spell being cast: in its zone, but never chosen there (409.1c)
 
 
-def read_situation(text: str) -> Situation:
+@dataclass
+class Scenario:
+    """A whole scenario: the state before the effect, its steps, and who controls it."""
+
+    turn_player: str
+    players: tuple[str, ...]
+    cards: dict[str, Card]
+    steps: tuple[StepSpec, ...]
+    controller: str
+    player_cannot: dict[str, frozenset[str]]
+    pending: str | None
+
+
+def read_scenario(text: str) -> Scenario:
     raw = yaml.load(text, Loader=_LOADER)
     _keys(raw, "scenario", ("ruleset", "title", "source", "note", "turn", "players", "effect", "expect",
                             "expect_under"))
@@ -309,39 +407,65 @@ def read_situation(text: str) -> Situation:
             for position, entry in enumerate(_list(body.get(zone)), start=1):
                 card = read_card(entry, zone, str(player))
                 if zone == "deck":
-                    card = Card(card.id, zone, card.controller, card.types, card.races, card.markers,
-                                card.replacements, card.under, deck_pos=position)
+                    card = replace(card, deck_pos=position)
                 cards[card.id] = card
     effect = raw["effect"]
-    _keys(effect, "effect", ("controller", "by", "source", "events", "cast_from"))
+    _keys(effect, "effect", ("controller", "by", "source", "events", "cast_from", "then"))
     if effect.get("by", "ability") not in ("ability", "spell"):
         raise _unsupported("effect", f"by {effect.get('by')}")
     pending = str(effect["source"]) if effect.get("by") == "spell" and effect.get("source") is not None else None
     if pending is not None and effect.get("cast_from", cards[pending].zone) != cards[pending].zone:
         raise _unsupported("effect", "cast_from another zone than the spell's")
-    events = []
-    for i, ev in enumerate(effect["events"], start=1):
-        kinds = [k for k in ev if k in SUPPORTED_EVENT_KINDS]
-        _keys(ev, f"event {i}", EVENT_KEYS + SUPPORTED_EVENT_KINDS)
-        kind = ev["kind"] if "kind" in ev else kinds[0]
-        target = ev.get("card", ev.get(kind) if kind in ev else None)
-        if not isinstance(target, str):
-            raise _unsupported(f"event {i}", f"card {target!r}")
-        card = cards[target]
-        if card.zone == "deck":  # a deck emptied this way makes a state-based loss
+    first = StepSpec(tuple(read_event_spec(ev, f"event {i}", f"e{i}") for i, ev in enumerate(effect["events"], 1)))
+    steps = (first,) + read_steps(effect.get("then"), "effect: then")
+    scenario = Scenario(str(raw["turn"]), players, cards, steps, str(effect["controller"]), cannot, pending)
+    # The first step is checked as written: a card not where its event needs it is an error in the
+    # file there (later steps skip such an event: 101.3, do what can be done).
+    for i, spec in enumerate(first.events, start=1):
+        if cards[spec.card].zone == "deck":  # a deck emptied this way: beyond the oracle's first window
             raise _unsupported(f"event {i}", "an event on a deck card")
-        if kind in EVENT_FROM and card.zone != EVENT_FROM[kind]:
-            raise _unsupported(f"event {i}", "card not in the zone its event needs")
-        to_zone = ev["to"] if kind == "move" else EVENT_TO[kind]
-        if to_zone == card.zone and kind != "spell_to_graveyard":
-            raise _unsupported(f"event {i}", "a move to the zone it is in")
-        if (kind == "spell_to_graveyard") != (target == pending) or (target == pending and "spell" not in card.types):
-            raise _unsupported(f"event {i}", "a spell's movement other than the cast spell's")
-        # The cast spell moves from where it waits while it resolves (pending), not from its zone.
-        from_zone = "pending" if kind == "spell_to_graveyard" else card.zone
-        events.append(Event(str(ev.get("id", f"e{i}")), kind, target, from_zone, to_zone,
-                            str(ev.get("controller", effect["controller"])), bool(ev.get("unreplaceable", False))))
-    return Situation(str(raw["turn"]), players, cards, events, cannot, pending)
+        if realize(spec, scenario, cards, scenario.controller, f"event {i}", strict=True) is None:
+            raise _unsupported(f"event {i}", "an event that cannot happen")  # pragma: no cover - strict raises
+    return scenario
+
+
+def realize(spec: EventSpec, scenario: Scenario, cards: dict[str, Card], controller: str, where: str,
+            strict: bool = False, refs: dict[str, str] | None = None) -> Event | None:
+    """The event ``spec`` makes in the state ``cards``: None when its card is not where the
+    event needs it, or already where it goes (it does nothing then, 101.3)."""
+    target = (refs or {}).get(spec.card, spec.card)
+    if target not in cards:
+        raise _unsupported(where, f"card {target}")
+    card = cards[target]
+    if card.under is not None:
+        raise _unsupported(where, "an event on a card stacked under another")
+    kind = spec.kind
+    pending = scenario.pending
+    if (kind == "spell_to_graveyard") != (target == pending) or (target == pending and "spell" not in card.types):
+        raise _unsupported(where, "a spell's movement other than the cast spell's")
+    to_zone = spec.to if kind == "move" else EVENT_TO[kind]
+
+    def cannot(problem: str) -> None:
+        if strict:
+            raise _unsupported(where, problem)
+        return None
+
+    if kind in EVENT_FROM and card.zone != EVENT_FROM[kind]:
+        return cannot("card not in the zone its event needs")
+    if to_zone == card.zone and kind != "spell_to_graveyard":
+        return cannot("a move to the zone it is in")
+    # The cast spell moves from where it waits while it resolves (pending), not from its zone.
+    from_zone = "pending" if kind == "spell_to_graveyard" else card.zone
+    return Event(spec.id, kind, target, from_zone, to_zone, spec.controller or controller, spec.unreplaceable)
+
+
+def read_situation(text: str) -> Situation:
+    """The scenario's first window (its effect's own events)."""
+    scenario = read_scenario(text)
+    events = [realize(spec, scenario, scenario.cards, scenario.controller, spec.id, strict=True)
+              for spec in scenario.steps[0].events]
+    return Situation(scenario.turn_player, scenario.players, scenario.cards, events, scenario.player_cannot,
+                     scenario.pending)
 
 
 def _is_move(e: Event) -> bool:
@@ -594,9 +718,13 @@ class Oracle:
         """The (card, zone) moves of the events the applications make (deck actions aside)."""
         return [move for a in apps for move in a.made_moves()]
 
-    def deck(self, player: str) -> list[str]:
+    def deck_cards(self, player: str) -> list[Card]:
+        """That player's deck, top first; cards put into it together share a position."""
         cards = [c for c in self.s.cards.values() if c.zone == "deck" and c.controller == player]
-        return [c.id for c in sorted(cards, key=lambda c: c.deck_pos)]
+        return sorted(cards, key=lambda c: c.deck_pos)
+
+    def deck(self, player: str) -> list[str]:
+        return [c.id for c in self.deck_cards(player)]
 
     def all_made_moves(self, apps: list[Application]) -> list[tuple[str, str]] | None:
         """Every move the applications make, deck actions included: cards come from the
@@ -606,10 +734,15 @@ class Oracle:
         short = []
 
         def take(player: str, n: int) -> list[str]:
-            deck = self.deck(player)
+            deck = self.deck_cards(player)
             if taken[player] + n > len(deck):
                 short.append(player)
-            cards = deck[taken[player]:taken[player] + n]
+            end = taken[player] + n
+            if 0 < end < len(deck) and deck[end - 1].deck_pos == deck[end].deck_pos:
+                # Cards put at the bottom together, in an order their player chooses: which of them is
+                # taken is beyond the oracle (dmrules takes them in the order of the scenario file).
+                raise Unsettled("a deck action takes some of the cards put into the deck together")
+            cards = [c.id for c in deck[taken[player]:end]]
             taken[player] += n
             return cards
 
@@ -651,13 +784,6 @@ class Oracle:
             else:
                 final[c.id] = c.zone
         return final
-
-    def lost(self, final: dict[str, str]) -> tuple[str, ...]:
-        """Players whose deck the window emptied (no card of theirs ends in it): they lose by
-        the state-based check."""
-        return tuple(sorted(p for p in self.s.players
-                            if self.deck(p) and not any(final[c.id] == "deck" and c.controller == p
-                                                        for c in self.s.cards.values())))
 
     # -- rule 9 --------------------------------------------------------------------
     def could_apply(self, r: Replacement, e: Event, apps: list[Application]) -> bool:
@@ -739,15 +865,126 @@ class Oracle:
         walk(0, [], frozenset())
         return legal
 
-    def canonical(self) -> Canonical:
-        out = set()
-        for apps in self.resolutions():
-            final = self.final(apps)
-            out.add((frozenset(a.key() for a in apps), tuple(sorted(final.items())), self.lost(final)))
-        return frozenset(out)
+    def happened(self, apps: list[Application]) -> list[str]:
+        """The effect's events of the window that happened: neither replaced (609.4), superseded
+        (rule 8) nor forbidden (rule 3)."""
+        replaced = {a.event.id for a in apps}
+        taken = {card for card, _ in self.all_made_moves(apps) or []}
+        return [e.id for e in self.s.events if e.id not in replaced and e.card not in taken and not self.forbidden(e)]
+
+
+# -- window after window ---------------------------------------------------------------
+#
+# The first window holds the effect's own events. After each window come, in this order:
+# the 「そうしたら」 sentences of the replacements applied in it (101.5a: a separate event, open
+# to replacement; the seeds' バイケン (000): 「置換効果と一連の能力であるためマッドネス部分に続けて
+# 他の効果に割り込んで処理される」, so before anything else of the effect), each step a window
+# of its own, and their own follow-ups before what comes after them; then the effect's next step
+# (101.4d: realized against the state the earlier windows left, an event whose card is no longer
+# where it needs it doing nothing, 101.3), if its condition holds (101.3a: attempting is enough
+# for 「そうした場合」). Once nothing is left, the state-based check: a player whose deck became
+# empty during the effect loses (it held a card before some window, and none after the last).
+
+MAX_WINDOWS = 8
+
+
+@dataclass(frozen=True)
+class Pending:
+    step: StepSpec
+    controller: str
+    refs: tuple[tuple[str, str], ...] = ()  # `this` / `event_card` in a follow-up
+
+
+@dataclass
+class History:
+    attempted: frozenset[str] = frozenset()
+    happened: frozenset[str] = frozenset()
+    replaced: frozenset[str] = frozenset()
+
+    def holds(self, condition: tuple[str, str] | None) -> bool:
+        if condition is None:
+            return True
+        word, event = condition
+        return event in getattr(self, word)
+
+
+def advance(cards: dict[str, Card], final: dict[str, str]) -> dict[str, Card]:
+    """The cards after a window: each in its final zone; a stacked card stays stacked only while
+    both it and the card over it stay in the battle zone; a card put into a deck goes to its
+    bottom, the cards put into one deck together sharing a position (their order is their
+    player's choice)."""
+    bottom = {p: max((c.deck_pos for c in cards.values() if c.zone == "deck" and c.controller == p), default=0) + 1
+              for p in {c.controller for c in cards.values()}}
+    out = {}
+    for c in cards.values():
+        zone = final[c.id]
+        under = c.under if c.under is not None and zone == "battle" and final[c.under] == "battle" else None
+        if zone == "deck":
+            pos = c.deck_pos if c.zone == "deck" else bottom[c.controller]
+        else:
+            pos = None
+        out[c.id] = replace(c, zone=zone, under=under, deck_pos=pos)
+    return out
+
+
+def _with_deck(cards: dict[str, Card]) -> frozenset[str]:
+    return frozenset(c.controller for c in cards.values() if c.zone == "deck")
+
+
+def resolve(scenario: Scenario) -> Canonical:
+    """Every legal resolution of the whole effect, window after window."""
+    found = set()
+
+    def finish(cards: dict[str, Card], path: tuple, had: frozenset[str]) -> None:
+        # A player whose deck became empty during the effect loses (a player whose deck holds
+        # no card before the effect has none in the scenario: nothing became empty).
+        lost = tuple(sorted(had - _with_deck(cards)))
+        found.add((path, tuple(sorted((c.id, c.zone) for c in cards.values())), lost))
+
+    def run(cards: dict[str, Card], queue: tuple[Pending, ...], path: tuple, history: History,
+            had: frozenset[str] = frozenset()) -> None:
+        had = had | _with_deck(cards)
+        if not queue:
+            return finish(cards, path, had)
+        item, rest = queue[0], queue[1:]
+        if not history.holds(item.step.condition):
+            return run(cards, rest, path, history, had)
+        refs = dict(item.refs)
+        events = [e for e in (realize(spec, scenario, cards, item.controller, spec.id, refs=refs)
+                              for spec in item.step.events) if e is not None]
+        if not events:
+            return run(cards, rest, path, history, had)
+        if len(path) >= MAX_WINDOWS:
+            raise Unsettled(f"more than {MAX_WINDOWS} windows")
+        oracle = Oracle(Situation(scenario.turn_player, scenario.players, cards, events, scenario.player_cannot,
+                                  scenario.pending))
+        attempted = history.attempted | {e.id for e in events}
+        for apps in oracle.resolutions():
+            final = oracle.final(apps)
+            window = (frozenset(e.id for e in events), frozenset(a.key() for a in apps))
+            order = {e.id: i for i, e in enumerate(events)}
+            follow = []
+            with_sentences = [a for a in sorted(apps, key=lambda a: order[a.event.id]) if a.replacement.ability.then]
+            if len(with_sentences) > 1:
+                raise Unsettled("two replacements with 「そうしたら」 sentences applied in one window")
+            for a in with_sentences:
+                r = a.replacement
+                for k, step in enumerate(r.ability.then, start=1):
+                    label = f"{a.event.id}/{r.id}.then{k}"
+                    specs = tuple(replace(spec, id=f"{label}.{j}") for j, spec in enumerate(step.events, start=1))
+                    follow.append(Pending(StepSpec(specs), r.controller,
+                                          (("this", r.card), ("event_card", a.event.card))))
+            after = History(attempted, history.happened | set(oracle.happened(apps)),
+                            history.replaced | {a.event.id for a in apps})
+            run(advance(cards, final), tuple(follow) + rest, path + (window,), after, had)
+
+    first = Pending(scenario.steps[0], scenario.controller)
+    run(scenario.cards, (first,) + tuple(Pending(step, scenario.controller) for step in scenario.steps[1:]), (),
+        History())
+    return frozenset(found)
 
 
 @lru_cache(maxsize=64)
 def legal_resolutions(text: str) -> Canonical:
     """The legal resolutions of the scenario written in ``text`` (YAML), in canonical form."""
-    return Oracle(read_situation(text)).canonical()
+    return resolve(read_scenario(text))
