@@ -528,14 +528,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             codes = {"fail": EXIT_FAIL, "input": EXIT_INPUT, "pipe": EXIT_PIPE, "interrupted": EXIT_INTERRUPTED}
             # Ctrl-C and a closed pipe end this process as they would (_process_handlers), and the
             # worker with it; the worker takes them over for itself too.
-            return run_in_worker(lambda: _run(args, in_worker=True), args.max_memory,
-                                 getattr(args, "timeout", None), codes)
+            return run_in_worker(lambda: _run(args), args.max_memory, getattr(args, "timeout", None), codes,
+                                 prepare=_process_handlers)
     return _run(args)
 
 
-def _run(args: argparse.Namespace, in_worker: bool = False) -> int:
-    if in_worker:
-        _process_handlers()
+def _run(args: argparse.Namespace) -> int:
     try:
         return args.run(args)
     except InputError as exc:

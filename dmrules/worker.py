@@ -32,8 +32,10 @@ def available() -> bool:
     return os.name == "posix" and hasattr(os, "fork") and os.environ.get("DMRULES_WORKER") != "off"
 
 
-def run_in_worker(run, max_memory: int, timeout: float | None, exit_codes: dict[str, int]) -> int:
-    """``run()`` (which returns an exit status) in a forked worker capped at ``max_memory`` MiB."""
+def run_in_worker(run, max_memory: int, timeout: float | None, exit_codes: dict[str, int], prepare=None) -> int:
+    """``run()`` (which returns an exit status) in a forked worker capped at ``max_memory`` MiB;
+    ``prepare()`` runs in the worker before the cap (it may start threads: a thread started
+    when memory runs out may never start)."""
     tty = sys.stderr.isatty()
     sys.stdout.flush()
     sys.stderr.flush()
@@ -50,6 +52,11 @@ def run_in_worker(run, max_memory: int, timeout: float | None, exit_codes: dict[
         if tty:
             os.environ["DMRULES_PROGRESS"] = "on"  # standard error is a pipe to the command now
         _die_with_parent()
+        if prepare is not None:
+            prepare()
+        # Ctrl-C is taken by the worker's own thread (prepare), which ends the process: the
+        # solver need not ground in a thread of its own to let it through.
+        os.environ["DMRULES_GROUND_INLINE"] = "1"
         cap = max_memory << 20
         try:
             import resource
@@ -154,6 +161,7 @@ def _wait(pid: int, read_end: int, max_memory: int, timeout: float | None, exit_
     relay.start()
     deadline = None if timeout is None else time.monotonic() + timeout + GRACE
     late = False
+    stuck = _Stuck(pid, max_memory << 20)
     while True:
         try:
             done, status = os.waitpid(pid, os.WNOHANG)
@@ -170,6 +178,11 @@ def _wait(pid: int, read_end: int, max_memory: int, timeout: float | None, exit_
             os.waitpid(pid, 0)
             late = True
             break
+        if stuck.check():  # at its cap and doing nothing: memory ran out where it cannot say so
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            relay.join(1.0)
+            return _out_of_memory(max_memory, exit_codes)
         time.sleep(0.02)
     relay.join(1.0)
     if late:
@@ -197,6 +210,35 @@ def _wait(pid: int, read_end: int, max_memory: int, timeout: float | None, exit_
     for line in held:
         os.write(2, line)
     return code
+
+
+class _Stuck:
+    """Whether the worker sits at its memory cap without using the processor (Linux): a
+    thread or lock that could not get memory may wait for ever."""
+
+    def __init__(self, pid: int, cap: int, quiet: float = 2.0):
+        self.pid, self.cap, self.quiet = pid, cap, quiet
+        self.last_cpu: int | None = None
+        self.since = time.monotonic()
+        self.next = 0.0
+
+    def check(self) -> bool:
+        now = time.monotonic()
+        if now < self.next:
+            return False
+        self.next = now + 0.25
+        try:
+            with open(f"/proc/{self.pid}/stat", encoding="ascii") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            cpu = int(fields[11]) + int(fields[12])
+            with open(f"/proc/{self.pid}/status", encoding="ascii") as status:
+                size = next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize:"))
+        except (OSError, ValueError, IndexError, StopIteration):
+            return False
+        if cpu != self.last_cpu or size < self.cap * 0.9:
+            self.last_cpu, self.since = cpu, now
+            return False
+        return now - self.since >= self.quiet
 
 
 def _out_of_memory(max_memory: int, exit_codes: dict[str, int]) -> int:

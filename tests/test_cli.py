@@ -514,10 +514,10 @@ def test_documentation_cites_nothing_a_user_does_not_have():
 def test_max_memory_stops_a_solve_that_needs_more_with_exit_2_and_no_traceback(tmp_path):
     path = flood(tmp_path)
     started = time.monotonic()
-    out = subprocess.run([sys.executable, "-m", "dmrules.cli", "solve", str(path), "--max-memory", "300",
+    out = subprocess.run([sys.executable, "-m", "dmrules.cli", "solve", str(path), "--max-memory", "160",
                           "--timeout", "60"], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert out.returncode == 2, out.stderr
-    assert "needed more memory than --max-memory allows (300 MiB)" in out.stderr
+    assert "needed more memory than --max-memory allows (160 MiB)" in out.stderr
     assert "Traceback" not in out.stderr and "MemoryError" not in out.stderr and "terminate" not in out.stderr
     assert time.monotonic() - started < 60
     # The same command with room to spare answers (cut short by its own limit).

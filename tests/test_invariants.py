@@ -176,7 +176,7 @@ for path in sys.argv[1:]:
 
 
 def test_the_same_input_gives_byte_identical_output():
-    paths = [str(p) for p in fixture_files()[::2]]
+    paths = [str(p) for p in fixture_files()[::4]]
     runs = [subprocess.run([sys.executable, "-c", _SOLVE_EACH, *paths], capture_output=True, cwd=ROOT,
                            encoding="utf-8") for _ in range(2)]
     outputs = [run.stdout.splitlines() for run in runs]

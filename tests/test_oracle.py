@@ -473,7 +473,7 @@ def compare(text: str, name: str, *, notes: bool = False) -> None:
 # random seed more, so that every run also looks somewhere new. DMRULES_ORACLE_EXAMPLES sets
 # the examples per seed; DMRULES_NO_SHRINK=1 reports the first failure as found (bench/mutants.py).
 FIXED_SEEDS = (11, 23, 47)
-EXAMPLES = int(os.environ.get("DMRULES_ORACLE_EXAMPLES", "100"))
+EXAMPLES = int(os.environ.get("DMRULES_ORACLE_EXAMPLES", "60"))
 MAX_RESOLUTIONS = 40
 PHASES = ((Phase.explicit, Phase.generate) if os.environ.get("DMRULES_NO_SHRINK")
           else (Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink))

@@ -86,7 +86,7 @@ def ground(ctl: clingo.Control, parts=(("base", ()),)) -> None:
     that Ctrl-C (KeyboardInterrupt) reaches Python during a long grounding too; the grounding
     itself cannot be stopped: it is left to finish in its (daemon) thread, which the process
     does not wait for at exit."""
-    if threading.current_thread() is not threading.main_thread():
+    if threading.current_thread() is not threading.main_thread() or os.environ.get("DMRULES_GROUND_INLINE"):
         ctl.ground(list(parts))
         return
     failed: list[BaseException] = []
