@@ -81,12 +81,17 @@ def _control_arguments(scenario: Scenario, arguments: Sequence[str]) -> list[str
     return arguments
 
 
-def ground(ctl: clingo.Control, parts=(("base", ()),)) -> None:
+# Below this many facts the encodings ground in milliseconds (their ground size is linear in
+# the facts): no thread is worth starting for Ctrl-C's sake.
+INLINE_FACTS = 5000
+
+
+def ground(ctl: clingo.Control, parts=(("base", ()),), inline: bool = False) -> None:
     """``ctl.ground(parts)`` in a worker thread, waited on in slices from the main thread, so
     that Ctrl-C (KeyboardInterrupt) reaches Python during a long grounding too; the grounding
     itself cannot be stopped: it is left to finish in its (daemon) thread, which the process
-    does not wait for at exit."""
-    if threading.current_thread() is not threading.main_thread() or os.environ.get("DMRULES_GROUND_INLINE"):
+    does not wait for at exit. ``inline``: a short grounding, in this thread."""
+    if inline or threading.current_thread() is not threading.main_thread() or os.environ.get("DMRULES_GROUND_INLINE"):
         ctl.ground(list(parts))
         return
     failed: list[BaseException] = []
@@ -114,10 +119,12 @@ def _grounded(arguments: list[str], files: tuple[str, ...], extra_program: str,
     with ast.ProgramBuilder(ctl) as builder:
         for statement in _statements(files, extra_program):
             builder.add(statement)
+    count = 0
     with ctl.backend() as backend:
         for sym in facts:
             backend.add_rule([backend.add_atom(sym)])
-    ground(ctl)
+            count += 1
+    ground(ctl, inline=count < INLINE_FACTS)
     return ctl
 
 
