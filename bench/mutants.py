@@ -36,7 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # The fast tests a mutant runs against, cheapest and most telling first (pytest stops at
 # the first failure). The property test runs with fewer examples per seed and no shrinking.
 TESTS = ["tests/test_wrong_answers.py", "tests/test_pins.py", "tests/test_fixtures.py", "tests/test_bounded.py", "tests/test_core.py",
-         "tests/test_windows.py", "tests/test_sequential.py", "tests/test_invariants.py", "tests/test_oracle.py"]
+         "tests/test_windows.py", "tests/test_sequential.py", "tests/test_invariants.py", "tests/test_oracle.py",
+         "tests/test_stream.py"]
 DESELECT = "not byte_identical"
 ORACLE_EXAMPLES = "60"
 
