@@ -134,14 +134,7 @@ def multiplicity(classes: list[list[str]], roles: dict[str, Iterable],
     """
     total = unit_ways(units, profiles or {})
     for ids in classes:
-        counts: dict = {}
-        for card in ids:
-            key = tuple(sorted(map(str, roles.get(card, ()))))
-            counts[key] = counts.get(key, 0) + 1
-        ways = factorial(len(ids))
-        for k in counts.values():
-            ways //= factorial(k)
-        total *= ways
+        total *= _arrangements([tuple(sorted(map(str, roles.get(card, ())))) for card in ids])
     return total
 
 
@@ -150,15 +143,19 @@ def unit_ways(units: list[list[Unit]], profiles: dict[str, Iterable]) -> int:
     gives them (``profiles``: a unit's card → its unit_profile items; no item: it did nothing)."""
     total = 1
     for members in units:
-        counts: dict = {}
-        for unit in members:
-            key = frozenset(map(str, profiles.get(unit.card, ())))
-            counts[key] = counts.get(key, 0) + 1
-        ways = factorial(len(members))
-        for k in counts.values():
-            ways //= factorial(k)
-        total *= ways
+        total *= _arrangements([frozenset(map(str, profiles.get(unit.card, ()))) for unit in members])
     return total
+
+
+def _arrangements(keys: list) -> int:
+    """n! / (k1! k2! ...): the ways to hand n members the keys, k_i of them alike."""
+    counts: dict = {}
+    for key in keys:
+        counts[key] = counts.get(key, 0) + 1
+    ways = factorial(len(keys))
+    for k in counts.values():
+        ways //= factorial(k)
+    return ways
 
 
 # -- interchangeable units ---------------------------------------------------------------
