@@ -16,6 +16,7 @@ dying solver prints) is held, and shown only if the worker ended normally.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sys
 import threading
@@ -121,31 +122,24 @@ def _die_with_parent() -> None:
         pass
 
 
+# A piece of the worker's standard error: a progress update (after a carriage return, up to
+# the next one) or a line.
+_PIECE = re.compile(rb"\r?[^\r\n]*\n?")
+
+
 def _relay(read_end: int, held: list[bytes]) -> None:
     """Pass the worker's own lines (``dmrules: ...``) and its progress line (written over
-    itself, each piece starting with a carriage return) on at once; hold the rest."""
+    itself, each update after a carriage return) on at once; hold the rest."""
     pending = b""
-
-    def pieces(final: bool):
-        nonlocal pending
-        while pending:
-            if pending.startswith(b"\r"):
-                ends = [i for i in (pending.find(b"\r", 1), pending.find(b"\n")) if i != -1]
-                end = min(ends) + (1 if ends and pending[min(ends)] == 10 else 0) if ends else -1
-            else:
-                end = pending.find(b"\n") + 1 or -1
-            if end == -1:
-                if not final:
-                    return
-                end = len(pending)
-            piece, pending = pending[:end], pending[end:]
-            yield piece
-
     with os.fdopen(read_end, "rb", buffering=0) as pipe:
         while True:
             chunk = pipe.read(1 << 16)
             pending += chunk
-            for piece in pieces(final=not chunk):
+            while pending:
+                piece = _PIECE.match(pending).group()
+                if not piece.endswith(b"\n") and len(piece) == len(pending) and chunk:
+                    break  # the rest of it has not come yet
+                pending = pending[len(piece):]
                 if piece.startswith((b"\r", b"dmrules:")):
                     os.write(2, piece)
                 else:

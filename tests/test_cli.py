@@ -311,7 +311,7 @@ def test_why_not_covers_every_window():
 def test_solve_and_count_take_a_path_and_agree_on_every_fixture():
     # count reads the solver's statistics only for one window of fixed events that opens no other
     # window, and is solve(...).total otherwise: every fixture where it takes the short way agrees.
-    from dmrules.solving.stream import fast_path
+    from dmrules.solving.solver import fast_path
 
     import yaml
 

@@ -383,7 +383,7 @@ def why_not(scenario: Scenario, conditions: list[Condition]) -> WhyNot:
     """Is there a legal resolution of the whole effect meeting the conditions? If not, what stands
     in the way: the rules the closest outcomes break, in the window where they break them."""
     from ..solving.solver import _may_open_windows, solve
-    from ..solving.stream import fast_path
+    from ..solving.solver import fast_path
 
     if fast_path(scenario) and not _may_open_windows(scenario):
         # One window and nothing after it: answered by optimisation, without listing resolutions.

@@ -360,7 +360,7 @@ class Realizer:
         return self.state.effect_by in PENDING_BY and card.id == self.state.effect_source
 
     def deck(self, player: str) -> list:
-        if player in getattr(self.state, "shuffled", ()):
+        if player in self.state.shuffled:
             raise InputError(self.state.path, "effect", f"{player}'s deck was shuffled by an earlier part of the "
                              "effect, so which cards are on top is unknown: dmrules cannot list what a later draw, "
                              "mill or reveal from it takes")

@@ -237,10 +237,10 @@ class _Reader:
             scenario.effects = tuple(self._read_effects(root.child("replacement_effects"), scenario))
         self._check_size(scenario)
         self._check_characteristics(scenario)
-        self._check_battles(scenario)
+        self._check_powers(scenario)
         return scenario
 
-    def _check_battles(self, scenario: Scenario) -> None:
+    def _check_powers(self, scenario: Scenario) -> None:
         """A battle compares powers: refuse a creature that may battle and has none, rather than
         list a battle no one loses; likewise a power that changes."""
         def named(kind: str) -> set[str]:

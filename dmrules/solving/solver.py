@@ -129,19 +129,13 @@ def _grounded(arguments: list[str], files: tuple[str, ...], extra_program: str,
 
 
 def make_control(scenario: Scenario, mode: str = "solve", arguments: Sequence[str] = ("0",),
-                 extra: Iterable[Symbol] = (), group: bool = False, show: bool = True) -> clingo.Control:
+                 extra: Iterable[Symbol] = (), group: bool = False) -> clingo.Control:
     """A grounded Control for the scenario; facts go in through the backend as symbols.
 
     The encodings are parsed once per process; each Control receives their syntax trees.
     """
-    extra_program = ""
-    if not show:
-        from .stream import STREAM_SHOW
-
-        extra_program = STREAM_SHOW
-    files = tuple(encoding_files(scenario.ruleset, mode, group, show))
-    return _grounded(_control_arguments(scenario, arguments), files, extra_program,
-                     [*situation_facts(scenario), *extra])
+    files = tuple(encoding_files(scenario.ruleset, mode, group))
+    return _grounded(_control_arguments(scenario, arguments), files, "", [*situation_facts(scenario), *extra])
 
 
 class Progress:
@@ -557,12 +551,10 @@ def stream_window(scenario: Scenario, index: int = 1, label: str = "effect", kin
     count = 0
     with ctl.solve(yield_=True, async_=True) as handle:
         while True:
-            handle.resume()
-            while not handle.wait(0.1 if deadline is None else max(min(0.1, deadline - time.monotonic()), 0.0)):
-                _tick()
-                if deadline is not None and time.monotonic() >= deadline:
-                    handle.cancel()
-                    return "timeout"
+            handle.resume()  # on to the next model, waited for as any solve is
+            if not wait(handle, None if deadline is None else max(deadline - time.monotonic(), 0.0)):
+                handle.cancel()
+                return "timeout"
             model = handle.model()
             if model is None:
                 return None
@@ -662,6 +654,16 @@ def stream(scenario: ScenarioLike, on_resolution: Callable[[Resolution], None], 
                     grouped=group)
 
 
+def fast_path(scenario: Scenario) -> bool:
+    """Whether the scenario is one window of fixed events, which ``count`` may read from the
+    solver's statistics alone."""
+    if scenario.templates or len(scenario.steps) > 1 or scenario.deferred or scenario.ruleset != "dm":
+        return False
+    if any(e.kind in ("battle", "draw", "power_change") or e.swap or e.is_group for e in scenario.events):
+        return False
+    return not any(a.then for c in scenario.cards.values() for a in c.replacements)
+
+
 def count(scenario: ScenarioLike, *, ruleset: str | None = None, group: bool = False) -> int:
     """The number of legal resolutions of the whole effect: always ``solve(scenario).total``.
 
@@ -670,8 +672,6 @@ def count(scenario: ScenarioLike, *, ruleset: str | None = None, group: bool = F
     single answer set (or, with ``group``, from the canonical resolutions and
     their multiplicities); otherwise it is ``solve(...).total``.
     """
-    from .stream import fast_path
-
     scenario = as_scenario(scenario, ruleset)
     if fast_path(scenario):
         if group:

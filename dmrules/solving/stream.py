@@ -18,19 +18,6 @@ from typing import IO
 from ..reading.scenario import Scenario
 from .outcome import Resolution, Streamed
 
-# What a counting or streaming control shows: the decisions alone.
-STREAM_SHOW = "#show. #show apply/2. #show pick/4."
-
-
-def fast_path(scenario: Scenario) -> bool:
-    """Whether the scenario is one window of fixed events, which may be counted from the
-    solver's statistics alone (see ``solver.count``)."""
-    if scenario.templates or len(scenario.steps) > 1 or scenario.deferred or scenario.ruleset != "dm":
-        return False
-    if any(e.kind in ("battle", "draw", "power_change") or e.swap or e.is_group for e in scenario.events):
-        return False
-    return not any(a.then for c in scenario.cards.values() for a in c.replacements)
-
 
 def stream_jsonl(scenario: Scenario, out: IO[str], *, max_resolutions: int | None = None,
                  timeout: float | None = None, max_windows: int | None = None, group: bool = False) -> Streamed:
