@@ -315,3 +315,37 @@ def test_ctrl_c_during_a_long_grounding_reaches_python_within_a_second():
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_rules_no_fact_can_reach_are_left_out_and_nothing_else(tmp_path):
+    program = tmp_path / "p.lp"
+    program.write_text("b(X) :- a(X).\nc(X) :- b(X), not z(X).\nd(X) :- zz(X).\ne(X) :- d(X).\n"
+                       "f :- #count { X: zz(X) } = 0.\n:- e(X), a(X).\n#show c/1.\n#show g(X) : zz(X).\n")
+    files = (str(program),)
+    kept = [str(s) for s in solver._pruned(files, "", frozenset({("a", 1)}))]
+    assert kept == ["#program base.", "b(X) :- a(X).", "c(X) :- b(X); not z(X).",
+                    "f :- 0 = #count { X: zz(X) }.", "#show c/1."]
+    # Once zz/1 is given, everything that depends on it comes back.
+    assert len(solver._pruned(files, "", frozenset({("a", 1), ("zz", 1)}))) == 9
+
+
+def test_pruned_encodings_have_the_answer_sets_of_the_whole_encodings(monkeypatch):
+    # Every eighth fixture, first window: the same shown atoms in every answer set.
+    from dmrules.solving.facts import situation_facts
+
+    def answers(scenario):
+        ctl = solver.make_control(scenario)
+        found = []
+        ctl.solve(on_model=lambda m: found.append(sorted(map(str, m.symbols(shown=True)))))
+        return sorted(found)
+
+    paths = sorted((ROOT / "fixtures").glob("*.yaml"))[::8]
+    scenarios = [dmrules.load_scenario(p) for p in paths]
+    pruned = [answers(s) for s in scenarios]
+    shrunk = [len(solver._pruned(tuple(solver.encoding_files(s.ruleset)), "",
+                                 frozenset((f.name, len(f.arguments)) for f in situation_facts(s))))
+              for s in scenarios]
+    monkeypatch.setattr(solver, "_pruned", lambda files, extra, given: solver._statements(files, extra))
+    whole = [answers(s) for s in scenarios]
+    assert pruned == whole and all(pruned)
+    assert max(shrunk) < len(solver._statements(tuple(solver.encoding_files("dm")), ""))

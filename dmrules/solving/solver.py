@@ -72,6 +72,136 @@ def _statements(files: tuple[str, ...], extra: str = "") -> tuple:
     return tuple(out)
 
 
+# -- only the rules the facts can reach ----------------------------------------------------
+# The grounder spends some microseconds on every rule, even one whose body can never hold;
+# over a thousand statements, that is most of a small window's time. A rule with a positive
+# body atom of a predicate that no fact and no reachable rule can produce never fires: it is
+# left out before grounding. This changes nothing the grounder would produce.
+class _Opaque(Exception):
+    """A statement the pruning does not read: nothing is pruned."""
+
+
+def _signature(term) -> tuple[str, int] | None:
+    from clingo import ast
+
+    if term.ast_type == ast.ASTType.Function and not term.external:
+        return term.name, len(term.arguments)
+    if term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type == SymbolType.Function:
+        return term.symbol.name, len(term.symbol.arguments)
+    if term.ast_type == ast.ASTType.UnaryOperation and term.operator_type == ast.UnaryOperator.Minus:
+        inner = _signature(term.argument)
+        return None if inner is None else ("-" + inner[0], inner[1])
+    raise _Opaque(term)
+
+
+def _atom_signature(literal) -> tuple[str, int] | None:
+    from clingo import ast
+
+    atom = literal.atom
+    if atom.ast_type == ast.ASTType.SymbolicAtom:
+        return _signature(atom.symbol)
+    if atom.ast_type in (ast.ASTType.Comparison, ast.ASTType.BooleanConstant, ast.ASTType.BodyAggregate,
+                         ast.ASTType.Aggregate):
+        return None  # needs no atom (an aggregate may hold over no element)
+    raise _Opaque(atom)
+
+
+def _needs(body) -> set:
+    """The predicates a body's positive literals need."""
+    from clingo import ast
+
+    out = set()
+    for lit in body:
+        if lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign:
+            found = _atom_signature(lit)
+            if found is not None:
+                out.add(found)
+        elif lit.ast_type not in (ast.ASTType.Literal, ast.ASTType.ConditionalLiteral, ast.ASTType.BodyAggregate,
+                                  ast.ASTType.Aggregate):
+            raise _Opaque(lit)
+    return out
+
+
+def _makes(head) -> set:
+    from clingo import ast
+
+    kind = head.ast_type
+    if kind == ast.ASTType.Literal:
+        found = _atom_signature(head)
+        return set() if found is None else {found}
+    if kind == ast.ASTType.Aggregate:  # a choice
+        return {sig for e in head.elements for sig in [_atom_signature(e.literal)] if sig is not None}
+    if kind == ast.ASTType.Disjunction:
+        return {sig for e in head.elements for sig in [_atom_signature(e.literal)] if sig is not None}
+    if kind == ast.ASTType.HeadAggregate:
+        return {sig for e in head.elements for sig in [_atom_signature(e.condition.literal)] if sig is not None}
+    raise _Opaque(head)
+
+
+@lru_cache(maxsize=16)
+def _rule_graph(files: tuple[str, ...], extra: str) -> tuple | None:
+    """For each statement that can fire: the index of each predicate its body needs and of
+    each it makes, by statement; None when a statement is not understood."""
+    from clingo import ast
+
+    statements = _statements(files, extra)
+    index: dict[tuple[str, int], int] = {}
+
+    def ids(signatures) -> tuple[int, ...]:
+        return tuple(index.setdefault(sig, len(index)) for sig in signatures)
+
+    rules = []  # (statement index, needed predicates, made predicates)
+    try:
+        for i, stm in enumerate(statements):
+            if stm.ast_type == ast.ASTType.Rule:
+                rules.append((i, ids(_needs(stm.body)), ids(_makes(stm.head))))
+            elif stm.ast_type in (ast.ASTType.ShowTerm, ast.ASTType.Minimize):
+                rules.append((i, ids(_needs(stm.body)), ()))
+            elif stm.ast_type == ast.ASTType.External:
+                rules.append((i, ids(_needs(stm.body)), ids([_signature(stm.atom.symbol)])))
+            elif stm.ast_type not in (ast.ASTType.Program, ast.ASTType.Comment, ast.ASTType.Definition,
+                                      ast.ASTType.ShowSignature, ast.ASTType.Defined):
+                raise _Opaque(stm)
+    except _Opaque:
+        return None
+    waiting: dict[int, list[int]] = {}  # predicate -> the rules (positions in ``rules``) that need it
+    for k, (_, needs, _) in enumerate(rules):
+        for pred in set(needs):
+            waiting.setdefault(pred, []).append(k)
+    return statements, index, rules, waiting
+
+
+@lru_cache(maxsize=1024)
+def _pruned(files: tuple[str, ...], extra: str, given: frozenset) -> tuple:
+    """The statements of the encodings that can fire when the facts' predicates are ``given``."""
+    dead = _dead(files, extra, given)
+    return tuple(stm for i, stm in enumerate(_statements(files, extra)) if i not in dead)
+
+
+@lru_cache(maxsize=1024)
+def _dead(files: tuple[str, ...], extra: str, given: frozenset) -> frozenset[int]:
+    """The positions of the statements that cannot fire when the facts' predicates are ``given``
+    (a reachability pass over the predicates: each rule waits for the ones its body needs)."""
+    graph = _rule_graph(files, extra)
+    if graph is None:
+        return frozenset()
+    statements, index, rules, waiting = graph
+    missing = [len(set(needs)) for _, needs, _ in rules]
+    reached: set[int] = set()
+    todo = [index[sig] for sig in given if sig in index]
+    todo += [pred for k, (_, needs, makes) in enumerate(rules) if not needs for pred in makes]
+    while todo:
+        pred = todo.pop()
+        if pred in reached:
+            continue
+        reached.add(pred)
+        for k in waiting.get(pred, ()):
+            missing[k] -= 1
+            if missing[k] == 0:
+                todo.extend(rules[k][2])
+    return frozenset(rules[k][0] for k in range(len(rules)) if missing[k] > 0)
+
+
 def _control_arguments(scenario: Scenario, arguments: Sequence[str]) -> list[str]:
     arguments = list(arguments)
     if scenario.ruleset == "sequential":
@@ -116,15 +246,15 @@ def _grounded(arguments: list[str], files: tuple[str, ...], extra_program: str,
     ctl = clingo.Control(arguments, logger=_silent, message_limit=0)
     from clingo import ast
 
+    facts = list(facts)
+    given = frozenset((sym.name, len(sym.arguments)) for sym in facts)
     with ast.ProgramBuilder(ctl) as builder:
-        for statement in _statements(files, extra_program):
+        for statement in _pruned(files, extra_program, given):
             builder.add(statement)
-    count = 0
     with ctl.backend() as backend:
         for sym in facts:
             backend.add_rule([backend.add_atom(sym)])
-            count += 1
-    ground(ctl, inline=count < INLINE_FACTS)
+    ground(ctl, inline=len(facts) < INLINE_FACTS)
     return ctl
 
 
@@ -352,6 +482,8 @@ BATCHED = {"dm"}
 
 
 def _windowed_statements(files: tuple[str, ...]) -> tuple:
+    """Each statement of the encodings put in windows, by position (None: kept as it is), and
+    the statements added after them."""
     from clingo import ast
 
     def switch(loc, name):
@@ -404,17 +536,26 @@ def _windowed_statements(files: tuple[str, ...]) -> tuple:
             out.append(stm)
         else:
             raise ValueError(f"cannot put {stm} in a window")
-    out.extend(_statements((), "window__(W) :- win__(W). #external active__(W) : win__(W)."))
-    return tuple(out)
+    return tuple(out), _statements((), "window__(W) :- win__(W). #external active__(W) : win__(W).")
 
 
 _windowed = lru_cache(maxsize=8)(_windowed_statements)
+
+
+def _windowed_pruned(files: tuple[str, ...], given: frozenset) -> list:
+    """The windowed statements that can fire when the facts' predicates are ``given``."""
+    each, added = _windowed(files)
+    dead = _dead(files, "", given)
+    return [stm for i, stm in enumerate(each) if i not in dead] + list(added)
 
 
 @atexit.register
 def _release() -> None:
     """Syntax trees kept to the end would be freed after clingo's library, noisily."""
     _statements.cache_clear()
+    _pruned.cache_clear()
+    _dead.cache_clear()
+    _rule_graph.cache_clear()
     _windowed.cache_clear()
 
 
@@ -448,8 +589,9 @@ def _solve_batch(arguments: list[str], files: tuple[str, ...], items: list) -> i
     from clingo import Number, ast
 
     ctl = clingo.Control(arguments, logger=_silent, message_limit=0)
+    given = frozenset((f.name, len(f.arguments)) for _, (facts, _) in items for f in facts)
     with ast.ProgramBuilder(ctl) as builder:
-        for statement in _windowed(files):
+        for statement in _windowed_pruned(files, given):
             builder.add(statement)
     with ctl.backend() as backend:
         for k, (_, (facts, _)) in enumerate(items, start=1):
