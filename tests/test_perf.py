@@ -275,6 +275,29 @@ def test_the_bundled_cards_kept_compiled_are_the_cards_read(tmp_path, monkeypatc
         carddb.bundled.cache_clear()
 
 
+def test_what_older_versions_kept_is_removed_but_the_newest_few(tmp_path, monkeypatch):
+    import os
+
+    from dmrules.reading import cache, carddb
+
+    monkeypatch.setenv("DMRULES_CACHE", str(tmp_path))
+    for n in range(6):  # six older versions, the higher n the more recent
+        (tmp_path / f"cards-old{n}.pickle").write_bytes(b"x")
+        (tmp_path / f"texts-old{n}").mkdir()
+        for path in (tmp_path / f"cards-old{n}.pickle", tmp_path / f"texts-old{n}"):
+            os.utime(path, (1_000_000 + n, 1_000_000 + n))
+    (tmp_path / "other.txt").write_text("not ours")
+    carddb.bundled.cache_clear()
+    try:
+        carddb.bundled()  # a new version's database: written, and the stale ones forgotten
+    finally:
+        carddb.bundled.cache_clear()
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == sorted([f"cards-{cache.code_key()}.pickle", "other.txt",
+                           *[f"{kind}-old{n}{ext}" for n in (3, 4, 5)
+                             for kind, ext in (("cards", ".pickle"), ("texts", ""))]])
+
+
 def test_the_window_cache_keeps_within_its_bounds(tmp_path, monkeypatch):
     cache = solver.WindowCache(max_models=10, per_window=4)
     monkeypatch.setattr(solver, "WINDOWS", cache)

@@ -66,3 +66,38 @@ def store(path: Path | None, value) -> None:
                 os.unlink(name)
             except OSError:
                 pass
+
+
+# Entries of this many other keys (other versions of dmrules sharing the folder) are kept.
+KEEP_OTHERS = 3
+
+
+def forget_stale(root: Path | None, key: str | None) -> None:
+    """Remove what older versions of dmrules kept in ``root``: every key's entries (``cards-KEY.pickle``,
+    ``texts-KEY/``) but this ``key``'s and those of the ``KEEP_OTHERS`` most recently written
+    others. Called when a new key's database is written, so the folder does not grow for ever."""
+    import shutil
+
+    if root is None or key is None:
+        return
+    try:
+        entries: dict[str, list[Path]] = {}
+        for path in root.iterdir():
+            name = path.name
+            if name.startswith("cards-") and name.endswith(".pickle"):
+                entries.setdefault(name[6:-7], []).append(path)
+            elif name.startswith("texts-") and path.is_dir():
+                entries.setdefault(name[6:], []).append(path)
+        entries.pop(key, None)
+
+        def written(paths: list[Path]) -> float:
+            return max(p.stat().st_mtime for p in paths)
+
+        for old in sorted(entries, key=lambda k: written(entries[k]), reverse=True)[KEEP_OTHERS:]:
+            for path in entries[old]:
+                if path.is_dir():
+                    shutil.rmtree(path, ignore_errors=True)
+                else:
+                    path.unlink(missing_ok=True)
+    except OSError:  # another process cleaning at the same time, or an unreadable folder
+        pass

@@ -294,7 +294,7 @@ def _cache_file() -> Path | None:
 @lru_cache(maxsize=1)
 def bundled() -> CardDatabase:
     """The card database shipped with dmrules, compiled once and kept (``_cache_file``)."""
-    from .cache import load, store
+    from .cache import cache_root, code_key, forget_stale, load, store
 
     cache = _cache_file()
     db = load(cache)
@@ -302,6 +302,7 @@ def bundled() -> CardDatabase:
         return db
     db = _read_bundled()
     store(cache, db)
+    forget_stale(cache_root(), code_key())
     return db
 
 
