@@ -79,10 +79,16 @@ def run_in_worker(run, max_memory: int, timeout: float | None, exit_codes: dict[
         code = exit_codes["fail"]
         try:
             code = run()
-        except (MemoryError, RuntimeError) as exc:
-            if not (isinstance(exc, MemoryError) or short or "bad_alloc" in str(exc) or _near(cap)):
-                raise
-            short.append(exc)
+        except Exception as exc:
+            if isinstance(exc, (MemoryError, RuntimeError)) and (
+                    isinstance(exc, MemoryError) or short or "bad_alloc" in str(exc) or _near(cap)):
+                short.append(exc)
+            else:  # a fault of dmrules itself: said, never a bare exit status
+                import traceback
+
+                sys.stderr.write("dmrules: internal error (please report it with the scenario):\n")
+                traceback.print_exc()
+                code = exit_codes["fail"]
         finally:
             if short:
                 code = EXIT_MEMORY

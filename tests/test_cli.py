@@ -529,3 +529,16 @@ def test_max_memory_stops_a_solve_that_needs_more_with_exit_2_and_no_traceback(t
 def test_max_memory_refuses_a_cap_too_small_to_start():
     out = run("solve", str(A01), "--max-memory", "10")
     assert out.returncode == 2 and "outside 64 to 1,048,576" in out.stderr
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="a forked worker as on Linux")
+def test_a_fault_in_the_worker_is_said_not_a_bare_exit_status(capfd):
+    from dmrules import worker
+
+    def broken() -> int:
+        raise NameError("fault")
+
+    codes = {"fail": 1, "input": 2, "pipe": 141, "interrupted": 130}
+    assert worker.run_in_worker(broken, 4096, None, codes) == 1
+    err = capfd.readouterr().err
+    assert "dmrules: internal error" in err and "NameError: fault" in err

@@ -21,7 +21,7 @@ from ..errors import SolveError
 from .facts import situation_facts
 from .grouping import group_facts, interchangeable_classes, interchangeable_units, multiplicity
 from .outcome import Builder, Resolution, Solution, Streamed, Window
-from ..reading.scenario import Scenario
+from ..reading.scenario import CardInstance, Scenario
 
 RULESET_ENTRY = {"dm": "dm.lp", "sequential": "sequential.lp", "dmps": "dmps.lp"}
 
@@ -220,6 +220,11 @@ class WindowCache:
         self.held = 0
         self.entries: dict[tuple, tuple] = {}
         self.renamed: dict[tuple, dict] = {}  # an entry's models under each renaming met
+        # Windows met again in exactly the same state (the same cards, events and options):
+        # their resolutions as built, with the state they were built from (which keeps the
+        # card definitions its key names by identity alive as long as the entry).
+        self.built: dict[tuple, tuple[Scenario, list[Window]]] = {}
+        self.built_held = 0
         self.hits = 0
 
     def get(self, key: tuple):
@@ -238,10 +243,42 @@ class WindowCache:
         self.entries[key] = (tuple(models), names)
         self.held += len(models)
 
+    def get_built(self, key: tuple) -> list[Window] | None:
+        found = self.built.get(key)
+        if found is None:
+            return None
+        self.hits += 1
+        return found[1]
+
+    def put_built(self, key: tuple, state: Scenario, windows: list[Window]) -> None:
+        if self.max_models <= 0 or len(windows) > self.per_window or key in self.built:
+            return
+        while self.built and self.built_held + len(windows) > self.max_models:
+            self.built_held -= len(self.built.pop(next(iter(self.built)))[1])
+        self.built[key] = (state, windows)
+        self.built_held += len(windows)
+
     def clear(self) -> None:
         self.entries.clear()
         self.renamed.clear()
-        self.held = 0
+        self.built.clear()
+        self.held = self.built_held = 0
+
+
+_CARD_FIELDS = tuple(f for f in CardInstance.__dataclass_fields__ if f != "definition")
+
+
+def state_key(scenario: Scenario, *options) -> tuple:
+    """Everything of ``scenario`` a window's solving reads, as a hashable value, with ``options``.
+    A card's definition enters by identity (the pool's definitions are shared objects): two
+    states with equal keys have the same windows. Cheaper than the facts, which it precedes."""
+    cards = tuple((card_id, id(c.definition), *[getattr(c, f) for f in _CARD_FIELDS])
+                  for card_id, c in scenario.cards.items())
+    return (options, scenario.ruleset, scenario.players, scenario.turn_player, cards, scenario.events,
+            scenario.effects, scenario.templates, scenario.steps, scenario.deferred,
+            tuple(sorted(scenario.player_cannot.items())), tuple(sorted(scenario.this_turn.items())),
+            tuple((p, tuple(sorted(z.items()))) for p, z in sorted(scenario.limits.items())), scenario.shuffled,
+            scenario.effect_source, scenario.effect_controller, scenario.effect_by)
 
 
 WINDOWS = WindowCache()
@@ -451,6 +488,10 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
     interchangeable cards alone (``fold_units`` false).
     A window equal to one already solved in this process is not solved again.
     """
+    exact = state_key(scenario, index, label, kind, group, fold_units)
+    built = WINDOWS.get_built(exact)
+    if built is not None and (max_models is None or len(built) <= max_models):
+        return list(built), None
     classes = interchangeable_classes(scenario) if group else []
     situation = situation_facts(scenario)
     units = interchangeable_units(scenario, situation, classes) if group and fold_units else []
@@ -482,7 +523,9 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
                 renamed[moved_key] = [[_rename(sym, moved, memo) for sym in symbols] for symbols in models]
                 WINDOWS.held += len(models)
             models = renamed[moved_key]
-        return sorted((builder.build(symbols) for symbols in models), key=lambda w: w.key), None
+        windows = sorted((builder.build(symbols) for symbols in models), key=lambda w: w.key)
+        WINDOWS.put_built(exact, scenario, windows)
+        return list(windows), None
     ctl = _grounded(arguments, files, "", facts)
     found: list[Window] = []
     raw: list[tuple[Symbol, ...]] = []
@@ -511,9 +554,11 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
     if "breach" in cut:
         return solve_window(scenario, index, label, kind, timeout=timeout, max_models=max_models, group=group,
                             fold_units=False)
+    windows = sorted(found, key=lambda w: w.key)
     if not cut:
         WINDOWS.put(key, (raw, names))
-    return sorted(found, key=lambda w: w.key), (cut[0] if cut else None)
+        WINDOWS.put_built(exact, scenario, windows)
+    return list(windows), (cut[0] if cut else None)
 
 
 _BREACH = clingo.Function("unit_breach")
