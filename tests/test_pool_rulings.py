@@ -179,3 +179,55 @@ def test_gachapinch_has_no_other():
 def test_segare_sends_the_creature_and_itself_to_mana():
     a = only(card("ベイB セガーレ"))
     assert [(x.kind, x.zone) for x in a.instead] == [("move", "mana"), ("move_source", "mana")]
+
+
+def test_a_card_whose_form_is_partial_or_paraphrased_is_said_when_used(tmp_path):
+    from dmrules import load_scenario
+
+    path = tmp_path / "s.yaml"
+    path.write_text(textwrap.dedent("""\
+        turn: opponent
+        players:
+          me:
+            battle:
+              - {id: J1, card: アビスベル＝ジャシン帝}
+              - {id: J2, card: アビスベル＝ジャシン帝}
+            hand:
+              - {id: FO, card: 煉獄の悪魔龍 フォーエバー・オカルト}
+              - {id: G, card: リンネ・ルピア}
+          opponent: {}
+        effect:
+          controller: opponent
+          events:
+            - {id: e1, destroy: J1}
+        """), encoding="utf-8")
+    warnings = load_scenario(path).warnings
+    assert len(warnings) == 2  # once per card; none for the printed, whole アビスベル＝ジャシン帝
+    assert "s.yaml:8: players.me.hand[0].card: 煉獄の悪魔龍 フォーエバー・オカルト: its structured form is partial: " \
+           "it destroys one creature instead of paying, where the printed text destroys three" in warnings[0]
+    assert "リンネ・ルピア: its text is a ruling's paraphrase" in warnings[1]
+    out = run_cli("solve", str(path))
+    assert out.returncode == 0 and out.stderr.count("dmrules: warning:") == 2
+
+
+def test_every_partial_form_says_what_it_leaves_out():
+    partial = {c.name: c.partial for c in CARDS if c.partial}
+    assert len(partial) == 20
+    assert all(len(why) > 20 for why in partial.values())
+    # The printed texts with a replacement ability the rulings' cards do not state: each says so.
+    for name in ("首領竜 ゴルファンタジスタ", "偽槍縫合 ヴィルジャベリン", "天革の騎皇士 ミラクルスター",
+                 "Q.Q.QX.／終葬 5.S.D.", "The邪悪 寄成ギョウ"):
+        assert name in partial and "not stated" in partial[name]
+
+
+def test_partial_is_refused_on_a_compiled_card(tmp_path):
+    text = textwrap.dedent("""\
+        cards:
+          - name: 試しのカード
+            type: creature
+            compiled: true
+            partial: something
+        """)
+    with pytest.raises(InputError) as err:
+        load_card_file(tmp_path / "x.yaml", text)
+    assert "partial" in str(err.value)

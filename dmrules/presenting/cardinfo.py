@@ -102,6 +102,8 @@ def card_text(card: CardDef, detailed: bool = False) -> str:
         lines.append("  (text written from the rulings' paraphrase, not the printed card)")
     if card.hand_written and (card.replacements or card.triggers):
         lines.append("  (structured form written by hand)")
+    if card.partial:
+        lines.append(f"  partial: {card.partial}")
     if card.note:
         lines.append(f"  note: {card.note}")
     for i, ability in enumerate(card.replacements, start=1):

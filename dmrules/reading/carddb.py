@@ -39,7 +39,7 @@ TYPE_EXPANSION: dict[str, tuple[str, ...]] = {
 
 CARD_FIELDS = ("name", "type", "civilizations", "cost", "power", "races", "text", "text_source", "hand_written",
                "note", "replacements", "triggers", "flips_to", "source", "compiled", "unread", "unknown",
-               "restrictions")
+               "restrictions", "partial")
 # Where a card's text comes from: as printed (the default), or a paraphrase of a ruling.
 TEXT_SOURCES = ("printed", "paraphrase")
 CHARACTERISTICS = ("races", "civilizations", "cost", "power")
@@ -67,6 +67,17 @@ class CardDef:
     compiled: bool = False              # the replacements are what the compiler reads from ``text``
     unread: str | None = None           # why the compiler cannot read ``text`` yet
     unknown: tuple[str, ...] = ()       # characteristics the source does not give
+    partial: str | None = None          # what the structured form leaves out of the printed text, or states otherwise
+
+    @property
+    def caveat(self) -> str | None:
+        """Why answers that turn on this card's abilities may not hold for the real card, if they may not."""
+        if self.partial:
+            return f"its structured form is partial: {self.partial}"
+        if self.text_source == "paraphrase" and (self.replacements or self.triggers or self.restrictions):
+            return "its text is a ruling's paraphrase (its printed text was not found): its structured form " \
+                   "states only what that ruling needs"
+        return None
 
     @property
     def evolution(self) -> bool:
@@ -110,6 +121,9 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
     if node.has("hand_written") and not (replacements or triggers or restrictions):
         raise node.error("'hand_written' marks a structured form: this card has no replacements, triggers or "
                          "restrictions", "hand_written")
+    if node.has("partial") and node.opt_bool("compiled"):
+        raise node.error("'partial' says what a structured form written by hand leaves out: a compiled form "
+                         "leaves nothing out", "partial")
     if node.opt_text("text_source", "printed", TEXT_SOURCES) == "paraphrase" and not node.has("note"):
         raise node.error("a paraphrased text needs a 'note' saying what it paraphrases", "text_source")
     return CardDef(
@@ -131,6 +145,7 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
         compiled=node.opt_bool("compiled"),
         unread=node.opt_text("unread"),
         unknown=tuple(node.opt_texts("unknown", CHARACTERISTICS)),
+        partial=node.opt_text("partial"),
     )
 
 

@@ -164,6 +164,7 @@ class _Reader:
         self.card_nodes: dict[str, Node] = {}
         self._spec_nodes: dict[str, Node] = {}
         self.warnings: list[str] = []  # the first step's events as written, by id
+        self._caveats: set[str] = set()  # the cards already warned about
 
     def read(self) -> Scenario:
         root = self.root.keys(SCENARIO_FIELDS, required=("turn", "players", "effect"))
@@ -362,6 +363,13 @@ class _Reader:
             hints = self.db.suggest(name)
             hint = f"; did you mean {' or '.join(repr(h) for h in hints)}?" if hints else ""
             raise node.error(f"unknown card '{shorten(name)}'{hint} (define it inline with name, type and replacements)")
+        caveat = card.caveat
+        if caveat and card.name not in self._caveats:
+            # Said once per card: the answer is right for the abilities as written, which may
+            # not be all of the real card's (``dmrules cards NAME`` shows them).
+            self._caveats.add(card.name)
+            self.warnings.append(str(node.error(f"{card.name}: {caveat}; an answer that turns on what it leaves "
+                                                f"out may not hold for the real card")))
         return card
 
     def _with_properties(self, node: Node, card: CardInstance) -> CardInstance:
