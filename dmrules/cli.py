@@ -276,11 +276,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
         from dataclasses import replace
 
         scenario = replace(scenario, ruleset=args.ruleset)
-    if args.jsonl:
-        from .solving.stream import stream_jsonl
+    limits = dict(max_resolutions=args.max_resolutions, timeout=args.timeout, max_windows=args.max_windows,
+                  group=args.group == "names")
+    if not args.html:  # written as the resolutions are found, none kept
+        from .presenting.render import stream_text
+        from .solving.stream import stream_json, stream_jsonl
 
-        stream_jsonl(scenario, sys.stdout, max_resolutions=args.max_resolutions, timeout=args.timeout,
-                     max_windows=args.max_windows, group=args.group == "names")
+        write = stream_jsonl if args.jsonl else stream_json if args.json else stream_text
+        write(scenario, sys.stdout, **limits)
         return EXIT_OK
     solution = solve(scenario, max_resolutions=args.max_resolutions, timeout=args.timeout,
                      max_windows=args.max_windows, group=args.group == "names")

@@ -1,6 +1,7 @@
 """Streaming resolutions as JSON lines: the same resolutions as --json, every limit, a trailer."""
 
 import json
+from pathlib import Path
 
 import dmrules
 
@@ -79,3 +80,45 @@ def test_jsonl_refuses_what_needs_the_whole_list():
 def test_jsonl_order_is_deterministic():
     path = str(FIXTURES / "A04-forkfock-jabrad-both.yaml")
     assert run_cli("solve", path, "--jsonl").stdout == run_cli("solve", path, "--jsonl").stdout
+
+
+def test_text_and_json_written_as_found_are_those_of_the_whole_solution():
+    # Every fixture: the streamed text and --json (nothing kept) are byte for byte what the
+    # solution held whole gives: small windows are listed sorted, as solve lists them.
+    import io
+
+    import dmrules
+    from dmrules.presenting.render import solution_text, stream_text
+    from dmrules.solving.stream import stream_json
+
+    for path in sorted(Path("fixtures").glob("*.yaml")):
+        scenario = dmrules.load_scenario(path)
+        solution = dmrules.solve(scenario)
+        whole_text, whole_json = solution_text(scenario, solution), io.StringIO()
+        solution.write_json(whole_json)
+        text, doc = io.StringIO(), io.StringIO()
+        stream_text(scenario, text)
+        stream_json(scenario, doc)
+        assert text.getvalue() == whole_text, path
+        assert doc.getvalue() == whole_json.getvalue(), path
+        assert json.loads(doc.getvalue()) == solution.to_json(), path
+
+
+def test_a_window_of_more_than_the_sorted_bound_streams_in_the_solvers_order(tmp_path, monkeypatch):
+    import io
+
+    from dmrules.solving import engine
+    from dmrules.solving.stream import stream_json
+
+    from .test_perf import jashin_yaml
+
+    path = tmp_path / "j.yaml"
+    path.write_text(jashin_yaml(3, 6), encoding="utf-8")  # 406 resolutions in one window
+    scenario = dmrules.load_scenario(path)
+    whole = dmrules.solve(scenario).to_json()["resolutions"]
+    monkeypatch.setattr(engine, "SORTED_UP_TO", 100)
+    out = io.StringIO()
+    streamed = stream_json(scenario, out)
+    listed = json.loads(out.getvalue())["resolutions"]
+    assert streamed.resolutions == len(listed) == len(whole) == 406
+    assert listed != whole and as_set(listed) == as_set(whole)

@@ -7,8 +7,10 @@ brackets. The text output, the HTML report and ``why`` use these functions.
 
 from __future__ import annotations
 
+from typing import IO
+
 from ..reading.events import Event
-from ..solving.outcome import EventInfo, Resolution, Solution, Trigger, Window
+from ..solving.outcome import EventInfo, Resolution, Solution, Streamed, Trigger, Window
 from ..reading.scenario import Scenario
 from .safe import visible
 from ..text import plural
@@ -267,13 +269,41 @@ def solution_text(scenario: Scenario, solution: Solution) -> str:
         lines.append("")
         lines.extend(resolution_lines(scenario, number, resolution))
     lines.append("")
-    n = len(solution.resolutions)
-    total = f"{n} resolution{'s' if n != 1 else ''}, {solution.states} final state{'s' if solution.states != 1 else ''}"
-    if solution.grouped:
-        total = (f"{n} resolution{'s' if n != 1 else ''} up to {solution.folded}, standing for "
-                 f"{plural(solution.total, 'resolution')}; {solution.states} final state{'s' if solution.states != 1 else ''}"
-                 f" up to {solution.folded}")
-    if not solution.complete:
-        total += f" (cut short by {solution.stopped_by}: there may be more)"
-    lines.append(total)
+    lines.append(total_line(len(solution.resolutions), solution.states, solution.total, solution.grouped,
+                            solution.folded, solution.stopped_by if not solution.complete else None))
     return visible("\n".join(lines), lines=True) + "\n"
+
+
+def total_line(n: int, states: int, total: int, grouped: bool, folded: str, stopped_by: str | None) -> str:
+    """The last line of a solution: how many resolutions and final states, and what cut the list short."""
+    line = f"{n} resolution{'s' if n != 1 else ''}, {states} final state{'s' if states != 1 else ''}"
+    if grouped:
+        line = (f"{n} resolution{'s' if n != 1 else ''} up to {folded}, standing for "
+                f"{plural(total, 'resolution')}; {states} final state{'s' if states != 1 else ''} up to {folded}")
+    if stopped_by is not None:
+        line += f" (cut short by {stopped_by}: there may be more)"
+    return line
+
+
+def stream_text(scenario: Scenario, out: IO[str], **limits) -> Streamed:
+    """What ``solution_text`` writes, each resolution as it is found (``solving.solver.stream``:
+    none is kept); ``limits`` are ``stream``'s. Returns the counts."""
+    from ..solving.stream import _Batched
+    from ..solving.solver import stream
+
+    out.write(visible("\n".join(scenario_header(scenario)), lines=True))
+    batched = _Batched(out)
+    count = [0]
+
+    def emit(resolution: Resolution) -> None:
+        count[0] += 1
+        batched.add(visible("\n\n" + "\n".join(resolution_lines(scenario, count[0], resolution)), lines=True))
+
+    try:
+        streamed = stream(scenario, emit, **limits)
+    finally:
+        batched.flush()
+    out.write("\n\n" + visible(total_line(streamed.resolutions, streamed.states, streamed.total, streamed.grouped,
+                                           streamed.folded, None if streamed.complete else streamed.stopped_by))
+              + "\n")
+    return streamed

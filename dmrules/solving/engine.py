@@ -25,6 +25,10 @@ from .outcome import Resolution, Solution, Window
 from ..reading.scenario import CardInstance, Scenario
 
 DEFAULT_MAX_WINDOWS = 12
+# Streaming (``keep`` false), a window's resolutions are listed sorted by their decisions, as
+# ``solve`` lists them, up to this many; a window with more is listed in the solver's order,
+# as clingo finds them, so that none need be held.
+SORTED_UP_TO = 5_000
 
 
 class Interrupted(KeyboardInterrupt):
@@ -75,6 +79,7 @@ class Engine:
         self.count = 0  # resolutions found
         self.total = 0  # labelled resolutions they stand for (with grouping)
         self.states: set[int] = set()  # hashes of the distinct final states (streaming)
+        self.units_folded = False  # some resolution stands for others that exchange units (streaming)
         self.stopped: str | None = None
         self._had_deck = {c.owner for c in scenario.cards.values() if c.zone == "deck"}
 
@@ -126,6 +131,7 @@ class Engine:
             self.found.append(resolution)
         else:
             self.states.add(hash((tuple(sorted(resolution.final.items())), resolution.lost, resolution.flipped)))
+            self.units_folded = self.units_folded or bool(resolution.units_folded)
         if self.on_resolution is not None:
             self.on_resolution(resolution)
 
@@ -161,7 +167,17 @@ class Engine:
         remaining = None if self.deadline is None else max(self.deadline - time.monotonic(), 0.001)
         # Every answer of a window ends in at least one resolution, so one answer more
         # than the resolutions still wanted tells whether the count cuts anything.
+        wanted = None if self.max_resolutions is None else self.max_resolutions - self.count + 1
         if not self.keep:
+            windows, cut = self.solve_window(window_state, len(path) + 1, item.label, item.kind, timeout=remaining,
+                                             max_models=wanted, group=self.group, spill=SORTED_UP_TO)
+            if cut != "spill":
+                if cut == "timeout":
+                    self.stopped = self.stopped or f"timeout={self.timeout}s"
+                for window in windows:
+                    self._after(window_state, window, skipped, queue, path)
+                return
+
             def each(window: Window) -> bool:
                 self._after(window_state, window, skipped, queue, path)
                 # Stop once a resolution beyond the count was refused (``_finish`` says so in
@@ -173,7 +189,6 @@ class Engine:
             if cut == "timeout":
                 self.stopped = self.stopped or f"timeout={self.timeout}s"
             return
-        wanted = None if self.max_resolutions is None else self.max_resolutions - self.count + 1
         windows, cut = self.solve_window(window_state, len(path) + 1, item.label, item.kind, timeout=remaining,
                                          max_models=wanted, group=self.group)
         if cut == "timeout":

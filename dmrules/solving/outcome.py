@@ -279,16 +279,26 @@ class Streamed:
     complete: bool = True
     stopped_by: str | None = None
     grouped: bool = False
+    units_folded: bool = False
 
-    def to_json(self) -> dict:
-        out = {"trailer": True, "schema": SCHEMA, "ruleset": self.ruleset,
-               "counts": {"resolutions": self.total, "states": self.states}, "complete": self.complete}
+    @property
+    def folded(self) -> str:
+        return "interchangeable cards and units" if self.units_folded else "interchangeable cards"
+
+    def summary(self) -> dict:
+        """The fields of a ``--json`` document after its resolutions."""
+        out = {"counts": {"resolutions": self.total, "states": self.states}, "complete": self.complete}
         if self.stopped_by:
             out["stopped_by"] = self.stopped_by
         if self.grouped:
             out["counts"]["grouped"] = self.resolutions
             out["grouped"] = True
+            if self.units_folded:
+                out["grouped_units"] = True
         return out
+
+    def to_json(self) -> dict:
+        return {"trailer": True, "schema": SCHEMA, "ruleset": self.ruleset, **self.summary()}
 
 
 class _Lazy(list):
@@ -375,9 +385,66 @@ class Solution:
         return out
 
     def write_json(self, stream: IO[str]) -> None:
-        """What ``to_json`` gives, as indented JSON, without holding the text or every
-        resolution's JSON data at once."""
-        write_json(self.to_json(lazy=True), stream)
+        """What ``to_json`` gives, as the JSON document ``--json`` writes (``JsonDocument``)."""
+        summary = {k: v for k, v in self.to_json(lazy=True).items() if k not in ("schema", "ruleset", "resolutions")}
+        document = JsonDocument(stream, self.ruleset)
+        for resolution in self.resolutions:
+            document.add(resolution)
+        document.close(summary)
+
+
+class JsonDocument:
+    """The ``--json`` document written piece by piece: ``schema`` and ``ruleset``, then
+    ``resolutions``, one per line (indented, the resolution itself on one line), then the
+    summary's fields. Pieces are written in batches of about 64 KB."""
+
+    def __init__(self, stream: IO[str], ruleset: str):
+        import json
+
+        self.stream = stream
+        self.dumps = json.JSONEncoder(ensure_ascii=False).encode
+        self.written = 0
+        self.pending: list[str] = [f'{{\n  "schema": {SCHEMA},\n  "ruleset": {self.dumps(ruleset)},\n  "resolutions": [']
+        self.size = 0
+
+    def piece(self, resolution: Resolution) -> str:
+        """The text of the next resolution of the list (the caller writes it)."""
+        text = ("\n    " if not self.written else ",\n    ") + self.dumps(resolution.to_json())
+        self.written += 1
+        return text
+
+    def add(self, resolution: Resolution) -> None:
+        text = self.piece(resolution)
+        self.pending.append(text)
+        self.size += len(text)
+        if self.size >= 1 << 16:
+            self.flush()
+
+    def flush(self) -> None:
+        self.stream.write("".join(self.pending))
+        self.pending.clear()
+        self.size = 0
+
+    def close(self, summary: dict) -> None:
+        import json
+
+        tail = json.dumps(summary, ensure_ascii=False, indent=2)  # {\n  "counts": ...\n}
+        self.pending.append(("\n  ]," if self.written else "],") + tail[1:] + "\n")
+        self.flush()
+
+
+# A symbol's key in the dictionaries of ``Builder.build``, read once per shown atom of every
+# answer set: clingo's handle of the symbol (``_rep``, an int: equal symbols have equal
+# handles, and an int hashes without calling into clingo). It is not public API: the clingo
+# versions it is known on are pinned in pyproject.toml and checked by tests/test_perf.py;
+# without it, the symbol itself serves (the same answers, more slowly).
+if "_rep" in getattr(Symbol, "__slots__", ()):
+    from operator import attrgetter
+
+    symbol_key = attrgetter("_rep")
+else:  # pragma: no cover - a clingo without the handle
+    def symbol_key(sym: Symbol):
+        return sym
 
 
 def _text(sym: Symbol) -> str:
@@ -406,7 +473,11 @@ class Builder:
         self.card_order = {c: i for i, c in enumerate(scenario.cards)}
         self._refs: dict[Symbol, ReplacementRef] = {}
         self._ids: dict[Symbol, str] = {}
-        self._decoded: dict[Symbol, tuple[str, object]] = {}
+        # What each shown atom reads as, by the atom's clingo handle (its ``_rep``: equal
+        # symbols have equal handles, and an int hashes without a call into clingo). Events
+        # and replacements are named by their handle in what ``build`` gathers (``_sym``).
+        self._decoded: dict[int, tuple[str, object]] = {}
+        self._sym: dict[int, Symbol] = {}
         self._infos: dict[tuple, EventInfo] = {}
 
     # -- names ------------------------------------------------------------------
@@ -473,18 +544,21 @@ class Builder:
         """What ``build`` reads from one shown atom; read once per distinct atom (atoms recur
         from answer set to answer set, and each read of a symbol's parts is a call into clingo)."""
         name, args = sym.name, sym.arguments
+        k = self._handle
         if name == "apply":
-            return name, (args[0], args[1])
+            return name, (k(args[0]), k(args[1]))
         if name == "pick":
-            return name, ((args[0], args[1]), args[3].string)
+            return name, ((k(args[0]), k(args[1])), args[3].string)
         if name == "final":
             return name, (args[0].string, args[1].name)
-        if name in ("happens", "replaced", "derived", "sba"):
+        if name in ("happens", "replaced", "derived"):
+            return name, k(args[0])
+        if name == "sba":
             return name, args[0]
         if name == "made":
-            return name, (args[0], (args[1], args[2]))
+            return name, (k(args[0]), (k(args[1]), k(args[2])))
         if name.startswith("event_"):
-            return "event_", (args[0], name[6:], _text(args[1]))
+            return "event_", (k(args[0]), name[6:], _text(args[1]))
         if name == "target":
             return name, (args[0].string, args[1].string)
         if name == "triggered":
@@ -509,13 +583,18 @@ class Builder:
             return name, (args[0].string, args[1])
         return name, None
 
+    def _handle(self, sym: Symbol) -> int:
+        key = symbol_key(sym)
+        self._sym[key] = sym
+        return key
+
     def build(self, symbols: Iterable[Symbol]) -> Window:
-        applied: dict[tuple[Symbol, Symbol], list[str]] = {}
+        applied: dict[tuple[int, int], list[str]] = {}  # (replacement, event) handles -> cards
         final: dict[str, str] = {}
-        happens: list[Symbol] = []
-        replaced: list[Symbol] = []
-        made: dict[Symbol, tuple[Symbol, Symbol]] = {}
-        attrs: dict[Symbol, dict[str, list[str]]] = {}
+        happens: list[int] = []  # event handles
+        replaced: list[int] = []
+        made: dict[int, tuple[int, int]] = {}  # event -> (the event it replaced, the replacement)
+        attrs: dict[int, dict[str, list[str]]] = {}
         lost: list[str] = []
         flipped: list[str] = []
         untapped: list[str] = []
@@ -535,9 +614,10 @@ class Builder:
         profiles: dict[str, list[Symbol]] = {}
         decoded = self._decoded
         for sym in symbols:
-            item = decoded.get(sym)
+            key = symbol_key(sym)
+            item = decoded.get(key)
             if item is None:
-                item = decoded[sym] = self._decode(sym)
+                item = decoded[key] = self._decode(sym)
             name, value = item
             if name == "apply":
                 applied.setdefault(value, [])
@@ -592,8 +672,9 @@ class Builder:
                 profiles.setdefault(value[0], []).append(value[1])
         swap_of = {e.id: e.swap for e in self.scenario.events if e.swap}
         apps = sorted(
-            (Application(self.event_id(e), self.replacement(r), tuple(sorted(c, key=self._card_key)), self.index,
-                         void=swap_of.get(self.event_id(e)) in failed)
+            (Application(self.event_id(self._sym[e]), self.replacement(self._sym[r]),
+                         tuple(sorted(c, key=self._card_key)), self.index,
+                         void=swap_of.get(self.event_id(self._sym[e])) in failed)
              for (r, e), c in applied.items()),
             key=lambda a: (self._order_of(a.event), a.event, a.replacement.id),
         )
@@ -639,7 +720,7 @@ class Builder:
         roles: dict[str, list] = {}
         for (r, e), cards in applied.items():
             for card in cards:
-                roles.setdefault(card, []).append((str(r), str(e)))
+                roles.setdefault(card, []).append((str(self._sym[r]), str(self._sym[e])))
         for template, card in targets:
             roles.setdefault(card, []).append(template)
         return multiplicity(self.classes, roles, self.units, profiles)
@@ -664,19 +745,20 @@ class Builder:
     def _card_key(self, card_id: str):
         return (self.card_order.get(card_id, 10**6), card_id)
 
-    def _events(self, syms: list[Symbol], made: dict, attrs: dict) -> tuple[EventInfo, ...]:
-        infos = [self._event(s, made, attrs) for s in syms]
+    def _events(self, handles: list[int], made: dict, attrs: dict) -> tuple[EventInfo, ...]:
+        infos = [self._event(h, made, attrs) for h in handles]
         return tuple(sorted(infos, key=lambda e: (e.order, e.instead_of is not None, e.id)))
 
-    def _event(self, sym: Symbol, made: dict, attrs: dict) -> EventInfo:
-        a = attrs.get(sym)
-        key = (sym, made.get(sym), tuple((k, tuple(v)) for k, v in a.items()) if a else None)
+    def _event(self, handle: int, made: dict, attrs: dict) -> EventInfo:
+        a = attrs.get(handle)
+        key = (handle, made.get(handle), tuple((k, tuple(v)) for k, v in a.items()) if a else None)
         info = self._infos.get(key)
         if info is None:
-            info = self._infos[key] = self._make_event(sym, made, attrs)
+            info = self._infos[key] = self._make_event(handle, made, attrs)
         return info
 
-    def _make_event(self, sym: Symbol, made: dict, attrs: dict) -> EventInfo:
+    def _make_event(self, handle: int, made: dict, attrs: dict) -> EventInfo:
+        sym = self._sym[handle]
         if sym.type == SymbolType.String:
             e = self.events[sym.string]
             return EventInfo(id=e.id, kind=e.kind, order=e.order, cards=e.cards, player=e.player,
@@ -690,8 +772,8 @@ class Builder:
         if sym.name == "choice":
             t = self.templates[sym.arguments[0].string]
             return EventInfo(id=self.event_id(sym), kind="choose", order=t.order, player=t.chooser, source=t.source)
-        a = attrs.get(sym, {})
-        parent = made.get(sym)
+        a = attrs.get(handle, {})
+        parent = made.get(handle)
 
         def one(key):
             values = a.get(key)
@@ -706,8 +788,8 @@ class Builder:
             from_zone=one("from"),
             to_zone=one("to"),
             source=one("source"),
-            instead_of=self.event_id(parent[0]) if parent else None,
-            made_by=self.replacement(parent[1]).id if parent else None,
+            instead_of=self.event_id(self._sym[parent[0]]) if parent else None,
+            made_by=self.replacement(self._sym[parent[1]]).id if parent else None,
             position=one("position"),
         )
 

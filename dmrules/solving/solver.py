@@ -619,9 +619,11 @@ def _solve_batch(arguments: list[str], files: tuple[str, ...], items: list) -> i
 
 def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind: str = "effect", *,
                  timeout: float | None = None, max_models: int | None = None,
-                 group: bool = False, fold_units: bool = True) -> tuple[list[Window], str | None]:
+                 group: bool = False, fold_units: bool = True,
+                 spill: int | None = None) -> tuple[list[Window], str | None]:
     """The legal resolutions of one window, in a deterministic order, and what cut the list
-    short: ``"timeout"``, ``"max_models"`` or None when it is complete.
+    short: ``"timeout"``, ``"max_models"`` or None when it is complete; with ``spill``,
+    ``"spill"`` (and no resolutions) when the window has more than that many.
 
     With ``group``, one resolution per permutation class of interchangeable
     cards and units, each with its ``multiplicity`` (dmrules/grouping.py);
@@ -632,6 +634,8 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
     """
     exact = state_key(scenario, index, label, kind, group, fold_units)
     built = WINDOWS.get_built(exact)
+    if built is not None and spill is not None and len(built) > spill:
+        return [], "spill"
     if built is not None and (max_models is None or len(built) <= max_models):
         return list(built), None
     classes = interchangeable_classes(scenario) if group else []
@@ -647,6 +651,8 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
     key = (tuple(arguments), files, canon)
     builder = Builder(scenario, index, label, kind, classes, units)
     cached = WINDOWS.get(key)
+    if cached is not None and spill is not None and len(cached[0]) > spill:
+        return [], "spill"
     if cached is not None and (max_models is None or len(cached[0]) <= max_models):
         models, solved_names = cached
         # solved card -> canonical -> this window's card
@@ -670,6 +676,7 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
         return list(windows), None
     ctl = _grounded(arguments, files, "", facts)
     found: list[Window] = []
+    unbuilt: list = []
     raw: list[tuple[Symbol, ...]] = []
     cut: list[str] = []
 
@@ -682,9 +689,16 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
             raw.append(tuple(symbols))
         if _progress:
             _progress[-1].models += 1
-        found.append(builder.build(symbols))
-        if max_models is not None and len(found) >= max_models:
+        if spill is not None:  # built once the list is known to be short enough
+            unbuilt.append(symbols)
+        else:
+            found.append(builder.build(symbols))
+        count = len(unbuilt) + len(found)
+        if max_models is not None and count >= max_models:
             cut.append("max_models")
+            return False
+        if spill is not None and count > spill:
+            cut.append("spill")
             return False
         return True
 
@@ -695,7 +709,10 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
         handle.get()
     if "breach" in cut:
         return solve_window(scenario, index, label, kind, timeout=timeout, max_models=max_models, group=group,
-                            fold_units=False)
+                            fold_units=False, spill=spill)
+    if "spill" in cut:
+        return [], "spill"
+    found.extend(builder.build(symbols) for symbols in unbuilt)
     windows = sorted(found, key=lambda w: w.key)
     if not cut:
         WINDOWS.put(key, (raw, names))
@@ -734,27 +751,89 @@ def stream_window(scenario: Scenario, index: int = 1, label: str = "effect", kin
         units = []
         ctl = _grounded(_control_arguments(scenario, ("0",)), files, "", [*situation, *group_facts(classes)])
     builder = Builder(scenario, index, label, kind, classes, units)
-    deadline = None if timeout is None else time.monotonic() + timeout
     count = 0
-    with ctl.solve(yield_=True, async_=True) as handle:
-        while True:
-            handle.resume()  # on to the next model, waited for as any solve is
-            if not wait(handle, None if deadline is None else max(deadline - time.monotonic(), 0.0)):
-                handle.cancel()
-                return "timeout"
-            model = handle.model()
-            if model is None:
-                return None
-            window = builder.build(model.symbols(shown=True))
-            count += 1
-            if _progress:
-                _progress[-1].models += 1
-            if on_window(window):
-                handle.cancel()
-                return "stopped"
-            if max_models is not None and count >= max_models:
-                handle.cancel()
-                return "max_models"
+
+    def each(symbols) -> str | None:
+        nonlocal count
+        window = builder.build(symbols)
+        count += 1
+        if _progress:
+            _progress[-1].models += 1
+        if on_window(window):
+            return "stopped"
+        if max_models is not None and count >= max_models:
+            return "max_models"
+        return None
+
+    return _each_model(ctl, each, timeout)
+
+
+# Models go from clingo's search (its own thread) to the caller in batches: handing each
+# model over alone costs a thread switch (about a tenth of a millisecond) per model.
+HANDOVER = 256
+
+
+def _each_model(ctl: clingo.Control, each: Callable[[Sequence[Symbol]], str | None],
+                timeout: float | None) -> str | None:
+    """``each(shown symbols)`` for every model in clingo's order, in this thread (it may solve
+    other windows), until it returns a reason to stop, which is returned; "timeout", or None
+    once every model went. The search runs ahead by at most a few batches."""
+    import queue
+
+    handed: queue.Queue = queue.Queue(maxsize=4)
+    stop = threading.Event()
+    batch: list = []
+    deadline = None if timeout is None else time.monotonic() + timeout
+
+    handed_at = [time.monotonic()]
+
+    def on_model(model: clingo.Model) -> bool:
+        batch.append(model.symbols(shown=True))
+        # A full batch goes over, and so does what a slow search found in a twentieth of a second.
+        if len(batch) >= HANDOVER or time.monotonic() - handed_at[0] >= 0.05:
+            handed_at[0] = time.monotonic()
+            items = batch[:]
+            batch.clear()
+            while not stop.is_set():
+                try:
+                    handed.put(items, timeout=0.05)
+                    break
+                except queue.Full:
+                    continue
+        return not stop.is_set()
+
+    with ctl.solve(on_model=on_model, async_=True) as handle:
+        try:
+            while True:
+                try:
+                    items = handed.get(timeout=0.1)
+                except queue.Empty:
+                    _tick()
+                    if handle.wait(0):  # the search is over: what is left, in order
+                        items = []
+                        while not handed.empty():
+                            items.extend(handed.get_nowait())
+                        items.extend(batch)
+                        for symbols in items:
+                            reason = each(symbols)
+                            if reason is not None:
+                                return reason
+                        return None
+                    if deadline is not None and time.monotonic() >= deadline:
+                        return "timeout"
+                    continue
+                for symbols in items:
+                    reason = each(symbols)
+                    if reason is not None:
+                        return reason
+                if deadline is not None and time.monotonic() >= deadline:
+                    return "timeout"
+        finally:
+            stop.set()
+            while not handed.empty():  # a search waiting to hand a batch over is let go
+                handed.get_nowait()
+            handle.cancel()
+            handle.get()
 
 
 ScenarioLike = Union[Scenario, str, "os.PathLike[str]"]
@@ -826,10 +905,12 @@ def _solve(scenario: Scenario, *, max_resolutions: int | None, timeout: float | 
 def stream(scenario: ScenarioLike, on_resolution: Callable[[Resolution], None], *, ruleset: str | None = None,
            max_resolutions: int | None = None, timeout: float | None = None, max_windows: int | None = None,
            group: bool = False) -> Streamed:
-    """Like ``solve``, but each resolution goes to ``on_resolution`` as soon as it is found, in
-    the order the solver finds them (deterministic for a given input), and none is kept:
-    memory stays flat however many there are. Returns the counts. Raises ``InputError`` on
-    bad input; Ctrl-C raises ``Interrupted`` after the resolutions found so far went out."""
+    """Like ``solve``, but each resolution goes to ``on_resolution`` as soon as its windows are
+    solved, and none is kept: memory stays flat however many there are. The order is
+    ``solve``'s (sorted by the decisions, window after window), except in a window with more
+    than ``engine.SORTED_UP_TO`` resolutions, which come in the order clingo finds them
+    (deterministic for a given input). Returns the counts. Raises ``InputError`` on bad
+    input; Ctrl-C raises ``Interrupted`` after the resolutions found so far went out."""
     scenario = as_scenario(scenario, ruleset)
     holder: list = []
 
@@ -838,7 +919,7 @@ def stream(scenario: ScenarioLike, on_resolution: Callable[[Resolution], None], 
     engine = holder[0]
     return Streamed(ruleset=scenario.ruleset, resolutions=engine.count, total=engine.total,
                     states=len(engine.states), complete=solution.complete, stopped_by=solution.stopped_by,
-                    grouped=group)
+                    grouped=group, units_folded=engine.units_folded)
 
 
 def fast_path(scenario: Scenario) -> bool:
