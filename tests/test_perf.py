@@ -289,7 +289,8 @@ def test_what_older_versions_kept_is_removed_but_the_newest_few(tmp_path, monkey
     for n in range(6):  # six older versions, the higher n the more recent
         (tmp_path / f"cards-old{n}.pickle").write_bytes(b"x")
         (tmp_path / f"texts-old{n}").mkdir()
-        for path in (tmp_path / f"cards-old{n}.pickle", tmp_path / f"texts-old{n}"):
+        (tmp_path / f"graphs-old{n}").mkdir()
+        for path in (tmp_path / f"cards-old{n}.pickle", tmp_path / f"texts-old{n}", tmp_path / f"graphs-old{n}"):
             os.utime(path, (1_000_000 + n, 1_000_000 + n))
     (tmp_path / "other.txt").write_text("not ours")
     carddb.bundled.cache_clear()
@@ -300,7 +301,7 @@ def test_what_older_versions_kept_is_removed_but_the_newest_few(tmp_path, monkey
     left = sorted(p.name for p in tmp_path.iterdir())
     assert left == sorted([f"cards-{cache.code_key()}.pickle", "other.txt",
                            *[f"{kind}-old{n}{ext}" for n in (3, 4, 5)
-                             for kind, ext in (("cards", ".pickle"), ("texts", ""))]])
+                             for kind, ext in (("cards", ".pickle"), ("texts", ""), ("graphs", ""))]])
 
 
 def test_the_window_cache_keeps_within_its_bounds(tmp_path, monkeypatch):
@@ -397,3 +398,20 @@ def test_the_symbol_handle_the_builder_keys_on_is_clingos_and_means_equality():
     seen = []
     ctl.solve(on_model=lambda m: seen.extend(m.symbols(shown=True)))
     assert {symbol_key(s) for s in seen} == {symbol_key(clingo.parse_term(t)) for t in ('p("x")', "q(1)", "q(2)", "q(3)")}
+
+
+def test_the_rule_graph_kept_between_runs_is_the_graph_read(tmp_path, monkeypatch):
+    monkeypatch.setenv("DMRULES_CACHE", str(tmp_path))
+    files = tuple(solver.encoding_files("dm"))
+    read = solver._read_rule_graph(files, "")
+    solver._rule_graph.cache_clear()
+    try:
+        first = solver._rule_graph(files, "")  # read, then kept
+        (kept,) = tmp_path.glob("graphs-*/*.pickle")
+        solver._rule_graph.cache_clear()
+        assert solver._rule_graph(files, "")[1:] == first[1:] == read  # from the kept file
+        kept.write_bytes(b"not a pickle")  # a damaged file is read past
+        solver._rule_graph.cache_clear()
+        assert solver._rule_graph(files, "")[1:] == read
+    finally:
+        solver._rule_graph.cache_clear()

@@ -1,4 +1,5 @@
-"""What dmrules keeps compiled between runs: the bundled card database and compiled card texts.
+"""What dmrules keeps compiled between runs: the bundled card database, compiled card texts,
+and the encodings' rule graphs (``solving/solver.py``).
 
 Everything kept is keyed by dmrules' own files (code, card data, grammar: by path, size and
 time) and the Python version, so a change to any of them sets it aside. ``DMRULES_CACHE``
@@ -74,7 +75,7 @@ KEEP_OTHERS = 3
 
 def forget_stale(root: Path | None, key: str | None) -> None:
     """Remove what older versions of dmrules kept in ``root``: every key's entries (``cards-KEY.pickle``,
-    ``texts-KEY/``) but this ``key``'s and those of the ``KEEP_OTHERS`` most recently written
+    ``texts-KEY/``, ``graphs-KEY/``) but this ``key``'s and those of the ``KEEP_OTHERS`` most recently written
     others. Called when a new key's database is written, so the folder does not grow for ever."""
     import shutil
 
@@ -86,8 +87,8 @@ def forget_stale(root: Path | None, key: str | None) -> None:
             name = path.name
             if name.startswith("cards-") and name.endswith(".pickle"):
                 entries.setdefault(name[6:-7], []).append(path)
-            elif name.startswith("texts-") and path.is_dir():
-                entries.setdefault(name[6:], []).append(path)
+            elif name.startswith(("texts-", "graphs-")) and path.is_dir():
+                entries.setdefault(name.split("-", 1)[1], []).append(path)
         entries.pop(key, None)
 
         def written(paths: list[Path]) -> float:
