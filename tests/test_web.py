@@ -128,7 +128,7 @@ def test_serve_refuses_a_bad_address():
         taken.bind(("127.0.0.1", free_port()))
         taken.listen()
         port = taken.getsockname()[1]
-        done = run_cli("serve", "--port", str(port))
+        done = run_cli("serve", "--port", str(port), timeout=60)  # a server that did start would hang here
     assert done.returncode == 2 and f"--port {port}: cannot listen there" in done.stderr
     assert "Traceback" not in done.stderr and done.stdout == ""
 
