@@ -415,3 +415,20 @@ def test_the_rule_graph_kept_between_runs_is_the_graph_read(tmp_path, monkeypatc
         assert solver._rule_graph(files, "")[1:] == read
     finally:
         solver._rule_graph.cache_clear()
+
+
+def test_the_windowed_encodings_kept_as_text_read_back_as_the_statements_made(tmp_path, monkeypatch):
+    monkeypatch.setenv("DMRULES_CACHE", str(tmp_path))
+    files = tuple(solver.encoding_files("dm"))
+    made, _ = solver._windowed_statements(files)
+    solver._windowed.cache_clear()
+    try:
+        first, _ = solver._windowed(files)  # made, then kept as text
+        assert list(tmp_path.glob("graphs-*/*.pickle"))
+        solver._windowed.cache_clear()
+        again, added = solver._windowed(files)  # read back from the text
+        assert [str(s) for s in again] == [str(s) for s in first] == [str(s) for s in made]
+        assert "window__(W) :- win__(W)." in [str(s) for s in added]
+    finally:
+        solver._windowed.cache_clear()
+    assert solver._read_back(["a :- b.", "not a statement"]) is None

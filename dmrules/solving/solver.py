@@ -575,7 +575,42 @@ def _windowed_statements(files: tuple[str, ...]) -> tuple:
     return tuple(out), _statements((), "window__(W) :- win__(W). #external active__(W) : win__(W).")
 
 
-_windowed = lru_cache(maxsize=8)(_windowed_statements)
+@lru_cache(maxsize=8)
+def _windowed(files: tuple[str, ...]) -> tuple:
+    """``_windowed_statements``, kept between runs as program text (reading it back takes
+    milliseconds; putting the syntax trees in windows, a tenth of a second or more). The text
+    is kept only if it reads back as the same statements."""
+    from clingo import ast
+
+    from ..reading.cache import load, store
+
+    path = _graph_file(files, "windowed")
+    kept = load(path)
+    if isinstance(kept, list) and all(isinstance(t, str) for t in kept):
+        read = _read_back(kept)
+        if read is not None:
+            return read, _statements((), "window__(W) :- win__(W). #external active__(W) : win__(W).")
+    each, added = _windowed_statements(files)
+    texts = [str(stm) for stm in each]
+    read = _read_back(texts)
+    if read is not None and [str(stm) for stm in read] == texts:
+        store(path, texts)
+    return each, added
+
+
+def _read_back(texts: list[str]) -> tuple | None:
+    """The statements of ``texts`` (one each), or None when they do not read back one for one."""
+    from clingo import ast
+
+    out: list = []
+    try:
+        ast.parse_string("\n".join(texts), out.append, logger=_silent, message_limit=0)
+    except RuntimeError:
+        return None
+    # The parser opens with the base program's statement of its own.
+    if len(out) != len(texts) + 1 or str(out[0]) != "#program base.":
+        return None
+    return tuple(out[1:])
 
 
 def _windowed_pruned(files: tuple[str, ...], given: frozenset) -> list:
