@@ -122,3 +122,26 @@ def test_a_window_of_more_than_the_sorted_bound_streams_in_the_solvers_order(tmp
     listed = json.loads(out.getvalue())["resolutions"]
     assert streamed.resolutions == len(listed) == len(whole) == 406
     assert listed != whole and as_set(listed) == as_set(whole)
+
+
+def test_grouped_text_and_json_written_as_found_are_those_of_the_whole_solution(tmp_path):
+    import io
+
+    from dmrules.presenting.render import solution_text, stream_text
+    from dmrules.solving.stream import stream_json
+
+    from .test_perf import jashin_yaml
+
+    path = tmp_path / "j.yaml"
+    path.write_text(jashin_yaml(3, 7), encoding="utf-8")
+    scenario = dmrules.load_scenario(path)
+    solution = dmrules.solve(scenario, group=True)
+    text, doc, whole = io.StringIO(), io.StringIO(), io.StringIO()
+    stream_text(scenario, text, group=True)
+    stream_json(scenario, doc, group=True)
+    solution.write_json(whole)
+    assert text.getvalue() == solution_text(scenario, solution)
+    assert text.getvalue().endswith("4 resolutions up to interchangeable cards and units, standing for 1,324 "
+                                    "resolutions; 4 final states up to interchangeable cards and units\n")
+    assert doc.getvalue() == whole.getvalue()
+    assert json.loads(doc.getvalue())["grouped_units"] is True
