@@ -520,7 +520,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:
         _process_handlers()
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        if args.command == "cards" and not any(word.startswith("-") for word in extra):
+            # The words of a query or a card text after an option (``cards parse --json TEXT``).
+            args.query = [*args.query, *extra]
+        else:
+            parser.parse_args(argv)  # says what is not understood, as argparse does, and exits 2
     if args.command is None:
         parser.print_help(sys.stdout)
         return EXIT_OK

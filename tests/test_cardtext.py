@@ -8,6 +8,7 @@ information-only fields aside: ``comparable``).
 from __future__ import annotations
 
 import csv
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -262,3 +263,29 @@ def test_wordings_beyond_the_printed_file(text, form):
     result = compile_text(text)
     assert result.complete, [s.problem for s in result.problems]
     assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms([form])]
+
+
+def test_the_ability_a_silent_skill_uses_is_its_next_line_when_that_is_actions_read():
+    from dmrules.reading.cardtext.compiler import compile_text
+
+    keyword = ("サイレントスキル(自分のターンのはじめに、このクリーチャーがタップされていたら、"
+               "アンタップするかわりに次の能力を使ってもよい)")
+    (ability,) = compile_text(keyword + " / 自分の墓地からクリーチャーを1体、自分の手札に戻す。").abilities
+    assert ability["instead"] == ["use_ability"]
+    assert ability["then"] == [{"events": [{"return_to_hand": {"choose": {
+        "count": 1, "from": "graveyard", "whose": "own", "type": "creature"}}}]}]
+    # An ability the grammar does not read as actions stays unread: the card is refused in a scenario.
+    (ability,) = compile_text(keyword + " / このターン、自分のクリーチャーが攻撃する時、カードを1枚引いてもよい。").abilities
+    assert "then" not in ability
+    # Without the keyword before it, the same line is no ability's.
+    assert not compile_text("自分の墓地からクリーチャーを1体、自分の手札に戻す。").abilities
+
+
+def test_cards_parse_takes_its_options_before_the_text():
+    from .conftest import run_cli
+
+    text = "このクリーチャーが破壊される時、墓地に置くかわりに手札に戻す。"
+    before, after = run_cli("cards", "parse", "--json", text), run_cli("cards", "parse", text, "--json")
+    assert before.returncode == after.returncode == 0
+    assert json.loads(before.stdout) == json.loads(after.stdout)
+    assert run_cli("cards", "parse", "--bogus", text).returncode == 2

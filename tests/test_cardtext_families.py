@@ -50,6 +50,7 @@ FAMILIES = {
     "draws replaced": ["T13-draw-vail-babylonia", "T13-draw-h-electron-two-draws"],
     "スーパーガードマン battles": ["T14-guardman-marinyan", "T14-guardman-marinyan-tapped"],
     "face-up shields leaving": ["T15-shield-go-cotton"],
+    "the untap-step サイレントスキル": ["T16-silent-skill-gigamente"],
 }
 
 # T00 shows a scenario of printed texts (README); T01 onwards are the families.

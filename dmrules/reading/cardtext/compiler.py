@@ -78,7 +78,7 @@ class Compiled:
 def parser() -> lark.Lark:
     grammar = (resources.files(__package__) / "grammar.lark").read_text(encoding="utf-8")
     return lark.Lark(grammar, parser="earley", lexer="dynamic", ambiguity="resolve",
-                     start=["start", "replacement_sentence", "followup_sentence", "grant"])
+                     start=["start", "replacement_sentence", "followup_sentence", "grant", "used_ability"])
 
 
 @lru_cache(maxsize=1)
@@ -199,15 +199,38 @@ def _compile(text: str, card_type: str | None) -> Compiled:
     result = Compiled(text=text)
     offset = 0
     carried: list = []  # a condition keyword's condition, for the abilities of the next line
+    using: dict | None = None  # an ability that uses 「次の能力」 instead (サイレントスキル), waiting for it
     for raw_line in _LINES.split(text):
         line_offset = text.find(raw_line, offset)
         offset = line_offset + len(raw_line)
+        if using is not None and _used_ability(raw_line, line_offset, using, result):
+            using = None
+            continue
+        before = len(result.abilities)
         carried = _compile_line(raw_line, line_offset, result, carried)
+        using = next((a for a in result.abilities[before:] if "use_ability" in a["instead"] and not a.get("then")),
+                     None)
     if card_type is not None and ("城" in card_type or card_type == "castle"):
         for ability in result.abilities:
             if ability["watch"].get("card") != "fortified":
                 ability.setdefault("works_in", "shields")
     return result
+
+
+def _used_ability(raw_line: str, line_offset: int, ability: dict, result: Compiled) -> bool:
+    """The line after an ability that uses 「次の能力」 instead: when it is actions the grammar
+    reads (「自分の墓地からクリーチャーを1体、自分の手札に戻す。」), they become the ability's
+    follow-up step, and the line is that ability's. Whether it was read so."""
+    line = normalize(raw_line)
+    if INSTEAD in line:
+        return False
+    try:
+        events = ToForm().transform(_parse(line, "used_ability"))
+    except (lark.exceptions.UnexpectedInput, lark.exceptions.VisitError):
+        return False
+    ability["then"] = [{"events": events}]
+    result.sentences.append(Sentence(line, line_offset, "follow_up"))
+    return True
 
 
 def _compile_line(raw_line: str, line_offset: int, result: Compiled, carried: list) -> list:

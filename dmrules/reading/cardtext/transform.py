@@ -748,6 +748,18 @@ class ToForm(Transformer):
                                     **({"optional": True} if _ends(items) else {})}},
                 "to": "battle", "under": {"choose": {"whose": WHOSE[str(owners[1])], **under}}}
 
+    def then_graveyard_to_hand(self, items):
+        flt = _filter(next(i for i in items if isinstance(i, dict)))
+        flt.pop("_count", None)
+        flt.pop("whose", None)
+        owners = _tokens(items, "OWNER")
+        return {"return_to_hand": {"choose": {"count": _count(_tokens(items, "COUNT")[0]), "from": "graveyard",
+                                              "whose": WHOSE[str(owners[0])], **flt,
+                                              **({"optional": True} if _ends(items) else {})}}}
+
+    def used_ability(self, items):
+        return items[0]
+
     def then_mana_to_hand(self, items):
         flt = _filter(next(i for i in items if isinstance(i, dict)))
         count = flt.pop("_count", None)
