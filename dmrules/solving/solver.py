@@ -391,6 +391,8 @@ class WindowCache:
         # card definitions its key names by identity alive as long as the entry).
         self.built: dict[tuple, tuple[Scenario, list[Window]]] = {}
         self.built_held = 0
+        # A state's key in ``entries`` and its renaming (the canonical facts), by its exact key.
+        self.keys: dict[tuple, tuple[tuple, dict]] = {}
         self.hits = 0
 
     def get(self, key: tuple):
@@ -424,10 +426,18 @@ class WindowCache:
         self.built[key] = (state, windows)
         self.built_held += len(windows)
 
+    def remember_key(self, exact: tuple, known: tuple[tuple, dict]) -> None:
+        if self.max_models <= 0:
+            return
+        if len(self.keys) >= self.max_models:  # as many as models at most: a crude bound
+            self.keys.pop(next(iter(self.keys)))
+        self.keys[exact] = known
+
     def clear(self) -> None:
         self.entries.clear()
         self.renamed.clear()
         self.built.clear()
+        self.keys.clear()
         self.held = self.built_held = 0
 
 
@@ -642,6 +652,8 @@ def prefetch(scenarios: Iterable[Scenario]) -> int:
         arguments = tuple(_control_arguments(scenario, ("0",)))
         files = tuple(encoding_files(scenario.ruleset, "solve", False, True))
         key = (arguments, files, canon)
+        # The first window, as the engine opens it, finds its key without the facts again.
+        WINDOWS.remember_key(state_key(scenario, 1, "effect", "effect", False, True), (key, names))
         if key not in WINDOWS.entries:
             batches.setdefault((arguments, files), {}).setdefault(key, (facts, names))
     solved = 0
@@ -709,17 +721,24 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
         return [], "spill"
     if built is not None and (max_models is None or len(built) <= max_models):
         return list(built), None
-    classes = interchangeable_classes(scenario) if group else []
-    situation = situation_facts(scenario)
-    units = interchangeable_units(scenario, situation, classes) if group and fold_units else []
-    facts = [*situation, *group_facts(classes, units)]
     arguments = _control_arguments(scenario, ("0",))
     files = tuple(encoding_files(scenario.ruleset, "solve", group, True))
-    if group:  # group.lp orders card ids: no renaming
-        canon, names = frozenset(map(str, facts)), {}
+    known = None if group else WINDOWS.keys.get(exact)
+    if known is not None:  # the facts' canonical form, met before in this very state (``prefetch``)
+        classes, units, facts = [], [], None
+        key, names = known
     else:
-        canon, names = canonical(facts)
-    key = (tuple(arguments), files, canon)
+        classes = interchangeable_classes(scenario) if group else []
+        situation = situation_facts(scenario)
+        units = interchangeable_units(scenario, situation, classes) if group and fold_units else []
+        facts = [*situation, *group_facts(classes, units)]
+        if group:  # group.lp orders card ids: no renaming
+            canon, names = frozenset(map(str, facts)), {}
+        else:
+            canon, names = canonical(facts)
+        key = (tuple(arguments), files, canon)
+        if not group:
+            WINDOWS.remember_key(exact, (key, names))
     builder = Builder(scenario, index, label, kind, classes, units)
     cached = WINDOWS.get(key)
     if cached is not None and spill is not None and len(cached[0]) > spill:
@@ -745,7 +764,7 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
         windows = sorted((builder.build(symbols) for symbols in models), key=lambda w: w.key)
         WINDOWS.put_built(exact, scenario, windows)
         return list(windows), None
-    ctl = _grounded(arguments, files, "", facts)
+    ctl = _grounded(arguments, files, "", facts if facts is not None else situation_facts(scenario))
     found: list[Window] = []
     unbuilt: list = []
     raw: list[tuple[Symbol, ...]] = []
