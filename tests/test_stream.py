@@ -145,3 +145,22 @@ def test_grouped_text_and_json_written_as_found_are_those_of_the_whole_solution(
                                     "resolutions; 4 final states up to interchangeable cards and units\n")
     assert doc.getvalue() == whole.getvalue()
     assert json.loads(doc.getvalue())["grouped_units"] is True
+
+
+def test_windows_streamed_in_the_solvers_order_honour_the_count_exactly(monkeypatch):
+    # Every window streamed as clingo finds its resolutions (none listed sorted): a count that
+    # cuts nothing leaves the list complete, one less cuts it and says so.
+    from dmrules.solving import engine
+
+    monkeypatch.setattr(engine, "SORTED_UP_TO", 0)
+    path = FIXTURES / "B10-stratobag-tech-dan-shinsekai.yaml"  # 8 resolutions over 2 windows
+    every = as_set(dmrules.solve(path).to_json()["resolutions"])
+    for limit, complete in ((8, True), (9, True), (7, False), (1, False)):
+        found: list = []
+        streamed = dmrules.stream(path, lambda r: found.append(r.to_json()), max_resolutions=limit)
+        assert streamed.complete is complete, limit
+        assert streamed.stopped_by == (None if complete else f"max_resolutions={limit}")
+        assert len(found) == min(limit, 8) and set(as_set(found)) <= set(every)
+    found = []
+    dmrules.stream(path, lambda r: found.append(r.to_json()))
+    assert as_set(found) == every

@@ -876,6 +876,15 @@ def _each_model(ctl: clingo.Control, each: Callable[[Sequence[Symbol]], str | No
     deadline = None if timeout is None else time.monotonic() + timeout
 
     handed_at = [time.monotonic()]
+    done = object()  # put after the last batch once the search is over
+
+    def hand(items) -> None:
+        while not stop.is_set():
+            try:
+                handed.put(items, timeout=0.05)
+                return
+            except queue.Full:
+                continue
 
     def on_model(model: clingo.Model) -> bool:
         batch.append(model.symbols(shown=True))
@@ -884,34 +893,33 @@ def _each_model(ctl: clingo.Control, each: Callable[[Sequence[Symbol]], str | No
             handed_at[0] = time.monotonic()
             items = batch[:]
             batch.clear()
-            while not stop.is_set():
-                try:
-                    handed.put(items, timeout=0.05)
-                    break
-                except queue.Full:
-                    continue
+            hand(items)
         return not stop.is_set()
 
-    with ctl.solve(on_model=on_model, async_=True) as handle:
+    def on_finish(result) -> None:
+        if batch:
+            hand(batch[:])
+        hand(done)
+
+    with ctl.solve(on_model=on_model, on_finish=on_finish, async_=True) as handle:
         try:
             while True:
                 try:
                     items = handed.get(timeout=0.1)
                 except queue.Empty:
                     _tick()
-                    if handle.wait(0):  # the search is over: what is left, in order
-                        items = []
-                        while not handed.empty():
-                            items.extend(handed.get_nowait())
-                        items.extend(batch)
-                        for symbols in items:
-                            reason = each(symbols)
-                            if reason is not None:
-                                return reason
-                        return None
-                    if deadline is not None and time.monotonic() >= deadline:
+                    if handle.wait(0) and handed.empty():
+                        # Over without its last word (the search failed: ``get`` below says why).
+                        try:
+                            items = handed.get(timeout=0.2)
+                        except queue.Empty:
+                            return None
+                    elif deadline is not None and time.monotonic() >= deadline:
                         return "timeout"
-                    continue
+                    else:
+                        continue
+                if items is done:
+                    return None
                 for symbols in items:
                     reason = each(symbols)
                     if reason is not None:
