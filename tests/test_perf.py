@@ -432,3 +432,19 @@ def test_the_windowed_encodings_kept_as_text_read_back_as_the_statements_made(tm
     finally:
         solver._windowed.cache_clear()
     assert solver._read_back(["a :- b.", "not a statement"]) is None
+
+
+def test_windows_of_the_same_board_with_other_events_are_not_taken_for_each_other(tmp_path, monkeypatch):
+    # One process (a verify run, the web workbench) meets boards alike whose effects differ:
+    # each window is matched with its events, not with its cards alone.
+    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
+    base = jashin_yaml(2, 4)
+    both = load(tmp_path, base, "both.yaml")
+    one = load(tmp_path, base.replace("    - {id: e2, destroy: J2}\n", ""), "one.yaml")
+    assert len(one.events) == 1 and len(both.events) == 2
+    first = [r.to_json() for r in dmrules.solve(both).resolutions]
+    second = [r.to_json() for r in dmrules.solve(one).resolutions]
+    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache(max_models=0))
+    assert first == [r.to_json() for r in dmrules.solve(both).resolutions]
+    assert second == [r.to_json() for r in dmrules.solve(one).resolutions]
+    assert len(second) == expected_count(1, 4) and len(first) == expected_count(2, 4)
