@@ -258,7 +258,6 @@ def _warn(scenario) -> None:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     from .presenting.render import solution_text
-    from .solving.solver import solve
 
     for flag, given in (("--json", args.json), ("--html", args.html)):
         if args.jsonl and given:
@@ -285,8 +284,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
         write = stream_jsonl if args.jsonl else stream_json if args.json else stream_text
         write(scenario, sys.stdout, **limits)
         return EXIT_OK
-    solution = solve(scenario, max_resolutions=args.max_resolutions, timeout=args.timeout,
-                     max_windows=args.max_windows, group=args.group == "names")
+    # --html holds the whole list, in the order the others write it (`why --resolution N` numbers so).
+    from .solving.outcome import Solution
+    from .solving.solver import stream
+
+    held: list = []
+    streamed = stream(scenario, held.append, **limits)
+    solution = Solution(ruleset=streamed.ruleset, resolutions=tuple(held), complete=streamed.complete,
+                        stopped_by=streamed.stopped_by, grouped=streamed.grouped)
     if args.html:
         from .presenting.report import write_html
 
@@ -391,18 +396,26 @@ def cmd_why_not(args: argparse.Namespace) -> int:
 def cmd_why(args: argparse.Namespace) -> int:
     from .checking.explain import why
     from .presenting.explain_text import why_text
-    from .solving.solver import solve
+    from .solving.solver import stream
 
     scenario = _load(args.scenario)
     deadline = None if args.timeout is None else time.monotonic() + args.timeout
-    solution = solve(scenario, timeout=args.timeout)
-    if not solution.complete:
-        raise SolveError(f"{args.scenario}: stopped ({solution.stopped_by}) before every resolution was found, "
+    # Resolution N as `solve` numbers it: the Nth in the order it lists them (the whole list is
+    # gone through, none kept but the Nth: a limit would change which come first).
+    kept: list = []
+
+    def keep(resolution) -> None:
+        if len(kept) < args.resolution:
+            kept.append(resolution if len(kept) == args.resolution - 1 else None)
+
+    streamed = stream(scenario, keep, timeout=args.timeout)
+    if not streamed.complete:
+        raise SolveError(f"{args.scenario}: stopped ({streamed.stopped_by}) before every resolution was found, "
                          "so resolution numbers are not settled")
-    n = len(solution.resolutions)
-    if args.resolution > n:
-        raise InputError(args.scenario, "--resolution", f"there are {n} resolutions; {args.resolution} is not one")
-    resolution = solution.resolutions[args.resolution - 1]
+    if streamed.resolutions < args.resolution:
+        raise InputError(args.scenario, "--resolution",
+                         f"there are {streamed.resolutions} resolutions; {args.resolution} is not one")
+    resolution = kept[-1]
     steps = why(scenario, resolution, deadline=deadline)
     if args.json:
         _print_json({"resolution": args.resolution, "steps": [s.to_json() for s in steps],

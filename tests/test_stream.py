@@ -164,3 +164,21 @@ def test_windows_streamed_in_the_solvers_order_honour_the_count_exactly(monkeypa
     found = []
     dmrules.stream(path, lambda r: found.append(r.to_json()))
     assert as_set(found) == every
+
+
+def test_why_explains_the_resolution_solve_lists_under_that_number(tmp_path, monkeypatch):
+    # Even in a window listed in clingo's order (more resolutions than listed sorted), `why
+    # --resolution N` explains the Nth resolution `solve` lists, whatever that order is.
+    from dmrules.solving import engine
+
+    from .test_perf import jashin_yaml
+
+    monkeypatch.setattr(engine, "SORTED_UP_TO", 5)
+    path = tmp_path / "j.yaml"
+    path.write_text(jashin_yaml(2, 4), encoding="utf-8")  # 19 resolutions in one window
+    listed = json.loads(run_cli("solve", str(path), "--json").stdout)["resolutions"]
+    assert len(listed) == 19 and listed != dmrules.solve(path).to_json()["resolutions"]
+    for n in (1, 7, 19):
+        out = run_cli("why", str(path), "--resolution", str(n), "--json")
+        assert out.returncode == 0, out.stderr
+        assert json.loads(out.stdout)["outcome"] == listed[n - 1], n
