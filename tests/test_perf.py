@@ -448,3 +448,14 @@ def test_windows_of_the_same_board_with_other_events_are_not_taken_for_each_othe
     assert first == [r.to_json() for r in dmrules.solve(both).resolutions]
     assert second == [r.to_json() for r in dmrules.solve(one).resolutions]
     assert len(second) == expected_count(1, 4) and len(first) == expected_count(2, 4)
+
+
+def test_the_remembered_keys_stay_within_their_bound(monkeypatch):
+    cache = solver.WindowCache()
+    monkeypatch.setattr(solver.WindowCache, "MAX_KEYS", 3)
+    for n in range(10):
+        cache.remember_key(("state", n), (("key", n), {}))
+    assert list(cache.keys) == [("state", 7), ("state", 8), ("state", 9)]
+    holds_nothing = solver.WindowCache(max_models=0)
+    holds_nothing.remember_key(("s",), (("k",), {}))
+    assert holds_nothing.keys == {}

@@ -426,10 +426,13 @@ class WindowCache:
         self.built[key] = (state, windows)
         self.built_held += len(windows)
 
+    # States whose canonical key is remembered, at most (each holds its facts' text: some KB).
+    MAX_KEYS = 2_000
+
     def remember_key(self, exact: tuple, known: tuple[tuple, dict]) -> None:
         if self.max_models <= 0:
             return
-        if len(self.keys) >= self.max_models:  # as many as models at most: a crude bound
+        if len(self.keys) >= self.MAX_KEYS:  # the oldest is forgotten: it is only a shortcut
             self.keys.pop(next(iter(self.keys)))
         self.keys[exact] = known
 
