@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # the first failure). The property test runs with fewer examples per seed and no shrinking.
 TESTS = ["tests/test_wrong_answers.py", "tests/test_pins.py", "tests/test_fixtures.py", "tests/test_bounded.py", "tests/test_core.py",
          "tests/test_windows.py", "tests/test_sequential.py", "tests/test_invariants.py", "tests/test_oracle.py",
-         "tests/test_stream.py"]
+         "tests/test_stream.py", "tests/test_vocabulary.py"]
 DESELECT = "not byte_identical"
 ORACLE_EXAMPLES = "60"
 
@@ -97,6 +97,12 @@ MUTANTS: list[Mutant] = [
       'cards = tuple((card_id, id(c.definition), *[getattr(c, f) for f in _CARD_FIELDS])',
       'cards = tuple((card_id, id(c.definition))',
       "windows met again are matched without where their cards are"),
+    M("once-per-turn-forgotten-between-windows", "dmrules/solving/engine.py",
+      "            flags = flags | {USED_THIS_TURN}", "            pass",
+      "an ability used once this turn applies again in a later window of the effect"),
+    M("once-per-turn-per-event", "asp/common/feasible.lp",
+      "rep_once_per_turn(R), #count{ E : apply(R,E) } > 1.", "rep_once_per_turn(R), #count{ E : apply(R,E) } > 2.",
+      "an ability limited to once a turn applies to two events at once"),
     M("stream-stops-at-the-count", "dmrules/solving/engine.py",
       "return self.stopped is not None or self._time_up()", "return self._full()",
       "--jsonl calls a list cut short when it holds exactly the count asked for"),

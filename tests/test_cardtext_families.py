@@ -39,7 +39,7 @@ FAMILIES = {
     "savers": ["T04-saver-balor", "T04-saver-poppo-chappy"],
     "shield savers": ["T05-shield-saver-silver", "T05-shield-saver-cannot-be-destroyed"],
     "paying a cost instead": ["T06-cost-discard-gouken", "T06-cost-shield-garteo", "T06-cost-mana-million-vegeta",
-                              "T06-cost-graveyard-skull-gravitz"],
+                              "T06-cost-graveyard-skull-gravitz", "T06-cost-graveyard-goddama-once-per-turn"],
     "recovering a card from the graveyard instead": ["T07-l-gate-amazoness"],
     "マッドネス": ["T08-madness-opponent-turn", "T08-madness-own-turn", "T08-madness-then-garyu-castle",
                   "T08-garyu-castle-not-by-summoning"],

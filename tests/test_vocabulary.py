@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import dmrules
 
+from .conftest import scenario
+
 ROPPO = "セイバー：フェニックスまたはドラゴン(自分のフェニックスまたはドラゴン1体が破壊される時、このクリーチャーをかわりに破壊してもよい)"
 CUTIE = "名前に《NEX》とある自分のクリーチャーが破壊される時、そのクリーチャーを墓地に置くかわりに手札に戻す。"
 SHUBIL = "セイバー：パワー6000以上(自分のパワー6000以上のクリーチャー1体が破壊される時、このクリーチャーをかわりに破壊してもよい)"
@@ -104,3 +106,33 @@ effect: {{controller: opponent, events: [{{destroy: E}}]}}
         (("s1", "hand"), ("s2", "hand")),
     ])
     assert finals(scenario(4)) == [(("E", "graveyard"),)]
+
+
+GODDAMA = ("各ターンに1度、自分のクリーチャーが破壊される時、かわりにカードを3枚、自分の墓地から好きな順序で"
+           "山札の下に置いてもよい。")
+
+
+def _goddama(flags: str = "", chained: bool = False) -> str:
+    events = ("  events:\n    - {id: e1, destroy: A}\n  then:\n    - events: [{id: e2, destroy: B}]\n" if chained
+              else "  events:\n    - {id: e1, destroy: A}\n    - {id: e2, destroy: B}\n")
+    return (f"turn: opponent\nplayers:\n  me:\n    battle:\n"
+            f"      - {{id: GR, card: {{name: 各ターンに1度の守り手, type: creature, text: \"{GODDAMA}\"}}{flags}}}\n"
+            "      - {id: A, card: {name: クリーチャーA, type: creature}}\n"
+            "      - {id: B, card: {name: クリーチャーB, type: creature}}\n"
+            "    graveyard: [g1, g2, g3, g4, g5, g6]\n  opponent: {}\n"
+            f"effect:\n  controller: opponent\n{events}")
+
+
+def test_once_per_turn_holds_across_the_windows_of_an_effect_and_from_the_scenario():
+    # 「各ターンに1度」: destroyed one after the other (two windows), A or B may be kept, never both.
+    # Keeping A: 3 of the 6 graveyard cards (20 ways), then B is destroyed. Declining: A is in the
+    # graveyard when B is destroyed, so B is kept with 3 of 7 cards (35 ways), or not (1).
+    kept = [tuple(sorted(c for c in ("A", "B") if r.final[c] == "battle"))
+            for r in dmrules.solve(scenario(_goddama(chained=True))).resolutions]
+    assert sorted(set(kept)) == [(), ("A",), ("B",)]
+    assert (kept.count(("A",)), kept.count(("B",)), kept.count(())) == (20, 35, 1)
+    # Used earlier this turn (the scenario says so): it does not apply at all.
+    used = dmrules.solve(scenario(_goddama(flags=", flags: [used_this_turn]")))
+    assert [r.applied for r in used.resolutions] == [()]
+    # At once, without the limit's mark, as the fixture T06-…-goddama-once-per-turn: 41 as well.
+    assert len(dmrules.solve(scenario(_goddama())).resolutions) == 41

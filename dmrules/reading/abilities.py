@@ -540,8 +540,6 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
         for event in step.events:
             if event.under is not None:
                 gaps.append("a follow-up that puts a card under a chosen card")
-    if ability.once_per_turn:
-        gaps.append("'once_per_turn' (各ターンに1度)")
     if ability.granted_to is not None:
         gaps.append("'granted_to' (an ability granted to other cards)")
     return gaps

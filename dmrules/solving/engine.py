@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from clingo import Symbol
 
 from ..reading.events import EventSpec, Realizer, Step
-from .facts import name_of
+from .facts import USED_THIS_TURN, name_of
 from ..text import plural
 from .outcome import Resolution, Solution, Window
 from ..reading.scenario import CardInstance, Scenario
@@ -381,6 +381,10 @@ def advance(state: Scenario, window: Window) -> Scenario:
         for i, card_id in enumerate(top + stayed + bottom, start=1):
             positions[card_id] = i
     flipped = set(window.flipped)
+    # 「各ターンに1度」: a card whose ability so limited applied is marked for the rest of the turn.
+    spent = {a.replacement.card for a in window.applied
+             if a.replacement.card in state.cards and a.replacement.ability >= 1
+             and state.cards[a.replacement.card].replacements[a.replacement.ability - 1].once_per_turn}
     for card_id, card in state.cards.items():
         zone = window.final.get(card_id, card.zone)
         under = window.final_under.get(card_id)
@@ -391,6 +395,8 @@ def advance(state: Scenario, window: Window) -> Scenario:
         if fortifies and (zone != "shields" or window.final.get(fortifies) != "shields"):
             fortifies = None
         flags = card.flags | {"flipped"} if card_id in flipped else card.flags
+        if card_id in spent:
+            flags = flags | {USED_THIS_TURN}
         tapped = (card.tapped and card_id not in window.untapped) or card_id in window.tapped
         placed = card.placed if under is not None and under == card.under else under is not None and card.under is None
         cards[card_id] = replace(card, zone=zone, under=under, placed=placed, equipped_to=equipped, fortifies=fortifies,

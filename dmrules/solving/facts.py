@@ -105,6 +105,11 @@ _EVENT_FLAGS = (("event_unreplaceable", "unreplaceable"), ("last_draw", "last_dr
                 ("event_ignores_cannot_leave", "ignores_cannot_leave"))
 
 
+# A card's flag: its 「各ターンに1度」 abilities were used this turn (set by the scenario, or by
+# the engine once one applies in a window of the effect).
+USED_THIS_TURN = "used_this_turn"
+
+
 def situation_facts(scenario: Scenario) -> list[Symbol]:
     """All facts describing the scenario."""
     out: list[Symbol] = []
@@ -210,7 +215,10 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
     for card in scenario.cards.values():
         for index, ability in enumerate(card.replacements, start=1):
             if ability_holds(ability, scenario, card):
-                out.extend(ability_facts(replacement_symbol(card.id, index), ability, card.id, card.controller))
+                r = replacement_symbol(card.id, index)
+                out.extend(ability_facts(r, ability, card.id, card.controller))
+                if ability.once_per_turn and USED_THIS_TURN in card.flags:
+                    out.append(fact("rep_spent", r))
     for effect in scenario.effects:
         if effect.ability.conditions and not ability_holds(effect.ability, scenario, scenario.cards[effect.source]):
             continue
@@ -238,6 +246,8 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
         add(fact("rep_requires_flag", r, S(ability.requires_flag)))
     if ability.needs_room:
         add(fact("rep_needs_room", r))
+    if ability.once_per_turn:
+        add(fact("rep_once_per_turn", r))
 
     out.extend(watch_facts(r, ability.watch))
 
