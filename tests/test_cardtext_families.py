@@ -29,7 +29,8 @@ PRINTED = {row["name"]: row for row in csv.DictReader(
 FAMILIES = {
     "the creature's own destruction or leaving sent elsewhere": ["T01-own-destruction-revivor-karamikazura",
                                                                   "T01-own-leaving-dark-bandit",
-                                                                  "T01-own-destruction-ekaterina-top"],
+                                                                  "T01-own-destruction-ekaterina-top",
+                                                                  "T01-own-leaving-eternal-omega-granted"],
     "a spell's own card after it is cast": ["T02-charger-spiral", "T02-recycle-lionel-guard",
                                             "T02-recycle-lionel-guard-from-hand", "T02-cyclone-zombie",
                                             "T02-cyclone-zombie-no-summon"],

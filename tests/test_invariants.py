@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 import dmrules
+from dmrules.solving.grants import with_grants
 from dmrules.reading.abilities import ZONES
 
 from .conftest import ROOT, fixture_files
@@ -84,7 +85,7 @@ def check_chosen_cards_were_eligible(scenario, solution) -> None:
         for w in r.windows:
             events = {e.id: e for e in w.events} | {e.id: e for e in w.replaced}
             for app in w.applied:
-                ability = _ability(scenario, app.replacement)
+                ability = _ability(w.state if w.state is not None else scenario, app.replacement)
                 slots = ability.slots() if ability else []
                 event = events.get(app.event)
                 for card_id in app.chosen:
@@ -114,7 +115,7 @@ def check_replaced_and_made_events(scenario, solution) -> None:
                 assert app.event in replaced and app.event not in happened, (app.event, "not replaced")
                 prefix = f"{app.event}/{app.replacement.id}."
                 made = [e for e in list(happened.values()) + list(replaced.values()) if e.id.startswith(prefix)]
-                ability = _ability(scenario, app.replacement)
+                ability = _ability(w.state if w.state is not None else scenario, app.replacement)
                 if ability and any(a.kind == "choose" for a in ability.instead):
                     for card_id in app.chosen:
                         assert any(card_id in e.cards for e in made), f"{prefix}: no event moves {card_id}"
@@ -142,7 +143,7 @@ def check_mandatory_could_not_apply(scenario, solution) -> None:
             if smaller not in by_apps:
                 continue
             happened_there, _ = by_apps[smaller]
-            ability = _ability(scenario, refs[app[1]])
+            ability = _ability(with_grants(scenario), refs[app[1]])  # the first window's state
             if ability is None or ability.optional:
                 continue
             assert app[0] not in happened_there, (

@@ -136,3 +136,54 @@ def test_once_per_turn_holds_across_the_windows_of_an_effect_and_from_the_scenar
     assert [r.applied for r in used.resolutions] == [()]
     # At once, without the limit's mark, as the fixture T06-…-goddama-once-per-turn: 41 as well.
     assert len(dmrules.solve(scenario(_goddama())).resolutions) == 41
+
+
+OUGA = ("バトルゾーンにある自分のハンターとエイリアンはすべて「エターナル・Ω」を得る。(「エターナル・Ω」を得た"
+        "クリーチャーがバトルゾーンを離れる時、かわりに手札に戻す)")
+LABERIZ = ("自分が唱える呪文はすべて「サイクロン」を得る。(「サイクロン」を持つ呪文を唱える直前にクリーチャーを召喚して"
+           "いれば、その呪文を唱えた後、墓地に置くかわりに自分の手札に戻す)")
+
+
+def _ouga(events: str, giver_zone: str = "battle") -> str:
+    giver = f"      - {{id: OG, card: {{name: 王牙, type: creature, races: [ドラゴン], text: \"{OUGA}\"}}}}\n"
+    return ("turn: opponent\nplayers:\n  me:\n    battle:\n"
+            + (giver if giver_zone == "battle" else "")
+            + "      - {id: H, card: {name: ハンター, type: creature, races: [ハンター]}}\n"
+            "      - {id: A, card: {name: エイリアン, type: creature, races: [エイリアン]}}\n"
+            "      - {id: X, card: {name: ドラゴン, type: creature, races: [ドラゴン]}}\n"
+            + ("    hand:\n" + giver if giver_zone == "hand" else "")
+            + "  opponent:\n    battle:\n      - {id: OH, card: {name: 相手のハンター, type: creature, races: [ハンター]}}\n"
+            f"effect:\n  controller: opponent\n{events}")
+
+
+def test_an_ability_given_by_a_card_in_play_is_its_receivers_while_the_giver_is_there():
+    at_once = "  events:\n" + "".join(f"    - {{id: e{i}, destroy: {c}}}\n" for i, c in enumerate("HAXO", 1))
+    at_once = at_once.replace("destroy: O}", "destroy: OH}")
+    (r,) = dmrules.solve(scenario(_ouga(at_once))).resolutions
+    # My hunter and my alien go to my hand instead (mandatory); my dragon and the opponent's hunter do not.
+    assert {c: z for c, z in r.final.items() if c in ("H", "A", "X", "OH")} == \
+        {"H": "hand", "A": "hand", "X": "graveyard", "OH": "graveyard"}
+    assert sorted(a.replacement.id for a in r.applied) == ["A", "H"]
+    # The giver in my hand gives nothing.
+    (r,) = dmrules.solve(scenario(_ouga(at_once, giver_zone="hand"))).resolutions
+    assert r.final["H"] == "graveyard" and r.applied == ()
+    # Destroyed with H at once, the giver still gives for that window (decided on the state
+    # before it, 609.9a); destroyed first, it gives nothing to the H destroyed after it.
+    both = "  events:\n    - {id: e1, destroy: OG}\n    - {id: e2, destroy: H}\n"
+    (r,) = dmrules.solve(scenario(_ouga(both))).resolutions
+    assert r.final["H"] == "hand"
+    chained = "  events:\n    - {id: e1, destroy: OG}\n  then:\n    - events: [{id: e2, destroy: H}]\n"
+    (r,) = dmrules.solve(scenario(_ouga(chained))).resolutions
+    assert r.final["H"] == "graveyard" and r.final["OG"] == "graveyard"
+
+
+def test_a_spell_i_cast_gets_the_cyclone_my_creature_gives():
+    text = ("turn: me\nplayers:\n  me:\n    this_turn: [summoned_just_before_cast]\n    battle:\n"
+            f"      - {{id: LB, card: {{name: ラベリーズ, type: creature, text: \"{LABERIZ}\"}}}}\n"
+            "    hand:\n      - {id: SP, card: {name: ただの呪文, type: spell}}\n  opponent: {}\n"
+            "effect:\n  source: SP\n  controller: me\n  by: spell\n  events:\n    - {id: e1, spell_to_graveyard: SP}\n")
+    (r,) = dmrules.solve(scenario(text)).resolutions
+    assert r.final["SP"] == "hand" and [a.replacement.id for a in r.applied] == ["SP"]
+    # Without a creature summoned just before, the spell goes to the graveyard.
+    (r,) = dmrules.solve(scenario(text.replace("[summoned_just_before_cast]", "[]"))).resolutions
+    assert r.final["SP"] == "graveyard" and r.applied == ()

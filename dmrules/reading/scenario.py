@@ -66,6 +66,7 @@ class CardInstance:
     markers: frozenset[str] = frozenset()
     flags: frozenset[str] = frozenset()
     unknown: frozenset[str] = frozenset()  # characteristics neither the card pool nor the scenario gives
+    granted: tuple[ReplacementAbility, ...] = ()  # abilities other cards give it (solving/grants.py)
 
     @property
     def name(self) -> str | None:
@@ -73,7 +74,9 @@ class CardInstance:
 
     @property
     def replacements(self) -> tuple[ReplacementAbility, ...]:
-        return self.definition.replacements if self.definition else ()
+        """Its own replacement abilities (a giver's ``granted_to`` ones among them), then those
+        given to it."""
+        return (self.definition.replacements if self.definition else ()) + self.granted
 
     @property
     def triggers(self):

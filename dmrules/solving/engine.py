@@ -20,6 +20,7 @@ from clingo import Symbol
 
 from ..reading.events import EventSpec, Realizer, Step
 from .facts import USED_THIS_TURN, name_of
+from .grants import with_grants
 from ..text import plural
 from .outcome import Resolution, Solution, Window
 from ..reading.scenario import CardInstance, Scenario
@@ -158,6 +159,7 @@ class Engine:
             if not realized.events and not realized.templates:
                 return self._next(state, queue, path)
             window_state = replace(state, events=tuple(realized.events), templates=tuple(realized.templates))
+        window_state = with_grants(window_state)  # what the cards in play give others, in this state
         if window_state.shuffled:
             _refuse_deck_order(window_state)
         if len(path) >= self.max_windows:

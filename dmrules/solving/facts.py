@@ -214,7 +214,7 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
 
     for card in scenario.cards.values():
         for index, ability in enumerate(card.replacements, start=1):
-            if ability_holds(ability, scenario, card):
+            if ability.granted_to is None and ability_holds(ability, scenario, card):  # a grant is its receivers'
                 r = replacement_symbol(card.id, index)
                 out.extend(ability_facts(r, ability, card.id, card.controller))
                 if ability.once_per_turn and USED_THIS_TURN in card.flags:
