@@ -16,7 +16,6 @@ import dmrules
 from dmrules.solving import solver
 from dmrules.solving.engine import Interrupted
 from dmrules.solving.facts import situation_facts
-from dmrules.solving.grants import with_grants
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -225,7 +224,6 @@ def test_windows_grounded_in_a_batch_have_the_answer_sets_of_windows_grounded_al
     assert solver.prefetch(scenarios) == len(solver.WINDOWS.entries) >= 15
     checked = 0
     for scenario in scenarios:
-        scenario = with_grants(scenario)  # as the solver sees it: what its cards give others
         canon, names = solver.canonical(situation_facts(scenario))
         key = (tuple(solver._control_arguments(scenario, ("0",))),
                tuple(solver.encoding_files(scenario.ruleset, "solve", False, True)), canon)

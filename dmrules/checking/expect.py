@@ -173,9 +173,6 @@ def _check_event(node: Node, scenario: Scenario, made: bool = True) -> str:
 
 
 def _replacement_ids(scenario: Scenario) -> set[str]:
-    from ..solving.grants import with_grants
-
-    scenario = with_grants(scenario)  # an ability given to a card is that card's
     ids = {e.id for e in scenario.effects}
     for card in scenario.cards.values():
         n = len(card.replacements)

@@ -66,7 +66,7 @@ class CardInstance:
     markers: frozenset[str] = frozenset()
     flags: frozenset[str] = frozenset()
     unknown: frozenset[str] = frozenset()  # characteristics neither the card pool nor the scenario gives
-    granted: tuple[ReplacementAbility, ...] = ()  # abilities other cards give it (solving/grants.py)
+    granted: tuple[ReplacementAbility, ...] = ()  # abilities other cards give it (reading/grants.py)
 
     @property
     def name(self) -> str | None:
@@ -242,7 +242,9 @@ class _Reader:
         self._check_size(scenario)
         self._check_characteristics(scenario)
         self._check_powers(scenario)
-        return scenario
+        from .grants import with_grants
+
+        return with_grants(scenario)  # what the cards in play give others
 
     def _check_powers(self, scenario: Scenario) -> None:
         """A battle compares powers: refuse a creature that may battle and has none, rather than

@@ -8,57 +8,9 @@ decided against it), so they are evaluated here rather than in the encodings.
 
 from __future__ import annotations
 
-from ..reading.abilities import CIVILIZATIONS, Condition, Filter, ReplacementAbility
+from ..reading.abilities import CIVILIZATIONS, Condition, ReplacementAbility
+from ..reading.grants import card_passes
 from ..reading.scenario import CardInstance, Scenario
-
-
-def _within(value: int | None, low: int | None, high: int | None) -> bool:
-    """A value within the bounds a filter gives; no value passes no bound."""
-    if low is None and high is None:
-        return True
-    return value is not None and (low is None or value >= low) and (high is None or value <= high)
-
-
-def card_passes(flt: Filter, card: CardInstance, controller: str, source: str | None) -> bool:
-    """Whether ``card`` passes the filter, read from an ability of ``controller`` on card ``source``."""
-    if flt.whose == "own" and card.controller != controller:
-        return False
-    if flt.whose == "opponent" and card.controller == controller:
-        return False
-    if flt.other and card.id == source:
-        return False
-    kinds = set(card.types)
-    if flt.types and not any(t in kinds for t in flt.types):
-        return False
-    if flt.evolution and "evolution" not in kinds:
-        return False
-    if any(t in kinds for t in flt.not_types):
-        return False
-    if flt.races and not any(word in race for word in flt.races for race in card.races):
-        return False
-    if flt.civilizations and not set(flt.civilizations) & set(card.civilizations):
-        return False
-    if flt.names and card.name not in flt.names:
-        return False
-    if flt.name_parts and not any(part in (card.name or "") for part in flt.name_parts):
-        return False
-    if not _within(card.cost, flt.cost_min, flt.cost_max) or not _within(card.power, flt.power_min, flt.power_max):
-        return False
-    if flt.cost_not is not None and card.cost in (None, flt.cost_not):
-        return False
-    if any(flag not in card.flags for flag in flt.flags) or any(flag in card.flags for flag in flt.without_flags):
-        return False
-    if flt.ids and card.id not in flt.ids:
-        return False
-    if "tapped" in flt.properties and not card.tapped:
-        return False
-    if "face_up" in flt.properties and not (card.zone == "shields" and card.face_up):
-        return False
-    if "face_down" in flt.properties and not (card.zone == "shields" and not card.face_up):
-        return False
-    if "multicolor" in flt.properties and len(card.civilizations) < 2:
-        return False
-    return True
 
 
 def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:

@@ -20,7 +20,7 @@ from clingo import Symbol
 
 from ..reading.events import EventSpec, Realizer, Step
 from .facts import USED_THIS_TURN, name_of
-from .grants import with_grants
+from ..reading.grants import with_grants
 from ..text import plural
 from .outcome import Resolution, Solution, Window
 from ..reading.scenario import CardInstance, Scenario
@@ -159,7 +159,6 @@ class Engine:
             if not realized.events and not realized.templates:
                 return self._next(state, queue, path)
             window_state = replace(state, events=tuple(realized.events), templates=tuple(realized.templates))
-        window_state = with_grants(window_state)  # what the cards in play give others, in this state
         if window_state.shuffled:
             _refuse_deck_order(window_state)
         if len(path) >= self.max_windows:
@@ -411,5 +410,6 @@ def advance(state: Scenario, window: Window) -> Scenario:
             for card_id in event.cards:
                 this_turn.setdefault(state.cards[card_id].owner, set()).add("shield_break")
     effects = tuple(e for e in state.effects if e.id not in window.used)
-    return replace(state, cards=cards, events=(), templates=(), effects=effects,
-                   this_turn={p: frozenset(words) for p, words in this_turn.items()}, shuffled=frozenset(shuffled))
+    return with_grants(replace(state, cards=cards, events=(), templates=(), effects=effects,
+                               this_turn={p: frozenset(words) for p, words in this_turn.items()},
+                               shuffled=frozenset(shuffled)))

@@ -19,7 +19,6 @@ from clingo import Function, Symbol, SymbolType
 
 from ..errors import SolveError
 from .facts import situation_facts
-from .grants import with_grants
 from .grouping import group_facts, interchangeable_classes, interchangeable_units, multiplicity
 from .outcome import Builder, Resolution, Solution, Streamed, Window
 from ..reading.scenario import CardInstance, Scenario
@@ -301,7 +300,6 @@ def make_control(scenario: Scenario, mode: str = "solve", arguments: Sequence[st
 
     The encodings are parsed once per process; each Control receives their syntax trees.
     """
-    scenario = with_grants(scenario)
     files = tuple(encoding_files(scenario.ruleset, mode, group))
     return _grounded(_control_arguments(scenario, arguments), files, "", [*situation_facts(scenario), *extra])
 
@@ -652,7 +650,6 @@ def prefetch(scenarios: Iterable[Scenario]) -> int:
     for scenario in scenarios:
         if scenario.ruleset not in BATCHED:
             continue
-        scenario = with_grants(scenario)
         facts = situation_facts(scenario)
         canon, names = canonical(facts)
         arguments = tuple(_control_arguments(scenario, ("0",)))
@@ -721,7 +718,6 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
     interchangeable cards alone (``fold_units`` false).
     A window equal to one already solved in this process is not solved again.
     """
-    scenario = with_grants(scenario)
     exact = state_key(scenario, index, label, kind, group, fold_units)
     built = WINDOWS.get_built(exact)
     if built is not None and spill is not None and len(built) > spill:
@@ -839,7 +835,6 @@ def stream_window(scenario: Scenario, index: int = 1, label: str = "effect", kin
     before the next model is searched for, and returns True to stop the enumeration (a limit
     of the whole search was reached). Returns what cut the list short, as
     ``solve_window`` does: ``"timeout"``, ``"max_models"`` or None."""
-    scenario = with_grants(scenario)
     classes = interchangeable_classes(scenario) if group else []
     situation = situation_facts(scenario)
     units = interchangeable_units(scenario, situation, classes) if group else []
@@ -1103,7 +1098,6 @@ def count_first_window(scenario: Scenario, *, group: bool = False, fold_units: b
     resolution of the window leads to a later window: every resolution has a
     canonical one, which then does too.
     """
-    scenario = with_grants(scenario)
     if not group:
         ctl = make_control(scenario)
         with ctl.solve(async_=True) as handle:
