@@ -13,6 +13,7 @@ import pytest
 import dmrules
 from dmrules import solve
 from tests.conftest import run_cli, scenario
+from tests.test_oracle import CORNER_CASES
 
 JASHINTEI_HAND = """\
 title: one ジャシン帝, hand cards named like players
@@ -192,27 +193,9 @@ def test_follow_up_opens_before_the_effects_next_step():
 
 # -- a deck emptied before the effect's last window ---------------------------------------------
 
-DECK_EMPTIED_EARLY = """\
-title: a replacement mills the last card of the deck; the effect's next step touches no deck
-turn: me
-players:
-  me:
-    battle:
-      - id: S1
-        card:
-          name: 山札を削って残るクリーチャー
-          type: creature
-          replacements:
-            - {watch: {event: destroy, card: this}, instead: [stay, {mill: {player: own, count: 1}}], optional: true}
-      - {id: C1, card: {name: 普通のクリーチャー, type: creature}}
-    deck: [dm1]
-  opponent: {}
-effect:
-  controller: me
-  events: [{id: e1, destroy: S1}]
-  then:
-    - events: [{id: e2, return_to_hand: C1}]
-"""
+# A replacement mills the last card of the deck; the effect's next step touches no deck (the
+# scenario the property test's oracle also checks).
+DECK_EMPTIED_EARLY = CORNER_CASES["deck-emptied-before-the-last-window"]
 
 
 def test_a_deck_emptied_in_an_earlier_window_loses_once_the_effect_is_over():
