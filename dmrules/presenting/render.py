@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import IO
 
 from ..reading.events import Event
-from ..solving.outcome import EventInfo, Resolution, Solution, Streamed, Trigger, Window
+from ..solving.outcome import Batched, EventInfo, Resolution, Solution, Streamed, Trigger, Window
 from ..reading.scenario import Scenario
 from .safe import visible
 from ..text import plural
@@ -288,21 +288,17 @@ def total_line(n: int, states: int, total: int, grouped: bool, folded: str, stop
 def stream_text(scenario: Scenario, out: IO[str], **limits) -> Streamed:
     """What ``solution_text`` writes, each resolution as it is found (``solving.solver.stream``:
     none is kept); ``limits`` are ``stream``'s. Returns the counts."""
-    from ..solving.stream import _Batched
-    from ..solving.solver import stream
+    from ..solving.stream import stream_batched
 
     out.write(visible("\n".join(scenario_header(scenario)), lines=True))
-    batched = _Batched(out)
+    batched = Batched(out)
     count = [0]
 
     def emit(resolution: Resolution) -> None:
         count[0] += 1
         batched.add(visible("\n\n" + "\n".join(resolution_lines(scenario, count[0], resolution)), lines=True))
 
-    try:
-        streamed = stream(scenario, emit, **limits)
-    finally:
-        batched.flush()
+    streamed = stream_batched(scenario, batched, emit, **limits)
     out.write("\n\n" + visible(total_line(streamed.resolutions, streamed.states, streamed.total, streamed.grouped,
                                            streamed.folded, None if streamed.complete else streamed.stopped_by))
               + "\n")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from collections.abc import Iterable, Mapping
 from typing import IO, Any
 from dataclasses import dataclass, field
@@ -301,40 +303,6 @@ class Streamed:
         return {"trailer": True, "schema": SCHEMA, "ruleset": self.ruleset, **self.summary()}
 
 
-class _Lazy(list):
-    """Resolutions that a JSON encoder (json's pure-Python one, which ``iterencode`` uses)
-    reads as a list, each converted only when it is written."""
-
-    def __init__(self, resolutions: tuple[Resolution, ...]):
-        super().__init__()
-        self.resolutions = resolutions
-
-    def __len__(self) -> int:
-        return len(self.resolutions)
-
-    def __iter__(self):
-        return (r.to_json() for r in self.resolutions)
-
-
-def write_json(data: dict, stream: IO[str]) -> None:
-    """``json.dumps(data, ensure_ascii=False, indent=2)`` and a newline, written piece by piece."""
-    import json
-
-    # The encoder yields many tiny pieces: gather them, so that an unbuffered stream
-    # (PYTHONUNBUFFERED) is not written one system call per piece.
-    pending: list[str] = []
-    size = 0
-    for chunk in json.JSONEncoder(ensure_ascii=False, indent=2).iterencode(data):
-        pending.append(chunk)
-        size += len(chunk)
-        if size >= 1 << 16:
-            stream.write("".join(pending))
-            pending.clear()
-            size = 0
-    pending.append("\n")
-    stream.write("".join(pending))
-
-
 @dataclass(frozen=True)
 class Solution:
     """Every legal resolution of a scenario."""
@@ -365,72 +333,69 @@ class Solution:
         """Distinct final placements of the cards."""
         return len({(tuple(sorted(r.final.items())), r.lost, r.flipped) for r in self.resolutions})
 
-    def to_json(self, lazy: bool = False) -> dict:
-        """The solution as JSON data; ``lazy``: the resolutions converted one at a time as an
-        encoder reads them (for ``write_json``), instead of all at once."""
-        out = {
-            "schema": SCHEMA,
-            "ruleset": self.ruleset,
-            "resolutions": _Lazy(self.resolutions) if lazy else [r.to_json() for r in self.resolutions],
-            "counts": {"resolutions": self.total, "states": self.states},
-            "complete": self.complete,
-        }
-        if self.stopped_by:
-            out["stopped_by"] = self.stopped_by
-        if self.grouped:
-            out["counts"]["grouped"] = len(self.resolutions)
-            out["grouped"] = True
-            if self.units_folded:
-                out["grouped_units"] = True
-        return out
+    def counted(self) -> Streamed:
+        """Its counts, as a stream of the same resolutions would give them."""
+        return Streamed(ruleset=self.ruleset, resolutions=len(self.resolutions), total=self.total, states=self.states,
+                        complete=self.complete, stopped_by=self.stopped_by, grouped=self.grouped,
+                        units_folded=self.units_folded)
+
+    def to_json(self) -> dict:
+        return {"schema": SCHEMA, "ruleset": self.ruleset, "resolutions": [r.to_json() for r in self.resolutions],
+                **self.counted().summary()}
 
     def write_json(self, stream: IO[str]) -> None:
         """What ``to_json`` gives, as the JSON document ``--json`` writes (``JsonDocument``)."""
-        summary = {k: v for k, v in self.to_json(lazy=True).items() if k not in ("schema", "ruleset", "resolutions")}
         document = JsonDocument(stream, self.ruleset)
         for resolution in self.resolutions:
             document.add(resolution)
-        document.close(summary)
+        document.close(self.counted().summary())
+
+
+class Batched:
+    """Text written in batches (an unbuffered stream would otherwise take a system call per
+    piece), and at least every tenth of a second, so that a reader sees it come."""
+
+    def __init__(self, out: IO[str]):
+        self.out = out
+        self.pending: list[str] = []
+        self.last = time.monotonic()
+
+    def add(self, piece: str) -> None:
+        self.pending.append(piece)
+        if len(self.pending) >= 64 or time.monotonic() - self.last >= 0.1:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.pending:
+            self.out.write("".join(self.pending))
+            self.pending.clear()
+        self.out.flush()
+        self.last = time.monotonic()
 
 
 class JsonDocument:
-    """The ``--json`` document written piece by piece: ``schema`` and ``ruleset``, then
-    ``resolutions``, one per line (indented, the resolution itself on one line), then the
-    summary's fields. Pieces are written in batches of about 64 KB."""
+    """The ``--json`` document written piece by piece (``Batched``): ``schema`` and ``ruleset``,
+    then ``resolutions``, one per line (indented, the resolution itself on one line), then the
+    summary's fields."""
 
     def __init__(self, stream: IO[str], ruleset: str):
         import json
 
-        self.stream = stream
         self.dumps = json.JSONEncoder(ensure_ascii=False).encode
         self.written = 0
-        self.pending: list[str] = [f'{{\n  "schema": {SCHEMA},\n  "ruleset": {self.dumps(ruleset)},\n  "resolutions": [']
-        self.size = 0
-
-    def piece(self, resolution: Resolution) -> str:
-        """The text of the next resolution of the list (the caller writes it)."""
-        text = ("\n    " if not self.written else ",\n    ") + self.dumps(resolution.to_json())
-        self.written += 1
-        return text
+        self.out = Batched(stream)
+        self.out.add(f'{{\n  "schema": {SCHEMA},\n  "ruleset": {self.dumps(ruleset)},\n  "resolutions": [')
 
     def add(self, resolution: Resolution) -> None:
-        text = self.piece(resolution)
-        self.pending.append(text)
-        self.size += len(text)
-        if self.size >= 1 << 16:
-            self.flush()
-
-    def flush(self) -> None:
-        self.stream.write("".join(self.pending))
-        self.pending.clear()
-        self.size = 0
+        self.out.add(("\n    " if not self.written else ",\n    ") + self.dumps(resolution.to_json()))
+        self.written += 1
 
     def close(self, summary: dict) -> None:
         import json
 
         tail = json.dumps(summary, ensure_ascii=False, indent=2)  # {\n  "counts": ...\n}
-        self.pending.append(("\n  ]," if self.written else "],") + tail[1:] + "\n")
-        self.flush()
+        self.out.add(("\n  ]," if self.written else "],") + tail[1:] + "\n")
+        self.out.flush()
 
 
 # A symbol's key in the dictionaries of ``Builder.build``, read once per shown atom of every

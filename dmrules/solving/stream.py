@@ -17,37 +17,15 @@ grouping). One process, clingo's public API, no temporary file.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from typing import IO
 
 from ..reading.scenario import Scenario
-from .outcome import JsonDocument, Resolution, Streamed
+from .outcome import Batched, JsonDocument, Resolution, Streamed
 
 
-class _Batched:
-    """Text pieces written in batches (an unbuffered stream would otherwise take a system
-    call per piece), and at least every tenth of a second, so that a reader sees them come."""
-
-    def __init__(self, out: IO[str]):
-        self.out = out
-        self.pending: list[str] = []
-        self.last = time.monotonic()
-
-    def add(self, piece: str) -> None:
-        self.pending.append(piece)
-        if len(self.pending) >= 64 or time.monotonic() - self.last >= 0.1:
-            self.flush()
-
-    def flush(self) -> None:
-        if self.pending:
-            self.out.write("".join(self.pending))
-            self.pending.clear()
-        self.out.flush()
-        self.last = time.monotonic()
-
-
-def _run(scenario: Scenario, batched: _Batched, emit: Callable[[Resolution], None], **limits) -> Streamed:
+def stream_batched(scenario: Scenario, batched: Batched, emit: Callable[[Resolution], None], **limits) -> Streamed:
+    """``solver.stream`` with ``emit`` writing to ``batched``, flushed at the end however it ends."""
     from .solver import stream
 
     try:
@@ -60,8 +38,8 @@ def stream_jsonl(scenario: Scenario, out: IO[str], *, max_resolutions: int | Non
                  timeout: float | None = None, max_windows: int | None = None, group: bool = False) -> Streamed:
     """Write every resolution of ``scenario`` as a JSON line, then the trailer; return the counts."""
     dumps = json.JSONEncoder(ensure_ascii=False).encode
-    batched = _Batched(out)
-    streamed = _run(scenario, batched, lambda r: batched.add(dumps(r.to_json()) + "\n"),
+    batched = Batched(out)
+    streamed = stream_batched(scenario, batched, lambda r: batched.add(dumps(r.to_json()) + "\n"),
                     max_resolutions=max_resolutions, timeout=timeout, max_windows=max_windows, group=group)
     out.write(dumps(streamed.to_json()) + "\n")
     return streamed
@@ -71,9 +49,7 @@ def stream_json(scenario: Scenario, out: IO[str], *, max_resolutions: int | None
                 timeout: float | None = None, max_windows: int | None = None, group: bool = False) -> Streamed:
     """Write the ``--json`` document of ``scenario``, each resolution as it is found; return the counts."""
     document = JsonDocument(out, scenario.ruleset)
-    batched = _Batched(out)
-    document.flush()
-    streamed = _run(scenario, batched, lambda r: batched.add(document.piece(r)),
-                    max_resolutions=max_resolutions, timeout=timeout, max_windows=max_windows, group=group)
+    streamed = stream_batched(scenario, document.out, document.add, max_resolutions=max_resolutions, timeout=timeout,
+                    max_windows=max_windows, group=group)
     document.close(streamed.summary())
     return streamed
