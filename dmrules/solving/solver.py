@@ -145,7 +145,7 @@ def _rule_graph(files: tuple[str, ...], extra: str) -> tuple | None:
     runs (``reading/cache.py``): reading it from the syntax trees takes a tenth of a second."""
     from ..reading.cache import load, store
 
-    path = _graph_file(files, extra)
+    path = _kept_file("graph", files, extra)
     kept = load(path)
     if not (isinstance(kept, tuple) and len(kept) == 3):
         kept = _read_rule_graph(files, extra)
@@ -155,9 +155,10 @@ def _rule_graph(files: tuple[str, ...], extra: str) -> tuple | None:
     return (_statements(files, extra), *kept)
 
 
-def _graph_file(files: tuple[str, ...], extra: str) -> Path | None:
-    """Where the rule graph of these encodings is kept: under the code's key, by the
-    encodings' files (every one under the encodings' folder, as ``#include`` may name any)."""
+def _kept_file(what: str, files: tuple[str, ...], extra: str = "") -> Path | None:
+    """Where ``what`` is kept that is made from these encodings (their rule graph, their
+    windowed form): under the code's key, by the encodings' files (every one under the
+    encodings' folder, as ``#include`` may name any)."""
     import hashlib
 
     from ..reading.cache import cache_root, code_key
@@ -165,7 +166,7 @@ def _graph_file(files: tuple[str, ...], extra: str) -> Path | None:
     root, key = cache_root(), code_key()
     if root is None or key is None:
         return None
-    digest = hashlib.sha256(f"{files}\0{extra}".encode("utf-8", "surrogatepass"))
+    digest = hashlib.sha256(f"{what}\0{files}\0{extra}".encode("utf-8", "surrogatepass"))
     try:
         for path in sorted(encodings_dir().rglob("*.lp")):
             stat = path.stat()
@@ -597,7 +598,7 @@ def _windowed(files: tuple[str, ...]) -> tuple:
 
     from ..reading.cache import load, store
 
-    path = _graph_file(files, "windowed")
+    path = _kept_file("windowed", files)
     kept = load(path)
     if isinstance(kept, list) and all(isinstance(t, str) for t in kept):
         read = _read_back(kept)
