@@ -284,14 +284,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
         write = stream_jsonl if args.jsonl else stream_json if args.json else stream_text
         write(scenario, sys.stdout, **limits)
         return EXIT_OK
-    # --html holds the whole list, in the order the others write it (`why --resolution N` numbers so).
-    from .solving.outcome import Solution
-    from .solving.solver import stream
+    from .solving.solver import solve
 
-    held: list = []
-    streamed = stream(scenario, held.append, **limits)
-    solution = Solution(ruleset=streamed.ruleset, resolutions=tuple(held), complete=streamed.complete,
-                        stopped_by=streamed.stopped_by, grouped=streamed.grouped)
+    solution = solve(scenario, **limits)  # --html holds the whole list
     if args.html:
         from .presenting.report import write_html
 

@@ -26,9 +26,8 @@ from .outcome import Resolution, Solution, Window
 from ..reading.scenario import CardInstance, Scenario
 
 DEFAULT_MAX_WINDOWS = 12
-# Streaming (``keep`` false), a window's resolutions are listed sorted by their decisions, as
-# ``solve`` lists them, up to this many; a window with more is listed in the solver's order,
-# as clingo finds them, so that none need be held.
+# A window's resolutions are listed sorted by their decisions up to this many; a window with
+# more lists them in the solver's order, as clingo finds them, so that none need be held.
 SORTED_UP_TO = 5_000
 
 
@@ -99,8 +98,9 @@ class Engine:
         return self._solution()
 
     def _solution(self) -> Solution:
-        resolutions = tuple(sorted(self.found, key=lambda r: r.key))
-        return Solution(ruleset=self.scenario.ruleset, resolutions=resolutions,
+        # In the order found: window after window, each window's resolutions sorted by their
+        # decisions (in one of more than SORTED_UP_TO, as clingo finds them).
+        return Solution(ruleset=self.scenario.ruleset, resolutions=tuple(self.found),
                         complete=self.stopped is None, stopped_by=self.stopped, grouped=self.group)
 
     def _count_reached(self) -> bool:
@@ -169,33 +169,25 @@ class Engine:
         # Every answer of a window ends in at least one resolution, so one answer more
         # than the resolutions still wanted tells whether the count cuts anything.
         wanted = None if self.max_resolutions is None else self.max_resolutions - self.count + 1
-        if not self.keep:
-            windows, cut = self.solve_window(window_state, len(path) + 1, item.label, item.kind, timeout=remaining,
-                                             max_models=wanted, group=self.group, spill=SORTED_UP_TO)
-            if cut != "spill":
-                if cut == "timeout":
-                    self.stopped = self.stopped or f"timeout={self.timeout}s"
-                for window in windows:
-                    self._after(window_state, window, skipped, queue, path)
-                return
-
-            def each(window: Window) -> bool:
-                self._after(window_state, window, skipped, queue, path)
-                # Stop once a resolution beyond the count was refused (``_finish`` says so in
-                # ``stopped``) or the time is up; reaching the count exactly stops nothing yet.
-                return self.stopped is not None or self._time_up()
-
-            cut = self.stream_window(window_state, len(path) + 1, item.label, item.kind, timeout=remaining,
-                                     group=self.group, on_window=each)
+        windows, cut = self.solve_window(window_state, len(path) + 1, item.label, item.kind, timeout=remaining,
+                                         max_models=wanted, group=self.group, spill=SORTED_UP_TO)
+        if cut != "spill":
             if cut == "timeout":
                 self.stopped = self.stopped or f"timeout={self.timeout}s"
+            for window in windows:
+                self._after(window_state, window, skipped, queue, path)
             return
-        windows, cut = self.solve_window(window_state, len(path) + 1, item.label, item.kind, timeout=remaining,
-                                         max_models=wanted, group=self.group)
+
+        def each(window: Window) -> bool:
+            self._after(window_state, window, skipped, queue, path)
+            # Stop once a resolution beyond the count was refused (``_finish`` says so in
+            # ``stopped``) or the time is up; reaching the count exactly stops nothing yet.
+            return self.stopped is not None or self._time_up()
+
+        cut = self.stream_window(window_state, len(path) + 1, item.label, item.kind, timeout=remaining,
+                                 group=self.group, on_window=each)
         if cut == "timeout":
             self.stopped = self.stopped or f"timeout={self.timeout}s"
-        for window in windows:
-            self._after(window_state, window, skipped, queue, path)
 
     def _after(self, window_state: Scenario, window: Window, skipped: list[str], queue: list[Pending],
                path: tuple[Window, ...]) -> None:

@@ -1009,9 +1009,9 @@ def stream(scenario: ScenarioLike, on_resolution: Callable[[Resolution], None], 
            group: bool = False) -> Streamed:
     """Like ``solve``, but each resolution goes to ``on_resolution`` as soon as its windows are
     solved, and none is kept: memory stays flat however many there are. The order is
-    ``solve``'s (sorted by the decisions, window after window), except in a window with more
-    than ``engine.SORTED_UP_TO`` resolutions, which come in the order clingo finds them
-    (deterministic for a given input). Returns the counts. Raises ``InputError`` on bad
+    ``solve``'s (window after window, each window's sorted by the decisions, except in a
+    window with more than ``engine.SORTED_UP_TO`` resolutions, which come in the order clingo
+    finds them, deterministic for a given input). Returns the counts. Raises ``InputError`` on bad
     input; Ctrl-C raises ``Interrupted`` after the resolutions found so far went out."""
     scenario = as_scenario(scenario, ruleset)
     holder: list = []

@@ -8,9 +8,9 @@
 one resolution per line of its list.
 
 Both are written as the resolutions are found and keep none, so memory stays flat however
-many there are. The order is `solve`'s (sorted by the decisions, window after window),
-except in a window with more than 5,000 resolutions, which come in the order clingo finds
-them (deterministic for a given input). Every option of `solve` applies (ruleset, limits,
+many there are. The order is `solve`'s (window after window, each window's sorted by the
+decisions, except in a window with more than 5,000 resolutions, which come in the order
+clingo finds them, deterministic for a given input). Every option of `solve` applies (ruleset, limits,
 grouping). One process, clingo's public API, no temporary file.
 """
 
