@@ -103,7 +103,7 @@ MUTANTS: list[Mutant] = [
     M("once-per-turn-per-event", "asp/common/feasible.lp",
       "rep_once_per_turn(R), #count{ E : apply(R,E) } > 1.", "rep_once_per_turn(R), #count{ E : apply(R,E) } > 2.",
       "an ability limited to once a turn applies to two events at once"),
-    M("grant-from-anywhere", "dmrules/solving/grants.py",
+    M("grant-from-anywhere", "dmrules/reading/grants.py",
       "if receives and giver.zone == \"battle\"", "if receives",
       "a card gives its abilities from any zone, not only the battle zone"),
     M("stream-stops-at-the-count", "dmrules/solving/engine.py",
