@@ -300,6 +300,41 @@ def test_the_bundled_cards_kept_compiled_are_the_cards_read(tmp_path, monkeypatc
         carddb.bundled.cache_clear()
 
 
+def test_a_scenario_file_read_again_comes_from_the_cache_as_it_was_read(tmp_path, monkeypatch):
+    from dataclasses import fields
+
+    from dmrules.checking.verify import verify_scenario
+    from dmrules.reading import carddb, scenario as reading
+
+    monkeypatch.setenv("DMRULES_CACHE", str(tmp_path / "cache"))
+    path = tmp_path / "s.yaml"
+    text = (ROOT / "fixtures" / "A01-two-jashintei.yaml").read_text(encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+    read = []
+    real = reading.read_scenario
+    monkeypatch.setattr(reading, "read_scenario", lambda *a: read.append(a) or real(*a))
+    first = dmrules.load_scenario(path)
+    (kept,) = (tmp_path / "cache").glob("scenarios-*/*.pickle")
+    second = dmrules.load_scenario(path)
+    assert len(read) == 1 and second is not first
+    nodes = {"expect", "expect_under"}  # the expectations' syntax, compared by what it checks
+    assert [getattr(second, f.name) for f in fields(first) if f.name not in nodes] == \
+           [getattr(first, f.name) for f in fields(first) if f.name not in nodes]
+    assert verify_scenario(second, str(path)).to_json() == verify_scenario(first, str(path)).to_json()
+    # The bundled cards' definitions are the database's own objects again.
+    jashin = carddb.bundled().find("アビスベル＝ジャシン帝")
+    assert second.cards["J1"].definition is second.cards["J2"].definition is jashin is first.cards["J1"].definition
+    # Other bytes are read again; so is a damaged cache file.
+    path.write_text(text.replace("turn: opponent", "turn: me"), encoding="utf-8")
+    assert dmrules.load_scenario(path).turn_player != first.turn_player and len(read) == 2
+    path.write_text(text, encoding="utf-8")
+    kept.write_bytes(b"not a pickle")
+    assert dmrules.load_scenario(path).turn_player == first.turn_player and len(read) == 3
+    monkeypatch.setenv("DMRULES_CACHE", "off")
+    dmrules.load_scenario(path)
+    assert len(read) == 4
+
+
 def test_what_older_versions_kept_is_removed_but_the_newest_few(tmp_path, monkeypatch):
     import os
 
@@ -310,7 +345,9 @@ def test_what_older_versions_kept_is_removed_but_the_newest_few(tmp_path, monkey
         (tmp_path / f"cards-old{n}.pickle").write_bytes(b"x")
         (tmp_path / f"texts-old{n}").mkdir()
         (tmp_path / f"graphs-old{n}").mkdir()
-        for path in (tmp_path / f"cards-old{n}.pickle", tmp_path / f"texts-old{n}", tmp_path / f"graphs-old{n}"):
+        (tmp_path / f"scenarios-old{n}").mkdir()
+        for path in (tmp_path / f"cards-old{n}.pickle", tmp_path / f"texts-old{n}", tmp_path / f"graphs-old{n}",
+                     tmp_path / f"scenarios-old{n}"):
             os.utime(path, (1_000_000 + n, 1_000_000 + n))
     (tmp_path / "other.txt").write_text("not ours")
     carddb.bundled.cache_clear()
@@ -321,7 +358,8 @@ def test_what_older_versions_kept_is_removed_but_the_newest_few(tmp_path, monkey
     left = sorted(p.name for p in tmp_path.iterdir())
     assert left == sorted([f"cards-{cache.code_key()}.pickle", "other.txt",
                            *[f"{kind}-old{n}{ext}" for n in (3, 4, 5)
-                             for kind, ext in (("cards", ".pickle"), ("texts", ""), ("graphs", ""))]])
+                             for kind, ext in (("cards", ".pickle"), ("texts", ""), ("graphs", ""),
+                                               ("scenarios", ""))]])
 
 
 def test_the_window_cache_keeps_within_its_bounds(tmp_path, monkeypatch):

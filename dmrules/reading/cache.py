@@ -54,12 +54,21 @@ def load(path: Path | None):
 def store(path: Path | None, value) -> None:
     if path is None:
         return
+    try:
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001 - something that does not pickle: not kept
+        return
+    store_bytes(path, data)
+
+
+def store_bytes(path: Path, data: bytes) -> None:
+    """Write ``data`` at ``path`` whole or not at all (a reader never sees half a file)."""
     name = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile("wb", dir=path.parent, delete=False, suffix=".tmp") as stream:
             name = stream.name
-            pickle.dump(value, stream, protocol=pickle.HIGHEST_PROTOCOL)
+            stream.write(data)
         os.replace(name, path)
     except Exception:
         if name is not None:
@@ -75,7 +84,7 @@ KEEP_OTHERS = 3
 
 def forget_stale(root: Path | None, key: str | None) -> None:
     """Remove what older versions of dmrules kept in ``root``: every key's entries (``cards-KEY.pickle``,
-    ``texts-KEY/``, ``graphs-KEY/``) but this ``key``'s and those of the ``KEEP_OTHERS`` most recently written
+    ``texts-KEY/``, ``graphs-KEY/``, ``scenarios-KEY/``) but this ``key``'s and those of the ``KEEP_OTHERS`` most recently written
     others. Called when a new key's database is written, so the folder does not grow for ever."""
     import shutil
 
@@ -87,7 +96,7 @@ def forget_stale(root: Path | None, key: str | None) -> None:
             name = path.name
             if name.startswith("cards-") and name.endswith(".pickle"):
                 entries.setdefault(name[6:-7], []).append(path)
-            elif name.startswith(("texts-", "graphs-")) and path.is_dir():
+            elif name.startswith(("texts-", "graphs-", "scenarios-")) and path.is_dir():
                 entries.setdefault(name.split("-", 1)[1], []).append(path)
         entries.pop(key, None)
 

@@ -7,6 +7,7 @@ naming the file, the place and the problem.
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from .carddb import CardDatabase, CardDef, bundled, parse_card, require_counts
 from ..errors import InputError
 from .events import EFFECT_BY, Event, Realizer, Step, Template, read_event, read_steps
 from .reader import Node, has_control, shorten, unsafe_description
-from .yamlsrc import load_located, load_located_text
+from .yamlsrc import load_located, load_located_text, located_from_bytes, read_bounded
 
 RULESETS = ("dm", "sequential", "dmps")
 MARKERS = ("cannot_be_destroyed", "cannot_leave", "untouchable", "cannot_flip", "cannot_be_broken")
@@ -146,8 +147,77 @@ class Scenario:
 
 
 def load_scenario(path: str | Path, db: CardDatabase | None = None) -> Scenario:
-    """Read and check a scenario file."""
-    return read_scenario(Node.root(load_located(path)), db)
+    """Read and check a scenario file. With the bundled cards, a file read before (the same
+    name and the same bytes, under the same dmrules) is taken from the cache folder
+    (``reading/cache.py``) instead of being read again."""
+    if db is not None:
+        return read_scenario(Node.root(load_located(path)), db)
+    import os
+
+    raw = read_bounded(path)
+    name = os.fsdecode(path) if isinstance(path, (str, bytes, os.PathLike)) else str(path)
+    kept = _kept_file(name, raw)
+    scenario = _load_kept(kept)
+    if scenario is None:
+        scenario = read_scenario(Node.root(located_from_bytes(raw, name)))
+        _store_kept(kept, scenario)
+    return scenario
+
+
+def _kept_file(name: str, raw: bytes) -> Path | None:
+    import hashlib
+
+    from .cache import cache_root, code_key
+
+    root, key = cache_root(), code_key()
+    if root is None or key is None:
+        return None
+    digest = hashlib.sha256(name.encode("utf-8", "surrogatepass") + b"\0" + raw).hexdigest()[:40]
+    return root / f"scenarios-{key}" / f"{digest}.pickle"
+
+
+class _Keeper(pickle.Pickler):
+    """A bundled card's definition is kept as its name, and read back as the very object the
+    bundled database holds (the solver's caches know definitions by identity)."""
+
+    def persistent_id(self, obj):
+        if isinstance(obj, CardDef) and bundled().find(obj.name) is obj:
+            return obj.name
+        return None
+
+
+class _KeptReader(pickle.Unpickler):
+    def persistent_load(self, pid):
+        card = bundled().find(pid)
+        if card is None or card.name != pid:
+            raise pickle.UnpicklingError(f"no bundled card {pid}")
+        return card
+
+
+def _load_kept(path: Path | None) -> Scenario | None:
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as stream:
+            scenario = _KeptReader(stream).load()
+    except Exception:  # absent, unreadable or stale: read again
+        return None
+    return scenario if isinstance(scenario, Scenario) else None
+
+
+def _store_kept(path: Path | None, scenario: Scenario) -> None:
+    import io
+
+    from .cache import store_bytes
+
+    if path is None:
+        return
+    buffer = io.BytesIO()
+    try:
+        _Keeper(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(scenario)
+    except Exception:  # noqa: BLE001 - something that does not pickle: not kept
+        return
+    store_bytes(path, buffer.getvalue())
 
 
 def scenario_from_text(text: str, name: str = "<scenario>", db: CardDatabase | None = None) -> Scenario:

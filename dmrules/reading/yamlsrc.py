@@ -166,10 +166,15 @@ class _Converter:
 
 def load_located(path: str | Path) -> Located:
     """Read a YAML file; raise InputError (never a traceback) when it is not one."""
-    from ..errors import InputError
-
     raw = read_bounded(path)
     name = os.fsdecode(path) if isinstance(path, (str, bytes, os.PathLike)) else str(path)
+    return located_from_bytes(raw, name)
+
+
+def located_from_bytes(raw: bytes, name: str) -> Located:
+    """``load_located`` of a file's bytes, read already; ``name`` names the file in errors."""
+    from ..errors import InputError
+
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

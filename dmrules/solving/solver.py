@@ -20,7 +20,7 @@ from clingo import Function, Symbol, SymbolType
 from ..errors import SolveError
 from .facts import situation_facts
 from .grouping import group_facts, interchangeable_classes, interchangeable_units, multiplicity
-from .outcome import Builder, Resolution, Solution, Streamed, Window
+from .outcome import Builder, Resolution, Solution, Streamed, Window, symbol_key
 from ..reading.scenario import CardInstance, Scenario
 
 RULESET_ENTRY = {"dm": "dm.lp", "sequential": "sequential.lp", "dmps": "dmps.lp"}
@@ -269,17 +269,21 @@ def _given(files: tuple[str, ...], extra: str, facts: Iterable[Symbol]) -> froze
     needs, memo = graph[1], graph[4]
     if len(memo) > 200_000:
         memo.clear()
+    names = memo.setdefault(None, {name for name, _ in needs})
     out: set[int] = set()
     for sym in facts:
-        met = memo.get(sym)
+        handle = symbol_key(sym)
+        met = memo.get(handle)
         if met is None:
-            wanted = needs.get((sym.name if sym.positive else "-" + sym.name, len(sym.arguments)), ())
-            if wanted:
-                keys = tuple(_value_key(a) for a in sym.arguments)
-                met = tuple(k for k, need in wanted if all(keys[i] == key for i, key in need))
-            else:
-                met = ()
-            memo[sym] = met
+            met = ()
+            if sym.name in names or ("-" + sym.name) in names:
+                args = sym.arguments
+                wanted = needs.get((sym.name if sym.positive else "-" + sym.name, len(args)), ())
+                if wanted:
+                    # Only the arguments some need names a constant at are read.
+                    keys = {i: _value_key(args[i]) for i in {i for _, need in wanted for i, _ in need}}
+                    met = tuple(k for k, need in wanted if all(keys[i] == key for i, key in need))
+            memo[handle] = met
         out.update(met)
     return frozenset(out)
 
