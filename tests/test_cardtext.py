@@ -289,3 +289,89 @@ def test_cards_parse_takes_its_options_before_the_text():
     assert before.returncode == after.returncode == 0
     assert json.loads(before.stdout) == json.loads(after.stdout)
     assert run_cli("cards", "parse", "--bogus", text).returncode == 2
+
+
+# 「AかBをN体、または両方M体ずつを、…」: N cards that are A or B, or M of each (L・ゲート of two races).
+def _recover(*choices):
+    return [{"choose": {"from": zone, "to": "hand", "verb": "return", "count": count, **flt}}
+            for zone, count, flt in choices]
+
+
+EITHER_OR_EACH = [
+    # 三途渡しのユーリン's reminder, as printed.
+    ("このクリーチャーが破壊される時、墓地に置くかわりに、ドリームメイトかビークル・ビーを1体、または両方1体ずつを、"
+     "自分の墓地から手札に戻してもよい。そうした場合、このクリーチャーを自分の山札の一番下に置く。",
+     {"watch": {"event": "destroy", "card": "this"},
+      "instead": [{"one_of": [_recover(("graveyard", 1, {"race": ["ドリームメイト", "ビークル・ビー"]})),
+                              _recover(("graveyard", 1, {"race": "ドリームメイト"}),
+                                       ("graveyard", 1, {"race": "ビークル・ビー"}))]}],
+      "optional": True, "then": [{"events": [{"move": "this", "to": "deck", "position": "bottom"}]}]}),
+    # Not printed: other races, another zone, no 「そうした場合」.
+    ("このクリーチャーが破壊される時、墓地に置くかわりに、ドラゴンかフェニックスを1体、または両方1体ずつを、"
+     "自分のマナゾーンから手札に戻してもよい。",
+     {"watch": {"event": "destroy", "card": "this"},
+      "instead": [{"one_of": [_recover(("mana", 1, {"race": ["ドラゴン", "フェニックス"]})),
+                              _recover(("mana", 1, {"race": "ドラゴン"}), ("mana", 1, {"race": "フェニックス"}))]}],
+      "optional": True}),
+    # Not printed: two of either, or one of each, without 「を」 after 「ずつ」, mandatory.
+    ("このクリーチャーが離れる時、かわりにエンジェル・コマンドかデーモン・コマンドを2体、または両方1体ずつ、"
+     "自分の墓地から手札に戻す。",
+     {"watch": {"event": "leave", "card": "this"},
+      "instead": [{"one_of": [_recover(("graveyard", 2, {"race": ["エンジェル・コマンド", "デーモン・コマンド"]})),
+                              _recover(("graveyard", 1, {"race": "エンジェル・コマンド"}),
+                                       ("graveyard", 1, {"race": "デーモン・コマンド"}))]}]}),
+    # The keyword by name with two races reads as that reminder (not as one card of either race).
+    ("L・ゲート：ドラゴンとフェニックス",
+     {"watch": {"event": "destroy", "card": "this"},
+      "instead": [{"one_of": [_recover(("graveyard", 1, {"race": ["ドラゴン", "フェニックス"]})),
+                              _recover(("graveyard", 1, {"race": "ドラゴン"}), ("graveyard", 1, {"race": "フェニックス"}))]}],
+      "optional": True, "then": [{"events": [{"move": "this", "to": "deck", "position": "bottom"}]}]}),
+]
+
+# 「好きな数」 after the cards (「…を好きな数、」), and from 「AまたはB」 of two zones: any number from the one
+# and any number from the other (docs/card-text.md).
+ANY_NUMBER = [
+    # 龍炎凰インフィニティ・フェニックス, as printed.
+    ("このクリーチャーがバトルゾーンを離れる時、このクリーチャーを墓地に置くかわりに自分の墓地またはマナゾーンから"
+     "火のクリーチャーを好きな数、手札に戻してもよい。その後、このクリーチャーを山札に戻し、シャッフルする。",
+     {"watch": {"event": "leave", "card": "this"},
+      "instead": _recover(("graveyard", "any", {"civilization": "fire", "type": "creature"}),
+                          ("mana", "any", {"civilization": "fire", "type": "creature"})),
+      "optional": True, "then": [{"events": [{"move": "this", "to": "deck", "position": "shuffle"}]}]}),
+    # Not printed: another race and zones, the number before the cards.
+    ("このクリーチャーが破壊される時、墓地に置くかわりに、好きな数のフェニックスを、自分の手札またはマナゾーンから"
+     "手札に戻してもよい。",
+     {"watch": {"event": "destroy", "card": "this"},
+      "instead": _recover(("hand", "any", {"race": "フェニックス"}), ("mana", "any", {"race": "フェニックス"})),
+      "optional": True}),
+    # Not printed: one zone, the number after the cards.
+    ("このクリーチャーが破壊される時、墓地に置くかわりに、自分の墓地から水のクリーチャーを好きな数、手札に戻す。",
+     {"watch": {"event": "destroy", "card": "this"},
+      "instead": _recover(("graveyard", "any", {"civilization": "water", "type": "creature"}))}),
+]
+
+
+@pytest.mark.parametrize("text, form", EITHER_OR_EACH + ANY_NUMBER,
+                         ids=[t[:30] for t, _ in EITHER_OR_EACH + ANY_NUMBER])
+def test_generic_choice_wordings(text, form):
+    result = compile_text(text)
+    assert result.complete, [s.problem for s in result.problems]
+    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms([form])]
+
+
+@pytest.mark.parametrize("text, named", [
+    # A race or a type: 「AかB」 is not two values of one field, so neither one filter nor one per kind says it.
+    ("このクリーチャーが破壊される時、墓地に置くかわりに、ドラゴンかクリーチャーを1体、または両方1体ずつを、"
+     "自分の墓地から手札に戻してもよい。", "two races, two types"),
+    # 「両方ずつ」 without the number of each.
+    ("このクリーチャーが破壊される時、墓地に置くかわりに、ドラゴンかフェニックスを1体、または両方ずつを、"
+     "自分の墓地から手札に戻してもよい。", "両方ずつを"),
+    # A fixed number from either of two zones is not one choice per zone.
+    ("このクリーチャーがバトルゾーンを離れる時、このクリーチャーを墓地に置くかわりに自分の墓地またはマナゾーンから"
+     "火のクリーチャーを2体、手札に戻してもよい。", "from either of two zones"),
+])
+def test_near_variants_of_the_choice_wordings_are_refused(text, named):
+    done = run("cards", "parse", text)
+    assert done.returncode == 2, done.stdout
+    assert "CANNOT READ" in done.stdout and named in done.stdout, done.stdout
+    assert "Traceback" not in done.stdout + done.stderr

@@ -113,6 +113,9 @@ def _keyword_parts(line: str) -> tuple[str | None, str | None, str]:
     if m:
         word = m.group(2)
         arg = (m.group(3) or "").strip()
+        pair = re.fullmatch(r"([^と《》「」]+)と([^と《》「」]+)", arg)
+        if pair and word in table["two_kinds"]:
+            return word, None, table["two_kinds"][word].replace("{A}", pair.group(1)).replace("{B}", pair.group(2))
         if word in table["keywords"] and (arg or "{X}" not in table["keywords"][word]):
             return word, None, table["keywords"][word].replace("{X}", arg)
     return None, None, line

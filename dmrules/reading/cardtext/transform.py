@@ -589,6 +589,8 @@ class ToForm(Transformer):
         counts = _tokens(items, "COUNT")
         if counts:
             flt["_count"] = _count(counts[0])
+        if _tokens(items, "ANY_NUMBER"):
+            flt["_count"] = "any"  # 「好きな数」
         return flt
 
     def mana_to_graveyard_instead(self, items):
@@ -604,19 +606,44 @@ class ToForm(Transformer):
         flt = _filter(next(i for i in items if isinstance(i, dict)))
         source = next(i for i in items if isinstance(i, tuple) and i[0] == "from")
         dest = next(i for i in items if isinstance(i, tuple) and i[0] == "dest")
-        return _action({"choose": _choice(flt, source[1], dest)}, items)
+        return _action(_choices(flt, source[1], dest), items)
 
     def do_choose_return(self, items):
         flt = _filter(items[0])
         source = next(i for i in items if isinstance(i, tuple) and i[0] == "from")
-        return _action({"choose": _choice(flt, source[1], ("dest", "hand", "return", None))}, items)
+        return _action(_choices(flt, source[1], ("dest", "hand", "return", None)), items)
 
     def do_choose_return_any(self, items):
         flt = _filter(items[0])
+        flt["_count"] = "any"
         source = next(i for i in items if isinstance(i, tuple) and i[0] == "from")
-        choice = _choice(flt, source[1], ("dest", "hand", "return", None))
-        choice["count"] = "any"
-        return _action({"choose": choice}, items)
+        return _action(_choices(flt, source[1], ("dest", "hand", "return", None)), items)
+
+    def either_kinds(self, items):
+        quals, *kinds = [i for i in items if isinstance(i, dict)]
+        return ("either", quals, kinds, _count(_tokens(items, "COUNT")[0]))
+
+    def do_choose_either_or_both(self, items):
+        """「AかBをN体、または両方M体ずつを、…」: N cards that are A or B, or M of each, as a ``one_of``."""
+        _, quals, (first, second), either_count = items[0]
+        each_count = _count(_tokens(items, "COUNT")[0])
+        if len(first) != 1 or first.keys() != second.keys() or any(k.startswith("_") for k in first) \
+                or first == second:
+            raise ValueError(f"「AかBをN体、または両方M体ずつ」 with A {first} and B {second}: a choice of either "
+                             "or of each is stated only for two values of one filter field (two races, two types)")
+        (key,) = first
+        source = next(i for i in items if isinstance(i, tuple) and i[0] == "from")
+        dest = next(i for i in items if isinstance(i, tuple) and i[0] == "dest")
+        if any(k.startswith("_") for k in quals):
+            raise ValueError(f"the qualifier {sorted(quals)} of 「AかB」 cannot be stated")
+        base = _filter(quals)
+
+        def choice(count, value):
+            return {"choose": _choice({**base, key: value, "_count": count}, source[1], dest)}
+
+        either = [choice(either_count, _as_list(first[key]) + _as_list(second[key]))]
+        both = [choice(each_count, first[key]), choice(each_count, second[key])]
+        return _action({"one_of": [either, both]}, items)
 
     def do_choose_in_zone(self, items):
         zone = ZONES[str(_tokens(items, "ZONE_WORD")[0])]
@@ -627,9 +654,7 @@ class ToForm(Transformer):
 
     def from_zone(self, items):
         zones = [ZONES[str(t)] for t in _tokens(items, "ZONE_WORD")]
-        if len(zones) != 1:
-            raise ValueError("a choice from two zones at once cannot be stated")
-        return ("from", zones[0])
+        return ("from", zones[0] if len(zones) == 1 else zones)
 
     def dest_add_to_hand(self, items):
         return ("dest", "hand", "add_to_hand", None)
@@ -822,6 +847,18 @@ def _choice(flt: dict, from_zone: str, dest: tuple) -> dict:
         choice["position"] = position
     choice.update(flt)
     return choice
+
+
+def _choices(flt: dict, source, dest: tuple):
+    """A choice from one zone, or 「AまたはBから…好きな数」 from two: any number from the one and any number
+    from the other (both chosen when the replacement is decided) is the same choice. A fixed number from two
+    zones is not two choices, and is not stated."""
+    if isinstance(source, str):
+        return {"choose": _choice(dict(flt), source, dest)}
+    if flt.get("_count") != "any":
+        raise ValueError(f"a choice of {flt.get('_count', 1)} cards from either of two zones "
+                         f"({' or '.join(source)}) cannot be stated: `choose` takes one `from`")
+    return [{"choose": _choice(dict(flt), zone, dest)} for zone in source]
 
 
 def _moves_event_card(action) -> bool:
