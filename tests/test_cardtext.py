@@ -375,3 +375,73 @@ def test_near_variants_of_the_choice_wordings_are_refused(text, named):
     assert done.returncode == 2, done.stdout
     assert "CANNOT READ" in done.stdout and named in done.stdout, done.stdout
     assert "Traceback" not in done.stdout + done.stderr
+
+
+# 「AがX時、またはBがY時、かわりに…」: one watch when one watch names both events (the same card), else one
+# ability a watch, the same replacement for each (docs/card-text.md).
+DISCARD_INSTEAD = {"instead": [{"discard": 1}], "optional": True}
+TWO_WATCHES = [
+    # Not printed: クリス=タブラ=ラーサ's two watches (its 「表向きにする」 is not read: below) with a discard instead.
+    ("このクリーチャーが離れる時、または自分がゲームに負ける時、かわりに自分の手札を1枚捨ててもよい。",
+     [{"watch": {"event": "leave", "card": "this"}, **DISCARD_INSTEAD},
+      {"watch": {"event": "lose", "player": "own"}, **DISCARD_INSTEAD}]),
+    # Not printed: one card, two events: one watch.
+    ("このクリーチャーが破壊される時、または手札に戻される時、かわりに自分の手札を1枚捨ててもよい。",
+     [{"watch": {"event": ["destroy", "return_to_hand"], "card": "this"}, **DISCARD_INSTEAD}]),
+    # Not printed: two players' losses are two events of different players.
+    ("自分がゲームに負ける時、または相手がゲームに負ける時、かわりにこのクリーチャーを破壊する。",
+     [{"watch": {"event": "lose", "player": "own"}, "instead": ["destroy_this"]},
+      {"watch": {"event": "lose", "player": "opponent"}, "instead": ["destroy_this"]}]),
+    # Not printed: this card or another, with a follow-up that belongs to both.
+    ("このクリーチャーが破壊される時、または自分の他のドラゴンが破壊される時、かわりに自分の手札を1枚捨ててもよい。"
+     "そうした場合、このクリーチャーを山札の一番下に置く。",
+     [{"watch": {"event": "destroy", "card": "this"}, **DISCARD_INSTEAD,
+       "then": [{"events": [{"move": "this", "to": "deck", "position": "bottom"}]}]},
+      {"watch": {"event": "destroy", "card": {"whose": "own", "other": True, "race": "ドラゴン"}}, **DISCARD_INSTEAD,
+       "then": [{"events": [{"move": "this", "to": "deck", "position": "bottom"}]}]}]),
+    # 「相手がゲームに勝つ時」 alone is its controller's loss (docs/card-text.md).
+    ("相手がゲームに勝つ時、かわりにこのクリーチャーを破壊する。",
+     [{"watch": {"event": "lose", "player": "own"}, "instead": ["destroy_this"]}]),
+]
+
+
+@pytest.mark.parametrize("text, forms", TWO_WATCHES, ids=[t[:30] for t, _ in TWO_WATCHES])
+def test_two_watched_events_joined_by_または(text, forms):
+    result = compile_text(text)
+    assert result.complete, [s.problem for s in result.problems]
+    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms(forms)]
+    assert len({a["text"] for a in result.abilities}) == 1
+
+
+@pytest.mark.parametrize("text, named", [
+    # クリス=タブラ=ラーサ, as printed: both watches are read; turning face-down mana cards face up is no action.
+    ("クリスターナル・K(このクリーチャーが離れる時、または自分がゲームに負ける時、かわりに自分のマナゾーンにある"
+     "裏向きのカードを3枚、表向きにしてもよい)", "表向きにしてもよい"),
+    # Once a turn over events one watch cannot name: one ability a watch would be used once a turn each.
+    ("各ターンに1度、このクリーチャーが離れる時、または自分がゲームに負ける時、かわりに自分の手札を1枚捨ててもよい。",
+     "各ターンに1度"),
+])
+def test_near_variants_of_two_watched_events_are_refused(text, named):
+    done = run("cards", "parse", text)
+    assert done.returncode == 2, done.stdout
+    assert "CANNOT READ" in done.stdout and named in done.stdout, done.stdout
+    assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_a_sentence_of_two_watches_is_solved_as_its_two_abilities():
+    """「このクリーチャーが離れる時、または自分がゲームに負ける時、かわりに自分の手札を1枚捨ててもよい」: the
+    creature destroyed may stay by discarding the one card in hand (the leaving watch); nothing else applies."""
+    import dmrules
+
+    scenario = dmrules.scenario_from_text("""
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: C, card: {name: 二つの時, text: "このクリーチャーが離れる時、または自分がゲームに負ける時、かわりに自分の手札を1枚捨ててもよい。"}}
+    hand: [h1]
+  opponent: {}
+effect: {controller: opponent, events: [{destroy: C}]}
+""", "two-watches.yaml")
+    finals = sorted(tuple(sorted(r.final.items())) for r in dmrules.solve(scenario).resolutions)
+    assert finals == sorted([(("C", "graveyard"), ("h1", "hand")), (("C", "battle"), ("h1", "graveyard"))])

@@ -12,6 +12,7 @@ grammar expected there: nothing is approximated.
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -174,8 +175,6 @@ def compile_text(text: str, card_type: str | None = None) -> Compiled:
     ``card_type`` is the printed type (城 for a castle): a castle's abilities work
     in the shield zone. What a text compiles to is kept between runs (``reading/cache.py``).
     """
-    import copy
-
     return copy.deepcopy(_compiled_text(text, card_type))
 
 
@@ -256,7 +255,7 @@ def _compile_line(raw_line: str, line_offset: int, result: Compiled, carried: li
     if INSTEAD not in body and not known_keyword:
         result.sentences.append(Sentence(raw_line, line_offset, "other"))
         return []
-    current: dict | None = None
+    current: list[dict] | None = None  # the abilities of the last replacement sentence, for its follow-ups
     granted: dict | None = None
     for start, sentence in sentences(body):
         if sentence.startswith("(") and sentence.endswith(")") and _matching(sentence, 0) == len(sentence) - 1:
@@ -268,22 +267,24 @@ def _compile_line(raw_line: str, line_offset: int, result: Compiled, carried: li
                 continue
             except lark.exceptions.UnexpectedInput:
                 granted = None
-        verdict, form, problem = _compile_sentence(sentence, current)
+        verdict, forms, problem = _compile_sentence(sentence, current)
         if verdict == "replacement":
-            problem = _refused(form)
+            problem = next((p for p in map(_refused, forms) if p is not None), None)
             if problem is not None:
                 verdict, current = "unreadable", None
                 result.sentences.append(Sentence(sentence, line_offset + start, verdict, keyword, problem))
                 continue
-            if conditions:
-                form["if"] = conditions + form.get("if", [])
-            if granted is not None:
-                form = {"keyword": granted["keyword"], "granted_to": granted["granted_to"], **form}
-            elif keyword:
-                form = {"keyword": keyword, **form}
-            form["text"] = sentence
-            result.abilities.append(form)
-            current = form
+            current = []
+            for form in forms:
+                if conditions:
+                    form["if"] = conditions + form.get("if", [])
+                if granted is not None:
+                    form = {"keyword": granted["keyword"], "granted_to": granted["granted_to"], **form}
+                elif keyword:
+                    form = {"keyword": keyword, **form}
+                form["text"] = sentence
+                result.abilities.append(form)
+                current.append(form)
         elif verdict == "self_replacement":
             result.self_replacements += 1
             current = None
@@ -314,14 +315,18 @@ def _condition(text: str) -> dict | str:
     return conditions[0]
 
 
-def _compile_sentence(sentence: str, current: dict | None) -> tuple[str, dict | None, str | None]:
+def _compile_sentence(sentence: str, current: list[dict] | None) -> tuple[str, list[dict] | None, str | None]:
+    """A sentence's verdict, the abilities it compiles to (one a watch the sentence names that one watch
+    cannot name with the others), and its problem; follow-ups are added to ``current``, the abilities of
+    the sentence before."""
     if INSTEAD not in sentence:
         if current is not None and sentence.startswith(FOLLOW_UP):
             try:
                 follow = ToForm().transform(_parse(sentence))
             except lark.exceptions.UnexpectedInput as error:
                 return "unreadable", None, _describe(error, sentence)
-            _attach(current, follow)
+            for ability in current:
+                _attach(ability, copy.deepcopy(follow))
             return "follow_up", None, None
         return "other", None, None
     try:
@@ -332,7 +337,12 @@ def _compile_sentence(sentence: str, current: dict | None) -> tuple[str, dict | 
         return "unreadable", None, f"cannot read 「{sentence}」: {error.orig_exc}"
     kind = form.pop("kind")
     if kind == "replacement":
-        return "replacement", form, None
+        return "replacement", [form], None
+    if kind == "replacements":  # one ability a watch: 「このクリーチャーが離れる時、または自分がゲームに負ける時」
+        forms = form["forms"]
+        for one in forms:
+            one.pop("kind")
+        return "replacement", forms, None
     return kind, None, None
 
 

@@ -62,6 +62,7 @@ class ToForm(Transformer):
             if tag == "watch":
                 watch = item[1]
                 ability.update(item[2])
+                extra_watches.extend(item[3:])
             elif tag == "when":
                 when.append(item[1])
             elif tag == "if":
@@ -71,38 +72,32 @@ class ToForm(Transformer):
             elif tag == "once":
                 ability["once_per_turn"] = True
             elif tag == "watch_or":
-                extra_watches.append(item[1])
+                extra_watches.append(item[1][1])
+                ability.update(item[1][2])
+                extra_watches.extend(item[1][3:])
             elif tag == "instead":
                 instead, optional = item[1], item[2]
             elif tag in ("while", "start_of_turn"):
                 continue
-        for other in extra_watches:
-            watch = _merge_watch(other[1], watch)
-        conds = watch.pop("when", [])
-        when = conds + when
-        if when:
-            watch["when"] = when
-        if watch.pop("this_tapped_if", False):
-            conditions.insert(0, "this_tapped")
-        if watch.pop("_face_up", False):  # 「このクリーチャーが表向きでシールドゾーンを離れる時」
-            conditions.insert(0, "this_face_up")
-        if set(_as_list(watch.get("event"))) <= {"draw", "lose", "choose", "untap", "battle"} and len(instead) > 1:
-            instead = [a for a in instead if a != "stay"]  # no card of the event to keep where it is
-        if watch.get("card") == "this":
-            instead = [{"move_to": a["this_to"]} if isinstance(a, dict) and "this_to" in a else a for a in instead]
-            if any(isinstance(a, dict) and "move_to" in a for a in instead) and "stay" in instead:
-                instead = [a for a in instead if a != "stay"]
-        form = {"kind": "replacement", "watch": watch, "instead": instead}
-        if optional:
-            form["optional"] = True
-        if conditions:
-            form["if"] = conditions
-        if "discard_this" in instead:
-            ability["works_in"] = "hand"  # 「自分の手札にあるこのカード」
-        if any(c in ("summoned_just_before_cast", "summoned_before_cast") for c in conditions):
-            ability.pop("duration", None)  # 「このターン、この呪文を唱える前に…」 scopes the condition
-        form.update(ability)
-        return form
+        watches: list[dict] = []
+        for one in extra_watches + [watch]:
+            for i, earlier in enumerate(watches):
+                merged = _merge_watch(earlier, one)
+                if merged is not None:
+                    watches[i] = merged
+                    break
+            else:
+                watches.append(one)
+        forms = [_replacement_form(dict(one), list(when), list(conditions), instead, optional, ability)
+                 for one in watches]
+        if len(forms) == 1:
+            return forms[0]
+        # 「このクリーチャーが離れる時、または自分がゲームに負ける時、かわりに…」: events one watch cannot name
+        # together are watched by one ability each, which is the same unless the ability counts its uses.
+        if ability.get("once_per_turn"):
+            raise ValueError("「各ターンに1度」 with events that one watch cannot name together cannot be stated: "
+                             "one ability a watch would each be used once a turn")
+        return {"kind": "replacements", "forms": forms}
 
     def self_replacement(self, items):
         return {"kind": "self_replacement"}
@@ -162,6 +157,13 @@ class ToForm(Transformer):
         else:
             watch["card"] = subject[0]
         return ("watch", watch, ability)
+
+    def watch_two_events(self, items):
+        """「このクリーチャーが破壊される時、または手札に戻される時」: one subject, two events."""
+        subject, first, second = [i for i in items if not isinstance(i, Token)]
+        one = self.watch_clause([subject, first])
+        two = self.watch_clause([subject, second])
+        return ("watch", two[1], {**one[2], **two[2]}, one[1])
 
     def watch_head(self, items):
         return items[0]
@@ -794,6 +796,39 @@ class ToForm(Transformer):
         return {"return_to_hand": {"choose": {"count": count, "from": "mana", "whose": "own", **flt}}}
 
 
+def _replacement_form(watch: dict, when: list, conditions: list, instead: list, optional: bool,
+                      ability: dict) -> dict:
+    """One replacement ability of a sentence: its watch, and what the sentence says of all its watches."""
+    ability = dict(ability)
+    if watch.get("event") == "lose" and watch.pop("_win", False):  # 「相手がゲームに勝つ時」: its opponent loses
+        watch["player"] = _loser({**watch, "_win": True})
+    conds = watch.pop("when", [])
+    when = conds + when
+    if when:
+        watch["when"] = when
+    if watch.pop("this_tapped_if", False):
+        conditions.insert(0, "this_tapped")
+    if watch.pop("_face_up", False):  # 「このクリーチャーが表向きでシールドゾーンを離れる時」
+        conditions.insert(0, "this_face_up")
+    if set(_as_list(watch.get("event"))) <= {"draw", "lose", "choose", "untap", "battle"} and len(instead) > 1:
+        instead = [a for a in instead if a != "stay"]  # no card of the event to keep where it is
+    if watch.get("card") == "this":
+        instead = [{"move_to": a["this_to"]} if isinstance(a, dict) and "this_to" in a else a for a in instead]
+        if any(isinstance(a, dict) and "move_to" in a for a in instead) and "stay" in instead:
+            instead = [a for a in instead if a != "stay"]
+    form = {"kind": "replacement", "watch": watch, "instead": instead}
+    if optional:
+        form["optional"] = True
+    if conditions:
+        form["if"] = conditions
+    if "discard_this" in instead:
+        ability["works_in"] = "hand"  # 「自分の手札にあるこのカード」
+    if any(c in ("summoned_just_before_cast", "summoned_before_cast") for c in conditions):
+        ability.pop("duration", None)  # 「このターン、この呪文を唱える前に…」 scopes the condition
+    form.update(ability)
+    return form
+
+
 def _flat_tokens(items):
     out = []
     for item in items:
@@ -867,14 +902,28 @@ def _moves_event_card(action) -> bool:
     return "move_to" in action
 
 
-def _merge_watch(first: dict, second: dict) -> dict:
-    """「AがX時、またはBがY時」: two watched events of one ability, as one watch."""
+def _loser(watch: dict) -> str | None:
+    """The player who loses in a watched 「〜がゲームに負ける」 or 「〜が勝つ」 (its opponent loses)."""
+    player = watch.get("player")
+    if watch.get("_win"):
+        return {"own": "opponent", "opponent": "own"}.get(player, player)
+    return player
+
+
+def _merge_watch(first: dict, second: dict) -> dict | None:
+    """「AがX時、またはBがY時」: two watched events of one ability, as one watch when one watch can name
+    both (the same card, zones and conditions); None when it cannot."""
     if first.get("event") == "lose" and second.get("event") == "lose":
+        # 「自分がゲームに負ける時、または相手が勝つ時」: the same event, said twice
+        if _loser(first) != _loser(second):
+            return None
         merged = dict(first)
         merged.pop("_win", None)
-        merged["player"] = "own"
+        merged["player"] = _loser(first)
         merged.pop("cause", None)
         return merged
+    if {k: v for k, v in first.items() if k != "event"} != {k: v for k, v in second.items() if k != "event"}:
+        return None
     events = _as_list(first.get("event")) + [e for e in _as_list(second.get("event")) if e not in _as_list(first.get("event"))]
     merged = {**second, "event": events}
     return merged
