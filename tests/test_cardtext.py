@@ -445,3 +445,82 @@ effect: {controller: opponent, events: [{destroy: C}]}
 """, "two-watches.yaml")
     finals = sorted(tuple(sorted(r.final.items())) for r in dmrules.solve(scenario).resolutions)
     assert finals == sorted([(("C", "graveyard"), ("h1", "hand")), (("C", "battle"), ("h1", "graveyard"))])
+
+
+# Follow-ups (「そうした場合、」「その後、」) that draw or move this creature: events of the `then` step.
+FOLLOW_UPS = [
+    ("このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、カードを1枚引く。",
+     {"watch": {"event": "destroy", "card": "this"}, **DISCARD_INSTEAD,
+      "then": [{"events": [{"draw": "own", "count": 1}]}]}),
+    ("自分のドラゴンが破壊される時、かわりに自分の手札を1枚捨ててもよい。その後、相手はカードを2枚引く。",
+     {"watch": {"event": "destroy", "card": {"whose": "own", "race": "ドラゴン"}}, **DISCARD_INSTEAD,
+      "then": [{"events": [{"draw": "opponent", "count": 2}]}]}),
+    ("自分の他のクリーチャーが破壊される時、かわりに自分のシールドを1つ手札に加えてもよい。そうした場合、このクリーチャーを破壊する。",
+     {"watch": {"event": "destroy", "card": {"whose": "own", "other": True, "type": "creature"}},
+      "instead": [{"shield_to_hand": 1}], "optional": True, "then": [{"events": [{"destroy": "this"}]}]}),
+    ("自分の他のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、このクリーチャーを自分の手札に戻す。",
+     {"watch": {"event": "destroy", "card": {"whose": "own", "other": True, "type": "creature"}}, **DISCARD_INSTEAD,
+      "then": [{"events": [{"return_to_hand": "this"}]}]}),
+    ("自分の他のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、このクリーチャーを自分の墓地に置く。",
+     {"watch": {"event": "destroy", "card": {"whose": "own", "other": True, "type": "creature"}}, **DISCARD_INSTEAD,
+      "then": [{"events": [{"move": "this", "to": "graveyard"}]}]}),
+    ("自分の他のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、このクリーチャーをマナゾーンに置く。",
+     {"watch": {"event": "destroy", "card": {"whose": "own", "other": True, "type": "creature"}}, **DISCARD_INSTEAD,
+      "then": [{"events": [{"put_into_mana": "this"}]}]}),
+    ("このクリーチャーが破壊される時、墓地に置くかわりに、ドラゴンを1体、自分の墓地から手札に戻してもよい。"
+     "そうした場合、このクリーチャーを山札の一番上に置く。",
+     {"watch": {"event": "destroy", "card": "this"},
+      "instead": _recover(("graveyard", 1, {"race": "ドラゴン"})), "optional": True,
+      "then": [{"events": [{"move": "this", "to": "deck", "position": "top"}]}]}),
+    # The next line of サイレントスキル, a draw alone, is the ability it uses (as ミルポロ, golden-a.yaml).
+    ("サイレントスキル / カードを2枚引く。",
+     {"keyword": "サイレントスキル", "watch": {"event": "untap", "card": "this"}, "if": ["this_tapped"],
+      "instead": ["use_ability"], "optional": True, "then": [{"events": [{"draw": "own", "count": 2}]}]}),
+]
+
+
+@pytest.mark.parametrize("text, form", FOLLOW_UPS, ids=[t[-24:] for t, _ in FOLLOW_UPS])
+def test_follow_ups_that_draw_or_move_this_creature(text, form):
+    result = compile_text(text)
+    assert result.complete, [s.problem for s in result.problems]
+    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms([form])]
+
+
+@pytest.mark.parametrize("text, named", [
+    # An optional draw is no event of a `then` step.
+    ("このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、カードを1枚引いてもよい。",
+     "引いてもよい"),
+    # A draw of a number the text takes from elsewhere.
+    ("このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、カードを好きな数引く。",
+     "好きな数引く"),
+])
+def test_near_variants_of_the_follow_ups_are_refused(text, named):
+    done = run("cards", "parse", text)
+    assert done.returncode == 2, done.stdout
+    assert "CANNOT READ" in done.stdout and named in done.stdout, done.stdout
+
+
+def test_follow_ups_are_solved_as_the_events_they_name():
+    """The destroyed creature 引き直し may stay by discarding h1 and then draws d1; or 身代わり (「自分の他の
+    クリーチャー」) puts s1 into the hand instead, and then goes to the mana zone; or neither applies."""
+    import dmrules
+
+    scenario = dmrules.scenario_from_text("""
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: C, card: {name: 引き直し, text: "このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、カードを1枚引く。"}}
+      - {id: S, card: {name: 身代わり, text: "自分の他のクリーチャーが破壊される時、かわりに自分のシールドを1つ手札に加えてもよい。そうした場合、このクリーチャーを自分のマナゾーンに置く。"}}
+    hand: [h1]
+    deck: [d1]
+    shields: [s1]
+  opponent: {}
+effect: {controller: opponent, events: [{destroy: C}]}
+""", "follow-ups.yaml")
+    finals = sorted(tuple(sorted(r.final.items())) for r in dmrules.solve(scenario).resolutions)
+    assert finals == sorted([
+        (("C", "graveyard"), ("S", "battle"), ("d1", "deck"), ("h1", "hand"), ("s1", "shields")),
+        (("C", "battle"), ("S", "battle"), ("d1", "hand"), ("h1", "graveyard"), ("s1", "shields")),
+        (("C", "battle"), ("S", "mana"), ("d1", "deck"), ("h1", "hand"), ("s1", "hand")),
+    ])

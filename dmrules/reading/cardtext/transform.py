@@ -756,6 +756,25 @@ class ToForm(Transformer):
     def then_this_to_deck_shuffle(self, items):
         return {"move": "this", "to": "deck", "position": "shuffle"}
 
+    def then_draw(self, items):
+        owners = _tokens(items, "OWNER")
+        return {"draw": WHOSE[str(owners[0])] if owners else "own", "count": _count(_tokens(items, "COUNT")[0])}
+
+    def then_destroy_this(self, items):
+        return {"destroy": "this"}
+
+    def then_this_to_hand(self, items):
+        return {"return_to_hand": "this"}
+
+    def then_this_to_graveyard(self, items):
+        return {"move": "this", "to": "graveyard"}
+
+    def then_this_to_mana(self, items):
+        return {"put_into_mana": "this"}
+
+    def then_this_to_deck_top(self, items):
+        return {"move": "this", "to": "deck", "position": "top"}
+
     def then_discard(self, items):
         return {"discard": {"choose": {"count": _count(_tokens(items, "COUNT")[0]), "from": "hand", "whose": "own"}}}
 
