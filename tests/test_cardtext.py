@@ -524,3 +524,88 @@ effect: {controller: opponent, events: [{destroy: C}]}
         (("C", "battle"), ("S", "battle"), ("d1", "hand"), ("h1", "graveyard"), ("s1", "shields")),
         (("C", "battle"), ("S", "mana"), ("d1", "deck"), ("h1", "hand"), ("s1", "hand")),
     ])
+
+
+# More generic wordings, none of them a row of printed.tsv: the form a careful reader writes.
+MORE_WORDINGS = [
+    # 「かわりにこのクリーチャーをタップする」: this creature is tapped instead (`tap_this`).
+    ("自分の他のクリーチャーが破壊される時、かわりにこのクリーチャーをタップしてもよい。",
+     {"watch": {"event": "destroy", "card": {"whose": "own", "other": True, "type": "creature"}},
+      "instead": ["tap_this"], "optional": True}),
+    ("このクリーチャーがバトルゾーンを離れる時、かわりにこのクリーチャーをタップしてもよい。",
+     {"watch": {"event": "leave", "card": "this"}, "instead": ["tap_this"], "optional": True}),
+    # This creature put into the shields, for itself or for another.
+    ("このクリーチャーが破壊される時、かわりにこのクリーチャーを裏向きにしてシールドゾーンに加える。",
+     {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "shields"}]}),
+    ("自分のドラゴンが破壊される時、かわりにこのクリーチャーを裏向きにしてシールドゾーンに加えてもよい。",
+     {"watch": {"event": "destroy", "card": {"whose": "own", "race": "ドラゴン"}},
+      "instead": [{"this_to": "shields"}], "optional": True}),
+    # 「持ち主の」「自分の」 before where the chosen cards go.
+    ("このクリーチャーが破壊される時、かわりに自分のマナゾーンのカードを2枚、持ち主の墓地に置いてもよい。",
+     {"watch": {"event": "destroy", "card": "this"},
+      "instead": [{"choose": {"count": 2, "from": "mana", "to": "graveyard", "verb": "put"}}], "optional": True}),
+    ("このクリーチャーが破壊される時、かわりに相手のクリーチャーを1体選び、持ち主の手札に戻してもよい。",
+     {"watch": {"event": "destroy", "card": "this"},
+      "instead": [{"choose": {"count": 1, "from": "battle", "to": "hand", "verb": "return", "whose": "opponent",
+                              "type": "creature"}}], "optional": True}),
+    ("このクリーチャーが破壊される時、かわりにカードを2枚、自分の墓地から自分の山札の一番下に置いてもよい。",
+     {"watch": {"event": "destroy", "card": "this"},
+      "instead": [{"choose": {"count": 2, "from": "graveyard", "to": "deck", "verb": "put", "position": "bottom"}}],
+      "optional": True}),
+    # 「バトルゾーンから離れる」 is 「バトルゾーンを離れる」.
+    ("このクリーチャーがバトルゾーンから離れる時、かわりに手札に戻す。",
+     {"watch": {"event": "leave", "card": "this"}, "instead": [{"move_to": "hand"}]}),
+    # This card named by its type.
+    ("このクロスギアが墓地に置かれる時、かわりに手札に戻す。",
+     {"watch": {"event": "put_into_graveyard", "card": "this"}, "instead": [{"move_to": "hand"}]}),
+    ("このタマシードがバトルゾーンを離れる時、かわりに自分の手札を1枚捨ててもよい。",
+     {"watch": {"event": "leave", "card": "this"}, **DISCARD_INSTEAD}),
+    # 「山札に加えてシャッフルする」 is 「山札に戻してシャッフルする」.
+    ("このクリーチャーが破壊される時、墓地に置くかわりに自分の山札に加えてシャッフルする。",
+     {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": {"zone": "deck", "position": "shuffle"}}]}),
+]
+
+
+@pytest.mark.parametrize("text, form", MORE_WORDINGS, ids=[t[:30] for t, _ in MORE_WORDINGS])
+def test_more_generic_wordings(text, form):
+    result = compile_text(text)
+    assert result.complete, [s.problem for s in result.problems]
+    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms([form])]
+
+
+@pytest.mark.parametrize("text, named", [
+    # The opponent's creature put into the replacement's controller's hand: no choice moves a card to a zone
+    # of another player than its owner.
+    ("このクリーチャーが破壊される時、かわりに相手のクリーチャーを1体選び、自分の手札に戻してもよい。", "自分の"),
+    # Tapping another creature instead: 「タップ」 of a chosen creature is no action.
+    ("このクリーチャーが破壊される時、かわりに自分の他のクリーチャーを1体タップしてもよい。", "タップしてもよい"),
+    # This spell is no subject of a watched event but its own movement after it is cast.
+    ("この呪文が墓地に置かれる時、かわりに手札に戻す。", "この呪文が"),
+])
+def test_near_variants_of_the_more_generic_wordings_are_refused(text, named):
+    done = run("cards", "parse", text)
+    assert done.returncode == 2, done.stdout
+    assert "CANNOT READ" in done.stdout and named in done.stdout, done.stdout
+
+
+def test_tapping_this_creature_instead_is_solved():
+    """「自分の他のクリーチャーが破壊される時、かわりにこのクリーチャーをタップしてもよい」: untapped, T may be
+    tapped so that A stays; tapped already, it cannot be tapped again (the replacement cannot apply)."""
+    import dmrules
+
+    def finals(tapped):
+        scenario = dmrules.scenario_from_text(f"""
+turn: opponent
+players:
+  me:
+    battle:
+      - {{id: T, tapped: {str(tapped).lower()}, card: {{name: 身代わりのタップ, text: "自分の他のクリーチャーが破壊される時、かわりにこのクリーチャーをタップしてもよい。"}}}}
+      - {{id: A, card: {{name: 守られる者, type: creature}}}}
+  opponent: {{}}
+effect: {{controller: opponent, events: [{{destroy: A}}]}}
+""", "tap-instead.yaml")
+        return sorted((tuple(sorted(r.final.items())), tuple(sorted(r.tapped))) for r in dmrules.solve(scenario).resolutions)
+
+    assert finals(False) == sorted([((("A", "graveyard"), ("T", "battle")), ()),
+                                    ((("A", "battle"), ("T", "battle")), ("T",))])
+    assert finals(True) == [((("A", "graveyard"), ("T", "battle")), ())]

@@ -658,6 +658,12 @@ class ToForm(Transformer):
         zones = [ZONES[str(t)] for t in _tokens(items, "ZONE_WORD")]
         return ("from", zones[0] if len(zones) == 1 else zones)
 
+    def dest(self, items):
+        """「持ち主の」 or 「自分の」 before the destination: kept to check the chosen cards are the player's."""
+        owner = _tokens(items, "DEST_OWNER")
+        zone = items[-1]
+        return zone + (str(owner[0]),) if owner else zone
+
     def dest_add_to_hand(self, items):
         return ("dest", "hand", "add_to_hand", None)
 
@@ -714,6 +720,12 @@ class ToForm(Transformer):
     def do_under_to_graveyard(self, items):
         return _action({"choose": {"count": _count(items[0]), "from": "under_this", "to": "graveyard",
                                    "verb": "put"}}, items)
+
+    def do_tap_this(self, items):
+        return _action("tap_this", items)
+
+    def do_this_to_shields(self, items):
+        return _action({"this_to": "shields"}, items)
 
     def do_use_ability(self, items):
         return _action("use_ability", items)
@@ -894,7 +906,10 @@ def _filter(flt) -> dict:
 
 
 def _choice(flt: dict, from_zone: str, dest: tuple) -> dict:
-    _, to_zone, verb, position = dest
+    _, to_zone, verb, position, *owner = dest
+    if owner == ["自分の"] and flt.get("whose") == "opponent":
+        raise ValueError("the opponent's cards put into 「自分の」 zone (a zone of another player than their "
+                         "owner) cannot be stated")
     count = flt.pop("_count", 1)
     choice = {"count": count, "from": from_zone, "to": to_zone, "verb": verb}
     if position:
