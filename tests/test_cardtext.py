@@ -609,3 +609,50 @@ effect: {{controller: opponent, events: [{{destroy: A}}]}}
     assert finals(False) == sorted([((("A", "graveyard"), ("T", "battle")), ()),
                                     ((("A", "battle"), ("T", "battle")), ("T",))])
     assert finals(True) == [((("A", "graveyard"), ("T", "battle")), ())]
+
+
+ORDER_VARIANTS = [
+    # 「マナゾーンにタップして置く」 is 「タップしてマナゾーンに置く」.
+    ("このクリーチャーが破壊される時、墓地に置くかわりに、自分のマナゾーンにタップして置く。",
+     {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": {"zone": "mana", "tapped": True}}]}),
+    # 「シールドゾーンに裏向きにして加える」 is 「裏向きにしてシールドゾーンに加える」.
+    ("このクリーチャーが破壊される時、墓地に置くかわりに、持ち主のシールドゾーンに裏向きにして加える。",
+     {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "shields"}]}),
+    # The broken shield sent elsewhere: 「そのシールドを」 is the event's card.
+    ("自分のシールドがブレイクされる時、かわりにそのシールドを墓地に置いてもよい。",
+     {"watch": {"event": "break", "card": {"whose": "own"}}, "instead": [{"move_to": "graveyard"}], "optional": True}),
+    ("自分のシールドが相手のクリーチャーにブレイクされる時、かわりにそのシールドを持ち主の墓地に置いてもよい。",
+     {"watch": {"event": "break", "card": {"whose": "own"}, "when": ["by_opponent", "by_creature"]},
+      "instead": [{"move_to": "graveyard"}], "optional": True}),
+    # 「バトルゾーンから手札に戻される」: a return to the hand from the battle zone.
+    ("このクリーチャーがバトルゾーンから自分の手札に戻される時、かわりに自分の墓地に置く。",
+     {"watch": {"event": "return_to_hand", "card": "this", "from": "battle"}, "instead": [{"move_to": "graveyard"}]}),
+    # N cards of a zone, whatever they are.
+    ("自分のクリーチャーが破壊される時、かわりに自分のマナゾーンから1枚選び、墓地に置いてもよい。",
+     {"watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+      "instead": [{"choose": {"count": 1, "from": "mana", "to": "graveyard", "verb": "put"}}], "optional": True}),
+    ("このクリーチャーが破壊される時、かわりに自分の墓地から2枚、山札の一番下に置いてもよい。",
+     {"watch": {"event": "destroy", "card": "this"},
+      "instead": [{"choose": {"count": 2, "from": "graveyard", "to": "deck", "verb": "put", "position": "bottom"}}],
+      "optional": True}),
+]
+
+
+@pytest.mark.parametrize("text, form", ORDER_VARIANTS, ids=[t[:30] for t, _ in ORDER_VARIANTS])
+def test_word_order_variants_and_unnamed_cards(text, form):
+    result = compile_text(text)
+    assert result.complete, [s.problem for s in result.problems]
+    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms([form])]
+
+
+@pytest.mark.parametrize("text, named", [
+    # Two cards from either of two zones: not one choice a zone.
+    ("このクリーチャーが破壊される時、かわりに自分の墓地またはマナゾーンから2枚選び、山札の一番下に置いてもよい。",
+     "from either of two zones"),
+    # 「そのシールドを」 for an event with no shield (a destroyed creature): the sentence names no card for it.
+    ("このクリーチャーが破壊される時、かわりにそのシールドを墓地に置いてもよい。", "そのシールドを"),
+])
+def test_near_variants_of_the_order_variants_are_refused(text, named):
+    done = run("cards", "parse", text)
+    assert done.returncode == 2, done.stdout
+    assert "CANNOT READ" in done.stdout and named in done.stdout, done.stdout

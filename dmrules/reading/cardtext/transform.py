@@ -57,6 +57,7 @@ class ToForm(Transformer):
         instead = None
         optional = False
         extra_watches = []
+        refs: set = set()
         for item in items:
             tag = item[0] if isinstance(item, tuple) else None
             if tag == "watch":
@@ -77,6 +78,7 @@ class ToForm(Transformer):
                 extra_watches.extend(item[1][3:])
             elif tag == "instead":
                 instead, optional = item[1], item[2]
+                refs = item[3] if len(item) > 3 else set()
             elif tag in ("while", "start_of_turn"):
                 continue
         watches: list[dict] = []
@@ -88,6 +90,9 @@ class ToForm(Transformer):
                     break
             else:
                 watches.append(one)
+        if "shield" in refs and not all(set(_as_list(one.get("event"))) <= {"break", "leave_shields"}
+                                        for one in watches):
+            raise ValueError("「そのシールド」 names no shield: the watched event is not a shield's")
         forms = [_replacement_form(dict(one), list(when), list(conditions), instead, optional, ability)
                  for one in watches]
         if len(forms) == 1:
@@ -228,6 +233,9 @@ class ToForm(Transformer):
 
     def return_to_hand(self, items):
         return {"event": "return_to_hand"}
+
+    def return_to_hand_from_battle(self, items):
+        return {"event": "return_to_hand", "from": "battle"}
 
     def mana_to_graveyard(self, items):
         return {"event": "put_into_graveyard", "from": "mana", "_own_zone": ("zone_owner_own",) in items}
@@ -490,20 +498,27 @@ class ToForm(Transformer):
     def instead_part(self, items):
         actions: list = []
         optional = False
+        refs: set = set()
         for item in items:
             if isinstance(item, tuple) and item[0] in ("actions", "instead"):
                 actions.extend(item[1])
                 optional = optional or item[2]
+                refs.update(item[3] if len(item) > 3 else ())
         if not any(_moves_event_card(a) for a in actions) and "stay" not in actions:
             actions.insert(0, "stay")
-        return ("instead", actions, optional)
+        return ("instead", actions, optional, refs)
 
     def actions(self, items):
         acts = [i for i in items if isinstance(i, tuple) and i[0] == "action"]
-        return ("actions", [a for act in acts for a in _flatten(act[1])], any(a[2] for a in acts))
+        return ("actions", [a for act in acts for a in _flatten(act[1])], any(a[2] for a in acts),
+                {ref for act in acts for ref in act[3:]})
 
     def do_that_creature(self, items):
         return items[-1]
+
+    def do_that_shield(self, items):
+        """「そのシールドを…」: the watched event's card, which must be a shield."""
+        return items[-1] + ("shield",)
 
     def tapped(self, items):
         return ("tapped",)
@@ -703,6 +718,12 @@ class ToForm(Transformer):
         choice = _choice({"_count": _count(_tokens(items, "COUNT")[0])}, "hand", dest)
         return _action({"choose": choice}, items)
 
+    def do_choose_count_from(self, items):
+        """「自分のマナゾーンから1枚選び、墓地に置く」: N cards of a zone, whatever they are."""
+        source = next(i for i in items if isinstance(i, tuple) and i[0] == "from")
+        dest = next(i for i in items if isinstance(i, tuple) and i[0] == "dest")
+        return _action(_choices({"_count": _count(_tokens(items, "COUNT")[0])}, source[1], dest), items)
+
     def do_choose_move_from_first(self, items):
         return self.do_choose_move(items)
 
@@ -741,7 +762,8 @@ class ToForm(Transformer):
 
     def one_of_actions(self, items):
         acts = [i for i in items if isinstance(i, tuple) and i[0] == "action"]
-        return ("actions", [{"one_of": [_flatten(a[1]) for a in acts]}], any(a[2] for a in acts))
+        return ("actions", [{"one_of": [_flatten(a[1]) for a in acts]}], any(a[2] for a in acts),
+                {ref for act in acts for ref in act[3:]})
 
     # -- follow-ups -----------------------------------------------------------------
     def if_done(self, items):
