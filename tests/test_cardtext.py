@@ -656,3 +656,70 @@ def test_near_variants_of_the_order_variants_are_refused(text, named):
     done = run("cards", "parse", text)
     assert done.returncode == 2, done.stdout
     assert "CANNOT READ" in done.stdout and named in done.stdout, done.stdout
+
+
+# 「自分のカードを手札またはバトルゾーンから墓地に置く時」: a card put into the graveyard from each zone named,
+# one watch a zone (whoever puts it: the sentence names no one).
+OWN_CARD_FROM = {"whose": "own"}
+ESHALLOT = ROWS[[row["name"] for row in ROWS].index("剛勇霊騎エシャロット")]
+
+
+def test_cards_put_into_the_graveyard_from_two_zones_in_a_printed_text():
+    """剛勇霊騎エシャロット as printed: its last line is read (one ability a zone), and the card is still refused,
+    since the O・ドライブ condition that grants that line (「このクリーチャーを召喚する時、…次の能力を得る」) is not."""
+    result = compile_text(ESHALLOT["text"], ESHALLOT["type"])
+    want = [{"watch": {"event": "put_into_graveyard", "card": OWN_CARD_FROM, "from": zone},
+             "instead": [{"move_to": "mana"}], "optional": True, "duration": "this_turn"} for zone in ("hand", "battle")]
+    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms(want)]
+    assert [s.problem for s in result.problems] == ["cannot read the condition 「このクリーチャーを召喚する時」"]
+    done = run("cards", "parse", ESHALLOT["text"])
+    assert done.returncode == 2 and "このクリーチャーを召喚する時" in done.stdout
+
+
+PUT_FROM = [
+    ("自分のカードをマナゾーン、手札またはバトルゾーンから墓地に置く時、墓地に置くかわりに山札の一番下に置く。",
+     [{"watch": {"event": "put_into_graveyard", "card": OWN_CARD_FROM, "from": zone},
+       "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}]} for zone in ("mana", "hand", "battle")]),
+    ("相手のクリーチャーをバトルゾーンから墓地に置く時、墓地に置くかわりに持ち主の手札に戻す。",
+     [{"watch": {"event": "put_into_graveyard", "card": {"whose": "opponent", "type": "creature"}, "from": "battle"},
+       "instead": [{"move_to": "hand"}]}]),
+]
+
+
+@pytest.mark.parametrize("text, forms", PUT_FROM, ids=[t[:30] for t, _ in PUT_FROM])
+def test_cards_put_into_the_graveyard_from_named_zones(text, forms):
+    result = compile_text(text)
+    assert result.complete, [s.problem for s in result.problems]
+    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms(forms)]
+
+
+@pytest.mark.parametrize("text, named", [
+    ("各ターンに1度、自分のカードを手札またはバトルゾーンから墓地に置く時、墓地に置くかわりにマナゾーンに置いてもよい。",
+     "各ターンに1度"),
+    ("自分のカードを手札または手札から墓地に置く時、墓地に置くかわりにマナゾーンに置いてもよい。", "a zone named twice"),
+])
+def test_near_variants_of_cards_put_from_named_zones_are_refused(text, named):
+    done = run("cards", "parse", text)
+    assert done.returncode == 2, done.stdout
+    assert "CANNOT READ" in done.stdout and named in done.stdout, done.stdout
+
+
+def test_cards_put_from_two_zones_are_solved_one_by_one():
+    """The destroyed X and the discarded h1 are each put into the graveyard from a zone the text names: each may
+    go to the mana zone instead, independently."""
+    import dmrules
+
+    scenario = dmrules.scenario_from_text("""
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: W, card: {name: 墓地よけ, text: "自分のカードを手札またはバトルゾーンから墓地に置く時、墓地に置くかわりにマナゾーンに置いてもよい。"}}
+      - {id: X, card: {name: 破壊される者, type: creature}}
+    hand: [h1]
+  opponent: {}
+effect: {controller: opponent, events: [{destroy: X}, {discard: h1}]}
+""", "two-zones.yaml")
+    finals = sorted(tuple(sorted(r.final.items())) for r in dmrules.solve(scenario).resolutions)
+    assert finals == sorted((("W", "battle"), ("X", x), ("h1", h)) for x in ("graveyard", "mana")
+                            for h in ("graveyard", "mana"))

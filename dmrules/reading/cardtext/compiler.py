@@ -99,10 +99,12 @@ def _keyword_parts(line: str) -> tuple[str | None, str | None, str]:
     """
     table = keyword_table()
     for word in table["conditions"]:
-        if line.startswith(word + "("):
-            close = _matching(line, len(word))
+        # 「ホーリー・フィールド(…)」, or with what the keyword takes: 「O・ドライブ-光x1と自然x1:(…)」
+        opening = re.match(re.escape(word) + r"(?:[-:][^()]*)?\(", line)
+        if opening:
+            close = _matching(line, opening.end() - 1)
             if close is not None:
-                return None, line[len(word) + 1:close], line[close + 1:]
+                return None, line[opening.end():close], line[close + 1:]
     m = re.match(r"^(\{SG\})?([^()、。:]{1,24}?)(?:[:\-]([^()。]*?))?\((.*)\)$", line)
     if m and INSTEAD in m.group(4) and _matching(line, line.index("(")) == len(line) - 1:
         return m.group(2), None, m.group(4)

@@ -303,6 +303,21 @@ class ToForm(Transformer):
     def spell_granted(self, items):
         return ("watch", {"event": "spell_to_graveyard", "card": "this"}, {"spell_own_movement": True})
 
+    def put_into_graveyard_from(self, items):
+        """「自分のカードを手札またはバトルゾーンから墓地に置く時」: a card put into the graveyard from each zone
+        named (whoever puts it: the sentence names no one); one watch a zone."""
+        flt = {k: v for k, v in items[0].items() if not k.startswith("_")}
+        if items[0].get("_count") or items[0].get("_not_evolution") or items[0].get("_untapped"):
+            raise ValueError("a count or qualifier of the cards put into the graveyard cannot be stated")
+        watches = [{"event": "put_into_graveyard", "card": dict(flt), "from": zone} for zone in items[1]]
+        return ("watch", watches[-1], {}, *watches[:-1])
+
+    def source_zones(self, items):
+        zones = [ZONES[str(t)] for t in _tokens(items, "ZONE_WORD")]
+        if len(set(zones)) != len(zones):
+            raise ValueError("a zone named twice")
+        return zones
+
     def cast_by_shield_trigger(self, items):
         return ("watch", {"event": "spell_to_graveyard", "card": {"whose": "own", "type": "spell"},
                           "cast_from": "shields"}, {})
