@@ -723,3 +723,63 @@ effect: {controller: opponent, events: [{destroy: X}, {discard: h1}]}
     finals = sorted(tuple(sorted(r.final.items())) for r in dmrules.solve(scenario).resolutions)
     assert finals == sorted((("W", "battle"), ("X", x), ("h1", h)) for x in ("graveyard", "mana")
                             for h in ("graveyard", "mana"))
+
+
+# 「Aを…捨て、Bを…加えてもよい」: costs joined in the continuative form, all of them done instead.
+JOINED_COSTS = [
+    ("自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨て、自分のシールドを1つ手札に加えてもよい。",
+     {"watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+      "instead": [{"discard": 1}, {"shield_to_hand": 1}], "optional": True}),
+    ("このクリーチャーが破壊される時、かわりに自分のシールドを1つ手札に加え、自分の手札を1枚捨ててもよい。",
+     {"watch": {"event": "destroy", "card": "this"}, "instead": [{"shield_to_hand": 1}, {"discard": 1}],
+      "optional": True}),
+    ("このクリーチャーが離れる時、かわりに自分のマナゾーンのカードを2枚墓地に置き、自分の手札を1枚捨ててもよい。",
+     {"watch": {"event": "leave", "card": "this"},
+      "instead": [{"choose": {"count": 2, "from": "mana", "to": "graveyard", "verb": "put"}}, {"discard": 1}],
+      "optional": True}),
+    ("このクリーチャーが離れる時、かわりにカードを2枚、自分の墓地から山札の一番下に置き、自分の手札を1枚捨てる。",
+     {"watch": {"event": "leave", "card": "this"},
+      "instead": [{"choose": {"count": 2, "from": "graveyard", "to": "deck", "verb": "put", "position": "bottom"}},
+                  {"discard": 1}]}),
+    ("自分の他のクリーチャーが破壊される時、かわりにこのクリーチャーを破壊し、自分の手札を1枚捨ててもよい。",
+     {"watch": {"event": "destroy", "card": {"whose": "own", "other": True, "type": "creature"}},
+      "instead": ["destroy_this", {"discard": 1}], "optional": True}),
+    ("このクリーチャーが離れる時、かわりに自分の山札の上から2枚を墓地に置き、自分の手札を1枚捨ててもよい。",
+     {"watch": {"event": "leave", "card": "this"}, "instead": [{"mill": {"player": "own", "count": 2}}, {"discard": 1}],
+      "optional": True}),
+]
+
+
+@pytest.mark.parametrize("text, form", JOINED_COSTS, ids=[t[:34] for t, _ in JOINED_COSTS])
+def test_costs_joined_in_the_continuative_form(text, form):
+    result = compile_text(text)
+    assert result.complete, [s.problem for s in result.problems]
+    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms([form])]
+
+
+def test_a_continuative_cost_before_an_unreadable_action_is_refused():
+    done = run("cards", "parse", "自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨て、相手のクリーチャーを1体タップしてもよい。")
+    assert done.returncode == 2, done.stdout
+    assert "CANNOT READ" in done.stdout and "タップしてもよい" in done.stdout, done.stdout
+
+
+def test_joined_costs_are_paid_together():
+    """「かわりに自分の手札を1枚捨て、自分のシールドを1つ手札に加えてもよい」: X stays only by discarding h1 and
+    putting s1 into the hand, both."""
+    import dmrules
+
+    scenario = dmrules.scenario_from_text("""
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: W, card: {name: 二つの代償, text: "自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨て、自分のシールドを1つ手札に加えてもよい。"}}
+      - {id: X, card: {name: 守られる者, type: creature}}
+    hand: [h1]
+    shields: [s1]
+  opponent: {}
+effect: {controller: opponent, events: [{destroy: X}]}
+""", "joined-costs.yaml")
+    finals = sorted(tuple(sorted(r.final.items())) for r in dmrules.solve(scenario).resolutions)
+    assert finals == sorted([(("W", "battle"), ("X", "graveyard"), ("h1", "hand"), ("s1", "shields")),
+                             (("W", "battle"), ("X", "battle"), ("h1", "graveyard"), ("s1", "hand"))])

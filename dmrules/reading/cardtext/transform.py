@@ -528,6 +528,9 @@ class ToForm(Transformer):
         return ("actions", [a for act in acts for a in _flatten(act[1])], any(a[2] for a in acts),
                 {ref for act in acts for ref in act[3:]})
 
+    def action_then(self, items):
+        return items[0]
+
     def do_that_creature(self, items):
         return items[-1]
 
