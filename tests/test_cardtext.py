@@ -783,3 +783,30 @@ effect: {controller: opponent, events: [{destroy: X}]}
     finals = sorted(tuple(sorted(r.final.items())) for r in dmrules.solve(scenario).resolutions)
     assert finals == sorted([(("W", "battle"), ("X", "graveyard"), ("h1", "hand"), ("s1", "shields")),
                              (("W", "battle"), ("X", "battle"), ("h1", "graveyard"), ("s1", "hand"))])
+
+
+OMITTED_WORDS = [
+    # 「手札を」 without 「自分の」: the player's own hand, as everywhere in card text.
+    ("このクリーチャーが離れる時、かわりに手札を1枚捨ててもよい。",
+     {"watch": {"event": "leave", "card": "this"}, **DISCARD_INSTEAD}),
+    ("このクリーチャーが離れる時、かわりに手札を1枚捨て、自分のシールドを1つ手札に加えてもよい。",
+     {"watch": {"event": "leave", "card": "this"}, "instead": [{"discard": 1}, {"shield_to_hand": 1}],
+      "optional": True}),
+    # The cards under this creature without 「選び」.
+    ("このクリーチャーがバトルゾーンを離れる時、かわりにこのクリーチャーの下にあるカードを1枚、墓地に置いてもよい。",
+     {"watch": {"event": "leave", "card": "this"},
+      "instead": [{"choose": {"count": 1, "from": "under_this", "to": "graveyard", "verb": "put"}}], "optional": True}),
+]
+
+
+@pytest.mark.parametrize("text, form", OMITTED_WORDS, ids=[t[:34] for t, _ in OMITTED_WORDS])
+def test_wordings_with_words_left_out(text, form):
+    result = compile_text(text)
+    assert result.complete, [s.problem for s in result.problems]
+    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms([form])]
+
+
+def test_a_past_tense_watch_is_no_replacement_and_refused():
+    """「破壊された時」 is a triggered ability's wording: with 「墓地に置くかわりに」 it is not read."""
+    done = run("cards", "parse", "このクリーチャーが破壊された時、墓地に置くかわりに手札に戻す。")
+    assert done.returncode == 2 and "破壊された時" in done.stdout, done.stdout
