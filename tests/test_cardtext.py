@@ -493,6 +493,9 @@ def test_follow_ups_that_draw_or_move_this_creature(text, form):
     # A draw of a number the text takes from elsewhere.
     ("このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、カードを好きな数引く。",
      "好きな数引く"),
+    # This creature into its owner's opponent's hand: a card goes to its owner's hand only.
+    ("自分の他のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、このクリーチャーを相手の手札に戻す。",
+     "手札に戻す"),
 ])
 def test_near_variants_of_the_follow_ups_are_refused(text, named):
     done = run("cards", "parse", text)
