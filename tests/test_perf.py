@@ -14,6 +14,7 @@ import pytest
 
 import dmrules
 from dmrules.solving import solver
+from dmrules.solving.engine import prefetch
 from dmrules.solving.engine import Interrupted
 from dmrules.solving.facts import situation_facts
 
@@ -221,7 +222,7 @@ def test_windows_grounded_in_a_batch_have_the_answer_sets_of_windows_grounded_al
     assert len(scenarios) >= 15
     monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
     monkeypatch.setattr(solver, "BATCH", 8)
-    assert solver.prefetch(scenarios) == len(solver.WINDOWS.entries) >= 15
+    assert prefetch(scenarios) == len(solver.WINDOWS.entries) >= 15
     checked = 0
     for scenario in scenarios:
         canon, names = solver.canonical(situation_facts(scenario))
@@ -247,6 +248,25 @@ def test_verify_lines_match_solve_after_batching(tmp_path, monkeypatch):
     assert all(r["status"] == "pass" for r in batched)
 
 
+def test_the_later_windows_are_solved_in_batches_too_and_solve_then_grounds_nothing(monkeypatch):
+    """The fixtures whose resolutions open more than one window: after ``prefetch``, solving
+    them grounds no window alone, and lists what it lists with nothing solved beforehand."""
+    names = ["B03-baiken-setsudan", "B04-perfect-madonna-jakon-sousei", "B10-stratobag-tech-dan-shinsekai",
+             "B19-reima-gensou-liliang", "E09-gachirobo-without-kyokutsuukaze", "T13-draw-h-electron-two-draws"]
+    scenarios = [dmrules.load_scenario(ROOT / "fixtures" / f"{name}.yaml") for name in names]
+    assert all(s.ruleset == "dm" for s in scenarios)
+    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache(max_models=0))
+    alone = [dmrules.solve(s).to_json() for s in scenarios]
+    assert all(max(len(r["windows"]) for r in a["resolutions"]) > 1 for a in alone)
+    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
+    assert prefetch(scenarios) > len(scenarios)
+    grounded = []
+    real = solver._grounded
+    monkeypatch.setattr(solver, "_grounded", lambda *a: grounded.append(a) or real(*a))
+    assert [dmrules.solve(s).to_json() for s in scenarios] == alone
+    assert grounded == []
+
+
 def test_encodings_the_batching_cannot_read_are_solved_one_by_one(monkeypatch):
     def refuse(files):
         raise ValueError("cannot put this statement in a window")
@@ -254,7 +274,7 @@ def test_encodings_the_batching_cannot_read_are_solved_one_by_one(monkeypatch):
     monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
     monkeypatch.setattr(solver, "_windowed", refuse)
     scenario = dmrules.load_scenario(ROOT / "fixtures" / "A01-two-jashintei.yaml")
-    assert solver.prefetch([scenario]) == 0 and not solver.WINDOWS.entries
+    assert prefetch([scenario]) == 0 and not solver.WINDOWS.entries
     assert len(dmrules.solve(scenario).resolutions) == 3
 
 
@@ -347,15 +367,46 @@ def test_ctrl_c_during_a_long_grounding_reaches_python_within_a_second():
 
 
 def test_rules_no_fact_can_reach_are_left_out_and_nothing_else(tmp_path):
+    from clingo import parse_term
+
     program = tmp_path / "p.lp"
-    program.write_text("b(X) :- a(X).\nc(X) :- b(X), not z(X).\nd(X) :- zz(X).\ne(X) :- d(X).\n"
+    program.write_text("% a comment\nb(X) :- a(X).\nc(X) :- b(X), not z(X).\nd(X) :- zz(X).\ne(X) :- d(X).\n"
                        "f :- #count { X: zz(X) } = 0.\n:- e(X), a(X).\n#show c/1.\n#show g(X) : zz(X).\n")
     files = (str(program),)
-    kept = [str(s) for s in solver._pruned(files, "", frozenset({("a", 1)}))]
-    assert kept == ["#program base.", "b(X) :- a(X).", "c(X) :- b(X); not z(X).",
-                    "f :- 0 = #count { X: zz(X) }.", "#show c/1."]
-    # Once zz/1 is given, everything that depends on it comes back.
-    assert len(solver._pruned(files, "", frozenset({("a", 1), ("zz", 1)}))) == 9
+
+    def kept(*facts):
+        return [str(s) for s in solver._pruned(files, "", solver._given(files, "", map(parse_term, facts)))]
+
+    assert kept("a(1)") == ["#program base.", "b(X) :- a(X).", "c(X) :- b(X); not z(X).",
+                            "f :- 0 = #count { X: zz(X) }.", "#show c/1."]
+    # Once zz/1 is given, everything that depends on it comes back (comments stay out).
+    assert len(kept("a(1)", "zz(2)")) == 9
+
+
+def test_rules_waiting_on_a_constant_no_fact_or_rule_makes_are_left_out(tmp_path):
+    from clingo import parse_term
+
+    program = tmp_path / "p.lp"
+    program.write_text("#const top = 3.\n"
+                       "r(X) :- k(X, red).\n"           # a constant argument
+                       "s(X) :- k(X, mill(own, N)).\n"  # a function term: k(_, mill/2)
+                       "t(X) :- m(X, blue).\n"          # m/2 is made below with any second argument
+                       "m(X, Y) :- n(X, Y).\n"
+                       "u(X) :- k(X, top).\n"           # a #const: any value\n
+                       "v(X) :- k(X, \"me\"), k(X, 2).\n"
+                       "w(X) :- r(X).\n")
+    files = (str(program),)
+
+    def kept(*facts):
+        rules = solver._pruned(files, "", solver._given(files, "", map(parse_term, facts)))
+        return sorted(str(s).split(" :- ")[0] for s in rules if " :- " in str(s))
+
+    assert kept("k(1,blue)") == ["u(X)"]
+    assert kept("k(1,red)") == ["r(X)", "u(X)", "w(X)"]
+    assert kept("k(1,mill(own,2))") == ["s(X)", "u(X)"]
+    assert kept("k(1,mill(2))") == ["u(X)"]  # mill/1 is not mill/2
+    assert kept('k(1,"me")', "k(1,2)") == ["u(X)", "v(X)"]
+    assert kept("n(1,green)") == ["m(X,Y)", "t(X)"]
 
 
 def test_pruned_encodings_have_the_answer_sets_of_the_whole_encodings(monkeypatch):
@@ -371,9 +422,8 @@ def test_pruned_encodings_have_the_answer_sets_of_the_whole_encodings(monkeypatc
     paths = sorted((ROOT / "fixtures").glob("*.yaml"))[::8]
     scenarios = [dmrules.load_scenario(p) for p in paths]
     pruned = [answers(s) for s in scenarios]
-    shrunk = [len(solver._pruned(tuple(solver.encoding_files(s.ruleset)), "",
-                                 frozenset((f.name, len(f.arguments)) for f in situation_facts(s))))
-              for s in scenarios]
+    shrunk = [len(solver._pruned(files, "", solver._given(files, "", situation_facts(s))))
+              for s in scenarios for files in [tuple(solver.encoding_files(s.ruleset))]]
     monkeypatch.setattr(solver, "_pruned", lambda files, extra, given: solver._statements(files, extra))
     whole = [answers(s) for s in scenarios]
     assert pruned == whole and all(pruned)
@@ -409,10 +459,10 @@ def test_the_rule_graph_kept_between_runs_is_the_graph_read(tmp_path, monkeypatc
         first = solver._rule_graph(files, "")  # read, then kept
         (kept,) = tmp_path.glob("graphs-*/*.pickle")
         solver._rule_graph.cache_clear()
-        assert solver._rule_graph(files, "")[1:] == first[1:] == read  # from the kept file
+        assert solver._rule_graph(files, "")[1:4] == first[1:4] == read  # from the kept file
         kept.write_bytes(b"not a pickle")  # a damaged file is read past
         solver._rule_graph.cache_clear()
-        assert solver._rule_graph(files, "")[1:] == read
+        assert solver._rule_graph(files, "")[1:4] == read
     finally:
         solver._rule_graph.cache_clear()
 

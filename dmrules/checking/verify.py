@@ -45,7 +45,7 @@ def scenario_files(paths: list[str]) -> list[Path]:
 def verify_files(paths: list[Path], batch: int = 16) -> Iterator[VerifyResult]:
     """``verify_file`` of each path, in order, each as soon as it is known. The first windows
     of a batch of scenarios are solved together first (one grounding for all of them)."""
-    from ..solving.solver import prefetch
+    from ..solving.engine import prefetch
 
     for start in range(0, len(paths), batch):
         loaded: list[tuple[Path, Scenario | VerifyResult]] = []

@@ -75,84 +75,127 @@ def _statements(files: tuple[str, ...], extra: str = "") -> tuple:
 # -- only the rules the facts can reach ----------------------------------------------------
 # The grounder spends some microseconds on every rule, even one whose body can never hold;
 # over a thousand statements, that is most of a small window's time. A rule with a positive
-# body atom of a predicate that no fact and no reachable rule can produce never fires: it is
-# left out before grounding. This changes nothing the grounder would produce.
+# body atom that no fact and no reachable rule can produce never fires: it is left out before
+# grounding. This changes nothing the grounder would produce. What a body atom needs is its
+# predicate and the constants it names at top level (``does(R,_,mill(own,N))`` needs a
+# ``does/3`` whose third argument is a ``mill/2``); a rule's head makes its predicate with
+# the constants it names, any value where it has a variable or anything else.
 class _Opaque(Exception):
     """A statement the pruning does not read: nothing is pruned."""
 
 
-def _signature(term) -> tuple[str, int] | None:
+def _argument_key(term, constants: frozenset) -> str | None:
+    """What an argument of an atom in the encodings is at top level: a constant, a number, a
+    string (as clingo writes them) or ``name/arity`` of a function term; None when it may be
+    anything (a variable, arithmetic, an interval, a pool, a ``#const``)."""
+    from clingo import ast
+
+    kind = term.ast_type
+    if kind == ast.ASTType.SymbolicTerm:
+        return _value_key(term.symbol, constants)
+    if kind == ast.ASTType.Function and not term.external:
+        if term.arguments:
+            return f"{term.name}/{len(term.arguments)}"
+        return None if term.name in constants else term.name
+    return None
+
+
+def _value_key(sym: Symbol, constants: frozenset = frozenset()) -> str | None:
+    """``_argument_key`` of a value (a fact's argument)."""
+    kind = sym.type
+    if kind == SymbolType.Number:
+        return str(sym.number)
+    if kind == SymbolType.String:
+        return str(sym)
+    if kind == SymbolType.Function:
+        name = sym.name if sym.positive else "-" + sym.name
+        if sym.arguments:
+            return f"{name}/{len(sym.arguments)}"
+        return None if name in constants else name
+    return None  # #inf, #sup
+
+
+def _atom_pattern(term, constants: frozenset) -> tuple | None:
+    """An atom's predicate and the key of each argument (None: any value)."""
     from clingo import ast
 
     if term.ast_type == ast.ASTType.Function and not term.external:
-        return term.name, len(term.arguments)
+        return (term.name, len(term.arguments)), tuple(_argument_key(a, constants) for a in term.arguments)
     if term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type == SymbolType.Function:
-        return term.symbol.name, len(term.symbol.arguments)
+        sym = term.symbol
+        return (sym.name, len(sym.arguments)), tuple(_value_key(a, constants) for a in sym.arguments)
     if term.ast_type == ast.ASTType.UnaryOperation and term.operator_type == ast.UnaryOperator.Minus:
-        inner = _signature(term.argument)
-        return None if inner is None else ("-" + inner[0], inner[1])
+        inner = _atom_pattern(term.argument, constants)
+        return None if inner is None else (("-" + inner[0][0], inner[0][1]), inner[1])
     raise _Opaque(term)
 
 
-def _atom_signature(literal) -> tuple[str, int] | None:
+def _literal_pattern(literal, constants: frozenset) -> tuple | None:
     from clingo import ast
 
     atom = literal.atom
     if atom.ast_type == ast.ASTType.SymbolicAtom:
-        return _signature(atom.symbol)
+        return _atom_pattern(atom.symbol, constants)
     if atom.ast_type in (ast.ASTType.Comparison, ast.ASTType.BooleanConstant, ast.ASTType.BodyAggregate,
                          ast.ASTType.Aggregate):
         return None  # needs no atom (an aggregate may hold over no element)
     raise _Opaque(atom)
 
 
-def _needs(body) -> set:
-    """The predicates a body's positive literals need."""
+def _needs(body, constants: frozenset = frozenset()) -> set:
+    """What a body's positive literals need: (predicate, ((position, key), ...)) each."""
     from clingo import ast
 
     out = set()
     for lit in body:
         if lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign:
-            found = _atom_signature(lit)
+            found = _literal_pattern(lit, constants)
             if found is not None:
-                out.add(found)
+                sig, keys = found
+                out.add((sig, tuple((i, k) for i, k in enumerate(keys) if k is not None)))
         elif lit.ast_type not in (ast.ASTType.Literal, ast.ASTType.ConditionalLiteral, ast.ASTType.BodyAggregate,
                                   ast.ASTType.Aggregate):
             raise _Opaque(lit)
     return out
 
 
-def _makes(head) -> set:
+def _makes(head, constants: frozenset = frozenset()) -> set:
+    """What a head makes: (predicate, (key or None, ...)) each."""
     from clingo import ast
 
     kind = head.ast_type
     if kind == ast.ASTType.Literal:
-        found = _atom_signature(head)
-        return set() if found is None else {found}
-    if kind == ast.ASTType.Aggregate:  # a choice
-        return {sig for e in head.elements for sig in [_atom_signature(e.literal)] if sig is not None}
-    if kind == ast.ASTType.Disjunction:
-        return {sig for e in head.elements for sig in [_atom_signature(e.literal)] if sig is not None}
-    if kind == ast.ASTType.HeadAggregate:
-        return {sig for e in head.elements for sig in [_atom_signature(e.condition.literal)] if sig is not None}
-    raise _Opaque(head)
+        literals = [head]
+    elif kind in (ast.ASTType.Aggregate, ast.ASTType.Disjunction):  # a choice, a disjunction
+        literals = [e.literal for e in head.elements]
+    elif kind == ast.ASTType.HeadAggregate:
+        literals = [e.condition.literal for e in head.elements]
+    else:
+        raise _Opaque(head)
+    return {found for lit in literals for found in [_literal_pattern(lit, constants)] if found is not None}
+
+
+def _satisfies(keys: tuple, need: tuple) -> bool:
+    """Whether an atom whose arguments are ``keys`` (None: any value) can be one that ``need``s."""
+    return all(keys[i] is None or keys[i] == key for i, key in need)
 
 
 @lru_cache(maxsize=16)
 def _rule_graph(files: tuple[str, ...], extra: str) -> tuple | None:
-    """For each statement that can fire: the index of each predicate its body needs and of
-    each it makes, by statement; None when a statement is not understood. Kept between
-    runs (``reading/cache.py``): reading it from the syntax trees takes a tenth of a second."""
+    """The statements, what their bodies need and their heads can meet (``_read_rule_graph``),
+    and a memo of what each fact meets; None when a statement is not understood. Kept
+    between runs (``reading/cache.py``): reading it from the syntax trees takes a tenth of a
+    second."""
     from ..reading.cache import load, store
 
-    path = _kept_file("graph", files, extra)
+    path = _kept_file("needs", files, extra)
     kept = load(path)
     if not (isinstance(kept, tuple) and len(kept) == 3):
         kept = _read_rule_graph(files, extra)
         store(path, kept)
     if kept[0] is None:
         return None
-    return (_statements(files, extra), *kept)
+    return (_statements(files, extra), *kept, {})  # and the needs each fact meets, as met
 
 
 def _kept_file(what: str, files: tuple[str, ...], extra: str = "") -> Path | None:
@@ -177,62 +220,105 @@ def _kept_file(what: str, files: tuple[str, ...], extra: str = "") -> Path | Non
 
 
 def _read_rule_graph(files: tuple[str, ...], extra: str) -> tuple:
-    """``_rule_graph``'s data (the predicates' index, the rules, what waits on each
-    predicate), read from the syntax trees; (None, None, None) when a statement is not understood."""
+    """``_rule_graph``'s data, read from the syntax trees: what each body needs, by predicate
+    (``needs``: predicate -> [(need id, ((position, key), ...))]); the rules (statement index,
+    the needs of its body, the needs its head can meet); what waits on each need. (None, None,
+    None) when a statement is not understood."""
     from clingo import ast
 
     statements = _statements(files, extra)
-    index: dict[tuple[str, int], int] = {}
+    constants = frozenset(stm.name for stm in statements if stm.ast_type == ast.ASTType.Definition)
+    index: dict[tuple, int] = {}  # (predicate, ((position, key), ...)) -> need id
 
-    def ids(signatures) -> tuple[int, ...]:
-        return tuple(index.setdefault(sig, len(index)) for sig in signatures)
+    def ids(needs) -> tuple[int, ...]:
+        return tuple(index.setdefault(need, len(index)) for need in needs)
 
-    rules = []  # (statement index, needed predicates, made predicates)
+    read = []  # (statement index, needs, what the head makes)
     try:
         for i, stm in enumerate(statements):
             if stm.ast_type == ast.ASTType.Rule:
-                rules.append((i, ids(_needs(stm.body)), ids(_makes(stm.head))))
+                read.append((i, ids(_needs(stm.body, constants)), _makes(stm.head, constants)))
             elif stm.ast_type in (ast.ASTType.ShowTerm, ast.ASTType.Minimize):
-                rules.append((i, ids(_needs(stm.body)), ()))
+                read.append((i, ids(_needs(stm.body, constants)), set()))
             elif stm.ast_type == ast.ASTType.External:
-                rules.append((i, ids(_needs(stm.body)), ids([_signature(stm.atom.symbol)])))
+                read.append((i, ids(_needs(stm.body, constants)), {_atom_pattern(stm.atom.symbol, constants)}))
             elif stm.ast_type not in (ast.ASTType.Program, ast.ASTType.Comment, ast.ASTType.Definition,
                                       ast.ASTType.ShowSignature, ast.ASTType.Defined):
                 raise _Opaque(stm)
     except _Opaque:
         return None, None, None
-    waiting: dict[int, list[int]] = {}  # predicate -> the rules (positions in ``rules``) that need it
-    for k, (_, needs, _) in enumerate(rules):
-        for pred in set(needs):
-            waiting.setdefault(pred, []).append(k)
-    return index, rules, waiting
+    needs: dict[tuple[str, int], list] = {}
+    for (sig, need), k in index.items():
+        needs.setdefault(sig, []).append((k, need))
+    rules = []
+    for i, body, made in read:
+        meets = {k for sig, keys in made for k, need in needs.get(sig, ()) if _satisfies(keys, need)}
+        rules.append((i, body, tuple(sorted(meets))))
+    waiting: dict[int, list[int]] = {}  # need -> the rules (positions in ``rules``) that wait on it
+    for k, (_, body, _) in enumerate(rules):
+        for need in set(body):
+            waiting.setdefault(need, []).append(k)
+    return needs, rules, waiting
+
+
+def _given(files: tuple[str, ...], extra: str, facts: Iterable[Symbol]) -> frozenset:
+    """The needs of the encodings' bodies that ``facts`` meet (``_dead``'s input)."""
+    graph = _rule_graph(files, extra)
+    if graph is None:
+        return frozenset()
+    needs, memo = graph[1], graph[4]
+    if len(memo) > 200_000:
+        memo.clear()
+    out: set[int] = set()
+    for sym in facts:
+        met = memo.get(sym)
+        if met is None:
+            wanted = needs.get((sym.name if sym.positive else "-" + sym.name, len(sym.arguments)), ())
+            if wanted:
+                keys = tuple(_value_key(a) for a in sym.arguments)
+                met = tuple(k for k, need in wanted if all(keys[i] == key for i, key in need))
+            else:
+                met = ()
+            memo[sym] = met
+        out.update(met)
+    return frozenset(out)
 
 
 @lru_cache(maxsize=1024)
 def _pruned(files: tuple[str, ...], extra: str, given: frozenset) -> tuple:
-    """The statements of the encodings that can fire when the facts' predicates are ``given``."""
-    dead = _dead(files, extra, given)
+    """The statements of the encodings that can fire when the facts meet the needs ``given``."""
+    dead = _dead(files, extra, given) | _idle(files, extra)
     return tuple(stm for i, stm in enumerate(_statements(files, extra)) if i not in dead)
+
+
+@lru_cache(maxsize=16)
+def _idle(files: tuple[str, ...], extra: str) -> frozenset[int]:
+    """The positions of the comments and ``#defined`` statements: the grounder makes nothing of
+    them (``#defined`` only quiets messages that are not shown anyway)."""
+    from clingo import ast
+
+    return frozenset(i for i, stm in enumerate(_statements(files, extra))
+                     if stm.ast_type in (ast.ASTType.Comment, ast.ASTType.Defined))
 
 
 @lru_cache(maxsize=1024)
 def _dead(files: tuple[str, ...], extra: str, given: frozenset) -> frozenset[int]:
-    """The positions of the statements that cannot fire when the facts' predicates are ``given``
-    (a reachability pass over the predicates: each rule waits for the ones its body needs)."""
+    """The positions of the statements that cannot fire when the facts meet the needs ``given``
+    (``_given``): a reachability pass over the needs, each rule waiting for its body's."""
     graph = _rule_graph(files, extra)
     if graph is None:
         return frozenset()
-    statements, index, rules, waiting = graph
+    _, _, rules, waiting, _ = graph
     missing = [len(set(needs)) for _, needs, _ in rules]
     reached: set[int] = set()
-    todo = [index[sig] for sig in given if sig in index]
-    todo += [pred for k, (_, needs, makes) in enumerate(rules) if not needs for pred in makes]
+    todo = list(given)
+    todo += [need for k, (_, needs, meets) in enumerate(rules) if not needs for need in meets]
     while todo:
-        pred = todo.pop()
-        if pred in reached:
+        need = todo.pop()
+        if need in reached:
             continue
-        reached.add(pred)
-        for k in waiting.get(pred, ()):
+        reached.add(need)
+        for k in waiting.get(need, ()):
             missing[k] -= 1
             if missing[k] == 0:
                 todo.extend(rules[k][2])
@@ -284,7 +370,7 @@ def _grounded(arguments: list[str], files: tuple[str, ...], extra_program: str,
     from clingo import ast
 
     facts = list(facts)
-    given = frozenset((sym.name, len(sym.arguments)) for sym in facts)
+    given = _given(files, extra_program, facts)
     with ast.ProgramBuilder(ctl) as builder:
         for statement in _pruned(files, extra_program, given):
             builder.add(statement)
@@ -628,9 +714,9 @@ def _read_back(texts: list[str]) -> tuple | None:
 
 
 def _windowed_pruned(files: tuple[str, ...], given: frozenset) -> list:
-    """The windowed statements that can fire when the facts' predicates are ``given``."""
+    """The windowed statements that can fire when the facts meet the needs ``given``."""
     each, added = _windowed(files)
-    dead = _dead(files, "", given)
+    dead = _dead(files, "", given) | _idle(files, "")
     return [stm for i, stm in enumerate(each) if i not in dead] + list(added)
 
 
@@ -640,28 +726,42 @@ def _release() -> None:
     _statements.cache_clear()
     _pruned.cache_clear()
     _dead.cache_clear()
+    _idle.cache_clear()
     _rule_graph.cache_clear()
     _windowed.cache_clear()
 
 
-def prefetch(scenarios: Iterable[Scenario]) -> int:
-    """Solve the first window of each scenario, grounded in batches, into the window cache
-    (``solve`` then finds them there). How many windows were solved."""
-    batches: dict[tuple, dict] = {}
-    for scenario in scenarios:
-        if scenario.ruleset not in BATCHED:
-            continue
+def wanted(scenario: Scenario, index: int, label: str, kind: str, pending: dict) -> bool:
+    """Whether ``solve_window`` (ungrouped) finds this window solved already in this process.
+    If not, and its ruleset is grounded in batches, its facts go into ``pending`` for
+    ``solve_pending``."""
+    exact = state_key(scenario, index, label, kind, False, True)
+    if WINDOWS.get_built(exact) is not None:
+        return True
+    known = WINDOWS.keys.get(exact)
+    if known is None:
         facts = situation_facts(scenario)
         canon, names = canonical(facts)
         arguments = tuple(_control_arguments(scenario, ("0",)))
         files = tuple(encoding_files(scenario.ruleset, "solve", False, True))
-        key = (arguments, files, canon)
-        # The first window, as the engine opens it, finds its key without the facts again.
-        WINDOWS.remember_key(state_key(scenario, 1, "effect", "effect", False, True), (key, names))
-        if key not in WINDOWS.entries:
-            batches.setdefault((arguments, files), {}).setdefault(key, (facts, names))
+        known = ((arguments, files, canon), names)
+        # The window, as the engine opens it, finds its key without the facts again.
+        WINDOWS.remember_key(exact, known)
+    else:
+        facts = None
+    key, names = known
+    if key in WINDOWS.entries:
+        return True
+    if scenario.ruleset in BATCHED:
+        pending.setdefault(key[:2], {}).setdefault(key, (facts or situation_facts(scenario), names))
+    return False
+
+
+def solve_pending(pending: dict) -> int:
+    """Solve the windows ``wanted`` left in ``pending``, grounded in batches, into the window
+    cache (``solve_window`` then finds them there). How many windows were solved."""
     solved = 0
-    for (arguments, files), windows in batches.items():
+    for (arguments, files), windows in pending.items():
         try:
             _windowed(files)
         except ValueError:  # a statement the batching does not know: these windows are solved one by one
@@ -669,6 +769,7 @@ def prefetch(scenarios: Iterable[Scenario]) -> int:
         items = list(windows.items())
         for start in range(0, len(items), BATCH):
             solved += _solve_batch(list(arguments), files, items[start:start + BATCH])
+    pending.clear()
     return solved
 
 
@@ -676,7 +777,7 @@ def _solve_batch(arguments: list[str], files: tuple[str, ...], items: list) -> i
     from clingo import Number, ast
 
     ctl = clingo.Control(arguments, logger=_silent, message_limit=0)
-    given = frozenset((f.name, len(f.arguments)) for _, (facts, _) in items for f in facts)
+    given = _given(files, "", (f for _, (facts, _) in items for f in facts))
     with ast.ProgramBuilder(ctl) as builder:
         for statement in _windowed_pruned(files, given):
             builder.add(statement)
@@ -692,9 +793,9 @@ def _solve_batch(arguments: list[str], files: tuple[str, ...], items: list) -> i
         ctl.assign_external(switch, True)
         raw: list[tuple[Symbol, ...]] = []
 
-        def on_model(model: clingo.Model) -> None:
-            if len(raw) <= WINDOWS.per_window:  # more than that are not kept
-                raw.append(tuple(model.symbols(shown=True)))
+        def on_model(model: clingo.Model) -> bool:
+            raw.append(tuple(model.symbols(shown=True)))
+            return len(raw) <= WINDOWS.per_window  # a window with more is not kept
 
         with ctl.solve(on_model=on_model, async_=True) as handle:
             wait(handle, None)
