@@ -813,3 +813,43 @@ def test_a_past_tense_watch_is_no_replacement_and_refused():
     """「破壊された時」 is a triggered ability's wording: with 「墓地に置くかわりに」 it is not read."""
     done = run("cards", "parse", "このクリーチャーが破壊された時、墓地に置くかわりに手札に戻す。")
     assert done.returncode == 2 and "破壊された時" in done.stdout, done.stdout
+
+
+# 「相手の呪文または相手のクリーチャーの能力によって」: either cause, one watch a cause (no event has both).
+STAY = {"instead": ["stay"]}
+CAUSES = [
+    ("このクリーチャーが相手の呪文または相手のクリーチャーの能力によってバトルゾーンを離れる時、かわりにとどまる。",
+     [{"watch": {"event": "leave", "card": "this", "when": ["by_opponent", "by_spell"]}, **STAY},
+      {"watch": {"event": "leave", "card": "this", "when": ["by_opponent", "by_ability", "by_creature"]}, **STAY}]),
+    # 時空の喧嘩屋キル's wording without 「バトルゾーンにある」 (below): the cause before the cards.
+    ("相手のターン中、相手の呪文または相手のクリーチャーの能力によって、自分のサイキック・クリーチャーが手札に戻される時、"
+     "そのクリーチャーは手札に戻されるかわりにバトルゾーンにとどまる。",
+     [{"watch": {"event": "return_to_hand", "card": {"whose": "own", "type": "psychic"},
+                 "when": ["opponent_turn", "by_opponent", "by_spell"]}, **STAY},
+      {"watch": {"event": "return_to_hand", "card": {"whose": "own", "type": "psychic"},
+                 "when": ["opponent_turn", "by_opponent", "by_ability", "by_creature"]}, **STAY}]),
+    # The second cause names its own player.
+    ("このクリーチャーが相手の呪文または自分のクリーチャーの能力によって破壊される時、かわりにとどまる。",
+     [{"watch": {"event": "destroy", "card": "this", "when": ["by_opponent", "by_spell"]}, **STAY},
+      {"watch": {"event": "destroy", "card": "this", "when": ["by_self", "by_ability", "by_creature"]}, **STAY}]),
+    # One cause before the cards.
+    ("相手の効果によって、自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。",
+     [{"watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}, "when": ["by_opponent", "by_effect"]},
+       **DISCARD_INSTEAD}]),
+]
+
+
+@pytest.mark.parametrize("text, forms", CAUSES, ids=[t[:34] for t, _ in CAUSES])
+def test_causes_joined_by_または_and_causes_before_the_cards(text, forms):
+    result = compile_text(text)
+    assert result.complete, [s.problem for s in result.problems]
+    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms(forms)]
+
+
+def test_a_creature_ability_from_the_battle_zone_as_cause_is_refused():
+    """時空の喧嘩屋キル as printed: 「バトルゾーンにある相手のクリーチャーの能力によって」 says where the source is,
+    which no cause of the watch says (`by_creature` is a creature anywhere)."""
+    row = ROWS[[r["name"] for r in ROWS].index("時空の喧嘩屋キル")]
+    done = run("cards", "parse", row["text"])
+    assert done.returncode == 2, done.stdout
+    assert "バトルゾーンにあるクリーチャーの能力によって" in done.stdout and "no cause says so" in done.stdout

@@ -388,8 +388,10 @@ def read_forms(forms: list[dict], name: str = "<compiled>") -> tuple:
 
 
 def comparable(ability) -> tuple:
-    """An ability as golden forms are compared: without its text, note, keyword and ``stay``."""
+    """An ability as golden forms are compared: without its text, note, keyword and ``stay``, and with the
+    conditions of its watch (``when``, all of which must hold) in one order."""
     from dataclasses import replace
 
     instead = tuple(a for a in ability.instead if a.kind != "stay")
-    return replace(ability, text=None, note=None, keyword=None, instead=instead)
+    watch = replace(ability.watch, conditions=tuple(sorted(ability.watch.conditions)))
+    return replace(ability, text=None, note=None, keyword=None, instead=instead, watch=watch)

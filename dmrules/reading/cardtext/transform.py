@@ -143,7 +143,13 @@ class ToForm(Transformer):
         if len(parts) == 4:  # 「自分がゲームに負ける時、または相手が勝つ時」
             first = self.watch_clause(parts[:2])
             second = self.watch_clause(parts[2:])
-            return ("watch", _merge_watch(second[1], first[1]), {})
+            merged = _merge_watch(second[1], first[1])
+            return ("watch", merged, {}) if merged is not None else ("watch", second[1], {}, first[1])
+        either = next((p for p in parts if isinstance(p, tuple) and p and p[0] == "cause_or"), None)
+        if either is not None:  # 「相手の呪文または相手のクリーチャーの能力によって」: one watch a cause
+            rest = [p for p in parts if p is not either]
+            one, two = (self.watch_clause(rest + [("cause", cause)]) for cause in either[1])
+            return ("watch", two[1], {**one[2], **two[2]}, one[1])
         causes = [p for p in parts if isinstance(p, tuple) and p and p[0] == "cause"]
         parts = [p for p in parts if not (isinstance(p, tuple) and p and p[0] == "cause")]
         subject, event = parts
@@ -179,6 +185,16 @@ class ToForm(Transformer):
 
     def cause_spell(self, items):
         return ("cause", ["by_opponent" if WHOSE[str(items[0])] == "opponent" else "by_self", "by_spell"])
+
+    def cause_spell_or_creature_ability(self, items):
+        """「相手の呪文または(相手の)クリーチャーの能力によって」: either cause; the second names its player or
+        is the first's."""
+        owners = ["by_opponent" if WHOSE[str(t)] == "opponent" else "by_self" for t in _tokens(items, "OWNER")]
+        return ("cause_or", [[owners[0], "by_spell"], [owners[-1], "by_ability", "by_creature"]])
+
+    def cause_creature_in_battle(self, items):
+        raise ValueError("「バトルゾーンにあるクリーチャーの能力によって」: `by_creature` says the effect's source is a "
+                         "creature, not that it is in the battle zone, and no cause says so")
 
     def cause_creature_ability(self, items):
         return ("cause", ["by_opponent" if WHOSE[str(items[0])] == "opponent" else "by_self", "by_ability",
