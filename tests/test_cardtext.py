@@ -19,6 +19,7 @@ import yaml
 from dmrules.reading.cardtext import comparable, compile_text, read_forms
 
 from .cardtext_cache import compiled
+from .conftest import run_cli
 
 HERE = Path(__file__).parent / "cards"
 ROWS = list(csv.DictReader((HERE / "printed.tsv").open(encoding="utf-8"), delimiter="\t"))
@@ -371,7 +372,7 @@ def test_generic_choice_wordings(text, form):
      "火のクリーチャーを2体、手札に戻してもよい。", "from either of two zones"),
 ])
 def test_near_variants_of_the_choice_wordings_are_refused(text, named):
-    done = run("cards", "parse", text)
+    done = run_cli("cards", "parse", text)
     assert done.returncode == 2, done.stdout
     assert "CANNOT READ" in done.stdout and named in done.stdout, done.stdout
     assert "Traceback" not in done.stdout + done.stderr
@@ -422,7 +423,7 @@ def test_two_watched_events_joined_by_または(text, forms):
      "各ターンに1度"),
 ])
 def test_near_variants_of_two_watched_events_are_refused(text, named):
-    done = run("cards", "parse", text)
+    done = run_cli("cards", "parse", text)
     assert done.returncode == 2, done.stdout
     assert "CANNOT READ" in done.stdout and named in done.stdout, done.stdout
     assert "Traceback" not in done.stdout + done.stderr
@@ -498,7 +499,7 @@ def test_follow_ups_that_draw_or_move_this_creature(text, form):
      "手札に戻す"),
 ])
 def test_near_variants_of_the_follow_ups_are_refused(text, named):
-    done = run("cards", "parse", text)
+    done = run_cli("cards", "parse", text)
     assert done.returncode == 2, done.stdout
     assert "CANNOT READ" in done.stdout and named in done.stdout, done.stdout
 
@@ -586,7 +587,7 @@ def test_more_generic_wordings(text, form):
     ("この呪文が墓地に置かれる時、かわりに手札に戻す。", "この呪文が"),
 ])
 def test_near_variants_of_the_more_generic_wordings_are_refused(text, named):
-    done = run("cards", "parse", text)
+    done = run_cli("cards", "parse", text)
     assert done.returncode == 2, done.stdout
     assert "CANNOT READ" in done.stdout and named in done.stdout, done.stdout
 
@@ -656,7 +657,7 @@ def test_word_order_variants_and_unnamed_cards(text, form):
     ("このクリーチャーが破壊される時、かわりにそのシールドを墓地に置いてもよい。", "そのシールドを"),
 ])
 def test_near_variants_of_the_order_variants_are_refused(text, named):
-    done = run("cards", "parse", text)
+    done = run_cli("cards", "parse", text)
     assert done.returncode == 2, done.stdout
     assert "CANNOT READ" in done.stdout and named in done.stdout, done.stdout
 
@@ -675,7 +676,7 @@ def test_cards_put_into_the_graveyard_from_two_zones_in_a_printed_text():
              "instead": [{"move_to": "mana"}], "optional": True, "duration": "this_turn"} for zone in ("hand", "battle")]
     assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms(want)]
     assert [s.problem for s in result.problems] == ["cannot read the condition 「このクリーチャーを召喚する時」"]
-    done = run("cards", "parse", ESHALLOT["text"])
+    done = run_cli("cards", "parse", ESHALLOT["text"])
     assert done.returncode == 2 and "このクリーチャーを召喚する時" in done.stdout
 
 
@@ -702,7 +703,7 @@ def test_cards_put_into_the_graveyard_from_named_zones(text, forms):
     ("自分のカードを手札または手札から墓地に置く時、墓地に置くかわりにマナゾーンに置いてもよい。", "a zone named twice"),
 ])
 def test_near_variants_of_cards_put_from_named_zones_are_refused(text, named):
-    done = run("cards", "parse", text)
+    done = run_cli("cards", "parse", text)
     assert done.returncode == 2, done.stdout
     assert "CANNOT READ" in done.stdout and named in done.stdout, done.stdout
 
@@ -761,7 +762,7 @@ def test_costs_joined_in_the_continuative_form(text, form):
 
 
 def test_a_continuative_cost_before_an_unreadable_action_is_refused():
-    done = run("cards", "parse", "自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨て、相手のクリーチャーを1体タップしてもよい。")
+    done = run_cli("cards", "parse", "自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨て、相手のクリーチャーを1体タップしてもよい。")
     assert done.returncode == 2, done.stdout
     assert "CANNOT READ" in done.stdout and "タップしてもよい" in done.stdout, done.stdout
 
@@ -811,7 +812,7 @@ def test_wordings_with_words_left_out(text, form):
 
 def test_a_past_tense_watch_is_no_replacement_and_refused():
     """「破壊された時」 is a triggered ability's wording: with 「墓地に置くかわりに」 it is not read."""
-    done = run("cards", "parse", "このクリーチャーが破壊された時、墓地に置くかわりに手札に戻す。")
+    done = run_cli("cards", "parse", "このクリーチャーが破壊された時、墓地に置くかわりに手札に戻す。")
     assert done.returncode == 2 and "破壊された時" in done.stdout, done.stdout
 
 
@@ -850,6 +851,6 @@ def test_a_creature_ability_from_the_battle_zone_as_cause_is_refused():
     """時空の喧嘩屋キル as printed: 「バトルゾーンにある相手のクリーチャーの能力によって」 says where the source is,
     which no cause of the watch says (`by_creature` is a creature anywhere)."""
     row = ROWS[[r["name"] for r in ROWS].index("時空の喧嘩屋キル")]
-    done = run("cards", "parse", row["text"])
+    done = run_cli("cards", "parse", row["text"])
     assert done.returncode == 2, done.stdout
     assert "バトルゾーンにあるクリーチャーの能力によって" in done.stdout and "no cause says so" in done.stdout
