@@ -12,6 +12,7 @@ grammar expected there: nothing is approximated.
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -98,10 +99,12 @@ def _keyword_parts(line: str) -> tuple[str | None, str | None, str]:
     """
     table = keyword_table()
     for word in table["conditions"]:
-        if line.startswith(word + "("):
-            close = _matching(line, len(word))
+        # 「ホーリー・フィールド(…)」, or with what the keyword takes: 「O・ドライブ-光x1と自然x1:(…)」
+        opening = re.match(re.escape(word) + r"(?:[-:][^()]*)?\(", line)
+        if opening:
+            close = _matching(line, opening.end() - 1)
             if close is not None:
-                return None, line[len(word) + 1:close], line[close + 1:]
+                return None, line[opening.end():close], line[close + 1:]
     m = re.match(r"^(\{SG\})?([^()、。:]{1,24}?)(?:[:\-]([^()。]*?))?\((.*)\)$", line)
     if m and INSTEAD in m.group(4) and _matching(line, line.index("(")) == len(line) - 1:
         return m.group(2), None, m.group(4)
@@ -113,6 +116,9 @@ def _keyword_parts(line: str) -> tuple[str | None, str | None, str]:
     if m:
         word = m.group(2)
         arg = (m.group(3) or "").strip()
+        pair = re.fullmatch(r"([^と《》「」]+)と([^と《》「」]+)", arg)
+        if pair and word in table["two_kinds"]:
+            return word, None, table["two_kinds"][word].replace("{A}", pair.group(1)).replace("{B}", pair.group(2))
         if word in table["keywords"] and (arg or "{X}" not in table["keywords"][word]):
             return word, None, table["keywords"][word].replace("{X}", arg)
     return None, None, line
@@ -171,8 +177,6 @@ def compile_text(text: str, card_type: str | None = None) -> Compiled:
     ``card_type`` is the printed type (城 for a castle): a castle's abilities work
     in the shield zone. What a text compiles to is kept between runs (``reading/cache.py``).
     """
-    import copy
-
     return copy.deepcopy(_compiled_text(text, card_type))
 
 
@@ -253,7 +257,7 @@ def _compile_line(raw_line: str, line_offset: int, result: Compiled, carried: li
     if INSTEAD not in body and not known_keyword:
         result.sentences.append(Sentence(raw_line, line_offset, "other"))
         return []
-    current: dict | None = None
+    current: list[dict] | None = None  # the abilities of the last replacement sentence, for its follow-ups
     granted: dict | None = None
     for start, sentence in sentences(body):
         if sentence.startswith("(") and sentence.endswith(")") and _matching(sentence, 0) == len(sentence) - 1:
@@ -265,22 +269,24 @@ def _compile_line(raw_line: str, line_offset: int, result: Compiled, carried: li
                 continue
             except lark.exceptions.UnexpectedInput:
                 granted = None
-        verdict, form, problem = _compile_sentence(sentence, current)
+        verdict, forms, problem = _compile_sentence(sentence, current)
         if verdict == "replacement":
-            problem = _refused(form)
+            problem = next((p for p in map(_refused, forms) if p is not None), None)
             if problem is not None:
                 verdict, current = "unreadable", None
                 result.sentences.append(Sentence(sentence, line_offset + start, verdict, keyword, problem))
                 continue
-            if conditions:
-                form["if"] = conditions + form.get("if", [])
-            if granted is not None:
-                form = {"keyword": granted["keyword"], "granted_to": granted["granted_to"], **form}
-            elif keyword:
-                form = {"keyword": keyword, **form}
-            form["text"] = sentence
-            result.abilities.append(form)
-            current = form
+            current = []
+            for form in forms:
+                if conditions:
+                    form["if"] = conditions + form.get("if", [])
+                if granted is not None:
+                    form = {"keyword": granted["keyword"], "granted_to": granted["granted_to"], **form}
+                elif keyword:
+                    form = {"keyword": keyword, **form}
+                form["text"] = sentence
+                result.abilities.append(form)
+                current.append(form)
         elif verdict == "self_replacement":
             result.self_replacements += 1
             current = None
@@ -311,14 +317,18 @@ def _condition(text: str) -> dict | str:
     return conditions[0]
 
 
-def _compile_sentence(sentence: str, current: dict | None) -> tuple[str, dict | None, str | None]:
+def _compile_sentence(sentence: str, current: list[dict] | None) -> tuple[str, list[dict] | None, str | None]:
+    """A sentence's verdict, the abilities it compiles to (one a watch the sentence names that one watch
+    cannot name with the others), and its problem; follow-ups are added to ``current``, the abilities of
+    the sentence before."""
     if INSTEAD not in sentence:
         if current is not None and sentence.startswith(FOLLOW_UP):
             try:
                 follow = ToForm().transform(_parse(sentence))
             except lark.exceptions.UnexpectedInput as error:
                 return "unreadable", None, _describe(error, sentence)
-            _attach(current, follow)
+            for ability in current:
+                _attach(ability, copy.deepcopy(follow))
             return "follow_up", None, None
         return "other", None, None
     try:
@@ -329,7 +339,12 @@ def _compile_sentence(sentence: str, current: dict | None) -> tuple[str, dict | 
         return "unreadable", None, f"cannot read 「{sentence}」: {error.orig_exc}"
     kind = form.pop("kind")
     if kind == "replacement":
-        return "replacement", form, None
+        return "replacement", [form], None
+    if kind == "replacements":  # one ability a watch: 「このクリーチャーが離れる時、または自分がゲームに負ける時」
+        forms = form["forms"]
+        for one in forms:
+            one.pop("kind")
+        return "replacement", forms, None
     return kind, None, None
 
 
@@ -373,8 +388,10 @@ def read_forms(forms: list[dict], name: str = "<compiled>") -> tuple:
 
 
 def comparable(ability) -> tuple:
-    """An ability as golden forms are compared: without its text, note, keyword and ``stay``."""
+    """An ability as golden forms are compared: without its text, note, keyword and ``stay``, and with the
+    conditions of its watch (``when``, all of which must hold) in one order."""
     from dataclasses import replace
 
     instead = tuple(a for a in ability.instead if a.kind != "stay")
-    return replace(ability, text=None, note=None, keyword=None, instead=instead)
+    watch = replace(ability.watch, conditions=tuple(sorted(ability.watch.conditions)))
+    return replace(ability, text=None, note=None, keyword=None, instead=instead, watch=watch)

@@ -57,11 +57,13 @@ class ToForm(Transformer):
         instead = None
         optional = False
         extra_watches = []
+        refs: set = set()
         for item in items:
             tag = item[0] if isinstance(item, tuple) else None
             if tag == "watch":
                 watch = item[1]
                 ability.update(item[2])
+                extra_watches.extend(item[3:])
             elif tag == "when":
                 when.append(item[1])
             elif tag == "if":
@@ -71,38 +73,36 @@ class ToForm(Transformer):
             elif tag == "once":
                 ability["once_per_turn"] = True
             elif tag == "watch_or":
-                extra_watches.append(item[1])
+                extra_watches.append(item[1][1])
+                ability.update(item[1][2])
+                extra_watches.extend(item[1][3:])
             elif tag == "instead":
                 instead, optional = item[1], item[2]
+                refs = item[3] if len(item) > 3 else set()
             elif tag in ("while", "start_of_turn"):
                 continue
-        for other in extra_watches:
-            watch = _merge_watch(other[1], watch)
-        conds = watch.pop("when", [])
-        when = conds + when
-        if when:
-            watch["when"] = when
-        if watch.pop("this_tapped_if", False):
-            conditions.insert(0, "this_tapped")
-        if watch.pop("_face_up", False):  # 「このクリーチャーが表向きでシールドゾーンを離れる時」
-            conditions.insert(0, "this_face_up")
-        if set(_as_list(watch.get("event"))) <= {"draw", "lose", "choose", "untap", "battle"} and len(instead) > 1:
-            instead = [a for a in instead if a != "stay"]  # no card of the event to keep where it is
-        if watch.get("card") == "this":
-            instead = [{"move_to": a["this_to"]} if isinstance(a, dict) and "this_to" in a else a for a in instead]
-            if any(isinstance(a, dict) and "move_to" in a for a in instead) and "stay" in instead:
-                instead = [a for a in instead if a != "stay"]
-        form = {"kind": "replacement", "watch": watch, "instead": instead}
-        if optional:
-            form["optional"] = True
-        if conditions:
-            form["if"] = conditions
-        if "discard_this" in instead:
-            ability["works_in"] = "hand"  # 「自分の手札にあるこのカード」
-        if any(c in ("summoned_just_before_cast", "summoned_before_cast") for c in conditions):
-            ability.pop("duration", None)  # 「このターン、この呪文を唱える前に…」 scopes the condition
-        form.update(ability)
-        return form
+        watches: list[dict] = []
+        for one in extra_watches + [watch]:
+            for i, earlier in enumerate(watches):
+                merged = _merge_watch(earlier, one)
+                if merged is not None:
+                    watches[i] = merged
+                    break
+            else:
+                watches.append(one)
+        if "shield" in refs and not all(set(_as_list(one.get("event"))) <= {"break", "leave_shields"}
+                                        for one in watches):
+            raise ValueError("「そのシールド」 names no shield: the watched event is not a shield's")
+        forms = [_replacement_form(dict(one), list(when), list(conditions), instead, optional, ability)
+                 for one in watches]
+        if len(forms) == 1:
+            return forms[0]
+        # 「このクリーチャーが離れる時、または自分がゲームに負ける時、かわりに…」: events one watch cannot name
+        # together are watched by one ability each, which is the same unless the ability counts its uses.
+        if ability.get("once_per_turn"):
+            raise ValueError("「各ターンに1度」 with events that one watch cannot name together cannot be stated: "
+                             "one ability a watch would each be used once a turn")
+        return {"kind": "replacements", "forms": forms}
 
     def self_replacement(self, items):
         return {"kind": "self_replacement"}
@@ -143,7 +143,13 @@ class ToForm(Transformer):
         if len(parts) == 4:  # 「自分がゲームに負ける時、または相手が勝つ時」
             first = self.watch_clause(parts[:2])
             second = self.watch_clause(parts[2:])
-            return ("watch", _merge_watch(second[1], first[1]), {})
+            merged = _merge_watch(second[1], first[1])
+            return ("watch", merged, {}) if merged is not None else ("watch", second[1], {}, first[1])
+        either = next((p for p in parts if isinstance(p, tuple) and p and p[0] == "cause_or"), None)
+        if either is not None:  # 「相手の呪文または相手のクリーチャーの能力によって」: one watch a cause
+            rest = [p for p in parts if p is not either]
+            one, two = (self.watch_clause(rest + [("cause", cause)]) for cause in either[1])
+            return ("watch", two[1], {**one[2], **two[2]}, one[1])
         causes = [p for p in parts if isinstance(p, tuple) and p and p[0] == "cause"]
         parts = [p for p in parts if not (isinstance(p, tuple) and p and p[0] == "cause")]
         subject, event = parts
@@ -163,6 +169,13 @@ class ToForm(Transformer):
             watch["card"] = subject[0]
         return ("watch", watch, ability)
 
+    def watch_two_events(self, items):
+        """「このクリーチャーが破壊される時、または手札に戻される時」: one subject, two events."""
+        subject, first, second = [i for i in items if not isinstance(i, Token)]
+        one = self.watch_clause([subject, first])
+        two = self.watch_clause([subject, second])
+        return ("watch", two[1], {**one[2], **two[2]}, one[1])
+
     def watch_head(self, items):
         return items[0]
 
@@ -172,6 +185,16 @@ class ToForm(Transformer):
 
     def cause_spell(self, items):
         return ("cause", ["by_opponent" if WHOSE[str(items[0])] == "opponent" else "by_self", "by_spell"])
+
+    def cause_spell_or_creature_ability(self, items):
+        """「相手の呪文または(相手の)クリーチャーの能力によって」: either cause; the second names its player or
+        is the first's."""
+        owners = ["by_opponent" if WHOSE[str(t)] == "opponent" else "by_self" for t in _tokens(items, "OWNER")]
+        return ("cause_or", [[owners[0], "by_spell"], [owners[-1], "by_ability", "by_creature"]])
+
+    def cause_creature_in_battle(self, items):
+        raise ValueError("「バトルゾーンにあるクリーチャーの能力によって」: `by_creature` says the effect's source is a "
+                         "creature, not that it is in the battle zone, and no cause says so")
 
     def cause_creature_ability(self, items):
         return ("cause", ["by_opponent" if WHOSE[str(items[0])] == "opponent" else "by_self", "by_ability",
@@ -226,6 +249,9 @@ class ToForm(Transformer):
 
     def return_to_hand(self, items):
         return {"event": "return_to_hand"}
+
+    def return_to_hand_from_battle(self, items):
+        return {"event": "return_to_hand", "from": "battle"}
 
     def mana_to_graveyard(self, items):
         return {"event": "put_into_graveyard", "from": "mana", "_own_zone": ("zone_owner_own",) in items}
@@ -292,6 +318,21 @@ class ToForm(Transformer):
 
     def spell_granted(self, items):
         return ("watch", {"event": "spell_to_graveyard", "card": "this"}, {"spell_own_movement": True})
+
+    def put_into_graveyard_from(self, items):
+        """「自分のカードを手札またはバトルゾーンから墓地に置く時」: a card put into the graveyard from each zone
+        named (whoever puts it: the sentence names no one); one watch a zone."""
+        flt = {k: v for k, v in items[0].items() if not k.startswith("_")}
+        if items[0].get("_count") or items[0].get("_not_evolution") or items[0].get("_untapped"):
+            raise ValueError("a count or qualifier of the cards put into the graveyard cannot be stated")
+        watches = [{"event": "put_into_graveyard", "card": dict(flt), "from": zone} for zone in items[1]]
+        return ("watch", watches[-1], {}, *watches[:-1])
+
+    def source_zones(self, items):
+        zones = [ZONES[str(t)] for t in _tokens(items, "ZONE_WORD")]
+        if len(set(zones)) != len(zones):
+            raise ValueError("a zone named twice")
+        return zones
 
     def cast_by_shield_trigger(self, items):
         return ("watch", {"event": "spell_to_graveyard", "card": {"whose": "own", "type": "spell"},
@@ -488,20 +529,30 @@ class ToForm(Transformer):
     def instead_part(self, items):
         actions: list = []
         optional = False
+        refs: set = set()
         for item in items:
             if isinstance(item, tuple) and item[0] in ("actions", "instead"):
                 actions.extend(item[1])
                 optional = optional or item[2]
+                refs.update(item[3] if len(item) > 3 else ())
         if not any(_moves_event_card(a) for a in actions) and "stay" not in actions:
             actions.insert(0, "stay")
-        return ("instead", actions, optional)
+        return ("instead", actions, optional, refs)
 
     def actions(self, items):
         acts = [i for i in items if isinstance(i, tuple) and i[0] == "action"]
-        return ("actions", [a for act in acts for a in _flatten(act[1])], any(a[2] for a in acts))
+        return ("actions", [a for act in acts for a in _flatten(act[1])], any(a[2] for a in acts),
+                {ref for act in acts for ref in act[3:]})
+
+    def action_then(self, items):
+        return items[0]
 
     def do_that_creature(self, items):
         return items[-1]
+
+    def do_that_shield(self, items):
+        """「そのシールドを…」: the watched event's card, which must be a shield."""
+        return items[-1] + ("shield",)
 
     def tapped(self, items):
         return ("tapped",)
@@ -589,6 +640,8 @@ class ToForm(Transformer):
         counts = _tokens(items, "COUNT")
         if counts:
             flt["_count"] = _count(counts[0])
+        if _tokens(items, "ANY_NUMBER"):
+            flt["_count"] = "any"  # 「好きな数」
         return flt
 
     def mana_to_graveyard_instead(self, items):
@@ -604,19 +657,44 @@ class ToForm(Transformer):
         flt = _filter(next(i for i in items if isinstance(i, dict)))
         source = next(i for i in items if isinstance(i, tuple) and i[0] == "from")
         dest = next(i for i in items if isinstance(i, tuple) and i[0] == "dest")
-        return _action({"choose": _choice(flt, source[1], dest)}, items)
+        return _action(_choices(flt, source[1], dest), items)
 
     def do_choose_return(self, items):
         flt = _filter(items[0])
         source = next(i for i in items if isinstance(i, tuple) and i[0] == "from")
-        return _action({"choose": _choice(flt, source[1], ("dest", "hand", "return", None))}, items)
+        return _action(_choices(flt, source[1], ("dest", "hand", "return", None)), items)
 
     def do_choose_return_any(self, items):
         flt = _filter(items[0])
+        flt["_count"] = "any"
         source = next(i for i in items if isinstance(i, tuple) and i[0] == "from")
-        choice = _choice(flt, source[1], ("dest", "hand", "return", None))
-        choice["count"] = "any"
-        return _action({"choose": choice}, items)
+        return _action(_choices(flt, source[1], ("dest", "hand", "return", None)), items)
+
+    def either_kinds(self, items):
+        quals, *kinds = [i for i in items if isinstance(i, dict)]
+        return ("either", quals, kinds, _count(_tokens(items, "COUNT")[0]))
+
+    def do_choose_either_or_both(self, items):
+        """「AかBをN体、または両方M体ずつを、…」: N cards that are A or B, or M of each, as a ``one_of``."""
+        _, quals, (first, second), either_count = items[0]
+        each_count = _count(_tokens(items, "COUNT")[0])
+        if len(first) != 1 or first.keys() != second.keys() or any(k.startswith("_") for k in first) \
+                or first == second:
+            raise ValueError(f"「AかBをN体、または両方M体ずつ」 with A {first} and B {second}: a choice of either "
+                             "or of each is stated only for two values of one filter field (two races, two types)")
+        (key,) = first
+        source = next(i for i in items if isinstance(i, tuple) and i[0] == "from")
+        dest = next(i for i in items if isinstance(i, tuple) and i[0] == "dest")
+        if any(k.startswith("_") for k in quals):
+            raise ValueError(f"the qualifier {sorted(quals)} of 「AかB」 cannot be stated")
+        base = _filter(quals)
+
+        def choice(count, value):
+            return {"choose": _choice({**base, key: value, "_count": count}, source[1], dest)}
+
+        either = [choice(either_count, _as_list(first[key]) + _as_list(second[key]))]
+        both = [choice(each_count, first[key]), choice(each_count, second[key])]
+        return _action({"one_of": [either, both]}, items)
 
     def do_choose_in_zone(self, items):
         zone = ZONES[str(_tokens(items, "ZONE_WORD")[0])]
@@ -627,9 +705,13 @@ class ToForm(Transformer):
 
     def from_zone(self, items):
         zones = [ZONES[str(t)] for t in _tokens(items, "ZONE_WORD")]
-        if len(zones) != 1:
-            raise ValueError("a choice from two zones at once cannot be stated")
-        return ("from", zones[0])
+        return ("from", zones[0] if len(zones) == 1 else zones)
+
+    def dest(self, items):
+        """「持ち主の」 or 「自分の」 before the destination: kept to check the chosen cards are the player's."""
+        owner = _tokens(items, "DEST_OWNER")
+        zone = items[-1]
+        return zone + (str(owner[0]),) if owner else zone
 
     def dest_add_to_hand(self, items):
         return ("dest", "hand", "add_to_hand", None)
@@ -670,6 +752,12 @@ class ToForm(Transformer):
         choice = _choice({"_count": _count(_tokens(items, "COUNT")[0])}, "hand", dest)
         return _action({"choose": choice}, items)
 
+    def do_choose_count_from(self, items):
+        """「自分のマナゾーンから1枚選び、墓地に置く」: N cards of a zone, whatever they are."""
+        source = next(i for i in items if isinstance(i, tuple) and i[0] == "from")
+        dest = next(i for i in items if isinstance(i, tuple) and i[0] == "dest")
+        return _action(_choices({"_count": _count(_tokens(items, "COUNT")[0])}, source[1], dest), items)
+
     def do_choose_move_from_first(self, items):
         return self.do_choose_move(items)
 
@@ -688,6 +776,12 @@ class ToForm(Transformer):
         return _action({"choose": {"count": _count(items[0]), "from": "under_this", "to": "graveyard",
                                    "verb": "put"}}, items)
 
+    def do_tap_this(self, items):
+        return _action("tap_this", items)
+
+    def do_this_to_shields(self, items):
+        return _action({"this_to": "shields"}, items)
+
     def do_use_ability(self, items):
         return _action("use_ability", items)
 
@@ -702,7 +796,8 @@ class ToForm(Transformer):
 
     def one_of_actions(self, items):
         acts = [i for i in items if isinstance(i, tuple) and i[0] == "action"]
-        return ("actions", [{"one_of": [_flatten(a[1]) for a in acts]}], any(a[2] for a in acts))
+        return ("actions", [{"one_of": [_flatten(a[1]) for a in acts]}], any(a[2] for a in acts),
+                {ref for act in acts for ref in act[3:]})
 
     # -- follow-ups -----------------------------------------------------------------
     def if_done(self, items):
@@ -728,6 +823,25 @@ class ToForm(Transformer):
 
     def then_this_to_deck_shuffle(self, items):
         return {"move": "this", "to": "deck", "position": "shuffle"}
+
+    def then_draw(self, items):
+        owners = _tokens(items, "OWNER")
+        return {"draw": WHOSE[str(owners[0])] if owners else "own", "count": _count(_tokens(items, "COUNT")[0])}
+
+    def then_destroy_this(self, items):
+        return {"destroy": "this"}
+
+    def then_this_to_hand(self, items):
+        return {"return_to_hand": "this"}
+
+    def then_this_to_graveyard(self, items):
+        return {"move": "this", "to": "graveyard"}
+
+    def then_this_to_mana(self, items):
+        return {"put_into_mana": "this"}
+
+    def then_this_to_deck_top(self, items):
+        return {"move": "this", "to": "deck", "position": "top"}
 
     def then_discard(self, items):
         return {"discard": {"choose": {"count": _count(_tokens(items, "COUNT")[0]), "from": "hand", "whose": "own"}}}
@@ -767,6 +881,39 @@ class ToForm(Transformer):
         count = _count(counts[0]) if counts else (count or 1)
         flt.pop("whose", None)
         return {"return_to_hand": {"choose": {"count": count, "from": "mana", "whose": "own", **flt}}}
+
+
+def _replacement_form(watch: dict, when: list, conditions: list, instead: list, optional: bool,
+                      ability: dict) -> dict:
+    """One replacement ability of a sentence: its watch, and what the sentence says of all its watches."""
+    ability = dict(ability)
+    if watch.get("event") == "lose" and watch.pop("_win", False):  # 「相手がゲームに勝つ時」: its opponent loses
+        watch["player"] = _loser({**watch, "_win": True})
+    conds = watch.pop("when", [])
+    when = conds + when
+    if when:
+        watch["when"] = when
+    if watch.pop("this_tapped_if", False):
+        conditions.insert(0, "this_tapped")
+    if watch.pop("_face_up", False):  # 「このクリーチャーが表向きでシールドゾーンを離れる時」
+        conditions.insert(0, "this_face_up")
+    if set(_as_list(watch.get("event"))) <= {"draw", "lose", "choose", "untap", "battle"} and len(instead) > 1:
+        instead = [a for a in instead if a != "stay"]  # no card of the event to keep where it is
+    if watch.get("card") == "this":
+        instead = [{"move_to": a["this_to"]} if isinstance(a, dict) and "this_to" in a else a for a in instead]
+        if any(isinstance(a, dict) and "move_to" in a for a in instead) and "stay" in instead:
+            instead = [a for a in instead if a != "stay"]
+    form = {"kind": "replacement", "watch": watch, "instead": instead}
+    if optional:
+        form["optional"] = True
+    if conditions:
+        form["if"] = conditions
+    if "discard_this" in instead:
+        ability["works_in"] = "hand"  # 「自分の手札にあるこのカード」
+    if any(c in ("summoned_just_before_cast", "summoned_before_cast") for c in conditions):
+        ability.pop("duration", None)  # 「このターン、この呪文を唱える前に…」 scopes the condition
+    form.update(ability)
+    return form
 
 
 def _flat_tokens(items):
@@ -815,7 +962,10 @@ def _filter(flt) -> dict:
 
 
 def _choice(flt: dict, from_zone: str, dest: tuple) -> dict:
-    _, to_zone, verb, position = dest
+    _, to_zone, verb, position, *owner = dest
+    if owner == ["自分の"] and flt.get("whose") == "opponent":
+        raise ValueError("the opponent's cards put into 「自分の」 zone (a zone of another player than their "
+                         "owner) cannot be stated")
     count = flt.pop("_count", 1)
     choice = {"count": count, "from": from_zone, "to": to_zone, "verb": verb}
     if position:
@@ -824,20 +974,46 @@ def _choice(flt: dict, from_zone: str, dest: tuple) -> dict:
     return choice
 
 
+def _choices(flt: dict, source, dest: tuple):
+    """A choice from one zone, or 「AまたはBから…好きな数」 from two: any number from the one and any number
+    from the other (both chosen when the replacement is decided) is the same choice. A fixed number from two
+    zones is not two choices, and is not stated."""
+    if isinstance(source, str):
+        return {"choose": _choice(dict(flt), source, dest)}
+    if flt.get("_count") != "any":
+        raise ValueError(f"a choice of {flt.get('_count', 1)} cards from either of two zones "
+                         f"({' or '.join(source)}) cannot be stated: `choose` takes one `from`")
+    return [{"choose": _choice(dict(flt), zone, dest)} for zone in source]
+
+
 def _moves_event_card(action) -> bool:
     if isinstance(action, str):
         return action in ("top_card_only",)
     return "move_to" in action
 
 
-def _merge_watch(first: dict, second: dict) -> dict:
-    """「AがX時、またはBがY時」: two watched events of one ability, as one watch."""
+def _loser(watch: dict) -> str | None:
+    """The player who loses in a watched 「〜がゲームに負ける」 or 「〜が勝つ」 (its opponent loses)."""
+    player = watch.get("player")
+    if watch.get("_win"):
+        return {"own": "opponent", "opponent": "own"}.get(player, player)
+    return player
+
+
+def _merge_watch(first: dict, second: dict) -> dict | None:
+    """「AがX時、またはBがY時」: two watched events of one ability, as one watch when one watch can name
+    both (the same card, zones and conditions); None when it cannot."""
     if first.get("event") == "lose" and second.get("event") == "lose":
+        # 「自分がゲームに負ける時、または相手が勝つ時」: the same event, said twice
+        if _loser(first) != _loser(second):
+            return None
         merged = dict(first)
         merged.pop("_win", None)
-        merged["player"] = "own"
+        merged["player"] = _loser(first)
         merged.pop("cause", None)
         return merged
+    if {k: v for k, v in first.items() if k != "event"} != {k: v for k, v in second.items() if k != "event"}:
+        return None
     events = _as_list(first.get("event")) + [e for e in _as_list(second.get("event")) if e not in _as_list(first.get("event"))]
     merged = {**second, "event": events}
     return merged
