@@ -777,6 +777,18 @@ def solve_pending(pending: dict) -> int:
     return solved
 
 
+# A fact's name, arguments and sign by its handle: facts come back window after window, and
+# taking a symbol apart calls into clingo three times.
+_PARTS: dict = {}
+
+
+def _parts(handle, sym: Symbol) -> tuple:
+    if len(_PARTS) > 200_000:
+        _PARTS.clear()
+    found = _PARTS[handle] = (sym.name, sym.arguments, sym.positive)
+    return found
+
+
 def _solve_batch(arguments: list[str], files: tuple[str, ...], items: list) -> int:
     from clingo import Number, ast
 
@@ -790,7 +802,9 @@ def _solve_batch(arguments: list[str], files: tuple[str, ...], items: list) -> i
             n = Number(k)
             backend.add_rule([backend.add_atom(Function("win__", [n]))])
             for f in facts:
-                backend.add_rule([backend.add_atom(Function(f.name, [n, *f.arguments], f.positive))])
+                handle = symbol_key(f)
+                name, args, positive = _PARTS.get(handle) or _parts(handle, f)
+                backend.add_rule([backend.add_atom(Function(name, [n, *args], positive))])
     ground(ctl)
     for k, (key, (_, names)) in enumerate(items, start=1):
         switch = Function("active__", [Number(k)])
