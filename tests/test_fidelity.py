@@ -18,7 +18,7 @@ BOARD = """
       me:
         {limits}
         battle:
-          - {{id: MM, card: 蒼神龍メタモルフィース}}
+          - {{id: MM, card: {{name: 蒼神龍メタモルフィース, type: creature, races: [ポセイディア・ドラゴン]}}}}
           - {{id: VS, card: 真実の王 ヴィオラ・ソナタ}}
         shields: [{shields}]
       opponent:
