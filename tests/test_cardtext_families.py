@@ -52,6 +52,8 @@ FAMILIES = {
     "スーパーガードマン battles": ["T14-guardman-marinyan", "T14-guardman-marinyan-tapped"],
     "face-up shields leaving": ["T15-shield-go-cotton"],
     "the untap-step サイレントスキル": ["T16-silent-skill-gigamente"],
+    "the effect's own 「〜するかわりに〜する」 (self-replacement, メタモーフ)": ["T17-self-replacement-helios-dark-salamandas",
+                                                                   "T17-self-replacement-helios-alone"],
 }
 
 # T00 shows a scenario of printed texts (README); T01 onwards are the families.

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .abilities import EVENT_KINDS, ZONES, Filter, parse_filter
+from .abilities import EVENT_KINDS, FILTER_FIELDS, ZONES, Condition, Filter, parse_condition, parse_filter
 from ..errors import InputError
+from .grants import card_passes
 from .reader import Node
 
 EFFECT_BY = ("spell", "ability", "attack", "battle", "rule", "cost", "summon")
@@ -36,6 +37,9 @@ EVENT_TO = {"destroy": "graveyard", "return_to_hand": "hand", "discard": "gravey
 CHOICE_FROM = {"destroy": "battle", "return_to_hand": "battle", "discard": "hand", "put_into_mana": "battle",
                "break": "shields", "move": "battle", "put_into_battle": "hand", "power_change": "battle"}
 
+# Kinds that take the top N cards of a player's deck: ``{mill: P, count: N}``, ``{put_into_mana: P, count: N}``
+# (「自分の山札の上から3枚を自分のマナゾーンに置く」), one event each.
+DECK_TOP_KINDS = ("mill", "draw", "reveal", "put_into_mana")
 EVENT_FIELDS = ("id", "kind", "card", "cards", "player", "to", "count", "amount", "source", "controller",
                 "by", "cause", "unreplaceable", "ignores_cannot_leave", "cast_from", "choose", "zones", "note",
                 "position", "under") + ALL_KINDS
@@ -45,7 +49,10 @@ CHOOSE_FIELDS = ("count", "from", "chooser", "optional", "cost_max_of", "cost_be
                  "cost_below_of_result", "count_attempted", "among_revealed") + (
     "whose", "type", "race", "civilization", "cost_max", "cost_min", "cost_not", "other", "name", "evolution", "flag",
     "without_flag", "cost_exceeds_mana", "id")
-STEP_FIELDS = ("events", "if", "source", "controller", "by", "note")
+STEP_FIELDS = ("events", "if", "instead", "source", "controller", "by", "note")
+# 「〜をすべて」: every card of a zone that passes a filter, one event each.
+EVERY_KINDS = ("destroy", "return_to_hand", "discard", "put_into_mana", "move")
+INSTEAD_FIELDS = ("if", "events", "note")
 
 
 @dataclass(frozen=True)
@@ -150,6 +157,19 @@ class EventSpec:
     zones: tuple[str, ...] = ()
     position: str | None = None  # top, bottom, shuffle: where a card put into the deck goes
     under: Filter | None = None  # 「〜の下に重ねて置く」: put under a card chosen by this filter
+    # 「…をすべて破壊する」: every card of ``every_from`` that passes the filter when the window
+    # opens (read from the event's controller), one event each (``e1.CARD``).
+    every: Filter | None = None
+    every_from: str | None = None
+
+
+@dataclass(frozen=True)
+class SelfReplacement:
+    """The effect's own 「〜のかわりに〜する」 (自己置換効果, 609.7) of one step: when every
+    condition holds as the step's window opens, its events happen instead of the step's."""
+
+    conditions: tuple[Condition, ...]
+    events: tuple[EventSpec, ...]
 
 
 @dataclass(frozen=True)
@@ -162,6 +182,7 @@ class Step:
     by: str = "ability"
     condition: tuple[str, str] | None = None
     label: str = ""
+    instead: SelfReplacement | None = None
 
 
 # -- reading -----------------------------------------------------------------------
@@ -189,8 +210,9 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
                 cast_from=node.opt_text("cast_from", None, ZONES))
     if node.has("amount"):
         spec["amount"] = node.child("amount").integer(-1_000_000, 1_000_000)
-    if node.has("count") and kind not in ("mill", "draw", "reveal"):
-        raise node.error("'count' belongs in 'choose' (or a mill, draw or reveal of the deck's top cards)", "count")
+    if node.has("count") and kind not in DECK_TOP_KINDS:
+        raise node.error("'count' belongs in 'choose' (or a mill, draw, reveal or put into mana of the deck's top "
+                         "cards)", "count")
     if node.has("to"):
         spec["to_zone"] = node.child("to").text(ZONES)
     if node.has("position"):
@@ -203,9 +225,12 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
         spec["under"] = parse_filter(under.child("choose"))
     choose = node.child("choose") if node.has("choose") else None
     if target is not None and isinstance(target.value, dict) and "choose" not in value:
+        if target.has("all") and len(target.value) == 1:
+            return _read_every(node, target.child("all"), kind, spec)
         choose = target.child("choose") if target.has("choose") else None
         if choose is None:
-            raise target.error("write the card's id, or 'choose: {...}' for a card chosen when the event happens")
+            raise target.error("write the card's id, 'choose: {...}' for a card chosen when the event happens, "
+                               "or 'all: {...}' for every card that passes a filter then")
     if choose is not None:
         spec["choose"] = read_choice(choose, kind, relative=relative)
         return EventSpec(**spec)
@@ -217,10 +242,10 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
         spec["zones"] = zones
         spec["player"] = (target if target is not None else node.child("player")).text()
         return EventSpec(**spec)
-    if kind in PLAYER_KINDS or kind == "reveal" or (kind == "mill" and node.has("count")):
+    if kind in PLAYER_KINDS or kind == "reveal" or (kind in ("mill", "put_into_mana") and node.has("count")):
         who = target if target is not None else node.child("player")
         spec["player"] = "@" + who.text(("own", "opponent")) if relative else who.text()
-        if kind in ("mill", "draw", "reveal"):
+        if kind in DECK_TOP_KINDS:
             spec["count"] = node.opt_int("count", 1, 1)
         if node.has("card"):
             spec["cards"] = (node.child("card").text(),)
@@ -245,6 +270,38 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
     spec["cards"] = cards
     spec["cards_node"] = who
     return EventSpec(**spec)
+
+
+def _read_every(node: Node, every: Node, kind: str, spec: dict) -> EventSpec:
+    """``{destroy: {all: {whose: opponent, type: creature, power_max: 2000}}}``: every card that
+    passes the filter (「相手のパワー2000以下のクリーチャーをすべて破壊する」), with ``from``."""
+    if kind not in EVERY_KINDS:
+        raise every.error(f"a '{kind}' event cannot take every card of a filter (kinds that can: "
+                          f"{', '.join(EVERY_KINDS)})")
+    every.keys(FILTER_FIELDS + ("from",))
+    if kind == "move" and "to_zone" not in spec:
+        raise node.error("a 'move' event says where the cards go: 'to: ZONE'")
+    spec["every"] = parse_filter(every, extra=("from",))
+    spec["every_from"] = every.opt_text("from", CHOICE_FROM[kind], ZONES)
+    return EventSpec(**spec)
+
+
+def read_instead(node: Node, prefix: str, *, relative: bool = False) -> SelfReplacement:
+    """A step's ``instead``: ``{if: [CONDITIONS], events: [...]}`` (自己置換効果). The events
+    take the ids of the step's own (only one of the two lists happens)."""
+    node.keys(INSTEAD_FIELDS, required=("if", "events"))
+    conditions = tuple(parse_condition(c) for c in node.child("if").listed())
+    if not conditions:
+        raise node.error("a self-replacement says when it applies: 'if: [{zone: Z, at_least: N, ...}]'", "if")
+    for condition in conditions:
+        if condition.word is not None:
+            raise node.child("if").error(f"a self-replacement's condition is a count of cards in a zone, "
+                                         f"not '{condition.word}'")
+    events = tuple(read_event(e, f"{prefix}{j}", relative=relative)
+                   for j, e in enumerate(node.child("events").listed(), start=1))
+    if not events:
+        raise node.error("the self-replacement makes no event happen", "events")
+    return SelfReplacement(conditions=conditions, events=events)
 
 
 def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
@@ -291,9 +348,11 @@ def read_steps(node: Node, prefix: str, *, relative: bool = False) -> tuple[Step
                 raise cond.error("a condition is one of: attempted: EVENT, happened: EVENT, replaced: EVENT")
             word = next(iter(cond.value))
             condition = (word, cond.child(word).text())
+        instead = (read_instead(element.child("instead"), f"{prefix}{i}.", relative=relative)
+                   if element.has("instead") else None)
         steps.append(Step(events=events, source=element.opt_text("source"),
                           controller=element.opt_text("controller"), by=element.opt_text("by", "ability", EFFECT_BY),
-                          condition=condition, label=f"{prefix}{i}"))
+                          condition=condition, label=f"{prefix}{i}", instead=instead))
     return tuple(steps)
 
 
@@ -367,9 +426,20 @@ class Realizer:
         return sorted((c for c in self.state.cards.values() if c.zone == "deck" and c.owner == player),
                       key=lambda c: c.deck_pos)
 
+    def self_replaced(self, step: Step, controller: str, source: str | None) -> bool:
+        """Whether the step's self-replacement applies: each of its counts holds in the state as
+        the window opens, read from the effect's controller (「自分の」 is that player's)."""
+        if step.instead is None:
+            return False
+        return all(sum(1 for c in self.state.cards.values()
+                       if c.zone == cond.zone and not self.pending(c)
+                       and card_passes(cond.filter, c, controller, source)) >= cond.at_least
+                   for cond in step.instead.conditions)
+
     def realize(self, step: Step, controller: str, source: str | None, by: str) -> Realized:
         out = Realized()
-        for spec in step.events:
+        specs = step.instead.events if self.self_replaced(step, controller, source) else step.events
+        for spec in specs:
             self._one(spec, out, controller, source, by, len(out.events) + len(out.templates) + 1)
         out.events = [replace(e, order=i) for i, e in enumerate(out.events, start=1)]
         n = len(out.events)
@@ -385,6 +455,18 @@ class Realizer:
                       unreplaceable=spec.unreplaceable, ignores_cannot_leave=spec.ignores_cannot_leave)
 
         kind = spec.kind
+        if spec.every is not None:
+            matched = [c for c in self.state.cards.values()
+                       if c.zone == spec.every_from and c.under is None and not self.pending(c)
+                       and card_passes(spec.every, c, ctrl, src)]
+            if not matched:
+                out.skipped.append(f"{spec.id} does nothing: no card in the {spec.every_from} zone passes its filter")
+            for i, card in enumerate(matched):
+                to_zone = spec.to_zone if kind == "move" else EVENT_TO.get(kind)
+                out.events.append(Event(id=f"{spec.id}.{card.id}", order=order + i, cards=(card.id,),
+                                        from_zone=card.zone, to_zone=to_zone,
+                                        position=spec.position if to_zone == "deck" else None, **common))
+            return None
         if spec.choose is not None:
             choice = spec.choose
             flt = choice.filter
@@ -430,7 +512,7 @@ class Realizer:
                 out.events.append(Event(id=f"{spec.id}.{i}", order=order + i, cards=(card.id,), from_zone="deck",
                                         group=spec.id, **{**common, "kind": "reveal_card"}))
             return
-        if kind in PLAYER_KINDS or (kind == "mill" and spec.count is not None and spec.player):
+        if kind in PLAYER_KINDS or (kind in ("mill", "put_into_mana") and spec.count is not None and spec.player):
             player = self.player(spec.player, ctrl, spec.node)
             if kind == "draw":
                 if spec.count and spec.count > 1:
@@ -443,13 +525,14 @@ class Realizer:
             if kind == "lose":
                 out.events.append(Event(id=spec.id, order=order, player=player, cause=spec.cause or "effect", **common))
                 return
-            if kind == "mill":
+            if kind in ("mill", "put_into_mana"):
                 deck = self.deck(player)
                 if spec.count > len(deck):
-                    self._skip_or_raise(out, spec, f"mills {spec.count} cards but {player}'s deck holds {len(deck)}")
+                    verb = "mills" if kind == "mill" else "puts into mana"
+                    self._skip_or_raise(out, spec, f"{verb} {spec.count} cards but {player}'s deck holds {len(deck)}")
                 for i, card in enumerate(deck[:spec.count], start=1):
                     out.events.append(Event(id=f"{spec.id}.{i}" if spec.count > 1 else spec.id, order=order + i - 1,
-                                            cards=(card.id,), from_zone="deck", to_zone="graveyard", **common))
+                                            cards=(card.id,), from_zone="deck", to_zone=EVENT_TO[kind], **common))
                 return
             cards = tuple(c for c in spec.cards if self._card(spec, c))
             out.events.append(Event(id=spec.id, order=order, player=player, cards=cards, **common))

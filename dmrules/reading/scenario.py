@@ -16,7 +16,7 @@ from dataclasses import replace
 from .abilities import ZONES, ReplacementAbility, parse_ability, unsolved
 from .carddb import CardDatabase, CardDef, bundled, parse_card, require_counts
 from ..errors import InputError
-from .events import EFFECT_BY, Event, Realizer, Step, Template, read_event, read_steps
+from .events import EFFECT_BY, Event, Realizer, Step, Template, read_event, read_instead, read_steps
 from .reader import Node, has_control, shorten, unsafe_description
 from .yamlsrc import load_located, load_located_text, located_from_bytes, read_bounded
 
@@ -40,7 +40,7 @@ THIS_TURN = ("shield_break", "summoned_just_before_cast", "summoned_before_cast"
 DURATIONS = ("this_turn", "until_next_turn", "while_in_play")
 CARD_FIELDS = ("id", "card", "owner", "tapped", "face_up", "cost", "power", "races", "civilizations", "under",
                "placed_under", "equipped_to", "fortifies", "flags", "note") + MARKERS
-EFFECT_FIELDS = ("source", "controller", "by", "cast_from", "events", "then")
+EFFECT_FIELDS = ("source", "controller", "by", "cast_from", "events", "instead", "then", "printed")
 SOURCE_FIELDS = ("ruling", "seeds", "rules", "note")
 
 @dataclass(frozen=True)
@@ -320,7 +320,9 @@ class _Reader:
         """A battle compares powers: refuse a creature that may battle and has none, rather than
         list a battle no one loses; likewise a power that changes."""
         def named(kind: str) -> set[str]:
-            return {c for step in scenario.steps for spec in step.events if spec.kind == kind for c in spec.cards}
+            return {c for step in scenario.steps
+                    for spec in step.events + (step.instead.events if step.instead is not None else ())
+                    if spec.kind == kind for c in spec.cards}
 
         battling = named("battle")
         if battling:
@@ -507,13 +509,43 @@ class _Reader:
     def _player_ref(self, node: Node, players: tuple[str, str]) -> str:
         return node.text(players)
 
+    def _printed_effect(self, node: Node, scenario: Scenario) -> Node:
+        """``printed: true``: the effect's steps read from its source card's printed text
+        (dmrules/reading/cardtext/effect.py), as the effect's ``events``, ``instead`` and
+        ``then`` would be written. Errors name the card and the phrase not read."""
+        from .cardtext.effect import Unread, effect_steps
+
+        for key in ("events", "instead", "then"):
+            if node.has(key):
+                raise node.error("an effect read from its source card's printed text ('printed: true') "
+                                 f"gives no '{key}' of its own", key)
+        if scenario.effect_source is None:
+            raise node.error("an effect read from its card's printed text ('printed: true') needs its 'source'")
+        card = self.cards[scenario.effect_source]
+        text = card.definition.text if card.definition is not None else None
+        if not text:
+            raise node.error(f"{card.label} has no printed text to read the effect from", "printed")
+        try:
+            steps = effect_steps(text, scenario.effect_by, own=scenario.effect_controller)
+        except Unread as unread:
+            raise node.error(f"{card.label}: its printed text is not read as the effect's steps: "
+                             f"「{unread.phrase}」: {unread.problem}; dmrules does not model this effect yet "
+                             "(list its 'events' by hand)", "printed") from None
+        value = {"events": steps[0]["events"]}
+        if "instead" in steps[0]:
+            value["instead"] = steps[0]["instead"]
+        if len(steps) > 1:
+            value["then"] = steps[1:]
+        return Node(node.located, node.place + ("printed",), value)
+
     def _read_effect(self, node: Node, scenario: Scenario) -> None:
-        node.keys(EFFECT_FIELDS, required=("controller", "events"))
+        node.keys(EFFECT_FIELDS, required=("controller",))
         scenario.effect_controller = self._player_ref(node.child("controller"), scenario.players)
         scenario.effect_source = self._card_ref(node.child("source")) if node.has("source") else None
         scenario.effect_by = node.opt_text("by", "ability", EFFECT_BY)
         cast_from = node.opt_text("cast_from", None, ZONES)
-        elements = node.child("events").listed()
+        steps_node = self._printed_effect(node, scenario) if node.opt_bool("printed") else node
+        elements = steps_node.child("events").listed()
         if not elements:
             raise node.error("the effect makes no event happen", "events")
         if len(elements) > MAX_EVENTS:
@@ -524,10 +556,15 @@ class _Reader:
                 raise spec.node.error(f"event id '{spec.id}' is used twice (also at {_where(self._spec_nodes[spec.id])})",
                                       "id")
             self._spec_nodes[spec.id] = spec.node
+        instead = read_instead(steps_node.child("instead"), "e") if steps_node.has("instead") else None
+        if instead is not None:
+            instead = replace(instead, events=tuple(self._spec(e, cast_from) for e in instead.events))
         first = Step(events=specs, source=scenario.effect_source, controller=scenario.effect_controller,
-                     by=scenario.effect_by, label="effect")
-        later = read_steps(node.child("then"), "s") if node.has("then") else ()
+                     by=scenario.effect_by, label="effect", instead=instead)
+        later = read_steps(steps_node.child("then"), "s") if steps_node.has("then") else ()
         later = tuple(replace(step, events=tuple(self._spec(e, cast_from) for e in step.events),
+                              instead=step.instead and replace(step.instead, events=tuple(
+                                  self._spec(e, cast_from) for e in step.instead.events)),
                               source=step.source or scenario.effect_source,
                               controller=step.controller or scenario.effect_controller) for step in later)
         scenario.steps = (first, *later)
@@ -543,6 +580,12 @@ class _Reader:
                 if spec.id in ids:
                     raise spec.node.error(f"event id '{spec.id}' is used twice")
                 ids.add(spec.id)
+            if step.instead is not None:
+                own = {spec.id for spec in step.events}
+                for spec in step.instead.events:
+                    if spec.id in ids and spec.id not in own:
+                        raise spec.node.error(f"event id '{spec.id}' is used twice")
+                    ids.add(spec.id)
             if step.condition and step.condition[1] not in ids:
                 raise spec.node.error(f"the condition names event '{step.condition[1]}', which comes in no earlier step")
 
@@ -623,7 +666,11 @@ def _characteristics_read(scenario: Scenario) -> set[str]:
         filters.extend(trigger.watch.filter for trigger in card.triggers)
     filters.extend(t.filter for t in scenario.templates)
     for step in scenario.steps:
-        filters.extend(spec.choose.filter for spec in step.events if spec.choose is not None)
+        specs = step.events + (step.instead.events if step.instead is not None else ())
+        filters.extend(spec.choose.filter for spec in specs if spec.choose is not None)
+        filters.extend(spec.every for spec in specs if spec.every is not None)
+        if step.instead is not None:
+            filters.extend(condition.filter for condition in step.instead.conditions)
     read = set()
     for flt in filters:
         if flt is None:
