@@ -177,3 +177,18 @@ def test_a_source_without_a_text_is_an_error(tmp_path):
     out = run_cli("solve", str(_write(tmp_path, data)))
     assert out.returncode == 2
     assert "DS (白虎の剣皇ダーク・サラマンダス) has no printed text" in out.stderr
+
+
+HELIOS_LIKE = ("このクリーチャーをバトルゾーンに出した時、{base}。バトルゾーンに自分の《X》が1体でもあれば、"
+               "パワー2000以下のかわりに4000以下の{whose}クリーチャーをすべて破壊する。")
+
+
+@pytest.mark.parametrize("base, whose, problem", [
+    ("自分の山札の上から1枚目を自分のマナゾーンに置く", "相手の", "destroys no creature of power 2000 or less"),
+    ("相手のパワー3000以下のクリーチャーをすべて破壊する", "相手の", "destroys no creature of power 2000 or less"),
+    ("相手のパワー2000以下のクリーチャーをすべて破壊する", "自分の", "names other owners"),
+    ("相手のクリーチャーを1体選び、破壊する", "相手の", "an effect sentence dmrules does not read"),
+])
+def test_a_self_replacement_must_modify_the_sentence_before_it_as_printed(base, whose, problem):
+    with pytest.raises(Unread, match=problem):
+        effect_steps(HELIOS_LIKE.format(base=base, whose=whose), "ability")

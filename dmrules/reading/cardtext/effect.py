@@ -107,8 +107,7 @@ def _self_replacement(body: str, step: dict | None) -> dict:
         raise Unread(body, "a self-replacement dmrules does not read (it reads 「パワーN以下のかわりにM以下の…"
                            "クリーチャーをすべて破壊する」 and 「自分の山札の上から1枚目のかわりに、上からN枚を自分の"
                            "マナゾーンに置く」)")
-    base = step["events"][0]["destroy"]["all"] if step and len(step["events"]) == 1 and \
-        "destroy" in step["events"][0] else None
+    base = base["destroy"]["all"] if isinstance(base.get("destroy"), dict) else None
     if base is None or base.get("power_max") != int(m["old"]):
         raise Unread(body, f"the sentence before it destroys no creature of power {m['old']} or less")
     if m["w"] and WHOSE[m["w"]] != base.get("whose"):
