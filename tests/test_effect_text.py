@@ -3,6 +3,7 @@ event vocabulary it is compiled into: ``{KIND: {all: FILTER}}``, the top N cards
 into the mana zone, and a step's self-replacement ``instead`` (自己置換効果, 609.7)."""
 
 import csv
+import json
 
 import pytest
 import yaml
@@ -192,3 +193,15 @@ HELIOS_LIKE = ("このクリーチャーをバトルゾーンに出した時、{
 def test_a_self_replacement_must_modify_the_sentence_before_it_as_printed(base, whose, problem):
     with pytest.raises(Unread, match=problem):
         effect_steps(HELIOS_LIKE.format(base=base, whose=whose), "ability")
+
+
+@pytest.mark.parametrize("stem, note", [
+    ("T17-self-replacement-helios-dark-salamandas", "(self-replacement, 609.7) applies"),
+    ("T17-self-replacement-helios-alone", "(self-replacement, 609.7) does not apply"),
+])
+def test_the_window_says_whether_the_self_replacement_applied(stem, note):
+    out = run_cli("solve", str(FIXTURES / f"{stem}.yaml"), "--json")
+    assert out.returncode == 0, out.stderr
+    windows = [w for r in json.loads(out.stdout)["resolutions"] for w in r["windows"]]
+    assert [w["window"] for w in windows] == [1]
+    assert any(note in text for text in windows[0]["skipped"])

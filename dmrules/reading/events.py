@@ -438,7 +438,15 @@ class Realizer:
 
     def realize(self, step: Step, controller: str, source: str | None, by: str) -> Realized:
         out = Realized()
-        specs = step.instead.events if self.self_replaced(step, controller, source) else step.events
+        specs = step.events
+        if step.instead is not None:
+            if self.self_replaced(step, controller, source):
+                specs = step.instead.events
+                out.skipped.append("the effect's own 「かわりに」 (self-replacement, 609.7) applies: its condition "
+                                   "holds as the window opens")
+            else:
+                out.skipped.append("the effect's own 「かわりに」 (self-replacement, 609.7) does not apply: its "
+                                   "condition does not hold as the window opens")
         for spec in specs:
             self._one(spec, out, controller, source, by, len(out.events) + len(out.templates) + 1)
         out.events = [replace(e, order=i) for i, e in enumerate(out.events, start=1)]

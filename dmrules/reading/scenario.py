@@ -123,6 +123,7 @@ class Scenario:
     templates: tuple[Template, ...] = ()
     steps: tuple[Step, ...] = ()
     deferred: tuple = ()  # the later draws of a multi-card draw in the first step
+    first_notes: tuple[str, ...] = ()  # what realizing the first step said (its self-replacement, a part that does nothing)
     player_cannot: dict[str, frozenset[str]] = field(default_factory=dict)
     this_turn: dict[str, frozenset[str]] = field(default_factory=dict)
     limits: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -574,6 +575,7 @@ class _Reader:
         scenario.events = tuple(realized.events)
         scenario.templates = tuple(realized.templates)
         scenario.deferred = tuple(realized.deferred)
+        scenario.first_notes = tuple(realized.skipped)
         ids = {e.id for e in scenario.events} | {t.id for t in scenario.templates}
         for step in later:
             for spec in step.events:

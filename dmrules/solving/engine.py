@@ -142,7 +142,7 @@ class Engine:
             return
         if first_window:
             window_state = state
-            skipped: list[str] = []
+            skipped: list[str] = list(self.scenario.first_notes)
             if self.scenario.deferred:
                 queue = [replace(item, step=Step(self.scenario.deferred, by=item.by, label=item.label))] + queue
         else:
