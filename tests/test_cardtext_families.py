@@ -182,7 +182,8 @@ def test_any_number_from_two_zones_is_refused_by_name(tmp_path):
 def test_self_replacement_gives_no_ability_and_the_effect_states_its_result(tmp_path):
     """A self-replacement (メタモーフ: 「1体のかわりにすべて」) is the effect's own choice, not a replacement
     ability: the compiler reads it as such, the card has no replacement, and the scenario's events are the
-    effect's result (docs/card-text.md)."""
+    effect's result (docs/card-text.md). An effect may instead be read from its card's printed text
+    (``printed: true``, T17 and tests/test_effect_text.py); バリアント・スパーク's tapping is refused there."""
     compiled = compile_text(PRINTED["バリアント・スパーク"]["text"])
     assert "self_replacement" in [s.verdict for s in compiled.sentences]
     assert compiled.abilities == []

@@ -205,3 +205,10 @@ def test_the_window_says_whether_the_self_replacement_applied(stem, note):
     windows = [w for r in json.loads(out.stdout)["resolutions"] for w in r["windows"]]
     assert [w["window"] for w in windows] == [1]
     assert any(note in text for text in windows[0]["skipped"])
+
+
+def test_an_inline_card_given_by_its_text_can_be_the_source():
+    data = _helios(True)
+    data["players"]["me"]["battle"][0] = {"id": "HT", "card": {
+        "name": "ヘリオス・ティガ・ドラゴン", "text": PRINTED["ヘリオス・ティガ・ドラゴン"], "power": 7000}}
+    assert _solve(data) == [((("AR", "hand"), ("P2", "graveyard")), (("e1.AR", "AR"),))]
