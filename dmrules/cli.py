@@ -183,7 +183,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "(ｼﾞｬｼﾝ), hiragana for katakana (じゃしん), 《》, ＝ or = or none, spaces, middle dots and case;\n"
                     "near misses are ranked. Cards found are shown with their structured replacement abilities.\n"
                     "dmrules cards parse TEXT (or --scenario FILE): the replacement abilities the card-text compiler\n"
-                    "reads from a printed text, sentence by sentence.\n"
+                    "reads from a printed text, sentence by sentence; with --effect spell|ability, the steps of the\n"
+                    "effect that a scenario's 'printed: true' reads from it.\n"
                     "dmrules cards coverage FILE: how many texts of a tab-separated file (name, type, kind, text)\n"
                     "compile.",
         epilog=_epilog("  dmrules cards\n  dmrules cards じゃしん\n  dmrules cards 'ｼﾞｬｼﾝ帝' --json\n"
@@ -193,6 +194,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "  2 bad input; parse: a sentence cannot be read"))
     cards.add_argument("query", nargs="*", help="part of a card name; or 'parse TEXT'; or 'coverage FILE'")
     cards.add_argument("--scenario", metavar="FILE", help="with 'parse': the inline cards of this scenario")
+    cards.add_argument("--effect", choices=("spell", "ability"),
+                       help="with 'parse TEXT': the steps of the effect a scenario's 'printed: true' reads from the text "
+                            "(the spell's, or its one triggered ability's); 'own' stands for the effect's controller")
     cards.add_argument("--json", action="store_true", help="print one JSON document")
     cards.add_argument("--hand-written", action="store_true",
                        help="only the cards whose structured form is written by hand (not compiled from the text)")
@@ -472,6 +476,8 @@ def cmd_cards_parse(args: argparse.Namespace, text: str) -> int:
 
     if bool(text) == bool(args.scenario):
         raise InputError("cards parse", "", "give the printed text (dmrules cards parse \"TEXT\") or --scenario FILE")
+    if args.effect:
+        return _effect_steps(args, text)
     if text:
         items = [(None, compile_text(text))]
     else:
@@ -484,6 +490,25 @@ def cmd_cards_parse(args: argparse.Namespace, text: str) -> int:
         for title, compiled in items:
             sys.stdout.write(compiled_text(compiled, title))
     return EXIT_OK if all(compiled.complete for _, compiled in items) else EXIT_INPUT
+
+
+def _effect_steps(args: argparse.Namespace, text: str) -> int:
+    """``cards parse --effect spell|ability TEXT``: the effect's steps read from the text."""
+    from .reading.cardtext.effect import Unread, effect_steps
+
+    if not text:
+        raise InputError("cards parse", "--effect", "give the printed text: dmrules cards parse --effect spell \"TEXT\"")
+    try:
+        steps = effect_steps(text, args.effect)
+    except Unread as unread:
+        raise InputError("cards parse", "--effect", f"「{unread.phrase}」: {unread.problem}") from None
+    if args.json:
+        _print_json({"text": text, "by": args.effect, "steps": steps})
+    else:
+        import yaml
+
+        sys.stdout.write(yaml.safe_dump({"steps": steps}, allow_unicode=True, sort_keys=False, width=200))
+    return EXIT_OK
 
 
 def _inline_texts(path: str) -> list[tuple[str, str, str, str | None]]:

@@ -212,3 +212,12 @@ def test_an_inline_card_given_by_its_text_can_be_the_source():
     data["players"]["me"]["battle"][0] = {"id": "HT", "card": {
         "name": "ヘリオス・ティガ・ドラゴン", "text": PRINTED["ヘリオス・ティガ・ドラゴン"], "power": 7000}}
     assert _solve(data) == [((("AR", "hand"), ("P2", "graveyard")), (("e1.AR", "AR"),))]
+
+
+def test_cards_parse_effect_prints_the_steps_and_refuses_what_it_does_not_read():
+    out = run_cli("cards", "parse", "--effect", "ability", "--json", PRINTED["ヘリオス・ティガ・ドラゴン"])
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["steps"] == effect_steps(PRINTED["ヘリオス・ティガ・ドラゴン"], "ability")
+    out = run_cli("cards", "parse", "--effect", "spell", PRINTED["バリアント・スパーク"])
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "「バトルゾーンにある相手のクリーチャーを1体選び、タップする」" in out.stderr
