@@ -259,11 +259,16 @@ BEYOND_THE_FILE = [
 ]
 
 
-@pytest.mark.parametrize("text, form", BEYOND_THE_FILE, ids=[t[:24] for t, _ in BEYOND_THE_FILE])
-def test_wordings_beyond_the_printed_file(text, form):
+def assert_compiles_to(text, form):
+    """The text compiles whole, to exactly the one ability ``form`` (compared as golden forms are)."""
     result = compile_text(text)
     assert result.complete, [s.problem for s in result.problems]
     assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms([form])]
+
+
+@pytest.mark.parametrize("text, form", BEYOND_THE_FILE, ids=[t[:24] for t, _ in BEYOND_THE_FILE])
+def test_wordings_beyond_the_printed_file(text, form):
+    assert_compiles_to(text, form)
 
 
 def test_the_ability_a_silent_skill_uses_is_its_next_line_when_that_is_actions_read():
@@ -355,9 +360,7 @@ ANY_NUMBER = [
 @pytest.mark.parametrize("text, form", EITHER_OR_EACH + ANY_NUMBER,
                          ids=[t[:30] for t, _ in EITHER_OR_EACH + ANY_NUMBER])
 def test_generic_choice_wordings(text, form):
-    result = compile_text(text)
-    assert result.complete, [s.problem for s in result.problems]
-    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms([form])]
+    assert_compiles_to(text, form)
 
 
 @pytest.mark.parametrize("text, named", [
@@ -482,9 +485,7 @@ FOLLOW_UPS = [
 
 @pytest.mark.parametrize("text, form", FOLLOW_UPS, ids=[t[-24:] for t, _ in FOLLOW_UPS])
 def test_follow_ups_that_draw_or_move_this_creature(text, form):
-    result = compile_text(text)
-    assert result.complete, [s.problem for s in result.problems]
-    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms([form])]
+    assert_compiles_to(text, form)
 
 
 @pytest.mark.parametrize("text, named", [
@@ -572,9 +573,7 @@ MORE_WORDINGS = [
 
 @pytest.mark.parametrize("text, form", MORE_WORDINGS, ids=[t[:30] for t, _ in MORE_WORDINGS])
 def test_more_generic_wordings(text, form):
-    result = compile_text(text)
-    assert result.complete, [s.problem for s in result.problems]
-    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms([form])]
+    assert_compiles_to(text, form)
 
 
 @pytest.mark.parametrize("text, named", [
@@ -644,9 +643,7 @@ ORDER_VARIANTS = [
 
 @pytest.mark.parametrize("text, form", ORDER_VARIANTS, ids=[t[:30] for t, _ in ORDER_VARIANTS])
 def test_word_order_variants_and_unnamed_cards(text, form):
-    result = compile_text(text)
-    assert result.complete, [s.problem for s in result.problems]
-    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms([form])]
+    assert_compiles_to(text, form)
 
 
 @pytest.mark.parametrize("text, named", [
@@ -756,9 +753,7 @@ JOINED_COSTS = [
 
 @pytest.mark.parametrize("text, form", JOINED_COSTS, ids=[t[:34] for t, _ in JOINED_COSTS])
 def test_costs_joined_in_the_continuative_form(text, form):
-    result = compile_text(text)
-    assert result.complete, [s.problem for s in result.problems]
-    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms([form])]
+    assert_compiles_to(text, form)
 
 
 def test_a_continuative_cost_before_an_unreadable_action_is_refused():
@@ -805,9 +800,7 @@ OMITTED_WORDS = [
 
 @pytest.mark.parametrize("text, form", OMITTED_WORDS, ids=[t[:34] for t, _ in OMITTED_WORDS])
 def test_wordings_with_words_left_out(text, form):
-    result = compile_text(text)
-    assert result.complete, [s.problem for s in result.problems]
-    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms([form])]
+    assert_compiles_to(text, form)
 
 
 def test_a_past_tense_watch_is_no_replacement_and_refused():
