@@ -3,8 +3,9 @@
 A scenario's effect may say ``printed: true`` instead of listing its events:
 its steps are then read from the text of its source card, in the step
 vocabulary of docs/scenario-format.md. Only a small vocabulary of effect
-sentences is read; any other sentence of the effect is an error naming the
-phrase, never approximated (docs/card-text.md, "Effects read from the text"):
+sentences is read, the grammar effect.lark; any other sentence of the effect
+is an error naming the phrase, never approximated (docs/card-text.md,
+"Effects read from the text"):
 
 - 「このクリーチャーをバトルゾーンに出した時、」 (or 「出た時、」) opens the
   triggered ability whose effect it is (``by: ability``): its sentences are
@@ -28,28 +29,17 @@ For a spell (``by: spell``), every line is the effect, except 「S・トリガ�
 
 from __future__ import annotations
 
-import re
+from functools import lru_cache
+from importlib import resources
+
+import lark
 
 from .compiler import _LINES
 from .normalize import normalize, sentences
 
-TRIGGER = re.compile(r"^このクリーチャーをバトルゾーンに出した時、|^このクリーチャーがバトルゾーンに出た時、")
+# The sentences themselves are read with effect.lark; these are the line's parts around them.
+TRIGGERS = ("このクリーチャーをバトルゾーンに出した時、", "このクリーチャーがバトルゾーンに出た時、")
 WHOSE = {"相手の": "opponent", "自分の": "own"}
-DESTROY_ALL = re.compile(r"^(?P<w1>相手の|自分の)?(?:パワー(?P<max>\d+)以下の)?(?P<w2>相手の|自分の)?"
-                         r"クリーチャーをすべて破壊する$")
-POWER_INSTEAD = re.compile(r"^パワー(?P<old>\d+)以下のかわりに(?P<new>\d+)以下の(?P<w>相手の|自分の)?"
-                           r"クリーチャーをすべて破壊する$")
-MANA_TOP = re.compile(r"^自分の山札の上から(?:(?P<nth>1)枚目|(?P<n>\d+)枚)を自分のマナゾーンに置く$")
-MANA_TOP_INSTEAD = re.compile(r"^自分の山札の上から(?P<old>\d+)枚目のかわりに、上から(?P<new>\d+)枚を自分のマナゾーンに"
-                              r"置く$")
-CONDITION = re.compile(r"^(?P<cond>.+?)(?:あれば|なら)、(?P<body>.+)$")
-COUNTS = (
-    (re.compile(r"^バトルゾーンに(?P<w>自分の|相手の)《(?P<name>[^》]+)》が1体でも$"),
-     lambda m: {"zone": "battle", "whose": WHOSE[m["w"]], "name": m["name"]}),
-    (re.compile(r"^(?P<w>自分の|相手の)マナゾーンに(?P<n>\d+)枚以上カードが$"),
-     lambda m: {"zone": "mana", "whose": WHOSE[m["w"]], "at_least": int(m["n"])}),
-)
-METAMORPH = re.compile(r"^メタモーフ\((?P<cond>.+)あれば、この呪文は次の能力を得る\)$")
 SKIPPED = ("S・トリガー",)
 
 
@@ -62,13 +52,32 @@ class Unread(Exception):
         self.problem = problem
 
 
+@lru_cache(maxsize=1)
+def _parser() -> lark.Lark:
+    grammar = (resources.files(__package__) / "effect.lark").read_text(encoding="utf-8")
+    return lark.Lark(grammar, parser="earley", lexer="dynamic", start=["sentence", "condition", "instead", "metamorph"])
+
+
+def _parse(text: str, start: str) -> lark.Tree | None:
+    try:
+        return _parser().parse(text, start=start)
+    except lark.exceptions.UnexpectedInput:
+        return None
+
+
+def _tokens(tree: lark.Tree, kind: str) -> list[str]:
+    return [str(t) for t in tree.scan_values(lambda v: isinstance(v, lark.Token) and v.type == kind)]
+
+
 def _condition(text: str) -> dict:
-    for pattern, make in COUNTS:
-        m = pattern.match(text)
-        if m:
-            return make(m)
-    raise Unread(text, "a condition dmrules does not read (it reads 「バトルゾーンに自分の《X》が1体でも」 "
-                       "and 「自分のマナゾーンにN枚以上カードが」)")
+    tree = _parse(text, "condition")
+    if tree is None:
+        raise Unread(text, "a condition dmrules does not read (it reads 「バトルゾーンに自分の《X》が1体でも」 "
+                           "and 「自分のマナゾーンにN枚以上カードが」)")
+    whose = WHOSE[_tokens(tree, "WHOSE")[0]]
+    if tree.data == "battle_has":
+        return {"zone": "battle", "whose": whose, "name": _tokens(tree, "NAME")[0]}
+    return {"zone": "mana", "whose": whose, "at_least": int(_tokens(tree, "NUMBER")[0])}
 
 
 def _destroy_all(whose: str | None, power_max: str | None) -> dict:
@@ -81,15 +90,14 @@ def _destroy_all(whose: str | None, power_max: str | None) -> dict:
     return {"destroy": {"all": flt}}
 
 
-def _base(sentence: str, own: str) -> dict:
-    m = DESTROY_ALL.match(sentence)
-    if m:
-        if m["w1"] and m["w2"]:
+def _base(sentence: str, tree: lark.Tree | None, own: str) -> dict:
+    if tree is not None and tree.data == "destroy_all":
+        whose, power = _tokens(tree, "WHOSE"), _tokens(tree, "NUMBER")
+        if len(whose) > 1:
             raise Unread(sentence, "two owners named")
-        return _destroy_all(m["w1"] or m["w2"], m["max"])
-    m = MANA_TOP.match(sentence)
-    if m:
-        return {"put_into_mana": own, "count": int(m["nth"] or m["n"])}
+        return _destroy_all(whose[0] if whose else None, power[0] if power else None)
+    if tree is not None and tree.data == "mana_top":
+        return {"put_into_mana": own, "count": 1 if _tokens(tree, "FIRST") else int(_tokens(tree, "NUMBER")[0])}
     raise Unread(sentence, "an effect sentence dmrules does not read (it reads 「…クリーチャーをすべて破壊する」, "
                            "「自分の山札の上からN枚を自分のマナゾーンに置く」 and their self-replacements)")
 
@@ -97,22 +105,24 @@ def _base(sentence: str, own: str) -> dict:
 def _self_replacement(body: str, step: dict | None) -> dict:
     """The events of 「〜のかわりに〜する」 as the sentence before it (``step``) is modified."""
     base = step["events"][0] if step and len(step["events"]) == 1 else {}
-    m = MANA_TOP_INSTEAD.match(body)
-    if m:
-        if "put_into_mana" not in base or base["count"] != int(m["old"]):
-            raise Unread(body, f"the sentence before it puts no {m['old']} cards of the deck's top into the mana zone")
-        return {"put_into_mana": base["put_into_mana"], "count": int(m["new"])}
-    m = POWER_INSTEAD.match(body)
-    if not m:
+    tree = _parse(body, "instead")
+    if tree is None:
         raise Unread(body, "a self-replacement dmrules does not read (it reads 「パワーN以下のかわりにM以下の…"
                            "クリーチャーをすべて破壊する」 and 「自分の山札の上から1枚目のかわりに、上からN枚を自分の"
                            "マナゾーンに置く」)")
+    old, new = (int(n) for n in _tokens(tree, "NUMBER"))
+    if tree.data == "mana_top_instead":
+        if "put_into_mana" not in base or base["count"] != old:
+            raise Unread(body, f"the sentence before it puts no {old} cards of the deck's top into the mana zone")
+        return {"put_into_mana": base["put_into_mana"], "count": new}
     base = base["destroy"]["all"] if isinstance(base.get("destroy"), dict) else None
-    if base is None or base.get("power_max") != int(m["old"]):
-        raise Unread(body, f"the sentence before it destroys no creature of power {m['old']} or less")
-    if m["w"] and WHOSE[m["w"]] != base.get("whose"):
+    if base is None or base.get("power_max") != old:
+        raise Unread(body, f"the sentence before it destroys no creature of power {old} or less")
+    whose = _tokens(tree, "WHOSE")
+    if whose and WHOSE[whose[0]] != base.get("whose"):
         raise Unread(body, "it names other owners than the sentence it replaces")
-    return _destroy_all(m["w"] or next((k for k, v in WHOSE.items() if v == base.get("whose")), None), m["new"])
+    return _destroy_all(whose[0] if whose else next((k for k, v in WHOSE.items() if v == base.get("whose")), None),
+                        str(new))
 
 
 def effect_steps(text: str, by: str, own: str = "own") -> list[dict]:
@@ -123,11 +133,11 @@ def effect_steps(text: str, by: str, own: str = "own") -> list[dict]:
     for a phrase outside the vocabulary."""
     lines = [normalize(line) for line in _LINES.split(text) if line.strip()]
     if by == "ability":
-        triggered = [line for line in lines if TRIGGER.match(line)]
+        triggered = [line for line in lines if line.startswith(TRIGGERS)]
         if len(triggered) != 1:
             raise Unread(text, f"{len(triggered)} triggered abilities 「このクリーチャーをバトルゾーンに出した時、」 "
                                "in the text; dmrules reads the effect of exactly one")
-        body = TRIGGER.sub("", triggered[0])
+        body = next(triggered[0][len(t):] for t in TRIGGERS if triggered[0].startswith(t))
         units = [(None, body)]
     elif by == "spell":
         units = []
@@ -135,9 +145,9 @@ def effect_steps(text: str, by: str, own: str = "own") -> list[dict]:
         for line in lines:
             if line in SKIPPED:
                 continue
-            m = METAMORPH.match(line)
-            if m:
-                condition = _condition(m["cond"])
+            keyword = _parse(line, "metamorph")
+            if keyword is not None:
+                condition = _condition(_tokens(keyword, "CONDITION_TEXT")[0])
                 continue
             units.append((condition, line))
             condition = None
@@ -148,15 +158,16 @@ def effect_steps(text: str, by: str, own: str = "own") -> list[dict]:
     steps: list[dict] = []
     for keyword_condition, line in units:
         for _, sentence in sentences(line):
+            tree = _parse(sentence, "sentence")
             if keyword_condition is None:
-                m = CONDITION.match(sentence)
-                if m and "かわり" in m["body"]:
+                if tree is not None and tree.data == "conditioned":
                     if not steps:
                         raise Unread(sentence, "a self-replacement with no sentence before it to replace")
                     if "instead" in steps[-1]:
                         raise Unread(sentence, "a second self-replacement of the same sentence")
-                    steps[-1]["instead"] = {"if": [_condition(m["cond"])],
-                                            "events": [_self_replacement(m["body"], steps[-1])]}
+                    condition, body = _tokens(tree, "CONDITION_TEXT")[0], _tokens(tree, "INSTEAD_TEXT")[0]
+                    steps[-1]["instead"] = {"if": [_condition(condition)],
+                                            "events": [_self_replacement(body, steps[-1])]}
                     continue
             else:
                 if "かわり" not in sentence:
@@ -170,7 +181,7 @@ def effect_steps(text: str, by: str, own: str = "own") -> list[dict]:
                 continue
             if "かわり" in sentence:
                 raise Unread(sentence, "a self-replacement dmrules does not read")
-            steps.append({"events": [_base(sentence, own)]})
+            steps.append({"events": [_base(sentence, tree, own)]})
     if not steps:
         raise Unread(text, "the text has no effect sentence")
     return steps
