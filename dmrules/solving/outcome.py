@@ -436,8 +436,8 @@ class Builder:
         self.events = {e.id: e for e in scenario.events}
         self.templates = {t.id: t for t in scenario.templates}
         self.card_order = {c: i for i, c in enumerate(scenario.cards)}
-        self._refs: dict[Symbol, ReplacementRef] = {}
-        self._ids: dict[Symbol, str] = {}
+        self._refs: dict[int, ReplacementRef] = {}  # by symbol_key: an int hashes without calling clingo
+        self._ids: dict[int, str] = {}
         # What each shown atom reads as, by the atom's clingo handle (its ``_rep``: equal
         # symbols have equal handles, and an int hashes without a call into clingo). Events
         # and replacements are named by their handle in what ``build`` gathers (``_sym``).
@@ -447,9 +447,10 @@ class Builder:
 
     # -- names ------------------------------------------------------------------
     def replacement(self, sym: Symbol) -> ReplacementRef:
-        ref = self._refs.get(sym)
+        key = symbol_key(sym)  # an int: no call into clingo to hash or compare the symbol
+        ref = self._refs.get(key)
         if ref is None:
-            ref = self._refs[sym] = self._make_ref(sym)
+            ref = self._refs[key] = self._make_ref(sym)
         return ref
 
     def _make_ref(self, sym: Symbol) -> ReplacementRef:
@@ -471,9 +472,10 @@ class Builder:
         return Trigger(card_id, index, card.name, card.triggers[index - 1].text, self.event_id(event), self.index)
 
     def event_id(self, sym: Symbol) -> str:
-        found = self._ids.get(sym)
+        key = symbol_key(sym)
+        found = self._ids.get(key)
         if found is None:
-            found = self._ids[sym] = self._make_event_id(sym)
+            found = self._ids[key] = self._make_event_id(sym)
         return found
 
     def _make_event_id(self, sym: Symbol) -> str:
