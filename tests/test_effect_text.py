@@ -62,7 +62,7 @@ def test_texts_outside_the_vocabulary_are_unread(name, by, phrase):
 def _helios(with_salamandas: bool, printed: bool = True):
     me = [{"id": "HT", "card": "ヘリオス・ティガ・ドラゴン", "power": 7000}]
     if with_salamandas:
-        me.append({"id": "DS", "card": {"name": "白虎の剣皇ダーク・サラマンダス", "type": "creature"}})
+        me.append({"id": "DS", "card": {"name": "白虎の剣皇ダーク・サラマンダス", "type": "creature", "power": 6000}})
     effect = {"source": "HT", "controller": "me", "by": "ability"}
     if printed:
         effect["printed"] = True
@@ -221,3 +221,14 @@ def test_cards_parse_effect_prints_the_steps_and_refuses_what_it_does_not_read()
     out = run_cli("cards", "parse", "--effect", "spell", PRINTED["バリアント・スパーク"])
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert "「バトルゾーンにある相手のクリーチャーを1体選び、タップする」" in out.stderr
+
+
+def test_a_creature_whose_power_is_not_given_is_refused_when_the_effect_reads_powers(tmp_path):
+    """「パワー2000以下」 reads every creature's power: one the scenario and the pool leave out is an
+    error naming the card, not a creature that passes no bound (it would be left standing)."""
+    data = _helios(False)
+    data["players"]["opponent"]["battle"].append({"id": "NP", "card": {"name": "力の知れないクリーチャー",
+                                                                       "type": "creature"}})
+    out = run_cli("solve", str(_write(tmp_path, data)))
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "NP (力の知れないクリーチャー): neither the card pool nor the scenario gives its power" in out.stderr

@@ -65,7 +65,7 @@ effect: {controller: opponent, events: [{destroy: D}]}
     try:
         dmrules.scenario_from_text(base % "", "r.yaml")
     except dmrules.InputError as error:
-        assert "does not give its races" in error.problem and "ネンブツ・クリネッコ" in error.problem
+        assert "nor the scenario gives its races" in error.problem and "ネンブツ・クリネッコ" in error.problem
     else:
         raise AssertionError("a card of unknown races was tested by a race filter")
     solution = dmrules.solve(dmrules.scenario_from_text(base % ", races: [ドラゴン]", "r.yaml"))

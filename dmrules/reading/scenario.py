@@ -339,17 +339,23 @@ class _Reader:
                     raise self.card_nodes[card_id].error(f"{card.label}: {why}: give 'power: N' on the card")
 
     def _check_characteristics(self, scenario: Scenario) -> None:
-        """Refuse a card whose races, civilizations, cost or power are unknown when a text reads them."""
+        """Refuse a card whose races, civilizations, cost or power are unknown when a text reads them;
+        a creature's power is unknown when neither the card pool nor the scenario gives one (every
+        creature has a power: none stated does not mean none at all)."""
         unknown = {card_id: card.unknown for card_id, card in scenario.cards.items() if card.unknown}
+        read = _characteristics_read(scenario)
+        if "power" in read:
+            for card_id, card in scenario.cards.items():
+                if card.power is None and "creature" in card.types:
+                    unknown[card_id] = unknown.get(card_id, frozenset()) | {"power"}
         if not unknown:
             return
-        read = _characteristics_read(scenario)
         for card_id, missing in unknown.items():
             needed = sorted(missing & read)
             if needed:
                 raise self.card_nodes[card_id].error(
-                    f"{scenario.cards[card_id].label}: the card pool does not give its {' or '.join(needed)}, which "
-                    f"a text in this scenario reads; give {', '.join(needed)} on the card")
+                    f"{scenario.cards[card_id].label}: neither the card pool nor the scenario gives its "
+                    f"{' or '.join(needed)}, which a text in this scenario reads; give {', '.join(needed)} on the card")
 
     def _check_size(self, scenario: Scenario) -> None:
         """Refuse a situation too large to ground (each replacement may make an event per card it chooses)."""
