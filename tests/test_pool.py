@@ -74,3 +74,31 @@ effect: {controller: opponent, events: [{destroy: D}]}
         (("D", "hand"), ("S", "battle")),
         (("D", "battle"), ("S", "graveyard")),
     ])
+
+
+def test_an_inline_card_whose_cost_a_text_reads_must_be_given_one():
+    """「コスト2以下」 reads every card's cost: a card that states none is refused, not a card that
+    passes no cost bound (B05: アプル, of printed cost 2, may be chosen)."""
+    base = """
+turn: me
+players:
+  me:
+    battle:
+      - {id: KL, card: コッコ・武・ルピア}
+  opponent:
+    battle:
+      - {id: X, card: {name: コストの知れないクリーチャー, type: creature%s}}
+effect:
+  source: KL
+  controller: me
+  events:
+    - {id: e1, destroy: {choose: {count: 1, whose: opponent, cost_max: 2}}}
+"""
+    try:
+        dmrules.scenario_from_text(base % "", "c.yaml")
+    except dmrules.InputError as error:
+        assert "X (コストの知れないクリーチャー): neither the card pool nor the scenario gives its cost" in error.problem
+    else:
+        raise AssertionError("a card of unknown cost was tested by a cost filter")
+    [resolution] = dmrules.solve(dmrules.scenario_from_text(base % ", cost: 2", "c.yaml")).resolutions
+    assert resolution.final["X"] == "graveyard"

@@ -340,14 +340,18 @@ class _Reader:
 
     def _check_characteristics(self, scenario: Scenario) -> None:
         """Refuse a card whose races, civilizations, cost or power are unknown when a text reads them;
-        a creature's power is unknown when neither the card pool nor the scenario gives one (every
-        creature has a power: none stated does not mean none at all)."""
+        a creature's power, or a card's cost, is unknown when neither the card pool nor the scenario
+        gives one (every creature has a power and every card a cost: none stated is not none at all)."""
         unknown = {card_id: card.unknown for card_id, card in scenario.cards.items() if card.unknown}
         read = _characteristics_read(scenario)
         if "power" in read:
             for card_id, card in scenario.cards.items():
                 if card.power is None and "creature" in card.types:
                     unknown[card_id] = unknown.get(card_id, frozenset()) | {"power"}
+        if "cost" in read:
+            for card_id, card in scenario.cards.items():
+                if card.cost is None and card.types:
+                    unknown[card_id] = unknown.get(card_id, frozenset()) | {"cost"}
         if not unknown:
             return
         for card_id, missing in unknown.items():
