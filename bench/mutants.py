@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TESTS = ["tests/test_wrong_answers.py", "tests/test_pins.py", "tests/test_fixtures.py", "tests/test_bounded.py", "tests/test_core.py",
          "tests/test_windows.py", "tests/test_sequential.py", "tests/test_invariants.py", "tests/test_oracle.py",
          "tests/test_stream.py", "tests/test_vocabulary.py", "tests/test_perf.py",
-         "tests/test_effect_text.py"]
+         "tests/test_effect_text.py", "tests/test_pool.py"]
 DESELECT = "not byte_identical"
 ORACLE_EXAMPLES = "60"
 
