@@ -259,11 +259,20 @@ BEYOND_THE_FILE = [
 ]
 
 
-def assert_compiles_to(text, form):
-    """The text compiles whole, to exactly the one ability ``form`` (compared as golden forms are)."""
+def assert_compiles_to(text, *forms):
+    """The text compiles whole, to exactly the abilities ``forms`` (compared as golden forms are)."""
     result = compile_text(text)
     assert result.complete, [s.problem for s in result.problems]
-    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms([form])]
+    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms(list(forms))]
+    return result
+
+
+def assert_refused_naming(text, named):
+    """``cards parse`` refuses the text (exit 2) and names ``named`` in its report."""
+    done = run_cli("cards", "parse", text)
+    assert done.returncode == 2, done.stdout
+    assert "CANNOT READ" in done.stdout and named in done.stdout, done.stdout
+    return done
 
 
 @pytest.mark.parametrize("text, form", BEYOND_THE_FILE, ids=[t[:24] for t, _ in BEYOND_THE_FILE])
@@ -375,9 +384,7 @@ def test_generic_choice_wordings(text, form):
      "火のクリーチャーを2体、手札に戻してもよい。", "from either of two zones"),
 ])
 def test_near_variants_of_the_choice_wordings_are_refused(text, named):
-    done = run_cli("cards", "parse", text)
-    assert done.returncode == 2, done.stdout
-    assert "CANNOT READ" in done.stdout and named in done.stdout, done.stdout
+    done = assert_refused_naming(text, named)
     assert "Traceback" not in done.stdout + done.stderr
 
 
@@ -411,9 +418,7 @@ TWO_WATCHES = [
 
 @pytest.mark.parametrize("text, forms", TWO_WATCHES, ids=[t[:30] for t, _ in TWO_WATCHES])
 def test_two_watched_events_joined_by_または(text, forms):
-    result = compile_text(text)
-    assert result.complete, [s.problem for s in result.problems]
-    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms(forms)]
+    result = assert_compiles_to(text, *forms)
     assert len({a["text"] for a in result.abilities}) == 1
 
 
@@ -426,9 +431,7 @@ def test_two_watched_events_joined_by_または(text, forms):
      "各ターンに1度"),
 ])
 def test_near_variants_of_two_watched_events_are_refused(text, named):
-    done = run_cli("cards", "parse", text)
-    assert done.returncode == 2, done.stdout
-    assert "CANNOT READ" in done.stdout and named in done.stdout, done.stdout
+    done = assert_refused_naming(text, named)
     assert "Traceback" not in done.stdout + done.stderr
 
 
@@ -500,9 +503,7 @@ def test_follow_ups_that_draw_or_move_this_creature(text, form):
      "手札に戻す"),
 ])
 def test_near_variants_of_the_follow_ups_are_refused(text, named):
-    done = run_cli("cards", "parse", text)
-    assert done.returncode == 2, done.stdout
-    assert "CANNOT READ" in done.stdout and named in done.stdout, done.stdout
+    assert_refused_naming(text, named)
 
 
 def test_follow_ups_are_solved_as_the_events_they_name():
@@ -586,9 +587,7 @@ def test_more_generic_wordings(text, form):
     ("この呪文が墓地に置かれる時、かわりに手札に戻す。", "この呪文が"),
 ])
 def test_near_variants_of_the_more_generic_wordings_are_refused(text, named):
-    done = run_cli("cards", "parse", text)
-    assert done.returncode == 2, done.stdout
-    assert "CANNOT READ" in done.stdout and named in done.stdout, done.stdout
+    assert_refused_naming(text, named)
 
 
 def test_tapping_this_creature_instead_is_solved():
@@ -654,9 +653,7 @@ def test_word_order_variants_and_unnamed_cards(text, form):
     ("このクリーチャーが破壊される時、かわりにそのシールドを墓地に置いてもよい。", "そのシールドを"),
 ])
 def test_near_variants_of_the_order_variants_are_refused(text, named):
-    done = run_cli("cards", "parse", text)
-    assert done.returncode == 2, done.stdout
-    assert "CANNOT READ" in done.stdout and named in done.stdout, done.stdout
+    assert_refused_naming(text, named)
 
 
 # 「自分のカードを手札またはバトルゾーンから墓地に置く時」: a card put into the graveyard from each zone named,
@@ -689,9 +686,7 @@ PUT_FROM = [
 
 @pytest.mark.parametrize("text, forms", PUT_FROM, ids=[t[:30] for t, _ in PUT_FROM])
 def test_cards_put_into_the_graveyard_from_named_zones(text, forms):
-    result = compile_text(text)
-    assert result.complete, [s.problem for s in result.problems]
-    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms(forms)]
+    assert_compiles_to(text, *forms)
 
 
 @pytest.mark.parametrize("text, named", [
@@ -700,9 +695,7 @@ def test_cards_put_into_the_graveyard_from_named_zones(text, forms):
     ("自分のカードを手札または手札から墓地に置く時、墓地に置くかわりにマナゾーンに置いてもよい。", "a zone named twice"),
 ])
 def test_near_variants_of_cards_put_from_named_zones_are_refused(text, named):
-    done = run_cli("cards", "parse", text)
-    assert done.returncode == 2, done.stdout
-    assert "CANNOT READ" in done.stdout and named in done.stdout, done.stdout
+    assert_refused_naming(text, named)
 
 
 def test_cards_put_from_two_zones_are_solved_one_by_one():
@@ -835,9 +828,7 @@ CAUSES = [
 
 @pytest.mark.parametrize("text, forms", CAUSES, ids=[t[:34] for t, _ in CAUSES])
 def test_causes_joined_by_または_and_causes_before_the_cards(text, forms):
-    result = compile_text(text)
-    assert result.complete, [s.problem for s in result.problems]
-    assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms(forms)]
+    assert_compiles_to(text, *forms)
 
 
 def test_a_creature_ability_from_the_battle_zone_as_cause_is_refused():
