@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from .abilities import EVENT_KINDS, FILTER_FIELDS, ZONES, Condition, Filter, parse_condition, parse_filter
 from ..errors import InputError
-from .grants import card_passes
+from .grants import card_passes, count_holds
 from .reader import Node
 
 EFFECT_BY = ("spell", "ability", "attack", "battle", "rule", "cost", "summon")
@@ -431,10 +431,8 @@ class Realizer:
         the window opens, read from the effect's controller (「自分の」 is that player's)."""
         if step.instead is None:
             return False
-        return all(sum(1 for c in self.state.cards.values()
-                       if c.zone == cond.zone and not self.pending(c)
-                       and card_passes(cond.filter, c, controller, source)) >= cond.at_least
-                   for cond in step.instead.conditions)
+        cards = [c for c in self.state.cards.values() if not self.pending(c)]
+        return all(count_holds(cond, cards, controller, source) for cond in step.instead.conditions)
 
     def realize(self, step: Step, controller: str, source: str | None, by: str) -> Realized:
         out = Realized()

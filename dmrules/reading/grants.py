@@ -12,9 +12,10 @@ window still gives for it; from the next window on, it no longer does.
 from __future__ import annotations
 
 from dataclasses import replace
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from .abilities import Filter
+from .abilities import Condition, Filter
 
 if TYPE_CHECKING:
     from .scenario import CardInstance, Scenario
@@ -67,6 +68,13 @@ def card_passes(flt: Filter, card: CardInstance, controller: str, source: str | 
     if "multicolor" in flt.properties and len(card.civilizations) < 2:
         return False
     return True
+
+
+def count_holds(condition: Condition, cards: Iterable[CardInstance], controller: str, source: str | None) -> bool:
+    """Whether at least ``condition.at_least`` of ``cards`` are in its zone and pass its filter
+    (「自分のマナゾーンに7枚以上」), read from ``controller``'s card ``source``."""
+    return sum(1 for c in cards if c.zone == condition.zone
+               and card_passes(condition.filter, c, controller, source)) >= condition.at_least
 
 
 def with_grants(state: Scenario) -> Scenario:

@@ -342,19 +342,15 @@ class _Reader:
         """Refuse a card whose races, civilizations, cost or power are unknown when a text reads them;
         a creature's power, or a card's cost, is unknown when neither the card pool nor the scenario
         gives one (every creature has a power and every card a cost: none stated is not none at all)."""
-        unknown = {card_id: card.unknown for card_id, card in scenario.cards.items() if card.unknown}
         read = _characteristics_read(scenario)
-        if "power" in read:
-            for card_id, card in scenario.cards.items():
-                if card.power is None and "creature" in card.types:
-                    unknown[card_id] = unknown.get(card_id, frozenset()) | {"power"}
-        if "cost" in read:
-            for card_id, card in scenario.cards.items():
-                if card.cost is None and card.types:
-                    unknown[card_id] = unknown.get(card_id, frozenset()) | {"cost"}
-        if not unknown:
+        if not read:
             return
-        for card_id, missing in unknown.items():
+        for card_id, card in scenario.cards.items():
+            missing = set(card.unknown)
+            if card.power is None and "creature" in card.types:
+                missing.add("power")
+            if card.cost is None and card.types:
+                missing.add("cost")
             needed = sorted(missing & read)
             if needed:
                 raise self.card_nodes[card_id].error(

@@ -9,7 +9,7 @@ decided against it), so they are evaluated here rather than in the encodings.
 from __future__ import annotations
 
 from ..reading.abilities import CIVILIZATIONS, Condition, ReplacementAbility
-from ..reading.grants import card_passes
+from ..reading.grants import count_holds
 from ..reading.scenario import CardInstance, Scenario
 
 
@@ -41,9 +41,7 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
         return all(civ in present for civ in CIVILIZATIONS if civ != "zero")
     if condition.word is not None:  # pragma: no cover - the scenario reader refuses unsolved words
         raise ValueError(f"condition '{condition.word}' is not solved")
-    counted = sum(1 for c in state.cards.values()
-                  if c.zone == condition.zone and card_passes(condition.filter, c, controller, card.id))
-    return counted >= condition.at_least
+    return count_holds(condition, state.cards.values(), controller, card.id)
 
 
 def ability_holds(ability: ReplacementAbility, state: Scenario, card: CardInstance) -> bool:

@@ -291,7 +291,7 @@ def _given(files: tuple[str, ...], extra: str, facts: Iterable[Symbol]) -> froze
 @lru_cache(maxsize=1024)
 def _pruned(files: tuple[str, ...], extra: str, given: frozenset) -> tuple:
     """The statements of the encodings that can fire when the facts meet the needs ``given``."""
-    dead = _dead(files, extra, given) | _idle(files, extra)
+    dead = _dead(files, extra, given)
     return tuple(stm for i, stm in enumerate(_statements(files, extra)) if i not in dead)
 
 
@@ -308,10 +308,11 @@ def _idle(files: tuple[str, ...], extra: str) -> frozenset[int]:
 @lru_cache(maxsize=1024)
 def _dead(files: tuple[str, ...], extra: str, given: frozenset) -> frozenset[int]:
     """The positions of the statements that cannot fire when the facts meet the needs ``given``
-    (``_given``): a reachability pass over the needs, each rule waiting for its body's."""
+    (``_given``): a reachability pass over the needs, each rule waiting for its body's; and of
+    those that never make anything (``_idle``)."""
     graph = _rule_graph(files, extra)
     if graph is None:
-        return frozenset()
+        return _idle(files, extra)
     _, _, rules, waiting, _ = graph
     missing = [len(set(needs)) for _, needs, _ in rules]
     reached: set[int] = set()
@@ -326,7 +327,7 @@ def _dead(files: tuple[str, ...], extra: str, given: frozenset) -> frozenset[int
             missing[k] -= 1
             if missing[k] == 0:
                 todo.extend(rules[k][2])
-    return frozenset(rules[k][0] for k in range(len(rules)) if missing[k] > 0)
+    return frozenset(rules[k][0] for k in range(len(rules)) if missing[k] > 0) | _idle(files, extra)
 
 
 def _control_arguments(scenario: Scenario, arguments: Sequence[str]) -> list[str]:
@@ -720,7 +721,7 @@ def _read_back(texts: list[str]) -> tuple | None:
 def _windowed_pruned(files: tuple[str, ...], given: frozenset) -> list:
     """The windowed statements that can fire when the facts meet the needs ``given``."""
     each, added = _windowed(files)
-    dead = _dead(files, "", given) | _idle(files, "")
+    dead = _dead(files, "", given)
     return [stm for i, stm in enumerate(each) if i not in dead] + list(added)
 
 
@@ -742,23 +743,27 @@ def wanted(scenario: Scenario, index: int, label: str, kind: str, pending: dict)
     exact = state_key(scenario, index, label, kind, False, True)
     if WINDOWS.get_built(exact) is not None:
         return True
-    known = WINDOWS.keys.get(exact)
-    if known is None:
-        facts = situation_facts(scenario)
-        canon, names = canonical(facts)
-        arguments = tuple(_control_arguments(scenario, ("0",)))
-        files = tuple(encoding_files(scenario.ruleset, "solve", False, True))
-        known = ((arguments, files, canon), names)
-        # The window, as the engine opens it, finds its key without the facts again.
-        WINDOWS.remember_key(exact, known)
-    else:
-        facts = None
-    key, names = known
+    key, names, facts = _window_key(scenario, exact)
     if key in WINDOWS.entries:
         return True
     if scenario.ruleset in BATCHED:
         pending.setdefault(key[:2], {}).setdefault(key, (facts or situation_facts(scenario), names))
     return False
+
+
+def _window_key(scenario: Scenario, exact: tuple) -> tuple[tuple, dict, list[Symbol] | None]:
+    """An ungrouped window's key in ``WINDOWS.entries`` (its control arguments, encodings and
+    canonical facts) and its renaming, remembered by its exact key (``state_key``); and its
+    facts when they had to be made (None when the key was remembered)."""
+    known = WINDOWS.keys.get(exact)
+    if known is not None:
+        return known[0], known[1], None
+    facts = situation_facts(scenario)
+    canon, names = canonical(facts)
+    key = (tuple(_control_arguments(scenario, ("0",))), tuple(encoding_files(scenario.ruleset, "solve", False, True)),
+           canon)
+    WINDOWS.remember_key(exact, (key, names))
+    return key, names, facts
 
 
 def solve_pending(pending: dict) -> int:
@@ -846,22 +851,15 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
         return list(built), None
     arguments = _control_arguments(scenario, ("0",))
     files = tuple(encoding_files(scenario.ruleset, "solve", group, True))
-    known = None if group else WINDOWS.keys.get(exact)
-    if known is not None:  # the facts' canonical form, met before in this very state (``prefetch``)
-        classes, units, facts = [], [], None
-        key, names = known
-    else:
-        classes = interchangeable_classes(scenario) if group else []
+    if not group:
+        classes, units = [], []
+        key, names, facts = _window_key(scenario, exact)
+    else:  # group.lp orders card ids: no renaming
+        classes = interchangeable_classes(scenario)
         situation = situation_facts(scenario)
-        units = interchangeable_units(scenario, situation, classes) if group and fold_units else []
+        units = interchangeable_units(scenario, situation, classes) if fold_units else []
         facts = [*situation, *group_facts(classes, units)]
-        if group:  # group.lp orders card ids: no renaming
-            canon, names = frozenset(map(str, facts)), {}
-        else:
-            canon, names = canonical(facts)
-        key = (tuple(arguments), files, canon)
-        if not group:
-            WINDOWS.remember_key(exact, (key, names))
+        key, names = (tuple(arguments), files, frozenset(map(str, facts))), {}
     builder = Builder(scenario, index, label, kind, classes, units)
     cached = WINDOWS.get(key)
     if cached is not None and spill is not None and len(cached[0]) > spill:
