@@ -26,9 +26,11 @@ def main(argv: list[str]) -> int:
     share = total["complete"] / n if n else 0.0
     m = result.recognised + len(result.not_recognised)
     met = share >= 0.9 and result.recognised == m
-    sys.stdout.write(f"SUMMARY: complete {share:.1%} (target ≥ 90%), not_replacement recognised "
-                     f"{result.recognised}/{m} (target all), {n + m} texts in {seconds:.1f} s: "
-                     f"{'met' if met else 'missed'}\n")
+    sys.stdout.write(
+        f"SUMMARY: complete {share:.1%} (target ≥ 90%), not_replacement recognised "
+        f"{result.recognised}/{m} (target all), {n + m} texts in {seconds:.1f} s: "
+        f"{'met' if met else 'missed'}\n"
+    )
     return 0 if met else 1
 
 

@@ -33,9 +33,19 @@ sys.path.insert(0, str(ROOT))
 import dmrules  # noqa: E402
 from dmrules.solving.solver import make_control  # noqa: E402
 
-TARGETS = {"count": 0.5, "stream": 100_000, "brute": 100, "fixture": 0.3, "suite": 10.0,
-           "verify_speedup": 3.0, "chain": 3.0, "json_raw": 0.3, "json_mib": 100, "interrupt": 1.0,
-           "units": 2.0}
+TARGETS = {
+    "count": 0.5,
+    "stream": 100_000,
+    "brute": 100,
+    "fixture": 0.3,
+    "suite": 10.0,
+    "verify_speedup": 3.0,
+    "chain": 3.0,
+    "json_raw": 0.3,
+    "json_mib": 100,
+    "interrupt": 1.0,
+    "units": 2.0,
+}
 # The commit before the window cache and batched grounding: "before" for the verify target.
 BASELINE = "ddb8b6b"
 
@@ -44,8 +54,10 @@ def jashin_yaml(n: int, m: int) -> str:
     creatures = "\n".join(f"      - {{id: J{i}, card: アビスベル＝ジャシン帝}}" for i in range(1, n + 1))
     hand = ", ".join(f"h{i}" for i in range(1, m + 1))
     events = "\n".join(f"    - {{id: e{i}, destroy: J{i}}}" for i in range(1, n + 1))
-    return (f"turn: opponent\nplayers:\n  me:\n    battle:\n{creatures}\n    hand: [{hand}]\n  opponent: {{}}\n"
-            f"effect:\n  controller: opponent\n  events:\n{events}\n")
+    return (
+        f"turn: opponent\nplayers:\n  me:\n    battle:\n{creatures}\n    hand: [{hand}]\n  opponent: {{}}\n"
+        f"effect:\n  controller: opponent\n  events:\n{events}\n"
+    )
 
 
 def jashin(n: int, m: int, folder: Path) -> tuple[dmrules.Scenario, Path]:
@@ -56,7 +68,7 @@ def jashin(n: int, m: int, folder: Path) -> tuple[dmrules.Scenario, Path]:
 
 def expected_count(n: int, m: int) -> int:
     """Σ_k C(n,k) · m! / (2!^k (m-2k)!): k creatures kept, each with its own 2 cards."""
-    return sum(math.comb(n, k) * math.perm(m, 2 * k) // 2 ** k for k in range(n + 1) if 2 * k <= m)
+    return sum(math.comb(n, k) * math.perm(m, 2 * k) // 2**k for k in range(n + 1) if 2 * k <= m)
 
 
 def table(title: str, header: list[str], rows: list[list]) -> None:
@@ -97,8 +109,11 @@ def bench_count(sizes, folder):
         raw = raw_rate(got)
         ratios.append(ours / raw)
         rows.append([n, m, f"{got:,}", f"{elapsed:.2f}", fmt(ours), fmt(raw), f"{ours / raw:.2f}"])
-    table("(a) counting resolutions: dmrules.count against clingo's raw enumeration of as many models",
-          ["n", "m", "resolutions", "seconds", "dmrules/s", "raw clingo/s", "ratio"], rows)
+    table(
+        "(a) counting resolutions: dmrules.count against clingo's raw enumeration of as many models",
+        ["n", "m", "resolutions", "seconds", "dmrules/s", "raw clingo/s", "ratio"],
+        rows,
+    )
     return min(ratios[-2:])
 
 
@@ -106,16 +121,20 @@ def bench_count(sizes, folder):
 def bench_stream(n, m, folder):
     _, path = jashin(n, m, folder)
     start = time.perf_counter()
-    out = subprocess.run([sys.executable, "-m", "dmrules.cli", "solve", str(path), "--jsonl"],
-                         capture_output=True, cwd=ROOT, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "dmrules.cli", "solve", str(path), "--jsonl"], capture_output=True, cwd=ROOT, check=True
+    ).stdout
     elapsed = time.perf_counter() - start
     lines = out.count(b"\n") - 1  # the last line is the trailer
     assert lines == expected_count(n, m)
     json.loads(out.split(b"\n", 1)[0])
     assert json.loads(out.rstrip(b"\n").rsplit(b"\n", 1)[1])["counts"]["resolutions"] == lines
     rate = lines / elapsed
-    table("(b) streaming resolutions as JSON lines (dmrules solve --jsonl, process start included)",
-          ["n", "m", "lines", "seconds", "lines/s"], [[n, m, f"{lines:,}", f"{elapsed:.2f}", fmt(rate)]])
+    table(
+        "(b) streaming resolutions as JSON lines (dmrules solve --jsonl, process start included)",
+        ["n", "m", "lines", "seconds", "lines/s"],
+        [[n, m, f"{lines:,}", f"{elapsed:.2f}", fmt(rate)]],
+    )
     return rate
 
 
@@ -147,15 +166,28 @@ def bench_brute(folder, budget: float):
         grouped_count = dmrules.count(scenario, group=True)
         grouped = time.perf_counter() - start
         assert got == listed == grouped_count == expected_count(n, m)
-        rows.append([n, m, f"{got:,}", f"{brute:.3f}", f"{enumerated:.3f}", f"{brute / enumerated:,.1f}",
-                     f"{grouped:.3f}", f"{brute / grouped:,.0f}"])
+        rows.append(
+            [
+                n,
+                m,
+                f"{got:,}",
+                f"{brute:.3f}",
+                f"{enumerated:.3f}",
+                f"{brute / enumerated:,.1f}",
+                f"{grouped:.3f}",
+                f"{brute / grouped:,.0f}",
+            ]
+        )
         ratio = brute / grouped
         if brute >= budget:
             break
         n, m = (n + 1, m + 2) if brute * 30 < budget else (n, m + 1)
-    table(f"(c) against a brute-force enumerator (product of every choice, then filter), up to ≥{budget:g} s:\n"
-          "  dmrules enumerating every resolution, and dmrules counting them exactly up to interchangeable cards",
-          ["n", "m", "resolutions", "brute s", "enumerate s", "speed-up", "grouped s", "speed-up"], rows)
+    table(
+        f"(c) against a brute-force enumerator (product of every choice, then filter), up to ≥{budget:g} s:\n"
+        "  dmrules enumerating every resolution, and dmrules counting them exactly up to interchangeable cards",
+        ["n", "m", "resolutions", "brute s", "enumerate s", "speed-up", "grouped s", "speed-up"],
+        rows,
+    )
     return ratio
 
 
@@ -166,19 +198,32 @@ def bench_fixtures(repeats: int):
         times = []
         for _ in range(repeats):
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "dmrules.cli", "solve", str(path), "--json"],
-                           capture_output=True, cwd=ROOT, check=True)
+            subprocess.run(
+                [sys.executable, "-m", "dmrules.cli", "solve", str(path), "--json"],
+                capture_output=True,
+                cwd=ROOT,
+                check=True,
+            )
             times.append(time.perf_counter() - start)
         medians.append(statistics.median(times))
         rows.append([path.stem[:44], f"{medians[-1]:.3f}"])
     typical = statistics.median(medians)
-    table(f"(d) end-to-end time per fixture (median of {repeats} runs, process start included)",
-          ["fixture", "seconds"], rows[:5] + [["...", "..."]] + rows[-3:])
-    print(f"  {len(medians)} fixtures: median {typical:.3f} s, slowest {max(medians):.3f} s, "
-          f"whole suite {sum(medians):.2f} s")
+    table(
+        f"(d) end-to-end time per fixture (median of {repeats} runs, process start included)",
+        ["fixture", "seconds"],
+        rows[:5] + [["...", "..."]] + rows[-3:],
+    )
+    print(
+        f"  {len(medians)} fixtures: median {typical:.3f} s, slowest {max(medians):.3f} s, "
+        f"whole suite {sum(medians):.2f} s"
+    )
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "dmrules.cli", "verify", str(ROOT / "fixtures")],
-                   capture_output=True, cwd=ROOT, check=True)
+    subprocess.run(
+        [sys.executable, "-m", "dmrules.cli", "verify", str(ROOT / "fixtures")],
+        capture_output=True,
+        cwd=ROOT,
+        check=True,
+    )
     suite = time.perf_counter() - start
     print(f"  dmrules verify fixtures/ (one process, every fixture and expectation): {suite:.2f} s")
     return typical, suite
@@ -197,8 +242,11 @@ def bench_ground(folder, ns, ms):
             if n * m >= 128:
                 per.append(rules / (n * m))
             rows.append([n, m, n * m, atoms, rules, f"{atoms / (n * m):.1f}", f"{rules / (n * m):.1f}"])
-    table("(e) ground program size as events (n) and candidate cards (m) grow",
-          ["n", "m", "n·m", "atoms", "rules", "atoms/(n·m)", "rules/(n·m)"], rows)
+    table(
+        "(e) ground program size as events (n) and candidate cards (m) grow",
+        ["n", "m", "n·m", "atoms", "rules", "atoms/(n·m)", "rules/(n·m)"],
+        rows,
+    )
     return max(per) / min(per)
 
 
@@ -207,17 +255,20 @@ def bench_memory(folder, n, m):
     _, path = jashin(n, m, folder)
     # Peak resident set of the child itself (VmHWM; ru_maxrss would carry the parent's over on Linux).
     hwm = "int(next(l for l in open('/proc/self/status') if l.startswith('VmHWM')).split()[1])"
-    code = ("import sys, dmrules; s = dmrules.load_scenario(sys.argv[1]); "
-            f"print(dmrules.count(s), dmrules.count(s, group=True), {hwm})")
-    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=ROOT,
-                         check=True).stdout.split()
+    code = (
+        "import sys, dmrules; s = dmrules.load_scenario(sys.argv[1]); "
+        f"print(dmrules.count(s), dmrules.count(s, group=True), {hwm})"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=ROOT, check=True
+    ).stdout.split()
     rows = [[n, m, f"{int(out[0]):,}", f"{int(out[2]) / 1024:.0f} MiB"]]
-    code_g = ("import sys, dmrules; s = dmrules.load_scenario(sys.argv[1]); "
-              f"print(dmrules.count(s, group=True), {hwm})")
+    code_g = f"import sys, dmrules; s = dmrules.load_scenario(sys.argv[1]); print(dmrules.count(s, group=True), {hwm})"
     _, big = jashin(6, 12, folder)
     start = time.perf_counter()
-    out_g = subprocess.run([sys.executable, "-c", code_g, str(big)], capture_output=True, text=True, cwd=ROOT,
-                           check=True).stdout.split()
+    out_g = subprocess.run(
+        [sys.executable, "-c", code_g, str(big)], capture_output=True, text=True, cwd=ROOT, check=True
+    ).stdout.split()
     grouped_time = time.perf_counter() - start
     rows.append([6, 12, f"{int(out_g[0]):,} (grouped)", f"{int(out_g[1]) / 1024:.0f} MiB"])
     table("(f) peak memory (resident set of one process counting)", ["n", "m", "resolutions", "peak"], rows)
@@ -229,14 +280,16 @@ def bench_verify_before(repeats: int):
     """``dmrules verify`` now and at BASELINE (git archive), CPU seconds of the child, on the
     fixtures the baseline passes: the same files and the same work for both (a fixture that
     uses something newer is an error at BASELINE, which would take it no time)."""
+
     def cpu(cwd: Path, paths: list[str]) -> float:
         best = math.inf
         for _ in range(repeats):
             before = os.times()
             subprocess.run([sys.executable, "-m", "dmrules.cli", "verify", *paths], capture_output=True, cwd=cwd)
             after = os.times()
-            best = min(best, (after.children_user - before.children_user)
-                       + (after.children_system - before.children_system))
+            best = min(
+                best, (after.children_user - before.children_user) + (after.children_system - before.children_system)
+            )
         return best
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -245,17 +298,28 @@ def bench_verify_before(repeats: int):
             print(f"\n(g) verify against {BASELINE}: the baseline commit is not in this repository; skipped")
             return None
         subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
-        listed = subprocess.run([sys.executable, "-m", "dmrules.cli", "verify", str(ROOT / "fixtures")],
-                                capture_output=True, text=True, cwd=tmp).stdout
-        paths = [word for line in listed.splitlines() if line.startswith("PASS ")
-                 for word in line.split() if word.endswith(".yaml")]
+        listed = subprocess.run(
+            [sys.executable, "-m", "dmrules.cli", "verify", str(ROOT / "fixtures")],
+            capture_output=True,
+            text=True,
+            cwd=tmp,
+        ).stdout
+        paths = [
+            word
+            for line in listed.splitlines()
+            if line.startswith("PASS ")
+            for word in line.split()
+            if word.endswith(".yaml")
+        ]
         old = cpu(Path(tmp), paths)
     new = cpu(ROOT, paths)
     everything = len(list((ROOT / "fixtures").glob("*.yaml")))
-    table(f"(g) dmrules verify (CPU seconds, best of {repeats}) of the {len(paths)} fixtures (of {everything}) that "
-          f"{BASELINE} passes: now and at {BASELINE}, the commit before windows were reused and grounded in batches",
-          ["fixtures", "before s", "now s", "speed-up"],
-          [[len(paths), f"{old:.2f}", f"{new:.2f}", f"{old / new:.2f}"]])
+    table(
+        f"(g) dmrules verify (CPU seconds, best of {repeats}) of the {len(paths)} fixtures (of {everything}) that "
+        f"{BASELINE} passes: now and at {BASELINE}, the commit before windows were reused and grounded in batches",
+        ["fixtures", "before s", "now s", "speed-up"],
+        [[len(paths), f"{old:.2f}", f"{new:.2f}", f"{old / new:.2f}"]],
+    )
     return old / new
 
 
@@ -264,8 +328,10 @@ def chain_yaml(n: int, m: int) -> str:
     creatures = "\n".join(f"      - {{id: J{i}, card: アビスベル＝ジャシン帝}}" for i in range(1, n + 1))
     hand = ", ".join(f"h{i}" for i in range(1, m + 1))
     then = "\n".join(f"    - events: [{{id: e{i}, destroy: J{i}}}]" for i in range(2, n + 1))
-    return (f"turn: opponent\nplayers:\n  me:\n    battle:\n{creatures}\n    hand: [{hand}]\n  opponent: {{}}\n"
-            f"effect:\n  controller: opponent\n  events:\n    - {{id: e1, destroy: J1}}\n  then:\n{then}\n")
+    return (
+        f"turn: opponent\nplayers:\n  me:\n    battle:\n{creatures}\n    hand: [{hand}]\n  opponent: {{}}\n"
+        f"effect:\n  controller: opponent\n  events:\n    - {{id: e1, destroy: J1}}\n  then:\n{then}\n"
+    )
 
 
 def bench_chain(n, m, folder):
@@ -283,20 +349,26 @@ def bench_chain(n, m, folder):
         times[name] = time.process_time() - start
         assert got == expected_count(n, m), (name, got)
         rows.append([name, n, m, f"{got:,}", f"{times[name]:.2f}", len(solver.WINDOWS.entries)])
-    table("(g) a chained saver case against the same resolutions as one window (CPU seconds)",
-          ["case", "n", "m", "resolutions", "seconds", "windows solved"], rows)
+    table(
+        "(g) a chained saver case against the same resolutions as one window (CPU seconds)",
+        ["case", "n", "m", "resolutions", "seconds", "windows solved"],
+        rows,
+    )
     return times["chained windows"] / times["one window"]
 
 
 # -- (h) outcomes at stream speed: solve --json against raw enumeration, and its memory ---------
 def bench_json(n, m, folder):
     _, path = jashin(n, m, folder)
-    code = ("import sys, os, time; sys.stdout = open(os.devnull, 'w'); t = time.process_time(); "
-            "from dmrules.cli import main; main(['solve', sys.argv[1], '--json']); "
-            "peak = next(l for l in open('/proc/self/status') if l.startswith('VmHWM')).split()[1]; "
-            "sys.stderr.write(str(time.process_time() - t) + ' ' + peak)")
-    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=ROOT,
-                         check=True).stderr.split()
+    code = (
+        "import sys, os, time; sys.stdout = open(os.devnull, 'w'); t = time.process_time(); "
+        "from dmrules.cli import main; main(['solve', sys.argv[1], '--json']); "
+        "peak = next(l for l in open('/proc/self/status') if l.startswith('VmHWM')).split()[1]; "
+        "sys.stderr.write(str(time.process_time() - t) + ' ' + peak)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=ROOT, check=True
+    ).stderr.split()
     seconds, peak = float(out[-2]), int(out[-1]) / 1024
     resolutions = expected_count(n, m)
     scenario = dmrules.load_scenario(path)
@@ -306,9 +378,12 @@ def bench_json(n, m, folder):
     raw = time.process_time() - start
     assert int(ctl.statistics["summary"]["models"]["enumerated"]) == resolutions
     ratio = (resolutions / seconds) / (resolutions / raw)
-    table("(h) dmrules solve --json > /dev/null against clingo enumerating the same encoding (CPU seconds; "
-          "start-up included)", ["n", "m", "resolutions", "json s", "raw s", "ratio", "peak"],
-          [[n, m, f"{resolutions:,}", f"{seconds:.2f}", f"{raw:.3f}", f"{ratio:.3f}", f"{peak:.0f} MiB"]])
+    table(
+        "(h) dmrules solve --json > /dev/null against clingo enumerating the same encoding (CPU seconds; "
+        "start-up included)",
+        ["n", "m", "resolutions", "json s", "raw s", "ratio", "peak"],
+        [[n, m, f"{resolutions:,}", f"{seconds:.2f}", f"{raw:.3f}", f"{ratio:.3f}", f"{peak:.0f} MiB"]],
+    )
     return ratio, peak
 
 
@@ -317,8 +392,12 @@ def bench_interrupt(folder):
     import signal
 
     _, path = jashin(6, 12, folder)
-    proc = subprocess.Popen([sys.executable, "-m", "dmrules.cli", "solve", str(path)], cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "dmrules.cli", "solve", str(path)],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     threads = lambda: int(next(l for l in open(f"/proc/{proc.pid}/status") if l.startswith("Threads")).split()[1])
     while threads() < 2:
         time.sleep(0.02)
@@ -327,8 +406,11 @@ def bench_interrupt(folder):
     proc.send_signal(signal.SIGINT)
     err = proc.communicate(timeout=30)[1]
     took = time.monotonic() - sent
-    table("(i) Ctrl-C during a long solve (6 x 12, 72,809,947 resolutions)", ["exit", "seconds", "stderr"],
-          [[proc.returncode, f"{took:.2f}", err.decode().strip()]])
+    table(
+        "(i) Ctrl-C during a long solve (6 x 12, 72,809,947 resolutions)",
+        ["exit", "seconds", "stderr"],
+        [[proc.returncode, f"{took:.2f}", err.decode().strip()]],
+    )
     return took if proc.returncode == 130 else math.inf
 
 
@@ -348,17 +430,33 @@ def bench_units(folder, sizes):
         elapsed = time.perf_counter() - start
         exact = got == expected_count(n, m)
         start = time.perf_counter()
-        out = subprocess.run([sys.executable, "-m", "dmrules.cli", "solve", str(path), "--group", "names", "--json"],
-                             capture_output=True, cwd=ROOT, check=True).stdout
+        out = subprocess.run(
+            [sys.executable, "-m", "dmrules.cli", "solve", str(path), "--group", "names", "--json"],
+            capture_output=True,
+            cwd=ROOT,
+            check=True,
+        ).stdout
         cli = time.perf_counter() - start
         doc = json.loads(out)
         exact = exact and doc["counts"]["resolutions"] == got
         last = elapsed if exact else math.inf
-        rows.append([n, m, f"{got:.4e}" if got >= 10**9 else f"{got:,}", "yes" if exact else "NO",
-                     doc["counts"]["grouped"], f"{elapsed:.2f}", f"{cli:.2f}"])
-    table("(j) interchangeable units: n アビスベル＝ジャシン帝, each destroyed by its own event, m unknown hand cards,\n"
-          "  counted up to interchangeable cards and units (dmrules.count(..., group=True)) against the closed form",
-          ["n", "m", "resolutions", "exact", "listed", "count s", "solve --group names --json s (process)"], rows)
+        rows.append(
+            [
+                n,
+                m,
+                f"{got:.4e}" if got >= 10**9 else f"{got:,}",
+                "yes" if exact else "NO",
+                doc["counts"]["grouped"],
+                f"{elapsed:.2f}",
+                f"{cli:.2f}",
+            ]
+        )
+    table(
+        "(j) interchangeable units: n アビスベル＝ジャシン帝, each destroyed by its own event, m unknown hand cards,\n"
+        "  counted up to interchangeable cards and units (dmrules.count(..., group=True)) against the closed form",
+        ["n", "m", "resolutions", "exact", "listed", "count s", "solve --group names --json s (process)"],
+        rows,
+    )
     return last
 
 
@@ -369,15 +467,18 @@ def main() -> None:
     parser.add_argument("--units", action="store_true", help="only the interchangeable units' target")
     args = parser.parse_args()
     quick = args.quick
-    print(f"dmrules benchmarks · Python {sys.version.split()[0]} · clingo {clingo.__version__} · "
-          f"{os.cpu_count()} cores")
+    print(
+        f"dmrules benchmarks · Python {sys.version.split()[0]} · clingo {clingo.__version__} · {os.cpu_count()} cores"
+    )
     unit_sizes = [(3, 6), (10, 20), (20, 40), (40, 40)]
     if args.units:
         with tempfile.TemporaryDirectory() as tmp:
             units = bench_units(Path(tmp), unit_sizes)
         ok = units < TARGETS["units"]
-        print(f"\nSUMMARY: grouped 40×40 units s {fmt(units)} (target <{fmt(TARGETS['units'])}) "
-              f"{'met' if ok else 'MISSED'}; {int(ok)}/1 targets met")
+        print(
+            f"\nSUMMARY: grouped 40×40 units s {fmt(units)} (target <{fmt(TARGETS['units'])}) "
+            f"{'met' if ok else 'MISSED'}; {int(ok)}/1 targets met"
+        )
         return
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -392,10 +493,14 @@ def main() -> None:
         json_ratio, json_peak = bench_json(4, 10 if args.full else 7 if quick else 8, folder)
         interrupt = bench_interrupt(folder)
         units = bench_units(folder, unit_sizes)
-    print(f"\n  (e) from n·m = 128 on, rules per event × candidate vary by a factor {growth:.2f} "
-          f"(linear growth: the ratio stays flat)")
-    print(f"  grouped count of 6 creatures × 12 unknown hand cards: {grouped:,} labelled resolutions "
-          f"in {grouped_time:.2f} s, process start included (target: under 2 s)")
+    print(
+        f"\n  (e) from n·m = 128 on, rules per event × candidate vary by a factor {growth:.2f} "
+        f"(linear growth: the ratio stays flat)"
+    )
+    print(
+        f"  grouped count of 6 creatures × 12 unknown hand cards: {grouped:,} labelled resolutions "
+        f"in {grouped_time:.2f} s, process start included (target: under 2 s)"
+    )
     checks = [
         ("count/raw ratio", count_ratio, "≥", TARGETS["count"], count_ratio >= TARGETS["count"]),
         ("stream lines/s", stream_rate, "≥", TARGETS["stream"], stream_rate >= TARGETS["stream"]),
@@ -403,19 +508,34 @@ def main() -> None:
         ("typical fixture s", typical, "≤", TARGETS["fixture"], typical <= TARGETS["fixture"]),
         ("whole suite s", suite, "≤", TARGETS["suite"], suite <= TARGETS["suite"]),
         ("grouped 6×12 s", grouped_time, "<", 2.0, grouped_time < 2.0 and grouped == 72_809_947),
-        ("verify fixtures/ speed-up vs before", verify_speedup or 0.0, "≥", TARGETS["verify_speedup"],
-         (verify_speedup or 0.0) >= TARGETS["verify_speedup"]),
+        (
+            "verify fixtures/ speed-up vs before",
+            verify_speedup or 0.0,
+            "≥",
+            TARGETS["verify_speedup"],
+            (verify_speedup or 0.0) >= TARGETS["verify_speedup"],
+        ),
         ("chained/one window", chain, "≤", TARGETS["chain"], chain <= TARGETS["chain"]),
         ("solve --json/raw rate", json_ratio, "≥", TARGETS["json_raw"], json_ratio >= TARGETS["json_raw"]),
-        (f"solve --json peak MiB{'' if args.full else ' (4×10 with --full)'}", json_peak, "≤", TARGETS["json_mib"],
-         json_peak <= TARGETS["json_mib"]),
+        (
+            f"solve --json peak MiB{'' if args.full else ' (4×10 with --full)'}",
+            json_peak,
+            "≤",
+            TARGETS["json_mib"],
+            json_peak <= TARGETS["json_mib"],
+        ),
         ("Ctrl-C s", interrupt, "<", TARGETS["interrupt"], interrupt < TARGETS["interrupt"]),
         ("grouped 40×40 units s", units, "<", TARGETS["units"], units < TARGETS["units"]),
     ]
     met = sum(ok for *_, ok in checks)
-    print("\nSUMMARY: " + "; ".join(f"{name} {fmt(value)} (target {op}{fmt(target)}) {'met' if ok else 'MISSED'}"
-                                     for name, value, op, target, ok in checks)
-          + f"; peak memory {peak:.0f} MiB; {met}/{len(checks)} targets met")
+    print(
+        "\nSUMMARY: "
+        + "; ".join(
+            f"{name} {fmt(value)} (target {op}{fmt(target)}) {'met' if ok else 'MISSED'}"
+            for name, value, op, target, ok in checks
+        )
+        + f"; peak memory {peak:.0f} MiB; {met}/{len(checks)} targets met"
+    )
 
 
 if __name__ == "__main__":

@@ -21,13 +21,26 @@ why / why-not) → ``presenting`` (text, HTML) → ``cli``.
 """
 
 from .errors import DmrulesError, InputError, SolveError
-from .solving.outcome import Application, EventInfo, ReplacementRef, Resolution, Solution, Streamed
 from .reading.scenario import Scenario, load_scenario, scenario_from_text
+from .solving.outcome import Application, EventInfo, ReplacementRef, Resolution, Solution, Streamed
 from .solving.solver import count, solve, stream
 
 __all__ = [
-    "Application", "DmrulesError", "EventInfo", "InputError", "ReplacementRef", "Resolution",
-    "Scenario", "Solution", "SolveError", "Streamed", "__version__", "count", "load_scenario", "scenario_from_text",
-    "solve", "stream",
+    "Application",
+    "DmrulesError",
+    "EventInfo",
+    "InputError",
+    "ReplacementRef",
+    "Resolution",
+    "Scenario",
+    "Solution",
+    "SolveError",
+    "Streamed",
+    "__version__",
+    "count",
+    "load_scenario",
+    "scenario_from_text",
+    "solve",
+    "stream",
 ]
 __version__ = "0.1.0"

@@ -44,7 +44,9 @@ def _seconds(text: str) -> float:
     if not value > 0:
         raise argparse.ArgumentTypeError(f"{text} must be more than 0 seconds")
     if not value <= MAX_SECONDS:
-        raise argparse.ArgumentTypeError(f"{text} is more than {MAX_SECONDS:,} seconds; leave --timeout out for no limit")
+        raise argparse.ArgumentTypeError(
+            f"{text} is more than {MAX_SECONDS:,} seconds; leave --timeout out for no limit"
+        )
     return value
 
 
@@ -58,9 +60,13 @@ def _mebibytes(text: str) -> int:
 def _memory_option(parser: argparse.ArgumentParser) -> None:
     from .worker import DEFAULT_MAX_MEMORY
 
-    parser.add_argument("--max-memory", type=_mebibytes, default=DEFAULT_MAX_MEMORY, metavar="MIB",
-                        help=f"stop with exit 2 if solving needs more than MIB mebibytes (default "
-                             f"{DEFAULT_MAX_MEMORY:,})")
+    parser.add_argument(
+        "--max-memory",
+        type=_mebibytes,
+        default=DEFAULT_MAX_MEMORY,
+        metavar="MIB",
+        help=f"stop with exit 2 if solving needs more than MIB mebibytes (default {DEFAULT_MAX_MEMORY:,})",
+    )
 
 
 EXIT_CODES = """\
@@ -86,89 +92,133 @@ def build_parser() -> argparse.ArgumentParser:
 
     formatter = argparse.RawDescriptionHelpFormatter
     parser = _Parser(
-        prog="dmrules", formatter_class=formatter,
+        prog="dmrules",
+        formatter_class=formatter,
         description="Every legal way to apply replacement effects (置換効果) in a Duel Masters situation.\n"
-                    "Run without a command, dmrules prints this help and exits 0.",
+        "Run without a command, dmrules prints this help and exits 0.",
         epilog="examples:\n"
-               "  dmrules solve fixtures/A01-two-jashintei.yaml\n"
-               "  dmrules verify fixtures/\n"
-               "  dmrules why-not fixtures/A01-two-jashintei.yaml --expect J1=battle,J2=battle\n"
-               "  cat scenario.yaml | dmrules solve -\n"
-               "Each command has its own help: dmrules COMMAND --help\n\n" + EXIT_CODES)
-    parser.add_argument("--version", action="version", version=f"dmrules {__version__}",
-                        help="print the version and exit")
+        "  dmrules solve fixtures/A01-two-jashintei.yaml\n"
+        "  dmrules verify fixtures/\n"
+        "  dmrules why-not fixtures/A01-two-jashintei.yaml --expect J1=battle,J2=battle\n"
+        "  cat scenario.yaml | dmrules solve -\n"
+        "Each command has its own help: dmrules COMMAND --help\n\n" + EXIT_CODES,
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"dmrules {__version__}", help="print the version and exit"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     solve = sub.add_parser(
-        "solve", help="list every legal resolution of a scenario", formatter_class=formatter,
+        "solve",
+        help="list every legal resolution of a scenario",
+        formatter_class=formatter,
         description="List every legal resolution of the scenario's effect, window after window, in a "
-                    "deterministic order,\nwith the replacements applied, the affected cards and where every card ends.",
-        epilog=_epilog("  dmrules solve fixtures/A01-two-jashintei.yaml\n"
-                       "  dmrules solve fixtures/A01-two-jashintei.yaml --json --ruleset sequential\n"
-                       "  dmrules solve - --html report.html < scenario.yaml",
-                       "  0 the resolutions were listed (also when a limit cut the list short: it says so)\n"
-                       "  2 bad input"))
+        "deterministic order,\nwith the replacements applied, the affected cards and where every card ends.",
+        epilog=_epilog(
+            "  dmrules solve fixtures/A01-two-jashintei.yaml\n"
+            "  dmrules solve fixtures/A01-two-jashintei.yaml --json --ruleset sequential\n"
+            "  dmrules solve - --html report.html < scenario.yaml",
+            "  0 the resolutions were listed (also when a limit cut the list short: it says so)\n  2 bad input",
+        ),
+    )
     solve.add_argument("scenario", help=SCENARIO_HELP)
     solve.add_argument("--json", action="store_true", help="print one JSON document")
-    solve.add_argument("--jsonl", action="store_true",
-                       help="stream the resolutions as JSON lines as they are found (the fields of --json's "
-                            "resolutions), then a trailer line with the counts")
+    solve.add_argument(
+        "--jsonl",
+        action="store_true",
+        help="stream the resolutions as JSON lines as they are found (the fields of --json's "
+        "resolutions), then a trailer line with the counts",
+    )
     solve.add_argument("--max-resolutions", type=_positive, metavar="N", help="stop after N resolutions")
     solve.add_argument("--timeout", type=_seconds, metavar="S", help="stop after S seconds")
-    solve.add_argument("--group", choices=("names",),
-                       help="list resolutions up to interchangeable cards (same name, zone and properties, named "
-                            "by nothing) and units (alike cards with alike events of their own), each with the "
-                            "number of resolutions it stands for")
-    solve.add_argument("--ruleset", choices=("dm", "sequential", "dmps"),
-                       help="solve under this ruleset instead of the scenario's")
-    solve.add_argument("--max-windows", type=_positive, metavar="N",
-                       help="open at most N replacement windows in one resolution (default 12)")
-    solve.add_argument("--html", metavar="FILE",
-                       help="also write an HTML report of the resolutions to FILE (its path is printed on "
-                            "standard error)")
+    solve.add_argument(
+        "--group",
+        choices=("names",),
+        help="list resolutions up to interchangeable cards (same name, zone and properties, named "
+        "by nothing) and units (alike cards with alike events of their own), each with the "
+        "number of resolutions it stands for",
+    )
+    solve.add_argument(
+        "--ruleset", choices=("dm", "sequential", "dmps"), help="solve under this ruleset instead of the scenario's"
+    )
+    solve.add_argument(
+        "--max-windows",
+        type=_positive,
+        metavar="N",
+        help="open at most N replacement windows in one resolution (default 12)",
+    )
+    solve.add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write an HTML report of the resolutions to FILE (its path is printed on standard error)",
+    )
     _memory_option(solve)
     solve.set_defaults(run=cmd_solve)
 
     verify = sub.add_parser(
-        "verify", help="check the expectations written in scenario files", formatter_class=formatter,
+        "verify",
+        help="check the expectations written in scenario files",
+        formatter_class=formatter,
         description="Solve each scenario and check the expectation it states ('expect', 'expect_under'): one line "
-                    "per file,\nPASS, FAIL (with the difference), NONE (the file states no expectation: it is only "
-                    "read,\nand neither passes nor fails) or ERROR (bad input).",
-        epilog=_epilog("  dmrules verify fixtures/\n  dmrules verify fixtures/A01-two-jashintei.yaml my-case.yaml",
-                       "  0 no expectation failed (files with no expectation do not count either way)\n"
-                       "  1 an expectation failed\n"
-                       "  2 bad input in a file (the other files are still verified)"))
-    verify.add_argument("paths", nargs="+", metavar="PATH",
-                        help="scenario files or folders of them (*.yaml, searched recursively); - reads one "
-                             "scenario from standard input")
+        "per file,\nPASS, FAIL (with the difference), NONE (the file states no expectation: it is only "
+        "read,\nand neither passes nor fails) or ERROR (bad input).",
+        epilog=_epilog(
+            "  dmrules verify fixtures/\n  dmrules verify fixtures/A01-two-jashintei.yaml my-case.yaml",
+            "  0 no expectation failed (files with no expectation do not count either way)\n"
+            "  1 an expectation failed\n"
+            "  2 bad input in a file (the other files are still verified)",
+        ),
+    )
+    verify.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="scenario files or folders of them (*.yaml, searched recursively); - reads one "
+        "scenario from standard input",
+    )
     verify.add_argument("--json", action="store_true", help="print one JSON document")
     _memory_option(verify)
     verify.set_defaults(run=cmd_verify)
 
     why_not = sub.add_parser(
-        "why-not", help="why no legal resolution has the expected outcome", formatter_class=formatter,
+        "why-not",
+        help="why no legal resolution has the expected outcome",
+        formatter_class=formatter,
         description="Is there a legal resolution with this outcome? If there is, show it; if not, name the rules\n"
-                    "the closest outcomes break, with the cards and events involved. Every window of the effect\n"
-                    "counts: a condition may name an event of a later window (e1/BK.then1.1:ST).",
-        epilog=_epilog("  dmrules why-not fixtures/A01-two-jashintei.yaml --expect J1=battle,J2=battle",
-                       "  0 a legal resolution has the outcome\n"
-                       "  1 no legal resolution has it (the rules in the way are shown)\n"
-                       "  2 bad input"))
+        "the closest outcomes break, with the cards and events involved. Every window of the effect\n"
+        "counts: a condition may name an event of a later window (e1/BK.then1.1:ST).",
+        epilog=_epilog(
+            "  dmrules why-not fixtures/A01-two-jashintei.yaml --expect J1=battle,J2=battle",
+            "  0 a legal resolution has the outcome\n"
+            "  1 no legal resolution has it (the rules in the way are shown)\n"
+            "  2 bad input",
+        ),
+    )
     why_not.add_argument("scenario", help=SCENARIO_HELP)
-    why_not.add_argument("--expect", action="append", required=True, metavar="COND[,COND...]",
-                         help="CARD=ZONE, EVENT=happened|replaced, PLAYER=lost|not_lost")
+    why_not.add_argument(
+        "--expect",
+        action="append",
+        required=True,
+        metavar="COND[,COND...]",
+        help="CARD=ZONE, EVENT=happened|replaced, PLAYER=lost|not_lost",
+    )
     why_not.add_argument("--json", action="store_true", help="print one JSON document")
     _memory_option(why_not)
     why_not.set_defaults(run=cmd_why_not)
 
     why = sub.add_parser(
-        "why", help="how a resolution is legal, decision by decision", formatter_class=formatter,
+        "why",
+        help="how a resolution is legal, decision by decision",
+        formatter_class=formatter,
         description="Replay one resolution in decision order (609.8a, 609.8, 609.9a): in each window, the spell's "
-                    "own\nmovement first, then the turn player, then the non-turn player. For each replacement "
-                    "that did not\napply, the reason that held when its player decided: not applied by choice, "
-                    "blocked by a rule\n(with its number), or superseded by an earlier decision.",
-        epilog=_epilog("  dmrules why fixtures/A01-two-jashintei.yaml --resolution 2",
-                       "  0 the resolution was explained\n  2 bad input (or no such resolution)"))
+        "own\nmovement first, then the turn player, then the non-turn player. For each replacement "
+        "that did not\napply, the reason that held when its player decided: not applied by choice, "
+        "blocked by a rule\n(with its number), or superseded by an earlier decision.",
+        epilog=_epilog(
+            "  dmrules why fixtures/A01-two-jashintei.yaml --resolution 2",
+            "  0 the resolution was explained\n  2 bad input (or no such resolution)",
+        ),
+    )
     why.add_argument("scenario", help=SCENARIO_HELP)
     why.add_argument("--resolution", type=_positive, required=True, metavar="N", help="its number in `solve`")
     why.add_argument("--json", action="store_true", help="print one JSON document")
@@ -177,42 +227,66 @@ def build_parser() -> argparse.ArgumentParser:
     why.set_defaults(run=cmd_why)
 
     cards = sub.add_parser(
-        "cards", help="find bundled cards; read printed card text (cards parse TEXT, cards coverage FILE)",
+        "cards",
+        help="find bundled cards; read printed card text (cards parse TEXT, cards coverage FILE)",
         formatter_class=formatter,
         description="dmrules cards [QUERY]: list the bundled cards, or find cards by name. Lookup forgives width\n"
-                    "(ｼﾞｬｼﾝ), hiragana for katakana (じゃしん), 《》, ＝ or = or none, spaces, middle dots and case;\n"
-                    "near misses are ranked. Cards found are shown with their structured replacement abilities.\n"
-                    "dmrules cards parse TEXT (or --scenario FILE): the replacement abilities the card-text compiler\n"
-                    "reads from a printed text, sentence by sentence; with --effect spell|ability, the steps of the\n"
-                    "effect that a scenario's 'printed: true' reads from it.\n"
-                    "dmrules cards coverage FILE: how many texts of a tab-separated file (name, type, kind, text)\n"
-                    "compile.",
-        epilog=_epilog("  dmrules cards\n  dmrules cards じゃしん\n  dmrules cards 'ｼﾞｬｼﾝ帝' --json\n"
-                       "  dmrules cards parse 'このクリーチャーが離れる時、かわりに自分の手札を2枚捨ててもよい。'",
-                       "  0 cards found (or listed); parse: every sentence read (or the text has no replacement)\n"
-                       "  1 no card matches: the closest names are suggested\n"
-                       "  2 bad input; parse: a sentence cannot be read"))
+        "(ｼﾞｬｼﾝ), hiragana for katakana (じゃしん), 《》, ＝ or = or none, spaces, middle dots and case;\n"
+        "near misses are ranked. Cards found are shown with their structured replacement abilities.\n"
+        "dmrules cards parse TEXT (or --scenario FILE): the replacement abilities the card-text compiler\n"
+        "reads from a printed text, sentence by sentence; with --effect spell|ability, the steps of the\n"
+        "effect that a scenario's 'printed: true' reads from it.\n"
+        "dmrules cards coverage FILE: how many texts of a tab-separated file (name, type, kind, text)\n"
+        "compile.",
+        epilog=_epilog(
+            "  dmrules cards\n  dmrules cards じゃしん\n  dmrules cards 'ｼﾞｬｼﾝ帝' --json\n"
+            "  dmrules cards parse 'このクリーチャーが離れる時、かわりに自分の手札を2枚捨ててもよい。'",
+            "  0 cards found (or listed); parse: every sentence read (or the text has no replacement)\n"
+            "  1 no card matches: the closest names are suggested\n"
+            "  2 bad input; parse: a sentence cannot be read",
+        ),
+    )
     cards.add_argument("query", nargs="*", help="part of a card name; or 'parse TEXT'; or 'coverage FILE'")
     cards.add_argument("--scenario", metavar="FILE", help="with 'parse': the inline cards of this scenario")
-    cards.add_argument("--effect", choices=("spell", "ability"),
-                       help="with 'parse TEXT': the steps of the effect a scenario's 'printed: true' reads from the text "
-                            "(the spell's, or its one triggered ability's); 'own' stands for the effect's controller")
+    cards.add_argument(
+        "--effect",
+        choices=("spell", "ability"),
+        help="with 'parse TEXT': the steps of the effect a scenario's 'printed: true' reads from the text "
+        "(the spell's, or its one triggered ability's); 'own' stands for the effect's controller",
+    )
     cards.add_argument("--json", action="store_true", help="print one JSON document")
-    cards.add_argument("--hand-written", action="store_true",
-                       help="only the cards whose structured form is written by hand (not compiled from the text)")
+    cards.add_argument(
+        "--hand-written",
+        action="store_true",
+        help="only the cards whose structured form is written by hand (not compiled from the text)",
+    )
     cards.set_defaults(run=cmd_cards)
 
     serve = sub.add_parser(
-        "serve", help="a local web app: build a situation, solve it, ask why", formatter_class=formatter,
+        "serve",
+        help="a local web app: build a situation, solve it, ask why",
+        formatter_class=formatter,
         description="Start the workbench, a local web app: place cards, choose the effect, solve, ask why and why-not.\n"
-                    "It listens on this machine only unless --host says otherwise; Ctrl-C stops it.",
-        epilog=_epilog("  dmrules serve\n  dmrules serve --port 9000 --timeout 60",
-                       "  0 stopped (Ctrl-C)\n  2 bad input: a port out of range, an address that cannot be listened on"))
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+        "It listens on this machine only unless --host says otherwise; Ctrl-C stops it.",
+        epilog=_epilog(
+            "  dmrules serve\n  dmrules serve --port 9000 --timeout 60",
+            "  0 stopped (Ctrl-C)\n  2 bad input: a port out of range, an address that cannot be listened on",
+        ),
+    )
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)"
+    )
     serve.add_argument("--port", type=_port, default=8765, help="port (default 8765)")
-    serve.add_argument("--timeout", type=_seconds, default=20.0, metavar="S", help="solving time per request (default 20)")
-    serve.add_argument("--max-resolutions", type=_positive, default=2000, metavar="N",
-                       help="resolutions listed per request, then grouped counting (default 2000)")
+    serve.add_argument(
+        "--timeout", type=_seconds, default=20.0, metavar="S", help="solving time per request (default 20)"
+    )
+    serve.add_argument(
+        "--max-resolutions",
+        type=_positive,
+        default=2000,
+        metavar="N",
+        help="resolutions listed per request, then grouped counting (default 2000)",
+    )
     serve.set_defaults(run=cmd_serve)
     return parser
 
@@ -236,7 +310,9 @@ def _stdin_text() -> str:
 
     raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
     if len(raw) > MAX_FILE_BYTES:
-        raise InputError(STDIN, "", f"is more than {MAX_FILE_BYTES:,} bytes; scenarios are limited to {MAX_FILE_BYTES:,}")
+        raise InputError(
+            STDIN, "", f"is more than {MAX_FILE_BYTES:,} bytes; scenarios are limited to {MAX_FILE_BYTES:,}"
+        )
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -265,8 +341,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
     for flag, given in (("--json", args.json), ("--html", args.html)):
         if args.jsonl and given:
-            raise InputError("--jsonl", "", f"cannot be combined with {flag}: --jsonl streams each resolution "
-                             "as it is found and keeps none to write them again")
+            raise InputError(
+                "--jsonl",
+                "",
+                f"cannot be combined with {flag}: --jsonl streams each resolution "
+                "as it is found and keeps none to write them again",
+            )
     if args.scenario == "-":
         text = _stdin_text()
         from .reading.scenario import scenario_from_text
@@ -279,8 +359,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
         from dataclasses import replace
 
         scenario = replace(scenario, ruleset=args.ruleset)
-    limits = dict(max_resolutions=args.max_resolutions, timeout=args.timeout, max_windows=args.max_windows,
-                  group=args.group == "names")
+    limits = dict(
+        max_resolutions=args.max_resolutions,
+        timeout=args.timeout,
+        max_windows=args.max_windows,
+        group=args.group == "names",
+    )
     if not args.html:  # written as the resolutions are found, none kept
         from .presenting.render import stream_text
         from .solving.stream import stream_json, stream_jsonl
@@ -367,13 +451,23 @@ def cmd_verify(args: argparse.Namespace) -> int:
             sys.stdout.flush()
     counts = {status: sum(r.status == status for r in results) for status in ("pass", "fail", "none", "error")}
     if args.json:
-        _print_json({"results": [r.to_json() for r in results], "passed": counts["pass"],
-                     "failed": counts["fail"], "no_expectation": counts["none"], "errors": counts["error"],
-                     "total": len(results)})
+        _print_json(
+            {
+                "results": [r.to_json() for r in results],
+                "passed": counts["pass"],
+                "failed": counts["fail"],
+                "no_expectation": counts["none"],
+                "errors": counts["error"],
+                "total": len(results),
+            }
+        )
     else:
-        sys.stdout.write(f"{plural(len(results), 'scenario')}: {counts['pass']} passed, {counts['fail']} failed"
-                         + (f", {counts['none']} with no expectation" if counts["none"] else "")
-                         + (f", {counts['error']} with bad input" if counts["error"] else "") + "\n")
+        sys.stdout.write(
+            f"{plural(len(results), 'scenario')}: {counts['pass']} passed, {counts['fail']} failed"
+            + (f", {counts['none']} with no expectation" if counts["none"] else "")
+            + (f", {counts['error']} with bad input" if counts["error"] else "")
+            + "\n"
+        )
     if counts["error"]:
         return EXIT_INPUT
     return EXIT_FAIL if counts["fail"] else EXIT_OK
@@ -409,16 +503,20 @@ def cmd_why(args: argparse.Namespace) -> int:
 
     streamed = stream(scenario, keep, timeout=args.timeout)
     if not streamed.complete:
-        raise SolveError(f"{args.scenario}: stopped ({streamed.stopped_by}) before every resolution was found, "
-                         "so resolution numbers are not settled")
+        raise SolveError(
+            f"{args.scenario}: stopped ({streamed.stopped_by}) before every resolution was found, "
+            "so resolution numbers are not settled"
+        )
     if streamed.resolutions < args.resolution:
-        raise InputError(args.scenario, "--resolution",
-                         f"there are {streamed.resolutions} resolutions; {args.resolution} is not one")
+        raise InputError(
+            args.scenario, "--resolution", f"there are {streamed.resolutions} resolutions; {args.resolution} is not one"
+        )
     resolution = kept[-1]
     steps = why(scenario, resolution, deadline=deadline)
     if args.json:
-        _print_json({"resolution": args.resolution, "steps": [s.to_json() for s in steps],
-                     "outcome": resolution.to_json()})
+        _print_json(
+            {"resolution": args.resolution, "steps": [s.to_json() for s in steps], "outcome": resolution.to_json()}
+        )
     else:
         sys.stdout.write(why_text(scenario, args.resolution, resolution, steps))
     return EXIT_OK
@@ -453,13 +551,17 @@ def cmd_cards(args: argparse.Namespace) -> int:
         cards = [c for c in cards if c.hand_written]
     near = [] if cards else db.near(args.query)
     if args.json:
-        _print_json({"query": args.query, "cards": [card_json(c) for c in cards],
-                     "suggestions": [c.name for c in near]})
+        _print_json(
+            {"query": args.query, "cards": [card_json(c) for c in cards], "suggestions": [c.name for c in near]}
+        )
         return EXIT_OK if cards else EXIT_FAIL
     if not cards:
         line = f"no card matches '{args.query}'"
-        line += ("; closest: " + ", ".join(c.name for c in near)) if near else \
-            f" and no name is close ({plural(len(db), 'bundled card')}: `dmrules cards` lists them)"
+        line += (
+            ("; closest: " + ", ".join(c.name for c in near))
+            if near
+            else f" and no name is close ({plural(len(db), 'bundled card')}: `dmrules cards` lists them)"
+        )
         sys.stdout.write(visible(line) + "\n")
         return EXIT_FAIL
     for card in cards:
@@ -475,17 +577,24 @@ def cmd_cards_parse(args: argparse.Namespace, text: str) -> int:
     from .reading.cardtext import compile_text
 
     if bool(text) == bool(args.scenario):
-        raise InputError("cards parse", "", "give the printed text (dmrules cards parse \"TEXT\") or --scenario FILE")
+        raise InputError("cards parse", "", 'give the printed text (dmrules cards parse "TEXT") or --scenario FILE')
     if args.effect:
         return _effect_steps(args, text)
     if text:
         items = [(None, compile_text(text))]
     else:
-        items = [(f"{card_id} ({name})", compile_text(card_text, card_type))
-                 for card_id, name, card_text, card_type in _inline_texts(args.scenario)]
+        items = [
+            (f"{card_id} ({name})", compile_text(card_text, card_type))
+            for card_id, name, card_text, card_type in _inline_texts(args.scenario)
+        ]
     if args.json:
-        _print_json({"cards": [{"card": title, **compiled.to_json()} if title else compiled.to_json()
-                               for title, compiled in items]})
+        _print_json(
+            {
+                "cards": [
+                    {"card": title, **compiled.to_json()} if title else compiled.to_json() for title, compiled in items
+                ]
+            }
+        )
     else:
         for title, compiled in items:
             sys.stdout.write(compiled_text(compiled, title))
@@ -497,7 +606,7 @@ def _effect_steps(args: argparse.Namespace, text: str) -> int:
     from .reading.cardtext.effect import Unread, effect_steps
 
     if not text:
-        raise InputError("cards parse", "--effect", "give the printed text: dmrules cards parse --effect spell \"TEXT\"")
+        raise InputError("cards parse", "--effect", 'give the printed text: dmrules cards parse --effect spell "TEXT"')
     try:
         steps = effect_steps(text, args.effect)
     except Unread as unread:
@@ -518,17 +627,23 @@ def _inline_texts(path: str) -> list[tuple[str, str, str, str | None]]:
 
     root = Node.root(load_located(path))
     found = []
-    for player in (root.child("players").value or {}):
+    for player in root.child("players").value or {}:
         zones = root.child("players").child(player)
-        for zone in (zones.value or {}):
+        for zone in zones.value or {}:
             if not isinstance(zones.value[zone], list):
                 continue
             for element in zones.child(zone).elements():
                 card = element.value.get("card") if isinstance(element.value, dict) else None
                 if isinstance(card, dict) and isinstance(card.get("text"), str):
                     types = card.get("type")
-                    found.append((str(element.value.get("id")), str(card.get("name")), card["text"],
-                                  types if isinstance(types, str) else None))
+                    found.append(
+                        (
+                            str(element.value.get("id")),
+                            str(card.get("name")),
+                            card["text"],
+                            types if isinstance(types, str) else None,
+                        )
+                    )
     if not found:
         raise InputError(path, "players", "no inline card gives a printed 'text'")
     return found
@@ -570,8 +685,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             codes = {"fail": EXIT_FAIL, "input": EXIT_INPUT, "pipe": EXIT_PIPE, "interrupted": EXIT_INTERRUPTED}
             # Ctrl-C and a closed pipe end this process as they would (_process_handlers), and the
             # worker with it; the worker takes them over for itself too.
-            return run_in_worker(lambda: _run(args), args.max_memory, getattr(args, "timeout", None), codes,
-                                 prepare=_process_handlers)
+            return run_in_worker(
+                lambda: _run(args), args.max_memory, getattr(args, "timeout", None), codes, prepare=_process_handlers
+            )
     return _run(args)
 
 

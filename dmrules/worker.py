@@ -81,7 +81,8 @@ def run_in_worker(run, max_memory: int, timeout: float | None, exit_codes: dict[
             code = run()
         except Exception as exc:
             if isinstance(exc, (MemoryError, RuntimeError)) and (
-                    isinstance(exc, MemoryError) or short or "bad_alloc" in str(exc) or _near(cap)):
+                isinstance(exc, MemoryError) or short or "bad_alloc" in str(exc) or _near(cap)
+            ):
                 short.append(exc)
             else:  # a fault of dmrules itself: said, never a bare exit status
                 import traceback
@@ -145,7 +146,7 @@ def _relay(read_end: int, held: list[bytes]) -> None:
                 piece = _PIECE.match(pending).group()
                 if not piece.endswith(b"\n") and len(piece) == len(pending) and chunk:
                     break  # the rest of it has not come yet
-                pending = pending[len(piece):]
+                pending = pending[len(piece) :]
                 if piece.startswith((b"\r", b"dmrules:")):
                     os.write(2, piece)
                 else:
@@ -154,8 +155,9 @@ def _relay(read_end: int, held: list[bytes]) -> None:
                 break
 
 
-def _wait(pid: int, read_end: int, max_memory: int, timeout: float | None, exit_codes: dict[str, int],
-          said_end: int) -> int:
+def _wait(
+    pid: int, read_end: int, max_memory: int, timeout: float | None, exit_codes: dict[str, int], said_end: int
+) -> int:
     held: list[bytes] = []
     relay = threading.Thread(target=_relay, args=(read_end, held), name="dmrules-relay", daemon=True)
     relay.start()
@@ -186,9 +188,11 @@ def _wait(pid: int, read_end: int, max_memory: int, timeout: float | None, exit_
         time.sleep(0.02)
     relay.join(1.0)
     if late:
-        sys.stderr.write(f"dmrules: error: no answer within --timeout {timeout:g} s: the solver was still "
-                         "grounding (building the program), which cannot be cut short; make the scenario "
-                         "smaller\n")
+        sys.stderr.write(
+            f"dmrules: error: no answer within --timeout {timeout:g} s: the solver was still "
+            "grounding (building the program), which cannot be cut short; make the scenario "
+            "smaller\n"
+        )
         return exit_codes["input"]
     if os.WIFSIGNALED(status):
         number = os.WTERMSIG(status)
@@ -242,7 +246,9 @@ class _Stuck:
 
 
 def _out_of_memory(max_memory: int, exit_codes: dict[str, int]) -> int:
-    sys.stderr.write(f"dmrules: error: the solver stopped: it needed more memory than --max-memory allows "
-                     f"({max_memory:,} MiB); raise the limit, or make the scenario smaller (--max-resolutions, "
-                     f"--group names, fewer cards)\n")
+    sys.stderr.write(
+        f"dmrules: error: the solver stopped: it needed more memory than --max-memory allows "
+        f"({max_memory:,} MiB); raise the limit, or make the scenario smaller (--max-resolutions, "
+        f"--group names, fewer cards)\n"
+    )
     return exit_codes["input"]

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from dmrules.reading.cardtext import compile_text
 
 
-@lru_cache(maxsize=None)
+@cache
 def compiled(text: str, card_type: str | None = None):
     return compile_text(text, card_type)

@@ -26,8 +26,13 @@ def run_cli(*args: str, timeout: float | None = None, process: bool = False):
     import sys
 
     if process or timeout is not None:
-        return subprocess.run([sys.executable, "-m", "dmrules.cli", *args], capture_output=True, text=True,
-                              cwd=ROOT, timeout=timeout or 300)
+        return subprocess.run(
+            [sys.executable, "-m", "dmrules.cli", *args],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=timeout or 300,
+        )
     import io
     import os
     from contextlib import redirect_stderr, redirect_stdout

@@ -53,8 +53,14 @@ CARDS_DIR = Path(__file__).resolve().parent.parent / "dmrules" / "cards"
 
 # Event kinds the oracle knows: each moves one card from its zone to another.
 # Where each kind sends its card ("The effect and its events"), and the zone it needs.
-EVENT_TO = {"destroy": "graveyard", "return_to_hand": "hand", "discard": "graveyard", "put_into_mana": "mana",
-            "break": "hand", "spell_to_graveyard": "graveyard"}
+EVENT_TO = {
+    "destroy": "graveyard",
+    "return_to_hand": "hand",
+    "discard": "graveyard",
+    "put_into_mana": "mana",
+    "break": "hand",
+    "spell_to_graveyard": "graveyard",
+}
 EVENT_FROM = {"destroy": "battle", "discard": "hand", "break": "shields"}
 SUPPORTED_EVENT_KINDS = tuple(EVENT_TO) + ("move",)
 ZONES = ("battle", "hand", "mana", "graveyard", "shields", "deck", "hyperspatial")
@@ -91,12 +97,17 @@ class Filter:
 FILTER_KEYS = ("whose", "type", "race", "other", "id")
 
 
-def read_filter(raw: dict, where: str, whose: str = "any", types: tuple[str, ...] = (),
-                extra: tuple[str, ...] = ()) -> Filter:
+def read_filter(
+    raw: dict, where: str, whose: str = "any", types: tuple[str, ...] = (), extra: tuple[str, ...] = ()
+) -> Filter:
     _keys(raw, where, FILTER_KEYS + extra)
-    return Filter(whose=raw.get("whose", whose), types=tuple(_list(raw.get("type"))) or types,
-                  races=tuple(_list(raw.get("race"))), other=bool(raw.get("other", False)),
-                  ids=tuple(str(x) for x in _list(raw.get("id"))))
+    return Filter(
+        whose=raw.get("whose", whose),
+        types=tuple(_list(raw.get("type"))) or types,
+        races=tuple(_list(raw.get("race"))),
+        other=bool(raw.get("other", False)),
+        ids=tuple(str(x) for x in _list(raw.get("id"))),
+    )
 
 
 @dataclass(frozen=True)
@@ -119,8 +130,8 @@ class Action:
 # The choices of affected cards, as the "instead actions" table of docs/scenario-format.md gives them:
 # key -> (from, to, verb, whose by default, types by default).
 CHOICE_ACTIONS = {
-    "discard": ("hand", "graveyard", "discard", "own", ()),           # 「自分の手札を N 枚捨てる」
-    "graveyard_to_deck": ("graveyard", "deck", "put", "own", ()),     # its controller's graveyard
+    "discard": ("hand", "graveyard", "discard", "own", ()),  # 「自分の手札を N 枚捨てる」
+    "graveyard_to_deck": ("graveyard", "deck", "put", "own", ()),  # its controller's graveyard
     "destroy": ("battle", "graveyard", "destroy", "any", ("creature",)),  # creatures matching the filter
     "shield_to_hand": ("shields", "hand", "add_to_hand", "own", ()),  # its controller's shields
 }
@@ -133,7 +144,7 @@ def read_action(raw, where: str) -> Action:
         if raw == "destroy_this":
             return Action("move_source", zone="graveyard", verb="destroy")
         raise _unsupported(where, f"action {raw}")
-    (key, arg), = raw.items()
+    ((key, arg),) = raw.items()
     if key == "move_to":
         if arg not in ZONES:
             raise _unsupported(where, f"move_to {arg}")
@@ -154,7 +165,9 @@ def read_action(raw, where: str) -> Action:
     if key == "choose":
         _keys(arg, where, FILTER_KEYS + ("count", "from", "to", "verb"))
         flt = read_filter(arg, where, "own", extra=("count", "from", "to", "verb"))
-        return Action("choose", slot=Slot(int(arg.get("count", 1)), arg["from"], arg["to"], arg.get("verb", "put"), flt))
+        return Action(
+            "choose", slot=Slot(int(arg.get("count", 1)), arg["from"], arg["to"], arg.get("verb", "put"), flt)
+        )
     raise _unsupported(where, f"action {key}")
 
 
@@ -173,7 +186,7 @@ class Ability:
     optional: bool
     works_in: str
     own_movement: bool = False
-    then: tuple["StepSpec", ...] = ()  # its 「そうしたら」 sentences: steps that follow when it applied (101.5a)
+    then: tuple[StepSpec, ...] = ()  # its 「そうしたら」 sentences: steps that follow when it applied (101.5a)
 
     def slots(self) -> list[Slot]:
         return [a.slot for a in self.instead if a.slot is not None]
@@ -208,8 +221,14 @@ def read_ability(raw: dict, where: str) -> Ability:
     else:
         works_in = "battle"
     then = read_steps(raw.get("then"), f"{where}: then", follow_up=True)
-    return Ability(Watch(events, subject, flt, conditions), tuple(read_action(a, where) for a in raw["instead"]),
-                   bool(raw.get("optional", False)), works_in, own_movement, then)
+    return Ability(
+        Watch(events, subject, flt, conditions),
+        tuple(read_action(a, where) for a in raw["instead"]),
+        bool(raw.get("optional", False)),
+        works_in,
+        own_movement,
+        then,
+    )
 
 
 def _normal(name: str) -> str:
@@ -243,8 +262,22 @@ class Card:
 CARD_KEYS = ("id", "card", "cannot_be_destroyed", "cannot_leave", "untouchable", "under")
 # Printed types as the filters read them: an evolution creature is a creature.
 TYPE_WORDS = {"creature": ("creature",), "evolution_creature": ("creature", "evolution"), "spell": ("spell",)}
-DEFINITION_KEYS = ("name", "type", "races", "civilizations", "cost", "power", "text", "replacements",
-                   "text_verified", "source", "text_source", "hand_written", "note", "flips_to")
+DEFINITION_KEYS = (
+    "name",
+    "type",
+    "races",
+    "civilizations",
+    "cost",
+    "power",
+    "text",
+    "replacements",
+    "text_verified",
+    "source",
+    "text_source",
+    "hand_written",
+    "note",
+    "flips_to",
+)
 
 
 def read_card(raw, zone: str, player: str) -> Card:
@@ -269,9 +302,16 @@ def read_card(raw, zone: str, player: str) -> Card:
         raise _unsupported(where, f"card type {printed}")
     types = tuple(word for t in printed for word in TYPE_WORDS[t])
     markers = frozenset(m for m in ("cannot_be_destroyed", "cannot_leave", "untouchable") if raw.get(m))
-    return Card(str(raw["id"]), zone, player, types, tuple(_list(definition.get("races"))), markers,
-                tuple(read_ability(a, where) for a in definition.get("replacements") or ()),
-                str(raw["under"]) if raw.get("under") is not None else None)
+    return Card(
+        str(raw["id"]),
+        zone,
+        player,
+        types,
+        tuple(_list(definition.get("races"))),
+        markers,
+        tuple(read_ability(a, where) for a in definition.get("replacements") or ()),
+        str(raw["under"]) if raw.get("under") is not None else None,
+    )
 
 
 @dataclass(frozen=True)
@@ -333,8 +373,14 @@ def read_event_spec(ev, where: str, default_id: str | None) -> EventSpec:
     if "id" not in ev and default_id is None:
         raise _unsupported(where, "an event of a later step without an id")
     controller = ev.get("controller")
-    return EventSpec(str(ev.get("id", default_id)), kind, target, to,
-                     str(controller) if controller is not None else None, bool(ev.get("unreplaceable", False)))
+    return EventSpec(
+        str(ev.get("id", default_id)),
+        kind,
+        target,
+        to,
+        str(controller) if controller is not None else None,
+        bool(ev.get("unreplaceable", False)),
+    )
 
 
 def read_steps(raw, where: str, follow_up: bool = False) -> tuple[StepSpec, ...]:
@@ -347,7 +393,7 @@ def read_steps(raw, where: str, follow_up: bool = False) -> tuple[StepSpec, ...]
             cond = step["if"]
             if not isinstance(cond, dict) or len(cond) != 1 or next(iter(cond)) not in CONDITION_WORDS:
                 raise _unsupported(f"{where} {i}", f"condition {cond!r}")
-            (word, ref), = cond.items()
+            ((word, ref),) = cond.items()
             condition = (word, str(ref))
         events = []
         for j, ev in enumerate(_list(step["events"]), start=1):
@@ -392,8 +438,9 @@ class Scenario:
 
 def read_scenario(text: str) -> Scenario:
     raw = yaml.load(text, Loader=_LOADER)
-    _keys(raw, "scenario", ("ruleset", "title", "source", "note", "turn", "players", "effect", "expect",
-                            "expect_under"))
+    _keys(
+        raw, "scenario", ("ruleset", "title", "source", "note", "turn", "players", "effect", "expect", "expect_under")
+    )
     if raw.get("ruleset", "dm") != "dm":
         raise _unsupported("scenario", f"ruleset {raw['ruleset']}")
     players = tuple(str(p) for p in raw["players"])
@@ -429,8 +476,15 @@ def read_scenario(text: str) -> Scenario:
     return scenario
 
 
-def realize(spec: EventSpec, scenario: Scenario, cards: dict[str, Card], controller: str, where: str,
-            strict: bool = False, refs: dict[str, str] | None = None) -> Event | None:
+def realize(
+    spec: EventSpec,
+    scenario: Scenario,
+    cards: dict[str, Card],
+    controller: str,
+    where: str,
+    strict: bool = False,
+    refs: dict[str, str] | None = None,
+) -> Event | None:
     """The event ``spec`` makes in the state ``cards``: None when its card is not where the
     event needs it, or already where it goes (it does nothing then, 101.3)."""
     target = (refs or {}).get(spec.card, spec.card)
@@ -462,10 +516,13 @@ def realize(spec: EventSpec, scenario: Scenario, cards: dict[str, Card], control
 def read_situation(text: str) -> Situation:
     """The scenario's first window (its effect's own events)."""
     scenario = read_scenario(text)
-    events = [realize(spec, scenario, scenario.cards, scenario.controller, spec.id, strict=True)
-              for spec in scenario.steps[0].events]
-    return Situation(scenario.turn_player, scenario.players, scenario.cards, events, scenario.player_cannot,
-                     scenario.pending)
+    events = [
+        realize(spec, scenario, scenario.cards, scenario.controller, spec.id, strict=True)
+        for spec in scenario.steps[0].events
+    ]
+    return Situation(
+        scenario.turn_player, scenario.players, scenario.cards, events, scenario.player_cannot, scenario.pending
+    )
 
 
 def _is_move(e: Event) -> bool:
@@ -672,9 +729,10 @@ class Oracle:
         application). ``excluded`` sets cards aside, choice by choice (rule 9)."""
         slots = r.slots
         own = {r.card} if r.moves_own_card() else set()
-        pools = [[c for c in self.choosable(r, e, slot)
-                  if c not in own and (excluded is None or c not in excluded[i])]
-                 for i, slot in enumerate(slots)]
+        pools = [
+            [c for c in self.choosable(r, e, slot) if c not in own and (excluded is None or c not in excluded[i])]
+            for i, slot in enumerate(slots)
+        ]
 
         def fill(i: int, used: frozenset[str]):
             if i == len(slots):
@@ -742,7 +800,7 @@ class Oracle:
                 # Cards put at the bottom together, in an order their player chooses: which of them is
                 # taken is beyond the oracle (dmrules takes them in the order of the scenario file).
                 raise Unsettled("a deck action takes some of the cards put into the deck together")
-            cards = [c.id for c in deck[taken[player]:end]]
+            cards = [c.id for c in deck[taken[player] : end]]
             taken[player] += n
             return cards
 
@@ -757,8 +815,11 @@ class Oracle:
         replaced = {a.event.id for a in apps}
         made = self.all_made_moves(apps) or []
         taken = {card for card, _ in made}
-        effect = [(e.card, e.to_zone) for e in self.s.events
-                  if e.id not in replaced and e.card not in taken and not self.forbidden(e)]
+        effect = [
+            (e.card, e.to_zone)
+            for e in self.s.events
+            if e.id not in replaced and e.card not in taken and not self.forbidden(e)
+        ]
         return effect + made
 
     def no_card_in_two_places(self, apps: list[Application]) -> bool:
@@ -913,8 +974,10 @@ def advance(cards: dict[str, Card], final: dict[str, str]) -> dict[str, Card]:
     both it and the card over it stay in the battle zone; a card put into a deck goes to its
     bottom, the cards put into one deck together sharing a position (their order is their
     player's choice)."""
-    bottom = {p: max((c.deck_pos for c in cards.values() if c.zone == "deck" and c.controller == p), default=0) + 1
-              for p in {c.controller for c in cards.values()}}
+    bottom = {
+        p: max((c.deck_pos for c in cards.values() if c.zone == "deck" and c.controller == p), default=0) + 1
+        for p in {c.controller for c in cards.values()}
+    }
     out = {}
     for c in cards.values():
         zone = final[c.id]
@@ -941,8 +1004,13 @@ def resolve(scenario: Scenario) -> Canonical:
         lost = tuple(sorted(had - _with_deck(cards)))
         found.add((path, tuple(sorted((c.id, c.zone) for c in cards.values())), lost))
 
-    def run(cards: dict[str, Card], queue: tuple[Pending, ...], path: tuple, history: History,
-            had: frozenset[str] = frozenset()) -> None:
+    def run(
+        cards: dict[str, Card],
+        queue: tuple[Pending, ...],
+        path: tuple,
+        history: History,
+        had: frozenset[str] = frozenset(),
+    ) -> None:
         had = had | _with_deck(cards)
         if not queue:
             return finish(cards, path, had)
@@ -950,14 +1018,18 @@ def resolve(scenario: Scenario) -> Canonical:
         if not history.holds(item.step.condition):
             return run(cards, rest, path, history, had)
         refs = dict(item.refs)
-        events = [e for e in (realize(spec, scenario, cards, item.controller, spec.id, refs=refs)
-                              for spec in item.step.events) if e is not None]
+        events = [
+            e
+            for e in (realize(spec, scenario, cards, item.controller, spec.id, refs=refs) for spec in item.step.events)
+            if e is not None
+        ]
         if not events:
             return run(cards, rest, path, history, had)
         if len(path) >= MAX_WINDOWS:
             raise Unsettled(f"more than {MAX_WINDOWS} windows")
-        oracle = Oracle(Situation(scenario.turn_player, scenario.players, cards, events, scenario.player_cannot,
-                                  scenario.pending))
+        oracle = Oracle(
+            Situation(scenario.turn_player, scenario.players, cards, events, scenario.player_cannot, scenario.pending)
+        )
         attempted = history.attempted | {e.id for e in events}
         for apps in oracle.resolutions():
             final = oracle.final(apps)
@@ -972,15 +1044,21 @@ def resolve(scenario: Scenario) -> Canonical:
                 for k, step in enumerate(r.ability.then, start=1):
                     label = f"{a.event.id}/{r.id}.then{k}"
                     specs = tuple(replace(spec, id=f"{label}.{j}") for j, spec in enumerate(step.events, start=1))
-                    follow.append(Pending(StepSpec(specs), r.controller,
-                                          (("this", r.card), ("event_card", a.event.card))))
-            after = History(attempted, history.happened | set(oracle.happened(apps)),
-                            history.replaced | {a.event.id for a in apps})
+                    follow.append(
+                        Pending(StepSpec(specs), r.controller, (("this", r.card), ("event_card", a.event.card)))
+                    )
+            after = History(
+                attempted, history.happened | set(oracle.happened(apps)), history.replaced | {a.event.id for a in apps}
+            )
             run(advance(cards, final), tuple(follow) + rest, path + (window,), after, had)
 
     first = Pending(scenario.steps[0], scenario.controller)
-    run(scenario.cards, (first,) + tuple(Pending(step, scenario.controller) for step in scenario.steps[1:]), (),
-        History())
+    run(
+        scenario.cards,
+        (first,) + tuple(Pending(step, scenario.controller) for step in scenario.steps[1:]),
+        (),
+        History(),
+    )
     return frozenset(found)
 
 

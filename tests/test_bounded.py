@@ -38,7 +38,7 @@ def test_fifo_is_refused_without_waiting(tmp_path):
 def test_huge_sparse_file_is_refused_by_size(tmp_path):
     big = tmp_path / "big.yaml"
     with open(big, "wb") as f:
-        f.truncate(3 * 1024 ** 3)  # 3 GB, sparse: nothing is written
+        f.truncate(3 * 1024**3)  # 3 GB, sparse: nothing is written
     started = time.monotonic()
     _fast_error(run_cli("solve", str(big), timeout=20), started, "3,221,225,472 bytes", "limited to 2,000,000")
 
@@ -69,12 +69,15 @@ def test_verify_reports_non_files_and_goes_on(tmp_path):
     assert "3 scenarios: 1 passed, 0 failed, 2 with bad input" in out.stdout
 
 
-@pytest.mark.parametrize("text", [
-    "title: \ud800\nturn: me\n",
-    "turn: me\nplayers:\n  me: {hand: [\"h\udc80\"]}\n  you: {}\neffect: {controller: me}\n",
-    b"turn: me\n",
-    None,
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "title: \ud800\nturn: me\n",
+        'turn: me\nplayers:\n  me: {hand: ["h\udc80"]}\n  you: {}\neffect: {controller: me}\n',
+        b"turn: me\n",
+        None,
+    ],
+)
 def test_api_raises_input_error_on_bad_text(text):
     with pytest.raises(InputError):
         dmrules.scenario_from_text(text)
@@ -97,8 +100,19 @@ effect: {{controller: me, events: [{{discard: {a}}}]}}
 """
 
 
-@pytest.mark.parametrize("a,b", [("010", "8"), ("0x10", "16"), ("1:30:00", "5400"), ("0o10", "8"),
-                                 ("yes", "no"), ("1_000", "1000"), ("+5", "5"), ("1e3", "1000.0")])
+@pytest.mark.parametrize(
+    "a,b",
+    [
+        ("010", "8"),
+        ("0x10", "16"),
+        ("1:30:00", "5400"),
+        ("0o10", "8"),
+        ("yes", "no"),
+        ("1_000", "1000"),
+        ("+5", "5"),
+        ("1e3", "1000.0"),
+    ],
+)
 def test_ids_are_read_as_written(a, b):
     # YAML 1.1 turned 010 into 8 (and reported "'8' used twice"); ids are text as written.
     s = scenario(IDS.format(a=a, b=b))
@@ -120,8 +134,9 @@ def test_counts_accept_plain_numbers_only():
 # -- characters that act on a terminal ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("bad", ["\u202e", "\u2066", "\u2069", "\u2028", "\u2029", "\u200d", "\u200b", "\x1b",
-                                 "\r", "\x85"])
+@pytest.mark.parametrize(
+    "bad", ["\u202e", "\u2066", "\u2069", "\u2028", "\u2029", "\u200d", "\u200b", "\x1b", "\r", "\x85"]
+)
 def test_ids_and_player_names_refuse_display_characters(bad):
     bad = f"\\u{ord(bad):04x}"  # written as a YAML escape: a raw U+2028 is a line break to YAML
     card = IDS.format(a=f'"h{bad}1"', b="h2")
@@ -134,9 +149,12 @@ def test_ids_and_player_names_refuse_display_characters(bad):
 
 def test_title_and_names_print_escaped(tmp_path):
     path = tmp_path / "t.yaml"
-    path.write_text('title: "x\\e[2J\\e]0;pwned\\a\\ry \\u202e z"\nturn: me\nplayers:\n'
-                    '  me: {hand: [{id: h1, card: {name: "n\\e[31mred\\u2028", type: creature}}]}\n  you: {}\n'
-                    'effect: {controller: me, events: [{discard: h1}]}\n', encoding="utf-8")
+    path.write_text(
+        'title: "x\\e[2J\\e]0;pwned\\a\\ry \\u202e z"\nturn: me\nplayers:\n'
+        '  me: {hand: [{id: h1, card: {name: "n\\e[31mred\\u2028", type: creature}}]}\n  you: {}\n'
+        "effect: {controller: me, events: [{discard: h1}]}\n",
+        encoding="utf-8",
+    )
     out = run_cli("solve", str(path))
     assert out.returncode == 0, out.stderr
     assert "\x1b" not in out.stdout and "\r" not in out.stdout and "\u202e" not in out.stdout

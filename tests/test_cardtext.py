@@ -24,8 +24,11 @@ from .conftest import run_cli
 HERE = Path(__file__).parent / "cards"
 ROWS = list(csv.DictReader((HERE / "printed.tsv").open(encoding="utf-8"), delimiter="\t"))
 TYPES = {row["name"]: row["type"] for row in ROWS}
-GOLDEN = [card for name in ("golden-a.yaml", "golden-b.yaml")
-          for card in yaml.safe_load((HERE / name).read_text(encoding="utf-8"))["cards"]]
+GOLDEN = [
+    card
+    for name in ("golden-a.yaml", "golden-b.yaml")
+    for card in yaml.safe_load((HERE / name).read_text(encoding="utf-8"))["cards"]
+]
 
 
 def test_the_golden_forms_cover_120_cards_or_more():
@@ -60,30 +63,40 @@ def test_a_text_whose_かわりに_replaces_no_event_has_no_replacement(row):
 SABER = "自分のドラゴンが破壊される時、かわりにこのクリーチャーを破壊してもよい。"
 
 
-@pytest.mark.parametrize("by_name, reminder", [
-    ("セイバー：ドラゴン", SABER),
-    ("セイバー:ドラゴン", SABER),
-    ("シールド・セイバー", "自分のシールドがブレイクされる時、かわりにこのクリーチャーを破壊してもよい。"),
-    ("チャージャー", "この呪文を唱えた後、墓地に置くかわりに自分のマナゾーンに置く。"),
-    ("エターナル・Ω", "このクリーチャーがバトルゾーンを離れる時、かわりに手札に戻す。"),
-    ("スター進化", "このクリーチャーが離れる時、かわりに一番上のカードが離れる。"),
-    ("L・ゲート：ドラゴン", "このクリーチャーが破壊される時、墓地に置くかわりに、ドラゴンを1体、自分の墓地から手札に"
-                       "戻してもよい。そうした場合、このクリーチャーを山札の一番下に置く。"),
-])
+@pytest.mark.parametrize(
+    "by_name, reminder",
+    [
+        ("セイバー：ドラゴン", SABER),
+        ("セイバー:ドラゴン", SABER),
+        ("シールド・セイバー", "自分のシールドがブレイクされる時、かわりにこのクリーチャーを破壊してもよい。"),
+        ("チャージャー", "この呪文を唱えた後、墓地に置くかわりに自分のマナゾーンに置く。"),
+        ("エターナル・Ω", "このクリーチャーがバトルゾーンを離れる時、かわりに手札に戻す。"),
+        ("スター進化", "このクリーチャーが離れる時、かわりに一番上のカードが離れる。"),
+        (
+            "L・ゲート：ドラゴン",
+            "このクリーチャーが破壊される時、墓地に置くかわりに、ドラゴンを1体、自分の墓地から手札に"
+            "戻してもよい。そうした場合、このクリーチャーを山札の一番下に置く。",
+        ),
+    ],
+)
 def test_a_keyword_printed_without_its_reminder_reads_as_its_reminder(by_name, reminder):
     named = compile_text(by_name)
     assert named.complete and len(named.abilities) == 1
     assert named.abilities[0]["keyword"] == by_name.replace("：", ":").split(":")[0]
-    assert [comparable(a) for a in read_forms(named.abilities)] == \
-        [comparable(a) for a in read_forms(compile_text(reminder).abilities)]
+    assert [comparable(a) for a in read_forms(named.abilities)] == [
+        comparable(a) for a in read_forms(compile_text(reminder).abilities)
+    ]
 
 
-@pytest.mark.parametrize("variant", [
-    "このクリーチャーが破壊される時、墓地に置くかわりに自分の手札に戻す。",
-    "このクリーチャーが破壊されるとき、墓地に置く代わりに自分の手札に戻す。",
-    "このクリーチャーが破壊される時、墓地に置くかわりに 自分の手札に戻す。",
-    "このクリーチャーが破壊される時、墓地に置くかわりに自分の手札に戻す",
-])
+@pytest.mark.parametrize(
+    "variant",
+    [
+        "このクリーチャーが破壊される時、墓地に置くかわりに自分の手札に戻す。",
+        "このクリーチャーが破壊されるとき、墓地に置く代わりに自分の手札に戻す。",
+        "このクリーチャーが破壊される時、墓地に置くかわりに 自分の手札に戻す。",
+        "このクリーチャーが破壊される時、墓地に置くかわりに自分の手札に戻す",
+    ],
+)
 def test_wording_variants_read_alike(variant):
     expected = [{"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "hand"}]}]
     result = compile_text(variant)
@@ -98,7 +111,9 @@ def test_full_width_counts_read_as_numbers():
 
 
 def test_old_and_new_wording_of_the_same_ability():
-    old = compile_text("このクリーチャーがバトルゾーンから自分の墓地に置かれるとき、墓地に置くかわりに自分の手札に戻す。")
+    old = compile_text(
+        "このクリーチャーがバトルゾーンから自分の墓地に置かれるとき、墓地に置くかわりに自分の手札に戻す。"
+    )
     new = compile_text("このクリーチャーが破壊される時、墓地に置くかわりに手札に戻す。")
     assert old.abilities[0]["watch"] == {"event": "put_into_graveyard", "from": "battle", "card": "this"}
     assert new.abilities[0]["watch"] == {"event": "destroy", "card": "this"}
@@ -119,7 +134,9 @@ def test_an_unreadable_phrase_is_named_with_its_position_and_what_was_expected()
 
 
 def test_a_sentence_that_follows_a_replacement_is_part_of_it():
-    result = compile_text("自分がカードを1枚引く時、1枚のかわりに2枚引いてもよい。そうした場合、自分の手札を1枚捨てる。")
+    result = compile_text(
+        "自分がカードを1枚引く時、1枚のかわりに2枚引いてもよい。そうした場合、自分の手札を1枚捨てる。"
+    )
     assert result.complete
     (ability,) = result.abilities
     assert ability["instead"] == [{"draw": 2}] or ability["instead"] == ["stay", {"draw": 2}]
@@ -157,7 +174,8 @@ def test_cards_parse_json_gives_the_structured_form():
 
 def test_cards_parse_a_scenarios_inline_cards(tmp_path):
     scenario = tmp_path / "s.yaml"
-    scenario.write_text("""
+    scenario.write_text(
+        """
 turn: me
 players:
   me:
@@ -165,7 +183,9 @@ players:
       - {id: A, card: {name: アクア・ソルジャー, text: "このクリーチャーが破壊される時、墓地に置くかわりに手札に戻す。"}}
   opponent: {}
 effect: {controller: opponent, events: [{destroy: A}]}
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     done = run("cards", "parse", "--scenario", str(scenario))
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("A (アクア・ソルジャー)")
@@ -174,7 +194,8 @@ effect: {controller: opponent, events: [{destroy: A}]}
 def test_a_scenario_card_given_by_text_alone_is_solved(tmp_path):
     import dmrules
 
-    scenario = dmrules.scenario_from_text("""
+    scenario = dmrules.scenario_from_text(
+        """
 turn: me
 players:
   me:
@@ -184,27 +205,34 @@ players:
     hand: [h1]
   opponent: {}
 effect: {controller: opponent, events: [{destroy: A}, {destroy: G}]}
-""", "inline.yaml")
+""",
+        "inline.yaml",
+    )
     finals = sorted(tuple(sorted(r.final.items())) for r in dmrules.solve(scenario).resolutions)
     # アクア・ソルジャー's mandatory replacement always applies; ゴウケン齋 may discard h1 to stay.
-    assert finals == sorted([
-        (("A", "hand"), ("G", "graveyard"), ("h1", "hand")),
-        (("A", "hand"), ("G", "battle"), ("h1", "graveyard")),
-    ])
+    assert finals == sorted(
+        [
+            (("A", "hand"), ("G", "graveyard"), ("h1", "hand")),
+            (("A", "hand"), ("G", "battle"), ("h1", "graveyard")),
+        ]
+    )
 
 
 def test_a_scenario_card_whose_text_cannot_be_read_is_an_error_naming_the_phrase():
     import dmrules
 
     with pytest.raises(dmrules.InputError) as error:
-        dmrules.scenario_from_text("""
+        dmrules.scenario_from_text(
+            """
 turn: me
 players:
   me:
     battle: [{id: A, card: {name: 謎のカード, text: "このクリーチャーが破壊される時、かわりにどこかへ行く。"}}]
   opponent: {}
 effect: {controller: opponent, events: [{destroy: A}]}
-""", "inline.yaml")
+""",
+            "inline.yaml",
+        )
     assert "どこかへ行く" in error.value.problem and error.value.place.endswith("card.text")
 
 
@@ -212,50 +240,102 @@ def test_a_scenario_card_using_what_the_solver_does_not_model_is_refused_by_name
     import dmrules
 
     with pytest.raises(dmrules.InputError) as error:
-        dmrules.scenario_from_text("""
+        dmrules.scenario_from_text(
+            """
 turn: me
 players:
   me:
     battle: [{id: S, tapped: true, card: {name: ミルポロ, text: "サイレントスキル"}}]
   opponent: {}
 effect: {controller: me, events: [{destroy: S}]}
-""", "inline.yaml")
+""",
+            "inline.yaml",
+        )
     assert "use_ability" in error.value.problem and "does not model yet" in error.value.problem
 
 
 # Wordings that are not in printed.tsv, each with the form a careful reader writes.
 BEYOND_THE_FILE = [
-    ("このクリーチャーが相手の効果によってバトルゾーンを離れる時、かわりに自分の手札を1枚捨ててもよい。",
-     {"watch": {"event": "leave", "card": "this", "when": ["by_opponent", "by_effect"]},
-      "instead": [{"discard": 1}], "optional": True}),
-    ("自分のクリーチャーが相手の呪文の効果によって破壊される時、かわりに自分のマナゾーンからカードを2枚墓地に置いてもよい。",
-     {"watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"},
-                "when": ["by_opponent", "by_effect", "by_spell"]},
-      "instead": [{"choose": {"count": 2, "from": "mana", "to": "graveyard", "verb": "put"}}], "optional": True}),
-    ("このクリーチャーが破壊される時、かわりに自分のシールドを1つ墓地に置いてもよい。",
-     {"watch": {"event": "destroy", "card": "this"},
-      "instead": [{"choose": {"count": 1, "from": "shields", "to": "graveyard", "verb": "put", "whose": "own"}}],
-      "optional": True}),
-    ("このクリーチャーが破壊される時、かわりにこのクリーチャーを手札に戻す。",
-     {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "hand"}]}),
-    ("このクリーチャーが離れる時、かわりに自分の山札の上から2枚を墓地に置いてもよい。",
-     {"watch": {"event": "leave", "card": "this"}, "instead": [{"mill": {"player": "own", "count": 2}}],
-      "optional": True}),
-    ("このクリーチャーが離れる時、かわりに相手のクリーチャーを1体選び、破壊してもよい。",
-     {"watch": {"event": "leave", "card": "this"}, "instead": [{"destroy": {"whose": "opponent"}}], "optional": True}),
-    ("自分の他のドラゴンが破壊される時、かわりに自分の手札を1枚山札の一番下に置いてもよい。",
-     {"watch": {"event": "destroy", "card": {"whose": "own", "other": True, "race": "ドラゴン"}},
-      "instead": [{"choose": {"count": 1, "from": "hand", "to": "deck", "verb": "put", "position": "bottom"}}],
-      "optional": True}),
-    ("自分のコスト5以下のクリーチャーが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
-     {"watch": {"event": "destroy", "card": {"whose": "own", "type": "creature", "cost_max": 5}},
-      "instead": ["destroy_this"], "optional": True}),
-    ("ウルトラ・セイバー：ドラゴン",
-     {"watch": {"event": "leave", "card": {"whose": "own", "race": "ドラゴン"}}, "instead": ["destroy_this"],
-      "optional": True}),
-    ("マッドネス",
-     {"watch": {"event": "discard", "card": "this", "when": ["opponent_turn"]}, "instead": [{"move_to": "battle"}],
-      "optional": True}),
+    (
+        "このクリーチャーが相手の効果によってバトルゾーンを離れる時、かわりに自分の手札を1枚捨ててもよい。",
+        {
+            "watch": {"event": "leave", "card": "this", "when": ["by_opponent", "by_effect"]},
+            "instead": [{"discard": 1}],
+            "optional": True,
+        },
+    ),
+    (
+        "自分のクリーチャーが相手の呪文の効果によって破壊される時、かわりに自分のマナゾーンからカードを2枚墓地に置いてもよい。",
+        {
+            "watch": {
+                "event": "destroy",
+                "card": {"whose": "own", "type": "creature"},
+                "when": ["by_opponent", "by_effect", "by_spell"],
+            },
+            "instead": [{"choose": {"count": 2, "from": "mana", "to": "graveyard", "verb": "put"}}],
+            "optional": True,
+        },
+    ),
+    (
+        "このクリーチャーが破壊される時、かわりに自分のシールドを1つ墓地に置いてもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [{"choose": {"count": 1, "from": "shields", "to": "graveyard", "verb": "put", "whose": "own"}}],
+            "optional": True,
+        },
+    ),
+    (
+        "このクリーチャーが破壊される時、かわりにこのクリーチャーを手札に戻す。",
+        {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "hand"}]},
+    ),
+    (
+        "このクリーチャーが離れる時、かわりに自分の山札の上から2枚を墓地に置いてもよい。",
+        {
+            "watch": {"event": "leave", "card": "this"},
+            "instead": [{"mill": {"player": "own", "count": 2}}],
+            "optional": True,
+        },
+    ),
+    (
+        "このクリーチャーが離れる時、かわりに相手のクリーチャーを1体選び、破壊してもよい。",
+        {
+            "watch": {"event": "leave", "card": "this"},
+            "instead": [{"destroy": {"whose": "opponent"}}],
+            "optional": True,
+        },
+    ),
+    (
+        "自分の他のドラゴンが破壊される時、かわりに自分の手札を1枚山札の一番下に置いてもよい。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "other": True, "race": "ドラゴン"}},
+            "instead": [{"choose": {"count": 1, "from": "hand", "to": "deck", "verb": "put", "position": "bottom"}}],
+            "optional": True,
+        },
+    ),
+    (
+        "自分のコスト5以下のクリーチャーが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature", "cost_max": 5}},
+            "instead": ["destroy_this"],
+            "optional": True,
+        },
+    ),
+    (
+        "ウルトラ・セイバー：ドラゴン",
+        {
+            "watch": {"event": "leave", "card": {"whose": "own", "race": "ドラゴン"}},
+            "instead": ["destroy_this"],
+            "optional": True,
+        },
+    ),
+    (
+        "マッドネス",
+        {
+            "watch": {"event": "discard", "card": "this", "when": ["opponent_turn"]},
+            "instead": [{"move_to": "battle"}],
+            "optional": True,
+        },
+    ),
 ]
 
 
@@ -283,14 +363,23 @@ def test_wordings_beyond_the_printed_file(text, form):
 def test_the_ability_a_silent_skill_uses_is_its_next_line_when_that_is_actions_read():
     from dmrules.reading.cardtext.compiler import compile_text
 
-    keyword = ("サイレントスキル(自分のターンのはじめに、このクリーチャーがタップされていたら、"
-               "アンタップするかわりに次の能力を使ってもよい)")
+    keyword = (
+        "サイレントスキル(自分のターンのはじめに、このクリーチャーがタップされていたら、"
+        "アンタップするかわりに次の能力を使ってもよい)"
+    )
     (ability,) = compile_text(keyword + " / 自分の墓地からクリーチャーを1体、自分の手札に戻す。").abilities
     assert ability["instead"] == ["use_ability"]
-    assert ability["then"] == [{"events": [{"return_to_hand": {"choose": {
-        "count": 1, "from": "graveyard", "whose": "own", "type": "creature"}}}]}]
+    assert ability["then"] == [
+        {
+            "events": [
+                {"return_to_hand": {"choose": {"count": 1, "from": "graveyard", "whose": "own", "type": "creature"}}}
+            ]
+        }
+    ]
     # An ability the grammar does not read as actions stays unread: the card is refused in a scenario.
-    (ability,) = compile_text(keyword + " / このターン、自分のクリーチャーが攻撃する時、カードを1枚引いてもよい。").abilities
+    (ability,) = compile_text(
+        keyword + " / このターン、自分のクリーチャーが攻撃する時、カードを1枚引いてもよい。"
+    ).abilities
     assert "then" not in ability
     # Without the keyword before it, the same line is no ability's.
     assert not compile_text("自分の墓地からクリーチャーを1体、自分の手札に戻す。").abilities
@@ -308,81 +397,156 @@ def test_cards_parse_takes_its_options_before_the_text():
 
 # 「AかBをN体、または両方M体ずつを、…」: N cards that are A or B, or M of each (L・ゲート of two races).
 def _recover(*choices):
-    return [{"choose": {"from": zone, "to": "hand", "verb": "return", "count": count, **flt}}
-            for zone, count, flt in choices]
+    return [
+        {"choose": {"from": zone, "to": "hand", "verb": "return", "count": count, **flt}}
+        for zone, count, flt in choices
+    ]
 
 
 EITHER_OR_EACH = [
     # 三途渡しのユーリン's reminder, as printed.
-    ("このクリーチャーが破壊される時、墓地に置くかわりに、ドリームメイトかビークル・ビーを1体、または両方1体ずつを、"
-     "自分の墓地から手札に戻してもよい。そうした場合、このクリーチャーを自分の山札の一番下に置く。",
-     {"watch": {"event": "destroy", "card": "this"},
-      "instead": [{"one_of": [_recover(("graveyard", 1, {"race": ["ドリームメイト", "ビークル・ビー"]})),
-                              _recover(("graveyard", 1, {"race": "ドリームメイト"}),
-                                       ("graveyard", 1, {"race": "ビークル・ビー"}))]}],
-      "optional": True, "then": [{"events": [{"move": "this", "to": "deck", "position": "bottom"}]}]}),
+    (
+        "このクリーチャーが破壊される時、墓地に置くかわりに、ドリームメイトかビークル・ビーを1体、または両方1体ずつを、"
+        "自分の墓地から手札に戻してもよい。そうした場合、このクリーチャーを自分の山札の一番下に置く。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [
+                {
+                    "one_of": [
+                        _recover(("graveyard", 1, {"race": ["ドリームメイト", "ビークル・ビー"]})),
+                        _recover(
+                            ("graveyard", 1, {"race": "ドリームメイト"}), ("graveyard", 1, {"race": "ビークル・ビー"})
+                        ),
+                    ]
+                }
+            ],
+            "optional": True,
+            "then": [{"events": [{"move": "this", "to": "deck", "position": "bottom"}]}],
+        },
+    ),
     # Not printed: other races, another zone, no 「そうした場合」.
-    ("このクリーチャーが破壊される時、墓地に置くかわりに、ドラゴンかフェニックスを1体、または両方1体ずつを、"
-     "自分のマナゾーンから手札に戻してもよい。",
-     {"watch": {"event": "destroy", "card": "this"},
-      "instead": [{"one_of": [_recover(("mana", 1, {"race": ["ドラゴン", "フェニックス"]})),
-                              _recover(("mana", 1, {"race": "ドラゴン"}), ("mana", 1, {"race": "フェニックス"}))]}],
-      "optional": True}),
+    (
+        "このクリーチャーが破壊される時、墓地に置くかわりに、ドラゴンかフェニックスを1体、または両方1体ずつを、"
+        "自分のマナゾーンから手札に戻してもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [
+                {
+                    "one_of": [
+                        _recover(("mana", 1, {"race": ["ドラゴン", "フェニックス"]})),
+                        _recover(("mana", 1, {"race": "ドラゴン"}), ("mana", 1, {"race": "フェニックス"})),
+                    ]
+                }
+            ],
+            "optional": True,
+        },
+    ),
     # Not printed: two of either, or one of each, without 「を」 after 「ずつ」, mandatory.
-    ("このクリーチャーが離れる時、かわりにエンジェル・コマンドかデーモン・コマンドを2体、または両方1体ずつ、"
-     "自分の墓地から手札に戻す。",
-     {"watch": {"event": "leave", "card": "this"},
-      "instead": [{"one_of": [_recover(("graveyard", 2, {"race": ["エンジェル・コマンド", "デーモン・コマンド"]})),
-                              _recover(("graveyard", 1, {"race": "エンジェル・コマンド"}),
-                                       ("graveyard", 1, {"race": "デーモン・コマンド"}))]}]}),
+    (
+        "このクリーチャーが離れる時、かわりにエンジェル・コマンドかデーモン・コマンドを2体、または両方1体ずつ、"
+        "自分の墓地から手札に戻す。",
+        {
+            "watch": {"event": "leave", "card": "this"},
+            "instead": [
+                {
+                    "one_of": [
+                        _recover(("graveyard", 2, {"race": ["エンジェル・コマンド", "デーモン・コマンド"]})),
+                        _recover(
+                            ("graveyard", 1, {"race": "エンジェル・コマンド"}),
+                            ("graveyard", 1, {"race": "デーモン・コマンド"}),
+                        ),
+                    ]
+                }
+            ],
+        },
+    ),
     # The keyword by name with two races reads as that reminder (not as one card of either race).
-    ("L・ゲート：ドラゴンとフェニックス",
-     {"watch": {"event": "destroy", "card": "this"},
-      "instead": [{"one_of": [_recover(("graveyard", 1, {"race": ["ドラゴン", "フェニックス"]})),
-                              _recover(("graveyard", 1, {"race": "ドラゴン"}), ("graveyard", 1, {"race": "フェニックス"}))]}],
-      "optional": True, "then": [{"events": [{"move": "this", "to": "deck", "position": "bottom"}]}]}),
+    (
+        "L・ゲート：ドラゴンとフェニックス",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [
+                {
+                    "one_of": [
+                        _recover(("graveyard", 1, {"race": ["ドラゴン", "フェニックス"]})),
+                        _recover(("graveyard", 1, {"race": "ドラゴン"}), ("graveyard", 1, {"race": "フェニックス"})),
+                    ]
+                }
+            ],
+            "optional": True,
+            "then": [{"events": [{"move": "this", "to": "deck", "position": "bottom"}]}],
+        },
+    ),
 ]
 
 # 「好きな数」 after the cards (「…を好きな数、」), and from 「AまたはB」 of two zones: any number from the one
 # and any number from the other (docs/card-text.md).
 ANY_NUMBER = [
     # 龍炎凰インフィニティ・フェニックス, as printed.
-    ("このクリーチャーがバトルゾーンを離れる時、このクリーチャーを墓地に置くかわりに自分の墓地またはマナゾーンから"
-     "火のクリーチャーを好きな数、手札に戻してもよい。その後、このクリーチャーを山札に戻し、シャッフルする。",
-     {"watch": {"event": "leave", "card": "this"},
-      "instead": _recover(("graveyard", "any", {"civilization": "fire", "type": "creature"}),
-                          ("mana", "any", {"civilization": "fire", "type": "creature"})),
-      "optional": True, "then": [{"events": [{"move": "this", "to": "deck", "position": "shuffle"}]}]}),
+    (
+        "このクリーチャーがバトルゾーンを離れる時、このクリーチャーを墓地に置くかわりに自分の墓地またはマナゾーンから"
+        "火のクリーチャーを好きな数、手札に戻してもよい。その後、このクリーチャーを山札に戻し、シャッフルする。",
+        {
+            "watch": {"event": "leave", "card": "this"},
+            "instead": _recover(
+                ("graveyard", "any", {"civilization": "fire", "type": "creature"}),
+                ("mana", "any", {"civilization": "fire", "type": "creature"}),
+            ),
+            "optional": True,
+            "then": [{"events": [{"move": "this", "to": "deck", "position": "shuffle"}]}],
+        },
+    ),
     # Not printed: another race and zones, the number before the cards.
-    ("このクリーチャーが破壊される時、墓地に置くかわりに、好きな数のフェニックスを、自分の手札またはマナゾーンから"
-     "手札に戻してもよい。",
-     {"watch": {"event": "destroy", "card": "this"},
-      "instead": _recover(("hand", "any", {"race": "フェニックス"}), ("mana", "any", {"race": "フェニックス"})),
-      "optional": True}),
+    (
+        "このクリーチャーが破壊される時、墓地に置くかわりに、好きな数のフェニックスを、自分の手札またはマナゾーンから"
+        "手札に戻してもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": _recover(("hand", "any", {"race": "フェニックス"}), ("mana", "any", {"race": "フェニックス"})),
+            "optional": True,
+        },
+    ),
     # Not printed: one zone, the number after the cards.
-    ("このクリーチャーが破壊される時、墓地に置くかわりに、自分の墓地から水のクリーチャーを好きな数、手札に戻す。",
-     {"watch": {"event": "destroy", "card": "this"},
-      "instead": _recover(("graveyard", "any", {"civilization": "water", "type": "creature"}))}),
+    (
+        "このクリーチャーが破壊される時、墓地に置くかわりに、自分の墓地から水のクリーチャーを好きな数、手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": _recover(("graveyard", "any", {"civilization": "water", "type": "creature"})),
+        },
+    ),
 ]
 
 
-@pytest.mark.parametrize("text, form", EITHER_OR_EACH + ANY_NUMBER,
-                         ids=[t[:30] for t, _ in EITHER_OR_EACH + ANY_NUMBER])
+@pytest.mark.parametrize(
+    "text, form", EITHER_OR_EACH + ANY_NUMBER, ids=[t[:30] for t, _ in EITHER_OR_EACH + ANY_NUMBER]
+)
 def test_generic_choice_wordings(text, form):
     assert_compiles_to(text, form)
 
 
-@pytest.mark.parametrize("text, named", [
-    # A race or a type: 「AかB」 is not two values of one field, so neither one filter nor one per kind says it.
-    ("このクリーチャーが破壊される時、墓地に置くかわりに、ドラゴンかクリーチャーを1体、または両方1体ずつを、"
-     "自分の墓地から手札に戻してもよい。", "two races, two types"),
-    # 「両方ずつ」 without the number of each.
-    ("このクリーチャーが破壊される時、墓地に置くかわりに、ドラゴンかフェニックスを1体、または両方ずつを、"
-     "自分の墓地から手札に戻してもよい。", "両方ずつを"),
-    # A fixed number from either of two zones is not one choice per zone.
-    ("このクリーチャーがバトルゾーンを離れる時、このクリーチャーを墓地に置くかわりに自分の墓地またはマナゾーンから"
-     "火のクリーチャーを2体、手札に戻してもよい。", "from either of two zones"),
-])
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        # A race or a type: 「AかB」 is not two values of one field, so neither one filter nor one per kind says it.
+        (
+            "このクリーチャーが破壊される時、墓地に置くかわりに、ドラゴンかクリーチャーを1体、または両方1体ずつを、"
+            "自分の墓地から手札に戻してもよい。",
+            "two races, two types",
+        ),
+        # 「両方ずつ」 without the number of each.
+        (
+            "このクリーチャーが破壊される時、墓地に置くかわりに、ドラゴンかフェニックスを1体、または両方ずつを、"
+            "自分の墓地から手札に戻してもよい。",
+            "両方ずつを",
+        ),
+        # A fixed number from either of two zones is not one choice per zone.
+        (
+            "このクリーチャーがバトルゾーンを離れる時、このクリーチャーを墓地に置くかわりに自分の墓地またはマナゾーンから"
+            "火のクリーチャーを2体、手札に戻してもよい。",
+            "from either of two zones",
+        ),
+    ],
+)
 def test_near_variants_of_the_choice_wordings_are_refused(text, named):
     done = assert_refused_naming(text, named)
     assert "Traceback" not in done.stdout + done.stderr
@@ -393,26 +557,48 @@ def test_near_variants_of_the_choice_wordings_are_refused(text, named):
 DISCARD_INSTEAD = {"instead": [{"discard": 1}], "optional": True}
 TWO_WATCHES = [
     # Not printed: クリス=タブラ=ラーサ's two watches (its 「表向きにする」 is not read: below) with a discard instead.
-    ("このクリーチャーが離れる時、または自分がゲームに負ける時、かわりに自分の手札を1枚捨ててもよい。",
-     [{"watch": {"event": "leave", "card": "this"}, **DISCARD_INSTEAD},
-      {"watch": {"event": "lose", "player": "own"}, **DISCARD_INSTEAD}]),
+    (
+        "このクリーチャーが離れる時、または自分がゲームに負ける時、かわりに自分の手札を1枚捨ててもよい。",
+        [
+            {"watch": {"event": "leave", "card": "this"}, **DISCARD_INSTEAD},
+            {"watch": {"event": "lose", "player": "own"}, **DISCARD_INSTEAD},
+        ],
+    ),
     # Not printed: one card, two events: one watch.
-    ("このクリーチャーが破壊される時、または手札に戻される時、かわりに自分の手札を1枚捨ててもよい。",
-     [{"watch": {"event": ["destroy", "return_to_hand"], "card": "this"}, **DISCARD_INSTEAD}]),
+    (
+        "このクリーチャーが破壊される時、または手札に戻される時、かわりに自分の手札を1枚捨ててもよい。",
+        [{"watch": {"event": ["destroy", "return_to_hand"], "card": "this"}, **DISCARD_INSTEAD}],
+    ),
     # Not printed: two players' losses are two events of different players.
-    ("自分がゲームに負ける時、または相手がゲームに負ける時、かわりにこのクリーチャーを破壊する。",
-     [{"watch": {"event": "lose", "player": "own"}, "instead": ["destroy_this"]},
-      {"watch": {"event": "lose", "player": "opponent"}, "instead": ["destroy_this"]}]),
+    (
+        "自分がゲームに負ける時、または相手がゲームに負ける時、かわりにこのクリーチャーを破壊する。",
+        [
+            {"watch": {"event": "lose", "player": "own"}, "instead": ["destroy_this"]},
+            {"watch": {"event": "lose", "player": "opponent"}, "instead": ["destroy_this"]},
+        ],
+    ),
     # Not printed: this card or another, with a follow-up that belongs to both.
-    ("このクリーチャーが破壊される時、または自分の他のドラゴンが破壊される時、かわりに自分の手札を1枚捨ててもよい。"
-     "そうした場合、このクリーチャーを山札の一番下に置く。",
-     [{"watch": {"event": "destroy", "card": "this"}, **DISCARD_INSTEAD,
-       "then": [{"events": [{"move": "this", "to": "deck", "position": "bottom"}]}]},
-      {"watch": {"event": "destroy", "card": {"whose": "own", "other": True, "race": "ドラゴン"}}, **DISCARD_INSTEAD,
-       "then": [{"events": [{"move": "this", "to": "deck", "position": "bottom"}]}]}]),
+    (
+        "このクリーチャーが破壊される時、または自分の他のドラゴンが破壊される時、かわりに自分の手札を1枚捨ててもよい。"
+        "そうした場合、このクリーチャーを山札の一番下に置く。",
+        [
+            {
+                "watch": {"event": "destroy", "card": "this"},
+                **DISCARD_INSTEAD,
+                "then": [{"events": [{"move": "this", "to": "deck", "position": "bottom"}]}],
+            },
+            {
+                "watch": {"event": "destroy", "card": {"whose": "own", "other": True, "race": "ドラゴン"}},
+                **DISCARD_INSTEAD,
+                "then": [{"events": [{"move": "this", "to": "deck", "position": "bottom"}]}],
+            },
+        ],
+    ),
     # 「相手がゲームに勝つ時」 alone is its controller's loss (docs/card-text.md).
-    ("相手がゲームに勝つ時、かわりにこのクリーチャーを破壊する。",
-     [{"watch": {"event": "lose", "player": "own"}, "instead": ["destroy_this"]}]),
+    (
+        "相手がゲームに勝つ時、かわりにこのクリーチャーを破壊する。",
+        [{"watch": {"event": "lose", "player": "own"}, "instead": ["destroy_this"]}],
+    ),
 ]
 
 
@@ -422,14 +608,22 @@ def test_two_watched_events_joined_by_または(text, forms):
     assert len({a["text"] for a in result.abilities}) == 1
 
 
-@pytest.mark.parametrize("text, named", [
-    # クリス=タブラ=ラーサ, as printed: both watches are read; turning face-down mana cards face up is no action.
-    ("クリスターナル・K(このクリーチャーが離れる時、または自分がゲームに負ける時、かわりに自分のマナゾーンにある"
-     "裏向きのカードを3枚、表向きにしてもよい)", "表向きにしてもよい"),
-    # Once a turn over events one watch cannot name: one ability a watch would be used once a turn each.
-    ("各ターンに1度、このクリーチャーが離れる時、または自分がゲームに負ける時、かわりに自分の手札を1枚捨ててもよい。",
-     "各ターンに1度"),
-])
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        # クリス=タブラ=ラーサ, as printed: both watches are read; turning face-down mana cards face up is no action.
+        (
+            "クリスターナル・K(このクリーチャーが離れる時、または自分がゲームに負ける時、かわりに自分のマナゾーンにある"
+            "裏向きのカードを3枚、表向きにしてもよい)",
+            "表向きにしてもよい",
+        ),
+        # Once a turn over events one watch cannot name: one ability a watch would be used once a turn each.
+        (
+            "各ターンに1度、このクリーチャーが離れる時、または自分がゲームに負ける時、かわりに自分の手札を1枚捨ててもよい。",
+            "各ターンに1度",
+        ),
+    ],
+)
 def test_near_variants_of_two_watched_events_are_refused(text, named):
     done = assert_refused_naming(text, named)
     assert "Traceback" not in done.stdout + done.stderr
@@ -440,7 +634,8 @@ def test_a_sentence_of_two_watches_is_solved_as_its_two_abilities():
     creature destroyed may stay by discarding the one card in hand (the leaving watch); nothing else applies."""
     import dmrules
 
-    scenario = dmrules.scenario_from_text("""
+    scenario = dmrules.scenario_from_text(
+        """
 turn: opponent
 players:
   me:
@@ -449,40 +644,86 @@ players:
     hand: [h1]
   opponent: {}
 effect: {controller: opponent, events: [{destroy: C}]}
-""", "two-watches.yaml")
+""",
+        "two-watches.yaml",
+    )
     finals = sorted(tuple(sorted(r.final.items())) for r in dmrules.solve(scenario).resolutions)
     assert finals == sorted([(("C", "graveyard"), ("h1", "hand")), (("C", "battle"), ("h1", "graveyard"))])
 
 
 # Follow-ups (「そうした場合、」「その後、」) that draw or move this creature: events of the `then` step.
 FOLLOW_UPS = [
-    ("このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、カードを1枚引く。",
-     {"watch": {"event": "destroy", "card": "this"}, **DISCARD_INSTEAD,
-      "then": [{"events": [{"draw": "own", "count": 1}]}]}),
-    ("自分のドラゴンが破壊される時、かわりに自分の手札を1枚捨ててもよい。その後、相手はカードを2枚引く。",
-     {"watch": {"event": "destroy", "card": {"whose": "own", "race": "ドラゴン"}}, **DISCARD_INSTEAD,
-      "then": [{"events": [{"draw": "opponent", "count": 2}]}]}),
-    ("自分の他のクリーチャーが破壊される時、かわりに自分のシールドを1つ手札に加えてもよい。そうした場合、このクリーチャーを破壊する。",
-     {"watch": {"event": "destroy", "card": {"whose": "own", "other": True, "type": "creature"}},
-      "instead": [{"shield_to_hand": 1}], "optional": True, "then": [{"events": [{"destroy": "this"}]}]}),
-    ("自分の他のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、このクリーチャーを自分の手札に戻す。",
-     {"watch": {"event": "destroy", "card": {"whose": "own", "other": True, "type": "creature"}}, **DISCARD_INSTEAD,
-      "then": [{"events": [{"return_to_hand": "this"}]}]}),
-    ("自分の他のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、このクリーチャーを自分の墓地に置く。",
-     {"watch": {"event": "destroy", "card": {"whose": "own", "other": True, "type": "creature"}}, **DISCARD_INSTEAD,
-      "then": [{"events": [{"move": "this", "to": "graveyard"}]}]}),
-    ("自分の他のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、このクリーチャーをマナゾーンに置く。",
-     {"watch": {"event": "destroy", "card": {"whose": "own", "other": True, "type": "creature"}}, **DISCARD_INSTEAD,
-      "then": [{"events": [{"put_into_mana": "this"}]}]}),
-    ("このクリーチャーが破壊される時、墓地に置くかわりに、ドラゴンを1体、自分の墓地から手札に戻してもよい。"
-     "そうした場合、このクリーチャーを山札の一番上に置く。",
-     {"watch": {"event": "destroy", "card": "this"},
-      "instead": _recover(("graveyard", 1, {"race": "ドラゴン"})), "optional": True,
-      "then": [{"events": [{"move": "this", "to": "deck", "position": "top"}]}]}),
+    (
+        "このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、カードを1枚引く。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            **DISCARD_INSTEAD,
+            "then": [{"events": [{"draw": "own", "count": 1}]}],
+        },
+    ),
+    (
+        "自分のドラゴンが破壊される時、かわりに自分の手札を1枚捨ててもよい。その後、相手はカードを2枚引く。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "race": "ドラゴン"}},
+            **DISCARD_INSTEAD,
+            "then": [{"events": [{"draw": "opponent", "count": 2}]}],
+        },
+    ),
+    (
+        "自分の他のクリーチャーが破壊される時、かわりに自分のシールドを1つ手札に加えてもよい。そうした場合、このクリーチャーを破壊する。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "other": True, "type": "creature"}},
+            "instead": [{"shield_to_hand": 1}],
+            "optional": True,
+            "then": [{"events": [{"destroy": "this"}]}],
+        },
+    ),
+    (
+        "自分の他のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、このクリーチャーを自分の手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "other": True, "type": "creature"}},
+            **DISCARD_INSTEAD,
+            "then": [{"events": [{"return_to_hand": "this"}]}],
+        },
+    ),
+    (
+        "自分の他のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、このクリーチャーを自分の墓地に置く。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "other": True, "type": "creature"}},
+            **DISCARD_INSTEAD,
+            "then": [{"events": [{"move": "this", "to": "graveyard"}]}],
+        },
+    ),
+    (
+        "自分の他のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、このクリーチャーをマナゾーンに置く。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "other": True, "type": "creature"}},
+            **DISCARD_INSTEAD,
+            "then": [{"events": [{"put_into_mana": "this"}]}],
+        },
+    ),
+    (
+        "このクリーチャーが破壊される時、墓地に置くかわりに、ドラゴンを1体、自分の墓地から手札に戻してもよい。"
+        "そうした場合、このクリーチャーを山札の一番上に置く。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": _recover(("graveyard", 1, {"race": "ドラゴン"})),
+            "optional": True,
+            "then": [{"events": [{"move": "this", "to": "deck", "position": "top"}]}],
+        },
+    ),
     # The next line of サイレントスキル, a draw alone, is the ability it uses (as ミルポロ, golden-a.yaml).
-    ("サイレントスキル / カードを2枚引く。",
-     {"keyword": "サイレントスキル", "watch": {"event": "untap", "card": "this"}, "if": ["this_tapped"],
-      "instead": ["use_ability"], "optional": True, "then": [{"events": [{"draw": "own", "count": 2}]}]}),
+    (
+        "サイレントスキル / カードを2枚引く。",
+        {
+            "keyword": "サイレントスキル",
+            "watch": {"event": "untap", "card": "this"},
+            "if": ["this_tapped"],
+            "instead": ["use_ability"],
+            "optional": True,
+            "then": [{"events": [{"draw": "own", "count": 2}]}],
+        },
+    ),
 ]
 
 
@@ -491,17 +732,26 @@ def test_follow_ups_that_draw_or_move_this_creature(text, form):
     assert_compiles_to(text, form)
 
 
-@pytest.mark.parametrize("text, named", [
-    # An optional draw is no event of a `then` step.
-    ("このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、カードを1枚引いてもよい。",
-     "引いてもよい"),
-    # A draw of a number the text takes from elsewhere.
-    ("このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、カードを好きな数引く。",
-     "好きな数引く"),
-    # This creature into its owner's opponent's hand: a card goes to its owner's hand only.
-    ("自分の他のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、このクリーチャーを相手の手札に戻す。",
-     "手札に戻す"),
-])
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        # An optional draw is no event of a `then` step.
+        (
+            "このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、カードを1枚引いてもよい。",
+            "引いてもよい",
+        ),
+        # A draw of a number the text takes from elsewhere.
+        (
+            "このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、カードを好きな数引く。",
+            "好きな数引く",
+        ),
+        # This creature into its owner's opponent's hand: a card goes to its owner's hand only.
+        (
+            "自分の他のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、このクリーチャーを相手の手札に戻す。",
+            "手札に戻す",
+        ),
+    ],
+)
 def test_near_variants_of_the_follow_ups_are_refused(text, named):
     assert_refused_naming(text, named)
 
@@ -511,7 +761,8 @@ def test_follow_ups_are_solved_as_the_events_they_name():
     クリーチャー」) puts s1 into the hand instead, and then goes to the mana zone; or neither applies."""
     import dmrules
 
-    scenario = dmrules.scenario_from_text("""
+    scenario = dmrules.scenario_from_text(
+        """
 turn: opponent
 players:
   me:
@@ -523,52 +774,107 @@ players:
     shields: [s1]
   opponent: {}
 effect: {controller: opponent, events: [{destroy: C}]}
-""", "follow-ups.yaml")
+""",
+        "follow-ups.yaml",
+    )
     finals = sorted(tuple(sorted(r.final.items())) for r in dmrules.solve(scenario).resolutions)
-    assert finals == sorted([
-        (("C", "graveyard"), ("S", "battle"), ("d1", "deck"), ("h1", "hand"), ("s1", "shields")),
-        (("C", "battle"), ("S", "battle"), ("d1", "hand"), ("h1", "graveyard"), ("s1", "shields")),
-        (("C", "battle"), ("S", "mana"), ("d1", "deck"), ("h1", "hand"), ("s1", "hand")),
-    ])
+    assert finals == sorted(
+        [
+            (("C", "graveyard"), ("S", "battle"), ("d1", "deck"), ("h1", "hand"), ("s1", "shields")),
+            (("C", "battle"), ("S", "battle"), ("d1", "hand"), ("h1", "graveyard"), ("s1", "shields")),
+            (("C", "battle"), ("S", "mana"), ("d1", "deck"), ("h1", "hand"), ("s1", "hand")),
+        ]
+    )
 
 
 # More generic wordings, none of them a row of printed.tsv: the form a careful reader writes.
 MORE_WORDINGS = [
     # 「かわりにこのクリーチャーをタップする」: this creature is tapped instead (`tap_this`).
-    ("自分の他のクリーチャーが破壊される時、かわりにこのクリーチャーをタップしてもよい。",
-     {"watch": {"event": "destroy", "card": {"whose": "own", "other": True, "type": "creature"}},
-      "instead": ["tap_this"], "optional": True}),
-    ("このクリーチャーがバトルゾーンを離れる時、かわりにこのクリーチャーをタップしてもよい。",
-     {"watch": {"event": "leave", "card": "this"}, "instead": ["tap_this"], "optional": True}),
+    (
+        "自分の他のクリーチャーが破壊される時、かわりにこのクリーチャーをタップしてもよい。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "other": True, "type": "creature"}},
+            "instead": ["tap_this"],
+            "optional": True,
+        },
+    ),
+    (
+        "このクリーチャーがバトルゾーンを離れる時、かわりにこのクリーチャーをタップしてもよい。",
+        {"watch": {"event": "leave", "card": "this"}, "instead": ["tap_this"], "optional": True},
+    ),
     # This creature put into the shields, for itself or for another.
-    ("このクリーチャーが破壊される時、かわりにこのクリーチャーを裏向きにしてシールドゾーンに加える。",
-     {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "shields"}]}),
-    ("自分のドラゴンが破壊される時、かわりにこのクリーチャーを裏向きにしてシールドゾーンに加えてもよい。",
-     {"watch": {"event": "destroy", "card": {"whose": "own", "race": "ドラゴン"}},
-      "instead": [{"this_to": "shields"}], "optional": True}),
+    (
+        "このクリーチャーが破壊される時、かわりにこのクリーチャーを裏向きにしてシールドゾーンに加える。",
+        {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "shields"}]},
+    ),
+    (
+        "自分のドラゴンが破壊される時、かわりにこのクリーチャーを裏向きにしてシールドゾーンに加えてもよい。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "race": "ドラゴン"}},
+            "instead": [{"this_to": "shields"}],
+            "optional": True,
+        },
+    ),
     # 「持ち主の」「自分の」 before where the chosen cards go.
-    ("このクリーチャーが破壊される時、かわりに自分のマナゾーンのカードを2枚、持ち主の墓地に置いてもよい。",
-     {"watch": {"event": "destroy", "card": "this"},
-      "instead": [{"choose": {"count": 2, "from": "mana", "to": "graveyard", "verb": "put"}}], "optional": True}),
-    ("このクリーチャーが破壊される時、かわりに相手のクリーチャーを1体選び、持ち主の手札に戻してもよい。",
-     {"watch": {"event": "destroy", "card": "this"},
-      "instead": [{"choose": {"count": 1, "from": "battle", "to": "hand", "verb": "return", "whose": "opponent",
-                              "type": "creature"}}], "optional": True}),
-    ("このクリーチャーが破壊される時、かわりにカードを2枚、自分の墓地から自分の山札の一番下に置いてもよい。",
-     {"watch": {"event": "destroy", "card": "this"},
-      "instead": [{"choose": {"count": 2, "from": "graveyard", "to": "deck", "verb": "put", "position": "bottom"}}],
-      "optional": True}),
+    (
+        "このクリーチャーが破壊される時、かわりに自分のマナゾーンのカードを2枚、持ち主の墓地に置いてもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [{"choose": {"count": 2, "from": "mana", "to": "graveyard", "verb": "put"}}],
+            "optional": True,
+        },
+    ),
+    (
+        "このクリーチャーが破壊される時、かわりに相手のクリーチャーを1体選び、持ち主の手札に戻してもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [
+                {
+                    "choose": {
+                        "count": 1,
+                        "from": "battle",
+                        "to": "hand",
+                        "verb": "return",
+                        "whose": "opponent",
+                        "type": "creature",
+                    }
+                }
+            ],
+            "optional": True,
+        },
+    ),
+    (
+        "このクリーチャーが破壊される時、かわりにカードを2枚、自分の墓地から自分の山札の一番下に置いてもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [
+                {"choose": {"count": 2, "from": "graveyard", "to": "deck", "verb": "put", "position": "bottom"}}
+            ],
+            "optional": True,
+        },
+    ),
     # 「バトルゾーンから離れる」 is 「バトルゾーンを離れる」.
-    ("このクリーチャーがバトルゾーンから離れる時、かわりに手札に戻す。",
-     {"watch": {"event": "leave", "card": "this"}, "instead": [{"move_to": "hand"}]}),
+    (
+        "このクリーチャーがバトルゾーンから離れる時、かわりに手札に戻す。",
+        {"watch": {"event": "leave", "card": "this"}, "instead": [{"move_to": "hand"}]},
+    ),
     # This card named by its type.
-    ("このクロスギアが墓地に置かれる時、かわりに手札に戻す。",
-     {"watch": {"event": "put_into_graveyard", "card": "this"}, "instead": [{"move_to": "hand"}]}),
-    ("このタマシードがバトルゾーンを離れる時、かわりに自分の手札を1枚捨ててもよい。",
-     {"watch": {"event": "leave", "card": "this"}, **DISCARD_INSTEAD}),
+    (
+        "このクロスギアが墓地に置かれる時、かわりに手札に戻す。",
+        {"watch": {"event": "put_into_graveyard", "card": "this"}, "instead": [{"move_to": "hand"}]},
+    ),
+    (
+        "このタマシードがバトルゾーンを離れる時、かわりに自分の手札を1枚捨ててもよい。",
+        {"watch": {"event": "leave", "card": "this"}, **DISCARD_INSTEAD},
+    ),
     # 「山札に加えてシャッフルする」 is 「山札に戻してシャッフルする」.
-    ("このクリーチャーが破壊される時、墓地に置くかわりに自分の山札に加えてシャッフルする。",
-     {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": {"zone": "deck", "position": "shuffle"}}]}),
+    (
+        "このクリーチャーが破壊される時、墓地に置くかわりに自分の山札に加えてシャッフルする。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [{"move_to": {"zone": "deck", "position": "shuffle"}}],
+        },
+    ),
 ]
 
 
@@ -577,15 +883,18 @@ def test_more_generic_wordings(text, form):
     assert_compiles_to(text, form)
 
 
-@pytest.mark.parametrize("text, named", [
-    # The opponent's creature put into the replacement's controller's hand: no choice moves a card to a zone
-    # of another player than its owner.
-    ("このクリーチャーが破壊される時、かわりに相手のクリーチャーを1体選び、自分の手札に戻してもよい。", "自分の"),
-    # Tapping another creature instead: 「タップ」 of a chosen creature is no action.
-    ("このクリーチャーが破壊される時、かわりに自分の他のクリーチャーを1体タップしてもよい。", "タップしてもよい"),
-    # This spell is no subject of a watched event but its own movement after it is cast.
-    ("この呪文が墓地に置かれる時、かわりに手札に戻す。", "この呪文が"),
-])
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        # The opponent's creature put into the replacement's controller's hand: no choice moves a card to a zone
+        # of another player than its owner.
+        ("このクリーチャーが破壊される時、かわりに相手のクリーチャーを1体選び、自分の手札に戻してもよい。", "自分の"),
+        # Tapping another creature instead: 「タップ」 of a chosen creature is no action.
+        ("このクリーチャーが破壊される時、かわりに自分の他のクリーチャーを1体タップしてもよい。", "タップしてもよい"),
+        # This spell is no subject of a watched event but its own movement after it is cast.
+        ("この呪文が墓地に置かれる時、かわりに手札に戻す。", "この呪文が"),
+    ],
+)
 def test_near_variants_of_the_more_generic_wordings_are_refused(text, named):
     assert_refused_naming(text, named)
 
@@ -596,7 +905,8 @@ def test_tapping_this_creature_instead_is_solved():
     import dmrules
 
     def finals(tapped):
-        scenario = dmrules.scenario_from_text(f"""
+        scenario = dmrules.scenario_from_text(
+            f"""
 turn: opponent
 players:
   me:
@@ -605,38 +915,71 @@ players:
       - {{id: A, card: {{name: 守られる者, type: creature}}}}
   opponent: {{}}
 effect: {{controller: opponent, events: [{{destroy: A}}]}}
-""", "tap-instead.yaml")
-        return sorted((tuple(sorted(r.final.items())), tuple(sorted(r.tapped))) for r in dmrules.solve(scenario).resolutions)
+""",
+            "tap-instead.yaml",
+        )
+        return sorted(
+            (tuple(sorted(r.final.items())), tuple(sorted(r.tapped))) for r in dmrules.solve(scenario).resolutions
+        )
 
-    assert finals(False) == sorted([((("A", "graveyard"), ("T", "battle")), ()),
-                                    ((("A", "battle"), ("T", "battle")), ("T",))])
+    assert finals(False) == sorted(
+        [((("A", "graveyard"), ("T", "battle")), ()), ((("A", "battle"), ("T", "battle")), ("T",))]
+    )
     assert finals(True) == [((("A", "graveyard"), ("T", "battle")), ())]
 
 
 ORDER_VARIANTS = [
     # 「マナゾーンにタップして置く」 is 「タップしてマナゾーンに置く」.
-    ("このクリーチャーが破壊される時、墓地に置くかわりに、自分のマナゾーンにタップして置く。",
-     {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": {"zone": "mana", "tapped": True}}]}),
+    (
+        "このクリーチャーが破壊される時、墓地に置くかわりに、自分のマナゾーンにタップして置く。",
+        {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": {"zone": "mana", "tapped": True}}]},
+    ),
     # 「シールドゾーンに裏向きにして加える」 is 「裏向きにしてシールドゾーンに加える」.
-    ("このクリーチャーが破壊される時、墓地に置くかわりに、持ち主のシールドゾーンに裏向きにして加える。",
-     {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "shields"}]}),
+    (
+        "このクリーチャーが破壊される時、墓地に置くかわりに、持ち主のシールドゾーンに裏向きにして加える。",
+        {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "shields"}]},
+    ),
     # The broken shield sent elsewhere: 「そのシールドを」 is the event's card.
-    ("自分のシールドがブレイクされる時、かわりにそのシールドを墓地に置いてもよい。",
-     {"watch": {"event": "break", "card": {"whose": "own"}}, "instead": [{"move_to": "graveyard"}], "optional": True}),
-    ("自分のシールドが相手のクリーチャーにブレイクされる時、かわりにそのシールドを持ち主の墓地に置いてもよい。",
-     {"watch": {"event": "break", "card": {"whose": "own"}, "when": ["by_opponent", "by_creature"]},
-      "instead": [{"move_to": "graveyard"}], "optional": True}),
+    (
+        "自分のシールドがブレイクされる時、かわりにそのシールドを墓地に置いてもよい。",
+        {
+            "watch": {"event": "break", "card": {"whose": "own"}},
+            "instead": [{"move_to": "graveyard"}],
+            "optional": True,
+        },
+    ),
+    (
+        "自分のシールドが相手のクリーチャーにブレイクされる時、かわりにそのシールドを持ち主の墓地に置いてもよい。",
+        {
+            "watch": {"event": "break", "card": {"whose": "own"}, "when": ["by_opponent", "by_creature"]},
+            "instead": [{"move_to": "graveyard"}],
+            "optional": True,
+        },
+    ),
     # 「バトルゾーンから手札に戻される」: a return to the hand from the battle zone.
-    ("このクリーチャーがバトルゾーンから自分の手札に戻される時、かわりに自分の墓地に置く。",
-     {"watch": {"event": "return_to_hand", "card": "this", "from": "battle"}, "instead": [{"move_to": "graveyard"}]}),
+    (
+        "このクリーチャーがバトルゾーンから自分の手札に戻される時、かわりに自分の墓地に置く。",
+        {"watch": {"event": "return_to_hand", "card": "this", "from": "battle"}, "instead": [{"move_to": "graveyard"}]},
+    ),
     # N cards of a zone, whatever they are.
-    ("自分のクリーチャーが破壊される時、かわりに自分のマナゾーンから1枚選び、墓地に置いてもよい。",
-     {"watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
-      "instead": [{"choose": {"count": 1, "from": "mana", "to": "graveyard", "verb": "put"}}], "optional": True}),
-    ("このクリーチャーが破壊される時、かわりに自分の墓地から2枚、山札の一番下に置いてもよい。",
-     {"watch": {"event": "destroy", "card": "this"},
-      "instead": [{"choose": {"count": 2, "from": "graveyard", "to": "deck", "verb": "put", "position": "bottom"}}],
-      "optional": True}),
+    (
+        "自分のクリーチャーが破壊される時、かわりに自分のマナゾーンから1枚選び、墓地に置いてもよい。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+            "instead": [{"choose": {"count": 1, "from": "mana", "to": "graveyard", "verb": "put"}}],
+            "optional": True,
+        },
+    ),
+    (
+        "このクリーチャーが破壊される時、かわりに自分の墓地から2枚、山札の一番下に置いてもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [
+                {"choose": {"count": 2, "from": "graveyard", "to": "deck", "verb": "put", "position": "bottom"}}
+            ],
+            "optional": True,
+        },
+    ),
 ]
 
 
@@ -645,13 +988,18 @@ def test_word_order_variants_and_unnamed_cards(text, form):
     assert_compiles_to(text, form)
 
 
-@pytest.mark.parametrize("text, named", [
-    # Two cards from either of two zones: not one choice a zone.
-    ("このクリーチャーが破壊される時、かわりに自分の墓地またはマナゾーンから2枚選び、山札の一番下に置いてもよい。",
-     "from either of two zones"),
-    # 「そのシールドを」 for an event with no shield (a destroyed creature): the sentence names no card for it.
-    ("このクリーチャーが破壊される時、かわりにそのシールドを墓地に置いてもよい。", "そのシールドを"),
-])
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        # Two cards from either of two zones: not one choice a zone.
+        (
+            "このクリーチャーが破壊される時、かわりに自分の墓地またはマナゾーンから2枚選び、山札の一番下に置いてもよい。",
+            "from either of two zones",
+        ),
+        # 「そのシールドを」 for an event with no shield (a destroyed creature): the sentence names no card for it.
+        ("このクリーチャーが破壊される時、かわりにそのシールドを墓地に置いてもよい。", "そのシールドを"),
+    ],
+)
 def test_near_variants_of_the_order_variants_are_refused(text, named):
     assert_refused_naming(text, named)
 
@@ -666,8 +1014,15 @@ def test_cards_put_into_the_graveyard_from_two_zones_in_a_printed_text():
     """剛勇霊騎エシャロット as printed: its last line is read (one ability a zone), and the card is still refused,
     since the O・ドライブ condition that grants that line (「このクリーチャーを召喚する時、…次の能力を得る」) is not."""
     result = compile_text(ESHALLOT["text"], ESHALLOT["type"])
-    want = [{"watch": {"event": "put_into_graveyard", "card": OWN_CARD_FROM, "from": zone},
-             "instead": [{"move_to": "mana"}], "optional": True, "duration": "this_turn"} for zone in ("hand", "battle")]
+    want = [
+        {
+            "watch": {"event": "put_into_graveyard", "card": OWN_CARD_FROM, "from": zone},
+            "instead": [{"move_to": "mana"}],
+            "optional": True,
+            "duration": "this_turn",
+        }
+        for zone in ("hand", "battle")
+    ]
     assert [comparable(a) for a in read_forms(result.abilities)] == [comparable(a) for a in read_forms(want)]
     assert [s.problem for s in result.problems] == ["cannot read the condition 「このクリーチャーを召喚する時」"]
     done = run_cli("cards", "parse", ESHALLOT["text"])
@@ -675,12 +1030,29 @@ def test_cards_put_into_the_graveyard_from_two_zones_in_a_printed_text():
 
 
 PUT_FROM = [
-    ("自分のカードをマナゾーン、手札またはバトルゾーンから墓地に置く時、墓地に置くかわりに山札の一番下に置く。",
-     [{"watch": {"event": "put_into_graveyard", "card": OWN_CARD_FROM, "from": zone},
-       "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}]} for zone in ("mana", "hand", "battle")]),
-    ("相手のクリーチャーをバトルゾーンから墓地に置く時、墓地に置くかわりに持ち主の手札に戻す。",
-     [{"watch": {"event": "put_into_graveyard", "card": {"whose": "opponent", "type": "creature"}, "from": "battle"},
-       "instead": [{"move_to": "hand"}]}]),
+    (
+        "自分のカードをマナゾーン、手札またはバトルゾーンから墓地に置く時、墓地に置くかわりに山札の一番下に置く。",
+        [
+            {
+                "watch": {"event": "put_into_graveyard", "card": OWN_CARD_FROM, "from": zone},
+                "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+            }
+            for zone in ("mana", "hand", "battle")
+        ],
+    ),
+    (
+        "相手のクリーチャーをバトルゾーンから墓地に置く時、墓地に置くかわりに持ち主の手札に戻す。",
+        [
+            {
+                "watch": {
+                    "event": "put_into_graveyard",
+                    "card": {"whose": "opponent", "type": "creature"},
+                    "from": "battle",
+                },
+                "instead": [{"move_to": "hand"}],
+            }
+        ],
+    ),
 ]
 
 
@@ -689,11 +1061,19 @@ def test_cards_put_into_the_graveyard_from_named_zones(text, forms):
     assert_compiles_to(text, *forms)
 
 
-@pytest.mark.parametrize("text, named", [
-    ("各ターンに1度、自分のカードを手札またはバトルゾーンから墓地に置く時、墓地に置くかわりにマナゾーンに置いてもよい。",
-     "各ターンに1度"),
-    ("自分のカードを手札または手札から墓地に置く時、墓地に置くかわりにマナゾーンに置いてもよい。", "a zone named twice"),
-])
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (
+            "各ターンに1度、自分のカードを手札またはバトルゾーンから墓地に置く時、墓地に置くかわりにマナゾーンに置いてもよい。",
+            "各ターンに1度",
+        ),
+        (
+            "自分のカードを手札または手札から墓地に置く時、墓地に置くかわりにマナゾーンに置いてもよい。",
+            "a zone named twice",
+        ),
+    ],
+)
 def test_near_variants_of_cards_put_from_named_zones_are_refused(text, named):
     assert_refused_naming(text, named)
 
@@ -703,7 +1083,8 @@ def test_cards_put_from_two_zones_are_solved_one_by_one():
     go to the mana zone instead, independently."""
     import dmrules
 
-    scenario = dmrules.scenario_from_text("""
+    scenario = dmrules.scenario_from_text(
+        """
 turn: opponent
 players:
   me:
@@ -713,34 +1094,67 @@ players:
     hand: [h1]
   opponent: {}
 effect: {controller: opponent, events: [{destroy: X}, {discard: h1}]}
-""", "two-zones.yaml")
+""",
+        "two-zones.yaml",
+    )
     finals = sorted(tuple(sorted(r.final.items())) for r in dmrules.solve(scenario).resolutions)
-    assert finals == sorted((("W", "battle"), ("X", x), ("h1", h)) for x in ("graveyard", "mana")
-                            for h in ("graveyard", "mana"))
+    assert finals == sorted(
+        (("W", "battle"), ("X", x), ("h1", h)) for x in ("graveyard", "mana") for h in ("graveyard", "mana")
+    )
 
 
 # 「Aを…捨て、Bを…加えてもよい」: costs joined in the continuative form, all of them done instead.
 JOINED_COSTS = [
-    ("自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨て、自分のシールドを1つ手札に加えてもよい。",
-     {"watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
-      "instead": [{"discard": 1}, {"shield_to_hand": 1}], "optional": True}),
-    ("このクリーチャーが破壊される時、かわりに自分のシールドを1つ手札に加え、自分の手札を1枚捨ててもよい。",
-     {"watch": {"event": "destroy", "card": "this"}, "instead": [{"shield_to_hand": 1}, {"discard": 1}],
-      "optional": True}),
-    ("このクリーチャーが離れる時、かわりに自分のマナゾーンのカードを2枚墓地に置き、自分の手札を1枚捨ててもよい。",
-     {"watch": {"event": "leave", "card": "this"},
-      "instead": [{"choose": {"count": 2, "from": "mana", "to": "graveyard", "verb": "put"}}, {"discard": 1}],
-      "optional": True}),
-    ("このクリーチャーが離れる時、かわりにカードを2枚、自分の墓地から山札の一番下に置き、自分の手札を1枚捨てる。",
-     {"watch": {"event": "leave", "card": "this"},
-      "instead": [{"choose": {"count": 2, "from": "graveyard", "to": "deck", "verb": "put", "position": "bottom"}},
-                  {"discard": 1}]}),
-    ("自分の他のクリーチャーが破壊される時、かわりにこのクリーチャーを破壊し、自分の手札を1枚捨ててもよい。",
-     {"watch": {"event": "destroy", "card": {"whose": "own", "other": True, "type": "creature"}},
-      "instead": ["destroy_this", {"discard": 1}], "optional": True}),
-    ("このクリーチャーが離れる時、かわりに自分の山札の上から2枚を墓地に置き、自分の手札を1枚捨ててもよい。",
-     {"watch": {"event": "leave", "card": "this"}, "instead": [{"mill": {"player": "own", "count": 2}}, {"discard": 1}],
-      "optional": True}),
+    (
+        "自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨て、自分のシールドを1つ手札に加えてもよい。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+            "instead": [{"discard": 1}, {"shield_to_hand": 1}],
+            "optional": True,
+        },
+    ),
+    (
+        "このクリーチャーが破壊される時、かわりに自分のシールドを1つ手札に加え、自分の手札を1枚捨ててもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [{"shield_to_hand": 1}, {"discard": 1}],
+            "optional": True,
+        },
+    ),
+    (
+        "このクリーチャーが離れる時、かわりに自分のマナゾーンのカードを2枚墓地に置き、自分の手札を1枚捨ててもよい。",
+        {
+            "watch": {"event": "leave", "card": "this"},
+            "instead": [{"choose": {"count": 2, "from": "mana", "to": "graveyard", "verb": "put"}}, {"discard": 1}],
+            "optional": True,
+        },
+    ),
+    (
+        "このクリーチャーが離れる時、かわりにカードを2枚、自分の墓地から山札の一番下に置き、自分の手札を1枚捨てる。",
+        {
+            "watch": {"event": "leave", "card": "this"},
+            "instead": [
+                {"choose": {"count": 2, "from": "graveyard", "to": "deck", "verb": "put", "position": "bottom"}},
+                {"discard": 1},
+            ],
+        },
+    ),
+    (
+        "自分の他のクリーチャーが破壊される時、かわりにこのクリーチャーを破壊し、自分の手札を1枚捨ててもよい。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "other": True, "type": "creature"}},
+            "instead": ["destroy_this", {"discard": 1}],
+            "optional": True,
+        },
+    ),
+    (
+        "このクリーチャーが離れる時、かわりに自分の山札の上から2枚を墓地に置き、自分の手札を1枚捨ててもよい。",
+        {
+            "watch": {"event": "leave", "card": "this"},
+            "instead": [{"mill": {"player": "own", "count": 2}}, {"discard": 1}],
+            "optional": True,
+        },
+    ),
 ]
 
 
@@ -750,7 +1164,11 @@ def test_costs_joined_in_the_continuative_form(text, form):
 
 
 def test_a_continuative_cost_before_an_unreadable_action_is_refused():
-    done = run_cli("cards", "parse", "自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨て、相手のクリーチャーを1体タップしてもよい。")
+    done = run_cli(
+        "cards",
+        "parse",
+        "自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨て、相手のクリーチャーを1体タップしてもよい。",
+    )
     assert done.returncode == 2, done.stdout
     assert "CANNOT READ" in done.stdout and "タップしてもよい" in done.stdout, done.stdout
 
@@ -760,7 +1178,8 @@ def test_joined_costs_are_paid_together():
     putting s1 into the hand, both."""
     import dmrules
 
-    scenario = dmrules.scenario_from_text("""
+    scenario = dmrules.scenario_from_text(
+        """
 turn: opponent
 players:
   me:
@@ -771,23 +1190,41 @@ players:
     shields: [s1]
   opponent: {}
 effect: {controller: opponent, events: [{destroy: X}]}
-""", "joined-costs.yaml")
+""",
+        "joined-costs.yaml",
+    )
     finals = sorted(tuple(sorted(r.final.items())) for r in dmrules.solve(scenario).resolutions)
-    assert finals == sorted([(("W", "battle"), ("X", "graveyard"), ("h1", "hand"), ("s1", "shields")),
-                             (("W", "battle"), ("X", "battle"), ("h1", "graveyard"), ("s1", "hand"))])
+    assert finals == sorted(
+        [
+            (("W", "battle"), ("X", "graveyard"), ("h1", "hand"), ("s1", "shields")),
+            (("W", "battle"), ("X", "battle"), ("h1", "graveyard"), ("s1", "hand")),
+        ]
+    )
 
 
 OMITTED_WORDS = [
     # 「手札を」 without 「自分の」: the player's own hand, as everywhere in card text.
-    ("このクリーチャーが離れる時、かわりに手札を1枚捨ててもよい。",
-     {"watch": {"event": "leave", "card": "this"}, **DISCARD_INSTEAD}),
-    ("このクリーチャーが離れる時、かわりに手札を1枚捨て、自分のシールドを1つ手札に加えてもよい。",
-     {"watch": {"event": "leave", "card": "this"}, "instead": [{"discard": 1}, {"shield_to_hand": 1}],
-      "optional": True}),
+    (
+        "このクリーチャーが離れる時、かわりに手札を1枚捨ててもよい。",
+        {"watch": {"event": "leave", "card": "this"}, **DISCARD_INSTEAD},
+    ),
+    (
+        "このクリーチャーが離れる時、かわりに手札を1枚捨て、自分のシールドを1つ手札に加えてもよい。",
+        {
+            "watch": {"event": "leave", "card": "this"},
+            "instead": [{"discard": 1}, {"shield_to_hand": 1}],
+            "optional": True,
+        },
+    ),
     # The cards under this creature without 「選び」.
-    ("このクリーチャーがバトルゾーンを離れる時、かわりにこのクリーチャーの下にあるカードを1枚、墓地に置いてもよい。",
-     {"watch": {"event": "leave", "card": "this"},
-      "instead": [{"choose": {"count": 1, "from": "under_this", "to": "graveyard", "verb": "put"}}], "optional": True}),
+    (
+        "このクリーチャーがバトルゾーンを離れる時、かわりにこのクリーチャーの下にあるカードを1枚、墓地に置いてもよい。",
+        {
+            "watch": {"event": "leave", "card": "this"},
+            "instead": [{"choose": {"count": 1, "from": "under_this", "to": "graveyard", "verb": "put"}}],
+            "optional": True,
+        },
+    ),
 ]
 
 
@@ -805,24 +1242,58 @@ def test_a_past_tense_watch_is_no_replacement_and_refused():
 # 「相手の呪文または相手のクリーチャーの能力によって」: either cause, one watch a cause (no event has both).
 STAY = {"instead": ["stay"]}
 CAUSES = [
-    ("このクリーチャーが相手の呪文または相手のクリーチャーの能力によってバトルゾーンを離れる時、かわりにとどまる。",
-     [{"watch": {"event": "leave", "card": "this", "when": ["by_opponent", "by_spell"]}, **STAY},
-      {"watch": {"event": "leave", "card": "this", "when": ["by_opponent", "by_ability", "by_creature"]}, **STAY}]),
+    (
+        "このクリーチャーが相手の呪文または相手のクリーチャーの能力によってバトルゾーンを離れる時、かわりにとどまる。",
+        [
+            {"watch": {"event": "leave", "card": "this", "when": ["by_opponent", "by_spell"]}, **STAY},
+            {"watch": {"event": "leave", "card": "this", "when": ["by_opponent", "by_ability", "by_creature"]}, **STAY},
+        ],
+    ),
     # 時空の喧嘩屋キル's wording without 「バトルゾーンにある」 (below): the cause before the cards.
-    ("相手のターン中、相手の呪文または相手のクリーチャーの能力によって、自分のサイキック・クリーチャーが手札に戻される時、"
-     "そのクリーチャーは手札に戻されるかわりにバトルゾーンにとどまる。",
-     [{"watch": {"event": "return_to_hand", "card": {"whose": "own", "type": "psychic"},
-                 "when": ["opponent_turn", "by_opponent", "by_spell"]}, **STAY},
-      {"watch": {"event": "return_to_hand", "card": {"whose": "own", "type": "psychic"},
-                 "when": ["opponent_turn", "by_opponent", "by_ability", "by_creature"]}, **STAY}]),
+    (
+        "相手のターン中、相手の呪文または相手のクリーチャーの能力によって、自分のサイキック・クリーチャーが手札に戻される時、"
+        "そのクリーチャーは手札に戻されるかわりにバトルゾーンにとどまる。",
+        [
+            {
+                "watch": {
+                    "event": "return_to_hand",
+                    "card": {"whose": "own", "type": "psychic"},
+                    "when": ["opponent_turn", "by_opponent", "by_spell"],
+                },
+                **STAY,
+            },
+            {
+                "watch": {
+                    "event": "return_to_hand",
+                    "card": {"whose": "own", "type": "psychic"},
+                    "when": ["opponent_turn", "by_opponent", "by_ability", "by_creature"],
+                },
+                **STAY,
+            },
+        ],
+    ),
     # The second cause names its own player.
-    ("このクリーチャーが相手の呪文または自分のクリーチャーの能力によって破壊される時、かわりにとどまる。",
-     [{"watch": {"event": "destroy", "card": "this", "when": ["by_opponent", "by_spell"]}, **STAY},
-      {"watch": {"event": "destroy", "card": "this", "when": ["by_self", "by_ability", "by_creature"]}, **STAY}]),
+    (
+        "このクリーチャーが相手の呪文または自分のクリーチャーの能力によって破壊される時、かわりにとどまる。",
+        [
+            {"watch": {"event": "destroy", "card": "this", "when": ["by_opponent", "by_spell"]}, **STAY},
+            {"watch": {"event": "destroy", "card": "this", "when": ["by_self", "by_ability", "by_creature"]}, **STAY},
+        ],
+    ),
     # One cause before the cards.
-    ("相手の効果によって、自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。",
-     [{"watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}, "when": ["by_opponent", "by_effect"]},
-       **DISCARD_INSTEAD}]),
+    (
+        "相手の効果によって、自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。",
+        [
+            {
+                "watch": {
+                    "event": "destroy",
+                    "card": {"whose": "own", "type": "creature"},
+                    "when": ["by_opponent", "by_effect"],
+                },
+                **DISCARD_INSTEAD,
+            }
+        ],
+    ),
 ]
 
 

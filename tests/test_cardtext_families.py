@@ -22,28 +22,49 @@ from dmrules.reading.cardtext import compile_text
 
 from .conftest import FIXTURES, ROOT, run_cli
 
-PRINTED = {row["name"]: row for row in csv.DictReader(
-    (ROOT / "tests" / "cards" / "printed.tsv").open(encoding="utf-8"), delimiter="\t")}
+PRINTED = {
+    row["name"]: row
+    for row in csv.DictReader((ROOT / "tests" / "cards" / "printed.tsv").open(encoding="utf-8"), delimiter="\t")
+}
 
 # Family (README of the printed cards) → the T fixtures that pin it.
 FAMILIES = {
-    "the creature's own destruction or leaving sent elsewhere": ["T01-own-destruction-revivor-karamikazura",
-                                                                  "T01-own-leaving-dark-bandit",
-                                                                  "T01-own-destruction-ekaterina-top",
-                                                                  "T01-own-leaving-eternal-omega-granted"],
-    "a spell's own card after it is cast": ["T02-charger-spiral", "T02-recycle-lionel-guard",
-                                            "T02-recycle-lionel-guard-from-hand", "T02-cyclone-zombie",
-                                            "T02-cyclone-zombie-no-summon"],
-    "other creatures' leaving sent elsewhere": ["T03-other-creatures-karafuru", "T03-karafuru-or-own-mandatory",
-                                                "T03-other-leaving-yunagi", "T03-entering-revolver-or-garyu",
-                                                "T03-entering-revolver-untapped"],
+    "the creature's own destruction or leaving sent elsewhere": [
+        "T01-own-destruction-revivor-karamikazura",
+        "T01-own-leaving-dark-bandit",
+        "T01-own-destruction-ekaterina-top",
+        "T01-own-leaving-eternal-omega-granted",
+    ],
+    "a spell's own card after it is cast": [
+        "T02-charger-spiral",
+        "T02-recycle-lionel-guard",
+        "T02-recycle-lionel-guard-from-hand",
+        "T02-cyclone-zombie",
+        "T02-cyclone-zombie-no-summon",
+    ],
+    "other creatures' leaving sent elsewhere": [
+        "T03-other-creatures-karafuru",
+        "T03-karafuru-or-own-mandatory",
+        "T03-other-leaving-yunagi",
+        "T03-entering-revolver-or-garyu",
+        "T03-entering-revolver-untapped",
+    ],
     "savers": ["T04-saver-balor", "T04-saver-poppo-chappy"],
     "shield savers": ["T05-shield-saver-silver", "T05-shield-saver-cannot-be-destroyed"],
-    "paying a cost instead": ["T06-cost-discard-gouken", "T06-cost-shield-garteo", "T06-cost-mana-million-vegeta",
-                              "T06-cost-graveyard-skull-gravitz", "T06-cost-graveyard-goddama-once-per-turn"],
+    "paying a cost instead": [
+        "T06-cost-discard-gouken",
+        "T06-cost-shield-garteo",
+        "T06-cost-mana-million-vegeta",
+        "T06-cost-graveyard-skull-gravitz",
+        "T06-cost-graveyard-goddama-once-per-turn",
+    ],
     "recovering a card from the graveyard instead": ["T07-l-gate-amazoness"],
-    "マッドネス": ["T08-madness-opponent-turn", "T08-madness-own-turn", "T08-madness-then-garyu-castle",
-                  "T08-garyu-castle-not-by-summoning"],
+    "マッドネス": [
+        "T08-madness-opponent-turn",
+        "T08-madness-own-turn",
+        "T08-madness-then-garyu-castle",
+        "T08-garyu-castle-not-by-summoning",
+    ],
     "staying in place": ["T09-stay-perfect-madonna", "T09-stay-garou-nature-knight", "T09-stay-garou-nature-no-knight"],
     "losing the game": ["T10-lose-diehard-ryusei"],
     "breaks sent elsewhere": ["T11-break-koufuuju-not-destroyed"],
@@ -52,8 +73,10 @@ FAMILIES = {
     "スーパーガードマン battles": ["T14-guardman-marinyan", "T14-guardman-marinyan-tapped"],
     "face-up shields leaving": ["T15-shield-go-cotton"],
     "the untap-step サイレントスキル": ["T16-silent-skill-gigamente"],
-    "the effect's own 「〜するかわりに〜する」 (self-replacement, メタモーフ)": ["T17-self-replacement-helios-dark-salamandas",
-                                                                   "T17-self-replacement-helios-alone"],
+    "the effect's own 「〜するかわりに〜する」 (self-replacement, メタモーフ)": [
+        "T17-self-replacement-helios-dark-salamandas",
+        "T17-self-replacement-helios-alone",
+    ],
 }
 
 # T00 shows a scenario of printed texts (README); T01 onwards are the families.
@@ -94,7 +117,9 @@ def test_t_fixture_uses_whole_printed_texts_only(path):
     for card_id, card in cards:
         assert "replacements" not in card, f"{path.name}: {card_id} has hand-written replacements"
         assert card["name"] in PRINTED, f"{path.name}: {card['name']} is not in printed.tsv"
-        assert card["text"] == PRINTED[card["name"]]["text"], f"{path.name}: {card_id}'s text is not the whole printed text"
+        assert card["text"] == PRINTED[card["name"]]["text"], (
+            f"{path.name}: {card_id}'s text is not the whole printed text"
+        )
         assert compile_text(card["text"]).abilities, f"{path.name}: {card['name']}'s text compiles to no ability"
     note = data["source"]["note"]
     assert "Family:" in note and any(card["name"] in note for _, card in cards)
@@ -109,8 +134,9 @@ def test_the_printed_text_changes_the_legal_resolutions(family):
         path = FIXTURES / f"{stem}.yaml"
         data = _data(path)
         ids = {card_id for card_id, _ in _text_cards(data)}
-        applied_by = {app["by"].split("#")[0] for res in data["expect"].get("resolutions", [])
-                      for app in res.get("applied", [])}
+        applied_by = {
+            app["by"].split("#")[0] for res in data["expect"].get("resolutions", []) for app in res.get("applied", [])
+        }
         with_text = _outcomes(data, path.name)
         bare = json.loads(json.dumps(data))
         for _, card in _text_cards(bare):
@@ -124,6 +150,7 @@ def test_the_printed_text_changes_the_legal_resolutions(family):
 
 # Families the solver does not model yet: the scenario is refused, naming the card and the part.
 
+
 def _scenario_with(tmp_path, name, type_=None, zone="battle", extra=None):
     card = {"name": name, "text": PRINTED[name]["text"]}
     if type_:
@@ -132,10 +159,14 @@ def _scenario_with(tmp_path, name, type_=None, zone="battle", extra=None):
     me = {zone: [entry]}
     if zone == "shields":
         me["shields"].insert(0, "s1")
-    data = {"turn": "opponent",
-            "players": {"me": me, "opponent": {"battle": [{"id": "X", "card": {"name": "攻撃するクリーチャー",
-                                                                                 "type": "creature"}}]}},
-            "effect": {"source": "X", "controller": "opponent", "events": [{"id": "e1", "destroy": "X"}]}}
+    data = {
+        "turn": "opponent",
+        "players": {
+            "me": me,
+            "opponent": {"battle": [{"id": "X", "card": {"name": "攻撃するクリーチャー", "type": "creature"}}]},
+        },
+        "effect": {"source": "X", "controller": "opponent", "events": [{"id": "e1", "destroy": "X"}]},
+    }
     path = tmp_path / "refused.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     return path

@@ -15,15 +15,16 @@ import pytest
 import dmrules
 from dmrules.reading.carddb import bundled
 
-from .conftest import FIXTURES, ROOT, run_cli, scenario
+from .conftest import FIXTURES, ROOT, scenario
 
 A01 = FIXTURES / "A01-two-jashintei.yaml"
 B03 = FIXTURES / "B03-baiken-setsudan.yaml"
 
 
 def run(*args: str, input: str | None = None, module: str = "dmrules.cli") -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True, cwd=ROOT,
-                          input=input, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", module, *args], capture_output=True, text=True, cwd=ROOT, input=input, timeout=120
+    )
 
 
 def clean(out: subprocess.CompletedProcess) -> None:
@@ -101,7 +102,7 @@ def test_why_not_exits_1_when_not_legal_and_0_when_legal():
 def test_verify_of_a_file_without_expectation_says_so_and_does_not_fail(tmp_path):
     text = A01.read_text(encoding="utf-8")
     path = tmp_path / "open-question.yaml"
-    path.write_text(text[:text.index("expect:")], encoding="utf-8")
+    path.write_text(text[: text.index("expect:")], encoding="utf-8")
     out = run("verify", str(path))
     assert out.returncode == 0, out.stdout
     assert out.stdout.startswith("NONE ") and "states no expectation" in out.stdout
@@ -129,8 +130,13 @@ def flood(tmp_path: Path) -> Path:
     """Millions of resolutions: a command that runs until it is stopped."""
     lines = ["turn: opponent", "players:", "  me:", "    battle:"]
     lines += [f"      - {{id: J{i}, card: アビスベル＝ジャシン帝}}" for i in range(1, 7)]
-    lines += ["    hand: [" + ", ".join(f"h{i}" for i in range(1, 17)) + "]", "  opponent: {}",
-              "effect:", "  controller: opponent", "  events:"]
+    lines += [
+        "    hand: [" + ", ".join(f"h{i}" for i in range(1, 17)) + "]",
+        "  opponent: {}",
+        "effect:",
+        "  controller: opponent",
+        "  events:",
+    ]
     lines += [f"    - {{destroy: J{i}}}" for i in range(1, 7)]
     path = tmp_path / "flood.yaml"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -154,8 +160,9 @@ def children_of(pid: int) -> list[int]:
 @pytest.mark.parametrize("args", [("verify", str(FIXTURES)), ("solve", "FLOOD", "--jsonl")])
 def test_a_closed_pipe_ends_the_command_at_once_and_quietly(tmp_path, args):
     args = [str(flood(tmp_path)) if a == "FLOOD" else a for a in args]
-    process = subprocess.Popen([sys.executable, "-m", "dmrules.cli", *args], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, cwd=ROOT)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dmrules.cli", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT
+    )
     first = process.stdout.readline()
     assert first
     kids = children_of(process.pid)
@@ -169,8 +176,12 @@ def test_a_closed_pipe_ends_the_command_at_once_and_quietly(tmp_path, args):
     assert process.returncode in (-signal.SIGPIPE, 141)
     assert process.stderr.read() == b""
     time.sleep(0.3)
-    assert not [k for k in kids if Path(f"/proc/{k}").exists()
-                and "Z" not in (Path(f"/proc/{k}/stat").read_text().rsplit(")", 1)[1].split()[:1])]
+    assert not [
+        k
+        for k in kids
+        if Path(f"/proc/{k}").exists()
+        and "Z" not in (Path(f"/proc/{k}/stat").read_text().rsplit(")", 1)[1].split()[:1])
+    ]
 
 
 def sigint_blocked(pid: int) -> bool:
@@ -185,8 +196,12 @@ def sigint_blocked(pid: int) -> bool:
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="signals as on Linux")
 @pytest.mark.parametrize("extra", [(), ("--jsonl",)])
 def test_ctrl_c_exits_130_without_traceback(tmp_path, extra):
-    process = subprocess.Popen([sys.executable, "-m", "dmrules.cli", "solve", str(flood(tmp_path)), *extra],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dmrules.cli", "solve", str(flood(tmp_path)), *extra],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
     deadline = time.monotonic() + 30  # until the command has taken over Ctrl-C (SIGINT blocked, see cli.py)
     while time.monotonic() < deadline and not sigint_blocked(process.pid):
         time.sleep(0.05)
@@ -200,8 +215,12 @@ def test_ctrl_c_exits_130_without_traceback(tmp_path, extra):
     assert process.returncode == 130
     assert process.stderr.read().decode() == "dmrules: interrupted\n"
     time.sleep(0.3)
-    assert not [k for k in kids if Path(f"/proc/{k}").exists()
-                and "Z" not in (Path(f"/proc/{k}/stat").read_text().rsplit(")", 1)[1].split()[:1])]
+    assert not [
+        k
+        for k in kids
+        if Path(f"/proc/{k}").exists()
+        and "Z" not in (Path(f"/proc/{k}/stat").read_text().rsplit(")", 1)[1].split()[:1])
+    ]
 
 
 # -- explanations in decision order, every window --------------------------------------------------
@@ -244,13 +263,18 @@ def test_why_gives_the_reason_that_held_when_the_player_decided():
     # later took m2 is no reason of mine (609.9a).
     s = scenario(DECISION_ORDER)
     solution = dmrules.solve(s)
-    number, resolution = next((i, r) for i, r in enumerate(solution.resolutions, 1)
-                              if [(a.event, a.replacement.id, a.chosen) for a in r.applied] == [("e4", "Y", ("m2",))])
+    number, resolution = next(
+        (i, r)
+        for i, r in enumerate(solution.resolutions, 1)
+        if [(a.event, a.replacement.id, a.chosen) for a in r.applied] == [("e4", "Y", ("m2",))]
+    )
     from dmrules.checking.explain import why
 
     steps = why(s, resolution)
-    assert [(st.replacement, st.rank, st.applied, st.kind) for st in steps] == [("C1", 1, False, "choice"),
-                                                                                 ("Y", 2, True, "applied")]
+    assert [(st.replacement, st.rank, st.applied, st.kind) for st in steps] == [
+        ("C1", 1, False, "choice"),
+        ("Y", 2, True, "applied"),
+    ]
     assert steps[0].reason == "optional, and its player did not apply it" and not steps[0].violations
     out = run("why", "-", "--resolution", str(number), input=textwrap.dedent(DECISION_ORDER))
     assert out.returncode == 0
@@ -291,8 +315,9 @@ def test_why_not_explains_in_the_window_where_a_rule_stands_in_the_way():
     lines = out.stdout.splitlines()
     assert lines[:2] == ["No legal resolution has LL=battle.", "In window 3 (sba2):"]
     assert "609.4" in out.stdout and "needs 1 card from the shields; 0 were there when it was decided" in out.stdout
-    doc = json.loads(run("why-not", str(FIXTURES / "B19-reima-gensou-liliang.yaml"), "--expect", "LL=battle",
-                         "--json").stdout)
+    doc = json.loads(
+        run("why-not", str(FIXTURES / "B19-reima-gensou-liliang.yaml"), "--expect", "LL=battle", "--json").stdout
+    )
     assert doc["legal"] is False and doc["window"] == "window 3 (sba2)" and doc["rules"] == ["609.4"]
 
 
@@ -301,8 +326,10 @@ def test_why_not_covers_every_window():
     out = run("why-not", str(B03), "--expect", "e1/BK.then1.1:ST=replaced")
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.startswith("A legal resolution has e1/BK.then1.1:ST=replaced")
-    assert ("ST (巨人の覚醒者セツダン) returns to the hand [e1/BK.then1.1:ST]: replaced by ST (巨人の覚醒者セツダン), "
-            "decided by opponent") in out.stdout
+    assert (
+        "ST (巨人の覚醒者セツダン) returns to the hand [e1/BK.then1.1:ST]: replaced by ST (巨人の覚醒者セツダン), "
+        "decided by opponent"
+    ) in out.stdout
 
 
 # -- the Python API --------------------------------------------------------------------------------
@@ -311,9 +338,9 @@ def test_why_not_covers_every_window():
 def test_solve_and_count_take_a_path_and_agree_on_every_fixture():
     # count reads the solver's statistics only for one window of fixed events that opens no other
     # window, and is solve(...).total otherwise: every fixture where it takes the short way agrees.
-    from dmrules.solving.solver import fast_path
-
     import yaml
+
+    from dmrules.solving.solver import fast_path
 
     short = 0
     for path in sorted(FIXTURES.glob("*.yaml")):
@@ -335,8 +362,9 @@ def test_solve_takes_a_ruleset():
     dm = dmrules.solve(a11)
     seq = dmrules.solve(a11, ruleset="sequential")
     assert dm.ruleset == "dm" and seq.ruleset == "sequential"
-    assert {tuple(sorted(r.final.items())) for r in dm.resolutions} != {tuple(sorted(r.final.items()))
-                                                                         for r in seq.resolutions}
+    assert {tuple(sorted(r.final.items())) for r in dm.resolutions} != {
+        tuple(sorted(r.final.items())) for r in seq.resolutions
+    }
     with pytest.raises(dmrules.InputError, match="unknown ruleset 'magic'"):
         dmrules.solve(a11, ruleset="magic")
     with pytest.raises(dmrules.InputError, match="no such file"):
@@ -358,7 +386,9 @@ def test_public_names_are_typed_and_documented():
 # -- forgiving card lookup -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("query", ["じゃしん", "ｼﾞｬｼﾝ帝", "《アビスベル=ジャシン帝》", "あびすべる じゃしん", "アビスベルジャシン帝"])
+@pytest.mark.parametrize(
+    "query", ["じゃしん", "ｼﾞｬｼﾝ帝", "《アビスベル=ジャシン帝》", "あびすべる じゃしん", "アビスベルジャシン帝"]
+)
 def test_card_lookup_forgives_width_kana_brackets_separators(query):
     out = run("cards", query)
     assert out.returncode == 0, out.stdout
@@ -391,12 +421,15 @@ def test_plurals(tmp_path):
     out = run("verify", str(A01))
     assert out.stdout.rstrip().endswith("1 scenario: 1 passed, 0 failed")
     one = tmp_path / "one.yaml"
-    one.write_text(textwrap.dedent("""
+    one.write_text(
+        textwrap.dedent("""
         turn: me
         players: {me: {battle: [J1]}, opponent: {}}
         effect: {controller: me, events: [{id: e1, destroy: J1}]}
         expect: {count: 1}
-        """), encoding="utf-8")
+        """),
+        encoding="utf-8",
+    )
     out = run("verify", str(one))
     assert "(1 resolution)" in out.stdout and "resolutions)" not in out.stdout
     out = run("solve", str(FIXTURES / "B03-baiken-setsudan.yaml"), "--max-windows", "1")
@@ -447,12 +480,16 @@ def test_choose_without_count_is_an_error():
         """)
     with pytest.raises(dmrules.InputError) as error:
         dmrules.scenario_from_text(card, "card.yaml")
-    assert str(error.value).startswith("card.yaml:12: players.me.battle[0].card.replacements[0].instead[1].choose: "
-                                       "a choice says how many cards it takes")
-    solution = dmrules.solve(dmrules.scenario_from_text(card.replace("{from: hand", "{count: 1, from: hand"),
-                                                        "card.yaml"))
+    assert str(error.value).startswith(
+        "card.yaml:12: players.me.battle[0].card.replacements[0].instead[1].choose: "
+        "a choice says how many cards it takes"
+    )
+    solution = dmrules.solve(
+        dmrules.scenario_from_text(card.replace("{from: hand", "{count: 1, from: hand"), "card.yaml")
+    )
     assert [[(a.event, a.replacement.id, a.chosen) for a in r.applied] for r in solution.resolutions] == [
-        [("e1", "S", ("h1",))]]  # mandatory: it discards h1 and stays
+        [("e1", "S", ("h1",))]
+    ]  # mandatory: it discards h1 and stays
 
 
 def test_default_whose_is_documented_and_holds():
@@ -481,8 +518,10 @@ def test_an_inline_card_with_a_bundled_cards_name_overrides_it_with_a_warning():
         effect: {controller: me, events: [{id: e1, destroy: J1}]}
         """)
     s = dmrules.scenario_from_text(text, "inline.yaml")
-    assert s.warnings == ("inline.yaml:6: players.me.battle[0].card.name: this inline card replaces the bundled card "
-                          "アビスベル＝ジャシン帝 in this scenario (write 'card: アビスベル＝ジャシン帝' to use the bundled one)",)
+    assert s.warnings == (
+        "inline.yaml:6: players.me.battle[0].card.name: this inline card replaces the bundled card "
+        "アビスベル＝ジャシン帝 in this scenario (write 'card: アビスベル＝ジャシン帝' to use the bundled one)",
+    )
     assert s.cards["J1"].replacements == ()  # the inline card, not the bundled one
     out = run("solve", "-", input=text)
     assert out.returncode == 0
@@ -496,8 +535,10 @@ def test_an_inline_card_with_a_bundled_cards_name_overrides_it_with_a_warning():
 def test_documentation_cites_nothing_a_user_does_not_have():
     import re
 
-    texts = {p: p.read_text(encoding="utf-8") for p in [ROOT / "README.md", *(ROOT / "docs").glob("*.md"),
-                                                         *(ROOT / "dmrules" / "cards").glob("*.yaml")]}
+    texts = {
+        p: p.read_text(encoding="utf-8")
+        for p in [ROOT / "README.md", *(ROOT / "docs").glob("*.md"), *(ROOT / "dmrules" / "cards").glob("*.yaml")]
+    }
     for path, text in texts.items():
         assert "../shared" not in text and "RULINGS.md" not in text and "RULES.md" not in text, path.name
         assert not re.search(r"\b[Ss]eeds? \d{3}", text), (path.name, re.search(r".{40}\b[Ss]eeds? \d{3}.{20}", text))
@@ -505,8 +546,9 @@ def test_documentation_cites_nothing_a_user_does_not_have():
     cited = set()
     for path in FIXTURES.glob("*.yaml"):
         cited |= set(re.findall(r"ruling: ([ABDEP]\d\d)", path.read_text(encoding="utf-8")))
-    assert cited and all(f"| {ruling} |" in rulings for ruling in cited), sorted(r for r in cited
-                                                                              if f"| {r} |" not in rulings)
+    assert cited and all(f"| {ruling} |" in rulings for ruling in cited), sorted(
+        r for r in cited if f"| {r} |" not in rulings
+    )
     assert "official Q&A (公式Q＆A), update of 2023-04-10" in rulings
 
 
@@ -514,15 +556,25 @@ def test_documentation_cites_nothing_a_user_does_not_have():
 def test_max_memory_stops_a_solve_that_needs_more_with_exit_2_and_no_traceback(tmp_path):
     path = flood(tmp_path)
     started = time.monotonic()
-    out = subprocess.run([sys.executable, "-m", "dmrules.cli", "solve", str(path), "--max-memory", "160",
-                          "--timeout", "60"], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "dmrules.cli", "solve", str(path), "--max-memory", "160", "--timeout", "60"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert out.returncode == 2, out.stderr
     assert "needed more memory than --max-memory allows (160 MiB)" in out.stderr
     assert "Traceback" not in out.stderr and "MemoryError" not in out.stderr and "terminate" not in out.stderr
     assert time.monotonic() - started < 60
     # The same command with room to spare answers (cut short by its own limit).
-    out = subprocess.run([sys.executable, "-m", "dmrules.cli", "solve", str(path), "--max-resolutions", "5"],
-                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "dmrules.cli", "solve", str(path), "--max-resolutions", "5"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert out.returncode == 0 and "cut short by max_resolutions=5" in out.stdout
 
 

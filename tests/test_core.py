@@ -22,12 +22,8 @@ JASHIN_LIKE = """
 """
 
 
-
-
 def finals(solution) -> list[dict]:
     return [dict(r.final) for r in solution.resolutions]
-
-
 
 
 def test_a01_three_resolutions_through_the_api():
@@ -115,20 +111,38 @@ def test_text_output_names_cards_and_totals():
     assert out.stdout.rstrip().endswith("3 resolutions, 3 final states")
 
 
-@pytest.mark.parametrize("text, place, problem", [
-    ("turn: me\nplayers: {me: {}, you: {}}\neffect: {controller: me, events: [{destroy: Z}]}\n",
-     "effect.events[0].destroy", "no card with id 'Z'"),
-    ("turn: me\nplayers: {me: {battle: [{id: A, card: アビスベル}]}, you: {}}\n"
-     "effect: {controller: me, events: [{destroy: A}]}\n",
-     "players.me.battle[0].card", "did you mean 'アビスベル＝ジャシン帝'"),
-    ("turn: me\nplayers: {me: {hand: [A]}, you: {}}\neffect: {controller: me, events: [{destroy: A}]}\n",
-     "effect.events[0].destroy", "needs a card in the battle zone"),
-    ("turn: me\nplayers: {me: {hand: [A], mana: [A]}, you: {}}\neffect: {controller: me, events: [{discard: A}]}\n",
-     "players.me.mana[0]", "used twice"),
-    ("turn: me\nplayers: {me: {}, you: {}}\neffect: {controller: me, events: []}\nextra: 1\n",
-     "extra", "unknown field"),
-    ("turn: me\nplayers: [me, you\n", "", "not valid YAML"),
-])
+@pytest.mark.parametrize(
+    "text, place, problem",
+    [
+        (
+            "turn: me\nplayers: {me: {}, you: {}}\neffect: {controller: me, events: [{destroy: Z}]}\n",
+            "effect.events[0].destroy",
+            "no card with id 'Z'",
+        ),
+        (
+            "turn: me\nplayers: {me: {battle: [{id: A, card: アビスベル}]}, you: {}}\n"
+            "effect: {controller: me, events: [{destroy: A}]}\n",
+            "players.me.battle[0].card",
+            "did you mean 'アビスベル＝ジャシン帝'",
+        ),
+        (
+            "turn: me\nplayers: {me: {hand: [A]}, you: {}}\neffect: {controller: me, events: [{destroy: A}]}\n",
+            "effect.events[0].destroy",
+            "needs a card in the battle zone",
+        ),
+        (
+            "turn: me\nplayers: {me: {hand: [A], mana: [A]}, you: {}}\neffect: {controller: me, events: [{discard: A}]}\n",
+            "players.me.mana[0]",
+            "used twice",
+        ),
+        (
+            "turn: me\nplayers: {me: {}, you: {}}\neffect: {controller: me, events: []}\nextra: 1\n",
+            "extra",
+            "unknown field",
+        ),
+        ("turn: me\nplayers: [me, you\n", "", "not valid YAML"),
+    ],
+)
 def test_bad_scenarios_exit_2_with_place_and_problem(tmp_path, text, place, problem):
     path = tmp_path / "bad.yaml"
     path.write_text(text, encoding="utf-8")
@@ -145,8 +159,13 @@ def test_expectation_check_reports_differences():
     solution = dmrules.solve(sc)
     good = read_expectation(sc)
     assert check(good, solution, sc) == []
-    wrong = read_expectation(scenario(A01.read_text(encoding="utf-8").replace("count: 3", "count: 4")
-                                      .replace("chosen: [h1, h2]}]\n      final: {J2", "chosen: [h1]}]\n      final: {J2")))
+    wrong = read_expectation(
+        scenario(
+            A01.read_text(encoding="utf-8")
+            .replace("count: 3", "count: 4")
+            .replace("chosen: [h1, h2]}]\n      final: {J2", "chosen: [h1]}]\n      final: {J2")
+        )
+    )
     problems = check(wrong, solution, scenario(A01.read_text(encoding="utf-8")))
     assert "expected 4 resolutions, found 3" in problems
     assert any(p.startswith("missing resolution: e1 by J1 [h1]") for p in problems)
@@ -172,7 +191,10 @@ effect:
 
 def test_mandatory_replacement_must_apply_when_it_can():
     solution = dmrules.solve(scenario(SKULL_MOON))
-    assert [(r.applied[0].chosen, r.final["SM"]) for r in solution.resolutions] == [(("O1",), "battle"), (("O2",), "battle")]
+    assert [(r.applied[0].chosen, r.final["SM"]) for r in solution.resolutions] == [
+        (("O1",), "battle"),
+        (("O2",), "battle"),
+    ]
 
 
 SAPPHIRE_VS_RAIKOU = """

@@ -5,12 +5,10 @@ import re
 
 import pytest
 
-from dmrules.reading.carddb import bundled
 from dmrules.checking.explain import rule_catalogue
+from dmrules.reading.carddb import bundled
 
 from .conftest import FIXTURES, ROOT, fixture_files, run_cli
-
-
 
 
 def fixture(prefix: str) -> str:
@@ -49,8 +47,10 @@ def test_verify_passes_every_fixture_with_a_line_per_ruling():
 
 def test_verify_fails_on_a_wrong_expectation_and_shows_the_difference(tmp_path):
     wrong = tmp_path / "wrong.yaml"
-    wrong.write_text((FIXTURES / "A01-two-jashintei.yaml").read_text(encoding="utf-8")
-                     .replace("count: 3", "count: 2"), encoding="utf-8")
+    wrong.write_text(
+        (FIXTURES / "A01-two-jashintei.yaml").read_text(encoding="utf-8").replace("count: 3", "count: 2"),
+        encoding="utf-8",
+    )
     out = run_cli("verify", str(wrong))
     assert out.returncode == 1
     assert out.stdout.startswith("FAIL  A01")
@@ -73,8 +73,9 @@ def test_why_not_a01_names_609_9b_and_the_hand_cards():
     assert "No legal resolution has J1=battle, J2=battle." in out.stdout
     assert "609.9b" in out.stdout
     assert "h1 is affected by J1" in out.stdout and "h2 is affected by J1" in out.stdout
-    doc = json.loads(run_cli("why-not", fixture("A01"), "--expect", "J1=battle", "--expect", "J2=battle",
-                             "--json").stdout)
+    doc = json.loads(
+        run_cli("why-not", fixture("A01"), "--expect", "J1=battle", "--expect", "J2=battle", "--json").stdout
+    )
     assert doc["legal"] is False
     assert doc["rules"] == ["609.9b"]
     assert sorted(c for v in doc["violations"] for c in v["cards"]) == ["h1", "h2"]
@@ -86,14 +87,17 @@ def test_why_not_a17_keeping_utsusemihenge_names_609_4():
     assert "needs 4 cards from the graveyard; 3 were there" in doc["violations"][0]["text"]
 
 
-@pytest.mark.parametrize("prefix, expect, rule", [
-    ("A11", "SN=battle,JN=battle,PG=battle", "101.5"),
-    ("A23", "L2=battle", "609.8"),
-    ("A26", "Z=battle", "609.1"),
-    ("A29-charger-cy", "BC=deck", "609.8a"),
-    ("A31", "SB=deck", "609.2"),
-    ("A20", "s1=shields", "609.4"),
-])
+@pytest.mark.parametrize(
+    "prefix, expect, rule",
+    [
+        ("A11", "SN=battle,JN=battle,PG=battle", "101.5"),
+        ("A23", "L2=battle", "609.8"),
+        ("A26", "Z=battle", "609.1"),
+        ("A29-charger-cy", "BC=deck", "609.8a"),
+        ("A31", "SB=deck", "609.2"),
+        ("A20", "s1=shields", "609.4"),
+    ],
+)
 def test_why_not_names_the_rule(prefix, expect, rule):
     doc = json.loads(run_cli("why-not", fixture(prefix), "--expect", expect, "--json").stdout)
     assert doc["legal"] is False
@@ -134,12 +138,15 @@ def test_why_rejects_a_resolution_that_does_not_exist():
     assert "there are 3 resolutions" in out.stderr
 
 
-@pytest.mark.parametrize("typed, printed", [
-    ("ﾎﾞﾙﾒﾃｳｽ･ｻﾌｧｲｱ･ﾄﾞﾗｺﾞﾝ", "ボルメテウス・サファイア・ドラゴン"),
-    ("ボルメテウスサファイアドラゴン", "ボルメテウス・サファイア・ドラゴン"),
-    ("《アビスベル=ジャシン帝》", "アビスベル＝ジャシン帝"),
-    ("水上第九院シャコガイル", "水上第九院 シャコガイル"),
-])
+@pytest.mark.parametrize(
+    "typed, printed",
+    [
+        ("ﾎﾞﾙﾒﾃｳｽ･ｻﾌｧｲｱ･ﾄﾞﾗｺﾞﾝ", "ボルメテウス・サファイア・ドラゴン"),
+        ("ボルメテウスサファイアドラゴン", "ボルメテウス・サファイア・ドラゴン"),
+        ("《アビスベル=ジャシン帝》", "アビスベル＝ジャシン帝"),
+        ("水上第九院シャコガイル", "水上第九院 シャコガイル"),
+    ],
+)
 def test_card_names_ignore_width_spacing_and_brackets(typed, printed):
     assert bundled().find(typed).name == printed
 
@@ -172,11 +179,14 @@ def test_cards_command_describes_every_bundled_card():
     assert out.returncode == 0 and "goes under this card instead" in out.stdout
 
 
-@pytest.mark.parametrize("name, expect, words", [
-    ("E12-tignus", "SB=battle", ["聖鐘の翼 ティグヌス", "forbids"]),
-    ("E11-pseudo-saver", "s1=shields", ["「離れない」", "forbids"]),
-    ("A20-souten-shield-saver", "s1=shields", ["「破壊されない」", "forbids"]),
-])
+@pytest.mark.parametrize(
+    "name, expect, words",
+    [
+        ("E12-tignus", "SB=battle", ["聖鐘の翼 ティグヌス", "forbids"]),
+        ("E11-pseudo-saver", "s1=shields", ["「離れない」", "forbids"]),
+        ("A20-souten-shield-saver", "s1=shields", ["「破壊されない」", "forbids"]),
+    ],
+)
 def test_why_not_names_the_restriction_that_blocks_a_replacement(name, expect, words):
     """A replacement whose new event a restriction forbids cannot apply (609.4, E10-E12)."""
     result = run_cli("why-not", fixture(name), "--expect", expect, "--json")

@@ -33,8 +33,9 @@ BOARD = """
 
 
 def metamorphis(ruleset: str, shields: int, limits: str = ""):
-    return scenario(BOARD.format(ruleset=ruleset, limits=limits,
-                                 shields=", ".join(f"s{i}" for i in range(1, shields + 1))))
+    return scenario(
+        BOARD.format(ruleset=ruleset, limits=limits, shields=", ".join(f"s{i}" for i in range(1, shields + 1)))
+    )
 
 
 @pytest.mark.parametrize("shields, zone", [(9, "shields"), (10, "graveyard")])

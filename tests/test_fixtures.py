@@ -15,9 +15,9 @@ def test_fixture(path):
     expectation = read_expectation(scenario)
     assert not expectation.empty, f"{path.name} states no expectation"
     assert scenario.ruling, f"{path.name} cites no ruling"
-    assert (expectation.resolutions is not None or expectation.groups is not None) \
-        and expectation.count is not None, \
+    assert (expectation.resolutions is not None or expectation.groups is not None) and expectation.count is not None, (
         f"{path.name} must give the exact set of resolutions (or of groups) and their count"
+    )
     for variant, expected in expectations(scenario):
         assert check(expected, solve(variant), variant) == []
 

@@ -13,9 +13,7 @@ import dmrules
 from dmrules.solving.facts import situation_facts
 from dmrules.solving.grouping import interchangeable_classes, interchangeable_units
 
-from .conftest import scenario
-
-from .conftest import ROOT, fixture_files
+from .conftest import ROOT, fixture_files, scenario
 from .oracle import legal_resolutions
 
 
@@ -23,8 +21,10 @@ def jashin_text(n: int, m: int) -> str:
     creatures = "\n".join(f"      - {{id: J{i}, card: アビスベル＝ジャシン帝}}" for i in range(1, n + 1))
     hand = ", ".join(f"h{i}" for i in range(1, m + 1))
     events = "\n".join(f"    - {{id: e{i}, destroy: J{i}}}" for i in range(1, n + 1))
-    return f"turn: opponent\nplayers:\n  me:\n    battle:\n{creatures}\n    hand: [{hand}]\n" \
-           f"  opponent: {{}}\neffect:\n  controller: opponent\n  events:\n{events}\n"
+    return (
+        f"turn: opponent\nplayers:\n  me:\n    battle:\n{creatures}\n    hand: [{hand}]\n"
+        f"  opponent: {{}}\neffect:\n  controller: opponent\n  events:\n{events}\n"
+    )
 
 
 def jashin_window(n: int, m: int) -> dmrules.Scenario:
@@ -52,7 +52,8 @@ def test_six_creatures_twelve_unknown_hand_cards():
 
 
 def test_named_cards_are_not_interchangeable():
-    scenario = dmrules.scenario_from_text(textwrap.dedent("""
+    scenario = dmrules.scenario_from_text(
+        textwrap.dedent("""
         turn: me
         players:
           me:
@@ -62,13 +63,28 @@ def test_named_cards_are_not_interchangeable():
         effect:
           controller: me
           events: [{id: e1, discard: a}, {id: e2, destroy: X}]
-        """), "t.yaml")
+        """),
+        "t.yaml",
+    )
     assert interchangeable_classes(scenario) == [["b", "c"]]
 
 
 def test_cli_reports_grouped_and_labelled_counts(tmp_path):
-    out = subprocess.run([sys.executable, "-m", "dmrules.cli", "solve", str(ROOT / "fixtures" / "A04-forkfock-jabrad-both.yaml"),
-                          "--group", "names", "--json"], capture_output=True, text=True, cwd=ROOT)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "dmrules.cli",
+            "solve",
+            str(ROOT / "fixtures" / "A04-forkfock-jabrad-both.yaml"),
+            "--group",
+            "names",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     doc = json.loads(out.stdout)
     assert doc["counts"]["resolutions"] == 211 and doc["counts"]["grouped"] == 4
     assert sorted(r.get("multiplicity", 1) for r in doc["resolutions"]) == [1, 70, 70, 70]
@@ -76,13 +92,14 @@ def test_cli_reports_grouped_and_labelled_counts(tmp_path):
 
 # -- interchangeable units: alike cards with alike events of their own -------------------
 
+
 def units_of(scenario: dmrules.Scenario) -> list[list[str]]:
     return [[u.card for u in members] for members in interchangeable_units(scenario, situation_facts(scenario))]
 
 
 def jashin_kept(n: int, m: int, k: int) -> int:
     """k of the n creatures stay, each discarding its own 2 of the m cards (609.9b: no card twice)."""
-    return comb(n, k) * perm(m, 2 * k) // 2 ** k
+    return comb(n, k) * perm(m, 2 * k) // 2**k
 
 
 @pytest.mark.parametrize("n, m", [(1, 2), (2, 3), (2, 4), (3, 4), (3, 5), (3, 6)])
@@ -102,16 +119,20 @@ def test_interchangeable_jashintei_fold_into_one_resolution_per_number_kept(n, m
 
 # 「このクリーチャーが破壊される時、かわりに自分のマナゾーンのカードを1枚墓地に置く。」 (mandatory), written
 # out so that the oracle reads it too.
-KEEPER = ("{name: マナの身代わり, type: creature, replacements: [{watch: {event: destroy, card: this}, "
-          "instead: [stay, {choose: {count: 1, from: mana, to: graveyard, verb: put}}]}]}")
+KEEPER = (
+    "{name: マナの身代わり, type: creature, replacements: [{watch: {event: destroy, card: this}, "
+    "instead: [stay, {choose: {count: 1, from: mana, to: graveyard, verb: put}}]}]}"
+)
 
 
 def keeper_text(n: int, m: int, extra: str = "") -> str:
     creatures = "\n".join(f"      - {{id: K{i}, card: {KEEPER}}}" for i in range(1, n + 1))
     mana = ", ".join(f"g{i}" for i in range(1, m + 1))
     events = "\n".join(f"    - {{id: e{i}, destroy: K{i}}}" for i in range(1, n + 1))
-    return (f"turn: opponent\nplayers:\n  me:\n    battle:\n{creatures}\n    mana: [{mana}]\n"
-            f"  opponent: {{}}\neffect:\n  controller: opponent\n  events:\n{events}\n{extra}")
+    return (
+        f"turn: opponent\nplayers:\n  me:\n    battle:\n{creatures}\n    mana: [{mana}]\n"
+        f"  opponent: {{}}\neffect:\n  controller: opponent\n  events:\n{events}\n{extra}"
+    )
 
 
 def keeper_window(n: int, m: int, extra: str = "") -> dmrules.Scenario:
@@ -141,7 +162,9 @@ def test_a_unit_named_apart_is_not_folded():
         "turn: opponent\nplayers:\n  me:\n    battle:\n"
         + "".join(f"      - {{id: J{i}, card: アビスベル＝ジャシン帝}}\n" for i in range(1, 4))
         + "    hand: [h1, h2, h3, h4]\n  opponent: {}\neffect:\n  controller: opponent\n  source: J1\n  events:\n"
-        + "".join(f"    - {{id: e{i}, destroy: J{i}}}\n" for i in range(1, 4)), "named.yaml")
+        + "".join(f"    - {{id: e{i}, destroy: J{i}}}\n" for i in range(1, 4)),
+        "named.yaml",
+    )
     assert units_of(base) == [["J1", "J2", "J3"]]
     assert units_of(scenario) == [["J2", "J3"]]
     grouped = dmrules.solve(scenario, group=True)
@@ -156,7 +179,9 @@ def test_a_unit_with_another_property_or_named_by_a_later_step_is_not_folded():
         "      - {id: J1, card: アビスベル＝ジャシン帝}\n      - {id: J2, card: アビスベル＝ジャシン帝}\n"
         "      - {id: J3, card: アビスベル＝ジャシン帝, tapped: true}\n"
         "    hand: [h1, h2, h3, h4]\n  opponent: {}\neffect:\n  controller: opponent\n  events:\n"
-        "    - {id: e1, destroy: J1}\n    - {id: e2, destroy: J2}\n    - {id: e3, destroy: J3}\n", "tapped.yaml")
+        "    - {id: e1, destroy: J1}\n    - {id: e2, destroy: J2}\n    - {id: e3, destroy: J3}\n",
+        "tapped.yaml",
+    )
     assert units_of(tapped) == [["J1", "J2"]]
     assert dmrules.solve(tapped, group=True).total == len(dmrules.solve(tapped).resolutions)
     # A later step destroys J1 again: what happens to J1 then tells it apart from J2.
@@ -168,7 +193,9 @@ def test_a_unit_with_another_property_or_named_by_a_later_step_is_not_folded():
     assert [r.multiplicity for r in grouped.resolutions] == [6] and not grouped.units_folded
 
 
-SAVER = "セイバー：デーモン・コマンド(自分のデーモン・コマンド1体が破壊される時、このクリーチャーをかわりに破壊してもよい)"
+SAVER = (
+    "セイバー：デーモン・コマンド(自分のデーモン・コマンド1体が破壊される時、このクリーチャーをかわりに破壊してもよい)"
+)
 SAVERS = textwrap.dedent(f"""
     turn: opponent
     players:
@@ -253,8 +280,7 @@ effect:
 def test_a_card_the_effect_chooses_and_a_replacement_may_take_too_is_not_folded(count, hand):
     # The effect's choice and J1's replacement may both take one hand card (A08): folding such
     # cards by one role each would drop whole classes of resolutions (12 of 3 cards counted as 9).
-    text = MULTI_ROLE.replace("COUNT", str(count)).replace(
-        "HAND", ", ".join(f"h{i}" for i in range(1, hand + 1)))
+    text = MULTI_ROLE.replace("COUNT", str(count)).replace("HAND", ", ".join(f"h{i}" for i in range(1, hand + 1)))
     plain = dmrules.solve(scenario(text))
     assert dmrules.solve(scenario(text), group=True).total == plain.total == len(plain.resolutions)
     assert dmrules.count(scenario(text), group=True) == plain.total

@@ -11,7 +11,6 @@ instead of stalling the run.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import time
@@ -64,27 +63,62 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
     "text-nul-escape.yaml": ("solve", 2, "players.me.hand[0]", "cannot contain the character NUL"),
     "id-line-break.yaml": ("solve", 2, "players.me.hand[0]", "an id cannot contain control characters"),
     # -- card names ------------------------------------------------------------------
-    "card-near-miss.yaml": ("solve", 5, "players.me.battle[0].card",
-                            "unknown card 'アビスベル＝ジャシン'; did you mean 'アビスベル＝ジャシン帝'?"),
-    "card-half-width-near-miss.yaml": ("solve", 5, "players.me.battle[0].card",
-                                       "unknown card 'ｱﾋﾞｽﾍﾞﾙ=ｼﾞｬｼﾝ'; did you mean 'アビスベル＝ジャシン帝'?"),
-    "card-unknown.yaml": ("solve", 5, "players.me.battle[0].card", "unknown card 'まったく知らないカード' (define it inline"),
+    "card-near-miss.yaml": (
+        "solve",
+        5,
+        "players.me.battle[0].card",
+        "unknown card 'アビスベル＝ジャシン'; did you mean 'アビスベル＝ジャシン帝'?",
+    ),
+    "card-half-width-near-miss.yaml": (
+        "solve",
+        5,
+        "players.me.battle[0].card",
+        "unknown card 'ｱﾋﾞｽﾍﾞﾙ=ｼﾞｬｼﾝ'; did you mean 'アビスベル＝ジャシン帝'?",
+    ),
+    "card-unknown.yaml": (
+        "solve",
+        5,
+        "players.me.battle[0].card",
+        "unknown card 'まったく知らないカード' (define it inline",
+    ),
     # -- ids -------------------------------------------------------------------------
-    "id-duplicate-in-zone.yaml": ("solve", 4, "players.me.hand[2]", "card id 'h1' is used twice (also at players.me.hand[0]"),
-    "id-same-card-two-zones.yaml": ("solve", 7, "players.you.hand[0]",
-                                    "card id 'J1' is used twice (also at players.me.battle[0], line 5)"),
+    "id-duplicate-in-zone.yaml": (
+        "solve",
+        4,
+        "players.me.hand[2]",
+        "card id 'h1' is used twice (also at players.me.hand[0]",
+    ),
+    "id-same-card-two-zones.yaml": (
+        "solve",
+        7,
+        "players.you.hand[0]",
+        "card id 'J1' is used twice (also at players.me.battle[0], line 5)",
+    ),
     "id-event-twice.yaml": ("solve", 7, "effect.events[1].id", "event id 'e1' is used twice"),
     "id-effect-is-card.yaml": ("solve", 5, "replacement_effects[0].id", "effect id 'h1' is also a card id"),
     # -- events ----------------------------------------------------------------------
-    "event-destroy-hand-card.yaml": ("solve", 3, "effect.events[0].destroy",
-                                     "needs a card in the battle zone, but 'h1' is in the hand zone"),
-    "event-discard-battle-card.yaml": ("solve", 7, "effect.events[0].discard",
-                                       "needs a card in the hand zone, but 'J1' is in the battle zone"),
+    "event-destroy-hand-card.yaml": (
+        "solve",
+        3,
+        "effect.events[0].destroy",
+        "needs a card in the battle zone, but 'h1' is in the hand zone",
+    ),
+    "event-discard-battle-card.yaml": (
+        "solve",
+        7,
+        "effect.events[0].discard",
+        "needs a card in the hand zone, but 'J1' is in the battle zone",
+    ),
     "event-break-not-shield.yaml": ("solve", 7, "effect.events[0].break", "'h1' is in the hand zone"),
     "event-unknown-card.yaml": ("solve", 3, "effect.events[0].discard", "no card with id 'h9' is in any zone"),
     "event-source-unknown.yaml": ("solve", 3, "effect.source", "no card with id 'X' is in any zone"),
     "event-same-card-twice.yaml": ("solve", 7, "effect.events[1]", "card 'h1' is already moved by event 'e1'"),
-    "event-unknown-kind.yaml": ("solve", 3, "effect.events[0].kind", "unknown value 'destory'; did you mean 'destroy'?"),
+    "event-unknown-kind.yaml": (
+        "solve",
+        3,
+        "effect.events[0].kind",
+        "unknown value 'destory'; did you mean 'destroy'?",
+    ),
     "event-unknown-kind-shorthand.yaml": ("solve", 3, "effect.events[0].exile", "unknown field 'exile'"),
     "event-no-kind.yaml": ("solve", 3, "effect.events[0]", "an event needs a kind"),
     "event-unknown-player.yaml": ("solve", 3, "effect.events[0]", "unknown player 'them' (players: me, you)"),
@@ -111,22 +145,46 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
     "link-under-missing-card.yaml": ("solve", 6, "players.me.battle[1].under", "names card 'J9', which is in no zone"),
     "link-under-circle.yaml": ("solve", 5, "players.me.battle[0].under", "stacked under each other in a circle"),
     # -- inline abilities and effects in play -----------------------------------------
-    "ability-unknown-action.yaml": ("solve", 11, "players.me.battle[0].card.replacements[0].instead[0]",
-                                    "unknown value 'explode'"),
-    "ability-count-zero.yaml": ("solve", 11, "players.me.battle[0].card.replacements[0].instead[1].discard",
-                                "0 is out of range (1 to 60)"),
-    "ability-unknown-watch-event.yaml": ("solve", 10, "players.me.battle[0].card.replacements[0].watch.event",
-                                         "unknown value 'destory'; did you mean 'destroy'?"),
-    "ability-unknown-card-type.yaml": ("solve", 6, "players.me.battle[0].card.type",
-                                       "unknown value 'creture'; did you mean 'creature'?"),
-    "ability-instead-empty.yaml": ("solve", 11, "players.me.battle[0].card.replacements[0].instead",
-                                   "says nothing about what happens instead"),
+    "ability-unknown-action.yaml": (
+        "solve",
+        11,
+        "players.me.battle[0].card.replacements[0].instead[0]",
+        "unknown value 'explode'",
+    ),
+    "ability-count-zero.yaml": (
+        "solve",
+        11,
+        "players.me.battle[0].card.replacements[0].instead[1].discard",
+        "0 is out of range (1 to 60)",
+    ),
+    "ability-unknown-watch-event.yaml": (
+        "solve",
+        10,
+        "players.me.battle[0].card.replacements[0].watch.event",
+        "unknown value 'destory'; did you mean 'destroy'?",
+    ),
+    "ability-unknown-card-type.yaml": (
+        "solve",
+        6,
+        "players.me.battle[0].card.type",
+        "unknown value 'creture'; did you mean 'creature'?",
+    ),
+    "ability-instead-empty.yaml": (
+        "solve",
+        11,
+        "players.me.battle[0].card.replacements[0].instead",
+        "says nothing about what happens instead",
+    ),
     "effect-in-play-bad.yaml": ("solve", 8, "replacement_effects[0].instead[0].move_to", "unknown value 'exile'"),
     # -- expectations ----------------------------------------------------------------
     "expect-unknown-card.yaml": ("verify", 7, "expect.always[0].final.h9", "no card with id 'h9' is in the scenario"),
     "expect-unknown-event.yaml": ("verify", 7, "expect.always[0].happened[0]", "no event with id 'e9'"),
-    "expect-unknown-replacement.yaml": ("verify", 6, "expect.resolutions[0].applied[0].by",
-                                        "'J1' is no replacement of this scenario"),
+    "expect-unknown-replacement.yaml": (
+        "verify",
+        6,
+        "expect.resolutions[0].applied[0].by",
+        "'J1' is no replacement of this scenario",
+    ),
     "expect-unknown-field.yaml": ("verify", 5, "expect.cuont", "unknown field 'cuont'; did you mean 'count'?"),
 }
 
@@ -141,12 +199,12 @@ INJECTIONS: dict[str, tuple[int, list[str]]] = {
 
 
 def run(*args: str, timeout: float = LIMIT) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dmrules.cli", *args], capture_output=True, text=True,
-                          cwd=ROOT, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "dmrules.cli", *args], capture_output=True, text=True, cwd=ROOT, timeout=timeout
+    )
 
 
-def assert_clean_error(out: subprocess.CompletedProcess, path: str, line: int | None, place: str,
-                       problem: str) -> str:
+def assert_clean_error(out: subprocess.CompletedProcess, path: str, line: int | None, place: str, problem: str) -> str:
     """Exit 2, no traceback, and ``PATH:LINE: PLACE: PROBLEM`` in the message."""
     text = out.stdout + out.stderr
     assert out.returncode == 2, text
@@ -186,11 +244,11 @@ def corpus_results() -> dict[str, subprocess.CompletedProcess | subprocess.Timeo
     halves = [names[0::2], names[1::2]]
 
     def batch(part: list[str]) -> dict:
-        lines = "".join(json.dumps([CASES[n][0] if n in CASES else "solve", str(HOSTILE / n)]) + "\n"
-                        for n in part)
+        lines = "".join(json.dumps([CASES[n][0] if n in CASES else "solve", str(HOSTILE / n)]) + "\n" for n in part)
         try:
-            done = subprocess.run([sys.executable, "-c", _DRIVER], input=lines, capture_output=True, text=True,
-                                  cwd=ROOT, timeout=LIMIT)
+            done = subprocess.run(
+                [sys.executable, "-c", _DRIVER], input=lines, capture_output=True, text=True, cwd=ROOT, timeout=LIMIT
+            )
             stdout = done.stdout
         except subprocess.TimeoutExpired as exc:
             stdout = exc.stdout.decode() if isinstance(exc.stdout, bytes) else (exc.stdout or "")
@@ -310,10 +368,14 @@ def test_huge_value_is_quoted_short(tmp_path):
 def test_too_many_cards(tmp_path):
     path = tmp_path / "cards.yaml"
     hand = ", ".join(f"h{i}" for i in range(1, MAX_CARDS + 2))
-    path.write_text(f"turn: me\nplayers:\n  me:\n    hand: [{hand}]\n  you: {{}}\n"
-                    "effect: {controller: you, events: [{discard: h1}]}\n", encoding="utf-8")
-    assert_clean_error(run("solve", str(path)), str(path), 3, "players",
-                       f"{MAX_CARDS + 1} cards; a scenario holds at most {MAX_CARDS}")
+    path.write_text(
+        f"turn: me\nplayers:\n  me:\n    hand: [{hand}]\n  you: {{}}\n"
+        "effect: {controller: you, events: [{discard: h1}]}\n",
+        encoding="utf-8",
+    )
+    assert_clean_error(
+        run("solve", str(path)), str(path), 3, "players", f"{MAX_CARDS + 1} cards; a scenario holds at most {MAX_CARDS}"
+    )
 
 
 def test_too_many_events(tmp_path):
@@ -321,26 +383,45 @@ def test_too_many_events(tmp_path):
     n = MAX_EVENTS + 1
     hand = ", ".join(f"h{i}" for i in range(1, n + 1))
     events = ", ".join(f"{{discard: h{i}}}" for i in range(1, n + 1))
-    path.write_text(f"turn: me\nplayers: {{me: {{hand: [{hand}]}}, you: {{}}}}\n"
-                    f"effect: {{controller: you, events: [{events}]}}\n", encoding="utf-8")
-    assert_clean_error(run("solve", str(path)), str(path), 3, "effect.events",
-                       f"{n} events; an effect makes at most {MAX_EVENTS} happen at once")
+    path.write_text(
+        f"turn: me\nplayers: {{me: {{hand: [{hand}]}}, you: {{}}}}\neffect: {{controller: you, events: [{events}]}}\n",
+        encoding="utf-8",
+    )
+    assert_clean_error(
+        run("solve", str(path)),
+        str(path),
+        3,
+        "effect.events",
+        f"{n} events; an effect makes at most {MAX_EVENTS} happen at once",
+    )
 
 
 def test_too_large_to_ground(tmp_path):
     """Replacements that watch every event, with many cards: refused at once, not ground for minutes."""
     path = tmp_path / "any.yaml"
-    card = ("{name: 万能, type: creature, replacements: [{watch: {event: destroy, card: {whose: any}}, "
-            "instead: [stay, {discard: 2}], optional: true}]}")
+    card = (
+        "{name: 万能, type: creature, replacements: [{watch: {event: destroy, card: {whose: any}}, "
+        "instead: [stay, {discard: 2}], optional: true}]}"
+    )
     lines = ["turn: opponent", "players:", "  me:", "    battle:"]
     lines += [f"      - {{id: J{i}, card: {card}}}" for i in range(1, 61)]
-    lines += ["    hand: [" + ", ".join(f"h{i}" for i in range(1, 301)) + "]", "  opponent: {}",
-              "effect:", "  controller: opponent", "  events:"]
+    lines += [
+        "    hand: [" + ", ".join(f"h{i}" for i in range(1, 301)) + "]",
+        "  opponent: {}",
+        "effect:",
+        "  controller: opponent",
+        "  events:",
+    ]
     lines += [f"    - {{destroy: J{i}}}" for i in range(1, 61)]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     started = time.monotonic()
-    assert_clean_error(run("solve", str(path), "--timeout", "1", timeout=30), str(path), 70, "effect.events",
-                       f"combinations to consider (at most {MAX_COMBINATIONS:,})")
+    assert_clean_error(
+        run("solve", str(path), "--timeout", "1", timeout=30),
+        str(path),
+        70,
+        "effect.events",
+        f"combinations to consider (at most {MAX_COMBINATIONS:,})",
+    )
     assert time.monotonic() - started < 10
 
 
@@ -356,9 +437,12 @@ def test_very_deep_nesting(tmp_path):
 def test_half_width_printed_name_is_found(tmp_path):
     """Width does not matter: the whole name in half-width katakana is the card."""
     path = tmp_path / "half.yaml"
-    path.write_text("turn: opponent\nplayers:\n  me:\n    battle:\n      - {id: J1, card: ｱﾋﾞｽﾍﾞﾙ=ｼﾞｬｼﾝ帝}\n"
-                    "    hand: [h1, h2]\n  opponent: {}\n"
-                    "effect: {controller: opponent, events: [{destroy: J1}]}\n", encoding="utf-8")
+    path.write_text(
+        "turn: opponent\nplayers:\n  me:\n    battle:\n      - {id: J1, card: ｱﾋﾞｽﾍﾞﾙ=ｼﾞｬｼﾝ帝}\n"
+        "    hand: [h1, h2]\n  opponent: {}\n"
+        "effect: {controller: opponent, events: [{destroy: J1}]}\n",
+        encoding="utf-8",
+    )
     out = run("solve", str(path))
     assert out.returncode == 0, out.stderr
     assert "アビスベル＝ジャシン帝" in out.stdout
@@ -369,24 +453,27 @@ def test_half_width_printed_name_is_found(tmp_path):
 A01 = "fixtures/A01-two-jashintei.yaml"
 
 
-@pytest.mark.parametrize("args, fragments", [
-    (["solve", A01, "--max-resolutions", "0"], ["--max-resolutions", "0 must be at least 1"]),
-    (["solve", A01, "--max-resolutions", "-3"], ["--max-resolutions", "-3 must be at least 1"]),
-    (["solve", A01, "--max-windows", "0"], ["--max-windows", "0 must be at least 1"]),
-    (["solve", A01, "--timeout", "-1"], ["--timeout", "-1 must be more than 0 seconds"]),
-    (["solve", A01, "--timeout", "0"], ["--timeout", "0 must be more than 0 seconds"]),
-    (["solve", A01, "--timeout", "abc"], ["--timeout", "'abc' is not a number of seconds"]),
-    (["solve", A01, "--timeout", "nan"], ["--timeout", "must be more than 0 seconds"]),
-    (["solve", A01, "--ruleset", "mtg"], ["--ruleset", "invalid choice: 'mtg'"]),
-    (["why-not", A01, "--expect", "J1battle"], ["--expect", "J1battle", "write CARD=ZONE"]),
-    (["why-not", A01, "--expect", "J9=battle"], ["--expect", "'J9' is no card, event or player"]),
-    (["why-not", A01, "--expect", "J1=exile"], ["--expect", "unknown zone 'exile'"]),
-    (["why", A01, "--resolution", "99"], [A01, "--resolution", "there are 3 resolutions; 99 is not one"]),
-    (["why", A01, "--resolution", "abc"], ["--resolution", "'abc' is not a whole number"]),
-    (["why-not", A01, "--expect", "J1battle"], [A01, "--expect J1battle", "write CARD=ZONE"]),
-    (["solve", A01, "--timeout", "inf"], ["--timeout", "more than 1,000,000 seconds"]),
-    (["solve", A01, "--timeout", "1e300"], ["--timeout", "more than 1,000,000 seconds"]),
-])
+@pytest.mark.parametrize(
+    "args, fragments",
+    [
+        (["solve", A01, "--max-resolutions", "0"], ["--max-resolutions", "0 must be at least 1"]),
+        (["solve", A01, "--max-resolutions", "-3"], ["--max-resolutions", "-3 must be at least 1"]),
+        (["solve", A01, "--max-windows", "0"], ["--max-windows", "0 must be at least 1"]),
+        (["solve", A01, "--timeout", "-1"], ["--timeout", "-1 must be more than 0 seconds"]),
+        (["solve", A01, "--timeout", "0"], ["--timeout", "0 must be more than 0 seconds"]),
+        (["solve", A01, "--timeout", "abc"], ["--timeout", "'abc' is not a number of seconds"]),
+        (["solve", A01, "--timeout", "nan"], ["--timeout", "must be more than 0 seconds"]),
+        (["solve", A01, "--ruleset", "mtg"], ["--ruleset", "invalid choice: 'mtg'"]),
+        (["why-not", A01, "--expect", "J1battle"], ["--expect", "J1battle", "write CARD=ZONE"]),
+        (["why-not", A01, "--expect", "J9=battle"], ["--expect", "'J9' is no card, event or player"]),
+        (["why-not", A01, "--expect", "J1=exile"], ["--expect", "unknown zone 'exile'"]),
+        (["why", A01, "--resolution", "99"], [A01, "--resolution", "there are 3 resolutions; 99 is not one"]),
+        (["why", A01, "--resolution", "abc"], ["--resolution", "'abc' is not a whole number"]),
+        (["why-not", A01, "--expect", "J1battle"], [A01, "--expect J1battle", "write CARD=ZONE"]),
+        (["solve", A01, "--timeout", "inf"], ["--timeout", "more than 1,000,000 seconds"]),
+        (["solve", A01, "--timeout", "1e300"], ["--timeout", "more than 1,000,000 seconds"]),
+    ],
+)
 def test_bad_command_line_values(args, fragments):
     out = run(*args)
     text = out.stdout + out.stderr
@@ -404,8 +491,13 @@ def jashintei_flood(tmp_path: Path, creatures: int = 6, hand: int = 16) -> Path:
     """Many destroyed アビスベル＝ジャシン帝 and many hand cards: millions of resolutions."""
     lines = ["turn: opponent", "players:", "  me:", "    battle:"]
     lines += [f"      - {{id: J{i}, card: アビスベル＝ジャシン帝}}" for i in range(1, creatures + 1)]
-    lines += ["    hand: [" + ", ".join(f"h{i}" for i in range(1, hand + 1)) + "]", "  opponent: {}",
-              "effect:", "  controller: opponent", "  events:"]
+    lines += [
+        "    hand: [" + ", ".join(f"h{i}" for i in range(1, hand + 1)) + "]",
+        "  opponent: {}",
+        "effect:",
+        "  controller: opponent",
+        "  events:",
+    ]
     lines += [f"    - {{destroy: J{i}}}" for i in range(1, creatures + 1)]
     path = tmp_path / "flood.yaml"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -95,8 +95,11 @@ def check_chosen_cards_were_eligible(scenario, solution) -> None:
                     assert event is None or card_id not in event.cards, (app, "chose the replaced event's card")
                     ok = [s for s in slots if s.from_zone == zone]
                     if w.index == 1:
-                        ok = [s for s in ok if s.filter.whose == "any"
-                              or (s.filter.whose == "own") == (card.controller == app.player)]
+                        ok = [
+                            s
+                            for s in ok
+                            if s.filter.whose == "any" or (s.filter.whose == "own") == (card.controller == app.player)
+                        ]
                     assert ok, f"{app.replacement.id} on {app.event} chose {card_id} from the {zone} zone"
 
 
@@ -146,7 +149,8 @@ def check_mandatory_could_not_apply(scenario, solution) -> None:
             if ability is None or ability.optional:
                 continue
             assert app[0] not in happened_there, (
-                f"{app[1]} is mandatory and could replace {app[0]}, yet a resolution lets {app[0]} happen")
+                f"{app[1]} is mandatory and could replace {app[0]}, yet a resolution lets {app[0]} happen"
+            )
 
 
 INVARIANTS = (check_chosen_cards_were_eligible, check_replaced_and_made_events, check_mandatory_could_not_apply)
@@ -177,8 +181,10 @@ for path in sys.argv[1:]:
 
 def test_the_same_input_gives_byte_identical_output():
     paths = [str(p) for p in fixture_files()[::4]]
-    runs = [subprocess.run([sys.executable, "-c", _SOLVE_EACH, *paths], capture_output=True, cwd=ROOT,
-                           encoding="utf-8") for _ in range(2)]
+    runs = [
+        subprocess.run([sys.executable, "-c", _SOLVE_EACH, *paths], capture_output=True, cwd=ROOT, encoding="utf-8")
+        for _ in range(2)
+    ]
     outputs = [run.stdout.splitlines() for run in runs]
     assert all(run.returncode == 0 for run in runs), runs[0].stderr
     assert len(outputs[0]) == len(paths)

@@ -34,8 +34,17 @@ PLAYERS = ("me", "opponent")
 MOVE_TO = ("hand", "mana", "graveyard", "deck")
 # Classes of events a replacement can watch; for `card: this` on a creature,
 # only the classes that take it out of the battle zone.
-WATCH_ANY = ("leave", "destroy", "return_to_hand", "discard", "put_into_mana", "break",
-             "put_into_graveyard", "put_into_hand", "spell_to_graveyard")
+WATCH_ANY = (
+    "leave",
+    "destroy",
+    "return_to_hand",
+    "discard",
+    "put_into_mana",
+    "break",
+    "put_into_graveyard",
+    "put_into_hand",
+    "spell_to_graveyard",
+)
 WATCH_THIS = ("leave", "destroy", "return_to_hand", "put_into_mana", "put_into_graveyard")
 CONDITIONS = ("opponent_turn", "own_turn", "by_opponent", "by_self")
 MARKERS = ("cannot_be_destroyed", "cannot_leave", "untouchable")
@@ -106,8 +115,15 @@ def to_yaml(value, indent: int = 0) -> str:
 # -- strategies ------------------------------------------------------------------
 def classes_of(kind: str, zone: str) -> list[str]:
     """The watch classes that an event of ``kind`` on a card in ``zone`` belongs to."""
-    to = {"destroy": "graveyard", "discard": "graveyard", "move:graveyard": "graveyard", "return_to_hand": "hand",
-          "break": "hand", "put_into_mana": "mana", "move:deck": "deck"}[kind]
+    to = {
+        "destroy": "graveyard",
+        "discard": "graveyard",
+        "move:graveyard": "graveyard",
+        "return_to_hand": "hand",
+        "break": "hand",
+        "put_into_mana": "mana",
+        "move:deck": "deck",
+    }[kind]
     found = [kind] if kind in WATCH_ANY else []
     if zone == "battle":
         found.append("leave")
@@ -136,8 +152,9 @@ def abilities(draw, hints: list[list[str]], this_hint: list[str], focus: list[st
     watch classes of the window's events, ``this_hint`` those of the events on
     this card: watches are drawn from them more often than not. With ``focus``, it
     watches those classes on any card (a 「そうしたら」 sentence's event)."""
-    shape = draw(st.sampled_from(("save_discard", "save_graveyard", "save_destroy", "move", "saver",
-                                  "this_to", "two", "mill")))
+    shape = draw(
+        st.sampled_from(("save_discard", "save_graveyard", "save_destroy", "move", "saver", "this_to", "two", "mill"))
+    )
     own_card = shape in ("saver", "this_to")
     if focus:
         card = draw(watch_filters(other=True if own_card else None))
@@ -188,8 +205,10 @@ def abilities(draw, hints: list[list[str]], this_hint: list[str], focus: list[st
 @st.composite
 def madness(draw) -> dict:
     """A replacement of a hand card's own discard (マッドネス): it works in the hand."""
-    ability: dict = {"watch": {"event": "discard", "card": "this"},
-                     "instead": [{"move_to": draw(st.sampled_from(("battle", "mana")))}]}
+    ability: dict = {
+        "watch": {"event": "discard", "card": "this"},
+        "instead": [{"move_to": draw(st.sampled_from(("battle", "mana")))}],
+    }
     if draw(st.booleans()):
         ability["watch"]["when"] = "opponent_turn"
     if draw(st.booleans()):
@@ -209,16 +228,22 @@ def event_entry(event_id: str | None, kind: str, card: str) -> dict:
 
 
 @st.composite
-def sentences(draw, zone: str, stays: bool, watched: list[str], pool: list[str],
-              where: dict[str, str]) -> tuple[list, list]:
+def sentences(
+    draw, zone: str, stays: bool, watched: list[str], pool: list[str], where: dict[str, str]
+) -> tuple[list, list]:
     """A 「そうしたら」 sentence: one step of one event, on the replacement's own card (in ``zone``
     by then) or on another card; never one its own replacement would replace again (``stays``:
     the card is still where that replacement works, watching ``watched``). With the watch
     classes of the event, as hints."""
-    own = [k for k in THIS_KINDS + ("discard",)
-           if (k != "destroy" or zone == "battle") and (k != "discard" or zone == "hand")
-           and k.split(":")[-1] != zone and not (k == "return_to_hand" and zone == "hand")
-           and not (stays and set(classes_of(k, zone)) & set(watched))]
+    own = [
+        k
+        for k in THIS_KINDS + ("discard",)
+        if (k != "destroy" or zone == "battle")
+        and (k != "discard" or zone == "hand")
+        and k.split(":")[-1] != zone
+        and not (k == "return_to_hand" and zone == "hand")
+        and not (stays and set(classes_of(k, zone)) & set(watched))
+    ]
     if not own and not pool:  # (an endless chain of windows: the oracle refuses it, Unsettled)
         own = list(THIS_KINDS)
     if own and (not pool or draw(st.integers(0, 2))):
@@ -254,8 +279,10 @@ def windows(draw) -> str:
         player = draw(st.sampled_from(PLAYERS))
         sid = f"S{i}"
         if draw(st.integers(0, 5)) == 0:
-            entry = {"id": sid, "card": {"name": f"madness {sid}", "type": "creature",
-                                         "replacements": [draw(madness())]}}
+            entry = {
+                "id": sid,
+                "card": {"name": f"madness {sid}", "type": "creature", "replacements": [draw(madness())]},
+            }
             put(player, "hand", entry)
             madness_cards.append(entry)
             continue
@@ -311,8 +338,14 @@ def windows(draw) -> str:
     controller = draw(st.sampled_from(PLAYERS))
     creatures = [e for e in sources if e["id"] != "U1"]
     sentence = bool(creatures or madness_cards) and draw(st.integers(0, 2)) == 0
-    targets = draw(st.lists(st.sampled_from(sorted(c for c, z in where.items() if z != "deck" and c not in stacked)),
-                            min_size=1, max_size=5 if sentence else 6, unique=True))
+    targets = draw(
+        st.lists(
+            st.sampled_from(sorted(c for c, z in where.items() if z != "deck" and c not in stacked)),
+            min_size=1,
+            max_size=5 if sentence else 6,
+            unique=True,
+        )
+    )
     events = []
     hints: list[list[str]] = []
     this_hints: dict[str, list[str]] = {}
@@ -342,8 +375,9 @@ def windows(draw) -> str:
                 hints.append(this_hints[entry["id"]])
                 events.append({"id": f"e{len(events) + 1}", "discard": entry["id"]})
             arrives = ability["instead"][0]["move_to"]
-            ability["then"], classes = draw(sentences(arrives, False, ["discard"],
-                                                      [c for c in pool if c != entry["id"]], where))
+            ability["then"], classes = draw(
+                sentences(arrives, False, ["discard"], [c for c in pool if c != entry["id"]], where)
+            )
         else:
             entry = draw(st.sampled_from(creatures))
             if entry["id"] not in this_hints:
@@ -352,16 +386,25 @@ def windows(draw) -> str:
                 hints.append(this_hints[entry["id"]])
                 events.append(event_entry(f"e{len(events) + 1}", kind, entry["id"]))
             hint = [c for c in this_hints[entry["id"]] if c in WATCH_THIS]
-            watched = draw(st.lists(st.sampled_from(hint if hint and draw(st.integers(0, 3)) != 3 else WATCH_THIS),
-                                    min_size=1, max_size=2, unique=True))
+            watched = draw(
+                st.lists(
+                    st.sampled_from(hint if hint and draw(st.integers(0, 3)) != 3 else WATCH_THIS),
+                    min_size=1,
+                    max_size=2,
+                    unique=True,
+                )
+            )
             stays = draw(st.booleans())
-            ability = {"watch": {"event": watched[0] if len(watched) == 1 else watched, "card": "this"},
-                       "instead": ["stay"] if stays else [{"move_to": draw(st.sampled_from(("hand", "mana", "deck")))}]}
+            ability = {
+                "watch": {"event": watched[0] if len(watched) == 1 else watched, "card": "this"},
+                "instead": ["stay"] if stays else [{"move_to": draw(st.sampled_from(("hand", "mana", "deck")))}],
+            }
             if draw(st.booleans()):
                 ability["optional"] = True
             zone = "battle" if stays else ability["instead"][0]["move_to"]
-            ability["then"], classes = draw(sentences(zone, stays, watched, [c for c in pool if c != entry["id"]],
-                                                      where))
+            ability["then"], classes = draw(
+                sentences(zone, stays, watched, [c for c in pool if c != entry["id"]], where)
+            )
             followed = (entry, ability)
         hints += [classes] * 3  # other abilities watch the sentence's event often: it is replaceable
         sentence_card = entry["id"]
@@ -395,9 +438,13 @@ def windows(draw) -> str:
         if entry["id"] == focused:
             entry["card"]["replacements"] = [draw(abilities(hints, [], focus=classes))]
             continue
-        entry["card"]["replacements"] = draw(st.lists(
-            abilities(hints, this_hints.get(entry["id"], [])), min_size=1,
-            max_size=1 if followed is not None and entry is followed[0] else 2))
+        entry["card"]["replacements"] = draw(
+            st.lists(
+                abilities(hints, this_hints.get(entry["id"], [])),
+                min_size=1,
+                max_size=1 if followed is not None and entry is followed[0] else 2,
+            )
+        )
     if followed is not None:
         followed[0]["card"]["replacements"].append(followed[1])
 
@@ -405,8 +452,11 @@ def windows(draw) -> str:
     # Now and then the effect is a spell's, whose own movement to the graveyard is one more
     # event of the window, with its own replacement of that movement (チャージャー: rank 0, 609.8a).
     if draw(st.integers(0, 3)) == 0:
-        ability: dict = {"watch": {"event": "spell_to_graveyard", "card": "this"}, "spell_own_movement": True,
-                         "instead": [{"move_to": draw(st.sampled_from(("mana", "deck", "hand")))}]}
+        ability: dict = {
+            "watch": {"event": "spell_to_graveyard", "card": "this"},
+            "spell_own_movement": True,
+            "instead": [{"move_to": draw(st.sampled_from(("mana", "deck", "hand")))}],
+        }
         if draw(st.booleans()):
             ability["optional"] = True
         spell = {"id": "SP", "card": {"name": "spell", "type": "spell", "replacements": [ability]}}
@@ -434,9 +484,14 @@ def dmrules_resolutions(scenario: dmrules.Scenario):
     for r in solution.resolutions:
         assert not r.flipped and r.stopped is None
         # The windows that opened, in order (the state-based check's aside: it shows in `lost`).
-        windows = tuple((frozenset(e.id for e in w.events),
-                         frozenset((a.event, a.replacement.id, frozenset(a.chosen)) for a in w.applied))
-                        for w in r.windows if w.kind != "state")
+        windows = tuple(
+            (
+                frozenset(e.id for e in w.events),
+                frozenset((a.event, a.replacement.id, frozenset(a.chosen)) for a in w.applied),
+            )
+            for w in r.windows
+            if w.kind != "state"
+        )
         found.add((windows, tuple(sorted(r.final.items())), tuple(r.lost)))
     assert len(found) == len(solution.resolutions), "dmrules listed a resolution twice"
     return frozenset(found)
@@ -464,9 +519,11 @@ def compare(text: str, name: str, *, notes: bool = False) -> None:
     if got != expected and notes:
         note("only in dmrules:\n" + describe(got - expected))
         note("only in the oracle:\n" + describe(expected - got))
-    assert got == expected, (f"{name}: dmrules and the oracle differ\n{text}\n"
-                             f"only in dmrules:\n{describe(got - expected)}\n"
-                             f"only in the oracle:\n{describe(expected - got)}")
+    assert got == expected, (
+        f"{name}: dmrules and the oracle differ\n{text}\n"
+        f"only in dmrules:\n{describe(got - expected)}\n"
+        f"only in the oracle:\n{describe(expected - got)}"
+    )
 
 
 # A fixed list of seeds, so that a bug the property found once is found on every run, and one
@@ -475,14 +532,22 @@ def compare(text: str, name: str, *, notes: bool = False) -> None:
 FIXED_SEEDS = (11, 23, 47)
 EXAMPLES = int(os.environ.get("DMRULES_ORACLE_EXAMPLES", "60"))
 MAX_RESOLUTIONS = 40
-PHASES = ((Phase.explicit, Phase.generate) if os.environ.get("DMRULES_NO_SHRINK")
-          else (Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink))
+PHASES = (
+    (Phase.explicit, Phase.generate)
+    if os.environ.get("DMRULES_NO_SHRINK")
+    else (Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink)
+)
 
 
 @pytest.mark.parametrize("fixed_seed", FIXED_SEEDS + (None,), ids=lambda s: f"seed{s}" if s else "random")
 def test_dmrules_agrees_with_the_oracle(fixed_seed) -> None:
-    @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much], phases=PHASES,
-              database=None if fixed_seed is not None else settings.default.database)
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+        phases=PHASES,
+        database=None if fixed_seed is not None else settings.default.database,
+    )
     @given(windows())
     def agree(text: str) -> None:
         # A window with very many resolutions opens many later windows (state-based checks
@@ -748,6 +813,8 @@ def test_fixtures_in_the_oracles_vocabulary() -> None:
             continue
         supported += 1
         got = dmrules_resolutions(scenario)
-        assert got == expected, (f"{path.name}\nonly in dmrules:\n{describe(got - expected)}\n"
-                                 f"only in the oracle:\n{describe(expected - got)}")
+        assert got == expected, (
+            f"{path.name}\nonly in dmrules:\n{describe(got - expected)}\n"
+            f"only in the oracle:\n{describe(expected - got)}"
+        )
     assert supported >= 10

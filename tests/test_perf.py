@@ -14,8 +14,7 @@ import pytest
 
 import dmrules
 from dmrules.solving import solver
-from dmrules.solving.engine import prefetch
-from dmrules.solving.engine import Interrupted
+from dmrules.solving.engine import Interrupted, prefetch
 from dmrules.solving.facts import situation_facts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,13 +30,15 @@ def jashin_yaml(n: int, m: int, chained: bool = False) -> str:
         events = "  events:\n    - {id: e1, destroy: J1}\n" + (f"  then:\n{then}\n" if n > 1 else "")
     else:
         events = "  events:\n" + "\n".join(f"    - {{id: e{i}, destroy: J{i}}}" for i in range(1, n + 1)) + "\n"
-    return (f"turn: opponent\nplayers:\n  me:\n    battle:\n{creatures}\n    hand: [{hand}]\n  opponent: {{}}\n"
-            f"effect:\n  controller: opponent\n{events}")
+    return (
+        f"turn: opponent\nplayers:\n  me:\n    battle:\n{creatures}\n    hand: [{hand}]\n  opponent: {{}}\n"
+        f"effect:\n  controller: opponent\n{events}"
+    )
 
 
 def expected_count(n: int, m: int) -> int:
     """Σ_k C(n,k) · m! / (2!^k (m-2k)!): k creatures kept, each with its own 2 cards."""
-    return sum(math.comb(n, k) * math.perm(m, 2 * k) // 2 ** k for k in range(n + 1) if 2 * k <= m)
+    return sum(math.comb(n, k) * math.perm(m, 2 * k) // 2**k for k in range(n + 1) if 2 * k <= m)
 
 
 def load(tmp_path: Path, text: str, name: str = "s.yaml") -> dmrules.Scenario:
@@ -156,8 +157,12 @@ def _threads(pid: int) -> int:
 def test_ctrl_c_stops_a_long_solve_within_a_second(tmp_path):
     path = tmp_path / "big.yaml"
     path.write_text(jashin_yaml(6, 12), encoding="utf-8")  # 72,809,947 resolutions: far longer than the test
-    proc = subprocess.Popen([sys.executable, "-m", "dmrules.cli", "solve", str(path)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "dmrules.cli", "solve", str(path)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         start = time.monotonic()
         while _threads(proc.pid) < 2:  # clingo's solve thread: the search is under way
@@ -187,8 +192,9 @@ def test_json_written_piece_by_piece_is_the_json_of_the_solution(tmp_path):
         assert json.loads(out.getvalue()) == solution.to_json()
         # One resolution per line of the list, the rest indented as json.dumps(indent=2) would.
         lines = out.getvalue().splitlines()
-        assert [json.loads(line.strip().rstrip(",")) for line in lines if line.startswith("    {")] == \
-            solution.to_json()["resolutions"]
+        assert [
+            json.loads(line.strip().rstrip(",")) for line in lines if line.startswith("    {")
+        ] == solution.to_json()["resolutions"]
         assert lines[:4] == ["{", '  "schema": 1,', '  "ruleset": "dm",', '  "resolutions": [']
     grouped = dmrules.solve(load(tmp_path, jashin_yaml(2, 5)), group=True)
     out = io.StringIO()
@@ -201,8 +207,9 @@ def test_cli_json_is_the_solution(tmp_path):
     import json
 
     path = ROOT / "fixtures" / "A01-two-jashintei.yaml"
-    out = subprocess.run([sys.executable, "-m", "dmrules.cli", "solve", str(path), "--json"], cwd=ROOT,
-                         capture_output=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "dmrules.cli", "solve", str(path), "--json"], cwd=ROOT, capture_output=True, check=True
+    ).stdout
     expected = dmrules.solve(dmrules.load_scenario(path)).to_json()
     assert json.loads(out) == expected and len(expected["resolutions"]) == 3
 
@@ -226,8 +233,11 @@ def test_windows_grounded_in_a_batch_have_the_answer_sets_of_windows_grounded_al
     checked = 0
     for scenario in scenarios:
         canon, names = solver.canonical(situation_facts(scenario))
-        key = (tuple(solver._control_arguments(scenario, ("0",))),
-               tuple(solver.encoding_files(scenario.ruleset, "solve", False, True)), canon)
+        key = (
+            tuple(solver._control_arguments(scenario, ("0",))),
+            tuple(solver.encoding_files(scenario.ruleset, "solve", False, True)),
+            canon,
+        )
         raw, solved_names = solver.WINDOWS.entries[key]
         if names != solved_names:
             continue  # met renamed: compared through solve() in the next test
@@ -251,8 +261,14 @@ def test_verify_lines_match_solve_after_batching(tmp_path, monkeypatch):
 def test_the_later_windows_are_solved_in_batches_too_and_solve_then_grounds_nothing(monkeypatch):
     """The fixtures whose resolutions open more than one window: after ``prefetch``, solving
     them grounds no window alone, and lists what it lists with nothing solved beforehand."""
-    names = ["B03-baiken-setsudan", "B04-perfect-madonna-jakon-sousei", "B10-stratobag-tech-dan-shinsekai",
-             "B19-reima-gensou-liliang", "E09-gachirobo-without-kyokutsuukaze", "T13-draw-h-electron-two-draws"]
+    names = [
+        "B03-baiken-setsudan",
+        "B04-perfect-madonna-jakon-sousei",
+        "B10-stratobag-tech-dan-shinsekai",
+        "B19-reima-gensou-liliang",
+        "E09-gachirobo-without-kyokutsuukaze",
+        "T13-draw-h-electron-two-draws",
+    ]
     scenarios = [dmrules.load_scenario(ROOT / "fixtures" / f"{name}.yaml") for name in names]
     assert all(s.ruleset == "dm" for s in scenarios)
     monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache(max_models=0))
@@ -304,7 +320,8 @@ def test_a_scenario_file_read_again_comes_from_the_cache_as_it_was_read(tmp_path
     from dataclasses import fields
 
     from dmrules.checking.verify import verify_scenario
-    from dmrules.reading import carddb, scenario as reading
+    from dmrules.reading import carddb
+    from dmrules.reading import scenario as reading
 
     monkeypatch.setenv("DMRULES_CACHE", str(tmp_path / "cache"))
     path = tmp_path / "s.yaml"
@@ -318,8 +335,9 @@ def test_a_scenario_file_read_again_comes_from_the_cache_as_it_was_read(tmp_path
     second = dmrules.load_scenario(path)
     assert len(read) == 1 and second is not first
     nodes = {"expect", "expect_under"}  # the expectations' syntax, compared by what it checks
-    assert [getattr(second, f.name) for f in fields(first) if f.name not in nodes] == \
-           [getattr(first, f.name) for f in fields(first) if f.name not in nodes]
+    assert [getattr(second, f.name) for f in fields(first) if f.name not in nodes] == [
+        getattr(first, f.name) for f in fields(first) if f.name not in nodes
+    ]
     assert verify_scenario(second, str(path)).to_json() == verify_scenario(first, str(path)).to_json()
     # The bundled cards' definitions are the database's own objects again.
     jashin = carddb.bundled().find("アビスベル＝ジャシン帝")
@@ -346,8 +364,12 @@ def test_what_older_versions_kept_is_removed_but_the_newest_few(tmp_path, monkey
         (tmp_path / f"texts-old{n}").mkdir()
         (tmp_path / f"graphs-old{n}").mkdir()
         (tmp_path / f"scenarios-old{n}").mkdir()
-        for path in (tmp_path / f"cards-old{n}.pickle", tmp_path / f"texts-old{n}", tmp_path / f"graphs-old{n}",
-                     tmp_path / f"scenarios-old{n}"):
+        for path in (
+            tmp_path / f"cards-old{n}.pickle",
+            tmp_path / f"texts-old{n}",
+            tmp_path / f"graphs-old{n}",
+            tmp_path / f"scenarios-old{n}",
+        ):
             os.utime(path, (1_000_000 + n, 1_000_000 + n))
     (tmp_path / "other.txt").write_text("not ours")
     carddb.bundled.cache_clear()
@@ -356,10 +378,17 @@ def test_what_older_versions_kept_is_removed_but_the_newest_few(tmp_path, monkey
     finally:
         carddb.bundled.cache_clear()
     left = sorted(p.name for p in tmp_path.iterdir())
-    assert left == sorted([f"cards-{cache.code_key()}.pickle", "other.txt",
-                           *[f"{kind}-old{n}{ext}" for n in (3, 4, 5)
-                             for kind, ext in (("cards", ".pickle"), ("texts", ""), ("graphs", ""),
-                                               ("scenarios", ""))]])
+    assert left == sorted(
+        [
+            f"cards-{cache.code_key()}.pickle",
+            "other.txt",
+            *[
+                f"{kind}-old{n}{ext}"
+                for n in (3, 4, 5)
+                for kind, ext in (("cards", ".pickle"), ("texts", ""), ("graphs", ""), ("scenarios", ""))
+            ],
+        ]
+    )
 
 
 def test_the_window_cache_keeps_within_its_bounds(tmp_path, monkeypatch):
@@ -379,18 +408,21 @@ def test_the_window_cache_keeps_within_its_bounds(tmp_path, monkeypatch):
 
 
 def test_ctrl_c_during_a_long_grounding_reaches_python_within_a_second():
-    code = ("import time, clingo\n"
-            "from dmrules.solving.solver import ground\n"
-            "ctl = clingo.Control()\n"
-            "ctl.add('base', [], 'r(X) :- X=1..400000000, X\\\\1000000==0.')\n"  # seconds of grounding
-            "print('grounding', flush=True)\n"
-            "try:\n"
-            "    ground(ctl)\n"
-            "    print('finished')\n"
-            "except KeyboardInterrupt:\n"
-            "    print('interrupted', time.monotonic(), flush=True)\n")
-    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+    code = (
+        "import time, clingo\n"
+        "from dmrules.solving.solver import ground\n"
+        "ctl = clingo.Control()\n"
+        "ctl.add('base', [], 'r(X) :- X=1..400000000, X\\\\1000000==0.')\n"  # seconds of grounding
+        "print('grounding', flush=True)\n"
+        "try:\n"
+        "    ground(ctl)\n"
+        "    print('finished')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', time.monotonic(), flush=True)\n"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     try:
         assert proc.stdout.readline().strip() == "grounding"
         time.sleep(0.5)
@@ -408,15 +440,22 @@ def test_rules_no_fact_can_reach_are_left_out_and_nothing_else(tmp_path):
     from clingo import parse_term
 
     program = tmp_path / "p.lp"
-    program.write_text("% a comment\nb(X) :- a(X).\nc(X) :- b(X), not z(X).\nd(X) :- zz(X).\ne(X) :- d(X).\n"
-                       "f :- #count { X: zz(X) } = 0.\n:- e(X), a(X).\n#show c/1.\n#show g(X) : zz(X).\n")
+    program.write_text(
+        "% a comment\nb(X) :- a(X).\nc(X) :- b(X), not z(X).\nd(X) :- zz(X).\ne(X) :- d(X).\n"
+        "f :- #count { X: zz(X) } = 0.\n:- e(X), a(X).\n#show c/1.\n#show g(X) : zz(X).\n"
+    )
     files = (str(program),)
 
     def kept(*facts):
         return [str(s) for s in solver._pruned(files, "", solver._given(files, "", map(parse_term, facts)))]
 
-    assert kept("a(1)") == ["#program base.", "b(X) :- a(X).", "c(X) :- b(X); not z(X).",
-                            "f :- 0 = #count { X: zz(X) }.", "#show c/1."]
+    assert kept("a(1)") == [
+        "#program base.",
+        "b(X) :- a(X).",
+        "c(X) :- b(X); not z(X).",
+        "f :- 0 = #count { X: zz(X) }.",
+        "#show c/1.",
+    ]
     # Once zz/1 is given, everything that depends on it comes back (comments stay out).
     assert len(kept("a(1)", "zz(2)")) == 9
 
@@ -425,14 +464,16 @@ def test_rules_waiting_on_a_constant_no_fact_or_rule_makes_are_left_out(tmp_path
     from clingo import parse_term
 
     program = tmp_path / "p.lp"
-    program.write_text("#const top = 3.\n"
-                       "r(X) :- k(X, red).\n"           # a constant argument
-                       "s(X) :- k(X, mill(own, N)).\n"  # a function term: k(_, mill/2)
-                       "t(X) :- m(X, blue).\n"          # m/2 is made below with any second argument
-                       "m(X, Y) :- n(X, Y).\n"
-                       "u(X) :- k(X, top).\n"           # a #const: any value\n
-                       "v(X) :- k(X, \"me\"), k(X, 2).\n"
-                       "w(X) :- r(X).\n")
+    program.write_text(
+        "#const top = 3.\n"
+        "r(X) :- k(X, red).\n"  # a constant argument
+        "s(X) :- k(X, mill(own, N)).\n"  # a function term: k(_, mill/2)
+        "t(X) :- m(X, blue).\n"  # m/2 is made below with any second argument
+        "m(X, Y) :- n(X, Y).\n"
+        "u(X) :- k(X, top).\n"  # a #const: any value\n
+        'v(X) :- k(X, "me"), k(X, 2).\n'
+        "w(X) :- r(X).\n"
+    )
     files = (str(program),)
 
     def kept(*facts):
@@ -460,8 +501,11 @@ def test_pruned_encodings_have_the_answer_sets_of_the_whole_encodings(monkeypatc
     paths = sorted((ROOT / "fixtures").glob("*.yaml"))[::8]
     scenarios = [dmrules.load_scenario(p) for p in paths]
     pruned = [answers(s) for s in scenarios]
-    shrunk = [len(solver._pruned(files, "", solver._given(files, "", situation_facts(s))))
-              for s in scenarios for files in [tuple(solver.encoding_files(s.ruleset))]]
+    shrunk = [
+        len(solver._pruned(files, "", solver._given(files, "", situation_facts(s))))
+        for s in scenarios
+        for files in [tuple(solver.encoding_files(s.ruleset))]
+    ]
     monkeypatch.setattr(solver, "_pruned", lambda files, extra, given: solver._statements(files, extra))
     whole = [answers(s) for s in scenarios]
     assert pruned == whole and all(pruned)
@@ -485,7 +529,9 @@ def test_the_symbol_handle_the_builder_keys_on_is_clingos_and_means_equality():
     ctl.ground([("base", [])])
     seen = []
     ctl.solve(on_model=lambda m: seen.extend(m.symbols(shown=True)))
-    assert {symbol_key(s) for s in seen} == {symbol_key(clingo.parse_term(t)) for t in ('p("x")', "q(1)", "q(2)", "q(3)")}
+    assert {symbol_key(s) for s in seen} == {
+        symbol_key(clingo.parse_term(t)) for t in ('p("x")', "q(1)", "q(2)", "q(3)")
+    }
 
 
 def test_the_rule_graph_kept_between_runs_is_the_graph_read(tmp_path, monkeypatch):

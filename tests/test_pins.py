@@ -46,11 +46,16 @@ def test_stacked_source_does_not_replace():
 def test_unstacked_source_may_replace():
     # The same board with JB beside EV: JB may shuffle 4 graveyard cards under the deck instead.
     got = outcomes(STACKED.format(under=""))
-    assert got == sorted([
-        ((), (("A", "graveyard"),), ()),
-        ((("e1", "JB", ("g1", "g2", "g3", "g4")),),
-         (("g1", "deck"), ("g2", "deck"), ("g3", "deck"), ("g4", "deck")), ()),
-    ])
+    assert got == sorted(
+        [
+            ((), (("A", "graveyard"),), ()),
+            (
+                (("e1", "JB", ("g1", "g2", "g3", "g4")),),
+                (("g1", "deck"), ("g2", "deck"), ("g3", "deck"), ("g4", "deck")),
+                (),
+            ),
+        ]
+    )
 
 
 # -- 609.4: a mill of exactly the whole deck can be performed (mutant mill-whole-deck-refused) ------
@@ -111,10 +116,12 @@ def test_same_rank_application_sets_aside_what_it_sends_elsewhere():
     # to hand instead of e1, C1 is set aside for T's mandatory choice (it goes to another zone
     # than T would send it), so T cannot apply and e2 happens. Letting nothing apply is
     # illegal (T could take C1); S1 and T together would send C1 to two zones.
-    assert outcomes(SAME_RANK) == sorted([
-        ((("e1", "S1", ()),), (("C1", "hand"), ("T", "graveyard")), ()),
-        ((("e2", "T", ("C1",)),), (("C1", "graveyard"),), ()),
-    ])
+    assert outcomes(SAME_RANK) == sorted(
+        [
+            ((("e1", "S1", ()),), (("C1", "hand"), ("T", "graveyard")), ()),
+            ((("e2", "T", ("C1",)),), (("C1", "graveyard"),), ()),
+        ]
+    )
 
 
 # -- by_opponent reads the effect's controller (mutant by-opponent-source-controller) ---------------
@@ -146,7 +153,8 @@ def test_by_opponent_is_the_effects_controller_not_its_sources():
     # even with my card as its source.
     assert outcomes(BY_OPPONENT.format(source="X", controller="me")) == [((), (("J", "graveyard"),), ())]
     assert outcomes(BY_OPPONENT.format(source="M", controller="opponent")) == [
-        ((("e1", "J", ("h1",)),), (("h1", "graveyard"),), ())]
+        ((("e1", "J", ("h1",)),), (("h1", "graveyard"),), ())
+    ]
 
 
 # -- an optional own-movement replacement obliges nothing (mutant optional-obliges) ------------------
@@ -175,8 +183,9 @@ def test_optional_own_movement_may_be_declined():
     # 「てもよい」 (docs/semantics.md item 9: optional replacements never oblige anything), rank 0
     # included: the spell goes to mana or, declined, to the graveyard. Mandatory (A15's チャージャー),
     # it always goes to mana.
-    assert outcomes(OWN_MOVEMENT.format(optional="true")) == sorted([
-        ((), (("SP", "graveyard"),), ()), ((("e1", "SP", ()),), (("SP", "mana"),), ())])
+    assert outcomes(OWN_MOVEMENT.format(optional="true")) == sorted(
+        [((), (("SP", "graveyard"),), ()), ((("e1", "SP", ()),), (("SP", "mana"),), ())]
+    )
     assert outcomes(OWN_MOVEMENT.format(optional="false")) == [((("e1", "SP", ()),), (("SP", "mana"),), ())]
 
 
@@ -209,15 +218,17 @@ def test_condition_word_is_needed_wherever_the_ability_works():
     # docs/scenario-format.md, requires_flag: "a condition word the card must carry" (609.2: the
     # ability exists only then), whatever zone it works in.
     assert outcomes(FLAGGED.format(flags="")) == [((), (("C", "graveyard"),), ())]
-    assert outcomes(FLAGGED.format(flags="flags: [awakened]\n        ")) == sorted([
-        ((), (("C", "graveyard"),), ()), ((("e1", "G", ()),), (), ())])
+    assert outcomes(FLAGGED.format(flags="flags: [awakened]\n        ")) == sorted(
+        [((), (("C", "graveyard"),), ()), ((("e1", "G", ()),), (), ())]
+    )
 
 
 def test_a_follow_up_sentence_is_open_to_replacement():
     """A 「そうしたら」 sentence is a new event that replacements may replace (101.5a), outside any fixture."""
     import dmrules
 
-    scenario = dmrules.scenario_from_text("""
+    scenario = dmrules.scenario_from_text(
+        """
 turn: me
 players:
   me:
@@ -240,7 +251,9 @@ players:
               optional: true
   opponent: {}
 effect: {controller: opponent, events: [{destroy: A}]}
-""", "follow-up.yaml")
+""",
+        "follow-up.yaml",
+    )
     finals = sorted(r.final["A"] for r in dmrules.solve(scenario).resolutions)
     # A returns to hand instead (mandatory); its follow-up puts it at the deck bottom, which B may replace.
     assert finals == ["deck", "graveyard"]

@@ -70,10 +70,12 @@ effect: {controller: opponent, events: [{destroy: D}]}
         raise AssertionError("a card of unknown races was tested by a race filter")
     solution = dmrules.solve(dmrules.scenario_from_text(base % ", races: [ドラゴン]", "r.yaml"))
     # ネンブツ's mandatory return to hand, or the optional セイバー destroys ボルシャック・西南・ドラゴン instead.
-    assert sorted(tuple(sorted(r.final.items())) for r in solution.resolutions) == sorted([
-        (("D", "hand"), ("S", "battle")),
-        (("D", "battle"), ("S", "graveyard")),
-    ])
+    assert sorted(tuple(sorted(r.final.items())) for r in solution.resolutions) == sorted(
+        [
+            (("D", "hand"), ("S", "battle")),
+            (("D", "battle"), ("S", "graveyard")),
+        ]
+    )
 
 
 def test_an_inline_card_whose_cost_a_text_reads_must_be_given_one():
@@ -97,7 +99,9 @@ effect:
     try:
         dmrules.scenario_from_text(base % "", "c.yaml")
     except dmrules.InputError as error:
-        assert "X (コストの知れないクリーチャー): neither the card pool nor the scenario gives its cost" in error.problem
+        assert (
+            "X (コストの知れないクリーチャー): neither the card pool nor the scenario gives its cost" in error.problem
+        )
     else:
         raise AssertionError("a card of unknown cost was tested by a cost filter")
     [resolution] = dmrules.solve(dmrules.scenario_from_text(base % ", cost: 2", "c.yaml")).resolutions

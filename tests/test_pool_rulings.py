@@ -5,12 +5,11 @@ describes it (``text_source: paraphrase``)."""
 
 import json
 import textwrap
+from importlib import resources
 
 import pytest
 
 from dmrules.errors import InputError
-from importlib import resources
-
 from dmrules.reading.carddb import bundled, load_card_file
 
 from .conftest import run_cli
@@ -18,9 +17,13 @@ from .conftest import run_cli
 # The cards the rulings need, written for them (the files other than the pool
 # generated from printed.tsv, dmrules/cards/printed.yaml).
 RULING_FILES = ("a-window.yaml", "b-around.yaml", "d-zero.yaml", "e-further.yaml")
-CARDS = [card for name in RULING_FILES
-         for card in load_card_file(f"dmrules/cards/{name}",
-                                    (resources.files("dmrules") / "cards" / name).read_text(encoding="utf-8"))]
+CARDS = [
+    card
+    for name in RULING_FILES
+    for card in load_card_file(
+        f"dmrules/cards/{name}", (resources.files("dmrules") / "cards" / name).read_text(encoding="utf-8")
+    )
+]
 
 
 def test_the_pool_has_its_cards():
@@ -38,8 +41,9 @@ def test_every_card_has_its_printed_text_and_its_source(card):
 def test_every_bundled_card_has_its_printed_text_and_its_source():
     cards = list(bundled())
     assert len(cards) > 250
-    assert all(c.text and c.text_source == "printed" and c.source for c in cards), \
-        [c.name for c in cards if not (c.text and c.text_source == "printed" and c.source)]
+    assert all(c.text and c.text_source == "printed" and c.source for c in cards), [
+        c.name for c in cards if not (c.text and c.text_source == "printed" and c.source)
+    ]
 
 
 def test_the_rulings_paraphrased_cards_are_stated_by_their_fixtures():
@@ -47,9 +51,12 @@ def test_the_rulings_paraphrased_cards_are_stated_by_their_fixtures():
 
     from .conftest import FIXTURES
 
-    paraphrased = {card.definition.name for path in FIXTURES.glob("*.yaml")
-                   for card in load_scenario(path).cards.values()
-                   if card.definition is not None and card.definition.text_source == "paraphrase"}
+    paraphrased = {
+        card.definition.name
+        for path in FIXTURES.glob("*.yaml")
+        for card in load_scenario(path).cards.values()
+        if card.definition is not None and card.definition.text_source == "paraphrase"
+    }
     only_there = [name for name in paraphrased if bundled().find(name) is None]
     assert len(only_there) >= 30 and "リンネ・ルピア" in only_there
 
@@ -91,12 +98,15 @@ def test_card_detail_shows_source_and_marks():
     assert out.returncode == 1 and "no card matches" in out.stdout + out.stderr
 
 
-@pytest.mark.parametrize("body, problem", [
-    ("hand_written: true", "hand_written"),
-    ("text_source: paraphrase", "note"),
-    ("text_source: quoted", "text_source"),
-    ("text_verified: false", "text_verified"),
-])
+@pytest.mark.parametrize(
+    "body, problem",
+    [
+        ("hand_written: true", "hand_written"),
+        ("text_source: paraphrase", "note"),
+        ("text_source: quoted", "text_source"),
+        ("text_verified: false", "text_verified"),
+    ],
+)
 def test_bad_card_fields_are_errors(tmp_path, body, problem):
     text = textwrap.dedent(f"""\
         cards:
@@ -211,7 +221,8 @@ def test_a_card_whose_form_is_partial_or_paraphrased_is_said_when_used(tmp_path)
     from dmrules.reading.carddb import CardDatabase
 
     path = tmp_path / "s.yaml"
-    path.write_text(textwrap.dedent("""\
+    path.write_text(
+        textwrap.dedent("""\
         turn: opponent
         players:
           me:
@@ -226,9 +237,13 @@ def test_a_card_whose_form_is_partial_or_paraphrased_is_said_when_used(tmp_path)
           controller: opponent
           events:
             - {id: e1, destroy: J1}
-        """), encoding="utf-8")
+        """),
+        encoding="utf-8",
+    )
     # A database of the user's own may hold a card written from a paraphrase.
-    (paraphrased,) = load_card_file(tmp_path / "own.yaml", textwrap.dedent("""\
+    (paraphrased,) = load_card_file(
+        tmp_path / "own.yaml",
+        textwrap.dedent("""\
         cards:
           - name: 言い換えのカード
             type: creature
@@ -240,14 +255,23 @@ def test_a_card_whose_form_is_partial_or_paraphrased_is_said_when_used(tmp_path)
               - watch: {event: destroy, card: this}
                 instead: [{move_to: hand}]
                 optional: true
-        """))
+        """),
+    )
     warnings = load_scenario(path, CardDatabase([*bundled(), paraphrased])).warnings
     assert len(warnings) == 2  # once per card; none for the printed, whole アビスベル＝ジャシン帝
-    assert "s.yaml:8: players.me.hand[0].card: 煉獄の悪魔龍 フォーエバー・オカルト: its structured form is partial: " \
-           "it destroys one creature instead of paying, where the printed text destroys three" in warnings[0]
+    assert (
+        "s.yaml:8: players.me.hand[0].card: 煉獄の悪魔龍 フォーエバー・オカルト: its structured form is partial: "
+        "it destroys one creature instead of paying, where the printed text destroys three" in warnings[0]
+    )
     assert "言い換えのカード: its text is a ruling's paraphrase" in warnings[1]
-    path.write_text("".join(line for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
-                            if "言い換えのカード" not in line), encoding="utf-8")
+    path.write_text(
+        "".join(
+            line
+            for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
+            if "言い換えのカード" not in line
+        ),
+        encoding="utf-8",
+    )
     out = run_cli("solve", str(path))
     assert out.returncode == 0 and out.stderr.count("dmrules: warning:") == 1
 
@@ -257,8 +281,13 @@ def test_every_partial_form_says_what_it_leaves_out():
     assert len(partial) == 19
     assert all(len(why) > 20 for why in partial.values())
     # The printed texts with a replacement ability the rulings' cards do not state: each says so.
-    for name in ("首領竜 ゴルファンタジスタ", "偽槍縫合 ヴィルジャベリン", "天革の騎皇士 ミラクルスター",
-                 "Q.Q.QX.／終葬 5.S.D.", "The邪悪 寄成ギョウ"):
+    for name in (
+        "首領竜 ゴルファンタジスタ",
+        "偽槍縫合 ヴィルジャベリン",
+        "天革の騎皇士 ミラクルスター",
+        "Q.Q.QX.／終葬 5.S.D.",
+        "The邪悪 寄成ギョウ",
+    ):
         assert name in partial and "not stated" in partial[name]
 
 

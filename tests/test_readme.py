@@ -8,9 +8,13 @@ import pytest
 from .conftest import ROOT, run_cli
 
 # Examples of one command and its output (a block of several "$" lines is a usage summary).
-BLOCKS = [(command, shown) for command, shown in
-          re.findall(r"```console\n\$ (.*?)\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S)
-          if "\n$ " not in "\n" + shown]
+BLOCKS = [
+    (command, shown)
+    for command, shown in re.findall(
+        r"```console\n\$ (.*?)\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S
+    )
+    if "\n$ " not in "\n" + shown
+]
 
 
 def test_there_are_examples():

@@ -17,11 +17,15 @@ def solved(name):
 def test_a_multi_shield_break_is_one_break_of_several_shields():
     scenario, solution = solved("B24")
     lines = solution_text(scenario, solution).splitlines()
-    assert lines[3:6] == ["    breaks shields s1, s2 of me at once [e1]",
-                          "    s1 is broken (a shield of me): shield zone → hand [e1.1]",
-                          "    s2 is broken (a shield of me): shield zone → hand [e1.2]"]
-    assert ("  breaks shields s1, s2 of me at once [e1]: replaced by JG (ジョギラスタ・ザ・ジョニー), decided by me"
-            in lines)
+    assert lines[3:6] == [
+        "    breaks shields s1, s2 of me at once [e1]",
+        "    s1 is broken (a shield of me): shield zone → hand [e1.1]",
+        "    s2 is broken (a shield of me): shield zone → hand [e1.2]",
+    ]
+    assert (
+        "  breaks shields s1, s2 of me at once [e1]: replaced by JG (ジョギラスタ・ザ・ジョニー), decided by me"
+        in lines
+    )
 
 
 def test_triggers_name_the_card_and_the_event():

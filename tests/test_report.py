@@ -42,8 +42,14 @@ class Page(HTMLParser):
             where = "situation"
         elif tag == "section" and "state" in classes:
             where = int(attrs["data-state"])
-        element = {"tag": tag, "attrs": attrs, "classes": classes, "where": where, "text": [],
-                   "parents": list(self.stack)}
+        element = {
+            "tag": tag,
+            "attrs": attrs,
+            "classes": classes,
+            "where": where,
+            "text": [],
+            "parents": list(self.stack),
+        }
         self.elements.append(element)
         if tag not in VOID:
             self.stack.append(element)
@@ -127,7 +133,7 @@ def check_structure(scenario, solution, html: str, page: Page) -> None:
         assert {c["attrs"]["data-card"] for c in state_cards if "moved" in c["classes"]} == set(moved)
         for card in state_cards:
             if "moved" in card["classes"]:
-                old = moved[card['attrs']['data-card']][0]
+                old = moved[card["attrs"]["data-card"]][0]
                 assert f"← {JA[old]}" in text_of(card)
                 assert any(e["attrs"].get("data-from") == old for e in page.elements if card in e["parents"])
         assert {c["attrs"]["data-card"] for c in state_cards if "flipped" in c["classes"]} == set(first.flipped)
@@ -214,8 +220,14 @@ def test_a09_state_reached_two_ways():
     number = int(two[0]["attrs"]["data-state"])
     ways = page.find("way", number)
     assert len(ways) == 2 and "or resolution" in text_of(ways[1])
-    pairs = [sorted((a["attrs"]["data-event"], a["attrs"]["data-replacement"]) for a in page.find("application", number)
-                    if any(p is way for p in a["parents"])) for way in ways]
+    pairs = [
+        sorted(
+            (a["attrs"]["data-event"], a["attrs"]["data-replacement"])
+            for a in page.find("application", number)
+            if any(p is way for p in a["parents"])
+        )
+        for way in ways
+    ]
     assert sorted(pairs) == [[("e1", "C"), ("e2", "D")], [("e1", "D"), ("e2", "C")]]
 
 
@@ -264,8 +276,17 @@ def test_every_text_is_escaped():
     check_structure(scenario, solution, html, page)
     tags = {e["tag"] for e in page.elements}
     assert not tags & {"script", "em", "i", "u", "s", "e1", "me"}
-    for raw in ("<b>x</b>", "<script>alert(1)</script>", "<i>evil</i> & co", "<em>", "h&2", "<u>because</u>",
-                "<s>ok</s>", "<me>", "<e1>"):
+    for raw in (
+        "<b>x</b>",
+        "<script>alert(1)</script>",
+        "<i>evil</i> & co",
+        "<em>",
+        "h&2",
+        "<u>because</u>",
+        "<s>ok</s>",
+        "<me>",
+        "<e1>",
+    ):
         assert raw in page.text
     assert "&lt;b&gt;x&lt;/b&gt;" in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert {c["attrs"]["data-card"] for c in page.find("card", "situation")} == {'J"1', "<em>", "h&2"}
@@ -273,8 +294,10 @@ def test_every_text_is_escaped():
 
 
 def test_explanations_and_verdicts():
-    explanations = {0: ["No replacement is applied (609.9a)."],
-                    2: ["e2 is replaced by J2 (609.3).", "h1, h2 are chosen once (609.9b)."]}
+    explanations = {
+        0: ["No replacement is applied (609.9a)."],
+        2: ["e2 is replaced by J2 (609.3).", "h1, h2 are chosen once (609.9b)."],
+    }
     verdicts = [("3 resolutions, as expected", True), ("no resolution keeps both", False)]
     scenario, solution, html, page = report(A01, explanations=explanations, verdicts=verdicts)
     check_structure(scenario, solution, html, page)
@@ -330,8 +353,12 @@ def test_cli_report_carries_verdicts_and_explanations(tmp_path):
     from .conftest import ROOT
 
     out = tmp_path / "a01.html"
-    run = subprocess.run([sys.executable, "-m", "dmrules.cli", "solve", str(A01), "--html", str(out)],
-                         capture_output=True, text=True, cwd=ROOT)
+    run = subprocess.run(
+        [sys.executable, "-m", "dmrules.cli", "solve", str(A01), "--html", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert run.returncode == 0, run.stderr
     html = out.read_text(encoding="utf-8")
     assert 'data-failed="0"' in html and "3 resolutions" in html
@@ -362,7 +389,8 @@ def test_b03_every_window_of_each_resolution_in_order():
     assert "手札 → バトルゾーン → 手札" in text_of(bk)
     assert "kept" not in bk["classes"]
     assert "BK (斬隠蒼頭龍バイケン) returns to the hand: battle zone → hand [e1/BK.then1.1:BK]" in text_of(
-        page.find("state")[state - 1])
+        page.find("state")[state - 1]
+    )
 
 
 def test_counts_are_the_command_lines_and_grouping_is_said():
@@ -375,7 +403,8 @@ def test_counts_are_the_command_lines_and_grouping_is_said():
     grouped = dmrules.solve(scenario, group=True)
     page = Page(render_html(scenario, grouped))
     assert text_of(page.find("totals")[0]).startswith(
-        "211 resolutions (4 listed up to interchangeable cards), 4 final states up to interchangeable cards")
+        "211 resolutions (4 listed up to interchangeable cards), 4 final states up to interchangeable cards"
+    )
     assert page.find("grouping")
 
 
@@ -392,8 +421,15 @@ def test_broken_shields_and_triggers_on_the_board():
     scenario, solution, html, page = report(B13)
     check_structure(scenario, solution, html, page)
     broken = {(c["where"], c["attrs"]["data-card"]) for c in page.find("broken")}
-    assert broken == {(n, "s1") for n, g in enumerate(state_groups(solution, scenario), 1)
-                      if "s1" in solution.resolutions[g[0]].broken} != set()
+    assert (
+        broken
+        == {
+            (n, "s1")
+            for n, g in enumerate(state_groups(solution, scenario), 1)
+            if "s1" in solution.resolutions[g[0]].broken
+        }
+        != set()
+    )
     triggered = {c["attrs"]["data-card"] for c in page.find("triggered")}
     assert triggered == {"BL", "PW"}
     assert "BL (墓守の鐘ベルリン) triggers when PW (貝獣 パウアー) is discarded [e1/RK.2:PW]" in page.text

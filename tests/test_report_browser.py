@@ -26,8 +26,9 @@ from .conftest import FIXTURES
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 PHONE, DESKTOP = 375, 1280
 
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists() and not os.environ.get("CI"),
-                                reason="chromium is not installed")
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists() and not os.environ.get("CI"), reason="chromium is not installed"
+)
 
 CHECK = """<script>
 addEventListener("load", () => {
@@ -81,11 +82,24 @@ FRAME = """<!DOCTYPE html><html><head><meta charset="utf-8">
 
 
 def chromium(tmp_path: Path, url: str, width: int, height: int, *args: str) -> str:
-    command = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync",
-               "--hide-scrollbars", "--run-all-compositor-stages-before-draw",
-               f"--user-data-dir={tmp_path / 'profile'}", f"--window-size={width},{height}",
-               "--virtual-time-budget=5000", *args, url]
+    command = [
+        CHROMIUM,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--hide-scrollbars",
+        "--run-all-compositor-stages-before-draw",
+        f"--user-data-dir={tmp_path / 'profile'}",
+        f"--window-size={width},{height}",
+        "--virtual-time-budget=5000",
+        *args,
+        url,
+    ]
     done = subprocess.run(command, capture_output=True, text=True, timeout=180, stdin=subprocess.DEVNULL)
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout
@@ -122,14 +136,16 @@ def png_size(path: Path) -> tuple[int, int]:
 @pytest.mark.parametrize("width", [PHONE, DESKTOP])
 @pytest.mark.parametrize("name", ["A01", "A03", "A04", "A09", "A13"])
 def test_boards_are_visible_and_do_not_overlap(tmp_path, name, width):
-    scenario, solution, page = report(name, explanations={0: ["No replacement is applied (609.9a)."]},
-                                      verdicts=[("expected resolutions", True), ("a failing check", False)])
+    scenario, solution, page = report(
+        name,
+        explanations={0: ["No replacement is applied (609.9a)."]},
+        verdicts=[("expected resolutions", True), ("a failing check", False)],
+    )
     result = layout(tmp_path, page, width)
     assert result["width"] == width
     assert result["problems"] == [] and result["problem_count"] == 0
     states = len(group_states(solution, scenario))  # final states up to interchangeable cards
-    assert result["counts"] == {"state": states, "board": states + 1,
-                                "card": len(scenario.cards) * (states + 1)}
+    assert result["counts"] == {"state": states, "board": states + 1, "card": len(scenario.cards) * (states + 1)}
 
 
 def test_the_check_finds_overlaps(tmp_path):

@@ -7,10 +7,6 @@ import dmrules
 from .conftest import FIXTURES, run_cli, scenario
 
 
-
-
-
-
 def test_json_reports_the_ruleset_and_the_order_of_each_chain():
     out = run_cli("solve", str(FIXTURES / "D06-both-in-turn.yaml"), "--json")
     doc = json.loads(out.stdout)
@@ -64,8 +60,11 @@ def test_an_effect_without_duration_applies_once_and_is_used_up():
         uses = [a for a in r.applied if a.replacement.id == "once"]
         assert len(uses) <= 1
     # Used on A's event, the one-shot effect is gone for B's: B can only go to mana.
-    used_on_a = [r for r in solution.resolutions if any(a.replacement.id == "once" and a.event.startswith("e1")
-                                                        for a in r.applied)]
+    used_on_a = [
+        r
+        for r in solution.resolutions
+        if any(a.replacement.id == "once" and a.event.startswith("e1") for a in r.applied)
+    ]
     assert used_on_a and all(r.final["B"] == "mana" for r in used_on_a)
     # The effect with a duration applies every time.
     assert any(r.final["A"] == "mana" and r.final["B"] == "mana" for r in solution.resolutions)

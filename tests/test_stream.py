@@ -22,8 +22,13 @@ def as_set(resolutions: list[dict]) -> list[str]:
 
 
 def test_jsonl_lines_are_the_resolutions_of_json():
-    for name in ("A01-two-jashintei", "A04-forkfock-jabrad-both", "B03-baiken-setsudan", "B10-stratobag-tech-dan-shinsekai",
-                 "E09-kyokutsuukaze-gachirobo"):
+    for name in (
+        "A01-two-jashintei",
+        "A04-forkfock-jabrad-both",
+        "B03-baiken-setsudan",
+        "B10-stratobag-tech-dan-shinsekai",
+        "E09-kyokutsuukaze-gachirobo",
+    ):
         path = str(FIXTURES / f"{name}.yaml")
         lines, trailer = lines_of(path)
         doc = json.loads(run_cli("solve", path, "--json").stdout)
@@ -141,8 +146,10 @@ def test_grouped_text_and_json_written_as_found_are_those_of_the_whole_solution(
     stream_json(scenario, doc, group=True)
     solution.write_json(whole)
     assert text.getvalue() == solution_text(scenario, solution)
-    assert text.getvalue().endswith("4 resolutions up to interchangeable cards and units, standing for 1,324 "
-                                    "resolutions; 4 final states up to interchangeable cards and units\n")
+    assert text.getvalue().endswith(
+        "4 resolutions up to interchangeable cards and units, standing for 1,324 "
+        "resolutions; 4 final states up to interchangeable cards and units\n"
+    )
     assert doc.getvalue() == whole.getvalue()
     assert json.loads(doc.getvalue())["grouped_units"] is True
 

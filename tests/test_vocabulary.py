@@ -14,8 +14,10 @@ from .conftest import scenario
 ROPPO = "セイバー：フェニックスまたはドラゴン(自分のフェニックスまたはドラゴン1体が破壊される時、このクリーチャーをかわりに破壊してもよい)"
 CUTIE = "名前に《NEX》とある自分のクリーチャーが破壊される時、そのクリーチャーを墓地に置くかわりに手札に戻す。"
 SHUBIL = "セイバー：パワー6000以上(自分のパワー6000以上のクリーチャー1体が破壊される時、このクリーチャーをかわりに破壊してもよい)"
-EVERLAST = ("マナ武装 5：自分のクリーチャーが離れる時、自分のマナゾーンに光のカードが5枚以上あれば、"
-            "かわりに自分のシールドを2つ手札に加えてもよい。その「S・トリガー」は使えない。")
+EVERLAST = (
+    "マナ武装 5：自分のクリーチャーが離れる時、自分のマナゾーンに光のカードが5枚以上あれば、"
+    "かわりに自分のシールドを2つ手札に加えてもよい。その「S・トリガー」は使えない。"
+)
 
 
 def finals(text: str) -> list[tuple]:
@@ -42,11 +44,13 @@ players:
 effect: {{controller: opponent, events: [{{destroy: P}}, {{destroy: D}}, {{destroy: B}}]}}
 """
     gone = (("B", "graveyard"),)
-    assert finals(text) == sorted([
-        (("B", "graveyard"), ("D", "graveyard"), ("P", "graveyard")),
-        (("B", "graveyard"), ("D", "graveyard"), ("R", "graveyard")),
-        (("B", "graveyard"), ("P", "graveyard"), ("R", "graveyard")),
-    ])
+    assert finals(text) == sorted(
+        [
+            (("B", "graveyard"), ("D", "graveyard"), ("P", "graveyard")),
+            (("B", "graveyard"), ("D", "graveyard"), ("R", "graveyard")),
+            (("B", "graveyard"), ("P", "graveyard"), ("R", "graveyard")),
+        ]
+    )
     assert all(gone[0] in f for f in finals(text))
 
 
@@ -79,17 +83,20 @@ players:
   opponent: {{}}
 effect: {{controller: opponent, events: [{{destroy: H}}, {{destroy: L}}]}}
 """
-    assert finals(text) == sorted([
-        (("H", "graveyard"), ("L", "graveyard")),
-        (("L", "graveyard"), ("S", "graveyard")),
-    ])
+    assert finals(text) == sorted(
+        [
+            (("H", "graveyard"), ("L", "graveyard")),
+            (("L", "graveyard"), ("S", "graveyard")),
+        ]
+    )
 
 
 def test_a_condition_on_the_mana_zone_is_checked_in_the_state_before():
     # マナ武装 5: with 5 light cards in mana it may apply; with 4 it cannot.
     def scenario(light: int) -> str:
-        mana = ", ".join(f"{{id: m{i}, card: {{name: 光のカード{i}, type: spell, civilizations: [light]}}}}"
-                         for i in range(light))
+        mana = ", ".join(
+            f"{{id: m{i}, card: {{name: 光のカード{i}, type: spell, civilizations: [light]}}}}" for i in range(light)
+        )
         return f"""
 turn: me
 players:
@@ -101,34 +108,46 @@ players:
   opponent: {{}}
 effect: {{controller: opponent, events: [{{destroy: E}}]}}
 """
-    assert finals(scenario(5)) == sorted([
-        (("E", "graveyard"),),
-        (("s1", "hand"), ("s2", "hand")),
-    ])
+
+    assert finals(scenario(5)) == sorted(
+        [
+            (("E", "graveyard"),),
+            (("s1", "hand"), ("s2", "hand")),
+        ]
+    )
     assert finals(scenario(4)) == [(("E", "graveyard"),)]
 
 
-GODDAMA = ("各ターンに1度、自分のクリーチャーが破壊される時、かわりにカードを3枚、自分の墓地から好きな順序で"
-           "山札の下に置いてもよい。")
+GODDAMA = (
+    "各ターンに1度、自分のクリーチャーが破壊される時、かわりにカードを3枚、自分の墓地から好きな順序で"
+    "山札の下に置いてもよい。"
+)
 
 
 def _goddama(flags: str = "", chained: bool = False) -> str:
-    events = ("  events:\n    - {id: e1, destroy: A}\n  then:\n    - events: [{id: e2, destroy: B}]\n" if chained
-              else "  events:\n    - {id: e1, destroy: A}\n    - {id: e2, destroy: B}\n")
-    return (f"turn: opponent\nplayers:\n  me:\n    battle:\n"
-            f"      - {{id: GR, card: {{name: 各ターンに1度の守り手, type: creature, text: \"{GODDAMA}\"}}{flags}}}\n"
-            "      - {id: A, card: {name: クリーチャーA, type: creature}}\n"
-            "      - {id: B, card: {name: クリーチャーB, type: creature}}\n"
-            "    graveyard: [g1, g2, g3, g4, g5, g6]\n  opponent: {}\n"
-            f"effect:\n  controller: opponent\n{events}")
+    events = (
+        "  events:\n    - {id: e1, destroy: A}\n  then:\n    - events: [{id: e2, destroy: B}]\n"
+        if chained
+        else "  events:\n    - {id: e1, destroy: A}\n    - {id: e2, destroy: B}\n"
+    )
+    return (
+        f"turn: opponent\nplayers:\n  me:\n    battle:\n"
+        f'      - {{id: GR, card: {{name: 各ターンに1度の守り手, type: creature, text: "{GODDAMA}"}}{flags}}}\n'
+        "      - {id: A, card: {name: クリーチャーA, type: creature}}\n"
+        "      - {id: B, card: {name: クリーチャーB, type: creature}}\n"
+        "    graveyard: [g1, g2, g3, g4, g5, g6]\n  opponent: {}\n"
+        f"effect:\n  controller: opponent\n{events}"
+    )
 
 
 def test_once_per_turn_holds_across_the_windows_of_an_effect_and_from_the_scenario():
     # 「各ターンに1度」: destroyed one after the other (two windows), A or B may be kept, never both.
     # Keeping A: 3 of the 6 graveyard cards (20 ways), then B is destroyed. Declining: A is in the
     # graveyard when B is destroyed, so B is kept with 3 of 7 cards (35 ways), or not (1).
-    kept = [tuple(sorted(c for c in ("A", "B") if r.final[c] == "battle"))
-            for r in dmrules.solve(scenario(_goddama(chained=True))).resolutions]
+    kept = [
+        tuple(sorted(c for c in ("A", "B") if r.final[c] == "battle"))
+        for r in dmrules.solve(scenario(_goddama(chained=True))).resolutions
+    ]
     assert sorted(set(kept)) == [(), ("A",), ("B",)]
     assert (kept.count(("A",)), kept.count(("B",)), kept.count(())) == (20, 35, 1)
     # Used earlier this turn (the scenario says so): it does not apply at all.
@@ -138,22 +157,28 @@ def test_once_per_turn_holds_across_the_windows_of_an_effect_and_from_the_scenar
     assert len(dmrules.solve(scenario(_goddama())).resolutions) == 41
 
 
-OUGA = ("バトルゾーンにある自分のハンターとエイリアンはすべて「エターナル・Ω」を得る。(「エターナル・Ω」を得た"
-        "クリーチャーがバトルゾーンを離れる時、かわりに手札に戻す)")
-LABERIZ = ("自分が唱える呪文はすべて「サイクロン」を得る。(「サイクロン」を持つ呪文を唱える直前にクリーチャーを召喚して"
-           "いれば、その呪文を唱えた後、墓地に置くかわりに自分の手札に戻す)")
+OUGA = (
+    "バトルゾーンにある自分のハンターとエイリアンはすべて「エターナル・Ω」を得る。(「エターナル・Ω」を得た"
+    "クリーチャーがバトルゾーンを離れる時、かわりに手札に戻す)"
+)
+LABERIZ = (
+    "自分が唱える呪文はすべて「サイクロン」を得る。(「サイクロン」を持つ呪文を唱える直前にクリーチャーを召喚して"
+    "いれば、その呪文を唱えた後、墓地に置くかわりに自分の手札に戻す)"
+)
 
 
 def _ouga(events: str, giver_zone: str = "battle") -> str:
-    giver = f"      - {{id: OG, card: {{name: 王牙, type: creature, races: [ドラゴン], text: \"{OUGA}\"}}}}\n"
-    return ("turn: opponent\nplayers:\n  me:\n    battle:\n"
-            + (giver if giver_zone == "battle" else "")
-            + "      - {id: H, card: {name: ハンター, type: creature, races: [ハンター]}}\n"
-            "      - {id: A, card: {name: エイリアン, type: creature, races: [エイリアン]}}\n"
-            "      - {id: X, card: {name: ドラゴン, type: creature, races: [ドラゴン]}}\n"
-            + ("    hand:\n" + giver if giver_zone == "hand" else "")
-            + "  opponent:\n    battle:\n      - {id: OH, card: {name: 相手のハンター, type: creature, races: [ハンター]}}\n"
-            f"effect:\n  controller: opponent\n{events}")
+    giver = f'      - {{id: OG, card: {{name: 王牙, type: creature, races: [ドラゴン], text: "{OUGA}"}}}}\n'
+    return (
+        "turn: opponent\nplayers:\n  me:\n    battle:\n"
+        + (giver if giver_zone == "battle" else "")
+        + "      - {id: H, card: {name: ハンター, type: creature, races: [ハンター]}}\n"
+        "      - {id: A, card: {name: エイリアン, type: creature, races: [エイリアン]}}\n"
+        "      - {id: X, card: {name: ドラゴン, type: creature, races: [ドラゴン]}}\n"
+        + ("    hand:\n" + giver if giver_zone == "hand" else "")
+        + "  opponent:\n    battle:\n      - {id: OH, card: {name: 相手のハンター, type: creature, races: [ハンター]}}\n"
+        f"effect:\n  controller: opponent\n{events}"
+    )
 
 
 def test_an_ability_given_by_a_card_in_play_is_its_receivers_while_the_giver_is_there():
@@ -161,8 +186,12 @@ def test_an_ability_given_by_a_card_in_play_is_its_receivers_while_the_giver_is_
     at_once = at_once.replace("destroy: O}", "destroy: OH}")
     (r,) = dmrules.solve(scenario(_ouga(at_once))).resolutions
     # My hunter and my alien go to my hand instead (mandatory); my dragon and the opponent's hunter do not.
-    assert {c: z for c, z in r.final.items() if c in ("H", "A", "X", "OH")} == \
-        {"H": "hand", "A": "hand", "X": "graveyard", "OH": "graveyard"}
+    assert {c: z for c, z in r.final.items() if c in ("H", "A", "X", "OH")} == {
+        "H": "hand",
+        "A": "hand",
+        "X": "graveyard",
+        "OH": "graveyard",
+    }
     assert sorted(a.replacement.id for a in r.applied) == ["A", "H"]
     # The giver in my hand gives nothing.
     (r,) = dmrules.solve(scenario(_ouga(at_once, giver_zone="hand"))).resolutions
@@ -178,10 +207,12 @@ def test_an_ability_given_by_a_card_in_play_is_its_receivers_while_the_giver_is_
 
 
 def test_a_spell_i_cast_gets_the_cyclone_my_creature_gives():
-    text = ("turn: me\nplayers:\n  me:\n    this_turn: [summoned_just_before_cast]\n    battle:\n"
-            f"      - {{id: LB, card: {{name: ラベリーズ, type: creature, text: \"{LABERIZ}\"}}}}\n"
-            "    hand:\n      - {id: SP, card: {name: ただの呪文, type: spell}}\n  opponent: {}\n"
-            "effect:\n  source: SP\n  controller: me\n  by: spell\n  events:\n    - {id: e1, spell_to_graveyard: SP}\n")
+    text = (
+        "turn: me\nplayers:\n  me:\n    this_turn: [summoned_just_before_cast]\n    battle:\n"
+        f'      - {{id: LB, card: {{name: ラベリーズ, type: creature, text: "{LABERIZ}"}}}}\n'
+        "    hand:\n      - {id: SP, card: {name: ただの呪文, type: spell}}\n  opponent: {}\n"
+        "effect:\n  source: SP\n  controller: me\n  by: spell\n  events:\n    - {id: e1, spell_to_graveyard: SP}\n"
+    )
     (r,) = dmrules.solve(scenario(text)).resolutions
     assert r.final["SP"] == "hand" and [a.replacement.id for a in r.applied] == ["SP"]
     # Without a creature summoned just before, the spell goes to the graveyard.

@@ -103,8 +103,13 @@ def test_serve_prints_its_address_and_stops_on_ctrl_c():
     from .webserver import free_port
 
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "dmrules.cli", "serve", "--port", str(port)], cwd=ROOT,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "dmrules.cli", "serve", "--port", str(port)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = server.stdout.readline()
         assert line.startswith(f"dmrules workbench: http://127.0.0.1:{port}/")
@@ -138,7 +143,9 @@ def test_compile_a_printed_text(url):
     status, doc, _ = call(url + "/api/compile", {"text": text, "type": "creature"})
     assert status == 200 and doc["problems"] == [] and len(doc["abilities"]) == 1
     assert doc["abilities"][0]["watch"]["event"] == "destroy"
-    status, doc, _ = call(url + "/api/compile", {"text": "このクリーチャーが破壊される時、かわりにふしぎなことが起こる。"})
+    status, doc, _ = call(
+        url + "/api/compile", {"text": "このクリーチャーが破壊される時、かわりにふしぎなことが起こる。"}
+    )
     assert status == 200 and doc["abilities"] == [] and "ふしぎなことが起こる" in doc["problems"][0]
     status, doc, _ = call(url + "/api/compile", {"text": "  "})
     assert status == 400 and doc["error"]["place"] == "text"
@@ -148,8 +155,11 @@ def test_a_solve_streams_its_progress_and_can_be_cancelled(url):
     import json as _json
 
     B03 = yaml.safe_load((FIXTURES / "B03-baiken-setsudan.yaml").read_text(encoding="utf-8"))
-    request = urllib.request.Request(url + "/api/solve", data=_json.dumps({"scenario": B03, "stream": True}).encode(),
-                                     headers={"content-type": "application/json"})
+    request = urllib.request.Request(
+        url + "/api/solve",
+        data=_json.dumps({"scenario": B03, "stream": True}).encode(),
+        headers={"content-type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=60) as response:
         assert response.headers["content-type"].startswith("application/x-ndjson")
         lines = [_json.loads(line) for line in response.read().decode().splitlines()]

@@ -10,7 +10,6 @@ import base64
 import json
 import os
 import shutil
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -23,8 +22,14 @@ from dmrules.presenting.web import Limits
 from .webserver import running
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 EVIL_NAME = "<img src=x onerror=alert(1)>"
 
 
@@ -133,7 +138,7 @@ def test_ruling_a01_built_by_clicking(page, url):
     page.click("#share")
     link = page.input_value("#share-link")
     other = page.context.new_page()
-    open_app(other, url, link[len(url) + 1:])
+    open_app(other, url, link[len(url) + 1 :])
     assert other.locator("#board [data-card]").count() == 4
     assert (solve(other).get_attribute("data-resolutions")) == "3"
     other.close()
@@ -147,19 +152,25 @@ def test_b03_every_window_of_each_resolution(page, url):
     totals = solve(page)
     assert (totals.get_attribute("data-resolutions"), totals.get_attribute("data-states")) == ("4", "3")
     ways = page.locator("#result .way")
-    told = [[w.get_attribute("data-window") for w in ways.nth(i).locator("li.window").all()]
-            for i in range(ways.count())]
+    told = [
+        [w.get_attribute("data-window") for w in ways.nth(i).locator("li.window").all()] for i in range(ways.count())
+    ]
     # Resolution 1: no replacement (one window). Resolutions 2, 3, 4: the discard replaced, then the bounce.
     assert sorted(told) == [[], ["1", "2"], ["1", "2"], ["1", "2"]]
     text = page.inner_text("#result")
     assert "BK (斬隠蒼頭龍バイケン) returns to the hand: battle zone → hand [e1/BK.then1.1:BK]" in text
-    assert "ST (巨人の覚醒者セツダン) returns to the hand [e1/BK.then1.1:ST]: replaced by ST (巨人の覚醒者セツダン)" in text
+    assert (
+        "ST (巨人の覚醒者セツダン) returns to the hand [e1/BK.then1.1:ST]: replaced by ST (巨人の覚醒者セツダン)"
+        in text
+    )
     assert "手札 → バトルゾーン → 手札" in text  # バイケン entered, then returned
     # The situation downloads as a scenario file that reads as the fixture does.
     with page.expect_download() as download:
         page.click("#download")
     saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))
-    fixture = yaml.safe_load((Path(__file__).parent.parent / "fixtures" / "B03-baiken-setsudan.yaml").read_text("utf-8"))
+    fixture = yaml.safe_load(
+        (Path(__file__).parent.parent / "fixtures" / "B03-baiken-setsudan.yaml").read_text("utf-8")
+    )
     assert download.value.suggested_filename == "scenario.yaml" and saved == fixture
     # English labels on the toggle.
     page.click("#lang-en")
@@ -168,10 +179,16 @@ def test_b03_every_window_of_each_resolution(page, url):
 
 
 EVIL = {
-    "title": "escaping", "turn": "me",
-    "players": {"me": {"battle": [{"id": "X", "card": {"name": EVIL_NAME, "type": "creature",
-                                                        "text": "<script>alert(2)</script>"}}]},
-                "opponent": {}},
+    "title": "escaping",
+    "turn": "me",
+    "players": {
+        "me": {
+            "battle": [
+                {"id": "X", "card": {"name": EVIL_NAME, "type": "creature", "text": "<script>alert(2)</script>"}}
+            ]
+        },
+        "opponent": {},
+    },
     "effect": {"controller": "opponent", "events": [{"id": "e1", "destroy": "X"}]},
 }
 
@@ -230,4 +247,7 @@ def test_a_pasted_printed_text_is_compiled_and_placed(page, url):
     assert totals.get_attribute("data-resolutions") == "1"
     card = page.locator('#result section.state [data-zone="mana"] [data-card="M"]')
     assert card.count() == 1 and "雪溶妖精シャーマン・メリッサ" in card.inner_text()
-    assert "M (雪溶妖精シャーマン・メリッサ) is destroyed [e1]: replaced by M (雪溶妖精シャーマン・メリッサ)" in page.inner_text("#result")
+    assert (
+        "M (雪溶妖精シャーマン・メリッサ) is destroyed [e1]: replaced by M (雪溶妖精シャーマン・メリッサ)"
+        in page.inner_text("#result")
+    )

@@ -7,11 +7,6 @@ import dmrules
 
 from .conftest import run_cli, scenario
 
-
-
-
-
-
 ESCAPE_LOOP = """
 turn: me
 players:

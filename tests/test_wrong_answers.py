@@ -28,20 +28,29 @@ effect: {{source: X, controller: {opp}, events: [{{id: e1, destroy: J1}}]}}
 """
 
 
-@pytest.mark.parametrize("me,opp,hand", [
-    ("me", "opponent", "opponent, h2"),      # a hand card whose id is the other player's name
-    ("me", "opponent", "me, h2"),            # ... or its own player's name
-    ("P1", "P2", "P2, P1"),                  # both hand cards named like players
-])
+@pytest.mark.parametrize(
+    "me,opp,hand",
+    [
+        ("me", "opponent", "opponent, h2"),  # a hand card whose id is the other player's name
+        ("me", "opponent", "me, h2"),  # ... or its own player's name
+        ("P1", "P2", "P2, P1"),  # both hand cards named like players
+    ],
+)
 def test_card_ids_and_player_names_are_separate(me, opp, hand):
     # A01's ruling applied to one ジャシン帝: it stays by discarding both hand cards, or is
     # destroyed. The hand cards' ids play no part: 2 resolutions whatever they are called.
     text = JASHINTEI_HAND.format(turn=opp, me=me, opp=opp, hand=hand)
     solution = solve(scenario(text))
-    got = sorted((tuple((a.event, a.replacement.id, a.chosen) for a in r.applied), r.final["J1"])
-                 for r in solution.resolutions)
+    got = sorted(
+        (tuple((a.event, a.replacement.id, a.chosen) for a in r.applied), r.final["J1"]) for r in solution.resolutions
+    )
     cards = tuple(sorted(c.strip() for c in hand.split(",")))
-    assert got == sorted([((), "graveyard"), ((("e1", "J1", tuple(sorted(cards, key=[c.strip() for c in hand.split(",")].index))),), "battle")])
+    assert got == sorted(
+        [
+            ((), "graveyard"),
+            ((("e1", "J1", tuple(sorted(cards, key=[c.strip() for c in hand.split(",")].index))),), "battle"),
+        ]
+    )
 
 
 def test_player_named_like_a_card_still_loses():
@@ -82,7 +91,8 @@ def test_unreplaceable_holds_on_a_choice():
     # The effect says its event cannot be replaced: ジャシン帝 cannot stay. One resolution.
     solution = solve(scenario(UNREPLACEABLE_CHOICE))
     assert [(r.applied, dict(r.final)) for r in solution.resolutions] == [
-        ((), {"J1": "graveyard", "h1": "hand", "h2": "hand", "X": "battle"})]
+        ((), {"J1": "graveyard", "h1": "hand", "h2": "hand", "X": "battle"})
+    ]
 
 
 def test_unreplaceable_choice_under_sequential():
@@ -90,16 +100,19 @@ def test_unreplaceable_choice_under_sequential():
     assert [r.applied for r in solution.resolutions] == [()]
 
 
-@pytest.mark.parametrize("event", [
-    "{id: e1, destroy: J1, unreplaceable: true}",
-    "{id: e1, kind: destroy, card: J1, unreplaceable: true}",
-    "{id: e1, destroy: {choose: {count: 1, whose: opponent}}, unreplaceable: true}",
-    "{id: e1, destroy: {choose: {count: 1, whose: opponent, optional: true}}, unreplaceable: true}",
-])
+@pytest.mark.parametrize(
+    "event",
+    [
+        "{id: e1, destroy: J1, unreplaceable: true}",
+        "{id: e1, kind: destroy, card: J1, unreplaceable: true}",
+        "{id: e1, destroy: {choose: {count: 1, whose: opponent}}, unreplaceable: true}",
+        "{id: e1, destroy: {choose: {count: 1, whose: opponent, optional: true}}, unreplaceable: true}",
+    ],
+)
 def test_unreplaceable_on_every_form(event):
     text = UNREPLACEABLE_CHOICE.replace(
-        "events: [{id: e1, destroy: {choose: {count: 1, whose: opponent}}, unreplaceable: true}]",
-        f"events: [{event}]")
+        "events: [{id: e1, destroy: {choose: {count: 1, whose: opponent}}, unreplaceable: true}]", f"events: [{event}]"
+    )
     solution = solve(scenario(text))
     assert all(not r.applied for r in solution.resolutions)
     assert any(r.final["J1"] == "graveyard" for r in solution.resolutions)
@@ -119,8 +132,9 @@ def test_why_not_finds_a_made_event():
 
 
 def test_why_not_made_events_on_both_explains_609_9b():
-    out = run_cli("why-not", "fixtures/A01-two-jashintei.yaml", "--expect",
-                  "e1/J1.2:h1=happened,e2/J2.2:h2=happened", "--json")
+    out = run_cli(
+        "why-not", "fixtures/A01-two-jashintei.yaml", "--expect", "e1/J1.2:h1=happened,e2/J2.2:h2=happened", "--json"
+    )
     doc = json.loads(out.stdout)
     assert doc["legal"] is False and doc["rules"] == ["609.9b"]
 
@@ -134,8 +148,14 @@ def _stream_keys(stdout: str) -> list:
         doc = json.loads(line)
         if doc.get("trailer"):
             continue
-        keys.append(tuple(sorted((a["event"], a["replacement"] if isinstance(a["replacement"], str)
-                                  else a["replacement"]["id"]) for a in doc["applied"])))
+        keys.append(
+            tuple(
+                sorted(
+                    (a["event"], a["replacement"] if isinstance(a["replacement"], str) else a["replacement"]["id"])
+                    for a in doc["applied"]
+                )
+            )
+        )
     return sorted(keys)
 
 
@@ -182,13 +202,15 @@ def test_follow_up_opens_before_the_effects_next_step():
     # then no longer in the battle zone when e2 would destroy it, and stays in hand.
     solution = solve(scenario(FOLLOW_UP_ORDER))
     finals = sorted((r.final["BK"], r.final["Y"], r.final["X"]) for r in solution.resolutions)
-    assert finals == sorted([
-        ("graveyard", "graveyard", "battle"),   # バイケン not used
-        ("battle", "graveyard", "battle"),      # バイケン enters, returns nothing
-        ("hand", "graveyard", "battle"),        # バイケン returns itself
-        ("battle", "graveyard", "hand"),        # バイケン returns X
-        ("battle", "hand", "battle"),           # バイケン returns Y before e2: e2 does nothing
-    ])
+    assert finals == sorted(
+        [
+            ("graveyard", "graveyard", "battle"),  # バイケン not used
+            ("battle", "graveyard", "battle"),  # バイケン enters, returns nothing
+            ("hand", "graveyard", "battle"),  # バイケン returns itself
+            ("battle", "graveyard", "hand"),  # バイケン returns X
+            ("battle", "hand", "battle"),  # バイケン returns Y before e2: e2 does nothing
+        ]
+    )
 
 
 # -- a deck emptied before the effect's last window ---------------------------------------------
@@ -228,8 +250,11 @@ def test_a_deck_the_effect_filled_and_emptied_loses_too():
     # it became empty (a deck the scenario lists as empty and the effect never fills does not).
     solution = solve(scenario(DECK_FILLED_THEN_EMPTIED))
     assert [(r.final["X"], r.lost) for r in solution.resolutions] == [("graveyard", ("me",))]
-    untouched = solve(scenario(DECK_FILLED_THEN_EMPTIED.replace("to: deck", "to: mana").replace(
-        "    - events: [{id: e2, mill: X}]\n", "")))
+    untouched = solve(
+        scenario(
+            DECK_FILLED_THEN_EMPTIED.replace("to: deck", "to: mana").replace("    - events: [{id: e2, mill: X}]\n", "")
+        )
+    )
     assert [(r.final["X"], r.lost) for r in untouched.resolutions] == [("mana", ())]
 
 

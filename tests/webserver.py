@@ -25,8 +25,13 @@ def running(limits: Limits | None = None):
     import uvicorn
 
     port = free_port()
-    config = uvicorn.Config(create_app(limits or Limits(timeout=20, max_resolutions=2000)), host="127.0.0.1",
-                            port=port, log_level="warning", lifespan="off")
+    config = uvicorn.Config(
+        create_app(limits or Limits(timeout=20, max_resolutions=2000)),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        lifespan="off",
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -64,10 +64,16 @@ class Coverage:
 
     def to_json(self) -> dict:
         total = self.total()
-        return {"replacement": {"complete": total["complete"], "partly": total["partly"], "not": total["not"],
-                                "families": {k: dict(v) for k, v in sorted(self.families.items())}},
-                "not_replacement": {"recognised": self.recognised, "not_recognised": self.not_recognised},
-                "failures": [{"name": n, "verdict": v, "problem": p} for n, v, p in self.failures]}
+        return {
+            "replacement": {
+                "complete": total["complete"],
+                "partly": total["partly"],
+                "not": total["not"],
+                "families": {k: dict(v) for k, v in sorted(self.families.items())},
+            },
+            "not_replacement": {"recognised": self.recognised, "not_recognised": self.not_recognised},
+            "failures": [{"name": n, "verdict": v, "problem": p} for n, v, p in self.failures],
+        }
 
 
 def read_rows(path: str) -> list[dict]:
@@ -78,7 +84,9 @@ def read_rows(path: str) -> list[dict]:
     rows = list(csv.DictReader(io.StringIO(text), delimiter="\t"))
     missing = {"name", "kind", "text"} - set(rows[0] if rows else ())
     if missing:
-        raise InputError(path, "", f"needs tab-separated columns name, kind and text (missing {', '.join(sorted(missing))})")
+        raise InputError(
+            path, "", f"needs tab-separated columns name, kind and text (missing {', '.join(sorted(missing))})"
+        )
     for line, row in enumerate(rows, start=2):
         if row["kind"] not in ("replacement", "not_replacement"):
             raise InputError(path, f"line {line}", f"kind is '{row['kind']}': replacement or not_replacement")

@@ -27,16 +27,30 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..reading.abilities import ZONES
-from ..solving.outcome import Application, Resolution, Solution
 from ..reading.reader import Node
 from ..reading.scenario import Scenario
+from ..solving.outcome import Application, Resolution, Solution
 
 EXPECT_FIELDS = ("count", "states", "resolutions", "groups", "some", "none", "always", "note")
 GROUP_FIELDS = ("applied", "count", "final", "note")
 ENTRY_FIELDS = ("applied", "final", "lost", "flipped", "triggered", "broken", "attempted", "note")
 APPLIED_FIELDS = ("event", "by", "chosen")
-PATTERN_FIELDS = ("final", "happened", "replaced", "applied", "not_applied", "lost", "flipped", "triggered",
-                  "not_triggered", "broken", "not_broken", "attempted", "source", "note")
+PATTERN_FIELDS = (
+    "final",
+    "happened",
+    "replaced",
+    "applied",
+    "not_applied",
+    "lost",
+    "flipped",
+    "triggered",
+    "not_triggered",
+    "broken",
+    "not_broken",
+    "attempted",
+    "source",
+    "note",
+)
 
 
 @dataclass(frozen=True)
@@ -46,9 +60,11 @@ class AppPattern:
     chosen: frozenset[str] | None = None
 
     def matches(self, app: Application) -> bool:
-        return ((self.event is None or app.event == self.event)
-                and (self.by is None or app.replacement.id == self.by)
-                and (self.chosen is None or frozenset(app.chosen) == self.chosen))
+        return (
+            (self.event is None or app.event == self.event)
+            and (self.by is None or app.replacement.id == self.by)
+            and (self.chosen is None or frozenset(app.chosen) == self.chosen)
+        )
 
     def text(self) -> str:
         parts = [self.event or "any event", "by " + (self.by or "any replacement")]
@@ -80,19 +96,21 @@ class Pattern:
         replaced = {e.id for e in r.replaced}
         triggered = trigger_names(r)
         source = {e.id: e.source for e in r.happened}
-        return (all(source.get(e, "") == c for e, c in self.sources)
-                and all(t in triggered for t in self.triggered)
-                and not any(t in triggered for t in self.not_triggered)
-                and all(s in r.broken for s in self.broken)
-                and not any(s in r.broken for s in self.not_broken)
-                and all(e in r.attempted for e in self.attempted)
-                and all(r.final.get(c) == z for c, z in self.final)
-                and all(e in happened for e in self.happened)
-                and all(e in replaced for e in self.replaced)
-                and all(any(p.matches(a) for a in r.applied) for p in self.applied)
-                and all(r.application(e) is None for e in self.not_applied)
-                and (self.lost is None or set(self.lost) <= set(r.lost))
-                and (self.flipped is None or set(self.flipped) <= set(r.flipped)))
+        return (
+            all(source.get(e, "") == c for e, c in self.sources)
+            and all(t in triggered for t in self.triggered)
+            and not any(t in triggered for t in self.not_triggered)
+            and all(s in r.broken for s in self.broken)
+            and not any(s in r.broken for s in self.not_broken)
+            and all(e in r.attempted for e in self.attempted)
+            and all(r.final.get(c) == z for c, z in self.final)
+            and all(e in happened for e in self.happened)
+            and all(e in replaced for e in self.replaced)
+            and all(any(p.matches(a) for a in r.applied) for p in self.applied)
+            and all(r.application(e) is None for e in self.not_applied)
+            and (self.lost is None or set(self.lost) <= set(r.lost))
+            and (self.flipped is None or set(self.flipped) <= set(r.flipped))
+        )
 
     def text(self) -> str:
         parts = [f"{c}={z}" for c, z in self.final]
@@ -141,8 +159,15 @@ class Expectation:
 
     @property
     def empty(self) -> bool:
-        return (self.count is None and self.states is None and self.resolutions is None
-                and self.groups is None and not self.some and not self.none and not self.always)
+        return (
+            self.count is None
+            and self.states is None
+            and self.resolutions is None
+            and self.groups is None
+            and not self.some
+            and not self.none
+            and not self.always
+        )
 
 
 def _check_card(node: Node, scenario: Scenario) -> str:
@@ -166,8 +191,9 @@ def _check_event(node: Node, scenario: Scenario, made: bool = True) -> str:
     event = node.text()
     known = known_event_ids(scenario)
     base = event.split(":", 1)[0].split("/", 1)[0]
-    if event not in known and not (made and (base in known or base.rsplit(".", 1)[0] in known
-                                              or base.startswith("sba"))):
+    if event not in known and not (
+        made and (base in known or base.rsplit(".", 1)[0] in known or base.startswith("sba"))
+    ):
         raise node.error(f"no event with id '{event}' in the scenario (events: {', '.join(sorted(known))})")
     return event
 
@@ -187,11 +213,18 @@ def _read_app(node: Node, scenario: Scenario, exact: bool) -> AppPattern:
     node.keys(APPLIED_FIELDS, required=("event", "by") if exact else ())
     by = node.opt_text("by")
     if by is not None and by not in _replacement_ids(scenario):
-        raise node.error(f"'{by}' is no replacement of this scenario "
-                         f"(replacements: {', '.join(sorted(_replacement_ids(scenario))) or 'none'})", "by")
+        raise node.error(
+            f"'{by}' is no replacement of this scenario "
+            f"(replacements: {', '.join(sorted(_replacement_ids(scenario))) or 'none'})",
+            "by",
+        )
     chosen = None
     if node.has("chosen") or exact:
-        chosen = frozenset(_check_card(c, scenario) for c in node.child("chosen").elements()) if node.has("chosen") else frozenset()
+        chosen = (
+            frozenset(_check_card(c, scenario) for c in node.child("chosen").elements())
+            if node.has("chosen")
+            else frozenset()
+        )
     return AppPattern(
         event=_check_event(node.child("event"), scenario) if node.has("event") else None,
         by=by,
@@ -211,19 +244,33 @@ def _read_pattern(node: Node, scenario: Scenario) -> Pattern:
     node.keys(PATTERN_FIELDS)
     return Pattern(
         final=tuple(_read_final(node.child("final"), scenario).items()) if node.has("final") else (),
-        happened=tuple(_check_event(e, scenario) for e in node.child("happened").elements()) if node.has("happened") else (),
-        replaced=tuple(_check_event(e, scenario) for e in node.child("replaced").elements()) if node.has("replaced") else (),
-        applied=tuple(_read_app(a, scenario, exact=False) for a in node.child("applied").elements()) if node.has("applied") else (),
-        not_applied=tuple(_check_event(e, scenario) for e in node.child("not_applied").elements()) if node.has("not_applied") else (),
+        happened=tuple(_check_event(e, scenario) for e in node.child("happened").elements())
+        if node.has("happened")
+        else (),
+        replaced=tuple(_check_event(e, scenario) for e in node.child("replaced").elements())
+        if node.has("replaced")
+        else (),
+        applied=tuple(_read_app(a, scenario, exact=False) for a in node.child("applied").elements())
+        if node.has("applied")
+        else (),
+        not_applied=tuple(_check_event(e, scenario) for e in node.child("not_applied").elements())
+        if node.has("not_applied")
+        else (),
         lost=tuple(node.child("lost").texts(scenario.players)) if node.has("lost") else None,
-        flipped=tuple(_check_card(c, scenario) for c in node.child("flipped").elements()) if node.has("flipped") else None,
+        flipped=tuple(_check_card(c, scenario) for c in node.child("flipped").elements())
+        if node.has("flipped")
+        else None,
         triggered=_cards(node, "triggered", scenario),
         not_triggered=_cards(node, "not_triggered", scenario),
         broken=_cards(node, "broken", scenario),
         not_broken=_cards(node, "not_broken", scenario),
         attempted=tuple(node.child("attempted").texts()) if node.has("attempted") else (),
-        sources=tuple((_check_event(Node(node.located, node.place + ("source", e), e), scenario), c.text())
-                      for e, c in node.child("source").items()) if node.has("source") else (),
+        sources=tuple(
+            (_check_event(Node(node.located, node.place + ("source", e), e), scenario), c.text())
+            for e, c in node.child("source").items()
+        )
+        if node.has("source")
+        else (),
     )
 
 
@@ -254,7 +301,7 @@ def read_expectation(scenario: Scenario, node: Node | None = None) -> Expectatio
             entry.keys(ENTRY_FIELDS)
             apps = []
             events = set()
-            for a in (entry.child("applied").elements() if entry.has("applied") else ()):
+            for a in entry.child("applied").elements() if entry.has("applied") else ():
                 p = _read_app(a, scenario, exact=True)
                 if p.event in events:
                     raise a.error(f"event '{p.event}' is listed twice in one resolution")
@@ -264,14 +311,18 @@ def read_expectation(scenario: Scenario, node: Node | None = None) -> Expectatio
             if entry.has("final"):
                 final.update(_read_final(entry.child("final"), scenario))
             lost = entry.child("lost").texts(scenario.players) if entry.has("lost") else []
-            flipped = [_check_card(c, scenario) for c in entry.child("flipped").elements()] if entry.has("flipped") else []
+            flipped = (
+                [_check_card(c, scenario) for c in entry.child("flipped").elements()] if entry.has("flipped") else []
+            )
             key = resolution_key(apps, final, lost, flipped)
             if key in seen:
                 raise entry.error(f"the same resolution is listed twice (also at {seen[key]})")
             seen[key] = entry.located.line(entry.place)
             exp.resolutions.append((key, describe_key(key, scenario)))
-            checks = {k: (tuple(entry.child(k).texts()) if entry.has(k) else None)
-                      for k in ("triggered", "broken", "attempted")}
+            checks = {
+                k: (tuple(entry.child(k).texts()) if entry.has(k) else None)
+                for k in ("triggered", "broken", "attempted")
+            }
             if any(v is not None for v in checks.values()):
                 exp.entry_checks[key] = checks
     if node.has("groups"):
@@ -344,8 +395,11 @@ def check(expectation: Expectation, solution: Solution, scenario: Scenario) -> l
             r = by_key.get(key)
             if r is None:
                 continue
-            got = {"triggered": tuple(sorted({t.card for t in r.triggered})), "broken": tuple(sorted(r.broken)),
-                   "attempted": tuple(sorted(r.attempted))}
+            got = {
+                "triggered": tuple(sorted({t.card for t in r.triggered})),
+                "broken": tuple(sorted(r.broken)),
+                "attempted": tuple(sorted(r.attempted)),
+            }
             for name, want in checks.items():
                 if want is not None and tuple(sorted(want)) != got[name]:
                     problems.append(f"resolution {expected[key]}: {name} {list(got[name])}, expected {sorted(want)}")
@@ -398,11 +452,19 @@ def verdicts(expectation: Expectation, solution: Solution, scenario: Scenario) -
     if expectation.states is not None:
         parts.append((f"{expectation.states} final states", replace(blank, states=expectation.states)))
     if expectation.resolutions is not None:
-        parts.append(("exactly the expected resolutions",
-                      replace(blank, resolutions=expectation.resolutions, entry_checks=expectation.entry_checks)))
+        parts.append(
+            (
+                "exactly the expected resolutions",
+                replace(blank, resolutions=expectation.resolutions, entry_checks=expectation.entry_checks),
+            )
+        )
     if expectation.groups is not None:
         parts.append(("exactly the expected groups of resolutions", replace(blank, groups=expectation.groups)))
-    for name, word in (("some", "some resolution has"), ("none", "no resolution has"), ("always", "every resolution has")):
+    for name, word in (
+        ("some", "some resolution has"),
+        ("none", "no resolution has"),
+        ("always", "every resolution has"),
+    ):
         for pattern in getattr(expectation, name):
             parts.append((f"{word} {pattern.text()}", replace(blank, **{name: [pattern]})))
     return [(text, not check(part, solution, scenario)) for text, part in parts]

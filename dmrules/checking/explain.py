@@ -20,9 +20,9 @@ import yaml
 from clingo import Function, String, Symbol, SymbolType
 
 from ..errors import InputError, SolveError
+from ..reading.scenario import Scenario
 from ..solving.facts import P, name_of
 from ..solving.outcome import Builder, Resolution
-from ..reading.scenario import Scenario
 from ..solving.solver import make_control
 
 MAX_OPTIMAL_MODELS = 50
@@ -60,11 +60,17 @@ def parse_conditions(scenario: Scenario, texts: list[str]) -> list[Condition]:
             if not item:
                 continue
             if "=" not in item:
-                raise InputError(scenario.path, f"--expect {item}", "write CARD=ZONE, EVENT=happened|replaced or PLAYER=lost|not_lost")
+                raise InputError(
+                    scenario.path,
+                    f"--expect {item}",
+                    "write CARD=ZONE, EVENT=happened|replaced or PLAYER=lost|not_lost",
+                )
             subject, value = (part.strip() for part in item.split("=", 1))
             if subject in scenario.cards:
                 if value not in ZONES:
-                    raise InputError(scenario.path, f"--expect {item}", f"unknown zone '{value}' (zones: {', '.join(ZONES)})")
+                    raise InputError(
+                        scenario.path, f"--expect {item}", f"unknown zone '{value}' (zones: {', '.join(ZONES)})"
+                    )
             elif subject in events or "/" in subject or ":" in subject:
                 if value not in ("happened", "replaced"):
                     raise InputError(scenario.path, f"--expect {item}", "an event is 'happened' or 'replaced'")
@@ -72,7 +78,9 @@ def parse_conditions(scenario: Scenario, texts: list[str]) -> list[Condition]:
                 if value not in ("lost", "not_lost"):
                     raise InputError(scenario.path, f"--expect {item}", "a player is 'lost' or 'not_lost'")
             else:
-                raise InputError(scenario.path, f"--expect {item}", f"'{subject}' is no card, event or player of the scenario")
+                raise InputError(
+                    scenario.path, f"--expect {item}", f"'{subject}' is no card, event or player of the scenario"
+                )
             out.append(Condition(subject, value))
     if not out:
         raise InputError(scenario.path, "--expect", "give at least one condition, such as J1=battle")
@@ -85,12 +93,15 @@ def event_symbols(ctl: clingo.Control, builder: Builder) -> dict[str, Symbol]:
     Made events are terms (``res(rep("J1",1),"e1",2,"h1")``), so an id is looked up
     among the events that exist rather than read as a string.
     """
-    return {builder.event_id(atom.symbol.arguments[0]): atom.symbol.arguments[0]
-            for atom in ctl.symbolic_atoms.by_signature("event", 1)}
+    return {
+        builder.event_id(atom.symbol.arguments[0]): atom.symbol.arguments[0]
+        for atom in ctl.symbolic_atoms.by_signature("event", 1)
+    }
 
 
-def condition_literal(scenario: Scenario, cond: Condition,
-                      events: dict[str, Symbol] | None = None) -> tuple[Symbol, bool]:
+def condition_literal(
+    scenario: Scenario, cond: Condition, events: dict[str, Symbol] | None = None
+) -> tuple[Symbol, bool]:
     """The atom a condition fixes, and whether it must be true."""
     if cond.subject in scenario.cards:
         return Function("final", [String(cond.subject), Function(cond.value)]), True
@@ -121,8 +132,15 @@ class Violation:
         return rule_catalogue().get(self.rule, {}).get("heading", "")
 
     def to_json(self) -> dict:
-        return {"rule": self.rule, "heading": self.heading, "paraphrase": self.paraphrase,
-                "violation": self.kind, "text": self.text, "cards": self.cards, "events": self.events}
+        return {
+            "rule": self.rule,
+            "heading": self.heading,
+            "paraphrase": self.paraphrase,
+            "violation": self.kind,
+            "text": self.text,
+            "cards": self.cards,
+            "events": self.events,
+        }
 
 
 class Describer:
@@ -173,8 +191,11 @@ class Describer:
             definition = self.scenario.cards[card].definition if card in self.scenario.cards else None
             texts = [r.text for r in definition.restrictions if r.text] if definition else []
             return f"{self.card(card)}'s restriction" + (f" (「{texts[0].rstrip('。')}」)" if len(texts) == 1 else "")
-        return {"cannot_be_destroyed": "「破壊されない」", "cannot_leave": "「離れない」",
-                "cannot_discard": "a player who cannot discard"}.get(str(word), str(word).replace("_", " "))
+        return {
+            "cannot_be_destroyed": "「破壊されない」",
+            "cannot_leave": "「離れない」",
+            "cannot_discard": "a player who cannot discard",
+        }.get(str(word), str(word).replace("_", " "))
 
     def describe(self, rule: str, what: Symbol) -> Violation:
         name, a = what.name, what.arguments
@@ -182,85 +203,159 @@ class Describer:
         if name == "chosen_twice":
             card = a[0].string
             users = sorted(self.affected.get(card, []), key=lambda re: (self.b.order(re[1]), str(re[0])))
-            text = f"{self.card(card)} is affected by " + " and by ".join(
-                f"{self.rep(r)} on {self.ev(e)}" for r, e in users) + " (chosen twice)"
+            text = (
+                f"{self.card(card)} is affected by "
+                + " and by ".join(f"{self.rep(r)} on {self.ev(e)}" for r, e in users)
+                + " (chosen twice)"
+            )
             return Violation(rule, name, text, [card], [self.ev(e) for _, e in users])
         if name == "too_few":
             r, e, slot = a[0], a[1], a[2].number
             need = self.slot(r, slot)
             have = self.available.get((r, e, slot))
-            text = (f"{self.rep(r)} on {self.ev(e)} needs {need.count} card{'s' if need.count != 1 else ''} "
-                    f"from the {need.from_zone}" if need else f"{self.rep(r)} on {self.ev(e)} needs more cards")
+            text = (
+                f"{self.rep(r)} on {self.ev(e)} needs {need.count} card{'s' if need.count != 1 else ''} "
+                f"from the {need.from_zone}"
+                if need
+                else f"{self.rep(r)} on {self.ev(e)} needs more cards"
+            )
             if have is not None:
                 text += f"; {have} {'was' if have == 1 else 'were'} there when it was decided (609.9a)"
             return Violation(rule, name, text, [], [self.ev(e)])
         if name == "several":
             e = a[0]
             reps = self.applied.get(e, [])
-            return Violation(rule, name, f"{self.ev(e)} is replaced by " + " and ".join(self.rep(r) for r in reps),
-                             [], [self.ev(e)])
+            return Violation(
+                rule, name, f"{self.ev(e)} is replaced by " + " and ".join(self.rep(r) for r in reps), [], [self.ev(e)]
+            )
         if name == "chained":
             r, e = a[0], a[1]
-            return Violation(rule, name, f"{self.rep(r)} would replace {self.ev(e)}, an event a replacement made",
-                             [], [self.ev(e)])
+            return Violation(
+                rule, name, f"{self.rep(r)} would replace {self.ev(e)}, an event a replacement made", [], [self.ev(e)]
+            )
         if name == "absent":
             r = a[0]
             ref = self.b.replacement(r)
             where = self.scenario.cards[ref.card].zone if ref.card in self.scenario.cards else "?"
-            return Violation(rule, name, f"{self.rep(r)} does not exist when {self.ev(a[1])} happens "
-                             f"(its card is in the {where} zone)", [ref.card] if ref.card else [], [self.ev(a[1])])
+            return Violation(
+                rule,
+                name,
+                f"{self.rep(r)} does not exist when {self.ev(a[1])} happens (its card is in the {where} zone)",
+                [ref.card] if ref.card else [],
+                [self.ev(a[1])],
+            )
         if name == "unreplaceable":
-            return Violation(rule, name, f"{self.ev(a[1])} cannot be replaced (its effect says so); "
-                             f"{self.rep(a[0])} cannot apply", [], [self.ev(a[1])])
+            return Violation(
+                rule,
+                name,
+                f"{self.ev(a[1])} cannot be replaced (its effect says so); {self.rep(a[0])} cannot apply",
+                [],
+                [self.ev(a[1])],
+            )
         if name == "cannot_choose":
             card, why = a[2].string, str(a[3]).replace("_", " ")
-            return Violation(rule, name, f"{self.rep(a[0])} chose {self.card(card)}, which it cannot: {why}",
-                             [card], [self.ev(a[1])])
+            return Violation(
+                rule, name, f"{self.rep(a[0])} chose {self.card(card)}, which it cannot: {why}", [card], [self.ev(a[1])]
+            )
         if name == "no_room":
-            return Violation(rule, name, f"{self.rep(a[0])} would send a card to a full zone, and its text needs room "
-                             "there (the one exception to overflow)", [], [self.ev(a[1])])
+            return Violation(
+                rule,
+                name,
+                f"{self.rep(a[0])} would send a card to a full zone, and its text needs room "
+                "there (the one exception to overflow)",
+                [],
+                [self.ev(a[1])],
+            )
         if name == "ignored":
-            return Violation(rule, name, f"{self.ev(a[1])}'s effect ignores 「離れない」 effects, so "
-                             f"{self.rep(a[0])}'s 「離れる時」/「破壊される時」 replacement cannot apply",
-                             [], [self.ev(a[1])])
+            return Violation(
+                rule,
+                name,
+                f"{self.ev(a[1])}'s effect ignores 「離れない」 effects, so "
+                f"{self.rep(a[0])}'s 「離れる時」/「破壊される時」 replacement cannot apply",
+                [],
+                [self.ev(a[1])],
+            )
         if name == "restricted":
             card = a[2].string
-            return Violation(rule, name, f"{self.rep(a[0])} would make an event on {self.card(card)} that "
-                             f"{self.restriction(a[3])} forbids: it cannot be applied", [card], [self.ev(a[1])])
+            return Violation(
+                rule,
+                name,
+                f"{self.rep(a[0])} would make an event on {self.card(card)} that "
+                f"{self.restriction(a[3])} forbids: it cannot be applied",
+                [card],
+                [self.ev(a[1])],
+            )
         if name == "source_cannot":
             ref = self.b.replacement(a[0])
-            return Violation(rule, name, f"{self.rep(a[0])} would move or flip its own card, which "
-                             f"{str(a[2]).replace('_', ' ')}", [ref.card] if ref.card else [], [self.ev(a[1])])
+            return Violation(
+                rule,
+                name,
+                f"{self.rep(a[0])} would move or flip its own card, which {str(a[2]).replace('_', ' ')}",
+                [ref.card] if ref.card else [],
+                [self.ev(a[1])],
+            )
         if name == "partner_cannot":
             card = a[2].string
-            return Violation(rule, name, f"{self.rep(a[0])} would destroy {self.card(card)}, which cannot be "
-                             "destroyed or leave", [card], [self.ev(a[1])])
+            return Violation(
+                rule,
+                name,
+                f"{self.rep(a[0])} would destroy {self.card(card)}, which cannot be destroyed or leave",
+                [card],
+                [self.ev(a[1])],
+            )
         if name == "deck_short":
-            return Violation(rule, name, f"{self.rep(a[0])} would take more cards than {s(a[2])}'s deck holds",
-                             [], [self.ev(a[1])])
+            return Violation(
+                rule, name, f"{self.rep(a[0])} would take more cards than {s(a[2])}'s deck holds", [], [self.ev(a[1])]
+            )
         if name == "two_places":
             card = a[0].string
-            return Violation(rule, name, f"{self.card(card)} would go to the {a[1]} and to the {a[2]} zone at once",
-                             [card], [])
+            return Violation(
+                rule, name, f"{self.card(card)} would go to the {a[1]} and to the {a[2]} zone at once", [card], []
+            )
         if name == "mandatory_skipped":
-            return Violation(rule, name, f"{self.rep(a[0])} is mandatory and could apply to {self.ev(a[1])}, "
-                             "but nothing replaced it", [], [self.ev(a[1])])
+            return Violation(
+                rule,
+                name,
+                f"{self.rep(a[0])} is mandatory and could apply to {self.ev(a[1])}, but nothing replaced it",
+                [],
+                [self.ev(a[1])],
+            )
         if name == "excused_later":
-            return Violation(rule, name, f"{self.rep(a[0])} is mandatory and could apply to {self.ev(a[1])} when its "
-                             "player decided; a replacement decided later cannot excuse it by moving that card",
-                             [], [self.ev(a[1])])
+            return Violation(
+                rule,
+                name,
+                f"{self.rep(a[0])} is mandatory and could apply to {self.ev(a[1])} when its "
+                "player decided; a replacement decided later cannot excuse it by moving that card",
+                [],
+                [self.ev(a[1])],
+            )
         if name == "own_movement_first":
-            return Violation(rule, name, f"{self.rep(a[0])} applied to {self.ev(a[1])} although the spell's own "
-                             f"movement replacement {self.rep(a[2])} could", [], [self.ev(a[1])])
+            return Violation(
+                rule,
+                name,
+                f"{self.rep(a[0])} applied to {self.ev(a[1])} although the spell's own "
+                f"movement replacement {self.rep(a[2])} could",
+                [],
+                [self.ev(a[1])],
+            )
         if name == "turn_player_first":
-            return Violation(rule, name, f"{self.rep(a[0])} (non-turn player) applied to {self.ev(a[1])} although "
-                             f"the turn player's mandatory {self.rep(a[2])} could", [], [self.ev(a[1])])
+            return Violation(
+                rule,
+                name,
+                f"{self.rep(a[0])} (non-turn player) applied to {self.ev(a[1])} although "
+                f"the turn player's mandatory {self.rep(a[2])} could",
+                [],
+                [self.ev(a[1])],
+            )
         return Violation(rule, name, self.b.describe(what))
 
 
 def _violations(describer: Describer, symbols: list[Symbol]) -> list[Violation]:
-    out = [describer.describe(sym.arguments[0].arguments[0].string, sym.arguments[1])
-           for sym in symbols if sym.name == "violation"]
+    out = [
+        describer.describe(sym.arguments[0].arguments[0].string, sym.arguments[1])
+        for sym in symbols
+        if sym.name == "violation"
+    ]
     return sorted(out, key=lambda v: (v.rule, v.text))
 
 
@@ -293,8 +388,9 @@ class WhyNot:
         if self.options:
             out["violations"] = [v.to_json() for v in self.options[0][1]]
             out["rules"] = sorted({v.rule for v in self.options[0][1]})
-            out["alternatives"] = [{"resolution": r.to_json(), "violations": [v.to_json() for v in vs]}
-                                   for r, vs in self.options[1:]]
+            out["alternatives"] = [
+                {"resolution": r.to_json(), "violations": [v.to_json() for v in vs]} for r, vs in self.options[1:]
+            ]
         return out
 
 
@@ -310,8 +406,9 @@ def _assumptions(ctl: clingo.Control, fixed: list[tuple[Symbol, bool]]) -> tuple
     return literals, missing
 
 
-def _optimal(ctl: clingo.Control, assumptions: list[int], limit: int = MAX_OPTIMAL_MODELS,
-             deadline: float | None = None) -> list[list[Symbol]]:
+def _optimal(
+    ctl: clingo.Control, assumptions: list[int], limit: int = MAX_OPTIMAL_MODELS, deadline: float | None = None
+) -> list[list[Symbol]]:
     """The optimal models (fewest violations) under the assumptions; SolveError once ``deadline`` passes."""
     ctl.configuration.solve.opt_mode = "optN"
     ctl.configuration.solve.models = 0
@@ -335,8 +432,9 @@ def _optimal(ctl: clingo.Control, assumptions: list[int], limit: int = MAX_OPTIM
     return found
 
 
-def _why_not_window(scenario: Scenario, conditions: list[Condition], index: int = 1, label: str = "effect",
-                    kind: str = "effect") -> WhyNot:
+def _why_not_window(
+    scenario: Scenario, conditions: list[Condition], index: int = 1, label: str = "effect", kind: str = "effect"
+) -> WhyNot:
     """Within one window: is there a legal resolution meeting the conditions? If not, what stands in the way."""
     ctl = make_control(scenario, mode="explain")
     builder = Builder(scenario, index, label, kind)
@@ -382,8 +480,7 @@ def holds(scenario: Scenario, resolution: Resolution, cond: Condition) -> bool:
 def why_not(scenario: Scenario, conditions: list[Condition]) -> WhyNot:
     """Is there a legal resolution of the whole effect meeting the conditions? If not, what stands
     in the way: the rules the closest outcomes break, in the window where they break them."""
-    from ..solving.solver import _may_open_windows, solve
-    from ..solving.solver import fast_path
+    from ..solving.solver import _may_open_windows, fast_path, solve
 
     if fast_path(scenario) and not _may_open_windows(scenario):
         # One window and nothing after it: answered by optimisation, without listing resolutions.
@@ -408,9 +505,16 @@ def why_not(scenario: Scenario, conditions: list[Condition]) -> WhyNot:
             if state is None or (window.label, window.index, id(state)) in seen:
                 continue
             seen.add((window.label, window.index, id(state)))
-            local = [c for c in conditions if c.subject in state.cards or c.subject in state.players
-                     or any(c.subject == e.id or c.subject.startswith(e.id + ":") or c.subject.startswith(e.id + "/")
-                            for e in window.events)]
+            local = [
+                c
+                for c in conditions
+                if c.subject in state.cards
+                or c.subject in state.players
+                or any(
+                    c.subject == e.id or c.subject.startswith(e.id + ":") or c.subject.startswith(e.id + "/")
+                    for e in window.events
+                )
+            ]
             if not local:
                 continue
             found = _why_not_window(state, local, window.index, window.label, window.kind)
@@ -456,10 +560,19 @@ class Step:
     window_label: str = "effect"
 
     def to_json(self) -> dict:
-        return {"window": self.window, "window_label": self.window_label, "event": self.event,
-                "replacement": self.replacement, "player": self.player, "rank": self.rank,
-                "applied": self.applied, "chosen": list(self.chosen), "kind": self.kind, "reason": self.reason,
-                "violations": [v.to_json() for v in self.violations]}
+        return {
+            "window": self.window,
+            "window_label": self.window_label,
+            "event": self.event,
+            "replacement": self.replacement,
+            "player": self.player,
+            "rank": self.rank,
+            "applied": self.applied,
+            "chosen": list(self.chosen),
+            "kind": self.kind,
+            "reason": self.reason,
+            "violations": [v.to_json() for v in self.violations],
+        }
 
 
 RANK_WORDS = {0: "the spell's own movement (609.8a)", 1: "the turn player", 2: "the non-turn player"}
@@ -505,8 +618,9 @@ def _why_window(scenario: Scenario, window, deadline: float | None = None) -> li
             continue
         ref = builder.replacement(r)
         rank = ranks[(r, e)]
-        step = Step(event_id, ref.id, ref.player, rank, (r, e) in applied, window=window.index,
-                    window_label=window.label)
+        step = Step(
+            event_id, ref.id, ref.player, rank, (r, e) in applied, window=window.index, window_label=window.label
+        )
         steps.append(step)
         if step.applied:
             app = next((a for a in window.applied if a.event == event_id), None)
@@ -517,23 +631,30 @@ def _why_window(scenario: Scenario, window, deadline: float | None = None) -> li
         if other is not None and first < rank:
             rule = "609.8a" if first == 0 else "609.8"
             step.kind = "earlier"
-            step.reason = (f"{RANK_WORDS[first]} decided first and applied {builder.replacement(other).id} "
-                           f"to {event_id} ({rule}); only one replacement applies to an event (609.3)")
+            step.reason = (
+                f"{RANK_WORDS[first]} decided first and applied {builder.replacement(other).id} "
+                f"to {event_id} ({rule}); only one replacement applies to an event (609.3)"
+            )
             continue
         if other is not None and first == rank:
             step.kind = "same_player"
-            step.reason = (f"its player applied {builder.replacement(other).id} to {event_id} instead; "
-                           "only one replacement applies to an event (609.3)")
+            step.reason = (
+                f"its player applied {builder.replacement(other).id} to {event_id} instead; "
+                "only one replacement applies to an event (609.3)"
+            )
             continue
         if superseded:
             card = own_events[event_id].card
             taker = chosen_by.get(card) if card else None
             if taker is not None and ranks.get(taker, 3) <= rank:
                 step.kind = "superseded"
-                step.reason = (f"{event_id} does not happen: {builder.replacement(taker[0]).id} on "
-                               f"{builder.event_id(taker[1])} took its card {card} as an affected card and moves it "
-                               "(609.5)")
+                step.reason = (
+                    f"{event_id} does not happen: {builder.replacement(taker[0]).id} on "
+                    f"{builder.event_id(taker[1])} took its card {card} as an affected card and moves it "
+                    "(609.5)"
+                )
                 continue
+
         # What held when this player decided: the decisions of earlier ranks and this player's
         # other decisions as they were, later players' decisions left open.
         def decided_by_then(sym: Symbol) -> bool:
@@ -542,8 +663,9 @@ def _why_window(scenario: Scenario, window, deadline: float | None = None) -> li
 
         trial = [(Function("apply", [r, e]), True)]
         trial += [(s, s in fixed_true) for s in all_apply if s != Function("apply", [r, e]) and decided_by_then(s)]
-        trial += [(s, s in fixed_true) for s in all_pick
-                  if (s.arguments[0], s.arguments[1]) != (r, e) and decided_by_then(s)]
+        trial += [
+            (s, s in fixed_true) for s in all_pick if (s.arguments[0], s.arguments[1]) != (r, e) and decided_by_then(s)
+        ]
         trial += [(s, s in fixed_true) for s in all_target]
         literals, _ = _assumptions(ctl, trial)
         models = _optimal(ctl, literals, limit=1, deadline=deadline)
@@ -559,8 +681,11 @@ def _why_window(scenario: Scenario, window, deadline: float | None = None) -> li
             step.reason = "; ".join(f"{v.rule}: {v.text}" for v in violations)
         else:
             step.kind = "choice"
-            step.reason = ("optional, and its player did not apply it" if _optional(scenario, ref)
-                           else "its player did not apply it, and no rule required it here")
+            step.reason = (
+                "optional, and its player did not apply it"
+                if _optional(scenario, ref)
+                else "its player did not apply it, and no rule required it here"
+            )
     return steps
 
 

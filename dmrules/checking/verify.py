@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Iterator
 
 from ..errors import InputError
-from ..text import plural
-from .expect import check, expectations
 from ..reading.scenario import Scenario, load_scenario
 from ..solving.solver import solve
+from ..text import plural
+from .expect import check, expectations
 
 
 @dataclass
@@ -23,8 +23,14 @@ class VerifyResult:
     problems: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
-        return {"path": self.path, "status": self.status, "ruling": self.ruling, "rules": list(self.rules),
-                "resolutions": self.resolutions, "problems": self.problems}
+        return {
+            "path": self.path,
+            "status": self.status,
+            "ruling": self.ruling,
+            "rules": list(self.rules),
+            "resolutions": self.resolutions,
+            "problems": self.problems,
+        }
 
 
 def scenario_files(paths: list[str]) -> list[Path]:
@@ -50,7 +56,7 @@ def verify_files(paths: list[Path], batch: int = 16) -> Iterator[VerifyResult]:
     for start in range(0, len(paths), batch):
         loaded: list[tuple[Path, Scenario | VerifyResult]] = []
         variants: list[Scenario] = []
-        for path in paths[start:start + batch]:
+        for path in paths[start : start + batch]:
             try:
                 scenario = load_scenario(path)
             except InputError as exc:

@@ -5,22 +5,48 @@ from __future__ import annotations
 from ..reading.abilities import Action, Condition, Filter, ReplacementAbility, Slot
 
 EVENT_WORDS = {
-    "leave": "leave the battle zone", "destroy": "be destroyed", "return_to_hand": "return to the hand",
-    "discard": "be discarded", "put_into_mana": "be put into the mana zone",
-    "put_into_graveyard": "be put into the graveyard", "put_into_hand": "be put into the hand",
-    "put_into_deck": "be put into the deck", "enter": "enter the battle zone",
-    "put_into_battle": "be put into the battle zone (not summoned)", "leave_shields": "leave the shield zone",
-    "leave_mana": "leave the mana zone", "leave_graveyard": "leave the graveyard", "leave_hand": "leave the hand",
-    "mill": "be milled", "break": "be broken", "draw": "draw", "lose": "lose the game",
-    "spell_to_graveyard": "go to the graveyard after being cast", "battle": "battle", "pay_cost": "pay a cost",
-    "move": "move", "power_change": "change power", "flip": "flip", "choose": "choose cards",
-    "untap": "untap at the start of its turn", "summon": "be summoned",
+    "leave": "leave the battle zone",
+    "destroy": "be destroyed",
+    "return_to_hand": "return to the hand",
+    "discard": "be discarded",
+    "put_into_mana": "be put into the mana zone",
+    "put_into_graveyard": "be put into the graveyard",
+    "put_into_hand": "be put into the hand",
+    "put_into_deck": "be put into the deck",
+    "enter": "enter the battle zone",
+    "put_into_battle": "be put into the battle zone (not summoned)",
+    "leave_shields": "leave the shield zone",
+    "leave_mana": "leave the mana zone",
+    "leave_graveyard": "leave the graveyard",
+    "leave_hand": "leave the hand",
+    "mill": "be milled",
+    "break": "be broken",
+    "draw": "draw",
+    "lose": "lose the game",
+    "spell_to_graveyard": "go to the graveyard after being cast",
+    "battle": "battle",
+    "pay_cost": "pay a cost",
+    "move": "move",
+    "power_change": "change power",
+    "flip": "flip",
+    "choose": "choose cards",
+    "untap": "untap at the start of its turn",
+    "summon": "be summoned",
     "reveal": "reveal cards from the top of the deck",
 }
 WHOSE_WORDS = {"own": "of yours", "opponent": "of your opponent's", "any": ""}
-ZONE_WORDS = {"battle": "battle zone", "mana": "mana zone", "shields": "shield zone",
-              "hyperspatial": "hyperspatial zone", "any": "any zone"}
-POSITION_WORDS = {"top": "on top of the deck", "bottom": "at the bottom of the deck", "shuffle": "into the deck, shuffled"}
+ZONE_WORDS = {
+    "battle": "battle zone",
+    "mana": "mana zone",
+    "shields": "shield zone",
+    "hyperspatial": "hyperspatial zone",
+    "any": "any zone",
+}
+POSITION_WORDS = {
+    "top": "on top of the deck",
+    "bottom": "at the bottom of the deck",
+    "shuffle": "into the deck, shuffled",
+}
 
 
 def filter_words(flt: Filter | None, noun: str = "card") -> str:
@@ -68,9 +94,13 @@ def filter_words(flt: Filter | None, noun: str = "card") -> str:
 def _slot_words(slot: Slot) -> str:
     count = "any number of" if slot.count is None else (f"up to {slot.count}" if slot.up_to else str(slot.count))
     zone_from = {"under_this": "the cards under this card", "crossed_to_this": "the cross gears crossed to it"}.get(
-        slot.from_zone, f"the {ZONE_WORDS.get(slot.from_zone, slot.from_zone)}")
-    where = POSITION_WORDS.get(slot.position or "", "the deck") if slot.to_zone == "deck" else \
-        f"the {ZONE_WORDS.get(slot.to_zone, slot.to_zone)}"
+        slot.from_zone, f"the {ZONE_WORDS.get(slot.from_zone, slot.from_zone)}"
+    )
+    where = (
+        POSITION_WORDS.get(slot.position or "", "the deck")
+        if slot.to_zone == "deck"
+        else f"the {ZONE_WORDS.get(slot.to_zone, slot.to_zone)}"
+    )
     noun = filter_words(slot.filter)
     if slot.verb == "destroy":
         return f"destroy {count} {noun}"
@@ -87,8 +117,9 @@ def action_words(action: Action) -> str:
     if kind == "move":
         where = POSITION_WORDS.get(action.position or "", "") if action.zone == "deck" else ""
         extra = " tapped" if action.tapped else ""
-        return f"the card goes to the {ZONE_WORDS.get(action.zone, action.zone)}{extra} instead" + \
-            (f" ({where})" if where else "")
+        return f"the card goes to the {ZONE_WORDS.get(action.zone, action.zone)}{extra} instead" + (
+            f" ({where})" if where else ""
+        )
     if kind == "move_under":
         return "the card goes under this card instead"
     if kind == "move_top":
@@ -113,12 +144,18 @@ def action_words(action: Action) -> str:
     if kind == "tap_source":
         return "tap this card"
     if kind == "battle_instead":
-        return "this creature battles instead" if action.filter is None else \
-            f"{filter_words(action.filter, 'creature')} battles instead"
+        return (
+            "this creature battles instead"
+            if action.filter is None
+            else f"{filter_words(action.filter, 'creature')} battles instead"
+        )
     if kind == "one_of":
         return " or ".join("(" + "; ".join(action_words(a) for a in option) + ")" for option in action.options)
-    return {"flip_source": "this card flips", "destroy_partner": "the other creature of the battle is destroyed",
-            "win": "you win the game"}.get(kind, kind)
+    return {
+        "flip_source": "this card flips",
+        "destroy_partner": "the other creature of the battle is destroyed",
+        "win": "you win the game",
+    }.get(kind, kind)
 
 
 def condition_words(condition: Condition) -> str:
@@ -138,8 +175,12 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
         who = "the creature this card is crossed or equipped to"
     elif watch.subject == "fortified":
         who = "the shield this castle fortifies"
-    elif watch.filter is not None and watch.events and watch.events[0] in ("draw", "lose", "choose", "reveal") \
-            and not (watch.filter.types or watch.filter.races):
+    elif (
+        watch.filter is not None
+        and watch.events
+        and watch.events[0] in ("draw", "lose", "choose", "reveal")
+        and not (watch.filter.types or watch.filter.races)
+    ):
         who = {"own": "you", "opponent": "your opponent", "any": "a player"}[watch.filter.whose]
     else:
         who = "a " + filter_words(watch.filter)
@@ -174,15 +215,26 @@ def _event_words(spec) -> str:
     who = " and ".join({"this": "this card", "event_card": "the replaced event's card"}.get(c, c) for c in spec.cards)
     if spec.choose is not None:
         count = spec.choose.count
-        who = f"{'up to ' if spec.choose.optional else ''}{count} {filter_words(spec.choose.filter)} " \
-              f"from the {ZONE_WORDS.get(spec.choose.from_zone, spec.choose.from_zone)}"
-    verb = {"discard": "is discarded", "destroy": "is destroyed", "return_to_hand": "returns to the hand",
-            "put_into_mana": "goes to the mana zone"}.get(spec.kind)
+        who = (
+            f"{'up to ' if spec.choose.optional else ''}{count} {filter_words(spec.choose.filter)} "
+            f"from the {ZONE_WORDS.get(spec.choose.from_zone, spec.choose.from_zone)}"
+        )
+    verb = {
+        "discard": "is discarded",
+        "destroy": "is destroyed",
+        "return_to_hand": "returns to the hand",
+        "put_into_mana": "goes to the mana zone",
+    }.get(spec.kind)
     if verb is None:
         zone = spec.to_zone or "?"
-        into = {"top": "on top of the deck", "bottom": "to the bottom of the deck", "shuffle": "into the deck, shuffled"}
-        verb = "goes " + (into.get(spec.position, "into the deck") if zone == "deck" else
-                          f"to the {ZONE_WORDS.get(zone, zone)}")
+        into = {
+            "top": "on top of the deck",
+            "bottom": "to the bottom of the deck",
+            "shuffle": "into the deck, shuffled",
+        }
+        verb = "goes " + (
+            into.get(spec.position, "into the deck") if zone == "deck" else f"to the {ZONE_WORDS.get(zone, zone)}"
+        )
     if spec.under is not None:
         verb += f", under a chosen {filter_words(spec.under)}"
     return f"{who} {verb}".strip()

@@ -8,7 +8,6 @@ from ..reading.abilities import Action, ReplacementAbility
 from ..reading.carddb import CardDef
 from .safe import visible
 
-
 ACTION_WORDS = {
     "stay": "stay",
     "move_under": "goes under this card instead",
@@ -76,9 +75,12 @@ def ability_lines(ability: ReplacementAbility) -> list[str]:
     kind = "optional" if ability.optional else "mandatory"
     if ability.spell_own_movement:
         kind += ", spell's own movement (609.8a)"
-    lines = [f"    watches: {watch}",
-             f"    instead: {'; '.join(action_text(a) for a in ability.instead)}",
-             f"    {kind}; works in: {ability.works_in}" + (f"; needs flag {ability.requires_flag}" if ability.requires_flag else "")]
+    lines = [
+        f"    watches: {watch}",
+        f"    instead: {'; '.join(action_text(a) for a in ability.instead)}",
+        f"    {kind}; works in: {ability.works_in}"
+        + (f"; needs flag {ability.requires_flag}" if ability.requires_flag else ""),
+    ]
     if ability.text:
         lines.insert(0, f"  「{ability.text}」")
     return lines
@@ -113,7 +115,7 @@ def card_text(card: CardDef, detailed: bool = False) -> str:
         w = restriction.forbid
         what = "/".join(w.events) + (f" of {w.subject}" if w.subject else "")
         if w.filter is not None:
-            what += f" of {({k: v for k, v in asdict(w.filter).items() if v not in (None, False, (), 'any')})}"
+            what += f" of { ({k: v for k, v in asdict(w.filter).items() if v not in (None, False, (), 'any')}) }"
         for label, value in (("from", w.from_zone), ("to", w.to_zone)):
             if value:
                 what += f", {label} {value}"
@@ -126,6 +128,7 @@ def card_text(card: CardDef, detailed: bool = False) -> str:
 
 def card_json(card: CardDef) -> dict:
     """The card and its structured abilities as plain data (places in the source file left out)."""
+
     def clean(value):
         if isinstance(value, dict):
             return {k: clean(v) for k, v in value.items() if k not in ("node", "cards_node")}

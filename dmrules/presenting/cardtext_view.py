@@ -28,8 +28,10 @@ def compiled_text(compiled: Compiled, title: str | None = None) -> str:
         lines.append(f"  replacement {i}:")
         lines.extend("    " + line for line in ability_words(ability))
     if not compiled.complete:
-        lines.append(f"  {len(compiled.problems)} sentence{'s' if len(compiled.problems) != 1 else ''} "
-                     "cannot be read: nothing is guessed for them")
+        lines.append(
+            f"  {len(compiled.problems)} sentence{'s' if len(compiled.problems) != 1 else ''} "
+            "cannot be read: nothing is guessed for them"
+        )
     elif not compiled.has_replacement:
         lines.append("  the text has no replacement effect")
     return "\n".join(lines) + "\n"

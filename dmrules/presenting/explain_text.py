@@ -17,20 +17,26 @@ def why_not_text(scenario: Scenario, result: WhyNot) -> str:
         lines.extend(resolution_lines(scenario, 1, result.legal)[1:])
         return visible("\n".join(lines), lines=True) + "\n"
     if result.elsewhere:
-        lines.append(f"No legal resolution has {wanted}, although no single window forbids its part: "
-                     "the windows' legal outcomes never combine into it.")
+        lines.append(
+            f"No legal resolution has {wanted}, although no single window forbids its part: "
+            "the windows' legal outcomes never combine into it."
+        )
         return visible("\n".join(lines), lines=True) + "\n"
     if result.impossible:
-        lines.append(f"No outcome at all, legal or not, has {', '.join(c.text() for c in result.impossible)}: "
-                     "nothing in the situation can bring it about.")
+        lines.append(
+            f"No outcome at all, legal or not, has {', '.join(c.text() for c in result.impossible)}: "
+            "nothing in the situation can bring it about."
+        )
         return visible("\n".join(lines), lines=True) + "\n"
     lines.append(f"No legal resolution has {wanted}.")
     if result.window:
         lines.append(f"In {result.window}:")
     best = result.options[0][1]
     rules = sorted({v.rule for v in best})
-    lines.append(f"The closest outcomes break {len(rules)} rule{'s' if len(rules) != 1 else ''} "
-                 f"({len(best)} violation{'s' if len(best) != 1 else ''}):")
+    lines.append(
+        f"The closest outcomes break {len(rules)} rule{'s' if len(rules) != 1 else ''} "
+        f"({len(best)} violation{'s' if len(best) != 1 else ''}):"
+    )
     for rule in rules:
         entry = rule_catalogue().get(rule, {})
         lines.append(f"  {rule}  {entry.get('paraphrase', '')}  ({entry.get('heading', '')})")
@@ -38,15 +44,19 @@ def why_not_text(scenario: Scenario, result: WhyNot) -> str:
             if v.rule == rule:
                 lines.append(f"        {v.text}")
     if len(result.options) > 1:
-        lines.append(f"  ({len(result.options) - 1} other way{'s' if len(result.options) > 2 else ''} "
-                     "to get there break as many rules; --json lists them)")
+        lines.append(
+            f"  ({len(result.options) - 1} other way{'s' if len(result.options) > 2 else ''} "
+            "to get there break as many rules; --json lists them)"
+        )
     return visible("\n".join(lines), lines=True) + "\n"
 
 
 def why_text(scenario: Scenario, number: int, resolution: Resolution, steps: list[Step]) -> str:
     """A resolution replayed in decision order: window by window, rank by rank (609.8a, 609.8, 609.9a)."""
-    lines = [f"Resolution {number}: how it is legal, in decision order (609.9a: the spell's own movement "
-             "first, then the turn player, then the non-turn player; then everything applies at once)"]
+    lines = [
+        f"Resolution {number}: how it is legal, in decision order (609.9a: the spell's own movement "
+        "first, then the turn player, then the non-turn player; then everything applies at once)"
+    ]
     several = len(resolution.windows) > 1
     for window in resolution.windows:
         state = window.state if window.state is not None else scenario
@@ -76,8 +86,9 @@ def why_text(scenario: Scenario, number: int, resolution: Resolution, steps: lis
                 else:
                     lines.append(f"{indent}    not {step.replacement}: {step.reason}")
     if scenario.ruleset == "dmps":
-        lines.append("Then the replacements apply one after another in board order, each seeing the last one's "
-                     "result (DMPS-2):")
+        lines.append(
+            "Then the replacements apply one after another in board order, each seeing the last one's result (DMPS-2):"
+        )
     else:
         lines.append("Then everything is applied at once (609.9):")
     lines.extend(resolution_lines(scenario, number, resolution)[1:])

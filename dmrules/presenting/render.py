@@ -10,13 +10,21 @@ from __future__ import annotations
 from typing import IO
 
 from ..reading.events import Event
-from ..solving.outcome import Batched, EventInfo, Resolution, Solution, Streamed, Trigger, Window
 from ..reading.scenario import Scenario
-from .safe import visible
+from ..solving.outcome import Batched, EventInfo, Resolution, Solution, Streamed, Trigger, Window
 from ..text import plural
+from .safe import visible
 
-ZONE_WORDS = {"battle": "battle zone", "hand": "hand", "mana": "mana zone", "graveyard": "graveyard",
-              "shields": "shield zone", "deck": "deck", "hyperspatial": "hyperspatial zone", "pending": "pending"}
+ZONE_WORDS = {
+    "battle": "battle zone",
+    "hand": "hand",
+    "mana": "mana zone",
+    "graveyard": "graveyard",
+    "shields": "shield zone",
+    "deck": "deck",
+    "hyperspatial": "hyperspatial zone",
+    "pending": "pending",
+}
 
 # What an event does, in words: {c} the card(s), {p} the player.
 EVENT_WORDS = {
@@ -193,8 +201,10 @@ def replacement_label(scenario: Scenario, ref) -> str:
 
 def application_line(scenario: Scenario, app, events=()) -> str:
     """``J1 (…) is destroyed [e1]: replaced by J1 (…), decided by me; affected cards: h1, h2``."""
-    text = (f"{event_label(scenario, app.event, events)}: replaced by {replacement_label(scenario, app.replacement)}, "
-            f"decided by {app.player}")
+    text = (
+        f"{event_label(scenario, app.event, events)}: replaced by {replacement_label(scenario, app.replacement)}, "
+        f"decided by {app.player}"
+    )
     if app.chosen:
         text += "; affected cards: " + ", ".join(card_label(scenario, c) for c in app.chosen)
     if app.void:
@@ -205,12 +215,13 @@ def application_line(scenario: Scenario, app, events=()) -> str:
 def resolution_lines(scenario: Scenario, number: int, resolution: Resolution) -> list[str]:
     lines = [f"Resolution {number}"]
     if resolution.multiplicity != 1 and resolution.units_folded:
-        lines[0] += (f" (×{resolution.multiplicity:,}: the same with the interchangeable cards and units in any "
-                     f"other arrangement; units: {', '.join(resolution.units_folded)}, alike, each with alike events "
-                     "of its own)")
+        lines[0] += (
+            f" (×{resolution.multiplicity:,}: the same with the interchangeable cards and units in any "
+            f"other arrangement; units: {', '.join(resolution.units_folded)}, alike, each with alike events "
+            "of its own)"
+        )
     elif resolution.multiplicity != 1:
-        lines[0] += (f" (×{resolution.multiplicity:,}: the same with the interchangeable cards "
-                     "in any other arrangement)")
+        lines[0] += f" (×{resolution.multiplicity:,}: the same with the interchangeable cards in any other arrangement)"
     several = len(resolution.windows) > 1
     for window in resolution.windows:
         indent = "  "
@@ -248,8 +259,13 @@ def resolution_lines(scenario: Scenario, number: int, resolution: Resolution) ->
         lines.append(f"    {card_label(scenario, card_id)}: tapped")
     for player in resolution.lost:
         lines.append(f"    {player} loses the game")
-    if not paths and not resolution.flipped and not resolution.lost and not resolution.untapped \
-            and not resolution.tapped:
+    if (
+        not paths
+        and not resolution.flipped
+        and not resolution.lost
+        and not resolution.untapped
+        and not resolution.tapped
+    ):
         lines.append("    no card moves")
     if resolution.broken:
         lines.append("    " + broken_line(scenario, resolution.broken))
@@ -269,8 +285,16 @@ def solution_text(scenario: Scenario, solution: Solution) -> str:
         lines.append("")
         lines.extend(resolution_lines(scenario, number, resolution))
     lines.append("")
-    lines.append(total_line(len(solution.resolutions), solution.states, solution.total, solution.grouped,
-                            solution.folded, solution.stopped_by if not solution.complete else None))
+    lines.append(
+        total_line(
+            len(solution.resolutions),
+            solution.states,
+            solution.total,
+            solution.grouped,
+            solution.folded,
+            solution.stopped_by if not solution.complete else None,
+        )
+    )
     return visible("\n".join(lines), lines=True) + "\n"
 
 
@@ -278,8 +302,10 @@ def total_line(n: int, states: int, total: int, grouped: bool, folded: str, stop
     """The last line of a solution: how many resolutions and final states, and what cut the list short."""
     line = f"{n} resolution{'s' if n != 1 else ''}, {states} final state{'s' if states != 1 else ''}"
     if grouped:
-        line = (f"{n} resolution{'s' if n != 1 else ''} up to {folded}, standing for "
-                f"{plural(total, 'resolution')}; {states} final state{'s' if states != 1 else ''} up to {folded}")
+        line = (
+            f"{n} resolution{'s' if n != 1 else ''} up to {folded}, standing for "
+            f"{plural(total, 'resolution')}; {states} final state{'s' if states != 1 else ''} up to {folded}"
+        )
     if stopped_by is not None:
         line += f" (cut short by {stopped_by}: there may be more)"
     return line
@@ -299,7 +325,18 @@ def stream_text(scenario: Scenario, out: IO[str], **limits) -> Streamed:
         batched.add(visible("\n\n" + "\n".join(resolution_lines(scenario, count[0], resolution)), lines=True))
 
     streamed = stream_batched(scenario, batched, emit, **limits)
-    out.write("\n\n" + visible(total_line(streamed.resolutions, streamed.states, streamed.total, streamed.grouped,
-                                           streamed.folded, None if streamed.complete else streamed.stopped_by))
-              + "\n")
+    out.write(
+        "\n\n"
+        + visible(
+            total_line(
+                streamed.resolutions,
+                streamed.states,
+                streamed.total,
+                streamed.grouped,
+                streamed.folded,
+                None if streamed.complete else streamed.stopped_by,
+            )
+        )
+        + "\n"
+    )
     return streamed

@@ -15,23 +15,58 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from pathlib import Path
 
-from ..solving.outcome import Application, Resolution, Solution, Window
-from .render import (application_line, broken_line, card_label, event_line, journey_text, journeys,
-                     trigger_line, window_title)
 from ..reading.scenario import CardInstance, Scenario
+from ..solving.outcome import Application, Resolution, Solution, Window
+from .render import (
+    application_line,
+    broken_line,
+    card_label,
+    event_line,
+    journey_text,
+    journeys,
+    trigger_line,
+    window_title,
+)
 
 ZONE_ORDER = ("battle", "shields", "hand", "mana", "graveyard", "deck", "hyperspatial")
 # Labels of the boards: Japanese (the game's own words) by default, English on request.
 LABELS = {
-    "ja": {"zones": {"battle": "バトルゾーン", "shields": "シールドゾーン", "hand": "手札", "mana": "マナゾーン",
-                     "graveyard": "墓地", "deck": "山札", "hyperspatial": "超次元ゾーン", "pending": "保留"},
-           "turn": "ターン・プレイヤー", "loses": "敗北 (loses the game)", "stays": "とどまる (stays)",
-           "broken": "ブレイク (broken)", "triggers": "誘発 (triggers)", "none": "なし"},
-    "en": {"zones": {"battle": "Battle zone", "shields": "Shield zone", "hand": "Hand", "mana": "Mana zone",
-                     "graveyard": "Graveyard", "deck": "Deck", "hyperspatial": "Hyperspatial zone",
-                     "pending": "Pending"},
-           "turn": "turn player", "loses": "loses the game", "stays": "stays", "broken": "broken",
-           "triggers": "triggers", "none": "none"},
+    "ja": {
+        "zones": {
+            "battle": "バトルゾーン",
+            "shields": "シールドゾーン",
+            "hand": "手札",
+            "mana": "マナゾーン",
+            "graveyard": "墓地",
+            "deck": "山札",
+            "hyperspatial": "超次元ゾーン",
+            "pending": "保留",
+        },
+        "turn": "ターン・プレイヤー",
+        "loses": "敗北 (loses the game)",
+        "stays": "とどまる (stays)",
+        "broken": "ブレイク (broken)",
+        "triggers": "誘発 (triggers)",
+        "none": "なし",
+    },
+    "en": {
+        "zones": {
+            "battle": "Battle zone",
+            "shields": "Shield zone",
+            "hand": "Hand",
+            "mana": "Mana zone",
+            "graveyard": "Graveyard",
+            "deck": "Deck",
+            "hyperspatial": "Hyperspatial zone",
+            "pending": "Pending",
+        },
+        "turn": "turn player",
+        "loses": "loses the game",
+        "stays": "stays",
+        "broken": "broken",
+        "triggers": "triggers",
+        "none": "none",
+    },
 }
 ZONE_TITLES = LABELS["en"]["zones"]
 
@@ -144,26 +179,43 @@ def counts_text(solution: Solution, boards: int | None = None) -> str:
     """The counts, as the command line gives them, and how the boards group them."""
     n = len(solution.resolutions)
     if solution.grouped:
-        text = (f"{_plural(solution.total, 'resolution')} ({n:,} listed up to {solution.folded}), "
-                f"{_plural(solution.states, 'final state')} up to {solution.folded}")
+        text = (
+            f"{_plural(solution.total, 'resolution')} ({n:,} listed up to {solution.folded}), "
+            f"{_plural(solution.states, 'final state')} up to {solution.folded}"
+        )
     else:
         text = f"{_plural(solution.total, 'resolution')}, {_plural(solution.states, 'final state')}"
     if boards is not None and boards != solution.states:
-        text += (f"; shown as {_plural(boards, 'board')}: cards that are interchangeable (same card, zone and "
-                 "properties, named by nothing) are folded, only how many of them end in each zone counts")
+        text += (
+            f"; shown as {_plural(boards, 'board')}: cards that are interchangeable (same card, zone and "
+            "properties, named by nothing) are folded, only how many of them end in each zone counts"
+        )
     return text
 
 
 def way_key(resolution: Resolution) -> tuple:
     """Resolutions told the same way: the same replacements on the same events in every window, and the
     same later windows (which cards are chosen may differ)."""
-    return tuple((w.index, w.label, tuple(e.id for e in w.events) if w.index > 1 else (),
-                  tuple((a.event, a.replacement.id) for a in w.applied)) for w in resolution.windows)
+    return tuple(
+        (
+            w.index,
+            w.label,
+            tuple(e.id for e in w.events) if w.index > 1 else (),
+            tuple((a.event, a.replacement.id) for a in w.applied),
+        )
+        for w in resolution.windows
+    )
 
 
 class _Page:
-    def __init__(self, scenario: Scenario, solution: Solution, explanations: Mapping[int, Sequence[str]] | None,
-                 lang: str = "ja", interactive: bool = False):
+    def __init__(
+        self,
+        scenario: Scenario,
+        solution: Solution,
+        explanations: Mapping[int, Sequence[str]] | None,
+        lang: str = "ja",
+        interactive: bool = False,
+    ):
         self.s = scenario
         self.solution = solution
         self.explanations = dict(explanations or {})
@@ -209,14 +261,22 @@ class _Page:
             parts.append(f'<span class="id">{_e(card.id)}</span>')
         if situation:
             tags = ["tapped"] if card.tapped else []
-            tags += [f"{word} {value}" for word, value in (("under", card.under), ("equipped to", card.equipped_to),
-                                                           ("fortifies", card.fortifies)) if value]
+            tags += [
+                f"{word} {value}"
+                for word, value in (
+                    ("under", card.under),
+                    ("equipped to", card.equipped_to),
+                    ("fortifies", card.fortifies),
+                )
+                if value
+            ]
             tags += sorted(m.replace("_", " ") for m in card.markers)
             parts += [f'<span class="tag">{_e(tag)}</span>' for tag in tags]
         return f'<li class="{cls}" data-card="{_e(card.id)}"{attrs}>{"".join(parts)}{extra}</li>'
 
-    def board(self, places: Mapping[str, tuple[str, str]], cards_html: Mapping[str, str],
-              lost: Iterable[str] = ()) -> str:
+    def board(
+        self, places: Mapping[str, tuple[str, str]], cards_html: Mapping[str, str], lost: Iterable[str] = ()
+    ) -> str:
         lost = set(lost)
         out = ['<div class="board">']
         for player, zones in self.zones.items():
@@ -225,14 +285,18 @@ class _Page:
                 badges += f'<span class="badge turn">{_e(self.labels["turn"])}</span>'
             if player in lost:
                 badges += f'<span class="badge lost">{_e(self.labels["loses"])}</span>'
-            out.append(f'<div class="player{" lost" if player in lost else ""}" data-player="{_e(player)}">'
-                       f'<h4>{_e(player)} {badges}</h4>')
+            out.append(
+                f'<div class="player{" lost" if player in lost else ""}" data-player="{_e(player)}">'
+                f"<h4>{_e(player)} {badges}</h4>"
+            )
             for zone in zones:
                 here = [c for c in self.s.cards if places[c] == (player, zone)]
                 here.sort(key=lambda c: places[c] != self.start[c])  # cards that arrived come last
                 body = "".join(cards_html[c] for c in here) or f'<li class="none">{_e(self.labels["none"])}</li>'
-                out.append(f'<div class="zone" data-zone="{zone}"><h5>{_e(self.zone_title(zone))}</h5>'
-                           f'<ul class="cards">{body}</ul></div>')
+                out.append(
+                    f'<div class="zone" data-zone="{zone}"><h5>{_e(self.zone_title(zone))}</h5>'
+                    f'<ul class="cards">{body}</ul></div>'
+                )
             out.append("</div>")
         out.append("</div>")
         return "".join(out)
@@ -241,32 +305,43 @@ class _Page:
     def header(self, verdicts: Sequence[tuple[str, bool]] | None, boards: int) -> str:
         s, sol = self.s, self.solution
         title = s.title or Path(s.path).name
-        facts = [f"ruling {s.ruling}" if s.ruling else None,
-                 ("rule" + ("s " if len(s.rules) > 1 else " ") + ", ".join(s.rules)) if s.rules else None,
-                 f"turn player: {s.turn_player}", f"ruleset {s.ruleset}"]
-        out = [f"<header><h1>{_e((s.ruling + '  ') if s.ruling else '')}{_e(title)}</h1>",
-               '<p class="facts">' + "".join(f"<span>{_e(f)}</span>" for f in facts if f) + "</p>",
-               f'<p class="totals" data-resolutions="{sol.total}" data-states="{sol.states}">'
-               f'{_e(counts_text(sol, boards))}</p>']
+        facts = [
+            f"ruling {s.ruling}" if s.ruling else None,
+            ("rule" + ("s " if len(s.rules) > 1 else " ") + ", ".join(s.rules)) if s.rules else None,
+            f"turn player: {s.turn_player}",
+            f"ruleset {s.ruleset}",
+        ]
+        out = [
+            f"<header><h1>{_e((s.ruling + '  ') if s.ruling else '')}{_e(title)}</h1>",
+            '<p class="facts">' + "".join(f"<span>{_e(f)}</span>" for f in facts if f) + "</p>",
+            f'<p class="totals" data-resolutions="{sol.total}" data-states="{sol.states}">'
+            f"{_e(counts_text(sol, boards))}</p>",
+        ]
         if sol.grouped:
-            out.append('<p class="grouping">Grouped counting: one resolution is listed for each arrangement of '
-                       f"{_e(sol.folded)}, with the number of resolutions it stands for"
-                       + (" (an interchangeable unit: alike cards with alike events of their own)"
-                          if sol.units_folded else "") + ".</p>")
+            out.append(
+                '<p class="grouping">Grouped counting: one resolution is listed for each arrangement of '
+                f"{_e(sol.folded)}, with the number of resolutions it stands for"
+                + (" (an interchangeable unit: alike cards with alike events of their own)" if sol.units_folded else "")
+                + ".</p>"
+            )
         if not sol.complete:
-            out.append(f'<p class="warn">The enumeration was cut short ({_e(sol.stopped_by)}): '
-                       "there may be more resolutions.</p>")
+            out.append(
+                f'<p class="warn">The enumeration was cut short ({_e(sol.stopped_by)}): '
+                "there may be more resolutions.</p>"
+            )
         if s.note:
             out.append(f'<p class="muted">{_e(s.note)}</p>')
         out.append("</header>")
         if verdicts is not None:
             failed = sum(1 for _, ok in verdicts if not ok)
-            summary = (f"all {len(verdicts)} pass" if not failed else f"{failed} of {len(verdicts)} fail")
+            summary = f"all {len(verdicts)} pass" if not failed else f"{failed} of {len(verdicts)} fail"
             out.append(f'<section class="verdicts" data-failed="{failed}"><h2>Expectations: {summary}</h2><ul>')
             for text, ok in verdicts:
                 mark, word = ("\u2713", "pass") if ok else ("\u2717", "fail")
-                out.append(f'<li class="verdict {word}" data-ok="{str(bool(ok)).lower()}">'
-                           f'<span class="mark" title="{word}">{mark}</span>{_e(text)}</li>')
+                out.append(
+                    f'<li class="verdict {word}" data-ok="{str(bool(ok)).lower()}">'
+                    f'<span class="mark" title="{word}">{mark}</span>{_e(text)}</li>'
+                )
             out.append("</ul></section>")
         return "".join(out)
 
@@ -274,10 +349,12 @@ class _Page:
         s = self.s
         cards = {c.id: self.card(c, situation=True) for c in s.cards.values()}
         source = f" of {self.card_name(s.effect_source)}" if s.effect_source else ""
-        out = ['<section class="situation"><h2>Before</h2>',
-               self.board(self.start, cards),
-               f"<p>The {_e(s.effect_by)}{source}, controlled by {_e(s.effect_controller)}, "
-               "makes these events happen at once:</p><ol class=\"events\">"]
+        out = [
+            '<section class="situation"><h2>Before</h2>',
+            self.board(self.start, cards),
+            f"<p>The {_e(s.effect_by)}{source}, controlled by {_e(s.effect_controller)}, "
+            'makes these events happen at once:</p><ol class="events">',
+        ]
         out += [f'<li data-event="{_e(e.id)}">{_e(event_line(s, e))}</li>' for e in s.events]
         out.append("</ol>")
         abilities = [(c, a) for c in s.cards.values() for a in c.replacements if a.text]
@@ -286,8 +363,10 @@ class _Page:
             out += [f'<li>{self.card_name(c.id)}: <span lang="ja">{_e(a.text)}</span></li>' for c, a in abilities]
             for eff in s.effects:
                 by = f" (from {self.card_name(eff.source)})" if eff.source else ""
-                out.append(f"<li>effect <span class=\"id\">{_e(eff.id)}</span>{by}, controlled by "
-                           f"{_e(eff.controller)}: <span lang=\"ja\">{_e(eff.ability.text or '')}</span></li>")
+                out.append(
+                    f'<li>effect <span class="id">{_e(eff.id)}</span>{by}, controlled by '
+                    f'{_e(eff.controller)}: <span lang="ja">{_e(eff.ability.text or "")}</span></li>'
+                )
             out.append("</ul>")
         out.append("</section>")
         return "".join(out)
@@ -297,8 +376,7 @@ class _Page:
         line = application_line(self.s, app, events)
         if chosen_varies:
             line = line.split("; affected cards:", 1)[0]
-        out = [f'<li class="application" data-event="{_e(app.event)}" data-replacement="{_e(ref.id)}">'
-               f"{_e(line)}"]
+        out = [f'<li class="application" data-event="{_e(app.event)}" data-replacement="{_e(ref.id)}">{_e(line)}']
         if ref.text:
             out.append(f'<p class="ability" lang="ja">{_e(ref.text)}</p>')
         if chosen_varies:
@@ -308,8 +386,10 @@ class _Page:
 
     def ref(self, index: int) -> str:
         if self.interactive:
-            return (f'<button type="button" class="why-button" data-resolution="{index + 1}" '
-                    f'title="why resolution {index + 1} is legal">#{index + 1:,}</button>')
+            return (
+                f'<button type="button" class="why-button" data-resolution="{index + 1}" '
+                f'title="why resolution {index + 1} is legal">#{index + 1:,}</button>'
+            )
         if index in self.explanations:
             return f'<a href="#resolution-{index + 1}">#{index + 1:,}</a>'
         return f"#{index + 1:,}"
@@ -330,14 +410,15 @@ class _Page:
             classes, extra = [], ""
             if c.id in moved:
                 classes.append("moved")
-                extra += (f'<span class="from" data-from="{_e(moved[c.id][0])}">← '
-                          f'{_e(zones.get(moved[c.id][0], moved[c.id][0]))}</span>')
+                extra += (
+                    f'<span class="from" data-from="{_e(moved[c.id][0])}">← '
+                    f"{_e(zones.get(moved[c.id][0], moved[c.id][0]))}</span>"
+                )
             elif c.id in self.subjects and c.id not in paths:
                 classes.append("kept")
                 extra += f'<span class="from">{_e(self.labels["stays"])}</span>'
             if c.id in paths and len(paths[c.id]) > 2 or (c.id in paths and c.id not in moved):
-                extra += ('<span class="path">' + _e(" → ".join(zones.get(z, z) for z in paths[c.id]))
-                          + "</span>")
+                extra += '<span class="path">' + _e(" → ".join(zones.get(z, z) for z in paths[c.id])) + "</span>"
             if c.id in broken:
                 classes.append("broken")
                 extra += f'<span class="brk">{_e(self.labels["broken"])}</span>'
@@ -350,9 +431,11 @@ class _Page:
                 extra += f'<span class="flip">flipped{_e(" → " + to) if to else ""}</span>'
             cards[c.id] = self.card(c, classes, extra)
         total = sum(r.multiplicity for r in resolutions)
-        out = [f'<section class="state" id="state-{number}" data-state="{number}" '
-               f'data-resolutions="{total}"><header><h3>Final state {number:,}</h3>'
-               f'<span class="count">{_plural(total, "resolution")}</span>']
+        out = [
+            f'<section class="state" id="state-{number}" data-state="{number}" '
+            f'data-resolutions="{total}"><header><h3>Final state {number:,}</h3>'
+            f'<span class="count">{_plural(total, "resolution")}</span>'
+        ]
         out += [f'<span class="badge lost">{_e(p)} loses the game</span>' for p in first.lost]
         out += [f'<span class="badge flip">{_e(card_label(self.s, c))} flips</span>' for c in first.flipped]
         if not paths and not first.flipped and not first.lost:
@@ -361,8 +444,10 @@ class _Page:
         folded = [ids for ids in self.classes if any(moved.get(c) for c in ids) or total > len(indexes)]
         if folded and (total > 1):
             names = "; ".join(", ".join(ids) for ids in folded)
-            out.append(f'<p class="note">Interchangeable cards ({_e(names)}): the board shows one arrangement; '
-                       f"any other arrangement of them is the same state.</p>")
+            out.append(
+                f'<p class="note">Interchangeable cards ({_e(names)}): the board shows one arrangement; '
+                f"any other arrangement of them is the same state.</p>"
+            )
         ways: dict[tuple, list[int]] = {}
         for i, r in zip(indexes, resolutions):
             ways.setdefault(way_key(r), []).append(i)
@@ -374,8 +459,10 @@ class _Page:
             out.append('<div class="why">')
             for i in why:
                 lines = "".join(f"<li>{_e(line)}</li>" for line in self.explanations[i])
-                out.append(f'<details id="resolution-{i + 1}"><summary>Why resolution {i + 1:,} is legal</summary>'
-                           f"<ul>{lines}</ul></details>")
+                out.append(
+                    f'<details id="resolution-{i + 1}"><summary>Why resolution {i + 1:,} is legal</summary>'
+                    f"<ul>{lines}</ul></details>"
+                )
             out.append("</div>")
         out.append("</section>")
         return "".join(out)
@@ -399,11 +486,16 @@ class _Page:
 
     def window(self, window: Window, varies: Sequence[bool]) -> str:
         events = (*window.events, *window.happened, *window.replaced)
-        out = [f'<li class="window" data-window="{window.index}"><span class="window-title">'
-               f"Window {window.index}: {_e(window_title(self.s, window))}</span>"]
+        out = [
+            f'<li class="window" data-window="{window.index}"><span class="window-title">'
+            f"Window {window.index}: {_e(window_title(self.s, window))}</span>"
+        ]
         if window.index > 1 and window.events:
-            out.append('<ul class="happened">' + "".join(
-                f'<li data-event="{_e(e.id)}">{_e(event_line(self.s, e))}</li>' for e in window.events) + "</ul>")
+            out.append(
+                '<ul class="happened">'
+                + "".join(f'<li data-event="{_e(e.id)}">{_e(event_line(self.s, e))}</li>' for e in window.events)
+                + "</ul>"
+            )
         elif window.index > 1:
             out.append('<p class="muted">no card chosen: nothing happens</p>')
         if window.applied:
@@ -435,15 +527,16 @@ class _Page:
             out.append('<ol class="windows">')
             k = 0
             for window in first.windows:
-                out.append(self.window(window, flat_varies[k:k + len(window.applied)]))
+                out.append(self.window(window, flat_varies[k : k + len(window.applied)]))
                 k += len(window.applied)
             out.append("</ol>")
         if len(rs) > 1:
-            out.append(f'<details class="alternatives"{" open" if len(rs) <= 4 else ""}><summary>'
-                       f"{len(rs):,} ways to choose the affected cards, all leading to this state</summary><ol>")
+            out.append(
+                f'<details class="alternatives"{" open" if len(rs) <= 4 else ""}><summary>'
+                f"{len(rs):,} ways to choose the affected cards, all leading to this state</summary><ol>"
+            )
             for i, r in zip(members, rs):
-                picks = "; ".join(f"{a.event}: " + ", ".join(a.chosen)
-                                  for a, v in zip(r.applied, flat_varies) if v)
+                picks = "; ".join(f"{a.event}: " + ", ".join(a.chosen) for a, v in zip(r.applied, flat_varies) if v)
                 why = f' <a href="#resolution-{i + 1}">why</a>' if i in self.explanations else ""
                 if self.interactive:
                     why = " " + self.ref(i)
@@ -453,39 +546,67 @@ class _Page:
         return "".join(out)
 
 
-def render_body(scenario: Scenario, solution: Solution, *, explanations: Mapping[int, Sequence[str]] | None = None,
-                verdicts: Sequence[tuple[str, bool]] | None = None, lang: str = "ja",
-                interactive: bool = False) -> str:
+def render_body(
+    scenario: Scenario,
+    solution: Solution,
+    *,
+    explanations: Mapping[int, Sequence[str]] | None = None,
+    verdicts: Sequence[tuple[str, bool]] | None = None,
+    lang: str = "ja",
+    interactive: bool = False,
+) -> str:
     """The report's content (no page around it): shared by the HTML file and the web app."""
     page = _Page(scenario, solution, explanations, lang, interactive)
     states = group_states(solution, scenario)
-    body = [page.header(verdicts, len(states)), page.situation(),
-            '<section class="states"><h2>After: ' + (
-                _plural(len(states), "final state") if len(states) == solution.states and not solution.grouped
-                else f'{_plural(len(states), "board")}, final states up to {solution.folded}') + "</h2>",
-            '<p class="muted">Moved cards are highlighted with the zone they came from (← zone); '
-            "cards an event would have moved but that stay are outlined in green; broken shields in red. "
-            "Each resolution is told window by window, in order."
-            + (" Decks list the top card first." if any("deck" in z for z in page.zones.values()) else "") + "</p>"]
+    body = [
+        page.header(verdicts, len(states)),
+        page.situation(),
+        '<section class="states"><h2>After: '
+        + (
+            _plural(len(states), "final state")
+            if len(states) == solution.states and not solution.grouped
+            else f"{_plural(len(states), 'board')}, final states up to {solution.folded}"
+        )
+        + "</h2>",
+        '<p class="muted">Moved cards are highlighted with the zone they came from (← zone); '
+        "cards an event would have moved but that stay are outlined in green; broken shields in red. "
+        "Each resolution is told window by window, in order."
+        + (" Decks list the top card first." if any("deck" in z for z in page.zones.values()) else "")
+        + "</p>",
+    ]
     body += [page.state(n, indexes) for n, indexes in enumerate(states, start=1)]
     body.append("</section>")
     return "".join(body)
 
 
-def render_html(scenario: Scenario, solution: Solution, *, explanations: Mapping[int, Sequence[str]] | None = None,
-                verdicts: Sequence[tuple[str, bool]] | None = None, lang: str = "ja") -> str:
+def render_html(
+    scenario: Scenario,
+    solution: Solution,
+    *,
+    explanations: Mapping[int, Sequence[str]] | None = None,
+    verdicts: Sequence[tuple[str, bool]] | None = None,
+    lang: str = "ja",
+) -> str:
     """The report as one self-contained HTML document."""
     title = " ".join(x for x in (scenario.ruling, scenario.title or Path(scenario.path).name) if x)
     body = render_body(scenario, solution, explanations=explanations, verdicts=verdicts, lang=lang)
-    return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{_e(title)} · dmrules</title><style>{CSS}</style></head>"
-            f'<body><main>{body}</main></body></html>\n')
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{_e(title)} · dmrules</title><style>{CSS}</style></head>"
+        f"<body><main>{body}</main></body></html>\n"
+    )
 
 
-def write_html(scenario: Scenario, solution: Solution, path: str | Path, *,
-               explanations: Mapping[int, Sequence[str]] | None = None,
-               verdicts: Sequence[tuple[str, bool]] | None = None, lang: str = "ja") -> None:
+def write_html(
+    scenario: Scenario,
+    solution: Solution,
+    path: str | Path,
+    *,
+    explanations: Mapping[int, Sequence[str]] | None = None,
+    verdicts: Sequence[tuple[str, bool]] | None = None,
+    lang: str = "ja",
+) -> None:
     """Write the report to ``path`` (UTF-8)."""
     text = render_html(scenario, solution, explanations=explanations, verdicts=verdicts, lang=lang)
     Path(path).write_text(text, encoding="utf-8")

@@ -19,33 +19,85 @@ ZONES = ("battle", "hand", "mana", "graveyard", "shields", "deck", "hyperspatial
 EVENT_ZONES = ZONES + ("pending",)
 
 EVENT_KINDS = (
-    "destroy", "return_to_hand", "discard", "put_into_mana", "mill", "break", "move", "draw",
-    "lose", "spell_to_graveyard", "put_into_battle", "battle", "pay_cost", "reveal",
+    "destroy",
+    "return_to_hand",
+    "discard",
+    "put_into_mana",
+    "mill",
+    "break",
+    "move",
+    "draw",
+    "lose",
+    "spell_to_graveyard",
+    "put_into_battle",
+    "battle",
+    "pay_cost",
+    "reveal",
 )
 # Classes a replacement can watch: every kind, and the words texts use for
 # zone changes whatever their kind (see asp/common/match.lp).
 WATCH_EVENTS = EVENT_KINDS + (
-    "leave", "put_into_graveyard", "put_into_hand", "put_into_deck", "enter",
-    "leave_shields", "leave_mana", "leave_graveyard", "leave_hand", "flip", "choose", "power_change",
-    "untap", "summon",
+    "leave",
+    "put_into_graveyard",
+    "put_into_hand",
+    "put_into_deck",
+    "enter",
+    "leave_shields",
+    "leave_mana",
+    "leave_graveyard",
+    "leave_hand",
+    "flip",
+    "choose",
+    "power_change",
+    "untap",
+    "summon",
 )
-CONDITIONS = ("opponent_turn", "own_turn", "by_opponent", "by_self", "by_spell", "by_ability", "by_attack", "by_this",
-              "by_creature", "by_effect", "first_this_turn")
+CONDITIONS = (
+    "opponent_turn",
+    "own_turn",
+    "by_opponent",
+    "by_self",
+    "by_spell",
+    "by_ability",
+    "by_attack",
+    "by_this",
+    "by_creature",
+    "by_effect",
+    "first_this_turn",
+)
 CAUSES = ("deck_out", "no_shields", "opponent_wins", "effect", "attack", "not_attack")
 POSITIONS = ("top", "bottom", "shuffle")
 # Card properties a filter may require (docs/card-text.md).
 PROPERTIES = ("face_up", "face_down", "tapped", "multicolor")
 # State conditions of an ability (``if``) that are a word.
-CONDITION_WORDS = ("this_face_up", "this_tapped", "this_linked", "this_power_positive", "not_fortified_by_other_castle",
-                   "shields_at_least_opponent", "five_civilizations_in_battle", "summoned_just_before_cast",
-                   "summoned_before_cast")
+CONDITION_WORDS = (
+    "this_face_up",
+    "this_tapped",
+    "this_linked",
+    "this_power_positive",
+    "not_fortified_by_other_castle",
+    "shields_at_least_opponent",
+    "five_civilizations_in_battle",
+    "summoned_just_before_cast",
+    "summoned_before_cast",
+)
 DURATIONS = ("this_turn",)
 WHOSE = ("own", "opponent", "any")
 SUBJECTS = ("this", "equipped", "fortified")
 VERBS = ("discard", "destroy", "put", "return", "add_to_hand")
 CARD_TYPES = (
-    "creature", "spell", "tamaseed", "cross_gear", "castle", "field", "aura",
-    "dragheart", "weapon", "fortress", "psychic", "evolution",
+    "creature",
+    "spell",
+    "tamaseed",
+    "cross_gear",
+    "castle",
+    "field",
+    "aura",
+    "dragheart",
+    "weapon",
+    "fortress",
+    "psychic",
+    "evolution",
 )
 CIVILIZATIONS = ("light", "water", "darkness", "fire", "nature", "zero")
 
@@ -68,18 +120,36 @@ class Filter:
     cost_exceeds_mana: bool = False
     ids: tuple[str, ...] = ()
     without_flags: tuple[str, ...] = ()
-    name_parts: tuple[str, ...] = ()   # 「名前に《X》とある」
+    name_parts: tuple[str, ...] = ()  # 「名前に《X》とある」
     power_min: int | None = None
     power_max: int | None = None
-    not_types: tuple[str, ...] = ()    # 「クリーチャーではない」
-    keywords: tuple[str, ...] = ()     # 「「ブロッカー」を持つ」
-    properties: tuple[str, ...] = ()   # face_up, face_down, tapped, multicolor
+    not_types: tuple[str, ...] = ()  # 「クリーチャーではない」
+    keywords: tuple[str, ...] = ()  # 「「ブロッカー」を持つ」
+    properties: tuple[str, ...] = ()  # face_up, face_down, tapped, multicolor
 
 
 # A list in race, civilization, type or name means any of them (「AまたはB」).
-FILTER_FIELDS = ("whose", "type", "race", "civilization", "cost_max", "cost_min", "cost_not", "other", "name",
-                 "evolution", "flag", "without_flag", "cost_exceeds_mana", "id", "name_contains", "power_min",
-                 "power_max", "not_type", "keyword") + PROPERTIES
+FILTER_FIELDS = (
+    "whose",
+    "type",
+    "race",
+    "civilization",
+    "cost_max",
+    "cost_min",
+    "cost_not",
+    "other",
+    "name",
+    "evolution",
+    "flag",
+    "without_flag",
+    "cost_exceeds_mana",
+    "id",
+    "name_contains",
+    "power_min",
+    "power_max",
+    "not_type",
+    "keyword",
+) + PROPERTIES
 
 
 @dataclass(frozen=True)
@@ -109,10 +179,10 @@ class Slot:
     to_zone: str
     verb: str
     filter: Filter
-    up_to: bool = False          # 「〜枚まで」
+    up_to: bool = False  # 「〜枚まで」
     position: str | None = None  # where in the deck the chosen cards go
     tapped: bool = False
-    no_trigger: bool = False     # 「その「S・トリガー」は使えない」
+    no_trigger: bool = False  # 「その「S・トリガー」は使えない」
 
 
 @dataclass(frozen=True)
@@ -167,15 +237,65 @@ class ReplacementAbility:
         return [a.slot for a in self.instead if a.slot is not None]
 
 
-ABILITY_FIELDS = ("text", "watch", "instead", "optional", "works_in", "spell_own_movement", "requires_flag", "note",
-                  "then", "needs_room", "if", "once_per_turn", "duration", "granted_to", "keyword")
+ABILITY_FIELDS = (
+    "text",
+    "watch",
+    "instead",
+    "optional",
+    "works_in",
+    "spell_own_movement",
+    "requires_flag",
+    "note",
+    "then",
+    "needs_room",
+    "if",
+    "once_per_turn",
+    "duration",
+    "granted_to",
+    "keyword",
+)
 TRIGGER_FIELDS = ("text", "watch", "works_in", "requires_flag", "note")
-WATCH_FIELDS = ("event", "card", "player", "from", "to", "from_not", "cause", "when", "cast_from", "once",
-                "to_position")
-ACTION_WORDS = ("stay", "flip_this", "destroy_this", "win", "destroy_battle_partner", "top_card_only",
-                "choose_instead", "use_ability", "tap_this", "discard_this")
-ACTION_KEYS = ("move_to", "this_to", "discard", "graveyard_to_deck", "destroy", "shield_to_hand",
-               "choose", "mill", "draw", "power", "battle_instead", "one_of", "choose_instead", "reveal")
+WATCH_FIELDS = (
+    "event",
+    "card",
+    "player",
+    "from",
+    "to",
+    "from_not",
+    "cause",
+    "when",
+    "cast_from",
+    "once",
+    "to_position",
+)
+ACTION_WORDS = (
+    "stay",
+    "flip_this",
+    "destroy_this",
+    "win",
+    "destroy_battle_partner",
+    "top_card_only",
+    "choose_instead",
+    "use_ability",
+    "tap_this",
+    "discard_this",
+)
+ACTION_KEYS = (
+    "move_to",
+    "this_to",
+    "discard",
+    "graveyard_to_deck",
+    "destroy",
+    "shield_to_hand",
+    "choose",
+    "mill",
+    "draw",
+    "power",
+    "battle_instead",
+    "one_of",
+    "choose_instead",
+    "reveal",
+)
 SLOT_FIELDS = ("count", "up_to", "position", "tapped", "no_trigger")
 CHOOSE_FIELDS = ("from", "to", "verb") + SLOT_FIELDS + FILTER_FIELDS
 MOVE_FIELDS = ("zone", "position", "tapped", "face_up")
@@ -221,8 +341,10 @@ def parse_watch(node: Node) -> Watch:
     chooser = None
     if node.has("card") and node.has("player"):
         if events != ("choose",):
-            raise node.error("give either 'card' or 'player', not both (both only for a watched 'choose': "
-                             "'player' chooses, 'card' is what is chosen)")
+            raise node.error(
+                "give either 'card' or 'player', not both (both only for a watched 'choose': "
+                "'player' chooses, 'card' is what is chosen)"
+            )
         chooser = node.child("player").text(WHOSE)
     if node.has("card"):
         card = node.child("card")
@@ -252,8 +374,12 @@ def _slot_options(node: Node) -> dict:
     """``up_to``, ``position``, ``tapped``, ``no_trigger`` of a choice written as a mapping."""
     if not isinstance(node.value, dict):
         return {}
-    return dict(up_to=node.opt_bool("up_to"), position=node.opt_text("position", None, POSITIONS),
-                tapped=node.opt_bool("tapped"), no_trigger=node.opt_bool("no_trigger"))
+    return dict(
+        up_to=node.opt_bool("up_to"),
+        position=node.opt_text("position", None, POSITIONS),
+        tapped=node.opt_bool("tapped"),
+        no_trigger=node.opt_bool("no_trigger"),
+    )
 
 
 def _count(node: Node) -> int | None:
@@ -299,18 +425,26 @@ def parse_action(node: Node) -> Action:
     value = node.value
     if isinstance(value, str):
         word = node.text(ACTION_WORDS + ACTION_KEYS)
-        simple = {"stay": Action("stay"), "flip_this": Action("flip_source"),
-                  "destroy_this": Action("move_source", zone="graveyard", verb="destroy"), "win": Action("win"),
-                  "destroy_battle_partner": Action("destroy_partner"), "top_card_only": Action("move_top"),
-                  "choose_instead": Action("choose_instead"), "use_ability": Action("use_ability"),
-                  "tap_this": Action("tap_source"),
-                  "discard_this": Action("move_source", zone="graveyard", verb="discard")}
+        simple = {
+            "stay": Action("stay"),
+            "flip_this": Action("flip_source"),
+            "destroy_this": Action("move_source", zone="graveyard", verb="destroy"),
+            "win": Action("win"),
+            "destroy_battle_partner": Action("destroy_partner"),
+            "top_card_only": Action("move_top"),
+            "choose_instead": Action("choose_instead"),
+            "use_ability": Action("use_ability"),
+            "tap_this": Action("tap_source"),
+            "discard_this": Action("move_source", zone="graveyard", verb="discard"),
+        }
         if word in simple:
             return simple[word]
         raise node.error(f"'{word}' needs a value, for example '{word}: 1'")
     if not isinstance(value, dict) or len(value) != 1:
-        raise node.error("an action is a word (" + ", ".join(ACTION_WORDS) + ") "
-                         "or a mapping with one key (" + ", ".join(ACTION_KEYS) + ")")
+        raise node.error(
+            "an action is a word (" + ", ".join(ACTION_WORDS) + ") "
+            "or a mapping with one key (" + ", ".join(ACTION_KEYS) + ")"
+        )
     node.keys(ACTION_KEYS)
     key = next(iter(value))
     arg = node.child(key)
@@ -331,14 +465,22 @@ def parse_action(node: Node) -> Action:
         arg.keys(CHOOSE_FIELDS, required=("from", "to"))
         flt = parse_filter(arg, extra=("from", "to", "verb") + SLOT_FIELDS, default_whose="own")
         count = _count(arg.child("count")) if arg.has("count") else 1
-        slot = Slot(count, arg.child("from").text(CHOICE_FROM), arg.child("to").text(CHOICE_TO),
-                    arg.opt_text("verb", "put", VERBS), flt, **_slot_options(arg))
+        slot = Slot(
+            count,
+            arg.child("from").text(CHOICE_FROM),
+            arg.child("to").text(CHOICE_TO),
+            arg.opt_text("verb", "put", VERBS),
+            flt,
+            **_slot_options(arg),
+        )
         if slot.position and slot.to_zone != "deck":
             raise arg.error("a position (top, bottom, shuffle) is for the deck", "position")
         return Action("choose", slot=slot)
     if key == "mill":
         arg.keys(("player", "count"), required=("count",))
-        return Action("mill", count=arg.child("count").integer(1), whose=arg.opt_text("player", "own", ("own", "opponent")))
+        return Action(
+            "mill", count=arg.child("count").integer(1), whose=arg.opt_text("player", "own", ("own", "opponent"))
+        )
     if key == "draw":
         return Action("draw", count=arg.integer(1))
     if key == "reveal":
@@ -363,8 +505,11 @@ def parse_condition(node: Node) -> Condition:
     if isinstance(node.value, str):
         return Condition(word=node.text(CONDITION_WORDS))
     node.keys(FILTER_FIELDS + ("zone", "at_least"), required=("zone",))
-    return Condition(zone=node.child("zone").text(ZONES), filter=parse_filter(node, extra=("zone", "at_least")),
-                     at_least=node.opt_int("at_least", 1, 1))
+    return Condition(
+        zone=node.child("zone").text(ZONES),
+        filter=parse_filter(node, extra=("zone", "at_least")),
+        at_least=node.opt_int("at_least", 1, 1),
+    )
 
 
 def default_works_in(watch: Watch, own_movement: bool) -> str:
@@ -378,8 +523,12 @@ def default_works_in(watch: Watch, own_movement: bool) -> str:
             return watch.from_zone
         if "discard" in watch.events or "leave_hand" in watch.events:
             return "hand"
-        for event, zone in (("leave_shields", "shields"), ("break", "shields"), ("leave_mana", "mana"),
-                            ("leave_graveyard", "graveyard")):
+        for event, zone in (
+            ("leave_shields", "shields"),
+            ("break", "shields"),
+            ("leave_mana", "mana"),
+            ("leave_graveyard", "graveyard"),
+        ):
             if event in watch.events:
                 return zone
     return "battle"
@@ -394,8 +543,10 @@ def parse_ability(node: Node, *, effect: bool = False) -> ReplacementAbility:
         raise node.error("says nothing about what happens instead", "instead")
     own = node.opt_bool("spell_own_movement")
     if own and not ({"spell_to_graveyard"} & set(watch.events) and watch.subject == "this"):
-        raise node.error("a spell's own-movement replacement (609.8a) must watch "
-                         "'spell_to_graveyard' of 'this' card", "spell_own_movement")
+        raise node.error(
+            "a spell's own-movement replacement (609.8a) must watch 'spell_to_graveyard' of 'this' card",
+            "spell_own_movement",
+        )
     if any(a.kind == "destroy_partner" for a in instead) and "battle" not in watch.events:
         raise node.error("destroy_battle_partner needs a watched 'battle' event", "instead")
     default = "any" if effect else default_works_in(watch, own)
@@ -452,9 +603,20 @@ def parse_trigger(node: Node) -> TriggeredAbility:
 # describes does not happen, and a replacement whose new event it describes
 # cannot be applied (609.4). The events a restriction can describe: the
 # classes of a card's move (asp/common/restrictions.lp reads the same words).
-RESTRICTION_EVENTS = ("destroy", "discard", "leave", "leave_graveyard", "leave_mana", "leave_shields",
-                      "leave_hand", "put_into_deck", "put_into_graveyard", "put_into_hand", "put_into_mana",
-                      "return_to_hand")
+RESTRICTION_EVENTS = (
+    "destroy",
+    "discard",
+    "leave",
+    "leave_graveyard",
+    "leave_mana",
+    "leave_shields",
+    "leave_hand",
+    "put_into_deck",
+    "put_into_graveyard",
+    "put_into_hand",
+    "put_into_mana",
+    "return_to_hand",
+)
 RESTRICTION_CONDITIONS = ("by_opponent", "by_self")
 RESTRICTION_FIELDS = ("text", "forbid", "works_in", "note")
 
@@ -475,12 +637,14 @@ def parse_restriction(node: Node) -> Restriction:
     where = node.child("forbid")
     for event in forbid.events:
         if event not in RESTRICTION_EVENTS:
-            raise where.error(f"a restriction cannot forbid '{event}' (it can forbid: "
-                              f"{', '.join(RESTRICTION_EVENTS)})", "event")
+            raise where.error(
+                f"a restriction cannot forbid '{event}' (it can forbid: {', '.join(RESTRICTION_EVENTS)})", "event"
+            )
     for condition in forbid.conditions:
         if condition not in RESTRICTION_CONDITIONS:
-            raise where.error(f"a restriction cannot depend on '{condition}' (it can: "
-                              f"{', '.join(RESTRICTION_CONDITIONS)})", "when")
+            raise where.error(
+                f"a restriction cannot depend on '{condition}' (it can: {', '.join(RESTRICTION_CONDITIONS)})", "when"
+            )
     return Restriction(
         forbid=forbid,
         works_in=node.opt_text("works_in", "battle", ZONES + ("any",)),
@@ -490,7 +654,16 @@ def parse_restriction(node: Node) -> Restriction:
 
 
 # Condition words the solver evaluates; the others are read but not yet solved.
-SOLVED_CONDITIONS = ("this_tapped", "this_face_up", "not_fortified_by_other_castle", "summoned_just_before_cast", "summoned_before_cast", "this_power_positive", "shields_at_least_opponent", "five_civilizations_in_battle")
+SOLVED_CONDITIONS = (
+    "this_tapped",
+    "this_face_up",
+    "not_fortified_by_other_castle",
+    "summoned_just_before_cast",
+    "summoned_before_cast",
+    "this_power_positive",
+    "shields_at_least_opponent",
+    "five_civilizations_in_battle",
+)
 
 
 def _filter_gaps(flt: Filter | None, where: str) -> list[str]:
@@ -513,8 +686,10 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
         gaps.append("a watched choice that names both who chooses and what is chosen")
     for action in ability.instead:
         if action.kind == "use_ability" and not ability.then:
-            gaps.append("'use_ability' (サイレントスキル) without the events of the ability it uses (give them as "
-                        "the replacement's 'then')")
+            gaps.append(
+                "'use_ability' (サイレントスキル) without the events of the ability it uses (give them as "
+                "the replacement's 'then')"
+            )
         if action.kind == "battle_instead" and action.filter is not None:
             gaps.append("'battle_instead' with a chosen creature (another creature battles instead)")
         if action.kind == "battle_instead" and "battle" not in ability.watch.events:
@@ -530,7 +705,9 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
             if slot.count is None or slot.up_to:
                 gaps.append("a choice of any number of cards ('count: any' or 'up_to')")
             if slot.from_zone in ("under_this", "crossed_to_this") or slot.to_zone == "under_this":
-                gaps.append(f"a choice from or to '{slot.from_zone if slot.from_zone in ('under_this', 'crossed_to_this') else slot.to_zone}'")
+                gaps.append(
+                    f"a choice from or to '{slot.from_zone if slot.from_zone in ('under_this', 'crossed_to_this') else slot.to_zone}'"
+                )
             gaps += _filter_gaps(slot.filter, "a chosen card with")
     for condition in ability.conditions:
         if condition.word is not None and condition.word not in SOLVED_CONDITIONS:

@@ -15,9 +15,16 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from .abilities import (CIVILIZATIONS, ReplacementAbility, Restriction, TriggeredAbility, parse_ability,
-                        parse_restriction, parse_trigger)
 from ..errors import InputError
+from .abilities import (
+    CIVILIZATIONS,
+    ReplacementAbility,
+    Restriction,
+    TriggeredAbility,
+    parse_ability,
+    parse_restriction,
+    parse_trigger,
+)
 from .reader import Node
 from .yamlsrc import load_located, load_located_text
 
@@ -37,9 +44,27 @@ TYPE_EXPANSION: dict[str, tuple[str, ...]] = {
     "aura": ("aura",),
 }
 
-CARD_FIELDS = ("name", "type", "civilizations", "cost", "power", "races", "text", "text_source", "hand_written",
-               "note", "replacements", "triggers", "flips_to", "source", "compiled", "unread", "unknown",
-               "restrictions", "partial")
+CARD_FIELDS = (
+    "name",
+    "type",
+    "civilizations",
+    "cost",
+    "power",
+    "races",
+    "text",
+    "text_source",
+    "hand_written",
+    "note",
+    "replacements",
+    "triggers",
+    "flips_to",
+    "source",
+    "compiled",
+    "unread",
+    "unknown",
+    "restrictions",
+    "partial",
+)
 # Where a card's text comes from: as printed (the default), or a paraphrase of a ruling.
 TEXT_SOURCES = ("printed", "paraphrase")
 CHARACTERISTICS = ("races", "civilizations", "cost", "power")
@@ -59,15 +84,15 @@ class CardDef:
     replacements: tuple[ReplacementAbility, ...] = ()
     triggers: tuple[TriggeredAbility, ...] = ()
     restrictions: tuple[Restriction, ...] = ()
-    text_source: str = "printed"        # printed, or paraphrase: written from a ruling's paraphrase
-    hand_written: bool = False          # the structured form was written by hand, not compiled from the text
+    text_source: str = "printed"  # printed, or paraphrase: written from a ruling's paraphrase
+    hand_written: bool = False  # the structured form was written by hand, not compiled from the text
     note: str | None = None
     flips_to: str | None = None
-    source: str | None = None           # where the printed text was found (a public name)
-    compiled: bool = False              # the replacements are what the compiler reads from ``text``
-    unread: str | None = None           # why the compiler cannot read ``text`` yet
-    unknown: tuple[str, ...] = ()       # characteristics the source does not give
-    partial: str | None = None          # what the structured form leaves out of the printed text, or states otherwise
+    source: str | None = None  # where the printed text was found (a public name)
+    compiled: bool = False  # the replacements are what the compiler reads from ``text``
+    unread: str | None = None  # why the compiler cannot read ``text`` yet
+    unknown: tuple[str, ...] = ()  # characteristics the source does not give
+    partial: str | None = None  # what the structured form leaves out of the printed text, or states otherwise
 
     @property
     def caveat(self) -> str | None:
@@ -75,8 +100,10 @@ class CardDef:
         if self.partial:
             return f"its structured form is partial: {self.partial}"
         if self.text_source == "paraphrase" and (self.replacements or self.triggers or self.restrictions):
-            return "its text is a ruling's paraphrase (its printed text was not found): its structured form " \
-                   "states only what that ruling needs"
+            return (
+                "its text is a ruling's paraphrase (its printed text was not found): its structured form "
+                "states only what that ruling needs"
+            )
         return None
 
     @property
@@ -119,11 +146,15 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
     if node.has("restrictions"):
         restrictions = tuple(parse_restriction(r) for r in node.child("restrictions").elements())
     if node.has("hand_written") and not (replacements or triggers or restrictions):
-        raise node.error("'hand_written' marks a structured form: this card has no replacements, triggers or "
-                         "restrictions", "hand_written")
+        raise node.error(
+            "'hand_written' marks a structured form: this card has no replacements, triggers or restrictions",
+            "hand_written",
+        )
     if node.has("partial") and node.opt_bool("compiled"):
-        raise node.error("'partial' says what a structured form written by hand leaves out: a compiled form "
-                         "leaves nothing out", "partial")
+        raise node.error(
+            "'partial' says what a structured form written by hand leaves out: a compiled form leaves nothing out",
+            "partial",
+        )
     if node.opt_text("text_source", "printed", TEXT_SOURCES) == "paraphrase" and not node.has("note"):
         raise node.error("a paraphrased text needs a 'note' saying what it paraphrases", "text_source")
     return CardDef(
@@ -155,8 +186,11 @@ def _compiled(node: Node, card_type: str | None, name: str) -> tuple[Replacement
 
     compiled = compile_text(node.text(), card_type)
     if compiled.problems:
-        raise node.error(f"the text of {name} cannot be read: " + compiled.problems[0].problem
-                         + " (give the card's 'replacements' by hand, see docs/card-text.md)")
+        raise node.error(
+            f"the text of {name} cannot be read: "
+            + compiled.problems[0].problem
+            + " (give the card's 'replacements' by hand, see docs/card-text.md)"
+        )
     try:
         return read_forms(compiled.abilities, node.located.path)
     except InputError as exc:  # pragma: no cover - the compiler writes only forms the loader reads
@@ -176,8 +210,10 @@ def _require_counts(node: Node) -> None:
     if isinstance(node.value, dict):
         for key, child in node.items():
             if key == "choose" and isinstance(child.value, dict) and "count" not in child.value:
-                raise child.error("a choice says how many cards it takes: 'count: N' (as the printed text says, "
-                                  "「1枚」, 「2体」; 'any' for 「好きな数」)")
+                raise child.error(
+                    "a choice says how many cards it takes: 'count: N' (as the printed text says, "
+                    "「1枚」, 「2体」; 'any' for 「好きな数」)"
+                )
             _require_counts(child)
     elif isinstance(node.value, list):
         for child in node.elements():
@@ -194,8 +230,9 @@ def normalize(name: str) -> str:
 
 def _katakana(text: str) -> str:
     """Hiragana as katakana (じゃしん → ジャシン)."""
-    return "".join(chr(ord(ch) + 0x60) if "\u3041" <= ch <= "\u3096" or "\u309d" <= ch <= "\u309e" else ch
-                   for ch in text)
+    return "".join(
+        chr(ord(ch) + 0x60) if "\u3041" <= ch <= "\u3096" or "\u309d" <= ch <= "\u309e" else ch for ch in text
+    )
 
 
 def loose(name: str) -> str:
@@ -214,7 +251,7 @@ def _similarity(query: str, key: str) -> float:
     best = difflib.SequenceMatcher(None, query, key).ratio()
     if len(key) > len(query):
         for start in range(len(key) - len(query) + 1):
-            window = key[start:start + len(query)]
+            window = key[start : start + len(query)]
             best = max(best, difflib.SequenceMatcher(None, query, window).ratio())
     return best
 

@@ -11,8 +11,8 @@ window still gives for it; from the next window on, it no longer does.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .abilities import Condition, Filter
@@ -73,25 +73,34 @@ def card_passes(flt: Filter, card: CardInstance, controller: str, source: str | 
 def count_holds(condition: Condition, cards: Iterable[CardInstance], controller: str, source: str | None) -> bool:
     """Whether at least ``condition.at_least`` of ``cards`` are in its zone and pass its filter
     (「自分のマナゾーンに7枚以上」), read from ``controller``'s card ``source``."""
-    return sum(1 for c in cards if c.zone == condition.zone
-               and card_passes(condition.filter, c, controller, source)) >= condition.at_least
+    return (
+        sum(1 for c in cards if c.zone == condition.zone and card_passes(condition.filter, c, controller, source))
+        >= condition.at_least
+    )
 
 
 def with_grants(state: Scenario) -> Scenario:
     """``state`` with each card's granted abilities (``CardInstance.granted``) as its givers
     in the battle zone make them; the same object when nothing changes. Every state is made
     with them: the scenario as read, and each state after a window (``engine.advance``)."""
-    givers = [(card, ability) for card in state.cards.values() if card.definition is not None
-              for ability in card.definition.replacements if ability.granted_to is not None]
+    givers = [
+        (card, ability)
+        for card in state.cards.values()
+        if card.definition is not None
+        for ability in card.definition.replacements
+        if ability.granted_to is not None
+    ]
     if not givers and not any(card.granted for card in state.cards.values()):
         return state
     casting = state.effect_source if state.effect_by == "spell" else None
     changed = {}
     for card in state.cards.values():
         receives = card.zone == "battle" or card.id == casting
-        granted = tuple(replace(ability, granted_to=None) for giver, ability in givers
-                        if receives and giver.zone == "battle"
-                        and card_passes(ability.granted_to, card, giver.controller, giver.id))
+        granted = tuple(
+            replace(ability, granted_to=None)
+            for giver, ability in givers
+            if receives and giver.zone == "battle" and card_passes(ability.granted_to, card, giver.controller, giver.id)
+        )
         if granted != card.granted:
             changed[card.id] = replace(card, granted=granted)
     if not changed:

@@ -9,7 +9,6 @@ scenario is silently dropped.
 from __future__ import annotations
 
 import unicodedata
-
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -99,7 +98,11 @@ class Node:
         for key in self.value:
             if key not in allowed:
                 hint = _close(str(key), allowed)
-                raise self.error(f"unknown field '{shorten(key)}'" + (f"; did you mean '{hint}'?" if hint else f" (known: {', '.join(allowed)})"), key)
+                raise self.error(
+                    f"unknown field '{shorten(key)}'"
+                    + (f"; did you mean '{hint}'?" if hint else f" (known: {', '.join(allowed)})"),
+                    key,
+                )
         for key in required:
             if key not in self.value:
                 raise self.error(f"missing field '{key}'")
@@ -138,8 +141,10 @@ class Node:
     def text(self, choices: Iterable[str] | None = None) -> str:
         value = self.value
         if isinstance(value, bool):
-            raise self.error(f"expected a text, found {_describe(value)} (YAML reads true and false, in any case, "
-                             "as true or false: put the word in quotes)")
+            raise self.error(
+                f"expected a text, found {_describe(value)} (YAML reads true and false, in any case, "
+                "as true or false: put the word in quotes)"
+            )
         if value is None or isinstance(value, (dict, list)):
             raise self.error(f"expected a text, found {_describe(value)}")
         value = str(value)
@@ -152,7 +157,10 @@ class Node:
             choices = list(choices)
             if value not in choices:
                 hint = _close(value, choices)
-                raise self.error(f"unknown value '{shorten(value)}'" + (f"; did you mean '{hint}'?" if hint else f" (known: {', '.join(choices)})"))
+                raise self.error(
+                    f"unknown value '{shorten(value)}'"
+                    + (f"; did you mean '{hint}'?" if hint else f" (known: {', '.join(choices)})")
+                )
         return value
 
     def integer(self, low: int = 0, high: int = MAX_COUNT) -> int:
@@ -174,8 +182,10 @@ class Node:
         """A text that names something (a card, an event, an effect): printed on one line."""
         value = self.text()
         if has_control(value):
-            raise self.error("an id cannot contain control characters (a line break, a tab, an escape), bidi "
-                             f"overrides, line separators or zero-width characters; found {unsafe_description(value)}")
+            raise self.error(
+                "an id cannot contain control characters (a line break, a tab, an escape), bidi "
+                f"overrides, line separators or zero-width characters; found {unsafe_description(value)}"
+            )
         return value
 
     def texts(self, choices: Iterable[str] | None = None) -> list[str]:

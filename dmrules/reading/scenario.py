@@ -8,14 +8,12 @@ naming the file, the place and the problem.
 from __future__ import annotations
 
 import pickle
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from dataclasses import replace
-
+from ..errors import InputError
 from .abilities import ZONES, ReplacementAbility, parse_ability, unsolved
 from .carddb import CardDatabase, CardDef, bundled, parse_card, require_counts
-from ..errors import InputError
 from .events import EFFECT_BY, Event, Realizer, Step, Template, read_event, read_instead, read_steps
 from .reader import Node, has_control, shorten, unsafe_description
 from .yamlsrc import load_located, load_located_text, located_from_bytes, read_bounded
@@ -30,18 +28,44 @@ MAX_EVENTS = 60
 # and hundreds of megabytes, which --timeout cannot cut short.
 MAX_COMBINATIONS = 50_000
 
-SCENARIO_FIELDS = ("ruleset", "title", "source", "note", "turn", "players", "effect",
-                   "replacement_effects", "expect", "expect_under")
+SCENARIO_FIELDS = (
+    "ruleset",
+    "title",
+    "source",
+    "note",
+    "turn",
+    "players",
+    "effect",
+    "replacement_effects",
+    "expect",
+    "expect_under",
+)
 PLAYER_FIELDS = ZONES + ("cannot", "this_turn", "limits")
 # What a player has done this turn, as a scenario states it: a shield of theirs was broken;
 # they summoned a creature just before casting the spell of the effect (サイクロン's 「この呪文を
 # 唱える直前にクリーチャーを召喚していれば」), or at some point before it this turn.
 THIS_TURN = ("shield_break", "summoned_just_before_cast", "summoned_before_cast")
 DURATIONS = ("this_turn", "until_next_turn", "while_in_play")
-CARD_FIELDS = ("id", "card", "owner", "tapped", "face_up", "cost", "power", "races", "civilizations", "under",
-               "placed_under", "equipped_to", "fortifies", "flags", "note") + MARKERS
+CARD_FIELDS = (
+    "id",
+    "card",
+    "owner",
+    "tapped",
+    "face_up",
+    "cost",
+    "power",
+    "races",
+    "civilizations",
+    "under",
+    "placed_under",
+    "equipped_to",
+    "fortifies",
+    "flags",
+    "note",
+) + MARKERS
 EFFECT_FIELDS = ("source", "controller", "by", "cast_from", "events", "instead", "then", "printed")
 SOURCE_FIELDS = ("ruling", "seeds", "rules", "note")
+
 
 @dataclass(frozen=True)
 class CardInstance:
@@ -123,7 +147,9 @@ class Scenario:
     templates: tuple[Template, ...] = ()
     steps: tuple[Step, ...] = ()
     deferred: tuple = ()  # the later draws of a multi-card draw in the first step
-    first_notes: tuple[str, ...] = ()  # what realizing the first step said (its self-replacement, a part that does nothing)
+    first_notes: tuple[
+        str, ...
+    ] = ()  # what realizing the first step said (its self-replacement, a part that does nothing)
     player_cannot: dict[str, frozenset[str]] = field(default_factory=dict)
     this_turn: dict[str, frozenset[str]] = field(default_factory=dict)
     limits: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -251,9 +277,12 @@ class _Reader:
             if not name.strip():
                 raise players_node.error("a player's name cannot be empty")
             if has_control(name):
-                raise players_node.error("a player's name cannot contain control characters such as NUL or a "
-                                         "line break, bidi overrides, line separators or zero-width characters; "
-                                         f"found {unsafe_description(name)}", name)
+                raise players_node.error(
+                    "a player's name cannot contain control characters such as NUL or a "
+                    "line break, bidi overrides, line separators or zero-width characters; "
+                    f"found {unsafe_description(name)}",
+                    name,
+                )
         players = (names[0], names[1])
         turn = root.child("turn").text(players)
         cannot: dict[str, frozenset[str]] = {}
@@ -273,7 +302,8 @@ class _Reader:
                 if ruleset != "dmps":
                     raise pnode.child("limits").error(
                         "zone limits are Duel Masters Play's (ruleset: dmps, which has its own: battle 7, hand 10, "
-                        f"shields 10); the card game has none, and this scenario's ruleset is '{ruleset}'")
+                        f"shields 10); the card game has none, and this scenario's ruleset is '{ruleset}'"
+                    )
             for zone in ZONES:
                 if pnode.has(zone):
                     self._read_zone(pnode.child(zone), name, zone, players)
@@ -320,19 +350,30 @@ class _Reader:
     def _check_powers(self, scenario: Scenario) -> None:
         """A battle compares powers: refuse a creature that may battle and has none, rather than
         list a battle no one loses; likewise a power that changes."""
+
         def named(kind: str) -> set[str]:
-            return {c for step in scenario.steps
-                    for spec in step.events + (step.instead.events if step.instead is not None else ())
-                    if spec.kind == kind for c in spec.cards}
+            return {
+                c
+                for step in scenario.steps
+                for spec in step.events + (step.instead.events if step.instead is not None else ())
+                if spec.kind == kind
+                for c in spec.cards
+            }
 
         battling = named("battle")
         if battling:
-            battling |= {card_id for card_id, card in scenario.cards.items()
-                         if any(action.kind == "battle_instead" for ability in card.replacements
-                                for action in ability.instead)}
-        for cards, why in ((named("power_change"), "its power changes in this scenario, and only a power can "
-                            "change (0 or less destroys it)"),
-                           (battling, "it may battle in this scenario, and a battle compares powers")):
+            battling |= {
+                card_id
+                for card_id, card in scenario.cards.items()
+                if any(action.kind == "battle_instead" for ability in card.replacements for action in ability.instead)
+            }
+        for cards, why in (
+            (
+                named("power_change"),
+                "its power changes in this scenario, and only a power can change (0 or less destroys it)",
+            ),
+            (battling, "it may battle in this scenario, and a battle compares powers"),
+        ):
             for card_id in sorted(cards, key=list(scenario.cards).index):
                 card = scenario.cards.get(card_id)
                 if card is not None and card.power is None:
@@ -355,7 +396,8 @@ class _Reader:
             if needed:
                 raise self.card_nodes[card_id].error(
                     f"{scenario.cards[card_id].label}: neither the card pool nor the scenario gives its "
-                    f"{' or '.join(needed)}, which a text in this scenario reads; give {', '.join(needed)} on the card")
+                    f"{' or '.join(needed)}, which a text in this scenario reads; give {', '.join(needed)} on the card"
+                )
 
     def _check_size(self, scenario: Scenario) -> None:
         """Refuse a situation too large to ground (each replacement may make an event per card it chooses)."""
@@ -369,7 +411,8 @@ class _Reader:
             raise self.root.child("effect").error(
                 f"too large to solve: {len(abilities)} replacement abilities watch {watched:,} events in all, and "
                 f"with {cards} cards that makes {size:,} combinations to consider (at most {MAX_COMBINATIONS:,})",
-                "events")
+                "events",
+            )
 
     # -- cards ------------------------------------------------------------------
     def _read_zone(self, node: Node, player: str, zone: str, players: tuple[str, str]) -> None:
@@ -384,8 +427,9 @@ class _Reader:
                 definition = self._definition(element.child("card")) if element.has("card") else None
                 fields = element
             if fields is not None and fields.has("face_up") and zone != "shields":
-                raise fields.error("only a shield can be face up (シールド・ゴー): 'face_up' is for the shields zone",
-                                   "face_up")
+                raise fields.error(
+                    "only a shield can be face up (シールド・ゴー): 'face_up' is for the shields zone", "face_up"
+                )
             if card_id in self.cards:
                 other = self.card_nodes[card_id]
                 raise element.error(f"card id '{card_id}' is used twice (also at {_where(other)})")
@@ -418,17 +462,23 @@ class _Reader:
     def _check_solvable(self, node: Node, card: CardInstance) -> None:
         """Refuse a card whose abilities use a part the solver does not model yet."""
         if card.definition is not None and card.definition.unread:
-            raise node.error(f"{card.label}: the card-text compiler cannot read its printed text yet "
-                             f"({card.definition.unread}); define the card inline with its 'replacements'")
+            raise node.error(
+                f"{card.label}: the card-text compiler cannot read its printed text yet "
+                f"({card.definition.unread}); define the card inline with its 'replacements'"
+            )
         for index, ability in enumerate(card.replacements, start=1):
             if ability.duration is not None:
-                raise node.error(f"{card.label}: its ability {index} is an effect its spell or ability creates "
-                                 f"('duration: {ability.duration}'); list it under 'replacement_effects' with this "
-                                 "card as its source once it is created")
+                raise node.error(
+                    f"{card.label}: its ability {index} is an effect its spell or ability creates "
+                    f"('duration: {ability.duration}'); list it under 'replacement_effects' with this "
+                    "card as its source once it is created"
+                )
             gaps = unsolved(ability)
             if gaps:
-                raise node.error(f"{card.label}: its ability {index} ({shorten(ability.text or '')}) uses "
-                                 f"{', '.join(dict.fromkeys(gaps))}, which the solver does not model yet")
+                raise node.error(
+                    f"{card.label}: its ability {index} ({shorten(ability.text or '')}) uses "
+                    f"{', '.join(dict.fromkeys(gaps))}, which the solver does not model yet"
+                )
 
     def _definition(self, node: Node) -> CardDef:
         if isinstance(node.value, dict):
@@ -437,23 +487,36 @@ class _Reader:
             if known is not None:
                 # An inline card overrides the bundled card of that name in this scenario (for
                 # example a card given by its printed text), and says so.
-                self.warnings.append(str(node.child("name").error(
-                    f"this inline card replaces the bundled card {known.name} in this scenario "
-                    f"(write 'card: {known.name}' to use the bundled one)")))
+                self.warnings.append(
+                    str(
+                        node.child("name").error(
+                            f"this inline card replaces the bundled card {known.name} in this scenario "
+                            f"(write 'card: {known.name}' to use the bundled one)"
+                        )
+                    )
+                )
             return card
         name = node.text()
         card = self.db.find(name)
         if card is None:
             hints = self.db.suggest(name)
             hint = f"; did you mean {' or '.join(repr(h) for h in hints)}?" if hints else ""
-            raise node.error(f"unknown card '{shorten(name)}'{hint} (define it inline with name, type and replacements)")
+            raise node.error(
+                f"unknown card '{shorten(name)}'{hint} (define it inline with name, type and replacements)"
+            )
         caveat = card.caveat
         if caveat and card.name not in self._caveats:
             # Said once per card: the answer is right for the abilities as written, which may
             # not be all of the real card's (``dmrules cards NAME`` shows them).
             self._caveats.add(card.name)
-            self.warnings.append(str(node.error(f"{card.name}: {caveat}; an answer that turns on what it leaves "
-                                                f"out may not hold for the real card")))
+            self.warnings.append(
+                str(
+                    node.error(
+                        f"{card.name}: {caveat}; an answer that turns on what it leaves "
+                        f"out may not hold for the real card"
+                    )
+                )
+            )
         return card
 
     def _with_properties(self, node: Node, card: CardInstance) -> CardInstance:
@@ -495,7 +558,9 @@ class _Reader:
                     raise node.error(f"a card cannot be '{link}' itself", link)
                 other = self.cards[target]
                 if link == "under" and other.zone != card.zone:
-                    raise node.error(f"is in the {card.zone} zone but '{target}' it is under is in the {other.zone} zone", link)
+                    raise node.error(
+                        f"is in the {card.zone} zone but '{target}' it is under is in the {other.zone} zone", link
+                    )
                 if zone_rule and other.zone != zone_rule:
                     raise node.error(f"'{target}' is in the {other.zone} zone, not the {zone_rule} zone", link)
             seen = set()
@@ -524,8 +589,10 @@ class _Reader:
 
         for key in ("events", "instead", "then"):
             if node.has(key):
-                raise node.error("an effect read from its source card's printed text ('printed: true') "
-                                 f"gives no '{key}' of its own", key)
+                raise node.error(
+                    f"an effect read from its source card's printed text ('printed: true') gives no '{key}' of its own",
+                    key,
+                )
         if scenario.effect_source is None:
             raise node.error("an effect read from its card's printed text ('printed: true') needs its 'source'")
         card = self.cards[scenario.effect_source]
@@ -535,9 +602,12 @@ class _Reader:
         try:
             steps = effect_steps(text, scenario.effect_by, own=scenario.effect_controller)
         except Unread as unread:
-            raise node.error(f"{card.label}: its printed text is not read as the effect's steps: "
-                             f"「{unread.phrase}」: {unread.problem}; dmrules does not model this effect yet "
-                             "(list its 'events' by hand)", "printed") from None
+            raise node.error(
+                f"{card.label}: its printed text is not read as the effect's steps: "
+                f"「{unread.phrase}」: {unread.problem}; dmrules does not model this effect yet "
+                "(list its 'events' by hand)",
+                "printed",
+            ) from None
         value = {"events": steps[0]["events"]}
         if "instead" in steps[0]:
             value["instead"] = steps[0]["instead"]
@@ -560,23 +630,37 @@ class _Reader:
         specs = tuple(self._spec(read_event(e, f"e{i}"), cast_from) for i, e in enumerate(elements, start=1))
         for spec in specs:
             if spec.id in self._spec_nodes:
-                raise spec.node.error(f"event id '{spec.id}' is used twice (also at {_where(self._spec_nodes[spec.id])})",
-                                      "id")
+                raise spec.node.error(
+                    f"event id '{spec.id}' is used twice (also at {_where(self._spec_nodes[spec.id])})", "id"
+                )
             self._spec_nodes[spec.id] = spec.node
         instead = read_instead(steps_node.child("instead"), "e") if steps_node.has("instead") else None
         if instead is not None:
             instead = replace(instead, events=tuple(self._spec(e, cast_from) for e in instead.events))
-        first = Step(events=specs, source=scenario.effect_source, controller=scenario.effect_controller,
-                     by=scenario.effect_by, label="effect", instead=instead)
+        first = Step(
+            events=specs,
+            source=scenario.effect_source,
+            controller=scenario.effect_controller,
+            by=scenario.effect_by,
+            label="effect",
+            instead=instead,
+        )
         later = read_steps(steps_node.child("then"), "s") if steps_node.has("then") else ()
-        later = tuple(replace(step, events=tuple(self._spec(e, cast_from) for e in step.events),
-                              instead=step.instead and replace(step.instead, events=tuple(
-                                  self._spec(e, cast_from) for e in step.instead.events)),
-                              source=step.source or scenario.effect_source,
-                              controller=step.controller or scenario.effect_controller) for step in later)
+        later = tuple(
+            replace(
+                step,
+                events=tuple(self._spec(e, cast_from) for e in step.events),
+                instead=step.instead
+                and replace(step.instead, events=tuple(self._spec(e, cast_from) for e in step.instead.events)),
+                source=step.source or scenario.effect_source,
+                controller=step.controller or scenario.effect_controller,
+            )
+            for step in later
+        )
         scenario.steps = (first, *later)
-        realized = Realizer(scenario, strict=True).realize(first, scenario.effect_controller,
-                                                           scenario.effect_source, scenario.effect_by)
+        realized = Realizer(scenario, strict=True).realize(
+            first, scenario.effect_controller, scenario.effect_source, scenario.effect_by
+        )
         self._check_window(realized.events, elements)
         scenario.events = tuple(realized.events)
         scenario.templates = tuple(realized.templates)
@@ -595,7 +679,9 @@ class _Reader:
                         raise spec.node.error(f"event id '{spec.id}' is used twice")
                     ids.add(spec.id)
             if step.condition and step.condition[1] not in ids:
-                raise spec.node.error(f"the condition names event '{step.condition[1]}', which comes in no earlier step")
+                raise spec.node.error(
+                    f"the condition names event '{step.condition[1]}', which comes in no earlier step"
+                )
 
     def _spec(self, spec, cast_from):
         """Check the card and player references of an event as written."""
@@ -622,8 +708,10 @@ class _Reader:
                 continue
             for card_id in event.cards:
                 if card_id in subjects:
-                    problem = (f"card '{card_id}' is already moved by event '{subjects[card_id]}'; "
-                               "one effect moves a card once")
+                    problem = (
+                        f"card '{card_id}' is already moved by event '{subjects[card_id]}'; "
+                        "one effect moves a card once"
+                    )
                     if node is not None:
                         raise node.error(problem)
                     raise InputError(self.root.located.path, "effect.events", problem)
@@ -638,28 +726,37 @@ class _Reader:
         effects = []
         for i, element in enumerate(node.elements(), start=1):
             element.expect(dict)
-            extra = {k: v for k, v in element.value.items()
-                     if k in ("id", "source", "controller", "duration", "self_replacement")}
-            ability_node = Node(element.located, element.place, {k: v for k, v in element.value.items() if k not in extra})
+            extra = {
+                k: v
+                for k, v in element.value.items()
+                if k in ("id", "source", "controller", "duration", "self_replacement")
+            }
+            ability_node = Node(
+                element.located, element.place, {k: v for k, v in element.value.items() if k not in extra}
+            )
             ability = parse_ability(require_counts(ability_node), effect=True)
             gaps = unsolved(ability)
             if gaps:
-                raise element.error(f"the effect uses {', '.join(dict.fromkeys(gaps))}, which the solver does not "
-                                    "model yet")
+                raise element.error(
+                    f"the effect uses {', '.join(dict.fromkeys(gaps))}, which the solver does not model yet"
+                )
             if ability.conditions and not element.has("source"):
-                raise element.error("an effect with conditions ('if') needs its 'source': the card whose "
-                                    "conditions they are", "if")
+                raise element.error(
+                    "an effect with conditions ('if') needs its 'source': the card whose conditions they are", "if"
+                )
             effect_id = element.opt_identifier("id", f"effect{i}")
             if effect_id in self.cards:
                 raise element.error(f"effect id '{effect_id}' is also a card id", "id")
-            effects.append(EffectInPlay(
-                id=effect_id,
-                controller=self._player_ref(element.child("controller"), scenario.players),
-                ability=ability,
-                source=self._card_ref(element.child("source")) if element.has("source") else None,
-                duration=element.opt_text("duration", None, DURATIONS),
-                self_replacement=element.opt_bool("self_replacement"),
-            ))
+            effects.append(
+                EffectInPlay(
+                    id=effect_id,
+                    controller=self._player_ref(element.child("controller"), scenario.players),
+                    ability=ability,
+                    source=self._card_ref(element.child("source")) if element.has("source") else None,
+                    duration=element.opt_text("duration", None, DURATIONS),
+                    self_replacement=element.opt_bool("self_replacement"),
+                )
+            )
         return effects
 
 

@@ -77,10 +77,11 @@ class _Loader(_BASE):  # type: ignore[misc, valid-type]
 
 _Loader.yaml_implicit_resolvers = {}
 for _tag_name, _pattern, _first in (
-        ("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
-        ("int", r"^(?:0|-?[1-9][0-9]*)$", "-123456789" + "0"),
-        ("null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
-        ("merge", r"^(?:<<)$", "<")):
+    ("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+    ("int", r"^(?:0|-?[1-9][0-9]*)$", "-123456789" + "0"),
+    ("null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
+    ("merge", r"^(?:<<)$", "<"),
+):
     _Loader.add_implicit_resolver("tag:yaml.org,2002:" + _tag_name, re.compile(_pattern), list(_first))
 _LOADER = _Loader
 
@@ -99,7 +100,7 @@ def _short_place(place: Place) -> str:
 
 
 def _tag(tag: str) -> str:
-    return "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
+    return "!!" + tag[len(_CORE) :] if tag.startswith(_CORE) else tag
 
 
 class _Converter:
@@ -126,8 +127,11 @@ class _Converter:
         self.lines[place] = node.start_mark.line + 1
         self.values += 1
         if self.values > MAX_VALUES:
-            raise self.error(place, f"holds more than {MAX_VALUES:,} values (each use of a YAML alias counts "
-                                    "its whole value)", node.start_mark)
+            raise self.error(
+                place,
+                f"holds more than {MAX_VALUES:,} values (each use of a YAML alias counts its whole value)",
+                node.start_mark,
+            )
         if depth > MAX_DEPTH:
             raise self.error(place, f"nested deeper than {MAX_DEPTH} levels", node.start_mark)
         if isinstance(node, yaml.ScalarNode):
@@ -143,8 +147,9 @@ class _Converter:
                 result: dict[Any, Any] = {}
                 for key_node, value_node in node.value:
                     if key_node.tag == _CORE + "merge":
-                        raise self.error(place, "YAML merge keys ('<<') are not supported; write the fields out",
-                                         key_node.start_mark)
+                        raise self.error(
+                            place, "YAML merge keys ('<<') are not supported; write the fields out", key_node.start_mark
+                        )
                     if not isinstance(key_node, yaml.ScalarNode):
                         raise self.error(place, "a mapping key must be a plain word", key_node.start_mark)
                     key = key_node.value
@@ -206,9 +211,15 @@ def read_bounded(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
         if stat.S_ISDIR(info.st_mode):
             raise InputError(name, "", "is a folder, not a scenario file")
         if not stat.S_ISREG(info.st_mode):
-            kind = ("a FIFO (named pipe)" if stat.S_ISFIFO(info.st_mode) else
-                    "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else
-                    "a socket" if stat.S_ISSOCK(info.st_mode) else "not a file")
+            kind = (
+                "a FIFO (named pipe)"
+                if stat.S_ISFIFO(info.st_mode)
+                else "a device"
+                if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
+                else "a socket"
+                if stat.S_ISSOCK(info.st_mode)
+                else "not a file"
+            )
             raise InputError(name, "", f"is {kind}, not a regular file; a scenario is read from a file")
         if info.st_size > limit:
             raise InputError(name, "", f"is {info.st_size:,} bytes; scenario and card files are limited to {limit:,}")
@@ -239,8 +250,12 @@ def load_located_text(text: str, name: str) -> Located:
         text.encode("utf-8")
     except UnicodeEncodeError as exc:
         line = text.count("\n", 0, exc.start) + 1
-        raise InputError(name, "", f"is not valid Unicode text: a lone surrogate U+{ord(text[exc.start]):04X} "
-                                   f"at character {exc.start + 1}", line) from None
+        raise InputError(
+            name,
+            "",
+            f"is not valid Unicode text: a lone surrogate U+{ord(text[exc.start]):04X} at character {exc.start + 1}",
+            line,
+        ) from None
 
     try:
         nodes = list(yaml.compose_all(text, Loader=_LOADER))
@@ -249,7 +264,7 @@ def load_located_text(text: str, name: str) -> Located:
         problem = exc.problem or "not valid YAML"
         source_lines = text.split("\n")
         source_line = source_lines[line - 1] if line and line <= len(source_lines) else ""
-        if "\t" in source_line[:len(source_line) - len(source_line.lstrip())] or "'\\t'" in problem:
+        if "\t" in source_line[: len(source_line) - len(source_line.lstrip())] or "'\\t'" in problem:
             problem += " (indent with spaces: YAML does not allow tabs there)"
         elif any(word in problem for word in ("block end", "expected key", "mapping values are not allowed")):
             problem += " (check the indentation of this line and the one before)"
@@ -257,14 +272,21 @@ def load_located_text(text: str, name: str) -> Located:
     except yaml.reader.ReaderError as exc:
         line = text.count("\n", 0, exc.position) + 1 if isinstance(exc.position, int) else None
         char = f"#x{exc.character:04x}" if isinstance(exc.character, int) else repr(exc.character)
-        raise InputError(name, "", f"not valid YAML: the character {char} is not allowed "
-                                   "(control characters cannot appear in YAML, even quoted)", line) from None
+        raise InputError(
+            name,
+            "",
+            f"not valid YAML: the character {char} is not allowed "
+            "(control characters cannot appear in YAML, even quoted)",
+            line,
+        ) from None
     except yaml.YAMLError as exc:
         raise InputError(name, "", f"not valid YAML: {exc}") from None
     except RecursionError:
         raise InputError(name, "", "not valid YAML: nested too deeply") from None
     if len(nodes) > 1:
-        raise InputError(name, "", "holds several YAML documents; put one scenario in each file", nodes[1].start_mark.line + 1)
+        raise InputError(
+            name, "", "holds several YAML documents; put one scenario in each file", nodes[1].start_mark.line + 1
+        )
     if not nodes or nodes[0] is None:
         raise InputError(name, "", "is empty")
     lines: dict[Place, int] = {}

@@ -23,13 +23,15 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
     if condition.word == "not_fortified_by_other_castle":
         # 「この城を付けて要塞化したシールドが他の城によって要塞化されていなければ」
         return card.fortifies is not None and not any(
-            other.fortifies == card.fortifies and other.id != card.id for other in state.cards.values())
+            other.fortifies == card.fortifies and other.id != card.id for other in state.cards.values()
+        )
     if condition.word in ("summoned_just_before_cast", "summoned_before_cast"):
         # What the spell's caster did this turn, as the scenario states it; summoning just
         # before casting is summoning before it.
         done = state.this_turn.get(controller, frozenset())
-        return condition.word in done or (condition.word == "summoned_before_cast"
-                                          and "summoned_just_before_cast" in done)
+        return condition.word in done or (
+            condition.word == "summoned_before_cast" and "summoned_just_before_cast" in done
+        )
     if condition.word == "this_power_positive":
         return card.power is not None and card.power > 0
     if condition.word == "shields_at_least_opponent":

@@ -19,11 +19,11 @@ from dataclasses import dataclass, replace
 from clingo import Symbol
 
 from ..reading.events import EventSpec, Realizer, Step
-from .facts import USED_THIS_TURN, name_of
 from ..reading.grants import with_grants
-from ..text import plural
-from .outcome import Resolution, Solution, Window
 from ..reading.scenario import CardInstance, Scenario
+from ..text import plural
+from .facts import USED_THIS_TURN, name_of
+from .outcome import Resolution, Solution, Window
 
 DEFAULT_MAX_WINDOWS = 12
 # A window's resolutions are listed sorted by their decisions up to this many; a window with
@@ -35,7 +35,7 @@ class Interrupted(KeyboardInterrupt):
     """Ctrl-C during a solve: ``solution`` holds the resolutions found so far (``complete`` false,
     ``stopped_by`` "interrupted"), for a caller that wants to keep them."""
 
-    def __init__(self, engine: "Engine"):
+    def __init__(self, engine: Engine):
         super().__init__("interrupted")
         self._engine = engine
 
@@ -57,10 +57,17 @@ class Pending:
 
 
 class Engine:
-    def __init__(self, scenario: Scenario, *, max_windows: int = DEFAULT_MAX_WINDOWS,
-                 max_resolutions: int | None = None, timeout: float | None = None,
-                 on_resolution: Callable[[Resolution], None] | None = None, group: bool = False,
-                 keep: bool = True):
+    def __init__(
+        self,
+        scenario: Scenario,
+        *,
+        max_windows: int = DEFAULT_MAX_WINDOWS,
+        max_resolutions: int | None = None,
+        timeout: float | None = None,
+        on_resolution: Callable[[Resolution], None] | None = None,
+        group: bool = False,
+        keep: bool = True,
+    ):
         from .solver import solve_window, stream_window
 
         self.scenario = scenario
@@ -85,11 +92,25 @@ class Engine:
 
     # -- the search -------------------------------------------------------------------
     def run(self) -> Solution:
-        first = Pending(self.scenario.steps[0] if self.scenario.steps else Step(()), self.scenario.effect_controller,
-                        self.scenario.effect_source, self.scenario.effect_by, "effect", "effect")
-        queue = [Pending(step, step.controller or self.scenario.effect_controller,
-                         step.source or self.scenario.effect_source, step.by, step.label, "effect")
-                 for step in self.scenario.steps[1:]]
+        first = Pending(
+            self.scenario.steps[0] if self.scenario.steps else Step(()),
+            self.scenario.effect_controller,
+            self.scenario.effect_source,
+            self.scenario.effect_by,
+            "effect",
+            "effect",
+        )
+        queue = [
+            Pending(
+                step,
+                step.controller or self.scenario.effect_controller,
+                step.source or self.scenario.effect_source,
+                step.by,
+                step.label,
+                "effect",
+            )
+            for step in self.scenario.steps[1:]
+        ]
         try:
             self._window(self.scenario, first, queue, (), first_window=True)
         except KeyboardInterrupt:
@@ -100,8 +121,13 @@ class Engine:
     def _solution(self) -> Solution:
         # In the order found: window after window, each window's resolutions sorted by their
         # decisions (in one of more than SORTED_UP_TO, as clingo finds them).
-        return Solution(ruleset=self.scenario.ruleset, resolutions=tuple(self.found),
-                        complete=self.stopped is None, stopped_by=self.stopped, grouped=self.group)
+        return Solution(
+            ruleset=self.scenario.ruleset,
+            resolutions=tuple(self.found),
+            complete=self.stopped is None,
+            stopped_by=self.stopped,
+            grouped=self.group,
+        )
 
     def _count_reached(self) -> bool:
         if self.max_resolutions is not None and self.count >= self.max_resolutions:
@@ -136,8 +162,9 @@ class Engine:
         if self.on_resolution is not None:
             self.on_resolution(resolution)
 
-    def _window(self, state: Scenario, item: Pending, queue: list[Pending], path: tuple[Window, ...],
-                first_window: bool = False) -> None:
+    def _window(
+        self, state: Scenario, item: Pending, queue: list[Pending], path: tuple[Window, ...], first_window: bool = False
+    ) -> None:
         if self._full():
             return
         if first_window:
@@ -148,11 +175,13 @@ class Engine:
         else:
             if not self._condition_holds(item.step, path):
                 return self._next(state, queue, path)
-            realized = Realizer(state, strict=False, refer=self._referee(path),
-                                attempted=lambda ref: self._condition_holds(
-                                    Step((), by="ability", condition=("attempted", ref)), path),
-                                revealed=lambda ref: self._revealed(ref, path)).realize(
-                item.step, item.controller, item.source, item.by)
+            realized = Realizer(
+                state,
+                strict=False,
+                refer=self._referee(path),
+                attempted=lambda ref: self._condition_holds(Step((), by="ability", condition=("attempted", ref)), path),
+                revealed=lambda ref: self._revealed(ref, path),
+            ).realize(item.step, item.controller, item.source, item.by)
             skipped = realized.skipped
             if realized.deferred:
                 queue = [replace(item, step=Step(tuple(realized.deferred), by=item.step.by, label=item.label))] + queue
@@ -163,14 +192,23 @@ class Engine:
             _refuse_deck_order(window_state)
         if len(path) >= self.max_windows:
             self.stopped = self.stopped or f"max_windows={self.max_windows}"
-            return self._finish(path, stopped=f"stopped after {plural(self.max_windows, 'window')}; "
-                                              f"still to resolve: {item.label}")
+            return self._finish(
+                path, stopped=f"stopped after {plural(self.max_windows, 'window')}; still to resolve: {item.label}"
+            )
         remaining = None if self.deadline is None else max(self.deadline - time.monotonic(), 0.001)
         # Every answer of a window ends in at least one resolution, so one answer more
         # than the resolutions still wanted tells whether the count cuts anything.
         wanted = None if self.max_resolutions is None else self.max_resolutions - self.count + 1
-        windows, cut = self.solve_window(window_state, len(path) + 1, item.label, item.kind, timeout=remaining,
-                                         max_models=wanted, group=self.group, spill=SORTED_UP_TO)
+        windows, cut = self.solve_window(
+            window_state,
+            len(path) + 1,
+            item.label,
+            item.kind,
+            timeout=remaining,
+            max_models=wanted,
+            group=self.group,
+            spill=SORTED_UP_TO,
+        )
         if cut != "spill":
             if cut == "timeout":
                 self.stopped = self.stopped or f"timeout={self.timeout}s"
@@ -184,13 +222,15 @@ class Engine:
             # ``stopped``) or the time is up; reaching the count exactly stops nothing yet.
             return self.stopped is not None or self._time_up()
 
-        cut = self.stream_window(window_state, len(path) + 1, item.label, item.kind, timeout=remaining,
-                                 group=self.group, on_window=each)
+        cut = self.stream_window(
+            window_state, len(path) + 1, item.label, item.kind, timeout=remaining, group=self.group, on_window=each
+        )
         if cut == "timeout":
             self.stopped = self.stopped or f"timeout={self.timeout}s"
 
-    def _after(self, window_state: Scenario, window: Window, skipped: list[str], queue: list[Pending],
-               path: tuple[Window, ...]) -> None:
+    def _after(
+        self, window_state: Scenario, window: Window, skipped: list[str], queue: list[Pending], path: tuple[Window, ...]
+    ) -> None:
         """What a solved window leads to: the end of a resolution, or the windows after it."""
         if skipped:
             window = replace(window, skipped=tuple(skipped))
@@ -232,14 +272,16 @@ class Engine:
         """The cost of the card an earlier event (or choice) acted on, before any replacement;
         or, with ``result``, of the card it actually moved (「こうして…したカード」): the event
         happened, and was neither replaced, superseded nor forbidden."""
+
         def cost_of(event_id: str, result: bool = False) -> int | None:
             for window in path:
-                for event in (window.happened if result else window.events):
+                for event in window.happened if result else window.events:
                     if result and event.instead_of:
                         continue  # a replacement's event is not the effect's result
                     if (event.id == event_id or event.id.startswith(event_id + ":")) and event.card:
                         return self.scenario.cards[event.card].cost
             return None
+
         return cost_of
 
     @staticmethod
@@ -270,19 +312,40 @@ class Engine:
             refs = {"this": app.replacement.card, "event_card": replaced.card if replaced else None}
             for k, step in enumerate(ability.then if ability else (), start=1):
                 label = f"{app.event}/{app.replacement.id}.then{k}"
-                step = Step(events=tuple(replace(e, id=f"{label}.{j}", cards=tuple(refs.get(c) or c for c in e.cards))
-                                         for j, e in enumerate(step.events, 1)),
-                            by=step.by, condition=None, label=label)
+                step = Step(
+                    events=tuple(
+                        replace(e, id=f"{label}.{j}", cards=tuple(refs.get(c) or c for c in e.cards))
+                        for j, e in enumerate(step.events, 1)
+                    ),
+                    by=step.by,
+                    condition=None,
+                    label=label,
+                )
                 out.append(Pending(step, app.player, app.replacement.card, "ability", label, "follow-up"))
         if window.battle_losers:
             events = {e.id: e for e in window.happened}
-            specs = tuple(EventSpec(id=f"{battle}/loses:{card}", kind="destroy", cards=(card,),
-                                    source=events[battle].source if battle in events else None, by="battle")
-                          for battle, card in window.battle_losers)
+            specs = tuple(
+                EventSpec(
+                    id=f"{battle}/loses:{card}",
+                    kind="destroy",
+                    cards=(card,),
+                    source=events[battle].source if battle in events else None,
+                    by="battle",
+                )
+                for battle, card in window.battle_losers
+            )
             battle = window.battle_losers[0][0]
             controller = next((e.controller for e in state.events if e.id == battle), state.turn_player)
-            out.append(Pending(Step(specs, by="battle", label=f"{battle}/result"), controller, None, "battle",
-                               f"{battle}/result", "battle"))
+            out.append(
+                Pending(
+                    Step(specs, by="battle", label=f"{battle}/result"),
+                    controller,
+                    None,
+                    "battle",
+                    f"{battle}/result",
+                    "battle",
+                )
+            )
         return out
 
     def _ability(self, state: Scenario, ref):
@@ -314,8 +377,15 @@ class Engine:
         lost = {p for w in path for p in w.lost}
         for player in self._emptied(state, {c.id: c.zone for c in state.cards.values()}, path):
             if player not in out_already and player not in lost:
-                specs.append(EventSpec(id=f"sba{last.index}.{len(specs) + 1}", kind="lose", player=player,
-                                       cause="deck_empty", by="rule"))
+                specs.append(
+                    EventSpec(
+                        id=f"sba{last.index}.{len(specs) + 1}",
+                        kind="lose",
+                        player=player,
+                        cause="deck_empty",
+                        by="rule",
+                    )
+                )
         if not specs:
             return None
         label = f"sba{last.index}"
@@ -335,8 +405,16 @@ def prefetch(scenarios: list[Scenario], max_windows: int = DEFAULT_MAX_WINDOWS) 
     for _ in range(max_windows):
         pending: dict = {}
 
-        def peek(state: Scenario, index: int = 1, label: str = "effect", kind: str = "effect", *,
-                 group: bool = False, spill: int | None = None, **_) -> tuple[list[Window], str | None]:
+        def peek(
+            state: Scenario,
+            index: int = 1,
+            label: str = "effect",
+            kind: str = "effect",
+            *,
+            group: bool = False,
+            spill: int | None = None,
+            **_,
+        ) -> tuple[list[Window], str | None]:
             if group or not solver.wanted(state, index, label, kind, pending):
                 return [], None  # not walked further now
             return solver.solve_window(state, index, label, kind, spill=spill)
@@ -381,14 +459,19 @@ def _refuse_deck_order(state: Scenario) -> None:
     be listed: which cards it takes is unknown."""
     from ..errors import InputError
 
-    abilities = [(c, a) for c in state.cards.values() for a in c.replacements] + \
-                [(None, e.ability) for e in state.effects]
+    abilities = [(c, a) for c in state.cards.values() for a in c.replacements] + [
+        (None, e.ability) for e in state.effects
+    ]
     for card, ability in abilities:
         if any(action.kind in ("mill", "draw", "reveal") for action in ability.instead):
             who = card.label if card is not None else "an effect in play"
-            raise InputError(state.path, "effect", f"{', '.join(sorted(state.shuffled))}'s deck was shuffled by an "
-                             f"earlier part of the effect, and {who} may take cards from the top of a deck "
-                             "instead: which cards is unknown, so dmrules cannot list the resolutions")
+            raise InputError(
+                state.path,
+                "effect",
+                f"{', '.join(sorted(state.shuffled))}'s deck was shuffled by an "
+                f"earlier part of the effect, and {who} may take cards from the top of a deck "
+                "instead: which cards is unknown, so dmrules cannot list the resolutions",
+            )
 
 
 def advance(state: Scenario, window: Window) -> Scenario:
@@ -405,8 +488,11 @@ def advance(state: Scenario, window: Window) -> Scenario:
     shuffled = set(state.shuffled)
     for owner in state.players:
         stayed = [c.id for c in old_deck if c.owner == owner and window.final.get(c.id) == "deck"]
-        added = [c for c in state.cards if state.cards[c].owner == owner and state.cards[c].zone != "deck"
-                 and window.final.get(c) == "deck"]
+        added = [
+            c
+            for c in state.cards
+            if state.cards[c].owner == owner and state.cards[c].zone != "deck" and window.final.get(c) == "deck"
+        ]
         top = [c for c in placed_at if placed_at[c] == "top" and c in added][::-1]
         bottom = [c for c in added if placed_at.get(c) != "top"]
         if any(placed_at.get(c) == "shuffle" for c in added):
@@ -415,9 +501,13 @@ def advance(state: Scenario, window: Window) -> Scenario:
             positions[card_id] = i
     flipped = set(window.flipped)
     # 「各ターンに1度」: a card whose ability so limited applied is marked for the rest of the turn.
-    spent = {a.replacement.card for a in window.applied
-             if a.replacement.card in state.cards and a.replacement.ability >= 1
-             and state.cards[a.replacement.card].replacements[a.replacement.ability - 1].once_per_turn}
+    spent = {
+        a.replacement.card
+        for a in window.applied
+        if a.replacement.card in state.cards
+        and a.replacement.ability >= 1
+        and state.cards[a.replacement.card].replacements[a.replacement.ability - 1].once_per_turn
+    }
     for card_id, card in state.cards.items():
         zone = window.final.get(card_id, card.zone)
         under = window.final_under.get(card_id)
@@ -432,16 +522,34 @@ def advance(state: Scenario, window: Window) -> Scenario:
             flags = flags | {USED_THIS_TURN}
         tapped = (card.tapped and card_id not in window.untapped) or card_id in window.tapped
         placed = card.placed if under is not None and under == card.under else under is not None and card.under is None
-        cards[card_id] = replace(card, zone=zone, under=under, placed=placed, equipped_to=equipped, fortifies=fortifies,
-                                 deck_pos=positions.get(card_id), power=window.final_power.get(card_id, card.power),
-                                 flags=flags, controller=card.controller if zone == "battle" else card.owner,
-                                 tapped=tapped, face_up=card.face_up and zone == card.zone)
+        cards[card_id] = replace(
+            card,
+            zone=zone,
+            under=under,
+            placed=placed,
+            equipped_to=equipped,
+            fortifies=fortifies,
+            deck_pos=positions.get(card_id),
+            power=window.final_power.get(card_id, card.power),
+            flags=flags,
+            controller=card.controller if zone == "battle" else card.owner,
+            tapped=tapped,
+            face_up=card.face_up and zone == card.zone,
+        )
     this_turn = {p: set(words) for p, words in state.this_turn.items()}
     for event in window.events:
         if event.kind == "break":
             for card_id in event.cards:
                 this_turn.setdefault(state.cards[card_id].owner, set()).add("shield_break")
     effects = tuple(e for e in state.effects if e.id not in window.used)
-    return with_grants(replace(state, cards=cards, events=(), templates=(), effects=effects,
-                               this_turn={p: frozenset(words) for p, words in this_turn.items()},
-                               shuffled=frozenset(shuffled)))
+    return with_grants(
+        replace(
+            state,
+            cards=cards,
+            events=(),
+            templates=(),
+            effects=effects,
+            this_turn={p: frozenset(words) for p, words in this_turn.items()},
+            shuffled=frozenset(shuffled),
+        )
+    )

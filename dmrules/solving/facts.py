@@ -96,13 +96,23 @@ def _abilities(scenario: Scenario) -> Iterator[tuple[ReplacementAbility, Symbol]
 
 # An event's optional fields: (predicate, attribute, term); an empty field gives no fact.
 _EVENT_FIELDS = (
-    ("event_player", "player", P), ("event_from", "from_zone", C), ("event_to", "to_zone", C),
-    ("event_source", "source", S), ("event_cause", "cause", C), ("event_cast_from", "cast_from", C),
-    ("event_amount", "amount", Number), ("event_group", "group", S), ("event_swap", "swap", S),
+    ("event_player", "player", P),
+    ("event_from", "from_zone", C),
+    ("event_to", "to_zone", C),
+    ("event_source", "source", S),
+    ("event_cause", "cause", C),
+    ("event_cast_from", "cast_from", C),
+    ("event_amount", "amount", Number),
+    ("event_group", "group", S),
+    ("event_swap", "swap", S),
 )
 # An event's yes/no fields: (predicate, attribute).
-_EVENT_FLAGS = (("event_unreplaceable", "unreplaceable"), ("last_draw", "last_draw"), ("group_event", "is_group"),
-                ("event_ignores_cannot_leave", "ignores_cannot_leave"))
+_EVENT_FLAGS = (
+    ("event_unreplaceable", "unreplaceable"),
+    ("last_draw", "last_draw"),
+    ("group_event", "is_group"),
+    ("event_ignores_cannot_leave", "ignores_cannot_leave"),
+)
 
 
 # A card's flag: its 「各ターンに1度」 abilities were used this turn (set by the scenario, or by
@@ -208,8 +218,12 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
     for card in scenario.cards.values():
         for index, restriction in enumerate(card.restrictions, start=1):
             x = Function("res", [S(card.id), Number(index)])
-            out += [fact("restriction", x), fact("res_source", x, S(card.id)),
-                    fact("res_controller", x, P(card.controller)), fact("res_active_zone", x, C(restriction.works_in))]
+            out += [
+                fact("restriction", x),
+                fact("res_source", x, S(card.id)),
+                fact("res_controller", x, P(card.controller)),
+                fact("res_active_zone", x, C(restriction.works_in)),
+            ]
             out.extend(watch_facts(x, restriction.forbid))
 
     for card in scenario.cards.values():
@@ -277,8 +291,17 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
 
 
 # Actions that are a word in the encodings; the others carry their arguments.
-WORD_ACTIONS = ("stay", "move_under", "move_top", "choose_instead", "flip_source", "destroy_partner", "win",
-                "use_ability", "tap_source")
+WORD_ACTIONS = (
+    "stay",
+    "move_under",
+    "move_top",
+    "choose_instead",
+    "flip_source",
+    "destroy_partner",
+    "win",
+    "use_ability",
+    "tap_source",
+)
 
 
 def action_term(action) -> Symbol:
@@ -331,8 +354,12 @@ def watch_facts(r: Symbol, watch: Watch) -> list[Symbol]:
 
 def trigger_facts(t: Symbol, trigger: TriggeredAbility, source: str, controller: str) -> list[Symbol]:
     """Facts for one triggered ability ``t`` of a card."""
-    out = [fact("trigger", t), fact("trg_source", t, S(source)), fact("trg_controller", t, P(controller)),
-           fact("trg_active_zone", t, C(trigger.works_in))]
+    out = [
+        fact("trigger", t),
+        fact("trg_source", t, S(source)),
+        fact("trg_controller", t, P(controller)),
+        fact("trg_active_zone", t, C(trigger.works_in)),
+    ]
     if trigger.requires_flag:
         out.append(fact("trg_requires_flag", t, S(trigger.requires_flag)))
     out.extend(watch_facts(t, trigger.watch))
@@ -342,10 +369,16 @@ def trigger_facts(t: Symbol, trigger: TriggeredAbility, source: str, controller:
 def template_facts(template: Template) -> list[Symbol]:
     """Facts for a choice the effect makes when its window opens."""
     t = S(template.id)
-    out = [fact("template", t), fact("template_kind", t, C(template.kind)),
-           fact("template_count", t, Number(template.count)), fact("template_from", t, C(template.from_zone)),
-           fact("template_chooser", t, P(template.chooser)), fact("template_order", t, Number(template.order)),
-           fact("template_controller", t, P(template.controller)), fact("template_by", t, C(template.by))]
+    out = [
+        fact("template", t),
+        fact("template_kind", t, C(template.kind)),
+        fact("template_count", t, Number(template.count)),
+        fact("template_from", t, C(template.from_zone)),
+        fact("template_chooser", t, P(template.chooser)),
+        fact("template_order", t, Number(template.order)),
+        fact("template_controller", t, P(template.controller)),
+        fact("template_by", t, C(template.by)),
+    ]
     if template.optional:
         out.append(fact("template_optional", t))
     if template.unreplaceable:

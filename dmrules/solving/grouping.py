@@ -68,9 +68,21 @@ def _named_cards(scenario: Scenario) -> set[str]:
 
 
 def _signature(card: CardInstance) -> tuple:
-    return (card.name, card.zone, card.owner, card.controller, card.types, card.civilizations, card.cost,
-            card.power, tuple(sorted(card.races)), card.tapped, card.face_up, tuple(sorted(card.markers)),
-            tuple(sorted(card.flags)))
+    return (
+        card.name,
+        card.zone,
+        card.owner,
+        card.controller,
+        card.types,
+        card.civilizations,
+        card.cost,
+        card.power,
+        tuple(sorted(card.races)),
+        card.tapped,
+        card.face_up,
+        tuple(sorted(card.markers)),
+        tuple(sorted(card.flags)),
+    )
 
 
 def _shared_zones(scenario: Scenario) -> set[str]:
@@ -89,8 +101,7 @@ def _shared_zones(scenario: Scenario) -> set[str]:
     for ability in abilities:
         for slot in ability.slots():
             choosers[slot.from_zone] = choosers.get(slot.from_zone, 0) + 1
-    return {zone for zone, n in choosers.items()
-            if n > 1 and (templates.get(zone) or scenario.ruleset == "dmps")}
+    return {zone for zone, n in choosers.items() if n > 1 and (templates.get(zone) or scenario.ruleset == "dmps")}
 
 
 def interchangeable_classes(scenario: Scenario) -> list[list[str]]:
@@ -122,8 +133,12 @@ def group_facts(classes: list[list[str]], units: list[list[Unit]] = ()) -> list[
     return out
 
 
-def multiplicity(classes: list[list[str]], roles: dict[str, Iterable],
-                 units: list[list[Unit]] = (), profiles: dict[str, Iterable] | None = None) -> int:
+def multiplicity(
+    classes: list[list[str]],
+    roles: dict[str, Iterable],
+    units: list[list[Unit]] = (),
+    profiles: dict[str, Iterable] | None = None,
+) -> int:
     """How many labelled resolutions a canonical one stands for.
 
     ``roles`` maps a card id to what took it (an application's choice, an
@@ -159,6 +174,7 @@ def _arrangements(keys: list) -> int:
 
 
 # -- interchangeable units ---------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Unit:
@@ -199,8 +215,12 @@ def _order_blind(facts: list[Symbol], ruleset: str) -> bool:
     for sym in facts:
         if sym.name == "deck_pos":
             return False
-        if sym.name == "does" and len(sym.arguments) == 3 and sym.arguments[2].type == SymbolType.Function \
-                and sym.arguments[2].name in _DECK_ACTIONS:
+        if (
+            sym.name == "does"
+            and len(sym.arguments) == 3
+            and sym.arguments[2].type == SymbolType.Function
+            and sym.arguments[2].name in _DECK_ACTIONS
+        ):
             return False
     return True
 
@@ -213,8 +233,9 @@ def can_group(scenario: Scenario) -> bool:
     return bool(classes) or bool(interchangeable_units(scenario, situation_facts(scenario), classes))
 
 
-def interchangeable_units(scenario: Scenario, facts: list[Symbol],
-                          classes: list[list[str]] | None = None) -> list[list[Unit]]:
+def interchangeable_units(
+    scenario: Scenario, facts: list[Symbol], classes: list[list[str]] | None = None
+) -> list[list[Unit]]:
     """Classes (of two units or more) of interchangeable units, each in scenario order.
 
     A unit is a card (not an interchangeable card, not in the deck) and the events

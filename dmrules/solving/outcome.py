@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import time
-
 from collections.abc import Iterable, Mapping
-from typing import IO, Any
 from dataclasses import dataclass, field
+from typing import IO, Any
 
 from clingo import Symbol, SymbolType
 
@@ -26,8 +25,14 @@ class ReplacementRef:
     text: str | None = None
 
     def to_json(self) -> dict:
-        return {"id": self.id, "card": self.card, "ability": self.ability, "name": self.name,
-                "player": self.player, "text": self.text}
+        return {
+            "id": self.id,
+            "card": self.card,
+            "ability": self.ability,
+            "name": self.name,
+            "player": self.player,
+            "text": self.text,
+        }
 
 
 @dataclass(frozen=True)
@@ -57,9 +62,16 @@ class EventInfo:
             out["card"] = self.cards[0]
         elif self.cards:
             out["cards"] = list(self.cards)
-        for key, value in (("player", self.player), ("from", self.from_zone), ("to", self.to_zone),
-                           ("source", self.source), ("instead_of", self.instead_of), ("by", self.made_by),
-                           ("chosen_by", self.chosen_by), ("position", self.position)):
+        for key, value in (
+            ("player", self.player),
+            ("from", self.from_zone),
+            ("to", self.to_zone),
+            ("source", self.source),
+            ("instead_of", self.instead_of),
+            ("by", self.made_by),
+            ("chosen_by", self.chosen_by),
+            ("position", self.position),
+        ):
             if value is not None:
                 out[key] = value
         return out
@@ -80,8 +92,13 @@ class Application:
         return self.replacement.player
 
     def to_json(self) -> dict:
-        out = {"event": self.event, "replacement": self.replacement.to_json(),
-               "player": self.player, "chosen": list(self.chosen), "window": self.window}
+        out = {
+            "event": self.event,
+            "replacement": self.replacement.to_json(),
+            "player": self.player,
+            "chosen": list(self.chosen),
+            "window": self.window,
+        }
         if self.void:
             out["void"] = True
         return out
@@ -103,8 +120,14 @@ class Trigger:
         return self.card
 
     def to_json(self) -> dict:
-        return {"card": self.card, "ability": self.ability, "name": self.name, "text": self.text,
-                "event": self.event, "window": self.window}
+        return {
+            "card": self.card,
+            "ability": self.ability,
+            "name": self.name,
+            "text": self.text,
+            "event": self.event,
+            "window": self.window,
+        }
 
 
 @dataclass(frozen=True)
@@ -139,9 +162,13 @@ class Window:
     state: Any = field(default=None, compare=False, repr=False)  # the Scenario this window was solved in
 
     def to_json(self) -> dict:
-        out = {"window": self.index, "label": self.label, "kind": self.kind,
-               "events": [e.to_json() for e in self.events],
-               "applied": [a.to_json() for a in self.applied]}
+        out = {
+            "window": self.index,
+            "label": self.label,
+            "kind": self.kind,
+            "events": [e.to_json() for e in self.events],
+            "applied": [a.to_json() for a in self.applied],
+        }
         if self.skipped:
             out["skipped"] = list(self.skipped)
         return out
@@ -335,13 +362,24 @@ class Solution:
 
     def counted(self) -> Streamed:
         """Its counts, as a stream of the same resolutions would give them."""
-        return Streamed(ruleset=self.ruleset, resolutions=len(self.resolutions), total=self.total, states=self.states,
-                        complete=self.complete, stopped_by=self.stopped_by, grouped=self.grouped,
-                        units_folded=self.units_folded)
+        return Streamed(
+            ruleset=self.ruleset,
+            resolutions=len(self.resolutions),
+            total=self.total,
+            states=self.states,
+            complete=self.complete,
+            stopped_by=self.stopped_by,
+            grouped=self.grouped,
+            units_folded=self.units_folded,
+        )
 
     def to_json(self) -> dict:
-        return {"schema": SCHEMA, "ruleset": self.ruleset, "resolutions": [r.to_json() for r in self.resolutions],
-                **self.counted().summary()}
+        return {
+            "schema": SCHEMA,
+            "ruleset": self.ruleset,
+            "resolutions": [r.to_json() for r in self.resolutions],
+            **self.counted().summary(),
+        }
 
     def write_json(self, stream: IO[str]) -> None:
         """What ``to_json`` gives, as the JSON document ``--json`` writes (``JsonDocument``)."""
@@ -408,6 +446,7 @@ if "_rep" in getattr(Symbol, "__slots__", ()):
 
     symbol_key = attrgetter("_rep")
 else:  # pragma: no cover - a clingo without the handle
+
     def symbol_key(sym: Symbol):
         return sym
 
@@ -425,8 +464,15 @@ def _text(sym: Symbol) -> str:
 class Builder:
     """Turns the shown atoms of one answer set into a ``Window``."""
 
-    def __init__(self, scenario: Scenario, index: int = 1, label: str = "effect", kind: str = "effect",
-                 classes: list[list[str]] | None = None, units: list | None = None):
+    def __init__(
+        self,
+        scenario: Scenario,
+        index: int = 1,
+        label: str = "effect",
+        kind: str = "effect",
+        classes: list[list[str]] | None = None,
+        units: list | None = None,
+    ):
         self.scenario = scenario
         self.classes = classes or []
         self.units = units or []
@@ -458,13 +504,24 @@ class Builder:
             effect_id = sym.arguments[0].string
             effect = next(e for e in self.scenario.effects if e.id == effect_id)
             source = self.scenario.cards.get(effect.source) if effect.source else None
-            return ReplacementRef(id=effect_id, player=effect.controller, card=effect.source,
-                                  name=source.name if source else None, text=effect.ability.text)
+            return ReplacementRef(
+                id=effect_id,
+                player=effect.controller,
+                card=effect.source,
+                name=source.name if source else None,
+                text=effect.ability.text,
+            )
         card_id, index = sym.arguments[0].string, sym.arguments[1].number
         card = self.scenario.cards[card_id]
         rid = card_id if len(card.replacements) == 1 else f"{card_id}#{index}"
-        return ReplacementRef(id=rid, player=card.controller, card=card_id, ability=index, name=card.name,
-                              text=card.replacements[index - 1].text)
+        return ReplacementRef(
+            id=rid,
+            player=card.controller,
+            card=card_id,
+            ability=index,
+            name=card.name,
+            text=card.replacements[index - 1].text,
+        )
 
     def trigger(self, sym: Symbol, event: Symbol) -> Trigger:
         card_id, index = sym.arguments[0].string, sym.arguments[1].number
@@ -639,10 +696,16 @@ class Builder:
                 profiles.setdefault(value[0], []).append(value[1])
         swap_of = {e.id: e.swap for e in self.scenario.events if e.swap}
         apps = sorted(
-            (Application(self.event_id(self._sym[e]), self.replacement(self._sym[r]),
-                         tuple(sorted(c, key=self._card_key)), self.index,
-                         void=swap_of.get(self.event_id(self._sym[e])) in failed)
-             for (r, e), c in applied.items()),
+            (
+                Application(
+                    self.event_id(self._sym[e]),
+                    self.replacement(self._sym[r]),
+                    tuple(sorted(c, key=self._card_key)),
+                    self.index,
+                    void=swap_of.get(self.event_id(self._sym[e])) in failed,
+                )
+                for (r, e), c in applied.items()
+            ),
             key=lambda a: (self._order_of(a.event), a.event, a.replacement.id),
         )
         chosen = tuple(sorted(targets, key=lambda tc: (self.templates[tc[0]].order, self._card_key(tc[1]))))
@@ -699,14 +762,34 @@ class Builder:
         return self.templates[template].order if template in self.templates and ":" in event_id else 10**6
 
     def _window_events(self, chosen, choosers) -> tuple[EventInfo, ...]:
-        infos = [EventInfo(id=e.id, kind=e.kind, order=e.order, cards=e.cards, player=e.player,
-                           from_zone=e.from_zone, to_zone=e.to_zone, source=e.source, position=e.position)
-                 for e in self.scenario.events]
+        infos = [
+            EventInfo(
+                id=e.id,
+                kind=e.kind,
+                order=e.order,
+                cards=e.cards,
+                player=e.player,
+                from_zone=e.from_zone,
+                to_zone=e.to_zone,
+                source=e.source,
+                position=e.position,
+            )
+            for e in self.scenario.events
+        ]
         for template_id, card_id in chosen:
             t = self.templates[template_id]
-            infos.append(EventInfo(id=f"{template_id}:{card_id}", kind=t.kind, order=t.order, cards=(card_id,),
-                                   from_zone=self.scenario.cards[card_id].zone if t.to_zone else None,
-                                   to_zone=t.to_zone, source=t.source, chosen_by=choosers.get(template_id)))
+            infos.append(
+                EventInfo(
+                    id=f"{template_id}:{card_id}",
+                    kind=t.kind,
+                    order=t.order,
+                    cards=(card_id,),
+                    from_zone=self.scenario.cards[card_id].zone if t.to_zone else None,
+                    to_zone=t.to_zone,
+                    source=t.source,
+                    chosen_by=choosers.get(template_id),
+                )
+            )
         return tuple(infos)
 
     def _card_key(self, card_id: str):
@@ -728,14 +811,29 @@ class Builder:
         sym = self._sym[handle]
         if sym.type == SymbolType.String:
             e = self.events[sym.string]
-            return EventInfo(id=e.id, kind=e.kind, order=e.order, cards=e.cards, player=e.player,
-                             from_zone=e.from_zone, to_zone=e.to_zone, source=e.source, position=e.position)
+            return EventInfo(
+                id=e.id,
+                kind=e.kind,
+                order=e.order,
+                cards=e.cards,
+                player=e.player,
+                from_zone=e.from_zone,
+                to_zone=e.to_zone,
+                source=e.source,
+                position=e.position,
+            )
         if sym.name == "tev":
             t = self.templates[sym.arguments[0].string]
             card_id = sym.arguments[1].string
-            return EventInfo(id=self.event_id(sym), kind=t.kind, order=t.order, cards=(card_id,),
-                             from_zone=self.scenario.cards[card_id].zone if t.to_zone else None,
-                             to_zone=t.to_zone, source=t.source)
+            return EventInfo(
+                id=self.event_id(sym),
+                kind=t.kind,
+                order=t.order,
+                cards=(card_id,),
+                from_zone=self.scenario.cards[card_id].zone if t.to_zone else None,
+                to_zone=t.to_zone,
+                source=t.source,
+            )
         if sym.name == "choice":
             t = self.templates[sym.arguments[0].string]
             return EventInfo(id=self.event_id(sym), kind="choose", order=t.order, player=t.chooser, source=t.source)

@@ -2,26 +2,25 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import re
+import sys
+import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Union
 
-import atexit
-import re
-import sys
-import threading
-import time
-
 import clingo
 from clingo import Function, Symbol, SymbolType
 
 from ..errors import SolveError
+from ..reading.scenario import CardInstance, Scenario
 from .facts import situation_facts
 from .grouping import group_facts, interchangeable_classes, interchangeable_units, multiplicity
 from .outcome import Builder, Resolution, Solution, Streamed, Window, symbol_key
-from ..reading.scenario import CardInstance, Scenario
 
 RULESET_ENTRY = {"dm": "dm.lp", "sequential": "sequential.lp", "dmps": "dmps.lp"}
 
@@ -136,8 +135,12 @@ def _literal_pattern(literal, constants: frozenset) -> tuple | None:
     atom = literal.atom
     if atom.ast_type == ast.ASTType.SymbolicAtom:
         return _atom_pattern(atom.symbol, constants)
-    if atom.ast_type in (ast.ASTType.Comparison, ast.ASTType.BooleanConstant, ast.ASTType.BodyAggregate,
-                         ast.ASTType.Aggregate):
+    if atom.ast_type in (
+        ast.ASTType.Comparison,
+        ast.ASTType.BooleanConstant,
+        ast.ASTType.BodyAggregate,
+        ast.ASTType.Aggregate,
+    ):
         return None  # needs no atom (an aggregate may hold over no element)
     raise _Opaque(atom)
 
@@ -153,8 +156,12 @@ def _needs(body, constants: frozenset = frozenset()) -> set:
             if found is not None:
                 sig, keys = found
                 out.add((sig, tuple((i, k) for i, k in enumerate(keys) if k is not None)))
-        elif lit.ast_type not in (ast.ASTType.Literal, ast.ASTType.ConditionalLiteral, ast.ASTType.BodyAggregate,
-                                  ast.ASTType.Aggregate):
+        elif lit.ast_type not in (
+            ast.ASTType.Literal,
+            ast.ASTType.ConditionalLiteral,
+            ast.ASTType.BodyAggregate,
+            ast.ASTType.Aggregate,
+        ):
             raise _Opaque(lit)
     return out
 
@@ -242,8 +249,13 @@ def _read_rule_graph(files: tuple[str, ...], extra: str) -> tuple:
                 read.append((i, ids(_needs(stm.body, constants)), set()))
             elif stm.ast_type == ast.ASTType.External:
                 read.append((i, ids(_needs(stm.body, constants)), {_atom_pattern(stm.atom.symbol, constants)}))
-            elif stm.ast_type not in (ast.ASTType.Program, ast.ASTType.Comment, ast.ASTType.Definition,
-                                      ast.ASTType.ShowSignature, ast.ASTType.Defined):
+            elif stm.ast_type not in (
+                ast.ASTType.Program,
+                ast.ASTType.Comment,
+                ast.ASTType.Definition,
+                ast.ASTType.ShowSignature,
+                ast.ASTType.Defined,
+            ):
                 raise _Opaque(stm)
     except _Opaque:
         return None, None, None
@@ -301,8 +313,11 @@ def _idle(files: tuple[str, ...], extra: str) -> frozenset[int]:
     them (``#defined`` only quiets messages that are not shown anyway)."""
     from clingo import ast
 
-    return frozenset(i for i, stm in enumerate(_statements(files, extra))
-                     if stm.ast_type in (ast.ASTType.Comment, ast.ASTType.Defined))
+    return frozenset(
+        i
+        for i, stm in enumerate(_statements(files, extra))
+        if stm.ast_type in (ast.ASTType.Comment, ast.ASTType.Defined)
+    )
 
 
 @lru_cache(maxsize=1024)
@@ -369,8 +384,9 @@ def ground(ctl: clingo.Control, parts=(("base", ()),), inline: bool = False) -> 
         raise failed[0]
 
 
-def _grounded(arguments: list[str], files: tuple[str, ...], extra_program: str,
-              facts: Iterable[Symbol]) -> clingo.Control:
+def _grounded(
+    arguments: list[str], files: tuple[str, ...], extra_program: str, facts: Iterable[Symbol]
+) -> clingo.Control:
     ctl = clingo.Control(arguments, logger=_silent, message_limit=0)
     from clingo import ast
 
@@ -386,8 +402,13 @@ def _grounded(arguments: list[str], files: tuple[str, ...], extra_program: str,
     return ctl
 
 
-def make_control(scenario: Scenario, mode: str = "solve", arguments: Sequence[str] = ("0",),
-                 extra: Iterable[Symbol] = (), group: bool = False) -> clingo.Control:
+def make_control(
+    scenario: Scenario,
+    mode: str = "solve",
+    arguments: Sequence[str] = ("0",),
+    extra: Iterable[Symbol] = (),
+    group: bool = False,
+) -> clingo.Control:
     """A grounded Control for the scenario; facts go in through the backend as symbols.
 
     The encodings are parsed once per process; each Control receives their syntax trees.
@@ -543,13 +564,28 @@ def state_key(scenario: Scenario, *options) -> tuple:
     """Everything of ``scenario`` a window's solving reads, as a hashable value, with ``options``.
     A card's definition enters by identity (the pool's definitions are shared objects): two
     states with equal keys have the same windows. Cheaper than the facts, which it precedes."""
-    cards = tuple((card_id, id(c.definition), *[getattr(c, f) for f in _CARD_FIELDS])
-                  for card_id, c in scenario.cards.items())
-    return (options, scenario.ruleset, scenario.players, scenario.turn_player, cards, scenario.events,
-            scenario.effects, scenario.templates, scenario.steps, scenario.deferred,
-            tuple(sorted(scenario.player_cannot.items())), tuple(sorted(scenario.this_turn.items())),
-            tuple((p, tuple(sorted(z.items()))) for p, z in sorted(scenario.limits.items())), scenario.shuffled,
-            scenario.effect_source, scenario.effect_controller, scenario.effect_by)
+    cards = tuple(
+        (card_id, id(c.definition), *[getattr(c, f) for f in _CARD_FIELDS]) for card_id, c in scenario.cards.items()
+    )
+    return (
+        options,
+        scenario.ruleset,
+        scenario.players,
+        scenario.turn_player,
+        cards,
+        scenario.events,
+        scenario.effects,
+        scenario.templates,
+        scenario.steps,
+        scenario.deferred,
+        tuple(sorted(scenario.player_cannot.items())),
+        tuple(sorted(scenario.this_turn.items())),
+        tuple((p, tuple(sorted(z.items()))) for p, z in sorted(scenario.limits.items())),
+        scenario.shuffled,
+        scenario.effect_source,
+        scenario.effect_controller,
+        scenario.effect_by,
+    )
 
 
 WINDOWS = WindowCache()
@@ -597,8 +633,9 @@ def canonical(facts: list[Symbol]) -> tuple[frozenset[str], dict[Symbol, Symbol]
     hole = '"\\x00"'
 
     def signature(card: str) -> tuple[str, ...]:
-        return tuple(sorted(_QUOTED.sub(lambda m: hole if m.group(0) == card else m.group(0), t)
-                            for t in mentions.get(card, ())))
+        return tuple(
+            sorted(_QUOTED.sub(lambda m: hole if m.group(0) == card else m.group(0), t) for t in mentions.get(card, ()))
+        )
 
     order = sorted(movable, key=lambda c: (signature(c), c))
     names = {c: n for c, n in zip(order, movable) if c != n}
@@ -668,9 +705,17 @@ def _windowed_statements(files: tuple[str, ...]) -> tuple:
         elif kind == ast.ASTType.ShowSignature:
             args = [ast.Variable(loc, f"X{i}__") for i in range(stm.arity)]
             atom = ast.Function(loc, stm.name, [ast.Variable(loc, _W), *args], False)
-            out.append(ast.ShowTerm(loc, ast.Function(loc, stm.name, args, False),
-                                    [switch(loc, "window__"), switch(loc, "active__"),
-                                     ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(atom))]))
+            out.append(
+                ast.ShowTerm(
+                    loc,
+                    ast.Function(loc, stm.name, args, False),
+                    [
+                        switch(loc, "window__"),
+                        switch(loc, "active__"),
+                        ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(atom)),
+                    ],
+                )
+            )
         elif kind == ast.ASTType.Defined:
             out.append(stm.update(arity=stm.arity + 1))
         elif kind in (ast.ASTType.Program, ast.ASTType.Comment, ast.ASTType.Definition):
@@ -685,7 +730,6 @@ def _windowed(files: tuple[str, ...]) -> tuple:
     """``_windowed_statements``, kept between runs as program text (reading it back takes
     milliseconds; putting the syntax trees in windows, a tenth of a second or more). The text
     is kept only if it reads back as the same statements."""
-    from clingo import ast
 
     from ..reading.cache import load, store
 
@@ -760,8 +804,11 @@ def _window_key(scenario: Scenario, exact: tuple) -> tuple[tuple, dict, list[Sym
         return known[0], known[1], None
     facts = situation_facts(scenario)
     canon, names = canonical(facts)
-    key = (tuple(_control_arguments(scenario, ("0",))), tuple(encoding_files(scenario.ruleset, "solve", False, True)),
-           canon)
+    key = (
+        tuple(_control_arguments(scenario, ("0",))),
+        tuple(encoding_files(scenario.ruleset, "solve", False, True)),
+        canon,
+    )
     WINDOWS.remember_key(exact, (key, names))
     return key, names, facts
 
@@ -777,7 +824,7 @@ def solve_pending(pending: dict) -> int:
             continue
         items = list(windows.items())
         for start in range(0, len(items), BATCH):
-            solved += _solve_batch(list(arguments), files, items[start:start + BATCH])
+            solved += _solve_batch(list(arguments), files, items[start : start + BATCH])
     pending.clear()
     return solved
 
@@ -828,10 +875,18 @@ def _solve_batch(arguments: list[str], files: tuple[str, ...], items: list) -> i
     return len(items)
 
 
-def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind: str = "effect", *,
-                 timeout: float | None = None, max_models: int | None = None,
-                 group: bool = False, fold_units: bool = True,
-                 spill: int | None = None) -> tuple[list[Window], str | None]:
+def solve_window(
+    scenario: Scenario,
+    index: int = 1,
+    label: str = "effect",
+    kind: str = "effect",
+    *,
+    timeout: float | None = None,
+    max_models: int | None = None,
+    group: bool = False,
+    fold_units: bool = True,
+    spill: int | None = None,
+) -> tuple[list[Window], str | None]:
     """The legal resolutions of one window, in a deterministic order, and what cut the list
     short: ``"timeout"``, ``"max_models"`` or None when it is complete; with ``spill``,
     ``"spill"`` (and no resolutions) when the window has more than that many.
@@ -919,8 +974,17 @@ def solve_window(scenario: Scenario, index: int = 1, label: str = "effect", kind
             cut.append("timeout")
         handle.get()
     if "breach" in cut:
-        return solve_window(scenario, index, label, kind, timeout=timeout, max_models=max_models, group=group,
-                            fold_units=False, spill=spill)
+        return solve_window(
+            scenario,
+            index,
+            label,
+            kind,
+            timeout=timeout,
+            max_models=max_models,
+            group=group,
+            fold_units=False,
+            spill=spill,
+        )
     if "spill" in cut:
         return [], "spill"
     found.extend(builder.build(symbols) for symbols in unbuilt)
@@ -945,9 +1009,17 @@ def _breach_possible(ctl: clingo.Control) -> bool:
         ctl.configuration.solve.models = 0
 
 
-def stream_window(scenario: Scenario, index: int = 1, label: str = "effect", kind: str = "effect", *,
-                  on_window: Callable[[Window], bool], timeout: float | None = None,
-                  max_models: int | None = None, group: bool = False) -> str | None:
+def stream_window(
+    scenario: Scenario,
+    index: int = 1,
+    label: str = "effect",
+    kind: str = "effect",
+    *,
+    on_window: Callable[[Window], bool],
+    timeout: float | None = None,
+    max_models: int | None = None,
+    group: bool = False,
+) -> str | None:
     """Each legal resolution of one window handed to ``on_window`` as clingo finds it, in
     clingo's (deterministic) order, nothing kept; ``on_window`` may solve later windows
     before the next model is searched for, and returns True to stop the enumeration (a limit
@@ -984,8 +1056,9 @@ def stream_window(scenario: Scenario, index: int = 1, label: str = "effect", kin
 HANDOVER = 256
 
 
-def _each_model(ctl: clingo.Control, each: Callable[[Sequence[Symbol]], str | None],
-                timeout: float | None) -> str | None:
+def _each_model(
+    ctl: clingo.Control, each: Callable[[Sequence[Symbol]], str | None], timeout: float | None
+) -> str | None:
     """``each(shown symbols)`` for every model in clingo's order, in this thread (it may solve
     other windows), until it returns a reason to stop, which is returned; "timeout", or None
     once every model went. The search runs ahead by at most a few batches."""
@@ -1076,9 +1149,16 @@ def as_scenario(scenario: ScenarioLike, ruleset: str | None = None) -> Scenario:
     return scenario
 
 
-def solve(scenario: ScenarioLike, *, ruleset: str | None = None, max_resolutions: int | None = None,
-          timeout: float | None = None, max_windows: int | None = None,
-          on_resolution: Callable[[Resolution], None] | None = None, group: bool = False) -> Solution:
+def solve(
+    scenario: ScenarioLike,
+    *,
+    ruleset: str | None = None,
+    max_resolutions: int | None = None,
+    timeout: float | None = None,
+    max_windows: int | None = None,
+    on_resolution: Callable[[Resolution], None] | None = None,
+    group: bool = False,
+) -> Solution:
     """Every legal resolution of the scenario's effect, window after window, in a deterministic order.
 
     ``scenario`` is a ``Scenario`` or the path of a scenario file (``str`` or
@@ -1092,13 +1172,27 @@ def solve(scenario: ScenarioLike, *, ruleset: str | None = None, max_resolutions
     ``Solution.total`` is still the exact number of resolutions.
     Raises ``InputError`` on bad input.
     """
-    return _solve(as_scenario(scenario, ruleset), max_resolutions=max_resolutions, timeout=timeout,
-                  max_windows=max_windows, on_resolution=on_resolution, group=group)
+    return _solve(
+        as_scenario(scenario, ruleset),
+        max_resolutions=max_resolutions,
+        timeout=timeout,
+        max_windows=max_windows,
+        on_resolution=on_resolution,
+        group=group,
+    )
 
 
-def _solve(scenario: Scenario, *, max_resolutions: int | None, timeout: float | None, max_windows: int | None,
-           on_resolution: Callable[[Resolution], None] | None, group: bool, keep: bool = True,
-           engine_out: list | None = None) -> Solution:
+def _solve(
+    scenario: Scenario,
+    *,
+    max_resolutions: int | None,
+    timeout: float | None,
+    max_windows: int | None,
+    on_resolution: Callable[[Resolution], None] | None,
+    group: bool,
+    keep: bool = True,
+    engine_out: list | None = None,
+) -> Solution:
     from .engine import DEFAULT_MAX_WINDOWS, Engine
 
     progress = Progress()
@@ -1109,8 +1203,15 @@ def _solve(scenario: Scenario, *, max_resolutions: int | None, timeout: float | 
         if on_resolution is not None:
             on_resolution(resolution)
 
-    engine = Engine(scenario, max_windows=max_windows or DEFAULT_MAX_WINDOWS, max_resolutions=max_resolutions,
-                    timeout=timeout, on_resolution=found, group=group, keep=keep)
+    engine = Engine(
+        scenario,
+        max_windows=max_windows or DEFAULT_MAX_WINDOWS,
+        max_resolutions=max_resolutions,
+        timeout=timeout,
+        on_resolution=found,
+        group=group,
+        keep=keep,
+    )
     if engine_out is not None:
         engine_out.append(engine)
     _progress.append(progress)
@@ -1121,9 +1222,16 @@ def _solve(scenario: Scenario, *, max_resolutions: int | None, timeout: float | 
         progress.close()
 
 
-def stream(scenario: ScenarioLike, on_resolution: Callable[[Resolution], None], *, ruleset: str | None = None,
-           max_resolutions: int | None = None, timeout: float | None = None, max_windows: int | None = None,
-           group: bool = False) -> Streamed:
+def stream(
+    scenario: ScenarioLike,
+    on_resolution: Callable[[Resolution], None],
+    *,
+    ruleset: str | None = None,
+    max_resolutions: int | None = None,
+    timeout: float | None = None,
+    max_windows: int | None = None,
+    group: bool = False,
+) -> Streamed:
     """Like ``solve``, but each resolution goes to ``on_resolution`` as soon as its windows are
     solved, and none is kept: memory stays flat however many there are. The order is
     ``solve``'s (window after window, each window's sorted by the decisions, except in a
@@ -1133,12 +1241,27 @@ def stream(scenario: ScenarioLike, on_resolution: Callable[[Resolution], None], 
     scenario = as_scenario(scenario, ruleset)
     holder: list = []
 
-    solution = _solve(scenario, max_resolutions=max_resolutions, timeout=timeout, max_windows=max_windows,
-                      on_resolution=on_resolution, group=group, keep=False, engine_out=holder)
+    solution = _solve(
+        scenario,
+        max_resolutions=max_resolutions,
+        timeout=timeout,
+        max_windows=max_windows,
+        on_resolution=on_resolution,
+        group=group,
+        keep=False,
+        engine_out=holder,
+    )
     engine = holder[0]
-    return Streamed(ruleset=scenario.ruleset, resolutions=engine.count, total=engine.total,
-                    states=len(engine.states), complete=solution.complete, stopped_by=solution.stopped_by,
-                    grouped=group, units_folded=engine.units_folded)
+    return Streamed(
+        ruleset=scenario.ruleset,
+        resolutions=engine.count,
+        total=engine.total,
+        states=len(engine.states),
+        complete=solution.complete,
+        stopped_by=solution.stopped_by,
+        grouped=group,
+        units_folded=engine.units_folded,
+    )
 
 
 def fast_path(scenario: Scenario) -> bool:
@@ -1203,8 +1326,9 @@ def _may_open_windows(scenario: Scenario) -> bool:
     return more is not None and _solved(ctl, assumptions=[more]).satisfiable
 
 
-def count_first_window(scenario: Scenario, *, group: bool = False, fold_units: bool = True,
-                       only_window: bool = False) -> int | None:
+def count_first_window(
+    scenario: Scenario, *, group: bool = False, fold_units: bool = True, only_window: bool = False
+) -> int | None:
     """The number of legal resolutions of the scenario's FIRST WINDOW only, whatever windows follow
     (``count`` is the number for the whole effect).
 
@@ -1225,8 +1349,12 @@ def count_first_window(scenario: Scenario, *, group: bool = False, fold_units: b
     classes = interchangeable_classes(scenario)
     situation = situation_facts(scenario)
     units = interchangeable_units(scenario, situation, classes) if fold_units else []
-    ctl = _grounded(_control_arguments(scenario, ("0",)), tuple(encoding_files(scenario.ruleset, "solve", True)),
-                    "", [*situation, *group_facts(classes, units)])
+    ctl = _grounded(
+        _control_arguments(scenario, ("0",)),
+        tuple(encoding_files(scenario.ruleset, "solve", True)),
+        "",
+        [*situation, *group_facts(classes, units)],
+    )
     if only_window:
         more = _more_windows_atom(ctl)
         if more is not None:

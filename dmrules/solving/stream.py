@@ -34,22 +34,50 @@ def stream_batched(scenario: Scenario, batched: Batched, emit: Callable[[Resolut
         batched.flush()
 
 
-def stream_jsonl(scenario: Scenario, out: IO[str], *, max_resolutions: int | None = None,
-                 timeout: float | None = None, max_windows: int | None = None, group: bool = False) -> Streamed:
+def stream_jsonl(
+    scenario: Scenario,
+    out: IO[str],
+    *,
+    max_resolutions: int | None = None,
+    timeout: float | None = None,
+    max_windows: int | None = None,
+    group: bool = False,
+) -> Streamed:
     """Write every resolution of ``scenario`` as a JSON line, then the trailer; return the counts."""
     dumps = json.JSONEncoder(ensure_ascii=False).encode
     batched = Batched(out)
-    streamed = stream_batched(scenario, batched, lambda r: batched.add(dumps(r.to_json()) + "\n"),
-                    max_resolutions=max_resolutions, timeout=timeout, max_windows=max_windows, group=group)
+    streamed = stream_batched(
+        scenario,
+        batched,
+        lambda r: batched.add(dumps(r.to_json()) + "\n"),
+        max_resolutions=max_resolutions,
+        timeout=timeout,
+        max_windows=max_windows,
+        group=group,
+    )
     out.write(dumps(streamed.to_json()) + "\n")
     return streamed
 
 
-def stream_json(scenario: Scenario, out: IO[str], *, max_resolutions: int | None = None,
-                timeout: float | None = None, max_windows: int | None = None, group: bool = False) -> Streamed:
+def stream_json(
+    scenario: Scenario,
+    out: IO[str],
+    *,
+    max_resolutions: int | None = None,
+    timeout: float | None = None,
+    max_windows: int | None = None,
+    group: bool = False,
+) -> Streamed:
     """Write the ``--json`` document of ``scenario``, each resolution as it is found; return the counts."""
     document = JsonDocument(out, scenario.ruleset)
-    streamed = stream_batched(scenario, document.out, document.add, max_resolutions=max_resolutions, timeout=timeout,
-                    max_windows=max_windows, group=group)
+    streamed = stream_batched(
+        scenario,
+        document.out,
+        document.add,
+        max_resolutions=max_resolutions,
+        timeout=timeout,
+        max_windows=max_windows,
+        group=group,
+    )
     document.close(streamed.summary())
     return streamed

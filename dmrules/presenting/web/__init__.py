@@ -30,8 +30,9 @@ def serve(host: str = "127.0.0.1", port: int = 8765, limits: Limits | None = Non
         sock.bind(address)
         sock.listen(128)  # connections wait in the queue until the app is up
     except (OSError, OverflowError) as exc:
-        raise InputError("serve", f"--host {host} --port {port}",
-                         f"cannot listen there: {getattr(exc, 'strerror', None) or exc}") from None
+        raise InputError(
+            "serve", f"--host {host} --port {port}", f"cannot listen there: {getattr(exc, 'strerror', None) or exc}"
+        ) from None
     shown = f"[{host}]" if ":" in host else host
     sys.stdout.write(f"dmrules workbench: http://{shown}:{port}/  (Ctrl-C stops it)\n")
     sys.stdout.flush()

@@ -36,11 +36,11 @@ SCENARIO_NAME = "scenario.yaml"
 class Limits:
     """What one request may cost."""
 
-    timeout: float = 20.0          # seconds of solving per request
-    max_resolutions: int = 2000    # resolutions listed per request (then grouped counting)
-    max_body: int = 256_000        # bytes of a request body
-    concurrent: int = 2            # solves running at once
-    max_query: int = 100           # characters of a card search
+    timeout: float = 20.0  # seconds of solving per request
+    max_resolutions: int = 2000  # resolutions listed per request (then grouped counting)
+    max_body: int = 256_000  # bytes of a request body
+    concurrent: int = 2  # solves running at once
+    max_query: int = 100  # characters of a card search
 
 
 class Cancelled(Exception):
@@ -168,16 +168,23 @@ class Workbench:
             except DmrulesError as exc:
                 return JSONResponse({"error": error_json(exc)}, status_code=422)
             except RecursionError:
-                return JSONResponse({"error": error_json(Refused(400, "the request is nested too deeply"))},
-                                    status_code=400)
+                return JSONResponse(
+                    {"error": error_json(Refused(400, "the request is nested too deeply"))}, status_code=400
+                )
+
         return endpoint
 
     # -- pages -------------------------------------------------------------------
     async def index(self, request: Request) -> Response:
         lang = request.query_params.get("lang", "ja")
-        boot = {"fixtures": fixture_names(), "lang": lang if lang in ("ja", "en") else "ja",
-                "limits": {"timeout": self.limits.timeout, "max_resolutions": self.limits.max_resolutions}}
-        return self.templates.TemplateResponse(request, "index.html", {"boot": json.dumps(boot, ensure_ascii=False).replace("<", "\\u003c")})
+        boot = {
+            "fixtures": fixture_names(),
+            "lang": lang if lang in ("ja", "en") else "ja",
+            "limits": {"timeout": self.limits.timeout, "max_resolutions": self.limits.max_resolutions},
+        }
+        return self.templates.TemplateResponse(
+            request, "index.html", {"boot": json.dumps(boot, ensure_ascii=False).replace("<", "\\u003c")}
+        )
 
     async def report_css(self, request: Request) -> Response:
         from ..report import CSS
@@ -191,9 +198,22 @@ class Workbench:
         query = request.query_params.get("q", "")[: self.limits.max_query].strip()
         db = bundled()
         found = [c for c in (db.search(query) if query else list(db)) if c is not None]
-        return JSONResponse({"cards": [{"name": c.name, "types": list(c.types), "text": c.text, "cost": c.cost,
-                                        "power": c.power, "civilizations": list(c.civilizations)}
-                                       for c in found[:40]], "more": max(0, len(found) - 40)})
+        return JSONResponse(
+            {
+                "cards": [
+                    {
+                        "name": c.name,
+                        "types": list(c.types),
+                        "text": c.text,
+                        "cost": c.cost,
+                        "power": c.power,
+                        "civilizations": list(c.civilizations),
+                    }
+                    for c in found[:40]
+                ],
+                "more": max(0, len(found) - 40),
+            }
+        )
 
     async def fixture(self, request: Request) -> Response:
         name = request.query_params.get("name", "")
@@ -223,15 +243,15 @@ class Workbench:
         doc = await self.body(request)
         scenario, _ = self.scenario(doc)
         timeout = self.number(doc, "timeout", self.limits.timeout, self.limits.timeout, float)
-        max_resolutions = self.number(doc, "max_resolutions", self.limits.max_resolutions,
-                                      self.limits.max_resolutions)
+        max_resolutions = self.number(doc, "max_resolutions", self.limits.max_resolutions, self.limits.max_resolutions)
         lang = doc.get("lang") if doc.get("lang") in ("ja", "en") else "ja"
         if not doc.get("stream"):
             return JSONResponse(await self.run(solve_and_render, scenario, timeout, max_resolutions, lang))
         if self.busy.locked():
             raise Refused(503, "the solver is busy with other requests; try again in a moment")
-        return StreamingResponse(self.progress_lines(scenario, timeout, max_resolutions, lang),
-                                 media_type="application/x-ndjson")
+        return StreamingResponse(
+            self.progress_lines(scenario, timeout, max_resolutions, lang), media_type="application/x-ndjson"
+        )
 
     async def progress_lines(self, scenario, timeout, max_resolutions, lang):
         """JSON lines: ``{"found": N, "seconds": S}`` while solving, then ``{"result": ...}`` or
@@ -283,8 +303,9 @@ class Workbench:
         return JSONResponse({"abilities": list(result.abilities), "problems": problems})
 
 
-def solve_and_render(scenario, timeout: float, max_resolutions: int, lang: str,
-                     progress: Progress | None = None) -> dict:
+def solve_and_render(
+    scenario, timeout: float, max_resolutions: int, lang: str, progress: Progress | None = None
+) -> dict:
     """Solve within the limits; a count that the limit cuts short is redone with grouped counting
     when the scenario has interchangeable cards or units. ``progress`` counts the resolutions found and can
     cancel the solve."""
@@ -304,14 +325,23 @@ def solve_and_render(scenario, timeout: float, max_resolutions: int, lang: str,
                 solution, switched = grouped, True
     note = ""
     if switched:
-        note = (f'<p class="warn switched">More than {max_resolutions:,} resolutions: switched to grouped counting '
-                f"(one resolution listed per arrangement of {solution.folded}, with the number it stands "
-                "for).</p>")
+        note = (
+            f'<p class="warn switched">More than {max_resolutions:,} resolutions: switched to grouped counting '
+            f"(one resolution listed per arrangement of {solution.folded}, with the number it stands "
+            "for).</p>"
+        )
     html = note + render_body(scenario, solution, lang=lang, interactive=not solution.grouped)
-    return {"html": html, "resolutions": solution.total, "listed": len(solution.resolutions),
-            "states": solution.states, "complete": solution.complete, "stopped_by": solution.stopped_by,
-            "grouped": solution.grouped, "switched": switched,
-            "seconds": round(time.monotonic() - start, 3)}
+    return {
+        "html": html,
+        "resolutions": solution.total,
+        "listed": len(solution.resolutions),
+        "states": solution.states,
+        "complete": solution.complete,
+        "stopped_by": solution.stopped_by,
+        "grouped": solution.grouped,
+        "switched": switched,
+        "seconds": round(time.monotonic() - start, 3),
+    }
 
 
 def explain_resolution(scenario, number: int, limits: Limits) -> dict:
@@ -336,8 +366,10 @@ def explain_why_not(scenario, expect: str) -> dict:
 
 
 SECURITY_HEADERS = {
-    "content-security-policy": ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                                "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
+    "content-security-policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    ),
     "x-content-type-options": "nosniff",
     "referrer-policy": "no-referrer",
     "x-frame-options": "DENY",
@@ -357,8 +389,9 @@ class SecurityHeaders:
 
         async def send_with_headers(message):
             if message["type"] == "http.response.start":
-                headers = [(k, v) for k, v in message.get("headers", [])
-                           if k.decode("latin-1").lower() not in SECURITY_HEADERS]
+                headers = [
+                    (k, v) for k, v in message.get("headers", []) if k.decode("latin-1").lower() not in SECURITY_HEADERS
+                ]
                 headers += [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
                 message = {**message, "headers": headers}
             await send(message)
@@ -382,6 +415,8 @@ def create_app(limits: Limits | None = None, allowed_hosts: list[str] | None = N
         Route("/api/compile", h(bench.compile), methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
-    middleware = [Middleware(SecurityHeaders),
-                  Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts or ["127.0.0.1", "localhost", "[::1]"])]
+    middleware = [
+        Middleware(SecurityHeaders),
+        Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts or ["127.0.0.1", "localhost", "[::1]"]),
+    ]
     return Starlette(routes=routes, middleware=middleware)

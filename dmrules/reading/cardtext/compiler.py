@@ -25,17 +25,24 @@ from .normalize import normalize, sentences
 from .transform import ToForm
 
 INSTEAD = "かわり"
-FOLLOW_UP = ("そうした場合", "そうしたら", "その後", "ただし", "その「S・トリガー」", "そのクリーチャーはバトルゾーンにとどまる",
-             "このクリーチャーはバトルゾーンにとどまる")
+FOLLOW_UP = (
+    "そうした場合",
+    "そうしたら",
+    "その後",
+    "ただし",
+    "その「S・トリガー」",
+    "そのクリーチャーはバトルゾーンにとどまる",
+    "このクリーチャーはバトルゾーンにとどまる",
+)
 
 
 @dataclass
 class Sentence:
     """One sentence of the text and what the compiler made of it."""
 
-    text: str           # as printed
-    offset: int         # where it starts in the whole text
-    verdict: str        # replacement, self_replacement, not_replacement, follow_up, other, unreadable
+    text: str  # as printed
+    offset: int  # where it starts in the whole text
+    verdict: str  # replacement, self_replacement, not_replacement, follow_up, other, unreadable
     keyword: str | None = None
     problem: str | None = None
 
@@ -70,16 +77,25 @@ class Compiled:
         return bool(self.abilities) or self.self_replacements > 0
 
     def to_json(self) -> dict:
-        return {"text": self.text, "complete": self.complete, "replacements": self.abilities,
-                "self_replacements": self.self_replacements,
-                "sentences": [s.to_json() for s in self.sentences]}
+        return {
+            "text": self.text,
+            "complete": self.complete,
+            "replacements": self.abilities,
+            "self_replacements": self.self_replacements,
+            "sentences": [s.to_json() for s in self.sentences],
+        }
 
 
 @lru_cache(maxsize=1)
 def parser() -> lark.Lark:
     grammar = (resources.files(__package__) / "grammar.lark").read_text(encoding="utf-8")
-    return lark.Lark(grammar, parser="earley", lexer="dynamic", ambiguity="resolve",
-                     start=["start", "replacement_sentence", "followup_sentence", "grant", "used_ability"])
+    return lark.Lark(
+        grammar,
+        parser="earley",
+        lexer="dynamic",
+        ambiguity="resolve",
+        start=["start", "replacement_sentence", "followup_sentence", "grant", "used_ability"],
+    )
 
 
 @lru_cache(maxsize=1)
@@ -104,12 +120,13 @@ def _keyword_parts(line: str) -> tuple[str | None, str | None, str]:
         if opening:
             close = _matching(line, opening.end() - 1)
             if close is not None:
-                return None, line[opening.end():close], line[close + 1:]
+                return None, line[opening.end() : close], line[close + 1 :]
     m = re.match(r"^(\{SG\})?([^()、。:]{1,24}?)(?:[:\-]([^()。]*?))?\((.*)\)$", line)
     if m and INSTEAD in m.group(4) and _matching(line, line.index("(")) == len(line) - 1:
         return m.group(2), None, m.group(4)
-    m = re.match(r"^(\{SG\})?([^()、。:]{1,24}?)\s*:\s*(.*)$", line) or \
-        re.match(r"^(\{SG\})?([^()、。:\-]{1,24}?)\s*-\s*(.*)$", line)
+    m = re.match(r"^(\{SG\})?([^()、。:]{1,24}?)\s*:\s*(.*)$", line) or re.match(
+        r"^(\{SG\})?([^()、。:\-]{1,24}?)\s*-\s*(.*)$", line
+    )
     if m and INSTEAD in m.group(3) and "時" in m.group(3) and not m.group(2).startswith(("自分", "相手", "この")):
         return m.group(2).rstrip("0123456789"), None, m.group(3)
     m = re.match(r"^(\{SG\})?([^()、。:]{1,24}?)(?:[:\-](.*))?$", line)
@@ -147,7 +164,7 @@ def _describe(error: lark.exceptions.UnexpectedInput, sentence: str) -> str:
         except KeyError:
             words.append(name)
     near = f"; the grammar expected {' or '.join(repr(w) for w in words)}" if words else ""
-    return f"cannot read 「{sentence[pos:pos + 12]}…」 at character {pos + 1} of 「{sentence}」{near}"
+    return f"cannot read 「{sentence[pos : pos + 12]}…」 at character {pos + 1} of 「{sentence}」{near}"
 
 
 def _parse(sentence: str, start: str = "start"):
@@ -212,8 +229,9 @@ def _compile(text: str, card_type: str | None) -> Compiled:
             continue
         before = len(result.abilities)
         carried = _compile_line(raw_line, line_offset, result, carried)
-        using = next((a for a in result.abilities[before:] if "use_ability" in a["instead"] and not a.get("then")),
-                     None)
+        using = next(
+            (a for a in result.abilities[before:] if "use_ability" in a["instead"] and not a.get("then")), None
+        )
     if card_type is not None and ("城" in card_type or card_type == "castle"):
         for ability in result.abilities:
             if ability["watch"].get("card") != "fortified":
@@ -247,8 +265,9 @@ def _compile_line(raw_line: str, line_offset: int, result: Compiled, carried: li
         try:
             conditions = [_condition(head)]
         except (lark.exceptions.UnexpectedInput, lark.exceptions.VisitError, ValueError):
-            result.sentences.append(Sentence(raw_line, line_offset, "unreadable",
-                                             problem=f"cannot read the condition 「{head}」"))
+            result.sentences.append(
+                Sentence(raw_line, line_offset, "unreadable", problem=f"cannot read the condition 「{head}」")
+            )
             return []
         if not body.strip():
             result.sentences.append(Sentence(raw_line, line_offset, "other"))
@@ -367,8 +386,9 @@ def _attach(ability: dict, follow: dict) -> None:
         for action in ability["instead"]:
             if isinstance(action, dict) and "shield_to_hand" in action:
                 count = action["shield_to_hand"]
-                action["shield_to_hand"] = {"count": count, "no_trigger": True} if isinstance(count, int) \
-                    else {**count, "no_trigger": True}
+                action["shield_to_hand"] = (
+                    {"count": count, "no_trigger": True} if isinstance(count, int) else {**count, "no_trigger": True}
+                )
                 return
         raise ValueError("「その「S・トリガー」は使えない」 follows no shield put into the hand")
     elif kind == "stays":

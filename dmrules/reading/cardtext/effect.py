@@ -72,8 +72,11 @@ def _tokens(tree: lark.Tree, kind: str) -> list[str]:
 def _condition(text: str) -> dict:
     tree = _parse(text, "condition")
     if tree is None:
-        raise Unread(text, "a condition dmrules does not read (it reads 「バトルゾーンに自分の《X》が1体でも」 "
-                           "and 「自分のマナゾーンにN枚以上カードが」)")
+        raise Unread(
+            text,
+            "a condition dmrules does not read (it reads 「バトルゾーンに自分の《X》が1体でも」 "
+            "and 「自分のマナゾーンにN枚以上カードが」)",
+        )
     whose = WHOSE[_tokens(tree, "WHOSE")[0]]
     if tree.data == "battle_has":
         return {"zone": "battle", "whose": whose, "name": _tokens(tree, "NAME")[0]}
@@ -98,8 +101,11 @@ def _base(sentence: str, tree: lark.Tree | None, own: str) -> dict:
         return _destroy_all(whose[0] if whose else None, power[0] if power else None)
     if tree is not None and tree.data == "mana_top":
         return {"put_into_mana": own, "count": 1 if _tokens(tree, "FIRST") else int(_tokens(tree, "NUMBER")[0])}
-    raise Unread(sentence, "an effect sentence dmrules does not read (it reads 「…クリーチャーをすべて破壊する」, "
-                           "「自分の山札の上からN枚を自分のマナゾーンに置く」 and their self-replacements)")
+    raise Unread(
+        sentence,
+        "an effect sentence dmrules does not read (it reads 「…クリーチャーをすべて破壊する」, "
+        "「自分の山札の上からN枚を自分のマナゾーンに置く」 and their self-replacements)",
+    )
 
 
 def _self_replacement(body: str, step: dict | None) -> dict:
@@ -107,9 +113,12 @@ def _self_replacement(body: str, step: dict | None) -> dict:
     base = step["events"][0] if step and len(step["events"]) == 1 else {}
     tree = _parse(body, "instead")
     if tree is None:
-        raise Unread(body, "a self-replacement dmrules does not read (it reads 「パワーN以下のかわりにM以下の…"
-                           "クリーチャーをすべて破壊する」 and 「自分の山札の上から1枚目のかわりに、上からN枚を自分の"
-                           "マナゾーンに置く」)")
+        raise Unread(
+            body,
+            "a self-replacement dmrules does not read (it reads 「パワーN以下のかわりにM以下の…"
+            "クリーチャーをすべて破壊する」 and 「自分の山札の上から1枚目のかわりに、上からN枚を自分の"
+            "マナゾーンに置く」)",
+        )
     old, new = (int(n) for n in _tokens(tree, "NUMBER"))
     if tree.data == "mana_top_instead":
         if "put_into_mana" not in base or base["count"] != old:
@@ -121,8 +130,9 @@ def _self_replacement(body: str, step: dict | None) -> dict:
     whose = _tokens(tree, "WHOSE")
     if whose and WHOSE[whose[0]] != base.get("whose"):
         raise Unread(body, "it names other owners than the sentence it replaces")
-    return _destroy_all(whose[0] if whose else next((k for k, v in WHOSE.items() if v == base.get("whose")), None),
-                        str(new))
+    return _destroy_all(
+        whose[0] if whose else next((k for k, v in WHOSE.items() if v == base.get("whose")), None), str(new)
+    )
 
 
 def effect_steps(text: str, by: str, own: str = "own") -> list[dict]:
@@ -135,9 +145,12 @@ def effect_steps(text: str, by: str, own: str = "own") -> list[dict]:
     if by == "ability":
         triggered = [line for line in lines if line.startswith(TRIGGERS)]
         if len(triggered) != 1:
-            raise Unread(text, f"{len(triggered)} triggered abilities 「このクリーチャーをバトルゾーンに出した時、」 "
-                               "in the text; dmrules reads the effect of exactly one")
-        body = next(triggered[0][len(t):] for t in TRIGGERS if triggered[0].startswith(t))
+            raise Unread(
+                text,
+                f"{len(triggered)} triggered abilities 「このクリーチャーをバトルゾーンに出した時、」 "
+                "in the text; dmrules reads the effect of exactly one",
+            )
+        body = next(triggered[0][len(t) :] for t in TRIGGERS if triggered[0].startswith(t))
         units = [(None, body)]
     elif by == "spell":
         units = []
@@ -166,8 +179,10 @@ def effect_steps(text: str, by: str, own: str = "own") -> list[dict]:
                     if "instead" in steps[-1]:
                         raise Unread(sentence, "a second self-replacement of the same sentence")
                     condition, body = _tokens(tree, "CONDITION_TEXT")[0], _tokens(tree, "INSTEAD_TEXT")[0]
-                    steps[-1]["instead"] = {"if": [_condition(condition)],
-                                            "events": [_self_replacement(body, steps[-1])]}
+                    steps[-1]["instead"] = {
+                        "if": [_condition(condition)],
+                        "events": [_self_replacement(body, steps[-1])],
+                    }
                     continue
             else:
                 if "かわり" not in sentence:
@@ -176,8 +191,7 @@ def effect_steps(text: str, by: str, own: str = "own") -> list[dict]:
                     raise Unread(sentence, "a self-replacement with no sentence before it to replace")
                 if "instead" in steps[-1]:
                     raise Unread(sentence, "a second self-replacement of the same sentence")
-                steps[-1]["instead"] = {"if": [keyword_condition],
-                                        "events": [_self_replacement(sentence, steps[-1])]}
+                steps[-1]["instead"] = {"if": [keyword_condition], "events": [_self_replacement(sentence, steps[-1])]}
                 continue
             if "かわり" in sentence:
                 raise Unread(sentence, "a self-replacement dmrules does not read")

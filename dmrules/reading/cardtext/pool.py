@@ -22,9 +22,14 @@ import yaml
 from . import compile_text
 
 TYPES = {
-    "クリーチャー": "creature", "呪文": "spell", "城": "castle", "クロスギア": "cross_gear",
-    "進化クロスギア": "cross_gear", "ドラグハート・クリーチャー": "dragheart_creature",
-    "サイキック・クリーチャー": "psychic_creature", "クリーチャー／呪文": ["creature", "spell"],
+    "クリーチャー": "creature",
+    "呪文": "spell",
+    "城": "castle",
+    "クロスギア": "cross_gear",
+    "進化クロスギア": "cross_gear",
+    "ドラグハート・クリーチャー": "dragheart_creature",
+    "サイキック・クリーチャー": "psychic_creature",
+    "クリーチャー／呪文": ["creature", "spell"],
 }
 UNKNOWN = ["races", "civilizations", "cost", "power"]
 
@@ -44,8 +49,12 @@ def hand_written_names() -> set[str]:
     from ..carddb import load_card_file
 
     folder = resources.files("dmrules") / "cards"
-    return {card.name for entry in folder.iterdir() if entry.name.endswith(".yaml") and entry.name != "printed.yaml"
-            for card in load_card_file(f"dmrules/cards/{entry.name}", entry.read_text(encoding="utf-8"))}
+    return {
+        card.name
+        for entry in folder.iterdir()
+        if entry.name.endswith(".yaml") and entry.name != "printed.yaml"
+        for card in load_card_file(f"dmrules/cards/{entry.name}", entry.read_text(encoding="utf-8"))
+    }
 
 
 def entries(rows: list[dict], skip: set[str]) -> list[dict]:
@@ -54,8 +63,13 @@ def entries(rows: list[dict], skip: set[str]) -> list[dict]:
         if row["kind"] != "replacement" or row["name"] in skip:
             continue
         compiled = compile_text(row["text"], row["type"])
-        entry = {"name": row["name"], "type": card_type(row["type"]), "text": row["text"],
-                 "source": f"card list {row['source']}", "unknown": UNKNOWN}
+        entry = {
+            "name": row["name"],
+            "type": card_type(row["type"]),
+            "text": row["text"],
+            "source": f"card list {row['source']}",
+            "unknown": UNKNOWN,
+        }
         if compiled.complete:
             entry["compiled"] = True
             if compiled.abilities:

@@ -15,12 +15,27 @@ from ..abilities import CONDITION_WORDS
 
 CIVS = {"光": "light", "水": "water", "闇": "darkness", "火": "fire", "自然": "nature", "ゼロ": "zero"}
 WHOSE = {"自分": "own", "相手": "opponent"}
-ZONES = {"墓地": "graveyard", "手札": "hand", "マナゾーン": "mana", "シールドゾーン": "shields", "山札": "deck",
-         "バトルゾーン": "battle"}
+ZONES = {
+    "墓地": "graveyard",
+    "手札": "hand",
+    "マナゾーン": "mana",
+    "シールドゾーン": "shields",
+    "山札": "deck",
+    "バトルゾーン": "battle",
+}
 # Katakana words that name a card type rather than a race.
-TYPE_WORDS = {"シールド": (), "カード": (), "クリーチャー": ("creature",), "クロスギア": ("cross_gear",), "呪文": ("spell",),
-              "タマシード": ("tamaseed",), "ドラグハート": ("dragheart",), "サイキック・クリーチャー": ("psychic",),
-              "フィールド": ("field",), "城": ("castle",)}
+TYPE_WORDS = {
+    "シールド": (),
+    "カード": (),
+    "クリーチャー": ("creature",),
+    "クロスギア": ("cross_gear",),
+    "呪文": ("spell",),
+    "タマシード": ("tamaseed",),
+    "ドラグハート": ("dragheart",),
+    "サイキック・クリーチャー": ("psychic",),
+    "フィールド": ("field",),
+    "城": ("castle",),
+}
 
 
 def _optional(token) -> bool:
@@ -90,18 +105,22 @@ class ToForm(Transformer):
                     break
             else:
                 watches.append(one)
-        if "shield" in refs and not all(set(_as_list(one.get("event"))) <= {"break", "leave_shields"}
-                                        for one in watches):
+        if "shield" in refs and not all(
+            set(_as_list(one.get("event"))) <= {"break", "leave_shields"} for one in watches
+        ):
             raise ValueError("「そのシールド」 names no shield: the watched event is not a shield's")
-        forms = [_replacement_form(dict(one), list(when), list(conditions), instead, optional, ability)
-                 for one in watches]
+        forms = [
+            _replacement_form(dict(one), list(when), list(conditions), instead, optional, ability) for one in watches
+        ]
         if len(forms) == 1:
             return forms[0]
         # 「このクリーチャーが離れる時、または自分がゲームに負ける時、かわりに…」: events one watch cannot name
         # together are watched by one ability each, which is the same unless the ability counts its uses.
         if ability.get("once_per_turn"):
-            raise ValueError("「各ターンに1度」 with events that one watch cannot name together cannot be stated: "
-                             "one ability a watch would each be used once a turn")
+            raise ValueError(
+                "「各ターンに1度」 with events that one watch cannot name together cannot be stated: "
+                "one ability a watch would each be used once a turn"
+            )
         return {"kind": "replacements", "forms": forms}
 
     def self_replacement(self, items):
@@ -139,7 +158,11 @@ class ToForm(Transformer):
             return parts[0]
         if len(parts) == 2 and isinstance(parts[0], dict) and "player" in parts[0]:
             who, event = parts
-            return ("watch", {**event, "player": who["player"], **({"cause": who["cause"]} if "cause" in who else {})}, {})
+            return (
+                "watch",
+                {**event, "player": who["player"], **({"cause": who["cause"]} if "cause" in who else {})},
+                {},
+            )
         if len(parts) == 4:  # 「自分がゲームに負ける時、または相手が勝つ時」
             first = self.watch_clause(parts[:2])
             second = self.watch_clause(parts[2:])
@@ -180,8 +203,11 @@ class ToForm(Transformer):
         return items[0]
 
     def cause_effect(self, items):
-        return ("cause", ["by_opponent" if WHOSE[str(items[0])] == "opponent" else "by_self", "by_effect"]
-                + (["by_spell"] if _tokens(items, "SPELL_OF") else []))
+        return (
+            "cause",
+            ["by_opponent" if WHOSE[str(items[0])] == "opponent" else "by_self", "by_effect"]
+            + (["by_spell"] if _tokens(items, "SPELL_OF") else []),
+        )
 
     def cause_spell(self, items):
         return ("cause", ["by_opponent" if WHOSE[str(items[0])] == "opponent" else "by_self", "by_spell"])
@@ -193,12 +219,16 @@ class ToForm(Transformer):
         return ("cause_or", [[owners[0], "by_spell"], [owners[-1], "by_ability", "by_creature"]])
 
     def cause_creature_in_battle(self, items):
-        raise ValueError("「バトルゾーンにあるクリーチャーの能力によって」: `by_creature` says the effect's source is a "
-                         "creature, not that it is in the battle zone, and no cause says so")
+        raise ValueError(
+            "「バトルゾーンにあるクリーチャーの能力によって」: `by_creature` says the effect's source is a "
+            "creature, not that it is in the battle zone, and no cause says so"
+        )
 
     def cause_creature_ability(self, items):
-        return ("cause", ["by_opponent" if WHOSE[str(items[0])] == "opponent" else "by_self", "by_ability",
-                          "by_creature"])
+        return (
+            "cause",
+            ["by_opponent" if WHOSE[str(items[0])] == "opponent" else "by_self", "by_ability", "by_creature"],
+        )
 
     def this(self, items):
         return ("this",)
@@ -302,8 +332,11 @@ class ToForm(Transformer):
         return ("watch", {"event": "spell_to_graveyard", "card": "this"}, {"spell_own_movement": True})
 
     def spell_recycled(self, items):
-        return ("watch", {"event": "spell_to_graveyard", "card": "this", "cast_from": "graveyard"},
-                {"spell_own_movement": True})
+        return (
+            "watch",
+            {"event": "spell_to_graveyard", "card": "this", "cast_from": "graveyard"},
+            {"spell_own_movement": True},
+        )
 
     def grant(self, items):
         flt = {k: v for k, v in items[0].items() if not k.startswith("_")}
@@ -313,8 +346,16 @@ class ToForm(Transformer):
         return {"kind": "grant", "granted_to": {"whose": "own", "type": "spell"}, "keyword": _name(items[0])}
 
     def keyword_others(self, items):
-        return ("if", {"zone": "battle", "at_least": _count(items[1]), "type": "creature",
-                       "keyword": _name(items[0]), "other": True})
+        return (
+            "if",
+            {
+                "zone": "battle",
+                "at_least": _count(items[1]),
+                "type": "creature",
+                "keyword": _name(items[0]),
+                "other": True,
+            },
+        )
 
     def spell_granted(self, items):
         return ("watch", {"event": "spell_to_graveyard", "card": "this"}, {"spell_own_movement": True})
@@ -335,8 +376,11 @@ class ToForm(Transformer):
         return zones
 
     def cast_by_shield_trigger(self, items):
-        return ("watch", {"event": "spell_to_graveyard", "card": {"whose": "own", "type": "spell"},
-                          "cast_from": "shields"}, {})
+        return (
+            "watch",
+            {"event": "spell_to_graveyard", "card": {"whose": "own", "type": "spell"}, "cast_from": "shields"},
+            {},
+        )
 
     def this_breaks(self, items):
         return ("watch", {"event": "break", "card": {"whose": "opponent"}, "when": ["by_this"]}, {})
@@ -490,8 +534,15 @@ class ToForm(Transformer):
 
     def count_condition(self, items):
         where, flt, least = items[0]
-        return ("if", {"zone": where[0], **({"whose": where[1]} if where[1] else {}), **flt,
-                       **({"at_least": least} if least != 1 else {})})
+        return (
+            "if",
+            {
+                "zone": where[0],
+                **({"whose": where[1]} if where[1] else {}),
+                **flt,
+                **({"at_least": least} if least != 1 else {}),
+            },
+        )
 
     def zone_count(self, items):
         where = items[0]
@@ -541,8 +592,12 @@ class ToForm(Transformer):
 
     def actions(self, items):
         acts = [i for i in items if isinstance(i, tuple) and i[0] == "action"]
-        return ("actions", [a for act in acts for a in _flatten(act[1])], any(a[2] for a in acts),
-                {ref for act in acts for ref in act[3:]})
+        return (
+            "actions",
+            [a for act in acts for a in _flatten(act[1])],
+            any(a[2] for a in acts),
+            {ref for act in acts for ref in act[3:]},
+        )
 
     def action_then(self, items):
         return items[0]
@@ -645,8 +700,21 @@ class ToForm(Transformer):
         return flt
 
     def mana_to_graveyard_instead(self, items):
-        return ("instead", ["stay", {"choose": {"count": _count(_tokens(items, "COUNT")[0]), "from": "mana",
-                                                 "to": "graveyard", "verb": "put"}}], _ends(items))
+        return (
+            "instead",
+            [
+                "stay",
+                {
+                    "choose": {
+                        "count": _count(_tokens(items, "COUNT")[0]),
+                        "from": "mana",
+                        "to": "graveyard",
+                        "verb": "put",
+                    }
+                },
+            ],
+            _ends(items),
+        )
 
     def battle_other_instead(self, items):
         flt = _filter(items[0])
@@ -678,10 +746,11 @@ class ToForm(Transformer):
         """「AかBをN体、または両方M体ずつを、…」: N cards that are A or B, or M of each, as a ``one_of``."""
         _, quals, (first, second), either_count = items[0]
         each_count = _count(_tokens(items, "COUNT")[0])
-        if len(first) != 1 or first.keys() != second.keys() or any(k.startswith("_") for k in first) \
-                or first == second:
-            raise ValueError(f"「AかBをN体、または両方M体ずつ」 with A {first} and B {second}: a choice of either "
-                             "or of each is stated only for two values of one filter field (two races, two types)")
+        if len(first) != 1 or first.keys() != second.keys() or any(k.startswith("_") for k in first) or first == second:
+            raise ValueError(
+                f"「AかBをN体、または両方M体ずつ」 with A {first} and B {second}: a choice of either "
+                "or of each is stated only for two values of one filter field (two races, two types)"
+            )
         (key,) = first
         source = next(i for i in items if isinstance(i, tuple) and i[0] == "from")
         dest = next(i for i in items if isinstance(i, tuple) and i[0] == "dest")
@@ -744,8 +813,10 @@ class ToForm(Transformer):
         return _action({"this_to": "hand"}, items)
 
     def do_mill(self, items):
-        return _action({"mill": {"player": WHOSE[str(_tokens(items, "OWNER")[0])],
-                                 "count": _count(_tokens(items, "COUNT")[0])}}, items)
+        return _action(
+            {"mill": {"player": WHOSE[str(_tokens(items, "OWNER")[0])], "count": _count(_tokens(items, "COUNT")[0])}},
+            items,
+        )
 
     def do_hand_choice(self, items):
         dest = next(i for i in items if isinstance(i, tuple) and i[0] == "dest")
@@ -769,12 +840,14 @@ class ToForm(Transformer):
         return _action({"choose": _choice(flt, source, dest)}, items)
 
     def do_crossed_to_graveyard(self, items):
-        return _action({"choose": {"count": _count(items[0]), "from": "crossed_to_this", "to": "graveyard",
-                                   "verb": "put"}}, items)
+        return _action(
+            {"choose": {"count": _count(items[0]), "from": "crossed_to_this", "to": "graveyard", "verb": "put"}}, items
+        )
 
     def do_under_to_graveyard(self, items):
-        return _action({"choose": {"count": _count(items[0]), "from": "under_this", "to": "graveyard",
-                                   "verb": "put"}}, items)
+        return _action(
+            {"choose": {"count": _count(items[0]), "from": "under_this", "to": "graveyard", "verb": "put"}}, items
+        )
 
     def do_tap_this(self, items):
         return _action("tap_this", items)
@@ -796,8 +869,12 @@ class ToForm(Transformer):
 
     def one_of_actions(self, items):
         acts = [i for i in items if isinstance(i, tuple) and i[0] == "action"]
-        return ("actions", [{"one_of": [_flatten(a[1]) for a in acts]}], any(a[2] for a in acts),
-                {ref for act in acts for ref in act[3:]})
+        return (
+            "actions",
+            [{"one_of": [_flatten(a[1]) for a in acts]}],
+            any(a[2] for a in acts),
+            {ref for act in acts for ref in act[3:]},
+        )
 
     # -- follow-ups -----------------------------------------------------------------
     def if_done(self, items):
@@ -847,8 +924,10 @@ class ToForm(Transformer):
         return {"discard": {"choose": {"count": _count(_tokens(items, "COUNT")[0]), "from": "hand", "whose": "own"}}}
 
     def then_hand_to_graveyard(self, items):
-        return {"move": {"choose": {"count": _count(_tokens(items, "COUNT")[0]), "from": "hand", "whose": "own"}},
-                "to": "graveyard"}
+        return {
+            "move": {"choose": {"count": _count(_tokens(items, "COUNT")[0]), "from": "hand", "whose": "own"}},
+            "to": "graveyard",
+        }
 
     def then_mana_under(self, items):
         phrases = [i for i in items if isinstance(i, dict)]
@@ -857,19 +936,36 @@ class ToForm(Transformer):
         under = _filter(phrases[1])
         under.pop("_count", None)
         owners = _tokens(items, "OWNER")
-        return {"move": {"choose": {"count": _count(_tokens(items, "COUNT")[0]), "from": "mana",
-                                    "whose": WHOSE[str(owners[0])], **moved,
-                                    **({"optional": True} if _ends(items) else {})}},
-                "to": "battle", "under": {"choose": {"whose": WHOSE[str(owners[1])], **under}}}
+        return {
+            "move": {
+                "choose": {
+                    "count": _count(_tokens(items, "COUNT")[0]),
+                    "from": "mana",
+                    "whose": WHOSE[str(owners[0])],
+                    **moved,
+                    **({"optional": True} if _ends(items) else {}),
+                }
+            },
+            "to": "battle",
+            "under": {"choose": {"whose": WHOSE[str(owners[1])], **under}},
+        }
 
     def then_graveyard_to_hand(self, items):
         flt = _filter(next(i for i in items if isinstance(i, dict)))
         flt.pop("_count", None)
         flt.pop("whose", None)
         owners = _tokens(items, "OWNER")
-        return {"return_to_hand": {"choose": {"count": _count(_tokens(items, "COUNT")[0]), "from": "graveyard",
-                                              "whose": WHOSE[str(owners[0])], **flt,
-                                              **({"optional": True} if _ends(items) else {})}}}
+        return {
+            "return_to_hand": {
+                "choose": {
+                    "count": _count(_tokens(items, "COUNT")[0]),
+                    "from": "graveyard",
+                    "whose": WHOSE[str(owners[0])],
+                    **flt,
+                    **({"optional": True} if _ends(items) else {}),
+                }
+            }
+        }
 
     def used_ability(self, items):
         return items[0]
@@ -883,8 +979,7 @@ class ToForm(Transformer):
         return {"return_to_hand": {"choose": {"count": count, "from": "mana", "whose": "own", **flt}}}
 
 
-def _replacement_form(watch: dict, when: list, conditions: list, instead: list, optional: bool,
-                      ability: dict) -> dict:
+def _replacement_form(watch: dict, when: list, conditions: list, instead: list, optional: bool, ability: dict) -> dict:
     """One replacement ability of a sentence: its watch, and what the sentence says of all its watches."""
     ability = dict(ability)
     if watch.get("event") == "lose" and watch.pop("_win", False):  # 「相手がゲームに勝つ時」: its opponent loses
@@ -964,8 +1059,9 @@ def _filter(flt) -> dict:
 def _choice(flt: dict, from_zone: str, dest: tuple) -> dict:
     _, to_zone, verb, position, *owner = dest
     if owner == ["自分の"] and flt.get("whose") == "opponent":
-        raise ValueError("the opponent's cards put into 「自分の」 zone (a zone of another player than their "
-                         "owner) cannot be stated")
+        raise ValueError(
+            "the opponent's cards put into 「自分の」 zone (a zone of another player than their owner) cannot be stated"
+        )
     count = flt.pop("_count", 1)
     choice = {"count": count, "from": from_zone, "to": to_zone, "verb": verb}
     if position:
@@ -981,8 +1077,10 @@ def _choices(flt: dict, source, dest: tuple):
     if isinstance(source, str):
         return {"choose": _choice(dict(flt), source, dest)}
     if flt.get("_count") != "any":
-        raise ValueError(f"a choice of {flt.get('_count', 1)} cards from either of two zones "
-                         f"({' or '.join(source)}) cannot be stated: `choose` takes one `from`")
+        raise ValueError(
+            f"a choice of {flt.get('_count', 1)} cards from either of two zones "
+            f"({' or '.join(source)}) cannot be stated: `choose` takes one `from`"
+        )
     return [{"choose": _choice(dict(flt), zone, dest)} for zone in source]
 
 
@@ -1014,6 +1112,8 @@ def _merge_watch(first: dict, second: dict) -> dict | None:
         return merged
     if {k: v for k, v in first.items() if k != "event"} != {k: v for k, v in second.items() if k != "event"}:
         return None
-    events = _as_list(first.get("event")) + [e for e in _as_list(second.get("event")) if e not in _as_list(first.get("event"))]
+    events = _as_list(first.get("event")) + [
+        e for e in _as_list(second.get("event")) if e not in _as_list(first.get("event"))
+    ]
     merged = {**second, "event": events}
     return merged
