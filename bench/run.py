@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import dmrules  # noqa: E402
-from dmrules.solving.solver import make_control  # noqa: E402
+from dmrules.solving.ground import make_control
 
 TARGETS = {
     "count": 0.5,
@@ -335,7 +335,7 @@ def chain_yaml(n: int, m: int) -> str:
 
 
 def bench_chain(n, m, folder):
-    from dmrules.solving import solver
+    from dmrules.solving import windowcache
 
     single, _ = jashin(n, m, folder)
     path = folder / f"chain-{n}-{m}.yaml"
@@ -343,12 +343,12 @@ def bench_chain(n, m, folder):
     chained = dmrules.load_scenario(path)
     rows, times = [], {}
     for name, scenario in (("one window", single), ("chained windows", chained)):
-        solver.WINDOWS.clear()
+        windowcache.WINDOWS.clear()
         start = time.process_time()
         got = len(dmrules.solve(scenario).resolutions)
         times[name] = time.process_time() - start
         assert got == expected_count(n, m), (name, got)
-        rows.append([name, n, m, f"{got:,}", f"{times[name]:.2f}", len(solver.WINDOWS.entries)])
+        rows.append([name, n, m, f"{got:,}", f"{times[name]:.2f}", len(windowcache.WINDOWS.entries)])
     table(
         "(g) a chained saver case against the same resolutions as one window (CPU seconds)",
         ["case", "n", "m", "resolutions", "seconds", "windows solved"],
@@ -419,12 +419,12 @@ def bench_units(folder, sizes):
     """``dmrules.count(..., group=True)`` on n alike creatures each destroyed by its own event: the
     creatures fold as interchangeable units, so one canonical resolution per number kept is solved.
     Returns the seconds of the last (largest) size, inf when a count is not exact."""
-    from dmrules.solving import solver
+    from dmrules.solving import windowcache
 
     rows, last = [], math.inf
     for n, m in sizes:
         scenario, path = jashin(n, m, folder)
-        solver.WINDOWS.clear()
+        windowcache.WINDOWS.clear()
         start = time.perf_counter()
         got = dmrules.count(scenario, group=True)
         elapsed = time.perf_counter() - start

@@ -20,10 +20,11 @@ encodings, the window engine, typed outcomes) → ``checking`` (expectations,
 why / why-not) → ``presenting`` (text, HTML) → ``cli``.
 """
 
-from .errors import DmrulesError, InputError, SolveError
-from .reading.scenario import Scenario, load_scenario, scenario_from_text
-from .solving.outcome import Application, EventInfo, ReplacementRef, Resolution, Solution, Streamed
-from .solving.solver import count, solve, stream
+from .api import count, solve, stream
+from .game.errors import DmrulesError, InputError, SolveError
+from .game.outcome import Application, EventInfo, ReplacementRef, Resolution, Solution, Streamed
+from .game.scenario import Scenario
+from .reading.scenario import load_scenario, scenario_from_text
 
 __all__ = [
     "Application",

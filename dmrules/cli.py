@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from collections.abc import Sequence
 
-from .errors import DmrulesError, InputError, SolveError
+from .game.errors import DmrulesError, InputError
 from .presenting.safe import visible
 from .text import plural
 
@@ -298,7 +297,8 @@ def _port(text: str) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from .presenting.web import Limits, serve
+    from .presenting.web import serve
+    from .presenting.web.routes import Limits
 
     serve(args.host, args.port, Limits(timeout=args.timeout, max_resolutions=args.max_resolutions))
     return EXIT_OK
@@ -332,13 +332,11 @@ def _load(path: str):
 
 
 def _warn(scenario) -> None:
-    for warning in scenario.warnings:
+    for warning in scenario.about.warnings:
         sys.stderr.write(f"dmrules: warning: {visible(warning)}\n")
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from .presenting.render import solution_text
-
     for flag, given in (("--json", args.json), ("--html", args.html)):
         if args.jsonl and given:
             raise InputError(
@@ -365,29 +363,24 @@ def cmd_solve(args: argparse.Namespace) -> int:
         max_windows=args.max_windows,
         group=args.group == "names",
     )
-    if not args.html:  # written as the resolutions are found, none kept
-        from .presenting.render import stream_text
-        from .solving.stream import stream_json, stream_jsonl
+    from .presenting.writers import writer
 
-        write = stream_jsonl if args.jsonl else stream_json if args.json else stream_text
-        write(scenario, sys.stdout, **limits)
+    chosen = writer("jsonl" if args.jsonl else "json" if args.json else "text")
+    if not args.html:  # written as the resolutions are found, none kept
+        chosen.stream(scenario, sys.stdout, **limits)
         return EXIT_OK
-    from .solving.solver import solve
+    from .api import solve
+    from .presenting.report import write_html
 
     solution = solve(scenario, **limits)  # --html holds the whole list
-    if args.html:
-        from .presenting.report import write_html
-
-        verdicts, explanations = _report_extras(scenario, solution)
-        try:
-            write_html(scenario, solution, args.html, explanations=explanations, verdicts=verdicts)
-        except OSError as exc:
-            raise InputError(args.html, "--html", f"cannot be written: {exc.strerror or exc}") from None
-        sys.stderr.write(f"dmrules: wrote the HTML report to {visible(args.html)}\n")
-    if args.json:
-        solution.write_json(sys.stdout)
-    else:
-        sys.stdout.write(solution_text(scenario, solution))
+    verdicts, explanations = _report_extras(scenario, solution)
+    try:
+        write_html(scenario, solution, args.html, explanations=explanations, verdicts=verdicts)
+    except OSError as exc:
+        raise InputError(args.html, "--html", f"cannot be written: {exc.strerror or exc}") from None
+    sys.stderr.write(f"dmrules: wrote the HTML report to {visible(args.html)}\n")
+    assert chosen.whole is not None  # --jsonl with --html was refused above
+    chosen.whole(scenario, solution, sys.stdout)
     return EXIT_OK
 
 
@@ -418,6 +411,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from .checking.verify import VerifyResult, scenario_files, verify_files, verify_line, verify_scenario
+    from .presenting.json import verify_json
 
     if args.paths.count("-") > 1:
         raise InputError(STDIN, "", "standard input (-) can be read once")
@@ -453,7 +447,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(
             {
-                "results": [r.to_json() for r in results],
+                "results": [verify_json(r) for r in results],
                 "passed": counts["pass"],
                 "failed": counts["fail"],
                 "no_expectation": counts["none"],
@@ -476,49 +470,34 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_why_not(args: argparse.Namespace) -> int:
     from .checking.explain import parse_conditions, why_not
     from .presenting.explain_text import why_not_text
+    from .presenting.json import why_not_json
 
     scenario = _load(args.scenario)
     result = why_not(scenario, parse_conditions(scenario, args.expect))
     if args.json:
-        _print_json(result.to_json())
+        _print_json(why_not_json(result))
     else:
         sys.stdout.write(why_not_text(scenario, result))
     return EXIT_OK if result.legal is not None else EXIT_FAIL
 
 
 def cmd_why(args: argparse.Namespace) -> int:
-    from .checking.explain import why
+    from .api import why
     from .presenting.explain_text import why_text
-    from .solving.solver import stream
+    from .presenting.json import resolution_json, why_step_json
 
     scenario = _load(args.scenario)
-    deadline = None if args.timeout is None else time.monotonic() + args.timeout
-    # Resolution N as `solve` numbers it: the Nth in the order it lists them (the whole list is
-    # gone through, none kept but the Nth: a limit would change which come first).
-    kept: list = []
-
-    def keep(resolution) -> None:
-        if len(kept) < args.resolution:
-            kept.append(resolution if len(kept) == args.resolution - 1 else None)
-
-    streamed = stream(scenario, keep, timeout=args.timeout)
-    if not streamed.complete:
-        raise SolveError(
-            f"{args.scenario}: stopped ({streamed.stopped_by}) before every resolution was found, "
-            "so resolution numbers are not settled"
-        )
-    if streamed.resolutions < args.resolution:
-        raise InputError(
-            args.scenario, "--resolution", f"there are {streamed.resolutions} resolutions; {args.resolution} is not one"
-        )
-    resolution = kept[-1]
-    steps = why(scenario, resolution, deadline=deadline)
+    result = why(scenario, args.resolution, timeout=args.timeout)
     if args.json:
         _print_json(
-            {"resolution": args.resolution, "steps": [s.to_json() for s in steps], "outcome": resolution.to_json()}
+            {
+                "resolution": result.number,
+                "steps": [why_step_json(s) for s in result.steps],
+                "outcome": resolution_json(result.resolution),
+            }
         )
     else:
-        sys.stdout.write(why_text(scenario, args.resolution, resolution, steps))
+        sys.stdout.write(why_text(scenario, result.number, result.resolution, list(result.steps)))
     return EXIT_OK
 
 
@@ -574,7 +553,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
 def cmd_cards_parse(args: argparse.Namespace, text: str) -> int:
     """The replacement abilities read from a printed text, or from each inline card of a scenario."""
     from .presenting.cardtext_view import compiled_text
-    from .reading.cardtext import compile_text
+    from .reading.cardtext.compiler import compile_text
 
     if bool(text) == bool(args.scenario):
         raise InputError("cards parse", "", 'give the printed text (dmrules cards parse "TEXT") or --scenario FILE')

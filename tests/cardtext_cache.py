@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from dmrules.reading.cardtext import compile_text
+from dmrules.reading.cardtext.compiler import compile_text
 
 
 @cache

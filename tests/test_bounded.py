@@ -9,7 +9,7 @@ import time
 import pytest
 
 import dmrules
-from dmrules import InputError
+from dmrules.game.errors import InputError
 from tests.conftest import FIXTURES, run_cli, scenario
 
 A01 = str(FIXTURES / "A01-two-jashintei.yaml")

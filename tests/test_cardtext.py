@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from dmrules.reading.cardtext import comparable, compile_text, read_forms
+from dmrules.reading.cardtext.compiler import comparable, compile_text, read_forms
 
 from .cardtext_cache import compiled
 from .conftest import run_cli

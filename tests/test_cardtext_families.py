@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 import dmrules
-from dmrules.reading.cardtext import compile_text
+from dmrules.reading.cardtext.compiler import compile_text
 
 from .conftest import FIXTURES, ROOT, run_cli
 

@@ -340,7 +340,7 @@ def test_solve_and_count_take_a_path_and_agree_on_every_fixture():
     # window, and is solve(...).total otherwise: every fixture where it takes the short way agrees.
     import yaml
 
-    from dmrules.solving.solver import fast_path
+    from dmrules.solving.count import fast_path
 
     short = 0
     for path in sorted(FIXTURES.glob("*.yaml")):
@@ -352,7 +352,7 @@ def test_solve_and_count_take_a_path_and_agree_on_every_fixture():
             assert dmrules.count(path) == expected, path.name
     assert short >= 30
     assert dmrules.count(str(B03)) == dmrules.solve(B03).total == 4  # the first window alone has 2
-    from dmrules.solving.solver import count_first_window
+    from dmrules.solving.count import count_first_window
 
     assert count_first_window(dmrules.load_scenario(B03)) == 2
 
@@ -518,15 +518,15 @@ def test_an_inline_card_with_a_bundled_cards_name_overrides_it_with_a_warning():
         effect: {controller: me, events: [{id: e1, destroy: J1}]}
         """)
     s = dmrules.scenario_from_text(text, "inline.yaml")
-    assert s.warnings == (
+    assert s.about.warnings == (
         "inline.yaml:6: players.me.battle[0].card.name: this inline card replaces the bundled card "
         "アビスベル＝ジャシン帝 in this scenario (write 'card: アビスベル＝ジャシン帝' to use the bundled one)",
     )
     assert s.cards["J1"].replacements == ()  # the inline card, not the bundled one
     out = run("solve", "-", input=text)
     assert out.returncode == 0
-    assert out.stderr == f"dmrules: warning: {s.warnings[0].replace('inline.yaml', '<stdin>')}\n"
-    assert dmrules.scenario_from_text(A01.read_text(encoding="utf-8"), "a01.yaml").warnings == ()
+    assert out.stderr == f"dmrules: warning: {s.about.warnings[0].replace('inline.yaml', '<stdin>')}\n"
+    assert dmrules.scenario_from_text(A01.read_text(encoding="utf-8"), "a01.yaml").about.warnings == ()
 
 
 # -- self-contained documentation ------------------------------------------------------------------

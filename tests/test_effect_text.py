@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 import dmrules
-from dmrules.errors import InputError
+from dmrules.game.errors import InputError
 from dmrules.reading.cardtext.effect import Unread, effect_steps
 
 from .conftest import FIXTURES, ROOT, run_cli

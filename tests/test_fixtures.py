@@ -2,9 +2,9 @@
 
 import pytest
 
+from dmrules.api import solve
 from dmrules.checking.expect import check, expectations, read_expectation
 from dmrules.reading.scenario import load_scenario
-from dmrules.solving.solver import solve
 
 from .conftest import fixture_files
 
@@ -14,7 +14,7 @@ def test_fixture(path):
     scenario = load_scenario(path)
     expectation = read_expectation(scenario)
     assert not expectation.empty, f"{path.name} states no expectation"
-    assert scenario.ruling, f"{path.name} cites no ruling"
+    assert scenario.about.ruling, f"{path.name} cites no ruling"
     assert (expectation.resolutions is not None or expectation.groups is not None) and expectation.count is not None, (
         f"{path.name} must give the exact set of resolutions (or of groups) and their count"
     )

@@ -10,6 +10,7 @@ from math import comb, perm
 import pytest
 
 import dmrules
+from dmrules.presenting.json import solution_json
 from dmrules.solving.facts import situation_facts
 from dmrules.solving.grouping import interchangeable_classes, interchangeable_units
 
@@ -235,7 +236,7 @@ def test_positions_that_a_ruleset_reads_keep_units_apart():
 
 def test_grouped_output_says_units_are_folded():
     solution = dmrules.solve(jashin_window(3, 6), group=True)
-    doc = solution.to_json()
+    doc = solution_json(solution)
     assert doc["grouped_units"] is True and doc["counts"] == {"resolutions": 406, "states": 4, "grouped": 4}
     from dmrules.presenting.render import solution_text
 
@@ -245,7 +246,7 @@ def test_grouped_output_says_units_are_folded():
 
 
 def test_streamed_grouped_resolutions_fold_units_too():
-    from dmrules.solving.solver import stream
+    from dmrules.api import stream
 
     seen: list = []
     streamed = stream(jashin_window(3, 6), seen.append, group=True)

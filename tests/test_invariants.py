@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 import dmrules
-from dmrules.reading.abilities import ZONES
+from dmrules.game.vocabulary import ZONES
 
 from .conftest import ROOT, fixture_files
 

@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 
 import dmrules
-from dmrules.solving import solver
-from dmrules.solving.engine import Interrupted, prefetch
+from dmrules.presenting.json import resolution_json, solution_json, verify_json, write_solution_json
+from dmrules.solving import batch, encodings, ground, progress, prune, window, windowcache
+from dmrules.solving.engine import Interrupted
 from dmrules.solving.facts import situation_facts
+from dmrules.solving.prefetch import prefetch
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -48,29 +50,29 @@ def load(tmp_path: Path, text: str, name: str = "s.yaml") -> dmrules.Scenario:
 
 
 def as_json(solution) -> list:
-    return [r.to_json() for r in solution.resolutions]
+    return [resolution_json(r) for r in solution.resolutions]
 
 
 def test_chained_windows_reuse_states_and_answer_as_without_the_cache(tmp_path, monkeypatch):
     scenario = load(tmp_path, jashin_yaml(3, 4, chained=True))
-    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
+    monkeypatch.setattr(windowcache, "WINDOWS", windowcache.WindowCache())
     cached = dmrules.solve(scenario)
     # Window 2 after J1 discarded h1,h2 is window 2 after h3,h4, renamed: solved once.
-    assert solver.WINDOWS.hits > 0
-    assert len(solver.WINDOWS.entries) <= 2 * 3
-    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache(max_models=0))  # holds nothing
+    assert windowcache.WINDOWS.hits > 0
+    assert len(windowcache.WINDOWS.entries) <= 2 * 3
+    monkeypatch.setattr(windowcache, "WINDOWS", windowcache.WindowCache(max_models=0))  # holds nothing
     plain = dmrules.solve(scenario)
-    assert solver.WINDOWS.hits == 0
+    assert windowcache.WINDOWS.hits == 0
     assert as_json(cached) == as_json(plain)
     assert len(cached.resolutions) == expected_count(3, 4) == 1 + 3 * 6 + 3 * 6
 
 
 def test_a_solved_scenario_solved_again_is_the_same(tmp_path, monkeypatch):
-    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
+    monkeypatch.setattr(windowcache, "WINDOWS", windowcache.WindowCache())
     scenario = dmrules.load_scenario(ROOT / "fixtures" / "A01-two-jashintei.yaml")
     first = dmrules.solve(scenario)
     second = dmrules.solve(scenario)
-    assert solver.WINDOWS.hits == 1
+    assert windowcache.WINDOWS.hits == 1
     assert as_json(first) == as_json(second) and len(first.resolutions) == 3
 
 
@@ -79,9 +81,9 @@ def test_canonical_facts_equal_exactly_for_permuted_cards(tmp_path):
     one = load(tmp_path, base.replace("hand: [h1, h2, h3, h4]", "hand: [h1, h2]\n    graveyard: [h3, h4]"), "a.yaml")
     two = load(tmp_path, base.replace("hand: [h1, h2, h3, h4]", "hand: [h3, h4]\n    graveyard: [h1, h2]"), "b.yaml")
     three = load(tmp_path, base.replace("hand: [h1, h2, h3, h4]", "hand: [h1, h2, h3]\n    graveyard: [h4]"), "c.yaml")
-    key_one, names_one = solver.canonical(situation_facts(one))
-    key_two, names_two = solver.canonical(situation_facts(two))
-    key_three, _ = solver.canonical(situation_facts(three))
+    key_one, names_one = windowcache.canonical(situation_facts(one))
+    key_two, names_two = windowcache.canonical(situation_facts(two))
+    key_three, _ = windowcache.canonical(situation_facts(three))
     assert key_one == key_two and names_one != names_two
     assert key_three != key_one
     # The named creatures J1, J2 (each the card of its own event) are never renamed.
@@ -92,11 +94,11 @@ def test_a_window_met_renamed_gives_the_renamed_answer(tmp_path, monkeypatch):
     base = jashin_yaml(2, 4)
     one = load(tmp_path, base.replace("hand: [h1, h2, h3, h4]", "hand: [h1, h2]\n    graveyard: [h3, h4]"), "a.yaml")
     two = load(tmp_path, base.replace("hand: [h1, h2, h3, h4]", "hand: [h3, h4]\n    graveyard: [h1, h2]"), "b.yaml")
-    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
+    monkeypatch.setattr(windowcache, "WINDOWS", windowcache.WindowCache())
     dmrules.solve(one)
     renamed = dmrules.solve(two)
-    assert solver.WINDOWS.hits == 1
-    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache(max_models=0))
+    assert windowcache.WINDOWS.hits == 1
+    monkeypatch.setattr(windowcache, "WINDOWS", windowcache.WindowCache(max_models=0))
     assert as_json(renamed) == as_json(dmrules.solve(two))
     # Only h3, h4 (in hand) can be discarded: J1 with both, or J2 with both, or nothing.
     chosen = sorted(tuple(a.chosen) for r in renamed.resolutions for a in r.applied)
@@ -126,14 +128,14 @@ class FakeTerminal(io.StringIO):
 
 def test_progress_shows_on_a_terminal_only():
     terminal = FakeTerminal()
-    progress = solver.Progress(terminal, delay=0.0, every=0.0)
-    progress.resolutions = 1234
-    progress.tick()
+    line = progress.Progress(terminal, delay=0.0, every=0.0)
+    line.resolutions = 1234
+    line.tick()
     assert "1,234 resolutions so far" in terminal.getvalue()
-    progress.close()
+    line.close()
     assert terminal.getvalue().endswith("\r\x1b[K")
     pipe = io.StringIO()
-    quiet = solver.Progress(pipe, delay=0.0, every=0.0)
+    quiet = progress.Progress(pipe, delay=0.0, every=0.0)
     quiet.resolutions = 1234
     quiet.tick()
     quiet.close()
@@ -142,9 +144,9 @@ def test_progress_shows_on_a_terminal_only():
 
 def test_progress_waits_two_seconds_by_default():
     terminal = FakeTerminal()
-    progress = solver.Progress(terminal)
-    progress.resolutions = 5
-    progress.tick()
+    line = progress.Progress(terminal)
+    line.resolutions = 5
+    line.tick()
     assert terminal.getvalue() == ""
 
 
@@ -188,19 +190,19 @@ def test_json_written_piece_by_piece_is_the_json_of_the_solution(tmp_path):
     for path in (ROOT / "fixtures" / "A01-two-jashintei.yaml", ROOT / "fixtures" / "B03-baiken-setsudan.yaml"):
         solution = dmrules.solve(dmrules.load_scenario(path))
         out = io.StringIO()
-        solution.write_json(out)
-        assert json.loads(out.getvalue()) == solution.to_json()
+        write_solution_json(solution, out)
+        assert json.loads(out.getvalue()) == solution_json(solution)
         # One resolution per line of the list, the rest indented as json.dumps(indent=2) would.
         lines = out.getvalue().splitlines()
-        assert [
-            json.loads(line.strip().rstrip(",")) for line in lines if line.startswith("    {")
-        ] == solution.to_json()["resolutions"]
+        assert [json.loads(line.strip().rstrip(",")) for line in lines if line.startswith("    {")] == solution_json(
+            solution
+        )["resolutions"]
         assert lines[:4] == ["{", '  "schema": 1,', '  "ruleset": "dm",', '  "resolutions": [']
     grouped = dmrules.solve(load(tmp_path, jashin_yaml(2, 5)), group=True)
     out = io.StringIO()
-    grouped.write_json(out)
+    write_solution_json(grouped, out)
     data = json.loads(out.getvalue())
-    assert data == grouped.to_json() and data["counts"]["resolutions"] == expected_count(2, 5)
+    assert data == solution_json(grouped) and data["counts"]["resolutions"] == expected_count(2, 5)
 
 
 def test_cli_json_is_the_solution(tmp_path):
@@ -210,7 +212,7 @@ def test_cli_json_is_the_solution(tmp_path):
     out = subprocess.run(
         [sys.executable, "-m", "dmrules.cli", "solve", str(path), "--json"], cwd=ROOT, capture_output=True, check=True
     ).stdout
-    expected = dmrules.solve(dmrules.load_scenario(path)).to_json()
+    expected = solution_json(dmrules.solve(dmrules.load_scenario(path)))
     assert json.loads(out) == expected and len(expected["resolutions"]) == 3
 
 
@@ -227,21 +229,21 @@ def test_windows_grounded_in_a_batch_have_the_answer_sets_of_windows_grounded_al
     paths = sorted((ROOT / "fixtures").glob("*.yaml"))[::4]
     scenarios = [v for p in paths for v, _ in expectations(dmrules.load_scenario(p)) if v.ruleset == "dm"]
     assert len(scenarios) >= 15
-    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
-    monkeypatch.setattr(solver, "BATCH", 8)
-    assert prefetch(scenarios) == len(solver.WINDOWS.entries) >= 15
+    monkeypatch.setattr(windowcache, "WINDOWS", windowcache.WindowCache())
+    monkeypatch.setattr(batch, "BATCH", 8)
+    assert prefetch(scenarios) == len(windowcache.WINDOWS.entries) >= 15
     checked = 0
     for scenario in scenarios:
-        canon, names = solver.canonical(situation_facts(scenario))
+        canon, names = windowcache.canonical(situation_facts(scenario))
         key = (
-            tuple(solver._control_arguments(scenario, ("0",))),
-            tuple(solver.encoding_files(scenario.ruleset, "solve", False, True)),
+            tuple(ground.control_arguments(scenario, ("0",))),
+            tuple(encodings.encoding_files(scenario.ruleset, "solve", False, True)),
             canon,
         )
-        raw, solved_names = solver.WINDOWS.entries[key]
+        raw, solved_names = windowcache.WINDOWS.entries[key]
         if names != solved_names:
             continue  # met renamed: compared through solve() in the next test
-        assert sorted(sorted(map(str, m)) for m in raw) == _models(solver.make_control(scenario)), scenario.path
+        assert sorted(sorted(map(str, m)) for m in raw) == _models(ground.make_control(scenario)), scenario.path
         checked += 1
     assert checked >= 15
 
@@ -249,12 +251,12 @@ def test_windows_grounded_in_a_batch_have_the_answer_sets_of_windows_grounded_al
 def test_verify_lines_match_solve_after_batching(tmp_path, monkeypatch):
     from dmrules.checking.verify import verify_file, verify_files
 
-    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
+    monkeypatch.setattr(windowcache, "WINDOWS", windowcache.WindowCache())
     paths = sorted((ROOT / "fixtures").glob("A0*.yaml"))
-    batched = [r.to_json() for r in verify_files(paths, batch=4)]
-    assert solver.WINDOWS.hits >= len(paths)
-    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache(max_models=0))
-    assert batched == [verify_file(p).to_json() for p in paths]
+    batched = [verify_json(r) for r in verify_files(paths, batch=4)]
+    assert windowcache.WINDOWS.hits >= len(paths)
+    monkeypatch.setattr(windowcache, "WINDOWS", windowcache.WindowCache(max_models=0))
+    assert batched == [verify_json(verify_file(p)) for p in paths]
     assert all(r["status"] == "pass" for r in batched)
 
 
@@ -271,15 +273,15 @@ def test_the_later_windows_are_solved_in_batches_too_and_solve_then_grounds_noth
     ]
     scenarios = [dmrules.load_scenario(ROOT / "fixtures" / f"{name}.yaml") for name in names]
     assert all(s.ruleset == "dm" for s in scenarios)
-    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache(max_models=0))
-    alone = [dmrules.solve(s).to_json() for s in scenarios]
+    monkeypatch.setattr(windowcache, "WINDOWS", windowcache.WindowCache(max_models=0))
+    alone = [solution_json(dmrules.solve(s)) for s in scenarios]
     assert all(max(len(r["windows"]) for r in a["resolutions"]) > 1 for a in alone)
-    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
+    monkeypatch.setattr(windowcache, "WINDOWS", windowcache.WindowCache())
     assert prefetch(scenarios) > len(scenarios)
     grounded = []
-    real = solver._grounded
-    monkeypatch.setattr(solver, "_grounded", lambda *a: grounded.append(a) or real(*a))
-    assert [dmrules.solve(s).to_json() for s in scenarios] == alone
+    real = ground.grounded
+    monkeypatch.setattr(window, "grounded", lambda *a: grounded.append(a) or real(*a))
+    assert [solution_json(dmrules.solve(s)) for s in scenarios] == alone
     assert grounded == []
 
 
@@ -287,10 +289,10 @@ def test_encodings_the_batching_cannot_read_are_solved_one_by_one(monkeypatch):
     def refuse(files):
         raise ValueError("cannot put this statement in a window")
 
-    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
-    monkeypatch.setattr(solver, "_windowed", refuse)
+    monkeypatch.setattr(windowcache, "WINDOWS", windowcache.WindowCache())
+    monkeypatch.setattr(batch, "windowed", refuse)
     scenario = dmrules.load_scenario(ROOT / "fixtures" / "A01-two-jashintei.yaml")
-    assert prefetch([scenario]) == 0 and not solver.WINDOWS.entries
+    assert prefetch([scenario]) == 0 and not windowcache.WINDOWS.entries
     assert len(dmrules.solve(scenario).resolutions) == 3
 
 
@@ -335,10 +337,13 @@ def test_a_scenario_file_read_again_comes_from_the_cache_as_it_was_read(tmp_path
     second = dmrules.load_scenario(path)
     assert len(read) == 1 and second is not first
     nodes = {"expect", "expect_under"}  # the expectations' syntax, compared by what it checks
-    assert [getattr(second, f.name) for f in fields(first) if f.name not in nodes] == [
-        getattr(first, f.name) for f in fields(first) if f.name not in nodes
+    assert [getattr(second, f.name) for f in fields(first) if f.name != "about"] == [
+        getattr(first, f.name) for f in fields(first) if f.name != "about"
     ]
-    assert verify_scenario(second, str(path)).to_json() == verify_scenario(first, str(path)).to_json()
+    assert [getattr(second.about, f.name) for f in fields(first.about) if f.name not in nodes] == [
+        getattr(first.about, f.name) for f in fields(first.about) if f.name not in nodes
+    ]
+    assert verify_json(verify_scenario(second, str(path))) == verify_json(verify_scenario(first, str(path)))
     # The bundled cards' definitions are the database's own objects again.
     jashin = carddb.bundled().find("アビスベル＝ジャシン帝")
     assert second.cards["J1"].definition is second.cards["J2"].definition is jashin is first.cards["J1"].definition
@@ -356,7 +361,8 @@ def test_a_scenario_file_read_again_comes_from_the_cache_as_it_was_read(tmp_path
 def test_what_older_versions_kept_is_removed_but_the_newest_few(tmp_path, monkeypatch):
     import os
 
-    from dmrules.reading import cache, carddb
+    from dmrules import cache
+    from dmrules.reading import carddb
 
     monkeypatch.setenv("DMRULES_CACHE", str(tmp_path))
     for n in range(6):  # six older versions, the higher n the more recent
@@ -392,8 +398,8 @@ def test_what_older_versions_kept_is_removed_but_the_newest_few(tmp_path, monkey
 
 
 def test_the_window_cache_keeps_within_its_bounds(tmp_path, monkeypatch):
-    cache = solver.WindowCache(max_models=10, per_window=4)
-    monkeypatch.setattr(solver, "WINDOWS", cache)
+    cache = windowcache.WindowCache(max_models=10, per_window=4)
+    monkeypatch.setattr(windowcache, "WINDOWS", cache)
     big = load(tmp_path, jashin_yaml(2, 4), "big.yaml")  # 1 + 2·6 + 6 = 19 answer sets: not kept
     assert len(dmrules.solve(big).resolutions) == expected_count(2, 4) == 19
     assert not cache.entries
@@ -410,7 +416,7 @@ def test_the_window_cache_keeps_within_its_bounds(tmp_path, monkeypatch):
 def test_ctrl_c_during_a_long_grounding_reaches_python_within_a_second():
     code = (
         "import time, clingo\n"
-        "from dmrules.solving.solver import ground\n"
+        "from dmrules.solving.ground import ground\n"
         "ctl = clingo.Control()\n"
         "ctl.add('base', [], 'r(X) :- X=1..400000000, X\\\\1000000==0.')\n"  # seconds of grounding
         "print('grounding', flush=True)\n"
@@ -447,7 +453,7 @@ def test_rules_no_fact_can_reach_are_left_out_and_nothing_else(tmp_path):
     files = (str(program),)
 
     def kept(*facts):
-        return [str(s) for s in solver._pruned(files, "", solver._given(files, "", map(parse_term, facts)))]
+        return [str(s) for s in prune.live_statements(files, "", prune.needs_met(files, "", map(parse_term, facts)))]
 
     assert kept("a(1)") == [
         "#program base.",
@@ -477,7 +483,7 @@ def test_rules_waiting_on_a_constant_no_fact_or_rule_makes_are_left_out(tmp_path
     files = (str(program),)
 
     def kept(*facts):
-        rules = solver._pruned(files, "", solver._given(files, "", map(parse_term, facts)))
+        rules = prune.live_statements(files, "", prune.needs_met(files, "", map(parse_term, facts)))
         return sorted(str(s).split(" :- ")[0] for s in rules if " :- " in str(s))
 
     assert kept("k(1,blue)") == ["u(X)"]
@@ -493,7 +499,7 @@ def test_pruned_encodings_have_the_answer_sets_of_the_whole_encodings(monkeypatc
     from dmrules.solving.facts import situation_facts
 
     def answers(scenario):
-        ctl = solver.make_control(scenario)
+        ctl = ground.make_control(scenario)
         found = []
         ctl.solve(on_model=lambda m: found.append(sorted(map(str, m.symbols(shown=True)))))
         return sorted(found)
@@ -502,22 +508,23 @@ def test_pruned_encodings_have_the_answer_sets_of_the_whole_encodings(monkeypatc
     scenarios = [dmrules.load_scenario(p) for p in paths]
     pruned = [answers(s) for s in scenarios]
     shrunk = [
-        len(solver._pruned(files, "", solver._given(files, "", situation_facts(s))))
+        len(prune.live_statements(files, "", prune.needs_met(files, "", situation_facts(s))))
         for s in scenarios
-        for files in [tuple(solver.encoding_files(s.ruleset))]
+        for files in [tuple(encodings.encoding_files(s.ruleset))]
     ]
-    monkeypatch.setattr(solver, "_pruned", lambda files, extra, given: solver._statements(files, extra))
+    monkeypatch.setattr(
+        ground, "live_statements", lambda files, extra, given: encodings.parsed_statements(files, extra)
+    )
     whole = [answers(s) for s in scenarios]
     assert pruned == whole and all(pruned)
-    assert max(shrunk) < len(solver._statements(tuple(solver.encoding_files("dm")), ""))
+    assert max(shrunk) < len(encodings.parsed_statements(tuple(encodings.encoding_files("dm")), ""))
 
 
 def test_the_symbol_handle_the_builder_keys_on_is_clingos_and_means_equality():
-    # outcome.symbol_key reads clingo's private Symbol._rep: pinned to the versions where it is
+    # decode.symbol_key reads clingo's private Symbol._rep: pinned to the versions where it is
     # known (pyproject.toml), and checked here: a version it does not know fails this test.
     import clingo
-
-    from dmrules.solving.outcome import symbol_key
+    from dmrules.solving.decode import symbol_key
 
     assert clingo.__version__.startswith("5.8."), clingo.__version__
     a, b = clingo.parse_term('res(rep("J3",1),"e3",2,"h1")'), clingo.parse_term('res(rep("J3",1),"e3",2,"h1")')
@@ -536,60 +543,60 @@ def test_the_symbol_handle_the_builder_keys_on_is_clingos_and_means_equality():
 
 def test_the_rule_graph_kept_between_runs_is_the_graph_read(tmp_path, monkeypatch):
     monkeypatch.setenv("DMRULES_CACHE", str(tmp_path))
-    files = tuple(solver.encoding_files("dm"))
-    read = solver._read_rule_graph(files, "")
-    solver._rule_graph.cache_clear()
+    files = tuple(encodings.encoding_files("dm"))
+    read = prune.read_rule_graph(files, "")
+    prune.rule_graph.cache_clear()
     try:
-        first = solver._rule_graph(files, "")  # read, then kept
+        first = prune.rule_graph(files, "")  # read, then kept
         (kept,) = tmp_path.glob("graphs-*/*.pickle")
-        solver._rule_graph.cache_clear()
-        assert solver._rule_graph(files, "")[1:4] == first[1:4] == read  # from the kept file
+        prune.rule_graph.cache_clear()
+        assert prune.rule_graph(files, "")[1:4] == first[1:4] == read  # from the kept file
         kept.write_bytes(b"not a pickle")  # a damaged file is read past
-        solver._rule_graph.cache_clear()
-        assert solver._rule_graph(files, "")[1:4] == read
+        prune.rule_graph.cache_clear()
+        assert prune.rule_graph(files, "")[1:4] == read
     finally:
-        solver._rule_graph.cache_clear()
+        prune.rule_graph.cache_clear()
 
 
 def test_the_windowed_encodings_kept_as_text_read_back_as_the_statements_made(tmp_path, monkeypatch):
     monkeypatch.setenv("DMRULES_CACHE", str(tmp_path))
-    files = tuple(solver.encoding_files("dm"))
-    made, _ = solver._windowed_statements(files)
-    solver._windowed.cache_clear()
+    files = tuple(encodings.encoding_files("dm"))
+    made, _ = batch.windowed_statements(files)
+    batch.windowed.cache_clear()
     try:
-        first, _ = solver._windowed(files)  # made, then kept as text
+        first, _ = batch.windowed(files)  # made, then kept as text
         assert list(tmp_path.glob("graphs-*/*.pickle"))
-        solver._windowed.cache_clear()
-        again, added = solver._windowed(files)  # read back from the text
+        batch.windowed.cache_clear()
+        again, added = batch.windowed(files)  # read back from the text
         assert [str(s) for s in again] == [str(s) for s in first] == [str(s) for s in made]
         assert "window__(W) :- win__(W)." in [str(s) for s in added]
     finally:
-        solver._windowed.cache_clear()
-    assert solver._read_back(["a :- b.", "not a statement"]) is None
+        batch.windowed.cache_clear()
+    assert batch.read_back(["a :- b.", "not a statement"]) is None
 
 
 def test_windows_of_the_same_board_with_other_events_are_not_taken_for_each_other(tmp_path, monkeypatch):
     # One process (a verify run, the web workbench) meets boards alike whose effects differ:
     # each window is matched with its events, not with its cards alone.
-    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache())
+    monkeypatch.setattr(windowcache, "WINDOWS", windowcache.WindowCache())
     base = jashin_yaml(2, 4)
     both = load(tmp_path, base, "both.yaml")
     one = load(tmp_path, base.replace("    - {id: e2, destroy: J2}\n", ""), "one.yaml")
     assert len(one.events) == 1 and len(both.events) == 2
-    first = [r.to_json() for r in dmrules.solve(both).resolutions]
-    second = [r.to_json() for r in dmrules.solve(one).resolutions]
-    monkeypatch.setattr(solver, "WINDOWS", solver.WindowCache(max_models=0))
-    assert first == [r.to_json() for r in dmrules.solve(both).resolutions]
-    assert second == [r.to_json() for r in dmrules.solve(one).resolutions]
+    first = [resolution_json(r) for r in dmrules.solve(both).resolutions]
+    second = [resolution_json(r) for r in dmrules.solve(one).resolutions]
+    monkeypatch.setattr(windowcache, "WINDOWS", windowcache.WindowCache(max_models=0))
+    assert first == [resolution_json(r) for r in dmrules.solve(both).resolutions]
+    assert second == [resolution_json(r) for r in dmrules.solve(one).resolutions]
     assert len(second) == expected_count(1, 4) and len(first) == expected_count(2, 4)
 
 
 def test_the_remembered_keys_stay_within_their_bound(monkeypatch):
-    cache = solver.WindowCache()
-    monkeypatch.setattr(solver.WindowCache, "MAX_KEYS", 3)
+    cache = windowcache.WindowCache()
+    monkeypatch.setattr(windowcache.WindowCache, "MAX_KEYS", 3)
     for n in range(10):
         cache.remember_key(("state", n), (("key", n), {}))
     assert list(cache.keys) == [("state", 7), ("state", 8), ("state", 9)]
-    holds_nothing = solver.WindowCache(max_models=0)
+    holds_nothing = windowcache.WindowCache(max_models=0)
     holds_nothing.remember_key(("s",), (("k",), {}))
     assert holds_nothing.keys == {}

@@ -4,7 +4,7 @@ Each expectation is written from the rule or ruling cited, not from the program'
 
 from __future__ import annotations
 
-from dmrules import solve
+from dmrules.api import solve
 from tests.conftest import scenario
 
 

@@ -9,7 +9,7 @@ from importlib import resources
 
 import pytest
 
-from dmrules.errors import InputError
+from dmrules.game.errors import InputError
 from dmrules.reading.carddb import bundled, load_card_file
 
 from .conftest import run_cli
@@ -47,7 +47,7 @@ def test_every_bundled_card_has_its_printed_text_and_its_source():
 
 
 def test_the_rulings_paraphrased_cards_are_stated_by_their_fixtures():
-    from dmrules import load_scenario
+    from dmrules.reading.scenario import load_scenario
 
     from .conftest import FIXTURES
 
@@ -126,7 +126,7 @@ def card(name):
 
 
 def fixture_card(fixture, card_id):
-    from dmrules import load_scenario
+    from dmrules.reading.scenario import load_scenario
 
     from .conftest import FIXTURES
 
@@ -217,8 +217,8 @@ def test_segare_sends_the_creature_and_itself_to_mana():
 
 
 def test_a_card_whose_form_is_partial_or_paraphrased_is_said_when_used(tmp_path):
-    from dmrules import load_scenario
     from dmrules.reading.carddb import CardDatabase
+    from dmrules.reading.scenario import load_scenario
 
     path = tmp_path / "s.yaml"
     path.write_text(
@@ -257,7 +257,7 @@ def test_a_card_whose_form_is_partial_or_paraphrased_is_said_when_used(tmp_path)
                 optional: true
         """),
     )
-    warnings = load_scenario(path, CardDatabase([*bundled(), paraphrased])).warnings
+    warnings = load_scenario(path, CardDatabase([*bundled(), paraphrased])).about.warnings
     assert len(warnings) == 2  # once per card; none for the printed, whole アビスベル＝ジャシン帝
     assert (
         "s.yaml:8: players.me.hand[0].card: 煉獄の悪魔龍 フォーエバー・オカルト: its structured form is partial: "

@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 import dmrules
+from dmrules.presenting.json import resolution_json, solution_json, write_solution_json
 
 from .conftest import FIXTURES, run_cli
 
@@ -43,12 +44,12 @@ def test_jsonl_solves_under_the_ruleset_asked_for():
         lines, trailer = lines_of(path, "--ruleset", ruleset)
         expected = dmrules.solve(path, ruleset=ruleset)
         assert trailer["ruleset"] == ruleset
-        assert as_set(lines) == as_set([r.to_json() for r in expected.resolutions])
+        assert as_set(lines) == as_set([resolution_json(r) for r in expected.resolutions])
 
 
 def test_jsonl_honours_max_resolutions_and_says_so():
     path = str(FIXTURES / "B10-stratobag-tech-dan-shinsekai.yaml")  # 8 resolutions over 2 windows
-    every = as_set(dmrules.solve(path).to_json()["resolutions"])
+    every = as_set(solution_json(dmrules.solve(path))["resolutions"])
     for limit in (1, 5, 7):
         lines, trailer = lines_of(path, "--max-resolutions", str(limit))
         assert len(lines) == limit and set(as_set(lines)) <= set(every)
@@ -93,34 +94,34 @@ def test_text_and_json_written_as_found_are_those_of_the_whole_solution():
     import io
 
     import dmrules
+    from dmrules.presenting.json import stream_json
     from dmrules.presenting.render import solution_text, stream_text
-    from dmrules.solving.stream import stream_json
 
     for path in sorted(Path("fixtures").glob("*.yaml")):
         scenario = dmrules.load_scenario(path)
         solution = dmrules.solve(scenario)
         whole_text, whole_json = solution_text(scenario, solution), io.StringIO()
-        solution.write_json(whole_json)
+        write_solution_json(solution, whole_json)
         text, doc = io.StringIO(), io.StringIO()
         stream_text(scenario, text)
         stream_json(scenario, doc)
         assert text.getvalue() == whole_text, path
         assert doc.getvalue() == whole_json.getvalue(), path
-        assert json.loads(doc.getvalue()) == solution.to_json(), path
+        assert json.loads(doc.getvalue()) == solution_json(solution), path
 
 
 def test_a_window_of_more_than_the_sorted_bound_streams_in_the_solvers_order(tmp_path, monkeypatch):
     import io
 
+    from dmrules.presenting.json import stream_json
     from dmrules.solving import engine
-    from dmrules.solving.stream import stream_json
 
     from .test_perf import jashin_yaml
 
     path = tmp_path / "j.yaml"
     path.write_text(jashin_yaml(3, 6), encoding="utf-8")  # 406 resolutions in one window
     scenario = dmrules.load_scenario(path)
-    whole = dmrules.solve(scenario).to_json()["resolutions"]
+    whole = solution_json(dmrules.solve(scenario))["resolutions"]
     monkeypatch.setattr(engine, "SORTED_UP_TO", 100)
     out = io.StringIO()
     streamed = stream_json(scenario, out)
@@ -132,8 +133,8 @@ def test_a_window_of_more_than_the_sorted_bound_streams_in_the_solvers_order(tmp
 def test_grouped_text_and_json_written_as_found_are_those_of_the_whole_solution(tmp_path):
     import io
 
+    from dmrules.presenting.json import stream_json
     from dmrules.presenting.render import solution_text, stream_text
-    from dmrules.solving.stream import stream_json
 
     from .test_perf import jashin_yaml
 
@@ -144,7 +145,7 @@ def test_grouped_text_and_json_written_as_found_are_those_of_the_whole_solution(
     text, doc, whole = io.StringIO(), io.StringIO(), io.StringIO()
     stream_text(scenario, text, group=True)
     stream_json(scenario, doc, group=True)
-    solution.write_json(whole)
+    write_solution_json(solution, whole)
     assert text.getvalue() == solution_text(scenario, solution)
     assert text.getvalue().endswith(
         "4 resolutions up to interchangeable cards and units, standing for 1,324 "
@@ -161,15 +162,15 @@ def test_windows_streamed_in_the_solvers_order_honour_the_count_exactly(monkeypa
 
     monkeypatch.setattr(engine, "SORTED_UP_TO", 0)
     path = FIXTURES / "B10-stratobag-tech-dan-shinsekai.yaml"  # 8 resolutions over 2 windows
-    every = as_set(dmrules.solve(path).to_json()["resolutions"])
+    every = as_set(solution_json(dmrules.solve(path))["resolutions"])
     for limit, complete in ((8, True), (9, True), (7, False), (1, False)):
         found: list = []
-        streamed = dmrules.stream(path, lambda r: found.append(r.to_json()), max_resolutions=limit)
+        streamed = dmrules.stream(path, lambda r: found.append(resolution_json(r)), max_resolutions=limit)
         assert streamed.complete is complete, limit
         assert streamed.stopped_by == (None if complete else f"max_resolutions={limit}")
         assert len(found) == min(limit, 8) and set(as_set(found)) <= set(every)
     found = []
-    dmrules.stream(path, lambda r: found.append(r.to_json()))
+    dmrules.stream(path, lambda r: found.append(resolution_json(r)))
     assert as_set(found) == every
 
 
@@ -182,11 +183,11 @@ def test_why_explains_the_resolution_solve_lists_under_that_number(tmp_path, mon
 
     path = tmp_path / "j.yaml"
     path.write_text(jashin_yaml(2, 4), encoding="utf-8")  # 19 resolutions in one window
-    sorted_order = dmrules.solve(path).to_json()["resolutions"]
+    sorted_order = solution_json(dmrules.solve(path))["resolutions"]
     monkeypatch.setattr(engine, "SORTED_UP_TO", 5)
     listed = json.loads(run_cli("solve", str(path), "--json").stdout)["resolutions"]
     assert len(listed) == 19 and listed != sorted_order  # the window is listed in clingo's order
-    assert listed == dmrules.solve(path).to_json()["resolutions"]  # as solve lists it
+    assert listed == solution_json(dmrules.solve(path))["resolutions"]  # as solve lists it
     for n in (1, 7, 19):
         out = run_cli("why", str(path), "--resolution", str(n), "--json")
         assert out.returncode == 0, out.stderr

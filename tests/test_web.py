@@ -5,7 +5,7 @@ import urllib.request
 import pytest
 import yaml
 
-from dmrules.presenting.web import Limits
+from dmrules.presenting.web.routes import Limits
 
 from .conftest import FIXTURES
 from .webserver import call, running

@@ -17,7 +17,7 @@ import yaml
 
 import dmrules
 from dmrules.presenting.report import render_html
-from dmrules.presenting.web import Limits
+from dmrules.presenting.web.routes import Limits
 
 from .webserver import running
 

@@ -11,7 +11,7 @@ import json
 import pytest
 
 import dmrules
-from dmrules import solve
+from dmrules.api import solve
 from tests.conftest import run_cli, scenario
 from tests.test_oracle import CORNER_CASES
 

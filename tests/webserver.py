@@ -10,7 +10,7 @@ import urllib.error
 import urllib.request
 from contextlib import contextmanager
 
-from dmrules.presenting.web import Limits, create_app
+from dmrules.presenting.web.routes import Limits, create_app
 
 
 def free_port() -> int:

@@ -17,8 +17,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import InputError
-from ..reading.cardtext import compile_text
+from ..game.errors import InputError
+from ..reading.cardtext.compiler import compile_text
 
 # Shape families, for the report only: the first whose words the text holds.
 FAMILIES = (

@@ -24,12 +24,12 @@ replacement applies to).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from ..reading.abilities import ZONES
+from ..game.outcome import Application, Resolution, Solution
+from ..game.scenario import Scenario
+from ..game.vocabulary import ZONES
 from ..reading.reader import Node
-from ..reading.scenario import Scenario
-from ..solving.outcome import Application, Resolution, Solution
 
 EXPECT_FIELDS = ("count", "states", "resolutions", "groups", "some", "none", "always", "note")
 GROUP_FIELDS = ("applied", "count", "final", "note")
@@ -180,7 +180,7 @@ def _check_card(node: Node, scenario: Scenario) -> str:
 def known_event_ids(scenario: Scenario) -> set[str]:
     """Ids of the events the scenario's steps name (the first step's, templates', later steps')."""
     ids = {e.id for e in scenario.events} | {t.id for t in scenario.templates}
-    for step in scenario.steps:
+    for step in scenario.program.steps:
         ids |= {spec.id for spec in step.events}
     return ids
 
@@ -289,7 +289,7 @@ def _cards(node: Node, key: str, scenario: Scenario) -> tuple[str, ...]:
 
 def read_expectation(scenario: Scenario, node: Node | None = None) -> Expectation:
     """The expectations of a scenario file (empty when it has none); ``node``: another one of its expectations."""
-    node = scenario.expect if node is None else node
+    node = scenario.about.expect if node is None else node
     if node is None:
         return Expectation()
     node.keys(EXPECT_FIELDS)
@@ -433,18 +433,14 @@ def check(expectation: Expectation, solution: Solution, scenario: Scenario) -> l
 
 def expectations(scenario: Scenario) -> list[tuple[Scenario, Expectation]]:
     """The scenario under each ruleset it states an expectation for, with that expectation."""
-    from dataclasses import replace
-
     out = [(scenario, read_expectation(scenario))]
-    for ruleset, node in scenario.expect_under.items():
+    for ruleset, node in scenario.about.expect_under.items():
         out.append((replace(scenario, ruleset=ruleset), read_expectation(scenario, node)))
     return out
 
 
 def verdicts(expectation: Expectation, solution: Solution, scenario: Scenario) -> list[tuple[str, bool]]:
     """Each part of the expectation, in words, and whether it holds (for the HTML report)."""
-    from dataclasses import replace
-
     blank = Expectation()
     parts: list[tuple[str, Expectation]] = []
     if expectation.count is not None:

@@ -19,11 +19,15 @@ import clingo
 import yaml
 from clingo import Function, String, Symbol, SymbolType
 
-from ..errors import InputError, SolveError
-from ..reading.scenario import Scenario
+from ..game.errors import InputError, SolveError
+from ..game.outcome import Resolution
+from ..game.scenario import Scenario
+from ..game.vocabulary import ZONES
+from ..solving.count import fast_path, may_open_windows
+from ..solving.decode import Builder
 from ..solving.facts import P, name_of
-from ..solving.outcome import Builder, Resolution
-from ..solving.solver import make_control
+from ..solving.ground import make_control
+from ..solving.run import solve
 
 MAX_OPTIMAL_MODELS = 50
 
@@ -39,7 +43,7 @@ def rule_catalogue() -> dict[str, dict[str, str]]:
 
 
 @dataclass(frozen=True)
-class Condition:
+class OutcomeCondition:
     """``J1=battle`` (final zone), ``e1=replaced`` / ``e1=happened``, ``me=lost`` / ``me=not_lost``."""
 
     subject: str
@@ -49,9 +53,7 @@ class Condition:
         return f"{self.subject}={self.value}"
 
 
-def parse_conditions(scenario: Scenario, texts: list[str]) -> list[Condition]:
-    from ..reading.abilities import ZONES
-
+def parse_conditions(scenario: Scenario, texts: list[str]) -> list[OutcomeCondition]:
     out = []
     events = {e.id for e in scenario.events}
     for text in texts:
@@ -81,7 +83,7 @@ def parse_conditions(scenario: Scenario, texts: list[str]) -> list[Condition]:
                 raise InputError(
                     scenario.path, f"--expect {item}", f"'{subject}' is no card, event or player of the scenario"
                 )
-            out.append(Condition(subject, value))
+            out.append(OutcomeCondition(subject, value))
     if not out:
         raise InputError(scenario.path, "--expect", "give at least one condition, such as J1=battle")
     return out
@@ -100,7 +102,7 @@ def event_symbols(ctl: clingo.Control, builder: Builder) -> dict[str, Symbol]:
 
 
 def condition_literal(
-    scenario: Scenario, cond: Condition, events: dict[str, Symbol] | None = None
+    scenario: Scenario, cond: OutcomeCondition, events: dict[str, Symbol] | None = None
 ) -> tuple[Symbol, bool]:
     """The atom a condition fixes, and whether it must be true."""
     if cond.subject in scenario.cards:
@@ -130,17 +132,6 @@ class Violation:
     @property
     def heading(self) -> str:
         return rule_catalogue().get(self.rule, {}).get("heading", "")
-
-    def to_json(self) -> dict:
-        return {
-            "rule": self.rule,
-            "heading": self.heading,
-            "paraphrase": self.paraphrase,
-            "violation": self.kind,
-            "text": self.text,
-            "cards": self.cards,
-            "events": self.events,
-        }
 
 
 class Describer:
@@ -364,9 +355,9 @@ def _violations(describer: Describer, symbols: list[Symbol]) -> list[Violation]:
 
 @dataclass
 class WhyNot:
-    conditions: list[Condition]
+    conditions: list[OutcomeCondition]
     legal: Resolution | None = None
-    impossible: list[Condition] = field(default_factory=list)
+    impossible: list[OutcomeCondition] = field(default_factory=list)
     options: list[tuple[Resolution, list[Violation]]] = field(default_factory=list)
     window: str | None = None  # where the closest outcomes break rules (effects of several windows)
     elsewhere: bool = False  # each window allows its part, but no resolution of the whole effect has all
@@ -374,24 +365,6 @@ class WhyNot:
     @property
     def cost(self) -> int | None:
         return len(self.options[0][1]) if self.options else None
-
-    def to_json(self) -> dict:
-        out: dict = {"expect": [c.text() for c in self.conditions], "legal": self.legal is not None}
-        if self.window:
-            out["window"] = self.window
-        if self.elsewhere:
-            out["no_single_window"] = True
-        if self.legal is not None:
-            out["resolution"] = self.legal.to_json()
-        if self.impossible:
-            out["impossible"] = [c.text() for c in self.impossible]
-        if self.options:
-            out["violations"] = [v.to_json() for v in self.options[0][1]]
-            out["rules"] = sorted({v.rule for v in self.options[0][1]})
-            out["alternatives"] = [
-                {"resolution": r.to_json(), "violations": [v.to_json() for v in vs]} for r, vs in self.options[1:]
-            ]
-        return out
 
 
 def _assumptions(ctl: clingo.Control, fixed: list[tuple[Symbol, bool]]) -> tuple[list[int], list[Symbol]]:
@@ -433,7 +406,7 @@ def _optimal(
 
 
 def _why_not_window(
-    scenario: Scenario, conditions: list[Condition], index: int = 1, label: str = "effect", kind: str = "effect"
+    scenario: Scenario, conditions: list[OutcomeCondition], index: int = 1, label: str = "effect", kind: str = "effect"
 ) -> WhyNot:
     """Within one window: is there a legal resolution meeting the conditions? If not, what stands in the way."""
     ctl = make_control(scenario, mode="explain")
@@ -467,7 +440,7 @@ def _why_not_window(
     return result
 
 
-def holds(scenario: Scenario, resolution: Resolution, cond: Condition) -> bool:
+def outcome_holds(scenario: Scenario, resolution: Resolution, cond: OutcomeCondition) -> bool:
     """Whether a resolution of the whole effect (every window) meets a condition."""
     if cond.subject in scenario.players:
         return (cond.subject in resolution.lost) == (cond.value == "lost")
@@ -477,17 +450,15 @@ def holds(scenario: Scenario, resolution: Resolution, cond: Condition) -> bool:
     return any(e.id == cond.subject for e in events)
 
 
-def why_not(scenario: Scenario, conditions: list[Condition]) -> WhyNot:
+def why_not(scenario: Scenario, conditions: list[OutcomeCondition]) -> WhyNot:
     """Is there a legal resolution of the whole effect meeting the conditions? If not, what stands
     in the way: the rules the closest outcomes break, in the window where they break them."""
-    from ..solving.solver import _may_open_windows, fast_path, solve
-
-    if fast_path(scenario) and not _may_open_windows(scenario):
+    if fast_path(scenario) and not may_open_windows(scenario):
         # One window and nothing after it: answered by optimisation, without listing resolutions.
         return _why_not_window(scenario, conditions)
     solution = solve(scenario)
     for resolution in solution.resolutions:
-        if all(holds(scenario, resolution, c) for c in conditions):
+        if all(outcome_holds(scenario, resolution, c) for c in conditions):
             return WhyNot(conditions, legal=resolution)
     if all(len(r.windows) == 1 for r in solution.resolutions):
         result = _why_not_window(scenario, conditions)
@@ -498,7 +469,7 @@ def why_not(scenario: Scenario, conditions: list[Condition]) -> WhyNot:
     # (events of its own; cards and players, as the window leaves them), and keep the closest.
     best: WhyNot | None = None
     seen: set = set()
-    impossible: set[Condition] = set(conditions)
+    impossible: set[OutcomeCondition] = set(conditions)
     for resolution in solution.resolutions:
         for window in resolution.windows:
             state = window.state
@@ -536,7 +507,7 @@ def why_not(scenario: Scenario, conditions: list[Condition]) -> WhyNot:
 
 
 @dataclass
-class Step:
+class WhyStep:
     """One replacement that watched an event of the resolution, and what became of it.
 
     ``reason`` says why it did not apply, as it stood when its player decided
@@ -559,37 +530,22 @@ class Step:
     window: int = 1
     window_label: str = "effect"
 
-    def to_json(self) -> dict:
-        return {
-            "window": self.window,
-            "window_label": self.window_label,
-            "event": self.event,
-            "replacement": self.replacement,
-            "player": self.player,
-            "rank": self.rank,
-            "applied": self.applied,
-            "chosen": list(self.chosen),
-            "kind": self.kind,
-            "reason": self.reason,
-            "violations": [v.to_json() for v in self.violations],
-        }
-
 
 RANK_WORDS = {0: "the spell's own movement (609.8a)", 1: "the turn player", 2: "the non-turn player"}
 
 
-def why(scenario: Scenario, resolution: Resolution, deadline: float | None = None) -> list[Step]:
+def why(scenario: Scenario, resolution: Resolution, deadline: float | None = None) -> list[WhyStep]:
     """For each replacement watching an event of the resolution, window by window: applied, or what
     kept it out when its player decided (never a reason that only a later player's choice made).
 
     ``deadline`` (a ``time.monotonic()`` value) bounds the time spent: SolveError once it passes."""
-    steps: list[Step] = []
+    steps: list[WhyStep] = []
     for window in resolution.windows:
         steps.extend(_why_window(window.state if window.state is not None else scenario, window, deadline))
     return steps
 
 
-def _why_window(scenario: Scenario, window, deadline: float | None = None) -> list[Step]:
+def _why_window(scenario: Scenario, window, deadline: float | None = None) -> list[WhyStep]:
     ctl = make_control(scenario, mode="explain")
     builder = Builder(scenario, window.index, window.label, window.kind)
     fixed_true = set(window.atoms)
@@ -610,7 +566,7 @@ def _why_window(scenario: Scenario, window, deadline: float | None = None) -> li
     for s in window.atoms:
         if s.name == "pick":
             chosen_by[s.arguments[3].string] = (s.arguments[0], s.arguments[1])
-    steps: list[Step] = []
+    steps: list[WhyStep] = []
     for r, e in sorted(watchers, key=lambda re: (ranks.get(re, 3), builder.order(re[1]), str(re[0]))):
         event_id = builder.event_id(e)
         superseded = event_id in own_events and event_id not in happened
@@ -618,7 +574,7 @@ def _why_window(scenario: Scenario, window, deadline: float | None = None) -> li
             continue
         ref = builder.replacement(r)
         rank = ranks[(r, e)]
-        step = Step(
+        step = WhyStep(
             event_id, ref.id, ref.player, rank, (r, e) in applied, window=window.index, window_label=window.label
         )
         steps.append(step)
@@ -683,13 +639,13 @@ def _why_window(scenario: Scenario, window, deadline: float | None = None) -> li
             step.kind = "choice"
             step.reason = (
                 "optional, and its player did not apply it"
-                if _optional(scenario, ref)
+                if _optional_ability(scenario, ref)
                 else "its player did not apply it, and no rule required it here"
             )
     return steps
 
 
-def _optional(scenario: Scenario, ref) -> bool:
+def _optional_ability(scenario: Scenario, ref) -> bool:
     if ref.card is not None and ref.card in scenario.cards and ref.ability >= 1:
         abilities = scenario.cards[ref.card].replacements
         return ref.ability <= len(abilities) and abilities[ref.ability - 1].optional

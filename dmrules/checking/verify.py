@@ -6,9 +6,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import InputError
-from ..reading.scenario import Scenario, load_scenario
-from ..solving.solver import solve
+from ..api import solve
+from ..game.errors import InputError
+from ..game.scenario import Scenario
+from ..reading.scenario import load_scenario
+from ..solving.prefetch import prefetch
 from ..text import plural
 from .expect import check, expectations
 
@@ -21,16 +23,6 @@ class VerifyResult:
     rules: tuple[str, ...] = ()
     resolutions: int | None = None
     problems: list[str] = field(default_factory=list)
-
-    def to_json(self) -> dict:
-        return {
-            "path": self.path,
-            "status": self.status,
-            "ruling": self.ruling,
-            "rules": list(self.rules),
-            "resolutions": self.resolutions,
-            "problems": self.problems,
-        }
 
 
 def scenario_files(paths: list[str]) -> list[Path]:
@@ -51,8 +43,6 @@ def scenario_files(paths: list[str]) -> list[Path]:
 def verify_files(paths: list[Path], batch: int = 16) -> Iterator[VerifyResult]:
     """``verify_file`` of each path, in order, each as soon as it is known. The first windows
     of a batch of scenarios are solved together first (one grounding for all of them)."""
-    from ..solving.engine import prefetch
-
     for start in range(0, len(paths), batch):
         loaded: list[tuple[Path, Scenario | VerifyResult]] = []
         variants: list[Scenario] = []
@@ -90,7 +80,7 @@ def verify_scenario(scenario: Scenario, path: str) -> VerifyResult:
         checks = expectations(scenario)
     except InputError as exc:
         return VerifyResult(path, "error", problems=[str(exc)])
-    result = VerifyResult(path, "fail", scenario.ruling, scenario.rules)
+    result = VerifyResult(path, "fail", scenario.about.ruling, scenario.about.rules)
     if checks[0][1].empty:
         result.status = "none"
         result.problems = ["states no expectation ('expect'): nothing to check"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..reading.abilities import Action, Condition, Filter, ReplacementAbility, Slot
+from ..game.abilities import Action, Condition, Filter, ReplacementAbility, Slot
 
 EVENT_WORDS = {
     "leave": "leave the battle zone",

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from ..reading.abilities import Action, ReplacementAbility
-from ..reading.carddb import CardDef
+from ..game.abilities import Action, ReplacementAbility
+from ..game.cards import CardDef
+from .ability_words import action_words, filter_words
 from .safe import visible
 
 ACTION_WORDS = {
@@ -21,8 +22,6 @@ ACTION_WORDS = {
 
 def filter_text(flt, noun: str = "card") -> str:
     """A filter in words, as `cards parse` says it (``another ガーディアン of yours``), never a Python repr."""
-    from .ability_words import filter_words
-
     extra = []
     if flt.cost_not is not None:
         extra.append(f"cost other than {flt.cost_not}")
@@ -52,8 +51,6 @@ def action_text(action: Action) -> str:
         return f"draw {action.count}"
     slot = action.slot
     if slot is None:
-        from .ability_words import action_words
-
         return action_words(action)
     return f"choose {slot.count} from {slot.from_zone} ({slot.verb} → {slot.to_zone}): {filter_text(slot.filter)}"
 

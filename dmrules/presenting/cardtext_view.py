@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..reading.cardtext import Compiled, read_forms
+from ..reading.cardtext.compiler import Compiled, read_forms
 from .ability_words import ability_words
 
 VERDICT_WORDS = {

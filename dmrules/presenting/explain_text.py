@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..checking.explain import RANK_WORDS, Step, WhyNot, rule_catalogue
-from ..reading.scenario import Scenario
-from ..solving.outcome import Resolution
+from ..checking.explain import RANK_WORDS, WhyNot, WhyStep, rule_catalogue
+from ..game.outcome import Resolution
+from ..game.scenario import Scenario
 from .render import event_line, resolution_lines
 from .safe import visible
 
@@ -51,7 +51,7 @@ def why_not_text(scenario: Scenario, result: WhyNot) -> str:
     return visible("\n".join(lines), lines=True) + "\n"
 
 
-def why_text(scenario: Scenario, number: int, resolution: Resolution, steps: list[Step]) -> str:
+def why_text(scenario: Scenario, number: int, resolution: Resolution, steps: list[WhyStep]) -> str:
     """A resolution replayed in decision order: window by window, rank by rank (609.8a, 609.8, 609.9a)."""
     lines = [
         f"Resolution {number}: how it is legal, in decision order (609.9a: the spell's own movement "

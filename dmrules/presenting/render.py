@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import IO
 
-from ..reading.events import Event
-from ..reading.scenario import Scenario
-from ..solving.outcome import Batched, EventInfo, Resolution, Solution, Streamed, Trigger, Window
+from ..game.events import Event
+from ..game.outcome import EventInfo, Resolution, Solution, Streamed, Trigger, Window
+from ..game.scenario import Scenario
 from ..text import plural
+from .json import Batched, stream_batched
 from .safe import visible
 
 ZONE_WORDS = {
@@ -176,16 +177,16 @@ def journey_text(path) -> str:
 
 def scenario_header(scenario: Scenario) -> list[str]:
     lines = []
-    title = scenario.title or scenario.path
-    if scenario.ruling:
-        title = f"{scenario.ruling}  {title}"
+    title = scenario.about.title or scenario.path
+    if scenario.about.ruling:
+        title = f"{scenario.about.ruling}  {title}"
     lines.append(visible(title))
     facts = [f"ruleset {scenario.ruleset}", f"turn player: {scenario.turn_player}"]
-    if scenario.rules:
-        facts.append("rules " + ", ".join(scenario.rules))
+    if scenario.about.rules:
+        facts.append("rules " + ", ".join(scenario.about.rules))
     lines.append("  " + " · ".join(facts))
-    source = card_label(scenario, scenario.effect_source) if scenario.effect_source else "(no card)"
-    lines.append(f"  effect: {scenario.effect_by} of {source}, controlled by {scenario.effect_controller}")
+    source = card_label(scenario, scenario.program.source) if scenario.program.source else "(no card)"
+    lines.append(f"  effect: {scenario.program.by} of {source}, controlled by {scenario.program.controller}")
     for event in scenario.events:
         lines.append("    " + event_line(scenario, event))
     return lines
@@ -279,6 +280,10 @@ def resolution_lines(scenario: Scenario, number: int, resolution: Resolution) ->
     return lines
 
 
+def write_solution_text(scenario: Scenario, solution: Solution, out: IO[str]) -> None:
+    out.write(solution_text(scenario, solution))
+
+
 def solution_text(scenario: Scenario, solution: Solution) -> str:
     lines = scenario_header(scenario)
     for number, resolution in enumerate(solution.resolutions, start=1):
@@ -312,10 +317,8 @@ def total_line(n: int, states: int, total: int, grouped: bool, folded: str, stop
 
 
 def stream_text(scenario: Scenario, out: IO[str], **limits) -> Streamed:
-    """What ``solution_text`` writes, each resolution as it is found (``solving.solver.stream``:
+    """What ``solution_text`` writes, each resolution as it is found (``api.stream``:
     none is kept); ``limits`` are ``stream``'s. Returns the counts."""
-    from ..solving.stream import stream_batched
-
     out.write(visible("\n".join(scenario_header(scenario)), lines=True))
     batched = Batched(out)
     count = [0]

@@ -15,8 +15,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from pathlib import Path
 
-from ..reading.scenario import CardInstance, Scenario
-from ..solving.outcome import Application, Resolution, Solution, Window
+from ..game.cards import CardInstance
+from ..game.outcome import Application, Resolution, Solution, Window
+from ..game.scenario import Scenario
+from ..solving.grouping import interchangeable_classes
 from .render import (
     application_line,
     broken_line,
@@ -166,8 +168,6 @@ def state_key(resolution: Resolution, classes: Sequence[Sequence[str]] = ()) -> 
 def group_states(solution: Solution, scenario: Scenario | None = None) -> list[list[int]]:
     """Indexes of the resolutions leading to each distinct final state (up to interchangeable
     cards when the scenario is given), in order of first appearance."""
-    from ..solving.grouping import interchangeable_classes
-
     classes = interchangeable_classes(scenario) if scenario is not None else []
     groups: dict[tuple, list[int]] = {}
     for index, resolution in enumerate(solution.resolutions):
@@ -225,7 +225,6 @@ class _Page:
         self.start = {c.id: (c.controller, c.zone) for c in scenario.cards.values()}
         self.subjects = {c for e in scenario.events for c in e.cards if e.from_zone}  # cards an event moves
         self.zones = self._zones_shown()
-        from ..solving.grouping import interchangeable_classes
 
         self.classes = interchangeable_classes(scenario)
 
@@ -304,15 +303,15 @@ class _Page:
     # -- sections -----------------------------------------------------------------
     def header(self, verdicts: Sequence[tuple[str, bool]] | None, boards: int) -> str:
         s, sol = self.s, self.solution
-        title = s.title or Path(s.path).name
+        title = s.about.title or Path(s.path).name
         facts = [
-            f"ruling {s.ruling}" if s.ruling else None,
-            ("rule" + ("s " if len(s.rules) > 1 else " ") + ", ".join(s.rules)) if s.rules else None,
+            f"ruling {s.about.ruling}" if s.about.ruling else None,
+            ("rule" + ("s " if len(s.about.rules) > 1 else " ") + ", ".join(s.about.rules)) if s.about.rules else None,
             f"turn player: {s.turn_player}",
             f"ruleset {s.ruleset}",
         ]
         out = [
-            f"<header><h1>{_e((s.ruling + '  ') if s.ruling else '')}{_e(title)}</h1>",
+            f"<header><h1>{_e((s.about.ruling + '  ') if s.about.ruling else '')}{_e(title)}</h1>",
             '<p class="facts">' + "".join(f"<span>{_e(f)}</span>" for f in facts if f) + "</p>",
             f'<p class="totals" data-resolutions="{sol.total}" data-states="{sol.states}">'
             f"{_e(counts_text(sol, boards))}</p>",
@@ -329,8 +328,8 @@ class _Page:
                 f'<p class="warn">The enumeration was cut short ({_e(sol.stopped_by)}): '
                 "there may be more resolutions.</p>"
             )
-        if s.note:
-            out.append(f'<p class="muted">{_e(s.note)}</p>')
+        if s.about.note:
+            out.append(f'<p class="muted">{_e(s.about.note)}</p>')
         out.append("</header>")
         if verdicts is not None:
             failed = sum(1 for _, ok in verdicts if not ok)
@@ -348,11 +347,11 @@ class _Page:
     def situation(self) -> str:
         s = self.s
         cards = {c.id: self.card(c, situation=True) for c in s.cards.values()}
-        source = f" of {self.card_name(s.effect_source)}" if s.effect_source else ""
+        source = f" of {self.card_name(s.program.source)}" if s.program.source else ""
         out = [
             '<section class="situation"><h2>Before</h2>',
             self.board(self.start, cards),
-            f"<p>The {_e(s.effect_by)}{source}, controlled by {_e(s.effect_controller)}, "
+            f"<p>The {_e(s.program.by)}{source}, controlled by {_e(s.program.controller)}, "
             'makes these events happen at once:</p><ol class="events">',
         ]
         out += [f'<li data-event="{_e(e.id)}">{_e(event_line(s, e))}</li>' for e in s.events]
@@ -588,7 +587,7 @@ def render_html(
     lang: str = "ja",
 ) -> str:
     """The report as one self-contained HTML document."""
-    title = " ".join(x for x in (scenario.ruling, scenario.title or Path(scenario.path).name) if x)
+    title = " ".join(x for x in (scenario.about.ruling, scenario.about.title or Path(scenario.path).name) if x)
     body = render_body(scenario, solution, explanations=explanations, verdicts=verdicts, lang=lang)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'

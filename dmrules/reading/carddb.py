@@ -10,39 +10,19 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from ..errors import InputError
-from .abilities import (
-    CIVILIZATIONS,
-    ReplacementAbility,
-    Restriction,
-    TriggeredAbility,
-    parse_ability,
-    parse_restriction,
-    parse_trigger,
-)
+from ..cache import cache_root, code_key, forget_stale, load, store
+from ..game.abilities import ReplacementAbility
+from ..game.cards import CardDef
+from ..game.errors import InputError
+from ..game.vocabulary import CIVILIZATIONS, TYPE_EXPANSION
+from .abilities import parse_ability, parse_restriction, parse_trigger
+from .cardtext.compiler import compile_text, read_forms
 from .reader import Node
 from .yamlsrc import load_located, load_located_text
-
-# Printed card types and what they mean for the rules.
-TYPE_EXPANSION: dict[str, tuple[str, ...]] = {
-    "creature": ("creature",),
-    "evolution_creature": ("creature", "evolution"),
-    "psychic_creature": ("creature", "psychic"),
-    "dragheart_creature": ("creature", "dragheart"),
-    "dragheart_weapon": ("dragheart", "weapon"),
-    "dragheart_fortress": ("dragheart", "fortress"),
-    "spell": ("spell",),
-    "castle": ("castle",),
-    "tamaseed": ("tamaseed",),
-    "cross_gear": ("cross_gear",),
-    "field": ("field",),
-    "aura": ("aura",),
-}
 
 CARD_FIELDS = (
     "name",
@@ -68,52 +48,6 @@ CARD_FIELDS = (
 # Where a card's text comes from: as printed (the default), or a paraphrase of a ruling.
 TEXT_SOURCES = ("printed", "paraphrase")
 CHARACTERISTICS = ("races", "civilizations", "cost", "power")
-
-
-@dataclass(frozen=True)
-class CardDef:
-    """A card as printed, with the structured form of its replacement abilities."""
-
-    name: str
-    types: tuple[str, ...]
-    civilizations: tuple[str, ...] = ()
-    cost: int | None = None
-    power: int | None = None
-    races: tuple[str, ...] = ()
-    text: str | None = None
-    replacements: tuple[ReplacementAbility, ...] = ()
-    triggers: tuple[TriggeredAbility, ...] = ()
-    restrictions: tuple[Restriction, ...] = ()
-    text_source: str = "printed"  # printed, or paraphrase: written from a ruling's paraphrase
-    hand_written: bool = False  # the structured form was written by hand, not compiled from the text
-    note: str | None = None
-    flips_to: str | None = None
-    source: str | None = None  # where the printed text was found (a public name)
-    compiled: bool = False  # the replacements are what the compiler reads from ``text``
-    unread: str | None = None  # why the compiler cannot read ``text`` yet
-    unknown: tuple[str, ...] = ()  # characteristics the source does not give
-    partial: str | None = None  # what the structured form leaves out of the printed text, or states otherwise
-
-    @property
-    def caveat(self) -> str | None:
-        """Why answers that turn on this card's abilities may not hold for the real card, if they may not."""
-        if self.partial:
-            return f"its structured form is partial: {self.partial}"
-        if self.text_source == "paraphrase" and (self.replacements or self.triggers or self.restrictions):
-            return (
-                "its text is a ruling's paraphrase (its printed text was not found): its structured form "
-                "states only what that ruling needs"
-            )
-        return None
-
-    @property
-    def evolution(self) -> bool:
-        return "evolution" in self.types
-
-    @property
-    def hyperspatial(self) -> bool:
-        """Psychic and dragheart cards return to the hyperspatial zone."""
-        return "psychic" in self.types or "dragheart" in self.types
 
 
 def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
@@ -182,8 +116,6 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
 
 def _compiled(node: Node, card_type: str | None, name: str) -> tuple[ReplacementAbility, ...]:
     """The replacement abilities the card-text compiler reads from a printed text."""
-    from .cardtext import compile_text, read_forms
-
     compiled = compile_text(node.text(), card_type)
     if compiled.problems:
         raise node.error(
@@ -337,7 +269,6 @@ def load_card_file(path: str | Path, text: str | None = None) -> list[CardDef]:
 
 def _cache_file() -> Path | None:
     """Where the bundled database is kept compiled between runs (``cache.py``)."""
-    from .cache import cache_root, code_key
 
     root, key = cache_root(), code_key()
     return None if root is None or key is None else root / f"cards-{key}.pickle"
@@ -346,7 +277,6 @@ def _cache_file() -> Path | None:
 @lru_cache(maxsize=1)
 def bundled() -> CardDatabase:
     """The card database shipped with dmrules, compiled once and kept (``_cache_file``)."""
-    from .cache import cache_root, code_key, forget_stale, load, store
 
     cache = _cache_file()
     db = load(cache)

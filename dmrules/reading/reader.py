@@ -8,11 +8,12 @@ scenario is silently dropped.
 
 from __future__ import annotations
 
+import difflib
 import unicodedata
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..errors import InputError
+from ..game.errors import InputError
 from .yamlsrc import Located, Place
 
 MAX_COUNT = 60
@@ -211,7 +212,5 @@ class Node:
 
 
 def _close(word: str, choices: list[str]) -> str | None:
-    import difflib
-
     found = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return found[0] if found else None

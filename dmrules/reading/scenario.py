@@ -7,16 +7,28 @@ naming the file, the place and the problem.
 
 from __future__ import annotations
 
+import hashlib
+import io
+import os
 import pickle
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
-from ..errors import InputError
-from .abilities import ZONES, ReplacementAbility, parse_ability, unsolved
-from .carddb import CardDatabase, CardDef, bundled, parse_card, require_counts
-from .events import EFFECT_BY, Event, Realizer, Step, Template, read_event, read_instead, read_steps
+from ..cache import cache_root, code_key, store_bytes
+from ..game.abilities import unsolved
+from ..game.cards import CardDef, CardInstance
+from ..game.errors import InputError
+from ..game.events import Step
+from ..game.grants import with_grants
+from ..game.realize import Realizer
+from ..game.scenario import About, EffectInPlay, EffectProgram, Scenario
+from ..game.vocabulary import CIVILIZATIONS, EFFECT_BY, ZONES
+from .abilities import parse_ability
+from .carddb import CardDatabase, bundled, parse_card, require_counts
+from .cardtext.effect import Unread, effect_steps
+from .events import read_event, read_instead, read_steps
 from .reader import Node, has_control, shorten, unsafe_description
-from .yamlsrc import load_located, load_located_text, located_from_bytes, read_bounded
+from .yamlsrc import load_located, load_located_text, located_from_bytes, place_text, read_bounded
 
 RULESETS = ("dm", "sequential", "dmps")
 MARKERS = ("cannot_be_destroyed", "cannot_leave", "untouchable", "cannot_flip", "cannot_be_broken")
@@ -67,119 +79,12 @@ EFFECT_FIELDS = ("source", "controller", "by", "cast_from", "events", "instead",
 SOURCE_FIELDS = ("ruling", "seeds", "rules", "note")
 
 
-@dataclass(frozen=True)
-class CardInstance:
-    """A card in the situation: where it is, whose it is, what it is."""
-
-    id: str
-    zone: str
-    owner: str
-    controller: str
-    definition: CardDef | None
-    deck_pos: int | None = None
-    types: tuple[str, ...] = ()
-    civilizations: tuple[str, ...] = ()
-    cost: int | None = None
-    power: int | None = None
-    races: tuple[str, ...] = ()
-    tapped: bool = False
-    face_up: bool = False  # a shield put face up (シールド・ゴー); every other shield is face down
-    under: str | None = None
-    placed: bool = False  # put under its card rather than an evolution source: stays when that card leaves
-    equipped_to: str | None = None
-    fortifies: str | None = None
-    markers: frozenset[str] = frozenset()
-    flags: frozenset[str] = frozenset()
-    unknown: frozenset[str] = frozenset()  # characteristics neither the card pool nor the scenario gives
-    granted: tuple[ReplacementAbility, ...] = ()  # abilities other cards give it (reading/grants.py)
-
-    @property
-    def name(self) -> str | None:
-        return self.definition.name if self.definition else None
-
-    @property
-    def replacements(self) -> tuple[ReplacementAbility, ...]:
-        """Its own replacement abilities (a giver's ``granted_to`` ones among them), then those
-        given to it."""
-        return (self.definition.replacements if self.definition else ()) + self.granted
-
-    @property
-    def triggers(self):
-        return self.definition.triggers if self.definition else ()
-
-    @property
-    def restrictions(self):
-        return self.definition.restrictions if self.definition else ()
-
-    @property
-    def label(self) -> str:
-        return f"{self.id} ({self.name})" if self.name else self.id
-
-
-@dataclass(frozen=True)
-class EffectInPlay:
-    """A replacement effect created by a spell or ability (龍素知新's 「墓地に置くかわりに」).
-
-    ``duration`` is the duration its text states (``this_turn``, ...); with
-    none, the sequential ruleset applies it once and then it is used up.
-    """
-
-    id: str
-    controller: str
-    ability: ReplacementAbility
-    source: str | None = None
-    duration: str | None = None
-    self_replacement: bool = False  # part of the resolving spell or ability itself (自己置換効果)
-
-
-@dataclass
-class Scenario:
-    """A checked situation: players, whose turn it is, every card and where it is, the effect's events
-    and later steps, the replacement effects in play, and the expectations stated (``load_scenario``)."""
-
-    path: str
-    ruleset: str
-    players: tuple[str, str]
-    turn_player: str
-    cards: dict[str, CardInstance]
-    events: tuple[Event, ...]
-    effects: tuple[EffectInPlay, ...] = ()
-    templates: tuple[Template, ...] = ()
-    steps: tuple[Step, ...] = ()
-    deferred: tuple = ()  # the later draws of a multi-card draw in the first step
-    first_notes: tuple[
-        str, ...
-    ] = ()  # what realizing the first step said (its self-replacement, a part that does nothing)
-    player_cannot: dict[str, frozenset[str]] = field(default_factory=dict)
-    this_turn: dict[str, frozenset[str]] = field(default_factory=dict)
-    limits: dict[str, dict[str, int]] = field(default_factory=dict)
-    shuffled: frozenset[str] = frozenset()  # players whose deck an earlier window shuffled: its order is unknown
-    effect_source: str | None = None
-    effect_controller: str | None = None
-    effect_by: str = "ability"
-    title: str | None = None
-    note: str | None = None
-    ruling: str | None = None
-    seeds: tuple[str, ...] = ()
-    rules: tuple[str, ...] = ()
-    expect: Node | None = None
-    expect_under: dict[str, Node] = field(default_factory=dict)  # the expectation under another ruleset
-    warnings: tuple[str, ...] = ()  # things the reader let through but a user should know (file: place: what)
-
-    def opponent(self, player: str) -> str:
-        return self.players[1] if player == self.players[0] else self.players[0]
-
-    def card(self, card_id: str) -> CardInstance:
-        return self.cards[card_id]
-
-
 def load_scenario(path: str | Path, db: CardDatabase | None = None) -> Scenario:
     """Read and check a scenario file. With the bundled cards, a file read before (the same
     name and the same bytes, under the same dmrules) is taken from the cache folder
-    (``reading/cache.py``) instead of being read again."""
+    (``dmrules/cache.py``) instead of being read again."""
     if db is not None:
         return read_scenario(Node.root(load_located(path)), db)
-    import os
 
     raw = read_bounded(path)
     name = os.fsdecode(path) if isinstance(path, (str, bytes, os.PathLike)) else str(path)
@@ -192,9 +97,6 @@ def load_scenario(path: str | Path, db: CardDatabase | None = None) -> Scenario:
 
 
 def _kept_file(name: str, raw: bytes) -> Path | None:
-    import hashlib
-
-    from .cache import cache_root, code_key
 
     root, key = cache_root(), code_key()
     if root is None or key is None:
@@ -233,9 +135,6 @@ def _load_kept(path: Path | None) -> Scenario | None:
 
 
 def _store_kept(path: Path | None, scenario: Scenario) -> None:
-    import io
-
-    from .cache import store_bytes
 
     if path is None:
         return
@@ -316,36 +215,41 @@ class _Reader:
             players=players,
             turn_player=turn,
             cards=self.cards,
-            events=(),
             player_cannot=cannot,
             this_turn=this_turn,
             limits=limits,
-            title=root.opt_text("title"),
-            warnings=tuple(self.warnings),
-            note=root.opt_text("note"),
-            expect=root.child("expect") if root.has("expect") else None,
         )
+        scenario = self._read_effect(root.child("effect"), scenario)
+        if root.has("replacement_effects"):
+            scenario = replace(scenario, effects=tuple(self._read_effects(root.child("replacement_effects"), scenario)))
+        scenario = replace(scenario, about=self._about(root, ruleset))
+        self._check_size(scenario)
+        self._check_characteristics(scenario)
+        self._check_powers(scenario)
+
+        return with_grants(scenario)  # what the cards in play give others
+
+    def _about(self, root: Node, ruleset: str) -> About:
+        """What the file says about itself: its title and note, the ruling it checks, what it expects."""
+        expect_under: dict[str, Node] = {}
         if root.has("expect_under"):
             for name, node in root.child("expect_under").items():
                 if name not in RULESETS:
                     raise node.error(f"unknown ruleset '{name}' (rulesets: {', '.join(RULESETS)})")
                 if name == ruleset:
                     raise node.error(f"the scenario's own ruleset is '{ruleset}': write its expectation in 'expect'")
-                scenario.expect_under[name] = node
-        if root.has("source"):
-            source = root.child("source").keys(SOURCE_FIELDS)
-            scenario.ruling = source.opt_text("ruling")
-            scenario.seeds = tuple(str(s) for s in source.opt_texts("seeds"))
-            scenario.rules = tuple(str(s) for s in source.opt_texts("rules"))
-        self._read_effect(root.child("effect"), scenario)
-        if root.has("replacement_effects"):
-            scenario.effects = tuple(self._read_effects(root.child("replacement_effects"), scenario))
-        self._check_size(scenario)
-        self._check_characteristics(scenario)
-        self._check_powers(scenario)
-        from .grants import with_grants
-
-        return with_grants(scenario)  # what the cards in play give others
+                expect_under[name] = node
+        source = root.child("source").keys(SOURCE_FIELDS) if root.has("source") else None
+        return About(
+            title=root.opt_text("title"),
+            note=root.opt_text("note"),
+            ruling=source.opt_text("ruling") if source else None,
+            seeds=tuple(str(s) for s in source.opt_texts("seeds")) if source else (),
+            rules=tuple(str(s) for s in source.opt_texts("rules")) if source else (),
+            expect=root.child("expect") if root.has("expect") else None,
+            expect_under=expect_under,
+            warnings=tuple(self.warnings),
+        )
 
     def _check_powers(self, scenario: Scenario) -> None:
         """A battle compares powers: refuse a creature that may battle and has none, rather than
@@ -354,7 +258,7 @@ class _Reader:
         def named(kind: str) -> set[str]:
             return {
                 c
-                for step in scenario.steps
+                for step in scenario.program.steps
                 for spec in step.events + (step.instead.events if step.instead is not None else ())
                 if spec.kind == kind
                 for c in spec.cards
@@ -520,8 +424,6 @@ class _Reader:
         return card
 
     def _with_properties(self, node: Node, card: CardInstance) -> CardInstance:
-        from .abilities import CIVILIZATIONS
-
         changes: dict = {}
         if node.has("cost"):
             changes["cost"] = node.child("cost").integer(0, 999)
@@ -581,26 +483,24 @@ class _Reader:
     def _player_ref(self, node: Node, players: tuple[str, str]) -> str:
         return node.text(players)
 
-    def _printed_effect(self, node: Node, scenario: Scenario) -> Node:
+    def _printed_effect(self, node: Node, program: EffectProgram) -> Node:
         """``printed: true``: the effect's steps read from its source card's printed text
         (dmrules/reading/cardtext/effect.py), as the effect's ``events``, ``instead`` and
         ``then`` would be written. Errors name the card and the phrase not read."""
-        from .cardtext.effect import Unread, effect_steps
-
         for key in ("events", "instead", "then"):
             if node.has(key):
                 raise node.error(
                     f"an effect read from its source card's printed text ('printed: true') gives no '{key}' of its own",
                     key,
                 )
-        if scenario.effect_source is None:
+        if program.source is None:
             raise node.error("an effect read from its card's printed text ('printed: true') needs its 'source'")
-        card = self.cards[scenario.effect_source]
+        card = self.cards[program.source]
         text = card.definition.text if card.definition is not None else None
         if not text:
             raise node.error(f"{card.label} has no printed text to read the effect from", "printed")
         try:
-            steps = effect_steps(text, scenario.effect_by, own=scenario.effect_controller)
+            steps = effect_steps(text, program.by, own=program.controller)
         except Unread as unread:
             raise node.error(
                 f"{card.label}: its printed text is not read as the effect's steps: "
@@ -615,13 +515,16 @@ class _Reader:
             value["then"] = steps[1:]
         return Node(node.located, node.place + ("printed",), value)
 
-    def _read_effect(self, node: Node, scenario: Scenario) -> None:
+    def _read_effect(self, node: Node, scenario: Scenario) -> Scenario:
+        """The scenario with the effect's program and the events and choices of its first window."""
         node.keys(EFFECT_FIELDS, required=("controller",))
-        scenario.effect_controller = self._player_ref(node.child("controller"), scenario.players)
-        scenario.effect_source = self._card_ref(node.child("source")) if node.has("source") else None
-        scenario.effect_by = node.opt_text("by", "ability", EFFECT_BY)
+        program = EffectProgram(
+            controller=self._player_ref(node.child("controller"), scenario.players),
+            source=self._card_ref(node.child("source")) if node.has("source") else None,
+            by=node.opt_text("by", "ability", EFFECT_BY) or "ability",
+        )
         cast_from = node.opt_text("cast_from", None, ZONES)
-        steps_node = self._printed_effect(node, scenario) if node.opt_bool("printed") else node
+        steps_node = self._printed_effect(node, program) if node.opt_bool("printed") else node
         elements = steps_node.child("events").listed()
         if not elements:
             raise node.error("the effect makes no event happen", "events")
@@ -639,9 +542,9 @@ class _Reader:
             instead = replace(instead, events=tuple(self._spec(e, cast_from) for e in instead.events))
         first = Step(
             events=specs,
-            source=scenario.effect_source,
-            controller=scenario.effect_controller,
-            by=scenario.effect_by,
+            source=program.source,
+            controller=program.controller,
+            by=program.by,
             label="effect",
             instead=instead,
         )
@@ -652,21 +555,15 @@ class _Reader:
                 events=tuple(self._spec(e, cast_from) for e in step.events),
                 instead=step.instead
                 and replace(step.instead, events=tuple(self._spec(e, cast_from) for e in step.instead.events)),
-                source=step.source or scenario.effect_source,
-                controller=step.controller or scenario.effect_controller,
+                source=step.source or program.source,
+                controller=step.controller or program.controller,
             )
             for step in later
         )
-        scenario.steps = (first, *later)
-        realized = Realizer(scenario, strict=True).realize(
-            first, scenario.effect_controller, scenario.effect_source, scenario.effect_by
-        )
+        scenario = replace(scenario, program=replace(program, steps=(first, *later)))
+        realized = Realizer(scenario, strict=True).realize(first, program.controller, program.source, program.by)
         self._check_window(realized.events, elements)
-        scenario.events = tuple(realized.events)
-        scenario.templates = tuple(realized.templates)
-        scenario.deferred = tuple(realized.deferred)
-        scenario.first_notes = tuple(realized.skipped)
-        ids = {e.id for e in scenario.events} | {t.id for t in scenario.templates}
+        ids = {e.id for e in realized.events} | {t.id for t in realized.templates}
         for step in later:
             for spec in step.events:
                 if spec.id in ids:
@@ -682,6 +579,13 @@ class _Reader:
                 raise spec.node.error(
                     f"the condition names event '{step.condition[1]}', which comes in no earlier step"
                 )
+        return replace(
+            scenario,
+            events=tuple(realized.events),
+            templates=tuple(realized.templates),
+            deferred=tuple(realized.deferred),
+            first_notes=tuple(realized.skipped),
+        )
 
     def _spec(self, spec, cast_from):
         """Check the card and player references of an event as written."""
@@ -770,7 +674,7 @@ def _characteristics_read(scenario: Scenario) -> set[str]:
     for card in scenario.cards.values():
         filters.extend(trigger.watch.filter for trigger in card.triggers)
     filters.extend(t.filter for t in scenario.templates)
-    for step in scenario.steps:
+    for step in scenario.program.steps:
         specs = step.events + (step.instead.events if step.instead is not None else ())
         filters.extend(spec.choose.filter for spec in specs if spec.choose is not None)
         filters.extend(spec.every for spec in specs if spec.every is not None)
@@ -792,13 +696,9 @@ def _characteristics_read(scenario: Scenario) -> set[str]:
 
 
 def _replace(card: CardInstance, **changes) -> CardInstance:
-    from dataclasses import replace
-
     return replace(card, **changes)
 
 
 def _where(node: Node) -> str:
-    from .yamlsrc import place_text
-
     line = node.located.line(node.place)
     return place_text(node.place) + (f", line {line}" if line else "")

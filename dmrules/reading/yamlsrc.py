@@ -17,6 +17,8 @@ from typing import Any
 
 import yaml
 
+from ..game.errors import InputError
+
 MAX_FILE_BYTES = 2_000_000
 MAX_DEPTH = 40
 MAX_VALUES = 200_000
@@ -53,8 +55,6 @@ class Located:
             place = place[:-1]
 
     def error(self, place: Place, problem: str):
-        from ..errors import InputError
-
         return InputError(self.path, place_text(place), problem, self.line(place))
 
 
@@ -119,8 +119,6 @@ class _Converter:
         self.constructor = _Scalars()
 
     def error(self, place: Place, problem: str, mark):
-        from ..errors import InputError
-
         return InputError(self.path, _short_place(place), problem, mark.line + 1)
 
     def convert(self, node: yaml.Node, place: Place, depth: int) -> Any:
@@ -178,8 +176,6 @@ def load_located(path: str | Path) -> Located:
 
 def located_from_bytes(raw: bytes, name: str) -> Located:
     """``load_located`` of a file's bytes, read already; ``name`` names the file in errors."""
-    from ..errors import InputError
-
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -195,8 +191,6 @@ def read_bounded(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     before a byte is read, and at most ``limit`` + 1 bytes are ever read, so a
     huge or sparse file costs nothing.
     """
-    from ..errors import InputError
-
     name = os.fsdecode(path) if isinstance(path, (str, bytes, os.PathLike)) else str(path)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
@@ -241,8 +235,6 @@ def read_bounded(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
 
 
 def load_located_text(text: str, name: str) -> Located:
-    from ..errors import InputError
-
     name = str(name)
     if not isinstance(text, str):
         raise InputError(name, "", f"expected the scenario as text (str), got {type(text).__name__}")

@@ -1,6 +1,6 @@
 """Window after window: resolving a whole effect.
 
-The solver (solver.py) lists the legal resolutions of one replacement window.
+The solver (window.py) lists the legal resolutions of one replacement window.
 An effect rarely ends there: a replacement's 「そうした場合」 sentence is a new,
 replaceable event (101.5a), a later part of a spell sees the result of the
 earlier ones (101.4d), a battle destroys its loser, and once the effect is
@@ -16,14 +16,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from clingo import Symbol
-
-from ..reading.events import EventSpec, Realizer, Step
-from ..reading.grants import with_grants
-from ..reading.scenario import CardInstance, Scenario
+from ..game.cards import CardInstance
+from ..game.errors import InputError
+from ..game.events import EventSpec, Step
+from ..game.grants import with_grants
+from ..game.outcome import Resolution, Solution, Window
+from ..game.realize import Realizer
+from ..game.scenario import Scenario
 from ..text import plural
-from .facts import USED_THIS_TURN, name_of
-from .outcome import Resolution, Solution, Window
+from .facts import USED_THIS_TURN
+from .window import solve_window, stream_window
 
 DEFAULT_MAX_WINDOWS = 12
 # A window's resolutions are listed sorted by their decisions up to this many; a window with
@@ -68,8 +70,6 @@ class Engine:
         group: bool = False,
         keep: bool = True,
     ):
-        from .solver import solve_window, stream_window
-
         self.scenario = scenario
         self.max_windows = max_windows
         self.max_resolutions = max_resolutions
@@ -93,23 +93,23 @@ class Engine:
     # -- the search -------------------------------------------------------------------
     def run(self) -> Solution:
         first = Pending(
-            self.scenario.steps[0] if self.scenario.steps else Step(()),
-            self.scenario.effect_controller,
-            self.scenario.effect_source,
-            self.scenario.effect_by,
+            self.scenario.program.steps[0] if self.scenario.program.steps else Step(()),
+            self.scenario.program.controller,
+            self.scenario.program.source,
+            self.scenario.program.by,
             "effect",
             "effect",
         )
         queue = [
             Pending(
                 step,
-                step.controller or self.scenario.effect_controller,
-                step.source or self.scenario.effect_source,
+                step.controller or self.scenario.program.controller,
+                step.source or self.scenario.program.source,
                 step.by,
                 step.label,
                 "effect",
             )
-            for step in self.scenario.steps[1:]
+            for step in self.scenario.program.steps[1:]
         ]
         try:
             self._window(self.scenario, first, queue, (), first_window=True)
@@ -372,8 +372,8 @@ class Engine:
         A player whose deck the effect emptied loses, in whichever of its windows the deck
         became empty (the last window's own checks see only what it emptied)."""
         last = path[-1]
-        specs = [sba_event(sym, f"sba{last.index}.{n}") for n, sym in enumerate(last.sba, start=1)]
-        out_already = {name_of(sym.arguments[0]) for sym in last.sba if sym.name == "deck_out"}
+        specs = [sba_event(check, f"sba{last.index}.{n}") for n, check in enumerate(last.sba, start=1)]
+        out_already = {arg for what, arg in last.sba if what == "deck_out"}
         lost = {p for w in path for p in w.lost}
         for player in self._emptied(state, {c.id: c.zone for c in state.cards.values()}, path):
             if player not in out_already and player not in lost:
@@ -392,57 +392,9 @@ class Engine:
         return Pending(Step(tuple(specs), by="rule", label=label), state.turn_player, None, "rule", label, "state")
 
 
-def prefetch(scenarios: list[Scenario], max_windows: int = DEFAULT_MAX_WINDOWS) -> int:
-    """Solve the windows that solving ``scenarios`` will open into the window cache, grounded
-    in batches (``solve`` then finds them there), level by level: the search is walked with
-    the windows solved so far, the windows it meets unsolved are solved together, and the walk
-    goes on until it meets none. Grouped and over-long windows are left to ``solve``. How many
-    windows were solved."""
-    from . import solver
-
-    solved = 0
-    tried: set = set()  # a window solved but not kept (too long) is not solved again here
-    for _ in range(max_windows):
-        pending: dict = {}
-
-        def peek(
-            state: Scenario,
-            index: int = 1,
-            label: str = "effect",
-            kind: str = "effect",
-            *,
-            group: bool = False,
-            spill: int | None = None,
-            **_,
-        ) -> tuple[list[Window], str | None]:
-            if group or not solver.wanted(state, index, label, kind, pending):
-                return [], None  # not walked further now
-            return solver.solve_window(state, index, label, kind, spill=spill)
-
-        for scenario in scenarios:
-            walk = Engine(scenario, max_windows=max_windows, keep=False)
-            walk.solve_window = peek
-            walk.stream_window = lambda *args, **kwargs: None  # a window too long to list: left to solve
-            try:
-                walk.run()
-            except Exception:  # noqa: BLE001 - the scenario's own solve reports it
-                continue
-        for windows in pending.values():
-            for key in [key for key in windows if key in tried]:
-                del windows[key]
-            tried.update(windows)
-        if not any(pending.values()):
-            break
-        found = solver.solve_pending(pending)
-        if not found:
-            break
-        solved += found
-    return solved
-
-
-def sba_event(sym: Symbol, event_id: str) -> EventSpec:
+def sba_event(check: tuple[str, str], event_id: str) -> EventSpec:
     """The event a state-based check makes happen."""
-    what, arg = sym.name, name_of(sym.arguments[0])
+    what, arg = check
     if what == "lone_card":
         return EventSpec(id=event_id, kind="move", cards=(arg,), to_zone="graveyard", by="rule")
     if what == "no_power":
@@ -451,14 +403,12 @@ def sba_event(sym: Symbol, event_id: str) -> EventSpec:
         return EventSpec(id=event_id, kind="lose", player=arg, cause="deck_empty", by="rule")
     if what == "overflow":
         return EventSpec(id=event_id, kind="move", cards=(arg,), to_zone="graveyard", by="rule")
-    raise ValueError(f"unknown state-based check {sym}")  # pragma: no cover - after.lp makes only these
+    raise ValueError(f"unknown state-based check {check}")  # pragma: no cover - after.lp makes only these
 
 
 def _refuse_deck_order(state: Scenario) -> None:
     """After a deck was shuffled, a replacement that takes cards from the top of a deck cannot
     be listed: which cards it takes is unknown."""
-    from ..errors import InputError
-
     abilities = [(c, a) for c in state.cards.values() for a in c.replacements] + [
         (None, e.ability) for e in state.effects
     ]

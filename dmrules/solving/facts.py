@@ -14,10 +14,10 @@ from collections.abc import Iterator
 
 from clingo import Function, Number, String, Symbol, SymbolType
 
-from ..reading.abilities import Filter, ReplacementAbility, TriggeredAbility, Watch
-from ..reading.events import Template
-from ..reading.scenario import Scenario
-from .conditions import ability_holds
+from ..game.abilities import Filter, ReplacementAbility, TriggeredAbility, Watch
+from ..game.conditions import ability_holds
+from ..game.events import Template
+from ..game.scenario import Scenario
 
 
 def S(value: str) -> Symbol:
@@ -137,8 +137,8 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
         for position, card in enumerate(battle, start=1):
             add(fact("board_pos", S(card.id), Number(position)))
     add(fact("turn_player", P(scenario.turn_player)))
-    if scenario.effect_by in ("spell", "summon") and scenario.effect_source:
-        add(fact("pending", S(scenario.effect_source)))
+    if scenario.program.by in ("spell", "summon") and scenario.program.source:
+        add(fact("pending", S(scenario.program.source)))
 
     words = filter_words(scenario)
     parts = name_parts(scenario)

@@ -29,7 +29,9 @@ from math import factorial
 
 from clingo import Function, Number, String, Symbol, SymbolType
 
-from ..reading.scenario import CardInstance, Scenario
+from ..game.cards import CardInstance
+from ..game.scenario import Scenario
+from .facts import situation_facts
 
 
 def _named_cards(scenario: Scenario) -> set[str]:
@@ -43,15 +45,15 @@ def _named_cards(scenario: Scenario) -> set[str]:
         if template.source:
             named.add(template.source)
         named.update(template.filter.ids)
-    for step in scenario.steps:
+    for step in scenario.program.steps:
         for spec in step.events:
             named.update(spec.cards)
             if spec.source:
                 named.add(spec.source)
             if spec.choose is not None:
                 named.update(spec.choose.filter.ids)
-    if scenario.effect_source:
-        named.add(scenario.effect_source)
+    if scenario.program.source:
+        named.add(scenario.program.source)
     for effect in scenario.effects:
         if effect.source:
             named.add(effect.source)
@@ -227,8 +229,6 @@ def _order_blind(facts: list[Symbol], ruleset: str) -> bool:
 
 def can_group(scenario: Scenario) -> bool:
     """Whether grouped counting folds anything in the scenario's first window."""
-    from .facts import situation_facts
-
     classes = interchangeable_classes(scenario)
     return bool(classes) or bool(interchangeable_units(scenario, situation_facts(scenario), classes))
 
@@ -254,7 +254,7 @@ def interchangeable_units(
     for event in scenario.events:
         if len(set(event.cards)) == 1:
             own.setdefault(event.cards[0], []).append(event.id)
-    later = repr((scenario.steps[1:], scenario.deferred, scenario.effect_source))
+    later = repr((scenario.program.steps[1:], scenario.deferred, scenario.program.source))
     candidates: dict[tuple, list[Unit]] = {}
     for card in scenario.cards.values():
         if card.id in folded or card.zone == "deck" or card.zone in shared:

@@ -19,7 +19,7 @@ def serve(host: str = "127.0.0.1", port: int = 8765, limits: Limits | None = Non
 
     import uvicorn
 
-    from ...errors import InputError
+    from ...game.errors import InputError
 
     app = create_app(limits or Limits(), allowed_hosts=_allowed_hosts(host))
     try:

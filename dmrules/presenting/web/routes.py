@@ -26,7 +26,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from ...errors import DmrulesError, InputError
+from ...game.errors import DmrulesError, InputError
 
 HERE = Path(__file__).resolve().parent
 SCENARIO_NAME = "scenario.yaml"
@@ -294,7 +294,7 @@ class Workbench:
         if not isinstance(text, str) or not text.strip():
             raise Refused(400, "paste the card's printed text", "text")
         try:
-            from ...reading.cardtext import compile_text
+            from ...reading.cardtext.compiler import compile_text
         except ImportError:
             raise Refused(501, "this version of dmrules has no card-text compiler", "text") from None
         card_type = doc.get("type") if isinstance(doc.get("type"), str) else None
@@ -309,8 +309,8 @@ def solve_and_render(
     """Solve within the limits; a count that the limit cuts short is redone with grouped counting
     when the scenario has interchangeable cards or units. ``progress`` counts the resolutions found and can
     cancel the solve."""
+    from ...api import solve
     from ...solving.grouping import can_group
-    from ...solving.solver import solve
     from ..report import render_body
 
     start = time.monotonic()
@@ -345,8 +345,8 @@ def solve_and_render(
 
 
 def explain_resolution(scenario, number: int, limits: Limits) -> dict:
+    from ...api import solve
     from ...checking.explain import why
-    from ...solving.solver import solve
     from ..explain_text import why_text
 
     solution = solve(scenario, max_resolutions=limits.max_resolutions, timeout=limits.timeout)

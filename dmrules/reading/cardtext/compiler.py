@@ -13,14 +13,20 @@ grammar expected there: nothing is approximated.
 from __future__ import annotations
 
 import copy
+import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 
 import lark
 import yaml
 
+from ...cache import cache_root, code_key, load, store
+from ...game.errors import InputError
+from ..abilities import parse_ability
+from ..reader import Node
+from ..yamlsrc import load_located_text
 from .normalize import normalize, sentences
 from .transform import ToForm
 
@@ -192,16 +198,13 @@ def compile_text(text: str, card_type: str | None = None) -> Compiled:
     """Compile a card's printed text (the whole text, lines joined by 「 / 」 or line breaks).
 
     ``card_type`` is the printed type (城 for a castle): a castle's abilities work
-    in the shield zone. What a text compiles to is kept between runs (``reading/cache.py``).
+    in the shield zone. What a text compiles to is kept between runs (``dmrules/cache.py``).
     """
     return copy.deepcopy(_compiled_text(text, card_type))
 
 
 @lru_cache(maxsize=512)
 def _compiled_text(text: str, card_type: str | None) -> Compiled:
-    import hashlib
-
-    from ..cache import cache_root, code_key, load, store
 
     root, key = cache_root(), code_key()
     path = None
@@ -317,8 +320,6 @@ def _compile_line(raw_line: str, line_offset: int, result: Compiled, carried: li
 
 def _refused(form: dict) -> str | None:
     """Why the card loader refuses a compiled form (never expected: the check keeps the two in step)."""
-    from ...errors import InputError
-
     try:
         read_forms([form])
     except InputError as exc:
@@ -398,9 +399,6 @@ def _attach(ability: dict, follow: dict) -> None:
 
 def read_forms(forms: list[dict], name: str = "<compiled>") -> tuple:
     """Structured forms (dicts) read as the card loader reads them: ``ReplacementAbility`` objects."""
-    from ..abilities import parse_ability
-    from ..reader import Node
-    from ..yamlsrc import load_located_text
 
     located = load_located_text(yaml.safe_dump({"replacements": forms}, allow_unicode=True, sort_keys=False), name)
     root = Node.root(located)
@@ -410,8 +408,6 @@ def read_forms(forms: list[dict], name: str = "<compiled>") -> tuple:
 def comparable(ability) -> tuple:
     """An ability as golden forms are compared: without its text, note, keyword and ``stay``, and with the
     conditions of its watch (``when``, all of which must hold) in one order."""
-    from dataclasses import replace
-
     instead = tuple(a for a in ability.instead if a.kind != "stay")
     watch = replace(ability.watch, conditions=tuple(sorted(ability.watch.conditions)))
     return replace(ability, text=None, note=None, keyword=None, instead=instead, watch=watch)

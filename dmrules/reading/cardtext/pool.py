@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import csv
 import sys
+from importlib import resources
 
 import yaml
 
-from . import compile_text
+from ..carddb import load_card_file
+from .compiler import compile_text
 
 TYPES = {
     "クリーチャー": "creature",
@@ -44,9 +46,6 @@ def card_type(printed: str):
 
 def hand_written_names() -> set[str]:
     """The bundled cards written by hand (every file but printed.yaml): printed.yaml leaves them out."""
-    from importlib import resources
-
-    from ..carddb import load_card_file
 
     folder = resources.files("dmrules") / "cards"
     return {

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from .abilities import Condition, Filter
 
 if TYPE_CHECKING:
-    from .scenario import CardInstance, Scenario
+    from .cards import CardInstance
+    from .scenario import Scenario
 
 
 def _within(value: int | None, low: int | None, high: int | None) -> bool:
@@ -92,7 +93,7 @@ def with_grants(state: Scenario) -> Scenario:
     ]
     if not givers and not any(card.granted for card in state.cards.values()):
         return state
-    casting = state.effect_source if state.effect_by == "spell" else None
+    casting = state.program.source if state.program.by == "spell" else None
     changed = {}
     for card in state.cards.values():
         receives = card.zone == "battle" or card.id == casting

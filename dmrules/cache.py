@@ -9,8 +9,11 @@ cannot be read or written only makes dmrules slower.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import pickle
+import shutil
+import sys
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -26,8 +29,6 @@ def cache_root() -> Path | None:
 @lru_cache(maxsize=1)
 def code_key() -> str | None:
     """A key of dmrules' own files and the Python version."""
-    import hashlib
-    import sys
 
     package = Path(__file__).resolve().parents[1]
     key = hashlib.sha256(sys.version.encode())
@@ -86,8 +87,6 @@ def forget_stale(root: Path | None, key: str | None) -> None:
     """Remove what older versions of dmrules kept in ``root``: every key's entries (``cards-KEY.pickle``,
     ``texts-KEY/``, ``graphs-KEY/``, ``scenarios-KEY/``) but this ``key``'s and those of the ``KEEP_OTHERS`` most recently written
     others. Called when a new key's database is written, so the folder does not grow for ever."""
-    import shutil
-
     if root is None or key is None:
         return
     try:

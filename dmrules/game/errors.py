@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 
 class DmrulesError(Exception):
     """Base class of the errors dmrules reports to its user."""
@@ -33,3 +35,11 @@ class InputError(DmrulesError):
 
 class SolveError(DmrulesError):
     """The solver could not answer (for example a time limit with nothing found)."""
+
+
+class Where(Protocol):
+    """A place in an input file that can name itself in an error (the reader's ``Node``): the
+    model keeps it beside what was read there, so that a problem found later (when an event is
+    realized against the state) still points at the file, the line and the field."""
+
+    def error(self, problem: str, key: Any = None) -> InputError: ...

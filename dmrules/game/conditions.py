@@ -8,9 +8,11 @@ decided against it), so they are evaluated here rather than in the encodings.
 
 from __future__ import annotations
 
-from ..reading.abilities import CIVILIZATIONS, Condition, ReplacementAbility
-from ..reading.grants import count_holds
-from ..reading.scenario import CardInstance, Scenario
+from .abilities import Condition, ReplacementAbility
+from .cards import CardInstance
+from .grants import count_holds
+from .scenario import Scenario
+from .vocabulary import CIVILIZATIONS
 
 
 def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:

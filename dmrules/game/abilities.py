@@ -1,0 +1,286 @@
+"""Abilities as data: replacement abilities, triggered abilities and restrictions.
+
+A replacement ability (置換効果を生成する能力) says what event it watches, what happens
+instead, whether it is optional and which affected cards it needs. The same types serve the
+bundled card database, cards defined inline in a scenario, replacement effects that a spell or
+ability created, and what the card-text compiler reads from a printed text.
+docs/scenario-format.md describes the fields as a scenario writes them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .vocabulary import ZONES
+
+if TYPE_CHECKING:
+    from .events import Step
+
+# When a watched event counts: whose turn, whose effect, what kind of effect.
+WATCH_CONDITIONS = (
+    "opponent_turn",
+    "own_turn",
+    "by_opponent",
+    "by_self",
+    "by_spell",
+    "by_ability",
+    "by_attack",
+    "by_this",
+    "by_creature",
+    "by_effect",
+    "first_this_turn",
+)
+CAUSES = ("deck_out", "no_shields", "opponent_wins", "effect", "attack", "not_attack")
+# Card properties a filter may require (docs/card-text.md).
+PROPERTIES = ("face_up", "face_down", "tapped", "multicolor")
+# State conditions of an ability (``if``) that are a word.
+CONDITION_WORDS = (
+    "this_face_up",
+    "this_tapped",
+    "this_linked",
+    "this_power_positive",
+    "not_fortified_by_other_castle",
+    "shields_at_least_opponent",
+    "five_civilizations_in_battle",
+    "summoned_just_before_cast",
+    "summoned_before_cast",
+)
+
+
+# How long an effect a spell or ability creates lasts.
+ABILITY_DURATIONS = ("this_turn",)
+
+
+SUBJECTS = ("this", "equipped", "fortified")
+# Zones a choice of affected cards can take from or put into, besides the zones.
+SLOT_FROM = ZONES + ("under_this", "crossed_to_this")
+SLOT_TO = ZONES + ("under_this",)
+
+
+VERBS = ("discard", "destroy", "put", "return", "add_to_hand")
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Which cards (or players) a text refers to: 「自分の他のアビス・クリーチャー」."""
+
+    whose: str = "any"
+    types: tuple[str, ...] = ()
+    races: tuple[str, ...] = ()
+    civilizations: tuple[str, ...] = ()
+    cost_max: int | None = None
+    cost_min: int | None = None
+    cost_not: int | None = None
+    other: bool = False
+    names: tuple[str, ...] = ()
+    evolution: bool = False
+    flags: tuple[str, ...] = ()
+    cost_exceeds_mana: bool = False
+    ids: tuple[str, ...] = ()
+    without_flags: tuple[str, ...] = ()
+    name_parts: tuple[str, ...] = ()  # 「名前に《X》とある」
+    power_min: int | None = None
+    power_max: int | None = None
+    not_types: tuple[str, ...] = ()  # 「クリーチャーではない」
+    keywords: tuple[str, ...] = ()  # 「「ブロッカー」を持つ」
+    properties: tuple[str, ...] = ()  # face_up, face_down, tapped, multicolor
+
+
+@dataclass(frozen=True)
+class Watch:
+    """The event a replacement waits for: 「〜する時」."""
+
+    events: tuple[str, ...]
+    subject: str | None = None
+    filter: Filter | None = None
+    from_zone: str | None = None
+    to_zone: str | None = None
+    from_not: tuple[str, ...] = ()
+    cause: str | None = None
+    conditions: tuple[str, ...] = ()
+    cast_from: str | None = None
+    once: bool = False
+    to_position: str | None = None
+    chooser: str | None = None  # a watched 'choose' that names both who chooses and what is chosen
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Affected cards the replacement's controller chooses (609.9a)."""
+
+    count: int | None  # None: 「好きな数」
+    from_zone: str
+    to_zone: str
+    verb: str
+    filter: Filter
+    up_to: bool = False  # 「〜枚まで」
+    position: str | None = None  # where in the deck the chosen cards go
+    tapped: bool = False
+    no_trigger: bool = False  # 「その「S・トリガー」は使えない」
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A state condition of an ability (``if``): a word, or a count of cards in a zone."""
+
+    word: str | None = None
+    zone: str | None = None
+    filter: Filter | None = None
+    at_least: int = 1
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing that happens instead: 「かわりに〜」."""
+
+    kind: str  # stay, move, move_under, move_top, choose, move_source, flip_source, mill, draw, win,
+    #            destroy_partner, power, choose_instead, use_ability, tap_source, battle_instead, reveal
+    zone: str | None = None
+    verb: str | None = None
+    slot: Slot | None = None
+    count: int | None = None
+    whose: str | None = None
+    position: str | None = None  # top, bottom, shuffle: where in the deck
+    tapped: bool = False
+    face_up: bool = False
+    filter: Filter | None = None  # battle_instead: the creature that battles instead (None: this card)
+    options: tuple = ()  # one_of: the lists of actions its player chooses between
+
+
+@dataclass(frozen=True)
+class ReplacementAbility:
+    """A replacement ability of a card, or a replacement effect in play."""
+
+    watch: Watch
+    instead: tuple[Action, ...]
+    optional: bool
+    works_in: str
+    spell_own_movement: bool = False
+    requires_flag: str | None = None
+    text: str | None = None
+    note: str | None = None
+    then: tuple[Step, ...] = ()  # follow-up steps (「そうした場合」)
+    needs_room: bool = False  # cannot apply when the zone it sends a card to is full (B32)
+    conditions: tuple[Condition, ...] = ()  # ``if``: state conditions, all of which must hold
+    once_per_turn: bool = False
+    duration: str | None = None  # this_turn: an effect a spell or ability creates
+    granted_to: Filter | None = None
+    keyword: str | None = None
+
+    def slots(self) -> list[Slot]:
+        return [a.slot for a in self.instead if a.slot is not None]
+
+
+def default_works_in(watch: Watch, own_movement: bool) -> str:
+    """Where the source must be for the ability to work (609.2)."""
+    if own_movement:
+        return "any"
+    if watch.subject == "fortified":
+        return "shields"  # a castle works where it is: attached to its shield
+    if watch.subject == "this":
+        if watch.from_zone in ZONES:
+            return watch.from_zone
+        if "discard" in watch.events or "leave_hand" in watch.events:
+            return "hand"
+        for event, zone in (
+            ("leave_shields", "shields"),
+            ("break", "shields"),
+            ("leave_mana", "mana"),
+            ("leave_graveyard", "graveyard"),
+        ):
+            if event in watch.events:
+                return zone
+    return "battle"
+
+
+@dataclass(frozen=True)
+class TriggeredAbility:
+    """A triggered ability (「〜した時」): dmrules reports whether it triggers."""
+
+    watch: Watch
+    works_in: str
+    requires_flag: str | None = None
+    text: str | None = None
+    note: str | None = None
+
+
+# What a restriction may depend on.
+RESTRICTION_CONDITIONS = ("by_opponent", "by_self")
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """A static ability that forbids an event (「相手のカードは、墓地を離れない」)."""
+
+    forbid: Watch
+    works_in: str
+    text: str | None = None
+    note: str | None = None
+
+
+# Condition words the solver evaluates; the others are read but not yet solved.
+SOLVED_CONDITIONS = (
+    "this_tapped",
+    "this_face_up",
+    "not_fortified_by_other_castle",
+    "summoned_just_before_cast",
+    "summoned_before_cast",
+    "this_power_positive",
+    "shields_at_least_opponent",
+    "five_civilizations_in_battle",
+)
+
+
+def _filter_gaps(flt: Filter | None, where: str) -> list[str]:
+    if flt is None:
+        return []
+    gaps = [f"{where} 'keyword: {k}'" for k in flt.keywords]
+    return gaps
+
+
+def unsolved(ability: ReplacementAbility) -> list[str]:
+    """The parts of an ability that dmrules reads but its solver does not model yet.
+
+    A scenario whose cards use one of them is refused with this list, rather
+    than solved as if the part were not there.
+    """
+    gaps = _filter_gaps(ability.watch.filter, "a watched card with")
+    if ability.watch.to_position:
+        gaps.append("a watched deck position ('to_position')")
+    if ability.watch.chooser:
+        gaps.append("a watched choice that names both who chooses and what is chosen")
+    for action in ability.instead:
+        if action.kind == "use_ability" and not ability.then:
+            gaps.append(
+                "'use_ability' (サイレントスキル) without the events of the ability it uses (give them as "
+                "the replacement's 'then')"
+            )
+        if action.kind == "battle_instead" and action.filter is not None:
+            gaps.append("'battle_instead' with a chosen creature (another creature battles instead)")
+        if action.kind == "battle_instead" and "battle" not in ability.watch.events:
+            gaps.append("'battle_instead' for an event that is not a battle")
+        if action.kind == "one_of":
+            gaps.append("'one_of' (a choice between actions)")
+        if action.kind == "choose_instead" and action.whose == "opponent":
+            gaps.append("'choose_instead: opponent'")
+        if action.face_up:
+            gaps.append("'face_up' placement")
+        slot = action.slot
+        if slot is not None:
+            if slot.count is None or slot.up_to:
+                gaps.append("a choice of any number of cards ('count: any' or 'up_to')")
+            if slot.from_zone in ("under_this", "crossed_to_this") or slot.to_zone == "under_this":
+                gaps.append(
+                    f"a choice from or to '{slot.from_zone if slot.from_zone in ('under_this', 'crossed_to_this') else slot.to_zone}'"
+                )
+            gaps += _filter_gaps(slot.filter, "a chosen card with")
+    for condition in ability.conditions:
+        if condition.word is not None and condition.word not in SOLVED_CONDITIONS:
+            gaps.append(f"the condition '{condition.word}'")
+        gaps += _filter_gaps(condition.filter, "a counted card with")
+    for step in ability.then:
+        for event in step.events:
+            if event.under is not None:
+                gaps.append("a follow-up that puts a card under a chosen card")
+    return gaps

@@ -1,0 +1,146 @@
+"""Events: what an effect makes happen, step by step.
+
+A scenario's effect is a list of *steps*: its first events (the first window), then the parts
+that follow (``then``: 「そうした場合」 sentences, later parts of a spell, which see the result
+of the earlier ones, 101.4d). A replacement ability may also have follow-up steps. Steps are
+written as ``EventSpec``s and *realized* against the state when their window opens
+(``realize.py``): cards are looked up where they are then, the top of a deck is the top then,
+and choices (「1体選び」) become templates the solver enumerates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .abilities import Condition, Filter
+from .errors import Where
+
+
+@dataclass(frozen=True)
+class Event:
+    """An event of one window, realized against the state of that window."""
+
+    id: str
+    kind: str
+    order: int
+    controller: str
+    by: str
+    cards: tuple[str, ...] = ()
+    player: str | None = None
+    from_zone: str | None = None
+    to_zone: str | None = None
+    source: str | None = None
+    cause: str | None = None
+    unreplaceable: bool = False
+    # 「この効果は「離れない」効果を無視する」 (鬼タイム): 「離れない」 does not keep the
+    # card, and no 「離れる時」/「破壊される時」 replacement can apply (A21).
+    ignores_cannot_leave: bool = False
+    last_draw: bool = False
+    cast_from: str | None = None
+    amount: int | None = None
+    position: str | None = None  # top, bottom, shuffle: where in the deck a card put there goes
+    group: str | None = None  # a break of several shields: the whole break
+    swap: str | None = None  # a swap of single cards (701.26b): its two halves
+    is_group: bool = False
+
+    @property
+    def card(self) -> str | None:
+        return self.cards[0] if self.cards else None
+
+
+@dataclass(frozen=True)
+class Template:
+    """A choice the effect makes when its window opens: 「クリーチャーを1体選び、破壊する」."""
+
+    id: str
+    kind: str
+    order: int
+    count: int
+    optional: bool
+    from_zone: str
+    to_zone: str | None
+    filter: Filter
+    chooser: str
+    controller: str
+    by: str
+    source: str | None = None
+    amount: int | None = None
+    unreplaceable: bool = False  # the choosing and each chosen card's event cannot be replaced
+
+
+@dataclass(frozen=True)
+class ChoiceSpec:
+    count: int
+    from_zone: str
+    filter: Filter
+    chooser: str | None  # a player's name; in card data "@own" or "@opponent"; None: the controller
+    optional: bool
+    # 「そのクリーチャーのコスト以下」/「より小さい」: the cost of the card an earlier
+    # event acted on, as it was before any replacement (the wiki page 「置換効果」: the information
+    # from before the replacement is not lost).
+    cost_max_of: str | None = None
+    cost_below_of: str | None = None
+    # 「こうして墓地に置いたカードのコスト以下」: the cost of the card an earlier event
+    # actually moved (it happened: not replaced, superseded or forbidden); with
+    # no such card there is nothing to compare with and the part does nothing
+    # (the wiki page 「置換効果」, E03, E04).
+    cost_max_of_result: str | None = None
+    cost_below_of_result: str | None = None
+    # 「捨てた枚数だけ選ぶ」 read as 101.3a does: one card for each listed earlier event
+    # that was attempted, replaced or not (B08: the キャロル that stayed in hand count).
+    count_attempted: tuple[str, ...] = ()
+    # 「その中から」 after 「山札の上からN枚を表向きにする」: the cards an earlier reveal
+    # event turned face up, by itself or by what a replacement revealed instead (E09).
+    among_revealed: str | None = None
+
+
+@dataclass(frozen=True)
+class EventSpec:
+    """An event as the scenario (or a card's follow-up) writes it."""
+
+    id: str
+    kind: str
+    node: Where | None = field(default=None, compare=False, repr=False)
+    cards_node: Where | None = field(default=None, compare=False, repr=False)
+    cards: tuple[str, ...] = ()
+    player: str | None = None
+    to_zone: str | None = None
+    count: int | None = None
+    amount: int | None = None
+    source: str | None = None
+    controller: str | None = None
+    by: str | None = None
+    cause: str | None = None
+    unreplaceable: bool = False
+    ignores_cannot_leave: bool = False
+    cast_from: str | None = None
+    choose: ChoiceSpec | None = None
+    zones: tuple[str, ...] = ()
+    position: str | None = None  # top, bottom, shuffle: where a card put into the deck goes
+    under: Filter | None = None  # 「〜の下に重ねて置く」: put under a card chosen by this filter
+    # 「…をすべて破壊する」: every card of ``every_from`` that passes the filter when the window
+    # opens (read from the event's controller), one event each (``e1.CARD``).
+    every: Filter | None = None
+    every_from: str | None = None
+
+
+@dataclass(frozen=True)
+class SelfReplacement:
+    """The effect's own 「〜のかわりに〜する」 (自己置換効果, 609.7) of one step: when every
+    condition holds as the step's window opens, its events happen instead of the step's."""
+
+    conditions: tuple[Condition, ...]
+    events: tuple[EventSpec, ...]
+
+
+@dataclass(frozen=True)
+class Step:
+    """The events of one window, under one effect."""
+
+    events: tuple[EventSpec, ...]
+    source: str | None = None
+    controller: str | None = None  # a player's name; None: the effect's controller
+    by: str = "ability"
+    condition: tuple[str, str] | None = None
+    label: str = ""
+    instead: SelfReplacement | None = None

@@ -1,0 +1,403 @@
+"""Realizing a step against a state: the events and templates of a window.
+
+Cards are looked up where they are when the window opens, the top of a deck is the top then,
+and choices (「1体選び」) become templates the solver enumerates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from .errors import InputError, Where
+from .events import Event, EventSpec, Step, Template
+from .grants import card_passes, count_holds
+from .scenario import Scenario
+from .vocabulary import EVENT_FROM, EVENT_TO, PENDING_BY, PLAYER_KINDS
+
+
+def _next_id(event_id: str) -> str:
+    """``e2`` → ``e2.2``, ``e2.2`` → ``e2.3``: the ids of the cards of a multi-card draw."""
+    head, _, tail = event_id.rpartition(".")
+    return f"{head}.{int(tail) + 1}" if head and tail.isdigit() else f"{event_id}.2"
+
+
+@dataclass
+class Realized:
+    events: list[Event] = field(default_factory=list)
+    templates: list[Template] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    deferred: list[EventSpec] = field(default_factory=list)  # the later draws of a multi-card draw (609.6a)
+
+
+class Realizer:
+    """Turns a step into the events and templates of a window, given the state then.
+
+    With ``strict`` (the scenario's first step), a card that is not where its
+    event needs it is an error in the file; later, the event does nothing.
+    """
+
+    def __init__(
+        self,
+        state: Scenario,
+        strict: bool,
+        refer: Callable[[str, bool], int | None] | None = None,
+        attempted: Callable[[str], bool] | None = None,
+        revealed: Callable[[str], list[str]] | None = None,
+    ):
+        self.state = state
+        self.strict = strict
+        self.refer = refer  # event id → the cost of the card it acted on (earlier windows)
+        self.attempted = attempted  # event id → whether an earlier window attempted it (101.3a)
+        self.revealed = revealed  # reveal event id → the cards it (or a replacement instead) turned face up
+
+    def player(self, name: str | None, controller: str, node: Where | None) -> str:
+        """A player's name as written; ``@own``/``@opponent`` (card data) are read from ``controller``."""
+        players = self.state.players
+        if name is None or name == "@own":
+            return controller
+        if name == "@opponent":
+            return self.state.opponent(controller)
+        if name in players:
+            return name
+        raise self._error(node, f"unknown player '{name}' (players: {', '.join(players)})")
+
+    def _error(self, node: Where | None, problem: str) -> InputError:
+        if node is not None:
+            return node.error(problem)
+        return InputError(self.state.path, "", problem)
+
+    def _skip_or_raise(self, out: Realized, spec: EventSpec, problem: str) -> None:
+        if self.strict:
+            raise self._error(spec.cards_node or spec.node, problem)
+        out.skipped.append(f"{spec.id} does nothing: {problem}")
+
+    def _card(self, spec: EventSpec, card_id: str):
+        card = self.state.cards.get(card_id)
+        if card is None:
+            raise self._error(spec.cards_node or spec.node, f"no card with id '{card_id}' is in any zone")
+        return card
+
+    def pending(self, card) -> bool:
+        """The spell being cast is in no zone's count until it has resolved (409.1c)."""
+        return self.state.program.by in PENDING_BY and card.id == self.state.program.source
+
+    def deck(self, player: str) -> list:
+        if player in self.state.shuffled:
+            raise InputError(
+                self.state.path,
+                "effect",
+                f"{player}'s deck was shuffled by an earlier part of the "
+                "effect, so which cards are on top is unknown: dmrules cannot list what a later draw, "
+                "mill or reveal from it takes",
+            )
+        return sorted(
+            (c for c in self.state.cards.values() if c.zone == "deck" and c.owner == player), key=lambda c: c.deck_pos
+        )
+
+    def self_replaced(self, step: Step, controller: str, source: str | None) -> bool:
+        """Whether the step's self-replacement applies: each of its counts holds in the state as
+        the window opens, read from the effect's controller (「自分の」 is that player's)."""
+        if step.instead is None:
+            return False
+        cards = [c for c in self.state.cards.values() if not self.pending(c)]
+        return all(count_holds(cond, cards, controller, source) for cond in step.instead.conditions)
+
+    def realize(self, step: Step, controller: str, source: str | None, by: str) -> Realized:
+        out = Realized()
+        specs = step.events
+        if step.instead is not None:
+            if self.self_replaced(step, controller, source):
+                specs = step.instead.events
+                out.skipped.append(
+                    "the effect's own 「かわりに」 (self-replacement, 609.7) applies: its condition "
+                    "holds as the window opens"
+                )
+            else:
+                out.skipped.append(
+                    "the effect's own 「かわりに」 (self-replacement, 609.7) does not apply: its "
+                    "condition does not hold as the window opens"
+                )
+        for spec in specs:
+            self._one(spec, out, controller, source, by, len(out.events) + len(out.templates) + 1)
+        out.events = [replace(e, order=i) for i, e in enumerate(out.events, start=1)]
+        n = len(out.events)
+        out.templates = [replace(t, order=n + i) for i, t in enumerate(out.templates, start=1)]
+        return out
+
+    def _one(self, spec: EventSpec, out: Realized, controller: str, source: str | None, by: str, order: int) -> None:
+        ctrl = self.player(spec.controller, controller, spec.node) if spec.controller else controller
+        src = spec.source if spec.source is not None else source
+        if src is not None and src not in self.state.cards:
+            raise self._error(spec.node, f"no card with id '{src}' is in any zone")
+        common = dict(
+            kind=spec.kind,
+            controller=ctrl,
+            by=spec.by or by,
+            source=src,
+            unreplaceable=spec.unreplaceable,
+            ignores_cannot_leave=spec.ignores_cannot_leave,
+        )
+
+        kind = spec.kind
+        if spec.every is not None:
+            matched = [
+                c
+                for c in self.state.cards.values()
+                if c.zone == spec.every_from
+                and c.under is None
+                and not self.pending(c)
+                and card_passes(spec.every, c, ctrl, src)
+            ]
+            if not matched:
+                out.skipped.append(f"{spec.id} does nothing: no card in the {spec.every_from} zone passes its filter")
+            for i, card in enumerate(matched):
+                to_zone = spec.to_zone if kind == "move" else EVENT_TO.get(kind)
+                out.events.append(
+                    Event(
+                        id=f"{spec.id}.{card.id}",
+                        order=order + i,
+                        cards=(card.id,),
+                        from_zone=card.zone,
+                        to_zone=to_zone,
+                        position=spec.position if to_zone == "deck" else None,
+                        **common,
+                    )
+                )
+            return None
+        if spec.choose is not None:
+            choice = spec.choose
+            flt = choice.filter
+            for ref, below, result in (
+                (choice.cost_max_of, 0, False),
+                (choice.cost_below_of, 1, False),
+                (choice.cost_max_of_result, 0, True),
+                (choice.cost_below_of_result, 1, True),
+            ):
+                if ref is None:
+                    continue
+                cost = self.refer(ref, result) if self.refer else None
+                if cost is None and result:
+                    # 「こうして…したカード」 names the result: no card was moved that way.
+                    out.skipped.append(
+                        f"{spec.id} does nothing: no card is one '{ref}' moved (the text names the result)"
+                    )
+                    return None
+                if cost is None:
+                    return self._skip_or_raise(out, spec, f"no earlier event '{ref}' acted on a card with a cost")
+                flt = replace(flt, cost_max=cost - below)
+            if choice.among_revealed is not None:
+                revealed = self.revealed(choice.among_revealed) if self.revealed else ()
+                if not revealed:
+                    out.skipped.append(f"{spec.id} does nothing: no card was revealed by '{choice.among_revealed}'")
+                    return None
+                flt = replace(flt, ids=tuple(revealed))
+            count = choice.count
+            if choice.count_attempted:
+                count = sum(1 for ref in choice.count_attempted if self.attempted and self.attempted(ref))
+                if count == 0:
+                    out.skipped.append(
+                        f"{spec.id} does nothing: none of {', '.join(choice.count_attempted)} was attempted"
+                    )
+                    return None
+            out.templates.append(
+                Template(
+                    id=spec.id,
+                    kind=kind,
+                    order=order,
+                    count=count,
+                    optional=choice.optional,
+                    from_zone=choice.from_zone,
+                    to_zone=spec.to_zone or EVENT_TO.get(kind),
+                    filter=flt,
+                    chooser=self.player(choice.chooser, ctrl, spec.node),
+                    controller=ctrl,
+                    by=common["by"],
+                    source=src,
+                    amount=spec.amount,
+                    unreplaceable=spec.unreplaceable,
+                )
+            )
+            return
+        if kind == "reveal":
+            # 「山札の上からN枚を表向きにする」: the reveal as a whole (what a replacement watches,
+            # its player the subject), and one event for each card turned face up; the cards
+            # stay where they are. A deck with fewer cards reveals what it has.
+            player = self.player(spec.player, ctrl, spec.node)
+            out.events.append(Event(id=spec.id, order=order, player=player, amount=spec.count, **common))
+            for i, card in enumerate(self.deck(player)[: spec.count], start=1):
+                out.events.append(
+                    Event(
+                        id=f"{spec.id}.{i}",
+                        order=order + i,
+                        cards=(card.id,),
+                        from_zone="deck",
+                        group=spec.id,
+                        **{**common, "kind": "reveal_card"},
+                    )
+                )
+            return
+        if kind in PLAYER_KINDS or (kind in ("mill", "put_into_mana") and spec.count is not None and spec.player):
+            player = self.player(spec.player, ctrl, spec.node)
+            if kind == "draw":
+                if spec.count and spec.count > 1:
+                    # Each card drawn is its own event, finished before the next (609.6a).
+                    out.deferred.append(replace(spec, id=_next_id(spec.id), count=spec.count - 1))
+                deck = self.deck(player)
+                out.events.append(
+                    Event(
+                        id=spec.id,
+                        order=order,
+                        cards=(deck[0].id,) if deck else (),
+                        player=player,
+                        from_zone="deck",
+                        to_zone="hand",
+                        last_draw=len(deck) == 1,
+                        **common,
+                    )
+                )
+                return
+            if kind == "lose":
+                out.events.append(Event(id=spec.id, order=order, player=player, cause=spec.cause or "effect", **common))
+                return
+            if kind in ("mill", "put_into_mana"):
+                deck = self.deck(player)
+                if spec.count > len(deck):
+                    verb = "mills" if kind == "mill" else "puts into mana"
+                    self._skip_or_raise(out, spec, f"{verb} {spec.count} cards but {player}'s deck holds {len(deck)}")
+                for i, card in enumerate(deck[: spec.count], start=1):
+                    out.events.append(
+                        Event(
+                            id=f"{spec.id}.{i}" if spec.count > 1 else spec.id,
+                            order=order + i - 1,
+                            cards=(card.id,),
+                            from_zone="deck",
+                            to_zone=EVENT_TO[kind],
+                            **common,
+                        )
+                    )
+                return
+            cards = tuple(c for c in spec.cards if self._card(spec, c))
+            out.events.append(Event(id=spec.id, order=order, player=player, cards=cards, **common))
+            return
+        if kind == "swap_zones":
+            player = self.player(spec.player, ctrl, spec.node)
+            a, b = spec.zones
+            i = 0
+            for zone, other in ((a, b), (b, a)):
+                for card in self.state.cards.values():
+                    if card.zone == zone and card.owner == player and card.under is None and not self.pending(card):
+                        i += 1
+                        out.events.append(
+                            Event(
+                                id=f"{spec.id}.{card.id}",
+                                order=order + i - 1,
+                                cards=(card.id,),
+                                from_zone=zone,
+                                to_zone=other,
+                                **{**common, "kind": "move"},
+                            )
+                        )
+            if not i:
+                out.skipped.append(f"{spec.id}: both zones are empty")
+            return
+        cards = [self._card(spec, c) for c in spec.cards]
+        if kind == "battle":
+            for card in cards:
+                if card.zone != "battle":
+                    return self._skip_or_raise(
+                        out,
+                        spec,
+                        f"a battle needs creatures in the battle zone, but '{card.id}' is in the {card.zone} zone",
+                    )
+            out.events.append(Event(id=spec.id, order=order, cards=tuple(c.id for c in cards), **common))
+            return
+        if kind == "swap":
+            a, b = cards
+            if a.zone == b.zone:
+                return self._skip_or_raise(out, spec, "a swap exchanges cards in two different zones")
+            for half, (card, other) in enumerate(((a, b), (b, a)), start=1):
+                kind = "put_into_battle" if other.zone == "battle" else "move"  # not summoned: 「召喚以外の方法で出る」
+                out.events.append(
+                    Event(
+                        id=f"{spec.id}.{half}",
+                        order=order + half - 1,
+                        cards=(card.id,),
+                        from_zone=card.zone,
+                        to_zone=other.zone,
+                        swap=spec.id,
+                        **{**common, "kind": kind},
+                    )
+                )
+            return
+        if kind == "break" and len(cards) > 1:
+            for card in cards:
+                if card.zone != "shields":
+                    return self._skip_or_raise(
+                        out,
+                        spec,
+                        f"a 'break' event needs cards in the shields zone, but '{card.id}' is in the {card.zone} zone",
+                    )
+            out.events.append(Event(id=spec.id, order=order, cards=tuple(c.id for c in cards), is_group=True, **common))
+            for i, card in enumerate(cards, start=1):
+                out.events.append(
+                    Event(
+                        id=f"{spec.id}.{i}",
+                        order=order + i,
+                        cards=(card.id,),
+                        from_zone="shields",
+                        to_zone="hand",
+                        group=spec.id,
+                        **common,
+                    )
+                )
+            return
+        card = cards[0]
+        if kind == "spell_to_graveyard":
+            if "spell" not in card.types and card.definition is not None:
+                raise self._error(spec.node, f"'{card.id}' is not a spell")
+            out.events.append(
+                Event(
+                    id=spec.id,
+                    order=order,
+                    cards=(card.id,),
+                    from_zone="pending",
+                    to_zone="graveyard",
+                    cast_from=spec.cast_from or card.zone,
+                    **common,
+                )
+            )
+            return
+        allowed = EVENT_FROM.get(kind)
+        if allowed and card.zone not in allowed:
+            return self._skip_or_raise(
+                out,
+                spec,
+                f"a '{kind}' event needs a card in the {' or '.join(allowed)} zone, "
+                f"but '{card.id}' is in the {card.zone} zone",
+            )
+        if kind == "power_change":
+            out.events.append(Event(id=spec.id, order=order, cards=(card.id,), amount=spec.amount, **common))
+            return
+        if kind == "untap":
+            # The untap step (「自分のターンのはじめに」): a tapped card is untapped; it does not move.
+            if not card.tapped:
+                return self._skip_or_raise(
+                    out, spec, f"'{card.id}' is not tapped: there is nothing to untap (write 'tapped: true' on it)"
+                )
+            out.events.append(Event(id=spec.id, order=order, cards=(card.id,), **common))
+            return
+        to_zone = spec.to_zone if kind == "move" else EVENT_TO[kind]
+        if to_zone == card.zone:
+            return self._skip_or_raise(out, spec, f"'{card.id}' is already in the {to_zone} zone")
+        out.events.append(
+            Event(
+                id=spec.id,
+                order=order,
+                cards=(card.id,),
+                from_zone=card.zone,
+                to_zone=to_zone,
+                position=spec.position if to_zone == "deck" else None,
+                **common,
+            )
+        )

@@ -1,0 +1,69 @@
+"""Reading filters (which cards a text refers to) and state conditions (``if``)."""
+
+from __future__ import annotations
+
+from ..game.abilities import CONDITION_WORDS, PROPERTIES, Condition, Filter
+from ..game.vocabulary import CARD_TYPES, CIVILIZATIONS, WHOSE, ZONES
+from .reader import Node
+
+# A list in race, civilization, type or name means any of them (「AまたはB」).
+FILTER_FIELDS = (
+    "whose",
+    "type",
+    "race",
+    "civilization",
+    "cost_max",
+    "cost_min",
+    "cost_not",
+    "other",
+    "name",
+    "evolution",
+    "flag",
+    "without_flag",
+    "cost_exceeds_mana",
+    "id",
+    "name_contains",
+    "power_min",
+    "power_max",
+    "not_type",
+    "keyword",
+) + PROPERTIES
+
+
+def parse_filter(node: Node, extra: tuple[str, ...] = (), default_whose: str = "any") -> Filter:
+    node.keys(FILTER_FIELDS + extra)
+    types = tuple(node.opt_texts("type", CARD_TYPES))
+    return Filter(
+        whose=node.opt_text("whose", default_whose, WHOSE),
+        types=types,
+        races=tuple(node.opt_texts("race")),
+        civilizations=tuple(node.opt_texts("civilization", CIVILIZATIONS)),
+        cost_max=node.opt_int("cost_max", None, 0, 99),
+        cost_min=node.opt_int("cost_min", None, 0, 99),
+        cost_not=node.opt_int("cost_not", None, 0, 99),
+        other=node.opt_bool("other"),
+        names=tuple(node.opt_texts("name")),
+        evolution=node.opt_bool("evolution"),
+        flags=tuple(node.opt_texts("flag")),
+        cost_exceeds_mana=node.opt_bool("cost_exceeds_mana"),
+        ids=tuple(node.opt_texts("id")),
+        without_flags=tuple(node.opt_texts("without_flag")),
+        name_parts=tuple(node.opt_texts("name_contains")),
+        power_min=node.opt_int("power_min", None, 0, 1_000_000),
+        power_max=node.opt_int("power_max", None, 0, 1_000_000),
+        not_types=tuple(node.opt_texts("not_type", CARD_TYPES)),
+        keywords=tuple(node.opt_texts("keyword")),
+        properties=tuple(word for word in PROPERTIES if node.opt_bool(word)),
+    )
+
+
+def parse_condition(node: Node) -> Condition:
+    """One state condition of ``if``: a word, or ``{zone: Z, at_least: N, ...filter}``."""
+    if isinstance(node.value, str):
+        return Condition(word=node.text(CONDITION_WORDS))
+    node.keys(FILTER_FIELDS + ("zone", "at_least"), required=("zone",))
+    return Condition(
+        zone=node.child("zone").text(ZONES),
+        filter=parse_filter(node, extra=("zone", "at_least")),
+        at_least=node.opt_int("at_least", 1, 1),
+    )

@@ -1,0 +1,117 @@
+"""Counting without building resolutions: the solver's statistics of one window, or the
+canonical resolutions of a grouped window and their multiplicities."""
+
+from __future__ import annotations
+
+import clingo
+
+from ..game.scenario import Scenario
+from .encodings import encoding_files
+from .facts import situation_facts
+from .ground import control_arguments, grounded, make_control
+from .grouping import group_facts, interchangeable_classes, interchangeable_units, multiplicity
+from .progress import wait
+
+
+def fast_path(scenario: Scenario) -> bool:
+    """Whether the scenario is one window of fixed events, which ``count`` may read from the
+    solver's statistics alone."""
+    if scenario.templates or len(scenario.program.steps) > 1 or scenario.deferred or scenario.ruleset != "dm":
+        return False
+    if any(e.kind in ("battle", "draw", "power_change") or e.swap or e.is_group for e in scenario.events):
+        return False
+    return not any(a.then for c in scenario.cards.values() for a in c.replacements)
+
+
+def solved(ctl: clingo.Control, assumptions=()) -> clingo.SolveResult:
+    """``ctl.solve(assumptions=...)``, waited on so that Ctrl-C stops it."""
+    with ctl.solve(assumptions=list(assumptions), async_=True) as handle:
+        wait(handle, None)
+        return handle.get()
+
+
+def more_windows_atom(ctl: clingo.Control) -> int | None:
+    """A literal true in the answer sets that lead to state-based checks (a later window), if any can."""
+    atoms = [a.literal for a in ctl.symbolic_atoms.by_signature("sba", 1)]
+    if not atoms:
+        return None
+    with ctl.backend() as backend:
+        more = backend.add_atom()
+        for literal in atoms:
+            backend.add_rule([more], [literal])
+    return more
+
+
+def may_open_windows(scenario: Scenario) -> bool:
+    """Whether some legal resolution of the first window leads to state-based checks (a later window)."""
+    ctl = make_control(scenario)
+    more = more_windows_atom(ctl)
+    ctl.configuration.solve.models = 1
+    return more is not None and solved(ctl, assumptions=[more]).satisfiable
+
+
+def count_first_window(
+    scenario: Scenario, *, group: bool = False, fold_units: bool = True, only_window: bool = False
+) -> int | None:
+    """The number of legal resolutions of the scenario's FIRST WINDOW only, whatever windows follow
+    (``count`` is the number for the whole effect).
+
+    Without grouping it is read from the solver's statistics (no model is
+    converted). With ``group``, only the canonical resolutions are enumerated
+    (up to interchangeable cards and units) and each counts for its
+    multiplicity: the exact labelled number, without enumerating the labelled
+    resolutions. With ``only_window`` (and ``group``), None when some
+    resolution of the window leads to a later window: every resolution has a
+    canonical one, which then does too.
+    """
+    if not group:
+        ctl = make_control(scenario)
+        with ctl.solve(async_=True) as handle:
+            wait(handle, None)
+            handle.get()
+        return int(ctl.statistics["summary"]["models"]["enumerated"])
+    classes = interchangeable_classes(scenario)
+    situation = situation_facts(scenario)
+    units = interchangeable_units(scenario, situation, classes) if fold_units else []
+    ctl = grounded(
+        control_arguments(scenario, ("0",)),
+        tuple(encoding_files(scenario.ruleset, "solve", True)),
+        "",
+        [*situation, *group_facts(classes, units)],
+    )
+    if only_window:
+        more = more_windows_atom(ctl)
+        if more is not None:
+            ctl.configuration.solve.models = 1
+            if solved(ctl, assumptions=[more]).satisfiable:
+                return None
+            ctl.configuration.solve.models = 0
+    total = 0
+    breach = False
+
+    def on_model(model: clingo.Model) -> bool:
+        nonlocal total, breach
+        if units and model.contains(BREACH):
+            breach = True
+            return False
+        roles: dict[str, list] = {}
+        profiles: dict[str, list] = {}
+        for sym in model.symbols(shown=True):
+            if sym.name == "pick":
+                roles.setdefault(sym.arguments[3].string, []).append(sym.arguments[:3])
+            elif sym.name == "target":
+                roles.setdefault(sym.arguments[1].string, []).append(sym.arguments[0])
+            elif sym.name == "unit_profile":
+                profiles.setdefault(sym.arguments[0].string, []).append(sym.arguments[1])
+        total += multiplicity(classes, roles, units, profiles)
+        return True
+
+    with ctl.solve(on_model=on_model, async_=True) as handle:
+        wait(handle, None)
+        handle.get()
+    if breach:
+        return count_first_window(scenario, group=True, fold_units=False, only_window=only_window)
+    return total
+
+
+BREACH = clingo.Function("unit_breach")

@@ -1,0 +1,125 @@
+"""A whole effect solved: the window engine driven with a progress line, its resolutions listed
+(``solve``), streamed (``stream``) or counted (``count``). The public API (``dmrules/api.py``)
+takes scenarios in every form a caller has them and calls these."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..game.outcome import Resolution, Solution, Streamed
+from ..game.scenario import Scenario
+from .count import count_first_window, fast_path, more_windows_atom, solved
+from .engine import DEFAULT_MAX_WINDOWS, Engine
+from .ground import make_control
+from .progress import RUNNING, Progress
+
+
+def _run(
+    scenario: Scenario,
+    *,
+    max_resolutions: int | None,
+    timeout: float | None,
+    max_windows: int | None,
+    on_resolution: Callable[[Resolution], None] | None,
+    group: bool,
+    keep: bool,
+) -> tuple[Solution, Engine]:
+    progress = Progress()
+
+    def found(resolution: Resolution) -> None:
+        progress.resolutions += 1
+        progress.tick()
+        if on_resolution is not None:
+            on_resolution(resolution)
+
+    engine = Engine(
+        scenario,
+        max_windows=max_windows or DEFAULT_MAX_WINDOWS,
+        max_resolutions=max_resolutions,
+        timeout=timeout,
+        on_resolution=found,
+        group=group,
+        keep=keep,
+    )
+    RUNNING.append(progress)
+    try:
+        return engine.run(), engine
+    finally:
+        RUNNING.remove(progress)
+        progress.close()
+
+
+def solve(
+    scenario: Scenario,
+    *,
+    max_resolutions: int | None = None,
+    timeout: float | None = None,
+    max_windows: int | None = None,
+    on_resolution: Callable[[Resolution], None] | None = None,
+    group: bool = False,
+) -> Solution:
+    """Every legal resolution of the scenario's effect (``dmrules.solve`` says more)."""
+    solution, _ = _run(
+        scenario,
+        max_resolutions=max_resolutions,
+        timeout=timeout,
+        max_windows=max_windows,
+        on_resolution=on_resolution,
+        group=group,
+        keep=True,
+    )
+    return solution
+
+
+def stream(
+    scenario: Scenario,
+    on_resolution: Callable[[Resolution], None],
+    *,
+    max_resolutions: int | None = None,
+    timeout: float | None = None,
+    max_windows: int | None = None,
+    group: bool = False,
+) -> Streamed:
+    """Each resolution handed to ``on_resolution`` as soon as its windows are solved, none kept
+    (``dmrules.stream`` says more); the counts."""
+    solution, engine = _run(
+        scenario,
+        max_resolutions=max_resolutions,
+        timeout=timeout,
+        max_windows=max_windows,
+        on_resolution=on_resolution,
+        group=group,
+        keep=False,
+    )
+    return Streamed(
+        ruleset=scenario.ruleset,
+        resolutions=engine.count,
+        total=engine.total,
+        states=len(engine.states),
+        complete=solution.complete,
+        stopped_by=solution.stopped_by,
+        grouped=group,
+        units_folded=engine.units_folded,
+    )
+
+
+def count(scenario: Scenario, *, group: bool = False) -> int:
+    """The number of legal resolutions of the whole effect: always ``solve(scenario).total``.
+
+    When the effect is one window of fixed events that opens no other window, the number is
+    read from the solver's statistics without converting a single answer set (or, with
+    ``group``, from the canonical resolutions and their multiplicities)."""
+    if fast_path(scenario):
+        if group:
+            total = count_first_window(scenario, group=True, only_window=True)
+            if total is not None:
+                return total
+        else:
+            ctl = make_control(scenario)
+            more = more_windows_atom(ctl)
+            ctl.configuration.solve.models = 1
+            if more is None or not solved(ctl, assumptions=[more]).satisfiable:
+                ctl.configuration.solve.models = 0
+                solved(ctl)
+                return int(ctl.statistics["summary"]["models"]["enumerated"])
+    return solve(scenario, group=group).total
