@@ -53,6 +53,7 @@ def as_scenario(scenario: ScenarioLike, ruleset: str | None = None) -> Scenario:
 
 
 def _load_path(path: str | os.PathLike[str]) -> Scenario:
+    path = os.fspath(path)
     try:
         return load_scenario(path)
     except InputError as exc:

@@ -524,6 +524,7 @@ def test_the_symbol_handle_the_builder_keys_on_is_clingos_and_means_equality():
     # decode.symbol_key reads clingo's private Symbol._rep: pinned to the versions where it is
     # known (pyproject.toml), and checked here: a version it does not know fails this test.
     import clingo
+
     from dmrules.solving.decode import symbol_key
 
     assert clingo.__version__.startswith("5.8."), clingo.__version__

@@ -6,11 +6,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..api import solve
 from ..game.errors import InputError
 from ..game.scenario import Scenario
 from ..reading.scenario import load_scenario
 from ..solving.prefetch import prefetch
+from ..solving.run import solve
 from ..text import plural
 from .expect import check, expectations
 

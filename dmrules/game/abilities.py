@@ -10,12 +10,10 @@ docs/scenario-format.md describes the fields as a scenario writes them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from .events import Step
+from .filters import Condition, Filter
 from .vocabulary import ZONES
-
-if TYPE_CHECKING:
-    from .events import Step
 
 # When a watched event counts: whose turn, whose effect, what kind of effect.
 WATCH_CONDITIONS = (
@@ -32,20 +30,6 @@ WATCH_CONDITIONS = (
     "first_this_turn",
 )
 CAUSES = ("deck_out", "no_shields", "opponent_wins", "effect", "attack", "not_attack")
-# Card properties a filter may require (docs/card-text.md).
-PROPERTIES = ("face_up", "face_down", "tapped", "multicolor")
-# State conditions of an ability (``if``) that are a word.
-CONDITION_WORDS = (
-    "this_face_up",
-    "this_tapped",
-    "this_linked",
-    "this_power_positive",
-    "not_fortified_by_other_castle",
-    "shields_at_least_opponent",
-    "five_civilizations_in_battle",
-    "summoned_just_before_cast",
-    "summoned_before_cast",
-)
 
 
 # How long an effect a spell or ability creates lasts.
@@ -59,32 +43,6 @@ SLOT_TO = ZONES + ("under_this",)
 
 
 VERBS = ("discard", "destroy", "put", "return", "add_to_hand")
-
-
-@dataclass(frozen=True)
-class Filter:
-    """Which cards (or players) a text refers to: 「自分の他のアビス・クリーチャー」."""
-
-    whose: str = "any"
-    types: tuple[str, ...] = ()
-    races: tuple[str, ...] = ()
-    civilizations: tuple[str, ...] = ()
-    cost_max: int | None = None
-    cost_min: int | None = None
-    cost_not: int | None = None
-    other: bool = False
-    names: tuple[str, ...] = ()
-    evolution: bool = False
-    flags: tuple[str, ...] = ()
-    cost_exceeds_mana: bool = False
-    ids: tuple[str, ...] = ()
-    without_flags: tuple[str, ...] = ()
-    name_parts: tuple[str, ...] = ()  # 「名前に《X》とある」
-    power_min: int | None = None
-    power_max: int | None = None
-    not_types: tuple[str, ...] = ()  # 「クリーチャーではない」
-    keywords: tuple[str, ...] = ()  # 「「ブロッカー」を持つ」
-    properties: tuple[str, ...] = ()  # face_up, face_down, tapped, multicolor
 
 
 @dataclass(frozen=True)
@@ -121,16 +79,6 @@ class Slot:
 
 
 @dataclass(frozen=True)
-class Condition:
-    """A state condition of an ability (``if``): a word, or a count of cards in a zone."""
-
-    word: str | None = None
-    zone: str | None = None
-    filter: Filter | None = None
-    at_least: int = 1
-
-
-@dataclass(frozen=True)
 class Action:
     """One thing that happens instead: 「かわりに〜」."""
 
@@ -145,7 +93,7 @@ class Action:
     tapped: bool = False
     face_up: bool = False
     filter: Filter | None = None  # battle_instead: the creature that battles instead (None: this card)
-    options: tuple = ()  # one_of: the lists of actions its player chooses between
+    options: tuple[tuple[Action, ...], ...] = ()  # one_of: the lists of actions its player chooses between
 
 
 @dataclass(frozen=True)

@@ -95,11 +95,11 @@ class CardInstance:
         return (self.definition.replacements if self.definition else ()) + self.granted
 
     @property
-    def triggers(self):
+    def triggers(self) -> tuple[TriggeredAbility, ...]:
         return self.definition.triggers if self.definition else ()
 
     @property
-    def restrictions(self):
+    def restrictions(self) -> tuple[Restriction, ...]:
         return self.definition.restrictions if self.definition else ()
 
     @property

@@ -8,8 +8,9 @@ decided against it), so they are evaluated here rather than in the encodings.
 
 from __future__ import annotations
 
-from .abilities import Condition, ReplacementAbility
+from .abilities import ReplacementAbility
 from .cards import CardInstance
+from .filters import Condition
 from .grants import count_holds
 from .scenario import Scenario
 from .vocabulary import CIVILIZATIONS

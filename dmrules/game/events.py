@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .abilities import Condition, Filter
 from .errors import Where
+from .filters import Condition, Filter
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .abilities import Condition, Filter
+from .filters import Condition, Filter
 
 if TYPE_CHECKING:
     from .cards import CardInstance
@@ -74,9 +74,9 @@ def card_passes(flt: Filter, card: CardInstance, controller: str, source: str | 
 def count_holds(condition: Condition, cards: Iterable[CardInstance], controller: str, source: str | None) -> bool:
     """Whether at least ``condition.at_least`` of ``cards`` are in its zone and pass its filter
     (「自分のマナゾーンに7枚以上」), read from ``controller``'s card ``source``."""
-    return (
-        sum(1 for c in cards if c.zone == condition.zone and card_passes(condition.filter, c, controller, source))
-        >= condition.at_least
+    flt = condition.filter or Filter()
+    return sum(1 for c in cards if c.zone == condition.zone and card_passes(flt, c, controller, source)) >= (
+        condition.at_least
     )
 
 
@@ -100,7 +100,10 @@ def with_grants(state: Scenario) -> Scenario:
         granted = tuple(
             replace(ability, granted_to=None)
             for giver, ability in givers
-            if receives and giver.zone == "battle" and card_passes(ability.granted_to, card, giver.controller, giver.id)
+            if receives
+            and giver.zone == "battle"
+            and ability.granted_to is not None
+            and card_passes(ability.granted_to, card, giver.controller, giver.id)
         )
         if granted != card.granted:
             changed[card.id] = replace(card, granted=granted)

@@ -103,8 +103,8 @@ class Window:
     multiplicity: int = 1  # labelled resolutions this one stands for (grouping interchangeable cards and units)
     units_folded: tuple[str, ...] = ()  # cards of the interchangeable units whose exchange gives some of them
     violations: tuple[tuple[str, str], ...] = ()
-    key: tuple = field(default=(), compare=False, repr=False)
-    atoms: tuple = field(default=(), compare=False, repr=False)
+    key: tuple[Any, ...] = field(default=(), compare=False, repr=False)  # the order windows are listed in
+    atoms: tuple[Any, ...] = field(default=(), compare=False, repr=False)  # the solver's atoms of the decisions
     state: Any = field(default=None, compare=False, repr=False)  # the Scenario this window was solved in
 
 
@@ -161,11 +161,11 @@ class Resolution:
         return tuple(v for w in self.windows for v in w.violations)
 
     @property
-    def atoms(self) -> tuple:
+    def atoms(self) -> tuple[Any, ...]:
         return self.windows[0].atoms
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         return tuple(w.key for w in self.windows)
 
     @property

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
+from .cards import CardInstance
 from .errors import InputError, Where
 from .events import Event, EventSpec, Step, Template
 from .grants import card_passes, count_holds
 from .scenario import Scenario
-from .vocabulary import EVENT_FROM, EVENT_TO, PENDING_BY, PLAYER_KINDS
+from .vocabulary import DECK_TOP_MOVES, EVENT_FROM, EVENT_TO, PENDING_BY, PLAYER_KINDS, ZONE_WORDS
 
 
 def _next_id(event_id: str) -> str:
@@ -30,12 +32,9 @@ class Realized:
     deferred: list[EventSpec] = field(default_factory=list)  # the later draws of a multi-card draw (609.6a)
 
 
-class Realizer:
-    """Turns a step into the events and templates of a window, given the state then.
-
-    With ``strict`` (the scenario's first step), a card that is not where its
-    event needs it is an error in the file; later, the event does nothing.
-    """
+class _Lookups:
+    """The state a step is realized against, and how a problem is told: in the first step an
+    error in the file, later a part that does nothing."""
 
     def __init__(
         self,
@@ -72,17 +71,17 @@ class Realizer:
             raise self._error(spec.cards_node or spec.node, problem)
         out.skipped.append(f"{spec.id} does nothing: {problem}")
 
-    def _card(self, spec: EventSpec, card_id: str):
+    def _card(self, spec: EventSpec, card_id: str) -> CardInstance:
         card = self.state.cards.get(card_id)
         if card is None:
             raise self._error(spec.cards_node or spec.node, f"no card with id '{card_id}' is in any zone")
         return card
 
-    def pending(self, card) -> bool:
+    def pending(self, card: CardInstance) -> bool:
         """The spell being cast is in no zone's count until it has resolved (409.1c)."""
         return self.state.program.by in PENDING_BY and card.id == self.state.program.source
 
-    def deck(self, player: str) -> list:
+    def deck(self, player: str) -> list[CardInstance]:
         if player in self.state.shuffled:
             raise InputError(
                 self.state.path,
@@ -92,8 +91,217 @@ class Realizer:
                 "mill or reveal from it takes",
             )
         return sorted(
-            (c for c in self.state.cards.values() if c.zone == "deck" and c.owner == player), key=lambda c: c.deck_pos
+            (c for c in self.state.cards.values() if c.zone == "deck" and c.owner == player),
+            key=lambda c: c.deck_pos or 0,
         )
+
+
+class _CardEvents(_Lookups):
+    """The events of cards a written event names, of every card a filter takes, of a reveal, and
+    of a swap of zones."""
+
+    def _every(self, at: _At, out: Realized) -> None:
+        """「…をすべて」: one event for each card of the zone that passes the filter now."""
+        spec = at.spec
+        assert spec.every is not None
+        matched = [
+            c
+            for c in self.state.cards.values()
+            if c.zone == spec.every_from
+            and c.under is None
+            and not self.pending(c)
+            and card_passes(spec.every, c, at.controller, at.source)
+        ]
+        if not matched:
+            out.skipped.append(f"{spec.id} does nothing: no card in the {spec.every_from} zone passes its filter")
+        to_zone = spec.to_zone if spec.kind == "move" else EVENT_TO.get(spec.kind)
+        for i, card in enumerate(matched):
+            out.events.append(
+                Event(
+                    id=f"{spec.id}.{card.id}",
+                    order=at.order + i,
+                    cards=(card.id,),
+                    from_zone=card.zone,
+                    to_zone=to_zone,
+                    position=spec.position if to_zone == "deck" else None,
+                    **at.common,
+                )
+            )
+
+    def _reveal(self, at: _At, out: Realized) -> None:
+        """「山札の上からN枚を表向きにする」: the reveal as a whole (what a replacement watches, its
+        player the subject), and one event for each card turned face up; the cards stay where
+        they are. A deck with fewer cards reveals what it has."""
+        spec = at.spec
+        player = self.player(spec.player, at.controller, spec.node)
+        out.events.append(Event(id=spec.id, order=at.order, player=player, amount=spec.count, **at.common))
+        for i, card in enumerate(self.deck(player)[: spec.count], start=1):
+            out.events.append(
+                Event(
+                    id=f"{spec.id}.{i}",
+                    order=at.order + i,
+                    cards=(card.id,),
+                    from_zone="deck",
+                    group=spec.id,
+                    **{**at.common, "kind": "reveal_card"},
+                )
+            )
+
+    def _swap_zones(self, at: _At, out: Realized) -> None:
+        """Two zones of a player exchanged whole: one move for each card of either."""
+        spec = at.spec
+        player = self.player(spec.player, at.controller, spec.node)
+        a, b = spec.zones
+        i = 0
+        for zone, other in ((a, b), (b, a)):
+            for card in self.state.cards.values():
+                if card.zone == zone and card.owner == player and card.under is None and not self.pending(card):
+                    i += 1
+                    out.events.append(
+                        Event(
+                            id=f"{spec.id}.{card.id}",
+                            order=at.order + i - 1,
+                            cards=(card.id,),
+                            from_zone=zone,
+                            to_zone=other,
+                            **{**at.common, "kind": "move"},
+                        )
+                    )
+        if not i:
+            out.skipped.append(f"{spec.id}: both zones are empty")
+
+    def _of_cards(self, at: _At, out: Realized, cards: list[CardInstance]) -> None:
+        """An event of the cards it names: a battle, a swap, a break of several shields, a cast
+        spell's way to the graveyard, or one card's move, power change or untap."""
+        spec = at.spec
+        kind = spec.kind
+        if kind == "battle":
+            return self._battle(at, out, cards)
+        if kind == "swap":
+            return self._swap(at, out, cards)
+        if kind == "break" and len(cards) > 1:
+            return self._group_break(at, out, cards)
+        card = cards[0]
+        if kind == "spell_to_graveyard":
+            if "spell" not in card.types and card.definition is not None:
+                raise self._error(spec.node, f"'{card.id}' is not a spell")
+            out.events.append(
+                Event(
+                    id=spec.id,
+                    order=at.order,
+                    cards=(card.id,),
+                    from_zone="pending",
+                    to_zone="graveyard",
+                    cast_from=spec.cast_from or card.zone,
+                    **at.common,
+                )
+            )
+            return None
+        allowed = EVENT_FROM.get(kind)
+        if allowed and card.zone not in allowed:
+            return self._skip_or_raise(
+                out,
+                spec,
+                f"a '{kind}' event needs a card in the {' or '.join(allowed)} zone, "
+                f"but '{card.id}' is in the {card.zone} zone",
+            )
+        return self._card_event(at, out, card)
+
+    def _card_event(self, at: _At, out: Realized, card: CardInstance) -> None:
+        spec = at.spec
+        kind = spec.kind
+        if kind == "power_change":
+            out.events.append(Event(id=spec.id, order=at.order, cards=(card.id,), amount=spec.amount, **at.common))
+            return None
+        if kind == "untap":
+            # The untap step (「自分のターンのはじめに」): a tapped card is untapped; it does not move.
+            if not card.tapped:
+                return self._skip_or_raise(
+                    out, spec, f"'{card.id}' is not tapped: there is nothing to untap (write 'tapped: true' on it)"
+                )
+            out.events.append(Event(id=spec.id, order=at.order, cards=(card.id,), **at.common))
+            return None
+        to_zone = spec.to_zone if kind == "move" else EVENT_TO[kind]
+        if to_zone == card.zone:
+            return self._skip_or_raise(out, spec, f"'{card.id}' is already in the {to_zone} zone")
+        out.events.append(
+            Event(
+                id=spec.id,
+                order=at.order,
+                cards=(card.id,),
+                from_zone=card.zone,
+                to_zone=to_zone,
+                position=spec.position if to_zone == "deck" else None,
+                **at.common,
+            )
+        )
+        return None
+
+    def _battle(self, at: _At, out: Realized, cards: list[CardInstance]) -> None:
+        for card in cards:
+            if card.zone != "battle":
+                return self._skip_or_raise(
+                    out,
+                    at.spec,
+                    f"a battle needs creatures in the battle zone, but '{card.id}' is in the {card.zone} zone",
+                )
+        out.events.append(Event(id=at.spec.id, order=at.order, cards=tuple(c.id for c in cards), **at.common))
+        return None
+
+    def _swap(self, at: _At, out: Realized, cards: list[CardInstance]) -> None:
+        """A swap of single cards (701.26b): its two halves."""
+        a, b = cards
+        if a.zone == b.zone:
+            return self._skip_or_raise(out, at.spec, "a swap exchanges cards in two different zones")
+        for half, (card, other) in enumerate(((a, b), (b, a)), start=1):
+            kind = "put_into_battle" if other.zone == "battle" else "move"  # not summoned: 「召喚以外の方法で出る」
+            out.events.append(
+                Event(
+                    id=f"{at.spec.id}.{half}",
+                    order=at.order + half - 1,
+                    cards=(card.id,),
+                    from_zone=card.zone,
+                    to_zone=other.zone,
+                    swap=at.spec.id,
+                    **{**at.common, "kind": kind},
+                )
+            )
+        return None
+
+    def _group_break(self, at: _At, out: Realized, cards: list[CardInstance]) -> None:
+        """A break of several shields: the break as a whole, and one event for each shield."""
+        spec = at.spec
+        for card in cards:
+            if card.zone != "shields":
+                return self._skip_or_raise(
+                    out,
+                    spec,
+                    f"a 'break' event needs cards in the shields zone, but '{card.id}' is in the {card.zone} zone",
+                )
+        out.events.append(
+            Event(id=spec.id, order=at.order, cards=tuple(c.id for c in cards), is_group=True, **at.common)
+        )
+        for i, card in enumerate(cards, start=1):
+            out.events.append(
+                Event(
+                    id=f"{spec.id}.{i}",
+                    order=at.order + i,
+                    cards=(card.id,),
+                    from_zone="shields",
+                    to_zone="hand",
+                    group=spec.id,
+                    **at.common,
+                )
+            )
+        return None
+
+
+class Realizer(_CardEvents):
+    """Turns a step into the events and templates of a window, given the state then.
+
+    With ``strict`` (the scenario's first step), a card that is not where its
+    event needs it is an error in the file; later, the event does nothing.
+    """
 
     def self_replaced(self, step: Step, controller: str, source: str | None) -> bool:
         """Whether the step's self-replacement applies: each of its counts holds in the state as
@@ -130,274 +338,146 @@ class Realizer:
         src = spec.source if spec.source is not None else source
         if src is not None and src not in self.state.cards:
             raise self._error(spec.node, f"no card with id '{src}' is in any zone")
-        common = dict(
-            kind=spec.kind,
-            controller=ctrl,
-            by=spec.by or by,
-            source=src,
-            unreplaceable=spec.unreplaceable,
-            ignores_cannot_leave=spec.ignores_cannot_leave,
+        at = _At(
+            spec,
+            ctrl,
+            src,
+            order,
+            dict(
+                kind=spec.kind,
+                controller=ctrl,
+                by=spec.by or by,
+                source=src,
+                unreplaceable=spec.unreplaceable,
+                ignores_cannot_leave=spec.ignores_cannot_leave,
+            ),
         )
-
         kind = spec.kind
         if spec.every is not None:
-            matched = [
-                c
-                for c in self.state.cards.values()
-                if c.zone == spec.every_from
-                and c.under is None
-                and not self.pending(c)
-                and card_passes(spec.every, c, ctrl, src)
-            ]
-            if not matched:
-                out.skipped.append(f"{spec.id} does nothing: no card in the {spec.every_from} zone passes its filter")
-            for i, card in enumerate(matched):
-                to_zone = spec.to_zone if kind == "move" else EVENT_TO.get(kind)
-                out.events.append(
-                    Event(
-                        id=f"{spec.id}.{card.id}",
-                        order=order + i,
-                        cards=(card.id,),
-                        from_zone=card.zone,
-                        to_zone=to_zone,
-                        position=spec.position if to_zone == "deck" else None,
-                        **common,
-                    )
-                )
-            return None
-        if spec.choose is not None:
-            choice = spec.choose
-            flt = choice.filter
-            for ref, below, result in (
-                (choice.cost_max_of, 0, False),
-                (choice.cost_below_of, 1, False),
-                (choice.cost_max_of_result, 0, True),
-                (choice.cost_below_of_result, 1, True),
-            ):
-                if ref is None:
-                    continue
-                cost = self.refer(ref, result) if self.refer else None
-                if cost is None and result:
-                    # 「こうして…したカード」 names the result: no card was moved that way.
-                    out.skipped.append(
-                        f"{spec.id} does nothing: no card is one '{ref}' moved (the text names the result)"
-                    )
-                    return None
-                if cost is None:
-                    return self._skip_or_raise(out, spec, f"no earlier event '{ref}' acted on a card with a cost")
-                flt = replace(flt, cost_max=cost - below)
-            if choice.among_revealed is not None:
-                revealed = self.revealed(choice.among_revealed) if self.revealed else ()
-                if not revealed:
-                    out.skipped.append(f"{spec.id} does nothing: no card was revealed by '{choice.among_revealed}'")
-                    return None
-                flt = replace(flt, ids=tuple(revealed))
-            count = choice.count
-            if choice.count_attempted:
-                count = sum(1 for ref in choice.count_attempted if self.attempted and self.attempted(ref))
-                if count == 0:
-                    out.skipped.append(
-                        f"{spec.id} does nothing: none of {', '.join(choice.count_attempted)} was attempted"
-                    )
-                    return None
-            out.templates.append(
-                Template(
-                    id=spec.id,
-                    kind=kind,
-                    order=order,
-                    count=count,
-                    optional=choice.optional,
-                    from_zone=choice.from_zone,
-                    to_zone=spec.to_zone or EVENT_TO.get(kind),
-                    filter=flt,
-                    chooser=self.player(choice.chooser, ctrl, spec.node),
-                    controller=ctrl,
-                    by=common["by"],
-                    source=src,
-                    amount=spec.amount,
-                    unreplaceable=spec.unreplaceable,
-                )
+            self._every(at, out)
+        elif spec.choose is not None:
+            self._choice(at, out)
+        elif kind == "reveal":
+            self._reveal(at, out)
+        elif kind in PLAYER_KINDS or (kind in DECK_TOP_MOVES and spec.count is not None and spec.player):
+            self._of_player(at, out)
+        elif kind == "swap_zones":
+            self._swap_zones(at, out)
+        else:
+            self._of_cards(at, out, [self._card(spec, c) for c in spec.cards])
+
+    def _choice(self, at: _At, out: Realized) -> None:
+        """「1体選び、…」: a template the solver enumerates, its filter bounded by what earlier
+        events did (a cost, what was revealed) and its count by what they attempted."""
+        spec = at.spec
+        choice = spec.choose
+        assert choice is not None
+        flt = choice.filter
+        for ref, below, result in (
+            (choice.cost_max_of, 0, False),
+            (choice.cost_below_of, 1, False),
+            (choice.cost_max_of_result, 0, True),
+            (choice.cost_below_of_result, 1, True),
+        ):
+            if ref is None:
+                continue
+            cost = self.refer(ref, result) if self.refer else None
+            if cost is None and result:
+                # 「こうして…したカード」 names the result: no card was moved that way.
+                out.skipped.append(f"{spec.id} does nothing: no card is one '{ref}' moved (the text names the result)")
+                return
+            if cost is None:
+                return self._skip_or_raise(out, spec, f"no earlier event '{ref}' acted on a card with a cost")
+            flt = replace(flt, cost_max=cost - below)
+        if choice.among_revealed is not None:
+            revealed = self.revealed(choice.among_revealed) if self.revealed else ()
+            if not revealed:
+                out.skipped.append(f"{spec.id} does nothing: no card was revealed by '{choice.among_revealed}'")
+                return
+            flt = replace(flt, ids=tuple(revealed))
+        count = choice.count
+        if choice.count_attempted:
+            count = sum(1 for ref in choice.count_attempted if self.attempted and self.attempted(ref))
+            if count == 0:
+                out.skipped.append(f"{spec.id} does nothing: none of {', '.join(choice.count_attempted)} was attempted")
+                return
+        out.templates.append(
+            Template(
+                id=spec.id,
+                kind=spec.kind,
+                order=at.order,
+                count=count,
+                optional=choice.optional,
+                from_zone=choice.from_zone,
+                to_zone=spec.to_zone or EVENT_TO.get(spec.kind),
+                filter=flt,
+                chooser=self.player(choice.chooser, at.controller, spec.node),
+                controller=at.controller,
+                by=at.common["by"],
+                source=at.source,
+                amount=spec.amount,
+                unreplaceable=spec.unreplaceable,
             )
-            return
-        if kind == "reveal":
-            # 「山札の上からN枚を表向きにする」: the reveal as a whole (what a replacement watches,
-            # its player the subject), and one event for each card turned face up; the cards
-            # stay where they are. A deck with fewer cards reveals what it has.
-            player = self.player(spec.player, ctrl, spec.node)
-            out.events.append(Event(id=spec.id, order=order, player=player, amount=spec.count, **common))
-            for i, card in enumerate(self.deck(player)[: spec.count], start=1):
-                out.events.append(
-                    Event(
-                        id=f"{spec.id}.{i}",
-                        order=order + i,
-                        cards=(card.id,),
-                        from_zone="deck",
-                        group=spec.id,
-                        **{**common, "kind": "reveal_card"},
-                    )
-                )
-            return
-        if kind in PLAYER_KINDS or (kind in ("mill", "put_into_mana") and spec.count is not None and spec.player):
-            player = self.player(spec.player, ctrl, spec.node)
-            if kind == "draw":
-                if spec.count and spec.count > 1:
-                    # Each card drawn is its own event, finished before the next (609.6a).
-                    out.deferred.append(replace(spec, id=_next_id(spec.id), count=spec.count - 1))
-                deck = self.deck(player)
-                out.events.append(
-                    Event(
-                        id=spec.id,
-                        order=order,
-                        cards=(deck[0].id,) if deck else (),
-                        player=player,
-                        from_zone="deck",
-                        to_zone="hand",
-                        last_draw=len(deck) == 1,
-                        **common,
-                    )
-                )
-                return
-            if kind == "lose":
-                out.events.append(Event(id=spec.id, order=order, player=player, cause=spec.cause or "effect", **common))
-                return
-            if kind in ("mill", "put_into_mana"):
-                deck = self.deck(player)
-                if spec.count > len(deck):
-                    verb = "mills" if kind == "mill" else "puts into mana"
-                    self._skip_or_raise(out, spec, f"{verb} {spec.count} cards but {player}'s deck holds {len(deck)}")
-                for i, card in enumerate(deck[: spec.count], start=1):
-                    out.events.append(
-                        Event(
-                            id=f"{spec.id}.{i}" if spec.count > 1 else spec.id,
-                            order=order + i - 1,
-                            cards=(card.id,),
-                            from_zone="deck",
-                            to_zone=EVENT_TO[kind],
-                            **common,
-                        )
-                    )
-                return
-            cards = tuple(c for c in spec.cards if self._card(spec, c))
-            out.events.append(Event(id=spec.id, order=order, player=player, cards=cards, **common))
-            return
-        if kind == "swap_zones":
-            player = self.player(spec.player, ctrl, spec.node)
-            a, b = spec.zones
-            i = 0
-            for zone, other in ((a, b), (b, a)):
-                for card in self.state.cards.values():
-                    if card.zone == zone and card.owner == player and card.under is None and not self.pending(card):
-                        i += 1
-                        out.events.append(
-                            Event(
-                                id=f"{spec.id}.{card.id}",
-                                order=order + i - 1,
-                                cards=(card.id,),
-                                from_zone=zone,
-                                to_zone=other,
-                                **{**common, "kind": "move"},
-                            )
-                        )
-            if not i:
-                out.skipped.append(f"{spec.id}: both zones are empty")
-            return
-        cards = [self._card(spec, c) for c in spec.cards]
-        if kind == "battle":
-            for card in cards:
-                if card.zone != "battle":
-                    return self._skip_or_raise(
-                        out,
-                        spec,
-                        f"a battle needs creatures in the battle zone, but '{card.id}' is in the {card.zone} zone",
-                    )
-            out.events.append(Event(id=spec.id, order=order, cards=tuple(c.id for c in cards), **common))
-            return
-        if kind == "swap":
-            a, b = cards
-            if a.zone == b.zone:
-                return self._skip_or_raise(out, spec, "a swap exchanges cards in two different zones")
-            for half, (card, other) in enumerate(((a, b), (b, a)), start=1):
-                kind = "put_into_battle" if other.zone == "battle" else "move"  # not summoned: 「召喚以外の方法で出る」
-                out.events.append(
-                    Event(
-                        id=f"{spec.id}.{half}",
-                        order=order + half - 1,
-                        cards=(card.id,),
-                        from_zone=card.zone,
-                        to_zone=other.zone,
-                        swap=spec.id,
-                        **{**common, "kind": kind},
-                    )
-                )
-            return
-        if kind == "break" and len(cards) > 1:
-            for card in cards:
-                if card.zone != "shields":
-                    return self._skip_or_raise(
-                        out,
-                        spec,
-                        f"a 'break' event needs cards in the shields zone, but '{card.id}' is in the {card.zone} zone",
-                    )
-            out.events.append(Event(id=spec.id, order=order, cards=tuple(c.id for c in cards), is_group=True, **common))
-            for i, card in enumerate(cards, start=1):
-                out.events.append(
-                    Event(
-                        id=f"{spec.id}.{i}",
-                        order=order + i,
-                        cards=(card.id,),
-                        from_zone="shields",
-                        to_zone="hand",
-                        group=spec.id,
-                        **common,
-                    )
-                )
-            return
-        card = cards[0]
-        if kind == "spell_to_graveyard":
-            if "spell" not in card.types and card.definition is not None:
-                raise self._error(spec.node, f"'{card.id}' is not a spell")
+        )
+
+    def _of_player(self, at: _At, out: Realized) -> None:
+        """An event of a player: a draw (each card its own event, 609.6a), a loss, a cost, or the
+        top cards of the player's deck milled or put into the mana zone."""
+        spec = at.spec
+        player = self.player(spec.player, at.controller, spec.node)
+        if spec.kind == "draw":
+            if spec.count and spec.count > 1:
+                out.deferred.append(replace(spec, id=_next_id(spec.id), count=spec.count - 1))
+            deck = self.deck(player)
             out.events.append(
                 Event(
                     id=spec.id,
-                    order=order,
+                    order=at.order,
+                    cards=(deck[0].id,) if deck else (),
+                    player=player,
+                    from_zone="deck",
+                    to_zone="hand",
+                    last_draw=len(deck) == 1,
+                    **at.common,
+                )
+            )
+        elif spec.kind == "lose":
+            out.events.append(
+                Event(id=spec.id, order=at.order, player=player, cause=spec.cause or "effect", **at.common)
+            )
+        elif spec.kind in DECK_TOP_MOVES:
+            self._deck_top(at, out, player)
+        else:
+            cards = tuple(c for c in spec.cards if self._card(spec, c))
+            out.events.append(Event(id=spec.id, order=at.order, player=player, cards=cards, **at.common))
+
+    def _deck_top(self, at: _At, out: Realized, player: str) -> None:
+        spec = at.spec
+        count = spec.count or 1
+        deck = self.deck(player)
+        if count > len(deck):
+            verb = "mills" if spec.kind == "mill" else "puts into the " + ZONE_WORDS[EVENT_TO[spec.kind]]
+            self._skip_or_raise(out, spec, f"{verb} {count} cards but {player}'s deck holds {len(deck)}")
+        for i, card in enumerate(deck[:count], start=1):
+            out.events.append(
+                Event(
+                    id=f"{spec.id}.{i}" if count > 1 else spec.id,
+                    order=at.order + i - 1,
                     cards=(card.id,),
-                    from_zone="pending",
-                    to_zone="graveyard",
-                    cast_from=spec.cast_from or card.zone,
-                    **common,
+                    from_zone="deck",
+                    to_zone=EVENT_TO[spec.kind],
+                    **at.common,
                 )
             )
-            return
-        allowed = EVENT_FROM.get(kind)
-        if allowed and card.zone not in allowed:
-            return self._skip_or_raise(
-                out,
-                spec,
-                f"a '{kind}' event needs a card in the {' or '.join(allowed)} zone, "
-                f"but '{card.id}' is in the {card.zone} zone",
-            )
-        if kind == "power_change":
-            out.events.append(Event(id=spec.id, order=order, cards=(card.id,), amount=spec.amount, **common))
-            return
-        if kind == "untap":
-            # The untap step (「自分のターンのはじめに」): a tapped card is untapped; it does not move.
-            if not card.tapped:
-                return self._skip_or_raise(
-                    out, spec, f"'{card.id}' is not tapped: there is nothing to untap (write 'tapped: true' on it)"
-                )
-            out.events.append(Event(id=spec.id, order=order, cards=(card.id,), **common))
-            return
-        to_zone = spec.to_zone if kind == "move" else EVENT_TO[kind]
-        if to_zone == card.zone:
-            return self._skip_or_raise(out, spec, f"'{card.id}' is already in the {to_zone} zone")
-        out.events.append(
-            Event(
-                id=spec.id,
-                order=order,
-                cards=(card.id,),
-                from_zone=card.zone,
-                to_zone=to_zone,
-                position=spec.position if to_zone == "deck" else None,
-                **common,
-            )
-        )
+
+
+@dataclass(frozen=True)
+class _At:
+    """What every event made from one written event shares: the spec, its controller and source,
+    its order in the window, and the fields each of its events carries."""
+
+    spec: EventSpec
+    controller: str
+    source: str | None
+    order: int
+    common: dict[str, Any]

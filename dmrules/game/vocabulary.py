@@ -24,7 +24,7 @@ ZONE_WORDS = {
     "shields": "shield zone",
     "deck": "deck",
     "hyperspatial": "hyperspatial zone",
-    "pending": "no zone (being cast)",
+    "pending": "pending",  # a spell being cast is in no zone (409.1b)
 }
 ZONE_WORDS_JA = {
     "battle": "バトルゾーン",
@@ -133,6 +133,18 @@ _KINDS = (
         every=True,
     ),
     Kind(
+        "put_into_shields",
+        "card",
+        "シールドゾーンに置かれる",
+        "{c} is put into the shield zone",
+        "be put into the shield zone",
+        (),
+        "shields",
+        "battle",
+        deck_top=True,
+        every=True,
+    ),
+    Kind(
         "mill",
         "card",
         "山札から墓地に置かれる",
@@ -212,8 +224,10 @@ PLAYER_KINDS = tuple(k.name for k in _KINDS if k.written and k.names == "player"
 EVENT_FROM = {k.name: k.from_zones for k in _KINDS if k.written and k.from_zones}
 EVENT_TO = {k.name: k.to_zone for k in _KINDS if k.written and k.to_zone}
 CHOICE_FROM = {k.name: k.choice_from for k in _KINDS if k.choice_from}
-# Kinds that take the top N cards of a player's deck (``{mill: P, count: N}``), one event each.
+# Kinds that take the top N cards of a player's deck (``{mill: P, count: N}``), one event each,
+# and of those the kinds that move the cards (a draw moves them too, but is the player's).
 DECK_TOP_KINDS = tuple(k.name for k in _KINDS if k.deck_top)
+DECK_TOP_MOVES = tuple(k.name for k in _KINDS if k.deck_top and k.names == "card")
 # 「〜をすべて」: every card of a zone that passes a filter, one event each.
 EVERY_KINDS = tuple(k.name for k in _KINDS if k.every)
 

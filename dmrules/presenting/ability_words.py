@@ -2,46 +2,13 @@
 
 from __future__ import annotations
 
-from ..game.abilities import Action, Condition, Filter, ReplacementAbility, Slot
+from ..game.abilities import Action, ReplacementAbility, Slot
+from ..game.filters import Condition, Filter
+from ..game.vocabulary import WATCHED_WORDS
+from ..game.vocabulary import ZONE_WORDS as VOCABULARY_ZONE_WORDS
 
-EVENT_WORDS = {
-    "leave": "leave the battle zone",
-    "destroy": "be destroyed",
-    "return_to_hand": "return to the hand",
-    "discard": "be discarded",
-    "put_into_mana": "be put into the mana zone",
-    "put_into_graveyard": "be put into the graveyard",
-    "put_into_hand": "be put into the hand",
-    "put_into_deck": "be put into the deck",
-    "enter": "enter the battle zone",
-    "put_into_battle": "be put into the battle zone (not summoned)",
-    "leave_shields": "leave the shield zone",
-    "leave_mana": "leave the mana zone",
-    "leave_graveyard": "leave the graveyard",
-    "leave_hand": "leave the hand",
-    "mill": "be milled",
-    "break": "be broken",
-    "draw": "draw",
-    "lose": "lose the game",
-    "spell_to_graveyard": "go to the graveyard after being cast",
-    "battle": "battle",
-    "pay_cost": "pay a cost",
-    "move": "move",
-    "power_change": "change power",
-    "flip": "flip",
-    "choose": "choose cards",
-    "untap": "untap at the start of its turn",
-    "summon": "be summoned",
-    "reveal": "reveal cards from the top of the deck",
-}
 WHOSE_WORDS = {"own": "of yours", "opponent": "of your opponent's", "any": ""}
-ZONE_WORDS = {
-    "battle": "battle zone",
-    "mana": "mana zone",
-    "shields": "shield zone",
-    "hyperspatial": "hyperspatial zone",
-    "any": "any zone",
-}
+ZONE_WORDS = {**VOCABULARY_ZONE_WORDS, "any": "any zone"}
 POSITION_WORDS = {
     "top": "on top of the deck",
     "bottom": "at the bottom of the deck",
@@ -168,7 +135,7 @@ def condition_words(condition: Condition) -> str:
 def ability_words(ability: ReplacementAbility) -> list[str]:
     """An ability as a few lines of English."""
     watch = ability.watch
-    events = " or ".join(EVENT_WORDS.get(e, e) for e in watch.events)
+    events = " or ".join(WATCHED_WORDS.get(e, e) for e in watch.events)
     if watch.subject == "this":
         who = "this card"
     elif watch.subject == "equipped":

@@ -12,43 +12,10 @@ from typing import IO
 from ..game.events import Event
 from ..game.outcome import EventInfo, Resolution, Solution, Streamed, Trigger, Window
 from ..game.scenario import Scenario
+from ..game.vocabulary import HAPPENS_WORDS, ZONE_WORDS
 from ..text import plural
 from .json import Batched, stream_batched
 from .safe import visible
-
-ZONE_WORDS = {
-    "battle": "battle zone",
-    "hand": "hand",
-    "mana": "mana zone",
-    "graveyard": "graveyard",
-    "shields": "shield zone",
-    "deck": "deck",
-    "hyperspatial": "hyperspatial zone",
-    "pending": "pending",
-}
-
-# What an event does, in words: {c} the card(s), {p} the player.
-EVENT_WORDS = {
-    "destroy": "{c} is destroyed",
-    "return_to_hand": "{c} returns to the hand",
-    "discard": "{c} is discarded",
-    "put_into_mana": "{c} is put into the mana zone",
-    "mill": "{c} is put from the deck into the graveyard",
-    "break": "{c} is broken",
-    "move": "{c} is moved",
-    "spell_to_graveyard": "{c} goes to the graveyard after it was cast",
-    "put_into_battle": "{c} is put into the battle zone",
-    "power_change": "{c}'s power changes",
-    "swap": "{c} swap places",
-    "battle": "{c} battle",
-    "draw": "{p} draws {c}",
-    "lose": "{p} loses the game",
-    "pay_cost": "{p} pays the cost of {c}",
-    "choose": "{p} chooses",
-    "flip": "{c} flips",
-    "reveal_card": "{c} is revealed from the top of the deck",
-    "untap": "{c} untaps",
-}
 
 
 def card_label(scenario: Scenario, card_id: str | None) -> str:
@@ -83,7 +50,7 @@ def event_words(scenario: Scenario, event: Event | EventInfo) -> str:
         count = getattr(event, "amount", None) or next((e.amount for e in scenario.events if e.id == event.id), None)
         what = {None: "cards from the top", 1: "the top card"}.get(count, f"the top {count} cards")
         return f"{event.player or 'a player'} reveals {what} of the deck"
-    template = EVENT_WORDS.get(kind)
+    template = HAPPENS_WORDS.get(kind)
     if kind == "move" and event.to_zone:
         template = "{c} is put into the " + ZONE_WORDS.get(event.to_zone, event.to_zone)
     cards = _cards(scenario, event.cards) if event.cards else ""

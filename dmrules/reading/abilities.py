@@ -18,7 +18,6 @@ from ..game.abilities import (
     VERBS,
     WATCH_CONDITIONS,
     Action,
-    Filter,
     ReplacementAbility,
     Restriction,
     Slot,
@@ -26,6 +25,7 @@ from ..game.abilities import (
     Watch,
     default_works_in,
 )
+from ..game.filters import Filter
 from ..game.vocabulary import (
     EVENT_ZONES,
     POSITIONS,

@@ -15,6 +15,7 @@ from ..game.events import ChoiceSpec, EventSpec, SelfReplacement, Step
 from ..game.vocabulary import (
     CHOICE_FROM,
     DECK_TOP_KINDS,
+    DECK_TOP_MOVES,
     EFFECT_BY,
     EVENT_TO,
     EVERY_KINDS,
@@ -151,7 +152,7 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
         spec["zones"] = zones
         spec["player"] = (target if target is not None else node.child("player")).text()
         return EventSpec(**spec)
-    if kind in PLAYER_KINDS or kind == "reveal" or (kind in ("mill", "put_into_mana") and node.has("count")):
+    if kind in PLAYER_KINDS or kind == "reveal" or (kind in DECK_TOP_MOVES and node.has("count")):
         who = target if target is not None else node.child("player")
         spec["player"] = "@" + who.text(("own", "opponent")) if relative else who.text()
         if kind in DECK_TOP_KINDS:

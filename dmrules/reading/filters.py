@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..game.abilities import CONDITION_WORDS, PROPERTIES, Condition, Filter
+from ..game.filters import CONDITION_WORDS, PROPERTIES, Condition, Filter
 from ..game.vocabulary import CARD_TYPES, CIVILIZATIONS, WHOSE, ZONES
 from .reader import Node
 

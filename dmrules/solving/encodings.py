@@ -4,6 +4,7 @@ syntax trees (parsed once per process)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 
 from ..game.errors import SolveError
@@ -14,11 +15,7 @@ RULESET_ENTRY = {"dm": "dm.lp", "sequential": "sequential.lp", "dmps": "dmps.lp"
 @lru_cache(maxsize=1)
 def encodings_dir() -> Path:
     """Where the ASP encodings are: shipped as the package ``dmrules.asp``."""
-    try:
-        from importlib import resources
-
-        import dmrules.asp  # noqa: F401  (the asp/ folder, mapped into the package)
-
+    try:  # the asp/ folder, mapped into the package
         folder = Path(str(resources.files("dmrules.asp")))
         if (folder / "dm.lp").is_file():
             return folder

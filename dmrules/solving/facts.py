@@ -14,9 +14,10 @@ from collections.abc import Iterator
 
 from clingo import Function, Number, String, Symbol, SymbolType
 
-from ..game.abilities import Filter, ReplacementAbility, TriggeredAbility, Watch
+from ..game.abilities import ReplacementAbility, TriggeredAbility, Watch
 from ..game.conditions import ability_holds
 from ..game.events import Template
+from ..game.filters import Filter
 from ..game.scenario import Scenario
 
 

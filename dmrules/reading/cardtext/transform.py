@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from lark import Token, Transformer
 
-from ...game.abilities import CONDITION_WORDS
+from ...game.filters import CONDITION_WORDS
 
 CIVS = {"光": "light", "水": "water", "闇": "darkness", "火": "fire", "自然": "nature", "ゼロ": "zero"}
 WHOSE = {"自分": "own", "相手": "opponent"}

@@ -1,0 +1,59 @@
+"""Filters (which cards or players a text refers to: 「自分の他のアビス・クリーチャー」) and state
+conditions of abilities (``if``: 「自分のマナゾーンに7枚以上あれば」)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Card properties a filter may require (docs/card-text.md).
+PROPERTIES = ("face_up", "face_down", "tapped", "multicolor")
+
+
+# State conditions of an ability (``if``) that are a word.
+CONDITION_WORDS = (
+    "this_face_up",
+    "this_tapped",
+    "this_linked",
+    "this_power_positive",
+    "not_fortified_by_other_castle",
+    "shields_at_least_opponent",
+    "five_civilizations_in_battle",
+    "summoned_just_before_cast",
+    "summoned_before_cast",
+)
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Which cards (or players) a text refers to: 「自分の他のアビス・クリーチャー」."""
+
+    whose: str = "any"
+    types: tuple[str, ...] = ()
+    races: tuple[str, ...] = ()
+    civilizations: tuple[str, ...] = ()
+    cost_max: int | None = None
+    cost_min: int | None = None
+    cost_not: int | None = None
+    other: bool = False
+    names: tuple[str, ...] = ()
+    evolution: bool = False
+    flags: tuple[str, ...] = ()
+    cost_exceeds_mana: bool = False
+    ids: tuple[str, ...] = ()
+    without_flags: tuple[str, ...] = ()
+    name_parts: tuple[str, ...] = ()  # 「名前に《X》とある」
+    power_min: int | None = None
+    power_max: int | None = None
+    not_types: tuple[str, ...] = ()  # 「クリーチャーではない」
+    keywords: tuple[str, ...] = ()  # 「「ブロッカー」を持つ」
+    properties: tuple[str, ...] = ()  # face_up, face_down, tapped, multicolor
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A state condition of an ability (``if``): a word, or a count of cards in a zone."""
+
+    word: str | None = None
+    zone: str | None = None
+    filter: Filter | None = None
+    at_least: int = 1
