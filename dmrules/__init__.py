@@ -10,24 +10,39 @@ as an oracle (docs/api.md)::
     assert dmrules.count("fixtures/A01-two-jashintei.yaml") == solution.total
 
 ``stream`` hands each resolution to a callback as it is found and keeps
-none. ``solve``, ``stream`` and ``count`` take a ``Scenario`` or the path of a scenario file,
-and ``ruleset=`` to solve under another ruleset than the scenario's. Bad
-input raises ``InputError``, naming the file, the place and the problem.
+none; ``why`` tells how a resolution is legal, ``why_not`` what stands in the
+way of an outcome, ``check`` whether an observed outcome is legal. Each takes a
+``Scenario``, the path of a scenario file, its YAML text or a dict, and
+``ruleset=`` to solve under another ruleset than the scenario's (dmrules/api.py).
+Bad input raises ``InputError``, naming the file, the place and the problem.
 
-The package follows the pipeline, each layer importing only those before it:
-``reading`` (scenario files, card data, abilities) → ``solving`` (facts,
-encodings, the window engine, typed outcomes) → ``checking`` (expectations,
-why / why-not) → ``presenting`` (text, HTML) → ``cli``.
+The package follows the pipeline, each floor importing only those below it:
+``game`` (the model every floor shares: vocabulary, abilities, events, cards,
+scenarios, outcomes) ← ``reading`` (scenario files, card data, the card-text
+compiler) ← ``solving`` (facts, encodings, the window engine, answer sets
+decoded) ← ``checking`` (expectations, why / why-not) ← ``api`` ←
+``presenting`` (text, JSON, HTML, the workbench) ← ``cli``.
 """
 
-from .api import count, solve, stream
+from .api import Check, Why, check, count, solve, stream, why, why_not
+from .checking.explain import OutcomeCondition, WhyNot, WhyStep
 from .game.errors import DmrulesError, InputError, SolveError
 from .game.outcome import Application, EventInfo, ReplacementRef, Resolution, Solution, Streamed
 from .game.scenario import Scenario
 from .reading.scenario import load_scenario, scenario_from_text
+from .solving.engine import Interrupted
 
 __all__ = [
     "Application",
+    "Check",
+    "Interrupted",
+    "OutcomeCondition",
+    "Why",
+    "WhyNot",
+    "WhyStep",
+    "check",
+    "why",
+    "why_not",
     "DmrulesError",
     "EventInfo",
     "InputError",
