@@ -355,6 +355,11 @@ def _violations(describer: Describer, symbols: list[Symbol]) -> list[Violation]:
 
 @dataclass
 class WhyNot:
+    """Whether some legal resolution has the outcome asked about (``legal``: one that has it),
+    and if none has, what stands in the way: the closest outcomes with the rules they break
+    (``options``, closest first), the conditions nothing can bring about (``impossible``), the
+    window where the closest outcomes break rules (``window``)."""
+
     conditions: list[OutcomeCondition]
     legal: Resolution | None = None
     impossible: list[OutcomeCondition] = field(default_factory=list)
