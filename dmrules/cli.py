@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from .game.errors import DmrulesError, InputError
 from .presenting.safe import visible
@@ -560,7 +561,7 @@ def cmd_cards_parse(args: argparse.Namespace, text: str) -> int:
     if args.effect:
         return _effect_steps(args, text)
     if text:
-        items = [(None, compile_text(text))]
+        items: list[tuple[str | None, Any]] = [(None, compile_text(text))]
     else:
         items = [
             (f"{card_id} ({name})", compile_text(card_text, card_type))

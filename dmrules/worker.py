@@ -143,7 +143,9 @@ def _relay(read_end: int, held: list[bytes]) -> None:
             chunk = pipe.read(1 << 16)
             pending += chunk
             while pending:
-                piece = _PIECE.match(pending).group()
+                found = _PIECE.match(pending)
+                assert found is not None  # the pattern matches any non-empty bytes
+                piece = found.group()
                 if not piece.endswith(b"\n") and len(piece) == len(pending) and chunk:
                     break  # the rest of it has not come yet
                 pending = pending[len(piece) :]

@@ -296,7 +296,7 @@ def read_expectation(scenario: Scenario, node: Node | None = None) -> Expectatio
     exp = Expectation(count=node.opt_int("count", None, 0, 10**9), states=node.opt_int("states", None, 0, 10**9))
     if node.has("resolutions"):
         exp.resolutions = []
-        seen = {}
+        seen: dict[ResolutionKey, int | None] = {}
         for entry in node.child("resolutions").elements():
             entry.keys(ENTRY_FIELDS)
             apps = []
@@ -329,11 +329,11 @@ def read_expectation(scenario: Scenario, node: Node | None = None) -> Expectatio
         exp.groups = {}
         for entry in node.child("groups").elements():
             entry.keys(GROUP_FIELDS, required=("applied", "count"))
-            key = frozenset(_group_key(entry.child("applied"), scenario))
-            if key in exp.groups:
+            group = frozenset(_group_key(entry.child("applied"), scenario))
+            if group in exp.groups:
                 raise entry.error("the same group is listed twice")
-            final = tuple(_read_final(entry.child("final"), scenario).items()) if entry.has("final") else ()
-            exp.groups[key] = (entry.child("count").integer(1, 10**9), Pattern(final=final))
+            placed = tuple(_read_final(entry.child("final"), scenario).items()) if entry.has("final") else ()
+            exp.groups[group] = (entry.child("count").integer(1, 10**9), Pattern(final=placed))
     for name in ("some", "none", "always"):
         if node.has(name):
             setattr(exp, name, [_read_pattern(p, scenario) for p in node.child(name).elements()])
@@ -345,6 +345,7 @@ def _group_key(node: Node, scenario: Scenario) -> list[tuple[str, str]]:
     for a in node.elements():
         a.keys(("event", "by"), required=("event", "by"))
         p = _read_app(a, scenario, exact=False)
+        assert p.event is not None and p.by is not None  # both required above
         out.append((p.event, p.by))
     return out
 
@@ -407,16 +408,16 @@ def check(expectation: Expectation, solution: Solution, scenario: Scenario) -> l
         actual_groups: dict[frozenset, list[Resolution]] = {}
         for r in solution.resolutions:
             actual_groups.setdefault(frozenset((a.event, a.replacement.id) for a in r.applied), []).append(r)
-        for key, (count, pattern) in expectation.groups.items():
-            members = actual_groups.get(key, [])
+        for group, (count, pattern) in expectation.groups.items():
+            members = actual_groups.get(group, [])
             if len(members) != count:
-                problems.append(f"group '{group_text(key)}': expected {count} resolutions, found {len(members)}")
+                problems.append(f"group '{group_text(group)}': expected {count} resolutions, found {len(members)}")
             bad = [r for r in members if not pattern.matches(r)]
             if bad:
-                problems.append(f"group '{group_text(key)}': a resolution lacks {pattern.text()}")
-        for key, members in actual_groups.items():
-            if key not in expectation.groups:
-                problems.append(f"unexpected group '{group_text(key)}' ({len(members)} resolutions)")
+                problems.append(f"group '{group_text(group)}': a resolution lacks {pattern.text()}")
+        for group, members in actual_groups.items():
+            if group not in expectation.groups:
+                problems.append(f"unexpected group '{group_text(group)}' ({len(members)} resolutions)")
     for pattern in expectation.some:
         if not any(pattern.matches(r) for r in solution.resolutions):
             problems.append(f"no resolution has {pattern.text()}")
@@ -462,5 +463,7 @@ def verdicts(expectation: Expectation, solution: Solution, scenario: Scenario) -
         ("always", "every resolution has"),
     ):
         for pattern in getattr(expectation, name):
-            parts.append((f"{word} {pattern.text()}", replace(blank, **{name: [pattern]})))
+            part = replace(blank)
+            setattr(part, name, [pattern])
+            parts.append((f"{word} {pattern.text()}", part))
     return [(text, not check(part, solution, scenario)) for text, part in parts]

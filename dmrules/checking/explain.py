@@ -27,6 +27,7 @@ from ..solving.count import fast_path, may_open_windows
 from ..solving.decode import Builder
 from ..solving.facts import P, name_of
 from ..solving.ground import make_control
+from ..solving.progress import set_solve
 from ..solving.run import solve
 
 MAX_OPTIMAL_MODELS = 50
@@ -171,6 +172,7 @@ class Describer:
         if r.name == "eff":
             ability = next(e.ability for e in self.scenario.effects if e.id == ref.id)
         else:
+            assert ref.card is not None  # a card's ability: an effect in play has none
             ability = self.scenario.cards[ref.card].replacements[ref.ability - 1]
         slots = ability.slots()
         return slots[index - 1] if 0 < index <= len(slots) else None
@@ -227,7 +229,9 @@ class Describer:
         if name == "absent":
             r = a[0]
             ref = self.b.replacement(r)
-            where = self.scenario.cards[ref.card].zone if ref.card in self.scenario.cards else "?"
+            where = (
+                self.scenario.cards[ref.card].zone if ref.card is not None and ref.card in self.scenario.cards else "?"
+            )
             return Violation(
                 rule,
                 name,
@@ -388,13 +392,12 @@ def _optimal(
     ctl: clingo.Control, assumptions: list[int], limit: int = MAX_OPTIMAL_MODELS, deadline: float | None = None
 ) -> list[list[Symbol]]:
     """The optimal models (fewest violations) under the assumptions; SolveError once ``deadline`` passes."""
-    ctl.configuration.solve.opt_mode = "optN"
-    ctl.configuration.solve.models = 0
+    set_solve(ctl, opt_mode="optN", models=0)
     found: list[list[Symbol]] = []
 
     def on_model(model: clingo.Model) -> bool:
         if model.optimality_proven:
-            found.append(model.symbols(shown=True))
+            found.append(list(model.symbols(shown=True)))
             return len(found) < limit
         return True
 
@@ -589,7 +592,7 @@ def _why_window(scenario: Scenario, window, deadline: float | None = None) -> li
             continue
         other = by_event.get(e)
         first = ranks.get((other, e), 3) if other is not None else None
-        if other is not None and first < rank:
+        if other is not None and first is not None and first < rank:
             rule = "609.8a" if first == 0 else "609.8"
             step.kind = "earlier"
             step.reason = (

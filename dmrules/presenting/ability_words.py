@@ -84,7 +84,7 @@ def action_words(action: Action) -> str:
     if kind == "move":
         where = POSITION_WORDS.get(action.position or "", "") if action.zone == "deck" else ""
         extra = " tapped" if action.tapped else ""
-        return f"the card goes to the {ZONE_WORDS.get(action.zone, action.zone)}{extra} instead" + (
+        return f"the card goes to the {ZONE_WORDS.get(action.zone or '', action.zone)}{extra} instead" + (
             f" ({where})" if where else ""
         )
     if kind == "move_under":
@@ -92,9 +92,11 @@ def action_words(action: Action) -> str:
     if kind == "move_top":
         return "only the top card of its stack goes"
     if kind == "move_source":
-        verb = {"destroy": "is destroyed", "discard": "is discarded", "put": f"goes to the {action.zone}"}[action.verb]
+        verb = {"destroy": "is destroyed", "discard": "is discarded", "put": f"goes to the {action.zone}"}[
+            action.verb or "put"
+        ]
         return f"this card {verb}"
-    if kind == "choose":
+    if kind == "choose" and action.slot is not None:
         return _slot_words(action.slot)
     if kind == "draw":
         return f"draw {action.count} card{'s' if action.count != 1 else ''}"

@@ -25,6 +25,7 @@ from ..game.abilities import (
     Watch,
     default_works_in,
 )
+from ..game.events import Step
 from ..game.filters import Filter
 from ..game.vocabulary import (
     EVENT_ZONES,
@@ -288,7 +289,7 @@ def parse_ability(node: Node, *, effect: bool = False) -> ReplacementAbility:
         raise node.error("destroy_battle_partner needs a watched 'battle' event", "instead")
     default = "any" if effect else default_works_in(watch, own)
     works_in = node.opt_text("works_in", default, ZONES + ("any",))
-    then = ()
+    then: tuple[Step, ...] = ()
     if node.has("then"):
         then = read_steps(node.child("then"), "then", relative=True)
     return ReplacementAbility(

@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..cache import cache_root, code_key, forget_stale, load, store
-from ..game.abilities import ReplacementAbility
+from ..game.abilities import ReplacementAbility, Restriction, TriggeredAbility
 from ..game.cards import CardDef
 from ..game.errors import InputError
 from ..game.vocabulary import CIVILIZATIONS, TYPE_EXPANSION
@@ -68,15 +68,15 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
                 types.append(t)
     if not types:
         types = ["creature"]
-    replacements = ()
+    replacements: tuple[ReplacementAbility, ...] = ()
     if node.has("replacements"):
         replacements = tuple(parse_ability(require_counts(a)) for a in node.child("replacements").elements())
     elif by_text:
         replacements = _compiled(node.child("text"), "castle" if "castle" in types else None, node.child("name").text())
-    triggers = ()
+    triggers: tuple[TriggeredAbility, ...] = ()
     if node.has("triggers"):
         triggers = tuple(parse_trigger(t) for t in node.child("triggers").elements())
-    restrictions = ()
+    restrictions: tuple[Restriction, ...] = ()
     if node.has("restrictions"):
         restrictions = tuple(parse_restriction(r) for r in node.child("restrictions").elements())
     if node.has("hand_written") and not (replacements or triggers or restrictions):
@@ -120,7 +120,7 @@ def _compiled(node: Node, card_type: str | None, name: str) -> tuple[Replacement
     if compiled.problems:
         raise node.error(
             f"the text of {name} cannot be read: "
-            + compiled.problems[0].problem
+            + str(compiled.problems[0].problem)
             + " (give the card's 'replacements' by hand, see docs/card-text.md)"
         )
     try:

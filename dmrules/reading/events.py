@@ -11,6 +11,8 @@ then, and choices (「1体選び」) become templates the solver enumerates.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..game.events import ChoiceSpec, EventSpec, SelfReplacement, Step
 from ..game.vocabulary import (
     CHOICE_FROM,
@@ -102,7 +104,7 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
             raise node.error("an event needs a kind: 'kind: destroy, card: X' or 'destroy: X'")
         kind = shorthand[0]
         target = node.child(kind)
-    spec = dict(
+    spec: dict[str, Any] = dict(
         id=node.opt_identifier("id", default_id),
         kind=kind,
         node=node,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import unicodedata
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, overload
 
 from ..game.errors import InputError
 from .yamlsrc import Located, Place
@@ -198,9 +198,17 @@ class Node:
     def opt_identifier(self, key: str, default: str) -> str:
         return self.child(key).identifier() if self.has(key) else default
 
+    @overload
+    def opt_text(self, key: str, default: str, choices: Iterable[str] | None = None) -> str: ...
+    @overload
+    def opt_text(self, key: str, default: None = None, choices: Iterable[str] | None = None) -> str | None: ...
     def opt_text(self, key: str, default: str | None = None, choices: Iterable[str] | None = None) -> str | None:
         return self.child(key).text(choices) if self.has(key) else default
 
+    @overload
+    def opt_int(self, key: str, default: int, low: int = 0, high: int = MAX_COUNT) -> int: ...
+    @overload
+    def opt_int(self, key: str, default: None = None, low: int = 0, high: int = MAX_COUNT) -> int | None: ...
     def opt_int(self, key: str, default: int | None = None, low: int = 0, high: int = MAX_COUNT) -> int | None:
         return self.child(key).integer(low, high) if self.has(key) else default
 

@@ -17,8 +17,8 @@ from pathlib import Path
 from ..cache import cache_root, code_key, store_bytes
 from ..game.abilities import unsolved
 from ..game.cards import CardDef, CardInstance
-from ..game.errors import InputError
-from ..game.events import Step
+from ..game.errors import InputError, Where
+from ..game.events import EventSpec, Step
 from ..game.grants import with_grants
 from ..game.realize import Realizer
 from ..game.scenario import About, EffectInPlay, EffectProgram, Scenario
@@ -401,13 +401,14 @@ class _Reader:
                 )
             return card
         name = node.text()
-        card = self.db.find(name)
-        if card is None:
+        found = self.db.find(name)
+        if found is None:
             hints = self.db.suggest(name)
             hint = f"; did you mean {' or '.join(repr(h) for h in hints)}?" if hints else ""
             raise node.error(
                 f"unknown card '{shorten(name)}'{hint} (define it inline with name, type and replacements)"
             )
+        card = found
         caveat = card.caveat
         if caveat and card.name not in self._caveats:
             # Said once per card: the answer is right for the abilities as written, which may
@@ -533,7 +534,7 @@ class _Reader:
         specs = tuple(self._spec(read_event(e, f"e{i}"), cast_from) for i, e in enumerate(elements, start=1))
         for spec in specs:
             if spec.id in self._spec_nodes:
-                raise spec.node.error(
+                raise _written(spec).error(
                     f"event id '{spec.id}' is used twice (also at {_where(self._spec_nodes[spec.id])})", "id"
                 )
             self._spec_nodes[spec.id] = spec.node
@@ -567,16 +568,16 @@ class _Reader:
         for step in later:
             for spec in step.events:
                 if spec.id in ids:
-                    raise spec.node.error(f"event id '{spec.id}' is used twice")
+                    raise _written(spec).error(f"event id '{spec.id}' is used twice")
                 ids.add(spec.id)
             if step.instead is not None:
                 own = {spec.id for spec in step.events}
                 for spec in step.instead.events:
                     if spec.id in ids and spec.id not in own:
-                        raise spec.node.error(f"event id '{spec.id}' is used twice")
+                        raise _written(spec).error(f"event id '{spec.id}' is used twice")
                     ids.add(spec.id)
             if step.condition and step.condition[1] not in ids:
-                raise spec.node.error(
+                raise _written(spec).error(
                     f"the condition names event '{step.condition[1]}', which comes in no earlier step"
                 )
         return replace(
@@ -593,7 +594,7 @@ class _Reader:
             if card_id not in self.cards:
                 raise (spec.cards_node or spec.node).error(f"no card with id '{card_id}' is in any zone")
         if spec.source is not None and spec.source not in self.cards:
-            raise spec.node.error(f"no card with id '{spec.source}' is in any zone")
+            raise _written(spec).error(f"no card with id '{spec.source}' is in any zone")
         if spec.kind == "spell_to_graveyard" and spec.cast_from is None and cast_from:
             spec = replace(spec, cast_from=cast_from)
         return spec
@@ -702,3 +703,9 @@ def _replace(card: CardInstance, **changes) -> CardInstance:
 def _where(node: Node) -> str:
     line = node.located.line(node.place)
     return place_text(node.place) + (f", line {line}" if line else "")
+
+
+def _written(spec: EventSpec) -> Where:
+    """Where an event read from the file was written (every event the reader reads has its place)."""
+    assert spec.node is not None
+    return spec.node

@@ -238,6 +238,7 @@ def load_located_text(text: str, name: str) -> Located:
     name = str(name)
     if not isinstance(text, str):
         raise InputError(name, "", f"expected the scenario as text (str), got {type(text).__name__}")
+    line: int | None
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as exc:

@@ -10,7 +10,7 @@ from .encodings import encoding_files
 from .facts import situation_facts
 from .ground import control_arguments, grounded, make_control
 from .grouping import group_facts, interchangeable_classes, interchangeable_units, multiplicity
-from .progress import wait
+from .progress import set_solve, wait
 
 
 def fast_path(scenario: Scenario) -> bool:
@@ -46,8 +46,8 @@ def may_open_windows(scenario: Scenario) -> bool:
     """Whether some legal resolution of the first window leads to state-based checks (a later window)."""
     ctl = make_control(scenario)
     more = more_windows_atom(ctl)
-    ctl.configuration.solve.models = 1
-    return more is not None and solved(ctl, assumptions=[more]).satisfiable
+    set_solve(ctl, models=1)
+    return more is not None and bool(solved(ctl, assumptions=[more]).satisfiable)
 
 
 def count_first_window(
@@ -82,10 +82,10 @@ def count_first_window(
     if only_window:
         more = more_windows_atom(ctl)
         if more is not None:
-            ctl.configuration.solve.models = 1
+            set_solve(ctl, models=1)
             if solved(ctl, assumptions=[more]).satisfiable:
                 return None
-            ctl.configuration.solve.models = 0
+            set_solve(ctl, models=0)
     total = 0
     breach = False
 

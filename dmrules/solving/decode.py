@@ -3,7 +3,9 @@ resolutions of ``game/outcome.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from operator import attrgetter
+from typing import Any
 
 from clingo import Symbol, SymbolType
 
@@ -12,19 +14,19 @@ from ..game.scenario import Scenario
 from .facts import name_of
 from .grouping import multiplicity, unit_ways
 
+
 # A symbol's key in the dictionaries of ``Builder.build``, read once per shown atom of every
 # answer set: clingo's handle of the symbol (``_rep``, an int: equal symbols have equal
 # handles, and an int hashes without calling into clingo). It is not public API: the clingo
 # versions it is known on are pinned in pyproject.toml and checked by tests/test_perf.py;
 # without it, the symbol itself serves (the same answers, more slowly).
-if "_rep" in getattr(Symbol, "__slots__", ()):
-    from operator import attrgetter
+def _symbol_itself(sym: Symbol) -> Any:
+    return sym
 
-    symbol_key = attrgetter("_rep")
-else:  # pragma: no cover - a clingo without the handle
 
-    def symbol_key(sym: Symbol):
-        return sym
+symbol_key: Callable[[Symbol], Any] = (
+    attrgetter("_rep") if "_rep" in getattr(Symbol, "__slots__", ()) else _symbol_itself  # pragma: no branch
+)
 
 
 def _text(sym: Symbol) -> str:
@@ -63,7 +65,7 @@ class Builder:
         # What each shown atom reads as, by the atom's clingo handle (its ``_rep``: equal
         # symbols have equal handles, and an int hashes without a call into clingo). Events
         # and replacements are named by their handle in what ``build`` gathers (``_sym``).
-        self._decoded: dict[int, tuple[str, object]] = {}
+        self._decoded: dict[Any, tuple[str, Any]] = {}
         self._sym: dict[int, Symbol] = {}
         self._infos: dict[tuple, EventInfo] = {}
 
@@ -140,7 +142,7 @@ class Builder:
         return self.order(sym.arguments[0])
 
     # -- one answer set ---------------------------------------------------------
-    def _decode(self, sym: Symbol) -> tuple[str, object]:
+    def _decode(self, sym: Symbol) -> tuple[str, Any]:
         """What ``build`` reads from one shown atom; read once per distinct atom (atoms recur
         from answer set to answer set, and each read of a symbol's parts is a call into clingo)."""
         name, args = sym.name, sym.arguments

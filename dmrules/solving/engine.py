@@ -76,8 +76,9 @@ class Engine:
         self.deadline = time.monotonic() + timeout if timeout is not None else None
         self.timeout = timeout
         self.on_resolution = on_resolution
-        self.solve_window = solve_window
-        self.stream_window = stream_window
+        # The window solvers, which prefetch.py replaces with ones that only look ahead.
+        self.solve_window: Callable[..., tuple[list[Window], str | None]] = solve_window
+        self.stream_window: Callable[..., str | None] = stream_window
         self.group = group
         # Without ``keep`` (streaming), resolutions go to ``on_resolution`` in the order they are
         # found and are not kept: memory stays flat however many there are.
@@ -298,7 +299,7 @@ class Engine:
                 grown = not more <= ours
                 ours |= more
             for event in window.happened:
-                if event.kind == "reveal_card" and event.id in ours and event.card not in cards:
+                if event.kind == "reveal_card" and event.id in ours and event.card and event.card not in cards:
                     cards.append(event.card)
         return cards
 
@@ -454,7 +455,8 @@ def advance(state: Scenario, window: Window) -> Scenario:
     spent = {
         a.replacement.card
         for a in window.applied
-        if a.replacement.card in state.cards
+        if a.replacement.card is not None
+        and a.replacement.card in state.cards
         and a.replacement.ability >= 1
         and state.cards[a.replacement.card].replacements[a.replacement.ability - 1].once_per_turn
     }

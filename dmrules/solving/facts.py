@@ -235,7 +235,11 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
                 if ability.once_per_turn and USED_THIS_TURN in card.flags:
                     out.append(fact("rep_spent", r))
     for effect in scenario.effects:
-        if effect.ability.conditions and not ability_holds(effect.ability, scenario, scenario.cards[effect.source]):
+        if (
+            effect.ability.conditions
+            and effect.source is not None  # an effect with conditions has its source (reading/scenario.py)
+            and not ability_holds(effect.ability, scenario, scenario.cards[effect.source])
+        ):
             continue
         r = replacement_symbol(effect.id, 0, effect=True)
         out.extend(ability_facts(r, effect.ability, effect.source, effect.controller))
@@ -277,6 +281,8 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
         slot_index += 1
         s = Number(slot_index)
         slot = action.slot
+        # A choice of any number is refused before solving (game/abilities.py, unsolved).
+        assert slot is not None and slot.count is not None
         add(fact("does", r, n, Function("choose", [s])))
         add(fact("slot", r, s))
         add(fact("slot_count", r, s, Number(slot.count)))

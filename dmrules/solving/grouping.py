@@ -23,9 +23,10 @@ arrangement is counted once, by the cards' multinomial, never twice.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import factorial
+from typing import Any
 
 from clingo import Function, Number, String, Symbol, SymbolType
 
@@ -118,7 +119,7 @@ def interchangeable_classes(scenario: Scenario) -> list[list[str]]:
     return [ids for ids in classes.values() if len(ids) > 1]
 
 
-def group_facts(classes: list[list[str]], units: list[list[Unit]] = ()) -> list[Symbol]:
+def group_facts(classes: list[list[str]], units: Sequence[Sequence[Unit]] = ()) -> list[Symbol]:
     """interchangeable(C), interchangeable_class(C,K) and next_interchangeable(C1,C2), and for
     interchangeable units unit_card(C,U), unit_event(E,U,I), next_unit(U1,U2), for asp/group.lp."""
     out: list[Symbol] = []
@@ -137,9 +138,9 @@ def group_facts(classes: list[list[str]], units: list[list[Unit]] = ()) -> list[
 
 def multiplicity(
     classes: list[list[str]],
-    roles: dict[str, Iterable],
-    units: list[list[Unit]] = (),
-    profiles: dict[str, Iterable] | None = None,
+    roles: Mapping[str, Iterable[Any]],
+    units: Sequence[Sequence[Unit]] = (),
+    profiles: Mapping[str, Iterable[Any]] | None = None,
 ) -> int:
     """How many labelled resolutions a canonical one stands for.
 
@@ -155,7 +156,7 @@ def multiplicity(
     return total
 
 
-def unit_ways(units: list[list[Unit]], profiles: dict[str, Iterable]) -> int:
+def unit_ways(units: Sequence[Sequence[Unit]], profiles: Mapping[str, Iterable[Any]]) -> int:
     """In how many ways the units of each class can take the profiles the canonical resolution
     gives them (``profiles``: a unit's card → its unit_profile items; no item: it did nothing)."""
     total = 1

@@ -10,6 +10,15 @@ import time
 import clingo
 
 
+def set_solve(ctl: clingo.Control, **options: object) -> None:
+    """Set clingo's solve options (``models=0``, ``opt_mode=\"optN\"``): its configuration is typed
+    loosely, as a tree of unions."""
+    solve = ctl.configuration.solve
+    assert isinstance(solve, clingo.Configuration)
+    for name, value in options.items():
+        setattr(solve, name, value)
+
+
 class Progress:
     """Resolutions so far and their rate, on a terminal's stderr, once a run has lasted ``delay``
     seconds; never on a pipe or a file. The line is cleared when the run ends."""

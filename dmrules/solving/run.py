@@ -11,7 +11,7 @@ from ..game.scenario import Scenario
 from .count import count_first_window, fast_path, more_windows_atom, solved
 from .engine import DEFAULT_MAX_WINDOWS, Engine
 from .ground import make_control
-from .progress import RUNNING, Progress
+from .progress import RUNNING, Progress, set_solve
 
 
 def _run(
@@ -117,9 +117,9 @@ def count(scenario: Scenario, *, group: bool = False) -> int:
         else:
             ctl = make_control(scenario)
             more = more_windows_atom(ctl)
-            ctl.configuration.solve.models = 1
+            set_solve(ctl, models=1)
             if more is None or not solved(ctl, assumptions=[more]).satisfiable:
-                ctl.configuration.solve.models = 0
+                set_solve(ctl, models=0)
                 solved(ctl)
                 return int(ctl.statistics["summary"]["models"]["enumerated"])
     return solve(scenario, group=group).total

@@ -22,7 +22,7 @@ from .encodings import encoding_files
 from .facts import situation_facts
 from .ground import control_arguments, grounded
 from .grouping import group_facts, interchangeable_classes, interchangeable_units
-from .progress import RUNNING, tick, wait
+from .progress import RUNNING, set_solve, tick, wait
 from .windowcache import rename_strings, state_key
 
 
@@ -150,11 +150,11 @@ def _breach_possible(ctl: clingo.Control) -> bool:
     """Whether some answer set shows ``unit_breach`` (asp/group.lp): then the units cannot be folded."""
     if ctl.symbolic_atoms[BREACH] is None:
         return False
-    ctl.configuration.solve.models = 1
+    set_solve(ctl, models=1)
     try:
-        return solved(ctl, assumptions=[(BREACH, True)]).satisfiable
+        return bool(solved(ctl, assumptions=[(BREACH, True)]).satisfiable)
     finally:
-        ctl.configuration.solve.models = 0
+        set_solve(ctl, models=0)
 
 
 def stream_window(
