@@ -1,0 +1,80 @@
+"""The workbench's fork server: a process with one thread that has loaded dmrules once, and
+forks a child for each request (``jobs.py``).
+
+The server sends it one end of a socket pair per job (``socket.send_fds``); it forks, the child
+takes the job from that socket, answers on it and ends; the fork server says the child's pid
+back (4 bytes), so that the server can end a child that runs too long. Children are reaped by
+the system (SIGCHLD ignored); each dies with the fork server, which ends when the server closes
+its socket (or dies).
+
+    python -m dmrules.presenting.web.forker FD
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import struct
+import sys
+
+
+def _die_with_parent() -> None:
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG (Linux)
+    except (OSError, AttributeError, ImportError):
+        pass
+
+
+def _child(control: socket.socket, fd: int) -> None:
+    from multiprocessing.connection import Connection
+
+    control.close()
+    _die_with_parent()
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        conn = Connection(fd)
+        task, payload, max_memory = conn.recv()
+        from .child import child_main
+
+        child_main(conn, task, payload, max_memory)  # ends the process
+    finally:
+        os._exit(0)
+
+
+def serve(control: socket.socket) -> None:
+    """Fork a child for each socket received, until the server goes away."""
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which ends this process
+    while True:
+        try:
+            _, fds, _, _ = socket.recv_fds(control, 1, 1)
+        except OSError:
+            return
+        if not fds:
+            return  # the server closed its end
+        pid = os.fork()
+        if pid == 0:
+            _child(control, fds[0])
+        os.close(fds[0])
+        try:
+            control.sendall(struct.pack("!i", pid))
+        except OSError:
+            return
+
+
+def main() -> None:
+    _die_with_parent()
+    control = socket.socket(fileno=int(sys.argv[1]))
+    import dmrules.presenting.web.child  # noqa: F401  (dmrules, clingo and the bundled cards, loaded once)
+
+    control.sendall(b"R")  # ready
+    serve(control)
+
+
+if __name__ == "__main__":
+    main()
