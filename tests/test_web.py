@@ -315,3 +315,21 @@ def test_a_solve_streams_its_progress(url):
         lines = [_json.loads(line) for line in response.read().decode().splitlines()]
     assert all(set(line) == {"found", "seconds"} for line in lines[:-1])
     assert (lines[-1]["result"]["resolutions"], lines[-1]["result"]["states"]) == (4, 3)
+
+
+def test_a_child_over_its_memory_cap_is_ended_and_says_so():
+    """The solver's memory is the child's: over its cap the child ends, the answer says so."""
+    import asyncio
+
+    from dmrules.presenting.web.jobs import Pool
+
+    from .test_web_burst import HUNGRY
+
+    pool = Pool(1, 0, 96)
+
+    def solve(doc):
+        payload = {"scenario": doc, "lang": "ja", "timeout": 20, "max_resolutions": 100}
+        return asyncio.run(pool.run("solve", payload, 20))
+
+    assert solve(A01)["ok"]["resolutions"] == 3
+    assert solve(HUNGRY) == {"error": {"kind": "memory", "max_memory": 96}, "status": 422}

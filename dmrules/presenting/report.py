@@ -115,6 +115,7 @@ SENTENCES = {
         "fortifies": "fortifies",
     },
     "ja": {
+        "untitled": "状況",
         "ruling": "裁定 {0}",
         "rules": "規則 {0}",
         "rule": "規則 {0}",
@@ -449,7 +450,7 @@ class _Page:
     # -- sections -----------------------------------------------------------------
     def header(self, verdicts: Sequence[tuple[str, bool]] | None, boards: int) -> str:
         s, sol, t = self.s, self.solution, self.t
-        title = s.title or Path(s.path).name
+        title = s.title or (t["untitled"] if self.narrative == "ja" else Path(s.path).name)
         facts = [
             t["ruling"].format(s.ruling) if s.ruling else None,
             (t["rules" if len(s.rules) > 1 else "rule"].format(", ".join(s.rules))) if s.rules else None,

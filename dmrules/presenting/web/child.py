@@ -9,7 +9,6 @@ server. Importing this module (the fork server does it once) loads what every ch
 from __future__ import annotations
 
 import os
-import sys
 import time
 from collections.abc import Callable
 
@@ -240,15 +239,13 @@ def child_main(conn, task: str, payload: dict, max_memory: int) -> None:
     except Exception as exc:
         if isinstance(exc, MemoryError) or (isinstance(exc, RuntimeError) and "bad_alloc" in str(exc)):
             answer = {"error": {"kind": "memory", "max_memory": max_memory}, "status": 422}
-        else:  # a fault of dmrules itself: said in the log, with the traceback to report
+        else:  # a fault of dmrules itself: the server logs it, with the traceback to report
             import traceback
 
-            sys.stderr.write(f"dmrules workbench: internal error in {task}:\n")
-            traceback.print_exc()
-            answer = {"error": {"message": messages.refusal("internal", lang)}, "status": 500}
+            report = f"dmrules workbench: internal error in {task}:\n{traceback.format_exc()}"
+            answer = {"error": {"message": messages.refusal("internal", lang), "report": report}, "status": 500}
     try:
         conn.send(("done", answer))
         conn.close()
     finally:
-        sys.stderr.flush()
         os._exit(0)

@@ -33,6 +33,11 @@ def _child(control: socket.socket, fd: int) -> None:
 
     control.close()
     _die_with_parent()
+    # What a dying solver prints (an abort for want of memory) is not the server's log: the child
+    # says what went wrong in its answer (an internal error with its traceback).
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 2)
+    os.close(quiet)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)

@@ -15,6 +15,7 @@ import asyncio
 import hashlib
 import json
 import math
+import sys
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -206,6 +207,8 @@ class Workbench:
         if "ok" in answer:
             return answer["ok"]
         error = answer["error"]
+        if error.get("report"):
+            sys.stderr.write(error["report"])
         kind = error.get("kind")
         if kind in ("memory", "grounding", "cancelled"):
             message = messages.refusal(kind, lang, limit=self.limits.max_memory)
