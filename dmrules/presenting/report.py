@@ -339,7 +339,9 @@ def _words(narrative: str):
     return english_words
 
 
-class _Page:
+class _Pieces:
+    """The report's pieces: where cards are, a card, a board."""
+
     def __init__(
         self,
         scenario: Scenario,
@@ -447,6 +449,109 @@ class _Page:
         out.append("</div>")
         return "".join(out)
 
+
+class _Ways(_Pieces):
+    """How the resolutions of a board are told: the ways, window by window, and their choices."""
+
+    def application(self, app: Application, chosen_varies: bool, events=()) -> str:
+        ref = app.replacement
+        line = self.w.application_line(self.s, app, events)
+        if chosen_varies:
+            line = line.split("; affected cards:", 1)[0].split("; 影響を受けるカード:", 1)[0]
+        out = [f'<li class="application" data-event="{_e(app.event)}" data-replacement="{_e(ref.id)}">{_e(line)}']
+        if ref.text:
+            out.append(f'<p class="ability" lang="ja">{_e(ref.text)}</p>')
+        if chosen_varies:
+            out.append(f'<p class="chosen">{_e(self.t["one_of_choices"])}</p>')
+        out.append("</li>")
+        return "".join(out)
+
+    def ref(self, index: int) -> str:
+        if self.interactive:
+            return (
+                f'<button type="button" class="why-button" data-resolution="{index + 1}" '
+                f'title="{_e(self.t["why_title"].format(index + 1))}">#{index + 1:,}</button>'
+            )
+        if index in self.explanations:
+            return f'<a href="#resolution-{index + 1}">#{index + 1:,}</a>'
+        return f"#{index + 1:,}"
+
+    def window(self, window: Window, varies: Sequence[bool]) -> str:
+        events = (*window.events, *window.happened, *window.replaced)
+        title = self.t["window"].format(window.index, self.w.window_title(self.s, window))
+        out = [f'<li class="window" data-window="{window.index}"><span class="window-title">{_e(title)}</span>']
+        if window.index > 1 and window.events:
+            out.append(
+                '<ul class="happened">'
+                + "".join(f'<li data-event="{_e(e.id)}">{_e(self.w.event_line(self.s, e))}</li>' for e in window.events)
+                + "</ul>"
+            )
+        elif window.index > 1:
+            out.append(f'<p class="muted">{_e(self.t["nothing_chosen"])}</p>')
+        if window.applied:
+            out.append('<ul class="applications">')
+            out += [self.application(app, v, events) for app, v in zip(window.applied, varies)]
+            out.append("</ul>")
+        else:
+            out.append(f'<p class="muted">{_e(self.t["no_replacement"])}</p>')
+        notes = [self.w.note(n) if self.narrative == "ja" else n for n in window.skipped]
+        out += [f'<p class="muted">{_e(note)}</p>' for note in notes]
+        out.append("</li>")
+        return "".join(out)
+
+    def way(self, members: list[int], alternative: bool = False) -> str:
+        rs = [self.solution.resolutions[i] for i in members]
+        refs = ", ".join(self.ref(i) for i in members[:12]) + (" …" if len(members) > 12 else "")
+        label = self.t[("or_" if alternative else "") + ("resolution" if len(members) == 1 else "resolutions")]
+        if not alternative:
+            label = label[0].upper() + label[1:]
+        out = [f'<div class="way"><p class="muted">{_e(label)} {refs}</p>']
+        first = rs[0]
+        if len(first.windows) == 1 and not first.applied:
+            out.append(f"<p>{_e(self.t['No_replacement'])}</p></div>")
+            return "".join(out)
+        flat_varies = [len({r.applied[k].chosen for r in rs}) > 1 for k in range(len(first.applied))]
+        if len(first.windows) == 1:
+            events = (*first.windows[0].events, *first.happened, *first.replaced)
+            out.append('<ul class="applications">')
+            out += [self.application(app, v, events) for app, v in zip(first.applied, flat_varies)]
+            out.append("</ul>")
+        else:
+            out.append('<ol class="windows">')
+            k = 0
+            for window in first.windows:
+                out.append(self.window(window, flat_varies[k : k + len(window.applied)]))
+                k += len(window.applied)
+            out.append("</ol>")
+        if len(rs) > 1:
+            out.append(self.alternatives(members, rs, flat_varies))
+        out.append("</div>")
+        return "".join(out)
+
+    def alternatives(self, members: list[int], rs: list[Resolution], flat_varies: list[bool]) -> str:
+        """The ways to choose the affected cards that lead to the same state (the workbench lists
+        ``MAX_LISTED_WAYS`` at most)."""
+        shown = len(rs) if not self.interactive else min(len(rs), MAX_LISTED_WAYS)
+        out = [
+            f'<details class="alternatives"{" open" if len(rs) <= 4 else ""}><summary>'
+            f"{_e(self.t['ways'].format(f'{len(rs):,}'))}</summary><ol>"
+        ]
+        for i, r in list(zip(members, rs))[:shown]:
+            picks = "; ".join(f"{a.event}: " + ", ".join(a.chosen) for a, v in zip(r.applied, flat_varies) if v)
+            why = f' <a href="#resolution-{i + 1}">{_e(self.t["why"])}</a>' if i in self.explanations else ""
+            if self.interactive:
+                why = " " + self.ref(i)
+            out.append(f'<li value="{i + 1}">{_e(picks)}{why}</li>')
+        out.append("</ol>")
+        if shown < len(rs):
+            out.append(f'<p class="muted more-ways">{_e(self.t["more_ways"].format(f"{len(rs) - shown:,}"))}</p>')
+        out.append("</details>")
+        return "".join(out)
+
+
+class _Page(_Ways):
+    """The report's sections: the header, the situation, a board per final state."""
+
     # -- sections -----------------------------------------------------------------
     def header(self, verdicts: Sequence[tuple[str, bool]] | None, boards: int) -> str:
         s, sol, t = self.s, self.solution, self.t
@@ -532,29 +637,6 @@ class _Page:
             out.append("</ul>")
         out.append("</section>")
         return "".join(out)
-
-    def application(self, app: Application, chosen_varies: bool, events=()) -> str:
-        ref = app.replacement
-        line = self.w.application_line(self.s, app, events)
-        if chosen_varies:
-            line = line.split("; affected cards:", 1)[0].split("; 影響を受けるカード:", 1)[0]
-        out = [f'<li class="application" data-event="{_e(app.event)}" data-replacement="{_e(ref.id)}">{_e(line)}']
-        if ref.text:
-            out.append(f'<p class="ability" lang="ja">{_e(ref.text)}</p>')
-        if chosen_varies:
-            out.append(f'<p class="chosen">{_e(self.t["one_of_choices"])}</p>')
-        out.append("</li>")
-        return "".join(out)
-
-    def ref(self, index: int) -> str:
-        if self.interactive:
-            return (
-                f'<button type="button" class="why-button" data-resolution="{index + 1}" '
-                f'title="{_e(self.t["why_title"].format(index + 1))}">#{index + 1:,}</button>'
-            )
-        if index in self.explanations:
-            return f'<a href="#resolution-{index + 1}">#{index + 1:,}</a>'
-        return f"#{index + 1:,}"
 
     def state(self, number: int, indexes: list[int]) -> str:
         resolutions = [self.solution.resolutions[i] for i in indexes]
@@ -652,78 +734,6 @@ class _Page:
         if not lines:
             return ""
         return '<ul class="aftermath">' + "".join(f"<li>{_e(line)}</li>" for line in lines) + "</ul>"
-
-    def window(self, window: Window, varies: Sequence[bool]) -> str:
-        events = (*window.events, *window.happened, *window.replaced)
-        title = self.t["window"].format(window.index, self.w.window_title(self.s, window))
-        out = [f'<li class="window" data-window="{window.index}"><span class="window-title">{_e(title)}</span>']
-        if window.index > 1 and window.events:
-            out.append(
-                '<ul class="happened">'
-                + "".join(f'<li data-event="{_e(e.id)}">{_e(self.w.event_line(self.s, e))}</li>' for e in window.events)
-                + "</ul>"
-            )
-        elif window.index > 1:
-            out.append(f'<p class="muted">{_e(self.t["nothing_chosen"])}</p>')
-        if window.applied:
-            out.append('<ul class="applications">')
-            out += [self.application(app, v, events) for app, v in zip(window.applied, varies)]
-            out.append("</ul>")
-        else:
-            out.append(f'<p class="muted">{_e(self.t["no_replacement"])}</p>')
-        notes = [self.w.note(n) if self.narrative == "ja" else n for n in window.skipped]
-        out += [f'<p class="muted">{_e(note)}</p>' for note in notes]
-        out.append("</li>")
-        return "".join(out)
-
-    def way(self, members: list[int], alternative: bool = False) -> str:
-        rs = [self.solution.resolutions[i] for i in members]
-        refs = ", ".join(self.ref(i) for i in members[:12]) + (" …" if len(members) > 12 else "")
-        label = self.t[("or_" if alternative else "") + ("resolution" if len(members) == 1 else "resolutions")]
-        if not alternative:
-            label = label[0].upper() + label[1:]
-        out = [f'<div class="way"><p class="muted">{_e(label)} {refs}</p>']
-        first = rs[0]
-        if len(first.windows) == 1 and not first.applied:
-            out.append(f"<p>{_e(self.t['No_replacement'])}</p></div>")
-            return "".join(out)
-        flat_varies = [len({r.applied[k].chosen for r in rs}) > 1 for k in range(len(first.applied))]
-        if len(first.windows) == 1:
-            events = (*first.windows[0].events, *first.happened, *first.replaced)
-            out.append('<ul class="applications">')
-            out += [self.application(app, v, events) for app, v in zip(first.applied, flat_varies)]
-            out.append("</ul>")
-        else:
-            out.append('<ol class="windows">')
-            k = 0
-            for window in first.windows:
-                out.append(self.window(window, flat_varies[k : k + len(window.applied)]))
-                k += len(window.applied)
-            out.append("</ol>")
-        if len(rs) > 1:
-            out.append(self.alternatives(members, rs, flat_varies))
-        out.append("</div>")
-        return "".join(out)
-
-    def alternatives(self, members: list[int], rs: list[Resolution], flat_varies: list[bool]) -> str:
-        """The ways to choose the affected cards that lead to the same state (the workbench lists
-        ``MAX_LISTED_WAYS`` at most)."""
-        shown = len(rs) if not self.interactive else min(len(rs), MAX_LISTED_WAYS)
-        out = [
-            f'<details class="alternatives"{" open" if len(rs) <= 4 else ""}><summary>'
-            f"{_e(self.t['ways'].format(f'{len(rs):,}'))}</summary><ol>"
-        ]
-        for i, r in list(zip(members, rs))[:shown]:
-            picks = "; ".join(f"{a.event}: " + ", ".join(a.chosen) for a, v in zip(r.applied, flat_varies) if v)
-            why = f' <a href="#resolution-{i + 1}">{_e(self.t["why"])}</a>' if i in self.explanations else ""
-            if self.interactive:
-                why = " " + self.ref(i)
-            out.append(f'<li value="{i + 1}">{_e(picks)}{why}</li>')
-        out.append("</ol>")
-        if shown < len(rs):
-            out.append(f'<p class="muted more-ways">{_e(self.t["more_ways"].format(f"{len(rs) - shown:,}"))}</p>')
-        out.append("</details>")
-        return "".join(out)
 
 
 JA_ONLY = {"loses": "敗北", "stays": "とどまる", "broken": "ブレイク", "triggers": "誘発"}

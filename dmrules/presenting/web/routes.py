@@ -133,6 +133,30 @@ def page_of(result: dict, key: str, page: int, per_page: int) -> dict:
     return out
 
 
+def read_number(doc: dict, key: str, default, cap, whole: bool):
+    """A number of the request, refused next to its field (its label, the limit) when it is not
+    one, not a whole number where one is needed, not positive, or over the workbench's limit."""
+    lang, value = doc["lang"], doc.get(key)
+    field = messages.FIELDS[lang].get(key, key)
+    if value is None or value == "":
+        return default
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            value = int(text) if text.isdigit() else float(text)
+        except ValueError:
+            raise Refused(400, messages.refusal("number", lang, field=field), key) from None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise Refused(400, messages.refusal("number", lang, field=field), key)
+    if whole and isinstance(value, float) and not value.is_integer():
+        raise Refused(400, messages.refusal("whole", lang, field=field), key)
+    if value <= 0:
+        raise Refused(400, messages.refusal("positive", lang, field=field), key)
+    if value > cap:
+        raise Refused(400, messages.refusal("at_most", lang, field=field, limit=cap), key)
+    return int(value) if whole else float(value)
+
+
 class Workbench:
     def __init__(self, limits: Limits):
         self.limits = limits
@@ -169,32 +193,9 @@ class Workbench:
             raise Refused(400, messages.refusal("no_scenario", doc["lang"]), "scenario")
         return doc["scenario"]
 
-    def number(self, doc: dict, key: str, default, cap, whole: bool):
-        """A number of the request, refused next to its field (its label, the limit) when it is not
-        one, not a whole number where one is needed, not positive, or over the workbench's limit."""
-        lang, value = doc["lang"], doc.get(key)
-        field = messages.FIELDS[lang].get(key, key)
-        if value is None or value == "":
-            return default
-        if isinstance(value, str):
-            text = value.strip()
-            try:
-                value = int(text) if text.isdigit() else float(text)
-            except ValueError:
-                raise Refused(400, messages.refusal("number", lang, field=field), key) from None
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise Refused(400, messages.refusal("number", lang, field=field), key)
-        if whole and isinstance(value, float) and not value.is_integer():
-            raise Refused(400, messages.refusal("whole", lang, field=field), key)
-        if value <= 0:
-            raise Refused(400, messages.refusal("positive", lang, field=field), key)
-        if value > cap:
-            raise Refused(400, messages.refusal("at_most", lang, field=field, limit=cap), key)
-        return int(value) if whole else float(value)
-
     def limits_of(self, doc: dict) -> tuple[float, int]:
-        timeout = self.number(doc, "timeout", self.limits.timeout, self.limits.timeout, False)
-        most = self.number(doc, "max_resolutions", self.limits.max_resolutions, self.limits.max_resolutions, True)
+        timeout = read_number(doc, "timeout", self.limits.timeout, self.limits.timeout, False)
+        most = read_number(doc, "max_resolutions", self.limits.max_resolutions, self.limits.max_resolutions, True)
         return timeout, most
 
     async def child(self, task: str, payload: dict, seconds: float, progress: Progress | None = None) -> dict:
@@ -299,7 +300,7 @@ class Workbench:
         doc = await self.body(request)
         scenario = self.scenario_of(doc)
         timeout, most = self.limits_of(doc)
-        page = self.number(doc, "page", 1, 10**6, True)
+        page = read_number(doc, "page", 1, 10**6, True)
         key = content_key(scenario, timeout, most)
         payload = {"scenario": scenario, "lang": doc["lang"], "timeout": timeout, "max_resolutions": most}
         cached = self.results.get(key + doc["lang"])
@@ -352,7 +353,7 @@ class Workbench:
     async def why(self, request: Request) -> Response:
         doc = await self.body(request)
         scenario, timeout, most = self.solved(doc)
-        number = self.number(doc, "resolution", None, 10**9, True)
+        number = read_number(doc, "resolution", None, 10**9, True)
         if number is None:
             raise Refused(400, messages.refusal("which", doc["lang"]), "resolution")
         payload = {
