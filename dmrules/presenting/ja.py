@@ -59,6 +59,7 @@ BY_WORDS = {
     "summon": "召喚",
 }
 RANK_WORDS = {0: "呪文自身の移動 (609.8a)", 1: "ターン・プレイヤー", 2: "非ターン・プレイヤー"}
+RULESET_WORDS = {"dm": "デュエル・マスターズ", "sequential": "デュエル・マスターズ ゼロ", "dmps": "デュエマプレイス"}
 
 
 def player(name: str | None) -> str:
@@ -374,6 +375,8 @@ def _apply(table: list[tuple[str, str]], text: str) -> str | None:
         found = re.match(pattern, text)
         if found:
             out = SPECIAL[replacement](found) if replacement in SPECIAL else found.expand(replacement)
+            out = re.sub(r"(\S+(?: \([^()]*\))?)'s restriction", r"\1 の制限", out)
+            out = out.replace("a player who cannot discard", "捨てられないプレイヤー")
             return _ZONE_RE.sub(lambda m: ZONE_WORDS[m.group(1)], out)
     return None
 

@@ -120,7 +120,7 @@ SENTENCES = {
         "rules": "規則 {0}",
         "rule": "規則 {0}",
         "turn_fact": "ターン・プレイヤー: {0}",
-        "ruleset": "ルール {0}",
+        "ruleset": "ルール: {0}",
         "grouping": "まとめて数えています: {0}の並べ方ごとに1つの解決を示し、それが表す解決の数を添えます{1}。",
         "grouping_units": " (交換可能な単位: 同じ種類のイベントを持つ同じカード)",
         "cut": "列挙は途中で打ち切られました ({0}): 解決はまだあるかもしれません。",
@@ -560,7 +560,9 @@ class _Page(_Ways):
             t["ruling"].format(s.ruling) if s.ruling else None,
             (t["rules" if len(s.rules) > 1 else "rule"].format(", ".join(s.rules))) if s.rules else None,
             t["turn_fact"].format(self.player(s.turn_player)),
-            t["ruleset"].format(s.ruleset),
+            t["ruleset"].format(
+                self.w.RULESET_WORDS.get(s.ruleset, s.ruleset) if self.narrative == "ja" else s.ruleset
+            ),
         ]
         out = [
             f"<header><h1>{_e((s.ruling + '  ') if s.ruling else '')}{_e(title)}</h1>",
