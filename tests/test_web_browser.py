@@ -229,6 +229,13 @@ def test_an_edit_marks_the_result_stale_and_solves_again(page, url):
     page.click('#result button.why-button[data-resolution="2"]')
     expect(page.locator("#why-text")).to_contain_text("J1 を適用する。影響を受けるカード: h1、h2")
     assert "J2" not in page.inner_text("#why-text").split("その後")[0]  # the why of this board, not the old one
+    # A situation that cannot be solved is tried once, not again and again.
+    solves = []
+    page.on("request", lambda request: solves.append(request) if request.url.endswith("/api/solve") else None)
+    page.click('#events li[data-event="e1"] button.remove')
+    expect(page.locator("#solve-error")).to_contain_text("効果がイベントを1つも起こしません")
+    page.wait_for_timeout(1500)  # more than twice the pause before a solve by itself
+    assert len(solves) == 1 and page.locator("#stale").is_visible()
 
 
 def test_a_share_link_opens_solved_in_an_open_tab_with_its_question(page, url):

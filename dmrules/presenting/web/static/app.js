@@ -132,6 +132,7 @@ let placing = null;          // {card: name | {inline definition} | null (unname
 let controller = null;       // AbortController of the running solve
 let solved = null;           // {key, snapshot, json, timeout, max_resolutions, seconds, page, pages}
 let resolveTimer = null;
+let attempted = null;        // the situation last sent to be solved (never solved again by itself)
 const $ = id => document.getElementById(id);
 const t = (key, values = {}) => String(L[lang][key] ?? key).replace(/\{(\w+)\}/g, (_, k) => values[k] ?? "");
 const pname = p => L[lang].players[p] || p;
@@ -489,7 +490,7 @@ function situationChanged() {
   $("answers").classList.toggle("stale", stale);
   $("stale").hidden = !stale;
   clearTimeout(resolveTimer);
-  if (stale && solved.seconds < QUICK) {
+  if (stale && solved.seconds < QUICK && JSON.stringify(state) !== attempted) {
     $("stale-text").textContent = t("staleSolving");
     resolveTimer = setTimeout(() => solve(), DEBOUNCE);
   } else $("stale-text").textContent = t("stale");
@@ -504,6 +505,7 @@ async function solve(page = 1, snapshot = null) {
   const mine = controller = new AbortController();
   const started = performance.now();
   const scenario = snapshot ? clone(snapshot) : clone(state);
+  if (!snapshot) attempted = JSON.stringify(scenario);
   const params = {timeout: $("timeout").value, max_resolutions: $("max-resolutions").value};
   $("progress").hidden = false;
   $("found").textContent = "0";
