@@ -59,6 +59,9 @@ def _gone_client(port: int, doc: dict, stream: bool = True) -> None:
 
 
 def test_a_burst_leaves_the_server_small_answering_and_quiet():
+    import os
+
+    forkers: list[int] = []
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = subprocess.Popen(
@@ -107,6 +110,7 @@ def test_a_burst_leaves_the_server_small_answering_and_quiet():
         # went back with them.
         deadline = time.monotonic() + 20
         forkers = _children(server.pid)
+        assert len(forkers) == 1
         while any(_children(f) for f in forkers) and time.monotonic() < deadline:
             time.sleep(0.1)
         assert [c for f in forkers for c in _children(f)] == []
@@ -116,3 +120,7 @@ def test_a_burst_leaves_the_server_small_answering_and_quiet():
         server.send_signal(signal.SIGINT)
         _, err = server.communicate(timeout=30)
     assert "Traceback" not in err and "Exception" not in err, err
+    deadline = time.monotonic() + 10  # the fork server ends with the server
+    while any(os.path.exists(f"/proc/{f}") for f in forkers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(os.path.exists(f"/proc/{f}") for f in forkers)

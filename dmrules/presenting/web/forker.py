@@ -73,7 +73,8 @@ def serve(control: socket.socket) -> None:
 
 
 def main() -> None:
-    _die_with_parent()
+    # Not PR_SET_PDEATHSIG here: it follows the thread that started this process, and the server
+    # starts it from a worker thread that may end. The server's end of the socket closes with it.
     control = socket.socket(fileno=int(sys.argv[1]))
     import dmrules.presenting.web.child  # noqa: F401  (dmrules, clingo and the bundled cards, loaded once)
 
