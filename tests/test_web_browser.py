@@ -217,6 +217,22 @@ def test_three_savers_with_count_fields_and_whole_side_events(page, url):
     )
 
 
+def test_each_player_discards_one_card_in_one_click(page, url):
+    open_app(page, url)
+    place(page, player="me", zone="hand", card_id="a1", count=2)
+    place(page, player="opponent", zone="hand", card_id="b1")
+    page.select_option("#event-kind", "discard")
+    page.select_option("#event-target", "each")
+    page.fill("#event-number", "1")
+    page.click("#event-add")
+    assert page.locator("#events li span:first-child").all_inner_texts() == [
+        "捨てる: 自分: 1 枚を選ぶ",
+        "捨てる: 相手: 1 枚を選ぶ",
+    ]
+    solve(page)
+    assert totals(page) == ("2", "2")  # which of my two cards I discard; the opponent's one goes
+
+
 def test_an_edit_marks_the_result_stale_and_solves_again(page, url):
     open_situation(page, url, A01)
     assert totals(page) == ("3", "3")
