@@ -32,7 +32,10 @@ CHROMIUM = "/usr/bin/chromium"
 
 
 def worst_case() -> dict:
-    hand = [{"id": f"h{i}", "card": {"name": f"手札のカード{i}", "type": "creature", "power": 1000, "cost": 1}} for i in range(1, 9)]
+    hand = [
+        {"id": f"h{i}", "card": {"name": f"手札のカード{i}", "type": "creature", "power": 1000, "cost": 1}}
+        for i in range(1, 9)
+    ]
     return {
         "turn": "opponent",
         "players": {
@@ -131,8 +134,9 @@ def main() -> None:
         for r in rows
     ]
     widths = [max(len(str(x)) for x in col) for col in zip(header, *table)]
-    print("(w) the workbench's page at the default cap, in Chromium (solve outside the page: "
-          f"{rows[0]['solve_s']:.2f} s)")
+    print(
+        f"(w) the workbench's page at the default cap, in Chromium (solve outside the page: {rows[0]['solve_s']:.2f} s)"
+    )
     for line in [header, *table]:
         print("  " + "  ".join(str(x).rjust(w) for x, w in zip(line, widths)))
     served = rows[0]
@@ -140,7 +144,8 @@ def main() -> None:
     print(
         f"SUMMARY: web page at the cap {served['bytes'] / 1000:,.0f} KB (target <{TARGET_KB}), "
         f"render {served['ms'] / 1000:.2f} s (target <{TARGET_RENDER:g}), {served['elements']:,} elements; "
-        f"every board at once {rows[1]['bytes'] / 1000:,.0f} KB, {rows[1]['ms'] / 1000:.2f} s: {'met' if ok else 'MISSED'}"
+        f"every board at once {rows[1]['bytes'] / 1000:,.0f} KB, {rows[1]['ms'] / 1000:.2f} s: "
+        + ("met" if ok else "MISSED")
     )
 
 

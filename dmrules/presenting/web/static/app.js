@@ -304,7 +304,6 @@ function renderEventAdder() {
   const kind = $("event-kind").value || "destroy", spec = KINDS[kind], shape = spec.shape;
   const cards = eligible(kind).map(c => [c.id, `${label(c)} · ${L[lang].zones[c.zone]}`]);
   const whole = [];
-  const controllerName = (state.effect || {}).controller || players()[0];
   if (spec.all) {
     for (const p of players()) whole.push([`all:${p}`, kind === "discard" ? t("allHand", {p: pname(p)}) : t("allOf", {p: pname(p)})]);
     whole.push(["all:", kind === "discard" ? t("allHands") : t("allBoth")]);
@@ -323,7 +322,6 @@ function renderEventAdder() {
   number.hidden = !(shape === "player+count" || shape === "card+amount" || target === "each");
   number.placeholder = shape === "card+amount" ? "-2000" : "1";
   $("event-add").disabled = !$("event-target").options.length;
-  void controllerName;
 }
 
 function renderWhyNotMarks() {
