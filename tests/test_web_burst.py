@@ -104,7 +104,8 @@ def test_a_burst_leaves_the_server_small_answering_and_quiet():
             thread.join(60)
         assert searched_during >= 1
         assert all(s in (422, 503) for s in statuses["hungry"]) and statuses["hungry"], statuses
-        assert all(s in (200, 503) for s in statuses["normal"]) and 200 in statuses["normal"], statuses
+        # At most 2 run and 4 wait: the rest are refused with a message, never failed.
+        assert all(s in (200, 503) for s in statuses["normal"]) and len(statuses["normal"]) == 3, statuses
         assert statuses["foreign"] == [403] and statuses["plain"] == [415] and statuses["long"] in ([400], [413])
         # The work of the clients that went away was ended, and every child has ended: their memory
         # went back with them.
