@@ -196,6 +196,7 @@ function render() {
   document.title = `dmrules ${t("workbench")}`;
   for (const node of document.querySelectorAll("[data-l]")) node.textContent = t(node.dataset.l === "by" ? "by_" : node.dataset.l);
   for (const node of document.querySelectorAll("[data-lp]")) node.placeholder = t(node.dataset.lp);
+  $("whynot-expect").setAttribute("aria-label", t("question"));
   $("lang-ja").classList.toggle("on", lang === "ja");
   $("lang-en").classList.toggle("on", lang === "en");
   const ps = players();
