@@ -85,13 +85,15 @@ def causes(doc: dict, scenario: Scenario, texts: list[str], *, budget: float = B
     is found within the bounds."""
     deadline = time.monotonic() + budget
     found: list[Cause] = []
-    tried = 0
+    # Every edited situation is kept until the search ends: the solver knows a card's definition
+    # by its identity (solver.state_key), which a freed definition could pass on to the next one.
+    kept: list[Scenario] = []
     for size in range(1, MAX_EXTRA + 1):
         for edit in _edits(doc, scenario, texts, size):
-            if tried >= MAX_EDITS or time.monotonic() > deadline:
+            if len(kept) >= MAX_EDITS or time.monotonic() > deadline:
                 return found
-            tried += 1
             edited = edit.make()
+            kept.append(edited)
             if edited is not None and _legal(edited, texts, deadline):
                 found.append(edit.cause)
                 if len(found) >= most:
