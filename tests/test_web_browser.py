@@ -250,7 +250,7 @@ def test_an_edit_marks_the_result_stale_and_solves_again(page, url):
     page.on("request", lambda request: solves.append(request) if request.url.endswith("/api/solve") else None)
     page.click('#events li[data-event="e1"] button.remove')
     expect(page.locator("#solve-error")).to_contain_text("効果がイベントを1つも起こしません")
-    page.wait_for_timeout(1500)  # more than twice the pause before a solve by itself
+    page.wait_for_timeout(1300)  # more than twice the pause before a solve by itself
     assert len(solves) == 1 and page.locator("#stale").is_visible()
 
 
