@@ -333,3 +333,13 @@ def test_a_child_over_its_memory_cap_is_ended_and_says_so():
 
     assert solve(A01)["ok"]["resolutions"] == 3
     assert solve(HUNGRY) == {"error": {"kind": "memory", "max_memory": 96}, "status": 422}
+
+
+def test_a_card_whose_form_leaves_part_of_its_text_out_is_named_in_japanese(url):
+    A07 = yaml.safe_load((FIXTURES / "A07-viljavelin-same-effect-card.yaml").read_text(encoding="utf-8"))
+    status, doc, _ = call(url + "/api/solve", {"scenario": A07})
+    assert status == 200
+    assert doc["warnings"] == [
+        "注意: 偽槍縫合 ヴィルジャベリン の構造化された形は印刷されたテキストのすべてではありません"
+        "(省かれた部分に関わる答えは、実際のカードでは違うかもしれません)"
+    ]

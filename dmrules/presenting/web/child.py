@@ -58,7 +58,12 @@ def warnings(scenario: Scenario, lang: str) -> list[str]:
         if lang == "ja" and "replaces the bundled card" in warning:
             out.append("この状況のカードが、同じ名前の収録カードのかわりに使われます")
         elif lang == "ja":
-            out.append("注意: このカードの構造化された形は印刷されたテキストのすべてではありません")
+            parts = warning.split(": ", 3)  # file:line, place, the card's name, what its form leaves out
+            name = f"{parts[2]} の" if len(parts) == 4 and "an answer that turns on" in parts[3] else "このカードの"
+            out.append(
+                f"注意: {name}構造化された形は印刷されたテキストのすべてではありません"
+                "(省かれた部分に関わる答えは、実際のカードでは違うかもしれません)"
+            )
         else:
             out.append(warning.split(": ", 1)[-1] if warning.startswith(SCENARIO_NAME) else warning)
     return out + disagreement_warnings(scenario, lang)
@@ -218,7 +223,9 @@ def run(task: str, payload: dict, say: Callable[[int], None]) -> dict:
         return {"error": {"message": exc.message, "place": exc.place, "problem": exc.message}, "status": exc.status}
     except InputError as exc:
         return {"error": messages.error_json(exc, lang, doc), "status": 400}
-    except DmrulesError as exc:
+    except DmrulesError as exc:  # the solver could not answer within its limits
+        if lang == "ja":
+            return {"error": {"message": messages.refusal("unsolved", lang)}, "status": 422}
         return {"error": messages.error_json(exc, lang, doc), "status": 422}
     except RecursionError:
         return {"error": {"message": messages.refusal("nested", lang)}, "status": 400}
