@@ -4,6 +4,7 @@
     python bench/run.py --quick    # smaller sizes, for a look
     python bench/run.py --full     # the memory target at its own size (4 x 10: minutes)
     python bench/run.py --units    # only the interchangeable units' target (seconds)
+    python bench/run.py --web      # only the workbench page's targets (bench/web.py, seconds)
 
 Prints a table per measurement and ends with one summary line. The
 scenario family is the worst case of the rulings: n アビスベル＝ジャシン帝
@@ -45,6 +46,8 @@ TARGETS = {
     "json_mib": 100,
     "interrupt": 1.0,
     "units": 2.0,
+    "web_kb": 300,
+    "web_render": 1.0,
 }
 # The commit before the window cache and batched grounding: "before" for the verify target.
 BASELINE = "ddb8b6b"
@@ -460,17 +463,45 @@ def bench_units(folder, sizes):
     return last
 
 
+def bench_web() -> tuple[float, float]:
+    """(w) the workbench's page at the default cap in Chromium (bench/web.py): KB and render seconds."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import web
+
+    rows = web.measure()
+    table(
+        "(w) the workbench's page at the default cap (2,000 resolutions), in Chromium: as served against every\n"
+        "  board at once",
+        ["page", "resolutions", "boards", "KB", "elements", "height px", "render s"],
+        [
+            [r["page"], r["resolutions"], r["boards"], f"{r['bytes'] / 1000:,.0f}", f"{r['elements']:,}",
+             f"{r['height']:,}", f"{r['ms'] / 1000:.2f}"]
+            for r in rows
+        ],
+    )  # fmt: skip
+    return rows[0]["bytes"] / 1000, rows[0]["ms"] / 1000
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
     parser.add_argument("--full", action="store_true", help="the memory target at 4 x 10")
     parser.add_argument("--units", action="store_true", help="only the interchangeable units' target")
+    parser.add_argument("--web", action="store_true", help="only the workbench page's targets")
     args = parser.parse_args()
     quick = args.quick
     print(
         f"dmrules benchmarks · Python {sys.version.split()[0]} · clingo {clingo.__version__} · {os.cpu_count()} cores"
     )
     unit_sizes = [(3, 6), (10, 20), (20, 40), (40, 40)]
+    if args.web:
+        web_kb, web_render = bench_web()
+        ok = web_kb < TARGETS["web_kb"] and web_render < TARGETS["web_render"]
+        print(
+            f"\nSUMMARY: web page KB {fmt(web_kb)} (target <{TARGETS['web_kb']}), web render s {fmt(web_render)} "
+            f"(target <{fmt(TARGETS['web_render'])}) {'met' if ok else 'MISSED'}; {2 if ok else 0}/2 targets met"
+        )
+        return
     if args.units:
         with tempfile.TemporaryDirectory() as tmp:
             units = bench_units(Path(tmp), unit_sizes)
@@ -493,6 +524,7 @@ def main() -> None:
         json_ratio, json_peak = bench_json(4, 10 if args.full else 7 if quick else 8, folder)
         interrupt = bench_interrupt(folder)
         units = bench_units(folder, unit_sizes)
+    web_kb, web_render = bench_web()
     print(
         f"\n  (e) from n·m = 128 on, rules per event × candidate vary by a factor {growth:.2f} "
         f"(linear growth: the ratio stays flat)"
@@ -526,6 +558,8 @@ def main() -> None:
         ),
         ("Ctrl-C s", interrupt, "<", TARGETS["interrupt"], interrupt < TARGETS["interrupt"]),
         ("grouped 40×40 units s", units, "<", TARGETS["units"], units < TARGETS["units"]),
+        ("web page KB", web_kb, "<", TARGETS["web_kb"], web_kb < TARGETS["web_kb"]),
+        ("web render s", web_render, "<", TARGETS["web_render"], web_render < TARGETS["web_render"]),
     ]
     met = sum(ok for *_, ok in checks)
     print(

@@ -1,5 +1,5 @@
 """What dmrules keeps compiled between runs: the bundled card database, compiled card texts,
-and the encodings' rule graphs (``solving/solver.py``).
+and the encodings' rule graphs (``solving/prune.py``).
 
 Everything kept is keyed by dmrules' own files (code, card data, grammar: by path, size and
 time) and the Python version, so a change to any of them sets it aside. ``DMRULES_CACHE``

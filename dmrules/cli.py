@@ -231,8 +231,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="find bundled cards; read printed card text (cards parse TEXT, cards coverage FILE)",
         formatter_class=formatter,
         description="dmrules cards [QUERY]: list the bundled cards, or find cards by name. Lookup forgives width\n"
-        "(ｼﾞｬｼﾝ), hiragana for katakana (じゃしん), 《》, ＝ or = or none, spaces, middle dots and case;\n"
-        "near misses are ranked. Cards found are shown with their structured replacement abilities.\n"
+        "(ｼﾞｬｼﾝ), hiragana for katakana (じゃしん), romaji (jashin), 《》, ＝ or = or none, spaces, middle dots\n"
+        "and case; words that match no name are looked for in the printed texts (墓地に置くかわりに);\n"
+        "filters: t:TYPE (t:呪文, t:creature), c:CIVILIZATION (c:闇, c:fire), r:RACE (r:ドラゴン), o:TEXT.\n"
+        "A typo gets the closest names (edit distance). Cards found are shown with their structured\n"
+        "replacement abilities.\n"
         "dmrules cards parse TEXT (or --scenario FILE): the replacement abilities the card-text compiler\n"
         "reads from a printed text, sentence by sentence; with --effect spell|ability, the steps of the\n"
         "effect that a scenario's 'printed: true' reads from it.\n"
@@ -266,7 +269,8 @@ def build_parser() -> argparse.ArgumentParser:
         "serve",
         help="a local web app: build a situation, solve it, ask why",
         formatter_class=formatter,
-        description="Start the workbench, a local web app: place cards, choose the effect, solve, ask why and why-not.\n"
+        description="Start the workbench, a local web app: place cards, choose the effect, solve, ask why and "
+        "why-not.\n"
         "It listens on this machine only unless --host says otherwise; Ctrl-C stops it.",
         epilog=_epilog(
             "  dmrules serve\n  dmrules serve --port 9000 --timeout 60",
@@ -287,6 +291,21 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="resolutions listed per request, then grouped counting (default 2000)",
     )
+    serve.add_argument(
+        "--max-memory",
+        dest="serve_memory",
+        type=_mebibytes,
+        default=2048,
+        metavar="MIB",
+        help="memory of each solve, explanation or compile, in its own process (default 2,048 MiB)",
+    )
+    serve.add_argument(
+        "--concurrent",
+        type=_positive,
+        default=2,
+        metavar="N",
+        help="solves run at once (default 2); 4 more wait, any beyond are refused (503)",
+    )
     serve.set_defaults(run=cmd_serve)
     return parser
 
@@ -301,7 +320,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .presenting.web import serve
     from .presenting.web.routes import Limits
 
-    serve(args.host, args.port, Limits(timeout=args.timeout, max_resolutions=args.max_resolutions))
+    limits = Limits(
+        timeout=args.timeout,
+        max_resolutions=args.max_resolutions,
+        max_memory=args.serve_memory,
+        concurrent=args.concurrent,
+    )
+    serve(args.host, args.port, limits)
     return EXIT_OK
 
 
@@ -333,7 +358,9 @@ def _load(path: str):
 
 
 def _warn(scenario) -> None:
-    for warning in scenario.about.warnings:
+    from .presenting.forms_text import disagreement_warnings
+
+    for warning in [*scenario.about.warnings, *disagreement_warnings(scenario)]:
         sys.stderr.write(f"dmrules: warning: {visible(warning)}\n")
 
 
@@ -471,15 +498,36 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_why_not(args: argparse.Namespace) -> int:
     from .checking.explain import parse_conditions, why_not
     from .presenting.explain_text import why_not_text
-    from .presenting.json import why_not_json
+    from .presenting.json import cause_json, why_not_json
 
-    scenario = _load(args.scenario)
+    scenario, doc = _load_with_document(args.scenario)
     result = why_not(scenario, parse_conditions(scenario, args.expect))
+    found = []
+    if result.legal is None and doc is not None:
+        from .checking.cause import causes
+
+        found = causes(doc, scenario, args.expect)
     if args.json:
-        _print_json(why_not_json(result))
+        _print_json({**why_not_json(result), "causes": [cause_json(c) for c in found]})
     else:
-        sys.stdout.write(why_not_text(scenario, result))
+        sys.stdout.write(why_not_text(scenario, result, found))
     return EXIT_OK if result.legal is not None else EXIT_FAIL
+
+
+def _load_with_document(path: str):
+    """The scenario named on the command line, and its mapping as read (for edits of it)."""
+    from .reading.scenario import scenario_from_text
+    from .reading.yamlsrc import load_located, load_located_text
+
+    if path == "-":
+        text = _stdin_text()
+        scenario = scenario_from_text(text, STDIN)
+        _warn(scenario)
+        located = load_located_text(text, STDIN)
+    else:
+        scenario = _load(path)
+        located = load_located(path)
+    return scenario, located.data if isinstance(located.data, dict) else None
 
 
 def cmd_why(args: argparse.Namespace) -> int:
@@ -526,19 +574,22 @@ def cmd_cards(args: argparse.Namespace) -> int:
                 sys.stdout.write(card_text(card))
             sys.stdout.write(f"{plural(len(cards), 'card')}\n")
         return EXIT_OK
-    cards = db.search(args.query)
+    from .reading.search import find_cards
+
+    found = find_cards(db, args.query)
+    if found.problems:
+        raise InputError("cards", "", "; ".join(found.problems))
+    cards = found.cards
     if args.hand_written:
         cards = [c for c in cards if c.hand_written]
-    near = [] if cards else db.near(args.query)
+    near = [] if cards else found.suggestions
     if args.json:
-        _print_json(
-            {"query": args.query, "cards": [card_json(c) for c in cards], "suggestions": [c.name for c in near]}
-        )
+        _print_json({"query": args.query, "by": found.by, "cards": [card_json(c) for c in cards], "suggestions": near})
         return EXIT_OK if cards else EXIT_FAIL
     if not cards:
         line = f"no card matches '{args.query}'"
         line += (
-            ("; closest: " + ", ".join(c.name for c in near))
+            ("; closest: " + ", ".join(near))
             if near
             else f" and no name is close ({plural(len(db), 'bundled card')}: `dmrules cards` lists them)"
         )
@@ -546,8 +597,9 @@ def cmd_cards(args: argparse.Namespace) -> int:
         return EXIT_FAIL
     for card in cards:
         sys.stdout.write(card_text(card, detailed=True))
-    if len(cards) > 1:
-        sys.stdout.write(f"{plural(len(cards), 'card')} match '{args.query}'\n")
+    how = {"text": " by their text", "filter": "", "romaji": " read as kana"}.get(found.by, "")
+    if len(cards) > 1 or found.by == "text":
+        sys.stdout.write(visible(f"{plural(len(cards), 'card')} match '{args.query}'{how}") + "\n")
     return EXIT_OK
 
 

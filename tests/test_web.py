@@ -1,4 +1,5 @@
-"""The workbench's routes, over HTTP: answers, limits, errors at their place, safety."""
+"""The workbench's routes, over HTTP: answers bound to their situation, pages of boards, limits,
+errors at their field in the page's language, safety."""
 
 import urllib.request
 
@@ -12,70 +13,164 @@ from .webserver import call, running
 
 A01 = yaml.safe_load((FIXTURES / "A01-two-jashintei.yaml").read_text(encoding="utf-8"))
 A04 = yaml.safe_load((FIXTURES / "A04-forkfock-jabrad-both.yaml").read_text(encoding="utf-8"))
+# Three アビスベル＝ジャシン帝 destroyed at once, five unknown hand cards: 121 resolutions, 46 final states
+# (each kept creature takes 2 of the 5 cards, none twice: 609.9b).
+SAVERS = {
+    "turn": "opponent",
+    "players": {
+        "me": {
+            "battle": [{"id": f"J{i}", "card": "アビスベル＝ジャシン帝"} for i in (1, 2, 3)],
+            "hand": [f"h{i}" for i in range(1, 6)],
+        },
+        "opponent": {},
+    },
+    "effect": {"controller": "opponent", "events": [{"id": f"e{i}", "destroy": f"J{i}"} for i in (1, 2, 3)]},
+}
 
 
 @pytest.fixture(scope="module")
 def url():
-    with running(Limits(timeout=20, max_resolutions=100, max_body=50_000)) as base:
+    with running(Limits(timeout=20, max_resolutions=150, max_body=50_000, per_page=20)) as base:
         yield base
 
 
-def test_solve_gives_the_command_lines_counts(url):
-    status, doc, _ = call(url + "/api/solve", {"scenario": A01})
+def test_solve_gives_the_command_lines_counts_and_a_board_per_state(url):
+    status, doc, _ = call(url + "/api/solve", {"scenario": A01, "lang": "en"})
     assert status == 200
-    assert (doc["resolutions"], doc["states"], doc["complete"], doc["grouped"]) == (3, 3, True, False)
-    assert doc["html"].count('class="state"') == 3
-    assert 'data-resolution="2"' in doc["html"]  # each resolution can be asked why
+    assert (doc["resolutions"], doc["states"], doc["boards_count"], doc["complete"]) == (3, 3, 3, True)
+    assert len(doc["boards"]) == 3 and all('class="state"' in b for b in doc["boards"])
+    assert 'data-resolution="2"' in "".join(doc["boards"])  # each resolution can be asked why
+    assert "3 resolutions, 3 final states" in doc["head"]
 
 
-def test_a_count_cut_short_switches_to_grouped_counting(url):
-    # A04 has 211 resolutions; this server lists at most 100, then counts up to interchangeable cards.
+def test_boards_are_numbered_to_the_final_states_and_paginated(url):
+    status, doc, _ = call(url + "/api/solve", {"scenario": SAVERS})
+    assert (doc["resolutions"], doc["states"], doc["boards_count"], doc["pages"]) == (121, 46, 46, 3)
+    assert "121 通りの解決、46 個の最終状態" in doc["head"]
+    assert "処理の後: 46 個の最終状態" in doc["boards_title"]
+    status, last, _ = call(url + "/api/solve", {"scenario": SAVERS, "page": 3})
+    assert (last["page"], last["first"], len(last["boards"]), last["key"]) == (3, 41, 6, doc["key"])
+    assert [f'data-state="{n}"' in b for n, b in zip(range(41, 47), last["boards"])] == [True] * 6
+    # Every board is one final state as the command line counts them, and they share the 121 out.
+    status, middle, _ = call(url + "/api/solve", {"scenario": SAVERS, "page": 2})
+    boards = doc["boards"] + middle["boards"] + last["boards"]
+    assert sum(int(b.split('data-resolutions="', 1)[1].split('"', 1)[0]) for b in boards) == 121
+
+
+def test_a_count_cut_short_switches_to_grouped_counting_and_says_what_it_counts(url):
+    # A04 has 211 resolutions; this server lists at most 150, then counts up to interchangeable cards.
     status, doc, _ = call(url + "/api/solve", {"scenario": A04})
     assert status == 200
     assert doc["switched"] and doc["grouped"] and doc["complete"]
     assert (doc["resolutions"], doc["listed"]) == (211, 4)
-    assert "switched to grouped counting" in doc["html"]
-    # A request may ask for less than the server allows, never more.
-    status, doc, _ = call(url + "/api/solve", {"scenario": A04, "max_resolutions": 10**9})
-    assert doc["switched"]
-    status, doc, _ = call(url + "/api/solve", {"scenario": A01, "timeout": "soon"})
+    assert "まとめて数える方法に切り替えました" in doc["note"]
+    assert "交換可能なカードを区別しない最終状態" in doc["head"]
+
+
+@pytest.mark.parametrize(
+    "value, said",
+    [
+        ("1.5", "最大の解決数 は整数で入力してください"),
+        ("soon", "最大の解決数 は数で入力してください"),
+        (0, "最大の解決数 は 0 より大きくしてください"),
+        (10**9, "最大の解決数 は 150 以下にしてください"),
+    ],
+)
+def test_numbers_out_of_range_are_refused_with_the_fields_label_and_limit(url, value, said):
+    status, doc, _ = call(url + "/api/solve", {"scenario": A01, "max_resolutions": value})
+    assert status == 400 and doc["error"]["place"] == "max_resolutions"
+    assert doc["error"]["message"].startswith(said)
+
+
+def test_a_timeout_over_the_limit_is_refused_not_capped(url):
+    status, doc, _ = call(url + "/api/solve", {"scenario": A01, "timeout": 99999999, "lang": "en"})
     assert status == 400 and doc["error"]["place"] == "timeout"
+    assert doc["error"]["message"].startswith("Time limit (s) must be at most 20")
 
 
-def test_bad_scenario_gets_the_command_lines_error_with_its_place(url):
+def test_bad_scenario_gets_the_readers_error_at_its_field_in_words(url):
     bad = yaml.safe_load(yaml.safe_dump(A01))
     bad["players"]["me"]["battle"][0]["card"] = "アビスベル"
     status, doc, _ = call(url + "/api/solve", {"scenario": bad})
     assert status == 400
     error = doc["error"]
     assert error["place"] == "players.me.battle[0].card"
-    assert "unknown card 'アビスベル'; did you mean 'アビスベル＝ジャシン帝'?" in error["problem"]
-    assert error["message"].startswith("scenario.yaml:") and "Traceback" not in str(doc)
+    assert (
+        error["message"]
+        == "自分のバトルゾーンのカード J1: カード「アビスベル」は見つかりません。もしかして: 'アビスベル＝ジャシン帝'"
+    )
+    assert "scenario.yaml" not in error["message"] and "Traceback" not in str(doc)
+    status, doc, _ = call(url + "/api/solve", {"scenario": bad, "lang": "en"})
+    assert doc["error"]["message"].startswith("me's battle card J1: unknown card 'アビスベル'; did you mean")
 
 
-def test_why_and_why_not(url):
-    status, doc, _ = call(url + "/api/why", {"scenario": A01, "resolution": 2})
+def test_why_and_why_not_answer_for_the_situation_solved(url):
+    status, solved, _ = call(url + "/api/solve", {"scenario": A01, "lang": "en"})
+    key = solved["key"]
+    status, doc, _ = call(url + "/api/why", {"scenario": A01, "key": key, "resolution": 2, "lang": "en"})
     assert status == 200 and "applies J1; affected cards: h1, h2" in doc["text"]
+    status, doc, _ = call(url + "/api/why", {"scenario": A01, "key": key, "resolution": 2})
+    assert status == 200 and "J1 を適用する。影響を受けるカード: h1、h2" in doc["text"]
+    # An edited situation sent with the key of the one solved is refused: the answer would be another board's.
+    edited = yaml.safe_load(yaml.safe_dump(A01))
+    edited["effect"]["events"].pop()
+    status, doc, _ = call(url + "/api/why", {"scenario": edited, "key": key, "resolution": 2})
+    assert status == 409 and doc["error"]["message"] == "この答えは別の状況のものです。もう一度解いてください"
     status, doc, _ = call(url + "/api/why", {"scenario": A01, "resolution": 4})
-    assert status == 400 and "there are 3 resolutions" in doc["error"]["problem"]
-    status, doc, _ = call(url + "/api/why-not", {"scenario": A01, "expect": "J1=battle,J2=battle"})
-    assert status == 200 and not doc["legal"] and "609.9b" in doc["text"]
+    assert status == 400 and doc["error"]["message"] == "解決の番号: 解決は 3 通りです。4 番はありません"
     status, doc, _ = call(url + "/api/why-not", {"scenario": A01, "expect": "J9=battle"})
     assert status == 400 and doc["error"]["place"] == "--expect J9=battle"
 
 
-def test_cards_fixtures_and_yaml(url):
-    status, doc, _ = call(url + "/api/cards?q=" + urllib.request.quote("《アビスベル＝ジャシン帝》"))
+def test_why_not_names_the_rule_and_the_cause(url):
+    status, doc, _ = call(url + "/api/why-not", {"scenario": SAVERS, "expect": "J1=battle,J2=battle,J3=battle"})
+    assert status == 200 and not doc["legal"]
+    assert "609.9b" in doc["text"]
+    assert "合法にする最小の変更:\n  自分の手札に6枚必要だが、5枚しかない" in doc["text"]
+    assert doc["causes"] == [
+        {"kind": "add", "text": "needs 6 cards in me's hand, there are 5", "player": "me", "zone": "hand",
+         "count": 1, "have": 5}
+    ]  # fmt: skip
+
+
+def test_card_search_forgives_typos_romaji_and_finds_text(url):
+    quote = urllib.request.quote
+    status, doc, _ = call(url + "/api/cards?q=" + quote("《アビスベル＝ジャシン帝》"))
     assert [c["name"] for c in doc["cards"]] == ["アビスベル＝ジャシン帝"]
+    status, doc, _ = call(url + "/api/cards?q=" + quote("ジャシソ帝"))
+    assert doc["cards"] == [] and doc["suggestions"][0] == "アビスベル＝ジャシン帝"
+    status, doc, _ = call(url + "/api/cards?q=jashin")
+    assert [c["name"] for c in doc["cards"]] == ["アビスベル＝ジャシン帝"] and doc["by"] == "romaji"
+    status, doc, _ = call(url + "/api/cards?q=" + quote("墓地に置くかわりに"))
+    assert doc["by"] == "text" and doc["cards"] and all("墓地に置くかわりに" in c["text"] for c in doc["cards"])
+    status, doc, _ = call(url + "/api/cards?q=" + quote("t:呪文 c:闇"))
+    assert doc["cards"] and all("spell" in c["types"] and "darkness" in c["civilizations"] for c in doc["cards"])
+
+
+def test_fixtures_come_from_the_package_data_only(url, tmp_path, monkeypatch):
+    import dmrules.fixtures
+
+    from dmrules.presenting.web.routes import fixtures_dir
+
+    assert fixtures_dir() == __import__("pathlib").Path(dmrules.fixtures.__file__).parent
+    planted = tmp_path / "fixtures"
+    planted.mkdir()
+    (planted / "ZZ-planted.yaml").write_text("turn: me\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)  # a folder named fixtures in the current folder is not looked at
+    status, doc, _ = call(url + "/api/fixture?name=ZZ-planted.yaml")
+    assert status == 404
     status, doc, _ = call(url + "/api/fixture?name=B03-baiken-setsudan.yaml")
     assert status == 200 and doc["scenario"]["source"]["ruling"] == "B03"
     for name in ("../pyproject.toml", "/etc/passwd", "B03-baiken-setsudan"):
         status, doc, _ = call(url + "/api/fixture?name=" + urllib.request.quote(name))
         assert status == 404
+
+
+def test_yaml_round_trip_and_parse(url):
     status, doc, _ = call(url + "/api/yaml", {"scenario": A01})
     assert yaml.safe_load(doc["yaml"]) == A01
-    status, doc, _ = call(url + "/api/parse", {"yaml": "turn: me\nplayers: {me: {}}\n"})
-    assert status == 400 and doc["error"]["message"] == "scenario.yaml:1: missing field 'effect'"
+    status, doc, _ = call(url + "/api/parse", {"yaml": "turn: me\nplayers: {me: {}}\n", "lang": "en"})
+    assert status == 400 and doc["error"]["message"] == "Situation: missing field 'effect'"
 
 
 def test_every_request_is_bounded_and_the_page_is_locked_down(url):
@@ -92,6 +187,24 @@ def test_every_request_is_bounded_and_the_page_is_locked_down(url):
         page = response.read().decode()
     assert "script-src 'self'" in csp and "unsafe-inline" not in csp
     assert '<script id="boot" type="application/json">' in page
+    with urllib.request.urlopen(url + "/favicon.ico") as response:
+        assert response.headers["content-type"].startswith("image/svg+xml")
+
+
+@pytest.mark.parametrize(
+    "headers, status",
+    [
+        ({"origin": "http://evil.example"}, 403),
+        ({"sec-fetch-site": "cross-site"}, 403),
+        ({"content-type": "text/plain"}, 415),
+        ({"content-type": "application/x-www-form-urlencoded"}, 415),
+    ],
+)
+def test_requests_of_other_sites_are_refused(url, headers, status):
+    got, doc, _ = call(url + "/api/solve", {"scenario": A01}, headers=headers)
+    assert got == status and "error" in doc
+    got, doc, _ = call(url + "/api/solve", {"scenario": A01}, headers={"origin": url})
+    assert got == 200  # the page's own origin
 
 
 def test_serve_prints_its_address_and_stops_on_ctrl_c():
@@ -138,20 +251,57 @@ def test_serve_refuses_a_bad_address():
     assert "Traceback" not in done.stderr and done.stdout == ""
 
 
-def test_compile_a_printed_text(url):
+def test_compile_a_printed_text_shows_its_reading(url):
     text = "このクリーチャーが破壊される時、墓地に置くかわりに自分のマナゾーンに置く。"  # 雪溶妖精シャーマン・メリッサ
     status, doc, _ = call(url + "/api/compile", {"text": text, "type": "creature"})
     assert status == 200 and doc["problems"] == [] and len(doc["abilities"]) == 1
     assert doc["abilities"][0]["watch"]["event"] == "destroy"
+    assert doc["reading"] == [
+        ["このカードが破壊される時", "かわりに: そのカードはマナゾーンに置かれる", "強制。バトルゾーンで働く"]
+    ]
     status, doc, _ = call(
         url + "/api/compile", {"text": "このクリーチャーが破壊される時、かわりにふしぎなことが起こる。"}
     )
     assert status == 200 and doc["abilities"] == [] and "ふしぎなことが起こる" in doc["problems"][0]
     status, doc, _ = call(url + "/api/compile", {"text": "  "})
     assert status == 400 and doc["error"]["place"] == "text"
+    status, doc, _ = call(url + "/api/compile", {"text": "か" * 53_000})
+    assert status == 413 or (status == 400 and doc["error"]["place"] == "text")
 
 
-def test_a_solve_streams_its_progress_and_can_be_cancelled(url):
+def test_a_card_whose_text_and_form_disagree_is_warned_of(url):
+    doc = yaml.safe_load(DISAGREE)
+    status, got, _ = call(url + "/api/solve", {"scenario": doc})
+    assert status == 200 and got["resolutions"] == 2
+    [warning] = got["warnings"]
+    assert warning.startswith("カード C (テキストと形が違うクリーチャー): 印刷されたテキストと構造化された形")
+    assert "手札から自分のカードを2枚捨てる" in warning and "与えられた形: このカードが破壊される時" in warning
+
+
+DISAGREE = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: C
+        card:
+          name: テキストと形が違うクリーチャー
+          type: creature
+          text: このクリーチャーが破壊される時、かわりに自分の手札を2枚捨ててもよい。
+          replacements:
+            - watch: {event: destroy, card: this}
+              instead: [stay]
+              optional: true
+    hand: [h1, h2]
+  opponent: {}
+effect:
+  controller: opponent
+  events:
+    - {id: e1, destroy: C}
+"""
+
+
+def test_a_solve_streams_its_progress(url):
     import json as _json
 
     B03 = yaml.safe_load((FIXTURES / "B03-baiken-setsudan.yaml").read_text(encoding="utf-8"))
@@ -165,18 +315,31 @@ def test_a_solve_streams_its_progress_and_can_be_cancelled(url):
         lines = [_json.loads(line) for line in response.read().decode().splitlines()]
     assert all(set(line) == {"found", "seconds"} for line in lines[:-1])
     assert (lines[-1]["result"]["resolutions"], lines[-1]["result"]["states"]) == (4, 3)
-    # A solve whose browser went away stops at the next resolution it finds.
-    from dmrules.presenting.web.routes import Cancelled, Progress, solve_and_render
-
-    progress = Progress()
-    progress.cancelled = True
-    with pytest.raises(Cancelled):
-        solve_and_render(dmrules_scenario(B03), 10, 100, "ja", progress)
-    progress = Progress()
-    assert solve_and_render(dmrules_scenario(B03), 10, 100, "ja", progress)["resolutions"] == progress.found == 4
 
 
-def dmrules_scenario(doc):
-    import dmrules
+def test_a_child_over_its_memory_cap_is_ended_and_says_so():
+    """The solver's memory is the child's: over its cap the child ends, the answer says so."""
+    import asyncio
 
-    return dmrules.scenario_from_text(yaml.safe_dump(doc, allow_unicode=True), "t.yaml")
+    from dmrules.presenting.web.jobs import Pool
+
+    from .test_web_burst import HUNGRY
+
+    pool = Pool(1, 0, 96)
+
+    def solve(doc):
+        payload = {"scenario": doc, "lang": "ja", "timeout": 20, "max_resolutions": 100}
+        return asyncio.run(pool.run("solve", payload, 20))
+
+    assert solve(A01)["ok"]["resolutions"] == 3
+    assert solve(HUNGRY) == {"error": {"kind": "memory", "max_memory": 96}, "status": 422}
+
+
+def test_a_card_whose_form_leaves_part_of_its_text_out_is_named_in_japanese(url):
+    A07 = yaml.safe_load((FIXTURES / "A07-viljavelin-same-effect-card.yaml").read_text(encoding="utf-8"))
+    status, doc, _ = call(url + "/api/solve", {"scenario": A07})
+    assert status == 200
+    assert doc["warnings"] == [
+        "注意: 偽槍縫合 ヴィルジャベリン の構造化された形は印刷されたテキストのすべてではありません"
+        "(省かれた部分に関わる答えは、実際のカードでは違うかもしれません)"
+    ]

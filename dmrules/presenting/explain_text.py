@@ -9,7 +9,9 @@ from .render import event_line, resolution_lines
 from .safe import visible
 
 
-def why_not_text(scenario: Scenario, result: WhyNot) -> str:
+def why_not_text(scenario: Scenario, result: WhyNot, causes=()) -> str:
+    """Why-not in words; ``causes`` (``checking.cause``) are the smallest changes of the situation
+    that would make the outcome legal."""
     wanted = ", ".join(c.text() for c in result.conditions)
     lines = []
     if result.legal is not None:
@@ -21,12 +23,14 @@ def why_not_text(scenario: Scenario, result: WhyNot) -> str:
             f"No legal resolution has {wanted}, although no single window forbids its part: "
             "the windows' legal outcomes never combine into it."
         )
+        lines.extend(cause_lines(causes))
         return visible("\n".join(lines), lines=True) + "\n"
     if result.impossible:
         lines.append(
             f"No outcome at all, legal or not, has {', '.join(c.text() for c in result.impossible)}: "
             "nothing in the situation can bring it about."
         )
+        lines.extend(cause_lines(causes))
         return visible("\n".join(lines), lines=True) + "\n"
     lines.append(f"No legal resolution has {wanted}.")
     if result.window:
@@ -48,7 +52,14 @@ def why_not_text(scenario: Scenario, result: WhyNot) -> str:
             f"  ({len(result.options) - 1} other way{'s' if len(result.options) > 2 else ''} "
             "to get there break as many rules; --json lists them)"
         )
+    lines.extend(cause_lines(causes))
     return visible("\n".join(lines), lines=True) + "\n"
+
+
+def cause_lines(causes) -> list[str]:
+    if not causes:
+        return []
+    return ["The smallest change of the situation that makes it legal:"] + [f"  {c.text()}" for c in causes]
 
 
 def why_text(scenario: Scenario, number: int, resolution: Resolution, steps: list[WhyStep]) -> str:

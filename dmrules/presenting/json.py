@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import IO
 
 from ..api import stream
+from ..checking.cause import Cause
 from ..checking.explain import Violation, WhyNot, WhyStep
 from ..checking.verify import VerifyResult
 from ..game.outcome import Application, EventInfo, ReplacementRef, Resolution, Solution, Streamed, Trigger, Window
@@ -318,3 +319,13 @@ def verify_json(result: VerifyResult) -> dict:
         "resolutions": result.resolutions,
         "problems": result.problems,
     }
+
+
+def cause_json(cause: Cause) -> dict:
+    out = {"kind": cause.kind, "text": cause.text()}
+    for key in ("player", "zone", "card", "detail"):
+        if getattr(cause, key) is not None:
+            out[key] = getattr(cause, key)
+    if cause.kind in ("add", "remove"):
+        out.update(count=cause.count, have=cause.have)
+    return out

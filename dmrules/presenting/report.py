@@ -19,16 +19,9 @@ from ..game.cards import CardInstance
 from ..game.outcome import Application, Resolution, Solution, Window
 from ..game.scenario import Scenario
 from ..solving.grouping import interchangeable_classes
-from .render import (
-    application_line,
-    broken_line,
-    card_label,
-    event_line,
-    journey_text,
-    journeys,
-    trigger_line,
-    window_title,
-)
+from . import ja
+from . import render as english_words
+from .render import journeys
 
 ZONE_ORDER = ("battle", "shields", "hand", "mana", "graveyard", "deck", "hyperspatial")
 # Labels of the boards: Japanese (the game's own words) by default, English on request.
@@ -71,6 +64,112 @@ LABELS = {
     },
 }
 ZONE_TITLES = LABELS["en"]["zones"]
+# The report's sentences, in the narrative's language (``render_body(narrative=...)``).
+SENTENCES = {
+    "en": {
+        "ruling": "ruling {0}",
+        "rules": "rules {0}",
+        "rule": "rule {0}",
+        "turn_fact": "turn player: {0}",
+        "ruleset": "ruleset {0}",
+        "grouping": "Grouped counting: one resolution is listed for each arrangement of {0}, with the number "
+        "of resolutions it stands for{1}.",
+        "grouping_units": " (an interchangeable unit: alike cards with alike events of their own)",
+        "cut": "The enumeration was cut short ({0}): there may be more resolutions.",
+        "expectations": "Expectations: {0}",
+        "all_pass": "all {0} pass",
+        "some_fail": "{0} of {1} fail",
+        "before": "Before",
+        "makes": "The {by}{source}, controlled by {controller}, makes these events happen at once:",
+        "of_source": " of {0}",
+        "abilities": "Replacement abilities and effects:",
+        "effect_in_play": "effect {id}{by}, controlled by {controller}: {text}",
+        "from_source": " (from {0})",
+        "one_of_choices": "Affected cards: one of the choices below.",
+        "why_title": "why resolution {0} is legal",
+        "final_state": "Final state {0}",
+        "loses_badge": "{0} loses the game",
+        "flips_badge": "{0} flips",
+        "no_move": "no card moves",
+        "interchangeable": "Interchangeable cards ({0}): the board shows one arrangement; any other arrangement "
+        "of them is the same state.",
+        "why_legal": "Why resolution {0} is legal",
+        "window": "Window {0}: {1}",
+        "nothing_chosen": "no card chosen: nothing happens",
+        "no_replacement": "no replacement applies: every event happens as it is",
+        "No_replacement": "No replacement applies: every event happens as it is.",
+        "resolution": "Resolution",
+        "resolutions": "Resolutions",
+        "or_resolution": "or resolution",
+        "or_resolutions": "or resolutions",
+        "ways": "{0} ways to choose the affected cards, all leading to this state",
+        "more_ways": "… and {0} more (ask why for any number in the why panel)",
+        "why": "why",
+        "after_states": "After: {0}",
+        "after_boards": "After: {0}, final states up to {1}",
+        "legend": "Moved cards are highlighted with the zone they came from (← zone); cards an event would have "
+        "moved but that stay are outlined in green; broken shields in red. Each resolution is told window by "
+        "window, in order.",
+        "deck_order": " Decks list the top card first.",
+        "flipped": "flipped",
+        "tapped": "tapped",
+        "under": "under",
+        "equipped_to": "equipped to",
+        "fortifies": "fortifies",
+    },
+    "ja": {
+        "untitled": "状況",
+        "ruling": "裁定 {0}",
+        "rules": "規則 {0}",
+        "rule": "規則 {0}",
+        "turn_fact": "ターン・プレイヤー: {0}",
+        "ruleset": "ルール: {0}",
+        "grouping": "まとめて数えています: {0}の並べ方ごとに1つの解決を示し、それが表す解決の数を添えます{1}。",
+        "grouping_units": " (交換可能な単位: 同じ種類のイベントを持つ同じカード)",
+        "cut": "列挙は途中で打ち切られました ({0}): 解決はまだあるかもしれません。",
+        "expectations": "期待: {0}",
+        "all_pass": "{0}件すべて合格",
+        "some_fail": "{1}件中{0}件が不合格",
+        "before": "処理の前",
+        "makes": "{controller}がコントロールする{source}{by}が、次のイベントを同時に起こします:",
+        "of_source": "{0}の",
+        "abilities": "置換能力と置換効果:",
+        "effect_in_play": "効果 {id}{by} ({controller}がコントロール): {text}",
+        "from_source": " ({0}から)",
+        "one_of_choices": "影響を受けるカード: 下の選び方のいずれか。",
+        "why_title": "解決 {0} はなぜ合法か",
+        "final_state": "最終状態 {0}",
+        "loses_badge": "{0}がゲームに負ける",
+        "flips_badge": "{0}が裏返る",
+        "no_move": "カードは移動しない",
+        "interchangeable": "交換可能なカード ({0}): 盤面は並べ方の1つを示します。ほかの並べ方も同じ状態です。",
+        "why_legal": "解決 {0} はなぜ合法か",
+        "window": "ウィンドウ {0}: {1}",
+        "nothing_chosen": "カードは選ばれず、何も起こらない",
+        "no_replacement": "置換効果は適用されない: すべてのイベントがそのまま起こる",
+        "No_replacement": "置換効果は適用されない: すべてのイベントがそのまま起こる。",
+        "resolution": "解決",
+        "resolutions": "解決",
+        "or_resolution": "または解決",
+        "or_resolutions": "または解決",
+        "ways": "影響を受けるカードの選び方 {0} 通り (どれもこの状態になる)",
+        "more_ways": "… ほか {0} 通り (番号を入力して「なぜ?」で確かめられます)",
+        "why": "なぜ?",
+        "after_states": "処理の後: {0}",
+        "after_boards": "処理の後: {0} ({1}を区別しない最終状態)",
+        "legend": "移動したカードは元のゾーンとともに強調されます (← ゾーン)。"
+        "イベントで移動するはずだったのにとどまった"
+        "カードは緑の枠、ブレイクされたシールドは赤の枠です。各解決はウィンドウごとに順に示されます。",
+        "deck_order": " 山札は上のカードから順に並びます。",
+        "flipped": "裏返った",
+        "tapped": "タップ",
+        "under": "進化元",
+        "equipped_to": "装備先",
+        "fortifies": "要塞化",
+    },
+}
+# Most choices listed under one board of the workbench (the why panel takes any number).
+MAX_LISTED_WAYS = 60
 
 CSS = """
 *,*::before,*::after{box-sizing:border-box}
@@ -155,6 +254,21 @@ def _plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
+# Counted nouns in Japanese: 「3 通りの解決」, 「3 個の最終状態」.
+_JA_COUNTED = {"resolution": "通りの解決", "final state": "個の最終状態", "board": "枚の盤面"}
+
+
+def counted(n: int, word: str, lang: str = "en") -> str:
+    """``3 resolutions`` / ``3 通りの解決``."""
+    return f"{n:,} {_JA_COUNTED[word]}" if lang == "ja" else _plural(n, word)
+
+
+def _folded_words(solution, lang: str) -> str:
+    if lang == "ja":
+        return "交換可能なカードと単位" if solution.units_folded else "交換可能なカード"
+    return solution.folded
+
+
 def state_key(resolution: Resolution, classes: Sequence[Sequence[str]] = ()) -> tuple:
     """What makes two resolutions lead to the same final state, up to interchangeable cards:
     within a class of interchangeable cards (dmrules/grouping.py) only how many end in each zone counts."""
@@ -175,13 +289,24 @@ def group_states(solution: Solution, scenario: Scenario | None = None) -> list[l
     return list(groups.values())
 
 
-def counts_text(solution: Solution, boards: int | None = None) -> str:
+def counts_text(solution: Solution, boards: int | None = None, lang: str = "en") -> str:
     """The counts, as the command line gives them, and how the boards group them."""
     n = len(solution.resolutions)
+    folded = _folded_words(solution, lang)
+    if lang == "ja":
+        text = f"{counted(solution.total, 'resolution', 'ja')}、{counted(solution.states, 'final state', 'ja')}"
+        if solution.grouped:
+            text = (
+                f"{counted(solution.total, 'resolution', 'ja')} ({folded}を区別せずに {n:,} 通りを表示)、"
+                f"{folded}を区別しない最終状態 {solution.states:,} 個"
+            )
+        if boards is not None and boards != solution.states:
+            text += f"。盤面 {boards:,} 枚で表示: 交換可能なカードは、各ゾーンに何枚あるかだけを区別します"
+        return text
     if solution.grouped:
         text = (
-            f"{_plural(solution.total, 'resolution')} ({n:,} listed up to {solution.folded}), "
-            f"{_plural(solution.states, 'final state')} up to {solution.folded}"
+            f"{_plural(solution.total, 'resolution')} ({n:,} listed up to {folded}), "
+            f"{_plural(solution.states, 'final state')} up to {folded}"
         )
     else:
         text = f"{_plural(solution.total, 'resolution')}, {_plural(solution.states, 'final state')}"
@@ -207,7 +332,15 @@ def way_key(resolution: Resolution) -> tuple:
     )
 
 
-class _Page:
+def _words(narrative: str):
+    if narrative == "ja":
+        return ja
+    return english_words
+
+
+class _Pieces:
+    """The report's pieces: where cards are, a card, a board."""
+
     def __init__(
         self,
         scenario: Scenario,
@@ -215,12 +348,18 @@ class _Page:
         explanations: Mapping[int, Sequence[str]] | None,
         lang: str = "ja",
         interactive: bool = False,
+        narrative: str = "en",
     ):
         self.s = scenario
         self.solution = solution
         self.explanations = dict(explanations or {})
         self.labels = LABELS.get(lang, LABELS["ja"])
         self.lang = lang if lang in LABELS else "ja"
+        self.narrative = narrative if narrative in SENTENCES else "en"
+        if self.narrative == "ja":  # Japanese throughout: no English glosses
+            self.labels = {**LABELS["ja"], **JA_ONLY}
+        self.t = SENTENCES[self.narrative]
+        self.w = _words(self.narrative)
         self.interactive = interactive
         self.start = {c.id: (c.controller, c.zone) for c in scenario.cards.values()}
         self.subjects = {c for e in scenario.events for c in e.cards if e.from_zone}  # cards an event moves
@@ -230,6 +369,9 @@ class _Page:
 
     def zone_title(self, zone: str) -> str:
         return self.labels["zones"].get(zone, zone)
+
+    def player(self, name: str) -> str:
+        return self.w.player(name) if self.narrative == "ja" else name
 
     # -- where cards are ----------------------------------------------------------
     def final_place(self, resolution: Resolution, card: CardInstance) -> tuple[str, str]:
@@ -259,19 +401,24 @@ class _Page:
         if card.name:
             parts.append(f'<span class="id">{_e(card.id)}</span>')
         if situation:
-            tags = ["tapped"] if card.tapped else []
+            tags = [self.t["tapped"]] if card.tapped else []
             tags += [
-                f"{word} {value}"
+                f"{self.t[word]} {value}"
                 for word, value in (
                     ("under", card.under),
-                    ("equipped to", card.equipped_to),
+                    ("equipped_to", card.equipped_to),
                     ("fortifies", card.fortifies),
                 )
                 if value
             ]
-            tags += sorted(m.replace("_", " ") for m in card.markers)
+            tags += sorted(self.marker(m) for m in card.markers)
             parts += [f'<span class="tag">{_e(tag)}</span>' for tag in tags]
         return f'<li class="{cls}" data-card="{_e(card.id)}"{attrs}>{"".join(parts)}{extra}</li>'
+
+    def marker(self, marker: str) -> str:
+        if self.narrative == "ja":
+            return MARKER_WORDS_JA.get(marker, marker)
+        return marker.replace("_", " ")
 
     def board(
         self, places: Mapping[str, tuple[str, str]], cards_html: Mapping[str, str], lost: Iterable[str] = ()
@@ -286,7 +433,7 @@ class _Page:
                 badges += f'<span class="badge lost">{_e(self.labels["loses"])}</span>'
             out.append(
                 f'<div class="player{" lost" if player in lost else ""}" data-player="{_e(player)}">'
-                f"<h4>{_e(player)} {badges}</h4>"
+                f"<h4>{_e(self.player(player))} {badges}</h4>"
             )
             for zone in zones:
                 here = [c for c in self.s.cards if places[c] == (player, zone)]
@@ -300,86 +447,20 @@ class _Page:
         out.append("</div>")
         return "".join(out)
 
-    # -- sections -----------------------------------------------------------------
-    def header(self, verdicts: Sequence[tuple[str, bool]] | None, boards: int) -> str:
-        s, sol = self.s, self.solution
-        title = s.about.title or Path(s.path).name
-        facts = [
-            f"ruling {s.about.ruling}" if s.about.ruling else None,
-            ("rule" + ("s " if len(s.about.rules) > 1 else " ") + ", ".join(s.about.rules)) if s.about.rules else None,
-            f"turn player: {s.turn_player}",
-            f"ruleset {s.ruleset}",
-        ]
-        out = [
-            f"<header><h1>{_e((s.about.ruling + '  ') if s.about.ruling else '')}{_e(title)}</h1>",
-            '<p class="facts">' + "".join(f"<span>{_e(f)}</span>" for f in facts if f) + "</p>",
-            f'<p class="totals" data-resolutions="{sol.total}" data-states="{sol.states}">'
-            f"{_e(counts_text(sol, boards))}</p>",
-        ]
-        if sol.grouped:
-            out.append(
-                '<p class="grouping">Grouped counting: one resolution is listed for each arrangement of '
-                f"{_e(sol.folded)}, with the number of resolutions it stands for"
-                + (" (an interchangeable unit: alike cards with alike events of their own)" if sol.units_folded else "")
-                + ".</p>"
-            )
-        if not sol.complete:
-            out.append(
-                f'<p class="warn">The enumeration was cut short ({_e(sol.stopped_by)}): '
-                "there may be more resolutions.</p>"
-            )
-        if s.about.note:
-            out.append(f'<p class="muted">{_e(s.about.note)}</p>')
-        out.append("</header>")
-        if verdicts is not None:
-            failed = sum(1 for _, ok in verdicts if not ok)
-            summary = f"all {len(verdicts)} pass" if not failed else f"{failed} of {len(verdicts)} fail"
-            out.append(f'<section class="verdicts" data-failed="{failed}"><h2>Expectations: {summary}</h2><ul>')
-            for text, ok in verdicts:
-                mark, word = ("\u2713", "pass") if ok else ("\u2717", "fail")
-                out.append(
-                    f'<li class="verdict {word}" data-ok="{str(bool(ok)).lower()}">'
-                    f'<span class="mark" title="{word}">{mark}</span>{_e(text)}</li>'
-                )
-            out.append("</ul></section>")
-        return "".join(out)
 
-    def situation(self) -> str:
-        s = self.s
-        cards = {c.id: self.card(c, situation=True) for c in s.cards.values()}
-        source = f" of {self.card_name(s.program.source)}" if s.program.source else ""
-        out = [
-            '<section class="situation"><h2>Before</h2>',
-            self.board(self.start, cards),
-            f"<p>The {_e(s.program.by)}{source}, controlled by {_e(s.program.controller)}, "
-            'makes these events happen at once:</p><ol class="events">',
-        ]
-        out += [f'<li data-event="{_e(e.id)}">{_e(event_line(s, e))}</li>' for e in s.events]
-        out.append("</ol>")
-        abilities = [(c, a) for c in s.cards.values() for a in c.replacements if a.text]
-        if abilities or s.effects:
-            out.append('<p>Replacement abilities and effects:</p><ul class="abilities">')
-            out += [f'<li>{self.card_name(c.id)}: <span lang="ja">{_e(a.text)}</span></li>' for c, a in abilities]
-            for eff in s.effects:
-                by = f" (from {self.card_name(eff.source)})" if eff.source else ""
-                out.append(
-                    f'<li>effect <span class="id">{_e(eff.id)}</span>{by}, controlled by '
-                    f'{_e(eff.controller)}: <span lang="ja">{_e(eff.ability.text or "")}</span></li>'
-                )
-            out.append("</ul>")
-        out.append("</section>")
-        return "".join(out)
+class _Ways(_Pieces):
+    """How the resolutions of a board are told: the ways, window by window, and their choices."""
 
     def application(self, app: Application, chosen_varies: bool, events=()) -> str:
         ref = app.replacement
-        line = application_line(self.s, app, events)
+        line = self.w.application_line(self.s, app, events)
         if chosen_varies:
-            line = line.split("; affected cards:", 1)[0]
+            line = line.split("; affected cards:", 1)[0].split("; 影響を受けるカード:", 1)[0]
         out = [f'<li class="application" data-event="{_e(app.event)}" data-replacement="{_e(ref.id)}">{_e(line)}']
         if ref.text:
             out.append(f'<p class="ability" lang="ja">{_e(ref.text)}</p>')
         if chosen_varies:
-            out.append('<p class="chosen">Affected cards: one of the choices below.</p>')
+            out.append(f'<p class="chosen">{_e(self.t["one_of_choices"])}</p>')
         out.append("</li>")
         return "".join(out)
 
@@ -387,134 +468,45 @@ class _Page:
         if self.interactive:
             return (
                 f'<button type="button" class="why-button" data-resolution="{index + 1}" '
-                f'title="why resolution {index + 1} is legal">#{index + 1:,}</button>'
+                f'title="{_e(self.t["why_title"].format(index + 1))}">#{index + 1:,}</button>'
             )
         if index in self.explanations:
             return f'<a href="#resolution-{index + 1}">#{index + 1:,}</a>'
         return f"#{index + 1:,}"
 
-    def state(self, number: int, indexes: list[int]) -> str:
-        resolutions = [self.solution.resolutions[i] for i in indexes]
-        first = resolutions[0]
-        moved = first.moved(self.s)
-        paths = journeys(self.s, first)
-        broken = set(first.broken)
-        triggered: dict[str, list] = {}
-        for t in first.triggered:
-            triggered.setdefault(t.card, []).append(t)
-        places = {c.id: self.final_place(first, c) for c in self.s.cards.values()}
-        cards = {}
-        zones = self.labels["zones"]
-        for c in self.s.cards.values():
-            classes, extra = [], ""
-            if c.id in moved:
-                classes.append("moved")
-                extra += (
-                    f'<span class="from" data-from="{_e(moved[c.id][0])}">← '
-                    f"{_e(zones.get(moved[c.id][0], moved[c.id][0]))}</span>"
-                )
-            elif c.id in self.subjects and c.id not in paths:
-                classes.append("kept")
-                extra += f'<span class="from">{_e(self.labels["stays"])}</span>'
-            if c.id in paths and len(paths[c.id]) > 2 or (c.id in paths and c.id not in moved):
-                extra += '<span class="path">' + _e(" → ".join(zones.get(z, z) for z in paths[c.id])) + "</span>"
-            if c.id in broken:
-                classes.append("broken")
-                extra += f'<span class="brk">{_e(self.labels["broken"])}</span>'
-            if c.id in triggered:
-                classes.append("triggered")
-                extra += f'<span class="trg">{_e(self.labels["triggers"])}</span>'
-            if c.id in first.flipped:
-                classes.append("flipped")
-                to = c.definition.flips_to if c.definition and c.definition.flips_to else None
-                extra += f'<span class="flip">flipped{_e(" → " + to) if to else ""}</span>'
-            cards[c.id] = self.card(c, classes, extra)
-        total = sum(r.multiplicity for r in resolutions)
-        out = [
-            f'<section class="state" id="state-{number}" data-state="{number}" '
-            f'data-resolutions="{total}"><header><h3>Final state {number:,}</h3>'
-            f'<span class="count">{_plural(total, "resolution")}</span>'
-        ]
-        out += [f'<span class="badge lost">{_e(p)} loses the game</span>' for p in first.lost]
-        out += [f'<span class="badge flip">{_e(card_label(self.s, c))} flips</span>' for c in first.flipped]
-        if not paths and not first.flipped and not first.lost:
-            out.append('<span class="muted">no card moves</span>')
-        out.append("</header>")
-        folded = [ids for ids in self.classes if any(moved.get(c) for c in ids) or total > len(indexes)]
-        if folded and (total > 1):
-            names = "; ".join(", ".join(ids) for ids in folded)
-            out.append(
-                f'<p class="note">Interchangeable cards ({_e(names)}): the board shows one arrangement; '
-                f"any other arrangement of them is the same state.</p>"
-            )
-        ways: dict[tuple, list[int]] = {}
-        for i, r in zip(indexes, resolutions):
-            ways.setdefault(way_key(r), []).append(i)
-        out += [self.way(members, alternative=k > 0) for k, members in enumerate(ways.values())]
-        out.append(self.board(places, cards, first.lost))
-        out.append(self.aftermath(first))
-        why = [i for i in indexes if i in self.explanations]
-        if why:
-            out.append('<div class="why">')
-            for i in why:
-                lines = "".join(f"<li>{_e(line)}</li>" for line in self.explanations[i])
-                out.append(
-                    f'<details id="resolution-{i + 1}"><summary>Why resolution {i + 1:,} is legal</summary>'
-                    f"<ul>{lines}</ul></details>"
-                )
-            out.append("</div>")
-        out.append("</section>")
-        return "".join(out)
-
-    def aftermath(self, resolution: Resolution) -> str:
-        """Journeys, broken shields, triggers, losses of the state, in words under its board."""
-        lines = []
-        for card_id, path in journeys(self.s, resolution).items():
-            if len(path) > 2:
-                lines.append(f"{card_label(self.s, card_id)}: {journey_text(path)}")
-        if resolution.broken:
-            lines.append(broken_line(self.s, resolution.broken))
-        events = (*resolution.happened, *resolution.replaced)
-        lines += [trigger_line(self.s, t, events) for t in resolution.triggered]
-        lines += [f"{p} loses the game" for p in resolution.lost]
-        if resolution.stopped:
-            lines.append(resolution.stopped)
-        if not lines:
-            return ""
-        return '<ul class="aftermath">' + "".join(f"<li>{_e(line)}</li>" for line in lines) + "</ul>"
-
     def window(self, window: Window, varies: Sequence[bool]) -> str:
         events = (*window.events, *window.happened, *window.replaced)
-        out = [
-            f'<li class="window" data-window="{window.index}"><span class="window-title">'
-            f"Window {window.index}: {_e(window_title(self.s, window))}</span>"
-        ]
+        title = self.t["window"].format(window.index, self.w.window_title(self.s, window))
+        out = [f'<li class="window" data-window="{window.index}"><span class="window-title">{_e(title)}</span>']
         if window.index > 1 and window.events:
             out.append(
                 '<ul class="happened">'
-                + "".join(f'<li data-event="{_e(e.id)}">{_e(event_line(self.s, e))}</li>' for e in window.events)
+                + "".join(f'<li data-event="{_e(e.id)}">{_e(self.w.event_line(self.s, e))}</li>' for e in window.events)
                 + "</ul>"
             )
         elif window.index > 1:
-            out.append('<p class="muted">no card chosen: nothing happens</p>')
+            out.append(f'<p class="muted">{_e(self.t["nothing_chosen"])}</p>')
         if window.applied:
             out.append('<ul class="applications">')
             out += [self.application(app, v, events) for app, v in zip(window.applied, varies)]
             out.append("</ul>")
         else:
-            out.append('<p class="muted">no replacement applies: every event happens as it is</p>')
-        out += [f'<p class="muted">{_e(note)}</p>' for note in window.skipped]
+            out.append(f'<p class="muted">{_e(self.t["no_replacement"])}</p>')
+        notes = [self.w.note(n) if self.narrative == "ja" else n for n in window.skipped]
+        out += [f'<p class="muted">{_e(note)}</p>' for note in notes]
         out.append("</li>")
         return "".join(out)
 
     def way(self, members: list[int], alternative: bool = False) -> str:
         rs = [self.solution.resolutions[i] for i in members]
         refs = ", ".join(self.ref(i) for i in members[:12]) + (" …" if len(members) > 12 else "")
-        label = ("or r" if alternative else "R") + ("esolution" if len(members) == 1 else "esolutions")
-        out = [f'<div class="way"><p class="muted">{label} {refs}</p>']
+        label = self.t[("or_" if alternative else "") + ("resolution" if len(members) == 1 else "resolutions")]
+        if not alternative:
+            label = label[0].upper() + label[1:]
+        out = [f'<div class="way"><p class="muted">{_e(label)} {refs}</p>']
         first = rs[0]
         if len(first.windows) == 1 and not first.applied:
-            out.append("<p>No replacement applies: every event happens as it is.</p></div>")
+            out.append(f"<p>{_e(self.t['No_replacement'])}</p></div>")
             return "".join(out)
         flat_varies = [len({r.applied[k].chosen for r in rs}) > 1 for k in range(len(first.applied))]
         if len(first.windows) == 1:
@@ -530,19 +522,258 @@ class _Page:
                 k += len(window.applied)
             out.append("</ol>")
         if len(rs) > 1:
-            out.append(
-                f'<details class="alternatives"{" open" if len(rs) <= 4 else ""}><summary>'
-                f"{len(rs):,} ways to choose the affected cards, all leading to this state</summary><ol>"
-            )
-            for i, r in zip(members, rs):
-                picks = "; ".join(f"{a.event}: " + ", ".join(a.chosen) for a, v in zip(r.applied, flat_varies) if v)
-                why = f' <a href="#resolution-{i + 1}">why</a>' if i in self.explanations else ""
-                if self.interactive:
-                    why = " " + self.ref(i)
-                out.append(f'<li value="{i + 1}">{_e(picks)}{why}</li>')
-            out.append("</ol></details>")
+            out.append(self.alternatives(members, rs, flat_varies))
         out.append("</div>")
         return "".join(out)
+
+    def alternatives(self, members: list[int], rs: list[Resolution], flat_varies: list[bool]) -> str:
+        """The ways to choose the affected cards that lead to the same state (the workbench lists
+        ``MAX_LISTED_WAYS`` at most)."""
+        shown = len(rs) if not self.interactive else min(len(rs), MAX_LISTED_WAYS)
+        out = [
+            f'<details class="alternatives"{" open" if len(rs) <= 4 else ""}><summary>'
+            f"{_e(self.t['ways'].format(f'{len(rs):,}'))}</summary><ol>"
+        ]
+        for i, r in list(zip(members, rs))[:shown]:
+            picks = "; ".join(f"{a.event}: " + ", ".join(a.chosen) for a, v in zip(r.applied, flat_varies) if v)
+            why = f' <a href="#resolution-{i + 1}">{_e(self.t["why"])}</a>' if i in self.explanations else ""
+            if self.interactive:
+                why = " " + self.ref(i)
+            out.append(f'<li value="{i + 1}">{_e(picks)}{why}</li>')
+        out.append("</ol>")
+        if shown < len(rs):
+            out.append(f'<p class="muted more-ways">{_e(self.t["more_ways"].format(f"{len(rs) - shown:,}"))}</p>')
+        out.append("</details>")
+        return "".join(out)
+
+
+class _Page(_Ways):
+    """The report's sections: the header, the situation, a board per final state."""
+
+    # -- sections -----------------------------------------------------------------
+    def header(self, verdicts: Sequence[tuple[str, bool]] | None, boards: int) -> str:
+        s, sol, t = self.s, self.solution, self.t
+        title = s.about.title or (t["untitled"] if self.narrative == "ja" else Path(s.path).name)
+        facts = [
+            t["ruling"].format(s.about.ruling) if s.about.ruling else None,
+            (t["rules" if len(s.about.rules) > 1 else "rule"].format(", ".join(s.about.rules)))
+            if s.about.rules
+            else None,
+            t["turn_fact"].format(self.player(s.turn_player)),
+            t["ruleset"].format(
+                self.w.RULESET_WORDS.get(s.ruleset, s.ruleset) if self.narrative == "ja" else s.ruleset
+            ),
+        ]
+        out = [
+            f"<header><h1>{_e((s.about.ruling + '  ') if s.about.ruling else '')}{_e(title)}</h1>",
+            '<p class="facts">' + "".join(f"<span>{_e(f)}</span>" for f in facts if f) + "</p>",
+            f'<p class="totals" data-resolutions="{sol.total}" data-states="{sol.states}" data-boards="{boards}">'
+            f"{_e(counts_text(sol, boards, self.narrative))}</p>",
+        ]
+        if sol.grouped:
+            units = t["grouping_units"] if sol.units_folded else ""
+            out.append(f'<p class="grouping">{_e(t["grouping"].format(_folded_words(sol, self.narrative), units))}</p>')
+        if not sol.complete:
+            out.append(f'<p class="warn">{_e(t["cut"].format(self.stopped(sol.stopped_by)))}</p>')
+        if s.about.note:
+            out.append(f'<p class="muted">{_e(s.about.note)}</p>')
+        out.append("</header>")
+        if verdicts is not None:
+            out.append(self.verdicts(verdicts))
+        return "".join(out)
+
+    def stopped(self, what: str | None) -> str:
+        if self.narrative != "ja":
+            return str(what)
+        return {"timeout": "制限時間", "max_models": "最大の解決数", "max_resolutions": "最大の解決数"}.get(
+            str(what), "制限"
+        )
+
+    def verdicts(self, verdicts: Sequence[tuple[str, bool]]) -> str:
+        failed = sum(1 for _, ok in verdicts if not ok)
+        summary = (
+            self.t["all_pass"].format(len(verdicts))
+            if not failed
+            else self.t["some_fail"].format(failed, len(verdicts))
+        )
+        out = [
+            f'<section class="verdicts" data-failed="{failed}">'
+            f"<h2>{_e(self.t['expectations'].format(summary))}</h2><ul>"
+        ]
+        for text, ok in verdicts:
+            mark, word = ("\u2713", "pass") if ok else ("\u2717", "fail")
+            out.append(
+                f'<li class="verdict {word}" data-ok="{str(bool(ok)).lower()}">'
+                f'<span class="mark" title="{word}">{mark}</span>{_e(text)}</li>'
+            )
+        out.append("</ul></section>")
+        return "".join(out)
+
+    def situation(self) -> str:
+        s, t = self.s, self.t
+        cards = {c.id: self.card(c, situation=True) for c in s.cards.values()}
+        source = t["of_source"].format(self.card_name(s.program.source)) if s.program.source else ""
+        by = self.w.BY_WORDS.get(s.program.by, s.program.by) if self.narrative == "ja" else s.program.by
+        makes = t["makes"].format(by=_e(by), source=source, controller=_e(self.player(s.program.controller)))
+        out = [
+            f'<section class="situation"><h2>{_e(t["before"])}</h2>',
+            self.board(self.start, cards),
+            f'<p>{makes}</p><ol class="events">',
+        ]
+        out += [f'<li data-event="{_e(e.id)}">{_e(self.w.event_line(s, e))}</li>' for e in s.events]
+        out.append("</ol>")
+        abilities = [(c, a) for c in s.cards.values() for a in c.replacements if a.text]
+        if abilities or s.effects:
+            out.append(f'<p>{_e(t["abilities"])}</p><ul class="abilities">')
+            out += [f'<li>{self.card_name(c.id)}: <span lang="ja">{_e(a.text)}</span></li>' for c, a in abilities]
+            for eff in s.effects:
+                by = t["from_source"].format(self.card_name(eff.source)) if eff.source else ""
+                text = f'<span lang="ja">{_e(eff.ability.text or "")}</span>'
+                line = t["effect_in_play"].format(
+                    id=f'<span class="id">{_e(eff.id)}</span>',
+                    by=by,
+                    controller=_e(self.player(eff.controller)),
+                    text=text,
+                )
+                out.append(f"<li>{line}</li>")
+            out.append("</ul>")
+        out.append("</section>")
+        return "".join(out)
+
+    def state(self, number: int, indexes: list[int]) -> str:
+        resolutions = [self.solution.resolutions[i] for i in indexes]
+        first = resolutions[0]
+        places = {c.id: self.final_place(first, c) for c in self.s.cards.values()}
+        cards = {c.id: self.final_card(first, c) for c in self.s.cards.values()}
+        total = sum(r.multiplicity for r in resolutions)
+        out = [
+            f'<section class="state" id="state-{number}" data-state="{number}" '
+            f'data-resolutions="{total}"><header><h3>{_e(self.t["final_state"].format(f"{number:,}"))}</h3>'
+            f'<span class="count">{_e(counted(total, "resolution", self.narrative))}</span>'
+        ]
+        out += [
+            f'<span class="badge lost">{_e(self.t["loses_badge"].format(self.player(p)))}</span>' for p in first.lost
+        ]
+        out += [
+            f'<span class="badge flip">{_e(self.t["flips_badge"].format(self.w.card_label(self.s, c)))}</span>'
+            for c in first.flipped
+        ]
+        if not journeys(self.s, first) and not first.flipped and not first.lost:
+            out.append(f'<span class="muted">{_e(self.t["no_move"])}</span>')
+        out.append("</header>")
+        moved = first.moved(self.s)
+        folded = [ids for ids in self.classes if any(moved.get(c) for c in ids) or total > len(indexes)]
+        if folded and (total > 1):
+            names = "; ".join(", ".join(ids) for ids in folded)
+            out.append(f'<p class="note">{_e(self.t["interchangeable"].format(names))}</p>')
+        ways: dict[tuple, list[int]] = {}
+        for i, r in zip(indexes, resolutions):
+            ways.setdefault(way_key(r), []).append(i)
+        out += [self.way(members, alternative=k > 0) for k, members in enumerate(ways.values())]
+        out.append(self.board(places, cards, first.lost))
+        out.append(self.aftermath(first))
+        out.append(self.explained(indexes))
+        out.append("</section>")
+        return "".join(out)
+
+    def final_card(self, first: Resolution, c: CardInstance) -> str:
+        """A card on a final board, marked with where it came from, its path, a break, a trigger."""
+        moved = first.moved(self.s)
+        paths = journeys(self.s, first)
+        zones = self.labels["zones"]
+        classes, extra = [], ""
+        if c.id in moved:
+            classes.append("moved")
+            extra += (
+                f'<span class="from" data-from="{_e(moved[c.id][0])}">← '
+                f"{_e(zones.get(moved[c.id][0], moved[c.id][0]))}</span>"
+            )
+        elif c.id in self.subjects and c.id not in paths:
+            classes.append("kept")
+            extra += f'<span class="from">{_e(self.labels["stays"])}</span>'
+        if c.id in paths and len(paths[c.id]) > 2 or (c.id in paths and c.id not in moved):
+            extra += '<span class="path">' + _e(" → ".join(zones.get(z, z) for z in paths[c.id])) + "</span>"
+        if c.id in set(first.broken):
+            classes.append("broken")
+            extra += f'<span class="brk">{_e(self.labels["broken"])}</span>'
+        if any(t.card == c.id for t in first.triggered):
+            classes.append("triggered")
+            extra += f'<span class="trg">{_e(self.labels["triggers"])}</span>'
+        if c.id in first.flipped:
+            classes.append("flipped")
+            to = c.definition.flips_to if c.definition and c.definition.flips_to else None
+            extra += f'<span class="flip">{_e(self.t["flipped"])}{_e(" → " + to) if to else ""}</span>'
+        return self.card(c, classes, extra)
+
+    def explained(self, indexes: list[int]) -> str:
+        why = [i for i in indexes if i in self.explanations]
+        if not why:
+            return ""
+        out = ['<div class="why">']
+        for i in why:
+            lines = "".join(f"<li>{_e(line)}</li>" for line in self.explanations[i])
+            out.append(
+                f'<details id="resolution-{i + 1}"><summary>{_e(self.t["why_legal"].format(f"{i + 1:,}"))}</summary>'
+                f"<ul>{lines}</ul></details>"
+            )
+        out.append("</div>")
+        return "".join(out)
+
+    def aftermath(self, resolution: Resolution) -> str:
+        """Journeys, broken shields, triggers, losses of the state, in words under its board."""
+        w = self.w
+        lines = []
+        for card_id, path in journeys(self.s, resolution).items():
+            if len(path) > 2:
+                lines.append(f"{w.card_label(self.s, card_id)}: {w.journey_text(path)}")
+        if resolution.broken:
+            lines.append(w.broken_line(self.s, resolution.broken))
+        events = (*resolution.happened, *resolution.replaced)
+        lines += [w.trigger_line(self.s, t, events) for t in resolution.triggered]
+        lines += [self.t["loses_badge"].format(self.player(p)) for p in resolution.lost]
+        if resolution.stopped:
+            lines.append(w.note(resolution.stopped) if self.narrative == "ja" else resolution.stopped)
+        if not lines:
+            return ""
+        return '<ul class="aftermath">' + "".join(f"<li>{_e(line)}</li>" for line in lines) + "</ul>"
+
+
+JA_ONLY = {"loses": "敗北", "stays": "とどまる", "broken": "ブレイク", "triggers": "誘発"}
+MARKER_WORDS_JA = {
+    "cannot_be_destroyed": "破壊されない",
+    "cannot_leave": "離れない",
+    "untouchable": "アンタッチャブル",
+    "cannot_flip": "龍解できない",
+    "cannot_be_broken": "ブレイクされない",
+}
+
+
+def render_parts(
+    scenario: Scenario,
+    solution: Solution,
+    *,
+    explanations: Mapping[int, Sequence[str]] | None = None,
+    verdicts: Sequence[tuple[str, bool]] | None = None,
+    lang: str = "ja",
+    interactive: bool = False,
+    narrative: str = "en",
+    fold: bool = True,
+) -> tuple[str, str, list[str]]:
+    """The report in pieces: the header and the situation, the title of the boards, and one HTML
+    fragment per board (the workbench shows them page by page). With ``fold`` false there is one
+    board per final state as the counts count them; with it, interchangeable cards are folded."""
+    page = _Page(scenario, solution, explanations, lang, interactive, narrative)
+    t = page.t
+    states = group_states(solution, scenario if fold else None)
+    n = len(states)
+    if n == solution.states and not solution.grouped:
+        title = t["after_states"].format(counted(n, "final state", page.narrative))
+    else:
+        title = t["after_boards"].format(counted(n, "board", page.narrative), _folded_words(solution, page.narrative))
+    legend = t["legend"] + (t["deck_order"] if any("deck" in z for z in page.zones.values()) else "")
+    head = page.header(verdicts, n) + page.situation()
+    boards_title = f'<h2>{_e(title)}</h2><p class="muted">{_e(legend)}</p>'
+    return head, boards_title, [page.state(k, indexes) for k, indexes in enumerate(states, start=1)]
 
 
 def render_body(
@@ -553,29 +784,19 @@ def render_body(
     verdicts: Sequence[tuple[str, bool]] | None = None,
     lang: str = "ja",
     interactive: bool = False,
+    narrative: str = "en",
 ) -> str:
     """The report's content (no page around it): shared by the HTML file and the web app."""
-    page = _Page(scenario, solution, explanations, lang, interactive)
-    states = group_states(solution, scenario)
-    body = [
-        page.header(verdicts, len(states)),
-        page.situation(),
-        '<section class="states"><h2>After: '
-        + (
-            _plural(len(states), "final state")
-            if len(states) == solution.states and not solution.grouped
-            else f"{_plural(len(states), 'board')}, final states up to {solution.folded}"
-        )
-        + "</h2>",
-        '<p class="muted">Moved cards are highlighted with the zone they came from (← zone); '
-        "cards an event would have moved but that stay are outlined in green; broken shields in red. "
-        "Each resolution is told window by window, in order."
-        + (" Decks list the top card first." if any("deck" in z for z in page.zones.values()) else "")
-        + "</p>",
-    ]
-    body += [page.state(n, indexes) for n, indexes in enumerate(states, start=1)]
-    body.append("</section>")
-    return "".join(body)
+    head, title, boards = render_parts(
+        scenario,
+        solution,
+        explanations=explanations,
+        verdicts=verdicts,
+        lang=lang,
+        interactive=interactive,
+        narrative=narrative,
+    )
+    return head + '<section class="states">' + title + "".join(boards) + "</section>"
 
 
 def render_html(

@@ -37,7 +37,12 @@ def serve(host: str = "127.0.0.1", port: int = 8765, limits: Limits | None = Non
     sys.stdout.write(f"dmrules workbench: http://{shown}:{port}/  (Ctrl-C stops it)\n")
     sys.stdout.flush()
     config = uvicorn.Config(app, log_level="warning", server_header=False, lifespan="off")
-    uvicorn.Server(config).run(sockets=[sock])
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        from .jobs import FORKER
+
+        FORKER.stop()
 
 
 def _allowed_hosts(host: str) -> list[str]:

@@ -1,22 +1,30 @@
 """The workbench's routes: pages, card search, fixtures, solve, why, why-not, card texts.
 
-The browser keeps the situation as a scenario document (the mapping a
-scenario file holds, docs/scenario-format.md) and sends it with every
-request; the server writes it as YAML and reads it exactly as the command
-line reads a file, so a bad scenario gets the same error, naming the place.
-Every request is bounded: its body size, the solver's time and number of
-resolutions, and how many solves run at once.
+The browser keeps the situation as a scenario document (the mapping a scenario file holds,
+docs/scenario-format.md) and sends it with every request; a child process (``jobs.py``) writes
+it as YAML and reads it exactly as the command line reads a file, so a bad scenario gets the same
+error, naming the place (in words, in the page's language: ``messages.py``). Every request is
+bounded: its body, its time, its memory, how many run at once. An answer is computed for the
+situation it carries, and says so by a key of that situation's content: a why asked of a
+resolution is refused unless it carries the situation that was solved.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
+import math
+import sys
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
+import jinja2
 import yaml
+from anyio import to_thread
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -26,10 +34,16 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from ...game.errors import DmrulesError, InputError
+from ...reading.carddb import bundled
+from ...reading.search import find_cards
+from ...reading.yamlsrc import load_located_text
+from ..report import CSS
+from . import messages
+from .child import CAUSE_BUDGET, MAX_TEXT
+from .guard import Guard
+from .jobs import Busy, Pool, Progress
 
 HERE = Path(__file__).resolve().parent
-SCENARIO_NAME = "scenario.yaml"
 
 
 @dataclass(frozen=True)
@@ -39,25 +53,12 @@ class Limits:
     timeout: float = 20.0  # seconds of solving per request
     max_resolutions: int = 2000  # resolutions listed per request (then grouped counting)
     max_body: int = 256_000  # bytes of a request body
-    concurrent: int = 2  # solves running at once
+    concurrent: int = 2  # children running at once
+    queue: int = 4  # requests waiting for a turn (then 503)
+    max_memory: int = 2048  # MiB of address space per child
     max_query: int = 100  # characters of a card search
-
-
-class Cancelled(Exception):
-    """The browser went away or cancelled: the solve stops at the next resolution it finds."""
-
-
-class Progress:
-    """How many resolutions a running solve has found; set ``cancelled`` to stop it."""
-
-    def __init__(self):
-        self.found = 0
-        self.cancelled = False
-
-    def hit(self, _resolution=None) -> None:
-        if self.cancelled:
-            raise Cancelled()
-        self.found += 1
+    per_page: int = 20  # boards per page of a result
+    cache_bytes: int = 32 << 20  # results kept for their other pages
 
 
 class Refused(Exception):
@@ -71,12 +72,13 @@ class Refused(Exception):
 
 
 def fixtures_dir() -> Path | None:
-    """The rulings' scenarios of a source checkout (``fixtures/`` beside the package), or of the
-    current folder."""
-    for folder in (HERE.parents[3] / "fixtures", Path.cwd() / "fixtures"):
-        if folder.is_dir():
-            return folder
-    return None
+    """The rulings' scenarios, shipped in the package (``dmrules.fixtures``); never a folder found
+    beside the install or in the current folder."""
+    try:
+        folder = Path(str(resources.files("dmrules.fixtures")))
+    except (ModuleNotFoundError, TypeError):
+        return None
+    return folder if folder.is_dir() else None
 
 
 def fixture_names() -> list[str]:
@@ -89,280 +91,331 @@ def scenario_yaml(doc: dict) -> str:
     return yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, default_flow_style=None, width=100)
 
 
-def error_json(exc: Exception) -> dict:
-    if isinstance(exc, InputError):
-        return {"message": str(exc), "place": exc.place, "line": exc.line, "problem": exc.problem}
-    if isinstance(exc, Refused):
-        return {"message": exc.message, "place": exc.place, "line": None, "problem": exc.message}
-    return {"message": str(exc), "place": None, "line": None, "problem": str(exc)}
+def content_key(doc: dict, timeout: float, max_resolutions: int) -> str:
+    """The key of a solve: the situation's content and the limits that number its resolutions."""
+    canonical = json.dumps([doc, timeout, max_resolutions], sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _lang(value) -> str:
+    return value if value in ("ja", "en") else "ja"
+
+
+class Results:
+    """Solved results by key, the newest kept, within a byte budget: a page of a result already
+    solved is answered without solving again."""
+
+    def __init__(self, budget: int):
+        self.budget = budget
+        self.kept: OrderedDict[str, tuple[dict, int]] = OrderedDict()
+        self.size = 0
+
+    def get(self, key: str) -> dict | None:
+        found = self.kept.get(key)
+        if found is None:
+            return None
+        self.kept.move_to_end(key)
+        return found[0]
+
+    def put(self, key: str, result: dict) -> None:
+        size = sum(len(b) for b in result["boards"]) + len(result["head"])
+        if size > self.budget or key in self.kept:
+            return
+        self.kept[key] = (result, size)
+        self.size += size
+        while self.size > self.budget:
+            _, (_, dropped) = self.kept.popitem(last=False)
+            self.size -= dropped
+
+
+def page_of(result: dict, key: str, page: int, per_page: int) -> dict:
+    """One page of boards of a result, with everything else it says."""
+    boards = result["boards"]
+    pages = max(1, math.ceil(len(boards) / per_page))
+    page = min(max(1, page), pages)
+    start = (page - 1) * per_page
+    out = {k: v for k, v in result.items() if k != "boards"}
+    out.update(key=key, boards=boards[start : start + per_page], page=page, pages=pages, per_page=per_page)
+    out["first"] = start + 1
+    return out
+
+
+def read_number(doc: dict, key: str, default, cap, whole: bool):
+    """A number of the request, refused next to its field (its label, the limit) when it is not
+    one, not a whole number where one is needed, not positive, or over the workbench's limit."""
+    lang, value = doc["lang"], doc.get(key)
+    field = messages.FIELDS[lang].get(key, key)
+    if value is None or value == "":
+        return default
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            value = int(text) if text.isdigit() else float(text)
+        except ValueError:
+            raise Refused(400, messages.refusal("number", lang, field=field), key) from None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise Refused(400, messages.refusal("number", lang, field=field), key)
+    if whole and isinstance(value, float) and not value.is_integer():
+        raise Refused(400, messages.refusal("whole", lang, field=field), key)
+    if value <= 0:
+        raise Refused(400, messages.refusal("positive", lang, field=field), key)
+    if value > cap:
+        raise Refused(400, messages.refusal("at_most", lang, field=field, limit=cap), key)
+    return int(value) if whole else float(value)
 
 
 class Workbench:
     def __init__(self, limits: Limits):
         self.limits = limits
-        import jinja2
 
         env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(HERE / "templates")), autoescape=True)
         self.templates = Jinja2Templates(env=env)
-        self.busy = asyncio.Semaphore(limits.concurrent)
+        self.pool = Pool(limits.concurrent, limits.queue, limits.max_memory)
+        self.results = Results(limits.cache_bytes)
 
     # -- plumbing ----------------------------------------------------------------
     async def body(self, request: Request) -> dict:
+        lang = _lang(request.query_params.get("lang"))
         declared = request.headers.get("content-length")
+        too_large = Refused(413, messages.refusal("too_large", lang, limit=self.limits.max_body))
         if declared and declared.isdigit() and int(declared) > self.limits.max_body:
-            raise Refused(413, f"the request is larger than {self.limits.max_body:,} bytes")
+            raise too_large
         data = b""
         async for chunk in request.stream():
             data += chunk
             if len(data) > self.limits.max_body:
-                raise Refused(413, f"the request is larger than {self.limits.max_body:,} bytes")
+                raise too_large
         try:
             doc = json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise Refused(400, f"the request is not JSON: {exc}") from None
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise Refused(400, messages.refusal("not_json", lang)) from None
         if not isinstance(doc, dict):
-            raise Refused(400, "the request is not a JSON object")
+            raise Refused(400, messages.refusal("not_object", lang))
+        doc["lang"] = _lang(doc.get("lang"))
         return doc
 
-    def scenario(self, doc: dict):
-        """The scenario of a request: ``scenario`` (a document) or ``yaml`` (a file's text)."""
-        from ...reading.scenario import scenario_from_text
+    def scenario_of(self, doc: dict) -> dict:
+        if not isinstance(doc.get("scenario"), dict):
+            raise Refused(400, messages.refusal("no_scenario", doc["lang"]), "scenario")
+        return doc["scenario"]
 
-        if isinstance(doc.get("yaml"), str):
-            text = doc["yaml"]
-        elif isinstance(doc.get("scenario"), dict):
-            text = scenario_yaml(doc["scenario"])
-        else:
-            raise Refused(400, "the request has no scenario")
-        return scenario_from_text(text, SCENARIO_NAME), text
+    def limits_of(self, doc: dict) -> tuple[float, int]:
+        timeout = read_number(doc, "timeout", self.limits.timeout, self.limits.timeout, False)
+        most = read_number(doc, "max_resolutions", self.limits.max_resolutions, self.limits.max_resolutions, True)
+        return timeout, most
 
-    def number(self, doc: dict, key: str, default, cap, kind=int):
-        value = doc.get(key)
-        if value in (None, ""):
-            return default
+    async def child(self, task: str, payload: dict, seconds: float, progress: Progress | None = None) -> dict:
+        """A child's answer; its error as a refusal in the request's language."""
+        lang = payload["lang"]
         try:
-            value = kind(value)
-        except (TypeError, ValueError):
-            raise Refused(400, f"{key} must be a number", key) from None
-        if not value > 0:
-            raise Refused(400, f"{key} must be more than 0", key)
-        return min(value, cap)
+            answer = await self.pool.run(task, payload, seconds, progress)
+        except Busy:
+            raise Refused(503, messages.refusal("busy", lang)) from None
+        if "ok" in answer:
+            return answer["ok"]
+        error = answer["error"]
+        if error.get("report"):
+            sys.stderr.write(error["report"])
+        kind = error.get("kind")
+        if kind in ("memory", "grounding", "cancelled"):
+            message = messages.refusal(kind, lang, limit=self.limits.max_memory)
+            raise Refused(answer["status"], message)
+        raise Refused(answer["status"], error.get("message", ""), error.get("place"))
 
-    async def run(self, fn, *args):
-        """Run a solver call in a thread, at most ``concurrent`` at once."""
-        from anyio import to_thread
-
-        if self.busy.locked():
-            raise Refused(503, "the solver is busy with other requests; try again in a moment")
-        async with self.busy:
-            return await to_thread.run_sync(fn, *args)
+    async def watched(self, request: Request, work) -> dict:
+        """``work`` (a coroutine), ended when the browser goes away."""
+        task = asyncio.ensure_future(work)
+        try:
+            while not task.done():
+                await asyncio.wait({task}, timeout=0.25)
+                if not task.done() and await request.is_disconnected():
+                    task.cancel()
+            return task.result()
+        finally:
+            if not task.done():
+                task.cancel()
 
     def handle(self, handler):
         async def endpoint(request: Request) -> Response:
             try:
                 return await handler(request)
             except Refused as exc:
-                return JSONResponse({"error": error_json(exc)}, status_code=exc.status)
-            except InputError as exc:
-                return JSONResponse({"error": error_json(exc)}, status_code=400)
-            except DmrulesError as exc:
-                return JSONResponse({"error": error_json(exc)}, status_code=422)
+                error = {"message": exc.message, "place": exc.place, "problem": exc.message}
+                return JSONResponse({"error": error}, status_code=exc.status)
+            except asyncio.CancelledError:
+                return Response(status_code=499)  # the browser went away: nobody reads this
             except RecursionError:
-                return JSONResponse(
-                    {"error": error_json(Refused(400, "the request is nested too deeply"))}, status_code=400
-                )
+                lang = _lang(request.query_params.get("lang"))
+                return JSONResponse({"error": {"message": messages.refusal("nested", lang)}}, status_code=400)
 
         return endpoint
 
     # -- pages -------------------------------------------------------------------
     async def index(self, request: Request) -> Response:
-        lang = request.query_params.get("lang", "ja")
         boot = {
             "fixtures": fixture_names(),
-            "lang": lang if lang in ("ja", "en") else "ja",
-            "limits": {"timeout": self.limits.timeout, "max_resolutions": self.limits.max_resolutions},
+            "lang": _lang(request.query_params.get("lang", "ja")),
+            "limits": {
+                "timeout": self.limits.timeout,
+                "max_resolutions": self.limits.max_resolutions,
+                "per_page": self.limits.per_page,
+            },
         }
         return self.templates.TemplateResponse(
             request, "index.html", {"boot": json.dumps(boot, ensure_ascii=False).replace("<", "\\u003c")}
         )
 
     async def report_css(self, request: Request) -> Response:
-        from ..report import CSS
-
         return Response(CSS, media_type="text/css")
+
+    async def favicon(self, request: Request) -> Response:
+        return Response((HERE / "static" / "favicon.svg").read_bytes(), media_type="image/svg+xml")
 
     # -- data --------------------------------------------------------------------
     async def cards(self, request: Request) -> Response:
-        from ...reading.carddb import bundled
-
         query = request.query_params.get("q", "")[: self.limits.max_query].strip()
-        db = bundled()
-        found = [c for c in (db.search(query) if query else list(db)) if c is not None]
-        return JSONResponse(
-            {
-                "cards": [
-                    {
-                        "name": c.name,
-                        "types": list(c.types),
-                        "text": c.text,
-                        "cost": c.cost,
-                        "power": c.power,
-                        "civilizations": list(c.civilizations),
-                    }
-                    for c in found[:40]
-                ],
-                "more": max(0, len(found) - 40),
-            }
-        )
+        return JSONResponse(await to_thread.run_sync(search_cards, query))
 
     async def fixture(self, request: Request) -> Response:
         name = request.query_params.get("name", "")
+        lang = _lang(request.query_params.get("lang"))
         if name not in fixture_names():
-            raise Refused(404, f"no fixture named '{name}'", "fixture")
+            raise Refused(404, messages.refusal("no_fixture", lang, name=name[:100]), "fixture")
+
         text = (fixtures_dir() / name).read_text(encoding="utf-8")
-        return JSONResponse({"name": name, "yaml": text, "scenario": yaml.safe_load(text)})
+        return JSONResponse({"name": name, "yaml": text, "scenario": load_located_text(text, name).data})
 
     async def to_yaml(self, request: Request) -> Response:
         doc = await self.body(request)
-        if not isinstance(doc.get("scenario"), dict):
-            raise Refused(400, "the request has no scenario")
-        return JSONResponse({"yaml": scenario_yaml(doc["scenario"])})
+        return JSONResponse({"yaml": scenario_yaml(self.scenario_of(doc))})
 
     async def from_yaml(self, request: Request) -> Response:
-        """A scenario file's text, checked, as a document for the builder."""
         doc = await self.body(request)
-        self.scenario({"yaml": doc.get("yaml")})
-        try:
-            parsed = yaml.safe_load(doc["yaml"])
-        except yaml.YAMLError as exc:  # pragma: no cover - the reader above refuses it first
-            raise Refused(400, f"{SCENARIO_NAME}: {exc}") from None
-        return JSONResponse({"scenario": parsed})
+        if not isinstance(doc.get("yaml"), str):
+            raise Refused(400, messages.refusal("no_scenario", doc["lang"]), "yaml")
+        payload = {"yaml": doc["yaml"], "lang": doc["lang"]}
+        return JSONResponse(await self.watched(request, self.child("parse", payload, self.limits.timeout)))
 
     # -- answers -----------------------------------------------------------------
     async def solve(self, request: Request) -> Response:
         doc = await self.body(request)
-        scenario, _ = self.scenario(doc)
-        timeout = self.number(doc, "timeout", self.limits.timeout, self.limits.timeout, float)
-        max_resolutions = self.number(doc, "max_resolutions", self.limits.max_resolutions, self.limits.max_resolutions)
-        lang = doc.get("lang") if doc.get("lang") in ("ja", "en") else "ja"
+        scenario = self.scenario_of(doc)
+        timeout, most = self.limits_of(doc)
+        page = read_number(doc, "page", 1, 10**6, True)
+        key = content_key(scenario, timeout, most)
+        payload = {"scenario": scenario, "lang": doc["lang"], "timeout": timeout, "max_resolutions": most}
+        cached = self.results.get(key + doc["lang"])
+        if cached is not None:
+            result = page_of(cached, key, page, self.limits.per_page)
+            if doc.get("stream"):
+                return StreamingResponse(iter([json.dumps({"result": result}, ensure_ascii=False) + "\n"]))
+            return JSONResponse(result)
         if not doc.get("stream"):
-            return JSONResponse(await self.run(solve_and_render, scenario, timeout, max_resolutions, lang))
-        if self.busy.locked():
-            raise Refused(503, "the solver is busy with other requests; try again in a moment")
-        return StreamingResponse(
-            self.progress_lines(scenario, timeout, max_resolutions, lang), media_type="application/x-ndjson"
-        )
+            result = await self.watched(request, self.child("solve", payload, timeout))
+            self.results.put(key + doc["lang"], result)
+            return JSONResponse(page_of(result, key, page, self.limits.per_page))
+        if self.pool.running + self.pool.waiting >= self.pool.concurrent + self.pool.queue:
+            raise Refused(503, messages.refusal("busy", doc["lang"]))
+        lines = self.progress_lines(payload, key, page)
+        return StreamingResponse(lines, media_type="application/x-ndjson")
 
-    async def progress_lines(self, scenario, timeout, max_resolutions, lang):
+    async def progress_lines(self, payload: dict, key: str, page: int):
         """JSON lines: ``{"found": N, "seconds": S}`` while solving, then ``{"result": ...}`` or
-        ``{"error": ...}``. When the browser goes away the solve is cancelled."""
+        ``{"error": ...}``. When the browser goes away the child is ended."""
         progress = Progress()
         start = time.monotonic()
-        task = asyncio.ensure_future(self.run(solve_and_render, scenario, timeout, max_resolutions, lang, progress))
-        task.add_done_callback(lambda done: done.cancelled() or done.exception())  # a cancelled solve's end
+        task = asyncio.ensure_future(self.child("solve", payload, payload["timeout"], progress))
         try:
             while not task.done():
                 await asyncio.wait({task}, timeout=0.25)
                 if not task.done():
                     yield json.dumps({"found": progress.found, "seconds": round(time.monotonic() - start, 1)}) + "\n"
             try:
-                yield json.dumps({"result": task.result()}, ensure_ascii=False) + "\n"
-            except (Refused, DmrulesError) as exc:
-                yield json.dumps({"error": error_json(exc)}, ensure_ascii=False) + "\n"
+                result = task.result()
+            except Refused as exc:
+                error = {"message": exc.message, "place": exc.place, "problem": exc.message}
+                yield json.dumps({"error": error, "status": exc.status}, ensure_ascii=False) + "\n"
+                return
+            self.results.put(key + payload["lang"], result)
+            yield json.dumps({"result": page_of(result, key, page, self.limits.per_page)}, ensure_ascii=False) + "\n"
         finally:
-            progress.cancelled = True
+            progress.cancel.set()
+            if not task.done():
+                task.cancel()
+
+    def solved(self, doc: dict) -> tuple[dict, float, int]:
+        """The situation an explanation is asked of, which must be the one solved (its ``key``)."""
+        scenario = self.scenario_of(doc)
+        timeout, most = self.limits_of(doc)
+        if doc.get("key") is not None and doc.get("key") != content_key(scenario, timeout, most):
+            raise Refused(409, messages.refusal("stale", doc["lang"]), "key")
+        return scenario, timeout, most
 
     async def why(self, request: Request) -> Response:
         doc = await self.body(request)
-        scenario, _ = self.scenario(doc)
-        number = self.number(doc, "resolution", None, 10**9)
+        scenario, timeout, most = self.solved(doc)
+        number = read_number(doc, "resolution", None, 10**9, True)
         if number is None:
-            raise Refused(400, "which resolution? give its number", "resolution")
-        return JSONResponse(await self.run(explain_resolution, scenario, number, self.limits))
+            raise Refused(400, messages.refusal("which", doc["lang"]), "resolution")
+        payload = {
+            "scenario": scenario,
+            "lang": doc["lang"],
+            "resolution": number,
+            "timeout": timeout,
+            "max_resolutions": most,
+        }
+        return JSONResponse(await self.watched(request, self.child("why", payload, timeout * 2)))
 
     async def why_not(self, request: Request) -> Response:
         doc = await self.body(request)
-        scenario, _ = self.scenario(doc)
+        scenario, timeout, _ = self.solved(doc)
         expect = doc.get("expect")
         if not isinstance(expect, str) or not expect.strip():
-            raise Refused(400, "mark at least one card, event or player, such as J1=battle", "--expect")
-        return JSONResponse(await self.run(explain_why_not, scenario, expect[:2000]))
+            raise Refused(400, messages.refusal("expect", doc["lang"]), "--expect")
+        if len(expect) > 2000:
+            field = messages.FIELDS[doc["lang"]]["--expect"]
+            raise Refused(400, messages.refusal("too_long", doc["lang"], field=field, limit=2000), "--expect")
+        payload = {"scenario": scenario, "lang": doc["lang"], "expect": expect, "timeout": timeout}
+        seconds = timeout + min(CAUSE_BUDGET, timeout)
+        return JSONResponse(await self.watched(request, self.child("why_not", payload, seconds)))
 
     async def compile(self, request: Request) -> Response:
         doc = await self.body(request)
         text = doc.get("text")
         if not isinstance(text, str) or not text.strip():
-            raise Refused(400, "paste the card's printed text", "text")
-        try:
-            from ...reading.cardtext.compiler import compile_text
-        except ImportError:
-            raise Refused(501, "this version of dmrules has no card-text compiler", "text") from None
+            raise Refused(400, messages.refusal("paste", doc["lang"]), "text")
+        if len(text) > MAX_TEXT:
+            field = messages.FIELDS[doc["lang"]]["text"]
+            raise Refused(400, messages.refusal("too_long", doc["lang"], field=field, limit=MAX_TEXT), "text")
         card_type = doc.get("type") if isinstance(doc.get("type"), str) else None
-        result = compile_text(text[:5000], card_type)
-        problems = [getattr(p, "problem", None) or str(p) for p in result.problems]
-        return JSONResponse({"abilities": list(result.abilities), "problems": problems})
+        payload = {"text": text, "type": card_type, "lang": doc["lang"]}
+        return JSONResponse(await self.watched(request, self.child("compile", payload, self.limits.timeout)))
 
 
-def solve_and_render(
-    scenario, timeout: float, max_resolutions: int, lang: str, progress: Progress | None = None
-) -> dict:
-    """Solve within the limits; a count that the limit cuts short is redone with grouped counting
-    when the scenario has interchangeable cards or units. ``progress`` counts the resolutions found and can
-    cancel the solve."""
-    from ...api import solve
-    from ...solving.grouping import can_group
-    from ..report import render_body
+def search_cards(query: str) -> dict:
+    """The bundled cards a search finds (``reading.search``), at most 40, and the names closest to a typo."""
 
-    start = time.monotonic()
-    hit = progress.hit if progress is not None else None
-    solution = solve(scenario, max_resolutions=max_resolutions, timeout=timeout, on_resolution=hit)
-    switched = False
-    if not solution.complete and can_group(scenario):
-        left = timeout - (time.monotonic() - start)
-        if left > 0.2:
-            grouped = solve(scenario, max_resolutions=max_resolutions, timeout=left, group=True, on_resolution=hit)
-            if grouped.complete or grouped.total > solution.total:
-                solution, switched = grouped, True
-    note = ""
-    if switched:
-        note = (
-            f'<p class="warn switched">More than {max_resolutions:,} resolutions: switched to grouped counting '
-            f"(one resolution listed per arrangement of {solution.folded}, with the number it stands "
-            "for).</p>"
-        )
-    html = note + render_body(scenario, solution, lang=lang, interactive=not solution.grouped)
+    db = bundled()
+    found = find_cards(db, query) if query else None
+    cards = list(db) if found is None else found.cards
     return {
-        "html": html,
-        "resolutions": solution.total,
-        "listed": len(solution.resolutions),
-        "states": solution.states,
-        "complete": solution.complete,
-        "stopped_by": solution.stopped_by,
-        "grouped": solution.grouped,
-        "switched": switched,
-        "seconds": round(time.monotonic() - start, 3),
+        "cards": [
+            {
+                "name": c.name,
+                "types": list(c.types),
+                "text": c.text,
+                "cost": c.cost,
+                "power": c.power,
+                "civilizations": list(c.civilizations),
+                "races": list(c.races),
+            }
+            for c in cards[:40]
+        ],
+        "more": max(0, len(cards) - 40),
+        "by": found.by if found else "all",
+        "suggestions": found.suggestions if found else [],
+        "problems": found.problems if found else [],
     }
-
-
-def explain_resolution(scenario, number: int, limits: Limits) -> dict:
-    from ...api import solve
-    from ...checking.explain import why
-    from ..explain_text import why_text
-
-    solution = solve(scenario, max_resolutions=limits.max_resolutions, timeout=limits.timeout)
-    n = len(solution.resolutions)
-    if number > n:
-        raise InputError(SCENARIO_NAME, "--resolution", f"there are {n} resolutions; {number} is not one")
-    resolution = solution.resolutions[number - 1]
-    return {"text": why_text(scenario, number, resolution, why(scenario, resolution))}
-
-
-def explain_why_not(scenario, expect: str) -> dict:
-    from ...checking.explain import parse_conditions, why_not
-    from ..explain_text import why_not_text
-
-    result = why_not(scenario, parse_conditions(scenario, [expect]))
-    return {"text": why_not_text(scenario, result), "legal": result.legal is not None}
 
 
 SECURITY_HEADERS = {
@@ -405,6 +458,7 @@ def create_app(limits: Limits | None = None, allowed_hosts: list[str] | None = N
     routes = [
         Route("/", bench.index),
         Route("/report.css", bench.report_css),
+        Route("/favicon.ico", bench.favicon),
         Route("/api/cards", h(bench.cards)),
         Route("/api/fixture", h(bench.fixture)),
         Route("/api/yaml", h(bench.to_yaml), methods=["POST"]),
@@ -418,5 +472,6 @@ def create_app(limits: Limits | None = None, allowed_hosts: list[str] | None = N
     middleware = [
         Middleware(SecurityHeaders),
         Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts or ["127.0.0.1", "localhost", "[::1]"]),
+        Middleware(Guard),
     ]
     return Starlette(routes=routes, middleware=middleware)

@@ -1,0 +1,213 @@
+"""Replacement abilities in Japanese: what the workbench shows for a text it read (the paste
+panel) and for a card whose text and structured form disagree. ``ability_words.py`` says the
+same in English."""
+
+from __future__ import annotations
+
+from ..game.abilities import Action, ReplacementAbility, Slot
+from ..game.filters import Filter
+
+EVENT_WORDS = {
+    "leave": "バトルゾーンを離れる",
+    "destroy": "破壊される",
+    "return_to_hand": "手札に戻される",
+    "discard": "捨てられる",
+    "put_into_mana": "マナゾーンに置かれる",
+    "put_into_graveyard": "墓地に置かれる",
+    "put_into_hand": "手札に加えられる",
+    "put_into_deck": "山札に置かれる",
+    "enter": "バトルゾーンに出る",
+    "put_into_battle": "バトルゾーンに出る (召喚以外)",
+    "leave_shields": "シールドゾーンを離れる",
+    "leave_mana": "マナゾーンを離れる",
+    "leave_graveyard": "墓地を離れる",
+    "leave_hand": "手札を離れる",
+    "mill": "山札から墓地に置かれる",
+    "break": "ブレイクされる",
+    "draw": "カードを引く",
+    "lose": "ゲームに負ける",
+    "spell_to_graveyard": "唱えられた後に墓地に置かれる",
+    "battle": "バトルする",
+    "pay_cost": "コストを支払う",
+    "move": "移動する",
+    "power_change": "パワーが変わる",
+    "flip": "裏返る",
+    "choose": "カードを選ぶ",
+    "untap": "ターンのはじめにアンタップする",
+    "summon": "召喚される",
+    "reveal": "山札の上からカードを表向きにする",
+}
+WHOSE = {"own": "自分の", "opponent": "相手の", "any": ""}
+ZONES = {
+    "battle": "バトルゾーン",
+    "hand": "手札",
+    "mana": "マナゾーン",
+    "graveyard": "墓地",
+    "shields": "シールドゾーン",
+    "deck": "山札",
+    "hyperspatial": "超次元ゾーン",
+    "any": "どのゾーン",
+}
+TYPES = {
+    "creature": "クリーチャー",
+    "evolution_creature": "進化クリーチャー",
+    "psychic_creature": "サイキック・クリーチャー",
+    "dragheart_creature": "ドラグハート・クリーチャー",
+    "dragheart_weapon": "ドラグハート・ウエポン",
+    "dragheart_fortress": "ドラグハート・フォートレス",
+    "spell": "呪文",
+    "castle": "城",
+    "tamaseed": "タマシード",
+    "cross_gear": "クロスギア",
+    "field": "フィールド",
+    "aura": "オーラ",
+    "evolution": "進化",
+    "card": "カード",
+}
+CIVILIZATIONS = {"light": "光", "water": "水", "darkness": "闇", "fire": "火", "nature": "自然", "zero": "ゼロ"}
+POSITIONS = {"top": "山札の上", "bottom": "山札の下", "shuffle": "山札 (シャッフル)"}
+
+
+def filter_words(flt: Filter | None, noun: str = "カード") -> str:
+    """「自分の他のドラゴン」."""
+    if flt is None:
+        return noun
+    parts = [WHOSE.get(flt.whose, "")]
+    if flt.other:
+        parts.append("他の")
+    if flt.civilizations:
+        parts.append("または".join(CIVILIZATIONS.get(c, c) for c in flt.civilizations) + "の")
+    words = {"multicolor": "多色の", "tapped": "タップされた", "face_up": "表向きの", "face_down": "裏向きの"}
+    parts += [words[p] for p in flt.properties if p in words]
+    if flt.power_min is not None:
+        parts.append(f"パワー{flt.power_min}以上の")
+    if flt.power_max is not None:
+        parts.append(f"パワー{flt.power_max}以下の")
+    if flt.cost_max is not None:
+        parts.append(f"コスト{flt.cost_max}以下の")
+    if flt.cost_min is not None:
+        parts.append(f"コスト{flt.cost_min}以上の")
+    if flt.name_parts:
+        parts.append("名前に" + "か".join(f"《{p}》" for p in flt.name_parts) + "とある")
+    if flt.keywords:
+        parts.append("か".join(f"「{k}」" for k in flt.keywords) + "を持つ")
+    if flt.not_types:
+        parts.append("か".join(TYPES.get(t, t) for t in flt.not_types) + "ではない")
+    kinds = list(flt.races) + [TYPES.get(t, t) for t in flt.types if t != "evolution"] + [f"《{n}》" for n in flt.names]
+    if flt.evolution:
+        kinds = ["進化" + k for k in kinds] or ["進化カード"]
+    parts.append("または".join(kinds) if kinds else noun)
+    return "".join(parts)
+
+
+def _count(slot: Slot) -> str:
+    if slot.count is None:
+        return "好きな数"
+    return f"{slot.count}枚まで" if slot.up_to else f"{slot.count}枚"
+
+
+def slot_words(slot: Slot) -> str:
+    where = {"under_this": "このカードの下", "crossed_to_this": "これにクロスされたクロスギア"}.get(
+        slot.from_zone, ZONES.get(slot.from_zone, slot.from_zone)
+    )
+    to = POSITIONS.get(slot.position or "", "山札") if slot.to_zone == "deck" else ZONES.get(slot.to_zone, slot.to_zone)
+    noun = filter_words(slot.filter)
+    if slot.verb == "destroy":
+        return f"{noun}を{_count(slot)}破壊する"
+    if slot.verb == "discard":
+        return f"手札から{noun}を{_count(slot)}捨てる"
+    return f"{where}から{noun}を{_count(slot)}{to}に置く"
+
+
+def action_words(action: Action) -> str:
+    kind = action.kind
+    zone = ZONES.get(action.zone or "", action.zone or "")
+    simple = {
+        "stay": "そのカードはその場にとどまる",
+        "move_under": "そのカードはこのカードの下に置かれる",
+        "move_top": "そのカードの一番上のカードだけが移動する",
+        "choose_instead": "かわりに相手が選ぶ" if action.whose == "opponent" else "かわりに自分が選ぶ",
+        "use_ability": "かわりに次の能力を使う",
+        "tap_source": "このカードをタップする",
+        "flip_source": "このカードを裏返す",
+        "destroy_partner": "バトルの相手のクリーチャーを破壊する",
+        "win": "自分がゲームに勝つ",
+    }
+    if kind in simple:
+        return simple[kind]
+    if kind == "move":
+        where = POSITIONS.get(action.position or "", zone) if action.zone == "deck" else zone
+        return f"そのカードは{where}に{'タップして' if action.tapped else ''}置かれる"
+    if kind == "move_source":
+        verb = {"destroy": "破壊する", "discard": "捨てる", "put": f"{zone}に置く"}.get(action.verb, "移動させる")
+        return f"このカードを{verb}"
+    if kind == "choose":
+        return slot_words(action.slot)
+    if kind == "draw":
+        return f"カードを{action.count}枚引く"
+    if kind == "mill":
+        return f"{WHOSE.get(action.whose or '', '')}山札の上から{action.count}枚を墓地に置く"
+    if kind == "reveal":
+        return f"かわりに上から{action.count}枚だけを表向きにする"
+    if kind == "power":
+        return f"かわりにパワーが{action.count:+}される"
+    if kind == "battle_instead":
+        return (
+            "かわりにこのクリーチャーがバトルする"
+            if action.filter is None
+            else (f"かわりに{filter_words(action.filter, 'クリーチャー')}がバトルする")
+        )
+    if kind == "one_of":
+        return "、または".join("「" + "、".join(action_words(a) for a in option) + "」" for option in action.options)
+    return "かわりの処理"
+
+
+def _who(ability: ReplacementAbility) -> str:
+    watch = ability.watch
+    if watch.subject == "this":
+        return "このカード"
+    if watch.subject == "equipped":
+        return "このカードがクロスまたは装備されたクリーチャー"
+    if watch.subject == "fortified":
+        return "この城が要塞化したシールド"
+    flt = watch.filter
+    if flt is not None and watch.events and watch.events[0] in ("draw", "lose", "choose", "reveal"):
+        if not (flt.types or flt.races):
+            return {"own": "自分", "opponent": "相手", "any": "プレイヤー"}.get(flt.whose, "プレイヤー")
+    return filter_words(flt)
+
+
+def ability_words(ability: ReplacementAbility) -> list[str]:
+    """An ability as a few lines of Japanese."""
+    watch = ability.watch
+    events = "か".join(EVENT_WORDS.get(e, "イベントが起こる") for e in watch.events)
+    when = f"{_who(ability)}が{events}時"
+    for label, value in (("から", watch.from_zone), ("へ", watch.to_zone), ("から唱えられて", watch.cast_from)):
+        if value:
+            when += f" ({ZONES.get(value, value)}{label})"
+    lines = [when]
+    if ability.conditions:
+        lines.append("条件: " + "、".join(_condition(c) for c in ability.conditions))
+    lines.append("かわりに: " + "。".join(action_words(a) for a in ability.instead))
+    kind = "任意 (てもよい)" if ability.optional else "強制"
+    if ability.spell_own_movement:
+        kind += "、呪文自身の移動 (609.8a)"
+    if ability.duration:
+        kind += "、このターンの効果"
+    if ability.once_per_turn:
+        kind += "、各ターンに1度"
+    if ability.granted_to is not None:
+        kind += f"、{filter_words(ability.granted_to)}に与えられる"
+    if ability.works_in != "any":
+        kind += f"。{ZONES.get(ability.works_in, ability.works_in)}で働く"
+    lines.append(kind)
+    if ability.then:
+        lines.append("その後: 続く処理がある")
+    return lines
+
+
+def _condition(condition) -> str:
+    if condition.word:
+        return "条件「" + condition.word + "」"
+    at_least = f"{condition.at_least}枚以上" if condition.at_least != 1 else ""
+    return f"{ZONES.get(condition.zone, condition.zone)}に{filter_words(condition.filter)}が{at_least}ある"

@@ -1,0 +1,85 @@
+"""The workbench's fork server: a process with one thread that has loaded dmrules once, and
+forks a child for each request (``jobs.py``).
+
+The server sends it one end of a socket pair per job (``socket.send_fds``); it forks, the child
+takes the job from that socket, answers on it and ends; the fork server says the child's pid
+back (4 bytes), so that the server can end a child that runs too long. Children are reaped by
+the system (SIGCHLD ignored); each dies with the fork server, which ends when the server closes
+its socket (or dies).
+
+    python -m dmrules.presenting.web.forker FD
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import signal
+import socket
+import struct
+import sys
+from multiprocessing.connection import Connection
+
+from .child import child_main
+
+
+def _die_with_parent() -> None:
+    try:
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG (Linux)
+    except (OSError, AttributeError, ImportError):
+        pass
+
+
+def _child(control: socket.socket, fd: int) -> None:
+    control.close()
+    _die_with_parent()
+    # What a dying solver prints (an abort for want of memory) is not the server's log: the child
+    # says what went wrong in its answer (an internal error with its traceback).
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 2)
+    os.close(quiet)
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        conn = Connection(fd)
+        task, payload, max_memory = conn.recv()
+
+        child_main(conn, task, payload, max_memory)  # ends the process
+    finally:
+        os._exit(0)
+
+
+def serve(control: socket.socket) -> None:
+    """Fork a child for each socket received, until the server goes away."""
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which ends this process
+    while True:
+        try:
+            _, fds, _, _ = socket.recv_fds(control, 1, 1)
+        except OSError:
+            return
+        if not fds:
+            return  # the server closed its end
+        pid = os.fork()
+        if pid == 0:
+            _child(control, fds[0])
+        os.close(fds[0])
+        try:
+            control.sendall(struct.pack("!i", pid))
+        except OSError:
+            return
+
+
+def main() -> None:
+    # Not PR_SET_PDEATHSIG here: it follows the thread that started this process, and the server
+    # starts it from a worker thread that may end. The server's end of the socket closes with it.
+    control = socket.socket(fileno=int(sys.argv[1]))
+    import dmrules.presenting.web.child  # noqa: F401  (dmrules, clingo and the bundled cards, loaded once)
+
+    control.sendall(b"R")  # ready
+    serve(control)
+
+
+if __name__ == "__main__":
+    main()
