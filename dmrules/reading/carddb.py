@@ -182,19 +182,16 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
 
 def _compiled(node: Node, card_type: str | None, name: str) -> tuple[ReplacementAbility, ...]:
     """The replacement abilities the card-text compiler reads from a printed text."""
-    from .cardtext import compile_text, read_forms
+    from .cardtext import compile_text
 
-    compiled = compile_text(node.text(), card_type)
+    compiled = compile_text(node.text(), card_type, name)
     if compiled.problems:
         raise node.error(
             f"the text of {name} cannot be read: "
             + compiled.problems[0].problem
             + " (give the card's 'replacements' by hand, see docs/card-text.md)"
         )
-    try:
-        return read_forms(compiled.abilities, node.located.path)
-    except InputError as exc:  # pragma: no cover - the compiler writes only forms the loader reads
-        raise node.error(f"the card text compiled to a form the loader refuses: {exc.problem}") from None
+    return tuple(compiled.abilities)  # each read back by the loader as itself (serialise.read_back)
 
 
 def require_counts(ability: Node) -> Node:

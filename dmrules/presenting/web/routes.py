@@ -300,7 +300,7 @@ class Workbench:
         card_type = doc.get("type") if isinstance(doc.get("type"), str) else None
         result = compile_text(text[:5000], card_type)
         problems = [getattr(p, "problem", None) or str(p) for p in result.problems]
-        return JSONResponse({"abilities": list(result.abilities), "problems": problems})
+        return JSONResponse({"abilities": result.forms(), "problems": problems})
 
 
 def solve_and_render(
