@@ -56,6 +56,9 @@ NOT_REPLACEMENT = (
     re.compile(r"[^。]*をタップし、攻撃するかわりに次の能力を使ってもよい"),
     re.compile(r"[^。]*マナの数字は、1のかわりに2になる"),
     re.compile(r"[^。]*「[^」]+」のかわりに「[^」]+」を得る"),
+    # an alternative cost (代替コスト), and a choice of both modes: no event is replaced
+    re.compile(r"[^。]*コスト(を支払う|の)かわりに、[^。]*(支払ってもよい|唱えてもよい|召喚してもよい)"),
+    re.compile(r"[^。]*\d+つのかわりに両方選んでもよい"),
 )
 # The effect's own 「〜のかわりに〜」 (自己置換効果): a quantity or a card of the effect replaced by another.
 SELF_REPLACEMENT = re.compile(r"[^。]*(の|る|す|く|う|つ)(かわりに)[^。]*")
@@ -144,6 +147,9 @@ def _keyword_parts(line: str) -> tuple[str | None, str | None, str]:
     「マナ武装5:自分のクリーチャーが…」 → ("マナ武装", None, rest).
     """
     table = keyword_table()
+    tagged = re.match(r"^(<([^>]+)>(?:\[[^\]]*\])?)\((.*)\)$", line)  # 「<ギャラクシールド>[光(5)](…)」
+    if tagged and _matching(line, len(tagged.group(1))) == len(line) - 1:
+        return tagged.group(2), None, tagged.group(3)
     for word in table["conditions"]:
         # 「ホーリー・フィールド(…)」, or with what the keyword takes: 「O・ドライブ-光x1と自然x1:(…)」
         opening = re.match(re.escape(word) + r"(?:[-:][^()]*)?\(", line)

@@ -180,7 +180,7 @@ def _subject(watch: Watch) -> str:
     return phrase(watch.filter)
 
 
-def render_watch(watch: Watch, conditions: tuple[Condition, ...]) -> str:
+def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool = False) -> str:
     """「自分のクリーチャーが相手の効果によって破壊される」 (without 「時」)."""
     events = set(watch.events)
     if events == {"untap"}:
@@ -206,12 +206,13 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...]) -> str:
         subject = phrase(watch.filter, head="シールド")
     if watch.cause:
         raise ReadError("a card's event with a cause no phrase states")
-    return f"{subject}が{cause}{_event(watch, face_up)}"
+    lead = "どこからでも" if anywhere else ""
+    return f"{subject}が{cause}{lead}{_event(watch, face_up)}"
 
 
 def _cast(watch: Watch) -> str:
     if watch.subject == "this":
-        return "こうして唱えた後" if watch.cast_from == "graveyard" else "この呪文を唱えた後"
+        return f"この呪文を{_ZONE[watch.cast_from]}から唱えた後" if watch.cast_from else "この呪文を唱えた後"
     if watch.cast_from == "shields" and watch.filter is not None:
         return f"S・トリガーを使って{phrase(watch.filter)}を唱えた"
     raise ReadError("a spell's movement no printed phrase states")
@@ -224,12 +225,14 @@ def _player_watch(watch: Watch, cause: str, rest: list[str]) -> str:
     if rest or cause:
         raise ReadError("a player's event with conditions no printed phrase states")
     if watch.events == ("lose",):
+        if watch.cause == "deck_out":
+            return f"{who}の山札の最後の1枚を引く"
         lead = {"attack": "相手クリーチャーの攻撃によって", "not_attack": "クリーチャーによる攻撃以外の方法で"}.get(
             watch.cause or "", ""
         )
         if watch.cause and watch.filter.whose != "own":
             raise ReadError("the opponent's loss by a cause")
-        return f"{lead}{who}がゲームに負ける"
+        return f"{who}が{lead}ゲームに負ける"
     if watch.events == ("draw",):
         return f"{who}がカードを引く"
     if watch.events == ("choose",):
@@ -379,7 +382,11 @@ def render_action(action: Action) -> str:
             else f"バトルゾーンにある{phrase(action.filter)}をバトルさせる"
         )
     if kind == "flip_source":
-        return "このクリーチャーを龍解させる"
+        return "このクリーチャーを裏返す"
+    if kind == "win":
+        return "勝つ"
+    if kind == "destroy_partner":
+        return "その相手クリーチャーを破壊する"
     if kind == "choose":
         return _slot(action.slot)
     if kind == "mill":
@@ -497,12 +504,16 @@ def render_event(event: EventSpec) -> str:
         who = "" if event.player == "@own" else "相手は"
         return f"{who}カードを{event.count}枚引く"
     choice = event.choose
-    if choice is None or choice.filter.whose != "own":
+    if choice is None or (choice.filter.whose != "own" and choice.from_zone != "battle"):
         raise ReadError("a follow-up event no printed phrase states")
     from dataclasses import replace
 
-    what = phrase(replace(choice.filter, whose="any"))
-    source = f"を{_count(choice.count, flt=choice.filter)}自分の{_ZONE[choice.from_zone]}から"
+    if choice.from_zone == "battle":
+        what = "バトルゾーンにある" + phrase(choice.filter)
+        source = f"を{_count(choice.count, flt=choice.filter)}"
+    else:
+        what = phrase(replace(choice.filter, whose="any"))
+        source = f"を{_count(choice.count, flt=choice.filter)}自分の{_ZONE[choice.from_zone]}から"
     end = "てもよい" if choice.optional else ""
     if event.kind == "discard":
         text = f"{what}{source}捨てる"
@@ -554,6 +565,10 @@ def _heads(abilities: list[ReplacementAbility]) -> list[str]:
             text = render_watch(replace(base, from_zone=None), abilities[0].conditions)
             zones = _or([_ZONE[w.from_zone] for w in watches])
             return [text.replace("が墓地に置かれる", f"が{zones}から墓地に置かれる", 1)]
+    this_or = replace(watches[1], subject="this", filter=None) if len(watches) == 2 else None
+    if this_or is not None and base.subject == "this" and watches[1].filter is not None and this_or == base:
+        text = render_watch(base, abilities[0].conditions)  # 「このクリーチャーまたは自分のドラゴンが破壊される」
+        return [text.replace("このクリーチャーが", f"このクリーチャーまたは{phrase(watches[1].filter)}が", 1)]
     if len(watches) == 2 and replace(watches[1], conditions=()) == replace(base, conditions=()):
         causes = [_cause(w.conditions)[0] for w in watches]
         if (
@@ -562,7 +577,12 @@ def _heads(abilities: list[ReplacementAbility]) -> list[str]:
         ):
             text = render_watch(base, abilities[0].conditions)
             return [text.replace(causes[0], causes[0][: -len("によって")] + "または" + causes[1], 1)]
-    return [render_watch(a.watch, a.conditions) for a in abilities]
+    return [render_watch(a.watch, a.conditions, _anywhere(a)) for a in abilities]
+
+
+def _anywhere(ability: ReplacementAbility) -> bool:
+    """「どこからでも」: this card's event watched in every zone."""
+    return ability.works_in == "any" and ability.watch.subject == "this" and not ability.spell_own_movement
 
 
 def _instead(ability: ReplacementAbility) -> str:

@@ -138,7 +138,10 @@ class TextReader:
     # -- one sentence -------------------------------------------------------------------
     def _sentence(self, sentence: str, offset: int, keyword, conditions, prefix) -> None:
         if sentence.startswith("(") and sentence.endswith(")") and c._matching(sentence, 0) == len(sentence) - 1:
-            sentence = sentence[1:-1]  # a reminder after its keyword's sentence: 「…上に置く。(…)」
+            inner = sentences(sentence[1:-1])  # a reminder after its keyword's sentence: 「…上に置く。(…)」
+            for start, one in inner:
+                self._sentence(one, offset + 1 + start, keyword, conditions, prefix)
+            return
         if self.grant is not None:
             if c.INSTEAD in sentence:
                 pending, self.grant = self.grant, None

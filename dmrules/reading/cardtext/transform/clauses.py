@@ -30,11 +30,13 @@ _STEMS = {
     "引": "draw",
     "捨て": "discard",
     "加え": "add",
+    "入れ": "add",
     "バトルさせ": "battle",
     "龍解させ": "flip",
+    "裏返": "flip",
 }
 _VERB = re.compile(
-    r"(破壊|タップ|シャッフル|シールド化|表向きに|アンタップ|戻|出|置|引|捨て|加え|バトルさせ|龍解させ)(.*)"
+    r"(破壊|タップ|シャッフル|シールド化|表向きに|アンタップ|裏返|戻|出|置|引|捨て|加え|入れ|バトルさせ|龍解させ)(.*)"
 )
 
 
@@ -157,6 +159,9 @@ class ClauseParts:
     def manner_face_up(self, items):
         return "face_up"
 
+    def manner_other_side(self, items):
+        return "other_side"
+
     # -- sources ------------------------------------------------------------------------
     def source_zone(self, items):
         zones = tuple(ZONES[str(t)] for t in _tokens(items, "ZONE"))
@@ -252,6 +257,15 @@ class ClauseParts:
 
     def do_top_card_only(self, items):
         return Clause(verb="top_card_only")
+
+    def do_destroy_partner(self, items):
+        verb, mode = verb_mode(_tokens(items, "VERB")[0])
+        if verb != "destroy":
+            raise ReadError("the other creature of the battle, other than destroyed")
+        return Clause(verb="destroy_partner", mode=mode)
+
+    def do_win(self, items):
+        return Clause(verb="win")
 
     def do_double_draw(self, items):
         raise ReadError("「その2倍の枚数」: a count taken from the replaced event cannot be stated")

@@ -43,6 +43,7 @@ class Ev:
     once: bool = False
     conditions: tuple[str, ...] = ()  # when: 「相手のクリーチャーにブレイクされる」
     state: tuple[str, ...] = ()  # if: 「表向きで」 (this_face_up)
+    anywhere: bool = False  # 「どこからでも」
 
 
 def _whose(token) -> str:
@@ -75,6 +76,9 @@ class EventParts:
 
     def watch_card(self, items):
         subject = next(i for i in items if isinstance(i, (Phrase, tuple)) and not _is_cause_or_amount(i))
+        if isinstance(subject, tuple) and subject[0] == "subjects":  # 「このクリーチャーまたは自分のドラゴンが」
+            rest = [i for i in items if i is not subject]
+            return tuple(part for one in subject[1] for part in self.watch_card([one, *rest]))
         cause = next((i for i in items if isinstance(i, Cause)), Cause())
         amount = next((i for i in items if isinstance(i, tuple) and i and i[0] == "amount"), None)
         ev = next(i for i in items if isinstance(i, Ev))
@@ -95,6 +99,8 @@ class EventParts:
         _, kind, count = event
         if cause.either:
             raise ReadError("two causes of a player's event")
+        if kind in ("lose", "win") and set(cause.conditions) == {"by_opponent", "by_attack"}:
+            cause = Cause(cause="attack")  # 「相手のクリーチャーの攻撃によって」: the opponent's win by an attack
         if cause.cause is not None and kind not in ("lose", "win"):
             raise ReadError("an attack as the cause of a player's event other than winning or losing")
         player = OTHER[owner] if kind == "win" else owner
@@ -165,6 +171,29 @@ class EventParts:
         watch = Watch(events=("spell_to_graveyard",), subject="this")
         return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))
 
+    def cast_this_from(self, items):
+        zone = ZONES[str(_tokens(items, "ZONE")[0])]
+        owners = _tokens(items, "PLACE_OWNER")
+        if owners and str(owners[0]) != "自分の":
+            raise ReadError("this spell cast from another player's zone")
+        watch = Watch(events=("spell_to_graveyard",), subject="this", cast_from=zone)
+        return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))
+
+    def watch_deck_out(self, items):
+        """「自分の山札の最後の1枚を引く時」「…を引いたことによってゲームに負ける時」: the loss by drawing the
+        last card."""
+        owner = _whose(_tokens(items, "OWNER")[0])
+        return (WatchPart(watch=Watch(events=("lose",), filter=Filter(whose=owner), cause="deck_out")),)
+
+    def watch_player_puts(self, items):
+        """「相手がコマンドまたはドラゴンをバトルゾーンに出す時」: that player's cards put into the battle zone."""
+        owner = _whose(_tokens(items, "OWNER")[0])
+        phrase = next(i for i in items if isinstance(i, Phrase))
+        flt = _filter(phrase)
+        if flt.whose not in ("any", owner):
+            raise ReadError("a player putting another player's cards into the battle zone")
+        return (WatchPart(watch=Watch(events=("enter",), filter=replace(flt, whose=owner))),)
+
     def cast_recycled(self, items):
         watch = Watch(events=("spell_to_graveyard",), subject="this", cast_from="graveyard")
         return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))
@@ -175,6 +204,9 @@ class EventParts:
     # -- subjects ---------------------------------------------------------------------
     def subject(self, items):
         return items[0]
+
+    def subjects_or(self, items):
+        return ("subjects", tuple(i for i in items if not isinstance(i, Token)))
 
     def this_subject(self, items):
         return ("subject", "this")
@@ -241,6 +273,9 @@ class EventParts:
         return Ev(events=(_LEAVE[zone],))
 
     def ev_leave_face_up(self, items):
+        owners = _tokens(items, "PLACE_OWNER")
+        if owners and str(owners[0]) == "相手の":
+            raise ReadError("this card in the opponent's shield zone")
         if ZONES[str(_tokens(items, "ZONE")[0])] != "shields":
             raise ReadError("「表向きで」 of a card outside the shield zone")
         return Ev(events=("leave_shields",), state=("this_face_up",))
@@ -273,6 +308,11 @@ class EventParts:
 
     def place_owner(self, items):
         return ("place_owner", str(items[0]))
+
+    def ev_put_from_anywhere(self, items):
+        """「どこからでも自分の墓地に置かれる時」: from any zone (the ability works in every zone)."""
+        ev = self.ev_put([i for i in items if not (isinstance(i, tuple) and i and i[0] == "from")])
+        return replace(ev, anywhere=True)
 
     def ev_discard(self, items):
         return Ev(events=("discard",))
@@ -354,9 +394,10 @@ def _watch(subject, ev: Ev, cause: Cause) -> WatchPart:
             raise ReadError("「表向きで」 of a card other than this one")
         if "opponent" in (ev.from_whose, ev.to_whose):
             raise ReadError("this card in the opponent's zone")
-        return WatchPart(watch=replace(watch, subject=subject[1]), conditions=ev.state)
-    if ev.state:
-        raise ReadError("「表向きで」 of a card other than this one")
+        extra = (("works_in", "any"),) if ev.anywhere else ()
+        return WatchPart(watch=replace(watch, subject=subject[1]), conditions=ev.state, ability=extra)
+    if ev.state or ev.anywhere:
+        raise ReadError("「表向きで」 or 「どこからでも」 of a card other than this one")
     flt = _filter(subject)
     for whose in (ev.from_whose, ev.to_whose):
         if whose is not None:

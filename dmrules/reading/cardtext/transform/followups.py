@@ -90,12 +90,16 @@ def _chosen(clause: Clause, event_id: str) -> EventSpec:
     if phrase is not None and phrase.zone is not None:
         zones = zones or (phrase.zone,)
     whose = clause.source_whose or (target.whose if target.kind == "zone_cards" else None)
-    if len(zones) != 1 or whose != "own":
-        raise ReadError("a follow-up choice from no one zone of the player's own")
     flt = phrase.filter if phrase is not None else Filter()
-    if flt.whose not in ("any", "own"):
+    if zones == ("battle",) and whose is None and clause.verb == "return":
+        whose = (
+            flt.whose
+        )  # 「バトルゾーンにあるクリーチャーを1体選び、持ち主の手札に戻す」: anyone's, or as the phrase says
+    elif len(zones) != 1 or whose != "own":
+        raise ReadError("a follow-up choice from no one zone of the player's own")
+    if flt.whose not in ("any", whose):
         raise ReadError("the chosen cards' player and their zone's player differ")
-    flt = replace(flt, whose="own")
+    flt = replace(flt, whose=whose)
     optional = clause.optional
     choice = ChoiceSpec(count=count, from_zone=zones[0], filter=flt, chooser="@own", optional=optional)
     place = clause.place

@@ -60,6 +60,19 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
         return [Action("use_ability")]
     if verb == "top_card_only":
         return [Action("move_top")]
+    if verb == "destroy_partner":
+        if "battle" not in watch.events:
+            raise ReadError("「その相手クリーチャー」 of no watched battle")
+        return [Action("destroy_partner")]
+    if verb == "win":
+        if watch.events != ("lose",):
+            raise ReadError("a win instead of an event other than a loss")
+        return [Action("win")]
+    if verb == "flip" and (target is None or target.kind == "this"):
+        if watch.subject != "this" and target is None:
+            raise ReadError("the event's card flipped, for an event of another card than this one")
+        _check_manners(clause, {"other_side"})
+        return [Action("flip_source")]
     if verb == "choose_instead":
         return [Action("choose_instead", whose=None if clause.whose == "own" else clause.whose)]
     if target is None or target.kind == "that":

@@ -38,6 +38,10 @@ ORIGINAL_EVENTS = {
     "捨てる": frozenset({"discard"}),
     "マナゾーンに置く": frozenset({"put_into_mana"}),
     "マナゾーンに置かれる": frozenset({"put_into_mana"}),
+    "バトルゾーンに出す": frozenset({"enter", "put_into_battle"}),
+    "バトルゾーンに置く": frozenset({"enter", "put_into_battle"}),
+    "バトルする": frozenset({"battle"}),
+    "ゲームに負ける": frozenset({"lose"}),
     "shield": frozenset({"break"}),
     "chooser": frozenset({"choose"}),
 }
@@ -210,7 +214,7 @@ def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Inst
         actions = _with_stay(instead_actions(instead, watch), watch)
         fields = dict(part.ability)
         own = bool(fields.get("spell_own_movement"))
-        works_in = default_works_in(watch, own)
+        works_in = fields.get("works_in") or default_works_in(watch, own)
         if any(a.kind == "move_source" and a.verb == "discard" for a in actions):
             works_in = "hand"  # 「自分の手札にあるこのカード」
         out.append(
