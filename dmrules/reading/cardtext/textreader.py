@@ -21,7 +21,7 @@ from .transform.followups import then_step
 from .transform.parts import Followup, Grant
 
 _WATCH_HEAD = re.compile(r"(時|唱えた後|たら)、")
-_GRANT = re.compile(r"「([^」:]+)(?::([^」]*))?」を(得る|与える)$")
+_GRANT = re.compile(r"「([^」:]+)(?::([^」]*))?」を(得る|与える)(?=$|。)")
 
 
 @dataclass

@@ -261,6 +261,10 @@ class EventParts:
     def cause_not_attack(self, items):
         return Cause(cause="not_attack")
 
+
+class EventPhraseParts:
+    """The event phrases: the verb with where the card comes from and where it goes."""
+
     # -- event phrases ------------------------------------------------------------------
     def ev_destroy(self, items):
         return Ev(events=("destroy",))
