@@ -122,9 +122,14 @@ def measure(rows: list[dict]) -> dict[str, Part]:
     return parts
 
 
+SLOWEST: list[tuple[float, str]] = []
+
+
 def _measure(row: dict, kind: str, part: Part) -> None:
+    start = time.perf_counter()
     try:
         compiled = compile_text(row["text"], row.get("type") or None, row["name"])
+        SLOWEST.append((time.perf_counter() - start, row["name"]))
     except Exception:  # noqa: BLE001 - a traceback is what is counted
         part.tracebacks.append((row["name"], traceback.format_exc(limit=3)))
         part.counts["not"] += kind == "replacement"
@@ -175,6 +180,32 @@ def report(parts: dict[str, Part], show: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def bound() -> str:
+    """The parse time of sentences made to be hard, at the bound of a sentence's length (MAX_SENTENCE):
+    a sentence's time is bounded, so a text's is linear in its length."""
+    from dmrules.reading.cardtext.compiler import MAX_SENTENCE, parser, read_sentence
+    from dmrules.reading.cardtext.transform import ReadError
+
+    parser()
+    heads = "このクリーチャーが破壊される時、"
+    cases = {
+        "modifiers": heads + "かわりに" + "自分の他のパワー6000以上の光の" * 20,
+        "heads": "自分の" + "ドラゴンまたは" * 40 + "サムライが破壊される時、かわりにこのクリーチャーを破壊してもよい",
+        "clauses": heads + "かわりに" + "自分の手札を1枚捨て、" * 20 + "自分の手札を1枚捨ててもよい",
+        "commas": heads + "、" * 150 + "かわりに手札に戻す",
+        "watches": heads + "または手札に戻される時、" * 15 + "かわりにとどまる",
+    }
+    out = []
+    for name, sentence in cases.items():
+        start = time.perf_counter()
+        try:
+            read_sentence(sentence[:MAX_SENTENCE], "replacement")
+        except ReadError:
+            pass
+        out.append(f"{name} {time.perf_counter() - start:.2f} s")
+    return f"sentences of {MAX_SENTENCE} characters made to be hard: " + ", ".join(out) + "\n"
+
+
 def main(argv: list[str]) -> int:
     args = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     args.add_argument("file", nargs="?", default=str(ROOT / "tests/cards/printed.tsv"))
@@ -182,10 +213,17 @@ def main(argv: list[str]) -> int:
     options = args.parse_args(argv)
     with open(options.file, encoding="utf-8") as stream:
         rows = list(csv.DictReader(stream, delimiter="\t"))
+    from dmrules.reading.cardtext.compiler import parser
+
+    parser()  # built once, before the texts are timed
     start = time.perf_counter()
     parts = measure(rows)
     seconds = time.perf_counter() - start
     sys.stdout.write(report(parts, options.failures))
+    if SLOWEST:
+        seconds_one, name = max(SLOWEST)
+        sys.stdout.write(f"slowest text: {seconds_one:.2f} s ({name}); ")
+    sys.stdout.write(bound())
     shares = {name: part.share() for name, part in parts.items()}
     tracebacks = sum(len(p.tracebacks) for p in parts.values())
     recognised = all(not p.not_recognised for p in parts.values())
