@@ -20,7 +20,9 @@ from .transform import ReadError
 from .transform.followups import then_step
 from .transform.parts import Followup, Grant
 
-_WATCH_HEAD = re.compile(r"(時|唱えた後|たら)、")
+# Words of a watched event (「〜時」, 「唱えた後」, 「〜たら」): a sentence with one before its 「かわりに」 is never
+# read as the effect's own self-replacement.
+_WATCH_HEAD = re.compile(r"時|後|たら")
 _GRANT = re.compile(r"「([^」:]+)(?::([^」]*))?」を(得る|与える)(?=$|。)")
 
 

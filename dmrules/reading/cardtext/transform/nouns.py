@@ -200,4 +200,4 @@ def _heads(phrase: Phrase, words: list[tuple]) -> Phrase:
     if kind == "keyword" and len(words) > 1:
         flt = _add(flt, "types", ("creature",))
     flt = _add(flt, _FIELDS[kind], values)
-    return replace(phrase, filter=flt, creature_word=creature_word)
+    return replace(phrase, filter=flt, creature_word=creature_word, named=kind == "name")

@@ -54,6 +54,7 @@ class Phrase:
     shield: bool = False  # the head 「シールド」: cards of the shield zone
     card: bool = False  # the head 「カード」: any kind
     creature_word: bool = False  # 「クリーチャー」 or 「・クリーチャー」 printed after a race
+    named: bool = False  # the head is a card's name (《X》): no type is implied
 
 
 @dataclass(frozen=True)
