@@ -64,13 +64,13 @@ def _mode_of(text: str) -> str:
 class ClauseParts:
     """Clauses, their targets, sources, manners and places."""
 
-    def clauses(self, items):
+    def clauses(self, items: list):
         return ("clauses", tuple(i for i in items if isinstance(i, Clause)), False)
 
-    def clauses_one_of(self, items):
+    def clauses_one_of(self, items: list):
         return ("clauses", tuple(i for i in items if isinstance(i, Clause)), True)
 
-    def clause(self, items):
+    def clause(self, items: list):
         if len(items) == 1 and isinstance(items[0], Clause):
             return items[0]
         actor = next((i[1] for i in items if isinstance(i, tuple) and i[0] == "actor"), None)
@@ -92,18 +92,18 @@ class ClauseParts:
             actor=actor,
         )
 
-    def clause_rest(self, items):
+    def clause_rest(self, items: list):
         manners = frozenset(i for i in items if isinstance(i, str) and not isinstance(i, Token))
         verb = next(i for i in items if isinstance(i, Clause))
         return Clause(
             verb=verb.verb, mode=verb.mode, place=verb.place, manners=manners | verb.manners, shuffle=verb.shuffle
         )
 
-    def actor(self, items):
+    def actor(self, items: list):
         return ("actor", WHOSE[str(items[0])])
 
     # -- the verb -----------------------------------------------------------------------
-    def verb_phrase(self, items):
+    def verb_phrase(self, items: list):
         place = next((i for i in items if isinstance(i, Place)), None)
         manners = frozenset(i for i in items if isinstance(i, str) and not isinstance(i, Token))
         verb, mode = verb_mode(_tokens(items, "VERB")[0])
@@ -114,66 +114,66 @@ class ClauseParts:
             return Clause(verb=verb, mode=_mode_of(str(shuffles[0])), place=place, manners=manners, shuffle=True)
         return Clause(verb=verb, mode=mode, place=place, manners=manners)
 
-    def vp_stay(self, items):
+    def vp_stay(self, items: list):
         place = next((i for i in items if isinstance(i, Place)), None)
         if place is not None and place.zone != "battle":
             raise ReadError("「とどまる」 somewhere other than the battle zone")
         return Clause(verb="stay")
 
     # -- places ---------------------------------------------------------------------------
-    def place_zone(self, items):
+    def place_zone(self, items: list):
         owners = _tokens(items, "PLACE_OWNER")
         return Place(zone=ZONES[str(_tokens(items, "ZONE")[0])], owner=str(owners[0]) if owners else None)
 
-    def place_deck_end(self, items):
+    def place_deck_end(self, items: list):
         owners = _tokens(items, "PLACE_OWNER")
         position = "top" if str(_tokens(items, "DECK_END")[0]) == "上" else "bottom"
         return Place(zone="deck", position=position, owner=str(owners[0]) if owners else None)
 
-    def place_under_this(self, items):
+    def place_under_this(self, items: list):
         return Place(zone="under_this")
 
-    def place_new_shield(self, items):
+    def place_new_shield(self, items: list):
         if ZONES[str(_tokens(items, "ZONE")[0])] != "shields":
             raise ReadError("「新しいシールドとして」 somewhere other than the shield zone")
         owners = _tokens(items, "PLACE_OWNER")
         return Place(zone="shields", owner=str(owners[0]) if owners else None, new_shield=True)
 
-    def place_shields(self, items):
+    def place_shields(self, items: list):
         owners = _tokens(items, "PLACE_OWNER")
         return Place(zone="shields", owner=str(owners[0]) if owners else None)
 
-    def place_under(self, items):
+    def place_under(self, items: list):
         return Place(zone="under", under=next(i for i in items if isinstance(i, Phrase)))
 
     # -- manners ------------------------------------------------------------------------
-    def manner_tapped(self, items):
+    def manner_tapped(self, items: list):
         return "tapped"
 
-    def manner_face_down(self, items):
+    def manner_face_down(self, items: list):
         return "face_down"
 
-    def manner_any_order(self, items):
+    def manner_any_order(self, items: list):
         return "any_order"
 
-    def manner_face_up(self, items):
+    def manner_face_up(self, items: list):
         return "face_up"
 
-    def manner_other_side(self, items):
+    def manner_other_side(self, items: list):
         return "other_side"
 
     # -- sources ------------------------------------------------------------------------
-    def source_zone(self, items):
+    def source_zone(self, items: list):
         zones = tuple(ZONES[str(t)] for t in _tokens(items, "ZONE"))
         if len(set(zones)) != len(zones):
             raise ReadError("a zone named twice")
         return ("source", zones, WHOSE[str(_tokens(items, "OWNER")[0])])
 
-    def source_zone_any(self, items):
+    def source_zone_any(self, items: list):
         return ("source", (ZONES[str(_tokens(items, "ZONE")[0])],), None)
 
     # -- targets ------------------------------------------------------------------------
-    def target_thing(self, items):
+    def target_thing(self, items: list):
         thing = items[0]
         amount = next((i for i in items if isinstance(i, Amount)), None)
         chosen = bool(_tokens(items, "CHOOSING"))
@@ -184,90 +184,90 @@ class ClauseParts:
             raise ReadError(f"the cards of a zone ({zone}) with no number")
         return Target(kind="zone_cards", zone=zone, whose=whose, amount=amount, chosen=chosen)
 
-    def target_any_number(self, items):
+    def target_any_number(self, items: list):
         return Target(kind="phrase", phrase=items[0], amount=Amount(count=None))
 
-    def target_either(self, items):
+    def target_either(self, items: list):
         return items[0]
 
-    def either_or_both(self, items):
+    def either_or_both(self, items: list):
         thing = items[0]
         if not isinstance(thing, Phrase):
             raise ReadError("「AかB」 of a zone's cards")
         either, each = (_number(t) for t in _tokens(items, "COUNT"))
         return Target(kind="either", phrase=thing, either=(either, each))
 
-    def target_ref(self, items):
+    def target_ref(self, items: list):
         token = items[0]
         if token.type == "THIS":
             return Target(kind="this", ref=str(token))
         return Target(kind="that", ref=str(token))
 
-    def target_granted(self, items):
+    def target_granted(self, items: list):
         return Target(kind="this", ref="このクリーチャー")
 
-    def target_this_in_hand(self, items):
+    def target_this_in_hand(self, items: list):
         if WHOSE[str(_tokens(items, "OWNER")[0])] != "own":
             raise ReadError("this card in the opponent's hand")
         return Target(kind="this_in_hand")
 
-    def target_amount(self, items):
+    def target_amount(self, items: list):
         amount = next(i for i in items if isinstance(i, Amount))
         return Target(kind="amount", amount=amount, chosen=bool(_tokens(items, "CHOOSING")))
 
-    def target_deck_top(self, items):
+    def target_deck_top(self, items: list):
         whose = WHOSE[str(_tokens(items, "OWNER")[0])]
         return Target(
             kind="deck_top", zone="deck", whose=whose, amount=Amount(count=_number(_tokens(items, "COUNT")[0]))
         )
 
-    def thing_phrase(self, items):
+    def thing_phrase(self, items: list):
         return items[0]
 
-    def thing_own_zone_cards(self, items):
+    def thing_own_zone_cards(self, items: list):
         zone = ZONES[str(_tokens(items, "ZONE")[0])]
         if zone == "battle":
             raise ReadError("「バトルゾーンを」: cards of no one player's")
         return ("zone_cards", zone, "own")
 
-    def thing_zone_cards(self, items):
+    def thing_zone_cards(self, items: list):
         return ("zone_cards", ZONES[str(_tokens(items, "ZONE")[0])], WHOSE[str(_tokens(items, "OWNER")[0])])
 
-    def amount_n(self, items):
+    def amount_n(self, items: list):
         return Amount(count=_number(items[0]))
 
-    def amount_up_to(self, items):
+    def amount_up_to(self, items: list):
         return Amount(count=_number(items[0]), up_to=True)
 
-    def amount_any(self, items):
+    def amount_any(self, items: list):
         return Amount(count=None)
 
-    def amount_all(self, items):
+    def amount_all(self, items: list):
         return Amount(count=None, every=True)
 
     # -- special clauses ----------------------------------------------------------------
-    def special(self, items):
+    def special(self, items: list):
         return items[0]
 
-    def do_use_ability(self, items):
+    def do_use_ability(self, items: list):
         return Clause(verb="use", mode=_mode_of(str(_tokens(items, "V_USE")[0])))
 
-    def do_choose_instead(self, items):
+    def do_choose_instead(self, items: list):
         return Clause(verb="choose_instead", whose=WHOSE[str(_tokens(items, "OWNER")[0])])
 
-    def do_top_card_only(self, items):
+    def do_top_card_only(self, items: list):
         return Clause(verb="top_card_only")
 
-    def do_destroy_partner(self, items):
+    def do_destroy_partner(self, items: list):
         verb, mode = verb_mode(_tokens(items, "VERB")[0])
         if verb != "destroy":
             raise ReadError("the other creature of the battle, other than destroyed")
         return Clause(verb="destroy_partner", mode=mode)
 
-    def do_win(self, items):
+    def do_win(self, items: list):
         return Clause(verb="win")
 
-    def do_double_draw(self, items):
+    def do_double_draw(self, items: list):
         raise ReadError("「その2倍の枚数」: a count taken from the replaced event cannot be stated")
 
 

@@ -16,37 +16,37 @@ from .parts import WHOSE, ZONES, Phrase, ReadError
 
 
 class ConditionParts:
-    def cond_count(self, items):
+    def cond_count(self, items: list):
         zone, whose = items[0]
         phrase = next((i for i in items if isinstance(i, Phrase)), Phrase())
         at_least = next((i for i in items if isinstance(i, int) and not isinstance(i, bool)), 1)
         other = bool(_tokens(items, "BESIDES"))
         return ("if", _count_condition(zone, whose, phrase, at_least, other))
 
-    def cond_count_cards(self, items):
+    def cond_count_cards(self, items: list):
         zone, whose = items[0]
         at_least = next(i for i in items if isinstance(i, int) and not isinstance(i, bool))
         return ("if", _count_condition(zone, whose, Phrase(card=True), at_least, False))
 
-    def where_battle(self, items):
+    def where_battle(self, items: list):
         return ("battle", None)
 
-    def where_zone(self, items):
+    def where_zone(self, items: list):
         return (ZONES[str(_tokens(items, "ZONE")[0])], WHOSE[str(_tokens(items, "OWNER")[0])])
 
-    def at_least_n(self, items):
+    def at_least_n(self, items: list):
         return _number(_tokens(items, "NUMBER")[0])
 
-    def at_least_one(self, items):
+    def at_least_one(self, items: list):
         return 1
 
-    def condition(self, items):
+    def condition(self, items: list):
         return items[0]
 
-    def condition_prefix(self, items):
+    def condition_prefix(self, items: list):
         return items[0]
 
-    def condition_alone(self, items):
+    def condition_alone(self, items: list):
         return items[0]
 
     def __default_condition__(self, data: str, items):

@@ -54,7 +54,7 @@ class EventParts:
     """The watched event and its subject."""
 
     # -- the head: 「AがX時、またはBがY時」 ---------------------------------------------
-    def head(self, items):
+    def head(self, items: list):
         if len(items) == 1 and isinstance(items[0], tuple) and items[0] and items[0][0] == "head":
             return items[0]  # 「この呪文を唱えた後」, 「このクリーチャーがタップされていたら」
         parts: list[WatchPart] = []
@@ -74,7 +74,7 @@ class EventParts:
                 parts.append(part)
         return ("head", tuple(parts))
 
-    def watch_card(self, items):
+    def watch_card(self, items: list):
         subject = next(i for i in items if isinstance(i, (Phrase, tuple)) and not _is_cause_or_amount(i))
         if isinstance(subject, tuple) and subject[0] == "subjects":  # 「このクリーチャーまたは自分のドラゴンが」
             rest = [i for i in items if i is not subject]
@@ -86,13 +86,13 @@ class EventParts:
             raise ReadError("a watched event of several cards at once (a count) cannot be stated")
         return _watches(subject, ev, cause)
 
-    def watch_same_subject(self, items):
+    def watch_same_subject(self, items: list):
         cause = next((i for i in items if isinstance(i, Cause)), Cause())
         ev = next(i for i in items if isinstance(i, Ev))
         parts = _watches(("subject", "this"), ev, cause)
         return tuple(replace(part, same_subject=True, watch=replace(part.watch, subject=None)) for part in parts)
 
-    def watch_player(self, items):
+    def watch_player(self, items: list):
         owner = _whose(_tokens(items, "OWNER")[0])
         cause = next((i for i in items if isinstance(i, Cause)), Cause())
         event = next(i for i in items if isinstance(i, tuple) and i and i[0] == "player_event")
@@ -110,26 +110,26 @@ class EventParts:
         watch = Watch(events=events, filter=Filter(whose=player), cause=cause.cause, conditions=cause.conditions)
         return (WatchPart(watch=watch, win=kind == "win"),)
 
-    def pe_lose(self, items):
+    def pe_lose(self, items: list):
         return ("player_event", "lose", None)
 
-    def pe_win(self, items):
+    def pe_win(self, items: list):
         return ("player_event", "win", None)
 
-    def pe_draw(self, items):
+    def pe_draw(self, items: list):
         counts = _tokens(items, "COUNT")
         return ("player_event", "draw", _number(counts[0]) if counts else None)
 
-    def pe_choose(self, items):
+    def pe_choose(self, items: list):
         return ("player_event", "choose", None)
 
-    def watch_choice_of(self, items):
+    def watch_choice_of(self, items: list):
         phrase = next(i for i in items if isinstance(i, Phrase))
         chooser = _whose(_tokens(items, "OWNER")[0])
         where = "shields" if phrase.shield else phrase.zone
         return (WatchPart(watch=Watch(events=("choose",), filter=_filter(phrase), chooser=chooser, from_zone=where)),)
 
-    def watch_put_by_own(self, items):
+    def watch_put_by_own(self, items: list):
         phrase = next(i for i in items if isinstance(i, Phrase))
         zones = next(i for i in items if isinstance(i, list))
         flt = _filter(phrase)
@@ -137,20 +137,20 @@ class EventParts:
             WatchPart(watch=Watch(events=("put_into_graveyard",), filter=flt, from_zone=zone)) for zone in zones
         )
 
-    def source_zones(self, items):
+    def source_zones(self, items: list):
         zones = [ZONES[str(t)] for t in _tokens(items, "ZONE")]
         if len(set(zones)) != len(zones):
             raise ReadError("a zone named twice")
         return zones
 
-    def watch_this_breaks(self, items):
+    def watch_this_breaks(self, items: list):
         owners = _tokens(items, "OWNER")
         if owners and _whose(owners[0]) != "opponent":
             raise ReadError("this creature breaking its own player's shields")
         watch = Watch(events=("break",), filter=Filter(whose="opponent"), conditions=("by_this",))
         return (WatchPart(watch=watch),)
 
-    def watch_breaks(self, items):
+    def watch_breaks(self, items: list):
         """「相手のクリーチャーが自分のシールドをブレイクする時」: a break of the shields, by that player's creature."""
         breaker, shields = (i for i in items if isinstance(i, Phrase))
         whose = breaker.filter.whose
@@ -162,16 +162,16 @@ class EventParts:
         watch = Watch(events=("break",), filter=shields.filter, conditions=(by, "by_creature"))
         return (WatchPart(watch=watch),)
 
-    def watch_cast_by_trigger(self, items):
+    def watch_cast_by_trigger(self, items: list):
         whose = _whose(_tokens(items, "OWNER")[0])
         flt = Filter(whose=whose, types=("spell",))
         return (WatchPart(watch=Watch(events=("spell_to_graveyard",), filter=flt, cast_from="shields")),)
 
-    def cast_this(self, items):
+    def cast_this(self, items: list):
         watch = Watch(events=("spell_to_graveyard",), subject="this")
         return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))
 
-    def cast_this_from(self, items):
+    def cast_this_from(self, items: list):
         zone = ZONES[str(_tokens(items, "ZONE")[0])]
         owners = _tokens(items, "PLACE_OWNER")
         if owners and str(owners[0]) != "自分の":
@@ -179,13 +179,13 @@ class EventParts:
         watch = Watch(events=("spell_to_graveyard",), subject="this", cast_from=zone)
         return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))
 
-    def watch_deck_out(self, items):
+    def watch_deck_out(self, items: list):
         """「自分の山札の最後の1枚を引く時」「…を引いたことによってゲームに負ける時」: the loss by drawing the
         last card."""
         owner = _whose(_tokens(items, "OWNER")[0])
         return (WatchPart(watch=Watch(events=("lose",), filter=Filter(whose=owner), cause="deck_out")),)
 
-    def watch_player_puts(self, items):
+    def watch_player_puts(self, items: list):
         """「相手がコマンドまたはドラゴンをバトルゾーンに出す時」: that player's cards put into the battle zone."""
         owner = _whose(_tokens(items, "OWNER")[0])
         phrase = next(i for i in items if isinstance(i, Phrase))
@@ -194,34 +194,34 @@ class EventParts:
             raise ReadError("a player putting another player's cards into the battle zone")
         return (WatchPart(watch=Watch(events=("enter",), filter=replace(flt, whose=owner))),)
 
-    def cast_recycled(self, items):
+    def cast_recycled(self, items: list):
         watch = Watch(events=("spell_to_graveyard",), subject="this", cast_from="graveyard")
         return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))
 
-    def untap_head(self, items):
+    def untap_head(self, items: list):
         return ("head", (WatchPart(watch=Watch(events=("untap",), subject="this"), conditions=("this_tapped",)),))
 
     # -- subjects ---------------------------------------------------------------------
-    def subject(self, items):
+    def subject(self, items: list):
         return items[0]
 
-    def subjects_or(self, items):
+    def subjects_or(self, items: list):
         return ("subjects", tuple(i for i in items if not isinstance(i, Token)))
 
-    def this_subject(self, items):
+    def this_subject(self, items: list):
         return ("subject", "this")
 
-    def equipped_subject(self, items):
+    def equipped_subject(self, items: list):
         return ("subject", "equipped")
 
-    def fortified_subject(self, items):
+    def fortified_subject(self, items: list):
         return ("subject", "fortified")
 
     # -- causes -----------------------------------------------------------------------
-    def causes(self, items):
+    def causes(self, items: list):
         return items[0]
 
-    def cause_of(self, items):
+    def cause_of(self, items: list):
         owners = [_whose(t) for t in _tokens(items, "OWNER")]
         kinds = [i for i in items if isinstance(i, str) and not isinstance(i, Token)]
         who = ["by_opponent" if o == "opponent" else "by_self" for o in owners]
@@ -229,36 +229,36 @@ class EventParts:
             return Cause(conditions=(who[0], *_CAUSE_KINDS[kinds[0]]))
         return Cause(either=((who[0], *_CAUSE_KINDS[kinds[0]]), (who[-1], *_CAUSE_KINDS[kinds[1]])))
 
-    def by_effect(self, items):
+    def by_effect(self, items: list):
         return "by_effect"
 
-    def by_spell_effect(self, items):
+    def by_spell_effect(self, items: list):
         return "by_spell_effect"
 
-    def by_spell(self, items):
+    def by_spell(self, items: list):
         return "by_spell"
 
-    def by_creature_ability(self, items):
+    def by_creature_ability(self, items: list):
         return "by_creature_ability"
 
-    def by_attack(self, items):
+    def by_attack(self, items: list):
         return "by_attack"
 
-    def by_creature(self, items):
+    def by_creature(self, items: list):
         return "by_creature"
 
-    def by_creature_in_battle(self, items):
+    def by_creature_in_battle(self, items: list):
         raise ReadError(
             "「バトルゾーンにあるクリーチャーの能力によって」: `by_creature` says the effect's source is a creature, "
             "not that it is in the battle zone, and no cause says so"
         )
 
-    def cause_attack(self, items):
+    def cause_attack(self, items: list):
         if _whose(_tokens(items, "OWNER")[0]) != "opponent":
             raise ReadError("an attack of one's own creature as the cause of one's win")
         return Cause(cause="attack")
 
-    def cause_not_attack(self, items):
+    def cause_not_attack(self, items: list):
         return Cause(cause="not_attack")
 
 
@@ -266,17 +266,17 @@ class EventPhraseParts:
     """The event phrases: the verb with where the card comes from and where it goes."""
 
     # -- event phrases ------------------------------------------------------------------
-    def ev_destroy(self, items):
+    def ev_destroy(self, items: list):
         return Ev(events=("destroy",))
 
-    def ev_leave(self, items):
+    def ev_leave(self, items: list):
         zones = _tokens(items, "ZONE")
         zone = ZONES[str(zones[0])] if zones else "battle"
         if zone not in _LEAVE:
             raise ReadError(f"a card leaving the {zone} zone cannot be watched")
         return Ev(events=(_LEAVE[zone],))
 
-    def ev_leave_face_up(self, items):
+    def ev_leave_face_up(self, items: list):
         owners = _tokens(items, "PLACE_OWNER")
         if owners and str(owners[0]) == "相手の":
             raise ReadError("this card in the opponent's shield zone")
@@ -284,7 +284,7 @@ class EventPhraseParts:
             raise ReadError("「表向きで」 of a card outside the shield zone")
         return Ev(events=("leave_shields",), state=("this_face_up",))
 
-    def ev_put(self, items):
+    def ev_put(self, items: list):
         source = next((i for i in items if isinstance(i, tuple) and i and i[0] == "from"), None)
         place = next(i for i in items if isinstance(i, tuple) and i and i[0] == "put")
         verb = str(_tokens(items, "PUT_PASSIVE")[0])
@@ -299,60 +299,60 @@ class EventPhraseParts:
         to_whose = {"自分の": "own", "相手の": "opponent"}.get(owners[0]) if owners else None
         return _from(Ev(events=(kinds[zone],), to_position=position, to_whose=to_whose), source)
 
-    def put_zone(self, items):
+    def put_zone(self, items: list):
         return ("put", ZONES[str(_tokens(items, "ZONE")[0])], None)
 
-    def put_deck_end(self, items):
+    def put_deck_end(self, items: list):
         return ("put", "deck", "top" if str(_tokens(items, "DECK_END")[0]) == "上" else "bottom")
 
-    def from_zone(self, items):
+    def from_zone(self, items: list):
         owners = _tokens(items, "PLACE_OWNER")
         whose = {"自分の": "own", "相手の": "opponent"}.get(str(owners[0])) if owners else None
         return ("from", ZONES[str(_tokens(items, "ZONE")[0])], whose)
 
-    def place_owner(self, items):
+    def place_owner(self, items: list):
         return ("place_owner", str(items[0]))
 
-    def ev_put_from_anywhere(self, items):
+    def ev_put_from_anywhere(self, items: list):
         """「どこからでも自分の墓地に置かれる時」: from any zone (the ability works in every zone)."""
         ev = self.ev_put([i for i in items if not (isinstance(i, tuple) and i and i[0] == "from")])
         return replace(ev, anywhere=True)
 
-    def ev_discard(self, items):
+    def ev_discard(self, items: list):
         return Ev(events=("discard",))
 
-    def ev_return(self, items):
+    def ev_return(self, items: list):
         source = next((i for i in items if isinstance(i, tuple) and i and i[0] == "from"), None)
         return _from(Ev(events=("return_to_hand",)), source)
 
-    def ev_break(self, items):
+    def ev_break(self, items: list):
         by = next((i for i in items if isinstance(i, tuple) and i and i[0] == "breaker"), None)
         return Ev(events=("break",), conditions=by[1] if by else ())
 
-    def breaker_creature(self, items):
+    def breaker_creature(self, items: list):
         who = "by_opponent" if _whose(_tokens(items, "OWNER")[0]) == "opponent" else "by_self"
         return ("breaker", (who, "by_creature"))
 
-    def breaker_player(self, items):
+    def breaker_player(self, items: list):
         who = "by_opponent" if _whose(_tokens(items, "OWNER")[0]) == "opponent" else "by_self"
         return ("breaker", (who,))
 
-    def ev_break_once(self, items):
+    def ev_break_once(self, items: list):
         return Ev(events=("break",), once=True)
 
-    def ev_enter(self, items):
+    def ev_enter(self, items: list):
         return Ev(events=("enter",))
 
-    def ev_put_into_battle(self, items):
+    def ev_put_into_battle(self, items: list):
         return Ev(events=("put_into_battle",))
 
-    def ev_battle(self, items):
+    def ev_battle(self, items: list):
         return Ev(events=("battle",))
 
-    def ev_chosen(self, items):
+    def ev_chosen(self, items: list):
         return Ev(events=("choose",))
 
-    def ev_summoned(self, items):
+    def ev_summoned(self, items: list):
         return Ev(events=("summon",))
 
 

@@ -148,23 +148,23 @@ def followup_parts(items, kind: str) -> Followup:
 
 
 class FollowupParts:
-    def followup_if_done(self, items):
+    def followup_if_done(self, items: list):
         return followup_parts(items, "then")
 
-    def followup_afterwards(self, items):
+    def followup_afterwards(self, items: list):
         return followup_parts(items, "then")
 
-    def followup_shuffle(self, items):
+    def followup_shuffle(self, items: list):
         return Followup(kind="shuffle")
 
-    def followup_no_trigger(self, items):
+    def followup_no_trigger(self, items: list):
         return Followup(kind="no_trigger")
 
-    def followup_stays(self, items):
+    def followup_stays(self, items: list):
         refs = [i for i in items if getattr(i, "type", None) in ("REF", "THIS")]
         if refs and str(refs[0]) not in ("そのクリーチャー", "このクリーチャー"):
             raise ReadError(f"「{refs[0]}はとどまる」 of another card than the event's")
         return Followup(kind="stays")
 
-    def used_ability(self, items):
+    def used_ability(self, items: list):
         return followup_parts(items, "then")

@@ -56,98 +56,98 @@ class NounParts:
                 phrase = replace(phrase, count=item[1], any_one=item[2])
         return _heads(phrase, heads)
 
-    def count(self, items):
+    def count(self, items: list):
         return ("count", _number(items[0]), False)
 
-    def count_any_one(self, items):
+    def count_any_one(self, items: list):
         return ("count", 1, True)
 
     # -- modifiers: ("mod", how, field, value) ---------------------------------------
-    def mod_whose(self, items):
+    def mod_whose(self, items: list):
         return ("mod", "set", "whose", WHOSE[str(items[0])])
 
-    def mod_other(self, items):
+    def mod_other(self, items: list):
         return ("mod", "set", "other", True)
 
-    def mod_in_battle(self, items):
+    def mod_in_battle(self, items: list):
         return ("mod", "zone", "battle", None)
 
-    def mod_in_zone(self, items):
+    def mod_in_zone(self, items: list):
         return ("mod", "zone", ZONES[str(_tokens(items, "ZONE")[0])], WHOSE[str(_tokens(items, "OWNER")[0])])
 
-    def mod_under_this(self, items):
+    def mod_under_this(self, items: list):
         return ("mod", "zone", "under_this", None)
 
-    def mod_crossed_to_this(self, items):
+    def mod_crossed_to_this(self, items: list):
         return ("mod", "zone", "crossed_to_this", None)
 
-    def mod_power(self, items):
+    def mod_power(self, items: list):
         attr = "power_min" if str(_tokens(items, "BOUND")[0]) == "以上" else "power_max"
         return ("mod", "set", attr, _number(_tokens(items, "NUMBER")[0]))
 
-    def mod_cost(self, items):
+    def mod_cost(self, items: list):
         attr = "cost_min" if str(_tokens(items, "BOUND")[0]) == "以上" else "cost_max"
         return ("mod", "set", attr, _number(_tokens(items, "NUMBER")[0]))
 
-    def mod_civs(self, items):
+    def mod_civs(self, items: list):
         return ("mod", "add", "civilizations", items[0])
 
-    def civs(self, items):
+    def civs(self, items: list):
         return tuple(CIVS[str(t)] for t in _tokens(items, "CIV"))
 
-    def mod_name_part(self, items):
+    def mod_name_part(self, items: list):
         return ("mod", "add", "name_parts", (_name(_tokens(items, "NAME")[0]),))
 
-    def mod_keyword(self, items):
+    def mod_keyword(self, items: list):
         return ("mod", "add", "keywords", (_name(_tokens(items, "NAME")[0]),))
 
-    def mod_face_up(self, items):
+    def mod_face_up(self, items: list):
         return ("mod", "add", "properties", ("face_up",))
 
-    def mod_face_down(self, items):
+    def mod_face_down(self, items: list):
         return ("mod", "add", "properties", ("face_down",))
 
-    def mod_tapped(self, items):
+    def mod_tapped(self, items: list):
         return ("mod", "add", "properties", ("tapped",))
 
-    def mod_multicolor(self, items):
+    def mod_multicolor(self, items: list):
         return ("mod", "add", "properties", ("multicolor",))
 
-    def mod_not_evolution(self, items):
+    def mod_not_evolution(self, items: list):
         raise ReadError("「進化ではない」: no filter field says a card is not an evolution")
 
-    def mod_untapped(self, items):
+    def mod_untapped(self, items: list):
         raise ReadError("「タップされていない」: no filter field says a card is untapped")
 
-    def mod_colorless(self, items):
+    def mod_colorless(self, items: list):
         raise ReadError("「無色」: no filter field says a card has no civilization")
 
     # -- heads --------------------------------------------------------------------
-    def kinds(self, items):
+    def kinds(self, items: list):
         return ("kinds", [i for i in items if isinstance(i, tuple)])
 
-    def kind_race(self, items):
+    def kind_race(self, items: list):
         return ("race", str(_tokens(items, "RACE")[0]), len(items) > 1)
 
-    def kind_type(self, items):
+    def kind_type(self, items: list):
         return ("type", TYPES[str(items[0])], str(items[0]) == "クリーチャー")
 
-    def kind_card(self, items):
+    def kind_card(self, items: list):
         return ("card", None, False)
 
-    def kind_shield(self, items):
+    def kind_shield(self, items: list):
         return ("shield", None, False)
 
-    def kind_evolution(self, items):
+    def kind_evolution(self, items: list):
         return ("evolution", None, True)
 
-    def kind_not_creature(self, items):
+    def kind_not_creature(self, items: list):
         return ("not_type", "creature", False)
 
-    def kind_soul(self, items):
+    def kind_soul(self, items: list):
         return ("keyword", str(items[0]).strip("()"), True)
 
-    def kind_name(self, items):
+    def kind_name(self, items: list):
         return ("name", _name(items[0]), False)
 
 

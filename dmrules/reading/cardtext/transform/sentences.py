@@ -51,51 +51,51 @@ _ORDER_FREE = frozenset({"summoned_just_before_cast", "summoned_before_cast"})
 
 class SentenceParts:
     # -- prefixes -----------------------------------------------------------------------
-    def duration(self, items):
+    def duration(self, items: list):
         return Prefix("duration", "this_turn")
 
-    def turn(self, items):
+    def turn(self, items: list):
         return Prefix("turn", "own_turn" if WHOSE[str(_tokens(items, "OWNER")[0])] == "own" else "opponent_turn")
 
-    def once(self, items):
+    def once(self, items: list):
         return Prefix("once")
 
-    def while_here(self, items):
+    def while_here(self, items: list):
         return Prefix("while")
 
-    def start_of_turn(self, items):
+    def start_of_turn(self, items: list):
         if WHOSE[str(_tokens(items, "OWNER")[0])] != "own":
             raise ReadError("the start of the opponent's turn")
         return Prefix("start_of_turn")
 
     # -- what happens instead --------------------------------------------------------------
-    def instead_after(self, items):
+    def instead_after(self, items: list):
         original = next((i for i in items if isinstance(i, Original)), None)
         _, clauses, one_of = next(i for i in items if isinstance(i, tuple) and i and i[0] == "clauses")
         return Instead(clauses=clauses, original=original, one_of=one_of)
 
-    def instead_object_first(self, items):
+    def instead_object_first(self, items: list):
         target = next(i for i in items if isinstance(i, Target))
         rest = next(i for i in items if isinstance(i, Clause))
         return Instead(clauses=(replace(rest, target=target),))
 
-    def original_event(self, items):
+    def original_event(self, items: list):
         refs = [str(t) for t in items if getattr(t, "type", None) in ("REF", "THIS")]
         verb = str(_tokens(items, "ORIGINAL_VERB")[0])
         if refs and refs[0] == "そのシールド":
             verb = "shield"
         return Original(verb=verb)
 
-    def original_card(self, items):
+    def original_card(self, items: list):
         return Original(verb="card")
 
-    def original_count(self, items):
+    def original_count(self, items: list):
         return Original(verb="count", count=_number(_tokens(items, "COUNT")[0]))
 
-    def original_chooser(self, items):
+    def original_chooser(self, items: list):
         return Original(verb="chooser")
 
-    def original_shield(self, items):
+    def original_shield(self, items: list):
         if WHOSE[str(_tokens(items, "OWNER")[0])] != "opponent":
             raise ReadError("「自分はそのシールドを手札に加える」 of a break of the opponent's shields")
         return Original(verb="shield")
@@ -109,24 +109,24 @@ class SentenceParts:
         return abilities(head, prefixes, instead)
 
     # -- grants ----------------------------------------------------------------------------
-    def grant_gets(self, items):
+    def grant_gets(self, items: list):
         return Grant(granted_to=items[0], keyword=_name(_tokens(items, "NAME")[0]))
 
-    def grant_gives(self, items):
+    def grant_gives(self, items: list):
         return Grant(granted_to=items[0], keyword=_name(_tokens(items, "NAME")[0]))
 
-    def grantee_phrase(self, items):
+    def grantee_phrase(self, items: list):
         phrase: Phrase = items[0]
         if phrase.count is not None or phrase.zone not in (None, "battle") or phrase.shield:
             raise ReadError("an ability given to cards named with a number or a zone other than the battle zone")
         return phrase.filter
 
-    def grantee_own_spells(self, items):
+    def grantee_own_spells(self, items: list):
         if WHOSE[str(_tokens(items, "OWNER")[0])] != "own":
             raise ReadError("the spells the opponent casts")
         return Filter(whose="own", types=("spell",))
 
-    def grantee_equipped(self, items):
+    def grantee_equipped(self, items: list):
         raise ReadError("an ability given to the creature this card is crossed to: no filter names it")
 
 
