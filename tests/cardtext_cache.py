@@ -8,5 +8,5 @@ from dmrules.reading.cardtext.compiler import compile_text
 
 
 @cache
-def compiled(text: str, card_type: str | None = None):
-    return compile_text(text, card_type)
+def compiled(text: str, card_type: str | None = None, name: str | None = None):
+    return compile_text(text, card_type, name)

@@ -223,6 +223,8 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
                     f"a choice from or to '{slot.from_zone if slot.from_zone in ('under_this', 'crossed_to_this') else slot.to_zone}'"
                 )
             gaps += _filter_gaps(slot.filter, "a chosen card with")
+            if {"face_up", "face_down"} & set(slot.filter.properties) and slot.from_zone not in ("battle", "shields"):
+                gaps.append(f"a face-up or face-down card chosen from the {slot.from_zone} zone")
     for condition in ability.conditions:
         if condition.word is not None and condition.word not in SOLVED_CONDITIONS:
             gaps.append(f"the condition '{condition.word}'")

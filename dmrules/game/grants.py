@@ -62,7 +62,7 @@ def card_passes(flt: Filter, card: CardInstance, controller: str, source: str | 
         return False
     if "tapped" in flt.properties and not card.tapped:
         return False
-    if "face_up" in flt.properties and not (card.zone == "shields" and card.face_up):
+    if "face_up" in flt.properties and not (card.zone == "battle" or card.zone == "shields" and card.face_up):
         return False
     if "face_down" in flt.properties and not (card.zone == "shields" and not card.face_up):
         return False

@@ -1,8 +1,13 @@
-"""`dmrules cards parse`: what the card-text compiler read, sentence by sentence, in words."""
+"""`dmrules cards parse`: what the card-text compiler read, sentence by sentence, in words.
+
+Beside each replacement sentence it shows the reading written back in card Japanese (the
+rendering the compiler compared with the printed sentence, render.py): a reading is shown
+only when it renders as printed, and one that does not is refused with both.
+"""
 
 from __future__ import annotations
 
-from ..reading.cardtext.compiler import Compiled, read_forms
+from ..reading.cardtext.parsing import Compiled
 from .ability_words import ability_words
 
 VERDICT_WORDS = {
@@ -22,9 +27,10 @@ def compiled_text(compiled: Compiled, title: str | None = None) -> str:
         if sentence.keyword and sentence.verdict == "replacement":
             word += f" ({sentence.keyword})"
         lines.append(f"  「{sentence.text}」")
+        if sentence.rendering and sentence.verdict == "replacement":
+            lines.append(f"      reads as 「{sentence.rendering}」")
         lines.append(f"      {word}" + (f": {sentence.problem}" if sentence.problem else ""))
-    abilities = read_forms(compiled.abilities) if compiled.abilities else ()
-    for i, ability in enumerate(abilities, start=1):
+    for i, ability in enumerate(compiled.abilities, start=1):
         lines.append(f"  replacement {i}:")
         lines.extend("    " + line for line in ability_words(ability))
     if not compiled.complete:

@@ -20,7 +20,7 @@ from ..game.cards import CardDef
 from ..game.errors import InputError
 from ..game.vocabulary import CIVILIZATIONS, TYPE_EXPANSION
 from .abilities import parse_ability, parse_restriction, parse_trigger
-from .cardtext.compiler import compile_text, read_forms
+from .cardtext.compiler import compile_text
 from .reader import Node
 from .yamlsrc import load_located, load_located_text
 
@@ -116,17 +116,14 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
 
 def _compiled(node: Node, card_type: str | None, name: str) -> tuple[ReplacementAbility, ...]:
     """The replacement abilities the card-text compiler reads from a printed text."""
-    compiled = compile_text(node.text(), card_type)
+    compiled = compile_text(node.text(), card_type, name)
     if compiled.problems:
         raise node.error(
             f"the text of {name} cannot be read: "
             + str(compiled.problems[0].problem)
             + " (give the card's 'replacements' by hand, see docs/card-text.md)"
         )
-    try:
-        return read_forms(compiled.abilities, node.located.path)
-    except InputError as exc:  # pragma: no cover - the compiler writes only forms the loader reads
-        raise node.error(f"the card text compiled to a form the loader refuses: {exc.problem}") from None
+    return tuple(compiled.abilities)  # each read back by the loader as itself (serialise.read_back)
 
 
 def require_counts(ability: Node) -> Node:

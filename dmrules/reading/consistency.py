@@ -16,7 +16,7 @@ from ..game.abilities import ReplacementAbility
 from ..game.cards import CardDef, CardInstance
 from ..game.scenario import Scenario
 from .carddb import bundled
-from .cardtext.compiler import comparable, compile_text, read_forms
+from .cardtext.compiler import comparable, compile_text
 
 
 @dataclass(frozen=True)
@@ -42,13 +42,10 @@ def compare(definition: CardDef) -> tuple[tuple[ReplacementAbility, ...], tuple[
         return None
     if definition.text_source == "paraphrase":
         return None
-    compiled = compile_text(definition.text, "castle" if "castle" in definition.types else None)
+    compiled = compile_text(definition.text, "castle" if "castle" in definition.types else None, definition.name)
     if compiled.problems:
         return None
-    try:
-        read = read_forms(compiled.abilities, definition.name)
-    except Exception:  # noqa: BLE001 - a form the loader refuses is no reading to compare with
-        return None
+    read = tuple(compiled.abilities)
     if sorted(map(repr, map(comparable, read))) == sorted(map(repr, map(comparable, definition.replacements))):
         return None
     return read, definition.replacements

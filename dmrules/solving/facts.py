@@ -179,6 +179,8 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
             add(fact("card_property", c, C("tapped")))
         if card.zone == "shields":
             add(fact("card_property", c, C("face_up" if card.face_up else "face_down")))
+        elif card.zone == "battle":  # every card in the battle zone is face up (「自分の表向きのカード」)
+            add(fact("card_property", c, C("face_up")))
         if card.under:
             add(fact("under", c, S(card.under)))
             if card.placed:

@@ -23,7 +23,7 @@ from ...checking.explain import parse_conditions, why, why_not
 from ...game.errors import DmrulesError, InputError
 from ...game.scenario import Scenario
 from ...reading.carddb import bundled
-from ...reading.cardtext.compiler import compile_text, read_forms
+from ...reading.cardtext.compiler import compile_text
 from ...reading.scenario import scenario_from_text
 from ...reading.yamlsrc import load_located_text
 from ...solving.grouping import can_group
@@ -191,8 +191,8 @@ def task_compile(payload: dict, say: Callable[[int], None]) -> dict:
     result = compile_text(payload["text"][:MAX_TEXT], payload.get("type"))
     problems = [getattr(p, "problem", None) or str(p) for p in result.problems]
     words = words_ja if lang == "ja" else ability_words
-    reading = [words(a) for a in read_forms(result.abilities)] if result.abilities and not problems else []
-    return {"abilities": list(result.abilities), "problems": problems, "reading": reading}
+    reading = [words(a) for a in result.abilities] if result.abilities and not problems else []
+    return {"abilities": result.forms(), "problems": problems, "reading": reading}
 
 
 def task_parse(payload: dict, say: Callable[[int], None]) -> dict:

@@ -34,8 +34,8 @@ from importlib import resources
 
 import lark
 
-from .compiler import _LINES
 from .normalize import normalize, sentences
+from .parsing import _LINES
 
 # The sentences themselves are read with effect.lark; these are the line's parts around them.
 TRIGGERS = ("このクリーチャーをバトルゾーンに出した時、", "このクリーチャーがバトルゾーンに出た時、")

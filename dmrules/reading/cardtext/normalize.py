@@ -19,6 +19,8 @@ WORDING = (
     ("ふたつ", "2つ"),
     ("みっつ", "3つ"),
     ("ゾーンから、", "ゾーンから"),
+    ("一度", "1度"),
+    ("一回", "1回"),
     ("｢", "「"),
     ("｣", "」"),
 )
@@ -63,3 +65,238 @@ def sentences(line: str) -> list[tuple[int, str]]:
     if line[start:].strip():
         found.append((start, line[start:]))
     return found
+
+
+# --- the comparison of a reading's rendering with the printed sentence -----------------------
+#
+# ``canonical`` is applied to both sides, the printed sentence and the rendering (render.py),
+# and maps only wordings that mean the same onto one: widths and kana numbers (``normalize``),
+# とき/時, してよい/してもよい, the units of a count (体/枚/つ), the old and new phrasings of one
+# event (「バトルゾーンを離れる」/「離れる」, 「バトルゾーンに出す」/「出す」, 「山札の一番下」/
+# 「山札の下」), what is replaced said again before 「かわりに」 (「墓地に置くかわりに」: the
+# grammar checks it is the watched event), 「自分の」/「持ち主の」 before where a card is put (its
+# owner's zone either way; the grammar refuses the opponent's cards put into one's own zone),
+# the order of a card phrase's modifiers and of the conditions before the watched event, the
+# place of the chosen cards' zone and number (「自分のマナゾーンのカードを3枚」/「カードを3枚、
+# 自分のマナゾーンから」), 「選び、」 before what is done with the chosen, and commas.
+
+_CANON_WORDS = (
+    ("S(シールド)・トリガー", "S・トリガー"),
+    ("これを装備したクリーチャー", "これをクロスしたクリーチャー"),
+    ("こうして呪文を唱えたなら、それを唱えた後", "この呪文を唱えた後"),
+    ("その呪文を唱えた後", "この呪文を唱えた後"),
+    ("とき", "時"),
+    ("バトルゾーンを離れ", "離れ"),
+    ("バトルゾーンから離れ", "離れ"),
+    ("バトルゾーンに出", "出"),
+    ("バトルを始める", "バトルする"),
+    ("山札の一番下", "山札の下"),
+    ("山札の一番上", "山札の上"),
+    ("新しいシールドとして", ""),
+    ("シールドに加え", "シールドゾーンに加え"),
+    ("留まる", "とどまる"),
+    ("バトルゾーンにとどまる", "とどまる"),
+    ("相手自身", "相手"),
+    ("ただし、", ""),
+    ("その後、", "そうした場合、"),
+    ("そうしたら、", "そうした場合、"),
+    ("このクリーチャーがバトルゾーンにある間、", ""),
+    ("このターン中", "このターン"),
+)
+_CANON_PATTERNS = tuple(
+    (re.compile(pattern), replacement)
+    for pattern, replacement in (
+        (r"このターン、(?=この呪文を唱える)", ""),
+        (r"「[^」]*」を持つ呪文を唱える直前", "この呪文を唱える直前"),
+        (r"「[^」]*」を得たクリーチャー", "このクリーチャー"),
+        (r"このカード以外の", "他の"),
+        (r"多色の", "多色"),
+        (r"山札に入れ", "山札に加え"),
+        (r"(^|、)([^、。]*?によって)、?((?:この|自分の|相手の|その)[^、。]*?が)", r"\1\3\2"),
+        (r"自分のシールドゾーンを離れ", "シールドゾーンを離れ"),
+        (r"引いたことによってゲームに負ける時", "引く時"),
+        (r"こうして唱えた後", "この呪文を墓地から唱えた後"),
+        (r"この呪文を自分の", "この呪文を"),
+        (r"龍解させ", "裏返"),
+        (r"コストの小さいほうに", ""),
+        (r"下に重ねた", "下にある"),
+        (r"相手のクリーチャーの攻撃", "相手クリーチャーの攻撃"),
+        (r"このクリーチャーのパワーが0より大きく", "そのパワーが0より大きければ"),
+        (r"その([^、。をは]*)はかわりに", r"かわりにその\1を"),
+        (r"(自分|相手)が([^、。]*?)を(?:バトルゾーンに)?(?:出す|置く)時", r"\1の\2が出る時"),
+        (r"カードを(\d+)(?:体|枚|つ)、?(自分|相手)のシールドゾーンから", r"\2のシールドを\1枚"),
+        (r"このクリーチャーがシールドをブレイクする", "このクリーチャーが相手のシールドをブレイクする"),
+        (
+            r"(相手|自分)のクリーチャーが((?:自分|相手)の)?シールドをブレイクする",
+            r"\2シールドが\1のクリーチャーにブレイクされる",
+        ),
+        (
+            r"(^|、)(?!この|自分|相手|その)((?:(?!自分の|相手の)[^、。が])*?)が((?:バトルゾーン|マナゾーン|手札|山札|シールドゾーン)から)?"
+            r"(自分|相手)の(?=(墓地|手札|マナゾーン|山札)に置かれる)",
+            r"\1\4の\2が\3",
+        ),
+        (r"(?<![ク])(?<!サイキック)(?<!ドラグハート)・クリーチャー", ""),
+        (r"この城を付けて要塞化したシールド", "§FORT§"),
+        (
+            r"この(サイキック・スーパー・クリーチャー|サイキック・クリーチャー|ドラグハート・クリーチャー|カード|呪文"
+            r"|クロスギア|タマシード|ドラグハート|D2フィールド|フィールド|オーラ|城)",
+            "このクリーチャー",
+        ),
+        (r"のクリーチャーによってブレイクされる", "のクリーチャーにブレイクされる"),
+        (r"(自分|相手)のターン(中に|に|中)、?", r"\1のターン中、"),
+        (
+            r"バトルゾーンに置(く|いてもよい|いて|き)",
+            lambda m: "出" + {"く": "す", "いてもよい": "してもよい", "いて": "して", "き": "し"}[m.group(1)],
+        ),
+        (r"(して|いて|て)よい", r"\1もよい"),
+        (r"(\d+)(体|枚|つ|個)", r"\1枚"),
+        (r"カードを1枚引く時", "カードを引く時"),
+        (r"(?<!\d)1枚が", "が"),
+        (r"墓地の置かれ", "墓地に置かれ"),
+        (r"置かれる(?=$|。)", "置く"),
+        (r"好きな順序で", ""),
+        (r"シャッフルして(?=(?:自分の)?山札の(?:一番)?(?:下|上)に)", ""),
+        (r"ずつを", "ずつ"),
+        (r"((?:自分の|持ち主の)?(?:マナゾーン|バトルゾーン)に)タップして", r"タップして\1"),
+        (r"(自分|相手)の([^、。]*?)または(?!自分|相手)([^、。]*?によって)", r"\1の\2または\1の\3"),
+        (
+            r"([^、。]*?)を((?:(?:手札|墓地|マナゾーン|バトルゾーン|山札|シールドゾーン)(?:、または|、|または))*(?:手札|墓地|マナゾーン|バトルゾーン|山札|シールドゾーン))から墓地に置く時",
+            r"\1が\2から墓地に置かれる時",
+        ),
+        (r"重ねて置", "置"),
+        (r"名前に「([^」]*)」とある", r"名前に《\1》とある"),
+        (r"好きな数の([^。を]*?)を", r"\1を好きな数"),
+        (r"相手が、?((?:クリーチャーによる攻撃以外の方法で)?)、?(ゲームに)?勝つ", r"自分が\1ゲームに負ける"),
+        (r"(自分|相手)の((?:(?!ターン)[^、。が])*?)が(?=(手札|墓地|マナゾーン|山札|シールドゾーン)から)", r"\2が\1の"),
+        (r"バトルゾーンにある([^、。が]*?)が(?!バトルゾーンから)", r"\1がバトルゾーンから"),
+        (r"選(び、?|んで)", ""),
+        (
+            r"(自分|持ち主)の(?=(手札|墓地|マナゾーン|山札|シールドゾーン|シールド)(に|の下に|の上に)[置戻加出裏表タ捨])",
+            "",
+        ),
+        (
+            r"(?:(自分|相手)の)?(手札|墓地|マナゾーン|山札)を(\d+枚)",
+            lambda m: f"カードを{m.group(3)}{m.group(1) or '自分'}の{m.group(2)}から",
+        ),
+        (r"(自分の)?手札から(?=[^、。]*捨て)", ""),
+        (
+            r"手札に加え(る|てもよい|て|(?=、))",
+            lambda m: "手札に戻" + {"る": "す", "てもよい": "してもよい", "て": "して", "": "し"}[m.group(1)],
+        ),
+        (r"シールド化(する|してもよい)", r"裏向きにしてシールドゾーンに加え\1"),
+        (r"(シールドゾーンに)(裏向きにして|表向きにして)", r"\2\1"),
+        (r"(捨て|加え)、", r"\1る、"),
+        (r"置き、", "置く、"),
+        (r"破壊し、", "破壊する、"),
+        (r"戻し、", "戻す、"),
+        (r"山札に(戻す|戻して|加えて)、?(そうした場合、山札を)?シャッフル", "山札に戻してシャッフル"),
+        (r"山札に戻す。そうした場合、山札をシャッフル", "山札に戻してシャッフル"),
+        (r"自分がゲームに負ける時、?または相手が(ゲームに)?勝つ時", "自分がゲームに負ける時"),
+        (r"相手が(ゲームに)?勝つ", "自分がゲームに負ける"),
+        (r"自分が(ゲームに)?勝つ", "相手がゲームに負ける"),
+        (r"[。、]?(そうした場合、?)?(この|その)クリーチャーは(バトルゾーンに)?とどまる", ""),
+        (r"([^。]*?)すべてに(「[^」]*」)を与える", r"\1はすべて\2を得る"),
+        (r"(自分がゲームに負ける時)、?または\1", r"\1"),
+        (r"このクリーチャーが([^、。]*?)時、?または([^、。]*?)が\1時", r"このクリーチャーまたは\2が\1時"),
+    )
+)
+# What is replaced, said again before 「かわりに」.
+_ORIGINAL = re.compile(
+    r"(?:(?:(?:その|この)[^、を。は]*|相手)(?:を|は))?"
+    r"(?:墓地に置く|墓地に置かれる|墓地の|離れる|手札に戻る|手札に戻される|手札に戻す|アンタップする|出る"
+    r"|シールドをブレイクする|山札の下に置かれる|(?:自分|相手)が選ぶ|破壊される|ブレイクされる|捨てられる|捨てる"
+    r"|マナゾーンに置く|マナゾーンに置かれる|ゲームに負ける|バトルする)(?=かわりに)"
+    r"|(?:自分|相手)は(?:その[^、。を]*を)?(?:出す|出る)(?=かわりに)"
+    r"|相手はそれを手札に戻す(?=かわりに)"
+    r"|相手はそのシールドを手札に戻す(?=かわりに)"
+    r"|(?:その[^、。]*?)?(?:\d+枚)?の(?=かわりに)"
+)
+_OBJECT_FIRST = re.compile(r"(時|れば|場合|あり|ていて|なら)、([^、。]*?を(?:\d+枚)?)、?かわりに、?")
+_CHOICE_ZONE_MOD = re.compile(r"(自分|相手)の(手札|墓地|マナゾーン|山札)(?:の|にある)([^、。を]*?)を(\d+枚)")
+_CHOICE_SOURCE_FIRST = re.compile(
+    r"(自分|相手)の((?:手札|墓地|マナゾーン|山札)(?:または(?:手札|墓地|マナゾーン|山札))?)から([^、。を]*?)を(\d+枚|好きな数)"
+)
+_CHOICE_SOURCE_COUNT = re.compile(r"(自分|相手)の(手札|墓地|マナゾーン|山札)から(\d+枚)")
+_MODIFIER = (
+    r"(?:自分の|相手の|他の|バトルゾーンにある|パワー\d+(?:以上|以下)の|コスト\d+(?:以上|以下)の"
+    r"|名前に§N\d+§とある|§N\d+§を持つ|表向きの|裏向きの|タップされている|多色"
+    r"|(?:(?:光|水|闇|火|自然|ゼロ)(?:または)?)+の)"
+)
+_MODIFIER_RUN = re.compile(f"(?:{_MODIFIER}){{2,}}")
+_ONE_MODIFIER = re.compile(_MODIFIER)
+_KIND_OR = re.compile(r"(?<=[ァ-ヺー・)§])(?:、または|または|と|か|および)(?=[ァ-ヺー・(§])")
+_QUOTED = re.compile(r"《[^》]*》|「[^」]*」")
+_PREFIX_SEGMENT = re.compile(
+    r"^(このターン|(自分|相手)のターン中|各ターンに1度|(?!そうした場合).*(ば|あり|場合|ていて|なら))$"
+)
+
+
+def canonical(text: str) -> str:
+    """``text`` (a printed sentence or a rendering) in the wording both are compared in (see above)."""
+    text = normalize(text).rstrip("。")
+    for old, new in _CANON_WORDS:
+        text = text.replace(old, new)
+    for pattern, new in _CANON_PATTERNS:
+        text = pattern.sub(new, text)
+    if "§FORT§" in text:
+        text = text.replace("そのシールドが", "§FORT§が")
+    if "を得る" in text:
+        text = text.replace("バトルゾーンにある", "")
+    if text.startswith("このクリーチャーが") or "、このクリーチャーが" in text:
+        text = re.sub(
+            r"かわりに、?このクリーチャーを(?=(手札|マナゾーン|山札|墓地|裏向き|表向き|タップして|シールド|出|裏返))",
+            "かわりに",
+            text,
+        )
+    text = re.sub(
+        r"かわりに、?その[^、。を]*を(?=(手札|マナゾーン|山札|墓地|裏向き|表向き|タップして|シールド|出|持ち主))",
+        "かわりに",
+        text,
+    )
+    text = _ORIGINAL.sub("", text)
+    text = _OBJECT_FIRST.sub(r"\1、かわりに\2", text)
+    text = text.replace("かわりに、", "かわりに")
+    text = _CHOICE_ZONE_MOD.sub(lambda m: f"{m.group(3) or 'カード'}を{m.group(4)}{m.group(1)}の{m.group(2)}から", text)
+    text = _CHOICE_SOURCE_FIRST.sub(
+        lambda m: f"{m.group(3) or 'カード'}を{m.group(4)}{m.group(1)}の{m.group(2)}から", text
+    )
+    text = _CHOICE_SOURCE_COUNT.sub(r"カードを\3\1の\2から", text)
+    text = re.sub(r"(\d+枚)を", r"を\1", text)
+    text = re.sub(r"に(\d+枚以上)カードが", r"にカードが\1", text)
+    text = re.sub(r"が(あり|あるなら|あれば)(?=、|$)", "が1枚以上あれば", text)
+    text = re.sub(r"が(他に)?(\d+枚)(以上|でも)(あり|あるなら|あれば)", r"が\1\2以上あれば", text)
+    text = re.sub(r"が1枚(?=[^以])", "が", text)
+    text = re.sub(r"(?<!カードを)(?<![\dを])(\d+)枚引", r"カードを\1枚引", text)
+    text = "。".join(_order_prefixes(s) for s in text.split("。"))
+    names: list[str] = []
+    text = _QUOTED.sub(lambda m: names.append(m.group(0)) or f"§N{len(names) - 1}§", text)
+    text = _KIND_OR.sub("、", text).replace("、", "")
+    text = _MODIFIER_RUN.sub(lambda m: "".join(sorted(_ONE_MODIFIER.findall(m.group(0)))), text)
+    return re.sub(r"§N(\d+)§", lambda m: names[int(m.group(1))], text)
+
+
+def _order_prefixes(sentence: str) -> str:
+    """The segments before the watched event that are a duration, a turn or a condition, first and sorted;
+    a cause before the watched card (「相手の効果によって、自分のクリーチャーが」) after it."""
+    segments = _split_top(sentence)
+    for i in range(len(segments) - 1):
+        if segments[i].endswith("によって") and "が" in segments[i + 1]:
+            head, _, rest = segments[i + 1].partition("が")
+            segments[i], segments[i + 1] = "", f"{head}が{segments[i]}{rest}"
+    segments = [s for s in segments if s]
+    prefixes = sorted(s for s in segments if _PREFIX_SEGMENT.match(s))
+    return "、".join(prefixes + [s for s in segments if not _PREFIX_SEGMENT.match(s)])
+
+
+def _split_top(sentence: str) -> list[str]:
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(sentence):
+        if ch in _OPEN:
+            depth += 1
+        elif ch in _CLOSE and depth:
+            depth -= 1
+        elif ch == "、" and depth == 0:
+            out.append(sentence[start:i])
+            start = i + 1
+    out.append(sentence[start:])
+    return [s for s in out if s]

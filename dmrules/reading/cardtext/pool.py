@@ -61,7 +61,7 @@ def entries(rows: list[dict], skip: set[str]) -> list[dict]:
     for row in rows:
         if row["kind"] != "replacement" or row["name"] in skip:
             continue
-        compiled = compile_text(row["text"], row["type"])
+        compiled = compile_text(row["text"], row["type"], row["name"])
         entry = {
             "name": row["name"],
             "type": card_type(row["type"]),
@@ -72,7 +72,7 @@ def entries(rows: list[dict], skip: set[str]) -> list[dict]:
         if compiled.complete:
             entry["compiled"] = True
             if compiled.abilities:
-                entry["replacements"] = compiled.abilities
+                entry["replacements"] = compiled.forms()
         else:
             entry["unread"] = compiled.problems[0].problem
         out.append(entry)

@@ -1,0 +1,234 @@
+"""The card language's sentences as the grammar reads them: the grammar (grammar.lark) and its
+parser, keywords and their reminders (keywords.yaml), the fixed phrases that mark a replacement,
+a follow-up, a self-replacement or a 「かわりに」 that replaces no event, and what a compile gives
+(``Compiled``, its ``Sentence``s). compiler.py compiles whole texts with them."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+
+import lark
+import yaml
+
+from ...game.abilities import ReplacementAbility
+from ..serialise import serialise
+from .transform import read_tree
+from .transform.parts import ReadError
+
+INSTEAD = "かわり"
+
+
+MAX_SENTENCE = 200  # characters of a normalised sentence; a longer one is not parsed
+
+
+FOLLOW_UP = (
+    "そうした場合",
+    "そうしたら",
+    "その後",
+    "ただし",
+    "その「S・トリガー」",
+    "そのクリーチャーはバトルゾーンにとどまる",
+    "このクリーチャーはバトルゾーンにとどまる",
+    "そのクリーチャーはバトルゾーンに留まる",
+    "このクリーチャーはバトルゾーンに留まる",
+)
+
+
+# 「かわりに」 that replaces no event: the tap ability instead of attacking, mana numbers, a keyword
+# had instead of another.
+NOT_REPLACEMENT = (
+    re.compile(r"(この|これをクロスした)クリーチャーで攻撃するかわりに、[^。]*次の能力を使ってもよい"),
+    re.compile(r"[^。]*をタップし、攻撃するかわりに次の能力を使ってもよい"),
+    re.compile(r"[^。]*マナの数字は、1のかわりに2になる"),
+    re.compile(r"[^。]*「[^」]+」のかわりに「[^」]+」を得る"),
+    # an alternative cost (代替コスト), and a choice of both modes: no event is replaced
+    re.compile(r"[^。]*コスト(を支払う|の)かわりに、[^。]*(支払ってもよい|唱えてもよい|召喚してもよい)"),
+    re.compile(r"[^。]*\d+つのかわりに両方選んでもよい"),
+)
+
+
+# The effect's own 「〜のかわりに〜」 (自己置換効果): a quantity or a card of the effect replaced by another.
+SELF_REPLACEMENT = re.compile(r"[^。]*(の|る|す|く|う|つ)(かわりに)[^。]*")
+
+
+@dataclass
+class Sentence:
+    """One sentence of the text and what the compiler made of it."""
+
+    text: str  # as printed
+    offset: int  # where it starts in the whole text
+    verdict: str  # replacement, self_replacement, not_replacement, follow_up, other, unreadable
+    keyword: str | None = None
+    problem: str | None = None
+    rendering: str | None = None  # the reading written back in card Japanese
+    refusal: str | None = None  # round_trip: read, but its rendering differs from the printed sentence
+
+    def to_json(self) -> dict:
+        out = {"text": self.text, "offset": self.offset, "verdict": self.verdict}
+        for key in ("keyword", "problem", "rendering", "refusal"):
+            if getattr(self, key):
+                out[key] = getattr(self, key)
+        return out
+
+
+@dataclass
+class Compiled:
+    """A card text compiled: its replacement abilities, and every sentence's verdict."""
+
+    text: str
+    abilities: list[ReplacementAbility] = field(default_factory=list)
+    sentences: list[Sentence] = field(default_factory=list)
+    self_replacements: int = 0
+
+    @property
+    def problems(self) -> list[Sentence]:
+        return [s for s in self.sentences if s.verdict == "unreadable"]
+
+    @property
+    def complete(self) -> bool:
+        return not self.problems
+
+    @property
+    def has_replacement(self) -> bool:
+        return bool(self.abilities) or self.self_replacements > 0
+
+    def forms(self) -> list[dict]:
+        """The abilities in the scenario format (docs/scenario-format.md)."""
+        return [serialise(a) for a in self.abilities]
+
+    def to_json(self) -> dict:
+        return {
+            "text": self.text,
+            "complete": self.complete,
+            "replacements": self.forms(),
+            "self_replacements": self.self_replacements,
+            "sentences": [s.to_json() for s in self.sentences],
+        }
+
+
+@lru_cache(maxsize=1)
+def parser() -> lark.Lark:
+    grammar = (resources.files(__package__) / "grammar.lark").read_text(encoding="utf-8")
+    return lark.Lark(
+        grammar,
+        parser="earley",
+        lexer="dynamic",
+        ambiguity="explicit",
+        start=["replacement", "followup", "grant", "used_ability", "condition_alone"],
+    )
+
+
+@lru_cache(maxsize=1)
+def keyword_table() -> dict:
+    return yaml.safe_load((resources.files(__package__) / "keywords.yaml").read_text(encoding="utf-8"))
+
+
+_LINES = re.compile(r"\s+/\s+|\n")
+
+
+def _keyword_parts(line: str) -> tuple[str | None, str | None, str]:
+    """``(keyword, condition reminder, body)`` of a normalised line.
+
+    「セイバー:ドラゴン(自分のドラゴンが…)」 → ("セイバー", None, reminder);
+    「ホーリー・フィールド(…次の能力を得る)このクリーチャーが…」 → (None, reminder, rest);
+    「マナ武装5:自分のクリーチャーが…」 → ("マナ武装", None, rest).
+    """
+    table = keyword_table()
+    tagged = re.match(r"^(<([^>]+)>(?:\[[^\]]*\])?)\((.*)\)$", line)  # 「<ギャラクシールド>[光(5)](…)」
+    if tagged and _matching(line, len(tagged.group(1))) == len(line) - 1:
+        return tagged.group(2), None, tagged.group(3)
+    for word in table["conditions"]:
+        # 「ホーリー・フィールド(…)」, or with what the keyword takes: 「O・ドライブ-光x1と自然x1:(…)」
+        opening = re.match(re.escape(word) + r"(?:[-:][^()]*)?\(", line)
+        if opening:
+            close = _matching(line, opening.end() - 1)
+            if close is not None:
+                return None, line[opening.end() : close], line[close + 1 :]
+    m = re.match(r"^(\{SG\})?([^()、。:]{1,24}?)(?:[:\-]([^()。]*?))?\((.*)\)$", line)
+    if m and INSTEAD in m.group(4) and _matching(line, line.index("(")) == len(line) - 1:
+        return m.group(2), None, m.group(4)
+    m = re.match(r"^(\{SG\})?([^()、。:]{1,24}?)\s*:\s*(.*)$", line) or re.match(
+        r"^(\{SG\})?([^()、。:\-]{1,24}?)\s*-\s*(.*)$", line
+    )
+    if m and INSTEAD in m.group(3) and "時" in m.group(3) and not m.group(2).startswith(("自分", "相手", "この")):
+        return m.group(2).rstrip("0123456789"), None, m.group(3)
+    m = re.match(r"^(\{SG\})?([^()、。:]{1,24}?)(?:[:\-](.*))?$", line)
+    if m:
+        word = m.group(2)
+        reminder = keyword_reminder(word, (m.group(3) or "").strip())
+        if reminder is not None:
+            return word, None, reminder
+    return None, None, line
+
+
+def keyword_reminder(word: str, arg: str) -> str | None:
+    """The reminder a keyword stands for, with what its colon names (keywords.yaml), or None."""
+    table = keyword_table()
+    pair = re.fullmatch(r"([^と《》「」]+)と([^と《》「」]+)", arg)
+    if pair and word in table["two_kinds"]:
+        return table["two_kinds"][word].replace("{A}", pair.group(1)).replace("{B}", pair.group(2))
+    if word in table["keywords"] and (arg or "{X}" not in table["keywords"][word]):
+        return table["keywords"][word].replace("{X}", arg)
+    return None
+
+
+def _matching(text: str, open_at: int) -> int | None:
+    depth = 0
+    for i in range(open_at, len(text)):
+        if text[i] == "(":
+            depth += 1
+        elif text[i] == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+    return None
+
+
+# What a terminal of the grammar that is a pattern stands for, in an error message.
+TERMINAL_WORDS = {
+    "VERB": "a verb (置く, 戻す, 加える, 捨てる, 破壊する, 出す, 引く)",
+    "V_STAY": "とどまる",
+    "RACE": "a race",
+    "NAME": "a name in 《》 or 「」",
+    "THIS": "このクリーチャー",
+    "REF": "そのクリーチャー",
+    "COUNT": "a number (1体, 2枚)",
+    "NUMBER": "a number",
+    "OWNER": "自分 or 相手",
+    "ZONE": "a zone (墓地, 手札, マナゾーン, ...)",
+    "CIV": "a civilization",
+}
+
+
+def _describe(error: lark.exceptions.UnexpectedInput, sentence: str) -> str:
+    pos = max(0, min(len(sentence), _position(error)))
+    expected = sorted(getattr(error, "expected", None) or getattr(error, "allowed", None) or [])
+    words = []
+    for name in expected[:6]:
+        try:
+            pattern = parser().get_terminal(name).pattern
+            words.append(pattern.value if pattern.type == "str" else TERMINAL_WORDS.get(name, name))
+        except KeyError:
+            words.append(name)
+    near = f"; the grammar expected {' or '.join(repr(w) for w in words)}" if words else ""
+    return f"cannot read 「{sentence[pos : pos + 12]}…」 at character {pos + 1} of 「{sentence}」{near}"
+
+
+def _position(error: lark.exceptions.UnexpectedInput) -> int:
+    return getattr(error, "pos_in_stream", None) or 0
+
+
+def read_sentence(sentence: str, start: str):
+    """The typed reading of one normalised sentence from ``start``; ``ReadError`` with the reason otherwise."""
+    if len(sentence) > MAX_SENTENCE:
+        raise ReadError(f"a sentence of {len(sentence)} characters: longer than {MAX_SENTENCE}, it is not read")
+    try:
+        tree = parser().parse(sentence, start=start)
+    except lark.exceptions.UnexpectedInput as error:
+        raise ReadError(_describe(error, sentence)) from None
+    except RecursionError:  # pragma: no cover - bounded by MAX_SENTENCE
+        raise ReadError("the sentence is too deeply nested to read") from None
+    return read_tree(tree)

@@ -1,0 +1,601 @@
+"""Typed abilities written back into card Japanese, from the abilities alone.
+
+``render_group(abilities, grant)`` writes the abilities of one replacement sentence (and the
+grant that names their cards) as a card would print them: the watched events, what happens
+instead, the follow-ups. It never looks at the sentence they were read from: the compiler
+compares the rendering with the printed sentence (both through ``normalize.canonical``), and a
+reading whose rendering differs is refused. So a word the grammar passed over, a filter it
+widened or a default it guessed shows as a difference instead of a wrong answer.
+
+The wording is the current one (「離れる時」, 「出す」); ``canonical`` maps the older wordings
+that mean the same onto it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...game.abilities import Action, ReplacementAbility, Slot, Watch
+from ...game.events import EventSpec, Step
+from ...game.filters import Condition, Filter
+from .transform.parts import CIVS, ZONES, Grant, ReadError
+
+_CIV = {v: k for k, v in CIVS.items()}
+_ZONE = {v: k for k, v in ZONES.items()}
+_TYPE = {
+    "creature": "クリーチャー",
+    "spell": "呪文",
+    "cross_gear": "クロスギア",
+    "tamaseed": "タマシード",
+    "dragheart": "ドラグハート",
+    "psychic": "サイキック・クリーチャー",
+    "field": "フィールド",
+    "castle": "城",
+    "aura": "オーラ",
+}
+_WHOSE = {"own": "自分", "opponent": "相手"}
+_SUBJECT = {
+    "this": "このクリーチャー",
+    "equipped": "これをクロスしたクリーチャー",
+    "fortified": "この城を付けて要塞化したシールド",
+}
+
+
+def _or(words: list[str]) -> str:
+    if len(words) <= 2:
+        return "または".join(words)
+    return "、".join(words[:-1]) + "、または" + words[-1]
+
+
+def phrase(flt: Filter, *, head: str | None = None) -> str:
+    """A filter as a card phrase: 「自分の他のパワー6000以上の光のドラゴン」."""
+    if flt.ids or flt.flags or flt.without_flags or flt.cost_exceeds_mana or flt.cost_not is not None:
+        raise ReadError("a filter with fields no printed phrase states")
+    parts = [f"名前に《{p}》とある" for p in flt.name_parts]
+    if flt.whose != "any":
+        parts.append(_WHOSE[flt.whose] + "の")
+    if flt.other:
+        parts.append("他の")
+    for attr, word, bound in (
+        ("power_min", "パワー", "以上"),
+        ("power_max", "パワー", "以下"),
+        ("cost_min", "コスト", "以上"),
+        ("cost_max", "コスト", "以下"),
+    ):
+        value = getattr(flt, attr)
+        if value is not None:
+            parts.append(f"{word}{value}{bound}の")
+    if flt.civilizations:
+        parts.append(_or([_CIV[c] for c in flt.civilizations]) + "の")
+    keywords = [k for k in flt.keywords if "・ソウル" not in k]
+    souls = [f"({k})" for k in flt.keywords if "・ソウル" in k]
+    parts += [f"「{k}」を持つ" for k in keywords]
+    parts += [
+        {"face_up": "表向きの", "face_down": "裏向きの", "tapped": "タップされている", "multicolor": "多色の"}[p]
+        for p in flt.properties
+    ]
+    parts.append(head if head is not None else _head(flt, souls))
+    return "".join(parts)
+
+
+def _head(flt: Filter, souls: list[str]) -> str:
+    if flt.evolution:
+        if flt.types not in ((), ("creature",)) or flt.races or flt.names:
+            raise ReadError("an evolution filter with other heads")
+        return "進化クリーチャー"
+    if flt.not_types:
+        if flt.not_types != ("creature",) or flt.types or flt.races:
+            raise ReadError("a filter of cards that are not of several types")
+        return "クリーチャーではないカード"
+    heads = [sum(1 for x in (souls, flt.races, flt.names) if x)]
+    if heads[0] > 1:
+        raise ReadError("a filter of several kinds of heads")
+    if souls:
+        return _or(souls) + "クリーチャー"
+    if flt.races:
+        return _or(list(flt.races))
+    if flt.names:
+        return _or([f"《{n}》" for n in flt.names])
+    if flt.types:
+        return _or([_TYPE[t] for t in flt.types])
+    return "カード"
+
+
+# -- the watched event --------------------------------------------------------------------
+
+
+def _cause(conditions: tuple[str, ...]) -> tuple[str, list[str]]:
+    """The cause phrase of a watch's conditions (「相手の呪文の効果によって」), and the conditions left."""
+    rest = [
+        c
+        for c in conditions
+        if c not in ("by_opponent", "by_self", "by_effect", "by_spell", "by_ability", "by_creature")
+    ]
+    who = "相手" if "by_opponent" in conditions else "自分" if "by_self" in conditions else None
+    kinds = {c for c in conditions if c in ("by_effect", "by_spell", "by_ability", "by_creature")}
+    if not kinds:
+        return ("", rest) if who is None else (f"{who}に", rest)
+    if who is None:
+        raise ReadError("a cause whose player is not named")
+    words = {
+        frozenset({"by_effect"}): "効果",
+        frozenset({"by_effect", "by_spell"}): "呪文の効果",
+        frozenset({"by_spell"}): "呪文",
+        frozenset({"by_ability", "by_creature"}): "クリーチャーの能力",
+        frozenset({"by_creature"}): "クリーチャー",
+    }
+    word = words.get(frozenset(kinds))
+    if word is None:
+        raise ReadError("a cause no printed phrase states")
+    if word == "クリーチャー":
+        return f"{who}のクリーチャーに", rest
+    return f"{who}の{word}によって", rest
+
+
+def _event(watch: Watch, face_up: bool) -> str:
+    events = watch.events
+    words = []
+    for event in events:
+        words.append(_event_word(event, watch, face_up))
+    return "時、または".join(words)
+
+
+def _event_word(event: str, watch: Watch, face_up: bool) -> str:
+    source = f"{_ZONE[watch.from_zone]}から" if watch.from_zone and watch.from_zone != "pending" else ""
+    position = {"top": "山札の上", "bottom": "山札の下"}.get(watch.to_position or "", "山札")
+    table = {
+        "destroy": "破壊される",
+        "leave": "離れる",
+        "leave_shields": ("表向きで" if face_up else "") + "シールドゾーンを離れる",
+        "leave_mana": "マナゾーンを離れる",
+        "leave_graveyard": "墓地を離れる",
+        "leave_hand": "手札を離れる",
+        "put_into_graveyard": f"{source}墓地に置かれる",
+        "put_into_mana": f"{source}マナゾーンに置かれる",
+        "put_into_hand": f"{source}手札に加えられる",
+        "put_into_deck": f"{source}{position}に置かれる",
+        "return_to_hand": f"{source}手札に戻される",
+        "discard": "手札から捨てられる",
+        "break": "1つ以上ブレイクされる" if watch.once else "ブレイクされる",
+        "enter": "出る",
+        "put_into_battle": "召喚以外の方法で出る",
+        "battle": "バトルする",
+        "choose": "選ばれる",
+        "summon": "召喚される",
+    }
+    if event not in table:
+        raise ReadError(f"a watched '{event}' no printed phrase states")
+    if source and event not in (
+        "put_into_graveyard",
+        "put_into_mana",
+        "put_into_hand",
+        "put_into_deck",
+        "return_to_hand",
+    ):
+        if not (watch.from_zone == "shields" and event in ("break", "leave_shields")):
+            raise ReadError("a watched zone no printed phrase states")
+    return table[event]
+
+
+def _subject(watch: Watch) -> str:
+    if watch.subject is not None:
+        return _SUBJECT[watch.subject]
+    return phrase(watch.filter)
+
+
+def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool = False) -> str:
+    """「自分のクリーチャーが相手の効果によって破壊される」 (without 「時」)."""
+    events = set(watch.events)
+    if events == {"untap"}:
+        return f"自分のターンのはじめに、{_SUBJECT[watch.subject]}がタップされていたら"
+    if events == {"spell_to_graveyard"}:
+        return _cast(watch)
+    cause, rest = _cause(watch.conditions)
+    rest = [c for c in rest if c not in ("own_turn", "opponent_turn")]
+    if events <= {"lose", "draw", "choose"} and watch.subject is None and watch.chooser is None:
+        return _player_watch(watch, cause, rest)
+    if watch.chooser is not None:
+        shields = watch.from_zone == "shields"
+        return f"{phrase(watch.filter, head='シールド' if shields else None)}を{_WHOSE[watch.chooser]}が選ぶ"
+    if rest == ["by_this"] and events == {"break"} and watch.filter == Filter(whose="opponent"):
+        return "このクリーチャーが相手のシールドをブレイクする"
+    if rest:
+        raise ReadError(f"a watch's conditions no printed phrase states: {', '.join(rest)}")
+    face_up = any(c.word == "this_face_up" for c in conditions)
+    subject = _subject(watch)
+    if watch.filter is not None and watch.from_zone == "shields" and events <= {"break", "leave_shields"} | set():
+        subject = phrase(watch.filter, head="シールド")
+    elif watch.filter is not None and "break" in events:
+        subject = phrase(watch.filter, head="シールド")
+    if watch.cause:
+        raise ReadError("a card's event with a cause no phrase states")
+    lead = "どこからでも" if anywhere else ""
+    return f"{subject}が{cause}{lead}{_event(watch, face_up)}"
+
+
+def _cast(watch: Watch) -> str:
+    if watch.subject == "this":
+        return f"この呪文を{_ZONE[watch.cast_from]}から唱えた後" if watch.cast_from else "この呪文を唱えた後"
+    if watch.cast_from == "shields" and watch.filter is not None:
+        return f"S・トリガーを使って{phrase(watch.filter)}を唱えた"
+    raise ReadError("a spell's movement no printed phrase states")
+
+
+def _player_watch(watch: Watch, cause: str, rest: list[str]) -> str:
+    if watch.filter is None or watch.filter != Filter(whose=watch.filter.whose) or watch.filter.whose == "any":
+        raise ReadError("a player's event of no one player")
+    who = _WHOSE[watch.filter.whose]
+    if rest or cause:
+        raise ReadError("a player's event with conditions no printed phrase states")
+    if watch.events == ("lose",):
+        if watch.cause == "deck_out":
+            return f"{who}の山札の最後の1枚を引く"
+        lead = {"attack": "相手クリーチャーの攻撃によって", "not_attack": "クリーチャーによる攻撃以外の方法で"}.get(
+            watch.cause or "", ""
+        )
+        if watch.cause and watch.filter.whose != "own":
+            raise ReadError("the opponent's loss by a cause")
+        return f"{who}が{lead}ゲームに負ける"
+    if watch.events == ("draw",):
+        return f"{who}がカードを引く"
+    if watch.events == ("choose",):
+        return f"{who}がクリーチャーを選ぶ"
+    raise ReadError("a player's event no printed phrase states")
+
+
+# -- conditions and prefixes ----------------------------------------------------------------
+
+_WORDS = {
+    "this_tapped": "このクリーチャーがタップされていた場合",
+    "this_linked": "このクリーチャーがリンクしていて",
+    "this_power_positive": "そのパワーが0より大きければ",
+    "not_fortified_by_other_castle": "この城を付けて要塞化したシールドが他の城によって要塞化されていなければ",
+    "five_civilizations_in_battle": "バトルゾーンに5文明すべてのカードが揃っていれば",
+    "summoned_just_before_cast": "この呪文を唱える直前にクリーチャーを召喚していれば",
+    "summoned_before_cast": "この呪文を唱える前にクリーチャーを召喚していれば",
+    "shields_at_least_opponent": "自分のシールドの数が相手以上であれば",
+}
+
+
+def render_condition(condition: Condition) -> str:
+    if condition.word is not None:
+        if condition.word not in _WORDS:
+            raise ReadError(f"the condition '{condition.word}' has no printed phrase")
+        return _WORDS[condition.word]
+    flt = condition.filter or Filter()
+    where = (
+        "バトルゾーンに" if condition.zone == "battle" else f"{_WHOSE.get(flt.whose, '')}の{_ZONE[condition.zone]}に"
+    )
+    if condition.zone != "battle":
+        if flt.whose == "any":
+            raise ReadError("a count of cards in a zone of no one player")
+
+        flt = replace(flt, whose="any")
+    besides = "他に" if flt.other else ""
+    if flt.other:
+        flt = replace(flt, other=False)
+    what = phrase(flt)
+    return f"{where}{what}が{besides}{condition.at_least}枚以上あれば"
+
+
+def _prefix(ability: ReplacementAbility, skip: set[str]) -> list[str]:
+    parts = []
+    if ability.duration == "this_turn":
+        parts.append("このターン")
+    for turn, word in (("own_turn", "自分のターン中"), ("opponent_turn", "相手のターン中")):
+        if turn in ability.watch.conditions:
+            parts.append(word)
+    if ability.once_per_turn:
+        parts.append("各ターンに1度")
+    parts += [render_condition(c) for c in ability.conditions if c.word not in skip]
+    return parts
+
+
+# -- what happens instead -------------------------------------------------------------------
+
+
+def _zone_verb(zone: str, position: str | None, verb: str = "put", tapped: bool = False, face_up: bool = False) -> str:
+    lead = "タップして" if tapped else ""
+    if zone == "hand":
+        return "手札に戻す"
+    if zone == "deck":
+        if position == "shuffle":
+            return "山札に戻してシャッフルする"
+        return {"top": "山札の上に置く", "bottom": "山札の下に置く"}.get(position or "", "山札に戻す")
+    if zone == "shields":
+        return ("表向きにして" if face_up else "裏向きにして") + "シールドゾーンに加える"
+    if zone == "battle":
+        return lead + "出す"
+    if zone == "under_this":
+        return "このクリーチャーの下に置く"
+    return f"{lead}{_ZONE[zone]}に置く"
+
+
+def _count(count: int | None, up_to: bool = False, flt: Filter | None = None, unit: str | None = None) -> str:
+    """「2体」, 「1つ」, 「3枚まで」, 「好きな数」: creatures are counted in 体, shields in つ, other cards in 枚."""
+    if count is None:
+        return "好きな数"
+    if unit is None:
+        creature = flt is not None and (flt.types == ("creature",) or flt.races or flt.evolution)
+        unit = "体" if creature else "枚"
+    return f"{count}{unit}" + ("まで" if up_to else "")
+
+
+def _slot(slot: Slot) -> str:
+    flt = slot.filter
+    if slot.from_zone in ("under_this", "crossed_to_this"):
+        where = {"under_this": "このクリーチャーの下にある", "crossed_to_this": "このクリーチャーにクロスしてある"}[
+            slot.from_zone
+        ]
+        if flt != Filter(whose="own"):
+            raise ReadError("a filtered choice of the cards under this card")
+        head = "クロスギア" if slot.from_zone == "crossed_to_this" else "カード"
+        return f"{where}{head}を{_count(slot.count)}{_zone_verb(slot.to_zone, slot.position)}"
+    amount = _count(slot.count, slot.up_to, flt)
+    if slot.verb == "destroy":
+        if slot.from_zone != "battle":
+            raise ReadError("a destruction elsewhere than the battle zone")
+        return f"{phrase(flt)}を{amount}破壊する"
+    if slot.from_zone == "shields" and not (flt.types or flt.races or flt.names or flt.keywords):
+        return f"{phrase(flt, head='シールド')}を{_count(slot.count, slot.up_to, unit='つ')}{_to(slot)}"
+    if slot.from_zone == "battle":
+        return f"{phrase(flt)}を{amount}{_to(slot)}"
+
+    owner = _WHOSE.get(flt.whose)
+    if owner is None:
+        raise ReadError("chosen cards of a zone of no one player")
+    return f"{phrase(replace(flt, whose='any'))}を{amount}{owner}の{_ZONE[slot.from_zone]}から{_to(slot)}"
+
+
+def _to(slot: Slot) -> str:
+    if slot.verb == "discard":
+        return "捨てる"
+    lead = "タップして" if slot.tapped else ""
+    if slot.to_zone == "hand" and slot.verb == "add_to_hand":
+        return "手札に戻す"
+    return lead + _zone_verb(slot.to_zone, slot.position)
+
+
+def render_action(action: Action) -> str:
+    kind = action.kind
+    if kind == "move":
+        return _zone_verb(action.zone, action.position, tapped=action.tapped, face_up=action.face_up)
+    if kind == "move_under":
+        return "このクリーチャーの下に置く"
+    if kind == "move_top":
+        return "一番上のカードが離れる"
+    if kind == "move_source":
+        if action.verb == "destroy":
+            return "このクリーチャーを破壊する"
+        if action.verb == "discard":
+            return "自分の手札にあるこのカードを捨てる"
+        return "このクリーチャーを" + _zone_verb(
+            action.zone, action.position, tapped=action.tapped, face_up=action.face_up
+        )
+    if kind == "tap_source":
+        return "このクリーチャーをタップする"
+    if kind == "battle_instead":
+        return (
+            "このクリーチャーをバトルさせる"
+            if action.filter is None
+            else f"バトルゾーンにある{phrase(action.filter)}をバトルさせる"
+        )
+    if kind == "flip_source":
+        return "このクリーチャーを裏返す"
+    if kind == "win":
+        return "勝つ"
+    if kind == "destroy_partner":
+        return "その相手クリーチャーを破壊する"
+    if kind == "choose":
+        return _slot(action.slot)
+    if kind == "mill":
+        return f"{_WHOSE[action.whose]}の山札の上から{action.count}枚を墓地に置く"
+    if kind == "draw":
+        return f"カードを{action.count}枚引く"
+    if kind == "choose_instead":
+        return "相手自身が選ぶ" if action.whose == "opponent" else "自分が選ぶ"
+    if kind == "use_ability":
+        return "次の能力を使う"
+    if kind == "stay":
+        return "とどまる"
+    raise ReadError(f"the action '{kind}' has no printed phrase")
+
+
+def _either(action: Action) -> str | None:
+    """「AかBをN枚、または両方M枚ずつを、…」 of a ``one_of`` that is one."""
+    first, second = action.options
+    if len(first) != 1 or len(second) != 2 or not all(a.kind == "choose" for a in first + second):
+        return None
+    either, a, b = first[0].slot, second[0].slot, second[1].slot
+    if len(either.filter.races) != 2 or (a.filter.races + b.filter.races) != either.filter.races:
+        return None
+
+    text = _slot(replace(either, filter=replace(either.filter, races=("\0",))))
+    kinds = "か".join(either.filter.races)
+    n, m = _count(either.count, flt=either.filter), _count(a.count, flt=either.filter)
+    return text.replace("\0", kinds).replace(f"を{n}", f"を{n}、または両方{m}ずつを", 1)
+
+
+def _joined_zones(actions: list[Action]) -> list:
+    """「自分の墓地またはマナゾーンから…を好きな数」: the choices of any number from each of two zones, as one."""
+    out: list = []
+    for action in actions:
+        before = out[-1] if out else None
+        if (
+            isinstance(before, Action)
+            and before.kind == action.kind == "choose"
+            and before.slot.count is None
+            and action.slot.count is None
+            and before.slot.from_zone != action.slot.from_zone
+            and before.slot.from_zone not in ("battle", "shields")
+            and action.slot.from_zone not in ("battle", "shields")
+        ):
+            if replace(before.slot, from_zone=action.slot.from_zone) == action.slot:
+                text = _slot(before.slot)
+                zone = _ZONE[before.slot.from_zone]
+                out[-1] = text.replace(f"の{zone}から", f"の{zone}または{_ZONE[action.slot.from_zone]}から", 1)
+                continue
+        out.append(action)
+    return out
+
+
+def render_actions(actions: tuple[Action, ...], optional: bool) -> str:
+    shown = _joined_zones([a for a in actions if a.kind != "stay"] or list(actions))
+    words = []
+    for action in shown:
+        if isinstance(action, str):
+            words.append(action)
+            continue
+        if action.kind == "one_of":
+            either = _either(action)
+            if either is not None:
+                words.append(either)
+                continue
+            options = ["、".join(render_action(a) for a in option) for option in action.options]
+            words.append("か、".join(options))
+        elif action.kind == "tap_source" and any(a.kind == "battle_instead" and a.filter is None for a in shown):
+            continue
+        elif action.kind == "battle_instead" and action.filter is None and any(a.kind == "tap_source" for a in shown):
+            words.append("このクリーチャーをタップしてバトルさせる")
+        else:
+            words.append(render_action(action))
+    text = "、".join(words)
+    return _optional(text) if optional else text
+
+
+def _optional(text: str) -> str:
+    """The last verb of ``text`` with 「てもよい」."""
+    for plain, may in (
+        ("する", "してもよい"),
+        ("す", "してもよい"),
+        ("く", "いてもよい"),
+        ("る", "てもよい"),
+        ("う", "ってもよい"),
+    ):
+        if text.endswith(plain):
+            if plain == "る" and text.endswith("とどまる"):
+                return text[:-1] + "ってもよい"
+            if plain == "く" and text.endswith("引く"):
+                return text[:-1] + "いてもよい"
+            return text[: -len(plain)] + may
+    raise ReadError("an optional action with no verb to say so")
+
+
+# -- follow-ups --------------------------------------------------------------------------------
+
+
+def render_event(event: EventSpec) -> str:
+    if event.cards == ("this",):
+        if event.kind == "move":
+            return "このクリーチャーを" + _zone_verb(event.to_zone, event.position)
+        return (
+            "このクリーチャーを"
+            + {
+                "destroy": "破壊する",
+                "return_to_hand": "手札に戻す",
+                "put_into_mana": "マナゾーンに置く",
+            }[event.kind]
+        )
+    if event.kind == "draw":
+        who = "" if event.player == "@own" else "相手は"
+        return f"{who}カードを{event.count}枚引く"
+    choice = event.choose
+    if choice is None or (choice.filter.whose != "own" and choice.from_zone != "battle"):
+        raise ReadError("a follow-up event no printed phrase states")
+
+    if choice.from_zone == "battle":
+        what = "バトルゾーンにある" + phrase(choice.filter)
+        source = f"を{_count(choice.count, flt=choice.filter)}"
+    else:
+        what = phrase(replace(choice.filter, whose="any"))
+        source = f"を{_count(choice.count, flt=choice.filter)}自分の{_ZONE[choice.from_zone]}から"
+    end = "てもよい" if choice.optional else ""
+    if event.kind == "discard":
+        text = f"{what}{source}捨てる"
+    elif event.kind == "return_to_hand":
+        text = f"{what}{source}手札に戻す"
+    elif event.kind == "move" and event.under is not None:
+        text = f"{what}{source}バトルゾーンにある{phrase(event.under)}1枚の下に置く"
+    elif event.kind == "move":
+        text = f"{what}{source}{_zone_verb(event.to_zone, event.position)}"
+    else:
+        raise ReadError("a follow-up event no printed phrase states")
+    return _optional(text) if end else text
+
+
+def render_step(step: Step, lead: str = "そうした場合、") -> str:
+    """A follow-up step: 「そうした場合、…」 (the ability a サイレントスキル uses: its events alone)."""
+    return lead + "、".join(render_event(e) for e in step.events)
+
+
+# -- the sentence ------------------------------------------------------------------------------
+
+
+def render_ability_sentence(abilities: list[ReplacementAbility]) -> str:
+    """One replacement sentence of one or more abilities (one a watch): 「…時、または…時、かわりに…」."""
+    first = abilities[0]
+    skip = {"this_tapped", "this_face_up"} & {c.word for c in first.conditions if c.word}
+    untap = set(first.watch.events) == {"untap"}
+    skip = {"this_face_up"} | ({"this_tapped"} if untap else set())
+    prefix = _prefix(first, skip)
+    heads = _heads(abilities)
+    if len({_instead(a) for a in abilities}) != 1 or len({tuple(_prefix(a, skip)) for a in abilities}) != 1:
+        raise ReadError("the abilities of one sentence differ otherwise than in their watch")
+    head = "時、または".join(heads)
+    cast = first.watch.events == ("spell_to_graveyard",) and first.watch.subject == "this"
+    if not untap and not cast:
+        head += "時"
+    return "、".join(prefix + [head]) + "、かわりに" + _instead(first)
+
+
+def _heads(abilities: list[ReplacementAbility]) -> list[str]:
+    """The watched events of one sentence; one ability a zone (「マナゾーン、手札またはバトルゾーンから」) or a
+    cause (「相手の呪文または相手のクリーチャーの能力によって」) is one phrase."""
+    watches = [a.watch for a in abilities]
+    base = watches[0]
+    if len(watches) > 1 and set(base.events) == {"put_into_graveyard"} and base.filter is not None:
+        if all(replace(w, from_zone=None) == replace(base, from_zone=None) for w in watches):
+            text = render_watch(replace(base, from_zone=None), abilities[0].conditions)
+            zones = _or([_ZONE[w.from_zone] for w in watches])
+            return [text.replace("が墓地に置かれる", f"が{zones}から墓地に置かれる", 1)]
+    this_or = replace(watches[1], subject="this", filter=None) if len(watches) == 2 else None
+    if this_or is not None and base.subject == "this" and watches[1].filter is not None and this_or == base:
+        text = render_watch(base, abilities[0].conditions)  # 「このクリーチャーまたは自分のドラゴンが破壊される」
+        return [text.replace("このクリーチャーが", f"このクリーチャーまたは{phrase(watches[1].filter)}が", 1)]
+    if len(watches) == 2 and replace(watches[1], conditions=()) == replace(base, conditions=()):
+        causes = [_cause(w.conditions)[0] for w in watches]
+        if (
+            all(c.endswith("によって") for c in causes)
+            and _cause(base.conditions)[1] == _cause(watches[1].conditions)[1]
+        ):
+            text = render_watch(base, abilities[0].conditions)
+            return [text.replace(causes[0], causes[0][: -len("によって")] + "または" + causes[1], 1)]
+    return [render_watch(a.watch, a.conditions, _anywhere(a)) for a in abilities]
+
+
+def _anywhere(ability: ReplacementAbility) -> bool:
+    """「どこからでも」: this card's event watched in every zone."""
+    return ability.works_in == "any" and ability.watch.subject == "this" and not ability.spell_own_movement
+
+
+def _instead(ability: ReplacementAbility) -> str:
+    return render_actions(ability.instead, ability.optional)
+
+
+def render_group(abilities: list[ReplacementAbility], grant: Grant | None = None) -> str:
+    """The sentences of a group: the grant, the replacement sentence, its follow-ups."""
+    if not abilities:
+        raise ReadError("no ability to render")
+    parts = []
+    if grant is not None:
+        own_spells = grant.granted_to == Filter(whose="own", types=("spell",))
+        grantee = "自分が唱える呪文" if own_spells else phrase(grant.granted_to)
+        parts.append(f"{grantee}はすべて「{grant.keyword}」を得る")
+    parts.append(render_ability_sentence(abilities))
+    first = abilities[0]
+    uses = any(a.kind == "use_ability" for a in first.instead)
+    parts += [render_step(s, lead="" if uses else "そうした場合、") for s in first.then]
+    for action in first.instead:
+        if action.slot is not None and action.slot.no_trigger:
+            parts.append("その「S・トリガー」は使えない")
+    return "。".join(parts)

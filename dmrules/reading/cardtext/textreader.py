@@ -1,0 +1,311 @@
+"""A card's whole text read line by line and sentence by sentence (compiler.compile_text).
+
+Each replacement sentence, with the sentences that follow it (「そうした場合、…」), the condition
+a keyword gives it (ホーリー・フィールド) and the grant that names its cards (「…はすべて「X」を
+得る」), is one *group*: its abilities are rendered back into card Japanese (render.py) and
+compared with those printed sentences; a group whose rendering differs is refused.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from ...game.abilities import Action, ReplacementAbility, default_works_in
+from ...game.filters import Condition
+from ..serialise import read_back
+from . import parsing as c
+from .normalize import canonical, normalize, sentences
+from .render import render_group
+from .transform.followups import then_step
+from .transform.parts import Followup, Grant, ReadError
+
+# Words of a watched event (「〜時」, 「唱えた後」, 「〜たら」): a sentence with one before its 「かわりに」 is never
+# read as the effect's own self-replacement.
+_WATCH_HEAD = re.compile(r"時|後|たら")
+_GRANT = re.compile(r"「([^」:]+)(?::([^」]*))?」を(得る|与える)(?=$|。)")
+
+
+@dataclass
+class Group:
+    """The abilities of one replacement sentence and the printed sentences they are read from."""
+
+    abilities: list[ReplacementAbility]
+    sentence: c.Sentence
+    texts: list[str]
+    grant: Grant | None = None
+    grant_text: str | None = None
+    prefix: str | None = None  # a keyword's condition: 「自分のシールドの数が相手以上であれば」
+    follow_ups: list[c.Sentence] = field(default_factory=list)
+
+
+@dataclass
+class PendingGrant:
+    grant: Grant
+    text: str
+    keyword: str
+    reminder: str | None  # the keyword's reminder (keywords.yaml), when it is not printed
+
+
+class TextReader:
+    def __init__(self, text: str, card_type: str | None, name: str | None = None):
+        self.text = text
+        self.name = normalize(name) if name and len(name) >= 4 else None
+        self.castle = card_type is not None and ("城" in card_type or card_type == "castle")
+        self.result = c.Compiled(text=text)
+        self.group: Group | None = None
+        self.groups: list[Group] = []
+        self.grant: PendingGrant | None = None
+        self.carried: list[Condition] = []
+        self.carried_text: str | None = None
+
+    # -- the text -----------------------------------------------------------------------
+    def compile(self) -> c.Compiled:
+        offset = 0
+        using: ReplacementAbility | None = None
+        for raw_line in c._LINES.split(self.text):
+            line_offset = self.text.find(raw_line, offset)
+            offset = line_offset + len(raw_line)
+            if using is not None and self._used_ability(raw_line, line_offset, using):
+                using = None
+                continue
+            before = len(self.groups)
+            self._line(raw_line, line_offset)
+            self._end_grant()
+            self._close()
+            using = next(
+                (
+                    a
+                    for g in self.groups[before:]
+                    for a in g.abilities
+                    if any(x.kind == "use_ability" for x in a.instead) and not a.then
+                ),
+                None,
+            )
+        self._check()
+        return self.result
+
+    def _used_ability(self, raw_line: str, line_offset: int, ability: ReplacementAbility) -> bool:
+        """The line after an ability that uses 「次の能力」 instead (サイレントスキル): when it is actions the
+        grammar reads, they become the ability's follow-up step, and the line is that ability's."""
+        line = normalize(raw_line)
+        if c.INSTEAD in line or not line.strip():
+            return False
+        body = line[:-1] if line.endswith("。") else line
+        try:
+            follow = c.read_sentence(body, "used_ability")
+            step = then_step(follow.clauses, "then1")
+        except ReadError:
+            return False
+        for group in self.groups:
+            if ability in group.abilities:
+                i = group.abilities.index(ability)
+                group.abilities[i] = replace(ability, then=(step,))
+                group.texts.append(body)
+        self.result.sentences.append(c.Sentence(line, line_offset, "follow_up"))
+        return True
+
+    def _line(self, raw_line: str, line_offset: int) -> None:
+        line = self._named(normalize(raw_line))
+        keyword, condition, body = c._keyword_parts(line)
+        conditions, prefix = self.carried, self.carried_text
+        self.carried, self.carried_text = [], None
+        if condition is not None:
+            head = condition.split("、")[0]
+            try:
+                reading = c.read_sentence(head, "condition_alone")
+            except ReadError:
+                self._add(
+                    c.Sentence(raw_line, line_offset, "unreadable", problem=f"cannot read the condition 「{head}」")
+                )
+                return
+            conditions, prefix = [reading[1]], head
+            if not body.strip():
+                self.carried, self.carried_text = conditions, prefix
+                self._add(c.Sentence(raw_line, line_offset, "other"))
+                return
+        if c.INSTEAD not in body and keyword is None and not _grants_a_keyword(body):
+            self._add(c.Sentence(raw_line, line_offset, "other"))
+            return
+        for start, sentence in sentences(body):
+            self._sentence(sentence, line_offset + start, keyword, conditions, prefix)
+
+    def _named(self, line: str) -> str:
+        """The card's own name printed bare (「双光の使徒カリュートが他に1体でも」) as a name: 《…》."""
+        if self.name is None or self.name not in line:
+            return line
+        parts = re.split(r"(《[^》]*》|「[^」]*」)", line)
+        return "".join(p if i % 2 else p.replace(self.name, f"《{self.name}》") for i, p in enumerate(parts))
+
+    # -- one sentence -------------------------------------------------------------------
+    def _sentence(self, sentence: str, offset: int, keyword, conditions, prefix) -> None:
+        if sentence.startswith("(") and sentence.endswith(")") and c._matching(sentence, 0) == len(sentence) - 1:
+            inner = sentences(sentence[1:-1])  # a reminder after its keyword's sentence: 「…上に置く。(…)」
+            for start, one in inner:
+                self._sentence(one, offset + 1 + start, keyword, conditions, prefix)
+            return
+        if self.grant is not None:
+            if c.INSTEAD in sentence:
+                pending, self.grant = self.grant, None
+                self._replacement(sentence, offset, pending.keyword, conditions, prefix, pending)
+                return
+            self._end_grant()
+        if c.INSTEAD not in sentence and _grants_a_keyword(sentence):
+            self._grant(sentence, offset)
+            return
+        if c.INSTEAD not in sentence:
+            if self.group is not None and sentence.startswith(c.FOLLOW_UP):
+                self._follow_up(sentence, offset)
+                return
+            self._close()
+            self._add(c.Sentence(sentence, offset, "other"))
+            return
+        self._close()
+        if any(p.fullmatch(sentence) for p in c.NOT_REPLACEMENT):
+            self._add(c.Sentence(sentence, offset, "not_replacement"))
+            return
+        self._replacement(sentence, offset, keyword, conditions, prefix, None)
+
+    def _replacement(self, sentence, offset, keyword, conditions, prefix, pending: PendingGrant | None) -> None:
+        self._close()
+        try:
+            abilities = c.read_sentence(sentence, "replacement")
+        except ReadError as error:
+            head = _WATCH_HEAD.search(sentence.split(c.INSTEAD)[0])
+            if head is None and pending is None and c.SELF_REPLACEMENT.fullmatch(sentence):
+                self.result.self_replacements += 1
+                self._add(c.Sentence(sentence, offset, "self_replacement"))
+                return
+            self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=str(error)))
+            return
+        grant = pending.grant if pending else None
+        made = [self._finished(a, sentence, keyword, conditions, grant) for a in abilities]
+        record = c.Sentence(sentence, offset, "replacement", keyword=keyword)
+        self._add(record)
+        texts = ([prefix + "、"] if prefix else []) + [sentence]
+        self.group = Group(made, record, ["".join(texts)], grant, pending.text if pending else None, prefix)
+
+    def _finished(self, ability, sentence, keyword, conditions, grant: Grant | None) -> ReplacementAbility:
+        ability = replace(ability, conditions=tuple(conditions) + ability.conditions, text=sentence)
+        if grant is not None:
+            ability = replace(ability, granted_to=grant.granted_to, keyword=grant.keyword.split(":")[0])
+        elif keyword:
+            ability = replace(ability, keyword=keyword)
+        if self.castle and ability.watch.subject != "fortified":
+            if ability.works_in == default_works_in(ability.watch, ability.spell_own_movement):
+                ability = replace(ability, works_in="shields")
+        return ability
+
+    def _follow_up(self, sentence: str, offset: int) -> None:
+        group = self.group
+        try:
+            follow: Followup = c.read_sentence(sentence, "followup")
+            group.abilities = [_attach(a, follow) for a in group.abilities]
+        except ReadError as error:
+            self._add(c.Sentence(sentence, offset, "unreadable", problem=str(error)))
+            self.group = None
+            self.groups.append(group)
+            return
+        record = c.Sentence(sentence, offset, "follow_up")
+        self._add(record)
+        group.texts.append(sentence)
+        group.follow_ups.append(record)
+
+    # -- grants -------------------------------------------------------------------------
+    def _grant(self, sentence: str, offset: int) -> None:
+        self._close()
+        word, arg = _grants_a_keyword(sentence)
+        try:
+            grant: Grant = c.read_sentence(sentence, "grant")
+        except ReadError as error:
+            self._add(c.Sentence(sentence, offset, "unreadable", word, problem=str(error)))
+            return
+        self._add(c.Sentence(sentence, offset, "other", keyword=word))
+        self.grant = PendingGrant(grant, sentence, word, c.keyword_reminder(word, arg or ""))
+
+    def _end_grant(self) -> None:
+        """A grant whose keyword's reminder is not printed after it: the reminder keywords.yaml gives."""
+        pending, self.grant = self.grant, None
+        if pending is None:
+            return
+        if pending.reminder is None:
+            record = next(s for s in reversed(self.result.sentences) if s.text == pending.text)
+            record.verdict, record.problem = "unreadable", f"「{pending.keyword}」 has no reminder to read"
+            return
+        for _, sentence in sentences(pending.reminder):
+            self._replacement(sentence, self._offset_of(pending.text), pending.keyword, [], None, pending)
+        self._close()
+
+    def _offset_of(self, text: str) -> int:
+        return next((s.offset for s in reversed(self.result.sentences) if s.text == text), 0)
+
+    # -- groups -------------------------------------------------------------------------
+    def _close(self) -> None:
+        if self.group is not None:
+            self.groups.append(self.group)
+            self.group = None
+
+    def _add(self, sentence: c.Sentence) -> None:
+        self.result.sentences.append(sentence)
+
+    def _check(self) -> None:
+        """Each group's rendering against its printed sentences; a group that differs is refused."""
+        for group in self.groups:
+            problem, rendering = _round_trip(group)
+            group.sentence.rendering = rendering
+            if problem is not None:
+                group.sentence.verdict, group.sentence.problem = "unreadable", problem
+                group.sentence.refusal = "round_trip"
+                continue
+            if group.sentence.verdict == "replacement":
+                self.result.abilities.extend(group.abilities)
+
+
+def _round_trip(group: Group) -> tuple[str | None, str | None]:
+    for ability in group.abilities:
+        problem = read_back(ability)
+        if problem is not None:
+            return problem, None
+    try:
+        rendering = render_group(group.abilities, group.grant)
+    except ReadError as error:
+        return f"its reading cannot be written back in card Japanese ({error})", None
+    printed = "。".join(([group.grant_text] if group.grant_text else []) + group.texts)
+    if canonical(rendering) != canonical(printed):
+        return f"its reading renders as 「{rendering}」, not as printed 「{printed}」", rendering
+    return None, rendering
+
+
+def _grants_a_keyword(sentence: str) -> tuple[str, str | None] | None:
+    """(keyword, what its colon names) when the sentence grants a keyword that has a replacement."""
+    m = _GRANT.search(sentence)
+    if m is None:
+        return None
+    word = m.group(1)
+    if word in c.keyword_table()["keywords"] or word in c.keyword_table()["two_kinds"]:
+        return word, m.group(2)
+    return None
+
+
+def _attach(ability: ReplacementAbility, follow: Followup) -> ReplacementAbility:
+    """A follow-up sentence's meaning, added to the replacement it follows."""
+    if follow.kind == "then":
+        return replace(ability, then=ability.then + (then_step(follow.clauses, f"then{len(ability.then) + 1}"),))
+    if follow.kind == "shuffle":
+        for i, action in enumerate(ability.instead):
+            if action.kind in ("move", "move_source") and action.zone == "deck":
+                instead = list(ability.instead)
+                instead[i] = replace(action, position="shuffle")
+                return replace(ability, instead=tuple(instead))
+        raise ReadError("「山札をシャッフルする」 follows no move into the deck")
+    if follow.kind == "no_trigger":
+        for i, action in enumerate(ability.instead):
+            slot = action.slot
+            if slot is not None and (slot.from_zone, slot.to_zone) == ("shields", "hand"):
+                instead = list(ability.instead)
+                instead[i] = replace(action, slot=replace(slot, no_trigger=True))
+                return replace(ability, instead=tuple(instead))
+        raise ReadError("「その「S・トリガー」は使えない」 follows no shield put into the hand")
+    if not any(a.kind == "stay" for a in ability.instead):  # stays
+        return replace(ability, instead=(Action("stay"),) + ability.instead)
+    return ability

@@ -1,0 +1,275 @@
+"""Clauses of what is done: 「カードを2枚、自分の墓地から好きな順序で山札の一番下に置き、」 → ``Clause``.
+
+A clause is who does it (「相手は」), what it acts on (a card phrase and how many, 「このクリーチャー」,
+「そのクリーチャー」: the event's card), where from (「自分の墓地から」), how (「タップして」,
+「裏向きにして」, 「好きな順序で」), where to (「山札の一番下に」) and the verb with its ending
+(「置く」, 「置いてもよい」: optional, 「置き、」: and then). The clause says nothing yet of what it
+means: the same clause is an action instead of the event (instead.py) or a follow-up event
+(followups.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+from lark import Token
+
+from .nouns import _number, _tokens
+from .parts import WHOSE, ZONES, Amount, Clause, Phrase, Place, ReadError, Target
+
+_STEMS = {
+    "破壊": "destroy",
+    "タップ": "tap",
+    "シャッフル": "shuffle",
+    "シールド化": "shieldify",
+    "表向きに": "face_up",
+    "アンタップ": "untap",
+    "戻": "return",
+    "出": "enter",
+    "置": "put",
+    "引": "draw",
+    "捨て": "discard",
+    "加え": "add",
+    "入れ": "add",
+    "バトルさせ": "battle",
+    "龍解させ": "flip",
+    "裏返": "flip",
+}
+_VERB = re.compile(
+    r"(破壊|タップ|シャッフル|シールド化|表向きに|アンタップ|裏返|戻|出|置|引|捨て|加え|入れ|バトルさせ|龍解させ)(.*)"
+)
+
+
+def verb_mode(token) -> tuple[str, str]:
+    """``(verb, mode)`` of a verb as printed: 「置いてもよい」 → (put, may); 「捨て」 (before 「、」) → (discard,
+    cont)."""
+    stem, ending = _VERB.fullmatch(str(token)).groups()
+    if ending.endswith("よい"):
+        mode = "may"
+    elif ending in ("して", "いて", "て"):
+        mode = "te"
+    elif ending in ("", "し", "き"):
+        mode = "cont"
+    else:  # する, す, く, る, かれる
+        mode = "plain"
+    if stem == "置" and ending == "かれる":
+        return "put", "plain"
+    return _STEMS[stem], mode
+
+
+def _mode_of(text: str) -> str:
+    return "may" if text.endswith("よい") else "plain"
+
+
+class ClauseParts:
+    """Clauses, their targets, sources, manners and places."""
+
+    def clauses(self, items: list):
+        return ("clauses", tuple(i for i in items if isinstance(i, Clause)), False)
+
+    def clauses_one_of(self, items: list):
+        return ("clauses", tuple(i for i in items if isinstance(i, Clause)), True)
+
+    def clause(self, items: list):
+        if len(items) == 1 and isinstance(items[0], Clause):
+            return items[0]
+        actor = next((i[1] for i in items if isinstance(i, tuple) and i[0] == "actor"), None)
+        target = next((i for i in items if isinstance(i, Target)), None)
+        sources = [i for i in items if isinstance(i, tuple) and i[0] == "source"]
+        rest = next(i for i in items if isinstance(i, Clause))
+        if len(sources) > 1:
+            raise ReadError("a clause names two zones to take from")
+        zones, whose = (sources[0][1], sources[0][2]) if sources else ((), None)
+        return Clause(
+            verb=rest.verb,
+            mode=rest.mode,
+            target=target,
+            sources=zones,
+            source_whose=whose,
+            place=rest.place,
+            manners=rest.manners,
+            shuffle=rest.shuffle,
+            actor=actor,
+        )
+
+    def clause_rest(self, items: list):
+        manners = frozenset(i for i in items if isinstance(i, str) and not isinstance(i, Token))
+        verb = next(i for i in items if isinstance(i, Clause))
+        return Clause(
+            verb=verb.verb, mode=verb.mode, place=verb.place, manners=manners | verb.manners, shuffle=verb.shuffle
+        )
+
+    def actor(self, items: list):
+        return ("actor", WHOSE[str(items[0])])
+
+    # -- the verb -----------------------------------------------------------------------
+    def verb_phrase(self, items: list):
+        place = next((i for i in items if isinstance(i, Place)), None)
+        manners = frozenset(i for i in items if isinstance(i, str) and not isinstance(i, Token))
+        verb, mode = verb_mode(_tokens(items, "VERB")[0])
+        shuffles = _tokens(items, "V_SHUFFLE")
+        if shuffles:
+            if mode != "te":
+                raise ReadError("「シャッフルする」 after a verb that does not lead to it")
+            return Clause(verb=verb, mode=_mode_of(str(shuffles[0])), place=place, manners=manners, shuffle=True)
+        return Clause(verb=verb, mode=mode, place=place, manners=manners)
+
+    def vp_stay(self, items: list):
+        place = next((i for i in items if isinstance(i, Place)), None)
+        if place is not None and place.zone != "battle":
+            raise ReadError("「とどまる」 somewhere other than the battle zone")
+        return Clause(verb="stay")
+
+    # -- places ---------------------------------------------------------------------------
+    def place_zone(self, items: list):
+        owners = _tokens(items, "PLACE_OWNER")
+        return Place(zone=ZONES[str(_tokens(items, "ZONE")[0])], owner=str(owners[0]) if owners else None)
+
+    def place_deck_end(self, items: list):
+        owners = _tokens(items, "PLACE_OWNER")
+        position = "top" if str(_tokens(items, "DECK_END")[0]) == "上" else "bottom"
+        return Place(zone="deck", position=position, owner=str(owners[0]) if owners else None)
+
+    def place_under_this(self, items: list):
+        return Place(zone="under_this")
+
+    def place_new_shield(self, items: list):
+        if ZONES[str(_tokens(items, "ZONE")[0])] != "shields":
+            raise ReadError("「新しいシールドとして」 somewhere other than the shield zone")
+        owners = _tokens(items, "PLACE_OWNER")
+        return Place(zone="shields", owner=str(owners[0]) if owners else None, new_shield=True)
+
+    def place_shields(self, items: list):
+        owners = _tokens(items, "PLACE_OWNER")
+        return Place(zone="shields", owner=str(owners[0]) if owners else None)
+
+    def place_under(self, items: list):
+        return Place(zone="under", under=next(i for i in items if isinstance(i, Phrase)))
+
+    # -- manners ------------------------------------------------------------------------
+    def manner_tapped(self, items: list):
+        return "tapped"
+
+    def manner_face_down(self, items: list):
+        return "face_down"
+
+    def manner_any_order(self, items: list):
+        return "any_order"
+
+    def manner_face_up(self, items: list):
+        return "face_up"
+
+    def manner_other_side(self, items: list):
+        return "other_side"
+
+    # -- sources ------------------------------------------------------------------------
+    def source_zone(self, items: list):
+        zones = tuple(ZONES[str(t)] for t in _tokens(items, "ZONE"))
+        if len(set(zones)) != len(zones):
+            raise ReadError("a zone named twice")
+        return ("source", zones, WHOSE[str(_tokens(items, "OWNER")[0])])
+
+    def source_zone_any(self, items: list):
+        return ("source", (ZONES[str(_tokens(items, "ZONE")[0])],), None)
+
+    # -- targets ------------------------------------------------------------------------
+    def target_thing(self, items: list):
+        thing = items[0]
+        amount = next((i for i in items if isinstance(i, Amount)), None)
+        chosen = bool(_tokens(items, "CHOOSING"))
+        if isinstance(thing, Phrase):
+            return Target(kind="phrase", phrase=thing, amount=amount, chosen=chosen)
+        _, zone, whose = thing
+        if amount is None:
+            raise ReadError(f"the cards of a zone ({zone}) with no number")
+        return Target(kind="zone_cards", zone=zone, whose=whose, amount=amount, chosen=chosen)
+
+    def target_any_number(self, items: list):
+        return Target(kind="phrase", phrase=items[0], amount=Amount(count=None))
+
+    def target_either(self, items: list):
+        return items[0]
+
+    def either_or_both(self, items: list):
+        thing = items[0]
+        if not isinstance(thing, Phrase):
+            raise ReadError("「AかB」 of a zone's cards")
+        either, each = (_number(t) for t in _tokens(items, "COUNT"))
+        return Target(kind="either", phrase=thing, either=(either, each))
+
+    def target_ref(self, items: list):
+        token = items[0]
+        if token.type == "THIS":
+            return Target(kind="this", ref=str(token))
+        return Target(kind="that", ref=str(token))
+
+    def target_granted(self, items: list):
+        return Target(kind="this", ref="このクリーチャー")
+
+    def target_this_in_hand(self, items: list):
+        if WHOSE[str(_tokens(items, "OWNER")[0])] != "own":
+            raise ReadError("this card in the opponent's hand")
+        return Target(kind="this_in_hand")
+
+    def target_amount(self, items: list):
+        amount = next(i for i in items if isinstance(i, Amount))
+        return Target(kind="amount", amount=amount, chosen=bool(_tokens(items, "CHOOSING")))
+
+    def target_deck_top(self, items: list):
+        whose = WHOSE[str(_tokens(items, "OWNER")[0])]
+        return Target(
+            kind="deck_top", zone="deck", whose=whose, amount=Amount(count=_number(_tokens(items, "COUNT")[0]))
+        )
+
+    def thing_phrase(self, items: list):
+        return items[0]
+
+    def thing_own_zone_cards(self, items: list):
+        zone = ZONES[str(_tokens(items, "ZONE")[0])]
+        if zone == "battle":
+            raise ReadError("「バトルゾーンを」: cards of no one player's")
+        return ("zone_cards", zone, "own")
+
+    def thing_zone_cards(self, items: list):
+        return ("zone_cards", ZONES[str(_tokens(items, "ZONE")[0])], WHOSE[str(_tokens(items, "OWNER")[0])])
+
+    def amount_n(self, items: list):
+        return Amount(count=_number(items[0]))
+
+    def amount_up_to(self, items: list):
+        return Amount(count=_number(items[0]), up_to=True)
+
+    def amount_any(self, items: list):
+        return Amount(count=None)
+
+    def amount_all(self, items: list):
+        return Amount(count=None, every=True)
+
+    # -- special clauses ----------------------------------------------------------------
+    def special(self, items: list):
+        return items[0]
+
+    def do_use_ability(self, items: list):
+        return Clause(verb="use", mode=_mode_of(str(_tokens(items, "V_USE")[0])))
+
+    def do_choose_instead(self, items: list):
+        return Clause(verb="choose_instead", whose=WHOSE[str(_tokens(items, "OWNER")[0])])
+
+    def do_top_card_only(self, items: list):
+        return Clause(verb="top_card_only")
+
+    def do_destroy_partner(self, items: list):
+        verb, mode = verb_mode(_tokens(items, "VERB")[0])
+        if verb != "destroy":
+            raise ReadError("the other creature of the battle, other than destroyed")
+        return Clause(verb="destroy_partner", mode=mode)
+
+    def do_win(self, items: list):
+        return Clause(verb="win")
+
+    def do_double_draw(self, items: list):
+        raise ReadError("「その2倍の枚数」: a count taken from the replaced event cannot be stated")
+
+
+def is_token(item) -> bool:
+    return isinstance(item, Token)

@@ -1,0 +1,71 @@
+"""State conditions (``if``): 「バトルゾーンに自分の《X》が1体でもあれば」 → ``Condition``.
+
+A count of cards is where they are (「バトルゾーンに」, 「自分のマナゾーンに」), which cards (a card
+phrase, or none: 「7枚以上カードが」), how many (「5枚以上」, 「1体でも」; 「他に」: besides this
+card). The other conditions are words of the vocabulary, each with its printed wording in the
+grammar (``CONDITION_WORDS``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ....game.filters import CONDITION_WORDS, Condition, Filter
+from .nouns import _number, _tokens
+from .parts import WHOSE, ZONES, Phrase, ReadError
+
+
+class ConditionParts:
+    def cond_count(self, items: list):
+        zone, whose = items[0]
+        phrase = next((i for i in items if isinstance(i, Phrase)), Phrase())
+        at_least = next((i for i in items if isinstance(i, int) and not isinstance(i, bool)), 1)
+        other = bool(_tokens(items, "BESIDES"))
+        return ("if", _count_condition(zone, whose, phrase, at_least, other))
+
+    def cond_count_cards(self, items: list):
+        zone, whose = items[0]
+        at_least = next(i for i in items if isinstance(i, int) and not isinstance(i, bool))
+        return ("if", _count_condition(zone, whose, Phrase(card=True), at_least, False))
+
+    def where_battle(self, items: list):
+        return ("battle", None)
+
+    def where_zone(self, items: list):
+        return (ZONES[str(_tokens(items, "ZONE")[0])], WHOSE[str(_tokens(items, "OWNER")[0])])
+
+    def at_least_n(self, items: list):
+        return _number(_tokens(items, "NUMBER")[0])
+
+    def at_least_one(self, items: list):
+        return 1
+
+    def condition(self, items: list):
+        return items[0]
+
+    def condition_prefix(self, items: list):
+        return items[0]
+
+    def condition_alone(self, items: list):
+        return items[0]
+
+    def __default_condition__(self, data: str, items):
+        """A rule named after a condition word (「このクリーチャーがタップされていた場合」 → this_tapped)."""
+        if data in CONDITION_WORDS:
+            return ("if", Condition(word=data))
+        return None
+
+
+def _count_condition(zone: str, whose: str | None, phrase: Phrase, at_least: int, other: bool) -> Condition:
+    if phrase.count is not None or phrase.zone is not None:
+        raise ReadError("a counted card phrase with a number or a zone of its own")
+    flt = phrase.filter
+    if whose is not None:
+        if flt.whose not in ("any", whose):
+            raise ReadError("the counted cards' player and their zone's player differ")
+        flt = replace(flt, whose=whose)
+    if other:
+        flt = replace(flt, other=True)
+    if phrase.shield:
+        raise ReadError("counted shields")
+    return Condition(zone=zone, filter=flt if flt != Filter() else Filter(), at_least=at_least)

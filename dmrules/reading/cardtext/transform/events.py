@@ -1,0 +1,419 @@
+"""Watched events: 「自分のクリーチャーが相手の効果によってバトルゾーンから墓地に置かれる時」 → ``Watch``.
+
+A watched event is its subject (「このクリーチャー」, a card phrase, a player), the cause
+(「相手の呪文によって」) and the event: the verb with where the card comes from and where it
+goes (「マナゾーンから墓地に置かれる」, 「山札の一番下に置かれる」, 「シールドゾーンを離れる」).
+The same verb and zones make the same event whatever the subject; a zone the events of the
+vocabulary cannot watch is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from lark import Token
+
+from ....game.abilities import Watch
+from ....game.filters import Filter
+from .nouns import _number, _tokens
+from .parts import WHOSE, ZONES, Cause, Phrase, ReadError, WatchPart
+
+OTHER = {"own": "opponent", "opponent": "own"}
+_LEAVE = {"battle": "leave", "shields": "leave_shields", "mana": "leave_mana", "graveyard": "leave_graveyard"}
+_LEAVE["hand"] = "leave_hand"
+_PUT = {"graveyard": "put_into_graveyard", "mana": "put_into_mana", "deck": "put_into_deck", "battle": "enter"}
+_CAUSE_KINDS = {
+    "by_effect": ("by_effect",),
+    "by_spell_effect": ("by_effect", "by_spell"),
+    "by_spell": ("by_spell",),
+    "by_creature_ability": ("by_ability", "by_creature"),
+    "by_attack": ("by_attack",),
+    "by_creature": ("by_creature",),
+}
+
+
+@dataclass(frozen=True)
+class Ev:
+    """An event phrase: the event and its zones, before its subject is known."""
+
+    events: tuple[str, ...]
+    from_zone: str | None = None
+    from_whose: str | None = None
+    to_whose: str | None = None  # 「自分の墓地に置かれる」: the zone's player, whose card it is
+    to_position: str | None = None
+    once: bool = False
+    conditions: tuple[str, ...] = ()  # when: 「相手のクリーチャーにブレイクされる」
+    state: tuple[str, ...] = ()  # if: 「表向きで」 (this_face_up)
+    anywhere: bool = False  # 「どこからでも」
+
+
+def _whose(token) -> str:
+    return WHOSE[str(token)]
+
+
+class EventParts:
+    """The watched event and its subject."""
+
+    # -- the head: 「AがX時、またはBがY時」 ---------------------------------------------
+    def head(self, items: list):
+        if len(items) == 1 and isinstance(items[0], tuple) and items[0] and items[0][0] == "head":
+            return items[0]  # 「この呪文を唱えた後」, 「このクリーチャーがタップされていたら」
+        parts: list[WatchPart] = []
+        for item in items:
+            if isinstance(item, Token):
+                continue
+            for part in item if isinstance(item, tuple) else (item,):
+                if part.same_subject:
+                    if not parts or parts[-1].watch.subject is None and parts[-1].watch.filter is None:
+                        raise ReadError("a watched event with no subject")
+                    before = parts[-1].watch
+                    part = replace(
+                        part,
+                        same_subject=False,
+                        watch=replace(part.watch, subject=before.subject, filter=before.filter, chooser=None),
+                    )
+                parts.append(part)
+        return ("head", tuple(parts))
+
+    def watch_card(self, items: list):
+        subject = next(i for i in items if isinstance(i, (Phrase, tuple)) and not _is_cause_or_amount(i))
+        if isinstance(subject, tuple) and subject[0] == "subjects":  # 「このクリーチャーまたは自分のドラゴンが」
+            rest = [i for i in items if i is not subject]
+            return tuple(part for one in subject[1] for part in self.watch_card([one, *rest]))
+        cause = next((i for i in items if isinstance(i, Cause)), Cause())
+        amount = next((i for i in items if isinstance(i, tuple) and i and i[0] == "amount"), None)
+        ev = next(i for i in items if isinstance(i, Ev))
+        if amount is not None and (amount[1].count != 1 or amount[1].up_to or amount[1].every):
+            raise ReadError("a watched event of several cards at once (a count) cannot be stated")
+        return _watches(subject, ev, cause)
+
+    def watch_same_subject(self, items: list):
+        cause = next((i for i in items if isinstance(i, Cause)), Cause())
+        ev = next(i for i in items if isinstance(i, Ev))
+        parts = _watches(("subject", "this"), ev, cause)
+        return tuple(replace(part, same_subject=True, watch=replace(part.watch, subject=None)) for part in parts)
+
+    def watch_player(self, items: list):
+        owner = _whose(_tokens(items, "OWNER")[0])
+        cause = next((i for i in items if isinstance(i, Cause)), Cause())
+        event = next(i for i in items if isinstance(i, tuple) and i and i[0] == "player_event")
+        _, kind, count = event
+        if cause.either:
+            raise ReadError("two causes of a player's event")
+        if kind in ("lose", "win") and set(cause.conditions) == {"by_opponent", "by_attack"}:
+            cause = Cause(cause="attack")  # 「相手のクリーチャーの攻撃によって」: the opponent's win by an attack
+        if cause.cause is not None and kind not in ("lose", "win"):
+            raise ReadError("an attack as the cause of a player's event other than winning or losing")
+        player = OTHER[owner] if kind == "win" else owner
+        if count not in (None, 1):
+            raise ReadError("a draw of several cards watched as one cannot be stated")
+        events = ("lose",) if kind == "win" else (kind,)
+        watch = Watch(events=events, filter=Filter(whose=player), cause=cause.cause, conditions=cause.conditions)
+        return (WatchPart(watch=watch, win=kind == "win"),)
+
+    def pe_lose(self, items: list):
+        return ("player_event", "lose", None)
+
+    def pe_win(self, items: list):
+        return ("player_event", "win", None)
+
+    def pe_draw(self, items: list):
+        counts = _tokens(items, "COUNT")
+        return ("player_event", "draw", _number(counts[0]) if counts else None)
+
+    def pe_choose(self, items: list):
+        return ("player_event", "choose", None)
+
+    def watch_choice_of(self, items: list):
+        phrase = next(i for i in items if isinstance(i, Phrase))
+        chooser = _whose(_tokens(items, "OWNER")[0])
+        where = "shields" if phrase.shield else phrase.zone
+        return (WatchPart(watch=Watch(events=("choose",), filter=_filter(phrase), chooser=chooser, from_zone=where)),)
+
+    def watch_put_by_own(self, items: list):
+        phrase = next(i for i in items if isinstance(i, Phrase))
+        zones = next(i for i in items if isinstance(i, list))
+        flt = _filter(phrase)
+        return tuple(
+            WatchPart(watch=Watch(events=("put_into_graveyard",), filter=flt, from_zone=zone)) for zone in zones
+        )
+
+    def source_zones(self, items: list):
+        zones = [ZONES[str(t)] for t in _tokens(items, "ZONE")]
+        if len(set(zones)) != len(zones):
+            raise ReadError("a zone named twice")
+        return zones
+
+    def watch_this_breaks(self, items: list):
+        owners = _tokens(items, "OWNER")
+        if owners and _whose(owners[0]) != "opponent":
+            raise ReadError("this creature breaking its own player's shields")
+        watch = Watch(events=("break",), filter=Filter(whose="opponent"), conditions=("by_this",))
+        return (WatchPart(watch=watch),)
+
+    def watch_breaks(self, items: list):
+        """「相手のクリーチャーが自分のシールドをブレイクする時」: a break of the shields, by that player's creature."""
+        breaker, shields = (i for i in items if isinstance(i, Phrase))
+        whose = breaker.filter.whose
+        if breaker.filter != Filter(whose=whose, types=("creature",)) or whose == "any" or breaker.count is not None:
+            raise ReadError("a break by creatures the text qualifies otherwise than by their player")
+        if not shields.shield or shields.filter != Filter(whose=shields.filter.whose):
+            raise ReadError("a break of cards other than shields")
+        by = "by_opponent" if whose == "opponent" else "by_self"
+        watch = Watch(events=("break",), filter=shields.filter, conditions=(by, "by_creature"))
+        return (WatchPart(watch=watch),)
+
+    def watch_cast_by_trigger(self, items: list):
+        whose = _whose(_tokens(items, "OWNER")[0])
+        flt = Filter(whose=whose, types=("spell",))
+        return (WatchPart(watch=Watch(events=("spell_to_graveyard",), filter=flt, cast_from="shields")),)
+
+    def cast_this(self, items: list):
+        watch = Watch(events=("spell_to_graveyard",), subject="this")
+        return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))
+
+    def cast_this_from(self, items: list):
+        zone = ZONES[str(_tokens(items, "ZONE")[0])]
+        owners = _tokens(items, "PLACE_OWNER")
+        if owners and str(owners[0]) != "自分の":
+            raise ReadError("this spell cast from another player's zone")
+        watch = Watch(events=("spell_to_graveyard",), subject="this", cast_from=zone)
+        return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))
+
+    def watch_deck_out(self, items: list):
+        """「自分の山札の最後の1枚を引く時」「…を引いたことによってゲームに負ける時」: the loss by drawing the
+        last card."""
+        owner = _whose(_tokens(items, "OWNER")[0])
+        return (WatchPart(watch=Watch(events=("lose",), filter=Filter(whose=owner), cause="deck_out")),)
+
+    def watch_player_puts(self, items: list):
+        """「相手がコマンドまたはドラゴンをバトルゾーンに出す時」: that player's cards put into the battle zone."""
+        owner = _whose(_tokens(items, "OWNER")[0])
+        phrase = next(i for i in items if isinstance(i, Phrase))
+        flt = _filter(phrase)
+        if flt.whose not in ("any", owner):
+            raise ReadError("a player putting another player's cards into the battle zone")
+        return (WatchPart(watch=Watch(events=("enter",), filter=replace(flt, whose=owner))),)
+
+    def cast_recycled(self, items: list):
+        watch = Watch(events=("spell_to_graveyard",), subject="this", cast_from="graveyard")
+        return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))
+
+    def untap_head(self, items: list):
+        return ("head", (WatchPart(watch=Watch(events=("untap",), subject="this"), conditions=("this_tapped",)),))
+
+    # -- subjects ---------------------------------------------------------------------
+    def subject(self, items: list):
+        return items[0]
+
+    def subjects_or(self, items: list):
+        return ("subjects", tuple(i for i in items if not isinstance(i, Token)))
+
+    def this_subject(self, items: list):
+        return ("subject", "this")
+
+    def equipped_subject(self, items: list):
+        return ("subject", "equipped")
+
+    def fortified_subject(self, items: list):
+        return ("subject", "fortified")
+
+    # -- causes -----------------------------------------------------------------------
+    def causes(self, items: list):
+        return items[0]
+
+    def cause_of(self, items: list):
+        owners = [_whose(t) for t in _tokens(items, "OWNER")]
+        kinds = [i for i in items if isinstance(i, str) and not isinstance(i, Token)]
+        who = ["by_opponent" if o == "opponent" else "by_self" for o in owners]
+        if len(kinds) == 1:
+            return Cause(conditions=(who[0], *_CAUSE_KINDS[kinds[0]]))
+        return Cause(either=((who[0], *_CAUSE_KINDS[kinds[0]]), (who[-1], *_CAUSE_KINDS[kinds[1]])))
+
+    def by_effect(self, items: list):
+        return "by_effect"
+
+    def by_spell_effect(self, items: list):
+        return "by_spell_effect"
+
+    def by_spell(self, items: list):
+        return "by_spell"
+
+    def by_creature_ability(self, items: list):
+        return "by_creature_ability"
+
+    def by_attack(self, items: list):
+        return "by_attack"
+
+    def by_creature(self, items: list):
+        return "by_creature"
+
+    def by_creature_in_battle(self, items: list):
+        raise ReadError(
+            "「バトルゾーンにあるクリーチャーの能力によって」: `by_creature` says the effect's source is a creature, "
+            "not that it is in the battle zone, and no cause says so"
+        )
+
+    def cause_attack(self, items: list):
+        if _whose(_tokens(items, "OWNER")[0]) != "opponent":
+            raise ReadError("an attack of one's own creature as the cause of one's win")
+        return Cause(cause="attack")
+
+    def cause_not_attack(self, items: list):
+        return Cause(cause="not_attack")
+
+
+class EventPhraseParts:
+    """The event phrases: the verb with where the card comes from and where it goes."""
+
+    # -- event phrases ------------------------------------------------------------------
+    def ev_destroy(self, items: list):
+        return Ev(events=("destroy",))
+
+    def ev_leave(self, items: list):
+        zones = _tokens(items, "ZONE")
+        zone = ZONES[str(zones[0])] if zones else "battle"
+        if zone not in _LEAVE:
+            raise ReadError(f"a card leaving the {zone} zone cannot be watched")
+        return Ev(events=(_LEAVE[zone],))
+
+    def ev_leave_face_up(self, items: list):
+        owners = _tokens(items, "PLACE_OWNER")
+        if owners and str(owners[0]) == "相手の":
+            raise ReadError("this card in the opponent's shield zone")
+        if ZONES[str(_tokens(items, "ZONE")[0])] != "shields":
+            raise ReadError("「表向きで」 of a card outside the shield zone")
+        return Ev(events=("leave_shields",), state=("this_face_up",))
+
+    def ev_put(self, items: list):
+        source = next((i for i in items if isinstance(i, tuple) and i and i[0] == "from"), None)
+        place = next(i for i in items if isinstance(i, tuple) and i and i[0] == "put")
+        verb = str(_tokens(items, "PUT_PASSIVE")[0])
+        _, zone, position = place
+        if verb == "加えられる":
+            kinds = {"hand": "put_into_hand", "deck": "put_into_deck"}
+        else:
+            kinds = _PUT
+        if zone not in kinds:
+            raise ReadError(f"a card put into the {zone} zone cannot be watched")
+        owners = [i[1] for i in items if isinstance(i, tuple) and i and i[0] == "place_owner"]
+        to_whose = {"自分の": "own", "相手の": "opponent"}.get(owners[0]) if owners else None
+        return _from(Ev(events=(kinds[zone],), to_position=position, to_whose=to_whose), source)
+
+    def put_zone(self, items: list):
+        return ("put", ZONES[str(_tokens(items, "ZONE")[0])], None)
+
+    def put_deck_end(self, items: list):
+        return ("put", "deck", "top" if str(_tokens(items, "DECK_END")[0]) == "上" else "bottom")
+
+    def from_zone(self, items: list):
+        owners = _tokens(items, "PLACE_OWNER")
+        whose = {"自分の": "own", "相手の": "opponent"}.get(str(owners[0])) if owners else None
+        return ("from", ZONES[str(_tokens(items, "ZONE")[0])], whose)
+
+    def place_owner(self, items: list):
+        return ("place_owner", str(items[0]))
+
+    def ev_put_from_anywhere(self, items: list):
+        """「どこからでも自分の墓地に置かれる時」: from any zone (the ability works in every zone)."""
+        ev = self.ev_put([i for i in items if not (isinstance(i, tuple) and i and i[0] == "from")])
+        return replace(ev, anywhere=True)
+
+    def ev_discard(self, items: list):
+        return Ev(events=("discard",))
+
+    def ev_return(self, items: list):
+        source = next((i for i in items if isinstance(i, tuple) and i and i[0] == "from"), None)
+        return _from(Ev(events=("return_to_hand",)), source)
+
+    def ev_break(self, items: list):
+        by = next((i for i in items if isinstance(i, tuple) and i and i[0] == "breaker"), None)
+        return Ev(events=("break",), conditions=by[1] if by else ())
+
+    def breaker_creature(self, items: list):
+        who = "by_opponent" if _whose(_tokens(items, "OWNER")[0]) == "opponent" else "by_self"
+        return ("breaker", (who, "by_creature"))
+
+    def breaker_player(self, items: list):
+        who = "by_opponent" if _whose(_tokens(items, "OWNER")[0]) == "opponent" else "by_self"
+        return ("breaker", (who,))
+
+    def ev_break_once(self, items: list):
+        return Ev(events=("break",), once=True)
+
+    def ev_enter(self, items: list):
+        return Ev(events=("enter",))
+
+    def ev_put_into_battle(self, items: list):
+        return Ev(events=("put_into_battle",))
+
+    def ev_battle(self, items: list):
+        return Ev(events=("battle",))
+
+    def ev_chosen(self, items: list):
+        return Ev(events=("choose",))
+
+    def ev_summoned(self, items: list):
+        return Ev(events=("summon",))
+
+
+def _is_cause_or_amount(item) -> bool:
+    return isinstance(item, tuple) and bool(item) and item[0] in ("amount",)
+
+
+def _from(ev: Ev, source) -> Ev:
+    if source is None:
+        return ev
+    _, zone, whose = source
+    if zone == "hand" and ev.events == ("put_into_graveyard",):
+        return replace(ev, from_zone="hand", from_whose=whose)
+    return replace(ev, from_zone=zone, from_whose=whose)
+
+
+def _filter(phrase: Phrase) -> Filter:
+    if phrase.count not in (None, 1) or phrase.any_one:
+        raise ReadError("a count of the cards of a watched event cannot be stated")
+    return phrase.filter
+
+
+def _watches(subject, ev: Ev, cause: Cause) -> tuple[WatchPart, ...]:
+    """The watches of a subject's event: one a cause when the text names either of two (no event has both)."""
+    if cause.cause is not None:
+        raise ReadError("an attack as the cause of a card's event")
+    causes = cause.either or (cause.conditions,)
+    return tuple(_watch(subject, ev, Cause(conditions=c)) for c in causes)
+
+
+def _watch(subject, ev: Ev, cause: Cause) -> WatchPart:
+    """The watch of a subject's event."""
+    conditions = ev.conditions + cause.conditions
+    watch = Watch(
+        events=ev.events,
+        from_zone=ev.from_zone,
+        to_position=ev.to_position,
+        once=ev.once,
+        conditions=conditions,
+    )
+    if isinstance(subject, tuple):
+        if ev.state and subject[1] != "this":
+            raise ReadError("「表向きで」 of a card other than this one")
+        if "opponent" in (ev.from_whose, ev.to_whose):
+            raise ReadError("this card in the opponent's zone")
+        extra = (("works_in", "any"),) if ev.anywhere else ()
+        return WatchPart(watch=replace(watch, subject=subject[1]), conditions=ev.state, ability=extra)
+    if ev.state or ev.anywhere:
+        raise ReadError("「表向きで」 or 「どこからでも」 of a card other than this one")
+    flt = _filter(subject)
+    for whose in (ev.from_whose, ev.to_whose):
+        if whose is not None:
+            if flt.whose not in ("any", whose):
+                raise ReadError("the card's player and the zone's player differ")
+            flt = replace(flt, whose=whose)
+    from_zone = watch.from_zone
+    if subject.zone is not None:
+        if subject.zone not in ZONES.values() or (from_zone is not None and from_zone != subject.zone):
+            raise ReadError("the watched card's zone and the event's zone differ")
+        from_zone = subject.zone
+    if subject.shield and not set(ev.events) & {"break", "leave_shields"}:
+        from_zone = from_zone or "shields"
+    return WatchPart(watch=replace(watch, filter=flt, from_zone=from_zone))

@@ -1,0 +1,170 @@
+"""What follows a replacement: 「そうした場合、…」, 「その後、…」 as follow-up steps (``events.Step``).
+
+The clauses of a follow-up are events of the step vocabulary of docs/scenario-format.md: this
+card moved (「このクリーチャーを山札の一番下に置く」 → ``{move: this, to: deck, position: bottom}``),
+a draw (「カードを1枚引く」), cards chosen from a zone and moved (「自分の手札から1枚選び、墓地に
+置く」). A follow-up the player may do or not (「引いてもよい」) is no event of a step: refused,
+except a choice that may take none (「…手札に戻してもよい」: ``optional``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ....game.events import ChoiceSpec, EventSpec, Step
+from ....game.filters import Filter
+from .instead import _count, _joined
+from .parts import Clause, Followup, ReadError
+
+_THIS_MOVES = {
+    ("destroy", None): ("destroy", None, None),
+    ("return", "hand"): ("return_to_hand", None, None),
+    ("put", "graveyard"): ("move", "graveyard", None),
+    ("put", "mana"): ("put_into_mana", None, None),
+}
+
+
+def then_step(clauses: tuple[Clause, ...], label: str) -> Step:
+    """The events of one follow-up sentence, as the step ``label`` (``then1``)."""
+    events = tuple(_event(clause, f"{label}.{i}") for i, clause in enumerate(_joined(clauses), start=1))
+    return Step(events=events, label=label)
+
+
+def _event(clause: Clause, event_id: str) -> EventSpec:
+    target = clause.target
+    if clause.verb == "draw":
+        return _draw(clause, event_id)
+    if clause.actor is not None:
+        raise ReadError("a follow-up done by a player the text names, other than a draw")
+    if target is not None and target.kind == "this":
+        if clause.optional:
+            raise ReadError("a follow-up the player may do or not (「〜てもよい」) is no event of a step")
+        return _this(clause, event_id)
+    if target is None or target.kind not in ("phrase", "zone_cards", "amount"):
+        raise ReadError("a follow-up that names no card it acts on")
+    return _chosen(clause, event_id)
+
+
+def _draw(clause: Clause, event_id: str) -> EventSpec:
+    target = clause.target
+    if clause.optional:
+        raise ReadError("a follow-up the player may do or not (「引いてもよい」) is no event of a step")
+    if target is None or target.kind != "phrase" or not target.phrase.card or target.phrase.filter != Filter():
+        raise ReadError("a draw of cards the text qualifies")
+    count, up_to = _count(target)
+    if count is None or up_to:
+        raise ReadError("a draw of no fixed number")
+    return EventSpec(id=event_id, kind="draw", player="@" + (clause.actor or "own"), count=count)
+
+
+def _this(clause: Clause, event_id: str) -> EventSpec:
+    place = clause.place
+    zone = place.zone if place is not None else None
+    if place is not None and place.owner == "相手の":
+        raise ReadError("this card put into the opponent's zone")
+    if clause.manners:
+        raise ReadError(f"「{'、'.join(sorted(clause.manners))}」 of a follow-up cannot be stated")
+    if zone == "deck":
+        position = "shuffle" if clause.shuffle else place.position
+        if clause.verb not in ("put", "return", "add") or position is None:
+            raise ReadError("this card put into the deck at no stated place")
+        return EventSpec(id=event_id, kind="move", cards=("this",), to_zone="deck", position=position)
+    key = (clause.verb, zone)
+    if key not in _THIS_MOVES:
+        raise ReadError(f"this card {clause.verb} as a follow-up: no event of the vocabulary")
+    kind, to_zone, _ = _THIS_MOVES[key]
+    return EventSpec(id=event_id, kind=kind, cards=("this",), to_zone=to_zone)
+
+
+def _chosen(clause: Clause, event_id: str) -> EventSpec:
+    """Cards chosen from a zone of the player's and moved: 「自分の墓地からクリーチャーを1体、自分の手札に戻す」."""
+    target = clause.target
+    phrase = target.phrase if target.kind == "phrase" else None
+    if target.kind == "amount":
+        count, up_to = target.amount.count, target.amount.up_to
+    else:
+        count, up_to = _count(target)
+    if count is None or up_to:
+        raise ReadError("a follow-up choice of no fixed number")
+    zones = clause.sources or ((target.zone,) if target.kind == "zone_cards" else ())
+    if phrase is not None and phrase.zone is not None:
+        zones = zones or (phrase.zone,)
+    whose = clause.source_whose or (target.whose if target.kind == "zone_cards" else None)
+    flt = phrase.filter if phrase is not None else Filter()
+    if zones == ("battle",) and whose is None and clause.verb == "return":
+        whose = (
+            flt.whose
+        )  # 「バトルゾーンにあるクリーチャーを1体選び、持ち主の手札に戻す」: anyone's, or as the phrase says
+    elif len(zones) != 1 or whose != "own":
+        raise ReadError("a follow-up choice from no one zone of the player's own")
+    if flt.whose not in ("any", whose):
+        raise ReadError("the chosen cards' player and their zone's player differ")
+    flt = replace(flt, whose=whose)
+    optional = clause.optional
+    choice = ChoiceSpec(count=count, from_zone=zones[0], filter=flt, chooser="@own", optional=optional)
+    place = clause.place
+    if place is not None and place.owner == "相手の":
+        raise ReadError("cards put into the opponent's zone")
+    if clause.verb == "discard" and place is None and zones == ("hand",):
+        if optional:
+            raise ReadError("a discard the player may do or not")
+        return EventSpec(id=event_id, kind="discard", choose=choice)
+    if place is None:
+        raise ReadError("a follow-up that says not where the cards go")
+    if place.zone == "under":
+        return _under(clause, event_id, choice)
+    if clause.manners - {"any_order"}:
+        raise ReadError(f"「{'、'.join(sorted(clause.manners))}」 of a follow-up cannot be stated")
+    if clause.verb == "return" and place.zone == "hand":
+        return EventSpec(id=event_id, kind="return_to_hand", choose=choice)
+    if clause.verb == "put" and place.zone == "graveyard" and not optional:
+        return EventSpec(id=event_id, kind="move", choose=choice, to_zone="graveyard")
+    raise ReadError(f"chosen cards {clause.verb} into the {place.zone} zone as a follow-up: no event of the vocabulary")
+
+
+def _under(clause: Clause, event_id: str, choice: ChoiceSpec) -> EventSpec:
+    """「クリーチャーを1体、自分のマナゾーンからバトルゾーンにある自分の進化クリーチャー1体の下に重ねて置く」."""
+    under = clause.place.under
+    if clause.verb != "put" or under.count not in (None, 1) or under.zone not in (None, "battle"):
+        raise ReadError("a card put under a card named otherwise")
+    flt = under.filter if under.filter.whose != "any" else replace(under.filter, whose="own")
+    return EventSpec(id=event_id, kind="move", choose=choice, to_zone="battle", under=flt)
+
+
+def followup_parts(items, kind: str) -> Followup:
+    clauses = next((i[1] for i in items if isinstance(i, tuple) and i and i[0] == "clauses"), ())
+    if any(isinstance(i, tuple) and i and i[0] == "clauses" and i[2] for i in items):
+        raise ReadError("a follow-up of one of two things (「〜か、〜」)")
+    if len(clauses) == 1 and clauses[0].verb == "stay":  # 「そうした場合、このクリーチャーはバトルゾーンにとどまる」
+        target = clauses[0].target
+        if (
+            target is None
+            or target.kind not in ("this", "that")
+            or target.ref not in ("このクリーチャー", "そのクリーチャー")
+        ):
+            raise ReadError("「とどまる」 of another card than the event's")
+        return Followup(kind="stays")
+    return Followup(kind=kind, clauses=clauses)
+
+
+class FollowupParts:
+    def followup_if_done(self, items: list):
+        return followup_parts(items, "then")
+
+    def followup_afterwards(self, items: list):
+        return followup_parts(items, "then")
+
+    def followup_shuffle(self, items: list):
+        return Followup(kind="shuffle")
+
+    def followup_no_trigger(self, items: list):
+        return Followup(kind="no_trigger")
+
+    def followup_stays(self, items: list):
+        refs = [i for i in items if getattr(i, "type", None) in ("REF", "THIS")]
+        if refs and str(refs[0]) not in ("そのクリーチャー", "このクリーチャー"):
+            raise ReadError(f"「{refs[0]}はとどまる」 of another card than the event's")
+        return Followup(kind="stays")
+
+    def used_ability(self, items: list):
+        return followup_parts(items, "then")

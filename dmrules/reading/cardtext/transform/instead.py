@@ -1,0 +1,316 @@
+"""What happens instead: the clauses after 「かわりに」 as ``Action`` objects.
+
+A clause that names no card, or the event's card (「そのクリーチャーを」), sends the event's card
+elsewhere (``move``); one on 「このクリーチャー」 is this card's (``move_source``, ``tap_source``);
+one on a card phrase with a number is a choice of affected cards (``choose`` with its ``Slot``:
+from the zone the text names, to where it puts them); 「カードを2枚引く」 is a draw, 「山札の上から
+2枚を墓地に置く」 a mill. Whatever has no action of the vocabulary is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ....game.abilities import Action, Slot, Watch
+from ....game.filters import Filter
+from .parts import Clause, Instead, Phrase, ReadError, Target
+
+_CHOICE_VERBS = {"put": "put", "return": "return", "add": "add_to_hand", "enter": "put", "discard": "discard"}
+_MOVE_VERBS = ("put", "return", "add", "enter")
+# What each verb says of where the card goes when the text names no place.
+_VERB_PLACE = {"enter": "battle", "discard": "graveyard", "destroy": "graveyard"}
+
+
+def instead_actions(instead: Instead, watch: Watch) -> tuple[Action, ...]:
+    """The actions of what happens instead of ``watch``'s event, in order."""
+    if instead.one_of:
+        if len(instead.clauses) != 2:
+            raise ReadError("「〜か、〜」 of more than two")
+        first, second = (tuple(clause_actions(c, watch)) for c in instead.clauses)
+        return (Action("one_of", options=(first, second)),)
+    actions: list[Action] = []
+    for clause in _joined(instead.clauses):
+        actions.extend(clause_actions(clause, watch))
+    return tuple(actions)
+
+
+def _joined(clauses: tuple[Clause, ...]) -> list[Clause]:
+    """Clauses with a lone 「シャッフルする」 joined to the move into the deck before it."""
+    out: list[Clause] = []
+    for clause in clauses:
+        if clause.verb == "shuffle" and clause.target is None and clause.place is None:
+            if not out or not out[-1].place or out[-1].place.zone != "deck":
+                raise ReadError("「シャッフルする」 follows no move into the deck")
+            out[-1] = replace(out[-1], shuffle=True, mode=clause.mode if clause.mode == "may" else out[-1].mode)
+            continue
+        out.append(clause)
+    for clause in out[:-1]:
+        if clause.mode not in ("cont", "te"):
+            raise ReadError("a clause ends before the next (「〜する、〜」)")
+    return out
+
+
+def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
+    if clause.actor is not None:
+        raise ReadError("what happens instead, done by a player the text names")
+    target = clause.target
+    verb = clause.verb
+    if verb == "stay":
+        return [Action("stay")]
+    if verb == "use":
+        return [Action("use_ability")]
+    if verb == "top_card_only":
+        return [Action("move_top")]
+    if verb == "destroy_partner":
+        if "battle" not in watch.events:
+            raise ReadError("「その相手クリーチャー」 of no watched battle")
+        return [Action("destroy_partner")]
+    if verb == "win":
+        if watch.events != ("lose",):
+            raise ReadError("a win instead of an event other than a loss")
+        return [Action("win")]
+    if verb == "flip" and (target is None or target.kind == "this"):
+        if watch.subject != "this" and target is None:
+            raise ReadError("the event's card flipped, for an event of another card than this one")
+        _check_manners(clause, {"other_side"})
+        return [Action("flip_source")]
+    if verb == "choose_instead":
+        return [Action("choose_instead", whose=None if clause.whose == "own" else clause.whose)]
+    if target is None or target.kind == "that":
+        return [_event_card(clause, watch)]
+    if target.kind == "this":
+        return _this(clause)
+    if target.kind == "this_in_hand":
+        if verb != "discard":
+            raise ReadError("this card in the hand, other than discarded")
+        return [Action("move_source", zone="graveyard", verb="discard")]
+    if target.kind == "deck_top":
+        return [_mill(clause)]
+    if target.kind == "either":
+        return [_either(clause)]
+    if verb == "draw":
+        return [_draw(clause)]
+    if verb == "battle":
+        return [_battle_other(clause)]
+    return [Action("choose", slot=slot) for slot in _slots(clause)]
+
+
+def _place(clause: Clause) -> tuple[str, str | None]:
+    """(zone, deck position) the clause puts a card into."""
+    place = clause.place
+    if place is None:
+        if clause.verb in _VERB_PLACE:
+            return _VERB_PLACE[clause.verb], None
+        raise ReadError("a clause that says not where the card goes")
+    if place.owner == "相手の":
+        raise ReadError("a card put into the opponent's zone")
+    if place.zone == "under":
+        raise ReadError("a card put under a chosen card, instead of the event")
+    if clause.verb == "add" and place.zone not in ("hand", "shields", "deck"):
+        raise ReadError("「加える」 into a zone cards are not added to")
+    position = place.position
+    if clause.shuffle:
+        if place.zone != "deck":
+            raise ReadError("「シャッフルする」 after a move elsewhere than the deck")
+        position = "shuffle"
+    return place.zone, position
+
+
+def _check_manners(clause: Clause, allowed: set[str]) -> None:
+    extra = set(clause.manners) - allowed
+    if extra:
+        raise ReadError(f"「{'、'.join(sorted(extra))}」 cannot be stated here")
+
+
+def _event_card(clause: Clause, watch: Watch) -> Action:
+    """The event's card goes elsewhere: 「墓地に置くかわりに手札に戻す」, 「そのクリーチャーをマナゾーンに置く」."""
+    if clause.target is not None and clause.target.ref == "そのシールド":
+        if not set(watch.events) <= {"break", "leave_shields"}:
+            raise ReadError("「そのシールド」 names no shield: the watched event is not a shield's")
+    if clause.verb == "shieldify" and clause.place is None and not clause.manners:
+        return Action("move", zone="shields")  # 「シールド化する」: put face down as a new shield
+    if clause.verb not in _MOVE_VERBS:
+        raise ReadError(f"the event's card {clause.verb} instead: no action of the vocabulary")
+    zone, position = _place(clause)
+    if zone == "under_this":
+        _check_manners(clause, set())
+        return Action("move_under")
+    face_up = "face_up" in clause.manners
+    if "face_down" in clause.manners and zone != "shields":
+        raise ReadError("a card put face down elsewhere than the shield zone")
+    _check_manners(clause, {"tapped", "face_down", "face_up"} if zone in ("mana", "shields", "battle") else set())
+    return Action("move", zone=zone, position=position, tapped="tapped" in clause.manners, face_up=face_up)
+
+
+def _this(clause: Clause) -> list[Action]:
+    """This card instead: 「このクリーチャーを破壊してもよい」, 「…を自分のマナゾーンに置く」, 「…をタップして…」."""
+    verb = clause.verb
+    if verb == "destroy":
+        _check_manners(clause, set())
+        return [Action("move_source", zone="graveyard", verb="destroy")]
+    if verb == "tap":
+        _check_manners(clause, set())
+        return [Action("tap_source")]
+    if verb == "battle":
+        _check_manners(clause, {"tapped"})
+        return ([Action("tap_source")] if "tapped" in clause.manners else []) + [Action("battle_instead")]
+    if verb == "flip":
+        return [Action("flip_source")]
+    if verb in _MOVE_VERBS:
+        zone, position = _place(clause)
+        if zone in ("under_this",):
+            raise ReadError("this card put under itself")
+        _check_manners(clause, {"tapped", "face_down", "face_up"} if zone in ("mana", "shields") else set())
+        if "face_down" in clause.manners and zone != "shields":
+            raise ReadError("a card put face down elsewhere than the shield zone")
+        return [
+            Action(
+                "move_source",
+                zone=zone,
+                verb="put",
+                position=position,
+                tapped="tapped" in clause.manners,
+                face_up="face_up" in clause.manners,
+            )
+        ]
+    raise ReadError(f"this card {verb} instead: no action of the vocabulary")
+
+
+def _mill(clause: Clause) -> Action:
+    target = clause.target
+    zone, _ = _place(clause)
+    if clause.verb != "put" or zone != "graveyard" or clause.manners:
+        raise ReadError("the deck's top cards put elsewhere than the graveyard")
+    return Action("mill", count=target.amount.count, whose=target.whose)
+
+
+def _draw(clause: Clause) -> Action:
+    target = clause.target
+    amount = target.amount if target.kind in ("amount", "phrase") else None
+    if target.kind == "phrase" and (target.phrase.filter != Filter() or not target.phrase.card):
+        raise ReadError("a draw of cards the text qualifies")
+    if amount is None or amount.count is None or amount.up_to or clause.place or clause.sources:
+        raise ReadError("a draw of no fixed number")
+    return Action("draw", count=amount.count)
+
+
+def _battle_other(clause: Clause) -> Action:
+    target = clause.target
+    if target.kind != "phrase" or clause.sources or clause.place:
+        raise ReadError("another creature battling instead, named otherwise than by a phrase")
+    return Action("battle_instead", filter=_owned(target.phrase.filter, "own"))
+
+
+def _owned(flt: Filter, default: str) -> Filter:
+    return flt if flt.whose != "any" else replace(flt, whose=default)
+
+
+def _count(target: Target) -> tuple[int | None, bool]:
+    """(count, up to) of a choice: the number the text prints, never a default."""
+    amount = target.amount
+    count = target.phrase.count if target.phrase is not None else None
+    if amount is not None and count is not None:
+        raise ReadError("two numbers for one choice")
+    if amount is not None:
+        if amount.every:
+            raise ReadError("「すべて」 as a choice of affected cards cannot be stated")
+        return amount.count, amount.up_to
+    if count is None:
+        raise ReadError("a choice of cards that prints no number")
+    return count, False
+
+
+def _sources(clause: Clause, phrase: Phrase | None) -> tuple[tuple[str, ...], str | None]:
+    """The zones the chosen cards come from, and whose they are."""
+    target = clause.target
+    zones: tuple[str, ...] = clause.sources
+    whose = clause.source_whose
+    if target.kind == "zone_cards":
+        if zones:
+            raise ReadError("a zone named twice")
+        zones, whose = (target.zone,), target.whose
+    if phrase is not None and phrase.zone is not None:
+        if zones and zones != (phrase.zone,):
+            raise ReadError("the chosen cards' zone named twice")
+        zones = (phrase.zone,)
+        whose = whose or phrase.zone_whose
+    if phrase is not None and phrase.shield:
+        if zones and zones != ("shields",):
+            raise ReadError("shields taken from elsewhere than the shield zone")
+        zones = ("shields",)
+    if not zones:
+        zones = ("hand",) if clause.verb == "discard" else ("battle",)
+    return zones, whose
+
+
+def _slots(clause: Clause) -> list[Slot]:
+    """A choice of affected cards: 「自分のクリーチャーを1体破壊する」, 「カードを2枚、自分の墓地から…置く」."""
+    target = clause.target
+    phrase = target.phrase if target.kind == "phrase" else None
+    count, up_to = _count(target) if target.kind != "amount" else (target.amount.count, target.amount.up_to)
+    zones, whose = _sources(clause, phrase)
+    flt = phrase.filter if phrase is not None else Filter()
+    if whose is not None:
+        if flt.whose not in ("any", whose):
+            raise ReadError("the chosen cards' player and their zone's player differ")
+        flt = replace(flt, whose=whose)
+    if clause.verb == "destroy":
+        if zones != ("battle",) or clause.place is not None:
+            raise ReadError("cards destroyed elsewhere than in the battle zone")
+        if not flt.types and not (phrase is not None and (phrase.card or phrase.named)):
+            flt = replace(flt, types=("creature",))
+        to_zone, position, verb = "graveyard", None, "destroy"
+    elif clause.verb in _CHOICE_VERBS:
+        to_zone, position = _place(clause)
+        verb = _CHOICE_VERBS[clause.verb]
+        if verb == "add_to_hand" and to_zone != "hand":
+            verb = "put"
+        if clause.verb == "discard" and (zones != ("hand",) or to_zone != "graveyard"):
+            raise ReadError("cards discarded from elsewhere than the hand")
+    else:
+        raise ReadError(f"chosen cards {clause.verb}: no action of the vocabulary")
+    if flt.whose == "any" and zones != ("battle",):
+        flt = replace(flt, whose="own")  # the controller's hand, graveyard, mana, shields, deck
+    elif flt.whose == "opponent" and clause.place is not None and clause.place.owner == "自分の":
+        raise ReadError("the opponent's cards put into one's own zone (a zone of another player than their owner)")
+    _check_manners(clause, {"tapped", "any_order"})
+    if "any_order" in clause.manners and to_zone != "deck":
+        raise ReadError("「好きな順序で」 of a move elsewhere than the deck")
+    if len(zones) > 1 and count is not None:
+        raise ReadError(
+            f"a choice of {count} cards from either of two zones ({' or '.join(zones)}) cannot be stated: "
+            "`choose` takes one `from`"
+        )
+    if zones == ("crossed_to_this",) and flt.types == ("cross_gear",):
+        flt = replace(flt, types=())  # what is crossed to a creature is a cross gear
+    tapped = "tapped" in clause.manners
+    return [Slot(count, zone, to_zone, verb, flt, up_to=up_to, position=position, tapped=tapped) for zone in zones]
+
+
+def _either(clause: Clause) -> Action:
+    """「AかBをN体、または両方M体ずつを、…」: N cards that are A or B, or M of each (``one_of``)."""
+    target = clause.target
+    phrase = target.phrase
+    flt = phrase.filter
+    kinds = [attr for attr in ("races", "types", "names") if len(getattr(flt, attr)) == 2]
+    if len(kinds) != 1:
+        raise ReadError("「AかBをN体、または両方M体ずつ」 is stated only for two values of one filter field")
+    (attr,) = kinds
+    either, each = target.either
+    first, second = getattr(flt, attr)
+    base = Clause(
+        verb=clause.verb,
+        mode=clause.mode,
+        sources=clause.sources,
+        source_whose=clause.source_whose,
+        place=clause.place,
+        manners=clause.manners,
+    )
+
+    def choice(count: int, values: tuple) -> Action:
+        one = Phrase(filter=replace(flt, **{attr: values}), count=count)
+        return Action("choose", slot=_slots(replace(base, target=Target(kind="phrase", phrase=one)))[0])
+
+    return Action(
+        "one_of", options=((choice(either, (first, second)),), (choice(each, (first,)), choice(each, (second,))))
+    )

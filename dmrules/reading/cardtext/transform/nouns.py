@@ -1,0 +1,203 @@
+"""Card phrases: 「バトルゾーンにある自分の他の、名前に《X》とあるコスト5以下の光のドラゴン1体」 → ``Phrase``.
+
+A phrase is its modifiers (whose, where, power, cost, civilization, name, keyword, face up,
+tapped, 「他の」) and its head (races, types, 「カード」, 「シールド」, a card's name), any of
+which the text may join with 「または」, 「、」, 「と」, 「か」. Each modifier is one field of the
+``Filter``; a head of several words is any of them, which the filter states only within one
+field (two races, two types): 「進化クリーチャーまたはゴッド」 is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from lark import Token
+
+from ....game.filters import Filter
+from .parts import CIVS, TYPES, WHOSE, ZONES, Phrase, ReadError
+
+
+def _number(token) -> int:
+    return int("".join(ch for ch in str(token) if ch.isdigit()))
+
+
+def _name(token) -> str:
+    return str(token)[1:-1]
+
+
+def _tokens(items, kind: str) -> list[Token]:
+    return [i for i in items if isinstance(i, Token) and i.type == kind]
+
+
+def _add(flt: Filter, attr: str, values: tuple) -> Filter:
+    return replace(flt, **{attr: getattr(flt, attr) + tuple(v for v in values if v not in getattr(flt, attr))})
+
+
+def _set(flt: Filter, attr: str, value) -> Filter:
+    old = getattr(flt, attr)
+    if old not in (None, False, "any") and old != value:
+        raise ReadError(f"the phrase says two things of one card: {attr} {old} and {value}")
+    return replace(flt, **{attr: value})
+
+
+class NounParts:
+    """Card phrases, their modifiers and heads."""
+
+    # -- the phrase -----------------------------------------------------------------
+    def card_phrase(self, items) -> Phrase:
+        phrase = Phrase()
+        heads: list = []
+        for item in items:
+            if isinstance(item, tuple) and item and item[0] == "mod":
+                phrase = _modified(phrase, *item[1:])
+            elif isinstance(item, tuple) and item and item[0] == "kinds":
+                heads = item[1]
+            elif isinstance(item, tuple) and item and item[0] == "count":
+                phrase = replace(phrase, count=item[1], any_one=item[2])
+        return _heads(phrase, heads)
+
+    def count(self, items: list):
+        return ("count", _number(items[0]), False)
+
+    def count_any_one(self, items: list):
+        return ("count", 1, True)
+
+    # -- modifiers: ("mod", how, field, value) ---------------------------------------
+    def mod_whose(self, items: list):
+        return ("mod", "set", "whose", WHOSE[str(items[0])])
+
+    def mod_other(self, items: list):
+        return ("mod", "set", "other", True)
+
+    def mod_in_battle(self, items: list):
+        return ("mod", "zone", "battle", None)
+
+    def mod_in_zone(self, items: list):
+        return ("mod", "zone", ZONES[str(_tokens(items, "ZONE")[0])], WHOSE[str(_tokens(items, "OWNER")[0])])
+
+    def mod_under_this(self, items: list):
+        return ("mod", "zone", "under_this", None)
+
+    def mod_crossed_to_this(self, items: list):
+        return ("mod", "zone", "crossed_to_this", None)
+
+    def mod_power(self, items: list):
+        attr = "power_min" if str(_tokens(items, "BOUND")[0]) == "以上" else "power_max"
+        return ("mod", "set", attr, _number(_tokens(items, "NUMBER")[0]))
+
+    def mod_cost(self, items: list):
+        attr = "cost_min" if str(_tokens(items, "BOUND")[0]) == "以上" else "cost_max"
+        return ("mod", "set", attr, _number(_tokens(items, "NUMBER")[0]))
+
+    def mod_civs(self, items: list):
+        return ("mod", "add", "civilizations", items[0])
+
+    def civs(self, items: list):
+        return tuple(CIVS[str(t)] for t in _tokens(items, "CIV"))
+
+    def mod_name_part(self, items: list):
+        return ("mod", "add", "name_parts", (_name(_tokens(items, "NAME")[0]),))
+
+    def mod_keyword(self, items: list):
+        return ("mod", "add", "keywords", (_name(_tokens(items, "NAME")[0]),))
+
+    def mod_face_up(self, items: list):
+        return ("mod", "add", "properties", ("face_up",))
+
+    def mod_face_down(self, items: list):
+        return ("mod", "add", "properties", ("face_down",))
+
+    def mod_tapped(self, items: list):
+        return ("mod", "add", "properties", ("tapped",))
+
+    def mod_multicolor(self, items: list):
+        return ("mod", "add", "properties", ("multicolor",))
+
+    def mod_not_evolution(self, items: list):
+        raise ReadError("「進化ではない」: no filter field says a card is not an evolution")
+
+    def mod_untapped(self, items: list):
+        raise ReadError("「タップされていない」: no filter field says a card is untapped")
+
+    def mod_colorless(self, items: list):
+        raise ReadError("「無色」: no filter field says a card has no civilization")
+
+    # -- heads --------------------------------------------------------------------
+    def kinds(self, items: list):
+        return ("kinds", [i for i in items if isinstance(i, tuple)])
+
+    def kind_race(self, items: list):
+        return ("race", str(_tokens(items, "RACE")[0]), len(items) > 1)
+
+    def kind_type(self, items: list):
+        return ("type", TYPES[str(items[0])], str(items[0]) == "クリーチャー")
+
+    def kind_card(self, items: list):
+        return ("card", None, False)
+
+    def kind_shield(self, items: list):
+        return ("shield", None, False)
+
+    def kind_evolution(self, items: list):
+        return ("evolution", None, True)
+
+    def kind_not_creature(self, items: list):
+        return ("not_type", "creature", False)
+
+    def kind_soul(self, items: list):
+        return ("keyword", str(items[0]).strip("()"), True)
+
+    def kind_name(self, items: list):
+        return ("name", _name(items[0]), False)
+
+
+def _modified(phrase: Phrase, how: str, attr: str, value) -> Phrase:
+    if how == "zone":
+        return _placed(phrase, attr, value)
+    if how == "add":
+        return replace(phrase, filter=_add(phrase.filter, attr, value))
+    return replace(phrase, filter=_set(phrase.filter, attr, value))
+
+
+def _placed(phrase: Phrase, zone: str, whose: str | None) -> Phrase:
+    if phrase.zone is not None and phrase.zone != zone:
+        raise ReadError("the phrase names two zones")
+    if whose is not None and phrase.filter.whose not in ("any", whose):
+        raise ReadError("the phrase names two players")
+    flt = phrase.filter if whose is None else replace(phrase.filter, whose=whose)
+    return replace(phrase, zone=zone, zone_whose=whose, filter=flt)
+
+
+_FIELDS = {"race": "races", "type": "types", "name": "names", "keyword": "keywords", "not_type": "not_types"}
+
+
+def _heads(phrase: Phrase, words: list[tuple]) -> Phrase:
+    """The head words of a phrase, any of which a card may be: one field of the filter each."""
+    kinds = {kind for kind, _, _ in words}
+    flt = phrase.filter
+    creature_word = any(creature for _, _, creature in words)
+    if len(words) > 1 and len(kinds) > 1:
+        printed = "、".join(str(value or kind) for kind, value, _ in words)
+        raise ReadError(
+            f"「{printed}」: any of two filter fields ({', '.join(sorted(kinds))}) cannot be stated "
+            "(only two values of one field: two races, two types)"
+        )
+    kind = words[0][0]
+    values = tuple(value for _, value, _ in words)
+    if len(set(values)) != len(values):
+        raise ReadError("a head word named twice")
+    if kind == "card":
+        return replace(phrase, card=True)
+    if kind == "shield":
+        return replace(phrase, shield=True)
+    if kind == "evolution":
+        if len(words) > 1:
+            raise ReadError("「進化クリーチャー」 among other heads")
+        flt = replace(_add(flt, "types", ("creature",)), evolution=True)
+        return replace(phrase, filter=flt, creature_word=True)
+    if kind == "keyword" and len(words) == 1:
+        flt = _add(flt, "types", ("creature",))
+    if kind == "keyword" and len(words) > 1:
+        flt = _add(flt, "types", ("creature",))
+    flt = _add(flt, _FIELDS[kind], values)
+    return replace(phrase, filter=flt, creature_word=creature_word, named=kind == "name")

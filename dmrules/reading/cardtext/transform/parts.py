@@ -1,0 +1,180 @@
+"""The pieces a sentence is read into before they make an ability.
+
+Each part of the language (a card phrase, a watched event, a clause of what is done) is read
+into one of these frozen values; the sentence rules put them together into the typed ability
+objects of ``dmrules/reading/abilities.py``. A part the vocabulary cannot state raises
+``ReadError`` with the reason: the sentence is then refused, never approximated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ....game.abilities import Watch
+from ....game.filters import Filter
+
+CIVS = {"光": "light", "水": "water", "闇": "darkness", "火": "fire", "自然": "nature", "ゼロ": "zero"}
+WHOSE = {"自分": "own", "相手": "opponent"}
+ZONES = {
+    "バトルゾーン": "battle",
+    "墓地": "graveyard",
+    "手札": "hand",
+    "マナゾーン": "mana",
+    "シールドゾーン": "shields",
+    "山札": "deck",
+    "超次元ゾーン": "hyperspatial",
+}
+TYPES = {
+    "クリーチャー": "creature",
+    "呪文": "spell",
+    "クロスギア": "cross_gear",
+    "タマシード": "tamaseed",
+    "ドラグハート": "dragheart",
+    "ドラグハート・クリーチャー": "dragheart",
+    "サイキック・クリーチャー": "psychic",
+    "フィールド": "field",
+    "D2フィールド": "field",
+    "城": "castle",
+    "オーラ": "aura",
+}
+
+
+class ReadError(ValueError):
+    """A part the structured form cannot state, with the reason."""
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A card phrase: its filter and what else it says of the cards."""
+
+    filter: Filter = Filter()
+    count: int | None = None  # 「1体」 inside the phrase (「自分のドラゴン1体が」)
+    any_one: bool = False  # 「1体でも」
+    zone: str | None = None  # where the cards are: 「バトルゾーンにある」「自分のマナゾーンの」
+    zone_whose: str | None = None
+    shield: bool = False  # the head 「シールド」: cards of the shield zone
+    card: bool = False  # the head 「カード」: any kind
+    creature_word: bool = False  # 「クリーチャー」 or 「・クリーチャー」 printed after a race
+    named: bool = False  # the head is a card's name (《X》): no type is implied
+
+
+@dataclass(frozen=True)
+class Amount:
+    """How many: 「1体」, 「2枚まで」, 「好きな数」, 「すべて」."""
+
+    count: int | None  # None: 「好きな数」
+    up_to: bool = False
+    every: bool = False
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a clause acts on."""
+
+    kind: str  # this, that (the event's card), phrase, zone_cards, deck_top, amount, this_in_hand, either
+    phrase: Phrase | None = None
+    amount: Amount | None = None
+    zone: str | None = None  # zone_cards: 「自分の手札を」; deck_top: the deck
+    whose: str | None = None
+    ref: str | None = None  # the word of 「その〜」
+    chosen: bool = False  # 「選び」
+    either: tuple = ()  # either: (Phrase, either count, each count)
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a clause puts a card."""
+
+    zone: str  # a zone, or under_this / under (a chosen card's stack)
+    position: str | None = None  # top, bottom (the deck)
+    owner: str | None = None  # 「自分の」「持ち主の」「相手の」 printed before the zone
+    under: Phrase | None = None  # 「バトルゾーンにある自分の進化クリーチャー1体の下に」
+    new_shield: bool = False
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause of what is done: 「カードを2枚、自分の墓地から好きな順序で山札の一番下に置き、」."""
+
+    verb: str  # destroy, put, return, add, enter, discard, draw, tap, untap, shuffle, stay, battle, use,
+    #            flip, face_up, shieldify, choose_instead, top_card_only
+    mode: str = "plain"  # plain, may (「てもよい」), cont (「し、」), te (「して」)
+    target: Target | None = None
+    sources: tuple[str, ...] = ()
+    source_whose: str | None = None
+    place: Place | None = None
+    manners: frozenset[str] = frozenset()
+    shuffle: bool = False
+    actor: str | None = None  # 「相手は」
+    whose: str | None = None  # choose_instead: who chooses instead
+
+    @property
+    def optional(self) -> bool:
+        return self.mode == "may"
+
+
+@dataclass(frozen=True)
+class WatchPart:
+    """One watched event as the sentence names it."""
+
+    watch: Watch
+    ability: tuple[tuple[str, object], ...] = ()  # fields of the ability the watch implies (spell_own_movement)
+    conditions: tuple = ()  # state conditions the watch implies (this_face_up)
+    win: bool = False  # 「相手がゲームに勝つ」: watched as the loss of its opponent
+    same_subject: bool = False  # 「…時、または手札に戻される時」: the subject of the watch before
+
+
+@dataclass(frozen=True)
+class Original:
+    """What is replaced, said again before 「かわりに」 (「墓地に置く」「そのクリーチャーは手札に戻される」)."""
+
+    verb: str  # the verb as printed, or card / count / chooser / shield
+    count: int | None = None
+
+
+@dataclass(frozen=True)
+class Prefix:
+    kind: str  # duration, turn, once, while, start_of_turn, condition
+    value: object = None
+
+
+@dataclass(frozen=True)
+class Instead:
+    """What happens instead: the clauses, and what was said of the replaced event."""
+
+    clauses: tuple[Clause, ...]
+    original: Original | None = None
+    one_of: bool = False
+
+
+@dataclass(frozen=True)
+class Followup:
+    """A sentence after a replacement: 「そうした場合、…」, 「その後、…」, 「ただし、…」."""
+
+    kind: str  # then, shuffle, no_trigger, stays
+    clauses: tuple[Clause, ...] = ()
+
+
+@dataclass(frozen=True)
+class Grant:
+    """「…はすべて「X」を得る」, 「…すべてに「X」を与える」: X given to the cards the filter names."""
+
+    granted_to: Filter
+    keyword: str
+
+
+@dataclass(frozen=True)
+class Cause:
+    conditions: tuple[str, ...] = ()
+    cause: str | None = None  # for a watched loss: attack, not_attack
+    either: tuple[tuple[str, ...], ...] = ()  # 「相手の呪文または相手のクリーチャーの能力によって」
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A replacement sentence read: one ability a watch that one watch cannot name with the others."""
+
+    watches: tuple[WatchPart, ...]
+    prefixes: tuple[Prefix, ...]
+    instead: Instead
+    extra: dict = field(default_factory=dict, compare=False, hash=False)

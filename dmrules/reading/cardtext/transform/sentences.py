@@ -1,0 +1,233 @@
+"""Sentences: a replacement sentence's parts put together into ``ReplacementAbility`` objects.
+
+What stands before the watched event (「このターン、」: a duration; 「相手のターン中、」: a turn;
+「各ターンに1度、」; a state condition), the watched events (one ability a watch that one watch
+cannot name with the others), what is replaced said again (「墓地に置くかわりに」: it must be the
+watched event), and what happens instead. Grants (「…はすべて「X」を得る」) say which cards have
+the keyword ability that the next sentence (or the keyword's reminder) states.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ....game.abilities import Action, ReplacementAbility, Watch, default_works_in
+from ....game.filters import Condition, Filter
+from .instead import instead_actions
+from .nouns import _name, _number, _tokens
+from .parts import WHOSE, Clause, Grant, Instead, Original, Phrase, Prefix, ReadError, Target, WatchPart
+
+# What a replaced event said again before 「かわりに」 may be: the events it names.
+_GRAVEYARD = frozenset({"destroy", "put_into_graveyard", "spell_to_graveyard", "discard", "leave", "mill"})
+ORIGINAL_EVENTS = {
+    "墓地に置く": _GRAVEYARD,
+    "墓地に置かれる": _GRAVEYARD,
+    "墓地の": frozenset({"spell_to_graveyard"}),
+    "離れる": frozenset({"leave"}),
+    "バトルゾーンを離れる": frozenset({"leave"}),
+    "バトルゾーンから離れる": frozenset({"leave"}),
+    "手札に加える": frozenset({"break", "put_into_hand"}),
+    "手札に戻る": frozenset({"return_to_hand"}),
+    "手札に戻される": frozenset({"return_to_hand"}),
+    "アンタップする": frozenset({"untap"}),
+    "バトルゾーンに出る": frozenset({"enter", "put_into_battle"}),
+    "シールドをブレイクする": frozenset({"break"}),
+    "山札の一番下に置かれる": frozenset({"put_into_deck"}),
+    "破壊される": frozenset({"destroy"}),
+    "ブレイクされる": frozenset({"break"}),
+    "捨てられる": frozenset({"discard"}),
+    "捨てる": frozenset({"discard"}),
+    "マナゾーンに置く": frozenset({"put_into_mana"}),
+    "マナゾーンに置かれる": frozenset({"put_into_mana"}),
+    "バトルゾーンに出す": frozenset({"enter", "put_into_battle"}),
+    "バトルゾーンに置く": frozenset({"enter", "put_into_battle"}),
+    "バトルする": frozenset({"battle"}),
+    "ゲームに負ける": frozenset({"lose"}),
+    "shield": frozenset({"break"}),
+    "chooser": frozenset({"choose"}),
+}
+_PLAYER_EVENTS = frozenset({"draw", "lose", "choose", "untap", "battle"})
+_ORDER_FREE = frozenset({"summoned_just_before_cast", "summoned_before_cast"})
+
+
+class SentenceParts:
+    # -- prefixes -----------------------------------------------------------------------
+    def duration(self, items: list):
+        return Prefix("duration", "this_turn")
+
+    def turn(self, items: list):
+        return Prefix("turn", "own_turn" if WHOSE[str(_tokens(items, "OWNER")[0])] == "own" else "opponent_turn")
+
+    def once(self, items: list):
+        return Prefix("once")
+
+    def while_here(self, items: list):
+        return Prefix("while")
+
+    def start_of_turn(self, items: list):
+        if WHOSE[str(_tokens(items, "OWNER")[0])] != "own":
+            raise ReadError("the start of the opponent's turn")
+        return Prefix("start_of_turn")
+
+    # -- what happens instead --------------------------------------------------------------
+    def instead_after(self, items: list):
+        original = next((i for i in items if isinstance(i, Original)), None)
+        _, clauses, one_of = next(i for i in items if isinstance(i, tuple) and i and i[0] == "clauses")
+        return Instead(clauses=clauses, original=original, one_of=one_of)
+
+    def instead_object_first(self, items: list):
+        target = next(i for i in items if isinstance(i, Target))
+        rest = next(i for i in items if isinstance(i, Clause))
+        return Instead(clauses=(replace(rest, target=target),))
+
+    def original_event(self, items: list):
+        refs = [str(t) for t in items if getattr(t, "type", None) in ("REF", "THIS")]
+        verb = str(_tokens(items, "ORIGINAL_VERB")[0])
+        if refs and refs[0] == "そのシールド":
+            verb = "shield"
+        return Original(verb=verb)
+
+    def original_card(self, items: list):
+        return Original(verb="card")
+
+    def original_count(self, items: list):
+        return Original(verb="count", count=_number(_tokens(items, "COUNT")[0]))
+
+    def original_chooser(self, items: list):
+        return Original(verb="chooser")
+
+    def original_shield(self, items: list):
+        if WHOSE[str(_tokens(items, "OWNER")[0])] != "opponent":
+            raise ReadError("「自分はそのシールドを手札に加える」 of a break of the opponent's shields")
+        return Original(verb="shield")
+
+    # -- the sentence --------------------------------------------------------------------
+    def replacement(self, items) -> tuple[ReplacementAbility, ...]:
+        prefixes = [i for i in items if isinstance(i, Prefix)]
+        prefixes += [Prefix("condition", i[1]) for i in items if isinstance(i, tuple) and i and i[0] == "if"]
+        head = next(i[1] for i in items if isinstance(i, tuple) and i and i[0] == "head")
+        instead = next(i for i in items if isinstance(i, Instead))
+        return abilities(head, prefixes, instead)
+
+    # -- grants ----------------------------------------------------------------------------
+    def grant_gets(self, items: list):
+        return Grant(granted_to=items[0], keyword=_name(_tokens(items, "NAME")[0]))
+
+    def grant_gives(self, items: list):
+        return Grant(granted_to=items[0], keyword=_name(_tokens(items, "NAME")[0]))
+
+    def grantee_phrase(self, items: list):
+        phrase: Phrase = items[0]
+        if phrase.count is not None or phrase.zone not in (None, "battle") or phrase.shield:
+            raise ReadError("an ability given to cards named with a number or a zone other than the battle zone")
+        return phrase.filter
+
+    def grantee_own_spells(self, items: list):
+        if WHOSE[str(_tokens(items, "OWNER")[0])] != "own":
+            raise ReadError("the spells the opponent casts")
+        return Filter(whose="own", types=("spell",))
+
+    def grantee_equipped(self, items: list):
+        raise ReadError("an ability given to the creature this card is crossed to: no filter names it")
+
+
+def _merge(parts: tuple[WatchPart, ...]) -> list[WatchPart]:
+    """「AがX時、またはBがY時」: one watch when one watch can name both (the same card, zones and
+    conditions: the events differ), else one ability a watch."""
+    out: list[WatchPart] = []
+    for part in parts:
+        for i, earlier in enumerate(out):
+            merged = _merged(earlier, part)
+            if merged is not None:
+                out[i] = merged
+                break
+        else:
+            out.append(part)
+    return out
+
+
+def _merged(first: WatchPart, second: WatchPart) -> WatchPart | None:
+    a, b = first.watch, second.watch
+    if a.events == ("lose",) and b.events == ("lose",) and a.filter == b.filter and a.subject == b.subject:
+        if (first.win or second.win) and first.conditions == second.conditions and first.ability == second.ability:
+            return replace(
+                first, watch=replace(a, cause=None, conditions=tuple(dict.fromkeys(a.conditions))), win=False
+            )
+    if replace(a, events=()) != replace(b, events=()) or (first.ability, first.conditions) != (
+        second.ability,
+        second.conditions,
+    ):
+        return None
+    events = a.events + tuple(e for e in b.events if e not in a.events)
+    return replace(first, watch=replace(a, events=events))
+
+
+def _check_original(original: Original | None, watch: Watch) -> None:
+    if original is None or original.verb == "card":
+        return
+    if original.verb == "count":
+        if original.count != 1:
+            raise ReadError("「Nのかわりに」 of more than one card: a count the replacement does not state")
+        return
+    allowed = ORIGINAL_EVENTS.get(original.verb)
+    if allowed is None or not set(watch.events) <= allowed:
+        raise ReadError(
+            f"「{original.verb}かわりに」 says again an event the sentence does not watch ({', '.join(watch.events)})"
+        )
+
+
+def _moves_event_card(action: Action) -> bool:
+    return action.kind in ("move", "move_under", "move_top")
+
+
+def _with_stay(actions: tuple[Action, ...], watch: Watch) -> tuple[Action, ...]:
+    """``stay`` where the event's card does not move at all (docs/card-text.md), as the golden forms write it."""
+    acts = list(actions)
+    if not any(_moves_event_card(a) for a in acts) and not any(a.kind == "stay" for a in acts):
+        acts.insert(0, Action("stay"))
+    if set(watch.events) <= _PLAYER_EVENTS and len(acts) > 1:
+        acts = [a for a in acts if a.kind != "stay"]  # no card of the event to keep where it is
+    if watch.subject == "this":
+        acts = [replace(a, kind="move", verb=None) if a.kind == "move_source" and a.verb == "put" else a for a in acts]
+        if any(a.kind == "move" for a in acts):
+            acts = [a for a in acts if a.kind != "stay"]
+    return tuple(acts)
+
+
+def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Instead) -> tuple[ReplacementAbility, ...]:
+    """The abilities of one replacement sentence: one a watch that one watch cannot name with the others."""
+    when = tuple(p.value for p in prefixes if p.kind == "turn")
+    conditions = [p.value for p in prefixes if p.kind == "condition"]
+    once = any(p.kind == "once" for p in prefixes)
+    duration = "this_turn" if any(p.kind == "duration" for p in prefixes) else None
+    if any(c.word in _ORDER_FREE for c in conditions):
+        duration = None  # 「このターン、この呪文を唱える前に…」 scopes the condition
+    watches = _merge(head)
+    if once and len(watches) > 1:
+        raise ReadError(
+            "「各ターンに1度」 with events that one watch cannot name together cannot be stated: "
+            "one ability a watch would each be used once a turn"
+        )
+    out = []
+    for part in watches:
+        watch = replace(part.watch, conditions=part.watch.conditions + when)
+        _check_original(instead.original, watch)
+        actions = _with_stay(instead_actions(instead, watch), watch)
+        fields = dict(part.ability)
+        own = bool(fields.get("spell_own_movement"))
+        works_in = fields.get("works_in") or default_works_in(watch, own)
+        if any(a.kind == "move_source" and a.verb == "discard" for a in actions):
+            works_in = "hand"  # 「自分の手札にあるこのカード」
+        out.append(
+            ReplacementAbility(
+                watch=watch,
+                instead=actions,
+                optional=any(c.optional for c in instead.clauses),
+                works_in=works_in,
+                spell_own_movement=own,
+                conditions=tuple(Condition(word=w) for w in part.conditions) + tuple(conditions),
+                once_per_turn=once,
+                duration=duration,
+            )
+        )
+    return tuple(out)
