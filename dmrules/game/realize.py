@@ -316,10 +316,12 @@ class Realizer(_CardEvents):
         specs = step.events
         if step.instead is not None:
             if self.self_replaced(step, controller, source):
-                specs = step.instead.events
+                # The events a sentence with 「〜のかわりに〜する」 makes are not replaced further
+                # (seed 000, the ruling of 2011-11-24: E06, E15).
+                specs = tuple(replace(spec, unreplaceable=True) for spec in step.instead.events)
                 out.skipped.append(
                     "the effect's own 「かわりに」 (self-replacement, 609.7) applies: its condition "
-                    "holds as the window opens"
+                    "holds as the window opens; its events cannot be replaced (E15)"
                 )
             else:
                 out.skipped.append(
