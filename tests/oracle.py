@@ -63,6 +63,22 @@ EVENT_TO = {
 }
 EVENT_FROM = {"destroy": "battle", "discard": "hand", "break": "shields"}
 SUPPORTED_EVENT_KINDS = tuple(EVENT_TO) + ("move",)
+# The kind of event each verb of a choice makes ("instead actions").
+VERB_KINDS = {
+    "discard": "discard",
+    "destroy": "destroy",
+    "put": "move",
+    "return": "return_to_hand",
+    "add_to_hand": "move",
+}
+
+
+def same_event(e, kind: str, to_zone: str | None) -> bool:
+    """Whether moving E's card by an event of ``kind`` to ``to_zone`` is E itself (docs/semantics.md,
+    "Affected cards": a replacement makes another event happen instead)."""
+    return e.kind == kind and e.to_zone == to_zone
+
+
 ZONES = ("battle", "hand", "mana", "graveyard", "shields", "deck", "hyperspatial")
 
 
@@ -726,6 +742,14 @@ class Oracle:
         works_in = r.ability.works_in
         return (works_in == "any" or card.zone == works_in) and card.under is None
 
+    @staticmethod
+    def not_itself(r: Replacement, e: Event) -> bool:
+        """Rule 2: R cannot move its own card, the card E acts on, by the same event as E."""
+        return not any(
+            a.kind == "move_source" and e.card == r.card and same_event(e, VERB_KINDS[a.verb], a.zone)
+            for a in r.ability.instead
+        )
+
     def own_card_movable(self, r: Replacement) -> bool:
         """Rule 3 (second part): R cannot destroy / move its own card if that card cannot be."""
         card = self.card(r.card)
@@ -743,8 +767,10 @@ class Oracle:
         found = []
         for card in self.s.cards.values():
             # Rule 2: from the named zone, passing the filter, in the state
-            # before the window, excluding the card E itself acts on.
-            if card.zone != slot.from_zone or card.id == e.card or card.under is not None:
+            # before the window; the card E itself acts on only for another event than E.
+            if card.zone != slot.from_zone or card.under is not None:
+                continue
+            if card.id == e.card and same_event(e, VERB_KINDS[slot.verb], slot.to_zone):
                 continue
             if card.id == self.s.pending:  # the spell being cast is chosen nowhere (409.1c)
                 continue
@@ -803,7 +829,7 @@ class Oracle:
                 continue
             if not self.source_present(r):  # Rule 5
                 continue
-            if not self.own_card_movable(r):  # Rule 3
+            if not self.own_card_movable(r) or not self.not_itself(r, e):  # Rules 3 and 2
                 continue
             for chosen in self.choices(r, e):  # Rules 2, 3 and 4 within one application
                 found.append(Application(r, e, chosen, self.s.players))
@@ -893,6 +919,8 @@ class Oracle:
             return False
         # Conditions 2-7 would hold for R: 5, 6, 3 for its own card ...
         if not self.source_present(r) or e.unreplaceable or self.forbidden(e) or not self.own_card_movable(r):
+            return False
+        if not self.not_itself(r, e):
             return False
         # ... and, with the cards affected by the applications on other events
         # of rank <= k set aside (rule 4 towards them), enough usable cards remain.

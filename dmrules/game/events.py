@@ -134,6 +134,19 @@ class SelfReplacement:
 
 
 @dataclass(frozen=True)
+class MovedCount:
+    """「こうして手札に戻されたクリーチャーが6体以上なら」: at least ``at_least`` cards that
+    the earlier events ``events`` actually moved (to ``to_zone``, when given) and that pass
+    ``filter``: a card a replacement kept or sent elsewhere, or a restriction kept, is not one
+    of them, nor is a card a replacement moved instead (R005, E03)."""
+
+    events: tuple[str, ...]
+    at_least: int
+    to_zone: str | None = None
+    filter: Filter = Filter()
+
+
+@dataclass(frozen=True)
 class Step:
     """The events of one window, under one effect."""
 
@@ -144,3 +157,4 @@ class Step:
     condition: tuple[str, str] | None = None
     label: str = ""
     instead: SelfReplacement | None = None
+    moved: MovedCount | None = None  # a count of what earlier events actually moved (``if: {moved: ...}``)

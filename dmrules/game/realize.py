@@ -221,7 +221,7 @@ class _CardEvents(_Lookups):
                 )
             out.events.append(Event(id=spec.id, order=at.order, cards=(card.id,), **at.common))
             return None
-        to_zone = spec.to_zone if kind == "move" else EVENT_TO[kind]
+        to_zone = spec.to_zone if kind in ("move", "overflow") else EVENT_TO[kind]
         if to_zone == card.zone:
             return self._skip_or_raise(out, spec, f"'{card.id}' is already in the {to_zone} zone")
         out.events.append(

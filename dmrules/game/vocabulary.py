@@ -197,6 +197,14 @@ _KINDS = (
         choice_from="battle",
     ),
     Kind("untap", "card", "アンタップする", "{c} untaps", "untap at the start of its turn", ("battle",)),
+    Kind(
+        "extra_turn",
+        "player",
+        "このターンの後にもう一度自分のターンを行う",
+        "{p} takes another turn after this one",
+        "take another turn",
+        watchable=False,
+    ),
     Kind("swap", "cards", "入れ替える", "{c} swap places", "swap", watchable=False),
     Kind("swap_zones", "zones", "入れ替える", "{p}'s zones swap", "swap zones", watchable=False),
     # Made by the engine or the encodings, never written by a scenario:
@@ -211,6 +219,19 @@ _KINDS = (
         written=False,
     ),
     Kind("flip", "card", "裏返る", "{c} flips", "flip", written=False),
+    # Duel Masters Play's: a card over its zone's limit goes to the graveyard by a state-based
+    # check; that is not the original action, and nothing 「墓地に置かれた時」 triggers on it.
+    Kind(
+        "overflow",
+        "card",
+        "ゾーン溢れにより墓地に置かれる",
+        "{c} overflows into the graveyard",
+        "overflow into the graveyard",
+        (),
+        "graveyard",
+        watchable=False,
+        written=False,
+    ),
     Kind("choose", "player", "選ぶ", "{p} chooses", "choose cards", written=False),
 )
 KINDS: dict[str, Kind] = {kind.name: kind for kind in _KINDS}

@@ -579,6 +579,9 @@ class _Reader:
                 raise spec.node.error(
                     f"the condition names event '{step.condition[1]}', which comes in no earlier step"
                 )
+            for ref in step.moved.events if step.moved else ():
+                if ref not in ids and not any(i.startswith((ref + ".", ref + ":")) for i in ids):
+                    raise spec.node.error(f"the condition names event '{ref}', which comes in no earlier step")
         return replace(
             scenario,
             events=tuple(realized.events),
