@@ -425,6 +425,12 @@ class _Reader:
 
     def _with_properties(self, node: Node, card: CardInstance) -> CardInstance:
         changes: dict = {}
+        if card.definition is not None and card.definition.sides:
+            for key in ("cost", "power", "races", "civilizations"):
+                if node.has(key):
+                    raise node.error(
+                        f"{card.label} is a twinpact: its '{key}' is each side's, stated on its sides", key
+                    )
         if node.has("cost"):
             changes["cost"] = node.child("cost").integer(0, 999)
         if node.has("power"):
