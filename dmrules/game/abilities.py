@@ -82,7 +82,7 @@ class Slot:
 class Action:
     """One thing that happens instead: 「かわりに〜」."""
 
-    kind: str  # stay, move, move_under, move_top, choose, move_source, flip_source, mill, draw, win,
+    kind: str  # stay, move, move_under, move_top, choose, move_source, flip_source, mill, draw, win, under_to,
     #            destroy_partner, power, choose_instead, use_ability, tap_source, battle_instead, reveal
     zone: str | None = None
     verb: str | None = None

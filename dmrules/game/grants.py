@@ -15,9 +15,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .filters import Condition, Filter
-
 from .cards import CardSide, faces
+from .filters import Condition, Filter
 
 if TYPE_CHECKING:
     from .cards import CardInstance

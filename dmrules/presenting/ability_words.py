@@ -91,6 +91,8 @@ def action_words(action: Action) -> str:
         return "the card goes under this card instead"
     if kind == "move_top":
         return "only the top card of its stack goes"
+    if kind == "under_to":
+        return f"every card under this card goes to the {ZONE_WORDS.get(action.zone, action.zone)} (none: it cannot)"
     if kind == "move_source":
         verb = {"destroy": "is destroyed", "discard": "is discarded", "put": f"goes to the {action.zone}"}[action.verb]
         return f"this card {verb}"

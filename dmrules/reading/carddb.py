@@ -8,18 +8,16 @@ separators such as ＝ and ・, and a miss suggests the closest printed names.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import difflib
 import unicodedata
+from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
 from ..cache import cache_root, code_key, forget_stale, load, store
 from ..game.abilities import ReplacementAbility
-from ..game.cards import CardDef
-from ..game.cards import CardSide
+from ..game.cards import CardDef, CardSide
 from ..game.errors import InputError
 from ..game.vocabulary import CIVILIZATIONS, TYPE_EXPANSION
 from .abilities import parse_ability, parse_restriction, parse_trigger

@@ -346,6 +346,8 @@ def action_term(action) -> Symbol:
         return Function("move_source", [C(action.zone), C(action.verb)])
     if action.kind == "power":
         return Function("power", [Number(action.count)])
+    if action.kind == "under_to":
+        return Function("under_to", [C(action.zone)])
     if action.kind == "mill":
         return Function("mill", [C(action.whose), Number(action.count)])
     if action.kind == "draw":
