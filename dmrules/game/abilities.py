@@ -218,10 +218,8 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
         if slot is not None:
             if slot.count is None or slot.up_to:
                 gaps.append("a choice of any number of cards ('count: any' or 'up_to')")
-            if slot.from_zone in ("under_this", "crossed_to_this") or slot.to_zone == "under_this":
-                gaps.append(
-                    f"a choice from or to '{slot.from_zone if slot.from_zone in ('under_this', 'crossed_to_this') else slot.to_zone}'"
-                )
+            if slot.from_zone in ("under_this", "crossed_to_this"):
+                gaps.append(f"a choice from '{slot.from_zone}'")
             gaps += _filter_gaps(slot.filter, "a chosen card with")
     for condition in ability.conditions:
         if condition.word is not None and condition.word not in SOLVED_CONDITIONS:

@@ -93,6 +93,7 @@ class CardInstance:
     placed: bool = False  # put under its card rather than an evolution source: stays when that card leaves
     equipped_to: str | None = None
     fortifies: str | None = None
+    component_of: str | None = None  # a component card of that creature (禁断コア, a dragheart cell): it moves with it
     markers: frozenset[str] = frozenset()
     flags: frozenset[str] = frozenset()
     unknown: frozenset[str] = frozenset()  # characteristics neither the card pool nor the scenario gives

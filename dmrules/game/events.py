@@ -42,6 +42,8 @@ class Event:
     group: str | None = None  # a break of several shields: the whole break
     swap: str | None = None  # a swap of single cards (701.26b): its two halves
     is_group: bool = False
+    whole: str | None = None  # the event of the whole creature this component card's move is part of
+    is_whole: bool = False  # a creature made of several cards moving as a whole (it moves nothing itself)
 
     @property
     def card(self) -> str | None:

@@ -50,6 +50,8 @@ def card_passes(flt: Filter, card: CardInstance, controller: str, source: str | 
         return False
     if flt.ids and card.id not in flt.ids:
         return False
+    if flt.component_of_this and (source is None or card.component_of != source):
+        return False
     if "tapped" in flt.properties and not card.tapped:
         return False
     if "face_up" in flt.properties and not (card.zone == "shields" and card.face_up):

@@ -72,6 +72,7 @@ CARD_FIELDS = (
     "placed_under",
     "equipped_to",
     "fortifies",
+    "component_of",
     "flags",
     "note",
 ) + MARKERS
@@ -441,7 +442,7 @@ class _Reader:
             changes["civilizations"] = tuple(node.opt_texts("civilizations", CIVILIZATIONS))
         changes["tapped"] = node.opt_bool("tapped")
         changes["face_up"] = node.opt_bool("face_up")
-        for link in ("under", "equipped_to", "fortifies"):
+        for link in ("under", "equipped_to", "fortifies", "component_of"):
             if node.has(link):
                 changes[link] = node.child(link).text()
         if node.has("placed_under"):
@@ -456,7 +457,14 @@ class _Reader:
     def _check_links(self) -> None:
         for card_id, card in self.cards.items():
             node = self.card_nodes[card_id]
-            for link, zone_rule in (("under", None), ("equipped_to", "battle"), ("fortifies", "shields")):
+            if card.component_of is not None and card.zone != "battle":
+                raise node.error("a component card is in the battle zone, with its creature", "component_of")
+            for link, zone_rule in (
+                ("under", None),
+                ("equipped_to", "battle"),
+                ("fortifies", "shields"),
+                ("component_of", "battle"),
+            ):
                 target = getattr(card, link)
                 if target is None:
                     continue

@@ -107,12 +107,14 @@ _EVENT_FIELDS = (
     ("event_amount", "amount", Number),
     ("event_group", "group", S),
     ("event_swap", "swap", S),
+    ("event_whole", "whole", S),
 )
 # An event's yes/no fields: (predicate, attribute).
 _EVENT_FLAGS = (
     ("event_unreplaceable", "unreplaceable"),
     ("last_draw", "last_draw"),
     ("group_event", "is_group"),
+    ("whole_event", "is_whole"),
     ("event_ignores_cannot_leave", "ignores_cannot_leave"),
 )
 
@@ -168,6 +170,8 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
             add(fact("equipped", c, S(card.equipped_to)))
         if card.fortifies:
             add(fact("fortifies", c, S(card.fortifies)))
+        if card.component_of:
+            add(fact("component", c, S(card.component_of)))
         for marker in sorted(card.markers):
             add(fact("marker", c, C(marker)))
         for flag in sorted(card.flags):
@@ -457,4 +461,6 @@ def filter_facts(f: Symbol, flt: Filter) -> list[Symbol]:
         out.append(fact("filter_power_max", f, Number(flt.power_max)))
     out += [fact("filter_not_type", f, C(x)) for x in flt.not_types]
     out += [fact("filter_property", f, C(x)) for x in flt.properties]
+    if flt.component_of_this:
+        out.append(fact("filter_component_of_this", f))
     return out
