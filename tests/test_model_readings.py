@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 import dmrules
+
 from .conftest import FIXTURES, run_cli
 
 
