@@ -160,3 +160,29 @@ def test_a_twinpact_states_its_characteristics_on_its_sides():
     del no_power["sides"][0]["power"]
     with pytest.raises(dmrules.InputError, match="a creature side states its power"):
         dmrules.scenario_from_text(_with_card(no_power), "bad.yaml")
+
+
+def test_a_later_part_reading_a_twinpacts_cost_outside_the_battle_zone_is_refused():
+    """The official Q&A: either side's cost may be counted; dmrules does not list that choice."""
+    data = {
+        "turn": "me",
+        "players": {
+            "me": {"hand": [{"id": "T", "card": copy.deepcopy(HEAVY)}]},
+            "opponent": {
+                "battle": [{"id": "Y", "card": {"name": "相手のクリーチャー", "type": "creature", "cost": 2}}]
+            },
+        },
+        "effect": {
+            "controller": "me",
+            "events": [{"id": "e1", "discard": "T"}],
+            "then": [
+                {
+                    "events": [
+                        {"id": "e2", "destroy": {"choose": {"count": 1, "whose": "opponent", "cost_max_of": "e1"}}}
+                    ]
+                }
+            ],
+        },
+    }
+    with pytest.raises(dmrules.InputError, match="either side's cost may be counted"):
+        _outcomes(data)

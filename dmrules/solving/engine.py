@@ -301,7 +301,17 @@ class Engine:
                     if result and event.instead_of:
                         continue  # a replacement's event is not the effect's result
                     if (event.id == event_id or event.id.startswith(event_id + ":")) and event.card:
-                        return self.scenario.cards[event.card].cost
+                        card = self.scenario.cards[event.card]
+                        if card.definition is not None and card.definition.sides and event.from_zone != "battle":
+                            # Either side's cost may be counted (the official Q&A on twinpacts).
+                            raise InputError(
+                                self.scenario.path,
+                                "effect",
+                                f"a later part reads the cost of {card.label}, a twinpact that was not in "
+                                "the battle zone: either side's cost may be counted, and dmrules does not "
+                                "list that choice",
+                            )
+                        return card.cost
             return None
 
         return cost_of
