@@ -63,6 +63,22 @@ EVENT_TO = {
 }
 EVENT_FROM = {"destroy": "battle", "discard": "hand", "break": "shields"}
 SUPPORTED_EVENT_KINDS = tuple(EVENT_TO) + ("move",)
+# The kind of event each verb of a choice makes ("instead actions").
+VERB_KINDS = {
+    "discard": "discard",
+    "destroy": "destroy",
+    "put": "move",
+    "return": "return_to_hand",
+    "add_to_hand": "move",
+}
+
+
+def same_event(e, kind: str, to_zone: str | None) -> bool:
+    """Whether moving E's card by an event of ``kind`` to ``to_zone`` is E itself (docs/semantics.md,
+    "Affected cards": a replacement makes another event happen instead)."""
+    return e.kind == kind and e.to_zone == to_zone
+
+
 ZONES = ("battle", "hand", "mana", "graveyard", "shields", "deck", "hyperspatial")
 
 
@@ -341,11 +357,47 @@ class EventSpec:
 
 
 @dataclass(frozen=True)
+class Count:
+    """A count of a self-replacement's condition: at least N cards of a zone pass a filter,
+    read from the effect's controller ("Later steps and windows")."""
+
+    zone: str
+    at_least: int
+    filter: Filter
+
+
+@dataclass(frozen=True)
+class SelfReplacement:
+    """A step's own 「〜のかわりに〜する」 (609.7): when every count holds as the step's window
+    opens, its window has these events rather than its own, and none of them can be replaced
+    (docs/semantics.md, "Self-replacements")."""
+
+    counts: tuple[Count, ...]
+    events: tuple[EventSpec, ...]
+
+
+@dataclass(frozen=True)
 class StepSpec:
     """One step: the events of one window, and the condition under which it opens."""
 
     events: tuple[EventSpec, ...]
     condition: tuple[str, str] | None = None  # (attempted | happened | replaced, event id)
+    instead: SelfReplacement | None = None
+
+
+def read_self_replacement(raw, where: str) -> SelfReplacement | None:
+    if raw is None:
+        return None
+    _keys(raw, where, ("if", "events"))
+    counts = []
+    for i, cond in enumerate(_list(raw.get("if")), start=1):
+        at = f"{where} if {i}"
+        if not isinstance(cond, dict) or "zone" not in cond or cond["zone"] not in ZONES:
+            raise _unsupported(at, f"count {cond!r}")
+        rest = {k: v for k, v in cond.items() if k not in ("zone", "at_least")}
+        counts.append(Count(cond["zone"], int(cond.get("at_least", 1)), read_filter(rest, at)))
+    events = tuple(read_event_spec(ev, f"{where} event {j}", None) for j, ev in enumerate(_list(raw["events"]), 1))
+    return SelfReplacement(tuple(counts), events)
 
 
 CONDITION_WORDS = ("attempted", "happened", "replaced")
@@ -387,7 +439,7 @@ def read_steps(raw, where: str, follow_up: bool = False) -> tuple[StepSpec, ...]
     """A ``then`` list: an effect's later steps, or a replacement's 「そうしたら」 sentences."""
     steps = []
     for i, step in enumerate(_list(raw), start=1):
-        _keys(step, f"{where} {i}", ("events",) if follow_up else ("events", "if"))
+        _keys(step, f"{where} {i}", ("events",) if follow_up else ("events", "if", "instead"))
         condition = None
         if "if" in step:
             cond = step["if"]
@@ -401,7 +453,7 @@ def read_steps(raw, where: str, follow_up: bool = False) -> tuple[StepSpec, ...]
             if follow_up and spec.controller is not None:
                 raise _unsupported(f"{where} {i}", "a follow-up event's own controller")
             events.append(spec)
-        steps.append(StepSpec(tuple(events), condition))
+        steps.append(StepSpec(tuple(events), condition, read_self_replacement(step.get("instead"), f"{where} {i}")))
     return tuple(steps)
 
 
@@ -457,18 +509,21 @@ def read_scenario(text: str) -> Scenario:
                     card = replace(card, deck_pos=position)
                 cards[card.id] = card
     effect = raw["effect"]
-    _keys(effect, "effect", ("controller", "by", "source", "events", "cast_from", "then"))
+    _keys(effect, "effect", ("controller", "by", "source", "events", "cast_from", "then", "instead"))
     if effect.get("by", "ability") not in ("ability", "spell"):
         raise _unsupported("effect", f"by {effect.get('by')}")
     pending = str(effect["source"]) if effect.get("by") == "spell" and effect.get("source") is not None else None
     if pending is not None and effect.get("cast_from", cards[pending].zone) != cards[pending].zone:
         raise _unsupported("effect", "cast_from another zone than the spell's")
-    first = StepSpec(tuple(read_event_spec(ev, f"event {i}", f"e{i}") for i, ev in enumerate(effect["events"], 1)))
+    first = StepSpec(
+        tuple(read_event_spec(ev, f"event {i}", f"e{i}") for i, ev in enumerate(effect["events"], 1)),
+        instead=read_self_replacement(effect.get("instead"), "effect: instead"),
+    )
     steps = (first,) + read_steps(effect.get("then"), "effect: then")
     scenario = Scenario(str(raw["turn"]), players, cards, steps, str(effect["controller"]), cannot, pending)
     # The first step is checked as written: a card not where its event needs it is an error in the
     # file there (later steps skip such an event: 101.3, do what can be done).
-    for i, spec in enumerate(first.events, start=1):
+    for i, spec in enumerate(step_events(first, cards, scenario.controller, pending), start=1):
         if cards[spec.card].zone == "deck":  # a deck emptied this way: beyond the oracle's first window
             raise _unsupported(f"event {i}", "an event on a deck card")
         if realize(spec, scenario, cards, scenario.controller, f"event {i}", strict=True) is None:
@@ -687,6 +742,14 @@ class Oracle:
         works_in = r.ability.works_in
         return (works_in == "any" or card.zone == works_in) and card.under is None
 
+    @staticmethod
+    def not_itself(r: Replacement, e: Event) -> bool:
+        """Rule 2: R cannot move its own card, the card E acts on, by the same event as E."""
+        return not any(
+            a.kind == "move_source" and e.card == r.card and same_event(e, VERB_KINDS[a.verb], a.zone)
+            for a in r.ability.instead
+        )
+
     def own_card_movable(self, r: Replacement) -> bool:
         """Rule 3 (second part): R cannot destroy / move its own card if that card cannot be."""
         card = self.card(r.card)
@@ -704,8 +767,10 @@ class Oracle:
         found = []
         for card in self.s.cards.values():
             # Rule 2: from the named zone, passing the filter, in the state
-            # before the window, excluding the card E itself acts on.
-            if card.zone != slot.from_zone or card.id == e.card or card.under is not None:
+            # before the window; the card E itself acts on only for another event than E.
+            if card.zone != slot.from_zone or card.under is not None:
+                continue
+            if card.id == e.card and same_event(e, VERB_KINDS[slot.verb], slot.to_zone):
                 continue
             if card.id == self.s.pending:  # the spell being cast is chosen nowhere (409.1c)
                 continue
@@ -764,7 +829,7 @@ class Oracle:
                 continue
             if not self.source_present(r):  # Rule 5
                 continue
-            if not self.own_card_movable(r):  # Rule 3
+            if not self.own_card_movable(r) or not self.not_itself(r, e):  # Rules 3 and 2
                 continue
             for chosen in self.choices(r, e):  # Rules 2, 3 and 4 within one application
                 found.append(Application(r, e, chosen, self.s.players))
@@ -854,6 +919,8 @@ class Oracle:
             return False
         # Conditions 2-7 would hold for R: 5, 6, 3 for its own card ...
         if not self.source_present(r) or e.unreplaceable or self.forbidden(e) or not self.own_card_movable(r):
+            return False
+        if not self.not_itself(r, e):
             return False
         # ... and, with the cards affected by the applications on other events
         # of rank <= k set aside (rule 4 towards them), enough usable cards remain.
@@ -990,6 +1057,35 @@ def advance(cards: dict[str, Card], final: dict[str, str]) -> dict[str, Card]:
     return out
 
 
+def _count_holds(count: Count, cards: dict[str, Card], controller: str, pending: str | None) -> bool:
+    f = count.filter
+    n = 0
+    for card in cards.values():
+        if card.zone != count.zone or card.id == pending:  # the card being cast is not counted
+            continue
+        if (f.whose == "own" and card.controller != controller) or (
+            f.whose == "opponent" and card.controller == controller
+        ):
+            continue
+        if f.types and not any(t in card.types for t in f.types):
+            continue
+        if f.races and not any(word in race for word in f.races for race in card.races):
+            continue
+        if f.ids and card.id not in f.ids:
+            continue
+        n += 1
+    return n >= count.at_least
+
+
+def step_events(step: StepSpec, cards: dict[str, Card], controller: str, pending: str | None):
+    """The events of a step: its self-replacement's when every count holds as its window opens
+    (unreplaceable: a sentence with 「〜のかわりに〜する」 is not replaced further, E15), else its own."""
+    sr = step.instead
+    if sr is not None and all(_count_holds(c, cards, controller, pending) for c in sr.counts):
+        return tuple(replace(spec, unreplaceable=True) for spec in sr.events)
+    return step.events
+
+
 def _with_deck(cards: dict[str, Card]) -> frozenset[str]:
     return frozenset(c.controller for c in cards.values() if c.zone == "deck")
 
@@ -1020,7 +1116,10 @@ def resolve(scenario: Scenario) -> Canonical:
         refs = dict(item.refs)
         events = [
             e
-            for e in (realize(spec, scenario, cards, item.controller, spec.id, refs=refs) for spec in item.step.events)
+            for e in (
+                realize(spec, scenario, cards, item.controller, spec.id, refs=refs)
+                for spec in step_events(item.step, cards, item.controller, scenario.pending)
+            )
             if e is not None
         ]
         if not events:

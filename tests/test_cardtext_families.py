@@ -79,6 +79,7 @@ FAMILIES = {
     "the effect's own 「〜するかわりに〜する」 (self-replacement, メタモーフ)": [
         "T17-self-replacement-helios-dark-salamandas",
         "T17-self-replacement-helios-alone",
+        "T17-self-replacement-helios-alone-aqua-soldier",
     ],
 }
 

@@ -114,8 +114,9 @@ def _helios(with_salamandas: bool, printed: bool = True):
 
 def test_the_self_replacement_changes_the_legal_resolutions():
     """With 《白虎の剣皇ダーク・サラマンダス》 the creatures of power 4000 or less are destroyed, and
-    アクア・リバイバー's own replacement applies to its destruction; without it, only P2 is destroyed."""
-    assert _solve(_helios(True)) == [((("AR", "hand"), ("P2", "graveyard")), (("e1.AR", "AR"),))]
+    アクア・リバイバー's own replacement cannot apply to a destruction the self-replacement made
+    (E15); without it, only P2 is destroyed."""
+    assert _solve(_helios(True)) == [((("AR", "graveyard"), ("P2", "graveyard")), ())]
     assert _solve(_helios(False)) == [((("P2", "graveyard"),), ())]
 
 
@@ -278,7 +279,7 @@ def test_an_inline_card_given_by_its_text_can_be_the_source():
         "id": "HT",
         "card": {"name": "ヘリオス・ティガ・ドラゴン", "text": PRINTED["ヘリオス・ティガ・ドラゴン"], "power": 7000},
     }
-    assert _solve(data) == [((("AR", "hand"), ("P2", "graveyard")), (("e1.AR", "AR"),))]
+    assert _solve(data) == [((("AR", "graveyard"), ("P2", "graveyard")), ())]
 
 
 def test_cards_parse_effect_prints_the_steps_and_refuses_what_it_does_not_read():

@@ -75,7 +75,8 @@ def _zone_before(scenario, resolution, window_index: int, card_id: str) -> str:
 
 def check_chosen_cards_were_eligible(scenario, solution) -> None:
     """Every chosen card was, in the state before its window, in a zone one of the
-    replacement's choices takes from, and not the card of the replaced event; in the
+    replacement's choices takes from, and the card of the replaced event only for another
+    event than that one; in the
     first window it also passed that choice's own/opponent filter (609.9a). (Under dmps,
     replacements apply one after another, each seeing the last one's result: not checked.)"""
     if scenario.ruleset == "dmps":
@@ -92,7 +93,17 @@ def check_chosen_cards_were_eligible(scenario, solution) -> None:
                         continue  # a card the replacement itself moves (its own, a battle partner)
                     zone = _zone_before(scenario, r, w.index, card_id)
                     card = scenario.cards[card_id]
-                    assert event is None or card_id not in event.cards, (app, "chose the replaced event's card")
+                    if event is not None and card_id in event.cards:
+                        # The replaced event's card, chosen for another event only (609.1).
+                        made = [
+                            x
+                            for x in (*w.happened, *w.replaced)
+                            if x.instead_of == app.event and x.made_by == app.replacement.id and card_id in x.cards
+                        ]
+                        assert made and all((x.kind, x.to_zone) != (event.kind, event.to_zone) for x in made), (
+                            app,
+                            "chose the replaced event's card for the same event",
+                        )
                     ok = [s for s in slots if s.from_zone == zone]
                     if w.index == 1:
                         ok = [

@@ -43,6 +43,7 @@ EVENTS = {
     "reveal": "{reveal: me, count: 1}",
     "power_change": "{power_change: X, amount: -1000}",
     "untap": "{untap: X}",
+    "extra_turn": "{extra_turn: me}",
     "swap": "{swap: [X, H]}",
     "swap_zones": "{swap_zones: me, zones: [hand, mana]}",
 }

@@ -261,6 +261,17 @@ def markers(draw) -> dict:
     return {m: True for m in MARKERS if draw(st.integers(0, 6)) == 0}
 
 
+def _self_replacement(draw, effect: dict, events: list[dict]) -> None:
+    """Now and then the first step has a self-replacement (609.7) whose condition counts the
+    controller's creatures: when it holds, the step makes the same events (later steps may name
+    them), and none of them can be replaced (E15); otherwise they are open to replacement."""
+    if effect["by"] != "spell" and draw(st.integers(0, 3)) == 0:
+        effect["instead"] = {
+            "if": [{"zone": "battle", "whose": "own", "type": "creature", "at_least": draw(st.integers(1, 2))}],
+            "events": [{k: v for k, v in e.items() if k != "unreplaceable"} for e in events],
+        }
+
+
 @st.composite
 def windows(draw) -> str:
     """A random small window as scenario YAML text."""
@@ -468,6 +479,7 @@ def windows(draw) -> str:
             steps.append({"events": [moved]})
         else:
             events.append(moved)
+    _self_replacement(draw, effect, events)
     if steps:
         effect["then"] = steps
     scenario = {"ruleset": "dm", "turn": turn, "players": players, "effect": effect}
@@ -564,6 +576,51 @@ def test_dmrules_agrees_with_the_oracle(fixed_seed) -> None:
 
 # -- corner cases of docs/semantics.md, written out ----------------------------------
 CORNER_CASES = {
+    # A self-replacement's events are not replaced again (E15): with the opponent's X in play,
+    # its 「かわりに」 applies and C's return to hand cannot apply to the destruction it makes.
+    "self-replacement-events-unreplaceable": """
+        turn: me
+        players:
+          me:
+            battle:
+              - id: C
+                card:
+                  name: returner
+                  type: creature
+                  replacements:
+                    - {watch: {event: destroy, card: this}, instead: [{move_to: hand}]}
+              - {id: D, card: {name: creature, type: creature}}
+          opponent:
+            battle:
+              - {id: X, card: {name: creature, type: creature}}
+        effect:
+          controller: opponent
+          events: [{id: e1, destroy: D}]
+          instead:
+            if: [{zone: battle, whose: own, type: creature}]
+            events: [{id: e1, destroy: C}]
+    """,
+    # The same self-replacement with its condition unmet: C's own event is the effect's first
+    # sentence, and its return to hand applies.
+    "self-replacement-not-applied": """
+        turn: me
+        players:
+          me:
+            battle:
+              - id: C
+                card:
+                  name: returner
+                  type: creature
+                  replacements:
+                    - {watch: {event: destroy, card: this}, instead: [{move_to: hand}]}
+          opponent: {}
+        effect:
+          controller: opponent
+          events: [{id: e1, destroy: C}]
+          instead:
+            if: [{zone: battle, whose: own, type: creature}]
+            events: [{id: e1, destroy: C}]
+    """,
     # Rule 8: A takes B, which the same effect returns to hand; B's return is
     # superseded and B goes to the graveyard (A08 with one アーテル・ゴルギーニ).
     "chosen-card-supersedes-effect-event": """

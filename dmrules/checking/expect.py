@@ -33,7 +33,7 @@ from ..reading.reader import Node
 
 EXPECT_FIELDS = ("count", "states", "resolutions", "groups", "some", "none", "always", "note")
 GROUP_FIELDS = ("applied", "count", "final", "note")
-ENTRY_FIELDS = ("applied", "final", "lost", "flipped", "triggered", "broken", "attempted", "note")
+ENTRY_FIELDS = ("applied", "final", "lost", "flipped", "triggered", "trigger_counts", "broken", "attempted", "note")
 APPLIED_FIELDS = ("event", "by", "chosen")
 PATTERN_FIELDS = (
     "final",
@@ -127,6 +127,20 @@ class Pattern:
         parts += [f"{e} attempted" for e in self.attempted]
         parts += [f"{e} happened with source {c}" for e, c in self.sources]
         return ", ".join(parts) or "(anything)"
+
+
+def _read_trigger_counts(node: Node, scenario: Scenario) -> tuple[tuple[str, int], ...]:
+    """``{CARD: N}`` or ``{CARD#k: N}``: how many times each triggered ability triggers (CARD is
+    its first); checked exactly: every ability that triggers is listed."""
+    out = []
+    for key, value in node.items():
+        card, _, k = key.partition("#")
+        if card not in scenario.cards:
+            raise value.error(f"no card with id '{card}' is in the scenario")
+        if k and not k.isdigit():
+            raise value.error(f"'{key}' is not a card id or CARD#k")
+        out.append((f"{card}#{k or 1}", value.integer(low=1)))
+    return tuple(sorted(out))
 
 
 def trigger_names(r: Resolution) -> set[str]:
@@ -323,6 +337,8 @@ def read_expectation(scenario: Scenario, node: Node | None = None) -> Expectatio
                 k: (tuple(entry.child(k).texts()) if entry.has(k) else None)
                 for k in ("triggered", "broken", "attempted")
             }
+            if entry.has("trigger_counts"):
+                checks["trigger_counts"] = _read_trigger_counts(entry.child("trigger_counts"), scenario)
             if any(v is not None for v in checks.values()):
                 exp.entry_checks[key] = checks
     if node.has("groups"):
@@ -398,6 +414,7 @@ def check(expectation: Expectation, solution: Solution, scenario: Scenario) -> l
                 continue
             got = {
                 "triggered": tuple(sorted({t.card for t in r.triggered})),
+                "trigger_counts": tuple(sorted((f"{c}#{a}", n) for c, a, n in r.trigger_counts)),
                 "broken": tuple(sorted(r.broken)),
                 "attempted": tuple(sorted(r.attempted)),
             }

@@ -298,6 +298,24 @@ class Describer:
                 [card],
                 [self.ev(a[1])],
             )
+        if name == "nothing_under":
+            return Violation(
+                rule,
+                name,
+                f"{self.rep(a[0])} would put every card under its card elsewhere, and there is none "
+                "(the ruling change of 2025-04-08): it cannot be applied",
+                [],
+                [self.ev(a[1])],
+            )
+        if name == "same_event":
+            return Violation(
+                rule,
+                name,
+                f"{self.rep(a[0])} would make {self.ev(a[1])} itself happen instead: what happens "
+                "instead is another event",
+                [],
+                [self.ev(a[1])],
+            )
         if name == "deck_short":
             return Violation(
                 rule, name, f"{self.rep(a[0])} would take more cards than {s(a[2])}'s deck holds", [], [self.ev(a[1])]

@@ -82,7 +82,7 @@ class Slot:
 class Action:
     """One thing that happens instead: 「かわりに〜」."""
 
-    kind: str  # stay, move, move_under, move_top, choose, move_source, flip_source, mill, draw, win,
+    kind: str  # stay, move, move_under, move_top, choose, move_source, flip_source, mill, draw, win, under_to,
     #            destroy_partner, power, choose_instead, use_ability, tap_source, battle_instead, reveal
     zone: str | None = None
     verb: str | None = None
@@ -218,10 +218,8 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
         if slot is not None:
             if slot.count is None or slot.up_to:
                 gaps.append("a choice of any number of cards ('count: any' or 'up_to')")
-            if slot.from_zone in ("under_this", "crossed_to_this") or slot.to_zone == "under_this":
-                gaps.append(
-                    f"a choice from or to '{slot.from_zone if slot.from_zone in ('under_this', 'crossed_to_this') else slot.to_zone}'"
-                )
+            if slot.from_zone in ("under_this", "crossed_to_this"):
+                gaps.append(f"a choice from '{slot.from_zone}'")
             gaps += _filter_gaps(slot.filter, "a chosen card with")
             if {"face_up", "face_down"} & set(slot.filter.properties) and slot.from_zone not in ("battle", "shields"):
                 gaps.append(f"a face-up or face-down card chosen from the {slot.from_zone} zone")

@@ -13,6 +13,19 @@ CHARACTERISTICS = ("races", "civilizations", "cost", "power")
 
 
 @dataclass(frozen=True)
+class CardSide:
+    """One side of a twinpact (ツインパクト): its own name, types and characteristics."""
+
+    name: str
+    types: tuple[str, ...]
+    civilizations: tuple[str, ...] = ()
+    races: tuple[str, ...] = ()
+    cost: int | None = None
+    power: int | None = None
+    text: str | None = None
+
+
+@dataclass(frozen=True)
 class CardDef:
     """A card as printed, with the structured form of its replacement abilities."""
 
@@ -35,6 +48,7 @@ class CardDef:
     unread: str | None = None  # why the compiler cannot read ``text`` yet
     unknown: tuple[str, ...] = ()  # characteristics the source does not give
     partial: str | None = None  # what the structured form leaves out of the printed text, or states otherwise
+    sides: tuple[CardSide, ...] = ()  # a twinpact's two sides (the card's own fields are their union)
 
     @property
     def caveat(self) -> str | None:
@@ -79,6 +93,7 @@ class CardInstance:
     placed: bool = False  # put under its card rather than an evolution source: stays when that card leaves
     equipped_to: str | None = None
     fortifies: str | None = None
+    component_of: str | None = None  # a component card of that creature (禁断コア, a dragheart cell): it moves with it
     markers: frozenset[str] = frozenset()
     flags: frozenset[str] = frozenset()
     unknown: frozenset[str] = frozenset()  # characteristics neither the card pool nor the scenario gives
@@ -105,3 +120,17 @@ class CardInstance:
     @property
     def label(self) -> str:
         return f"{self.id} ({self.name})" if self.name else self.id
+
+
+def faces(card: CardInstance) -> tuple[CardSide, ...]:
+    """The characteristics that count for ``card`` where it is: a twinpact's creature side in the
+    battle zone, both sides elsewhere (each with its own name, types, civilizations, races, cost
+    and power); any other card has one face, its own."""
+    sides = card.definition.sides if card.definition is not None else ()
+    if not sides:
+        return (CardSide(card.name or "", card.types, card.civilizations, card.races, card.cost, card.power),)
+    if card.zone == "battle":
+        creature = tuple(side for side in sides if "creature" in side.types)
+        if creature:
+            return creature
+    return sides

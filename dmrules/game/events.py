@@ -42,6 +42,8 @@ class Event:
     group: str | None = None  # a break of several shields: the whole break
     swap: str | None = None  # a swap of single cards (701.26b): its two halves
     is_group: bool = False
+    whole: str | None = None  # the event of the whole creature this component card's move is part of
+    is_whole: bool = False  # a creature made of several cards moving as a whole (it moves nothing itself)
 
     @property
     def card(self) -> str | None:
@@ -134,6 +136,19 @@ class SelfReplacement:
 
 
 @dataclass(frozen=True)
+class MovedCount:
+    """「こうして手札に戻されたクリーチャーが6体以上なら」: at least ``at_least`` cards that
+    the earlier events ``events`` actually moved (to ``to_zone``, when given) and that pass
+    ``filter``: a card a replacement kept or sent elsewhere, or a restriction kept, is not one
+    of them, nor is a card a replacement moved instead (R005, E03)."""
+
+    events: tuple[str, ...]
+    at_least: int
+    to_zone: str | None = None
+    filter: Filter = Filter()
+
+
+@dataclass(frozen=True)
 class Step:
     """The events of one window, under one effect."""
 
@@ -144,3 +159,4 @@ class Step:
     condition: tuple[str, str] | None = None
     label: str = ""
     instead: SelfReplacement | None = None
+    moved: MovedCount | None = None  # a count of what earlier events actually moved (``if: {moved: ...}``)

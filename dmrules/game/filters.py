@@ -47,6 +47,7 @@ class Filter:
     not_types: tuple[str, ...] = ()  # 「クリーチャーではない」
     keywords: tuple[str, ...] = ()  # 「「ブロッカー」を持つ」
     properties: tuple[str, ...] = ()  # face_up, face_down, tapped, multicolor
+    component_of_this: bool = False  # 「このクリーチャーの禁断コア」: a component card of the text's own card
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from .cards import CardSide, faces
 from .filters import Condition, Filter
 
 if TYPE_CHECKING:
@@ -37,28 +38,19 @@ def card_passes(flt: Filter, card: CardInstance, controller: str, source: str | 
         return False
     if flt.other and card.id == source:
         return False
-    kinds = set(card.types)
-    if flt.types and not any(t in kinds for t in flt.types):
-        return False
+    sides = faces(card)
+    kinds = {t for side in sides for t in side.types}
     if flt.evolution and "evolution" not in kinds:
         return False
     if any(t in kinds for t in flt.not_types):
         return False
-    if flt.races and not any(word in race for word in flt.races for race in card.races):
-        return False
-    if flt.civilizations and not set(flt.civilizations) & set(card.civilizations):
-        return False
-    if flt.names and card.name not in flt.names:
-        return False
-    if flt.name_parts and not any(part in (card.name or "") for part in flt.name_parts):
-        return False
-    if not _within(card.cost, flt.cost_min, flt.cost_max) or not _within(card.power, flt.power_min, flt.power_max):
-        return False
-    if flt.cost_not is not None and card.cost in (None, flt.cost_not):
+    if not any(_side_passes(flt, side) for side in sides):
         return False
     if any(flag not in card.flags for flag in flt.flags) or any(flag in card.flags for flag in flt.without_flags):
         return False
     if flt.ids and card.id not in flt.ids:
+        return False
+    if flt.component_of_this and (source is None or card.component_of != source):
         return False
     if "tapped" in flt.properties and not card.tapped:
         return False
@@ -66,9 +58,27 @@ def card_passes(flt: Filter, card: CardInstance, controller: str, source: str | 
         return False
     if "face_down" in flt.properties and not (card.zone == "shields" and not card.face_up):
         return False
-    if "multicolor" in flt.properties and len(card.civilizations) < 2:
+    if "multicolor" in flt.properties and len({c for side in sides for c in side.civilizations}) < 2:
         return False
     return True
+
+
+def _side_passes(flt: Filter, side: CardSide) -> bool:
+    """The parts of a filter that read one face (a twinpact's side outside the battle zone):
+    one face must pass all of them (asp/common/faces.lp)."""
+    if flt.types and not any(t in side.types for t in flt.types):
+        return False
+    if flt.races and not any(word in race for word in flt.races for race in side.races):
+        return False
+    if flt.civilizations and not set(flt.civilizations) & set(side.civilizations):
+        return False
+    if flt.names and side.name not in flt.names:
+        return False
+    if flt.name_parts and not any(part in side.name for part in flt.name_parts):
+        return False
+    if not _within(side.cost, flt.cost_min, flt.cost_max) or not _within(side.power, flt.power_min, flt.power_max):
+        return False
+    return not (flt.cost_not is not None and side.cost in (None, flt.cost_not))
 
 
 def count_holds(condition: Condition, cards: Iterable[CardInstance], controller: str, source: str | None) -> bool:

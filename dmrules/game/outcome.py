@@ -153,6 +153,16 @@ class Resolution:
         return tuple(t for w in self.windows for t in w.triggered)
 
     @property
+    def trigger_counts(self) -> tuple[tuple[str, int, int], ...]:
+        """How many times each triggered ability triggers, as ``(card, ability, count)``: once for
+        each event it watches that happened, in every window (603.5c: one whose card leaves with
+        others looks back at its own card only)."""
+        counts: dict[tuple[str, int], int] = {}
+        for t in self.triggered:
+            counts[(t.card, t.ability)] = counts.get((t.card, t.ability), 0) + 1
+        return tuple((card, ability, n) for (card, ability), n in counts.items())
+
+    @property
     def broken(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(s for w in self.windows for s in w.broken))
 

@@ -221,7 +221,7 @@ class _CardEvents(_Lookups):
                 )
             out.events.append(Event(id=spec.id, order=at.order, cards=(card.id,), **at.common))
             return None
-        to_zone = spec.to_zone if kind == "move" else EVENT_TO[kind]
+        to_zone = spec.to_zone if kind in ("move", "overflow") else EVENT_TO[kind]
         if to_zone == card.zone:
             return self._skip_or_raise(out, spec, f"'{card.id}' is already in the {to_zone} zone")
         out.events.append(
@@ -316,10 +316,12 @@ class Realizer(_CardEvents):
         specs = step.events
         if step.instead is not None:
             if self.self_replaced(step, controller, source):
-                specs = step.instead.events
+                # The events a sentence with 「〜のかわりに〜する」 makes are not replaced further
+                # (seed 000, the ruling of 2011-11-24: E06, E15).
+                specs = tuple(replace(spec, unreplaceable=True) for spec in step.instead.events)
                 out.skipped.append(
                     "the effect's own 「かわりに」 (self-replacement, 609.7) applies: its condition "
-                    "holds as the window opens"
+                    "holds as the window opens; its events cannot be replaced (E15)"
                 )
             else:
                 out.skipped.append(
@@ -328,6 +330,7 @@ class Realizer(_CardEvents):
                 )
         for spec in specs:
             self._one(spec, out, controller, source, by, len(out.events) + len(out.templates) + 1)
+        out.events = with_wholes(self.state, out.events, out.templates)
         out.events = [replace(e, order=i) for i, e in enumerate(out.events, start=1)]
         n = len(out.events)
         out.templates = [replace(t, order=n + i) for i, t in enumerate(out.templates, start=1)]
@@ -481,3 +484,56 @@ class _At:
     source: str | None
     order: int
     common: dict[str, Any]
+
+
+def with_wholes(state: Scenario, events: list[Event], templates: list[Template]) -> list[Event]:
+    """The events of a window with one event for each creature made of several cards whose
+    component cards the window's events take out of the battle zone (official Q&A 42391: the
+    whole is offered to replacement, and once its 「離れるかわりに」 is applied the effect that was
+    moving its components does nothing more; 808.1d: a creature's leave replacements apply to a
+    cell leaving). The whole's event moves nothing; its members are the components' events.
+    When the creature's own card is moved too, its own event is the whole."""
+    parts: dict[str, list[str]] = {}
+    for card in state.cards.values():
+        if card.component_of is not None and card.zone == "battle":
+            parts.setdefault(card.component_of, []).append(card.id)
+    if not parts:
+        return events
+    for template in templates:
+        if template.from_zone == "battle":
+            raise InputError(
+                state.path,
+                "effect",
+                f"the effect's choice '{template.id}' may choose among the component cards of "
+                f"{', '.join(sorted(parts))}: a choice that may join or split a creature made of several "
+                "cards is not modelled yet",
+            )
+    out = list(events)
+    for whole_card, components in parts.items():
+        members = [
+            i
+            for i, e in enumerate(out)
+            if len(e.cards) == 1
+            and e.cards[0] in components
+            and e.from_zone == "battle"
+            and e.to_zone not in (None, "battle")
+            and not e.is_group
+        ]
+        if not members:
+            continue
+        own = next((e for e in out if e.cards == (whole_card,) and e.from_zone == "battle" and e.to_zone), None)
+        if own is None:
+            first = out[members[0]]
+            own = replace(
+                first,
+                id=f"{first.id.split('.')[0].split(':')[0]}.{whole_card}",
+                kind="move_whole",
+                cards=(whole_card,),
+                is_whole=True,
+                unreplaceable=all(out[i].unreplaceable for i in members),
+            )
+            out.insert(members[0], own)
+            members = [i + 1 for i in members]
+        for i in members:
+            out[i] = replace(out[i], whole=own.id)
+    return out

@@ -51,6 +51,7 @@ CARD_TYPES = (
     "fortress",
     "psychic",
     "evolution",
+    "core",
 )
 # Printed card types and what they mean for the rules.
 TYPE_EXPANSION: dict[str, tuple[str, ...]] = {
@@ -66,6 +67,7 @@ TYPE_EXPANSION: dict[str, tuple[str, ...]] = {
     "cross_gear": ("cross_gear",),
     "field": ("field",),
     "aura": ("aura",),
+    "core": ("core",),  # 禁断コア: a component card of ドルマゲドンX
 }
 # What the effect that makes events happen is: a spell, an ability, an attack, a battle, a rule
 # (state-based checks), a cost being paid, a summoning.
@@ -197,6 +199,14 @@ _KINDS = (
         choice_from="battle",
     ),
     Kind("untap", "card", "アンタップする", "{c} untaps", "untap at the start of its turn", ("battle",)),
+    Kind(
+        "extra_turn",
+        "player",
+        "このターンの後にもう一度自分のターンを行う",
+        "{p} takes another turn after this one",
+        "take another turn",
+        watchable=False,
+    ),
     Kind("swap", "cards", "入れ替える", "{c} swap places", "swap", watchable=False),
     Kind("swap_zones", "zones", "入れ替える", "{p}'s zones swap", "swap zones", watchable=False),
     # Made by the engine or the encodings, never written by a scenario:
@@ -211,6 +221,32 @@ _KINDS = (
         written=False,
     ),
     Kind("flip", "card", "裏返る", "{c} flips", "flip", written=False),
+    # A creature made of several cards (ドルマゲドンX and its 禁断コア, a ドラグハート・スーパー・
+    # クリーチャー's cells) whose component cards an effect moves: one event for the whole, offered
+    # to replacement; it moves nothing itself (its components' own events do, unless it is replaced).
+    Kind(
+        "move_whole",
+        "card",
+        "構成カードが移動する",
+        "{c} would move as a whole (its component cards)",
+        "move as a whole",
+        ("battle",),
+        watchable=False,
+        written=False,
+    ),
+    # Duel Masters Play's: a card over its zone's limit goes to the graveyard by a state-based
+    # check; that is not the original action, and nothing 「墓地に置かれた時」 triggers on it.
+    Kind(
+        "overflow",
+        "card",
+        "ゾーン溢れにより墓地に置かれる",
+        "{c} overflows into the graveyard",
+        "overflow into the graveyard",
+        (),
+        "graveyard",
+        watchable=False,
+        written=False,
+    ),
     Kind("choose", "player", "選ぶ", "{p} chooses", "choose cards", written=False),
 )
 KINDS: dict[str, Kind] = {kind.name: kind for kind in _KINDS}

@@ -91,6 +91,9 @@ def action_words(action: Action) -> str:
         return "the card goes under this card instead"
     if kind == "move_top":
         return "only the top card of its stack goes"
+    if kind == "under_to":
+        zone = action.zone or ""
+        return f"every card under this card goes to the {ZONE_WORDS.get(zone, zone)} (none: it cannot)"
     if kind == "move_source":
         verb = {"destroy": "is destroyed", "discard": "is discarded", "put": f"goes to the {action.zone}"}[
             action.verb or "put"

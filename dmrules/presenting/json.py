@@ -153,6 +153,7 @@ def resolution_json(resolution: Resolution) -> dict:
         "lost": list(resolution.lost),
         "flipped": list(resolution.flipped),
         "triggered": [trigger_json(t) for t in resolution.triggered],
+        "trigger_counts": [{"card": c, "ability": a, "count": n} for c, a, n in resolution.trigger_counts],
         "broken": list(resolution.broken),
         "attempted": list(resolution.attempted),
         "windows": [window_json(w) for w in resolution.windows],

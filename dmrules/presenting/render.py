@@ -240,6 +240,9 @@ def resolution_lines(scenario: Scenario, number: int, resolution: Resolution) ->
     events = (*resolution.happened, *resolution.replaced)
     for trigger in resolution.triggered:
         lines.append("    " + trigger_line(scenario, trigger, events))
+    for card, ability, n in resolution.trigger_counts:
+        which = f" (ability {ability})" if ability > 1 else ""
+        lines.append(f"    {card_label(scenario, card)}{which} triggers {n} time{'s' if n != 1 else ''}")
     if resolution.stopped:
         lines.append(f"    {resolution.stopped}")
     for rule, what in resolution.violations:

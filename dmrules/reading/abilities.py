@@ -84,6 +84,7 @@ ACTION_WORDS = (
 )
 ACTION_KEYS = (
     "move_to",
+    "under_to",
     "this_to",
     "discard",
     "graveyard_to_deck",
@@ -227,6 +228,10 @@ def parse_action(node: Node) -> Action:
         return Action("move", **move)
     if key == "power":
         return Action("power", count=arg.integer(-1_000_000, 1_000_000))
+    if key == "under_to":
+        # 「かわりにこのクリーチャーの下にあるカードをすべて墓地に置き」: every card under this one,
+        # however many (none: it cannot be done, the ruling change of 2025-04-08).
+        return Action("under_to", zone=arg.text(ZONES))
     if key == "this_to":
         return Action("move_source", verb="put", **_move(arg, ZONES))
     if key in NAMED_CHOICES:

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
+from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
 from ..cache import cache_root, code_key, forget_stale, load, store
 from ..game.abilities import ReplacementAbility, Restriction, TriggeredAbility
-from ..game.cards import CardDef
+from ..game.cards import CardDef, CardSide
 from ..game.errors import InputError
 from ..game.vocabulary import CIVILIZATIONS, TYPE_EXPANSION
 from .abilities import parse_ability, parse_restriction, parse_trigger
@@ -44,7 +45,9 @@ CARD_FIELDS = (
     "unknown",
     "restrictions",
     "partial",
+    "sides",
 )
+SIDE_FIELDS = ("name", "type", "civilizations", "cost", "power", "races", "text")
 # Where a card's text comes from: as printed (the default), or a paraphrase of a ruling.
 TEXT_SOURCES = ("printed", "paraphrase")
 CHARACTERISTICS = ("races", "civilizations", "cost", "power")
@@ -58,6 +61,8 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
     the card-text compiler reads from the text; its ``type`` then defaults to
     ``creature``.
     """
+    if node.has("sides"):
+        return _twinpact(node, from_text=from_text)
     by_text = from_text and node.has("text") and not node.has("replacements")
     node.keys(CARD_FIELDS, required=("name",) if by_text else ("name", "type"))
     types: list[str] = []
@@ -111,6 +116,64 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
         unread=node.opt_text("unread"),
         unknown=tuple(node.opt_texts("unknown", CHARACTERISTICS)),
         partial=node.opt_text("partial"),
+    )
+
+
+def _side(node: Node) -> CardSide:
+    node.keys(SIDE_FIELDS, required=("name", "type", "cost"))
+    types: list[str] = []
+    for element in node.child("type").elements():
+        for t in TYPE_EXPANSION[element.text(TYPE_EXPANSION)]:
+            if t not in types:
+                types.append(t)
+    power = node.opt_int("power", None, 0, 10_000_000)
+    if "creature" in types and power is None:
+        raise node.error("a creature side states its power", "power")
+    if "creature" not in types and power is not None:
+        raise node.error("only a creature side has a power", "power")
+    return CardSide(
+        name=node.child("name").text(),
+        types=tuple(types),
+        civilizations=tuple(node.opt_texts("civilizations", CIVILIZATIONS)),
+        races=tuple(node.opt_texts("races")),
+        cost=node.child("cost").integer(0, 999),
+        power=power,
+        text=node.opt_text("text"),
+    )
+
+
+def _twinpact(node: Node, *, from_text: bool) -> CardDef:
+    """A twinpact (ツインパクト): one card of two sides, each with its own characteristics. The
+    card's own fields are their union; which of them count where is ``game.cards.faces``. Its
+    replacement abilities are its ``replacements``, or (inline) what the compiler reads from the
+    sides' texts."""
+    for key in ("type", "civilizations", "cost", "power", "races", "text"):
+        if node.has(key):
+            raise node.error(f"a twinpact states '{key}' on each of its sides, not on the card", key)
+    elements = list(node.child("sides").elements())
+    if len(elements) != 2:
+        raise node.error("a twinpact has two sides", "sides")
+    sides = tuple(_side(e) for e in elements)
+    by_text = from_text and not node.has("replacements") and any(side.text for side in sides)
+    rest = {k: v for k, v in node.value.items() if k != "sides"}
+    text = " / ".join(side.text for side in sides if side.text) or None
+    base = parse_card(Node(node.located, node.place, {**rest, "type": "creature"}), from_text=False)
+    replacements = base.replacements
+    if by_text:
+        replacements = tuple(
+            r for e, side in zip(elements, sides) if side.text for r in _compiled(e.child("text"), None, side.name)
+        )
+    creature = next((side for side in sides if "creature" in side.types), sides[0])
+    return replace(
+        base,
+        types=tuple(dict.fromkeys(t for side in sides for t in side.types)),
+        civilizations=tuple(dict.fromkeys(c for side in sides for c in side.civilizations)),
+        races=tuple(dict.fromkeys(r for side in sides for r in side.races)),
+        cost=creature.cost,
+        power=creature.power,
+        text=text,
+        replacements=replacements,
+        sides=sides,
     )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game.events import ChoiceSpec, EventSpec, SelfReplacement, Step
+from ..game.events import ChoiceSpec, EventSpec, MovedCount, SelfReplacement, Step
 from ..game.vocabulary import (
     CHOICE_FROM,
     DECK_TOP_KINDS,
@@ -28,7 +28,8 @@ from ..game.vocabulary import (
 from .filters import FILTER_FIELDS, parse_condition, parse_filter
 from .reader import Node
 
-CONDITIONS = ("attempted", "happened", "replaced")
+CONDITIONS = ("attempted", "happened", "replaced", "moved")
+MOVED_FIELDS = ("events", "to", "at_least")
 
 
 EVENT_FIELDS = (
@@ -274,12 +275,19 @@ def read_steps(node: Node, prefix: str, *, relative: bool = False) -> tuple[Step
         if not events:
             raise element.error("the step makes no event happen", "events")
         condition = None
+        moved = None
         if element.has("if"):
             cond = element.child("if").keys(CONDITIONS)
             if len(cond.value) != 1:
-                raise cond.error("a condition is one of: attempted: EVENT, happened: EVENT, replaced: EVENT")
+                raise cond.error(
+                    "a condition is one of: attempted: EVENT, happened: EVENT, replaced: EVENT, "
+                    "moved: {events: [EVENT, ...], at_least: N, to: ZONE, ...filter}"
+                )
             word = next(iter(cond.value))
-            condition = (word, cond.child(word).text())
+            if word == "moved":
+                moved = read_moved(cond.child("moved"))
+            else:
+                condition = (word, cond.child(word).text())
         instead = (
             read_instead(element.child("instead"), f"{prefix}{i}.", relative=relative)
             if element.has("instead")
@@ -294,9 +302,25 @@ def read_steps(node: Node, prefix: str, *, relative: bool = False) -> tuple[Step
                 condition=condition,
                 label=f"{prefix}{i}",
                 instead=instead,
+                moved=moved,
             )
         )
     return tuple(steps)
+
+
+def read_moved(node: Node) -> MovedCount:
+    """``moved: {events: [e1], to: hand, at_least: 6, type: creature}``: a count of the cards the
+    earlier events actually moved (「こうして手札に戻されたクリーチャーが6体以上なら」)."""
+    node.keys(MOVED_FIELDS + FILTER_FIELDS, required=("events", "at_least"))
+    events = tuple(e.text() for e in node.child("events").elements())
+    if not events:
+        raise node.error("names no event", "events")
+    return MovedCount(
+        events=events,
+        at_least=node.child("at_least").integer(1),
+        to_zone=node.opt_text("to", None, ZONES),
+        filter=parse_filter(node, extra=MOVED_FIELDS),
+    )
 
 
 # -- realizing against a state ---------------------------------------------------------

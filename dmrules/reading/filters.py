@@ -27,6 +27,7 @@ FILTER_FIELDS = (
     "power_max",
     "not_type",
     "keyword",
+    "component_of_this",
 ) + PROPERTIES
 
 
@@ -54,6 +55,7 @@ def parse_filter(node: Node, extra: tuple[str, ...] = (), default_whose: str = "
         not_types=tuple(node.opt_texts("not_type", CARD_TYPES)),
         keywords=tuple(node.opt_texts("keyword")),
         properties=tuple(word for word in PROPERTIES if node.opt_bool(word)),
+        component_of_this=node.opt_bool("component_of_this"),
     )
 
 

@@ -72,6 +72,7 @@ CARD_FIELDS = (
     "placed_under",
     "equipped_to",
     "fortifies",
+    "component_of",
     "flags",
     "note",
 ) + MARKERS
@@ -426,6 +427,12 @@ class _Reader:
 
     def _with_properties(self, node: Node, card: CardInstance) -> CardInstance:
         changes: dict = {}
+        if card.definition is not None and card.definition.sides:
+            for key in ("cost", "power", "races", "civilizations"):
+                if node.has(key):
+                    raise node.error(
+                        f"{card.label} is a twinpact: its '{key}' is each side's, stated on its sides", key
+                    )
         if node.has("cost"):
             changes["cost"] = node.child("cost").integer(0, 999)
         if node.has("power"):
@@ -436,7 +443,7 @@ class _Reader:
             changes["civilizations"] = tuple(node.opt_texts("civilizations", CIVILIZATIONS))
         changes["tapped"] = node.opt_bool("tapped")
         changes["face_up"] = node.opt_bool("face_up")
-        for link in ("under", "equipped_to", "fortifies"):
+        for link in ("under", "equipped_to", "fortifies", "component_of"):
             if node.has(link):
                 changes[link] = node.child(link).text()
         if node.has("placed_under"):
@@ -451,7 +458,14 @@ class _Reader:
     def _check_links(self) -> None:
         for card_id, card in self.cards.items():
             node = self.card_nodes[card_id]
-            for link, zone_rule in (("under", None), ("equipped_to", "battle"), ("fortifies", "shields")):
+            if card.component_of is not None and card.zone != "battle":
+                raise node.error("a component card is in the battle zone, with its creature", "component_of")
+            for link, zone_rule in (
+                ("under", None),
+                ("equipped_to", "battle"),
+                ("fortifies", "shields"),
+                ("component_of", "battle"),
+            ):
                 target = getattr(card, link)
                 if target is None:
                     continue
@@ -580,6 +594,9 @@ class _Reader:
                 raise _written(spec).error(
                     f"the condition names event '{step.condition[1]}', which comes in no earlier step"
                 )
+            for ref in step.moved.events if step.moved else ():
+                if ref not in ids and not any(i.startswith((ref + ".", ref + ":")) for i in ids):
+                    raise spec.node.error(f"the condition names event '{ref}', which comes in no earlier step")
         return replace(
             scenario,
             events=tuple(realized.events),

@@ -18,8 +18,8 @@ from dataclasses import dataclass, replace
 
 from ..game.cards import CardInstance
 from ..game.errors import InputError
-from ..game.events import EventSpec, Step
-from ..game.grants import with_grants
+from ..game.events import EventSpec, MovedCount, Step
+from ..game.grants import card_passes, with_grants
 from ..game.outcome import Resolution, Solution, Window
 from ..game.realize import Realizer
 from ..game.scenario import Scenario
@@ -255,7 +255,10 @@ class Engine:
 
     # -- what opens the next windows ----------------------------------------------------
     def _condition_holds(self, step: Step, path: tuple[Window, ...]) -> bool:
-        """「そうした場合」: 101.3a says attempting the action is enough."""
+        """「そうした場合」: 101.3a says attempting the action is enough; 「こうして…がN体以上なら」
+        counts what the earlier events actually moved."""
+        if step.moved is not None:
+            return self._moved_count(step.moved, path) >= step.moved.at_least
         if step.condition is None:
             return True
         word, event = step.condition
@@ -269,6 +272,25 @@ class Engine:
             return any(event in names(w.happened) for w in path)
         return any(event in names(w.replaced) for w in path)
 
+    def _moved_count(self, moved: MovedCount, path: tuple[Window, ...]) -> int:
+        """The cards the events ``moved.events`` (and the events made from them: ``e1.CARD``,
+        ``e1:CARD``) moved themselves: events that happened and no replacement made; a card a
+        replacement kept or sent elsewhere, or a restriction kept, is not counted (R005). Their
+        characteristics are read as the scenario gives them."""
+        cards: set[str] = set()
+        for window in path:
+            for event in window.happened:
+                if event.instead_of or event.card is None:
+                    continue
+                if not any(event.id == ref or event.id.startswith((ref + ".", ref + ":")) for ref in moved.events):
+                    continue
+                if moved.to_zone is not None and event.to_zone != moved.to_zone:
+                    continue
+                card = self.scenario.cards[event.card]
+                if card_passes(moved.filter, card, self.scenario.program.controller, self.scenario.program.source):
+                    cards.add(event.card)
+        return len(cards)
+
     def _referee(self, path: tuple[Window, ...]):
         """The cost of the card an earlier event (or choice) acted on, before any replacement;
         or, with ``result``, of the card it actually moved (「こうして…したカード」): the event
@@ -280,7 +302,17 @@ class Engine:
                     if result and event.instead_of:
                         continue  # a replacement's event is not the effect's result
                     if (event.id == event_id or event.id.startswith(event_id + ":")) and event.card:
-                        return self.scenario.cards[event.card].cost
+                        card = self.scenario.cards[event.card]
+                        if card.definition is not None and card.definition.sides and event.from_zone != "battle":
+                            # Either side's cost may be counted (the official Q&A on twinpacts).
+                            raise InputError(
+                                self.scenario.path,
+                                "effect",
+                                f"a later part reads the cost of {card.label}, a twinpact that was not in "
+                                "the battle zone: either side's cost may be counted, and dmrules does not "
+                                "list that choice",
+                            )
+                        return card.cost
             return None
 
         return cost_of
@@ -373,7 +405,19 @@ class Engine:
         A player whose deck the effect emptied loses, in whichever of its windows the deck
         became empty (the last window's own checks see only what it emptied)."""
         last = path[-1]
-        specs = [sba_event(check, f"sba{last.index}.{n}") for n, check in enumerate(last.sba, start=1)]
+        # A check whose event an earlier state-based window already made, and which a
+        # restriction kept from happening there (a creature of power 0 that cannot leave:
+        # neither happened nor replaced), changes nothing again.
+        idle = {
+            (e.kind, e.cards)
+            for w in path
+            if w.kind == "state"
+            for e in w.events
+            if e.id not in {h.id for h in (*w.happened, *w.replaced)}
+        }
+        made = [sba_event(check, "") for check in last.sba]
+        checks = [c for c, spec in zip(last.sba, made) if (spec.kind, spec.cards) not in idle]
+        specs = [sba_event(check, f"sba{last.index}.{n}") for n, check in enumerate(checks, start=1)]
         out_already = {arg for what, arg in last.sba if what == "deck_out"}
         lost = {p for w in path for p in w.lost}
         for player in self._emptied(state, {c.id: c.zone for c in state.cards.values()}, path):
@@ -403,7 +447,7 @@ def sba_event(check: tuple[str, str], event_id: str) -> EventSpec:
     if what == "deck_out":
         return EventSpec(id=event_id, kind="lose", player=arg, cause="deck_empty", by="rule")
     if what == "overflow":
-        return EventSpec(id=event_id, kind="move", cards=(arg,), to_zone="graveyard", by="rule")
+        return EventSpec(id=event_id, kind="overflow", cards=(arg,), to_zone="graveyard", by="rule")
     raise ValueError(f"unknown state-based check {check}")  # pragma: no cover - after.lp makes only these
 
 

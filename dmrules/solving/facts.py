@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from clingo import Function, Number, String, Symbol, SymbolType
 
 from ..game.abilities import ReplacementAbility, TriggeredAbility, Watch
+from ..game.cards import CardInstance, faces
 from ..game.conditions import ability_holds
 from ..game.events import Template
 from ..game.filters import Filter
@@ -106,12 +107,14 @@ _EVENT_FIELDS = (
     ("event_amount", "amount", Number),
     ("event_group", "group", S),
     ("event_swap", "swap", S),
+    ("event_whole", "whole", S),
 )
 # An event's yes/no fields: (predicate, attribute).
 _EVENT_FLAGS = (
     ("event_unreplaceable", "unreplaceable"),
     ("last_draw", "last_draw"),
     ("group_event", "is_group"),
+    ("whole_event", "is_whole"),
     ("event_ignores_cannot_leave", "ignores_cannot_leave"),
 )
 
@@ -146,34 +149,14 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
     for card in scenario.cards.values():
         c = S(card.id)
         add(fact("card", c))
-        if card.name:
-            add(fact("card_name", c, S(card.name)))
         add(fact("owner", c, P(card.owner)))
         add(fact("controller", c, P(card.controller)))
         add(fact("zone", c, C(card.zone)))
         if card.deck_pos is not None:
             add(fact("deck_pos", c, Number(card.deck_pos)))
-        for t in card.types:
-            if t == "evolution":
-                add(fact("evolution", c))
-            else:
-                add(fact("card_type", c, C(t)))
+        out.extend(characteristic_facts(card, words, parts))
         if card.definition is not None and card.definition.hyperspatial:
             add(fact("hyperspatial_card", c))
-        for word in sorted(words):
-            if any(word in race for race in card.races):
-                add(fact("has_race_word", c, S(word)))
-        for part in sorted(parts):
-            if card.name and part in card.name:
-                add(fact("has_name_part", c, S(part)))
-        for civ in card.civilizations:
-            add(fact("civ", c, C(civ)))
-        if len(card.civilizations) > 1:
-            add(fact("card_property", c, C("multicolor")))
-        if card.cost is not None:
-            add(fact("cost", c, Number(card.cost)))
-        if card.power is not None:
-            add(fact("power", c, Number(card.power)))
         if card.tapped:
             add(fact("tapped", c))
             add(fact("card_property", c, C("tapped")))
@@ -189,6 +172,8 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
             add(fact("equipped", c, S(card.equipped_to)))
         if card.fortifies:
             add(fact("fortifies", c, S(card.fortifies)))
+        if card.component_of:
+            add(fact("component", c, S(card.component_of)))
         for marker in sorted(card.markers):
             add(fact("marker", c, C(marker)))
         for flag in sorted(card.flags):
@@ -250,6 +235,56 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
         if effect.self_replacement:
             out.append(fact("rep_self_spell", r))
     return out
+
+
+def characteristic_facts(card: CardInstance, words: set[str], parts: set[str]) -> list[Symbol]:
+    """A card's characteristics where it is (``faces``: a twinpact's creature side in the battle
+    zone, both sides elsewhere): the card-level facts are the union of its faces', and a card of
+    several faces has each face's own (``face``, ``face_type``, ...) for the filters that read one."""
+    c = S(card.id)
+    out: list[Symbol] = []
+    sides = faces(card)
+    several = len(sides) > 1
+    names = {side.name for side in sides if side.name}
+    for k, side in enumerate(sides, start=1):
+        f = Number(k)
+        if several:
+            out.append(fact("face", c, f))
+        for t in side.types:
+            if t == "evolution":
+                out.append(fact("evolution", c))
+            else:
+                out.append(fact("card_type", c, C(t)))
+                if several:
+                    out.append(fact("face_type", c, f, C(t)))
+        for word in sorted(words):
+            if any(word in race for race in side.races):
+                out.append(fact("has_race_word", c, S(word)))
+                if several:
+                    out.append(fact("face_race_word", c, f, S(word)))
+        for part in sorted(parts):
+            if part in side.name:
+                out.append(fact("has_name_part", c, S(part)))
+                if several:
+                    out.append(fact("face_name_part", c, f, S(part)))
+        for civ in side.civilizations:
+            out.append(fact("civ", c, C(civ)))
+            if several:
+                out.append(fact("face_civ", c, f, C(civ)))
+        for predicate, value in (("cost", side.cost), ("power", side.power)):
+            if value is not None:
+                out.append(fact(predicate, c, Number(value)))
+                if several:
+                    out.append(fact(f"face_{predicate}", c, f, Number(value)))
+        if several:
+            out.append(fact("face_name", c, f, S(side.name)))
+    for name in sorted(names):
+        out.append(fact("card_name", c, S(name)))
+    # 「多色」: two civilizations or more among the faces that count (in the battle zone, a
+    # twinpact's creature side alone).
+    if len({civ for side in sides for civ in side.civilizations}) > 1:
+        out.append(fact("card_property", c, C("multicolor")))
+    return list(dict.fromkeys(out))
 
 
 def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, controller: str) -> list[Symbol]:
@@ -323,6 +358,8 @@ def action_term(action) -> Symbol:
         return Function("move_source", [C(action.zone), C(action.verb)])
     if action.kind == "power":
         return Function("power", [Number(action.count)])
+    if action.kind == "under_to":
+        return Function("under_to", [C(action.zone)])
     if action.kind == "mill":
         return Function("mill", [C(action.whose), Number(action.count)])
     if action.kind == "draw":
@@ -432,4 +469,6 @@ def filter_facts(f: Symbol, flt: Filter) -> list[Symbol]:
         out.append(fact("filter_power_max", f, Number(flt.power_max)))
     out += [fact("filter_not_type", f, C(x)) for x in flt.not_types]
     out += [fact("filter_property", f, C(x)) for x in flt.properties]
+    if flt.component_of_this:
+        out.append(fact("filter_component_of_this", f))
     return out

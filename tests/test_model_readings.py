@@ -1,0 +1,97 @@
+"""Pins of the rules model's readings beside their fixtures (M01-M08): trigger counts, what
+earlier events actually moved, a replacement's own event, Duel Masters Play's overflow, and
+creatures made of several cards."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+import yaml
+
+import dmrules
+
+from .conftest import FIXTURES, run_cli
+
+
+def _load(stem: str) -> dict:
+    data = yaml.safe_load((FIXTURES / f"{stem}.yaml").read_text("utf-8"))
+    data.pop("expect", None)
+    data.pop("expect_under", None)
+    return data
+
+
+def _solve(data: dict) -> dmrules.Solution:
+    return dmrules.solve(dmrules.scenario_from_text(yaml.safe_dump(data, allow_unicode=True), "pin.yaml"))
+
+
+def test_an_ability_triggers_once_for_each_event_it_watches_unless_its_card_leaves_with_them():
+    """M03: ソンクン destroyed with two others triggers once (603.5c). Staying while the two
+    others are destroyed, it triggers twice, once for each: the reading of one trigger per card's
+    event (the page quoting Q&A 39429 asks this too, but its answer was cut off in the stored copy)."""
+    data = _load("M03-sonkun-destroyed-with-two-others")
+    (only,) = _solve(data).resolutions
+    assert only.trigger_counts == (("SK", 1, 1),)
+    assert [t.event for t in only.triggered] == ["e1"]
+    stays = copy.deepcopy(data)
+    stays["effect"]["events"] = [e for e in stays["effect"]["events"] if e["id"] != "e1"]
+    (only,) = _solve(stays).resolutions
+    assert only.trigger_counts == (("SK", 1, 2),)
+
+
+def test_trigger_counts_are_checked_exactly(tmp_path):
+    path = tmp_path / "m03.yaml"
+    text = (FIXTURES / "M03-sonkun-destroyed-with-two-others.yaml").read_text("utf-8")
+    path.write_text(text.replace("trigger_counts: {SK: 1}", "trigger_counts: {SK: 3}"), "utf-8")
+    out = run_cli("verify", str(path))
+    assert out.returncode == 1 and "trigger_counts [('SK#1', 1)], expected [('SK#1', 3)]" in out.stdout, out.stdout
+
+
+def test_a_moved_count_names_earlier_events():
+    data = _load("M05-a-stra-seele-zero-ryu-stays")
+    data["effect"]["then"][0]["if"]["moved"]["events"] = ["e9"]
+    with pytest.raises(dmrules.InputError, match="the condition names event 'e9'"):
+        _solve(data)
+
+
+def test_a_moved_count_reads_the_zone_the_cards_went_to():
+    data = _load("M05-a-stra-seele-six-returned")
+    assert any(e.id == "e2" for r in _solve(data).resolutions for e in r.happened)
+    data["effect"]["then"][0]["if"]["moved"]["to"] = "graveyard"
+    assert not any(e.id == "e2" for r in _solve(data).resolutions for e in r.happened)
+
+
+def test_nothing_triggers_on_an_overflow_but_a_graveyard_trigger_works_otherwise():
+    data = _load("M04-dmps-overflow-not-put-into-graveyard")
+    data["players"]["opponent"]["battle"].append({"id": "Y", "card": {"name": "もう1体", "type": "creature"}})
+    data["players"]["me"]["battle"].append(
+        {"id": "P", "card": {"name": "破壊される私のクリーチャー", "type": "creature"}}
+    )
+    data["effect"]["events"].append({"id": "e2", "destroy": "P"})
+    (only,) = _solve(data).resolutions
+    assert [(t.card, t.event) for t in only.triggered] == [("W", "e2")]
+
+
+def test_a_creatures_own_event_is_its_whole_and_its_components_go_with_it():
+    data = _load("M08-dorumageddon-x-tech-dan")
+    data["effect"] = {
+        "source": "X",
+        "controller": "opponent",
+        "events": [{"id": "e1", "destroy": "DX"}, {"id": "e2", "destroy": "K1"}],
+    }
+    data["players"]["opponent"]["battle"] = [{"id": "X", "card": {"name": "破壊するクリーチャー", "type": "creature"}}]
+    solution = _solve(data)
+    finals = [r.final for r in solution.resolutions if not r.applied]
+    assert finals == [
+        {**finals[0], "DX": "graveyard", "K1": "graveyard", "K2": "graveyard", "K3": "graveyard", "K4": "graveyard"}
+    ]
+    applied = [r for r in solution.resolutions if r.applied]
+    assert len(applied) == 12 and all(r.applied[0].event == "e1" for r in applied)
+    assert all(r.final["K1"] == "battle" and r.final["DX"] == "battle" for r in applied)
+
+
+def test_a_choice_among_component_cards_is_refused():
+    data = _load("M08-dorumageddon-x-tech-dan")
+    data["effect"]["events"] = [{"id": "e1", "return_to_hand": {"choose": {"count": 1, "whose": "opponent"}}}]
+    with pytest.raises(dmrules.InputError, match="component cards of DX"):
+        _solve(data)
