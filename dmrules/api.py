@@ -21,6 +21,7 @@ from . import bounded
 from .checking.explain import OutcomeCondition, WhyNot, WhyStep, parse_conditions
 from .checking.explain import why as _why
 from .checking.explain import why_not as _why_not
+from .game import compact
 from .game.errors import InputError, SolveError
 from .game.outcome import Resolution, Solution, Streamed
 from .game.scenario import Scenario
@@ -129,6 +130,53 @@ def stream(
         assert mib is not None
         return bounded.stream(state, on_resolution, mib, **limits)
     return run.stream(state, on_resolution, **limits)
+
+
+def stream_compact(
+    scenario: ScenarioLike,
+    on_resolution: Callable[[dict[str, Any]], None],
+    *,
+    on_window: Callable[[str, dict[str, Any]], None] | None = None,
+    ruleset: str | None = None,
+    max_resolutions: int | None = None,
+    timeout: float | None = None,
+    max_windows: int | None = None,
+    group: bool = False,
+    verbose: bool = False,
+) -> Streamed:
+    """Like ``stream``, with each resolution as its compact dict (the JSON output's schema 2,
+    docs/json.md: ``dmrules.game.compact.header(scenario)`` gives what they share). Each window
+    they go through is handed to ``on_window`` (its name, ``w1``, ``w2``, ..., and definition)
+    before the first resolution that names it.
+
+    The order is ``solve``'s (and ``stream``'s). An effect of one window that ends every
+    resolution goes straight from the solver's atoms to the dicts (solving/brief.py), at the
+    speed of clingo's own printer; the dicts' lists may be shared between resolutions (copy one
+    before changing it). ``verbose`` adds each resolution's events as they happened
+    (``happened``, as event objects) and the ids of those replaced (``replaced``)."""
+    state = as_scenario(scenario, ruleset)
+    table = compact.WindowTable(state)
+    if not verbose:
+        first = (lambda: on_window("w1", compact.first_window_definition(state))) if on_window else None
+        fast = run.stream_brief(
+            state, on_resolution, max_resolutions=max_resolutions, timeout=timeout, group=group, on_start=first
+        )
+        if fast is not None:
+            return fast
+
+    def each(resolution: Resolution) -> None:
+        item = compact.compact_resolution(resolution, state, table.of)
+        if verbose:
+            item["happened"] = [compact.event_json(e) for e in resolution.happened]
+            item["replaced"] = [e.id for e in resolution.replaced]
+        if on_window is not None:
+            for name, definition in table.take_new():
+                on_window(name, definition)
+        on_resolution(item)
+
+    return run.stream(
+        state, each, max_resolutions=max_resolutions, timeout=timeout, max_windows=max_windows, group=group
+    )
 
 
 def count(
