@@ -88,7 +88,8 @@ KEEP_OTHERS = 3
 def forget_stale(root: Path | None, key: str | None) -> None:
     """Remove what older versions of dmrules kept in ``root``: every key's entries
     (``cards-KEY.pickle``, ``texts-KEY/``, ``graphs-KEY/``, ``scenarios-KEY/``) but this ``key``'s
-    and those of the ``KEEP_OTHERS`` most recently written others. Called when a new key's database is written, so the folder does not grow for ever."""
+    and those of the ``KEEP_OTHERS`` most recently written others. Called when a new key's
+    database is written, so the folder does not grow for ever."""
     if root is None or key is None:
         return
     try:
