@@ -24,17 +24,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import orjson
 
 from ..api import stream, stream_compact
-from ..checking.explain import Violation, WhyNot, WhyStep
-from ..checking.verify import VerifyResult
 from ..game import compact
 from ..game.compact import SCHEMA, event_json
 from ..game.outcome import Application, ReplacementRef, Resolution, Solution, Streamed, Trigger, Window
 from ..game.scenario import Scenario
+
+if TYPE_CHECKING:  # only named here: `solve --json` need not load the checking floor
+    from ..checking.explain import Violation, WhyNot, WhyStep
+    from ..checking.verify import VerifyResult
 
 LINE = orjson.OPT_APPEND_NEWLINE
 

@@ -11,6 +11,7 @@ for any other scenario, which the engine then solves (solving/engine.py).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -23,13 +24,12 @@ from .decode import Builder, symbol_key
 from .encodings import encoding_files
 from .facts import name_of, situation_facts
 from .ground import control_arguments, grounded
-from .progress import RUNNING
-from .window import _each_model
+from .progress import RUNNING, tick
 
 try:  # clingo's own arrays: a model's shown atoms as their handles, without a Symbol each
     from clingo._internal import _c_call, _ffi, _handle_error, _lib
 
-    _SHOWN = _lib.clingo_show_type_shown
+    _SHOWN = _lib.clingo_show_type_terms  # asp/brief.lp shows terms alone: the cheapest to read
 except ImportError:  # pragma: no cover - another clingo: the symbols' handles, more slowly
     _lib = None
 
@@ -42,9 +42,10 @@ _OPENING = (("sba", 1), ("battle_loser", 2), ("swap_failed", 1), ("target", 2))
 
 
 def shown_handles(model: clingo.Model) -> list[int]:
-    """The handles of a model's shown symbols (``symbol_key`` of each of ``model.symbols(shown=True)``)."""
+    """The handles of a model's shown terms (``symbol_key`` of each of ``model.symbols(terms=True)``:
+    asp/brief.lp shows everything as a term)."""
     if _lib is None:  # pragma: no cover
-        return [symbol_key(s) for s in model.symbols(shown=True)]
+        return [symbol_key(s) for s in model.symbols(terms=True)]
     size = _c_call("size_t", _lib.clingo_model_symbols_size, model._rep, _SHOWN)
     array = _ffi.new("clingo_symbol_t[]", size)
     _handle_error(_lib.clingo_model_symbols(model._rep, _SHOWN, array, size))
@@ -256,7 +257,7 @@ def each_brief(
             hand(out, state)
         return None
 
-    cut = _each_model(briefs.ctl, each, timeout, read=shown_handles)
+    cut = _in_search(briefs.ctl, each, timeout)
     if held is not None:
         held.sort(key=lambda pair: pair[0])
         if cut == "max":
@@ -268,3 +269,30 @@ def each_brief(
     if cut == "timeout":
         stopped.append(f"timeout={timeout}s")
     return count, len(states), stopped[0] if stopped else None
+
+
+def _in_search(ctl: clingo.Control, each: Callable[[list[int]], str | None], timeout: float | None) -> str | None:
+    """``each(handles of the shown atoms)`` for every model, in clingo's own thread as it finds
+    them (nothing handed between threads: this one only waits), until ``each`` gives a reason to
+    stop, which is returned; "timeout", or None once every model went."""
+    reason: list[str] = []
+
+    def on_model(model: clingo.Model) -> bool:
+        said = each(shown_handles(model))
+        if said is not None:
+            reason.append(said)
+            return False
+        return True
+
+    deadline = None if timeout is None else time.monotonic() + timeout
+    with ctl.solve(on_model=on_model, async_=True) as handle:
+        try:
+            while not handle.wait(0.1):
+                tick()
+                if deadline is not None and time.monotonic() >= deadline:
+                    reason.append("timeout")
+                    break
+        finally:
+            handle.cancel()
+            handle.get()
+    return reason[0] if reason else None
