@@ -98,3 +98,23 @@ def test_an_invalid_document_is_refused(validator):
     doc["resolutions"][1]["applied"][0] = {"event": "e1"}  # schema 1's form
     assert list(validator.iter_errors(doc))
     assert list(validator.iter_errors({**doc, "schema": 1}))
+
+
+def test_counts_beyond_64_bits_are_written_exactly(validator):
+    # Twelve アビスベル＝ジャシン帝 destroyed at once, 24 unknown hand cards: more resolutions than 2**64.
+    creatures = "\n".join(f"      - {{id: J{i}, card: アビスベル＝ジャシン帝}}" for i in range(1, 13))
+    hand = ", ".join(f"h{i}" for i in range(1, 25))
+    events = "\n".join(f"    - {{id: e{i}, destroy: J{i}}}" for i in range(1, 13))
+    scenario = dmrules.scenario_from_text(
+        f"turn: opponent\nplayers:\n  me:\n    battle:\n{creatures}\n    hand: [{hand}]\n  opponent: {{}}\n"
+        f"effect:\n  controller: opponent\n  events:\n{events}\n"
+    )
+    doc, lines = io.StringIO(), io.StringIO()
+    stream_json(scenario, doc, group=True)
+    stream_jsonl(scenario, lines, group=True)
+    parsed = json.loads(doc.getvalue())
+    _valid(validator, parsed, "12 x 24 grouped")
+    total = dmrules.count(scenario, group=True)
+    assert total >= 2**64 and parsed["counts"]["resolutions"] == total
+    assert json.loads(lines.getvalue().splitlines()[-1])["counts"]["resolutions"] == total
+    assert sum(r.get("multiplicity", 1) for r in parsed["resolutions"]) == total

@@ -22,6 +22,7 @@ Lines are encoded by orjson, each from dicts whose parts are built once per atom
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any
@@ -39,6 +40,16 @@ if TYPE_CHECKING:  # only named here: `solve --json` need not load the checking 
     from ..checking.verify import VerifyResult
 
 LINE = orjson.OPT_APPEND_NEWLINE
+
+
+def dumps(value: Any, option: int = 0) -> bytes:
+    """``value`` as compact UTF-8 JSON: by orjson, or, for an integer beyond 64 bits (a grouped
+    count), by the standard library."""
+    try:
+        return orjson.dumps(value, option=option)
+    except TypeError:
+        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        return (text + "\n" if option & LINE else text).encode("utf-8")
 
 
 class Batched:
@@ -105,17 +116,17 @@ class JsonDocument:
         self.written = 0
         self.windows: dict[str, Any] = {}
         self.out = Bytes(stream)
-        self.out.add(orjson.dumps(header_json(scenario))[:-1] + b',\n"resolutions":[')
+        self.out.add(dumps(header_json(scenario))[:-1] + b',\n"resolutions":[')
 
     def window(self, name: str, definition: dict[str, Any]) -> None:
         self.windows[name] = definition
 
     def add(self, item: dict[str, Any]) -> None:
-        self.out.add((b"\n" if not self.written else b",\n") + orjson.dumps(item))
+        self.out.add((b"\n" if not self.written else b",\n") + dumps(item))
         self.written += 1
 
     def close(self, summary: dict[str, Any]) -> None:
-        tail = orjson.dumps({"windows": self.windows, **summary})
+        tail = dumps({"windows": self.windows, **summary})
         self.out.add(("\n]," if self.written else "],").encode() + b"\n" + tail[1:] + b"\n")
         self.out.flush()
 
@@ -255,7 +266,6 @@ def stream_jsonl(scenario: Scenario, out: IO[str], **limits: Any) -> Streamed:
     is found, then the trailer; return the counts. ``limits``: ``stream_compact``'s options."""
     sink = Bytes(out)
     add = sink.add
-    dumps = orjson.dumps
     add(dumps({"header": True, **header_json(scenario)}, option=LINE))
     streamed = _stream(
         scenario,
