@@ -34,6 +34,9 @@ except ImportError:  # pragma: no cover - another clingo: the symbols' handles, 
     _lib = None
 
 APPLY, PICK, FINAL, LOST, TRIGGERED, BROKEN, FLIPPED, UNTAPPED, TAPPED = range(9)
+# Applications (with their chosen cards) built once and shared, at most: a window whose
+# replacements choose among many cards starts again past that.
+MAX_APPLICATIONS = 100_000
 _TAGGED = {"broken": BROKEN, "flipped": FLIPPED, "untapped": UNTAPPED, "tapped_now": TAPPED}
 _LISTS = ((BROKEN, "broken"), (FLIPPED, "flipped"), (TAPPED, "tapped"), (UNTAPPED, "untapped"))
 # Atoms whose presence opens another window (or an effect's choice, or a failed swap): their
@@ -139,6 +142,9 @@ class Briefs:
     def brief(self, handles: list[int]) -> tuple[dict[str, Any], frozenset]:
         """A model's compact resolution, and the key of its final state. Its lists may be shared
         with other resolutions (each application is built once per set of chosen cards)."""
+        if len(self._applications) > MAX_APPLICATIONS:  # many choices: memory stays bounded
+            self._applications.clear()
+            self._order.clear()
         final: dict[str, str] = {}
         apps: list[tuple] = []
         picks: dict[tuple[int, int], list] = {}
@@ -223,7 +229,7 @@ def each_brief(
     ``SORTED_UP_TO``: their compact keys are held, then sorted), else as clingo finds them.
     Returns the number handed, of distinct final states, and what stopped it (as the engine
     says it: ``max_resolutions=N``, ``timeout=Ts``) or None."""
-    states: set[frozenset] = set()
+    states: set[int] = set()
     held: list[tuple[tuple, dict[str, Any], frozenset]] | None = []  # None once the window has more than sorted_up_to
     count = 0
     stopped: list[str] = []
@@ -233,7 +239,7 @@ def each_brief(
     def hand(out: dict[str, Any], state: frozenset) -> None:
         nonlocal count
         count += 1
-        states.add(state)
+        states.add(hash(state))  # as the engine counts them: a number per distinct final state
         if progress is not None:
             progress.resolutions += 1
             progress.tick()
