@@ -158,14 +158,16 @@ def _chosen(event: EventInfo, templates: frozenset[str]) -> bool:
     return ":" in event.id and event.id.split(":", 1)[0] in templates
 
 
-def application_item(app_window: int, event: str, ref: ReplacementRef, chosen: tuple[str, ...], void: bool) -> list:
+def application_item(
+    app_window: int, event: str, ref: ReplacementRef, chosen: tuple[str, ...], void: bool
+) -> list[Any]:
     item: list[Any] = [app_window, event, ref.id, list(chosen)]
     if void:
         item.append(True)
     return item
 
 
-def trigger_item(trigger: Trigger, ids: dict[tuple[str, int], str]) -> list:
+def trigger_item(trigger: Trigger, ids: dict[tuple[str, int], str]) -> list[Any]:
     return [trigger.window, ids.get((trigger.card, trigger.ability), trigger.card), trigger.event]
 
 
@@ -237,7 +239,6 @@ class WindowTable:
         self.definitions: dict[str, dict[str, Any]] = {}
         self.new: list[str] = []
         self._templates = frozenset(t.id for t in scenario.templates)
-        self._seen: dict[int, tuple[Any, str]] = {}  # id(window.events) -> (events, name): a fast first look
 
     def name(self, definition: dict[str, Any], key: Any) -> str:
         found = self.ids.get(key)

@@ -98,9 +98,9 @@ class Briefs:
             sort_key = (b._order_of(eid), eid, b.replacement(rep).id)
             self.items[symbol_key(atom.symbol)] = (APPLY, sort_key, (symbol_key(rep), symbol_key(event)))
         for atom in atoms.by_signature("pick", 4):
-            rep, event, _, card = atom.symbol.arguments
+            rep, event, _, chosen = atom.symbol.arguments
             key = (symbol_key(rep), symbol_key(event))
-            self.items[symbol_key(atom.symbol)] = (PICK, key, (b._card_key(card.string), card.string))
+            self.items[symbol_key(atom.symbol)] = (PICK, key, (b._card_key(chosen.string), chosen.string))
         for atom in atoms.by_signature("final", 2):
             card, zone = atom.symbol.arguments[0].string, atom.symbol.arguments[1].name
             if start[card].zone == "deck" and zone != "deck" and decks:
