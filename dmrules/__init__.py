@@ -25,6 +25,7 @@ decoded) ← ``checking`` (expectations, why / why-not) ← ``api`` ←
 """
 
 from .api import Check, Why, check, count, solve, stream, why, why_not
+from .bounded import DEFAULT_MAX_MEMORY, set_max_memory
 from .checking.explain import OutcomeCondition, WhyNot, WhyStep
 from .game.errors import DmrulesError, InputError, SolveError
 from .game.outcome import Application, EventInfo, ReplacementRef, Resolution, Solution, Streamed
@@ -34,6 +35,7 @@ from .solving.engine import Interrupted
 
 __all__ = [
     "Application",
+    "DEFAULT_MAX_MEMORY",
     "Check",
     "Interrupted",
     "OutcomeCondition",
@@ -56,6 +58,7 @@ __all__ = [
     "count",
     "load_scenario",
     "scenario_from_text",
+    "set_max_memory",
     "solve",
     "stream",
 ]

@@ -17,9 +17,11 @@ from typing import Any, Union
 
 import yaml
 
+from . import bounded
 from .checking.explain import OutcomeCondition, WhyNot, WhyStep, parse_conditions
 from .checking.explain import why as _why
 from .checking.explain import why_not as _why_not
+from .game import compact
 from .game.errors import InputError, SolveError
 from .game.outcome import Resolution, Solution, Streamed
 from .game.scenario import Scenario
@@ -30,7 +32,7 @@ from .solving import run
 ScenarioLike = Union[Scenario, str, "os.PathLike[str]", Mapping[str, Any]]
 # What ``why_not`` and ``check`` take as the outcome asked about: ``"J1=battle,J2=battle"``,
 # a mapping ``{"J1": "battle", "e1": "replaced", "me": "lost"}``, or parsed conditions.
-OutcomeLike = Union[str, Mapping[str, str], Sequence[OutcomeCondition]]
+OutcomeLike = str | Mapping[str, str] | Sequence[OutcomeCondition]
 
 
 def as_scenario(scenario: ScenarioLike, ruleset: str | None = None) -> Scenario:
@@ -76,6 +78,7 @@ def solve(
     max_windows: int | None = None,
     on_resolution: Callable[[Resolution], None] | None = None,
     group: bool = False,
+    max_memory: int | None = None,
 ) -> Solution:
     """Every legal resolution of the scenario's effect, window after window, in a deterministic order.
 
@@ -84,15 +87,21 @@ def solve(
     false, ``stopped_by`` why). ``on_resolution`` is called with each resolution as it is found;
     with ``group``, resolutions are listed up to interchangeable cards and ``Solution.total`` is
     still the exact number of resolutions. Ctrl-C raises ``Interrupted``, whose ``solution``
-    holds the resolutions found so far."""
-    return run.solve(
-        as_scenario(scenario, ruleset),
-        max_resolutions=max_resolutions,
-        timeout=timeout,
-        max_windows=max_windows,
-        on_resolution=on_resolution,
-        group=group,
+    holds the resolutions found so far.
+
+    ``max_memory`` (MiB) solves in the bounded worker (dmrules/bounded.py): a solve that needs
+    more raises ``SolveError`` and leaves this process as it was. Without it, the default set by
+    ``set_max_memory`` or ``DMRULES_MAX_MEMORY`` applies, and without those the solve runs in
+    this process."""
+    state = as_scenario(scenario, ruleset)
+    limits: dict[str, Any] = dict(
+        max_resolutions=max_resolutions, timeout=timeout, max_windows=max_windows, group=group
     )
+    mib = bounded.max_memory_for(max_memory)
+    if bounded.usable(mib):
+        assert mib is not None
+        return bounded.solve(state, mib, on_resolution, **limits)
+    return run.solve(state, on_resolution=on_resolution, **limits)
 
 
 def stream(
@@ -104,26 +113,84 @@ def stream(
     timeout: float | None = None,
     max_windows: int | None = None,
     group: bool = False,
+    max_memory: int | None = None,
 ) -> Streamed:
     """Like ``solve``, but each resolution goes to ``on_resolution`` as soon as its windows are
     solved, and none is kept: memory stays flat however many there are. The order is
     ``solve``'s (window after window, each window's sorted by the decisions, except in a window
     with more than ``engine.SORTED_UP_TO`` resolutions, which come in the order clingo finds
-    them, deterministic for a given input). Returns the counts."""
+    them, deterministic for a given input). Returns the counts. ``max_memory`` as for ``solve``:
+    in the bounded worker, each resolution comes back to ``on_resolution`` as it is found."""
+    state = as_scenario(scenario, ruleset)
+    limits: dict[str, Any] = dict(
+        max_resolutions=max_resolutions, timeout=timeout, max_windows=max_windows, group=group
+    )
+    mib = bounded.max_memory_for(max_memory)
+    if bounded.usable(mib):
+        assert mib is not None
+        return bounded.stream(state, on_resolution, mib, **limits)
+    return run.stream(state, on_resolution, **limits)
+
+
+def stream_compact(
+    scenario: ScenarioLike,
+    on_resolution: Callable[[dict[str, Any]], None],
+    *,
+    on_window: Callable[[str, dict[str, Any]], None] | None = None,
+    ruleset: str | None = None,
+    max_resolutions: int | None = None,
+    timeout: float | None = None,
+    max_windows: int | None = None,
+    group: bool = False,
+    verbose: bool = False,
+) -> Streamed:
+    """Like ``stream``, with each resolution as its compact dict (the JSON output's schema 2,
+    docs/json.md: ``dmrules.game.compact.header(scenario)`` gives what they share). Each window
+    they go through is handed to ``on_window`` (its name, ``w1``, ``w2``, ..., and definition)
+    before the first resolution that names it.
+
+    The order is ``solve``'s (and ``stream``'s). An effect of one window that ends every
+    resolution goes straight from the solver's atoms to the dicts (solving/brief.py), at the
+    speed of clingo's own printer; the dicts' lists may be shared between resolutions (copy one
+    before changing it). ``verbose`` adds each resolution's events as they happened
+    (``happened``, as event objects) and the ids of those replaced (``replaced``)."""
+    state = as_scenario(scenario, ruleset)
+    table = compact.WindowTable(state)
+    if not verbose:
+        first = (lambda: on_window("w1", compact.first_window_definition(state))) if on_window else None
+        fast = run.stream_brief(
+            state, on_resolution, max_resolutions=max_resolutions, timeout=timeout, group=group, on_start=first
+        )
+        if fast is not None:
+            return fast
+
+    def each(resolution: Resolution) -> None:
+        item = compact.compact_resolution(resolution, state, table.of)
+        if verbose:
+            item["happened"] = [compact.event_json(e) for e in resolution.happened]
+            item["replaced"] = [e.id for e in resolution.replaced]
+        if on_window is not None:
+            for name, definition in table.take_new():
+                on_window(name, definition)
+        on_resolution(item)
+
     return run.stream(
-        as_scenario(scenario, ruleset),
-        on_resolution,
-        max_resolutions=max_resolutions,
-        timeout=timeout,
-        max_windows=max_windows,
-        group=group,
+        state, each, max_resolutions=max_resolutions, timeout=timeout, max_windows=max_windows, group=group
     )
 
 
-def count(scenario: ScenarioLike, *, ruleset: str | None = None, group: bool = False) -> int:
+def count(
+    scenario: ScenarioLike, *, ruleset: str | None = None, group: bool = False, max_memory: int | None = None
+) -> int:
     """The number of legal resolutions of the whole effect: always ``solve(scenario).total``,
-    read from the solver's statistics where the effect is one window of fixed events."""
-    return run.count(as_scenario(scenario, ruleset), group=group)
+    read from the solver's statistics where the effect is one window of fixed events.
+    ``max_memory`` as for ``solve``."""
+    state = as_scenario(scenario, ruleset)
+    mib = bounded.max_memory_for(max_memory)
+    if bounded.usable(mib):
+        assert mib is not None
+        return bounded.count(state, mib, group=group)
+    return run.count(state, group=group)
 
 
 @dataclass(frozen=True)

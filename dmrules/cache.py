@@ -30,7 +30,9 @@ def cache_root() -> Path | None:
 def code_key() -> str | None:
     """A key of dmrules' own files and the Python version."""
 
-    package = Path(__file__).resolve().parents[1]
+    # The package's own folder (code, card data, grammar): not the folder around it, which is
+    # the whole of site-packages once installed, or the checkout with its virtual environment.
+    package = Path(__file__).resolve().parent
     key = hashlib.sha256(sys.version.encode())
     try:
         for path in sorted([*package.rglob("*.py"), *package.rglob("*.yaml"), *package.rglob("*.lark")]):
@@ -84,9 +86,10 @@ KEEP_OTHERS = 3
 
 
 def forget_stale(root: Path | None, key: str | None) -> None:
-    """Remove what older versions of dmrules kept in ``root``: every key's entries (``cards-KEY.pickle``,
-    ``texts-KEY/``, ``graphs-KEY/``, ``scenarios-KEY/``) but this ``key``'s and those of the ``KEEP_OTHERS`` most recently written
-    others. Called when a new key's database is written, so the folder does not grow for ever."""
+    """Remove what older versions of dmrules kept in ``root``: every key's entries
+    (``cards-KEY.pickle``, ``texts-KEY/``, ``graphs-KEY/``, ``scenarios-KEY/``) but this ``key``'s
+    and those of the ``KEEP_OTHERS`` most recently written others. Called when a new key's
+    database is written, so the folder does not grow for ever."""
     if root is None or key is None:
         return
     try:

@@ -129,6 +129,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="stream the resolutions as JSON lines as they are found (the fields of --json's "
         "resolutions), then a trailer line with the counts",
     )
+    solve.add_argument(
+        "--verbose",
+        action="store_true",
+        help="with --json or --jsonl: each resolution also lists its events as they happened and were replaced",
+    )
     solve.add_argument("--max-resolutions", type=_positive, metavar="N", help="stop after N resolutions")
     solve.add_argument("--timeout", type=_seconds, metavar="S", help="stop after S seconds")
     solve.add_argument(
@@ -395,6 +400,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
     chosen = writer("jsonl" if args.jsonl else "json" if args.json else "text")
     if not args.html:  # written as the resolutions are found, none kept
+        if args.json or args.jsonl:
+            limits.update(verbose=args.verbose)
         chosen.stream(scenario, sys.stdout, **limits)
         return EXIT_OK
     from .api import solve
@@ -432,7 +439,9 @@ def _report_extras(scenario, solution):
 
 
 def _print_json(doc) -> None:
-    sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+    from .game.compact import SCHEMA  # the JSON output's schema: docs/json.md
+
+    sys.stdout.write(json.dumps({"schema": SCHEMA, **doc}, ensure_ascii=False, indent=2) + "\n")
 
 
 def cmd_verify(args: argparse.Namespace) -> int:

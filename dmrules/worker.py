@@ -254,3 +254,134 @@ def _out_of_memory(max_memory: int, exit_codes: dict[str, int]) -> int:
         f"--group names, fewer cards)\n"
     )
     return exit_codes["input"]
+
+
+class WorkerOutOfMemory(MemoryError):
+    """The bounded worker of ``call_in_worker`` needed more memory than its cap."""
+
+
+class WorkerTooLate(TimeoutError):
+    """The bounded worker of ``call_in_worker`` was still at work long after its time limit
+    (grounding, which cannot be cut short), and was ended."""
+
+
+_FRAME = 8  # bytes of a frame's length
+
+
+def call_in_worker(fn, max_memory: int, timeout: float | None = None, on_item=None):
+    """``fn(send)`` in a forked worker whose address space is capped at ``max_memory`` MiB; what
+    it returns comes back (pickled), and so does what it raises. Each ``send(item)`` in the worker
+    hands ``item`` to ``on_item`` here, in this process, as it comes. Raises ``WorkerOutOfMemory``
+    when the worker ran out of memory, ``WorkerTooLate`` when it was still at work ``GRACE``
+    seconds after ``timeout``. Ctrl-C here ends the worker and raises here."""
+    import pickle
+
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the worker: its only way out is os._exit
+        code = 0
+        try:
+            os.close(read_end)
+            _die_with_parent()
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's: it ends us
+            os.environ["DMRULES_GROUND_INLINE"] = "1"
+            cap = max_memory << 20
+            try:
+                import resource
+
+                resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+            except (ImportError, ValueError, OSError):
+                pass
+            out = os.fdopen(write_end, "wb", buffering=1 << 16)
+
+            def frame(kind: str, value) -> None:
+                data = pickle.dumps((kind, value), protocol=pickle.HIGHEST_PROTOCOL)
+                out.write(len(data).to_bytes(_FRAME, "little") + data)
+
+            try:
+                result = ("done", fn(lambda item: frame("item", item)))
+            except MemoryError:
+                result = ("memory", None)
+            except BaseException as exc:  # handed over as it is, or said in words
+                try:
+                    pickle.dumps(exc)
+                    result = ("error", exc)
+                except Exception:
+                    result = ("error", RuntimeError(f"{type(exc).__name__}: {exc}"))
+            frame(*result)
+            out.flush()
+        except BaseException:
+            code = EXIT_MEMORY
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    return _collect(pid, read_end, max_memory, timeout, on_item)
+
+
+def _collect(pid: int, read_end: int, max_memory: int, timeout: float | None, on_item):
+    import pickle
+
+    deadline = None if timeout is None else time.monotonic() + timeout + GRACE
+    outcome = None
+    pipe = _Frames(read_end, pid, deadline)
+    try:
+        while outcome is None:
+            head = pipe.take(_FRAME)
+            body = None if head is None else pipe.take(int.from_bytes(head, "little"))
+            if body is None:
+                break  # the worker ended without its last word
+            kind, value = pickle.loads(body)
+            if kind == "item":
+                if on_item is not None:
+                    on_item(value)
+            else:
+                outcome = (kind, value)
+    except BaseException:
+        _end(pid)
+        raise
+    finally:
+        os.close(read_end)
+    os.waitpid(pid, 0)
+    if outcome is None and pipe.killed:
+        raise WorkerTooLate(f"still at work {GRACE:g} s after the time limit of {timeout:g} s")
+    if outcome is None or outcome[0] == "memory":
+        raise WorkerOutOfMemory(f"needed more memory than the limit of {max_memory:,} MiB")
+    if outcome[0] == "error":
+        raise outcome[1]
+    return outcome[1]
+
+
+class _Frames:
+    """The worker's pipe, read as it comes; the worker is ended once past ``deadline``."""
+
+    def __init__(self, fd: int, pid: int, deadline: float | None):
+        self.fd, self.pid, self.deadline = fd, pid, deadline
+        self.buffer = bytearray()
+        self.killed = False
+
+    def take(self, size: int) -> bytes | None:
+        """The next ``size`` bytes, or None once the pipe ends first."""
+        import select
+
+        while len(self.buffer) < size:
+            if self.deadline is not None and not self.killed:
+                wait = max(self.deadline - time.monotonic(), 0) + 0.01
+                if not select.select([self.fd], [], [], wait)[0] and time.monotonic() >= self.deadline:
+                    os.kill(self.pid, signal.SIGKILL)
+                    self.killed = True
+                    continue
+            chunk = os.read(self.fd, max(1 << 16, size - len(self.buffer)))
+            if not chunk:
+                return None
+            self.buffer += chunk
+        out = bytes(self.buffer[:size])
+        del self.buffer[:size]
+        return out
+
+
+def _end(pid: int) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    except (ProcessLookupError, ChildProcessError):
+        pass

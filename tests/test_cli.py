@@ -77,8 +77,8 @@ def test_dash_reads_the_scenario_from_standard_input():
     out = run("why", "-", "--resolution", "2", input=text)
     assert out.returncode == 0 and "applies J1" in out.stdout
     out = run("solve", "-", "--jsonl", input=text)
-    assert out.returncode == 0 and len(out.stdout.splitlines()) == 4  # 3 resolutions and the trailer
-    assert '"trailer": true' in out.stdout.splitlines()[-1]
+    assert out.returncode == 0 and len(out.stdout.splitlines()) == 6  # header, window, 3 resolutions, trailer
+    assert json.loads(out.stdout.splitlines()[-1])["trailer"] is True
 
 
 def test_bad_standard_input_exits_2_naming_stdin():

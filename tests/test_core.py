@@ -92,15 +92,22 @@ def test_solve_json_document_and_determinism():
     assert first.returncode == 0, first.stderr
     assert first.stdout == second.stdout
     doc = json.loads(first.stdout)
-    assert doc["ruleset"] == "dm"
+    assert doc["ruleset"] == "dm" and doc["schema"] == 2
     assert doc["counts"] == {"resolutions": 3, "states": 3}
+    assert doc["cards"]["J1"] == {"zone": "battle", "owner": "me", "name": "アビスベル＝ジャシン帝"}
+    assert doc["replacements"]["J1"]["text"] == "このクリーチャーが離れる時、かわりに自分の手札を2枚捨ててもよい。"
     resolution = doc["resolutions"][1]
-    assert set(resolution) >= {"applied", "final", "happened", "replaced"}
-    assert resolution["applied"][0]["chosen"] == ["h1", "h2"]
-    assert resolution["final"]["J1"] == "battle"
-    assert [e["id"] for e in resolution["replaced"]] == ["e1"]
-    assert {e["id"] for e in resolution["happened"]} == {"e2", "e1/J1.2:h1", "e1/J1.2:h2"}
-    made = [e for e in resolution["happened"] if e["id"].startswith("e1/")]
+    # Only what differs: J1 stays in the battle zone, so it is not among the final zones.
+    assert resolution == {
+        "windows": ["w1"],
+        "applied": [[1, "e1", "J1", ["h1", "h2"]]],
+        "final": {"J2": "graveyard", "h1": "graveyard", "h2": "graveyard"},
+    }
+    assert [e["id"] for e in doc["windows"]["w1"]["events"]] == ["e1", "e2"]
+    verbose = json.loads(run_cli("solve", str(A01), "--json", "--verbose").stdout)["resolutions"][1]
+    assert verbose["replaced"] == ["e1"]
+    assert {e["id"] for e in verbose["happened"]} == {"e2", "e1/J1.2:h1", "e1/J1.2:h2"}
+    made = [e for e in verbose["happened"] if e["id"].startswith("e1/")]
     assert all(e["instead_of"] == "e1" and e["by"] == "J1" and e["source"] == "X" for e in made)
 
 
@@ -131,7 +138,8 @@ def test_text_output_names_cards_and_totals():
             "needs a card in the battle zone",
         ),
         (
-            "turn: me\nplayers: {me: {hand: [A], mana: [A]}, you: {}}\neffect: {controller: me, events: [{discard: A}]}\n",
+            "turn: me\nplayers: {me: {hand: [A], mana: [A]}, you: {}}\n"
+            "effect: {controller: me, events: [{discard: A}]}\n",
             "players.me.mana[0]",
             "used twice",
         ),

@@ -297,14 +297,16 @@ def test_asp_looking_names_solve_as_data(name, corpus_results):
 
 @pytest.mark.parametrize("name", ["inject-rule-ids.yaml", "inject-const.yaml", "inject-comment.yaml"])
 def test_asp_looking_ids_come_back_unchanged_in_json(name):
-    out = run("solve", str(HOSTILE / name), "--json")
+    out = run("solve", str(HOSTILE / name), "--json", "--verbose")
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     count, names = INJECTIONS[name]
     assert doc["complete"] is True
     assert doc["counts"]["resolutions"] == count
-    finals = {card for r in doc["resolutions"] for card in r["final"]}
-    events = {e["id"] for r in doc["resolutions"] for e in r["happened"] + r["replaced"]}
+    finals = set(doc["cards"]) | {card for r in doc["resolutions"] for card in r["final"]}
+    events = {e["id"] for r in doc["resolutions"] for e in r["happened"]} | {
+        event for r in doc["resolutions"] for event in r["replaced"]
+    }
     for evil in names:
         assert evil in finals | events, evil
 

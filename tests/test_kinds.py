@@ -17,7 +17,7 @@ import pytest
 
 import dmrules
 from dmrules.game.vocabulary import KINDS, WATCH_EVENTS, WATCHED_WORDS, WRITTEN_KINDS
-from dmrules.presenting.json import write_solution_json
+from dmrules.presenting.json import stream_json
 from dmrules.presenting.render import event_words, solution_text
 
 ASP = Path(__file__).resolve().parents[1] / "asp"
@@ -90,7 +90,7 @@ def test_each_kind_is_read_encoded_and_written(kind):
         words = event_words(scenario, event)
         assert not words.startswith(event.kind.replace("_", " ")) and words in text, (event.kind, words)
     out = StringIO()
-    write_solution_json(solution, out)
+    stream_json(scenario, out, verbose=True)
     listed = {e["kind"] for r in json.loads(out.getvalue())["resolutions"] for e in r["happened"]}
     assert listed <= set(KINDS)
 

@@ -188,21 +188,28 @@ def test_json_written_piece_by_piece_is_the_json_of_the_solution(tmp_path):
     import json
 
     for path in (ROOT / "fixtures" / "A01-two-jashintei.yaml", ROOT / "fixtures" / "B03-baiken-setsudan.yaml"):
-        solution = dmrules.solve(dmrules.load_scenario(path))
+        scenario = dmrules.load_scenario(path)
+        solution = dmrules.solve(scenario)
         out = io.StringIO()
-        write_solution_json(solution, out)
-        assert json.loads(out.getvalue()) == solution_json(solution)
-        # One resolution per line of the list, the rest indented as json.dumps(indent=2) would.
+        write_solution_json(solution, out, scenario)
+        assert json.loads(out.getvalue()) == solution_json(solution, scenario)
+        # The header's fields on the first line, then one resolution per line of the list.
         lines = out.getvalue().splitlines()
-        assert [json.loads(line.strip().rstrip(",")) for line in lines if line.startswith("    {")] == solution_json(
-            solution
-        )["resolutions"]
-        assert lines[:4] == ["{", '  "schema": 1,', '  "ruleset": "dm",', '  "resolutions": [']
-    grouped = dmrules.solve(load(tmp_path, jashin_yaml(2, 5)), group=True)
+        assert json.loads(lines[0].rstrip(",") + "}") == {
+            k: v
+            for k, v in solution_json(solution, scenario).items()
+            if k in ("schema", "ruleset", "cards", "replacements", "triggers")
+        }
+        assert lines[1] == '"resolutions":['
+        listed = [json.loads(line.rstrip(",")) for line in lines[2:] if line.startswith("{")]
+        assert listed == solution_json(solution, scenario)["resolutions"]
+        assert json.loads(lines[0].rstrip(",") + "}")["schema"] == 2
+    scenario = load(tmp_path, jashin_yaml(2, 5))
+    grouped = dmrules.solve(scenario, group=True)
     out = io.StringIO()
-    write_solution_json(grouped, out)
+    write_solution_json(grouped, out, scenario)
     data = json.loads(out.getvalue())
-    assert data == solution_json(grouped) and data["counts"]["resolutions"] == expected_count(2, 5)
+    assert data == solution_json(grouped, scenario) and data["counts"]["resolutions"] == expected_count(2, 5)
 
 
 def test_cli_json_is_the_solution(tmp_path):
@@ -212,7 +219,8 @@ def test_cli_json_is_the_solution(tmp_path):
     out = subprocess.run(
         [sys.executable, "-m", "dmrules.cli", "solve", str(path), "--json"], cwd=ROOT, capture_output=True, check=True
     ).stdout
-    expected = solution_json(dmrules.solve(dmrules.load_scenario(path)))
+    scenario = dmrules.load_scenario(path)
+    expected = solution_json(dmrules.solve(scenario), scenario)
     assert json.loads(out) == expected and len(expected["resolutions"]) == 3
 
 
@@ -274,14 +282,14 @@ def test_the_later_windows_are_solved_in_batches_too_and_solve_then_grounds_noth
     scenarios = [dmrules.load_scenario(ROOT / "fixtures" / f"{name}.yaml") for name in names]
     assert all(s.ruleset == "dm" for s in scenarios)
     monkeypatch.setattr(windowcache, "WINDOWS", windowcache.WindowCache(max_models=0))
-    alone = [solution_json(dmrules.solve(s)) for s in scenarios]
+    alone = [solution_json(dmrules.solve(s), s) for s in scenarios]
     assert all(max(len(r["windows"]) for r in a["resolutions"]) > 1 for a in alone)
     monkeypatch.setattr(windowcache, "WINDOWS", windowcache.WindowCache())
     assert prefetch(scenarios) > len(scenarios)
     grounded = []
     real = ground.grounded
     monkeypatch.setattr(window, "grounded", lambda *a: grounded.append(a) or real(*a))
-    assert [solution_json(dmrules.solve(s)) for s in scenarios] == alone
+    assert [solution_json(dmrules.solve(s), s) for s in scenarios] == alone
     assert grounded == []
 
 

@@ -11,13 +11,15 @@ def test_json_reports_the_ruleset_and_the_order_of_each_chain():
     out = run_cli("solve", str(FIXTURES / "D06-both-in-turn.yaml"), "--json")
     doc = json.loads(out.stdout)
     assert doc["ruleset"] == "sequential"
-    assert sorted(r["order"]["e1"] for r in doc["resolutions"]) == [["DR", "MA"], ["MA", "DR"]]
+    # The chain of e1: the replacement applied to it, then the one applied to what that made.
+    chains = [[r for _, event, r, *_ in res["applied"] if event.split("/", 1)[0] == "e1"] for res in doc["resolutions"]]
+    assert sorted(chains) == [["DR", "MA"], ["MA", "DR"]]
 
 
 def test_the_same_scenario_under_both_rulesets_differs():
     dm = run_cli("solve", str(FIXTURES / "A11-perfect-galaxy-substitute.yaml"), "--json")
     seq = run_cli("solve", str(FIXTURES / "A11-perfect-galaxy-substitute.yaml"), "--json", "--ruleset", "sequential")
-    finals = lambda doc: sorted(r["final"]["PG"] for r in doc["resolutions"])  # noqa: E731
+    finals = lambda doc: sorted(r["final"].get("PG", doc["cards"]["PG"]["zone"]) for r in doc["resolutions"])  # noqa: E731
     assert finals(json.loads(dm.stdout)) == ["battle", "battle", "graveyard"]
     assert finals(json.loads(seq.stdout)) == ["battle", "battle", "battle"]
 

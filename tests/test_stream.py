@@ -4,18 +4,35 @@ import json
 from pathlib import Path
 
 import dmrules
-from dmrules.presenting.json import resolution_json, solution_json, write_solution_json
+from dmrules.game import compact
+from dmrules.presenting.json import solution_json, write_solution_json
 
 from .conftest import FIXTURES, run_cli
 
 
 def lines_of(*args: str) -> tuple[list[dict], dict]:
+    """The resolution lines and the trailer of ``solve --jsonl``; the header comes first, each
+    window's line before the first resolution that names it."""
     out = run_cli("solve", *args, "--jsonl")
     assert out.returncode == 0, out.stderr
     lines = [json.loads(line) for line in out.stdout.splitlines()]
-    assert lines and lines[-1].get("trailer") is True
-    assert all("trailer" not in line for line in lines[:-1])
-    return lines[:-1], lines[-1]
+    assert lines and lines[-1].get("trailer") is True and lines[0].get("header") is True
+    assert all("trailer" not in line and "header" not in line for line in lines[1:-1])
+    defined: set[str] = set()
+    resolutions = []
+    for line in lines[1:-1]:
+        if "window" in line:
+            assert line["window"] not in defined
+            defined.add(line["window"])
+        else:
+            assert set(line["windows"]) <= defined, line
+            resolutions.append(line)
+    return resolutions, lines[-1]
+
+
+def compact_of(scenario, solution) -> list[dict]:
+    """The solution's resolutions in schema 2 (as a --json document lists them)."""
+    return solution_json(solution, scenario)["resolutions"]
 
 
 def as_set(resolutions: list[dict]) -> list[str]:
@@ -35,21 +52,22 @@ def test_jsonl_lines_are_the_resolutions_of_json():
         doc = json.loads(run_cli("solve", path, "--json").stdout)
         assert as_set(lines) == as_set(doc["resolutions"]), name
         assert trailer["counts"] == doc["counts"] and trailer["complete"] is True, name
-        assert trailer["schema"] == doc["schema"] == 1
+        assert trailer["schema"] == doc["schema"] == 2
 
 
 def test_jsonl_solves_under_the_ruleset_asked_for():
     path = str(FIXTURES / "D06-both-in-turn.yaml")
     for ruleset in ("dm", "sequential"):
         lines, trailer = lines_of(path, "--ruleset", ruleset)
+        scenario = dmrules.load_scenario(path)
         expected = dmrules.solve(path, ruleset=ruleset)
         assert trailer["ruleset"] == ruleset
-        assert as_set(lines) == as_set([resolution_json(r) for r in expected.resolutions])
+        assert as_set(lines) == as_set(compact_of(scenario, expected))
 
 
 def test_jsonl_honours_max_resolutions_and_says_so():
     path = str(FIXTURES / "B10-stratobag-tech-dan-shinsekai.yaml")  # 8 resolutions over 2 windows
-    every = as_set(solution_json(dmrules.solve(path))["resolutions"])
+    every = as_set(compact_of(dmrules.load_scenario(path), dmrules.solve(path)))
     for limit in (1, 5, 7):
         lines, trailer = lines_of(path, "--max-resolutions", str(limit))
         assert len(lines) == limit and set(as_set(lines)) <= set(every)
@@ -101,13 +119,13 @@ def test_text_and_json_written_as_found_are_those_of_the_whole_solution():
         scenario = dmrules.load_scenario(path)
         solution = dmrules.solve(scenario)
         whole_text, whole_json = solution_text(scenario, solution), io.StringIO()
-        write_solution_json(solution, whole_json)
+        write_solution_json(solution, whole_json, scenario)
         text, doc = io.StringIO(), io.StringIO()
         stream_text(scenario, text)
         stream_json(scenario, doc)
         assert text.getvalue() == whole_text, path
         assert doc.getvalue() == whole_json.getvalue(), path
-        assert json.loads(doc.getvalue()) == solution_json(solution), path
+        assert json.loads(doc.getvalue()) == solution_json(solution, scenario), path
 
 
 def test_a_window_of_more_than_the_sorted_bound_streams_in_the_solvers_order(tmp_path, monkeypatch):
@@ -121,7 +139,7 @@ def test_a_window_of_more_than_the_sorted_bound_streams_in_the_solvers_order(tmp
     path = tmp_path / "j.yaml"
     path.write_text(jashin_yaml(3, 6), encoding="utf-8")  # 406 resolutions in one window
     scenario = dmrules.load_scenario(path)
-    whole = solution_json(dmrules.solve(scenario))["resolutions"]
+    whole = compact_of(scenario, dmrules.solve(scenario))
     monkeypatch.setattr(engine, "SORTED_UP_TO", 100)
     out = io.StringIO()
     streamed = stream_json(scenario, out)
@@ -145,7 +163,7 @@ def test_grouped_text_and_json_written_as_found_are_those_of_the_whole_solution(
     text, doc, whole = io.StringIO(), io.StringIO(), io.StringIO()
     stream_text(scenario, text, group=True)
     stream_json(scenario, doc, group=True)
-    write_solution_json(solution, whole)
+    write_solution_json(solution, whole, scenario)
     assert text.getvalue() == solution_text(scenario, solution)
     assert text.getvalue().endswith(
         "4 resolutions up to interchangeable cards and units, standing for 1,324 "
@@ -162,15 +180,22 @@ def test_windows_streamed_in_the_solvers_order_honour_the_count_exactly(monkeypa
 
     monkeypatch.setattr(engine, "SORTED_UP_TO", 0)
     path = FIXTURES / "B10-stratobag-tech-dan-shinsekai.yaml"  # 8 resolutions over 2 windows
-    every = as_set(solution_json(dmrules.solve(path))["resolutions"])
+    scenario = dmrules.load_scenario(path)
+    every = as_set(compact_of(scenario, dmrules.solve(path)))
     for limit, complete in ((8, True), (9, True), (7, False), (1, False)):
         found: list = []
-        streamed = dmrules.stream(path, lambda r: found.append(resolution_json(r)), max_resolutions=limit)
+        table = compact.WindowTable(scenario)
+        streamed = dmrules.stream(
+            path,
+            lambda r, found=found, table=table: found.append(compact.compact_resolution(r, scenario, table.of)),
+            max_resolutions=limit,
+        )
         assert streamed.complete is complete, limit
         assert streamed.stopped_by == (None if complete else f"max_resolutions={limit}")
         assert len(found) == min(limit, 8) and set(as_set(found)) <= set(every)
     found = []
-    dmrules.stream(path, lambda r: found.append(resolution_json(r)))
+    table = compact.WindowTable(scenario)
+    dmrules.stream(path, lambda r: found.append(compact.compact_resolution(r, scenario, table.of)))
     assert as_set(found) == every
 
 
@@ -183,12 +208,19 @@ def test_why_explains_the_resolution_solve_lists_under_that_number(tmp_path, mon
 
     path = tmp_path / "j.yaml"
     path.write_text(jashin_yaml(2, 4), encoding="utf-8")  # 19 resolutions in one window
-    sorted_order = solution_json(dmrules.solve(path))["resolutions"]
+    scenario = dmrules.load_scenario(path)
+    sorted_order = compact_of(scenario, dmrules.solve(path))
     monkeypatch.setattr(engine, "SORTED_UP_TO", 5)
-    listed = json.loads(run_cli("solve", str(path), "--json").stdout)["resolutions"]
+    # In this process: run_cli would start another, which would not see the bound changed.
+    import io
+
+    from dmrules.presenting.json import resolution_json, stream_json
+
+    out = io.StringIO()
+    stream_json(scenario, out)
+    listed = json.loads(out.getvalue())["resolutions"]
     assert len(listed) == 19 and listed != sorted_order  # the window is listed in clingo's order
-    assert listed == solution_json(dmrules.solve(path))["resolutions"]  # as solve lists it
+    solved = dmrules.solve(path)
+    assert listed == compact_of(scenario, solved)  # as solve lists it
     for n in (1, 7, 19):
-        out = run_cli("why", str(path), "--resolution", str(n), "--json")
-        assert out.returncode == 0, out.stderr
-        assert json.loads(out.stdout)["outcome"] == listed[n - 1], n
+        assert resolution_json(dmrules.why(path, n).resolution) == resolution_json(solved.resolutions[n - 1]), n

@@ -146,16 +146,9 @@ def _stream_keys(stdout: str) -> list:
     keys = []
     for line in stdout.splitlines():
         doc = json.loads(line)
-        if doc.get("trailer"):
+        if "windows" not in doc:  # the header, a window's definition, the trailer
             continue
-        keys.append(
-            tuple(
-                sorted(
-                    (a["event"], a["replacement"] if isinstance(a["replacement"], str) else a["replacement"]["id"])
-                    for a in doc["applied"]
-                )
-            )
-        )
+        keys.append(tuple(sorted((event, replacement) for _, event, replacement, *_ in doc["applied"])))
     return sorted(keys)
 
 
@@ -171,8 +164,9 @@ def test_jsonl_honours_the_ruleset_option():
 def test_jsonl_honours_max_resolutions():
     out = run_cli("solve", "fixtures/A01-two-jashintei.yaml", "--jsonl", "--max-resolutions", "2")
     assert out.returncode == 0, out.stderr
-    lines = out.stdout.splitlines()
-    assert len(lines) == 3 and json.loads(lines[-1])["stopped_by"] == "max_resolutions=2"
+    lines = out.stdout.splitlines()  # the header, the window, 2 resolutions, the trailer
+    assert len(lines) == 5 and json.loads(lines[-1])["stopped_by"] == "max_resolutions=2"
+    assert [len(json.loads(line)["windows"]) for line in lines[2:4]] == [1, 1]
 
 
 # -- follow-ups come before the effect's later steps -------------------------------------------

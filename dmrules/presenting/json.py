@@ -1,17 +1,23 @@
-"""The JSON output: `dmrules solve --json` and `--jsonl`, and the JSON form of every outcome type.
+"""The JSON output: `dmrules solve --json` and `--jsonl` (schema 2, docs/json.md and the JSON
+Schema beside this file, ``schema/solve.json``), and the JSON form of every outcome type.
 
-`--jsonl`: each line is one resolution, with the same fields as a resolution of
-`--json`; the last line is a trailer:
-``{"trailer": true, "schema": 1, "ruleset": ..., "counts": {...}, "complete": ..., "stopped_by": ...}``.
+Schema 2 is compact and normalised (game/compact.py): what every resolution shares is written
+once (the cards, the replacement and triggered abilities with their text, each window with its
+events), and each resolution is only what differs: the windows it went through, the decisions,
+the final zones that differ from the start, and what else happened.
 
-`--json`: one document, ``{"schema", "ruleset", "resolutions": [...], "counts", "complete", ...}``,
-one resolution per line of its list.
+`--jsonl`: a header line (``"header": true``: the schema, the ruleset, the tables), a line
+defining each window (``"window": "w1"``) before the first resolution that names it, one line
+per resolution (``"windows": [...]``), and a trailer line (``"trailer": true``, the counts).
 
-Both are written as the resolutions are found and keep none, so memory stays flat however
-many there are. The order is `solve`'s (window after window, each window's sorted by the
-decisions, except in a window with more than 5,000 resolutions, which come in the order
-clingo finds them, deterministic for a given input). Every option of `solve` applies (ruleset, limits,
-grouping). One process, clingo's public API, no temporary file.
+`--json`: one document, the header's fields, then ``resolutions`` (one per line), then
+``windows`` (the definitions of those named), the counts and whether the list is complete.
+
+Both are written as the resolutions are found and keep none (the ``--json`` document keeps the
+window definitions, one per window met), so memory stays flat however many there are. They come
+in the order clingo finds them (deterministic for a given input); ``--sort`` gives `solve`'s.
+Lines are encoded by orjson, each from dicts whose parts are built once per atom of the solver
+(solving/brief.py) or per resolution object.
 """
 
 from __future__ import annotations
@@ -19,17 +25,34 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from typing import IO
+from typing import IO, TYPE_CHECKING, Any
 
-from ..api import stream
+import orjson
+
+from ..api import stream, stream_compact
 from ..checking.cause import Cause
 from ..checking.explain import Violation, WhyNot, WhyStep
 from ..checking.verify import VerifyResult
-from ..game.outcome import Application, EventInfo, ReplacementRef, Resolution, Solution, Streamed, Trigger, Window
+from ..game import compact
+from ..game.compact import SCHEMA, event_json
+from ..game.outcome import Application, ReplacementRef, Resolution, Solution, Streamed, Trigger, Window
 from ..game.scenario import Scenario
 
-# The version of the JSON output's shape (``--json`` documents, ``--jsonl`` trailers).
-SCHEMA = 1
+if TYPE_CHECKING:  # only named here: `solve --json` need not load the checking floor
+    from ..checking.explain import Violation, WhyNot, WhyStep
+    from ..checking.verify import VerifyResult
+
+LINE = orjson.OPT_APPEND_NEWLINE
+
+
+def dumps(value: Any, option: int = 0) -> bytes:
+    """``value`` as compact UTF-8 JSON: by orjson, or, for an integer beyond 64 bits (a grouped
+    count), by the standard library."""
+    try:
+        return orjson.dumps(value, option=option)
+    except TypeError:
+        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        return (text + "\n" if option & LINE else text).encode("utf-8")
 
 
 class Batched:
@@ -54,24 +77,60 @@ class Batched:
         self.last = time.monotonic()
 
 
+class Bytes:
+    """UTF-8 bytes written in batches to a text stream's binary buffer (decoded into one that has
+    none), and at least every tenth of a second."""
+
+    def __init__(self, out: IO[str]):
+        out.flush()
+        self.out = out
+        self.raw = getattr(out, "buffer", None)
+        self.pending: list[bytes] = []
+        self.last = time.monotonic()
+
+    def add(self, piece: bytes) -> None:
+        self.pending.append(piece)
+        if len(self.pending) >= 256 or time.monotonic() - self.last >= 0.1:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.pending:
+            data = b"".join(self.pending)
+            self.pending.clear()
+            if self.raw is not None:
+                self.raw.write(data)
+            else:
+                self.out.write(data.decode("utf-8"))
+        (self.raw or self.out).flush()
+        self.last = time.monotonic()
+
+
+def header_json(scenario: Scenario) -> dict[str, Any]:
+    """What the resolutions of ``scenario`` share: ``schema``, ``ruleset``, ``cards``,
+    ``replacements``, ``triggers``."""
+    return compact.header(scenario)
+
+
 class JsonDocument:
-    """The ``--json`` document written piece by piece (``Batched``): ``schema`` and ``ruleset``,
-    then ``resolutions``, one per line (indented, the resolution itself on one line), then the
-    summary's fields."""
+    """The ``--json`` document written piece by piece: the header's fields, ``resolutions`` one
+    per line, then ``windows`` and the summary's fields."""
 
-    def __init__(self, stream: IO[str], ruleset: str):
-        self.dumps = json.JSONEncoder(ensure_ascii=False).encode
+    def __init__(self, stream: IO[str], scenario: Scenario):
         self.written = 0
-        self.out = Batched(stream)
-        self.out.add(f'{{\n  "schema": {SCHEMA},\n  "ruleset": {self.dumps(ruleset)},\n  "resolutions": [')
+        self.windows: dict[str, Any] = {}
+        self.out = Bytes(stream)
+        self.out.add(dumps(header_json(scenario))[:-1] + b',\n"resolutions":[')
 
-    def add(self, resolution: Resolution) -> None:
-        self.out.add(("\n    " if not self.written else ",\n    ") + self.dumps(resolution_json(resolution)))
+    def window(self, name: str, definition: dict[str, Any]) -> None:
+        self.windows[name] = definition
+
+    def add(self, item: dict[str, Any]) -> None:
+        self.out.add((b"\n" if not self.written else b",\n") + dumps(item))
         self.written += 1
 
-    def close(self, summary: dict) -> None:
-        tail = json.dumps(summary, ensure_ascii=False, indent=2)  # {\n  "counts": ...\n}
-        self.out.add(("\n  ]," if self.written else "],") + tail[1:] + "\n")
+    def close(self, summary: dict[str, Any]) -> None:
+        tail = dumps({"windows": self.windows, **summary})
+        self.out.add(("\n]," if self.written else "],").encode() + b"\n" + tail[1:] + b"\n")
         self.out.flush()
 
 
@@ -84,27 +143,6 @@ def replacement_json(ref: ReplacementRef) -> dict:
         "player": ref.player,
         "text": ref.text,
     }
-
-
-def event_json(event: EventInfo) -> dict:
-    out: dict = {"id": event.id, "kind": event.kind}
-    if len(event.cards) == 1:
-        out["card"] = event.cards[0]
-    elif event.cards:
-        out["cards"] = list(event.cards)
-    for key, value in (
-        ("player", event.player),
-        ("from", event.from_zone),
-        ("to", event.to_zone),
-        ("source", event.source),
-        ("instead_of", event.instead_of),
-        ("by", event.made_by),
-        ("chosen_by", event.chosen_by),
-        ("position", event.position),
-    ):
-        if value is not None:
-            out[key] = value
-    return out
 
 
 def application_json(app: Application) -> dict:
@@ -189,20 +227,25 @@ def trailer_json(streamed: Streamed) -> dict:
     return {"trailer": True, "schema": SCHEMA, "ruleset": streamed.ruleset, **summary_json(streamed)}
 
 
-def solution_json(solution: Solution) -> dict:
+def solution_json(solution: Solution, scenario: Scenario) -> dict:
+    """The ``--json`` document of a solution already held, as a dict."""
+    table = compact.WindowTable(scenario)
+    resolutions = [compact.compact_resolution(r, scenario, table.of) for r in solution.resolutions]
     return {
-        "schema": SCHEMA,
-        "ruleset": solution.ruleset,
-        "resolutions": [resolution_json(r) for r in solution.resolutions],
+        **header_json(scenario),
+        "resolutions": resolutions,
+        "windows": table.definitions,
         **summary_json(solution.counted()),
     }
 
 
-def write_solution_json(solution: Solution, stream: IO[str]) -> None:
-    """``solution_json(solution)``, as the JSON document ``--json`` writes (``JsonDocument``)."""
-    document = JsonDocument(stream, solution.ruleset)
+def write_solution_json(solution: Solution, stream: IO[str], scenario: Scenario) -> None:
+    """``solution_json(solution, scenario)``, as the JSON document ``--json`` writes (``JsonDocument``)."""
+    document = JsonDocument(stream, scenario)
+    table = compact.WindowTable(scenario)
     for resolution in solution.resolutions:
-        document.add(resolution)
+        document.add(compact.compact_resolution(resolution, scenario, table.of))
+    document.windows = table.definitions
     document.close(summary_json(solution.counted()))
 
 
@@ -214,51 +257,36 @@ def stream_batched(scenario: Scenario, batched: Batched, emit: Callable[[Resolut
         batched.flush()
 
 
-def stream_jsonl(
-    scenario: Scenario,
-    out: IO[str],
-    *,
-    max_resolutions: int | None = None,
-    timeout: float | None = None,
-    max_windows: int | None = None,
-    group: bool = False,
-) -> Streamed:
-    """Write every resolution of ``scenario`` as a JSON line, then the trailer; return the counts."""
-    dumps = json.JSONEncoder(ensure_ascii=False).encode
-    batched = Batched(out)
-    streamed = stream_batched(
+def _stream(scenario: Scenario, out: Bytes, on_resolution, on_window, limits: dict[str, Any]) -> Streamed:
+    """``api.stream_compact`` into ``out``, flushed at the end however it ends."""
+    try:
+        return stream_compact(scenario, on_resolution, on_window=on_window, **limits)
+    finally:
+        out.flush()
+
+
+def stream_jsonl(scenario: Scenario, out: IO[str], **limits: Any) -> Streamed:
+    """Write the header line, every window and resolution of ``scenario`` as a JSON line as it
+    is found, then the trailer; return the counts. ``limits``: ``stream_compact``'s options."""
+    sink = Bytes(out)
+    add = sink.add
+    add(dumps({"header": True, **header_json(scenario)}, option=LINE))
+    streamed = _stream(
         scenario,
-        batched,
-        lambda r: batched.add(dumps(resolution_json(r)) + "\n"),
-        max_resolutions=max_resolutions,
-        timeout=timeout,
-        max_windows=max_windows,
-        group=group,
+        sink,
+        lambda item: add(dumps(item, option=LINE)),
+        lambda name, definition: add(dumps({"window": name, **definition}, option=LINE)),
+        limits,
     )
-    out.write(dumps(trailer_json(streamed)) + "\n")
+    add(dumps(trailer_json(streamed), option=LINE))
+    sink.flush()
     return streamed
 
 
-def stream_json(
-    scenario: Scenario,
-    out: IO[str],
-    *,
-    max_resolutions: int | None = None,
-    timeout: float | None = None,
-    max_windows: int | None = None,
-    group: bool = False,
-) -> Streamed:
+def stream_json(scenario: Scenario, out: IO[str], **limits: Any) -> Streamed:
     """Write the ``--json`` document of ``scenario``, each resolution as it is found; return the counts."""
-    document = JsonDocument(out, scenario.ruleset)
-    streamed = stream_batched(
-        scenario,
-        document.out,
-        document.add,
-        max_resolutions=max_resolutions,
-        timeout=timeout,
-        max_windows=max_windows,
-        group=group,
-    )
+    document = JsonDocument(out, scenario)
+    streamed = _stream(scenario, document.out, document.add, document.window, limits)
     document.close(summary_json(streamed))
     return streamed
 

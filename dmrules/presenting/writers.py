@@ -23,7 +23,7 @@ class Writer:
 
 WRITERS = {
     "text": Writer("text", stream_text, write_solution_text),
-    "json": Writer("json", stream_json, lambda scenario, solution, out: write_solution_json(solution, out)),
+    "json": Writer("json", stream_json, lambda scenario, solution, out: write_solution_json(solution, out, scenario)),
     "jsonl": Writer("jsonl", stream_jsonl, None),  # a stream of lines: never held
 }
 

@@ -21,7 +21,6 @@ from ..game.cards import CardDef, CardSide
 from ..game.errors import InputError
 from ..game.vocabulary import CIVILIZATIONS, TYPE_EXPANSION
 from .abilities import parse_ability, parse_restriction, parse_trigger
-from .cardtext.compiler import compile_text
 from .reader import Node
 from .yamlsrc import load_located, load_located_text
 
@@ -179,6 +178,10 @@ def _twinpact(node: Node, *, from_text: bool) -> CardDef:
 
 def _compiled(node: Node, card_type: str | None, name: str) -> tuple[ReplacementAbility, ...]:
     """The replacement abilities the card-text compiler reads from a printed text."""
+    # Loaded only here, when a text is compiled (the compiled database is kept between runs):
+    # the compiler and its parser take a tenth of a second to import.
+    from .cardtext.compiler import compile_text
+
     compiled = compile_text(node.text(), card_type, name)
     if compiled.problems:
         raise node.error(

@@ -25,7 +25,6 @@ from ..game.scenario import About, EffectInPlay, EffectProgram, Scenario
 from ..game.vocabulary import CIVILIZATIONS, EFFECT_BY, ZONES
 from .abilities import parse_ability
 from .carddb import CardDatabase, bundled, parse_card, require_counts
-from .cardtext.effect import Unread, effect_steps
 from .events import read_event, read_instead, read_steps
 from .reader import Node, has_control, shorten, unsafe_description
 from .yamlsrc import load_located, load_located_text, located_from_bytes, place_text, read_bounded
@@ -514,6 +513,9 @@ class _Reader:
         text = card.definition.text if card.definition is not None else None
         if not text:
             raise node.error(f"{card.label} has no printed text to read the effect from", "printed")
+        # Loaded only here, for an effect read from its card's text (the parser is slow to import).
+        from .cardtext.effect import Unread, effect_steps
+
         try:
             steps = effect_steps(text, program.by, own=program.controller)
         except Unread as unread:

@@ -27,12 +27,15 @@ def encodings_dir() -> Path:
     raise SolveError("the ASP encodings (asp/*.lp) are not installed with dmrules")
 
 
-def encoding_files(ruleset: str, mode: str = "solve", group: bool = False, show: bool = True) -> list[str]:
-    """The files to load: the ruleset's entry file, then forbid or explain, then show (and group)."""
+def encoding_files(
+    ruleset: str, mode: str = "solve", group: bool = False, show: bool = True, brief: bool = False
+) -> list[str]:
+    """The files to load: the ruleset's entry file, then forbid or explain, then show (or, with
+    ``brief``, what a compact resolution reads: brief.lp) (and group)."""
     folder = encodings_dir()
     names = [RULESET_ENTRY[ruleset], "forbid.lp" if mode == "solve" else "explain.lp"]
     if show:
-        names.append("show.lp")
+        names.append("brief.lp" if brief else "show.lp")
     if group:
         names.append("group.lp")
     return [str(folder / name) for name in names]

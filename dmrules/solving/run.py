@@ -4,10 +4,13 @@ takes scenarios in every form a caller has them and calls these."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from ..game.outcome import Resolution, Solution, Streamed
 from ..game.scenario import Scenario
+from . import engine as engines
+from .brief import briefs_of, each_brief
 from .count import count_first_window, fast_path, more_windows_atom, solved
 from .engine import DEFAULT_MAX_WINDOWS, Engine
 from .ground import make_control
@@ -100,6 +103,45 @@ def stream(
         stopped_by=solution.stopped_by,
         grouped=group,
         units_folded=engine.units_folded,
+    )
+
+
+def stream_brief(
+    scenario: Scenario,
+    on_brief: Callable[[dict], None],
+    *,
+    max_resolutions: int | None = None,
+    timeout: float | None = None,
+    group: bool = False,
+    on_start: Callable[[], None] | None = None,
+) -> Streamed | None:
+    """Each resolution handed to ``on_brief`` as its compact dict (game/compact.py), straight
+    from the solver's atoms, in clingo's order, when the effect is one window that ends every
+    resolution (solving/brief.py); None, having handed nothing, for any other effect.
+    ``on_start`` is called once it is settled, before the first resolution."""
+    started = time.monotonic()
+    briefs = briefs_of(scenario, group)
+    if briefs is None:
+        return None
+    remaining = None if timeout is None else max(timeout - (time.monotonic() - started), 0.001)
+    if on_start is not None:
+        on_start()
+    progress = Progress()
+    RUNNING.append(progress)
+    try:
+        count, states, stopped = each_brief(
+            briefs, on_brief, max_resolutions=max_resolutions, timeout=remaining, sorted_up_to=engines.SORTED_UP_TO
+        )
+    finally:
+        RUNNING.remove(progress)
+        progress.close()
+    return Streamed(
+        ruleset=scenario.ruleset,
+        resolutions=count,
+        total=count,
+        states=states,
+        complete=stopped is None,
+        stopped_by=stopped,
     )
 
 

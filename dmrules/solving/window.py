@@ -204,10 +204,17 @@ def stream_window(
 HANDOVER = 256
 
 
+def _shown(model: clingo.Model) -> Sequence[Symbol]:
+    return model.symbols(shown=True)
+
+
 def _each_model(
-    ctl: clingo.Control, each: Callable[[Sequence[Symbol]], str | None], timeout: float | None
+    ctl: clingo.Control,
+    each: Callable[[Sequence[Symbol]], str | None],
+    timeout: float | None,
+    read: Callable[[clingo.Model], Sequence] = _shown,
 ) -> str | None:
-    """``each(shown symbols)`` for every model in clingo's order, in this thread (it may solve
+    """``each(read(model))`` (its shown symbols) for every model in clingo's order, in this thread (it may solve
     other windows), until it returns a reason to stop, which is returned; "timeout", or None
     once every model went. The search runs ahead by at most a few batches."""
     handed: queue.Queue = queue.Queue(maxsize=4)
@@ -227,7 +234,7 @@ def _each_model(
                 continue
 
     def on_model(model: clingo.Model) -> bool:
-        batch.append(model.symbols(shown=True))
+        batch.append(read(model))
         # A full batch goes over, and so does what a slow search found in a twentieth of a second.
         if len(batch) >= HANDOVER or time.monotonic() - handed_at[0] >= 0.05:
             handed_at[0] = time.monotonic()

@@ -25,6 +25,12 @@ class WindowCache:
     3.5 KB, so 40,000 models are about 140 MB at most).
     """
 
+    # States whose built windows are kept, at most: each keeps its Scenario alive (tens of KB),
+    # and a caller that loads the same files again and again meets new states each time (a
+    # card defined in the file is a new object at each load), so the bound is what keeps a
+    # long-running process flat.
+    MAX_STATES = 512
+
     def __init__(self, max_models: int = 40_000, per_window: int = 5_000):
         self.max_models = max_models
         self.per_window = min(per_window, max_models)
@@ -66,13 +72,13 @@ class WindowCache:
     def put_built(self, key: tuple, state: Scenario, windows: list[Window]) -> None:
         if self.max_models <= 0 or len(windows) > self.per_window or key in self.built:
             return
-        while self.built and self.built_held + len(windows) > self.max_models:
+        while self.built and (self.built_held + len(windows) > self.max_models or len(self.built) >= self.MAX_STATES):
             self.built_held -= len(self.built.pop(next(iter(self.built)))[1])
         self.built[key] = (state, windows)
         self.built_held += len(windows)
 
     # States whose canonical key is remembered, at most (each holds its facts' text: some KB).
-    MAX_KEYS = 2_000
+    MAX_KEYS = 512
 
     def remember_key(self, exact: tuple, known: tuple[tuple, dict]) -> None:
         if self.max_models <= 0:
