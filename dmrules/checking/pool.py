@@ -1,0 +1,257 @@
+"""Where the tasks of ``check`` and ``verify`` run, and their answers put back in input order.
+
+A *backend* takes tasks and gives back answers in any order: the local pool (``Supervisor``
+of ``bounded.py`` with ``--jobs`` slots, the default, or one slot for a serial run), a Dask
+cluster (``cluster.py``), or, where processes cannot be forked (``DMRULES_WORKER=off``), this
+process itself, without limits. ``run_ordered`` feeds one and hands each answer on in the
+order of the input, as soon as every earlier one is known.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from .bounded import Done, Limits, Supervisor, Task, Work
+
+# A small situation solved and explained before any task's process is forked from this one, so
+# that every task finds the encodings read and the bundled cards loaded.
+WARM = """\
+turn: opponent
+players:
+  me: {battle: [{id: J1, card: アビスベル＝ジャシン帝}, {id: J2, card: アビスベル＝ジャシン帝}], hand: [h1, h2]}
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: J1}, {id: e2, destroy: J2}]}
+"""
+
+
+def warm() -> None:
+    import dmrules
+
+    from .explain import parse_conditions, why_not
+
+    scenario = dmrules.scenario_from_text(WARM, "<warm-up>")
+    dmrules.solve(scenario)
+    why_not(scenario, parse_conditions(scenario, ["J1=battle,J2=battle"]))
+
+
+class VerifyWork:
+    """The work of a ``verify`` task: the files of the task (first windows grounded together),
+    each file's result."""
+
+    def __init__(self) -> None:
+        self.loaded: dict[str, object] = {}
+
+    def prepare(self, payloads: list[dict]) -> None:
+        from ..solving.engine import prefetch
+        from .expect import expectations
+
+        if len(payloads) < 2:
+            return
+        variants = []
+        for payload in payloads:
+            try:
+                scenario = _verify_scenario(payload)
+                checks = expectations(scenario)
+            except Exception:  # noqa: BLE001 - said when the file itself is verified
+                continue
+            self.loaded[payload["path"]] = scenario
+            if not checks[0][1].empty:
+                variants.extend(variant for variant, _ in checks)
+        prefetch(variants)
+
+    def answer(self, payload: dict) -> dict:
+        from .verify import VerifyResult, verify_scenario
+
+        try:
+            scenario = self.loaded.pop(payload["path"], None) or _verify_scenario(payload)
+        except Exception as exc:
+            from ..errors import InputError
+
+            if isinstance(exc, InputError):
+                return VerifyResult(payload["path"], "error", problems=[str(exc)]).to_json()
+            raise
+        return verify_scenario(scenario, payload["path"]).to_json()
+
+
+def _verify_scenario(payload: dict):
+    import dmrules
+
+    if payload.get("text") is not None:
+        return dmrules.scenario_from_text(payload["text"], payload["path"])
+    return dmrules.load_scenario(payload["path"])
+
+
+def _check_work() -> Work:
+    from .batch import CheckWork
+
+    return CheckWork()
+
+
+WORKS: dict[str, Callable[[], Work]] = {"check": _check_work, "verify": VerifyWork}
+
+
+class Backend(Protocol):
+    def has_room(self) -> bool: ...
+
+    def submit(self, task: Task) -> None: ...
+
+    def poll(self, wait: float = 0.25) -> list[Done]: ...
+
+    def busy(self) -> bool: ...
+
+    def close(self) -> None: ...
+
+
+class InProcess:
+    """Tasks answered in this process, one after another, without limits (no fork here)."""
+
+    def __init__(self, work: Work):
+        self.work = work
+        self.done: list[Done] = []
+
+    def has_room(self) -> bool:
+        return True
+
+    def busy(self) -> bool:
+        return bool(self.done)
+
+    def submit(self, task: Task) -> None:
+        from .bounded import _answer_one
+
+        self.work.prepare(task.payloads)
+        for key, payload in zip(task.keys, task.payloads):
+            answer, _ = _answer_one(self.work, payload, [], task.limits.max_memory << 20, task.limits.max_memory)
+            self.done.append(Done(key, answer))
+
+    def poll(self, wait: float = 0.25) -> list[Done]:
+        done, self.done = self.done, []
+        return done
+
+    def close(self) -> None:
+        self.done.clear()
+
+
+def local_backend(work_name: str, jobs: int) -> Backend:
+    """The local pool of ``jobs`` slots (one: serial), or this process where none can be forked."""
+    from ..worker import available
+
+    work = WORKS[work_name]()
+    if not available():
+        return InProcess(work)
+    warm()
+    return Supervisor(work, slots=jobs)
+
+
+def default_jobs() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+@dataclass
+class Stats:
+    """What the run's processes used: the peak resident set of each task's process, in order."""
+
+    peaks_kib: list[int] = field(default_factory=list)
+
+    def add(self, peak: int) -> None:
+        if peak:
+            self.peaks_kib.append(peak)
+
+
+Job = tuple[int, "Task | dict"]  # an item's number, and its task or its answer known already
+
+
+def run_ordered(
+    jobs: Iterable[Job],
+    backend: Backend,
+    emit: Callable[[int, dict], None],
+    stats: Stats | None = None,
+    tick: Callable[[], None] | None = None,
+) -> None:
+    """Each job's answer to ``emit``, in the order of the jobs' numbers (0, 1, 2, ...)."""
+    ready: dict[int, dict] = {}
+    following = 0
+
+    def take(done: list[Done]) -> None:
+        nonlocal following
+        for item in done:
+            ready[item.key] = item.answer
+            if stats is not None:
+                stats.add(item.peak_kib)
+        while following in ready:
+            emit(following, ready.pop(following))
+            following += 1
+        if tick is not None:
+            tick()
+
+    try:
+        for number, job in jobs:
+            if isinstance(job, Task):
+                while not backend.has_room():
+                    take(backend.poll())
+                backend.submit(job)
+                take(backend.poll(0.0))
+            else:
+                take([Done(number, job)])
+        while backend.busy():
+            take(backend.poll())
+    finally:
+        backend.close()
+
+
+def limits(timeout: float | None, max_memory: int) -> Limits:
+    return Limits(max_memory=max_memory, timeout=timeout)
+
+
+VERIFY_CHUNK = 16  # files verified in one process (their first windows grounded together)
+
+
+def verify_each(
+    paths: list,
+    jobs: int,
+    limits_of_each: Limits,
+    stdin_text: Callable[[], str],
+    emit: Callable[[object], None],
+) -> None:
+    """``verify`` of each path (``-``: standard input) in a capped process, in order, each result
+    to ``emit`` as soon as it and every earlier one is known. Consecutive files are verified
+    VERIFY_CHUNK at a time in one process; a file whose process dies gets an error result."""
+    from ..errors import InputError
+    from .verify import VerifyResult
+
+    def work():
+        number = 0
+        chunk: list[dict] = []
+        for path in paths:
+            if path != "-":
+                chunk.append({"path": str(path)})
+                if len(chunk) < VERIFY_CHUNK:
+                    continue
+            if chunk:
+                yield number, Task(list(range(number, number + len(chunk))), chunk, limits_of_each)
+                number += len(chunk)
+                chunk = []
+            if path == "-":
+                try:
+                    job: Task | dict = Task([number], [{"path": "<stdin>", "text": stdin_text()}], limits_of_each)
+                except InputError as exc:
+                    job = VerifyResult("<stdin>", "error", problems=[str(exc)]).to_json()
+                yield number, job
+                number += 1
+        if chunk:
+            yield number, Task(list(range(number, number + len(chunk))), chunk, limits_of_each)
+
+    names: list[str] = [str(p) if p != "-" else "<stdin>" for p in paths]
+
+    def result(number: int, answer: dict) -> None:
+        if "error" in answer and "status" not in answer:
+            emit(VerifyResult(names[number], "error", problems=[f"{names[number]}: {answer['error']}"]))
+            return
+        emit(VerifyResult(**{**answer, "rules": tuple(answer.get("rules") or ())}))
+
+    run_ordered(work(), local_backend("verify", jobs), result)
