@@ -116,13 +116,15 @@ def _lines(source: str) -> Iterator[tuple[int, bytes]]:
     if source == "-":
         stream = sys.stdin.buffer
     else:
-        try:
-            stream = open(source, "rb")  # noqa: SIM115 - closed below
-        except OSError as exc:
-            raise InputError(source, "", f"cannot be read: {exc.strerror or exc}") from None
-        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
-            stream.close()
+        try:  # opening does not wait (a FIFO with no writer would block)
+            fd = os.open(source, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        except (OSError, ValueError) as exc:
+            raise InputError(source, "", f"cannot be read: {getattr(exc, 'strerror', None) or exc}") from None
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
             raise InputError(source, "", "is not a regular file; a batch is a file, a folder, or - (standard input)")
+        os.set_blocking(fd, True)
+        stream = os.fdopen(fd, "rb")
     try:
         number = 0
         while raw := stream.readline(MAX_LINE_BYTES + 1):

@@ -48,7 +48,7 @@ class Work(Protocol):
 
 @dataclass(frozen=True)
 class Limits:
-    max_memory: int  # MiB: the address space of the task's process
+    max_memory: int  # MiB: what the task's process may add to the address space it is forked with
     timeout: float | None  # seconds for each item, from the start of its process (or of the item)
 
 
@@ -113,8 +113,18 @@ def _answer_one(work: Work, payload: dict, short: list, cap: int, max_memory: in
         return {"error": f"internal error: {type(exc).__name__}: {exc}", "reason": "internal"}, False
 
 
-def _child(work: Work, task: Task, write_fd: int) -> None:
-    """The task's process: cap it, answer its items, one JSON line each, and end."""
+def vm_size() -> int:
+    """This process's address space now, in bytes (Linux; 0 elsewhere)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            return next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize:"))
+    except (OSError, StopIteration, ValueError):
+        return 0
+
+
+def _child(work: Work, task: Task, write_fd: int, cap: int) -> None:
+    """The task's process: cap it (at ``cap`` bytes of address space), answer its items, one JSON
+    line each, and end."""
     try:
         null = os.open(os.devnull, os.O_RDWR)
         os.dup2(null, 0)
@@ -125,7 +135,6 @@ def _child(work: Work, task: Task, write_fd: int) -> None:
         _die_with_parent()
         os.environ["DMRULES_GROUND_INLINE"] = "1"
         os.environ.pop("DMRULES_PROGRESS", None)
-        cap = task.limits.max_memory << 20
         try:
             import resource
 
@@ -189,19 +198,23 @@ class Supervisor:
         return bool(self.running or self.again)
 
     def submit(self, task: Task) -> None:
+        # The cap is on what the task's process adds to the address space it starts with (this
+        # process's: the modules, the encodings, and whatever threads this process runs), so
+        # that a task has the same room wherever it is forked from.
+        cap = vm_size() + (task.limits.max_memory << 20)
         read_fd, write_fd = os.pipe()
         pid = os.fork()
         if pid == 0:
             os.close(read_fd)
             for other in self.running.values():
                 os.close(other.fd)
-            _child(self.work, task, write_fd)
+            _child(self.work, task, write_fd, cap)
         os.close(write_fd)
         os.set_blocking(read_fd, False)
         from ..worker import _Stuck
 
         now = time.monotonic()
-        self.running[read_fd] = _Running(pid, read_fd, task, now, now, stuck=_Stuck(pid, task.limits.max_memory << 20))
+        self.running[read_fd] = _Running(pid, read_fd, task, now, now, stuck=_Stuck(pid, cap))
 
     def poll(self, wait: float = LOOK_EVERY) -> list[Done]:
         """What was answered within ``wait`` seconds (sooner, as soon as anything is)."""
@@ -280,13 +293,13 @@ class Supervisor:
         limits = run.task.limits
         if run.killed == "timeout":
             return timeout_error(limits.timeout or 0.0)
-        if run.killed == "memory" or (os.WIFEXITED(status) and os.WEXITSTATUS(status) == EXIT_MEMORY):
+        if os.WIFEXITED(status) and os.WEXITSTATUS(status) == EXIT_LOST:
+            return {"error": "internal error: its process ended without an answer", "reason": "internal"}
+        if run.killed == "memory" or os.WIFEXITED(status):
+            # Ended by something other than itself, as worker.py reads it: the C library or the
+            # solver gave up for want of memory (glibc ends a process whose new thread finds no
+            # memory for its thread-local data with status 127).
             return memory_error(limits.max_memory)
-        if os.WIFEXITED(status):
-            return {
-                "error": f"internal error: its process ended (status {os.WEXITSTATUS(status)}) without an answer",
-                "reason": "internal",
-            }
         number = os.WTERMSIG(status)
         if number in (signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS, signal.SIGKILL):
             return memory_error(limits.max_memory)  # as worker.py: how a solver short of memory dies

@@ -34,6 +34,7 @@ def connect(address: str):
             "",
             "the cluster mode needs Dask's distributed package: pip install 'dmrules[cluster]'",
         ) from None
+    _reachable(address)
     try:
         client = Client(address, timeout="20s")
     except (OSError, TimeoutError, ValueError) as exc:
@@ -44,6 +45,20 @@ def connect(address: str):
         client.close()
         raise InputError("--scheduler", "", f"the scheduler at {address} has no worker: {exc}") from None
     return client
+
+
+def _reachable(address: str) -> None:
+    """A scheduler that refuses connections is said at once (Dask itself retries for its timeout)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(address if "://" in address else f"tcp://{address}")
+    if parts.scheme not in ("tcp", "tls") or not parts.hostname or not parts.port:
+        raise InputError("--scheduler", "", f"'{address}' is not a scheduler's address such as tcp://HOST:8786")
+    try:
+        socket.create_connection((parts.hostname, parts.port), timeout=10).close()
+    except OSError as exc:
+        raise InputError("--scheduler", "", f"cannot reach the scheduler at {address}: {exc.strerror or exc}") from None
 
 
 class DaskBackend:
