@@ -4,6 +4,7 @@
     python bench/run.py --quick    # smaller sizes, for a look
     python bench/run.py --full     # the memory target at its own size (4 x 10: minutes)
     python bench/run.py --units    # only the interchangeable units' target (seconds)
+    python bench/run.py --batch    # only dmrules check's targets (bench/batch.py; --quick: 1,000 items)
 
 Prints a table per measurement and ends with one summary line. The
 scenario family is the worst case of the rulings: n アビスベル＝ジャシン帝
@@ -465,6 +466,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
     parser.add_argument("--full", action="store_true", help="the memory target at 4 x 10")
     parser.add_argument("--units", action="store_true", help="only the interchangeable units' target")
+    parser.add_argument("--batch", action="store_true", help="only dmrules check's targets (bench/batch.py)")
     args = parser.parse_args()
     quick = args.quick
     print(
@@ -479,6 +481,11 @@ def main() -> None:
             f"\nSUMMARY: grouped 40×40 units s {fmt(units)} (target <{fmt(TARGETS['units'])}) "
             f"{'met' if ok else 'MISSED'}; {int(ok)}/1 targets met"
         )
+        return
+    from batch import bench_batch  # bench/batch.py: dmrules check on a batch
+
+    if args.batch:
+        _batch_only(bench_batch(quick))
         return
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -526,6 +533,7 @@ def main() -> None:
         ),
         ("Ctrl-C s", interrupt, "<", TARGETS["interrupt"], interrupt < TARGETS["interrupt"]),
         ("grouped 40×40 units s", units, "<", TARGETS["units"], units < TARGETS["units"]),
+        *bench_batch(quick),  # (k): bench/batch.py
     ]
     met = sum(ok for *_, ok in checks)
     print(
@@ -535,6 +543,15 @@ def main() -> None:
             for name, value, op, target, ok in checks
         )
         + f"; peak memory {peak:.0f} MiB; {met}/{len(checks)} targets met"
+    )
+
+
+def _batch_only(checks: list) -> None:
+    met = sum(ok for *_, ok in checks)
+    print(
+        "\nSUMMARY: "
+        + "; ".join(f"{n} {fmt(v)} (target {op}{fmt(t)}) {'met' if ok else 'MISSED'}" for n, v, op, t, ok in checks)
+        + f"; {met}/{len(checks)} targets met"
     )
 
 

@@ -318,3 +318,24 @@ def test_verify_jobs_gives_the_lines_of_one_job(tmp_path):
     two = run_cli("verify", str(tmp_path), "--jobs", "2", process=True)
     assert one.returncode == two.returncode == 0
     assert one.stdout == two.stdout and "3 scenarios: 3 passed, 0 failed" in one.stdout
+
+
+def test_the_readme_example_of_a_batch_is_the_real_output(tmp_path):
+    import re
+    import shlex
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Checking a batch") :]
+    block = re.search(r"```console\n\$ cat (\S+)\n(.*?)\$ (dmrules check .*?)\n(.*?)```", section, re.S)
+    name, batch, command, shown = block.groups()
+    (tmp_path / name).write_text(batch, encoding="utf-8")
+    (tmp_path / "a01.yaml").write_bytes(A01.read_bytes())  # ruling A01, as the README says
+    import subprocess
+
+    words = shlex.split(command)
+    done = subprocess.run(
+        [sys.executable, "-m", "dmrules.cli", *words[1:], "--no-cache"], capture_output=True, text=True, cwd=tmp_path
+    )
+    *lines, summary = shown.splitlines()
+    assert done.stdout.splitlines() == lines
+    assert done.stderr.startswith(summary.split("; ")[0]) and done.returncode == 2

@@ -176,7 +176,7 @@ class _Running:
     buffer: bytes = b""
     killed: str | None = None  # why the supervisor ended it
     stuck: object = None
-    lines: list[dict] = field(default_factory=list)
+    done: list[Done] = field(default_factory=list)
 
 
 class Supervisor:
@@ -246,12 +246,12 @@ class Supervisor:
             return done
         run.buffer += chunk
         *lines, run.buffer = run.buffer.split(b"\n")
-        for line in lines:
+        for line in lines:  # held until the process ends, to be given with its peak memory
             try:
                 answer = json.loads(line)
             except ValueError:
                 answer = {"error": "internal error: its process gave an answer that is not JSON", "reason": "internal"}
-            done.append(Done(run.task.keys[run.answered], answer))
+            run.done.append(Done(run.task.keys[run.answered], answer))
             run.answered += 1
             run.item_started = time.monotonic()
         if not chunk:
@@ -281,13 +281,14 @@ class Supervisor:
         os.close(run.fd)
         _, status, usage = os.wait4(run.pid, 0)
         peak = int(usage.ru_maxrss)
+        done = [Done(item.key, item.answer, peak) for item in run.done]
         left = list(zip(run.task.keys[run.answered :], run.task.payloads[run.answered :]))
         if not left:
-            return []
+            return done
         if len(run.task.keys) > 1:  # which item it died of is not known: each again on its own
             self.again.extend(Task([key], [payload], run.task.limits) for key, payload in left)
-            return []
-        return [Done(left[0][0], self._failure(run, status), peak)]
+            return done
+        return [*done, Done(left[0][0], self._failure(run, status), peak)]
 
     def _failure(self, run: _Running, status: int) -> dict:
         limits = run.task.limits

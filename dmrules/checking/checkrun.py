@@ -220,7 +220,13 @@ def _summary(counts: Counter, stats: Stats, backend, seconds: float, rss: tuple[
         f"{counts['errors']:,} with an error, {counts['cached']:,} from the cache; {seconds:.1f} s"
     )
     if stats.peaks_kib:
-        line += f"; peak memory of an item's process {max(stats.peaks_kib) / 1024:.0f} MiB"
+        peaks = stats.peaks_kib
+        tenth = max(1, len(peaks) // 10)
+        line += (
+            f"; peak memory of an item's process {max(peaks) / 1024:.0f} MiB (on average "
+            f"{sum(peaks[:tenth]) / tenth / 1024:.0f} MiB over the first tenth of the items, "
+            f"{sum(peaks[-tenth:]) / tenth / 1024:.0f} MiB over the last)"
+        )
     peak_rss = getattr(backend, "peak_rss", None)
     if peak_rss:
         line += "; peak memory of a " + ", of a ".join(f"{name} {kib / 1024:.0f} MiB" for name, kib in peak_rss.items())
