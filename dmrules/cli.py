@@ -525,7 +525,8 @@ def _check_parser(sub, formatter) -> None:
         type=_mebibytes,
         default=DEFAULT_MAX_MEMORY,
         metavar="MIB",
-        help=f"memory cap of each item's process, in MiB (default {DEFAULT_MAX_MEMORY:,})",
+        help="what each item's process may add, in MiB, to the warmed process it is forked from "
+        f"(default {DEFAULT_MAX_MEMORY:,})",
     )
     check.add_argument("--resolutions", action="store_true", help="add each item's resolutions (as solve --json)")
     check.add_argument("--max-resolutions", type=_positive, metavar="N", help="list at most N resolutions per item")

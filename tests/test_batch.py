@@ -21,13 +21,14 @@ from pathlib import Path
 import distributed  # the cluster tests need it: installed by the test extra, never skipped
 import pytest
 
+import dmrules
 from tests.conftest import FIXTURES, ROOT, run_cli
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="address-space caps as on Linux")
 
 A01 = FIXTURES / "A01-two-jashintei.yaml"
 B03 = FIXTURES / "B03-baiken-setsudan.yaml"
-HOG_CAP = 100  # MiB more than a warmed process: every fixture needs less than 40; HOG about 160
+HOG_CAP = 64  # MiB more than a warmed process: A01 and B03 need a few; HOG's grounding about 250
 
 
 def jashin_yaml(n: int, m: int) -> str:
@@ -41,7 +42,7 @@ def jashin_yaml(n: int, m: int) -> str:
     )
 
 
-HOG = jashin_yaml(16, 320)
+HOG = jashin_yaml(25, 375)
 DISCARD = (
     "turn: me\nplayers:\n  me: {hand: [h1, h2]}\n  you: {}\neffect: {controller: me, events: [{id: e1, discard: h1}]}\n"
 )
@@ -339,3 +340,47 @@ def test_the_readme_example_of_a_batch_is_the_real_output(tmp_path):
     *lines, summary = shown.splitlines()
     assert done.stdout.splitlines() == lines
     assert done.stderr.startswith(summary.split("; ")[0]) and done.returncode == 2
+
+
+class Tricky:
+    """A work whose items fail in each way a task's process can: said by the item, the others answered."""
+
+    def prepare(self, payloads: list[dict]) -> None:
+        pass
+
+    def answer(self, payload: dict) -> dict:
+        import signal
+
+        what = payload["do"]
+        if what == "signal":
+            os.kill(os.getpid(), signal.SIGTERM)
+        if what == "raise":
+            raise ZeroDivisionError("a fault")
+        if what == "bad input":
+            raise dmrules.InputError("x.yaml", "players", "no players")
+        if what == "sleep":
+            import time
+
+            time.sleep(30)
+        return {"done": what}
+
+
+@pytest.mark.parametrize("chunk", [1, 5], ids=["one item per process", "five items per process"])
+def test_a_task_whose_process_fails_is_its_own_error_and_the_others_are_answered(chunk):
+    from dmrules.checking.bounded import Limits, Supervisor, Task, run_all
+
+    doings = ["ok", "signal", "raise", "bad input", "sleep", "ok"]
+    limits = Limits(max_memory=4096, timeout=2)
+    tasks = [
+        Task(list(range(i, min(i + chunk, len(doings)))), [{"do": d} for d in doings[i : i + chunk]], limits)
+        for i in range(0, len(doings), chunk)
+    ]
+    answers = {done.key: done.answer for done in run_all(Supervisor(Tricky(), slots=2), tasks)}
+    assert answers == {
+        0: {"done": "ok"},
+        1: {"error": "its process was ended by signal SIGTERM", "reason": "worker"},
+        2: {"error": "internal error: ZeroDivisionError: a fault", "reason": "internal"},
+        3: {"error": "x.yaml: players: no players", "reason": "input"},
+        4: {"error": "no answer within its time limit of 2 s (--timeout)", "reason": "timeout"},
+        5: {"done": "ok"},
+    }

@@ -14,10 +14,10 @@ answered one after another in one process (``verify`` grounds the first windows 
 files together); when such a process dies, the item it was answering cannot be told from
 the ones before it, so its unanswered items are run again, each in a process of its own.
 
-Run as a program (``python -m dmrules.checking.bounded``), this module is a *zygote*: it
-reads tasks as JSON lines on standard input and writes their answers on standard output,
-each task run as above. A Dask worker starts one (``cluster.py``), so that a task has the
-same limits there as on the local pool.
+``serve`` (``python -m dmrules.checking.zygote``) is a *zygote*: it reads tasks as JSON lines
+on standard input and writes their answers on standard output, each task run as above. A
+Dask worker starts one (``cluster.py``), so that a task has the same limits there as on the
+local pool.
 """
 
 from __future__ import annotations
@@ -375,7 +375,3 @@ def rss_kib(pid: int | str = "self") -> int:
             return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
     except (OSError, StopIteration, ValueError):
         return 0
-
-
-if __name__ == "__main__":
-    serve()

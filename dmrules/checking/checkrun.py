@@ -192,6 +192,7 @@ def _job(number: int, item: Item, cached: dict | None, options: CheckOptions, bo
     if item.ruleset is None and options.ruleset:
         item.ruleset = options.ruleset
     limits = Limits(max_memory=item.max_memory or bounds.max_memory, timeout=item.timeout or bounds.timeout)
+    item.timeout = limits.timeout  # the solver stops by itself then (and its process is ended if it cannot)
     return Task([number], [payload(item, options.resolutions, options.max_resolutions, options.max_windows)], limits)
 
 

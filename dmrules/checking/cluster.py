@@ -1,8 +1,8 @@
 """The tasks of ``check`` on a Dask distributed cluster (``--scheduler tcp://HOST:PORT``).
 
 The command sends its tasks to the scheduler a few items at a time (``PER_TASK``); on the
-worker that runs them, each item is answered by a zygote of its own (``bounded.py`` run as a
-program, one per worker thread, started at the first task and kept), which forks a process
+worker that runs them, each item is answered by a zygote (``zygote.py``: one per worker
+thread, started at the first task and kept), which forks a process
 for the item under the item's memory cap and time limit, exactly as the local pool does. So
 a worker's own memory stays flat, an item that runs out of memory or time is an error line
 and no more, and the answers are the same as the local pool's, put back in input order by the
@@ -150,11 +150,11 @@ class DaskBackend:
 
 
 class Zygote:
-    """``python -m dmrules.checking.bounded`` beside a worker: it forks each item's process."""
+    """``python -m dmrules.checking.zygote`` beside a worker: it forks each item's process."""
 
     def __init__(self) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "dmrules.checking.bounded"],
+            [sys.executable, "-m", "dmrules.checking.zygote"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
