@@ -10,9 +10,10 @@ time limit or dies in any other way is answered by an error of its own, never by
 the batch.
 
 ``Supervisor`` runs up to ``slots`` such processes at once. A task may hold several items,
-answered one after another in one process (``verify`` grounds the first windows of a few
-files together); when such a process dies, the item it was answering cannot be told from
-the ones before it, so its unanswered items are run again, each in a process of its own.
+answered one after another in one process (``verify`` does, for the caches the process keeps
+from one file to the next); when such a process dies or runs out of memory, the item it was
+answering cannot be blamed alone, so its unanswered items are run again, each in a process of
+its own.
 
 ``serve`` (``python -m dmrules.checking.zygote``) is a *zygote*: it reads tasks as JSON lines
 on standard input and writes their answers on standard output, each task run as above. A
@@ -155,6 +156,10 @@ def _child(work: Work, task: Task, write_fd: int, cap: int) -> None:
                 os._exit(EXIT_MEMORY)
         for payload in task.payloads:
             answer, end = _answer_one(work, payload, short, cap, task.limits.max_memory)
+            if end and len(task.payloads) > 1:
+                # Out of memory with what the items before it left: not known to be this item's
+                # own doing. The supervisor runs it again in a process of its own.
+                os._exit(EXIT_MEMORY)
             _write_all(write_fd, (json.dumps(answer, ensure_ascii=False) + "\n").encode("utf-8"))
             if end:
                 break

@@ -38,41 +38,20 @@ def warm() -> None:
 
 
 class VerifyWork:
-    """The work of a ``verify`` task: the files of the task (first windows grounded together),
-    each file's result."""
-
-    def __init__(self) -> None:
-        self.loaded: dict[str, object] = {}
+    """The work of a ``verify`` task: each file's result. The files of a task are verified one
+    after another in one process, which keeps what it compiled and solved for the next ones."""
 
     def prepare(self, payloads: list[dict]) -> None:
-        from ..solving.engine import prefetch
-        from .expect import expectations
-
-        if len(payloads) < 2:
-            return
-        variants = []
-        for payload in payloads:
-            try:
-                scenario = _verify_scenario(payload)
-                checks = expectations(scenario)
-            except Exception:  # noqa: BLE001 - said when the file itself is verified
-                continue
-            self.loaded[payload["path"]] = scenario
-            if not checks[0][1].empty:
-                variants.extend(variant for variant, _ in checks)
-        prefetch(variants)
+        pass
 
     def answer(self, payload: dict) -> dict:
+        from ..errors import InputError
         from .verify import VerifyResult, verify_scenario
 
         try:
-            scenario = self.loaded.pop(payload["path"], None) or _verify_scenario(payload)
-        except Exception as exc:
-            from ..errors import InputError
-
-            if isinstance(exc, InputError):
-                return VerifyResult(payload["path"], "error", problems=[str(exc)]).to_json()
-            raise
+            scenario = _verify_scenario(payload)
+        except InputError as exc:
+            return VerifyResult(payload["path"], "error", problems=[str(exc)]).to_json()
         return verify_scenario(scenario, payload["path"]).to_json()
 
 
@@ -208,7 +187,7 @@ def limits(timeout: float | None, max_memory: int) -> Limits:
     return Limits(max_memory=max_memory, timeout=timeout)
 
 
-VERIFY_CHUNK = 16  # files verified in one process (their first windows grounded together)
+VERIFY_CHUNK = 16  # files verified one after another in one process
 
 
 def verify_each(
@@ -220,7 +199,9 @@ def verify_each(
 ) -> None:
     """``verify`` of each path (``-``: standard input) in a capped process, in order, each result
     to ``emit`` as soon as it and every earlier one is known. Consecutive files are verified
-    VERIFY_CHUNK at a time in one process; a file whose process dies gets an error result."""
+    VERIFY_CHUNK at a time in one process; when that process fails, the files it left are
+    verified again each in a process of its own, and a file whose own process fails gets an
+    error result."""
     from ..errors import InputError
     from .verify import VerifyResult
 
