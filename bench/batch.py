@@ -200,6 +200,10 @@ def bench_batch(quick: bool) -> list[tuple[str, float, str, float, bool]]:
             "Dask cluster, 2 workers": cluster_run(batch),
             "again, with the cache": run_check(batch, "--jobs", "2", cache=folder / "cache"),
         }
+    return _report(runs, expected)
+
+
+def _report(runs: dict, expected: dict[str, bool]) -> list[tuple[str, float, str, float, bool]]:
     serial = runs["serial (--jobs 1)"]
     rows = []
     for name, run in runs.items():

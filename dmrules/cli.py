@@ -422,7 +422,9 @@ def _print_json(doc) -> None:
 def cmd_verify(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .checking.verify import VerifyResult, scenario_files, verify_files, verify_line, verify_scenario
+    from functools import partial
+
+    from .checking.verify import VerifyResult, scenario_files, verify_files, verify_scenario
 
     if args.paths.count("-") > 1:
         raise InputError(STDIN, "", "standard input (-) can be read once")
@@ -437,12 +439,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
             return VerifyResult(STDIN, "error", problems=[str(exc)])
 
     results: list[VerifyResult] = []
-
-    def show(result: VerifyResult) -> None:
-        results.append(result)
-        if not args.json:
-            sys.stdout.write(visible(verify_line(result), lines=True))
-            sys.stdout.flush()
+    show = partial(_show_verified, args, results)
 
     def checked():
         """Each result in order; the files between two "-" are verified in batches (verify_files)."""
@@ -457,10 +454,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         yield from verify_files(files)
 
     if getattr(args, "bounded", False):  # each file in a capped process (checking/pool.py)
-        from .checking.bounded import Limits
-        from .checking.pool import verify_each
-
-        verify_each(expanded, args.jobs, Limits(args.max_memory, args.timeout), _stdin_text, show)
+        _verify_bounded(args, expanded, show)
     else:
         for result in checked():
             show(result)
@@ -557,6 +551,22 @@ def cmd_check(args: argparse.Namespace) -> int:
         output=args.output,
     )
     return check(options)
+
+
+def _show_verified(args: argparse.Namespace, results: list, result) -> None:
+    from .checking.verify import verify_line
+
+    results.append(result)
+    if not args.json:
+        sys.stdout.write(visible(verify_line(result), lines=True))
+        sys.stdout.flush()
+
+
+def _verify_bounded(args: argparse.Namespace, paths: list, show) -> None:
+    from .checking.bounded import Limits
+    from .checking.pool import verify_each
+
+    verify_each(paths, args.jobs, Limits(args.max_memory, args.timeout), _stdin_text, show)
 
 
 def cmd_why_not(args: argparse.Namespace) -> int:

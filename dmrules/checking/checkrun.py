@@ -114,7 +114,7 @@ class Progress:
 def check(options: CheckOptions) -> int:
     """Answer every item of the batch; the exit status: 2 if an item got an error line, else 1
     if an observed outcome is not legal, else 0."""
-    from .answers_cache import answer_key, default_path, open_cache
+    from .answers_cache import default_path, open_cache
 
     bounds = Bounds(options.timeout, options.max_memory)
     items = read_batch(options.batch, bounds)
@@ -126,56 +126,73 @@ def check(options: CheckOptions) -> int:
     backend = backend_for(options)
     counts: Counter = Counter()
     heads: dict[int, tuple[dict, str | None, bool]] = {}
-    key_options = {
-        "resolutions": options.resolutions,
-        "max_resolutions": options.max_resolutions,
-        "max_windows": options.max_windows,
-    }
-    started = time.monotonic()
-    rss_before = rss_kib()
+    started, rss_before = time.monotonic(), rss_kib()
 
     def jobs():
         number = 0
         for item in _chain(first, items):
             if item.id in answered:
                 continue
-            key = None
-            if cache is not None and item.error is None:
-                form = situation_form(item)
-                ruleset = item.ruleset or options.ruleset
-                key = answer_key(form, ruleset, item.observed, key_options) if form is not None else None
+            key = _cache_key(item, options) if cache is not None and item.error is None else None
             cached = cache.get(key) if key is not None else None
             heads[number] = (item.head(), key, cached is not None)
             yield number, _job(number, item, cached, options, bounds)
             number += 1
 
-    progress = Progress()
-    last_flush = [time.monotonic()]
+    progress, writer = Progress(), _Writer(out)
 
     def emit(number: int, answer: dict) -> None:
         head, key, from_cache = heads.pop(number)
         if key is not None and not from_cache and "error" not in answer:
             cache.put(key, answer)
-        out.write(json.dumps({**head, **answer}, ensure_ascii=False) + "\n")
+        writer.write({**head, **answer})
         _count(counts, answer, from_cache)
-        if time.monotonic() - last_flush[0] >= 0.2:
-            out.flush()
-            last_flush[0] = time.monotonic()
 
     stats = Stats()
     try:
         run_ordered(jobs(), backend, emit, stats, tick=lambda: progress.tick(counts))
     finally:
         progress.close()
-        out.flush()
-        if out is not sys.stdout:
-            out.close()
+        writer.close()
         if cache is not None:
             cache.close()
     _summary(counts, stats, backend, time.monotonic() - started, (rss_before, rss_kib()))
     if counts["errors"]:
         return EXIT_ERRORS
     return EXIT_ILLEGAL if counts["illegal"] else EXIT_OK
+
+
+def _cache_key(item: Item, options: CheckOptions) -> str | None:
+    from .answers_cache import answer_key
+
+    form = situation_form(item)
+    if form is None:
+        return None
+    changes = {
+        "resolutions": options.resolutions,
+        "max_resolutions": options.max_resolutions,
+        "max_windows": options.max_windows,
+    }
+    return answer_key(form, item.ruleset or options.ruleset, item.observed, changes)
+
+
+class _Writer:
+    """Answer lines, flushed at least every fifth of a second (a reader sees them come)."""
+
+    def __init__(self, out: IO[str]):
+        self.out = out
+        self.last = time.monotonic()
+
+    def write(self, line: dict) -> None:
+        self.out.write(json.dumps(line, ensure_ascii=False) + "\n")
+        if time.monotonic() - self.last >= 0.2:
+            self.out.flush()
+            self.last = time.monotonic()
+
+    def close(self) -> None:
+        self.out.flush()
+        if self.out is not sys.stdout:
+            self.out.close()
 
 
 def _chain(first: Item | None, rest):
