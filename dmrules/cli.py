@@ -166,7 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
             "  dmrules verify fixtures/\n  dmrules verify fixtures/A01-two-jashintei.yaml my-case.yaml",
             "  0 no expectation failed (files with no expectation do not count either way)\n"
             "  1 an expectation failed\n"
-            "  2 bad input in a file (the other files are still verified)",
+            "  2 bad input in a file, or a file that needed more memory or time than allowed\n"
+            "    (the other files are still verified)",
         ),
     )
     verify.add_argument(
