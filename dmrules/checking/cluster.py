@@ -76,18 +76,18 @@ class DaskBackend:
         self.futures: dict = {}  # future -> its tasks
         self.peak_rss: dict[str, int] = {}  # what each worker and its zygote held, at most, in KiB
 
-    @property
-    def threads(self) -> int:
+    def _threads(self) -> int:
+        """The worker threads of the cluster now (workers may join after the first one)."""
         workers = self.client.scheduler_info().get("workers", {})
         return max(1, sum(int(w.get("nthreads", 1)) for w in workers.values()))
 
     def has_room(self) -> bool:
         return len(self.futures) < TASKS_PER_THREAD * self._threads()
 
-    def _threads(self) -> int:
-        if not hasattr(self, "_known_threads"):
-            self._known_threads = self.threads
-        return self._known_threads
+    def drain(self) -> None:
+        """No more tasks come: the items waiting for a full Dask task go as they are."""
+        if self.waiting:
+            self._send()
 
     def busy(self) -> bool:
         return bool(self.futures or self.waiting)

@@ -177,6 +177,9 @@ def run_ordered(
                 take(backend.poll(0.0))
             else:
                 take([Done(number, job)])
+        drain = getattr(backend, "drain", None)  # a backend that holds tasks back to send several at once
+        if drain is not None:
+            drain()
         while backend.busy():
             take(backend.poll())
     finally:
