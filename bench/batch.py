@@ -220,7 +220,7 @@ def _report(runs: dict, expected: dict[str, bool]) -> list[tuple[str, float, str
         )
     from run import table  # bench/run.py's table
 
-    table("", ["run", "wall s", "speed-up", "CPU s", "load", "agree/disagree/errors"], rows)
+    table("", ["run", "wall s", "speed-up", "CPU s (command, its children)", "load", "agree/disagree/errors"], rows)
     for name, run in runs.items():
         print(f"  {name}: {run['summary']}")
     same = len({tuple(r["lines"]) for r in runs.values()}) == 1
