@@ -4,6 +4,7 @@
     python bench/run.py --quick    # smaller sizes, for a look
     python bench/run.py --units    # only the interchangeable units' target (seconds)
     python bench/run.py --web      # only the workbench page's targets (bench/web.py, seconds)
+    python bench/run.py --batch    # only dmrules check's targets (bench/batch.py; --quick: 1,000 items)
 
 Prints a table per measurement and ends with one summary line. The
 scenario family is the worst case of the rulings: n アビスベル＝ジャシン帝
@@ -595,6 +596,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
     parser.add_argument("--units", action="store_true", help="only the interchangeable units' target")
     parser.add_argument("--web", action="store_true", help="only the workbench page's targets")
+    parser.add_argument("--batch", action="store_true", help="only dmrules check's targets (bench/batch.py)")
     args = parser.parse_args()
     quick = args.quick
     print(
@@ -618,6 +620,11 @@ def main() -> None:
             f"\nSUMMARY: grouped 40×40 units s {fmt(units)} (target <{fmt(TARGETS['units'])}) "
             f"{'met' if ok else 'MISSED'}; {int(ok)}/1 targets met"
         )
+        return
+    from batch import bench_batch  # bench/batch.py: dmrules check on a batch
+
+    if args.batch:
+        _batch_only(bench_batch(quick))
         return
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -668,6 +675,7 @@ def main() -> None:
         _check("the bench's own peak MiB", own, "≤", TARGETS["bench_mib"]),
         _check("web page KB", web_kb, "<", TARGETS["web_kb"]),
         _check("web render s", web_render, "<", TARGETS["web_render"]),
+        *bench_batch(quick),  # (k): bench/batch.py
     ]
     met = sum(ok for *_, ok in checks)
     print(
@@ -678,6 +686,15 @@ def main() -> None:
         )
         + f"; peak memory {peak:.0f} MiB, --jsonl stream peak {stream_peak:.0f} MiB; "
         f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end; {met}/{len(checks)} targets met"
+    )
+
+
+def _batch_only(checks: list) -> None:
+    met = sum(ok for *_, ok in checks)
+    print(
+        "\nSUMMARY: "
+        + "; ".join(f"{n} {fmt(v)} (target {op}{fmt(t)}) {'met' if ok else 'MISSED'}" for n, v, op, t, ok in checks)
+        + f"; {met}/{len(checks)} targets met"
     )
 
 

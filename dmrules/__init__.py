@@ -25,13 +25,15 @@ decoded) ← ``checking`` (expectations, why / why-not) ← ``api`` ←
 """
 
 from .api import Check, Why, check, count, solve, stream, why, why_not
-from .bounded import DEFAULT_MAX_MEMORY, set_max_memory
+from .bounded import set_max_memory
 from .checking.explain import OutcomeCondition, WhyNot, WhyStep
 from .game.errors import DmrulesError, InputError, SolveError
 from .game.outcome import Application, EventInfo, ReplacementRef, Resolution, Solution, Streamed
 from .game.scenario import Scenario
 from .reading.scenario import load_scenario, scenario_from_text
 from .solving.engine import Interrupted
+from .version import __version__
+from .worker import DEFAULT_MAX_MEMORY
 
 __all__ = [
     "Application",
@@ -62,4 +64,3 @@ __all__ = [
     "solve",
     "stream",
 ]
-__version__ = "0.1.0"

@@ -88,7 +88,7 @@ def _epilog(example: str, status: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import __version__
+    from .version import __version__
 
     formatter = argparse.RawDescriptionHelpFormatter
     parser = _Parser(
@@ -171,7 +171,8 @@ def build_parser() -> argparse.ArgumentParser:
             "  dmrules verify fixtures/\n  dmrules verify fixtures/A01-two-jashintei.yaml my-case.yaml",
             "  0 no expectation failed (files with no expectation do not count either way)\n"
             "  1 an expectation failed\n"
-            "  2 bad input in a file (the other files are still verified)",
+            "  2 bad input in a file, or a file that needed more memory or time than allowed\n"
+            "    (the other files are still verified)",
         ),
     )
     verify.add_argument(
@@ -183,7 +184,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     verify.add_argument("--json", action="store_true", help="print one JSON document")
     _memory_option(verify)
-    verify.set_defaults(run=cmd_verify)
+    verify.add_argument(
+        "--jobs", type=_positive, default=1, metavar="N", help="verify N files at once, each in a process of its own"
+    )
+    verify.add_argument("--timeout", type=_seconds, metavar="S", help="give each file at most S seconds")
+    verify.set_defaults(run=cmd_verify, bounds_each=True)
+    _check_parser(sub, formatter)
 
     why_not = sub.add_parser(
         "why-not",
@@ -445,9 +451,10 @@ def _print_json(doc) -> None:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    from functools import partial
     from pathlib import Path
 
-    from .checking.verify import VerifyResult, scenario_files, verify_files, verify_line, verify_scenario
+    from .checking.verify import VerifyResult, scenario_files, verify_files, verify_scenario
     from .presenting.json import verify_json
 
     if args.paths.count("-") > 1:
@@ -462,6 +469,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
         except InputError as exc:
             return VerifyResult(STDIN, "error", problems=[str(exc)])
 
+    results: list[VerifyResult] = []
+    show = partial(_show_verified, args, results)
+
     def checked():
         """Each result in order; the files between two "-" are verified in batches (verify_files)."""
         files: list[Path] = []
@@ -474,12 +484,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 files.append(path)
         yield from verify_files(files)
 
-    results = []
-    for result in checked():
-        results.append(result)
-        if not args.json:
-            sys.stdout.write(visible(verify_line(result), lines=True))
-            sys.stdout.flush()
+    if getattr(args, "bounded", False):  # each file in a capped process (batch/pool.py)
+        _verify_bounded(args, expanded, show)
+    else:
+        for result in checked():
+            show(result)
     counts = {status: sum(r.status == status for r in results) for status in ("pass", "fail", "none", "error")}
     if args.json:
         _print_json(
@@ -502,6 +511,93 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if counts["error"]:
         return EXIT_INPUT
     return EXIT_FAIL if counts["fail"] else EXIT_OK
+
+
+def _check_parser(sub, formatter) -> None:
+    from .worker import DEFAULT_MAX_MEMORY
+
+    check = sub.add_parser(
+        "check",
+        help="check a batch of situations (JSON lines, or a folder): one JSON line each",
+        formatter_class=formatter,
+        description="Answer each item of a batch on one JSON line, in input order: its counts, whether the list is\n"
+        "complete and, for an observed outcome, whether it is legal and if not the rules that stand in the\n"
+        "way. An item is a JSON object: scenario (YAML text or an object) or path, id, observed\n"
+        "(J1=battle,e1=replaced,...), ruleset, timeout, max_memory. Each item runs in a process of its\n"
+        "own under the memory cap and the timeout, --jobs at once (or on a Dask cluster: --scheduler);\n"
+        "an item that cannot be answered gets an error line and the batch goes on.",
+        epilog=_epilog(
+            "  dmrules check situations.jsonl > answers.jsonl\n"
+            "  dmrules check fixtures/ --jobs 2\n"
+            "  dmrules check situations.jsonl --resume answers.jsonl\n"
+            "  dmrules check situations.jsonl --scheduler tcp://10.0.0.5:8786",
+            "  0 every item answered, and every observed outcome is legal\n"
+            "  1 an observed outcome is not legal\n"
+            "  2 an item got an error line (bad input, memory, timeout, a process that died),\n"
+            "    or the batch cannot be read",
+        ),
+    )
+    check.add_argument("batch", metavar="BATCH", help="a file of JSON lines, a folder of scenario files, or -")
+    check.add_argument("--jobs", type=_positive, metavar="N", help="items at once on this machine (default: its cores)")
+    check.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="run the items on the Dask cluster of this scheduler (default: DMRULES_SCHEDULER, else this machine)",
+    )
+    check.add_argument("--timeout", type=_seconds, default=60.0, metavar="S", help="seconds per item (default 60)")
+    check.add_argument(
+        "--max-memory",
+        type=_mebibytes,
+        default=DEFAULT_MAX_MEMORY,
+        metavar="MIB",
+        help="what each item's process may add, in MiB, to the warmed process it is forked from "
+        f"(default {DEFAULT_MAX_MEMORY:,})",
+    )
+    check.add_argument("--resolutions", action="store_true", help="add each item's resolutions (as solve --json)")
+    check.add_argument("--max-resolutions", type=_positive, metavar="N", help="list at most N resolutions per item")
+    check.add_argument("--max-windows", type=_positive, metavar="N", help="open at most N windows per resolution")
+    check.add_argument("--ruleset", choices=("dm", "sequential", "dmps"), help="the ruleset of items that name none")
+    check.add_argument("--no-cache", action="store_true", help="solve every item, even one answered before")
+    check.add_argument("--output", "-o", metavar="OUT", help="write the lines to OUT instead of standard output")
+    check.add_argument("--resume", metavar="OUT", help="skip the ids answered in OUT, and add the other lines to it")
+    check.set_defaults(run=cmd_check, bounds_each=True)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from .batch.checkrun import CheckOptions, check
+    from .batch.pool import default_jobs
+
+    options = CheckOptions(
+        batch=args.batch,
+        jobs=args.jobs or default_jobs(),
+        scheduler=args.scheduler,
+        timeout=args.timeout,
+        max_memory=args.max_memory,
+        resolutions=args.resolutions,
+        max_resolutions=args.max_resolutions,
+        max_windows=args.max_windows,
+        ruleset=args.ruleset,
+        cache=not args.no_cache,
+        resume=args.resume,
+        output=args.output,
+    )
+    return check(options)
+
+
+def _show_verified(args: argparse.Namespace, results: list, result) -> None:
+    from .checking.verify import verify_line
+
+    results.append(result)
+    if not args.json:
+        sys.stdout.write(visible(verify_line(result), lines=True))
+        sys.stdout.flush()
+
+
+def _verify_bounded(args: argparse.Namespace, paths: list, show) -> None:
+    from .batch.pool import verify_each
+    from .batch.supervisor import Limits
+
+    verify_each(paths, args.jobs, Limits(args.max_memory, args.timeout), _stdin_text, show)
 
 
 def cmd_why_not(args: argparse.Namespace) -> int:
@@ -719,7 +815,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help(sys.stdout)
         return EXIT_OK
-    if argv is None and getattr(args, "max_memory", None):
+    if argv is None and getattr(args, "bounds_each", False):
+        from .worker import available
+
+        args.bounded = available()  # each file or item in a capped process of its own, not the whole command
+    elif argv is None and getattr(args, "max_memory", None):
         from .worker import available, run_in_worker
 
         if available():

@@ -3,7 +3,12 @@ import-linter's, run by .ci/run: `lint-imports`)."""
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
 import grimp
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
@@ -54,3 +59,10 @@ def test_the_cycle_finder_finds_a_circle():
     graph.add_import(importer="p.b", imported="p.a")
     graph.add_import(importer="p.c", imported="p.a")
     assert _cycles(graph) == [["p.a", "p.b"]]
+
+
+def test_every_package_of_the_tree_is_installed():
+    """A package missing from pyproject.toml's list works in an editable install and is absent from a wheel."""
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "dmrules").rglob("__init__.py")}
+    assert found <= listed, sorted(found - listed)

@@ -24,6 +24,17 @@ class VerifyResult:
     resolutions: int | None = None
     problems: list[str] = field(default_factory=list)
 
+    def as_dict(self) -> dict:
+        """Its fields as plain data (what crosses from a worker process, and what --json prints)."""
+        return {
+            "path": self.path,
+            "status": self.status,
+            "ruling": self.ruling,
+            "rules": list(self.rules),
+            "resolutions": self.resolutions,
+            "problems": self.problems,
+        }
+
 
 def scenario_files(paths: list[str]) -> list[Path]:
     """The scenario files named, folders expanded to their *.yaml files (sorted)."""

@@ -340,14 +340,7 @@ def why_step_json(step: WhyStep) -> dict:
 
 
 def verify_json(result: VerifyResult) -> dict:
-    return {
-        "path": result.path,
-        "status": result.status,
-        "ruling": result.ruling,
-        "rules": list(result.rules),
-        "resolutions": result.resolutions,
-        "problems": result.problems,
-    }
+    return result.as_dict()
 
 
 def cause_json(cause: Cause) -> dict:
