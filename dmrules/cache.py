@@ -33,7 +33,9 @@ def code_key() -> str | None:
     package = Path(__file__).resolve().parents[1]
     key = hashlib.sha256(sys.version.encode())
     try:
-        for path in sorted([*package.rglob("*.py"), *package.rglob("*.yaml"), *package.rglob("*.lark")]):
+        for path in sorted(
+            [*package.rglob("*.py"), *package.rglob("*.yaml"), *package.rglob("*.lark"), *package.rglob("*.json")]
+        ):
             stat = path.stat()
             key.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
     except OSError:

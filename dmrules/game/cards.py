@@ -35,6 +35,9 @@ class CardDef:
     unread: str | None = None  # why the compiler cannot read ``text`` yet
     unknown: tuple[str, ...] = ()  # characteristics the source does not give
     partial: str | None = None  # what the structured form leaves out of the printed text, or states otherwise
+    printed_type: str | None = None  # the type as printed (進化クリーチャー(究極進化)), when a card list gives it
+    power_sign: str | None = None  # "+" or "-" after the printed power (「3000+」): an ability changes it
+    sets: tuple[str, ...] = ()  # the sets it was printed in, as the card lists name them
 
     @property
     def caveat(self) -> str | None:
@@ -47,6 +50,15 @@ class CardDef:
                 "states only what that ruling needs"
             )
         return None
+
+    @property
+    def unknown_in_play(self) -> tuple[str, ...]:
+        """The characteristics a scenario must give when a text reads them: those the source does
+        not give, and the power when an ability changes the printed one (「3000+」): how much, the
+        card pool does not say."""
+        if self.power_sign and "power" not in self.unknown:
+            return self.unknown + ("power",)
+        return self.unknown
 
     @property
     def evolution(self) -> bool:

@@ -83,6 +83,31 @@ def ability_lines(ability: ReplacementAbility) -> list[str]:
     return lines
 
 
+def characteristic_lines(card: CardDef) -> list[str]:
+    """The card's type, civilizations, races, cost and power, each on its line (what the card
+    pool gives; a characteristic it does not give is said to be unknown)."""
+    kinds = "/".join(card.types)
+    lines = [f"  type: {card.printed_type} ({kinds})" if card.printed_type else f"  type: {kinds}"]
+    unknown = set(card.unknown)
+    for field, label in (("civilizations", "civilization"), ("races", "race")):
+        values = getattr(card, field)
+        if values:
+            lines.append(f"  {label}{'s' if len(values) > 1 else ''}: {' / '.join(values)}")
+        elif field in unknown:
+            lines.append(f"  {label}: unknown (the card list does not give it)")
+    for field in ("cost", "power"):
+        value = getattr(card, field)
+        if value is not None:
+            sign = card.power_sign if field == "power" else None
+            changes = {"+": " (an ability raises it)", "-": " (an ability lowers it)"}.get(sign or "", "")
+            lines.append(f"  {field}: {value}{sign or ''}{changes}")
+        elif field in unknown:
+            lines.append(f"  {field}: unknown (the card list does not give it)")
+    if card.sets:
+        lines.append(f"  sets: {', '.join(card.sets)}")
+    return lines
+
+
 def card_text(card: CardDef, detailed: bool = False) -> str:
     head = f"{card.name}  [{'/'.join(card.types)}]"
     if card.cost is not None:
@@ -90,9 +115,7 @@ def card_text(card: CardDef, detailed: bool = False) -> str:
     if not detailed:
         n = len(card.replacements)
         return visible(head) + (f"  ({n} replacement ability{'s' if n != 1 else ''})" if n else "") + "\n"
-    lines = [head]
-    if card.races:
-        lines.append(f"  races: {' / '.join(card.races)}")
+    lines = [head, *characteristic_lines(card)]
     if card.text:
         lines.append(f"  text: {card.text}")
     if card.source:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
+from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -20,8 +21,10 @@ from ..game.cards import CardDef
 from ..game.errors import InputError
 from ..game.vocabulary import CIVILIZATIONS, TYPE_EXPANSION
 from .abilities import parse_ability, parse_restriction, parse_trigger
-from .cardtext.compiler import compile_text, read_forms
+from .classic import classic_cards
+from .names import loose, normalize
 from .reader import Node
+from .textforms import read_text
 from .yamlsrc import load_located, load_located_text
 
 CARD_FIELDS = (
@@ -116,17 +119,17 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
 
 def _compiled(node: Node, card_type: str | None, name: str) -> tuple[ReplacementAbility, ...]:
     """The replacement abilities the card-text compiler reads from a printed text."""
-    compiled = compile_text(node.text(), card_type)
-    if compiled.problems:
-        raise node.error(
-            f"the text of {name} cannot be read: "
-            + compiled.problems[0].problem
-            + " (give the card's 'replacements' by hand, see docs/card-text.md)"
-        )
     try:
-        return read_forms(compiled.abilities, node.located.path)
+        reading = read_text(node.text(), card_type, node.located.path)
     except InputError as exc:  # pragma: no cover - the compiler writes only forms the loader reads
         raise node.error(f"the card text compiled to a form the loader refuses: {exc.problem}") from None
+    if reading.unread is not None:
+        raise node.error(
+            f"the text of {name} cannot be read: "
+            + reading.unread
+            + " (give the card's 'replacements' by hand, see docs/card-text.md)"
+        )
+    return reading.abilities
 
 
 def require_counts(ability: Node) -> Node:
@@ -152,30 +155,6 @@ def _require_counts(node: Node) -> None:
             _require_counts(child)
 
 
-def normalize(name: str) -> str:
-    """The lookup key of a name: NFKC, no spaces, no 《》 brackets."""
-    text = unicodedata.normalize("NFKC", name)
-    for mark in "《》<>「」 \u3000\t":
-        text = text.replace(mark, "")
-    return text
-
-
-def _katakana(text: str) -> str:
-    """Hiragana as katakana (じゃしん → ジャシン)."""
-    return "".join(
-        chr(ord(ch) + 0x60) if "\u3041" <= ch <= "\u3096" or "\u309d" <= ch <= "\u309e" else ch for ch in text
-    )
-
-
-def loose(name: str) -> str:
-    """A looser key that also forgets separators (・, =, -, ー-like marks, quotes), case and
-    the difference between hiragana and katakana."""
-    text = _katakana(normalize(name))
-    for mark in "・･=＝-‐―ー〜~.,、。!！?？'\"“”‘’/／♪":
-        text = text.replace(mark, "")
-    return text.lower()
-
-
 def _similarity(query: str, key: str) -> float:
     """How close a query is to a name key: the whole name, or the best stretch of it as long as the query."""
     if not query or not key:
@@ -199,8 +178,10 @@ class CardDatabase:
 
     def add(self, card: CardDef) -> None:
         key = normalize(card.name)
+        keys = self._loose.setdefault(loose(card.name), [])
+        if key not in self._cards:
+            keys.append(key)
         self._cards[key] = card
-        self._loose.setdefault(loose(card.name), []).append(key)
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -226,7 +207,7 @@ class CardDatabase:
         """The printed names closest to ``name``, closest first (at most ``n``)."""
         return [c.name for c in self.near(name, n)]
 
-    def near(self, query: str, n: int = 5, cutoff: float = 0.5) -> list[CardDef]:
+    def near(self, query: str, n: int = 5, cutoff: float = 0.55) -> list[CardDef]:
         """Near misses: the cards whose name is closest to the query, closest first."""
         q = loose(query)
         scored = sorted(((-_similarity(q, loose(c.name)), c.name, c) for c in self), key=lambda t: t[:2])
@@ -289,7 +270,11 @@ def bundled() -> CardDatabase:
 
 
 def _read_bundled() -> CardDatabase:
-    db = CardDatabase()
+    """The classic card list (``classic.json``), and the cards of the other files: a card of the
+    rulings (written by hand where the compiler does not read its text, or where a ruling needs
+    more than the list gives) or of the later sets (``printed.yaml``). A card of those files that
+    the list holds too is the file's, with the list's characteristics where the file gives none."""
+    db = CardDatabase(list(classic_cards()))
     folder = resources.files("dmrules") / "cards"
     seen: dict[str, str] = {}
     for entry in sorted(folder.iterdir(), key=lambda p: p.name):
@@ -300,5 +285,20 @@ def _read_bundled() -> CardDatabase:
             if key in seen:
                 raise InputError(f"dmrules/cards/{entry.name}", card.name, f"defined twice (also in {seen[key]})")
             seen[key] = entry.name
-            db.add(card)
+            listed = db.find(card.name)
+            db.add(with_listed(card, listed) if listed is not None else card)
     return db
+
+
+def with_listed(card: CardDef, listed: CardDef) -> CardDef:
+    """A card of the rulings' files with what the card list gives and the file leaves out: its
+    characteristics, its printed type and power sign, and its sets."""
+    changes: dict = {"printed_type": card.printed_type or listed.printed_type, "sets": card.sets or listed.sets}
+    for field in CHARACTERISTICS:
+        if getattr(card, field) in (None, ()) and getattr(listed, field) not in (None, ()):
+            changes[field] = getattr(listed, field)
+    if card.power is None and "power" in changes:
+        changes["power_sign"] = listed.power_sign
+    if card.unknown:
+        changes["unknown"] = tuple(f for f in card.unknown if f not in changes)
+    return replace(card, **changes)

@@ -298,9 +298,14 @@ class _Reader:
                 missing.add("cost")
             needed = sorted(missing & read)
             if needed:
+                varies = ""
+                if "power" in needed and card.definition is not None and card.definition.power_sign:
+                    printed = f"{card.definition.power}{card.definition.power_sign}"
+                    varies = f" (its printed power {printed} is changed by an ability)"
                 raise self.card_nodes[card_id].error(
                     f"{scenario.cards[card_id].label}: neither the card pool nor the scenario gives its "
-                    f"{' or '.join(needed)}, which a text in this scenario reads; give {', '.join(needed)} on the card"
+                    f"{' or '.join(needed)}{varies}, which a text in this scenario reads; "
+                    f"give {', '.join(needed)} on the card"
                 )
 
     def _check_size(self, scenario: Scenario) -> None:
@@ -351,14 +356,14 @@ class _Reader:
                 types=base.types if base else (),
                 civilizations=base.civilizations if base else (),
                 cost=base.cost if base else None,
-                power=base.power if base else None,
+                power=base.power if base and not base.power_sign else None,
                 races=base.races if base else (),
             )
             if fields is not None:
                 instance = self._with_properties(fields, instance)
-            if definition is not None and definition.unknown:
+            if definition is not None and definition.unknown_in_play:
                 given = set(fields.value) if fields is not None else set()
-                instance = _replace(instance, unknown=frozenset(definition.unknown) - given)
+                instance = _replace(instance, unknown=frozenset(definition.unknown_in_play) - given)
             self._check_solvable(element, instance)
             self.cards[card_id] = instance
             self.card_nodes[card_id] = element
