@@ -200,12 +200,6 @@ def test_choice_of_any_number_is_refused_by_name(tmp_path):
     _assert_refused(tmp_path, "超神星ブラックホール・サナトス", r"any number", type_="evolution_creature")
 
 
-def test_one_of_either_race_or_one_of_each_is_refused_by_name(tmp_path):
-    """L・ゲート of two races (「ドリームメイトかビークル・ビーを1体、または両方1体ずつ」) compiles to a `one_of`,
-    which the solver does not model yet."""
-    _assert_refused(tmp_path, "三途渡しのユーリン", r"one_of")
-
-
 def test_any_number_from_two_zones_is_refused_by_name(tmp_path):
     _assert_refused(tmp_path, "龍炎凰インフィニティ・フェニックス", r"any number", type_="evolution_creature")
 

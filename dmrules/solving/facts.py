@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from clingo import Function, Number, String, Symbol, SymbolType
 
-from ..game.abilities import ReplacementAbility, TriggeredAbility, Watch
+from ..game.abilities import ReplacementAbility, TriggeredAbility, Watch, variants
 from ..game.conditions import ability_holds
 from ..game.events import Template
 from ..game.filters import Filter
@@ -51,9 +51,21 @@ def trigger_symbol(card_id: str, index: int) -> Symbol:
     return Function("trg", [S(card_id), Number(index)])
 
 
-def replacement_symbol(owner: str, index: int, effect: bool = False) -> Symbol:
-    """``rep("J1",1)`` for a card's first ability, ``eff("chishin")`` for an effect in play."""
-    return Function("eff", [S(owner)]) if effect else Function("rep", [S(owner), Number(index)])
+def replacement_symbol(owner: str, index: int, effect: bool = False, option: int | None = None) -> Symbol:
+    """``rep("J1",1)`` for a card's first ability, ``eff("chishin")`` for an effect in play; with
+    ``option``, the ability applied with that option of its ``one_of`` (``rep("J1",1,2)``)."""
+    extra = [] if option is None else [Number(option)]
+    return Function("eff", [S(owner), *extra]) if effect else Function("rep", [S(owner), Number(index), *extra])
+
+
+def replacement_variants(
+    owner: str, index: int, ability: ReplacementAbility, effect: bool = False
+) -> list[tuple[Symbol, ReplacementAbility]]:
+    """The replacements the solver sees for one ability: the ability, or one a ``one_of`` option."""
+    options = variants(ability)
+    if len(options) == 1:
+        return [(replacement_symbol(owner, index, effect), ability)]
+    return [(replacement_symbol(owner, index, effect, k), v) for k, v in enumerate(options, start=1)]
 
 
 def _all_filters(scenario: Scenario) -> Iterator[Filter]:
@@ -90,9 +102,11 @@ def _filters(ability: ReplacementAbility) -> Iterator[Filter]:
 def _abilities(scenario: Scenario) -> Iterator[tuple[ReplacementAbility, Symbol]]:
     for card in scenario.cards.values():
         for index, ability in enumerate(card.replacements, start=1):
-            yield ability, replacement_symbol(card.id, index)
+            for r, variant in replacement_variants(card.id, index, ability):
+                yield variant, r
     for effect in scenario.effects:
-        yield effect.ability, replacement_symbol(effect.id, 0, effect=True)
+        for r, variant in replacement_variants(effect.id, 0, effect.ability, effect=True):
+            yield variant, r
 
 
 # An event's optional fields: (predicate, attribute, term); an empty field gives no fact.
@@ -230,19 +244,23 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
     for card in scenario.cards.values():
         for index, ability in enumerate(card.replacements, start=1):
             if ability.granted_to is None and ability_holds(ability, scenario, card):  # a grant is its receivers'
-                r = replacement_symbol(card.id, index)
-                out.extend(ability_facts(r, ability, card.id, card.controller))
-                if ability.once_per_turn and USED_THIS_TURN in card.flags:
-                    out.append(fact("rep_spent", r))
+                for r, variant in replacement_variants(card.id, index, ability):
+                    out.extend(ability_facts(r, variant, card.id, card.controller))
+                    if variant is not ability:
+                        out.append(fact("rep_option", r, replacement_symbol(card.id, index)))
+                    if ability.once_per_turn and USED_THIS_TURN in card.flags:
+                        out.append(fact("rep_spent", r))
     for effect in scenario.effects:
         if effect.ability.conditions and not ability_holds(effect.ability, scenario, scenario.cards[effect.source]):
             continue
-        r = replacement_symbol(effect.id, 0, effect=True)
-        out.extend(ability_facts(r, effect.ability, effect.source, effect.controller))
-        if effect.duration is None:
-            out.append(fact("rep_once", r))
-        if effect.self_replacement:
-            out.append(fact("rep_self_spell", r))
+        for r, variant in replacement_variants(effect.id, 0, effect.ability, effect=True):
+            out.extend(ability_facts(r, variant, effect.source, effect.controller))
+            if variant is not effect.ability:
+                out.append(fact("rep_option", r, replacement_symbol(effect.id, 0, effect=True)))
+            if effect.duration is None:
+                out.append(fact("rep_once", r))
+            if effect.self_replacement:
+                out.append(fact("rep_self_spell", r))
     return out
 
 
