@@ -185,9 +185,10 @@ def _assert_refused(tmp_path, name, part, **kwargs):
 
 
 def test_silent_skill_is_refused_by_name(tmp_path):
-    """マインロード・ワイバーン's next line 「パワー3000以下のクリーチャーをすべて破壊する。」 is not actions the
-    grammar reads, so the ability it uses is unknown."""
-    _assert_refused(tmp_path, "マインロード・ワイバーン", r"use_ability.*サイレントスキル")
+    """粛清者リンダホフ's next line 「バトルゾーンにある相手のクリーチャーを2体まで選び、タップする。」 is not
+    read (tapping is no event of the vocabulary), so the ability it uses is unknown. (マインロード・ワイバーン's
+    「パワー3000以下のクリーチャーをすべて破壊する。」 is read: tests/test_modelled.py.)"""
+    _assert_refused(tmp_path, "粛清者リンダホフ", r"use_ability.*サイレントスキル")
 
 
 def test_a_chosen_creature_battling_instead_is_refused_by_name(tmp_path):

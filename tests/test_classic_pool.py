@@ -29,7 +29,8 @@ def test_the_database_is_what_the_script_makes_of_the_list(monkeypatch):
 
 def test_every_card_of_the_list_is_bundled_by_name_with_its_characteristics():
     db = bundled()
-    # Two cards are spelt two ways by the two lists (「JK ヤミノグーデリアン」, 「ＪＫヤミノグーデリアン」): one card each.
+    # Two cards are spelt two ways by the two lists (「JK ヤミノグーデリアン」, 「ＪＫヤミノグーデリアン」):
+    # one card each.
     assert len(ROWS) == 2851 and len({normalize(r["name"]) for r in ROWS}) == 2849
     assert db.find("ＪＫヤミノグーデリアン").sets == ("DM29", "DM-29")
     for row in ROWS:

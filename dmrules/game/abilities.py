@@ -203,20 +203,13 @@ SOLVED_CONDITIONS = (
 )
 
 
-def _filter_gaps(flt: Filter | None, where: str) -> list[str]:
-    if flt is None:
-        return []
-    gaps = [f"{where} 'keyword: {k}'" for k in flt.keywords]
-    return gaps
-
-
 def unsolved(ability: ReplacementAbility) -> list[str]:
     """The parts of an ability that dmrules reads but its solver does not model yet.
 
     A scenario whose cards use one of them is refused with this list, rather
     than solved as if the part were not there.
     """
-    gaps = _filter_gaps(ability.watch.filter, "a watched card with")
+    gaps = []
     if ability.watch.to_position:
         gaps.append("a watched deck position ('to_position')")
     if ability.watch.chooser:
@@ -229,7 +222,6 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
     for condition in ability.conditions:
         if condition.word is not None and condition.word not in SOLVED_CONDITIONS:
             gaps.append(f"the condition '{condition.word}'")
-        gaps += _filter_gaps(condition.filter, "a counted card with")
     for step in ability.then:
         for event in step.events:
             if event.under is not None:
@@ -259,5 +251,6 @@ def _action_gaps(action: Action, ability: ReplacementAbility) -> list[str]:
         for zone in (slot.from_zone, slot.to_zone):
             if zone in ("under_this", "crossed_to_this"):
                 gaps.append(f"a choice from or to '{zone}'")
-        gaps += _filter_gaps(slot.filter, "a chosen card with")
+        if slot.from_zone in ("hand", "deck") and {"face_up", "face_down"} & set(slot.filter.properties):
+            gaps.append(f"a face-up or face-down card chosen from the {slot.from_zone} (a card revealed there)")
     return gaps

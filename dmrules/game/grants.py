@@ -1,4 +1,5 @@
-"""Abilities one card gives others (「…はすべて「エターナル・Ω」を得る」: ``granted_to``).
+"""Abilities one card gives others (「…はすべて「エターナル・Ω」を得る」: ``granted_to``), and the
+keywords it gives with them or as a cross gear (「これをクロスしたクリーチャーは「ブロッカー」を得る」).
 
 A card in the battle zone whose replacement ability has ``granted_to`` gives a copy of
 that ability to every card the filter names, read from the giver's side: the creatures
@@ -62,11 +63,11 @@ def card_passes(flt: Filter, card: CardInstance, controller: str, source: str | 
         return False
     if "tapped" in flt.properties and not card.tapped:
         return False
-    if "face_up" in flt.properties and not (card.zone == "shields" and card.face_up):
-        return False
-    if "face_down" in flt.properties and not (card.zone == "shields" and not card.face_up):
+    if any(side in flt.properties and card.side_up != side for side in ("face_up", "face_down")):
         return False
     if "multicolor" in flt.properties and len(card.civilizations) < 2:
+        return False
+    if flt.keywords and not any(card.has_keyword(k) for k in flt.keywords):
         return False
     return True
 
@@ -91,7 +92,8 @@ def with_grants(state: Scenario) -> Scenario:
         for ability in card.definition.replacements
         if ability.granted_to is not None
     ]
-    if not givers and not any(card.granted for card in state.cards.values()):
+    crossed = _crossed_keywords(state)
+    if not givers and not crossed and not any(card.granted or card.given_keywords for card in state.cards.values()):
         return state
     casting = state.program.source if state.program.by == "spell" else None
     changed = {}
@@ -105,8 +107,20 @@ def with_grants(state: Scenario) -> Scenario:
             and ability.granted_to is not None
             and card_passes(ability.granted_to, card, giver.controller, giver.id)
         )
-        if granted != card.granted:
-            changed[card.id] = replace(card, granted=granted)
+        keywords = frozenset(a.keyword for a in granted if a.keyword) | crossed.get(card.id, frozenset())
+        if granted != card.granted or keywords != card.given_keywords:
+            changed[card.id] = replace(card, granted=granted, given_keywords=keywords)
     if not changed:
         return state
     return replace(state, cards={card_id: changed.get(card_id, card) for card_id, card in state.cards.items()})
+
+
+def _crossed_keywords(state: Scenario) -> dict[str, frozenset[str]]:
+    """The keywords cross gears in the battle zone give the creatures they are crossed to
+    (「これをクロスしたクリーチャーは「ブロッカー」を得る」)."""
+    out: dict[str, frozenset[str]] = {}
+    for gear in state.cards.values():
+        words = gear.definition.crossed_keywords if gear.definition is not None else ()
+        if words and gear.zone == "battle" and gear.equipped_to in state.cards:
+            out[gear.equipped_to] = out.get(gear.equipped_to, frozenset()) | frozenset(words)
+    return out

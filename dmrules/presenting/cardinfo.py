@@ -6,7 +6,7 @@ from dataclasses import asdict
 
 from ..game.abilities import Action, ReplacementAbility
 from ..game.cards import CardDef
-from .ability_words import action_words, filter_words
+from .ability_words import action_words, filter_words, then_words
 from .safe import visible
 
 ACTION_WORDS = {
@@ -78,6 +78,8 @@ def ability_lines(ability: ReplacementAbility) -> list[str]:
         f"    {kind}; works in: {ability.works_in}"
         + (f"; needs flag {ability.requires_flag}" if ability.requires_flag else ""),
     ]
+    for step in ability.then:
+        lines.append(f"    then: {then_words(step)}")
     if ability.text:
         lines.insert(0, f"  「{ability.text}」")
     return lines
@@ -103,6 +105,8 @@ def characteristic_lines(card: CardDef) -> list[str]:
             lines.append(f"  {field}: {value}{sign or ''}{changes}")
         elif field in unknown:
             lines.append(f"  {field}: unknown (the card list does not give it)")
+    if card.keywords:
+        lines.append(f"  keywords: {', '.join(card.keywords)}")
     if card.sets:
         lines.append(f"  sets: {', '.join(card.sets)}")
     return lines

@@ -22,6 +22,7 @@ from ..game.errors import InputError
 from ..game.vocabulary import CIVILIZATIONS, TYPE_EXPANSION
 from .abilities import parse_ability, parse_restriction, parse_trigger
 from .classic import classic_cards
+from .keywords import printed_keywords
 from .names import loose, normalize
 from .reader import Node
 from .textforms import read_text
@@ -94,6 +95,7 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
         )
     if node.opt_text("text_source", "printed", TEXT_SOURCES) == "paraphrase" and not node.has("note"):
         raise node.error("a paraphrased text needs a 'note' saying what it paraphrases", "text_source")
+    printed = printed_keywords(node.opt_text("text"))
     return CardDef(
         name=node.child("name").text(),
         types=tuple(types),
@@ -114,6 +116,9 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
         unread=node.opt_text("unread"),
         unknown=tuple(node.opt_texts("unknown", CHARACTERISTICS)),
         partial=node.opt_text("partial"),
+        keywords=printed.own,
+        crossed_keywords=printed.crossed,
+        keyword_grants=printed.grants,
     )
 
 

@@ -97,6 +97,9 @@ def card(data: dict) -> CardDef:
         printed_type=data["type"],
         power_sign=data.get("power_sign"),
         sets=tuple(data.get("sets", ())),
+        keywords=tuple(data.get("keywords", ())),
+        crossed_keywords=tuple(data.get("crossed_keywords", ())),
+        keyword_grants=tuple(tuple(g) for g in data.get("keyword_grants", ())),
     )
 
 

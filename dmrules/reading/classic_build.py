@@ -21,6 +21,7 @@ from pathlib import Path
 from ..game.errors import InputError
 from .classic import SCHEMA, card_types, civilizations, power
 from .formdata import to_data
+from .keywords import printed_keywords
 from .names import normalize
 from .textforms import read_text
 
@@ -43,6 +44,14 @@ def entry(row: dict) -> dict:
         ("source", "card list " + "; ".join(s for s in row["source"].split(";") if s)),
     ):
         if item not in (None, []):
+            out[key] = item
+    keywords = printed_keywords(row["text"])
+    for key, item in (
+        ("keywords", list(keywords.own)),
+        ("crossed_keywords", list(keywords.crossed)),
+        ("keyword_grants", [list(g) for g in keywords.grants]),
+    ):
+        if item:
             out[key] = item
     if row["text"]:
         reading = read_text(row["text"], row["type"], row["name"])

@@ -485,6 +485,7 @@ def advance(state: Scenario, window: Window) -> Scenario:
             controller=card.controller if zone == "battle" else card.owner,
             tapped=tapped,
             face_up=card.face_up and zone == card.zone,
+            face_down=card.face_down and zone == card.zone,
         )
     this_turn = {p: set(words) for p, words in state.this_turn.items()}
     for event in window.events:

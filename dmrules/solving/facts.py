@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from clingo import Function, Number, String, Symbol, SymbolType
 
 from ..game.abilities import ReplacementAbility, TriggeredAbility, Watch, variants
+from ..game.cards import CardInstance
 from ..game.conditions import ability_holds
 from ..game.events import Template
 from ..game.filters import Filter
@@ -87,6 +88,11 @@ def filter_words(scenario: Scenario) -> set[str]:
     return {word for flt in _all_filters(scenario) for word in flt.races}
 
 
+def keyword_words(scenario: Scenario) -> set[str]:
+    """Keywords (「「ブロッカー」を持つ」) read by any filter in the scenario."""
+    return {word for flt in _all_filters(scenario) for word in flt.keywords}
+
+
 def name_parts(scenario: Scenario) -> set[str]:
     """Name parts (「名前に《X》とある」) used by any filter in the scenario."""
     return {part for flt in _all_filters(scenario) for part in flt.name_parts}
@@ -155,56 +161,9 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
     if scenario.program.by in ("spell", "summon") and scenario.program.source:
         add(fact("pending", S(scenario.program.source)))
 
-    words = filter_words(scenario)
-    parts = name_parts(scenario)
+    words = (filter_words(scenario), name_parts(scenario), keyword_words(scenario))
     for card in scenario.cards.values():
-        c = S(card.id)
-        add(fact("card", c))
-        if card.name:
-            add(fact("card_name", c, S(card.name)))
-        add(fact("owner", c, P(card.owner)))
-        add(fact("controller", c, P(card.controller)))
-        add(fact("zone", c, C(card.zone)))
-        if card.deck_pos is not None:
-            add(fact("deck_pos", c, Number(card.deck_pos)))
-        for t in card.types:
-            if t == "evolution":
-                add(fact("evolution", c))
-            else:
-                add(fact("card_type", c, C(t)))
-        if card.definition is not None and card.definition.hyperspatial:
-            add(fact("hyperspatial_card", c))
-        for word in sorted(words):
-            if any(word in race for race in card.races):
-                add(fact("has_race_word", c, S(word)))
-        for part in sorted(parts):
-            if card.name and part in card.name:
-                add(fact("has_name_part", c, S(part)))
-        for civ in card.civilizations:
-            add(fact("civ", c, C(civ)))
-        if len(card.civilizations) > 1:
-            add(fact("card_property", c, C("multicolor")))
-        if card.cost is not None:
-            add(fact("cost", c, Number(card.cost)))
-        if card.power is not None:
-            add(fact("power", c, Number(card.power)))
-        if card.tapped:
-            add(fact("tapped", c))
-            add(fact("card_property", c, C("tapped")))
-        if card.zone == "shields":
-            add(fact("card_property", c, C("face_up" if card.face_up else "face_down")))
-        if card.under:
-            add(fact("under", c, S(card.under)))
-            if card.placed:
-                add(fact("placed_under", c))
-        if card.equipped_to:
-            add(fact("equipped", c, S(card.equipped_to)))
-        if card.fortifies:
-            add(fact("fortifies", c, S(card.fortifies)))
-        for marker in sorted(card.markers):
-            add(fact("marker", c, C(marker)))
-        for flag in sorted(card.flags):
-            add(fact("flag", c, S(flag)))
+        out.extend(card_facts(card, *words))
 
     for event in scenario.events:
         e = S(event.id)
@@ -241,6 +200,72 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
             ]
             out.extend(watch_facts(x, restriction.forbid))
 
+    out.extend(replacement_facts(scenario))
+    return out
+
+
+def card_facts(card: CardInstance, words: set[str], parts: set[str], keywords: set[str]) -> list[Symbol]:
+    """A card of the situation: what it is, where, whose, and the race words, name parts and
+    keywords that the scenario's filters read and it has."""
+    out: list[Symbol] = []
+    add = out.append
+    c = S(card.id)
+    add(fact("card", c))
+    if card.name:
+        add(fact("card_name", c, S(card.name)))
+    add(fact("owner", c, P(card.owner)))
+    add(fact("controller", c, P(card.controller)))
+    add(fact("zone", c, C(card.zone)))
+    if card.deck_pos is not None:
+        add(fact("deck_pos", c, Number(card.deck_pos)))
+    for t in card.types:
+        if t == "evolution":
+            add(fact("evolution", c))
+        else:
+            add(fact("card_type", c, C(t)))
+    if card.definition is not None and card.definition.hyperspatial:
+        add(fact("hyperspatial_card", c))
+    for word in sorted(words):
+        if any(word in race for race in card.races):
+            add(fact("has_race_word", c, S(word)))
+    for part in sorted(parts):
+        if card.name and part in card.name:
+            add(fact("has_name_part", c, S(part)))
+    for keyword in sorted(keywords):
+        if card.has_keyword(keyword):
+            add(fact("has_keyword", c, S(keyword)))
+    for civ in card.civilizations:
+        add(fact("civ", c, C(civ)))
+    if len(card.civilizations) > 1:
+        add(fact("card_property", c, C("multicolor")))
+    if card.cost is not None:
+        add(fact("cost", c, Number(card.cost)))
+    if card.power is not None:
+        add(fact("power", c, Number(card.power)))
+    if card.tapped:
+        add(fact("tapped", c))
+        add(fact("card_property", c, C("tapped")))
+    if card.side_up is not None:  # 「表向き」, 「裏向き」
+        add(fact("card_property", c, C(card.side_up)))
+    if card.under:
+        add(fact("under", c, S(card.under)))
+        if card.placed:
+            add(fact("placed_under", c))
+    if card.equipped_to:
+        add(fact("equipped", c, S(card.equipped_to)))
+    if card.fortifies:
+        add(fact("fortifies", c, S(card.fortifies)))
+    for marker in sorted(card.markers):
+        add(fact("marker", c, C(marker)))
+    for flag in sorted(card.flags):
+        add(fact("flag", c, S(flag)))
+    return out
+
+
+def replacement_facts(scenario: Scenario) -> list[Symbol]:
+    """The replacement abilities of the cards and the effects in play, one replacement an option of a
+    ``one_of`` (``rep_option``), those whose conditions do not hold left out."""
+    out: list[Symbol] = []
     for card in scenario.cards.values():
         for index, ability in enumerate(card.replacements, start=1):
             if ability.granted_to is None and ability_holds(ability, scenario, card):  # a grant is its receivers'
@@ -442,4 +467,5 @@ def filter_facts(f: Symbol, flt: Filter) -> list[Symbol]:
         out.append(fact("filter_power_max", f, Number(flt.power_max)))
     out += [fact("filter_not_type", f, C(x)) for x in flt.not_types]
     out += [fact("filter_property", f, C(x)) for x in flt.properties]
+    out += [fact("filter_keyword", f, S(x)) for x in flt.keywords]
     return out
