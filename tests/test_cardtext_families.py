@@ -191,12 +191,6 @@ def test_silent_skill_is_refused_by_name(tmp_path):
     _assert_refused(tmp_path, "粛清者リンダホフ", r"use_ability.*サイレントスキル")
 
 
-def test_a_chosen_creature_battling_instead_is_refused_by_name(tmp_path):
-    """スーパーガードマン (this creature battles instead) is modelled (T14); 「自分の他のドリームメイトを
-    かわりにバトルさせてもよい」, a creature chosen to battle instead, is not yet."""
-    _assert_refused(tmp_path, "囚われのパコネコ", r"battle_instead' with a chosen creature")
-
-
 def test_choice_of_any_number_is_refused_by_name(tmp_path):
     _assert_refused(tmp_path, "超神星ブラックホール・サナトス", r"any number", type_="evolution_creature")
 

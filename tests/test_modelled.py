@@ -146,6 +146,32 @@ def test_the_opponent_chooses_which_of_its_creatures_the_ability_used_instead_de
     assert chosen == {"opponent"}
 
 
+def test_the_ability_used_instead_may_have_a_step_done_only_if_the_one_before_was():
+    """トリック・クラッカー: 「…/ 自分の手札を1枚選び、裏向きにして自分のシールドに加えてもよい。そうした場合、自分の
+    シールドを1枚選び、自分の手札に加える。」: it untaps; or it stays tapped and puts no card (then nothing
+    follows); or h1 goes to the shields, and then h1 or s1 comes back to the hand."""
+    text = """
+turn: me
+players:
+  me:
+    battle:
+      - {id: TC, card: トリック・クラッカー, tapped: true}
+    hand: [h1]
+    shields: [s1]
+  opponent: {}
+effect: {controller: me, by: rule, events: [{id: e1, untap: TC}]}
+"""
+    solution = dmrules.solve(scenario(text))
+    assert sorted((len(r.applied), r.final["h1"], r.final["s1"]) for r in solution.resolutions) == [
+        (0, "hand", "shields"),
+        (1, "hand", "shields"),
+        (1, "hand", "shields"),
+        (1, "shields", "hand"),
+    ]
+    windows = sorted(len(r.windows) for r in solution.resolutions)
+    assert windows == [1, 2, 3, 3]  # no card put: the 「そうした場合」 step opens no window
+
+
 def test_a_silent_skill_whose_ability_is_not_read_is_refused_by_name():
     """粛清者リンダホフ's ability taps (「2体まで選び、タップする」), which no event of the vocabulary is."""
     problem = refused(SILENT.replace("CARD", "粛清者リンダホフ"))
@@ -273,3 +299,264 @@ effect: {controller: opponent, events: [{id: e1, destroy: F}]}
         "手札の表向きのカードを捨てるクリーチャー" in problem
         and "a face-up or face-down card chosen from the hand" in problem
     )
+
+
+# -- grants: each card a grant names has the ability while the giver is where it works --------------
+
+M07 = (FIXTURES / "M07-grant-laberys-cyclone.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        (
+            "    battle:\n      - {id: LB, card: 封魔ラベリーズ}\n",
+            "    mana:\n      - {id: LB, card: 封魔ラベリーズ}\n",
+        ),
+        ("  opponent: {}\n", "  opponent:\n    battle: [{id: LO, card: 封魔ラベリーズ}]\n"),
+        ("    this_turn: [summoned_just_before_cast]\n", ""),
+    ],
+    ids=["giver-in-the-mana-zone", "the-opponents-giver-only", "no-summon-just-before"],
+)
+def test_the_granted_cyclone_works_only_as_the_grant_and_its_condition_say(change):
+    text = M07[: M07.index("expect:")]
+    if change[1].startswith("  opponent:"):
+        text = text.replace("    battle:\n      - {id: LB, card: 封魔ラベリーズ}\n", "")
+    text = text.replace(*change)
+    assert text != M07[: M07.index("expect:")]
+    [resolution] = dmrules.solve(scenario(text)).resolutions
+    assert resolution.final["SG"] == "graveyard" and not resolution.applied
+
+
+GRANTED_SAVER = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: C, card: うごめく者ボーン・グール}
+      - {id: SP, card: {name: 与える呪文の使い手, type: creature, cost: 1, power: 1000}}
+    shields: [s1]
+  opponent: {}
+replacement_effects:
+  - id: saver
+    source: SP
+    controller: me
+    duration: this_turn
+    text: このターン、自分のクリーチャーはすべて「シールド・セイバー」を得る。
+    granted_to: {whose: own, type: creature}
+    keyword: シールド・セイバー
+    watch: {event: break, card: {whose: own}}
+    instead: [destroy_this]
+    optional: true
+effect: {controller: opponent, by: attack, events: [{id: e1, break: s1}]}
+"""
+
+
+def test_a_grant_an_effect_in_play_makes_gives_each_card_it_names_the_ability():
+    """「このターン、自分のクリーチャーはすべて「シールド・セイバー」を得る」 (an effect in play): each of my
+    creatures may be destroyed instead of the break, once (609.9b); the effect is no saver itself."""
+    solution = dmrules.solve(scenario(GRANTED_SAVER))
+    assert finals(solution, "s1", "C", "SP") == [
+        ("hand", "battle", "battle"),
+        ("shields", "battle", "graveyard"),
+        ("shields", "graveyard", "battle"),
+    ]
+
+
+def test_a_grant_whose_receivers_a_card_pool_leaves_unknown_is_refused_by_name():
+    """A grant's filter reads what the receivers are: a card of a later set, whose races no card list
+    gives, is refused by name when a grant names a race (「自分のハンターとエイリアンはすべて…を得る」)."""
+    text = GRANTED_SAVER.replace("{whose: own, type: creature}", "{whose: own, race: [ハンター, エイリアン]}")
+    text = text.replace("{id: C, card: うごめく者ボーン・グール}", "{id: C, card: 襲撃者ガルゼドライブ}")
+    problem = refused(text)
+    assert "襲撃者ガルゼドライブ" in problem and "races" in problem
+
+
+# -- a follow-up that puts a card under a chosen card (Evoチャージャー) ---------------------------------
+
+M08 = (FIXTURES / "M08-under-critical-evo-charger.yaml").read_text(encoding="utf-8")
+
+
+def test_with_no_card_to_put_it_under_the_follow_up_puts_nothing():
+    text = M08[: M08.index("expect:")]
+    text = text.replace(
+        "      - {id: V1, card: アストラル・リーフ}\n      - {id: V2, card: アストラル・テンペスト}\n", ""
+    )
+    [resolution] = dmrules.solve(scenario(text)).resolutions
+    assert (resolution.final["CE"], resolution.final["BG"]) == ("mana", "mana")
+
+
+def test_a_card_put_under_a_creature_does_not_enter_the_battle_zone():
+    """A replacement of a creature entering the battle zone (「バトルゾーンに出る時」) does not watch a card
+    put under an evolution creature: it is no creature entering."""
+    text = M08[: M08.index("expect:")].replace(
+        "  opponent: {}\n",
+        """  opponent:
+    battle:
+      - id: W
+        card:
+          name: 出るクリーチャーを止めるクリーチャー
+          type: creature
+          replacements:
+            - watch: {event: enter, card: {type: creature}}
+              instead: [{move_to: mana}]
+""",
+    )
+    solution = dmrules.solve(scenario(text))
+    assert sorted(r.final["BG"] for r in solution.resolutions) == ["battle", "battle", "mana"]
+    assert all(a.replacement.card != "W" for r in solution.resolutions for a in r.applied)
+
+
+def test_a_follow_up_that_puts_the_card_it_names_under_a_chosen_card_is_refused_by_name():
+    text = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: U
+        card:
+          name: 自分を重ねるクリーチャー
+          type: creature
+          replacements:
+            - watch: {event: destroy, card: this}
+              instead: [stay]
+              then: [{events: [{move: this, to: battle, under: {choose: {whose: own, evolution: true}}}]}]
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: U}]}
+"""
+    problem = refused(text)
+    assert "自分を重ねるクリーチャー" in problem and "a follow-up that puts a card it names" in problem
+
+
+# -- choices among the cards under this creature, and the cross gears crossed to it ----------------
+
+M09 = (FIXTURES / "M09-under-this-eve-meteor-burn.yaml").read_text(encoding="utf-8")
+
+
+def test_a_card_under_the_creature_that_cannot_leave_cannot_be_chosen():
+    """A card given 「離れない」 cannot be moved out of the battle zone instead (609.4): only
+    ニャンジロー may go to the graveyard in EVE's place."""
+    text = M09[: M09.index("expect:")].replace(
+        "{id: PL, card: パーロック, under: EV}", "{id: PL, card: パーロック, under: EV, cannot_leave: true}"
+    )
+    solution = dmrules.solve(scenario(text))
+    assert finals(solution, "EV", "NJ") == [("battle", "graveyard"), ("graveyard", "graveyard")]
+
+
+def test_a_choice_of_cards_put_under_this_creature_is_refused_by_name():
+    text = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: U
+        card:
+          name: 下に置くクリーチャー
+          type: creature
+          replacements:
+            - watch: {event: destroy, card: this}
+              instead: [stay, {choose: {count: 1, from: hand, to: under_this}}]
+    hand: [h1]
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: U}]}
+"""
+    problem = refused(text)
+    assert "下に置くクリーチャー" in problem and "a choice of cards put under this card" in problem
+
+
+# -- a watched deck position, and a linked god ------------------------------------------------------
+
+FUUTA = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: FD, card: 不死火フウタ・ドラグーン}
+      - {id: SN, card: 不知火グレンマル}
+    mana: [m1]
+  opponent: {}
+effect: {controller: opponent, by: spell, events: [{id: e1, move: SN, to: deck, position: POSITION}]}
+"""
+
+
+@pytest.mark.parametrize(
+    "position, expected",
+    [("bottom", [("battle", "graveyard"), ("deck", "mana")]), ("top", [("deck", "mana")])],
+)
+def test_a_replacement_of_a_card_put_at_the_bottom_of_the_deck(position, expected):
+    """不死火フウタ・ドラグーン: 「バトルゾーンにある自分のシノビが山札の一番下に置かれる時、自分のマナゾーンのカード
+    を1枚、かわりに墓地に置いてもよい。」: the シノビ 不知火グレンマル put at the bottom may stay (m1 to the
+    graveyard instead); put on top, the ability does not watch it."""
+    solution = dmrules.solve(scenario(FUUTA.replace("POSITION", position)))
+    assert finals(solution, "SN", "m1") == expected
+
+
+PRODIGY = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: PG, card: 極上神プロディジーFLAGS}
+      - {id: ST, card: 霊騎サイヤス・トロン}
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: ST}]}
+"""
+
+
+def test_a_linked_god_is_the_scenarios_to_say():
+    """極上神プロディジー: 「このクリーチャーがリンクしていて、自分の「ブロッカー」を持つクリーチャーが破壊される時、
+    そのクリーチャーを墓地に置くかわりに手札に戻してもよい。」: linked (the scenario's flag 'linked'), it may
+    return the blocker サイヤス・トロン to the hand; not linked, it does not."""
+    linked = dmrules.solve(scenario(PRODIGY.replace("FLAGS", ", flags: [linked]")))
+    alone = dmrules.solve(scenario(PRODIGY.replace("FLAGS", "")))
+    assert finals(linked, "ST") == [("graveyard",), ("hand",)] and finals(alone, "ST") == [("graveyard",)]
+
+
+# -- a chosen creature battles instead ---------------------------------------------------------------
+
+PAKONEKO = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: PK, card: 囚われのパコネコ}
+      - {id: NJ, card: お宝猫ニャンジロー}
+      - {id: BG, card: うごめく者ボーン・グール}
+  opponent:
+    battle:
+      - {id: O, card: {name: 攻撃するクリーチャー, type: creature, cost: 1, power: 2000}}
+effect: {controller: opponent, source: O, by: attack, events: [{id: e1, battle: [O, PK]}]}
+"""
+
+
+def test_a_chosen_creature_battles_instead():
+    """囚われのパコネコ (1000): 「このクリーチャーがバトルを始める時、バトルゾーンにある自分の他のドリームメイトをかわりに
+    バトルさせてもよい」: it battles the attacker (2000) and loses; or ニャンジロー (a ドリームメイト of 3000)
+    battles instead and wins; ボーン・グール, no ドリームメイト, cannot."""
+    solution = dmrules.solve(scenario(PAKONEKO))
+    assert finals(solution, "PK", "NJ", "BG", "O") == [
+        ("battle", "battle", "battle", "graveyard"),
+        ("graveyard", "battle", "battle", "battle"),
+    ]
+    assert [a.chosen for r in solution.resolutions for a in r.applied] == [("NJ",)]
+
+
+def test_a_chosen_creature_battling_instead_of_another_creature_is_refused_by_name():
+    text = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: G
+        card:
+          name: かわりに戦わせるクリーチャー
+          type: creature
+          power: 1000
+          replacements:
+            - watch: {event: battle, card: {whose: own, other: true}}
+              instead: [{battle_instead: {whose: own, other: true}}]
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: G}]}
+"""
+    problem = refused(text)
+    assert "かわりに戦わせるクリーチャー" in problem and "'battle_instead' with a chosen creature" in problem

@@ -193,6 +193,7 @@ class Restriction:
 # Condition words the solver evaluates; the others are read but not yet solved.
 SOLVED_CONDITIONS = (
     "this_tapped",
+    "this_linked",
     "this_face_up",
     "not_fortified_by_other_castle",
     "summoned_just_before_cast",
@@ -210,8 +211,6 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
     than solved as if the part were not there.
     """
     gaps = []
-    if ability.watch.to_position:
-        gaps.append("a watched deck position ('to_position')")
     if ability.watch.chooser:
         gaps.append("a watched choice that names both who chooses and what is chosen")
     if ability.once_per_turn and len(variants(ability)) > 1:
@@ -224,8 +223,8 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
             gaps.append(f"the condition '{condition.word}'")
     for step in ability.then:
         for event in step.events:
-            if event.under is not None:
-                gaps.append("a follow-up that puts a card under a chosen card")
+            if event.under is not None and event.choose is None:
+                gaps.append("a follow-up that puts a card it names (not one it chooses) under a chosen card")
     return list(dict.fromkeys(gaps))
 
 
@@ -236,8 +235,8 @@ def _action_gaps(action: Action, ability: ReplacementAbility) -> list[str]:
             "'use_ability' (サイレントスキル) without the events of the ability it uses (give them as "
             "the replacement's 'then')"
         )
-    if action.kind == "battle_instead" and action.filter is not None:
-        gaps.append("'battle_instead' with a chosen creature (another creature battles instead)")
+    if action.kind == "battle_instead" and action.filter is not None and ability.watch.subject != "this":
+        gaps.append("'battle_instead' with a chosen creature, for a battle of another creature than this one")
     if action.kind == "battle_instead" and "battle" not in ability.watch.events:
         gaps.append("'battle_instead' for an event that is not a battle")
     if action.kind == "choose_instead" and action.whose == "opponent":
@@ -248,9 +247,8 @@ def _action_gaps(action: Action, ability: ReplacementAbility) -> list[str]:
     if slot is not None:
         if slot.count is None or slot.up_to:
             gaps.append("a choice of any number of cards ('count: any' or 'up_to')")
-        for zone in (slot.from_zone, slot.to_zone):
-            if zone in ("under_this", "crossed_to_this"):
-                gaps.append(f"a choice from or to '{zone}'")
+        if slot.to_zone == "under_this":
+            gaps.append("a choice of cards put under this card ('to: under_this')")
         if slot.from_zone in ("hand", "deck") and {"face_up", "face_down"} & set(slot.filter.properties):
             gaps.append(f"a face-up or face-down card chosen from the {slot.from_zone} (a card revealed there)")
     return gaps

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from .abilities import ReplacementAbility
 from .filters import Condition, Filter
 
 if TYPE_CHECKING:
@@ -81,31 +82,45 @@ def count_holds(condition: Condition, cards: Iterable[CardInstance], controller:
     )
 
 
-def with_grants(state: Scenario) -> Scenario:
-    """``state`` with each card's granted abilities (``CardInstance.granted``) as its givers
-    in the battle zone make them; the same object when nothing changes. Every state is made
-    with them: the scenario as read, and each state after a window (``engine.advance``)."""
-    givers = [
-        (card, ability)
+def _givers(state: Scenario) -> list[tuple[str, str | None, ReplacementAbility]]:
+    """(controller, giving card, ability) for every grant that works now: a card's ability while the
+    card is where its abilities work (the battle zone; a castle's shield zone), and an effect in
+    play's for as long as it lasts (「このターン、自分のクリーチャーはすべて…を得る」)."""
+    out: list[tuple[str, str | None, ReplacementAbility]] = [
+        (card.controller, card.id, ability)
         for card in state.cards.values()
-        if card.definition is not None
+        if card.definition is not None and card.zone == ("shields" if "castle" in card.types else "battle")
         for ability in card.definition.replacements
         if ability.granted_to is not None
     ]
+    out += [(e.controller, e.source, e.ability) for e in state.effects if e.ability.granted_to is not None]
+    return out
+
+
+def _receives(card: CardInstance, ability: ReplacementAbility, casting: str | None) -> bool:
+    """Whether a card can hold a granted ability now: in the battle zone, the spell being cast, or in
+    the zone where the ability works (a マッドネス given to hand cards works in the hand)."""
+    return card.zone == "battle" or card.id == casting or card.zone == ability.works_in
+
+
+def with_grants(state: Scenario) -> Scenario:
+    """``state`` with each card's granted abilities (``CardInstance.granted``) as its givers make
+    them (``_givers``), and the keywords they and cross gears give (``given_keywords``); the same
+    object when nothing changes. Every state is made with them: the scenario as read, and each
+    state after a window (``engine.advance``)."""
+    givers = _givers(state)
     crossed = _crossed_keywords(state)
     if not givers and not crossed and not any(card.granted or card.given_keywords for card in state.cards.values()):
         return state
     casting = state.program.source if state.program.by == "spell" else None
     changed = {}
     for card in state.cards.values():
-        receives = card.zone == "battle" or card.id == casting
         granted = tuple(
             replace(ability, granted_to=None)
-            for giver, ability in givers
-            if receives
-            and giver.zone == "battle"
-            and ability.granted_to is not None
-            and card_passes(ability.granted_to, card, giver.controller, giver.id)
+            for controller, giver, ability in givers
+            if ability.granted_to is not None
+            and _receives(card, ability, casting)
+            and card_passes(ability.granted_to, card, controller, giver)
         )
         keywords = frozenset(a.keyword for a in granted if a.keyword) | crossed.get(card.id, frozenset())
         if granted != card.granted or keywords != card.given_keywords:

@@ -417,6 +417,7 @@ class Realizer(_CardEvents):
                 source=at.source,
                 amount=spec.amount,
                 unreplaceable=spec.unreplaceable,
+                under=spec.under,
             )
         )
 

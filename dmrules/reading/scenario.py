@@ -270,11 +270,18 @@ class _Reader:
 
         battling = named("battle")
         if battling:
-            battling |= {
-                card_id
+            instead = [
+                (card_id, action)
                 for card_id, card in scenario.cards.items()
-                if any(action.kind == "battle_instead" for ability in card.replacements for action in ability.instead)
-            }
+                for ability in card.replacements
+                for action in ability.instead
+                if action.kind == "battle_instead"
+            ]
+            battling |= {card_id for card_id, _ in instead}
+            if any(action.filter is not None for _, action in instead):  # a chosen creature may battle instead
+                battling |= {
+                    c for c, card in scenario.cards.items() if card.zone == "battle" and "creature" in card.types
+                }
         for cards, why in (
             (
                 named("power_change"),
@@ -731,6 +738,7 @@ def scenario_filters(scenario: Scenario) -> list:
     for ability in [a for c in scenario.cards.values() for a in c.replacements] + [e.ability for e in scenario.effects]:
         filters.append(ability.watch.filter)
         filters.append(ability.granted_to)
+        filters.extend(action.filter for action in ability.instead)
         filters.extend(slot.filter for slot in ability.slots())
         filters.extend(c.filter for c in ability.conditions)
         filters.extend(_step_filters(ability.then))

@@ -81,6 +81,8 @@ def _all_filters(scenario: Scenario) -> Iterator[Filter]:
                 yield restriction.forbid.filter
     for template in scenario.templates:
         yield template.filter
+        if template.under is not None:
+            yield template.under
 
 
 def filter_words(scenario: Scenario) -> set[str]:
@@ -103,6 +105,9 @@ def _filters(ability: ReplacementAbility) -> Iterator[Filter]:
         yield ability.watch.filter
     for slot in ability.slots():
         yield slot.filter
+    for action in ability.instead:
+        if action.filter is not None:  # a creature chosen to battle instead
+            yield action.filter
 
 
 def _abilities(scenario: Scenario) -> Iterator[tuple[ReplacementAbility, Symbol]]:
@@ -126,6 +131,7 @@ _EVENT_FIELDS = (
     ("event_amount", "amount", Number),
     ("event_group", "group", S),
     ("event_swap", "swap", S),
+    ("event_position", "position", C),
 )
 # An event's yes/no fields: (predicate, attribute).
 _EVENT_FLAGS = (
@@ -276,6 +282,8 @@ def replacement_facts(scenario: Scenario) -> list[Symbol]:
                     if ability.once_per_turn and USED_THIS_TURN in card.flags:
                         out.append(fact("rep_spent", r))
     for effect in scenario.effects:
+        if effect.ability.granted_to is not None:
+            continue  # a grant is its receivers' (game/grants.py)
         if effect.ability.conditions and not ability_holds(effect.ability, scenario, scenario.cards[effect.source]):
             continue
         for r, variant in replacement_variants(effect.id, 0, effect.ability, effect=True):
@@ -310,8 +318,19 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
     out.extend(watch_facts(r, ability.watch))
 
     slot_index = 0
+    # A creature chosen to battle instead is a choice too, numbered after the choices of cards to move
+    # (the numbers of those are the ones ``ReplacementAbility.slots`` gives).
+    battling = len(ability.slots())
     for i, action in enumerate(ability.instead, start=1):
         n = Number(i)
+        if action.kind == "battle_instead" and action.filter is not None:
+            battling += 1
+            s = Number(battling)
+            f = Function("flt", [r, s])
+            add(fact("does", r, n, Function("battle_with", [s])))
+            out += [fact("slot", r, s), fact("slot_count", r, s, Number(1)), fact("slot_from", r, s, C("battle"))]
+            out += [fact("slot_filter", r, s, f), *filter_facts(f, action.filter)]
+            continue
         if action.kind != "choose":
             add(fact("does", r, n, action_term(action)))
             if action.kind in ("move", "move_source") and action.zone == "deck" and action.position:
@@ -393,6 +412,8 @@ def watch_facts(r: Symbol, watch: Watch) -> list[Symbol]:
         add(fact("watch_cast_from", r, C(watch.cast_from)))
     if watch.once:
         add(fact("watch_once", r))
+    if watch.to_position:
+        add(fact("watch_to_position", r, C(watch.to_position)))
     return out
 
 
@@ -436,6 +457,10 @@ def template_facts(template: Template) -> list[Symbol]:
     f = Function("flt", [t, C("choose")])
     out.append(fact("template_filter", t, f))
     out.extend(filter_facts(f, template.filter))
+    if template.under is not None:
+        u = Function("flt", [t, C("under")])
+        out.append(fact("template_under", t, u))
+        out.extend(filter_facts(u, template.under))
     return out
 
 

@@ -246,6 +246,13 @@ def _used_event(tree: lark.Tree) -> dict | None:
         if _tokens(tree, "UP_TO"):
             choice["optional"] = True
         return {"return_to_hand": {"choose": choice}}
+    if kind == "hand_to_shields":
+        choice = {"count": count, "from": "hand", "whose": "own"}
+        if _tokens(tree, "MAY"):
+            choice["optional"] = True
+        return {"put_into_shields": {"choose": choice}}
+    if kind == "shields_to_hand":
+        return {"move": {"choose": {"count": count, "from": "shields", "whose": "own"}}, "to": "hand"}
     return None  # lasting: 「このターン、…」
 
 
@@ -255,13 +262,26 @@ def used_ability_steps(line: str) -> list[dict]:
     destructions). An ability whose effect lasts for the turn (「このターン、自分の光のクリーチャー
     はブロックされない」) makes no event now: one step with no events. Raises ``Unread`` for a
     sentence outside the vocabulary (effect.lark, start symbol ``used``)."""
-    steps = []
+    steps: list[dict] = []
     for _, sentence in sentences(normalize(line)):
+        if sentence in NO_TRIGGER:
+            continue  # the shield added to the hand is no shield broken: nothing triggers (dmrules models none)
+        condition = None
+        if sentence.startswith(IF_DONE):
+            # 「そうした場合、…」: only when the step before it was done (101.3a: attempted)
+            events = steps[-1]["events"] if steps else []
+            if len(events) != 1:
+                raise Unread(sentence, "「そうした場合」 after no single event")
+            condition, sentence = {"attempted": f"then{len(steps)}.1"}, sentence[len(IF_DONE) :]
         tree = _parse(sentence, "used")
         if tree is None:
             raise Unread(sentence, "an ability used instead (サイレントスキル) that dmrules does not read")
         event = _used_event(tree)
-        steps.append({"events": [] if event is None else [event]})
+        steps.append({"events": [] if event is None else [event], **({"if": condition} if condition else {})})
     if not steps:
         raise Unread(line, "no ability to use")
     return steps
+
+
+IF_DONE = "そうした場合、"
+NO_TRIGGER = ("(その「S・トリガー」能力は使えない)", "(その「S・トリガー」は使えない)")
