@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 import time
 
-from accept import acceptance, acceptance_text, summary
+from accept import acceptance, acceptance_text, startup, summary
 
 from dmrules.checking.coverage import coverage, coverage_text, read_rows
 
@@ -40,6 +40,7 @@ def main(argv: list[str]) -> int:
     else:
         sys.stdout.write(f"{path} gives no 'kind' column: the compiler's coverage is not measured\n")
     if _columns(path) >= {"races", "sets"}:  # the classic list: its cards in scenarios (bench/accept.py)
+        sys.stdout.write(startup())
         accepted = acceptance()
         sys.stdout.write(acceptance_text(accepted))
         line, solver_met = summary(accepted)

@@ -262,26 +262,30 @@ def _cache_file() -> Path | None:
 
 @lru_cache(maxsize=1)
 def bundled() -> CardDatabase:
-    """The card database shipped with dmrules, compiled once and kept (``_cache_file``)."""
-
-    cache = _cache_file()
-    db = load(cache)
-    if isinstance(db, CardDatabase):
-        return db
-    db = _read_bundled()
-    store(cache, db)
-    forget_stale(cache_root(), code_key())
-    return db
-
-
-def _read_bundled() -> CardDatabase:
-    """The classic card list (``classic.json``), and the cards of the other files: a card of the
+    """The card database shipped with dmrules: the classic card list (``classic.json``, read as it
+    is), and the cards of the other files, read once and kept (``_cache_file``): a card of the
     rulings (written by hand where the compiler does not read its text, or where a ruling needs
     more than the list gives) or of the later sets (``printed.yaml``). A card of those files that
     the list holds too is the file's, with the list's characteristics where the file gives none."""
+
+    cache = _cache_file()
+    files = load(cache)
+    if not (isinstance(files, list) and all(isinstance(card, CardDef) for card in files)):
+        files = _read_card_files()
+        store(cache, files)
+        forget_stale(cache_root(), code_key())
     db = CardDatabase(list(classic_cards()))
+    for card in files:
+        listed = db.find(card.name)
+        db.add(with_listed(card, listed) if listed is not None else card)
+    return db
+
+
+def _read_card_files() -> list[CardDef]:
+    """The cards of the files ``dmrules/cards/*.yaml``; one defined twice is an error."""
     folder = resources.files("dmrules") / "cards"
     seen: dict[str, str] = {}
+    out = []
     for entry in sorted(folder.iterdir(), key=lambda p: p.name):
         if not entry.name.endswith(".yaml"):
             continue
@@ -290,9 +294,8 @@ def _read_bundled() -> CardDatabase:
             if key in seen:
                 raise InputError(f"dmrules/cards/{entry.name}", card.name, f"defined twice (also in {seen[key]})")
             seen[key] = entry.name
-            listed = db.find(card.name)
-            db.add(with_listed(card, listed) if listed is not None else card)
-    return db
+            out.append(card)
+    return out
 
 
 def with_listed(card: CardDef, listed: CardDef) -> CardDef:

@@ -4,26 +4,26 @@ from __future__ import annotations
 
 import unicodedata
 
+_BRACKETS = str.maketrans(dict.fromkeys(map(ord, "《》<>「」 \u3000\t")))
+
 
 def normalize(name: str) -> str:
     """The lookup key of a name: NFKC, no spaces, no 《》 brackets."""
-    text = unicodedata.normalize("NFKC", name)
-    for mark in "《》<>「」 \u3000\t":
-        text = text.replace(mark, "")
-    return text
+    return unicodedata.normalize("NFKC", name).translate(_BRACKETS)
+
+
+# Hiragana as katakana (じゃしん → ジャシン), and the separators a looser key forgets.
+_HIRAGANA = {ch: ch + 0x60 for ch in [*range(0x3041, 0x3097), *range(0x309D, 0x309F)]}
+_SEPARATORS = dict.fromkeys(map(ord, "・･=＝-‐―ー〜~.,、。!！?？'\"“”‘’/／♪"))
+_LOOSE = str.maketrans({**_HIRAGANA, **_SEPARATORS})
 
 
 def _katakana(text: str) -> str:
     """Hiragana as katakana (じゃしん → ジャシン)."""
-    return "".join(
-        chr(ord(ch) + 0x60) if "\u3041" <= ch <= "\u3096" or "\u309d" <= ch <= "\u309e" else ch for ch in text
-    )
+    return text.translate(_HIRAGANA)
 
 
 def loose(name: str) -> str:
     """A looser key that also forgets separators (・, =, -, ー-like marks, quotes), case and
     the difference between hiragana and katakana."""
-    text = _katakana(normalize(name))
-    for mark in "・･=＝-‐―ー〜~.,、。!！?？'\"“”‘’/／♪":
-        text = text.replace(mark, "")
-    return text.lower()
+    return normalize(name).translate(_LOOSE).lower()
