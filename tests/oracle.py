@@ -275,6 +275,7 @@ DEFINITION_KEYS = (
     "source",
     "text_source",
     "hand_written",
+    "compiled",
     "note",
     "flips_to",
 )

@@ -10,6 +10,7 @@ import pytest
 
 import dmrules
 from dmrules.reading import classic, classic_build, textforms
+from dmrules.reading.carddb import _read_card_files as carddb_files
 from dmrules.reading.carddb import bundled, normalize
 from dmrules.reading.formdata import FormDataError, from_data, to_data
 
@@ -211,3 +212,26 @@ def test_the_forms_of_every_bundled_card_read_back_as_they_were():
         from_data({"@": "Filter", "colour": "red"})
     with pytest.raises(FormDataError):
         to_data(object())
+
+
+def test_a_ruling_card_marked_compiled_is_the_compilers_reading_of_its_printed_text(monkeypatch):
+    """The cards of the rulings whose printed text the card list gives and the compiler reads into the
+    form the ruling needs carry that text and that form (the others keep the form written by hand)."""
+    from dmrules.reading.cardtext.compiler import comparable
+
+    monkeypatch.setattr(textforms, "compile_text", compiled)
+    listed_cards = {c.name: c for c in classic.classic_cards()}
+    files = [c for c in carddb_files() if c.compiled and c.name in listed_cards]
+    assert {c.name for c in files} == {
+        "邪脚護聖ブレイガー",
+        "威牙忍ジンナイ",
+        "ブレイン・チャージャー",
+        "神羅スカル・ムーン",
+        "無敵城 シルヴァー・グローリー",
+    }
+    for card in files:
+        listed = listed_cards[card.name]
+        assert card.text == listed.text and card.source == listed.source, card.name
+        kind = "城" if "castle" in card.types else None
+        read = textforms.read_text(card.text, kind)
+        assert [comparable(a) for a in read.abilities] == [comparable(a) for a in card.replacements], card.name

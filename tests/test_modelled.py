@@ -530,9 +530,9 @@ effect: {controller: opponent, source: O, by: attack, events: [{id: e1, battle: 
 
 
 def test_a_chosen_creature_battles_instead():
-    """囚われのパコネコ (1000): 「このクリーチャーがバトルを始める時、バトルゾーンにある自分の他のドリームメイトをかわりに
-    バトルさせてもよい」: it battles the attacker (2000) and loses; or ニャンジロー (a ドリームメイト of 3000)
-    battles instead and wins; ボーン・グール, no ドリームメイト, cannot."""
+    """囚われのパコネコ (1000): 「このクリーチャーがバトルを始める時、バトルゾーンにある自分の他のドリームメイトを
+    かわりにバトルさせてもよい」: it battles the attacker (2000) and loses; or ニャンジロー (a ドリームメイト of
+    3000) battles instead and wins; ボーン・グール, no ドリームメイト, cannot."""
     solution = dmrules.solve(scenario(PAKONEKO))
     assert finals(solution, "PK", "NJ", "BG", "O") == [
         ("battle", "battle", "battle", "graveyard"),
