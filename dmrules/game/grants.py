@@ -136,6 +136,7 @@ def _crossed_keywords(state: Scenario) -> dict[str, frozenset[str]]:
     out: dict[str, frozenset[str]] = {}
     for gear in state.cards.values():
         words = gear.definition.crossed_keywords if gear.definition is not None else ()
-        if words and gear.zone == "battle" and gear.equipped_to in state.cards:
-            out[gear.equipped_to] = out.get(gear.equipped_to, frozenset()) | frozenset(words)
+        creature = gear.equipped_to
+        if words and gear.zone == "battle" and creature is not None and creature in state.cards:
+            out[creature] = out.get(creature, frozenset()) | frozenset(words)
     return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
+from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
@@ -160,10 +161,17 @@ def _require_counts(node: Node) -> None:
             _require_counts(child)
 
 
-def _similarity(query: str, key: str) -> float:
-    """How close a query is to a name key: the whole name, or the best stretch of it as long as the query."""
+def _similarity(query: str, key: str, chars: Counter | None = None, cutoff: float = 0.0) -> float:
+    """How close a query is to a name key: the whole name, or the best stretch of it as long as the query.
+    With the query's ``chars``, 0 for a key that shares too few characters with it to reach ``cutoff``
+    (no ratio can be higher than the characters the two have in common allow)."""
     if not query or not key:
         return 0.0
+    if chars is not None:
+        common = sum((chars & Counter(key)).values())
+        bound = max(2 * common / (len(query) + len(key)), min(common, len(query)) / len(query))
+        if bound < cutoff:
+            return 0.0
     best = difflib.SequenceMatcher(None, query, key).ratio()
     if len(key) > len(query):
         for start in range(len(key) - len(query) + 1):
@@ -215,7 +223,8 @@ class CardDatabase:
     def near(self, query: str, n: int = 5, cutoff: float = 0.55) -> list[CardDef]:
         """Near misses: the cards whose name is closest to the query, closest first."""
         q = loose(query)
-        scored = sorted(((-_similarity(q, loose(c.name)), c.name, c) for c in self), key=lambda t: t[:2])
+        chars = Counter(q)
+        scored = sorted(((-_similarity(q, loose(c.name), chars, cutoff), c.name, c) for c in self), key=lambda t: t[:2])
         if not scored:
             return []
         best = -scored[0][0]

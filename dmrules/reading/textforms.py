@@ -17,7 +17,8 @@ import yaml
 
 from ..game.abilities import ReplacementAbility
 from ..game.errors import InputError
-from .cardtext.compiler import compile_text, read_forms
+from .cardtext import compiler
+from .cardtext.compiler import compile_text
 from .cardtext.effect import Unread, used_ability_steps
 from .cardtext.normalize import normalize
 from .events import read_steps
@@ -40,7 +41,7 @@ def as_abilities(forms: list, name: str = "<compiled>") -> tuple[ReplacementAbil
     """The compiler's forms as abilities: typed forms as they are, mappings read by the card loader."""
     if all(isinstance(form, ReplacementAbility) for form in forms):
         return tuple(forms)
-    return read_forms(list(forms), name)
+    return compiler.read_forms(list(forms), name)  # forms as mappings: read as a card file's
 
 
 def read_text(text: str, printed_type: str | None, name: str = "<compiled>") -> TextReading:
