@@ -560,3 +560,53 @@ effect: {controller: opponent, events: [{id: e1, destroy: G}]}
 """
     problem = refused(text)
     assert "かわりに戦わせるクリーチャー" in problem and "'battle_instead' with a chosen creature" in problem
+
+
+def test_a_castle_gives_while_it_fortifies_a_shield_and_a_grant_reaches_the_zone_its_ability_works_in():
+    """A castle's abilities work in the shield zone: fortifying s1, it gives my creatures a saver; a giver in
+    the battle zone gives my hand cards an ability that works in the hand (マッドネス-like: discarded, they
+    enter the battle zone instead)."""
+    text = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: C, card: うごめく者ボーン・グール}
+      - id: G
+        card:
+          name: 手札に与えるクリーチャー
+          type: creature
+          cost: 1
+          power: 1000
+          replacements:
+            - granted_to: {whose: own, type: creature}
+              watch: {event: discard, card: this}
+              instead: [{move_to: battle}]
+    shields:
+      - s1
+      - id: K
+        fortifies: s1
+        card:
+          name: 与える城
+          type: castle
+          replacements:
+            - granted_to: {whose: own, type: creature}
+              watch: {event: break, card: {whose: own}}
+              instead: [destroy_this]
+              optional: true
+    hand:
+      - {id: H, card: お宝猫ニャンジロー}
+  opponent: {}
+effect: {controller: opponent, by: attack, events: [{id: e1, break: s1}, {id: e2, discard: H}]}
+"""
+    solution = dmrules.solve(scenario(text))
+    # H enters the battle zone instead of the graveyard in every resolution; s1 is broken, or C or G
+    # (each given the castle's saver) is destroyed instead. A castle fortifying no shield gives nothing.
+    assert {r.final["H"] for r in solution.resolutions} == {"battle"}
+    assert finals(solution, "s1", "C", "G") == [
+        ("hand", "battle", "battle"),
+        ("shields", "battle", "graveyard"),
+        ("shields", "graveyard", "battle"),
+    ]
+    away = text.replace("        fortifies: s1\n", "")
+    assert finals(dmrules.solve(scenario(away)), "s1") == [("hand",)]

@@ -84,17 +84,24 @@ def count_holds(condition: Condition, cards: Iterable[CardInstance], controller:
 
 def _givers(state: Scenario) -> list[tuple[str, str | None, ReplacementAbility]]:
     """(controller, giving card, ability) for every grant that works now: a card's ability while the
-    card is where its abilities work (the battle zone; a castle's shield zone), and an effect in
+    card is where its abilities work (the battle zone; a castle fortifying a shield), and an effect in
     play's for as long as it lasts (「このターン、自分のクリーチャーはすべて…を得る」)."""
     out: list[tuple[str, str | None, ReplacementAbility]] = [
         (card.controller, card.id, ability)
         for card in state.cards.values()
-        if card.definition is not None and card.zone == ("shields" if "castle" in card.types else "battle")
+        if card.definition is not None and _works(card)
         for ability in card.definition.replacements
         if ability.granted_to is not None
     ]
     out += [(e.controller, e.source, e.ability) for e in state.effects if e.ability.granted_to is not None]
     return out
+
+
+def _works(card: CardInstance) -> bool:
+    """Whether a card's abilities work: in the battle zone; a castle while it fortifies a shield."""
+    if "castle" in card.types:
+        return card.zone == "shields" and card.fortifies is not None
+    return card.zone == "battle"
 
 
 def _receives(card: CardInstance, ability: ReplacementAbility, casting: str | None) -> bool:

@@ -26,7 +26,7 @@ from .classic import classic_cards
 from .keywords import printed_keywords
 from .names import loose, normalize
 from .reader import Node
-from .textforms import read_text
+from .textforms import TextReading, read_text
 from .yamlsrc import load_located, load_located_text
 
 CARD_FIELDS = (
@@ -73,15 +73,17 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
                 types.append(t)
     if not types:
         types = ["creature"]
-    replacements = ()
+    replacements: tuple[ReplacementAbility, ...] = ()
+    reading = TextReading()
     if node.has("replacements"):
         replacements = tuple(parse_ability(require_counts(a)) for a in node.child("replacements").elements())
     elif by_text:
-        replacements = _compiled(node.child("text"), "castle" if "castle" in types else None, node.child("name").text())
-    triggers = ()
+        reading = _compiled(node.child("text"), "castle" if "castle" in types else None, node.child("name").text())
+        replacements = reading.abilities
+    triggers = reading.triggers
     if node.has("triggers"):
         triggers = tuple(parse_trigger(t) for t in node.child("triggers").elements())
-    restrictions = ()
+    restrictions = reading.restrictions
     if node.has("restrictions"):
         restrictions = tuple(parse_restriction(r) for r in node.child("restrictions").elements())
     if node.has("hand_written") and not (replacements or triggers or restrictions):
@@ -123,8 +125,9 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
     )
 
 
-def _compiled(node: Node, card_type: str | None, name: str) -> tuple[ReplacementAbility, ...]:
-    """The replacement abilities the card-text compiler reads from a printed text."""
+def _compiled(node: Node, card_type: str | None, name: str) -> TextReading:
+    """The replacement abilities (and restrictions and triggers) the card-text compiler reads from a
+    printed text."""
     try:
         reading = read_text(node.text(), card_type, node.located.path)
     except InputError as exc:  # pragma: no cover - the compiler writes only forms the loader reads
@@ -135,7 +138,7 @@ def _compiled(node: Node, card_type: str | None, name: str) -> tuple[Replacement
             + reading.unread
             + " (give the card's 'replacements' by hand, see docs/card-text.md)"
         )
-    return reading.abilities
+    return reading
 
 
 def require_counts(ability: Node) -> Node:

@@ -81,6 +81,8 @@ def power(printed: str) -> tuple[int | None, str | None]:
 def card(data: dict) -> CardDef:
     """A card of the database."""
     replacements = tuple(from_data(a) for a in data.get("replacements", ()))
+    restrictions = tuple(from_data(a) for a in data.get("restrictions", ()))
+    triggers = tuple(from_data(a) for a in data.get("triggers", ()))
     text = data.get("text")
     return CardDef(
         name=data["name"],
@@ -91,6 +93,8 @@ def card(data: dict) -> CardDef:
         races=tuple(data.get("races", ())),
         text=text,
         replacements=replacements,
+        restrictions=restrictions,
+        triggers=triggers,
         source=data.get("source"),
         compiled=text is not None and "unread" not in data,
         unread=data.get("unread"),

@@ -57,8 +57,14 @@ def entry(row: dict) -> dict:
         reading = read_text(row["text"], row["type"], row["name"])
         if reading.unread is not None:
             out["unread"] = reading.unread
-        elif reading.abilities:
-            out["replacements"] = [to_data(a) for a in reading.abilities]
+        else:
+            for key, items in (
+                ("replacements", reading.abilities),
+                ("restrictions", reading.restrictions),
+                ("triggers", reading.triggers),
+            ):
+                if items:
+                    out[key] = [to_data(item) for item in items]
     return out
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 import yaml
 
-from ..game.abilities import ReplacementAbility
+from ..game.abilities import ReplacementAbility, Restriction, TriggeredAbility
 from ..game.errors import InputError
 from .cardtext import compiler
 from .cardtext.compiler import compile_text
@@ -31,10 +31,13 @@ LINES = re.compile(r"\s+/\s+|\n")
 
 @dataclass(frozen=True)
 class TextReading:
-    """The replacement abilities read from a text, or why it is not read (``unread``)."""
+    """The replacement abilities read from a text (and the restrictions and triggers that matter to
+    replacement, when the compiler gives them), or why it is not read (``unread``)."""
 
     abilities: tuple[ReplacementAbility, ...] = ()
     unread: str | None = None
+    restrictions: tuple[Restriction, ...] = ()
+    triggers: tuple[TriggeredAbility, ...] = ()
 
 
 def as_abilities(forms: list, name: str = "<compiled>") -> tuple[ReplacementAbility, ...]:
@@ -51,7 +54,11 @@ def read_text(text: str, printed_type: str | None, name: str = "<compiled>") -> 
     if compiled.problems:
         return TextReading(unread=compiled.problems[0].problem)
     abilities = as_abilities(compiled.abilities, name)
-    return TextReading(abilities=tuple(with_used_ability(a, text, name) for a in abilities))
+    return TextReading(
+        abilities=tuple(with_used_ability(a, text, name) for a in abilities),
+        restrictions=tuple(r for r in getattr(compiled, "restrictions", ()) if isinstance(r, Restriction)),
+        triggers=tuple(t for t in getattr(compiled, "triggers", ()) if isinstance(t, TriggeredAbility)),
+    )
 
 
 def with_used_ability(ability: ReplacementAbility, text: str, name: str = "<compiled>") -> ReplacementAbility:
