@@ -11,8 +11,9 @@ from __future__ import annotations
 import difflib
 import unicodedata
 from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from importlib import resources
 from pathlib import Path
 
@@ -22,7 +23,8 @@ from ..game.cards import CardDef
 from ..game.errors import InputError
 from ..game.vocabulary import CIVILIZATIONS, TYPE_EXPANSION
 from .abilities import parse_ability, parse_restriction, parse_trigger
-from .classic import classic_cards
+from .classic import card as classic_card
+from .classic import classic_entries
 from .keywords import printed_keywords
 from .names import loose, normalize
 from .reader import Node
@@ -184,26 +186,45 @@ def _similarity(query: str, key: str, chars: Counter | None = None, cutoff: floa
 
 
 class CardDatabase:
-    """Cards by name."""
+    """Cards by name. A card may be added as the way to make it (``add_lazy``): it is made the first
+    time it is looked up, once, so that a database of thousands of cards is read in milliseconds."""
 
     def __init__(self, cards: list[CardDef] | None = None):
-        self._cards: dict[str, CardDef] = {}
+        self._cards: dict[str, CardDef | Callable[[], CardDef]] = {}
+        self._names: dict[str, str] = {}  # key -> printed name
         self._loose: dict[str, list[str]] = {}
         for card in cards or []:
             self.add(card)
 
     def add(self, card: CardDef) -> None:
-        key = normalize(card.name)
-        keys = self._loose.setdefault(loose(card.name), [])
+        self._put(card.name, card)
+
+    def add_lazy(self, name: str, make: Callable[[], CardDef]) -> None:
+        """The card printed ``name``, made by ``make`` when it is first looked up."""
+        self._put(name, make)
+
+    def _put(self, name: str, card: CardDef | Callable[[], CardDef]) -> None:
+        key = normalize(name)
+        keys = self._loose.setdefault(loose(name), [])
         if key not in self._cards:
             keys.append(key)
         self._cards[key] = card
+        self._names[key] = name
+
+    def _get(self, key: str) -> CardDef:
+        card = self._cards[key]
+        if not isinstance(card, CardDef):
+            card = self._cards[key] = card()
+        return card
 
     def __len__(self) -> int:
         return len(self._cards)
 
-    def __iter__(self):
-        return iter(sorted(self._cards.values(), key=lambda c: c.name))
+    def __iter__(self) -> Iterator[CardDef]:
+        return (self._get(key) for key in self._sorted_keys())
+
+    def _sorted_keys(self) -> list[str]:
+        return sorted(self._cards, key=lambda key: self._names[key])
 
     def __contains__(self, name: str) -> bool:
         return self.find(name) is not None
@@ -211,12 +232,12 @@ class CardDatabase:
     def find(self, name: str) -> CardDef | None:
         """The card printed ``name``, allowing differences of width, kana, case, spacing,
         brackets and separators (＝, ・, -)."""
-        card = self._cards.get(normalize(name))
-        if card is not None:
-            return card
+        key = normalize(name)
+        if key in self._cards:
+            return self._get(key)
         keys = self._loose.get(loose(name), [])
         if len(keys) == 1:
-            return self._cards[keys[0]]
+            return self._get(keys[0])
         return None
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
@@ -227,12 +248,14 @@ class CardDatabase:
         """Near misses: the cards whose name is closest to the query, closest first."""
         q = loose(query)
         chars = Counter(q)
-        scored = sorted(((-_similarity(q, loose(c.name), chars, cutoff), c.name, c) for c in self), key=lambda t: t[:2])
+        scored = sorted(
+            (-_similarity(q, loose(self._names[key]), chars, cutoff), self._names[key], key) for key in self._cards
+        )
         if not scored:
             return []
         best = -scored[0][0]
         # Far behind the best match is no near miss.
-        return [c for score, _, c in scored if -score >= max(cutoff, best - 0.25)][:n]
+        return [self._get(key) for score, _, key in scored if -score >= max(cutoff, best - 0.25)][:n]
 
     def search(self, query: str) -> list[CardDef]:
         """Cards whose name matches the query, best first: the name itself, then names that
@@ -243,20 +266,21 @@ class CardDatabase:
             return []
         words = [loose(w) for w in unicodedata.normalize("NFKC", query).split() if loose(w)]
         ranked = []
-        for card in self:
-            key = loose(card.name)
-            if key == q:
+        for key in self._cards:
+            name = self._names[key]
+            looser = loose(name)
+            if looser == q:
                 rank = 0
-            elif key.startswith(q):
+            elif looser.startswith(q):
                 rank = 1
-            elif q in key:
+            elif q in looser:
                 rank = 2
-            elif len(words) > 1 and all(w in key for w in words):
+            elif len(words) > 1 and all(w in looser for w in words):
                 rank = 3
             else:
                 continue
-            ranked.append((rank, len(key), card.name, card))
-        return [card for *_, card in sorted(ranked, key=lambda t: t[:3])]
+            ranked.append((rank, len(looser), name, key))
+        return [self._get(key) for *_, key in sorted(ranked)]
 
 
 def load_card_file(path: str | Path, text: str | None = None) -> list[CardDef]:
@@ -286,7 +310,9 @@ def bundled() -> CardDatabase:
         files = _read_card_files()
         store(cache, files)
         forget_stale(cache_root(), code_key())
-    db = CardDatabase(list(classic_cards()))
+    db = CardDatabase()
+    for entry in classic_entries():
+        db.add_lazy(entry["name"], partial(classic_card, entry))
     for card in files:
         listed = db.find(card.name)
         db.add(with_listed(card, listed) if listed is not None else card)

@@ -108,10 +108,16 @@ def card(data: dict) -> CardDef:
 
 
 @lru_cache(maxsize=1)
-def classic_cards() -> tuple[CardDef, ...]:
-    """Every card of the classic list, as the bundled database holds it."""
+def classic_entries() -> tuple[dict, ...]:
+    """The entries of the classic list's database, as the file holds them (``card`` makes each a card)."""
     raw = (resources.files("dmrules") / "cards" / FILE).read_text(encoding="utf-8")
     data = json.loads(raw)
     if data.get("schema") != SCHEMA:
         raise InputError(f"dmrules/cards/{FILE}", "schema", f"schema {data.get('schema')!r}, expected {SCHEMA}")
-    return tuple(card(item) for item in data["cards"])
+    return tuple(data["cards"])
+
+
+@lru_cache(maxsize=1)
+def classic_cards() -> tuple[CardDef, ...]:
+    """Every card of the classic list, as the bundled database holds it."""
+    return tuple(card(item) for item in classic_entries())
