@@ -1,4 +1,4 @@
-"""What the solver models of the card-text compiler's vocabulary (fixtures M01-M08), and the near
+"""What the solver models of the card-text compiler's vocabulary (fixtures V01-V08), and the near
 variants it still refuses by name."""
 
 from __future__ import annotations
@@ -68,13 +68,13 @@ players:
 effect: {controller: opponent, events: [{id: e1, destroy: Y}]}
 """
     assert finals(dmrules.solve(scenario(text)), "Y") == [("graveyard",), ("hand",), ("mana",)]
-    base = load_scenario(FIXTURES / "M01-one-of-l-gate-yurin.yaml")
+    base = load_scenario(FIXTURES / "V01-one-of-l-gate-yurin.yaml")
     assert len(dmrules.solve(replace(base, ruleset="sequential")).resolutions) == 4
 
 
 def test_the_l_gate_given_by_its_printed_text_solves_as_the_bundled_card():
-    """M01 with 三途渡しのユーリン given inline by its printed text (compiled to a one_of) instead of by name."""
-    path = FIXTURES / "M01-one-of-l-gate-yurin.yaml"
+    """V01 with 三途渡しのユーリン given inline by its printed text (compiled to a one_of) instead of by name."""
+    path = FIXTURES / "V01-one-of-l-gate-yurin.yaml"
     text = path.read_text(encoding="utf-8").replace(
         "card: 三途渡しのユーリン}",
         "card: {name: 三途渡しのユーリン, text: " + repr(bundled().find("三途渡しのユーリン").text) + "}}",
@@ -189,15 +189,15 @@ def test_an_ability_used_instead_that_lasts_for_the_turn_is_one_step_of_no_event
 
 # -- the keyword filter (「「K」を持つ」) and keywords a grant gives ---------------------------------------
 
-M05 = (FIXTURES / "M05-keyword-granted-blood-blockers.yaml").read_text(encoding="utf-8")
+V05 = (FIXTURES / "V05-keyword-granted-blood-blockers.yaml").read_text(encoding="utf-8")
 
 
 def _with_opponent_card(card: str) -> str:
-    text = M05.replace(
+    text = V05.replace(
         "      - {id: BG, card: うごめく者ボーン・グール}\n",
         f"      - {{id: BG, card: うごめく者ボーン・グール}}\n{card}",
     )
-    assert text != M05
+    assert text != V05
     return text[: text.index("expect:")]
 
 
@@ -261,11 +261,11 @@ effect: {controller: opponent, events: [{id: e1, destroy: W}, {id: e2, destroy: 
 
 # -- face-up cards outside the shield zone -----------------------------------------------------------
 
-M06 = (FIXTURES / "M06-face-up-crymax-jaouga-cross-gear.yaml").read_text(encoding="utf-8")
+V06 = (FIXTURES / "V06-face-up-crymax-jaouga-cross-gear.yaml").read_text(encoding="utf-8")
 
 
 def test_a_card_put_face_down_in_the_battle_zone_is_no_face_up_card():
-    text = M06.replace(
+    text = V06.replace(
         "{id: QP, card: クイーン・オブ・プロテクション}",
         "{id: QP, card: クイーン・オブ・プロテクション, face_down: true}",
     )
@@ -274,7 +274,7 @@ def test_a_card_put_face_down_in_the_battle_zone_is_no_face_up_card():
 
 
 def test_face_down_is_for_the_battle_and_mana_zones():
-    text = M06.replace("players:\n  me:\n", "players:\n  me:\n    hand: [{id: h1, face_down: true}]\n")
+    text = V06.replace("players:\n  me:\n", "players:\n  me:\n    hand: [{id: h1, face_down: true}]\n")
     assert "'face_down' is for a card of the battle or mana zone" in refused(text)
 
 
@@ -303,7 +303,7 @@ effect: {controller: opponent, events: [{id: e1, destroy: F}]}
 
 # -- grants: each card a grant names has the ability while the giver is where it works --------------
 
-M07 = (FIXTURES / "M07-grant-laberys-cyclone.yaml").read_text(encoding="utf-8")
+V07 = (FIXTURES / "V07-grant-laberys-cyclone.yaml").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize(
@@ -319,11 +319,11 @@ M07 = (FIXTURES / "M07-grant-laberys-cyclone.yaml").read_text(encoding="utf-8")
     ids=["giver-in-the-mana-zone", "the-opponents-giver-only", "no-summon-just-before"],
 )
 def test_the_granted_cyclone_works_only_as_the_grant_and_its_condition_say(change):
-    text = M07[: M07.index("expect:")]
+    text = V07[: V07.index("expect:")]
     if change[1].startswith("  opponent:"):
         text = text.replace("    battle:\n      - {id: LB, card: 封魔ラベリーズ}\n", "")
     text = text.replace(*change)
-    assert text != M07[: M07.index("expect:")]
+    assert text != V07[: V07.index("expect:")]
     [resolution] = dmrules.solve(scenario(text)).resolutions
     assert resolution.final["SG"] == "graveyard" and not resolution.applied
 
@@ -374,11 +374,11 @@ def test_a_grant_whose_receivers_a_card_pool_leaves_unknown_is_refused_by_name()
 
 # -- a follow-up that puts a card under a chosen card (Evoチャージャー) ---------------------------------
 
-M08 = (FIXTURES / "M08-under-critical-evo-charger.yaml").read_text(encoding="utf-8")
+V08 = (FIXTURES / "V08-under-critical-evo-charger.yaml").read_text(encoding="utf-8")
 
 
 def test_with_no_card_to_put_it_under_the_follow_up_puts_nothing():
-    text = M08[: M08.index("expect:")]
+    text = V08[: V08.index("expect:")]
     text = text.replace(
         "      - {id: V1, card: アストラル・リーフ}\n      - {id: V2, card: アストラル・テンペスト}\n", ""
     )
@@ -389,7 +389,7 @@ def test_with_no_card_to_put_it_under_the_follow_up_puts_nothing():
 def test_a_card_put_under_a_creature_does_not_enter_the_battle_zone():
     """A replacement of a creature entering the battle zone (「バトルゾーンに出る時」) does not watch a card
     put under an evolution creature: it is no creature entering."""
-    text = M08[: M08.index("expect:")].replace(
+    text = V08[: V08.index("expect:")].replace(
         "  opponent: {}\n",
         """  opponent:
     battle:
@@ -430,13 +430,13 @@ effect: {controller: opponent, events: [{id: e1, destroy: U}]}
 
 # -- choices among the cards under this creature, and the cross gears crossed to it ----------------
 
-M09 = (FIXTURES / "M09-under-this-eve-meteor-burn.yaml").read_text(encoding="utf-8")
+V09 = (FIXTURES / "V09-under-this-eve-meteor-burn.yaml").read_text(encoding="utf-8")
 
 
 def test_a_card_under_the_creature_that_cannot_leave_cannot_be_chosen():
     """A card given 「離れない」 cannot be moved out of the battle zone instead (609.4): only
     ニャンジロー may go to the graveyard in EVE's place."""
-    text = M09[: M09.index("expect:")].replace(
+    text = V09[: V09.index("expect:")].replace(
         "{id: PL, card: パーロック, under: EV}", "{id: PL, card: パーロック, under: EV, cannot_leave: true}"
     )
     solution = dmrules.solve(scenario(text))
