@@ -26,6 +26,10 @@ def cache_root() -> Path | None:
     return Path(where) if where else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "dmrules"
 
 
+# The files of dmrules whose changes set aside what was kept: code, card data, grammars.
+KEYED = (".py", ".yaml", ".lark", ".json")
+
+
 @lru_cache(maxsize=1)
 def code_key() -> str | None:
     """A key of dmrules' own files and the Python version."""
@@ -35,7 +39,7 @@ def code_key() -> str | None:
     package = Path(__file__).resolve().parent
     key = hashlib.sha256(sys.version.encode())
     try:
-        for path in sorted([*package.rglob("*.py"), *package.rglob("*.yaml"), *package.rglob("*.lark")]):
+        for path in sorted(p for p in package.rglob("*") if p.suffix in KEYED):
             stat = path.stat()
             key.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
     except OSError:

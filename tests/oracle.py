@@ -291,6 +291,7 @@ DEFINITION_KEYS = (
     "source",
     "text_source",
     "hand_written",
+    "compiled",
     "note",
     "flips_to",
 )

@@ -186,7 +186,8 @@ def test_a_grant_gives_the_keywords_ability_to_the_cards_it_names_and_none_to_th
 
 def test_a_scenario_with_森仙のJ_ロマネスク_is_refused_for_the_keyword_it_reads_not_solved_without_it():
     """Its printed reminder destroys 「「シールド・セイバー」を持つクリーチャー」: the compiler reads the grant and
-    the keyword filter; the solver does not model the keyword filter yet and refuses the scenario by name."""
+    the keyword filter; who has the keyword by this grant the solver does not work out yet, and it refuses the
+    scenario by name, naming the sentence."""
     row = next(r for r in ROWS if r["name"] == "森仙のJ ロマネスク")
     text = row["text"].replace('"', '\\"')
     scenario = f"""
@@ -200,22 +201,22 @@ effect: {{controller: opponent, events: [{{break: s1}}]}}
 """
     with pytest.raises(dmrules.InputError) as error:
         dmrules.scenario_from_text(scenario, "romanesque.yaml")
-    assert "keyword: シールド・セイバー" in error.value.problem and "does not model yet" in error.value.problem
+    assert "「シールド・セイバー」" in error.value.problem and "does not model" in error.value.problem
 
 
-def test_face_up_cards_chosen_from_the_mana_zone_are_refused_by_the_solver(tmp_path):
-    """Every card in the battle zone is face up, and a shield is face up when the scenario says so; a face-up
-    card of the mana zone the scenario cannot state: refused by name, never solved as if there were none."""
+def test_face_up_cards_chosen_from_the_mana_zone_are_the_mana_zones_cards(tmp_path):
+    """A card of the mana zone is face up unless the scenario puts it face down: 「自分のマナゾーンにある表向きの
+    カードを1枚墓地に置いてもよい」 may take m1, not m2 (face down); optional, so C may also be destroyed."""
     text = "このクリーチャーが破壊される時、かわりに自分のマナゾーンにある表向きのカードを1枚墓地に置いてもよい。"
     scenario = f"""
 turn: opponent
 players:
   me:
     battle: [{{id: C, card: {{name: 表向きを選ぶクリーチャー, text: "{text}"}}}}]
-    mana: [m1]
+    mana: [m1, {{id: m2, face_down: true}}]
   opponent: {{}}
 effect: {{controller: opponent, events: [{{destroy: C}}]}}
 """
-    with pytest.raises(dmrules.InputError) as error:
-        dmrules.scenario_from_text(scenario, "face-up.yaml")
-    assert "face-up or face-down card chosen from the mana zone" in error.value.problem
+    solution = dmrules.solve(dmrules.scenario_from_text(scenario, "face-up.yaml"))
+    moved = sorted(tuple(sorted((k, v) for k, v in r.final.items() if v == "graveyard")) for r in solution.resolutions)
+    assert moved == [(("C", "graveyard"),), (("m1", "graveyard"),)]

@@ -166,7 +166,7 @@ def test_cards_command_shows_structured_abilities():
     assert "watches: leave of this" in out.stdout
     assert "choose 2 from hand (discard → graveyard)" in out.stdout
     listing = run_cli("cards")
-    assert listing.stdout.rstrip().endswith(f"{len(bundled())} cards")
+    assert listing.stdout.rstrip().endswith(f"{len(bundled()):,} cards")
 
 
 def test_cards_command_describes_every_bundled_card():

@@ -104,7 +104,12 @@ def check_chosen_cards_were_eligible(scenario, solution) -> None:
                             app,
                             "chose the replaced event's card for the same event",
                         )
-                    ok = [s for s in slots if s.from_zone == zone]
+                    state = w.state if w.state is not None else scenario
+                    beside = {
+                        "under_this": state.cards[card_id].under == app.replacement.card,
+                        "crossed_to_this": state.cards[card_id].equipped_to == app.replacement.card,
+                    }
+                    ok = [s for s in slots if s.from_zone == zone or beside.get(s.from_zone, False)]
                     if w.index == 1:
                         ok = [
                             s

@@ -10,6 +10,7 @@ import yaml
 import dmrules
 from dmrules.reading.carddb import bundled
 from dmrules.reading.cardtext import pool
+from dmrules.reading.classic import classic_cards
 
 from .cardtext_cache import compiled
 
@@ -20,18 +21,21 @@ ROWS = list(csv.DictReader((ROOT / "tests/cards/printed.tsv").open(encoding="utf
 def test_printed_yaml_is_the_compilers_reading_of_the_printed_texts(monkeypatch):
     monkeypatch.setattr(pool, "compile_text", compiled)
     stored = yaml.safe_load((ROOT / "dmrules/cards/printed.yaml").read_text(encoding="utf-8"))["cards"]
-    assert stored == pool.entries(ROWS, pool.hand_written_names())
+    assert stored == pool.entries(ROWS, pool.skipped_names())
 
 
 def test_every_replacement_card_of_the_printed_texts_is_in_the_pool_with_its_text_and_source():
     db = bundled()
+    classic = {card.name for card in classic_cards()}
     for row in ROWS:
         if row["kind"] != "replacement":
             continue
         card = db.find(row["name"])
         assert card is not None, row["name"]
         if card.compiled or card.unread:
-            assert card.text == row["text"] and card.source.startswith("card list ")
+            assert card.source.startswith("card list ")
+            # A card of the classic list has the list's text (the same lists give both files).
+            assert card.text == row["text"] or card.name in classic
 
 
 def test_a_pool_card_the_compiler_cannot_read_is_refused_by_name():
@@ -52,27 +56,29 @@ effect: {{controller: opponent, events: [{{destroy: U}}]}}
 
 
 def test_a_pool_card_whose_races_a_text_needs_must_be_given_them():
+    """襲撃者ガルゼドライブ is of a later set: the card lists give no races for it."""
     base = """
 turn: me
 players:
   me:
     battle:
       - {id: S, card: ボルシャック・西南・ドラゴン, races: [アーマード・ドラゴン]}
-      - {id: D, card: ネンブツ・クリネッコ%s}
+      - {id: D, card: 襲撃者ガルゼドライブ%s}
   opponent: {}
 effect: {controller: opponent, events: [{destroy: D}]}
 """
     try:
         dmrules.scenario_from_text(base % "", "r.yaml")
     except dmrules.InputError as error:
-        assert "nor the scenario gives its races" in error.problem and "ネンブツ・クリネッコ" in error.problem
+        assert "nor the scenario gives its races" in error.problem and "襲撃者ガルゼドライブ" in error.problem
     else:
         raise AssertionError("a card of unknown races was tested by a race filter")
     solution = dmrules.solve(dmrules.scenario_from_text(base % ", races: [ドラゴン]", "r.yaml"))
-    # ネンブツ's mandatory return to hand, or the optional セイバー destroys ボルシャック・西南・ドラゴン instead.
+    # ガルゼドライブ destroyed, or the optional セイバー destroys ボルシャック・西南・ドラゴン instead (ガルゼドライブ's
+    # own セイバー saves 超化獣 only).
     assert sorted(tuple(sorted(r.final.items())) for r in solution.resolutions) == sorted(
         [
-            (("D", "hand"), ("S", "battle")),
+            (("D", "graveyard"), ("S", "battle")),
             (("D", "battle"), ("S", "graveyard")),
         ]
     )

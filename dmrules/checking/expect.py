@@ -33,7 +33,18 @@ from ..reading.reader import Node
 
 EXPECT_FIELDS = ("count", "states", "resolutions", "groups", "some", "none", "always", "note")
 GROUP_FIELDS = ("applied", "count", "final", "note")
-ENTRY_FIELDS = ("applied", "final", "lost", "flipped", "triggered", "trigger_counts", "broken", "attempted", "note")
+ENTRY_FIELDS = (
+    "applied",
+    "final",
+    "under",
+    "lost",
+    "flipped",
+    "triggered",
+    "trigger_counts",
+    "broken",
+    "attempted",
+    "note",
+)
 APPLIED_FIELDS = ("event", "by", "chosen")
 PATTERN_FIELDS = (
     "final",
@@ -151,13 +162,17 @@ def trigger_names(r: Resolution) -> set[str]:
 ResolutionKey = tuple
 
 
-def resolution_key(applied, final: dict[str, str], lost, flipped) -> ResolutionKey:
-    return (frozenset(applied), tuple(sorted(final.items())), frozenset(lost), frozenset(flipped))
+def resolution_key(applied, final: dict[str, str], lost, flipped, under=()) -> ResolutionKey:
+    """What tells resolutions apart: the applications, where every card ends, the players who lost,
+    the cards flipped, and the cards that end under a card they were not under (``under``)."""
+    return (frozenset(applied), tuple(sorted(final.items())), frozenset(lost), frozenset(flipped), frozenset(under))
 
 
-def actual_key(r: Resolution) -> ResolutionKey:
+def actual_key(r: Resolution, scenario: Scenario | None = None) -> ResolutionKey:
     apps = [(a.event, a.replacement.id, frozenset(a.chosen)) for a in r.applied]
-    return resolution_key(apps, dict(r.final), r.lost, r.flipped)
+    start = {c.id: c.under for c in scenario.cards.values()} if scenario is not None else {}
+    under = [(c, t) for c, t in r.windows[-1].final_under.items() if start.get(c) != t] if scenario is not None else []
+    return resolution_key(apps, dict(r.final), r.lost, r.flipped, under)
 
 
 @dataclass
@@ -328,7 +343,11 @@ def read_expectation(scenario: Scenario, node: Node | None = None) -> Expectatio
             flipped = (
                 [_check_card(c, scenario) for c in entry.child("flipped").elements()] if entry.has("flipped") else []
             )
-            key = resolution_key(apps, final, lost, flipped)
+            under = {}
+            if entry.has("under"):  # 「…の下に重ねて置く」: card → the card it ends under
+                for card, host in entry.child("under").items():
+                    under[_check_card_id(entry.child("under"), card, scenario)] = host.text(tuple(scenario.cards))
+            key = resolution_key(apps, final, lost, flipped, under.items())
             if key in seen:
                 raise entry.error(f"the same resolution is listed twice (also at {seen[key]})")
             seen[key] = entry.located.line(entry.place)
@@ -356,6 +375,12 @@ def read_expectation(scenario: Scenario, node: Node | None = None) -> Expectatio
     return exp
 
 
+def _check_card_id(node: Node, card: str, scenario: Scenario) -> str:
+    if card not in scenario.cards:
+        raise node.error(f"no card with id '{card}' is in the scenario", card)
+    return card
+
+
 def _group_key(node: Node, scenario: Scenario) -> list[tuple[str, str]]:
     out = []
     for a in node.elements():
@@ -371,7 +396,7 @@ def group_text(key: frozenset) -> str:
 
 
 def describe_key(key: ResolutionKey, scenario: Scenario) -> str:
-    apps, final, lost, flipped = key
+    apps, final, lost, flipped, under = key
     parts = []
     for event, by, chosen in sorted(apps, key=lambda a: (a[0], a[1])):
         text = f"{event} by {by}"
@@ -385,6 +410,8 @@ def describe_key(key: ResolutionKey, scenario: Scenario) -> str:
         text += " | lost: " + ", ".join(sorted(lost))
     if flipped:
         text += " | flipped: " + ", ".join(sorted(flipped))
+    if under:
+        text += " | under: " + ", ".join(f"{c} under {t}" for c, t in sorted(under))
     return text
 
 
@@ -400,14 +427,16 @@ def check(expectation: Expectation, solution: Solution, scenario: Scenario) -> l
         problems.append(f"expected {expectation.states} final states, found {solution.states}")
     if expectation.resolutions is not None:
         expected = {key: text for key, text in expectation.resolutions}
-        actual = {actual_key(r): describe_key(actual_key(r), scenario) for r in solution.resolutions}
+        actual = {
+            actual_key(r, scenario): describe_key(actual_key(r, scenario), scenario) for r in solution.resolutions
+        }
         for key, text in expected.items():
             if key not in actual:
                 problems.append(f"missing resolution: {text}")
         for key, text in actual.items():
             if key not in expected:
                 problems.append(f"unexpected resolution: {text}")
-        by_key = {actual_key(r): r for r in solution.resolutions}
+        by_key = {actual_key(r, scenario): r for r in solution.resolutions}
         for key, checks in expectation.entry_checks.items():
             r = by_key.get(key)
             if r is None:

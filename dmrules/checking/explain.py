@@ -19,6 +19,7 @@ import clingo
 import yaml
 from clingo import Function, String, Symbol, SymbolType
 
+from ..game.abilities import variants
 from ..game.errors import InputError, SolveError
 from ..game.outcome import Resolution
 from ..game.scenario import Scenario
@@ -174,6 +175,9 @@ class Describer:
         else:
             assert ref.card is not None  # a card's ability: an effect in play has none
             ability = self.scenario.cards[ref.card].replacements[ref.ability - 1]
+        option = r.arguments[-1].number if len(r.arguments) == (2 if r.name == "eff" else 3) else None
+        if option is not None:  # the ability applied with one option of its one_of
+            ability = variants(ability)[option - 1]
         slots = ability.slots()
         return slots[index - 1] if 0 < index <= len(slots) else None
 

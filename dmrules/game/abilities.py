@@ -9,7 +9,7 @@ docs/scenario-format.md describes the fields as a scenario writes them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .events import Step
 from .filters import Condition, Filter
@@ -117,7 +117,30 @@ class ReplacementAbility:
     keyword: str | None = None
 
     def slots(self) -> list[Slot]:
-        return [a.slot for a in self.instead if a.slot is not None]
+        """Every choice of affected cards its text makes, those of each option of a ``one_of`` too."""
+        return [slot for action in self.instead for slot in _slots(action)]
+
+
+def _slots(action: Action) -> list[Slot]:
+    if action.kind == "one_of":
+        return [slot for option in action.options for a in option for slot in _slots(a)]
+    return [action.slot] if action.slot is not None else []
+
+
+def variants(ability: ReplacementAbility) -> tuple[ReplacementAbility, ...]:
+    """The ways the ability can be applied: itself, or, when what it does instead is a choice
+    between actions (``one_of``: 「〜か、〜」), one ability an option, each doing the actions
+    around the choice and that option's. Its player picks one when applying it; since they watch
+    the same event, at most one of them applies to it (609.3)."""
+    at = next((i for i, action in enumerate(ability.instead) if action.kind == "one_of"), None)
+    if at is None:
+        return (ability,)
+    before, after = ability.instead[:at], ability.instead[at + 1 :]
+    return tuple(
+        variant
+        for option in ability.instead[at].options
+        for variant in variants(replace(ability, instead=before + option + after))
+    )
 
 
 def default_works_in(watch: Watch, own_movement: bool) -> str:
@@ -170,6 +193,7 @@ class Restriction:
 # Condition words the solver evaluates; the others are read but not yet solved.
 SOLVED_CONDITIONS = (
     "this_tapped",
+    "this_linked",
     "this_face_up",
     "not_fortified_by_other_castle",
     "summoned_just_before_cast",
@@ -180,55 +204,49 @@ SOLVED_CONDITIONS = (
 )
 
 
-def _filter_gaps(flt: Filter | None, where: str) -> list[str]:
-    if flt is None:
-        return []
-    gaps = [f"{where} 'keyword: {k}'" for k in flt.keywords]
-    return gaps
-
-
 def unsolved(ability: ReplacementAbility) -> list[str]:
     """The parts of an ability that dmrules reads but its solver does not model yet.
 
     A scenario whose cards use one of them is refused with this list, rather
     than solved as if the part were not there.
     """
-    gaps = _filter_gaps(ability.watch.filter, "a watched card with")
-    if ability.watch.to_position:
-        gaps.append("a watched deck position ('to_position')")
+    gaps = []
     if ability.watch.chooser:
         gaps.append("a watched choice that names both who chooses and what is chosen")
-    for action in ability.instead:
-        if action.kind == "use_ability" and not ability.then:
-            gaps.append(
-                "'use_ability' (サイレントスキル) without the events of the ability it uses (give them as "
-                "the replacement's 'then')"
-            )
-        if action.kind == "battle_instead" and action.filter is not None:
-            gaps.append("'battle_instead' with a chosen creature (another creature battles instead)")
-        if action.kind == "battle_instead" and "battle" not in ability.watch.events:
-            gaps.append("'battle_instead' for an event that is not a battle")
-        if action.kind == "one_of":
-            gaps.append("'one_of' (a choice between actions)")
-        if action.kind == "choose_instead" and action.whose == "opponent":
-            gaps.append("'choose_instead: opponent'")
-        if action.face_up:
-            gaps.append("'face_up' placement")
-        slot = action.slot
-        if slot is not None:
-            if slot.count is None or slot.up_to:
-                gaps.append("a choice of any number of cards ('count: any' or 'up_to')")
-            if slot.from_zone in ("under_this", "crossed_to_this"):
-                gaps.append(f"a choice from '{slot.from_zone}'")
-            gaps += _filter_gaps(slot.filter, "a chosen card with")
-            if {"face_up", "face_down"} & set(slot.filter.properties) and slot.from_zone not in ("battle", "shields"):
-                gaps.append(f"a face-up or face-down card chosen from the {slot.from_zone} zone")
+    if ability.once_per_turn and len(variants(ability)) > 1:
+        gaps.append("'one_of' (a choice between actions) limited to 「各ターンに1度」")
+    for variant in variants(ability):
+        for action in variant.instead:
+            gaps += _action_gaps(action, variant)
     for condition in ability.conditions:
         if condition.word is not None and condition.word not in SOLVED_CONDITIONS:
             gaps.append(f"the condition '{condition.word}'")
-        gaps += _filter_gaps(condition.filter, "a counted card with")
     for step in ability.then:
         for event in step.events:
-            if event.under is not None:
-                gaps.append("a follow-up that puts a card under a chosen card")
+            if event.under is not None and event.choose is None:
+                gaps.append("a follow-up that puts a card it names (not one it chooses) under a chosen card")
+    return list(dict.fromkeys(gaps))
+
+
+def _action_gaps(action: Action, ability: ReplacementAbility) -> list[str]:
+    gaps = []
+    if action.kind == "use_ability" and not ability.then:
+        gaps.append(
+            "'use_ability' (サイレントスキル) without the events of the ability it uses (give them as "
+            "the replacement's 'then')"
+        )
+    if action.kind == "battle_instead" and action.filter is not None and ability.watch.subject != "this":
+        gaps.append("'battle_instead' with a chosen creature, for a battle of another creature than this one")
+    if action.kind == "battle_instead" and "battle" not in ability.watch.events:
+        gaps.append("'battle_instead' for an event that is not a battle")
+    if action.kind == "choose_instead" and action.whose == "opponent":
+        gaps.append("'choose_instead: opponent'")
+    if action.face_up:
+        gaps.append("'face_up' placement")
+    slot = action.slot
+    if slot is not None:
+        if slot.count is None or slot.up_to:
+            gaps.append("a choice of any number of cards ('count: any' or 'up_to')")
+        if slot.from_zone in ("hand", "deck") and {"face_up", "face_down"} & set(slot.filter.properties):
+            gaps.append(f"a face-up or face-down card chosen from the {slot.from_zone} (a card revealed there)")
     return gaps

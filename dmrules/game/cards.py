@@ -8,8 +8,10 @@ from .abilities import ReplacementAbility, Restriction, TriggeredAbility
 
 # What a scenario can say of a card in play: effects that keep it where it is or out of reach.
 MARKERS = ("cannot_be_destroyed", "cannot_leave", "untouchable", "cannot_flip", "cannot_be_broken")
-# The characteristics a card list may leave out (``CardDef.unknown``).
-CHARACTERISTICS = ("races", "civilizations", "cost", "power")
+# The zones whose cards are face up unless a card was put face down (the shields are face down).
+FACE_UP_ZONES = ("battle", "mana", "graveyard")
+# The characteristics a card list may leave out (``CardDef.unknown``); no card list gives souls.
+CHARACTERISTICS = ("races", "civilizations", "cost", "power", "souls")
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,13 @@ class CardDef:
     unknown: tuple[str, ...] = ()  # characteristics the source does not give
     partial: str | None = None  # what the structured form leaves out of the printed text, or states otherwise
     sides: tuple[CardSide, ...] = ()  # a twinpact's two sides (the card's own fields are their union)
+    keywords: tuple[str, ...] = ()  # the keywords its printed text gives it (「ブロッカー」, 「サイレントスキル」)
+    crossed_keywords: tuple[str, ...] = ()  # the keywords it gives the creature it is crossed to
+    # Keywords its text gives otherwise (to other cards, or under a condition): (keyword, sentence), not read.
+    keyword_grants: tuple[tuple[str, str], ...] = ()
+    printed_type: str | None = None  # the type as printed (進化クリーチャー(究極進化)), when a card list gives it
+    power_sign: str | None = None  # "+" or "-" after the printed power (「3000+」): an ability changes it
+    sets: tuple[str, ...] = ()  # the sets it was printed in, as the card lists name them
 
     @property
     def caveat(self) -> str | None:
@@ -61,6 +70,18 @@ class CardDef:
                 "states only what that ruling needs"
             )
         return None
+
+    @property
+    def unknown_in_play(self) -> tuple[str, ...]:
+        """The characteristics a scenario must give when a text reads them: those the source does
+        not give, the power when an ability changes the printed one (「3000+」: how much, the card
+        pool does not say), and the souls of a card of a card list (「W・ソウル」: none gives them)."""
+        unknown = self.unknown
+        if self.power_sign and "power" not in unknown:
+            unknown += ("power",)
+        if (self.printed_type or unknown) and "souls" not in unknown:
+            unknown += ("souls",)  # a card list gives no souls (「W・ソウル」)
+        return unknown
 
     @property
     def evolution(self) -> bool:
@@ -89,6 +110,7 @@ class CardInstance:
     races: tuple[str, ...] = ()
     tapped: bool = False
     face_up: bool = False  # a shield put face up (シールド・ゴー); every other shield is face down
+    face_down: bool = False  # a card of the battle or mana zone put face down (every other one is face up)
     under: str | None = None
     placed: bool = False  # put under its card rather than an evolution source: stays when that card leaves
     equipped_to: str | None = None
@@ -97,11 +119,28 @@ class CardInstance:
     markers: frozenset[str] = frozenset()
     flags: frozenset[str] = frozenset()
     unknown: frozenset[str] = frozenset()  # characteristics neither the card pool nor the scenario gives
-    granted: tuple[ReplacementAbility, ...] = ()  # abilities other cards give it (reading/grants.py)
+    granted: tuple[ReplacementAbility, ...] = ()  # abilities other cards give it (game/grants.py)
+    keywords: frozenset[str] = frozenset()  # its keywords: its printed text's and those the scenario states
+    given_keywords: frozenset[str] = frozenset()  # keywords other cards give it (game/grants.py)
 
     @property
     def name(self) -> str | None:
         return self.definition.name if self.definition else None
+
+    @property
+    def side_up(self) -> str | None:
+        """「表向き」 or 「裏向き」: ``face_up`` or ``face_down``. Cards in the battle zone, the mana zone
+        and the graveyard are face up unless put face down; shields face down unless put face up;
+        a card in the hand or the deck is neither (its owner sees it, or no one does)."""
+        if self.zone == "shields":
+            return "face_up" if self.face_up else "face_down"
+        if self.zone in FACE_UP_ZONES:
+            return "face_down" if self.face_down else "face_up"
+        return None
+
+    def has_keyword(self, keyword: str) -> bool:
+        """「「K」を持つ」: its printed text, the scenario or a grant gives it K."""
+        return keyword in self.keywords or keyword in self.given_keywords
 
     @property
     def replacements(self) -> tuple[ReplacementAbility, ...]:

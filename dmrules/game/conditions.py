@@ -15,6 +15,9 @@ from .grants import count_holds
 from .scenario import Scenario
 from .vocabulary import CIVILIZATIONS
 
+# A card's flag: it is linked to another god (G・リンク), as the scenario states.
+LINKED = "linked"
+
 
 def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
     """Whether one condition of ``card``'s ability holds in ``state``."""
@@ -35,6 +38,8 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
         return condition.word in done or (
             condition.word == "summoned_before_cast" and "summoned_just_before_cast" in done
         )
+    if condition.word == "this_linked":  # 「このクリーチャーがリンクしていて」: the scenario says so (flag 'linked')
+        return LINKED in card.flags
     if condition.word == "this_power_positive":
         return card.power is not None and card.power > 0
     if condition.word == "shields_at_least_opponent":

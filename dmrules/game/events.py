@@ -68,6 +68,7 @@ class Template:
     source: str | None = None
     amount: int | None = None
     unreplaceable: bool = False  # the choosing and each chosen card's event cannot be replaced
+    under: Filter | None = None  # 「…の下に重ねて置く」: each chosen card goes under a card of this filter
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""Abilities one card gives others (「…はすべて「エターナル・Ω」を得る」: ``granted_to``).
+"""Abilities one card gives others (「…はすべて「エターナル・Ω」を得る」: ``granted_to``), and the
+keywords it gives with them or as a cross gear (「これをクロスしたクリーチャーは「ブロッカー」を得る」).
 
 A card in the battle zone whose replacement ability has ``granted_to`` gives a copy of
 that ability to every card the filter names, read from the giver's side: the creatures
@@ -15,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from .abilities import ReplacementAbility
 from .cards import CardSide, faces
 from .filters import Condition, Filter
 
@@ -54,11 +56,11 @@ def card_passes(flt: Filter, card: CardInstance, controller: str, source: str | 
         return False
     if "tapped" in flt.properties and not card.tapped:
         return False
-    if "face_up" in flt.properties and not (card.zone == "battle" or card.zone == "shields" and card.face_up):
-        return False
-    if "face_down" in flt.properties and not (card.zone == "shields" and not card.face_up):
+    if any(side in flt.properties and card.side_up != side for side in ("face_up", "face_down")):
         return False
     if "multicolor" in flt.properties and len({c for side in sides for c in side.civilizations}) < 2:
+        return False
+    if flt.keywords and not any(card.has_keyword(k) for k in flt.keywords):
         return False
     return True
 
@@ -90,33 +92,68 @@ def count_holds(condition: Condition, cards: Iterable[CardInstance], controller:
     )
 
 
-def with_grants(state: Scenario) -> Scenario:
-    """``state`` with each card's granted abilities (``CardInstance.granted``) as its givers
-    in the battle zone make them; the same object when nothing changes. Every state is made
-    with them: the scenario as read, and each state after a window (``engine.advance``)."""
-    givers = [
-        (card, ability)
+def _givers(state: Scenario) -> list[tuple[str, str | None, ReplacementAbility]]:
+    """(controller, giving card, ability) for every grant that works now: a card's ability while the
+    card is where its abilities work (the battle zone; a castle fortifying a shield), and an effect in
+    play's for as long as it lasts (「このターン、自分のクリーチャーはすべて…を得る」)."""
+    out: list[tuple[str, str | None, ReplacementAbility]] = [
+        (card.controller, card.id, ability)
         for card in state.cards.values()
-        if card.definition is not None
+        if card.definition is not None and _works(card)
         for ability in card.definition.replacements
         if ability.granted_to is not None
     ]
-    if not givers and not any(card.granted for card in state.cards.values()):
+    out += [(e.controller, e.source, e.ability) for e in state.effects if e.ability.granted_to is not None]
+    return out
+
+
+def _works(card: CardInstance) -> bool:
+    """Whether a card's abilities work: in the battle zone; a castle while it fortifies a shield."""
+    if "castle" in card.types:
+        return card.zone == "shields" and card.fortifies is not None
+    return card.zone == "battle"
+
+
+def _receives(card: CardInstance, ability: ReplacementAbility, casting: str | None) -> bool:
+    """Whether a card can hold a granted ability now: in the battle zone, the spell being cast, or in
+    the zone where the ability works (a マッドネス given to hand cards works in the hand)."""
+    return card.zone == "battle" or card.id == casting or card.zone == ability.works_in
+
+
+def with_grants(state: Scenario) -> Scenario:
+    """``state`` with each card's granted abilities (``CardInstance.granted``) as its givers make
+    them (``_givers``), and the keywords they and cross gears give (``given_keywords``); the same
+    object when nothing changes. Every state is made with them: the scenario as read, and each
+    state after a window (``engine.advance``)."""
+    givers = _givers(state)
+    crossed = _crossed_keywords(state)
+    if not givers and not crossed and not any(card.granted or card.given_keywords for card in state.cards.values()):
         return state
     casting = state.program.source if state.program.by == "spell" else None
     changed = {}
     for card in state.cards.values():
-        receives = card.zone == "battle" or card.id == casting
         granted = tuple(
             replace(ability, granted_to=None)
-            for giver, ability in givers
-            if receives
-            and giver.zone == "battle"
-            and ability.granted_to is not None
-            and card_passes(ability.granted_to, card, giver.controller, giver.id)
+            for controller, giver, ability in givers
+            if ability.granted_to is not None
+            and _receives(card, ability, casting)
+            and card_passes(ability.granted_to, card, controller, giver)
         )
-        if granted != card.granted:
-            changed[card.id] = replace(card, granted=granted)
+        keywords = frozenset(a.keyword for a in granted if a.keyword) | crossed.get(card.id, frozenset())
+        if granted != card.granted or keywords != card.given_keywords:
+            changed[card.id] = replace(card, granted=granted, given_keywords=keywords)
     if not changed:
         return state
     return replace(state, cards={card_id: changed.get(card_id, card) for card_id, card in state.cards.items()})
+
+
+def _crossed_keywords(state: Scenario) -> dict[str, frozenset[str]]:
+    """The keywords cross gears in the battle zone give the creatures they are crossed to
+    (「これをクロスしたクリーチャーは「ブロッカー」を得る」)."""
+    out: dict[str, frozenset[str]] = {}
+    for gear in state.cards.values():
+        words = gear.definition.crossed_keywords if gear.definition is not None else ()
+        creature = gear.equipped_to
+        if words and gear.zone == "battle" and creature is not None and creature in state.cards:
+            out[creature] = out.get(creature, frozenset()) | frozenset(words)
+    return out

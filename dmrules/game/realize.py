@@ -420,6 +420,7 @@ class Realizer(_CardEvents):
                 source=at.source,
                 amount=spec.amount,
                 unreplaceable=spec.unreplaceable,
+                under=spec.under,
             )
         )
 

@@ -178,24 +178,43 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
     zone = ZONE_WORDS.get(ability.works_in, ability.works_in)
     lines.append(kind + f"; works in the {zone}" if ability.works_in != "any" else kind)
     for step in ability.then:
-        lines.append("then: " + ", ".join(_event_words(e) for e in step.events))
+        lines.append("then: " + then_words(step))
     return lines
+
+
+def then_words(step) -> str:
+    """A follow-up step in words; one that makes no event (an ability used instead whose effect
+    lasts for the turn, 「このターン、…」) says so."""
+    if not step.events:
+        return "no event now (an effect that lasts for the turn)"
+    return ", ".join(_event_words(e) for e in step.events)
 
 
 def _event_words(spec) -> str:
     """A follow-up step's event: 「このクリーチャーを山札の一番下に置く」 → "this card goes to the bottom of the deck"."""
     who = " and ".join({"this": "this card", "event_card": "the replaced event's card"}.get(c, c) for c in spec.cards)
+    if spec.player is not None:
+        player = {"@own": "you", "@opponent": "your opponent"}.get(spec.player, spec.player)
+        count = f" {spec.count}" if spec.count is not None else ""
+        return f"{spec.kind.replace('_', ' ')}{count} ({player})"
+    if spec.every is not None:
+        who = f"every {filter_words(spec.every)} in the {ZONE_WORDS.get(spec.every_from, spec.every_from)}"
     if spec.choose is not None:
         count = spec.choose.count
         who = (
             f"{'up to ' if spec.choose.optional else ''}{count} {filter_words(spec.choose.filter)} "
             f"from the {ZONE_WORDS.get(spec.choose.from_zone, spec.choose.from_zone)}"
         )
+        if spec.choose.chooser == "@opponent":
+            who += " (your opponent chooses, and 'yours' means theirs)"
     verb = {
         "discard": "is discarded",
         "destroy": "is destroyed",
         "return_to_hand": "returns to the hand",
         "put_into_mana": "goes to the mana zone",
+        "break": "is broken",
+        "put_into_battle": "is put into the battle zone",
+        "put_into_shields": "goes to the shield zone",
     }.get(spec.kind)
     if verb is None:
         zone = spec.to_zone or "?"

@@ -6,7 +6,7 @@ from dataclasses import asdict
 
 from ..game.abilities import Action, ReplacementAbility
 from ..game.cards import CardDef
-from .ability_words import action_words, filter_words
+from .ability_words import action_words, filter_words, then_words
 from .safe import visible
 
 ACTION_WORDS = {
@@ -78,8 +78,37 @@ def ability_lines(ability: ReplacementAbility) -> list[str]:
         f"    {kind}; works in: {ability.works_in}"
         + (f"; needs flag {ability.requires_flag}" if ability.requires_flag else ""),
     ]
+    for step in ability.then:
+        lines.append(f"    then: {then_words(step)}")
     if ability.text:
         lines.insert(0, f"  「{ability.text}」")
+    return lines
+
+
+def characteristic_lines(card: CardDef) -> list[str]:
+    """The card's type, civilizations, races, cost and power, each on its line (what the card
+    pool gives; a characteristic it does not give is said to be unknown)."""
+    kinds = "/".join(card.types)
+    lines = [f"  type: {card.printed_type} ({kinds})" if card.printed_type else f"  type: {kinds}"]
+    unknown = set(card.unknown)
+    for field, label in (("civilizations", "civilization"), ("races", "race")):
+        values = getattr(card, field)
+        if values:
+            lines.append(f"  {label}{'s' if len(values) > 1 else ''}: {' / '.join(values)}")
+        elif field in unknown:
+            lines.append(f"  {label}: unknown (the card list does not give it)")
+    for field in ("cost", "power"):
+        value = getattr(card, field)
+        if value is not None:
+            sign = card.power_sign if field == "power" else None
+            changes = {"+": " (an ability raises it)", "-": " (an ability lowers it)"}.get(sign or "", "")
+            lines.append(f"  {field}: {value}{sign or ''}{changes}")
+        elif field in unknown:
+            lines.append(f"  {field}: unknown (the card list does not give it)")
+    if card.keywords:
+        lines.append(f"  keywords: {', '.join(card.keywords)}")
+    if card.sets:
+        lines.append(f"  sets: {', '.join(card.sets)}")
     return lines
 
 
@@ -90,9 +119,7 @@ def card_text(card: CardDef, detailed: bool = False) -> str:
     if not detailed:
         n = len(card.replacements)
         return visible(head) + (f"  ({n} replacement ability{'s' if n != 1 else ''})" if n else "") + "\n"
-    lines = [head]
-    if card.races:
-        lines.append(f"  races: {' / '.join(card.races)}")
+    lines = [head, *characteristic_lines(card)]
     if card.text:
         lines.append(f"  text: {card.text}")
     if card.source:

@@ -216,8 +216,12 @@ def resolution_lines(scenario: Scenario, number: int, resolution: Resolution) ->
     paths = journeys(scenario, resolution)
     if several:
         lines.append("  result:")
+    stacked = resolution.windows[-1].final_under if resolution.windows else {}
     for card_id, path in paths.items():
         back = " (back where it was)" if card_id not in moved else ""
+        host = stacked.get(card_id)
+        if host is not None and host != scenario.cards[card_id].under:
+            back += f", under {card_label(scenario, host)}"
         lines.append(f"    {card_label(scenario, card_id)}: {journey_text(path)}{back}")
     for card_id in resolution.flipped:
         lines.append(f"    {card_label(scenario, card_id)}: flipped")

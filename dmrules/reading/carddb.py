@@ -10,18 +10,25 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
+from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from importlib import resources
 from pathlib import Path
 
 from ..cache import cache_root, code_key, forget_stale, load, store
-from ..game.abilities import ReplacementAbility, Restriction, TriggeredAbility
+from ..game.abilities import ReplacementAbility
 from ..game.cards import CardDef, CardSide
 from ..game.errors import InputError
 from ..game.vocabulary import CIVILIZATIONS, TYPE_EXPANSION
 from .abilities import parse_ability, parse_restriction, parse_trigger
+from .classic import card as classic_card
+from .classic import classic_entries
+from .keywords import printed_keywords
+from .names import loose, normalize
 from .reader import Node
+from .textforms import TextReading, read_text
 from .yamlsrc import load_located, load_located_text
 
 CARD_FIELDS = (
@@ -73,14 +80,16 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
     if not types:
         types = ["creature"]
     replacements: tuple[ReplacementAbility, ...] = ()
+    reading = TextReading()
     if node.has("replacements"):
         replacements = tuple(parse_ability(require_counts(a)) for a in node.child("replacements").elements())
     elif by_text:
-        replacements = _compiled(node.child("text"), "castle" if "castle" in types else None, node.child("name").text())
-    triggers: tuple[TriggeredAbility, ...] = ()
+        reading = _compiled(node.child("text"), "castle" if "castle" in types else None, node.child("name").text())
+        replacements = reading.abilities
+    triggers = reading.triggers
     if node.has("triggers"):
         triggers = tuple(parse_trigger(t) for t in node.child("triggers").elements())
-    restrictions: tuple[Restriction, ...] = ()
+    restrictions = reading.restrictions
     if node.has("restrictions"):
         restrictions = tuple(parse_restriction(r) for r in node.child("restrictions").elements())
     if node.has("hand_written") and not (replacements or triggers or restrictions):
@@ -95,6 +104,7 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
         )
     if node.opt_text("text_source", "printed", TEXT_SOURCES) == "paraphrase" and not node.has("note"):
         raise node.error("a paraphrased text needs a 'note' saying what it paraphrases", "text_source")
+    printed = printed_keywords(node.opt_text("text"))
     return CardDef(
         name=node.child("name").text(),
         types=tuple(types),
@@ -115,6 +125,9 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
         unread=node.opt_text("unread"),
         unknown=tuple(node.opt_texts("unknown", CHARACTERISTICS)),
         partial=node.opt_text("partial"),
+        keywords=printed.own,
+        crossed_keywords=printed.crossed,
+        keyword_grants=printed.grants,
     )
 
 
@@ -160,7 +173,10 @@ def _twinpact(node: Node, *, from_text: bool) -> CardDef:
     replacements = base.replacements
     if by_text:
         replacements = tuple(
-            r for e, side in zip(elements, sides) if side.text for r in _compiled(e.child("text"), None, side.name)
+            r
+            for e, side in zip(elements, sides)
+            if side.text
+            for r in _compiled(e.child("text"), None, side.name).abilities
         )
     creature = next((side for side in sides if "creature" in side.types), sides[0])
     return replace(
@@ -176,20 +192,20 @@ def _twinpact(node: Node, *, from_text: bool) -> CardDef:
     )
 
 
-def _compiled(node: Node, card_type: str | None, name: str) -> tuple[ReplacementAbility, ...]:
-    """The replacement abilities the card-text compiler reads from a printed text."""
-    # Loaded only here, when a text is compiled (the compiled database is kept between runs):
-    # the compiler and its parser take a tenth of a second to import.
-    from .cardtext.compiler import compile_text
-
-    compiled = compile_text(node.text(), card_type, name)
-    if compiled.problems:
+def _compiled(node: Node, card_type: str | None, name: str) -> TextReading:
+    """The replacement abilities (and restrictions and triggers) the card-text compiler reads from a
+    printed text."""
+    try:
+        reading = read_text(node.text(), card_type, node.located.path, name)
+    except InputError as exc:  # pragma: no cover - the compiler writes only forms the loader reads
+        raise node.error(f"the card text compiled to a form the loader refuses: {exc.problem}") from None
+    if reading.unread is not None:
         raise node.error(
             f"the text of {name} cannot be read: "
-            + str(compiled.problems[0].problem)
+            + reading.unread
             + " (give the card's 'replacements' by hand, see docs/card-text.md)"
         )
-    return tuple(compiled.abilities)  # each read back by the loader as itself (serialise.read_back)
+    return reading
 
 
 def require_counts(ability: Node) -> Node:
@@ -215,34 +231,17 @@ def _require_counts(node: Node) -> None:
             _require_counts(child)
 
 
-def normalize(name: str) -> str:
-    """The lookup key of a name: NFKC, no spaces, no 《》 brackets."""
-    text = unicodedata.normalize("NFKC", name)
-    for mark in "《》<>「」 \u3000\t":
-        text = text.replace(mark, "")
-    return text
-
-
-def _katakana(text: str) -> str:
-    """Hiragana as katakana (じゃしん → ジャシン)."""
-    return "".join(
-        chr(ord(ch) + 0x60) if "\u3041" <= ch <= "\u3096" or "\u309d" <= ch <= "\u309e" else ch for ch in text
-    )
-
-
-def loose(name: str) -> str:
-    """A looser key that also forgets separators (・, =, -, ー-like marks, quotes), case and
-    the difference between hiragana and katakana."""
-    text = _katakana(normalize(name))
-    for mark in "・･=＝-‐―ー〜~.,、。!！?？'\"“”‘’/／♪":
-        text = text.replace(mark, "")
-    return text.lower()
-
-
-def _similarity(query: str, key: str) -> float:
-    """How close a query is to a name key: the whole name, or the best stretch of it as long as the query."""
+def _similarity(query: str, key: str, chars: Counter | None = None, cutoff: float = 0.0) -> float:
+    """How close a query is to a name key: the whole name, or the best stretch of it as long as the query.
+    With the query's ``chars``, 0 for a key that shares too few characters with it to reach ``cutoff``
+    (no ratio can be higher than the characters the two have in common allow)."""
     if not query or not key:
         return 0.0
+    if chars is not None:
+        common = sum((chars & Counter(key)).values())
+        bound = max(2 * common / (len(query) + len(key)), min(common, len(query)) / len(query))
+        if bound < cutoff:
+            return 0.0
     best = difflib.SequenceMatcher(None, query, key).ratio()
     if len(key) > len(query):
         for start in range(len(key) - len(query) + 1):
@@ -252,24 +251,45 @@ def _similarity(query: str, key: str) -> float:
 
 
 class CardDatabase:
-    """Cards by name."""
+    """Cards by name. A card may be added as the way to make it (``add_lazy``): it is made the first
+    time it is looked up, once, so that a database of thousands of cards is read in milliseconds."""
 
     def __init__(self, cards: list[CardDef] | None = None):
-        self._cards: dict[str, CardDef] = {}
+        self._cards: dict[str, CardDef | Callable[[], CardDef]] = {}
+        self._names: dict[str, str] = {}  # key -> printed name
         self._loose: dict[str, list[str]] = {}
         for card in cards or []:
             self.add(card)
 
     def add(self, card: CardDef) -> None:
-        key = normalize(card.name)
+        self._put(card.name, card)
+
+    def add_lazy(self, name: str, make: Callable[[], CardDef]) -> None:
+        """The card printed ``name``, made by ``make`` when it is first looked up."""
+        self._put(name, make)
+
+    def _put(self, name: str, card: CardDef | Callable[[], CardDef]) -> None:
+        key = normalize(name)
+        keys = self._loose.setdefault(loose(name), [])
+        if key not in self._cards:
+            keys.append(key)
         self._cards[key] = card
-        self._loose.setdefault(loose(card.name), []).append(key)
+        self._names[key] = name
+
+    def _get(self, key: str) -> CardDef:
+        card = self._cards[key]
+        if not isinstance(card, CardDef):
+            card = self._cards[key] = card()
+        return card
 
     def __len__(self) -> int:
         return len(self._cards)
 
-    def __iter__(self):
-        return iter(sorted(self._cards.values(), key=lambda c: c.name))
+    def __iter__(self) -> Iterator[CardDef]:
+        return (self._get(key) for key in self._sorted_keys())
+
+    def _sorted_keys(self) -> list[str]:
+        return sorted(self._cards, key=lambda key: self._names[key])
 
     def __contains__(self, name: str) -> bool:
         return self.find(name) is not None
@@ -277,27 +297,30 @@ class CardDatabase:
     def find(self, name: str) -> CardDef | None:
         """The card printed ``name``, allowing differences of width, kana, case, spacing,
         brackets and separators (＝, ・, -)."""
-        card = self._cards.get(normalize(name))
-        if card is not None:
-            return card
+        key = normalize(name)
+        if key in self._cards:
+            return self._get(key)
         keys = self._loose.get(loose(name), [])
         if len(keys) == 1:
-            return self._cards[keys[0]]
+            return self._get(keys[0])
         return None
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
         """The printed names closest to ``name``, closest first (at most ``n``)."""
         return [c.name for c in self.near(name, n)]
 
-    def near(self, query: str, n: int = 5, cutoff: float = 0.5) -> list[CardDef]:
+    def near(self, query: str, n: int = 5, cutoff: float = 0.55) -> list[CardDef]:
         """Near misses: the cards whose name is closest to the query, closest first."""
         q = loose(query)
-        scored = sorted(((-_similarity(q, loose(c.name)), c.name, c) for c in self), key=lambda t: t[:2])
+        chars = Counter(q)
+        scored = sorted(
+            (-_similarity(q, loose(self._names[key]), chars, cutoff), self._names[key], key) for key in self._cards
+        )
         if not scored:
             return []
         best = -scored[0][0]
         # Far behind the best match is no near miss.
-        return [c for score, _, c in scored if -score >= max(cutoff, best - 0.25)][:n]
+        return [self._get(key) for score, _, key in scored if -score >= max(cutoff, best - 0.25)][:n]
 
     def search(self, query: str) -> list[CardDef]:
         """Cards whose name matches the query, best first: the name itself, then names that
@@ -308,20 +331,21 @@ class CardDatabase:
             return []
         words = [loose(w) for w in unicodedata.normalize("NFKC", query).split() if loose(w)]
         ranked = []
-        for card in self:
-            key = loose(card.name)
-            if key == q:
+        for key in self._cards:
+            name = self._names[key]
+            looser = loose(name)
+            if looser == q:
                 rank = 0
-            elif key.startswith(q):
+            elif looser.startswith(q):
                 rank = 1
-            elif q in key:
+            elif q in looser:
                 rank = 2
-            elif len(words) > 1 and all(w in key for w in words):
+            elif len(words) > 1 and all(w in looser for w in words):
                 rank = 3
             else:
                 continue
-            ranked.append((rank, len(key), card.name, card))
-        return [card for *_, card in sorted(ranked, key=lambda t: t[:3])]
+            ranked.append((rank, len(looser), name, key))
+        return [self._get(key) for *_, key in sorted(ranked)]
 
 
 def load_card_file(path: str | Path, text: str | None = None) -> list[CardDef]:
@@ -339,22 +363,32 @@ def _cache_file() -> Path | None:
 
 @lru_cache(maxsize=1)
 def bundled() -> CardDatabase:
-    """The card database shipped with dmrules, compiled once and kept (``_cache_file``)."""
+    """The card database shipped with dmrules: the classic card list (``classic.json``, read as it
+    is), and the cards of the other files, read once and kept (``_cache_file``): a card of the
+    rulings (written by hand where the compiler does not read its text, or where a ruling needs
+    more than the list gives) or of the later sets (``printed.yaml``). A card of those files that
+    the list holds too is the file's, with the list's characteristics where the file gives none."""
 
     cache = _cache_file()
-    db = load(cache)
-    if isinstance(db, CardDatabase):
-        return db
-    db = _read_bundled()
-    store(cache, db)
-    forget_stale(cache_root(), code_key())
+    files = load(cache)
+    if not (isinstance(files, list) and all(isinstance(card, CardDef) for card in files)):
+        files = _read_card_files()
+        store(cache, files)
+        forget_stale(cache_root(), code_key())
+    db = CardDatabase()
+    for entry in classic_entries():
+        db.add_lazy(entry["name"], partial(classic_card, entry))
+    for card in files:
+        listed = db.find(card.name)
+        db.add(with_listed(card, listed) if listed is not None else card)
     return db
 
 
-def _read_bundled() -> CardDatabase:
-    db = CardDatabase()
+def _read_card_files() -> list[CardDef]:
+    """The cards of the files ``dmrules/cards/*.yaml``; one defined twice is an error."""
     folder = resources.files("dmrules") / "cards"
     seen: dict[str, str] = {}
+    out = []
     for entry in sorted(folder.iterdir(), key=lambda p: p.name):
         if not entry.name.endswith(".yaml"):
             continue
@@ -363,5 +397,19 @@ def _read_bundled() -> CardDatabase:
             if key in seen:
                 raise InputError(f"dmrules/cards/{entry.name}", card.name, f"defined twice (also in {seen[key]})")
             seen[key] = entry.name
-            db.add(card)
-    return db
+            out.append(card)
+    return out
+
+
+def with_listed(card: CardDef, listed: CardDef) -> CardDef:
+    """A card of the rulings' files with what the card list gives and the file leaves out: its
+    characteristics, its printed type and power sign, and its sets."""
+    changes: dict = {"printed_type": card.printed_type or listed.printed_type, "sets": card.sets or listed.sets}
+    for field in CHARACTERISTICS:
+        if getattr(card, field) in (None, ()) and getattr(listed, field) not in (None, ()):
+            changes[field] = getattr(listed, field)
+    if card.power is None and "power" in changes:
+        changes["power_sign"] = listed.power_sign
+    if card.unknown:
+        changes["unknown"] = tuple(f for f in card.unknown if f not in changes)
+    return replace(card, **changes)

@@ -67,22 +67,7 @@ CHOOSE_FIELDS = (
     "cost_below_of_result",
     "count_attempted",
     "among_revealed",
-) + (
-    "whose",
-    "type",
-    "race",
-    "civilization",
-    "cost_max",
-    "cost_min",
-    "cost_not",
-    "other",
-    "name",
-    "evolution",
-    "flag",
-    "without_flag",
-    "cost_exceeds_mana",
-    "id",
-)
+) + FILTER_FIELDS
 STEP_FIELDS = ("events", "if", "instead", "source", "controller", "by", "note")
 INSTEAD_FIELDS = ("if", "events", "note")
 
@@ -272,7 +257,9 @@ def read_steps(node: Node, prefix: str, *, relative: bool = False) -> tuple[Step
             read_event(e, f"{prefix}{i}.{j}", relative=relative)
             for j, e in enumerate(element.child("events").elements(), start=1)
         )
-        if not events:
+        if not events and not relative:
+            # A card's follow-up may make none: an ability used instead whose effect lasts for the
+            # turn (「このターン、…」) makes no event now.
             raise element.error("the step makes no event happen", "events")
         condition = None
         moved = None

@@ -26,6 +26,7 @@ from ..game.vocabulary import CIVILIZATIONS, EFFECT_BY, ZONES
 from .abilities import parse_ability
 from .carddb import CardDatabase, bundled, parse_card, require_counts
 from .events import read_event, read_instead, read_steps
+from .keywords import is_soul
 from .reader import Node, has_control, shorten, unsafe_description
 from .yamlsrc import load_located, load_located_text, located_from_bytes, place_text, read_bounded
 
@@ -63,10 +64,12 @@ CARD_FIELDS = (
     "owner",
     "tapped",
     "face_up",
+    "face_down",
     "cost",
     "power",
     "races",
     "civilizations",
+    "keywords",
     "under",
     "placed_under",
     "equipped_to",
@@ -225,6 +228,7 @@ class _Reader:
         scenario = replace(scenario, about=self._about(root, ruleset))
         self._check_size(scenario)
         self._check_characteristics(scenario)
+        self._check_keywords(with_grants(scenario))
         self._check_powers(scenario)
 
         return with_grants(scenario)  # what the cards in play give others
@@ -266,11 +270,18 @@ class _Reader:
 
         battling = named("battle")
         if battling:
-            battling |= {
-                card_id
+            instead = [
+                (card_id, action)
                 for card_id, card in scenario.cards.items()
-                if any(action.kind == "battle_instead" for ability in card.replacements for action in ability.instead)
-            }
+                for ability in card.replacements
+                for action in ability.instead
+                if action.kind == "battle_instead"
+            ]
+            battling |= {card_id for card_id, _ in instead}
+            if any(action.filter is not None for _, action in instead):  # a chosen creature may battle instead
+                battling |= {
+                    c for c, card in scenario.cards.items() if card.zone == "battle" and "creature" in card.types
+                }
         for cards, why in (
             (
                 named("power_change"),
@@ -298,10 +309,41 @@ class _Reader:
                 missing.add("cost")
             needed = sorted(missing & read)
             if needed:
+                varies = ""
+                if "power" in needed and card.definition is not None and card.definition.power_sign:
+                    printed = f"{card.definition.power}{card.definition.power_sign}"
+                    varies = f" (its printed power {printed} is changed by an ability)"
+                if "souls" in needed:
+                    varies += " (no card list gives a card's souls: state them with its keywords)"
+                fields = ", ".join(dict.fromkeys("keywords" if n == "souls" else n for n in needed))
                 raise self.card_nodes[card_id].error(
                     f"{scenario.cards[card_id].label}: neither the card pool nor the scenario gives its "
-                    f"{' or '.join(needed)}, which a text in this scenario reads; give {', '.join(needed)} on the card"
+                    f"{' or '.join(needed)}{varies}, which a text in this scenario reads; "
+                    f"give {fields} on the card"
                 )
+
+    def _check_keywords(self, scenario: Scenario) -> None:
+        """Refuse a scenario in which a text reads a keyword (「「ブロッカー」を持つ」) that a card may
+        have without the solver knowing: a card whose text gives it in a way the solver does not read
+        (to other cards, or under a condition), or a card of a keyword that contains it (「ドラゴン・
+        ブロッカー」 for 「ブロッカー」), whose being that keyword the rules would have to say."""
+        read = {k for flt in scenario_filters(scenario) for k in flt.keywords if not is_soul(k)}
+        for keyword in sorted(read):
+            for card_id, card in scenario.cards.items():
+                grants = card.definition.keyword_grants if card.definition is not None else ()
+                sentence = next((text for k, text in grants if k == keyword), None)
+                if sentence is not None:
+                    raise self.card_nodes[card_id].error(
+                        f"{card.label}: its text gives 「{keyword}」 (「{sentence}」), which a text in this "
+                        "scenario reads; the solver does not model who gets it that way yet (state each card's "
+                        "'keywords' and give this card inline without that sentence)"
+                    )
+                near = sorted(k for k in card.keywords if keyword in k and k != keyword)
+                if near and not card.has_keyword(keyword):
+                    raise self.card_nodes[card_id].error(
+                        f"{card.label}: it has 「{near[0]}」, and a text in this scenario reads 「{keyword}」; "
+                        f"whether the one is the other, dmrules does not say (state its 'keywords')"
+                    )
 
     def _check_size(self, scenario: Scenario) -> None:
         """Refuse a situation too large to ground (each replacement may make an event per card it chooses)."""
@@ -334,6 +376,12 @@ class _Reader:
                 raise fields.error(
                     "only a shield can be face up (シールド・ゴー): 'face_up' is for the shields zone", "face_up"
                 )
+            if fields is not None and fields.has("face_down") and zone not in ("battle", "mana"):
+                raise fields.error(
+                    "'face_down' is for a card of the battle or mana zone put face down (every other one is face "
+                    "up; the shields are face down, and a shield put face up says 'face_up')",
+                    "face_down",
+                )
             if card_id in self.cards:
                 other = self.card_nodes[card_id]
                 raise element.error(f"card id '{card_id}' is used twice (also at {_where(other)})")
@@ -351,14 +399,17 @@ class _Reader:
                 types=base.types if base else (),
                 civilizations=base.civilizations if base else (),
                 cost=base.cost if base else None,
-                power=base.power if base else None,
+                power=base.power if base and not base.power_sign else None,
                 races=base.races if base else (),
+                keywords=frozenset(base.keywords) if base else frozenset(),
             )
             if fields is not None:
                 instance = self._with_properties(fields, instance)
-            if definition is not None and definition.unknown:
+            if definition is not None and definition.unknown_in_play:
                 given = set(fields.value) if fields is not None else set()
-                instance = _replace(instance, unknown=frozenset(definition.unknown) - given)
+                if "keywords" in given:
+                    given.add("souls")  # the scenario states the card's souls with its keywords
+                instance = _replace(instance, unknown=frozenset(definition.unknown_in_play) - given)
             self._check_solvable(element, instance)
             self.cards[card_id] = instance
             self.card_nodes[card_id] = element
@@ -440,8 +491,11 @@ class _Reader:
             changes["races"] = tuple(node.opt_texts("races"))
         if node.has("civilizations"):
             changes["civilizations"] = tuple(node.opt_texts("civilizations", CIVILIZATIONS))
+        if node.has("keywords"):
+            changes["keywords"] = card.keywords | frozenset(node.opt_texts("keywords"))
         changes["tapped"] = node.opt_bool("tapped")
         changes["face_up"] = node.opt_bool("face_up")
+        changes["face_down"] = node.opt_bool("face_down")
         for link in ("under", "equipped_to", "fortifies", "component_of"):
             if node.has(link):
                 changes[link] = node.child(link).text()
@@ -684,22 +738,40 @@ class _Reader:
         return effects
 
 
-def _characteristics_read(scenario: Scenario) -> set[str]:
-    """Which characteristics (races, civilizations, cost, power) any filter of the scenario reads."""
+def _step_filters(steps) -> list:
     filters = []
-    for ability in [a for c in scenario.cards.values() for a in c.replacements] + [e.ability for e in scenario.effects]:
-        filters.append(ability.watch.filter)
-        filters.extend(slot.filter for slot in ability.slots())
-        filters.extend(c.filter for c in ability.conditions)
-    for card in scenario.cards.values():
-        filters.extend(trigger.watch.filter for trigger in card.triggers)
-    filters.extend(t.filter for t in scenario.templates)
-    for step in scenario.program.steps:
+    for step in steps:
         specs = step.events + (step.instead.events if step.instead is not None else ())
         filters.extend(spec.choose.filter for spec in specs if spec.choose is not None)
         filters.extend(spec.every for spec in specs if spec.every is not None)
+        filters.extend(spec.under for spec in specs if spec.under is not None)
         if step.instead is not None:
             filters.extend(condition.filter for condition in step.instead.conditions)
+    return filters
+
+
+def scenario_filters(scenario: Scenario) -> list:
+    """Every filter a text of the scenario reads: of the abilities (their watches, choices,
+    conditions, the cards they give abilities to and their follow-up steps), of the triggers, and
+    of the effect's steps and choices."""
+    filters = []
+    for ability in [a for c in scenario.cards.values() for a in c.replacements] + [e.ability for e in scenario.effects]:
+        filters.append(ability.watch.filter)
+        filters.append(ability.granted_to)
+        filters.extend(action.filter for action in ability.instead)
+        filters.extend(slot.filter for slot in ability.slots())
+        filters.extend(c.filter for c in ability.conditions)
+        filters.extend(_step_filters(ability.then))
+    for card in scenario.cards.values():
+        filters.extend(trigger.watch.filter for trigger in card.triggers)
+    filters.extend(t.filter for t in scenario.templates)
+    filters.extend(_step_filters(scenario.program.steps))
+    return [flt for flt in filters if flt is not None]
+
+
+def _characteristics_read(scenario: Scenario) -> set[str]:
+    """Which characteristics (races, civilizations, cost, power, souls) any filter of the scenario reads."""
+    filters = scenario_filters(scenario)
     read = set()
     for flt in filters:
         if flt is None:
@@ -712,6 +784,8 @@ def _characteristics_read(scenario: Scenario) -> set[str]:
             read.add("cost")
         if flt.power_max is not None or flt.power_min is not None:
             read.add("power")
+        if any(is_soul(k) for k in flt.keywords):
+            read.add("souls")
     return read
 
 

@@ -345,13 +345,18 @@ class Engine:
             refs = {"this": app.replacement.card, "event_card": replaced.card if replaced else None}
             for k, step in enumerate(ability.then if ability else (), start=1):
                 label = f"{app.event}/{app.replacement.id}.then{k}"
+                # A step's 「そうした場合」 within the follow-ups names an earlier one's event (``then1.1``).
+                condition = step.condition and (
+                    step.condition[0],
+                    f"{app.event}/{app.replacement.id}.{step.condition[1]}",
+                )
                 step = Step(
                     events=tuple(
                         replace(e, id=f"{label}.{j}", cards=tuple(refs.get(c) or c for c in e.cards))
                         for j, e in enumerate(step.events, 1)
                     ),
                     by=step.by,
-                    condition=None,
+                    condition=condition,
                     label=label,
                 )
                 out.append(Pending(step, app.player, app.replacement.card, "ability", label, "follow-up"))
@@ -531,6 +536,7 @@ def advance(state: Scenario, window: Window) -> Scenario:
             controller=card.controller if zone == "battle" else card.owner,
             tapped=tapped,
             face_up=card.face_up and zone == card.zone,
+            face_down=card.face_down and zone == card.zone,
         )
     this_turn = {p: set(words) for p, words in state.this_turn.items()}
     for event in window.events:

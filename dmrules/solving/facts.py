@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from clingo import Function, Number, String, Symbol, SymbolType
 
-from ..game.abilities import ReplacementAbility, TriggeredAbility, Watch
+from ..game.abilities import ReplacementAbility, TriggeredAbility, Watch, variants
 from ..game.cards import CardInstance, faces
 from ..game.conditions import ability_holds
 from ..game.events import Template
@@ -52,9 +52,21 @@ def trigger_symbol(card_id: str, index: int) -> Symbol:
     return Function("trg", [S(card_id), Number(index)])
 
 
-def replacement_symbol(owner: str, index: int, effect: bool = False) -> Symbol:
-    """``rep("J1",1)`` for a card's first ability, ``eff("chishin")`` for an effect in play."""
-    return Function("eff", [S(owner)]) if effect else Function("rep", [S(owner), Number(index)])
+def replacement_symbol(owner: str, index: int, effect: bool = False, option: int | None = None) -> Symbol:
+    """``rep("J1",1)`` for a card's first ability, ``eff("chishin")`` for an effect in play; with
+    ``option``, the ability applied with that option of its ``one_of`` (``rep("J1",1,2)``)."""
+    extra = [] if option is None else [Number(option)]
+    return Function("eff", [S(owner), *extra]) if effect else Function("rep", [S(owner), Number(index), *extra])
+
+
+def replacement_variants(
+    owner: str, index: int, ability: ReplacementAbility, effect: bool = False
+) -> list[tuple[Symbol, ReplacementAbility]]:
+    """The replacements the solver sees for one ability: the ability, or one a ``one_of`` option."""
+    options = variants(ability)
+    if len(options) == 1:
+        return [(replacement_symbol(owner, index, effect), ability)]
+    return [(replacement_symbol(owner, index, effect, k), v) for k, v in enumerate(options, start=1)]
 
 
 def _all_filters(scenario: Scenario) -> Iterator[Filter]:
@@ -69,11 +81,18 @@ def _all_filters(scenario: Scenario) -> Iterator[Filter]:
                 yield restriction.forbid.filter
     for template in scenario.templates:
         yield template.filter
+        if template.under is not None:
+            yield template.under
 
 
 def filter_words(scenario: Scenario) -> set[str]:
     """Race words used by any filter in the scenario."""
     return {word for flt in _all_filters(scenario) for word in flt.races}
+
+
+def keyword_words(scenario: Scenario) -> set[str]:
+    """Keywords (「「ブロッカー」を持つ」) read by any filter in the scenario."""
+    return {word for flt in _all_filters(scenario) for word in flt.keywords}
 
 
 def name_parts(scenario: Scenario) -> set[str]:
@@ -86,14 +105,19 @@ def _filters(ability: ReplacementAbility) -> Iterator[Filter]:
         yield ability.watch.filter
     for slot in ability.slots():
         yield slot.filter
+    for action in ability.instead:
+        if action.filter is not None:  # a creature chosen to battle instead
+            yield action.filter
 
 
 def _abilities(scenario: Scenario) -> Iterator[tuple[ReplacementAbility, Symbol]]:
     for card in scenario.cards.values():
         for index, ability in enumerate(card.replacements, start=1):
-            yield ability, replacement_symbol(card.id, index)
+            for r, variant in replacement_variants(card.id, index, ability):
+                yield variant, r
     for effect in scenario.effects:
-        yield effect.ability, replacement_symbol(effect.id, 0, effect=True)
+        for r, variant in replacement_variants(effect.id, 0, effect.ability, effect=True):
+            yield variant, r
 
 
 # An event's optional fields: (predicate, attribute, term); an empty field gives no fact.
@@ -108,6 +132,7 @@ _EVENT_FIELDS = (
     ("event_group", "group", S),
     ("event_swap", "swap", S),
     ("event_whole", "whole", S),
+    ("event_position", "position", C),
 )
 # An event's yes/no fields: (predicate, attribute).
 _EVENT_FLAGS = (
@@ -144,40 +169,9 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
     if scenario.program.by in ("spell", "summon") and scenario.program.source:
         add(fact("pending", S(scenario.program.source)))
 
-    words = filter_words(scenario)
-    parts = name_parts(scenario)
+    words = (filter_words(scenario), name_parts(scenario), keyword_words(scenario))
     for card in scenario.cards.values():
-        c = S(card.id)
-        add(fact("card", c))
-        add(fact("owner", c, P(card.owner)))
-        add(fact("controller", c, P(card.controller)))
-        add(fact("zone", c, C(card.zone)))
-        if card.deck_pos is not None:
-            add(fact("deck_pos", c, Number(card.deck_pos)))
-        out.extend(characteristic_facts(card, words, parts))
-        if card.definition is not None and card.definition.hyperspatial:
-            add(fact("hyperspatial_card", c))
-        if card.tapped:
-            add(fact("tapped", c))
-            add(fact("card_property", c, C("tapped")))
-        if card.zone == "shields":
-            add(fact("card_property", c, C("face_up" if card.face_up else "face_down")))
-        elif card.zone == "battle":  # every card in the battle zone is face up (「自分の表向きのカード」)
-            add(fact("card_property", c, C("face_up")))
-        if card.under:
-            add(fact("under", c, S(card.under)))
-            if card.placed:
-                add(fact("placed_under", c))
-        if card.equipped_to:
-            add(fact("equipped", c, S(card.equipped_to)))
-        if card.fortifies:
-            add(fact("fortifies", c, S(card.fortifies)))
-        if card.component_of:
-            add(fact("component", c, S(card.component_of)))
-        for marker in sorted(card.markers):
-            add(fact("marker", c, C(marker)))
-        for flag in sorted(card.flags):
-            add(fact("flag", c, S(flag)))
+        out.extend(card_facts(card, *words))
 
     for event in scenario.events:
         e = S(event.id)
@@ -214,26 +208,80 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
             ]
             out.extend(watch_facts(x, restriction.forbid))
 
+    out.extend(replacement_facts(scenario))
+    return out
+
+
+def card_facts(card: CardInstance, words: set[str], parts: set[str], keywords: set[str]) -> list[Symbol]:
+    """A card of the situation: what it is where it is (``characteristic_facts``), where, whose,
+    and the keywords that the scenario's filters read and it has."""
+    out: list[Symbol] = []
+    add = out.append
+    c = S(card.id)
+    add(fact("card", c))
+    add(fact("owner", c, P(card.owner)))
+    add(fact("controller", c, P(card.controller)))
+    add(fact("zone", c, C(card.zone)))
+    if card.deck_pos is not None:
+        add(fact("deck_pos", c, Number(card.deck_pos)))
+    out.extend(characteristic_facts(card, words, parts))
+    if card.definition is not None and card.definition.hyperspatial:
+        add(fact("hyperspatial_card", c))
+    for keyword in sorted(keywords):
+        if card.has_keyword(keyword):
+            add(fact("has_keyword", c, S(keyword)))
+    if card.tapped:
+        add(fact("tapped", c))
+        add(fact("card_property", c, C("tapped")))
+    if card.side_up is not None:  # 「表向き」, 「裏向き」
+        add(fact("card_property", c, C(card.side_up)))
+    if card.under:
+        add(fact("under", c, S(card.under)))
+        if card.placed:
+            add(fact("placed_under", c))
+    if card.equipped_to:
+        add(fact("equipped", c, S(card.equipped_to)))
+    if card.fortifies:
+        add(fact("fortifies", c, S(card.fortifies)))
+    if card.component_of:
+        add(fact("component", c, S(card.component_of)))
+    for marker in sorted(card.markers):
+        add(fact("marker", c, C(marker)))
+    for flag in sorted(card.flags):
+        add(fact("flag", c, S(flag)))
+    return out
+
+
+def replacement_facts(scenario: Scenario) -> list[Symbol]:
+    """The replacement abilities of the cards and the effects in play, one replacement an option of a
+    ``one_of`` (``rep_option``), those whose conditions do not hold left out."""
+    out: list[Symbol] = []
     for card in scenario.cards.values():
         for index, ability in enumerate(card.replacements, start=1):
             if ability.granted_to is None and ability_holds(ability, scenario, card):  # a grant is its receivers'
-                r = replacement_symbol(card.id, index)
-                out.extend(ability_facts(r, ability, card.id, card.controller))
-                if ability.once_per_turn and USED_THIS_TURN in card.flags:
-                    out.append(fact("rep_spent", r))
+                for r, variant in replacement_variants(card.id, index, ability):
+                    out.extend(ability_facts(r, variant, card.id, card.controller))
+                    if variant is not ability:
+                        out.append(fact("rep_option", r, replacement_symbol(card.id, index)))
+                    if ability.once_per_turn and USED_THIS_TURN in card.flags:
+                        out.append(fact("rep_spent", r))
     for effect in scenario.effects:
+        if effect.ability.granted_to is not None:
+            continue  # a grant is its receivers' (game/grants.py)
         if (
             effect.ability.conditions
             and effect.source is not None  # an effect with conditions has its source (reading/scenario.py)
             and not ability_holds(effect.ability, scenario, scenario.cards[effect.source])
         ):
             continue
-        r = replacement_symbol(effect.id, 0, effect=True)
-        out.extend(ability_facts(r, effect.ability, effect.source, effect.controller))
-        if effect.duration is None:
-            out.append(fact("rep_once", r))
-        if effect.self_replacement:
-            out.append(fact("rep_self_spell", r))
+        for r, variant in replacement_variants(effect.id, 0, effect.ability, effect=True):
+            out.extend(ability_facts(r, variant, effect.source, effect.controller))
+            if variant is not effect.ability:
+                out.append(fact("rep_option", r, replacement_symbol(effect.id, 0, effect=True)))
+            if effect.duration is None:
+                out.append(fact("rep_once", r))
+            if effect.self_replacement:
+                out.append(fact("rep_self_spell", r))
     return out
 
 
@@ -308,8 +356,19 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
     out.extend(watch_facts(r, ability.watch))
 
     slot_index = 0
+    # A creature chosen to battle instead is a choice too, numbered after the choices of cards to move
+    # (the numbers of those are the ones ``ReplacementAbility.slots`` gives).
+    battling = len(ability.slots())
     for i, action in enumerate(ability.instead, start=1):
         n = Number(i)
+        if action.kind == "battle_instead" and action.filter is not None:
+            battling += 1
+            s = Number(battling)
+            f = Function("flt", [r, s])
+            add(fact("does", r, n, Function("battle_with", [s])))
+            out += [fact("slot", r, s), fact("slot_count", r, s, Number(1)), fact("slot_from", r, s, C("battle"))]
+            out += [fact("slot_filter", r, s, f), *filter_facts(f, action.filter)]
+            continue
         if action.kind != "choose":
             add(fact("does", r, n, action_term(action)))
             if action.kind in ("move", "move_source") and action.zone == "deck" and action.position:
@@ -395,6 +454,8 @@ def watch_facts(r: Symbol, watch: Watch) -> list[Symbol]:
         add(fact("watch_cast_from", r, C(watch.cast_from)))
     if watch.once:
         add(fact("watch_once", r))
+    if watch.to_position:
+        add(fact("watch_to_position", r, C(watch.to_position)))
     return out
 
 
@@ -438,6 +499,10 @@ def template_facts(template: Template) -> list[Symbol]:
     f = Function("flt", [t, C("choose")])
     out.append(fact("template_filter", t, f))
     out.extend(filter_facts(f, template.filter))
+    if template.under is not None:
+        u = Function("flt", [t, C("under")])
+        out.append(fact("template_under", t, u))
+        out.extend(filter_facts(u, template.under))
     return out
 
 
@@ -471,4 +536,5 @@ def filter_facts(f: Symbol, flt: Filter) -> list[Symbol]:
     out += [fact("filter_property", f, C(x)) for x in flt.properties]
     if flt.component_of_this:
         out.append(fact("filter_component_of_this", f))
+    out += [fact("filter_keyword", f, S(x)) for x in flt.keywords]
     return out

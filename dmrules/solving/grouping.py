@@ -83,6 +83,7 @@ def _signature(card: CardInstance) -> tuple:
         tuple(sorted(card.races)),
         card.tapped,
         card.face_up,
+        card.face_down,
         tuple(sorted(card.markers)),
         tuple(sorted(card.flags)),
     )

@@ -55,7 +55,9 @@ class Unread(Exception):
 @lru_cache(maxsize=1)
 def _parser() -> lark.Lark:
     grammar = (resources.files(__package__) / "effect.lark").read_text(encoding="utf-8")
-    return lark.Lark(grammar, parser="earley", lexer="dynamic", start=["sentence", "condition", "instead", "metamorph"])
+    return lark.Lark(
+        grammar, parser="earley", lexer="dynamic", start=["sentence", "condition", "instead", "metamorph", "used"]
+    )
 
 
 def _parse(text: str, start: str) -> lark.Tree | None:
@@ -199,3 +201,87 @@ def effect_steps(text: str, by: str, own: str = "own") -> list[dict]:
     if not steps:
         raise Unread(text, "the text has no effect sentence")
     return steps
+
+
+# -- the ability a サイレントスキル uses instead of untapping -----------------------------------
+
+
+def _used_event(tree: lark.Tree) -> dict | None:
+    """One event of a used ability, in the vocabulary of a card's follow-up steps (players
+    ``own``/``opponent`` from the ability's controller); None for an effect that lasts."""
+    numbers = [int(n) for n in _tokens(tree, "NUMBER")]
+    count = 1 if _tokens(tree, "FIRST") else numbers[0] if numbers else 1
+    kind = tree.data
+    if kind == "destroy_all":
+        whose, power = _tokens(tree, "WHOSE"), _tokens(tree, "NUMBER")
+        if len(whose) > 1:
+            raise Unread(str(tree), "two owners named")
+        return _destroy_all(whose[0] if whose else None, power[0] if power else None)
+    if kind in ("top_to_mana", "top_to_shields"):
+        return {"put_into_mana" if kind == "top_to_mana" else "put_into_shields": "own", "count": count}
+    if kind == "draw":
+        return {"draw": "own", "count": count}
+    if kind == "break_shields":
+        return {"break": {"choose": {"count": count, "from": "shields", "whose": "opponent"}}}
+    if kind == "destroy_chosen":
+        choice: dict = {"count": count, "type": "creature"}
+        whose = _tokens(tree, "WHOSE")
+        if whose:
+            choice["whose"] = WHOSE[whose[0]]
+        if _tokens(tree, "KEYWORD"):
+            choice["keyword"] = _tokens(tree, "KEYWORD")[0]
+        return {"destroy": {"choose": choice}}
+    if kind == "mana_to_battle":
+        return {
+            "put_into_battle": {
+                "choose": {"count": count, "from": "mana", "whose": "own", "race": _tokens(tree, "RACE")[0]}
+            }
+        }
+    if kind == "opponent_destroys_own":
+        return {"destroy": {"choose": {"count": count, "whose": "own", "type": "creature", "chooser": "opponent"}}}
+    if kind == "discard_seen":
+        return {"discard": {"choose": {"count": count, "from": "hand", "whose": "opponent"}}}
+    if kind == "mana_to_hand":
+        choice = {"count": count, "from": "mana", "whose": "own"}
+        if _tokens(tree, "UP_TO"):
+            choice["optional"] = True
+        return {"return_to_hand": {"choose": choice}}
+    if kind == "hand_to_shields":
+        choice = {"count": count, "from": "hand", "whose": "own"}
+        if _tokens(tree, "MAY"):
+            choice["optional"] = True
+        return {"put_into_shields": {"choose": choice}}
+    if kind == "shields_to_hand":
+        return {"move": {"choose": {"count": count, "from": "shields", "whose": "own"}}, "to": "hand"}
+    return None  # lasting: 「このターン、…」
+
+
+def used_ability_steps(line: str) -> list[dict]:
+    """The follow-up steps of a サイレントスキル: the ability it uses instead of untapping, the
+    line after the keyword (「パワー2000以下のクリーチャーをすべて破壊する」 → one step, its
+    destructions). An ability whose effect lasts for the turn (「このターン、自分の光のクリーチャー
+    はブロックされない」) makes no event now: one step with no events. Raises ``Unread`` for a
+    sentence outside the vocabulary (effect.lark, start symbol ``used``)."""
+    steps: list[dict] = []
+    for _, sentence in sentences(normalize(line)):
+        if sentence in NO_TRIGGER:
+            continue  # the shield added to the hand is no shield broken: nothing triggers (dmrules models none)
+        condition = None
+        if sentence.startswith(IF_DONE):
+            # 「そうした場合、…」: only when the step before it was done (101.3a: attempted)
+            events = steps[-1]["events"] if steps else []
+            if len(events) != 1:
+                raise Unread(sentence, "「そうした場合」 after no single event")
+            condition, sentence = {"attempted": f"then{len(steps)}.1"}, sentence[len(IF_DONE) :]
+        tree = _parse(sentence, "used")
+        if tree is None:
+            raise Unread(sentence, "an ability used instead (サイレントスキル) that dmrules does not read")
+        event = _used_event(tree)
+        steps.append({"events": [] if event is None else [event], **({"if": condition} if condition else {})})
+    if not steps:
+        raise Unread(line, "no ability to use")
+    return steps
+
+
+IF_DONE = "そうした場合、"
+NO_TRIGGER = ("(その「S・トリガー」能力は使えない)", "(その「S・トリガー」は使えない)")

@@ -2,7 +2,8 @@
 
 Reads a tab-separated file of printed texts (``name``, ``type``, ``kind``,
 ``text``, ``source``: tests/cards/printed.tsv) and prints the card entries of
-dmrules/cards/printed.yaml: each `replacement` card with its printed text, the
+dmrules/cards/printed.yaml: each `replacement` card that is not in the classic
+list (``classic.json`` holds those) with its printed text, the
 list it was taken from, and the structured form the compiler reads from the
 text (``compiled: true``), or, where the compiler cannot read the text yet, no
 form and the reason (``unread``), so that a scenario naming that card is
@@ -21,6 +22,7 @@ from importlib import resources
 import yaml
 
 from ..carddb import load_card_file
+from ..classic import classic_cards
 from .compiler import compile_text
 
 TYPES = {
@@ -56,6 +58,12 @@ def hand_written_names() -> set[str]:
     }
 
 
+def skipped_names() -> set[str]:
+    """The cards printed.yaml leaves out: those written by hand, and those of the classic list
+    (dmrules/cards/classic.json holds them, with their characteristics)."""
+    return hand_written_names() | {card.name for card in classic_cards()}
+
+
 def entries(rows: list[dict], skip: set[str]) -> list[dict]:
     out = []
     for row in rows:
@@ -80,7 +88,8 @@ def entries(rows: list[dict], skip: set[str]) -> list[dict]:
 
 
 HEADER = """\
-# Cards built from printed texts (tests/cards/printed.tsv): written by
+# Cards built from printed texts (tests/cards/printed.tsv) of the sets after the classic
+# list (classic.json holds those): written by
 # `python -m dmrules.reading.cardtext.pool tests/cards/printed.tsv`, never by hand.
 # `compiled: true`: the replacement abilities are what the card-text compiler
 # reads from `text`; `unread`: the compiler cannot read the text yet, and a
@@ -92,7 +101,7 @@ HEADER = """\
 def main(argv: list[str]) -> int:
     path = argv[0] if argv else "tests/cards/printed.tsv"
     rows = list(csv.DictReader(open(path, encoding="utf-8"), delimiter="\t"))
-    skip = hand_written_names()
+    skip = skipped_names()
     doc = {"cards": entries(rows, skip)}
     sys.stdout.write(HEADER + yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=1000))
     return 0

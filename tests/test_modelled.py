@@ -1,0 +1,617 @@
+"""What the solver models of the card-text compiler's vocabulary (fixtures V01-V08), and the near
+variants it still refuses by name."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+import dmrules
+from dmrules.reading.carddb import bundled
+from dmrules.reading.scenario import load_scenario
+
+from .conftest import FIXTURES, scenario
+
+
+def finals(solution, *cards: str) -> list[tuple[str, ...]]:
+    return sorted(tuple(r.final[c] for c in cards) for r in solution.resolutions)
+
+
+def refused(text: str) -> str:
+    with pytest.raises(dmrules.InputError) as error:
+        scenario(text)
+    return error.value.problem
+
+
+# -- one_of: a choice between actions -------------------------------------------------------------
+
+YURIN = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: Y, card: 三途渡しのユーリン}
+    graveyard:
+      - {id: DB, card: {name: 両方の種族のクリーチャー, type: creature, races: [ドリームメイト, ビークル・ビー]}}
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: Y}]}
+"""
+
+
+def test_one_card_of_both_races_is_not_one_of_each():
+    """「両方1体ずつ」 takes two cards: a card that is both a ドリームメイト and a ビークル・ビー is one card of
+    either race (the first option), never both choices of the second (TEXT-2)."""
+    solution = dmrules.solve(scenario(YURIN))
+    assert finals(solution, "Y", "DB") == [("deck", "hand"), ("graveyard", "graveyard")]
+
+
+def test_the_options_of_one_ability_are_one_replacement_under_the_sequential_rules():
+    """Dimension Zero's rules apply several replacements to one event in turn, each once (D0-4): two
+    options of one ability are that one replacement. The card sent to the hand instead still leaves
+    the battle zone, but the other option cannot replace that leaving again."""
+    text = """
+ruleset: sequential
+turn: opponent
+players:
+  me:
+    battle:
+      - id: Y
+        card:
+          name: 行き先を選ぶクリーチャー
+          type: creature
+          replacements:
+            - watch: {event: leave, card: this}
+              optional: true
+              instead: [{one_of: [[{move_to: hand}], [{move_to: mana}]]}]
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: Y}]}
+"""
+    assert finals(dmrules.solve(scenario(text)), "Y") == [("graveyard",), ("hand",), ("mana",)]
+    base = load_scenario(FIXTURES / "V01-one-of-l-gate-yurin.yaml")
+    assert len(dmrules.solve(replace(base, ruleset="sequential")).resolutions) == 4
+
+
+def test_the_l_gate_given_by_its_printed_text_solves_as_the_bundled_card():
+    """V01 with 三途渡しのユーリン given inline by its printed text (compiled to a one_of) instead of by name."""
+    path = FIXTURES / "V01-one-of-l-gate-yurin.yaml"
+    text = path.read_text(encoding="utf-8").replace(
+        "card: 三途渡しのユーリン}",
+        "card: {name: 三途渡しのユーリン, text: " + repr(bundled().find("三途渡しのユーリン").text) + "}}",
+    )
+    assert "text: " in text
+    inline, named = dmrules.solve(dmrules.scenario_from_text(text, "m01.yaml")), dmrules.solve(load_scenario(path))
+    assert finals(inline, "Y", "D", "B", "G") == finals(named, "Y", "D", "B", "G") and len(named.resolutions) == 4
+
+
+def test_a_choice_between_actions_limited_to_once_a_turn_is_refused_by_name():
+    text = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: Y
+        card:
+          name: 一度だけ選ぶクリーチャー
+          type: creature
+          replacements:
+            - watch: {event: destroy, card: this}
+              once_per_turn: true
+              optional: true
+              instead:
+                - stay
+                - one_of: [[{discard: 1}], [{shield_to_hand: 1}]]
+    hand: [h1]
+    shields: [s1]
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: Y}]}
+"""
+    problem = refused(text)
+    assert (
+        "一度だけ選ぶクリーチャー" in problem
+        and "'one_of' (a choice between actions) limited to 「各ターンに1度」" in problem
+    )
+
+
+# -- use_ability: the ability a サイレントスキル uses, as its follow-up steps ---------------------------
+
+SILENT = """
+turn: me
+players:
+  me:
+    battle:
+      - {id: S, card: CARD, tapped: true}
+  opponent:
+    battle:
+      - {id: o1, card: {name: 相手のクリーチャー, type: creature, power: 1000, cost: 1}}
+      - {id: o2, card: {name: 相手のクリーチャー, type: creature, power: 5000, cost: 1}}
+effect: {controller: me, by: rule, events: [{id: e1, untap: S}]}
+"""
+
+
+def test_the_ability_used_instead_may_destroy_every_creature_of_power_3000_or_less():
+    """マインロード・ワイバーン: 「サイレントスキル(…) / パワー3000以下のクリーチャーをすべて破壊する。」: it
+    untaps, or it stays tapped and destroys o1 (1000) and itself (the list gives it power 3000), not o2
+    (5000)."""
+    solution = dmrules.solve(scenario(SILENT.replace("CARD", "マインロード・ワイバーン")))
+    assert finals(solution, "S", "o1", "o2") == [("battle", "battle", "battle"), ("graveyard", "graveyard", "battle")]
+    assert bundled().find("マインロード・ワイバーン").power == 3000
+
+
+def test_the_opponent_chooses_which_of_its_creatures_the_ability_used_instead_destroys():
+    """冷徹のソーダライト: 「…/ 相手は自分自身のクリーチャーを1体選び、破壊する。」: the opponent chooses."""
+    solution = dmrules.solve(scenario(SILENT.replace("CARD", "冷徹のソーダライト")))
+    assert finals(solution, "o1", "o2") == [("battle", "battle"), ("battle", "graveyard"), ("graveyard", "battle")]
+    chosen = {e.chosen_by for r in solution.resolutions for w in r.windows for e in w.events if e.chosen_by}
+    assert chosen == {"opponent"}
+
+
+def test_the_ability_used_instead_may_have_a_step_done_only_if_the_one_before_was():
+    """トリック・クラッカー: 「…/ 自分の手札を1枚選び、裏向きにして自分のシールドに加えてもよい。そうした場合、自分の
+    シールドを1枚選び、自分の手札に加える。」: it untaps; or it stays tapped and puts no card (then nothing
+    follows); or h1 goes to the shields, and then h1 or s1 comes back to the hand."""
+    text = """
+turn: me
+players:
+  me:
+    battle:
+      - {id: TC, card: トリック・クラッカー, tapped: true}
+    hand: [h1]
+    shields: [s1]
+  opponent: {}
+effect: {controller: me, by: rule, events: [{id: e1, untap: TC}]}
+"""
+    solution = dmrules.solve(scenario(text))
+    assert sorted((len(r.applied), r.final["h1"], r.final["s1"]) for r in solution.resolutions) == [
+        (0, "hand", "shields"),
+        (1, "hand", "shields"),
+        (1, "hand", "shields"),
+        (1, "shields", "hand"),
+    ]
+    windows = sorted(len(r.windows) for r in solution.resolutions)
+    assert windows == [1, 2, 3, 3]  # no card put: the 「そうした場合」 step opens no window
+
+
+def test_a_silent_skill_whose_ability_is_not_read_is_refused_by_name():
+    """粛清者リンダホフ's ability taps (「2体まで選び、タップする」), which no event of the vocabulary is."""
+    problem = refused(SILENT.replace("CARD", "粛清者リンダホフ"))
+    assert "粛清者リンダホフ" in problem and "'use_ability' (サイレントスキル) without the events" in problem
+
+
+def test_an_ability_used_instead_that_lasts_for_the_turn_is_one_step_of_no_event():
+    card = bundled().find("宣凶師バレイド")
+    [ability] = card.replacements
+    assert [a.kind for a in ability.instead] == ["use_ability"] and [s.events for s in ability.then] == [()]
+    inline = SILENT.replace("CARD", "{name: 宣凶師バレイド, text: " + repr(card.text) + "}")
+    solution = dmrules.solve(scenario(inline))
+    assert sorted(len(r.applied) for r in solution.resolutions) == [0, 1]
+
+
+# -- the keyword filter (「「K」を持つ」) and keywords a grant gives ---------------------------------------
+
+V05 = (FIXTURES / "V05-keyword-granted-blood-blockers.yaml").read_text(encoding="utf-8")
+
+
+def _with_opponent_card(card: str) -> str:
+    text = V05.replace(
+        "      - {id: BG, card: うごめく者ボーン・グール}\n",
+        f"      - {{id: BG, card: うごめく者ボーン・グール}}\n{card}",
+    )
+    assert text != V05
+    return text[: text.index("expect:")]
+
+
+def test_a_card_that_gives_the_keyword_read_in_a_way_the_solver_does_not_read_is_refused_by_name():
+    """滅罪の使徒レミーラ: 「バトルゾーンにある自分の水と自然のクリーチャーは「ブロッカー」を得る。」: which of the
+    opponent's creatures are blockers, the solver does not know."""
+    problem = refused(_with_opponent_card("      - {id: RM, card: 滅罪の使徒レミーラ}\n"))
+    assert "滅罪の使徒レミーラ" in problem and "its text gives 「ブロッカー」" in problem
+
+
+def test_a_card_of_a_keyword_that_contains_the_one_read_is_refused_by_name():
+    """光器サーシャ has 「ドラゴン・ブロッカー」: whether it is a 「ブロッカー」 is not said."""
+    text = _with_opponent_card("      - {id: SA, card: 光器サーシャ}\n")
+    assert "光器サーシャ" in refused(text) and "ドラゴン・ブロッカー" in refused(text)
+    stated = text.replace("card: 光器サーシャ}", "card: 光器サーシャ, keywords: [ブロッカー]}")
+    solution = dmrules.solve(scenario(stated))
+    assert sorted(k for r in solution.resolutions for k, v in r.final.items() if v == "graveyard") == ["NJ", "SA", "ST"]
+
+
+def test_a_keyword_counted_by_a_condition():
+    """リバイバル・ソルジャー's ウェーブストライカー (「バトルゾーンに「ウェーブストライカー」を持つクリーチャーが他に
+    2体以上あれば」) gives it 「このクリーチャーが破壊される時、墓地に置くかわりに自分の手札に戻す。」."""
+    text = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: RS, card: リバイバル・ソルジャー}
+      - {id: W1, card: アクア・トリックスター}
+      - {id: W2, card: OTHER}
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: RS}]}
+"""
+    [both] = dmrules.solve(scenario(text.replace("OTHER", "アラーム・ラディッシュ"))).resolutions
+    [one] = dmrules.solve(scenario(text.replace("OTHER", "うごめく者ボーン・グール"))).resolutions
+    assert (both.final["RS"], one.final["RS"]) == ("hand", "graveyard")
+
+
+def test_souls_no_card_list_gives_are_stated_by_the_scenario():
+    """獅子舞妖精ミエゾウ: 「自分の他の(W・ソウル)クリーチャーが破壊される時、墓地に置くかわりに自分のマナゾーンに
+    置く。」; no card list gives a card's souls: refused until the scenario states them (as keywords)."""
+    text = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: MZ, card: 獅子舞妖精ミエゾウKMZ}
+      - {id: W, card: うごめく者ボーン・グールKW}
+      - {id: N, card: お宝猫ニャンジローKN}
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: W}, {id: e2, destroy: N}]}
+"""
+    problem = refused(text.replace("KMZ", "").replace("KW", "").replace("KN", ""))
+    assert "souls" in problem and "give keywords on the card" in problem
+    stated = (
+        text.replace("KMZ", ", keywords: []").replace("KW", ", keywords: [W・ソウル]").replace("KN", ", keywords: []")
+    )
+    [resolution] = dmrules.solve(scenario(stated)).resolutions
+    assert (resolution.final["W"], resolution.final["N"]) == ("mana", "graveyard")
+
+
+# -- face-up cards outside the shield zone -----------------------------------------------------------
+
+V06 = (FIXTURES / "V06-face-up-crymax-jaouga-cross-gear.yaml").read_text(encoding="utf-8")
+
+
+def test_a_card_put_face_down_in_the_battle_zone_is_no_face_up_card():
+    text = V06.replace(
+        "{id: QP, card: クイーン・オブ・プロテクション}",
+        "{id: QP, card: クイーン・オブ・プロテクション, face_down: true}",
+    )
+    [resolution] = dmrules.solve(scenario(text)).resolutions
+    assert resolution.final["J"] == "graveyard" and not resolution.applied
+
+
+def test_face_down_is_for_the_battle_and_mana_zones():
+    text = V06.replace("players:\n  me:\n", "players:\n  me:\n    hand: [{id: h1, face_down: true}]\n")
+    assert "'face_down' is for a card of the battle or mana zone" in refused(text)
+
+
+def test_a_face_up_card_chosen_from_the_hand_is_refused_by_name():
+    text = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: F
+        card:
+          name: 手札の表向きのカードを捨てるクリーチャー
+          type: creature
+          replacements:
+            - watch: {event: destroy, card: this}
+              instead: [stay, {discard: {count: 1, face_up: true}}]
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: F}]}
+"""
+    problem = refused(text)
+    assert (
+        "手札の表向きのカードを捨てるクリーチャー" in problem
+        and "a face-up or face-down card chosen from the hand" in problem
+    )
+
+
+# -- grants: each card a grant names has the ability while the giver is where it works --------------
+
+V07 = (FIXTURES / "V07-grant-laberys-cyclone.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        (
+            "    battle:\n      - {id: LB, card: 封魔ラベリーズ}\n",
+            "    mana:\n      - {id: LB, card: 封魔ラベリーズ}\n",
+        ),
+        ("  opponent: {}\n", "  opponent:\n    battle: [{id: LO, card: 封魔ラベリーズ}]\n"),
+        ("    this_turn: [summoned_just_before_cast]\n", ""),
+    ],
+    ids=["giver-in-the-mana-zone", "the-opponents-giver-only", "no-summon-just-before"],
+)
+def test_the_granted_cyclone_works_only_as_the_grant_and_its_condition_say(change):
+    text = V07[: V07.index("expect:")]
+    if change[1].startswith("  opponent:"):
+        text = text.replace("    battle:\n      - {id: LB, card: 封魔ラベリーズ}\n", "")
+    text = text.replace(*change)
+    assert text != V07[: V07.index("expect:")]
+    [resolution] = dmrules.solve(scenario(text)).resolutions
+    assert resolution.final["SG"] == "graveyard" and not resolution.applied
+
+
+GRANTED_SAVER = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: C, card: うごめく者ボーン・グール}
+      - {id: SP, card: {name: 与える呪文の使い手, type: creature, cost: 1, power: 1000}}
+    shields: [s1]
+  opponent: {}
+replacement_effects:
+  - id: saver
+    source: SP
+    controller: me
+    duration: this_turn
+    text: このターン、自分のクリーチャーはすべて「シールド・セイバー」を得る。
+    granted_to: {whose: own, type: creature}
+    keyword: シールド・セイバー
+    watch: {event: break, card: {whose: own}}
+    instead: [destroy_this]
+    optional: true
+effect: {controller: opponent, by: attack, events: [{id: e1, break: s1}]}
+"""
+
+
+def test_a_grant_an_effect_in_play_makes_gives_each_card_it_names_the_ability():
+    """「このターン、自分のクリーチャーはすべて「シールド・セイバー」を得る」 (an effect in play): each of my
+    creatures may be destroyed instead of the break, once (609.9b); the effect is no saver itself."""
+    solution = dmrules.solve(scenario(GRANTED_SAVER))
+    assert finals(solution, "s1", "C", "SP") == [
+        ("hand", "battle", "battle"),
+        ("shields", "battle", "graveyard"),
+        ("shields", "graveyard", "battle"),
+    ]
+
+
+def test_a_grant_whose_receivers_a_card_pool_leaves_unknown_is_refused_by_name():
+    """A grant's filter reads what the receivers are: a card of a later set, whose races no card list
+    gives, is refused by name when a grant names a race (「自分のハンターとエイリアンはすべて…を得る」)."""
+    text = GRANTED_SAVER.replace("{whose: own, type: creature}", "{whose: own, race: [ハンター, エイリアン]}")
+    text = text.replace("{id: C, card: うごめく者ボーン・グール}", "{id: C, card: 襲撃者ガルゼドライブ}")
+    problem = refused(text)
+    assert "襲撃者ガルゼドライブ" in problem and "races" in problem
+
+
+# -- a follow-up that puts a card under a chosen card (Evoチャージャー) ---------------------------------
+
+V08 = (FIXTURES / "V08-under-critical-evo-charger.yaml").read_text(encoding="utf-8")
+
+
+def test_with_no_card_to_put_it_under_the_follow_up_puts_nothing():
+    text = V08[: V08.index("expect:")]
+    text = text.replace(
+        "      - {id: V1, card: アストラル・リーフ}\n      - {id: V2, card: アストラル・テンペスト}\n", ""
+    )
+    [resolution] = dmrules.solve(scenario(text)).resolutions
+    assert (resolution.final["CE"], resolution.final["BG"]) == ("mana", "mana")
+
+
+def test_a_card_put_under_a_creature_does_not_enter_the_battle_zone():
+    """A replacement of a creature entering the battle zone (「バトルゾーンに出る時」) does not watch a card
+    put under an evolution creature: it is no creature entering."""
+    text = V08[: V08.index("expect:")].replace(
+        "  opponent: {}\n",
+        """  opponent:
+    battle:
+      - id: W
+        card:
+          name: 出るクリーチャーを止めるクリーチャー
+          type: creature
+          replacements:
+            - watch: {event: enter, card: {type: creature}}
+              instead: [{move_to: mana}]
+""",
+    )
+    solution = dmrules.solve(scenario(text))
+    assert sorted(r.final["BG"] for r in solution.resolutions) == ["battle", "battle", "mana"]
+    assert all(a.replacement.card != "W" for r in solution.resolutions for a in r.applied)
+
+
+def test_a_follow_up_that_puts_the_card_it_names_under_a_chosen_card_is_refused_by_name():
+    text = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: U
+        card:
+          name: 自分を重ねるクリーチャー
+          type: creature
+          replacements:
+            - watch: {event: destroy, card: this}
+              instead: [stay]
+              then: [{events: [{move: this, to: battle, under: {choose: {whose: own, evolution: true}}}]}]
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: U}]}
+"""
+    problem = refused(text)
+    assert "自分を重ねるクリーチャー" in problem and "a follow-up that puts a card it names" in problem
+
+
+# -- choices among the cards under this creature, and the cross gears crossed to it ----------------
+
+V09 = (FIXTURES / "V09-under-this-eve-meteor-burn.yaml").read_text(encoding="utf-8")
+
+
+def test_a_card_under_the_creature_that_cannot_leave_cannot_be_chosen():
+    """A card given 「離れない」 cannot be moved out of the battle zone instead (609.4): only
+    ニャンジロー may go to the graveyard in EVE's place."""
+    text = V09[: V09.index("expect:")].replace(
+        "{id: PL, card: パーロック, under: EV}", "{id: PL, card: パーロック, under: EV, cannot_leave: true}"
+    )
+    solution = dmrules.solve(scenario(text))
+    assert finals(solution, "EV", "NJ") == [("battle", "graveyard"), ("graveyard", "graveyard")]
+
+
+def test_a_choice_of_cards_put_under_this_creature_puts_them_under_it():
+    # A mandatory 「かわりに手札を1枚このクリーチャーの下に置く」 with one card in hand: it applies
+    # (609.1), the creature stays and the card goes under it, in the battle zone (not a creature
+    # entering it).
+    text = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: U
+        card:
+          name: 下に置くクリーチャー
+          type: creature
+          replacements:
+            - watch: {event: destroy, card: this}
+              instead: [stay, {choose: {count: 1, from: hand, to: under_this}}]
+    hand: [h1]
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: U}]}
+"""
+    solution = dmrules.solve(scenario(text))
+    assert [(dict(r.final), dict(r.windows[-1].final_under)) for r in solution.resolutions] == [
+        ({"U": "battle", "h1": "battle"}, {"h1": "U"})
+    ]
+
+
+# -- a watched deck position, and a linked god ------------------------------------------------------
+
+FUUTA = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: FD, card: 不死火フウタ・ドラグーン}
+      - {id: SN, card: 不知火グレンマル}
+    mana: [m1]
+  opponent: {}
+effect: {controller: opponent, by: spell, events: [{id: e1, move: SN, to: deck, position: POSITION}]}
+"""
+
+
+@pytest.mark.parametrize(
+    "position, expected",
+    [("bottom", [("battle", "graveyard"), ("deck", "mana")]), ("top", [("deck", "mana")])],
+)
+def test_a_replacement_of_a_card_put_at_the_bottom_of_the_deck(position, expected):
+    """不死火フウタ・ドラグーン: 「バトルゾーンにある自分のシノビが山札の一番下に置かれる時、自分のマナゾーンのカード
+    を1枚、かわりに墓地に置いてもよい。」: the シノビ 不知火グレンマル put at the bottom may stay (m1 to the
+    graveyard instead); put on top, the ability does not watch it."""
+    solution = dmrules.solve(scenario(FUUTA.replace("POSITION", position)))
+    assert finals(solution, "SN", "m1") == expected
+
+
+PRODIGY = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: PG, card: 極上神プロディジーFLAGS}
+      - {id: ST, card: 霊騎サイヤス・トロン}
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: ST}]}
+"""
+
+
+def test_a_linked_god_is_the_scenarios_to_say():
+    """極上神プロディジー: 「このクリーチャーがリンクしていて、自分の「ブロッカー」を持つクリーチャーが破壊される時、
+    そのクリーチャーを墓地に置くかわりに手札に戻してもよい。」: linked (the scenario's flag 'linked'), it may
+    return the blocker サイヤス・トロン to the hand; not linked, it does not."""
+    linked = dmrules.solve(scenario(PRODIGY.replace("FLAGS", ", flags: [linked]")))
+    alone = dmrules.solve(scenario(PRODIGY.replace("FLAGS", "")))
+    assert finals(linked, "ST") == [("graveyard",), ("hand",)] and finals(alone, "ST") == [("graveyard",)]
+
+
+# -- a chosen creature battles instead ---------------------------------------------------------------
+
+PAKONEKO = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: PK, card: 囚われのパコネコ}
+      - {id: NJ, card: お宝猫ニャンジロー}
+      - {id: BG, card: うごめく者ボーン・グール}
+  opponent:
+    battle:
+      - {id: O, card: {name: 攻撃するクリーチャー, type: creature, cost: 1, power: 2000}}
+effect: {controller: opponent, source: O, by: attack, events: [{id: e1, battle: [O, PK]}]}
+"""
+
+
+def test_a_chosen_creature_battles_instead():
+    """囚われのパコネコ (1000): 「このクリーチャーがバトルを始める時、バトルゾーンにある自分の他のドリームメイトを
+    かわりにバトルさせてもよい」: it battles the attacker (2000) and loses; or ニャンジロー (a ドリームメイト of
+    3000) battles instead and wins; ボーン・グール, no ドリームメイト, cannot."""
+    solution = dmrules.solve(scenario(PAKONEKO))
+    assert finals(solution, "PK", "NJ", "BG", "O") == [
+        ("battle", "battle", "battle", "graveyard"),
+        ("graveyard", "battle", "battle", "battle"),
+    ]
+    assert [a.chosen for r in solution.resolutions for a in r.applied] == [("NJ",)]
+
+
+def test_a_chosen_creature_battling_instead_of_another_creature_is_refused_by_name():
+    text = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: G
+        card:
+          name: かわりに戦わせるクリーチャー
+          type: creature
+          power: 1000
+          replacements:
+            - watch: {event: battle, card: {whose: own, other: true}}
+              instead: [{battle_instead: {whose: own, other: true}}]
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: G}]}
+"""
+    problem = refused(text)
+    assert "かわりに戦わせるクリーチャー" in problem and "'battle_instead' with a chosen creature" in problem
+
+
+def test_a_castle_gives_while_it_fortifies_a_shield_and_a_grant_reaches_the_zone_its_ability_works_in():
+    """A castle's abilities work in the shield zone: fortifying s1, it gives my creatures a saver; a giver in
+    the battle zone gives my hand cards an ability that works in the hand (マッドネス-like: discarded, they
+    enter the battle zone instead)."""
+    text = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: C, card: うごめく者ボーン・グール}
+      - id: G
+        card:
+          name: 手札に与えるクリーチャー
+          type: creature
+          cost: 1
+          power: 1000
+          replacements:
+            - granted_to: {whose: own, type: creature}
+              watch: {event: discard, card: this}
+              instead: [{move_to: battle}]
+    shields:
+      - s1
+      - id: K
+        fortifies: s1
+        card:
+          name: 与える城
+          type: castle
+          replacements:
+            - granted_to: {whose: own, type: creature}
+              watch: {event: break, card: {whose: own}}
+              instead: [destroy_this]
+              optional: true
+    hand:
+      - {id: H, card: お宝猫ニャンジロー}
+  opponent: {}
+effect: {controller: opponent, by: attack, events: [{id: e1, break: s1}, {id: e2, discard: H}]}
+"""
+    solution = dmrules.solve(scenario(text))
+    # H enters the battle zone instead of the graveyard in every resolution; s1 is broken, or C or G
+    # (each given the castle's saver) is destroyed instead. A castle fortifying no shield gives nothing.
+    assert {r.final["H"] for r in solution.resolutions} == {"battle"}
+    assert finals(solution, "s1", "C", "G") == [
+        ("hand", "battle", "battle"),
+        ("shields", "battle", "graveyard"),
+        ("shields", "graveyard", "battle"),
+    ]
+    away = text.replace("        fortifies: s1\n", "")
+    assert finals(dmrules.solve(scenario(away)), "s1") == [("hand",)]
