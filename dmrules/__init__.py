@@ -20,7 +20,7 @@ encodings, the window engine, typed outcomes) → ``checking`` (expectations,
 why / why-not) → ``presenting`` (text, HTML) → ``cli``.
 """
 
-from .errors import DmrulesError, InputError, SolveError
+from .errors import DmrulesError, InputError, InternalError, SolveError
 from .reading.scenario import Scenario, load_scenario, scenario_from_text
 from .solving.outcome import Application, EventInfo, ReplacementRef, Resolution, Solution, Streamed
 from .solving.solver import count, solve, stream
@@ -30,6 +30,7 @@ __all__ = [
     "DmrulesError",
     "EventInfo",
     "InputError",
+    "InternalError",
     "ReplacementRef",
     "Resolution",
     "Scenario",

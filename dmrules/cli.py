@@ -8,11 +8,11 @@ import sys
 import time
 from collections.abc import Sequence
 
-from .errors import DmrulesError, InputError, SolveError
+from .errors import DmrulesError, InputError, InternalError, SolveError
 from .presenting.safe import visible
 from .text import plural
 
-EXIT_OK, EXIT_FAIL, EXIT_INPUT = 0, 1, 2
+EXIT_OK, EXIT_FAIL, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_INTERRUPTED, EXIT_PIPE = 130, 141  # Ctrl-C; a closed output pipe (as 128 + SIGPIPE)
 
 
@@ -76,6 +76,8 @@ exit status:
        cards: no card found (the closest names are suggested)
   2    bad input: a file, a scenario or an argument (the message names the
        file, the place and the problem)
+  3    internal error: a fault of dmrules (no legal resolution found, which
+       every situation has), never an answer
   130  interrupted (Ctrl-C)
 A closed output pipe (dmrules ... | head) ends the command at once, quietly,
 as it ends other Unix tools (SIGPIPE)."""
@@ -682,7 +684,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .worker import available, run_in_worker
 
         if available():
-            codes = {"fail": EXIT_FAIL, "input": EXIT_INPUT, "pipe": EXIT_PIPE, "interrupted": EXIT_INTERRUPTED}
+            codes = {
+                "fail": EXIT_FAIL,
+                "input": EXIT_INPUT,
+                "internal": EXIT_INTERNAL,
+                "pipe": EXIT_PIPE,
+                "interrupted": EXIT_INTERRUPTED,
+            }
             # Ctrl-C and a closed pipe end this process as they would (_process_handlers), and the
             # worker with it; the worker takes them over for itself too.
             return run_in_worker(
@@ -697,6 +705,9 @@ def _run(args: argparse.Namespace) -> int:
     except InputError as exc:
         sys.stderr.write(f"dmrules: error: {visible(str(exc))}\n")
         return EXIT_INPUT
+    except InternalError as exc:
+        sys.stderr.write(f"dmrules: internal error: {visible(str(exc))}\n")
+        return EXIT_INTERNAL
     except DmrulesError as exc:
         sys.stderr.write(f"dmrules: error: {visible(str(exc))}\n")
         return EXIT_FAIL

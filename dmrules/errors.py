@@ -33,3 +33,8 @@ class InputError(DmrulesError):
 
 class SolveError(DmrulesError):
     """The solver could not answer (for example a time limit with nothing found)."""
+
+
+class InternalError(DmrulesError):
+    """A fault of dmrules itself, never an answer: the solver found no legal resolution of a
+    window (every situation has at least one: the game cannot stop). The command exits 3."""

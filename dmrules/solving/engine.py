@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from clingo import Symbol
 
+from ..errors import InternalError
 from ..reading.events import EventSpec, Realizer, Step
 from ..reading.grants import with_grants
 from ..reading.scenario import CardInstance, Scenario
@@ -209,6 +210,8 @@ class Engine:
             group=self.group,
             spill=SORTED_UP_TO,
         )
+        if cut is None and not windows:
+            raise no_resolution(window_state, len(path) + 1, item.label)
         if cut != "spill":
             if cut == "timeout":
                 self.stopped = self.stopped or f"timeout={self.timeout}s"
@@ -416,7 +419,7 @@ def prefetch(scenarios: list[Scenario], max_windows: int = DEFAULT_MAX_WINDOWS) 
             **_,
         ) -> tuple[list[Window], str | None]:
             if group or not solver.wanted(state, index, label, kind, pending):
-                return [], None  # not walked further now
+                return [], "unwalked"  # not walked further now
             return solver.solve_window(state, index, label, kind, spill=spill)
 
         for scenario in scenarios:
@@ -438,6 +441,15 @@ def prefetch(scenarios: list[Scenario], max_windows: int = DEFAULT_MAX_WINDOWS) 
             break
         solved += found
     return solved
+
+
+def no_resolution(state: Scenario, index: int, label: str) -> InternalError:
+    """The error for a window the solver found no legal resolution of."""
+    return InternalError(
+        f"{state.path}: no legal resolution of window {index} ({label}): every situation has at least one "
+        "(a replacement that cannot apply is not applied, 609.4), so this is a fault of dmrules's model, "
+        "not an answer; please report it with the scenario"
+    )
 
 
 def sba_event(sym: Symbol, event_id: str) -> EventSpec:

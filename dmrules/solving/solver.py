@@ -1295,7 +1295,12 @@ def count(scenario: ScenarioLike, *, ruleset: str | None = None, group: bool = F
             if more is None or not _solved(ctl, assumptions=[more]).satisfiable:
                 ctl.configuration.solve.models = 0
                 _solved(ctl)
-                return int(ctl.statistics["summary"]["models"]["enumerated"])
+                total = int(ctl.statistics["summary"]["models"]["enumerated"])
+                if total == 0:
+                    from .engine import no_resolution
+
+                    raise no_resolution(scenario, 1, "effect")
+                return total
     return solve(scenario, group=group).total
 
 
