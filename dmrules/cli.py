@@ -258,6 +258,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     cards.add_argument("--json", action="store_true", help="print one JSON document")
     cards.add_argument(
+        "--timeout", type=_seconds, metavar="S", help="with 'parse' or 'coverage': stop compiling after S seconds"
+    )
+    _memory_option(cards)
+    cards.add_argument(
         "--hand-written",
         action="store_true",
         help="only the cards whose structured form is written by hand (not compiled from the text)",
@@ -700,8 +704,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from .reading.cardtext.compiler import time_limit
+
+    # --timeout bounds compiling the card texts read too (the server bounds each request itself).
+    limit = None if args.command == "serve" else getattr(args, "timeout", None)
     try:
-        return args.run(args)
+        with time_limit(limit):
+            return args.run(args)
     except InputError as exc:
         sys.stderr.write(f"dmrules: error: {visible(str(exc))}\n")
         return EXIT_INPUT

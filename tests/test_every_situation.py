@@ -43,11 +43,27 @@ ONCE_STUCK = (
 SAMPLE = ONCE_STUCK + tuple(p.stem for p in fixture_files() if p.stem not in ONCE_STUCK)[::8]
 
 
+# Refused by name instead (never zero resolutions): under the sequential ruleset, a card a
+# replacement drew or milled is replaced in turn while other cards are taken from that deck, an
+# order of cards dmrules does not follow yet (asp/sequential/order.lp, ``unmodelled``).
+NOT_MODELLED = {
+    ("A16-shinsekai-draw", "mandatory", "sequential"),
+    ("A16-shinsekai-draw", "optional", "sequential"),
+    ("A16-shinsekai-draw", "once_per_turn", "sequential"),
+    ("B23-adamski-w-break", "mandatory", "sequential"),
+    ("B23-adamski-w-break", "optional", "sequential"),
+}
+
+
 @pytest.mark.parametrize("name", SAMPLE)
 def test_every_variant_of_a_fixture_has_a_resolution(name: str) -> None:
     base = dmrules.load_scenario(FIXTURES / f"{name}.yaml")
     for mode in MODES:
         for ruleset in RULESETS:
+            if (name, mode, ruleset) in NOT_MODELLED:
+                with pytest.raises(dmrules.InputError, match="not modelled yet under the sequential ruleset"):
+                    dmrules.solve(variant(base, mode, ruleset), max_resolutions=2000)
+                continue
             solution = dmrules.solve(variant(base, mode, ruleset), max_resolutions=2000)
             assert solution.resolutions, f"{name}, {mode}, {ruleset}: no legal resolution"
 

@@ -131,6 +131,9 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
     "amount-absurd.yaml": ("solve", 7, "effect.events[0].amount", "is out of range (-1000000 to 1000000)"),
     "limits-negative.yaml": ("solve", 5, "players.me.limits.hand", "-1 is out of range"),
     "expect-count-negative.yaml": ("verify", 4, "expect.count", "-1 is out of range"),
+    # Python itself refuses to read a number of more than 4,300 digits: refused before that.
+    "number-long-card-id.yaml": ("solve", 4, "players.me.hand[1]", "a number of 5,000 digits; numbers have at most 100"),
+    "number-long-count.yaml": ("solve", 3, "effect.events[0].count", "a number of 4,400 digits"),
     # -- unknown words ---------------------------------------------------------------
     "unknown-ruleset.yaml": ("solve", 1, "ruleset", "unknown value 'mtg' (known: dm, sequential, dmps)"),
     "unknown-zone.yaml": ("solve", 5, "players.me.graveyrd", "unknown field 'graveyrd'; did you mean 'graveyard'?"),

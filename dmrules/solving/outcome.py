@@ -605,6 +605,16 @@ class Builder:
             return name, (args[0].arguments[0].string, self.describe(args[1]))
         if name == "unit_profile":
             return name, (args[0].string, args[1])
+        if name == "unmodelled":  # asp/sequential/order.lp: never listed as if it were followed
+            from ..errors import InputError
+
+            raise InputError(
+                self.scenario.path,
+                "ruleset",
+                "not modelled yet under the sequential ruleset: a card a replacement took from the top of a deck "
+                "is replaced in turn while other cards are taken from that deck (the cards they take would not "
+                "be followed)",
+            )
         return name, None
 
     def _handle(self, sym: Symbol) -> int:

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import copy
 import re
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -21,7 +24,7 @@ from importlib import resources
 import lark
 import yaml
 
-from .normalize import normalize, sentences
+from .normalize import MAX_SENTENCE, normalize, sentences
 from .transform import ToForm
 
 INSTEAD = "かわり"
@@ -216,6 +219,35 @@ def _compiled_text(text: str, card_type: str | None) -> Compiled:
     return result
 
 
+# When compiling must stop (time.monotonic()), innermost last: ``time_limit``.
+_DEADLINES: list[float] = []
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Within the block, compiling a text stops with ``SolveError`` once ``seconds`` have passed
+    (the command's ``--timeout``); None sets no limit."""
+    if seconds is None:
+        yield
+        return
+    _DEADLINES.append(time.monotonic() + seconds)
+    try:
+        yield
+    finally:
+        _DEADLINES.pop()
+
+
+def _in_time(text: str, offset: int) -> None:
+    """Raise SolveError when the time to compile is up (checked before each sentence)."""
+    if _DEADLINES and time.monotonic() > _DEADLINES[-1]:
+        from ...errors import SolveError
+
+        raise SolveError(
+            f"compiling a printed card text stopped at --timeout, at character {offset + 1:,} of {len(text):,} "
+            f"(「{text[:20]}…」); raise --timeout, or give a shorter text"
+        )
+
+
 def _compile(text: str, card_type: str | None) -> Compiled:
     result = Compiled(text=text)
     offset = 0
@@ -224,6 +256,7 @@ def _compile(text: str, card_type: str | None) -> Compiled:
     for raw_line in _LINES.split(text):
         line_offset = text.find(raw_line, offset)
         offset = line_offset + len(raw_line)
+        _in_time(text, line_offset)
         if using is not None and _used_ability(raw_line, line_offset, using, result):
             using = None
             continue
@@ -244,7 +277,7 @@ def _used_ability(raw_line: str, line_offset: int, ability: dict, result: Compil
     reads (「自分の墓地からクリーチャーを1体、自分の手札に戻す。」), they become the ability's
     follow-up step, and the line is that ability's. Whether it was read so."""
     line = normalize(raw_line)
-    if INSTEAD in line:
+    if INSTEAD in line or len(line) > MAX_SENTENCE:
         return False
     try:
         events = ToForm().transform(_parse(line, "used_ability"))
@@ -263,6 +296,8 @@ def _compile_line(raw_line: str, line_offset: int, result: Compiled, carried: li
     if condition is not None:
         head = condition.split("、")[0]
         try:
+            if len(head) > MAX_SENTENCE:
+                raise ValueError("too long")
             conditions = [_condition(head)]
         except (lark.exceptions.UnexpectedInput, lark.exceptions.VisitError, ValueError):
             result.sentences.append(
@@ -279,14 +314,19 @@ def _compile_line(raw_line: str, line_offset: int, result: Compiled, carried: li
     current: list[dict] | None = None  # the abilities of the last replacement sentence, for its follow-ups
     granted: dict | None = None
     for start, sentence in sentences(body):
+        _in_time(result.text, line_offset + start)
         if sentence.startswith("(") and sentence.endswith(")") and _matching(sentence, 0) == len(sentence) - 1:
             sentence = sentence[1:-1]  # a reminder after its keyword's sentence: 「…上に置く。(…)」
+        if len(sentence) > MAX_SENTENCE:
+            current = None
+            result.sentences.append(Sentence(sentence, line_offset + start, "unreadable", keyword, _too_long(sentence)))
+            continue
         if INSTEAD not in sentence and sentence.endswith("を得る"):
             try:
                 granted = ToForm().transform(_parse(sentence, "grant"))
                 result.sentences.append(Sentence(sentence, line_offset + start, "other"))
                 continue
-            except lark.exceptions.UnexpectedInput:
+            except (lark.exceptions.UnexpectedInput, lark.exceptions.VisitError):
                 granted = None
         verdict, forms, problem = _compile_sentence(sentence, current)
         if verdict == "replacement":
@@ -313,6 +353,13 @@ def _compile_line(raw_line: str, line_offset: int, result: Compiled, carried: li
             current = None
         result.sentences.append(Sentence(sentence, line_offset + start, verdict, keyword=keyword, problem=problem))
     return []
+
+
+def _too_long(sentence: str) -> str:
+    return (
+        f"cannot read 「{sentence[:12]}…」: a sentence of {len(sentence):,} characters, longer than any "
+        f"printed one (at most {MAX_SENTENCE} are read)"
+    )
 
 
 def _refused(form: dict) -> str | None:
@@ -346,8 +393,13 @@ def _compile_sentence(sentence: str, current: list[dict] | None) -> tuple[str, l
                 follow = ToForm().transform(_parse(sentence))
             except lark.exceptions.UnexpectedInput as error:
                 return "unreadable", None, _describe(error, sentence)
-            for ability in current:
-                _attach(ability, copy.deepcopy(follow))
+            except lark.exceptions.VisitError as error:
+                return "unreadable", None, f"cannot read 「{sentence}」: {error.orig_exc}"
+            try:
+                for ability in current:
+                    _attach(ability, copy.deepcopy(follow))
+            except ValueError as error:  # the sentence before was read as something it cannot follow
+                return "unreadable", None, f"cannot read 「{sentence}」 after the sentence before it: {error}"
             return "follow_up", None, None
         return "other", None, None
     try:
@@ -389,6 +441,10 @@ def _attach(ability: dict, follow: dict) -> None:
                 action["shield_to_hand"] = (
                     {"count": count, "no_trigger": True} if isinstance(count, int) else {**count, "no_trigger": True}
                 )
+                return
+            choice = action.get("choose") if isinstance(action, dict) else None
+            if isinstance(choice, dict) and choice.get("from") == "shields" and choice.get("to") == "hand":
+                choice["no_trigger"] = True  # 「シールドを2つ、手札に加えてもよい」: a choice of shields
                 return
         raise ValueError("「その「S・トリガー」は使えない」 follows no shield put into the hand")
     elif kind == "stays":
