@@ -152,3 +152,33 @@ def test_sequential_chains_too_long_to_order_a_deck_are_refused() -> None:
     text += "  you: {}\neffect: {controller: me, events: [{draw: me}]}\n"
     with pytest.raises(dmrules.InputError, match="chains of at most 9 replacements"):
         dmrules.solve(dmrules.scenario_from_text(text, "ten.yaml"))
+
+
+# -- cards named where they are -------------------------------------------------------------------
+
+NAMED = """\
+turn: opponent
+players:
+  me:
+    battle:
+      - id: M
+        card:
+          name: 身代わりを選ぶクリーチャー
+          type: creature
+          replacements:
+            - watch: {event: destroy, card: this}
+              instead: [stay, {choose: {count: 1, from: battle, to: graveyard, verb: destroy, id: [A, B]}}]
+              optional: true
+      - {id: A, card: {name: 名指しのクリーチャーA, type: creature}}
+      - {id: B, card: {name: 名指しのクリーチャーB, type: creature}}
+      - {id: C, card: {name: 名指しでないクリーチャー, type: creature}}
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: M}]}
+"""
+
+
+def test_a_choice_naming_cards_where_they_are_takes_only_them() -> None:
+    # M may stay by destroying one of the creatures its text names (A or B), never C.
+    solution = dmrules.solve(dmrules.scenario_from_text(NAMED, "named.yaml"))
+    got = sorted(tuple((a.event, a.replacement.id, a.chosen) for a in r.applied) for r in solution.resolutions)
+    assert got == [(), (("e1", "M", ("A",)),), (("e1", "M", ("B",)),)]

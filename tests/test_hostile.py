@@ -132,7 +132,12 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
     "limits-negative.yaml": ("solve", 5, "players.me.limits.hand", "-1 is out of range"),
     "expect-count-negative.yaml": ("verify", 4, "expect.count", "-1 is out of range"),
     # Python itself refuses to read a number of more than 4,300 digits: refused before that.
-    "number-long-card-id.yaml": ("solve", 4, "players.me.hand[1]", "a number of 5,000 digits; numbers have at most 100"),
+    "number-long-card-id.yaml": (
+        "solve",
+        4,
+        "players.me.hand[1]",
+        "a number of 5,000 digits; numbers have at most 100",
+    ),
     "number-long-count.yaml": ("solve", 3, "effect.events[0].count", "a number of 4,400 digits"),
     # -- unknown words ---------------------------------------------------------------
     "unknown-ruleset.yaml": ("solve", 1, "ruleset", "unknown value 'mtg' (known: dm, sequential, dmps)"),
@@ -179,6 +184,43 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "says nothing about what happens instead",
     ),
     "effect-in-play-bad.yaml": ("solve", 8, "replacement_effects[0].instead[0].move_to", "unknown value 'exile'"),
+    # -- cards named where they are not, and older forms that mean nothing now -----------
+    "named-under-old-form.yaml": (
+        "solve",
+        13,
+        "players.me.battle[0].card.replacements[0].instead[1].choose.id[0]",
+        "names card 'U1', which is stacked under 'M': a choice from the battle zone cannot take",
+    ),
+    "named-wrong-zone.yaml": (
+        "solve",
+        11,
+        "players.me.battle[0].card.replacements[0].instead[1].graveyard_to_deck.id[0]",
+        "names card 'h1', which is in the hand zone, not the graveyard zone",
+    ),
+    "named-no-card.yaml": (
+        "solve",
+        10,
+        "players.me.battle[0].card.replacements[0].watch.card.id",
+        "names card 'X9', which is in no zone of the scenario",
+    ),
+    "named-effect-choice.yaml": (
+        "solve",
+        10,
+        "effect.events[0].destroy.choose.id[1]",
+        "names card 'h1', which is in the hand zone, not the battle zone",
+    ),
+    "older-form-text-verified.yaml": (
+        "solve",
+        5,
+        "players.me.battle[0].card.text_verified",
+        "'text_verified' is an older form that no longer means anything: write 'text_source: paraphrase'",
+    ),
+    "older-form-top-card-to.yaml": (
+        "solve",
+        10,
+        "players.me.battle[0].card.replacements[0].instead[0].top_card_to",
+        "'top_card_to' is an older form that no longer means anything: write 'top_card_only'",
+    ),
     # -- expectations ----------------------------------------------------------------
     "expect-unknown-card.yaml": ("verify", 7, "expect.always[0].final.h9", "no card with id 'h9' is in the scenario"),
     "expect-unknown-event.yaml": ("verify", 7, "expect.always[0].happened[0]", "no event with id 'e9'"),

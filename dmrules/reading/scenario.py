@@ -344,6 +344,9 @@ class _Reader:
         self._check_characteristics(scenario)
         self._check_powers(scenario)
         from .grants import with_grants
+        from .named import check_named_cards
+
+        check_named_cards(root.located, scenario)  # a card named by id where its text looks for it
 
         return with_grants(scenario)  # what the cards in play give others
 
