@@ -301,13 +301,13 @@ def test_the_bundled_cards_kept_compiled_are_the_cards_read(tmp_path, monkeypatc
     carddb.bundled.cache_clear()
     try:
         first = carddb.bundled()  # read, then kept
-        kept = list(tmp_path.glob("cards-*.pickle"))
+        kept = list(tmp_path.glob("cards-*.json"))
         assert len(kept) == 1
         carddb.bundled.cache_clear()
         second = carddb.bundled()  # from the kept file
         assert second is not first
         assert [repr(c) for c in second] == [repr(c) for c in carddb._read_bundled()]
-        kept[0].write_bytes(b"not a pickle")  # a damaged cache is read past
+        kept[0].write_bytes(b"not an entry")  # a damaged cache is read past
         carddb.bundled.cache_clear()
         assert [repr(c) for c in carddb.bundled()] == [repr(c) for c in first]
         monkeypatch.setenv("DMRULES_CACHE", "off")
@@ -331,7 +331,7 @@ def test_a_scenario_file_read_again_comes_from_the_cache_as_it_was_read(tmp_path
     real = reading.read_scenario
     monkeypatch.setattr(reading, "read_scenario", lambda *a: read.append(a) or real(*a))
     first = dmrules.load_scenario(path)
-    (kept,) = (tmp_path / "cache").glob("scenarios-*/*.pickle")
+    (kept,) = (tmp_path / "cache").glob("scenarios-*/*.json")
     second = dmrules.load_scenario(path)
     assert len(read) == 1 and second is not first
     nodes = {"expect", "expect_under"}  # the expectations' syntax, compared by what it checks
@@ -346,7 +346,7 @@ def test_a_scenario_file_read_again_comes_from_the_cache_as_it_was_read(tmp_path
     path.write_text(text.replace("turn: opponent", "turn: me"), encoding="utf-8")
     assert dmrules.load_scenario(path).turn_player != first.turn_player and len(read) == 2
     path.write_text(text, encoding="utf-8")
-    kept.write_bytes(b"not a pickle")
+    kept.write_bytes(b"not an entry")
     assert dmrules.load_scenario(path).turn_player == first.turn_player and len(read) == 3
     monkeypatch.setenv("DMRULES_CACHE", "off")
     dmrules.load_scenario(path)
@@ -359,13 +359,15 @@ def test_what_older_versions_kept_is_removed_but_the_newest_few(tmp_path, monkey
     from dmrules.reading import cache, carddb
 
     monkeypatch.setenv("DMRULES_CACHE", str(tmp_path))
+    tmp_path.chmod(0o700)
+    (tmp_path / "cards-pickled.pickle").write_bytes(b"x")  # a version before the JSON entries: removed
     for n in range(6):  # six older versions, the higher n the more recent
-        (tmp_path / f"cards-old{n}.pickle").write_bytes(b"x")
+        (tmp_path / f"cards-old{n}.json").write_bytes(b"x")
         (tmp_path / f"texts-old{n}").mkdir()
         (tmp_path / f"graphs-old{n}").mkdir()
         (tmp_path / f"scenarios-old{n}").mkdir()
         for path in (
-            tmp_path / f"cards-old{n}.pickle",
+            tmp_path / f"cards-old{n}.json",
             tmp_path / f"texts-old{n}",
             tmp_path / f"graphs-old{n}",
             tmp_path / f"scenarios-old{n}",
@@ -380,12 +382,13 @@ def test_what_older_versions_kept_is_removed_but_the_newest_few(tmp_path, monkey
     left = sorted(p.name for p in tmp_path.iterdir())
     assert left == sorted(
         [
-            f"cards-{cache.code_key()}.pickle",
+            f"cards-{cache.code_key()}.json",
             "other.txt",
+            "secret",
             *[
                 f"{kind}-old{n}{ext}"
                 for n in (3, 4, 5)
-                for kind, ext in (("cards", ".pickle"), ("texts", ""), ("graphs", ""), ("scenarios", ""))
+                for kind, ext in (("cards", ".json"), ("texts", ""), ("graphs", ""), ("scenarios", ""))
             ],
         ]
     )
@@ -541,10 +544,10 @@ def test_the_rule_graph_kept_between_runs_is_the_graph_read(tmp_path, monkeypatc
     solver._rule_graph.cache_clear()
     try:
         first = solver._rule_graph(files, "")  # read, then kept
-        (kept,) = tmp_path.glob("graphs-*/*.pickle")
+        (kept,) = tmp_path.glob("graphs-*/*.json")
         solver._rule_graph.cache_clear()
         assert solver._rule_graph(files, "")[1:4] == first[1:4] == read  # from the kept file
-        kept.write_bytes(b"not a pickle")  # a damaged file is read past
+        kept.write_bytes(b"not an entry")  # a damaged file is read past
         solver._rule_graph.cache_clear()
         assert solver._rule_graph(files, "")[1:4] == read
     finally:
@@ -558,7 +561,7 @@ def test_the_windowed_encodings_kept_as_text_read_back_as_the_statements_made(tm
     solver._windowed.cache_clear()
     try:
         first, _ = solver._windowed(files)  # made, then kept as text
-        assert list(tmp_path.glob("graphs-*/*.pickle"))
+        assert list(tmp_path.glob("graphs-*/*.json"))
         solver._windowed.cache_clear()
         again, added = solver._windowed(files)  # read back from the text
         assert [str(s) for s in again] == [str(s) for s in first] == [str(s) for s in made]

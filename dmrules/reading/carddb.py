@@ -340,20 +340,26 @@ def _cache_file() -> Path | None:
     from .cache import cache_root, code_key
 
     root, key = cache_root(), code_key()
-    return None if root is None or key is None else root / f"cards-{key}.pickle"
+    return None if root is None or key is None else root / f"cards-{key}.json"
 
 
 @lru_cache(maxsize=1)
 def bundled() -> CardDatabase:
     """The card database shipped with dmrules, compiled once and kept (``_cache_file``)."""
     from .cache import cache_root, code_key, forget_stale, load, store
+    from .keepable import decode, encode
 
     cache = _cache_file()
-    db = load(cache)
-    if isinstance(db, CardDatabase):
-        return db
+    kept = load(cache)
+    if kept is not None:
+        try:
+            cards = decode(kept)
+            if isinstance(cards, list) and all(isinstance(c, CardDef) for c in cards):
+                return CardDatabase(cards)
+        except ValueError:  # of the wrong shape: read again
+            pass
     db = _read_bundled()
-    store(cache, db)
+    store(cache, encode(list(db)))
     forget_stale(cache_root(), code_key())
     return db
 

@@ -7,7 +7,6 @@ naming the file, the place and the problem.
 
 from __future__ import annotations
 
-import pickle
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -192,59 +191,46 @@ def load_scenario(path: str | Path, db: CardDatabase | None = None) -> Scenario:
 
 
 def _kept_file(name: str, raw: bytes) -> Path | None:
-    import hashlib
-
-    from .cache import cache_root, code_key
+    from .cache import cache_root, code_key, content_key
 
     root, key = cache_root(), code_key()
     if root is None or key is None:
         return None
-    digest = hashlib.sha256(name.encode("utf-8", "surrogatepass") + b"\0" + raw).hexdigest()[:40]
-    return root / f"scenarios-{key}" / f"{digest}.pickle"
-
-
-class _Keeper(pickle.Pickler):
-    """A bundled card's definition is kept as its name, and read back as the very object the
-    bundled database holds (the solver's caches know definitions by identity)."""
-
-    def persistent_id(self, obj):
-        if isinstance(obj, CardDef) and bundled().find(obj.name) is obj:
-            return obj.name
-        return None
-
-
-class _KeptReader(pickle.Unpickler):
-    def persistent_load(self, pid):
-        card = bundled().find(pid)
-        if card is None or card.name != pid:
-            raise pickle.UnpicklingError(f"no bundled card {pid}")
-        return card
+    return root / f"scenarios-{key}" / f"{content_key(name, raw)}.json"
 
 
 def _load_kept(path: Path | None) -> Scenario | None:
-    if path is None:
+    """A scenario kept at ``path`` (JSON: ``keepable.py``), its bundled cards the database's own
+    objects; None when absent, edited, or of the wrong shape."""
+    from .cache import load
+    from .keepable import decode
+
+    kept = load(path)
+    if kept is None:
         return None
     try:
-        with open(path, "rb") as stream:
-            scenario = _KeptReader(stream).load()
-    except Exception:  # absent, unreadable or stale: read again
+        scenario = decode(kept, bundled=lambda name: _bundled_named(name))
+    except ValueError:
         return None
     return scenario if isinstance(scenario, Scenario) else None
 
 
-def _store_kept(path: Path | None, scenario: Scenario) -> None:
-    import io
+def _bundled_named(name: str) -> CardDef | None:
+    card = bundled().find(name)
+    return card if card is not None and card.name == name else None
 
-    from .cache import store_bytes
+
+def _store_kept(path: Path | None, scenario: Scenario) -> None:
+    from .cache import store
+    from .keepable import encode
 
     if path is None:
         return
-    buffer = io.BytesIO()
     try:
-        _Keeper(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(scenario)
-    except Exception:  # noqa: BLE001 - something that does not pickle: not kept
+        value = encode(scenario, bundled=lambda card: bundled().find(card.name) is card)
+    except ValueError:  # something that is not kept
         return
-    store_bytes(path, buffer.getvalue())
+    store(path, value)
 
 
 def scenario_from_text(text: str, name: str = "<scenario>", db: CardDatabase | None = None) -> Scenario:

@@ -194,36 +194,55 @@ def _rule_graph(files: tuple[str, ...], extra: str) -> tuple | None:
     between runs (``reading/cache.py``): reading it from the syntax trees takes a tenth of a
     second."""
     from ..reading.cache import load, store
+    from ..reading.keepable import decode, encode
 
     path = _kept_file("needs", files, extra)
     kept = load(path)
-    if not (isinstance(kept, tuple) and len(kept) == 3):
+    try:
+        kept = decode(kept) if kept is not None else None
+    except ValueError:  # of the wrong shape: read again
+        kept = None
+    if not (isinstance(kept, tuple) and len(kept) == 3 and _graph_shape(kept, len(_statements(files, extra)))):
         kept = _read_rule_graph(files, extra)
-        store(path, kept)
+        store(path, encode(kept))
     if kept[0] is None:
         return None
     return (_statements(files, extra), *kept, {})  # and the needs each fact meets, as met
+
+
+def _graph_shape(kept: tuple, statements: int) -> bool:
+    """Whether a kept rule graph has the shape ``_read_rule_graph`` gives the encodings."""
+    needs, rules, waiting = kept
+    if needs is None:
+        return rules is None and waiting is None
+    try:
+        return (
+            isinstance(needs, dict)
+            and isinstance(rules, list)
+            and isinstance(waiting, dict)
+            and all(isinstance(i, int) and 0 <= i < statements for i, _, _ in rules)
+            and all(isinstance(k, int) and all(0 <= r < len(rules) for r in v) for k, v in waiting.items())
+        )
+    except (TypeError, ValueError):
+        return False
 
 
 def _kept_file(what: str, files: tuple[str, ...], extra: str = "") -> Path | None:
     """Where ``what`` is kept that is made from these encodings (their rule graph, their
     windowed form): under the code's key, by the encodings' files (every one under the
     encodings' folder, as ``#include`` may name any)."""
-    import hashlib
-
-    from ..reading.cache import cache_root, code_key
+    from ..reading.cache import cache_root, code_key, content_key
 
     root, key = cache_root(), code_key()
     if root is None or key is None:
         return None
-    digest = hashlib.sha256(f"{what}\0{files}\0{extra}".encode("utf-8", "surrogatepass"))
+    parts: list[str | bytes] = [what, str(files), extra]
     try:
         for path in sorted(encodings_dir().rglob("*.lp")):
-            stat = path.stat()
-            digest.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}\n".encode("utf-8", "surrogatepass"))
+            parts += [str(path.relative_to(encodings_dir())), path.read_bytes()]
     except OSError:
         return None
-    return root / f"graphs-{key}" / f"{digest.hexdigest()[:40]}.pickle"
+    return root / f"graphs-{key}" / f"{content_key(*parts)}.json"
 
 
 def _read_rule_graph(files: tuple[str, ...], extra: str) -> tuple:

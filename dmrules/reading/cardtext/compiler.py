@@ -202,20 +202,23 @@ def compile_text(text: str, card_type: str | None = None) -> Compiled:
 
 @lru_cache(maxsize=512)
 def _compiled_text(text: str, card_type: str | None) -> Compiled:
-    import hashlib
-
-    from ..cache import cache_root, code_key, load, store
+    from ..cache import cache_root, code_key, content_key, load, store
+    from ..keepable import decode, encode
 
     root, key = cache_root(), code_key()
     path = None
     if root is not None and key is not None:
-        digest = hashlib.sha256(f"{card_type}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()[:40]
-        path = root / f"texts-{key}" / f"{digest}.pickle"
+        path = root / f"texts-{key}" / f"{content_key(str(card_type), text)}.json"
     kept = load(path)
-    if isinstance(kept, Compiled) and kept.text == text:
-        return kept
+    if kept is not None:
+        try:
+            found = decode(kept)
+            if isinstance(found, Compiled) and found.text == text:
+                return found
+        except ValueError:  # of the wrong shape: compiled again
+            pass
     result = _compile(text, card_type)
-    store(path, result)
+    store(path, encode(result))
     return result
 
 
