@@ -649,6 +649,13 @@ MUTANTS += [
         "path, problems = result.path, [_one_line(p) for p in result.problems]",
         "verify prints a file name with its line breaks",
     ),
+    M(
+        "parse-text-raw",
+        "dmrules/presenting/cardtext_view.py",
+        'lines.append(f"  「{visible(sentence.text)}」")',
+        'lines.append(f"  「{sentence.text}」")',
+        "cards parse prints a text's escape sequences raw",
+    ),
 ]
 
 EQUIVALENT: dict[str, str] = {}

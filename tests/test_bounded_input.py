@@ -96,7 +96,7 @@ def test_a_line_break_in_a_file_name_cannot_forge_a_line_of_verify(tmp_path) -> 
 def test_compiling_stops_at_the_time_limit_and_says_so(monkeypatch) -> None:
     monkeypatch.setenv("DMRULES_CACHE", "off")
     compiler._compiled_text.cache_clear()
-    text = " / ".join(["このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。"] * 50)
+    text = " / ".join(["このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。"] * 3)
     with compiler.time_limit(0.0), pytest.raises(dmrules.SolveError) as caught:
         compiler.compile_text(text)
     message = str(caught.value)
@@ -200,3 +200,12 @@ def test_a_sequential_chain_offers_no_replacement_what_it_made() -> None:
         while maker.type == SymbolType.Function and maker.name in ("res", "deck_out") and len(maker.arguments) >= 3:
             assert maker.arguments[0] != replacement, atom
             maker = maker.arguments[1]
+
+
+def test_cards_parse_and_coverage_show_what_would_act_on_a_terminal_escaped(tmp_path) -> None:
+    done = run_cli("cards", "parse", "このクリーチャーが破壊される時、かわりに\x1b[31m赤")
+    assert "\x1b" not in done.stdout and "\\x1b[31m" in done.stdout
+    rows = tmp_path / "rows.tsv"
+    rows.write_text('name\tkind\ttext\n"\x1b[2Jevil\nname"\treplacement\tこのクリーチャーが破壊される時、かわりにあ\n')
+    done = run_cli("cards", "coverage", str(rows))
+    assert "\x1b" not in done.stdout and "\\x1b[2Jevil\\x0aname" in done.stdout

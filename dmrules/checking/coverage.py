@@ -15,10 +15,10 @@ import csv
 import io
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from ..errors import InputError
 from ..reading.cardtext import compile_text
+from .verify import _one_line
 
 # Shape families, for the report only: the first whose words the text holds.
 FAMILIES = (
@@ -137,6 +137,6 @@ def coverage_text(result: Coverage) -> str:
     lines.append(f"replacement texts compiled completely: {total['complete']} of {n} ({share:.1f}%)")
     m = result.recognised + len(result.not_recognised)
     lines.append(f"not_replacement texts recognised: {result.recognised} of {m}")
-    for name, verdict, problem in result.failures:
-        lines.append(f"  {verdict:8} {name}: {problem}")
+    for name, verdict, problem in result.failures:  # a file's names and texts, on one line each
+        lines.append(f"  {verdict:8} {_one_line(name)}: {_one_line(problem)}")
     return "\n".join(lines) + "\n"

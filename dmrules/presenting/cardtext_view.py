@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..reading.cardtext import Compiled, read_forms
 from .ability_words import ability_words
+from .safe import visible
 
 VERDICT_WORDS = {
     "replacement": "replacement ability",
@@ -16,17 +17,18 @@ VERDICT_WORDS = {
 
 
 def compiled_text(compiled: Compiled, title: str | None = None) -> str:
-    lines = [title] if title else []
+    # The text is the user's: every part of it is shown with what would act on a terminal escaped.
+    lines = [visible(title)] if title else []
     for sentence in compiled.sentences:
         word = VERDICT_WORDS[sentence.verdict]
         if sentence.keyword and sentence.verdict == "replacement":
-            word += f" ({sentence.keyword})"
-        lines.append(f"  「{sentence.text}」")
-        lines.append(f"      {word}" + (f": {sentence.problem}" if sentence.problem else ""))
+            word += f" ({visible(sentence.keyword)})"
+        lines.append(f"  「{visible(sentence.text)}」")
+        lines.append(f"      {word}" + (f": {visible(sentence.problem)}" if sentence.problem else ""))
     abilities = read_forms(compiled.abilities) if compiled.abilities else ()
     for i, ability in enumerate(abilities, start=1):
         lines.append(f"  replacement {i}:")
-        lines.extend("    " + line for line in ability_words(ability))
+        lines.extend("    " + visible(line) for line in ability_words(ability))
     if not compiled.complete:
         lines.append(
             f"  {len(compiled.problems)} sentence{'s' if len(compiled.problems) != 1 else ''} "
