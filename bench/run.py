@@ -398,7 +398,11 @@ def bench_interrupt(folder):
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
-    threads = lambda: int(next(l for l in open(f"/proc/{proc.pid}/status") if l.startswith("Threads")).split()[1])
+
+    def threads() -> int:
+        with open(f"/proc/{proc.pid}/status") as status:
+            return int(next(line for line in status if line.startswith("Threads")).split()[1])
+
     while threads() < 2:
         time.sleep(0.02)
     time.sleep(0.5)

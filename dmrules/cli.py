@@ -272,7 +272,8 @@ def build_parser() -> argparse.ArgumentParser:
         "serve",
         help="a local web app: build a situation, solve it, ask why",
         formatter_class=formatter,
-        description="Start the workbench, a local web app: place cards, choose the effect, solve, ask why and why-not.\n"
+        description="Start the workbench, a local web app: place cards, choose the effect, solve, ask why and "
+        "why-not.\n"
         "It listens on this machine only unless --host says otherwise; Ctrl-C stops it.",
         epilog=_epilog(
             "  dmrules serve\n  dmrules serve --port 9000 --timeout 60",

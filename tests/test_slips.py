@@ -44,7 +44,8 @@ def test_power_n_or_less_takes_a_creature_of_power_exactly_n() -> None:
                   type: creature
                   power: 5000
                   replacements:
-                    - text: このクリーチャーが破壊される時、かわりに自分のパワー3000以下のクリーチャーを1体破壊してもよい。
+                    - text: このクリーチャーが破壊される時、かわりに自分のパワー3000以下のクリーチャーを1体破壊して
+                        もよい。
                       watch: {event: destroy, card: this}
                       instead: [stay, {destroy: {count: 1, whose: own, power_max: 3000}}]
                       optional: true
@@ -91,7 +92,8 @@ NOT_CREATURE = """\
             card:
               name: 手札を捨てるクリーチャー
               type: creature
-              text: このクリーチャーがバトルゾーンを離れる時、かわりにクリーチャーではないカードを1枚、手札から捨ててもよい。
+              text: このクリーチャーがバトルゾーンを離れる時、かわりにクリーチャーではないカードを1枚、手札から
+                捨ててもよい。
         hand:
           - {id: HC, card: {name: 手札のクリーチャー, type: creature}}
           - {id: HS, card: {name: 手札の呪文, type: spell}}
@@ -166,7 +168,8 @@ def test_a_restriction_in_the_hand_forbids_nothing() -> None:
 
 
 def test_a_restriction_in_the_battle_zone_forbids_the_destruction() -> None:
-    text = RESTRICTION.format(zone="battle", more="").replace("        battle:\n          - {id: C", "          - {id: C")
+    text = RESTRICTION.format(zone="battle", more="")
+    text = text.replace("        battle:\n          - {id: C", "          - {id: C")  # one battle zone
     assert outcomes(text) == [((), ())]
 
 

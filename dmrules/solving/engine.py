@@ -416,6 +416,7 @@ def prefetch(scenarios: list[Scenario], max_windows: int = DEFAULT_MAX_WINDOWS) 
             *,
             group: bool = False,
             spill: int | None = None,
+            pending: dict = pending,
             **_,
         ) -> tuple[list[Window], str | None]:
             if group or not solver.wanted(state, index, label, kind, pending):
