@@ -175,11 +175,11 @@ def test_ctrl_c_stops_a_long_solve(tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    # The solve was stopped by Ctrl-C (it would have run for hours), at once and quietly; how
-    # soon is for bench/run.py ("Ctrl-C s"), measured there against its target.
+    # The solve was stopped by Ctrl-C (it would have run for hours), quietly, with what it had
+    # found so far printed; how soon is for bench/run.py ("Ctrl-C s"), against its target.
     assert proc.returncode == 130
     assert b"Traceback" not in err and err.strip() == b"dmrules: interrupted"
-    assert not out
+    assert b"resolutions, " not in out  # no closing count: the list was cut by the interruption
 
 
 def test_json_written_piece_by_piece_is_the_json_of_the_solution(tmp_path):
