@@ -10,7 +10,7 @@ when they pass, and is *stale* when its text is no longer in the file (the code
 moved on: update the mutant). Every survivor must get a fixture or property
 that kills it, or a note in ``EQUIVALENT`` saying why nothing observable changes.
 The report names the test that killed each mutant, and tells a kill by a test
-that checks an answer from one by a timing test alone (``TIMED``), by an error
+that checks an answer from one by a time limit alone (``TIMED_WORDS``), by an error
 (a test that could not run) or by the time limit: only the first counts.
 
     python bench/mutants.py                  # every mutant, two at a time
@@ -60,20 +60,10 @@ TESTS = [
     "tests/test_cardtext_property.py",
     "tests/test_hostile.py",
 ]
-# Tests that assert how long something took (a generous bound against a hang): a mutant they
-# alone kill is reported as killed by a timing test, not by an answer.
-TIMED = (
-    "tests/test_bounded.py::test_dev_zero_is_refused_before_reading",
-    "tests/test_bounded.py::test_fifo_is_refused_without_waiting",
-    "tests/test_bounded.py::test_huge_sparse_file_is_refused_by_size",
-    "tests/test_bounded.py::test_verify_reports_non_files_and_goes_on",
-    "tests/test_cli.py::test_a_closed_pipe_ends_the_command_at_once_and_quietly",
-    "tests/test_cli.py::test_max_memory_stops_a_solve_that_needs_more_with_exit_2_and_no_traceback",
-    "tests/test_hostile.py::test_file_over_the_size_limit",
-    "tests/test_hostile.py::test_max_resolutions_stops_a_huge_enumeration_and_says_so",
-    "tests/test_hostile.py::test_timeout_stops_a_huge_enumeration_and_says_so",
-    "tests/test_hostile.py::test_too_large_to_ground",
-)
+# A failure that says only that something took too long: a test's hang guard (a command run
+# with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
+# assert no time otherwise (bench/run.py measures the timings against their targets).
+TIMED_WORDS = ("TimeoutExpired", "Timeout >", "timed out after")
 DESELECT = "not byte_identical"
 ORACLE_EXAMPLES = "60"
 
@@ -686,6 +676,7 @@ def environment(tree: Path) -> dict[str, str]:
     env["DMRULES_ORACLE_EXAMPLES"] = ORACLE_EXAMPLES
     env["DMRULES_NO_SHRINK"] = "1"
     env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env["COLUMNS"] = "1000"  # pytest's summary line keeps the failure's message (a timing one shows)
     shared = next((f / "shared" for f in (ROOT, *ROOT.parents) if (f / "shared" / "cards").is_dir()), None)
     if shared is not None and "DMRULES_SHARED" not in env:
         env["DMRULES_SHARED"] = str(shared)  # the copy is elsewhere: the shared material, where it is
@@ -749,8 +740,7 @@ def kill_kind(failed: str) -> str:
         return "timeout"
     if failed.startswith("ERROR"):
         return "error"
-    test = killer(failed).split("[")[0]
-    if test in TIMED:
+    if any(word in failed for word in TIMED_WORDS):
         return "timing"
     return "killed"
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -398,9 +397,7 @@ def test_missing_file(tmp_path, command):
 def test_file_over_the_size_limit(tmp_path):
     path = tmp_path / "huge.yaml"
     path.write_text(MINIMAL + "note: '" + "x" * MAX_FILE_BYTES + "'\n", encoding="utf-8")
-    started = time.monotonic()
     assert_clean_error(run("solve", str(path)), str(path), None, "", f"limited to {MAX_FILE_BYTES:,}")
-    assert time.monotonic() - started < 20
 
 
 def test_huge_value_is_quoted_short(tmp_path):
@@ -459,7 +456,6 @@ def test_too_large_to_ground(tmp_path):
     ]
     lines += [f"    - {{destroy: J{i}}}" for i in range(1, 61)]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    started = time.monotonic()
     assert_clean_error(
         run("solve", str(path), "--timeout", "1", timeout=30),
         str(path),
@@ -467,7 +463,6 @@ def test_too_large_to_ground(tmp_path):
         "effect.events",
         f"combinations to consider (at most {MAX_COMBINATIONS:,})",
     )
-    assert time.monotonic() - started < 10
 
 
 def test_very_deep_nesting(tmp_path):
@@ -551,14 +546,10 @@ def jashintei_flood(tmp_path: Path, creatures: int = 6, hand: int = 16) -> Path:
 
 def test_timeout_stops_a_huge_enumeration_and_says_so(tmp_path):
     path = jashintei_flood(tmp_path)
-    started = time.monotonic()
     out = run("solve", str(path), "--timeout", "0.5", timeout=30)
-    assert time.monotonic() - started < 10
     assert out.returncode == 0, out.stderr
     assert "cut short by timeout" in out.stdout
-    started = time.monotonic()
     out = run("solve", str(path), "--timeout", "0.5", "--json", timeout=30)
-    assert time.monotonic() - started < 10
     doc = json.loads(out.stdout)
     assert doc["complete"] is False
     assert doc["stopped_by"].startswith("timeout")
@@ -566,10 +557,8 @@ def test_timeout_stops_a_huge_enumeration_and_says_so(tmp_path):
 
 def test_max_resolutions_stops_a_huge_enumeration_and_says_so(tmp_path):
     path = jashintei_flood(tmp_path)
-    started = time.monotonic()
     # The time limit is a safety net: the count alone must stop it, and say so.
     out = run("solve", str(path), "--max-resolutions", "5", "--json", "--timeout", "5", timeout=30)
-    assert time.monotonic() - started < 10
     doc = json.loads(out.stdout)
     assert doc["complete"] is False
     assert doc["stopped_by"] == "max_resolutions=5"
