@@ -9,6 +9,9 @@ dmrules.cli`` from it). A mutant is *killed* when the tests fail, *survives*
 when they pass, and is *stale* when its text is no longer in the file (the code
 moved on: update the mutant). Every survivor must get a fixture or property
 that kills it, or a note in ``EQUIVALENT`` saying why nothing observable changes.
+The report names the test that killed each mutant, and tells a kill by a test
+that checks an answer from one by a time limit alone (``TIMED_WORDS``), by an error
+(a test that could not run) or by the time limit: only the first counts.
 
     python bench/mutants.py                  # every mutant, two at a time
     python bench/mutants.py --jobs 1 -k rank # the mutants whose name contains 'rank'
@@ -36,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # The fast tests a mutant runs against, cheapest and most telling first (pytest stops at
 # the first failure). The property test runs with fewer examples per seed and no shrinking.
 TESTS = [
+    "tests/test_slips.py",
     "tests/test_wrong_answers.py",
     "tests/test_pins.py",
     "tests/test_fixtures.py",
@@ -50,7 +54,16 @@ TESTS = [
     "tests/test_perf.py",
     "tests/test_effect_text.py",
     "tests/test_pool.py",
+    "tests/test_bounded_input.py",
+    "tests/test_every_situation.py",
+    "tests/test_cache.py",
+    "tests/test_cardtext_property.py",
+    "tests/test_hostile.py",
 ]
+# A failure that says only that something took too long: a test's hang guard (a command run
+# with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
+# assert no time otherwise (bench/run.py measures the timings against their targets).
+TIMED_WORDS = ("TimeoutExpired", "Timeout >", "timed out after")
 DESELECT = "not byte_identical"
 ORACLE_EXAMPLES = "60"
 
@@ -134,8 +147,8 @@ MUTANTS: list[Mutant] = [
     M(
         "stream-always-complete",
         "dmrules/solving/solver.py",
-        "states=len(engine.states), complete=solution.complete,",
-        "states=len(engine.states), complete=True,",
+        "        complete=solution.complete,",
+        "        complete=True,",
         "--jsonl's trailer says complete whatever limit cut the list",
     ),
     # -- speed machinery that must not change an answer ----------------------------------------------
@@ -163,8 +176,8 @@ MUTANTS: list[Mutant] = [
     M(
         "kept-scenario-by-name-only",
         "dmrules/reading/scenario.py",
-        'digest = hashlib.sha256(name.encode("utf-8", "surrogatepass") + b"\\0" + raw).hexdigest()[:40]',
-        'digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:40]',
+        'return root / f"scenarios-{key}" / f"{content_key(name, raw)}.json"',
+        'return root / f"scenarios-{key}" / f"{content_key(name)}.json"',
         "a scenario file changed since it was kept is taken from the cache",
     ),
     M(
@@ -184,8 +197,8 @@ MUTANTS: list[Mutant] = [
     M(
         "state-key-without-zones",
         "dmrules/solving/solver.py",
-        "cards = tuple((card_id, id(c.definition), *[getattr(c, f) for f in _CARD_FIELDS])",
-        "cards = tuple((card_id, id(c.definition))",
+        "(card_id, id(c.definition), *[getattr(c, f) for f in _CARD_FIELDS]) for card_id, c in scenario.cards",
+        "(card_id, id(c.definition)) for card_id, c in scenario.cards",
         "windows met again are matched without where their cards are",
     ),
     M(
@@ -262,8 +275,8 @@ MUTANTS: list[Mutant] = [
     M(
         "break-to-graveyard",
         "dmrules/reading/events.py",
-        '"put_into_mana": "mana", "mill": "graveyard", "break": "hand",',
-        '"put_into_mana": "mana", "mill": "graveyard", "break": "graveyard",',
+        '    "break": "hand",\n    "spell_to_graveyard": "graveyard",',
+        '    "break": "graveyard",\n    "spell_to_graveyard": "graveyard",',
         "loader: a broken shield goes to the graveyard",
     ),
     M(
@@ -433,6 +446,208 @@ MUTANTS: list[Mutant] = [
 ]
 
 # Mutants that change nothing observable, with the reason (none at present).
+MUTANTS += [
+    # -- slips of the vocabulary (tests/test_slips.py) ---------------------------------------------
+    M(
+        "power-max-strict",
+        "asp/common/filters.lp",
+        "filter_power_max(F,N), power(C,K), K > N.",
+        "filter_power_max(F,N), power(C,K), K >= N.",
+        "「パワーN以下」 leaves out power exactly N (a bound hit exactly)",
+    ),
+    M(
+        "power-max-strict-python",
+        "dmrules/reading/grants.py",
+        "(high is None or value <= high)",
+        "(high is None or value < high)",
+        "the Python-side filters leave out a bound hit exactly (「…以下」 of 「すべて」, counts, grants)",
+    ),
+    M(
+        "not-type-ignored",
+        "asp/common/filters.lp",
+        "fails(F,R,C) :- filter_test(F,R,C), card(C), filter_not_type(F,T), card_type(C,T).",
+        "% (dropped)",
+        "「クリーチャーではない」 ignored",
+    ),
+    M(
+        "not-type-ignored-python",
+        "dmrules/reading/grants.py",
+        "if any(t in kinds for t in flt.not_types):",
+        "if False and any(t in kinds for t in flt.not_types):",
+        "「クリーチャーではない」 ignored by the Python-side filters",
+    ),
+    M(
+        "restriction-any-zone",
+        "asp/common/restrictions.lp",
+        "res_present(X) :- res_active_zone(X,Z), res_source(X,C), zone(C,Z), not stacked(C).",
+        "res_present(X) :- restriction(X).",
+        "a restriction ability works from any zone",
+    ),
+    M(
+        "untouchable-choice",
+        "asp/common/choices.lp",
+        "target_bad(T,C) :- target_ok(T,C), marker(C,untouchable), template_chooser(T,P), controller(C,Q), P != Q.",
+        "% (dropped)",
+        "an effect's choice takes an opponent's アンタッチャブル",
+    ),
+    M(
+        "shield-to-hand-any",
+        "dmrules/reading/abilities.py",
+        '"shield_to_hand": ("shields", "hand", "add_to_hand", "own", ()),',
+        '"shield_to_hand": ("shields", "hand", "add_to_hand", "any", ()),',
+        "{shield_to_hand: N} takes any player's shields",
+    ),
+    M(
+        "every-takes-stacked",
+        "dmrules/reading/events.py",
+        "                and c.under is None\n",
+        "",
+        "「すべて」 also takes the cards stacked under others",
+    ),
+    M(
+        "other-ignored-python",
+        "dmrules/reading/grants.py",
+        "if flt.other and card.id == source:",
+        "if False and flt.other and card.id == source:",
+        "「他の」 ignored by the Python-side filters (grants, counts)",
+    ),
+    M(
+        "multicolor-one-civ",
+        "dmrules/solving/facts.py",
+        "if len(card.civilizations) > 1:",
+        "if len(card.civilizations) >= 1:",
+        "a card of one civilization counted as multicoloured",
+    ),
+    M(
+        "multicolor-one-civ-python",
+        "dmrules/reading/grants.py",
+        'if "multicolor" in flt.properties and len(card.civilizations) < 2:',
+        'if "multicolor" in flt.properties and len(card.civilizations) < 1:',
+        "a card of one civilization multicoloured for the Python-side filters",
+    ),
+    M(
+        "shields-at-least-strict",
+        "dmrules/solving/conditions.py",
+        "return mine >= theirs",
+        "return mine > theirs",
+        "「自分のシールドの数が相手以上であれば」 fails on equal counts",
+    ),
+    M(
+        "by-self-any",
+        "asp/common/match.lp",
+        "cond_ok(R,E,by_self) :- subject_ok(R,E), w_controller(R,P), event_controller(E,P).",
+        "cond_ok(R,E,by_self) :- subject_ok(R,E).",
+        "「自分の効果によって」 holds for any player's effect",
+    ),
+    M(
+        "by-creature-any",
+        "asp/common/match.lp",
+        "cond_ok(R,E,by_creature) :- subject_ok(R,E), event_source(E,C), card_type(C,creature).",
+        "cond_ok(R,E,by_creature) :- subject_ok(R,E).",
+        "「クリーチャーの能力によって」 holds for any source",
+    ),
+    M(
+        "trigger-any-zone",
+        "asp/common/result.lp",
+        "triggered(T,E) :- trigger(T), watches(T,E), happens(E), present(T).",
+        "triggered(T,E) :- trigger(T), watches(T,E), happens(E).",
+        "a triggered ability triggers from any zone",
+    ),
+    M(
+        "flipped-weapon-returns",
+        "asp/common/result.lp",
+        "hyperspatial_card(W), not moved(W), not flipped(W), goes(C,Z), Z != battle.",
+        "hyperspatial_card(W), not moved(W), goes(C,Z), Z != battle.",
+        "a weapon that flips still returns to the hyperspatial zone with its creature",
+    ),
+    # -- every situation has a legal resolution (tests/test_every_situation.py) ------------------
+    M(
+        "once-per-turn-elsewhere-ignored",
+        "asp/common/feasible.lp",
+        "not ignored_by_effect(R,E), not used_elsewhere(R,E),",
+        "not ignored_by_effect(R,E),",
+        "a mandatory 「各ターンに1度」 applied to one event still obliges on the other (0 resolutions)",
+    ),
+    M(
+        "tapped-creature-still-obliged",
+        "asp/common/feasible.lp",
+        "not tap_blocked(R,E), not group_gone(R,E),",
+        "not group_gone(R,E),",
+        "a mandatory 「タップして」 replacement whose creature is tapped still obliges",
+    ),
+    M(
+        "group-replaced-still-obliges",
+        "asp/common/feasible.lp",
+        "not tap_blocked(R,E), not group_gone(R,E),",
+        "not tap_blocked(R,E),",
+        "a break replaced as a whole still obliges a per-shield replacement",
+    ),
+    M(
+        "forbidden-mill-still-obliged",
+        "asp/common/feasible.lp",
+        "                 not deck_blocked(R,E).",
+        "                 not prevented(E).",
+        "a mandatory mill instead that a restriction forbids still obliges",
+    ),
+    M(
+        "one-shot-not-used-up",
+        "asp/sequential/duration.lp",
+        "used_elsewhere(R,E) :- rwatches(R,E), rep_once(R), apply(R,E2), E2 != E, not applied_in_chain(R,E).",
+        "% (dropped)",
+        "sequential: a one-shot effect applied to one event still obliges on the other",
+    ),
+    M(
+        "zero-resolutions-answered",
+        "dmrules/solving/engine.py",
+        "            raise no_resolution(window_state, len(path) + 1, item.label)",
+        "            pass",
+        "a window with no legal resolution answered as a result, not an internal error",
+    ),
+    M(
+        "chains-repeat",
+        "asp/common/match.lp",
+        "rwatches(R,E) :- watches(R,E), replacement(R), chains, fresh(R,E).",
+        "rwatches(R,E) :- watches(R,E), replacement(R), chains.",
+        "sequential: a chain offers a replacement what it made (the ground program explodes)",
+    ),
+    # -- no traceback, names, the cache -----------------------------------------------------------
+    M(
+        "long-sentence-parsed",
+        "dmrules/reading/cardtext/compiler.py",
+        "        if len(sentence) > MAX_SENTENCE:\n            current = None",
+        "        if False:\n            current = None",
+        "a sentence longer than any printed one is given to the grammar (time more than linear)",
+    ),
+    M(
+        "named-zone-ignored",
+        "dmrules/reading/named.py",
+        "    if card.zone != zone:",
+        "    if False:",
+        "a choice naming a card of another zone is not refused (it chooses nothing, silently)",
+    ),
+    M(
+        "cache-signature-ignored",
+        "dmrules/reading/cache.py",
+        'if expected is None or not hmac.compare_digest(header["mac"], expected):',
+        "if expected is None:",
+        "an edited cache entry is believed",
+    ),
+    M(
+        "verify-name-raw",
+        "dmrules/checking/verify.py",
+        "path, problems = _one_line(result.path), [_one_line(p) for p in result.problems]",
+        "path, problems = result.path, [_one_line(p) for p in result.problems]",
+        "verify prints a file name with its line breaks",
+    ),
+    M(
+        "parse-text-raw",
+        "dmrules/presenting/cardtext_view.py",
+        'lines.append(f"  「{visible(sentence.text)}」")',
+        'lines.append(f"  「{sentence.text}」")',
+        "cards parse prints a text's escape sequences raw",
+    ),
+]
+
 EQUIVALENT: dict[str, str] = {}
 
 
@@ -461,6 +676,10 @@ def environment(tree: Path) -> dict[str, str]:
     env["DMRULES_ORACLE_EXAMPLES"] = ORACLE_EXAMPLES
     env["DMRULES_NO_SHRINK"] = "1"
     env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env["COLUMNS"] = "1000"  # pytest's summary line keeps the failure's message (a timing one shows)
+    shared = next((f / "shared" for f in (ROOT, *ROOT.parents) if (f / "shared" / "cards").is_dir()), None)
+    if shared is not None and "DMRULES_SHARED" not in env:
+        env["DMRULES_SHARED"] = str(shared)  # the copy is elsewhere: the shared material, where it is
     return env
 
 
@@ -483,7 +702,7 @@ def run_tests(tree: Path, timeout: float, tests: list[str] | None = None) -> tup
 
 
 def check_copy_is_used(tree: Path) -> None:
-    code = "import dmrules, dmrules.solving.solver as s; print(dmrules.__file__); print(s.encodings_dir())"
+    code = "import dmrules, dmrules.solving.encodings as s; print(dmrules.__file__); print(s.encodings_dir())"
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=tree, env=environment(tree), capture_output=True, text=True, check=True
     ).stdout.split()
@@ -492,6 +711,7 @@ def check_copy_is_used(tree: Path) -> None:
 
 
 def run_mutant(mutant: Mutant, timeout: float, tests: list[str] | None = None) -> tuple[str, str, float]:
+    """The mutant's status and what decided it (the killing test, or why not killed)."""
     with tempfile.TemporaryDirectory(prefix="dmrules-mutant-") as tmp:
         tree = Path(tmp)
         copy_tree(tree)
@@ -503,7 +723,26 @@ def run_mutant(mutant: Mutant, timeout: float, tests: list[str] | None = None) -
         passed, failed, seconds = run_tests(tree, timeout, tests)
     if passed:
         return ("equivalent" if mutant.name in EQUIVALENT else "survived"), EQUIVALENT.get(mutant.name, ""), seconds
-    return "killed", failed, seconds
+    return kill_kind(failed), failed, seconds
+
+
+def killer(failed: str) -> str:
+    """The test id of pytest's first ``FAILED``/``ERROR`` line."""
+    words = failed.split()
+    return words[1] if len(words) > 1 else failed
+
+
+def kill_kind(failed: str) -> str:
+    """How a mutant was killed: ``killed`` by a test that checks an answer; ``timing`` by a test
+    that bounds a time alone; ``error`` when a test could not even run (collection, set-up: an
+    unrelated failure); ``timeout`` when the tests did not finish."""
+    if failed == "timeout":
+        return "timeout"
+    if failed.startswith("ERROR"):
+        return "error"
+    if any(word in failed for word in TIMED_WORDS):
+        return "timing"
+    return "killed"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -545,14 +784,21 @@ def main(argv: list[str] | None = None) -> int:
                 + (f"\n           {detail}" if detail else ""),
                 flush=True,
             )
-    counts = {s: sum(r[0] == s for r in results.values()) for s in ("killed", "survived", "equivalent", "stale")}
+    kinds = ("killed", "timing", "error", "timeout", "survived", "equivalent", "stale")
+    counts = {s: sum(r[0] == s for r in results.values()) for s in kinds}
     if base is not None:
         base.cleanup()
+    print(f"\n{'mutant':34} {'status':10} killed by")
+    for m in mutants:
+        status, detail, _ = results[m.name]
+        print(f"{m.name:34} {status:10} {killer(detail) if status in kinds[:4] else detail}")
     print(
-        f"\n{len(results)} mutants: {counts['killed']} killed, {counts['survived']} survived, "
-        f"{counts['equivalent']} equivalent, {counts['stale']} stale; {time.monotonic() - started:.0f} s"
+        f"\n{len(results)} mutants: {counts['killed']} killed by a test that checks an answer, "
+        f"{counts['timing']} by a timing test alone, {counts['error']} by an error, {counts['timeout']} timed out, "
+        f"{counts['survived']} survived, {counts['equivalent']} equivalent, {counts['stale']} stale; "
+        f"{time.monotonic() - started:.0f} s"
     )
-    return 1 if counts["survived"] or counts["stale"] else 0
+    return 0 if counts["killed"] + counts["equivalent"] == len(results) else 1
 
 
 if __name__ == "__main__":

@@ -521,6 +521,37 @@ def bench_interrupt(folder):
     return took if proc.returncode == 130 else math.inf
 
 
+def bench_interrupt_grounding() -> float:
+    """Seconds from Ctrl-C to Python, in a process still grounding a program of hours
+    (tests/test_perf.py checks that it gets there; here, how soon)."""
+    import signal
+
+    code = (
+        "import time, clingo\n"
+        "from dmrules.solving.ground import ground\n"
+        "ctl = clingo.Control()\n"
+        "ctl.add('base', [], 'r(X,Y) :- X=1..200000, Y=1..200000, X*Y==7.')\n"
+        "print('grounding', flush=True)\n"
+        "try:\n"
+        "    ground(ctl)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', time.monotonic(), flush=True)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        proc.stdout.readline()
+        time.sleep(0.5)
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        line = proc.stdout.readline().split()
+    finally:
+        proc.kill()
+        proc.wait()
+    took = float(line[1]) - sent if line and line[0] == "interrupted" else math.inf
+    table("(i) Ctrl-C during a long grounding", ["seconds to Python"], [[f"{took:.2f}"]])
+    return took
+
+
 # -- (j) interchangeable units: grouped counting against the closed form ----------------
 def bench_units(folder, sizes):
     """``dmrules.count(..., group=True)`` on n alike creatures each destroyed by its own event: the
@@ -641,6 +672,7 @@ def main() -> None:
             [(4, 8), (4, 9)], (4, 9) if quick else (4, 10), folder
         )
         interrupt = bench_interrupt(folder)
+        interrupt_grounding = bench_interrupt_grounding()
         units = bench_units(folder, unit_sizes)
         soak = bench_soak(2_000 if quick else 10_000)
     web_kb, web_render = bench_web()
@@ -671,6 +703,7 @@ def main() -> None:
         _check("rules per deck card 10→40, factor", deck_flat, "≤", TARGETS["deck_flat"]),
         _check(f"RSS growth over {'2,000' if quick else '10,000'} solves MiB", soak, "≤", TARGETS["soak_mib"]),
         _check("Ctrl-C s", interrupt, "<", TARGETS["interrupt"]),
+        _check("Ctrl-C while grounding s", interrupt_grounding, "<", TARGETS["interrupt"]),
         _check("grouped 40×40 units s", units, "<", TARGETS["units"]),
         _check("the bench's own peak MiB", own, "≤", TARGETS["bench_mib"]),
         _check("web page KB", web_kb, "<", TARGETS["web_kb"]),

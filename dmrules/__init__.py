@@ -27,7 +27,7 @@ decoded) ← ``checking`` (expectations, why / why-not) ← ``api`` ←
 from .api import Check, Why, check, count, solve, stream, why, why_not
 from .bounded import set_max_memory
 from .checking.explain import OutcomeCondition, WhyNot, WhyStep
-from .game.errors import DmrulesError, InputError, SolveError
+from .game.errors import DmrulesError, InputError, InternalError, SolveError
 from .game.outcome import Application, EventInfo, ReplacementRef, Resolution, Solution, Streamed
 from .game.scenario import Scenario
 from .reading.scenario import load_scenario, scenario_from_text
@@ -50,6 +50,7 @@ __all__ = [
     "DmrulesError",
     "EventInfo",
     "InputError",
+    "InternalError",
     "ReplacementRef",
     "Resolution",
     "Scenario",

@@ -8,11 +8,11 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .game.errors import DmrulesError, InputError
+from .game.errors import DmrulesError, InputError, InternalError
 from .presenting.safe import visible
 from .text import plural
 
-EXIT_OK, EXIT_FAIL, EXIT_INPUT = 0, 1, 2
+EXIT_OK, EXIT_FAIL, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_INTERRUPTED, EXIT_PIPE = 130, 141  # Ctrl-C; a closed output pipe (as 128 + SIGPIPE)
 
 
@@ -76,6 +76,8 @@ exit status:
        cards: no card found (the closest names are suggested)
   2    bad input: a file, a scenario or an argument (the message names the
        file, the place and the problem)
+  3    internal error: a fault of dmrules (no legal resolution found, which
+       every situation has), never an answer
   130  interrupted (Ctrl-C)
 A closed output pipe (dmrules ... | head) ends the command at once, quietly,
 as it ends other Unix tools (SIGPIPE)."""
@@ -269,6 +271,10 @@ def build_parser() -> argparse.ArgumentParser:
         "(the spell's, or its one triggered ability's); 'own' stands for the effect's controller",
     )
     cards.add_argument("--json", action="store_true", help="print one JSON document")
+    cards.add_argument(
+        "--timeout", type=_seconds, metavar="S", help="with 'parse' or 'coverage': stop compiling after S seconds"
+    )
+    _memory_option(cards)
     cards.add_argument(
         "--hand-written",
         action="store_true",
@@ -823,7 +829,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .worker import available, run_in_worker
 
         if available():
-            codes = {"fail": EXIT_FAIL, "input": EXIT_INPUT, "pipe": EXIT_PIPE, "interrupted": EXIT_INTERRUPTED}
+            codes = {
+                "fail": EXIT_FAIL,
+                "input": EXIT_INPUT,
+                "internal": EXIT_INTERNAL,
+                "pipe": EXIT_PIPE,
+                "interrupted": EXIT_INTERRUPTED,
+            }
             # Ctrl-C and a closed pipe end this process as they would (_process_handlers), and the
             # worker with it; the worker takes them over for itself too.
             return run_in_worker(
@@ -833,11 +845,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from .reading.cardtext.compiler import time_limit
+
+    # --timeout bounds compiling the card texts read too (the server bounds each request itself).
+    limit = None if args.command == "serve" else getattr(args, "timeout", None)
     try:
-        return args.run(args)
+        with time_limit(limit):
+            return args.run(args)
     except InputError as exc:
         sys.stderr.write(f"dmrules: error: {visible(str(exc))}\n")
         return EXIT_INPUT
+    except InternalError as exc:
+        sys.stderr.write(f"dmrules: internal error: {visible(str(exc))}\n")
+        return EXIT_INTERNAL
     except DmrulesError as exc:
         sys.stderr.write(f"dmrules: error: {visible(str(exc))}\n")
         return EXIT_FAIL

@@ -22,7 +22,7 @@ import sys
 import threading
 import time
 
-EXIT_MEMORY = 3  # the worker's own status for "out of memory" (never the command's)
+EXIT_MEMORY = 253  # the worker's own status for "out of memory" (never the command's)
 # How long past --timeout the worker may take to stop by itself (it stops within a fraction of a
 # second once it is solving; only grounding cannot be cut short) before it is ended.
 GRACE = 5.0
@@ -89,7 +89,7 @@ def run_in_worker(run, max_memory: int, timeout: float | None, exit_codes: dict[
 
                 sys.stderr.write("dmrules: internal error (please report it with the scenario):\n")
                 traceback.print_exc()
-                code = exit_codes["fail"]
+                code = exit_codes.get("internal", exit_codes["fail"])
         finally:
             if short:
                 code = EXIT_MEMORY

@@ -4,7 +4,6 @@ text, YAML numbers and ids as written, and characters that would act on a termin
 from __future__ import annotations
 
 import os
-import time
 
 import pytest
 
@@ -15,32 +14,30 @@ from tests.conftest import FIXTURES, run_cli, scenario
 A01 = str(FIXTURES / "A01-two-jashintei.yaml")
 
 
-def _fast_error(out, started, *words):
+def _fast_error(out, *words):
+    # A refusal before anything is read (a read would hang on a FIFO, or run the memory out on
+    # /dev/zero: the command's time limit, ``run_cli(timeout=...)``, fails the test then).
     assert out.returncode == 2, out.stdout + out.stderr
     assert "Traceback" not in out.stderr
-    assert time.monotonic() - started < 10  # a process start and a refusal, not a read
     for word in words:
         assert word in out.stderr, out.stderr
 
 
 def test_dev_zero_is_refused_before_reading():
-    started = time.monotonic()
-    _fast_error(run_cli("solve", "/dev/zero", timeout=20), started, "/dev/zero", "not a regular file")
+    _fast_error(run_cli("solve", "/dev/zero", timeout=20), "/dev/zero", "not a regular file")
 
 
 def test_fifo_is_refused_without_waiting(tmp_path):
     fifo = tmp_path / "scenario.yaml"
     os.mkfifo(fifo)
-    started = time.monotonic()
-    _fast_error(run_cli("solve", str(fifo), timeout=20), started, "FIFO", "not a regular file")
+    _fast_error(run_cli("solve", str(fifo), timeout=20), "FIFO", "not a regular file")
 
 
 def test_huge_sparse_file_is_refused_by_size(tmp_path):
     big = tmp_path / "big.yaml"
     with open(big, "wb") as f:
         f.truncate(3 * 1024**3)  # 3 GB, sparse: nothing is written
-    started = time.monotonic()
-    _fast_error(run_cli("solve", str(big), timeout=20), started, "3,221,225,472 bytes", "limited to 2,000,000")
+    _fast_error(run_cli("solve", str(big), timeout=20), "3,221,225,472 bytes", "limited to 2,000,000")
 
 
 def test_reading_stops_after_the_limit(tmp_path, monkeypatch):
@@ -60,9 +57,7 @@ def test_verify_reports_non_files_and_goes_on(tmp_path):
     (tmp_path / "A01.yaml").write_bytes(open(A01, "rb").read())
     os.mkfifo(tmp_path / "b-fifo.yaml")
     os.symlink("/dev/zero", tmp_path / "c-zero.yaml")
-    started = time.monotonic()
     out = run_cli("verify", str(tmp_path), timeout=60)
-    assert time.monotonic() - started < 30
     assert out.returncode == 2, out.stdout + out.stderr
     assert "PASS" in out.stdout and "A01.yaml" in out.stdout
     assert out.stdout.count("ERROR") == 2 and "FIFO" in out.stdout and "device" in out.stdout

@@ -127,7 +127,7 @@ def test_a_sentence_longer_than_the_bound_is_refused_unread():
     text = "このクリーチャーが破壊される時、かわりに" + "自分の他の" * MAX_SENTENCE + "ドラゴンを1体破壊する。"
     result = compile_text(text)
     assert not result.complete
-    assert f"longer than {MAX_SENTENCE}" in result.problems[0].problem
+    assert f"at most {MAX_SENTENCE} are read" in result.problems[0].problem
 
 
 SAMPLE = [row["text"] for row in ROWS[::9]]

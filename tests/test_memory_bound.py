@@ -32,6 +32,27 @@ def _two_draw_doublers(deck: int, ruleset: str = "dm") -> str:
     )
 
 
+def heavy_grounding() -> str:
+    """A scenario just under the reader's size bound (``MAX_COMBINATIONS``) whose grounding takes
+    seconds and about half a gigabyte: 20 creatures of mine whose replacement watches each of 25
+    destructions and may take any of 50 mana cards."""
+    text = "自分のクリーチャーが破壊される時、かわりに自分のマナゾーンのカードを1枚墓地に置いてもよい。"
+    guards = [
+        f'      - {{id: R{i}, card: {{name: 守り{i}, type: creature, cost: 1, power: 1000, text: "{text}"}}}}'
+        for i in range(20)
+    ]
+    targets = [f"      - {{id: C{i}, card: {{name: 的{i}, type: creature, cost: 1, power: 1000}}}}" for i in range(25)]
+    mana = ", ".join(f"m{i}" for i in range(50))
+    events = "\n".join(f"    - {{id: e{i}, destroy: C{i}}}" for i in range(25))
+    return (
+        "ruleset: dm\nturn: opponent\nplayers:\n  me:\n    battle:\n"
+        + "\n".join(guards + targets)
+        + f"\n    mana: [{mana}]\n  opponent: {{}}\neffect:\n  controller: opponent\n  by: ability\n  events:\n"
+        + events
+        + "\n"
+    )
+
+
 def test_bounded_solve_gives_what_the_process_gives():
     for path in (A01, T13):
         here = dmrules.solve(path)
@@ -63,9 +84,7 @@ def test_bounded_count_and_its_errors():
 
 
 def test_out_of_memory_is_a_solve_error_and_this_process_goes_on():
-    # Chains of draw replacements under the sequential ruleset still ground in the offsets'
-    # combinations: far beyond 200 MiB with a deck of 3.
-    heavy = _two_draw_doublers(3, "sequential")
+    heavy = heavy_grounding()  # about 500 MiB to ground
     with pytest.raises(SolveError, match=r"more memory than max_memory allows \(200 MiB\)"):
         dmrules.count(heavy, max_memory=200)
     assert dmrules.count(A01) == 3

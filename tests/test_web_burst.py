@@ -14,11 +14,12 @@ import urllib.request
 import yaml
 
 from .conftest import FIXTURES, ROOT
+from .test_memory_bound import heavy_grounding
 from .webserver import call, free_port
 
 A01 = yaml.safe_load((FIXTURES / "A01-two-jashintei.yaml").read_text(encoding="utf-8"))
-# Under the sequential ruleset A16 grounds for minutes and gigabytes: far over the cap below.
-HUNGRY = {**yaml.safe_load((FIXTURES / "A16-shinsekai-draw.yaml").read_text(encoding="utf-8")), "ruleset": "sequential"}
+# About 500 MiB to ground (tests/test_memory_bound.py): far over the cap below.
+HUNGRY = yaml.safe_load(heavy_grounding())
 MAX_MEMORY = 96  # MiB for each child: A01 needs less
 SERVER_RSS_BOUND = 200 << 20  # the server's own peak resident memory, in bytes
 

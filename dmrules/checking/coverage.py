@@ -15,10 +15,10 @@ import csv
 import io
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from ..game.errors import InputError
 from ..reading.cardtext.compiler import compile_text
+from .verify import _one_line
 
 # Shape families, for the report only: the first whose words the text holds.
 FAMILIES = (
@@ -77,11 +77,19 @@ class Coverage:
 
 
 def read_rows(path: str) -> list[dict]:
+    """The rows of a tab-separated file of printed texts, read as a scenario file is: a regular
+    file (not a FIFO nor a device) of at most 2,000,000 bytes, UTF-8; InputError otherwise."""
+    from ..reading.yamlsrc import read_bounded
+
+    raw = read_bounded(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(path, "", f"cannot read the file: {exc}") from None
-    rows = list(csv.DictReader(io.StringIO(text), delimiter="\t"))
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(path, "", f"is not UTF-8 text (byte {exc.start})") from None
+    try:
+        rows = list(csv.DictReader(io.StringIO(text), delimiter="\t"))
+    except csv.Error as exc:
+        raise InputError(path, "", f"cannot be read as tab-separated text: {exc}") from None
     missing = {"name", "kind", "text"} - set(rows[0] if rows else ())
     if missing:
         raise InputError(
@@ -90,6 +98,8 @@ def read_rows(path: str) -> list[dict]:
     for line, row in enumerate(rows, start=2):
         if row["kind"] not in ("replacement", "not_replacement"):
             raise InputError(path, f"line {line}", f"kind is '{row['kind']}': replacement or not_replacement")
+        if row["text"] is None or row["name"] is None:
+            raise InputError(path, f"line {line}", "has fewer columns than the header")
     return rows
 
 
@@ -127,6 +137,6 @@ def coverage_text(result: Coverage) -> str:
     lines.append(f"replacement texts compiled completely: {total['complete']} of {n} ({share:.1f}%)")
     m = result.recognised + len(result.not_recognised)
     lines.append(f"not_replacement texts recognised: {result.recognised} of {m}")
-    for name, verdict, problem in result.failures:
-        lines.append(f"  {verdict:8} {name}: {problem}")
+    for name, verdict, problem in result.failures:  # a file's names and texts, on one line each
+        lines.append(f"  {verdict:8} {_one_line(name)}: {_one_line(problem)}")
     return "\n".join(lines) + "\n"

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..game.errors import InputError
 from ..game.scenario import Scenario
+from ..reading.reader import unsafe_char
 from ..reading.scenario import load_scenario
 from ..solving.prefetch import prefetch
 from ..solving.run import solve
@@ -107,14 +108,28 @@ def verify_scenario(scenario: Scenario, path: str) -> VerifyResult:
 
 
 def verify_line(result: VerifyResult) -> str:
-    """``PASS  A01   609.9b        fixtures/A01-two-jashintei.yaml  (3 resolutions)`` and the differences."""
+    """``PASS  A01   609.9b        fixtures/A01-two-jashintei.yaml  (3 resolutions)`` and the differences.
+    What comes from input (the file's name, its ruling, the problems, which quote it) is made
+    visible on one line each: a line break in a file name cannot make a line of its own."""
+    path, problems = _one_line(result.path), [_one_line(p) for p in result.problems]
+    ruling, rules = _one_line(result.ruling or "-"), _one_line(",".join(result.rules) or "-")
     if result.status == "error":
-        return f"ERROR {'-':<5} {'':<14} {result.problems[0]}\n"
+        return f"ERROR {'-':<5} {'':<14} {problems[0]}\n"
     if result.status == "none":
-        return f"NONE  {result.ruling or '-':<5} {','.join(result.rules) or '-':<14} {result.path}  ({result.problems[0]})\n"
-    rules = ",".join(result.rules) or "-"
+        return f"NONE  {ruling:<5} {rules:<14} {path}  ({problems[0]})\n"
     count = f"  ({plural(result.resolutions, 'resolution')})" if result.resolutions is not None else ""
-    line = f"{result.status.upper():<5} {result.ruling or '-':<5} {rules:<14} {result.path}{count}\n"
-    for problem in result.problems:
+    line = f"{result.status.upper():<5} {ruling:<5} {rules:<14} {path}{count}\n"
+    for problem in problems:
         line += f"      {problem}\n"
     return line
+
+
+def _one_line(text: str) -> str:
+    """``text`` with every character that would act on a terminal (a line break among them)
+    written out as ``\\x0a``, ``\\u202e``: as ``presenting.safe.visible`` shows them."""
+    return "".join(_escaped(ch) if unsafe_char(ch) else ch for ch in text)
+
+
+def _escaped(ch: str) -> str:
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"

@@ -24,6 +24,10 @@ class InputError(DmrulesError):
         self.line = line
         super().__init__(str(self))
 
+    def __reduce__(self) -> tuple[type[InputError], tuple[str, str, str, int | None]]:
+        # Handed over from a worker process whole (pickle calls __init__ with these).
+        return type(self), (self.path, self.place, self.problem, self.line)
+
     def __str__(self) -> str:
         where = self.path
         if self.line is not None:
@@ -43,3 +47,8 @@ class Where(Protocol):
     realized against the state) still points at the file, the line and the field."""
 
     def error(self, problem: str, key: Any = None) -> InputError: ...
+
+
+class InternalError(DmrulesError):
+    """A fault of dmrules itself, never an answer: the solver found no legal resolution of a
+    window (every situation has at least one: the game cannot stop). The command exits 3."""

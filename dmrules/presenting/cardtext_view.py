@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..reading.cardtext.parsing import Compiled
 from .ability_words import ability_words
+from .safe import visible
 
 VERDICT_WORDS = {
     "replacement": "replacement ability",
@@ -21,18 +22,19 @@ VERDICT_WORDS = {
 
 
 def compiled_text(compiled: Compiled, title: str | None = None) -> str:
-    lines = [title] if title else []
+    # The text is the user's: every part of it is shown with what would act on a terminal escaped.
+    lines = [visible(title)] if title else []
     for sentence in compiled.sentences:
         word = VERDICT_WORDS[sentence.verdict]
         if sentence.keyword and sentence.verdict == "replacement":
-            word += f" ({sentence.keyword})"
-        lines.append(f"  「{sentence.text}」")
+            word += f" ({visible(sentence.keyword)})"
+        lines.append(f"  「{visible(sentence.text)}」")
         if sentence.rendering and sentence.verdict == "replacement":
-            lines.append(f"      reads as 「{sentence.rendering}」")
-        lines.append(f"      {word}" + (f": {sentence.problem}" if sentence.problem else ""))
+            lines.append(f"      reads as 「{visible(sentence.rendering)}」")
+        lines.append(f"      {word}" + (f": {visible(sentence.problem)}" if sentence.problem else ""))
     for i, ability in enumerate(compiled.abilities, start=1):
         lines.append(f"  replacement {i}:")
-        lines.extend("    " + line for line in ability_words(ability))
+        lines.extend("    " + visible(line) for line in ability_words(ability))
     if not compiled.complete:
         lines.append(
             f"  {len(compiled.problems)} sentence{'s' if len(compiled.problems) != 1 else ''} "

@@ -358,22 +358,33 @@ def _cache_file() -> Path | None:
     """Where the bundled database is kept compiled between runs (``cache.py``)."""
 
     root, key = cache_root(), code_key()
-    return None if root is None or key is None else root / f"cards-{key}.pickle"
+    return None if root is None or key is None else root / f"cards-{key}.json"
 
 
 @lru_cache(maxsize=1)
 def bundled() -> CardDatabase:
     """The card database shipped with dmrules: the classic card list (``classic.json``, read as it
-    is), and the cards of the other files, read once and kept (``_cache_file``): a card of the
-    rulings (written by hand where the compiler does not read its text, or where a ruling needs
-    more than the list gives) or of the later sets (``printed.yaml``). A card of those files that
-    the list holds too is the file's, with the list's characteristics where the file gives none."""
+    is), and the cards of the other files, read once and kept (``_cache_file``, as JSON:
+    ``keepable.py``): a card of the rulings (written by hand where the compiler does not read
+    its text, or where a ruling needs more than the list gives) or of the later sets
+    (``printed.yaml``). A card of those files that the list holds too is the file's, with the
+    list's characteristics where the file gives none."""
+    from .keepable import decode, encode
 
     cache = _cache_file()
-    files = load(cache)
+    kept = load(cache)
+    files = None
+    if kept is not None:
+        try:
+            files = decode(kept)
+        except ValueError:  # of the wrong shape: read again
+            files = None
     if not (isinstance(files, list) and all(isinstance(card, CardDef) for card in files)):
         files = _read_card_files()
-        store(cache, files)
+        try:
+            store(cache, encode(files))
+        except ValueError:  # something that is not kept
+            pass
         forget_stale(cache_root(), code_key())
     db = CardDatabase()
     for entry in classic_entries():

@@ -67,6 +67,17 @@ def unsafe_description(text: str) -> str:
     return f"U+{ord(ch):04X}" + (f" {name}" if name else "")
 
 
+# Fields of older forms of the format, which mean nothing now: (a field of the place where
+# one was written, what to write instead).
+OLDER_FORMS = {
+    "text_verified": ("text_source", "write 'text_source: paraphrase' for a text written from a ruling's paraphrase"),
+    "top_card_to": (
+        "move_to",
+        "write 'top_card_only' (only the top card of the stack goes where the event sends it)",
+    ),
+}
+
+
 class Node:
     """A value in a located file."""
 
@@ -98,6 +109,10 @@ class Node:
         allowed = list(allowed)
         for key in self.value:
             if key not in allowed:
+                if key in OLDER_FORMS and OLDER_FORMS[key][0] in allowed:
+                    raise self.error(
+                        f"'{key}' is an older form that no longer means anything: {OLDER_FORMS[key][1]}", key
+                    )
                 hint = _close(str(key), allowed)
                 raise self.error(
                     f"unknown field '{shorten(key)}'"

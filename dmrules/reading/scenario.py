@@ -7,14 +7,11 @@ naming the file, the place and the problem.
 
 from __future__ import annotations
 
-import hashlib
-import io
 import os
-import pickle
 from dataclasses import replace
 from pathlib import Path
 
-from ..cache import cache_root, code_key, store_bytes
+from ..cache import cache_root, code_key, content_key, load, store
 from ..game.abilities import unsolved
 from ..game.cards import CardDef, CardInstance
 from ..game.errors import InputError, Where
@@ -26,7 +23,9 @@ from ..game.vocabulary import CIVILIZATIONS, EFFECT_BY, ZONES
 from .abilities import parse_ability
 from .carddb import CardDatabase, bundled, parse_card, require_counts
 from .events import read_event, read_instead, read_steps
+from .keepable import decode, encode
 from .keywords import is_soul
+from .named import check_named_cards
 from .reader import Node, has_control, shorten, unsafe_description
 from .yamlsrc import load_located, load_located_text, located_from_bytes, place_text, read_bounded
 
@@ -104,35 +103,18 @@ def _kept_file(name: str, raw: bytes) -> Path | None:
     root, key = cache_root(), code_key()
     if root is None or key is None:
         return None
-    digest = hashlib.sha256(name.encode("utf-8", "surrogatepass") + b"\0" + raw).hexdigest()[:40]
-    return root / f"scenarios-{key}" / f"{digest}.pickle"
-
-
-class _Keeper(pickle.Pickler):
-    """A bundled card's definition is kept as its name, and read back as the very object the
-    bundled database holds (the solver's caches know definitions by identity)."""
-
-    def persistent_id(self, obj):
-        if isinstance(obj, CardDef) and bundled().find(obj.name) is obj:
-            return obj.name
-        return None
-
-
-class _KeptReader(pickle.Unpickler):
-    def persistent_load(self, pid):
-        card = bundled().find(pid)
-        if card is None or card.name != pid:
-            raise pickle.UnpicklingError(f"no bundled card {pid}")
-        return card
+    return root / f"scenarios-{key}" / f"{content_key(name, raw)}.json"
 
 
 def _load_kept(path: Path | None) -> Scenario | None:
-    if path is None:
+    """A scenario kept at ``path`` (JSON: ``keepable.py``), its bundled cards the database's own
+    objects; None when absent, edited, or of the wrong shape."""
+    kept = load(path)
+    if kept is None:
         return None
     try:
-        with open(path, "rb") as stream:
-            scenario = _KeptReader(stream).load()
-    except Exception:  # absent, unreadable or stale: read again
+        scenario = decode(kept, bundled().find)
+    except ValueError:
         return None
     return scenario if isinstance(scenario, Scenario) else None
 
@@ -141,12 +123,11 @@ def _store_kept(path: Path | None, scenario: Scenario) -> None:
 
     if path is None:
         return
-    buffer = io.BytesIO()
     try:
-        _Keeper(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(scenario)
-    except Exception:  # noqa: BLE001 - something that does not pickle: not kept
+        value = encode(scenario, bundled().find)
+    except ValueError:  # something that is not kept
         return
-    store_bytes(path, buffer.getvalue())
+    store(path, value)
 
 
 def scenario_from_text(text: str, name: str = "<scenario>", db: CardDatabase | None = None) -> Scenario:
@@ -230,6 +211,7 @@ class _Reader:
         self._check_characteristics(scenario)
         self._check_keywords(with_grants(scenario))
         self._check_powers(scenario)
+        check_named_cards(root.located, scenario)  # a card named by id where its text looks for it
 
         return with_grants(scenario)  # what the cards in play give others
 

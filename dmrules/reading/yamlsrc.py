@@ -22,6 +22,8 @@ from ..game.errors import InputError
 MAX_FILE_BYTES = 2_000_000
 MAX_DEPTH = 40
 MAX_VALUES = 200_000
+# A whole number longer than this is refused (Python itself refuses to read one of 4,300 digits).
+MAX_DIGITS = 100
 
 Place = tuple[Any, ...]
 
@@ -164,6 +166,13 @@ class _Converter:
             return node.value  # a plain 2024-01-01 is text here (an id, a date in a note), not a date
         if node.tag not in _SCALAR_TAGS:
             raise self.error(place, f"the YAML tag '{_tag(node.tag)}' is not allowed in a scenario", node.start_mark)
+        if node.tag == _CORE + "int" and len(node.value.lstrip("+-")) > MAX_DIGITS:
+            raise self.error(
+                place,
+                f"a number of {len(node.value.lstrip('+-')):,} digits; numbers have at most {MAX_DIGITS} "
+                "(an id made of digits can be written in quotes)",
+                node.start_mark,
+            )
         return self.constructor.construct_object(node, deep=True)
 
 
@@ -214,7 +223,7 @@ def read_bounded(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
                 if stat.S_ISSOCK(info.st_mode)
                 else "not a file"
             )
-            raise InputError(name, "", f"is {kind}, not a regular file; a scenario is read from a file")
+            raise InputError(name, "", f"is {kind}, not a regular file; dmrules reads its input from files")
         if info.st_size > limit:
             raise InputError(name, "", f"is {info.st_size:,} bytes; scenario and card files are limited to {limit:,}")
         chunks, total = [], 0

@@ -236,7 +236,7 @@ def _solve_batch(arguments: list[str], files: tuple[str, ...], items: list) -> i
         ctl.assign_external(switch, True)
         raw: list[tuple[Symbol, ...]] = []
 
-        def on_model(model: clingo.Model) -> bool:
+        def on_model(model: clingo.Model, raw: list = raw) -> bool:
             raw.append(tuple(model.symbols(shown=True)))
             return len(raw) <= windowcache.WINDOWS.per_window  # a window with more is not kept
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from clingo import Symbol, SymbolType
 
+from ..game.errors import InputError
 from ..game.outcome import Application, EventInfo, ReplacementRef, Trigger, Window
 from ..game.scenario import Scenario
 from .facts import name_of
@@ -183,6 +184,14 @@ class Builder:
             return name, (args[0].arguments[0].string, self.describe(args[1]))
         if name == "unit_profile":
             return name, (args[0].string, args[1])
+        if name == "unmodelled":  # asp/sequential/order.lp: never listed as if it were followed
+            raise InputError(
+                self.scenario.path,
+                "ruleset",
+                "not modelled yet under the sequential ruleset: a card a replacement took from the top of a deck "
+                "is replaced in turn while other cards are taken from that deck (the cards they take would not "
+                "be followed)",
+            )
         return name, None
 
     def _handle(self, sym: Symbol) -> int:

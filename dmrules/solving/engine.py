@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ..game.cards import CardInstance
-from ..game.errors import InputError
+from ..game.errors import InputError, InternalError
 from ..game.events import EventSpec, MovedCount, Step
 from ..game.grants import card_passes, with_grants
 from ..game.outcome import Resolution, Solution, Window
@@ -210,6 +210,8 @@ class Engine:
             group=self.group,
             spill=SORTED_UP_TO,
         )
+        if cut is None and not windows:
+            raise no_resolution(window_state, len(path) + 1, item.label)
         if cut != "spill":
             if cut == "timeout":
                 self.stopped = self.stopped or f"timeout={self.timeout}s"
@@ -440,6 +442,15 @@ class Engine:
             return None
         label = f"sba{last.index}"
         return Pending(Step(tuple(specs), by="rule", label=label), state.turn_player, None, "rule", label, "state")
+
+
+def no_resolution(state: Scenario, index: int, label: str) -> InternalError:
+    """The error for a window the solver found no legal resolution of."""
+    return InternalError(
+        f"{state.path}: no legal resolution of window {index} ({label}): every situation has at least one "
+        "(a replacement that cannot apply is not applied, 609.4), so this is a fault of dmrules's model, "
+        "not an answer; please report it with the scenario"
+    )
 
 
 def sba_event(check: tuple[str, str], event_id: str) -> EventSpec:

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 import clingo
 from clingo import Symbol, ast
 
+from ..game.errors import InputError
 from ..game.scenario import Scenario
 from .encodings import encoding_files, silent
 from .facts import situation_facts
@@ -22,8 +23,26 @@ def control_arguments(scenario: Scenario, arguments: Sequence[str]) -> list[str]
     if scenario.ruleset == "sequential":
         # A chain applies each replacement at most once: it is at most as long as there are replacements.
         n = sum(len(c.replacements) for c in scenario.cards.values()) + len(scenario.effects)
+        if n + 1 > MAX_ORDERED_DEPTH and _takes_from_deck(scenario):
+            raise InputError(
+                scenario.path,
+                "ruleset",
+                f"the sequential ruleset orders the cards taken from a deck along chains of at most "
+                f"{MAX_ORDERED_DEPTH - 1} replacements, and this scenario has {n} replacement abilities and effects "
+                "with one that mills or draws",
+            )
         arguments += ["-c", f"max_depth={n + 1}"]
     return arguments
+
+
+# A deck action's place along a chain is a number in base 8 with a digit per depth
+# (asp/common/actions.lp): 8 ** 10 is past clingo's 32-bit integers.
+MAX_ORDERED_DEPTH = 10
+
+
+def _takes_from_deck(scenario: Scenario) -> bool:
+    abilities = [a for c in scenario.cards.values() for a in c.replacements] + [e.ability for e in scenario.effects]
+    return any(action.kind in ("mill", "draw") for a in abilities for action in a.instead)
 
 
 # Below this many facts the encodings ground in milliseconds (their ground size is linear in

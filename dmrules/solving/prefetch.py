@@ -30,10 +30,11 @@ def prefetch(scenarios: list[Scenario], max_windows: int = DEFAULT_MAX_WINDOWS) 
             *,
             group: bool = False,
             spill: int | None = None,
+            pending: dict = pending,
             **_,
         ) -> tuple[list[Window], str | None]:
             if group or not wanted(state, index, label, kind, pending):
-                return [], None  # not walked further now
+                return [], "unwalked"  # not walked further now
             return solve_window(state, index, label, kind, spill=spill)
 
         for scenario in scenarios:

@@ -3,14 +3,14 @@ out before grounding because no fact and no reachable rule can make their bodies
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
 from clingo import Symbol, SymbolType, ast
 
-from ..cache import cache_root, code_key, load, store
+from ..cache import cache_root, code_key, content_key, load, store
+from ..keepable import PLAIN
 from .decode import symbol_key
 from .encodings import encodings_dir, parsed_statements
 
@@ -129,13 +129,36 @@ def rule_graph(files: tuple[str, ...], extra: str) -> tuple | None:
     second."""
 
     path = kept_file("needs", files, extra)
-    kept = load(path)
-    if not (isinstance(kept, tuple) and len(kept) == 3):
+    try:
+        kept = PLAIN.decode(load(path))
+    except ValueError:  # of the wrong shape: read again
+        kept = None
+    if not (isinstance(kept, tuple) and len(kept) == 3 and _graph_shape(kept, len(parsed_statements(files, extra)))):
         kept = read_rule_graph(files, extra)
-        store(path, kept)
+        try:
+            store(path, PLAIN.encode(kept))
+        except ValueError:  # something that is not kept
+            pass
     if kept[0] is None:
         return None
     return (parsed_statements(files, extra), *kept, {})  # and the needs each fact meets, as met
+
+
+def _graph_shape(kept: tuple, statements: int) -> bool:
+    """Whether a kept rule graph has the shape ``read_rule_graph`` gives the encodings."""
+    needs, rules, waiting = kept
+    if needs is None:
+        return rules is None and waiting is None
+    try:
+        return (
+            isinstance(needs, dict)
+            and isinstance(rules, list)
+            and isinstance(waiting, dict)
+            and all(isinstance(i, int) and 0 <= i < statements for i, _, _ in rules)
+            and all(isinstance(k, int) and all(0 <= r < len(rules) for r in v) for k, v in waiting.items())
+        )
+    except (TypeError, ValueError):
+        return False
 
 
 def kept_file(what: str, files: tuple[str, ...], extra: str = "") -> Path | None:
@@ -145,14 +168,13 @@ def kept_file(what: str, files: tuple[str, ...], extra: str = "") -> Path | None
     root, key = cache_root(), code_key()
     if root is None or key is None:
         return None
-    digest = hashlib.sha256(f"{what}\0{files}\0{extra}".encode("utf-8", "surrogatepass"))
+    parts: list[str | bytes] = [what, str(files), extra]
     try:
         for path in sorted(encodings_dir().rglob("*.lp")):
-            stat = path.stat()
-            digest.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}\n".encode("utf-8", "surrogatepass"))
+            parts += [str(path.relative_to(encodings_dir())), path.read_bytes()]
     except OSError:
         return None
-    return root / f"graphs-{key}" / f"{digest.hexdigest()[:40]}.pickle"
+    return root / f"graphs-{key}" / f"{content_key(*parts)}.json"
 
 
 def read_rule_graph(files: tuple[str, ...], extra: str) -> tuple:

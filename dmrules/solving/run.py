@@ -12,7 +12,7 @@ from ..game.scenario import Scenario
 from . import engine as engines
 from .brief import briefs_of, each_brief
 from .count import count_first_window, fast_path, more_windows_atom, solved
-from .engine import DEFAULT_MAX_WINDOWS, Engine
+from .engine import DEFAULT_MAX_WINDOWS, Engine, no_resolution
 from .ground import make_control
 from .progress import RUNNING, Progress, set_solve
 
@@ -163,5 +163,8 @@ def count(scenario: Scenario, *, group: bool = False) -> int:
             if more is None or not solved(ctl, assumptions=[more]).satisfiable:
                 set_solve(ctl, models=0)
                 solved(ctl)
-                return int(ctl.statistics["summary"]["models"]["enumerated"])
+                total = int(ctl.statistics["summary"]["models"]["enumerated"])
+                if total == 0:
+                    raise no_resolution(scenario, 1, "effect")
+                return total
     return solve(scenario, group=group).total

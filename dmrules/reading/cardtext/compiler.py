@@ -24,17 +24,17 @@ time linear in its length.
 from __future__ import annotations
 
 import copy
-import hashlib
 from dataclasses import replace
 from functools import lru_cache
 
 import yaml
 
-from ...cache import cache_root, code_key, load, store
+from ...cache import cache_root, code_key, content_key, load, store
+from ...game.errors import SolveError
 from ..abilities import parse_ability
 from ..reader import Node
 from ..yamlsrc import load_located_text
-from .parsing import Compiled, Sentence
+from .parsing import Compiled, Sentence, time_limit  # noqa: F401 - time_limit: the commands' --timeout
 from .textreader import TextReader
 
 
@@ -51,22 +51,31 @@ def compile_text(text: str, card_type: str | None = None, name: str | None = Non
 
 @lru_cache(maxsize=512)
 def _compiled_text(text: str, card_type: str | None, name: str | None = None) -> Compiled:
+    from ..keepable import decode, encode
 
     root, key = cache_root(), code_key()
     path = None
     if root is not None and key is not None:
-        digest = hashlib.sha256(f"{card_type}\0{name}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()[:40]
-        path = root / f"texts-{key}" / f"{digest}.pickle"
+        path = root / f"texts-{key}" / f"{content_key(str(card_type), str(name), text)}.json"
     kept = load(path)
-    if isinstance(kept, Compiled) and kept.text == text:
-        return kept
-
+    if kept is not None:
+        try:
+            found = decode(kept)
+            if isinstance(found, Compiled) and found.text == text:
+                return found
+        except ValueError:  # of the wrong shape: compiled again
+            pass
     try:
         result = TextReader(text, card_type, name).compile()
+    except SolveError:  # the time to compile is up (``time_limit``): nothing is kept
+        raise
     except Exception as error:  # noqa: BLE001 - never a traceback from a text: a refusal, counted by bench/cards.py
         problem = f"the compiler failed on this text ({type(error).__name__}: {error}); nothing is read from it"
         result = Compiled(text=text, sentences=[Sentence(text, 0, "unreadable", problem=problem, refusal="internal")])
-    store(path, result)
+    try:
+        store(path, encode(result))
+    except ValueError:  # something that is not kept
+        pass
     return result
 
 

@@ -35,7 +35,7 @@ from importlib import resources
 import lark
 
 from .normalize import normalize, sentences
-from .parsing import _LINES
+from .parsing import _LINES, MAX_SENTENCE
 
 # The sentences themselves are read with effect.lark; these are the line's parts around them.
 TRIGGERS = ("このクリーチャーをバトルゾーンに出した時、", "このクリーチャーがバトルゾーンに出た時、")
@@ -61,6 +61,8 @@ def _parser() -> lark.Lark:
 
 
 def _parse(text: str, start: str) -> lark.Tree | None:
+    if len(text) > MAX_SENTENCE:  # longer than any printed sentence: not read (and not parsed)
+        return None
     try:
         return _parser().parse(text, start=start)
     except lark.exceptions.UnexpectedInput:

@@ -6,6 +6,9 @@ a follow-up, a self-replacement or a 「かわりに」 that replaces no event, 
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -14,6 +17,7 @@ import lark
 import yaml
 
 from ...game.abilities import ReplacementAbility
+from ...game.errors import SolveError
 from ..serialise import serialise
 from .transform import read_tree
 from .transform.parts import ReadError
@@ -224,7 +228,10 @@ def _position(error: lark.exceptions.UnexpectedInput) -> int:
 def read_sentence(sentence: str, start: str):
     """The typed reading of one normalised sentence from ``start``; ``ReadError`` with the reason otherwise."""
     if len(sentence) > MAX_SENTENCE:
-        raise ReadError(f"a sentence of {len(sentence)} characters: longer than {MAX_SENTENCE}, it is not read")
+        raise ReadError(
+            f"cannot read 「{sentence[:12]}…」: a sentence of {len(sentence):,} characters, longer than any "
+            f"printed one (at most {MAX_SENTENCE} are read)"
+        )
     try:
         tree = parser().parse(sentence, start=start)
     except lark.exceptions.UnexpectedInput as error:
@@ -232,3 +239,30 @@ def read_sentence(sentence: str, start: str):
     except RecursionError:  # pragma: no cover - bounded by MAX_SENTENCE
         raise ReadError("the sentence is too deeply nested to read") from None
     return read_tree(tree)
+
+
+# When compiling must stop (time.monotonic()), innermost last: ``time_limit``.
+_DEADLINES: list[float] = []
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Within the block, compiling a text stops with ``SolveError`` once ``seconds`` have passed
+    (the command's ``--timeout``); None sets no limit."""
+    if seconds is None:
+        yield
+        return
+    _DEADLINES.append(time.monotonic() + seconds)
+    try:
+        yield
+    finally:
+        _DEADLINES.pop()
+
+
+def in_time(text: str, offset: int) -> None:
+    """Raise SolveError when the time to compile is up (checked before each sentence)."""
+    if _DEADLINES and time.monotonic() > _DEADLINES[-1]:
+        raise SolveError(
+            f"compiling a printed card text stopped at --timeout, at character {offset + 1:,} of {len(text):,} "
+            f"(「{text[:20]}…」); raise --timeout, or give a shorter text"
+        )

@@ -66,6 +66,7 @@ class TextReader:
         for raw_line in c._LINES.split(self.text):
             line_offset = self.text.find(raw_line, offset)
             offset = line_offset + len(raw_line)
+            c.in_time(self.text, line_offset)
             if using is not None and self._used_ability(raw_line, line_offset, using):
                 using = None
                 continue
@@ -128,6 +129,7 @@ class TextReader:
             self._add(c.Sentence(raw_line, line_offset, "other"))
             return
         for start, sentence in sentences(body):
+            c.in_time(self.text, line_offset + start)
             self._sentence(sentence, line_offset + start, keyword, conditions, prefix)
 
     def _named(self, line: str) -> str:
