@@ -192,7 +192,7 @@ def then_words(step) -> str:
 
 def _event_words(spec) -> str:
     """A follow-up step's event: 「このクリーチャーを山札の一番下に置く」 → "this card goes to the bottom of the deck"."""
-    who = " and ".join({"this": "this card", "event_card": "the replaced event's card"}.get(c, c) for c in spec.cards)
+    who = " and ".join({"this": "this card", "event_card": "the replaced event's card", "event_source": "the replaced event's source"}.get(c, c) for c in spec.cards)
     if spec.player is not None:
         player = {"@own": "you", "@opponent": "your opponent"}.get(spec.player, spec.player)
         count = f" {spec.count}" if spec.count is not None else ""

@@ -54,8 +54,9 @@ EVENT_FIELDS = (
     "position",
     "under",
 ) + WRITTEN_KINDS
-# Card references of a card's follow-up steps: the ability's card, and the card of the event it replaced.
-CARD_REFERENCES = ("this", "event_card")
+# Card references of a card's follow-up steps: the ability's card, the card of the event it replaced, and the
+# card whose effect or attack made that event (「そのシールドをブレイクしたクリーチャー」).
+CARD_REFERENCES = ("this", "event_card", "event_source")
 CHOOSE_FIELDS = (
     "count",
     "from",

@@ -168,6 +168,8 @@ def action_dict(action: Action) -> Any:
         return {"move_to": _move(action)}
     if kind == "move_under":
         return {"move_to": "under_this"}
+    if kind == "under_to":
+        return {"under_to": action.zone}
     if kind == "choose":
         return _slot(action.slot)
     if kind == "mill":

@@ -344,7 +344,11 @@ class Engine:
                 continue
             ability = self._ability(state, app.replacement)
             replaced = next((e for e in window.events if e.id == app.event), None)
-            refs = {"this": app.replacement.card, "event_card": replaced.card if replaced else None}
+            refs = {
+                "this": app.replacement.card,
+                "event_card": replaced.card if replaced else None,
+                "event_source": replaced.source if replaced else None,
+            }
             for k, step in enumerate(ability.then if ability else (), start=1):
                 label = f"{app.event}/{app.replacement.id}.then{k}"
                 # A step's 「そうした場合」 within the follow-ups names an earlier one's event (``then1.1``).

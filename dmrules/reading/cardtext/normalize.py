@@ -211,6 +211,8 @@ _ORIGINAL = re.compile(
     r"|相手はそのシールドを手札に戻す(?=かわりに)"
     r"|(?:その[^、。]*?)?(?:\d+枚)?の(?=かわりに)"
 )
+# 「…時、Xし、[墓地に置く]かわりにY」: what is done before 「かわりに」 is done instead too (「…時、かわりにX、Y」).
+_DONE_BEFORE = re.compile(r"(時、|後、)((?:(?!かわりに|時、|後、)[^。])*?[くする]、)かわりに")
 _OBJECT_FIRST = re.compile(r"(時|れば|場合|あり|ていて|なら)、([^、。]*?を(?:\d+枚)?)、?かわりに、?")
 _CHOICE_ZONE_MOD = re.compile(r"(自分|相手)の(手札|墓地|マナゾーン|山札)(?:の|にある)([^、。を]*?)を(\d+枚)")
 _CHOICE_SOURCE_FIRST = re.compile(
@@ -254,6 +256,7 @@ def canonical(text: str) -> str:
         text,
     )
     text = _ORIGINAL.sub("", text)
+    text = _DONE_BEFORE.sub(r"\1かわりに\2", text)
     text = _OBJECT_FIRST.sub(r"\1、かわりに\2", text)
     text = text.replace("かわりに、", "かわりに")
     text = _CHOICE_ZONE_MOD.sub(lambda m: f"{m.group(3) or 'カード'}を{m.group(4)}{m.group(1)}の{m.group(2)}から", text)

@@ -54,8 +54,9 @@ NOT_REPLACEMENT = (
 )
 
 
-# The effect's own 「〜のかわりに〜」 (自己置換効果): a quantity or a card of the effect replaced by another.
-SELF_REPLACEMENT = re.compile(r"[^。]*(の|る|す|く|う|つ)(かわりに)[^。]*")
+# The effect's own 「〜のかわりに〜」 (自己置換効果): a quantity or a card of the effect replaced by another; or
+# what it does after a clause of its own (「〜を手札に戻し、かわりに、…」).
+SELF_REPLACEMENT = re.compile(r"[^。]*(の|る|す|く|う|つ|[しきえて]、)(かわりに)[^。]*")
 
 
 @dataclass

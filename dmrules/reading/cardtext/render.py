@@ -364,6 +364,8 @@ def render_action(action: Action) -> str:
         return "このクリーチャーの下に置く"
     if kind == "move_top":
         return "一番上のカードが離れる"
+    if kind == "under_to":
+        return "このクリーチャーの下にあるカードをすべて" + _zone_verb(action.zone, None)
     if kind == "move_source":
         if action.verb == "destroy":
             return "このクリーチャーを破壊する"
@@ -459,8 +461,16 @@ def render_actions(actions: tuple[Action, ...], optional: bool) -> str:
             words.append("このクリーチャーをタップしてバトルさせる")
         else:
             words.append(render_action(action))
-    text = "、".join(words)
+    text = "、".join([_continuative(w) for w in words[:-1]] + words[-1:])
     return _optional(text) if optional else text
+
+
+def _continuative(text: str) -> str:
+    """An action followed by the next, as cards print it: 「置き、」, 「戻し、」, 「捨て、」."""
+    for plain, joined in (("置く", "置き"), ("する", "し"), ("戻す", "戻し"), ("捨てる", "捨て"), ("加える", "加え")):
+        if text.endswith(plain):
+            return text[: -len(plain)] + joined
+    return text
 
 
 def _optional(text: str) -> str:
@@ -485,6 +495,8 @@ def _optional(text: str) -> str:
 
 
 def render_event(event: EventSpec) -> str:
+    if event.cards == ("event_source",) and event.kind == "destroy":
+        return "そのシールドをブレイクしたクリーチャーを破壊する"
     if event.cards == ("this",):
         if event.kind == "move":
             return "このクリーチャーを" + _zone_verb(event.to_zone, event.position)

@@ -289,10 +289,17 @@ def _grants_a_keyword(sentence: str) -> tuple[str, str | None] | None:
     return None
 
 
+def _break_by_creature(watch) -> bool:
+    return watch.events == ("break",) and "by_creature" in watch.conditions
+
+
 def _attach(ability: ReplacementAbility, follow: Followup) -> ReplacementAbility:
     """A follow-up sentence's meaning, added to the replacement it follows."""
     if follow.kind == "then":
-        return replace(ability, then=ability.then + (then_step(follow.clauses, f"then{len(ability.then) + 1}"),))
+        step = then_step(follow.clauses, f"then{len(ability.then) + 1}")
+        if any("event_source" in e.cards for e in step.events) and not _break_by_creature(ability.watch):
+            raise ReadError("「そのシールドをブレイクしたクリーチャー」 of a watched event that is no break by a creature")
+        return replace(ability, then=ability.then + (step,))
     if follow.kind == "shuffle":
         for i, action in enumerate(ability.instead):
             if action.kind in ("move", "move_source") and action.zone == "deck":

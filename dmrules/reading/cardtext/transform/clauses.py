@@ -221,6 +221,13 @@ class ClauseParts:
             kind="deck_top", zone="deck", whose=whose, amount=Amount(count=_number(_tokens(items, "COUNT")[0]))
         )
 
+    def target_breaker(self, items: list):
+        """「そのシールドをブレイクしたクリーチャーを」: the creature whose break is the replaced event."""
+        ref = str(_tokens(items, "REF")[0])
+        if ref != "そのシールド":
+            raise ReadError(f"「{ref}をブレイクした」: only a shield is broken")
+        return Target(kind="breaker", ref=ref)
+
     def thing_phrase(self, items: list):
         return items[0]
 

@@ -36,6 +36,8 @@ def _event(clause: Clause, event_id: str) -> EventSpec:
         return _draw(clause, event_id)
     if clause.actor is not None:
         raise ReadError("a follow-up done by a player the text names, other than a draw")
+    if target is not None and target.kind == "breaker":
+        return _breaker(clause, event_id)
     if target is not None and target.kind == "this":
         if clause.optional:
             raise ReadError("a follow-up the player may do or not (「〜てもよい」) is no event of a step")
@@ -74,6 +76,14 @@ def _this(clause: Clause, event_id: str) -> EventSpec:
         raise ReadError(f"this card {clause.verb} as a follow-up: no event of the vocabulary")
     kind, to_zone, _ = _THIS_MOVES[key]
     return EventSpec(id=event_id, kind=kind, cards=("this",), to_zone=to_zone)
+
+
+def _breaker(clause: Clause, event_id: str) -> EventSpec:
+    """「そのシールドをブレイクしたクリーチャーを破壊する」: the replaced break's creature (``event_source``; the
+    ability's watch must be a break by a creature: textreader checks it)."""
+    if clause.verb != "destroy" or clause.optional or clause.place or clause.manners or clause.sources:
+        raise ReadError("the creature that broke the shield, other than destroyed, as a follow-up")
+    return EventSpec(id=event_id, kind="destroy", cards=("event_source",))
 
 
 def _chosen(clause: Clause, event_id: str) -> EventSpec:

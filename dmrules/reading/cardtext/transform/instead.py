@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from ....game.abilities import Action, Slot, Watch
 from ....game.filters import Filter
+from ....game.vocabulary import ZONES
 from .parts import Clause, Instead, Phrase, ReadError, Target
 
 _CHOICE_VERBS = {"put": "put", "return": "return", "add": "add_to_hand", "enter": "put", "discard": "discard"}
@@ -92,7 +93,24 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
         return [_draw(clause)]
     if verb == "battle":
         return [_battle_other(clause)]
+    if target.kind == "phrase" and target.amount is not None and target.amount.every:
+        return [_every_under(clause)]
     return [Action("choose", slot=slot) for slot in _slots(clause)]
+
+
+def _every_under(clause: Clause) -> Action:
+    """「このクリーチャーの下にあるカードをすべて墓地に置き」: every card under this one goes there (``under_to``;
+    with none under it the action cannot be done). 「すべて」 of any other cards is no choice the vocabulary states."""
+    phrase = clause.target.phrase
+    if phrase.zone != "under_this" or not phrase.card or phrase.filter != Filter() or phrase.count is not None:
+        raise ReadError("「すべて」 as a choice of affected cards cannot be stated")
+    if clause.verb not in _MOVE_VERBS:
+        raise ReadError(f"every card under this one {clause.verb} instead: no action of the vocabulary")
+    _check_manners(clause, set())
+    zone, position = _place(clause)
+    if zone not in ZONES or zone == "battle" or position is not None or clause.sources:
+        raise ReadError("every card under this one put somewhere no action states")
+    return Action("under_to", zone=zone)
 
 
 def _place(clause: Clause) -> tuple[str, str | None]:

@@ -71,7 +71,8 @@ class Amount:
 class Target:
     """What a clause acts on."""
 
-    kind: str  # this, that (the event's card), phrase, zone_cards, deck_top, amount, this_in_hand, either
+    kind: str  # this, that (the event's card), phrase, zone_cards, deck_top, amount, this_in_hand, either,
+    #          breaker (the creature whose break is the replaced event)
     phrase: Phrase | None = None
     amount: Amount | None = None
     zone: str | None = None  # zone_cards: 「自分の手札を」; deck_top: the deck

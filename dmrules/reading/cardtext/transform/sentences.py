@@ -75,6 +75,15 @@ class SentenceParts:
         _, clauses, one_of = next(i for i in items if isinstance(i, tuple) and i and i[0] == "clauses")
         return Instead(clauses=clauses, original=original, one_of=one_of)
 
+    def instead_around(self, items: list):
+        """「Xし、[墓地に置く]かわりにY」: X and Y are both what happens instead, in that order."""
+        before = tuple(i for i in items if isinstance(i, Clause))
+        original = next(i for i in items if isinstance(i, Original))
+        _, after, one_of = next(i for i in items if isinstance(i, tuple) and i and i[0] == "clauses")
+        if one_of:
+            raise ReadError("「〜か、〜」 after what is done before 「かわりに」")
+        return Instead(clauses=before + after, original=original)
+
     def instead_object_first(self, items: list):
         target = next(i for i in items if isinstance(i, Target))
         rest = next(i for i in items if isinstance(i, Clause))

@@ -1,0 +1,194 @@
+"""Parts of the card language, each read in a wording that is no row of any file of printed texts, and a
+near variant of it refused (the text stays unread, naming the phrase), with the solver's reading of the
+parts it models (fixtures V11, V12)."""
+
+from __future__ import annotations
+
+import pytest
+
+import dmrules
+from dmrules.reading.cardtext.compiler import comparable, compile_text, read_forms
+
+from .conftest import scenario
+
+
+def assert_compiles_to(text: str, *forms: dict) -> None:
+    result = compile_text(text)
+    assert result.complete, [s.problem for s in result.problems]
+    assert [comparable(a) for a in result.abilities] == [comparable(a) for a in read_forms(list(forms))]
+
+
+def assert_refused(text: str, named: str) -> None:
+    result = compile_text(text)
+    assert not result.abilities, result.forms()
+    problems = " ".join(s.problem or "" for s in result.problems)
+    assert named in problems, problems
+
+
+def finals(text: str, *cards: str) -> list[tuple[str, ...]]:
+    solution = dmrules.solve(scenario(text))
+    return sorted(tuple(r.final[c] for c in cards) for r in solution.resolutions)
+
+
+# -- every card under this one (「このクリーチャーの下にあるカードをすべて…に置き」), and what is done before the
+# -- replaced event is said again (「…置き、このクリーチャーを墓地に置くかわりに…」) ----------------------------
+
+UNDER_TO = [
+    (
+        "このクリーチャーが破壊される時、このクリーチャーの下にあるカードをすべて墓地に置き、"
+        "このクリーチャーを墓地に置くかわりに手札に戻す。",
+        {"watch": {"event": "destroy", "card": "this"}, "instead": [{"under_to": "graveyard"}, {"move_to": "hand"}]},
+    ),
+    # 魔導竜バジュラ's sentence without 「クロスギア側に」: the form M07 writes by hand.
+    (
+        "このクリーチャーが離れる時、かわりにこのクリーチャーの下にあるカードをすべて墓地に置き、このクリーチャーを裏返す。",
+        {"watch": {"event": "leave", "card": "this"}, "instead": ["stay", {"under_to": "graveyard"}, "flip_this"]},
+    ),
+    (
+        "このクリーチャーが離れる時、このクリーチャーの下に重ねたカードをすべて持ち主の手札に戻し、"
+        "このクリーチャーを離れるかわりにマナゾーンに置いてもよい。",
+        {
+            "watch": {"event": "leave", "card": "this"},
+            "instead": [{"under_to": "hand"}, {"move_to": "mana"}],
+            "optional": True,
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("text, form", UNDER_TO, ids=[t[:30] for t, _ in UNDER_TO])
+def test_every_card_under_this_one_put_into_a_zone(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        # 「すべて」 of the cards of a zone is no choice of affected cards the vocabulary states.
+        (
+            "このクリーチャーが破壊される時、自分のクリーチャーをすべて墓地に置き、このクリーチャーを墓地に置くかわりに手札に戻す。",
+            "「すべて」",
+        ),
+        # Only some of the cards under it: no action takes every card of a kind.
+        (
+            "このクリーチャーが破壊される時、このクリーチャーの下にある進化クリーチャーをすべて墓地に置き、"
+            "このクリーチャーを墓地に置くかわりに手札に戻す。",
+            "「すべて」",
+        ),
+        # What is done before 「かわりに」 with no replaced event said again: not read.
+        (
+            "このクリーチャーが破壊される時、このクリーチャーの下にあるカードをすべて墓地に置き、かわりに手札に戻す。",
+            "cannot read",
+        ),
+    ],
+)
+def test_near_variants_of_every_card_under_this_one_are_refused(text, named):
+    assert_refused(text, named)
+
+
+EVOLVED = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: BF, card: 霊流星バルファート}
+      %s
+  opponent:
+    battle:
+      - {id: X, card: {name: 破壊するクリーチャー, type: creature}}
+effect: {source: X, controller: opponent, events: [{id: e1, destroy: BF}]}
+"""
+
+
+def test_with_nothing_under_it_every_card_under_it_cannot_be_put_and_the_replacement_cannot_apply():
+    """V12 without the cards under it: 「下に重ねたカードをすべて」 cannot be done with none (M07), so the
+    mandatory replacement cannot apply and 霊流星バルファート is destroyed."""
+    assert finals(EVOLVED % "", "BF") == [("graveyard",)]
+    under = "- {id: L, under: BF, card: {name: 進化元, type: creature}}"
+    assert finals(EVOLVED % under, "BF", "L") == [("shields", "mana")]
+
+
+# -- the creature that broke the shield (「そのシールドをブレイクしたクリーチャーを破壊する」) ------------------
+
+BREAKER = [
+    (
+        "相手のクリーチャーが自分のシールドをブレイクする時、かわりにそのシールドを山札の一番下に置いてもよい。"
+        "そうした場合、そのシールドをブレイクしたクリーチャーを破壊する。",
+        {
+            "watch": {"event": "break", "card": {"whose": "own"}, "when": ["by_opponent", "by_creature"]},
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+            "optional": True,
+            "then": [{"events": [{"destroy": "event_source"}]}],
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("text, form", BREAKER, ids=[t[:30] for t, _ in BREAKER])
+def test_the_creature_that_broke_the_shield_as_a_follow_up(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        # No shield is broken in the watched event: no creature broke one.
+        (
+            "このクリーチャーが破壊される時、かわりに手札に戻す。そうした場合、そのシールドをブレイクしたクリーチャーを破壊する。",
+            "no break by a creature",
+        ),
+        # The breaking creature returned to the hand: no event of a follow-up says so.
+        (
+            "相手のクリーチャーが自分のシールドをブレイクする時、そのシールドを手札に加えるかわりに墓地に置いてもよい。"
+            "そうした場合、そのシールドをブレイクしたクリーチャーを手札に戻す。",
+            "other than destroyed",
+        ),
+        # Only a shield is broken.
+        (
+            "相手のクリーチャーが自分のシールドをブレイクする時、そのシールドを手札に加えるかわりに墓地に置いてもよい。"
+            "そうした場合、そのクリーチャーをブレイクしたクリーチャーを破壊する。",
+            "only a shield is broken",
+        ),
+    ],
+)
+def test_near_variants_of_the_creature_that_broke_the_shield_are_refused(text, named):
+    result = compile_text(text)
+    problems = " ".join(s.problem or "" for s in result.problems)
+    assert not result.complete and named in problems, problems
+
+
+def test_the_creature_that_broke_the_shield_is_the_one_whose_attack_broke_it():
+    """V11 with two attackers of the opponent: the one that broke the shield is destroyed, not the other."""
+    text = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: DA, card: 魔聖デス・アルカディア}
+    shields: [s1]
+  opponent:
+    battle:
+      - {id: X, card: {name: 攻撃するクリーチャー, type: creature}}
+      - {id: Y, card: {name: 攻撃しないクリーチャー, type: creature}}
+effect: {source: X, controller: opponent, by: attack, events: [{id: e1, break: [s1]}]}
+"""
+    assert finals(text, "s1", "X", "Y") == [("graveyard", "graveyard", "battle"), ("hand", "battle", "battle")]
+
+
+# -- the effect's own 「かわりに」 after a clause of its own (「〜を手札に戻し、かわりに、…」) ------------------
+
+
+def test_an_effects_own_instead_after_its_clause_is_a_self_replacement():
+    result = compile_text(
+        "このクリーチャーが攻撃した時、自分の手札を1枚捨ててもよい。そうした場合、このクリーチャーをアンタップし、"
+        "かわりに、相手のクリーチャーを1体選び、破壊する。"
+    )
+    assert result.complete and not result.abilities
+    assert [s.verdict for s in result.sentences] == ["other", "self_replacement"]
+
+
+def test_an_instead_after_a_clause_of_a_watched_event_is_no_self_replacement():
+    """The same 「〜し、かわりに、」 after 「〜時、」: a replacement ability the grammar does not read, never taken
+    for the effect's own."""
+    result = compile_text("このクリーチャーが破壊される時、自分の手札を1枚捨て、かわりに、相手のクリーチャーを1体破壊する。")
+    assert [s.verdict for s in result.sentences] == ["unreadable"]
