@@ -19,7 +19,7 @@ from .facts import situation_facts
 from .ground import control_arguments, ground
 from .progress import wait
 from .prune import dead_statements, idle_statements, kept_file, live_statements, needs_met, rule_graph
-from .windowcache import canonical, state_key
+from .windowcache import canonical_facts, state_key
 
 # -- many first windows in one grounding -------------------------------------------------
 # Grounding costs a fixed time per rule of the encodings (tens of milliseconds), whatever
@@ -113,18 +113,18 @@ def windowed(files: tuple[str, ...]) -> tuple:
     path = kept_file("windowed", files)
     kept = load(path)
     if isinstance(kept, list) and all(isinstance(t, str) for t in kept):
-        read = read_back(kept)
+        read = statements_read_back(kept)
         if read is not None:
             return read, parsed_statements((), "window__(W) :- win__(W). #external active__(W) : win__(W).")
     each, added = windowed_statements(files)
     texts = [str(stm) for stm in each]
-    read = read_back(texts)
+    read = statements_read_back(texts)
     if read is not None and [str(stm) for stm in read] == texts:
         store(path, texts)
     return each, added
 
 
-def read_back(texts: list[str]) -> tuple | None:
+def statements_read_back(texts: list[str]) -> tuple | None:
     """The statements of ``texts`` (one each), or None when they do not read back one for one."""
     out: list = []
     try:
@@ -178,7 +178,7 @@ def window_key(scenario: Scenario, exact: tuple) -> tuple[tuple, dict, list[Symb
     if known is not None:
         return known[0], known[1], None
     facts = situation_facts(scenario)
-    canon, names = canonical(facts)
+    canon, names = canonical_facts(facts)
     key = (
         tuple(control_arguments(scenario, ("0",))),
         tuple(encoding_files(scenario.ruleset, "solve", False, True)),

@@ -85,7 +85,7 @@ def _all_filters(scenario: Scenario) -> Iterator[Filter]:
             yield template.under
 
 
-def filter_words(scenario: Scenario) -> set[str]:
+def race_words(scenario: Scenario) -> set[str]:
     """Race words used by any filter in the scenario."""
     return {word for flt in _all_filters(scenario) for word in flt.races}
 
@@ -169,7 +169,7 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
     if scenario.program.by in ("spell", "summon") and scenario.program.source:
         add(fact("pending", S(scenario.program.source)))
 
-    words = (filter_words(scenario), name_parts(scenario), keyword_words(scenario))
+    words = (race_words(scenario), name_parts(scenario), keyword_words(scenario))
     for card in scenario.cards.values():
         out.extend(card_facts(card, *words))
 

@@ -129,7 +129,7 @@ def state_key(scenario: Scenario, *options) -> tuple:
 WINDOWS = WindowCache()
 
 
-_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')  # a string term in clingo's text of a symbol
+_STRING_TERM = re.compile(r'"(?:[^"\\]|\\.)*"')  # a string term in clingo's text of a symbol
 
 
 def rename_strings(sym: Symbol, names: dict[Symbol, Symbol], memo: dict | None = None) -> Symbol:
@@ -148,7 +148,7 @@ def rename_strings(sym: Symbol, names: dict[Symbol, Symbol], memo: dict | None =
     return out
 
 
-def canonical(facts: list[Symbol]) -> tuple[frozenset[str], dict[Symbol, Symbol]]:
+def canonical_facts(facts: list[Symbol]) -> tuple[frozenset[str], dict[Symbol, Symbol]]:
     """The facts (as text) with the cards renamed into a canonical order, and that renaming.
 
     A card whose facts name no other card can trade its id with any card
@@ -159,11 +159,11 @@ def canonical(facts: list[Symbol]) -> tuple[frozenset[str], dict[Symbol, Symbol]
     answer sets of the other, renamed.
     """
     texts = [str(f) for f in facts]
-    cards = {t[5:-1] for t in texts if t.startswith('card("') and t.endswith('")') and _QUOTED.fullmatch(t[5:-1])}
+    cards = {t[5:-1] for t in texts if t.startswith('card("') and t.endswith('")') and _STRING_TERM.fullmatch(t[5:-1])}
     mentions: dict[str, list[str]] = {}
     fixed: set[str] = set()
     for text in texts:
-        found = {q for q in _QUOTED.findall(text) if q in cards}
+        found = {q for q in _STRING_TERM.findall(text) if q in cards}
         if len(found) == 1:
             mentions.setdefault(found.pop(), []).append(text)
         elif found:
@@ -173,12 +173,15 @@ def canonical(facts: list[Symbol]) -> tuple[frozenset[str], dict[Symbol, Symbol]
 
     def signature(card: str) -> tuple[str, ...]:
         return tuple(
-            sorted(_QUOTED.sub(lambda m: hole if m.group(0) == card else m.group(0), t) for t in mentions.get(card, ()))
+            sorted(
+                _STRING_TERM.sub(lambda m: hole if m.group(0) == card else m.group(0), t)
+                for t in mentions.get(card, ())
+            )
         )
 
     order = sorted(movable, key=lambda c: (signature(c), c))
     names = {c: n for c, n in zip(order, movable) if c != n}
     if not names:
         return frozenset(texts), {}
-    canon = frozenset(_QUOTED.sub(lambda m: names.get(m.group(0), m.group(0)), t) for t in texts)
+    canon = frozenset(_STRING_TERM.sub(lambda m: names.get(m.group(0), m.group(0)), t) for t in texts)
     return canon, {clingo.parse_term(a): clingo.parse_term(b) for a, b in names.items()}
