@@ -19,7 +19,7 @@ from .facts import situation_facts
 from .ground import control_arguments, ground
 from .progress import wait
 from .prune import dead_statements, idle_statements, kept_file, live_statements, needs_met, rule_graph
-from .windowcache import canonical_facts, state_key
+from .windowcache import canonical_facts, state_definitions, state_key
 
 # -- many first windows in one grounding -------------------------------------------------
 # Grounding costs a fixed time per rule of the encodings (tens of milliseconds), whatever
@@ -174,7 +174,8 @@ def window_key(scenario: Scenario, exact: tuple) -> tuple[tuple, dict, list[Symb
     """An ungrouped window's key in ``windowcache.WINDOWS.entries`` (its control arguments, encodings and
     canonical facts) and its renaming, remembered by its exact key (``state_key``); and its
     facts when they had to be made (None when the key was remembered)."""
-    known = windowcache.WINDOWS.keys.get(exact)
+    definitions = state_definitions(scenario)
+    known = windowcache.WINDOWS.known_key(exact, definitions)
     if known is not None:
         return known[0], known[1], None
     facts = situation_facts(scenario)
@@ -184,7 +185,7 @@ def window_key(scenario: Scenario, exact: tuple) -> tuple[tuple, dict, list[Symb
         tuple(encoding_files(scenario.ruleset, "solve", False, True)),
         canon,
     )
-    windowcache.WINDOWS.remember_key(exact, (key, names))
+    windowcache.WINDOWS.remember_key(exact, (key, names), definitions)
     return key, names, facts
 
 

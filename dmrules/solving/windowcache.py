@@ -9,7 +9,7 @@ import re
 import clingo
 from clingo import Function, Symbol, SymbolType
 
-from ..game.cards import CardInstance
+from ..game.cards import CardDef, CardInstance
 from ..game.outcome import Window
 from ..game.scenario import Scenario
 
@@ -42,8 +42,11 @@ class WindowCache:
         # card definitions its key names by identity alive as long as the entry).
         self.built: dict[tuple, tuple[Scenario, list[Window]]] = {}
         self.built_held = 0
-        # A state's key in ``entries`` and its renaming (the canonical facts), by its exact key.
-        self.keys: dict[tuple, tuple[tuple, dict]] = {}
+        # A state's key in ``entries`` and its renaming (the canonical facts), by its exact key,
+        # with the card definitions that key names by identity (``state_definitions``): kept
+        # alive with the entry, so that no other object takes one's id while it lasts, and
+        # compared on each look-up.
+        self.keys: dict[tuple, tuple[tuple[tuple, dict], tuple[CardDef | None, ...]]] = {}
         self.hits = 0
 
     def get(self, key: tuple):
@@ -80,12 +83,27 @@ class WindowCache:
     # States whose canonical key is remembered, at most (each holds its facts' text: some KB).
     MAX_KEYS = 512
 
-    def remember_key(self, exact: tuple, known: tuple[tuple, dict]) -> None:
+    def remember_key(
+        self, exact: tuple, known: tuple[tuple, dict], definitions: tuple[CardDef | None, ...] = ()
+    ) -> None:
+        """Remember ``known`` (a key in ``entries`` and its renaming) for the state whose exact
+        key is ``exact`` and whose cards have ``definitions`` (``state_definitions``)."""
         if self.max_models <= 0:
             return
         if len(self.keys) >= self.MAX_KEYS:  # the oldest is forgotten: it is only a shortcut
             self.keys.pop(next(iter(self.keys)))
-        self.keys[exact] = known
+        self.keys[exact] = (known, definitions)
+
+    def known_key(self, exact: tuple, definitions: tuple[CardDef | None, ...]) -> tuple[tuple, dict] | None:
+        """What ``remember_key`` remembered for the state of ``exact`` whose cards have these very
+        ``definitions``, or None."""
+        found = self.keys.get(exact)
+        if found is None:
+            return None
+        known, kept = found
+        if len(kept) != len(definitions) or any(a is not b for a, b in zip(kept, definitions)):
+            return None
+        return known
 
     def clear(self) -> None:
         self.entries.clear()
@@ -96,6 +114,11 @@ class WindowCache:
 
 
 _CARD_FIELDS = tuple(f for f in CardInstance.__dataclass_fields__ if f != "definition")
+
+
+def state_definitions(scenario: Scenario) -> tuple[CardDef | None, ...]:
+    """The card definitions ``state_key`` names by identity, in its order."""
+    return tuple(c.definition for c in scenario.cards.values())
 
 
 def state_key(scenario: Scenario, *options) -> tuple:
