@@ -4,7 +4,7 @@ state-based checks once the effect is over (703.4)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from ..game.abilities import ReplacementAbility
@@ -176,7 +176,7 @@ def _ability(state: Scenario, ref: ReplacementRef) -> ReplacementAbility | None:
     return state.cards[ref.card].replacements[ref.ability - 1]
 
 
-def emptied(state: Scenario, final: dict[str, str], path: tuple[Window, ...], had_deck: set[str]) -> list[str]:
+def emptied(state: Scenario, final: Mapping[str, str], path: tuple[Window, ...], had_deck: set[str]) -> list[str]:
     """The players whose deck the effect has emptied: a deck that held cards in the
     scenario or when one of the effect's windows opened, and holds none where ``final``
     (card → zone) puts the cards of ``state``."""
