@@ -111,9 +111,7 @@ def _run_noting_memory(run, cap: int, short: list[BaseException], exit_codes: di
     try:
         return run()
     except Exception as exc:
-        if isinstance(exc, (MemoryError, RuntimeError)) and (
-            isinstance(exc, MemoryError) or short or "bad_alloc" in str(exc) or _near(cap)
-        ):
+        if is_out_of_memory(exc, short, cap):
             short.append(exc)
             return exit_codes["fail"]
         # a fault of dmrules itself: said, never a bare exit status
@@ -122,6 +120,15 @@ def _run_noting_memory(run, cap: int, short: list[BaseException], exit_codes: di
         sys.stderr.write("dmrules: internal error (please report it with the scenario):\n")
         traceback.print_exc()
         return exit_codes.get("internal", exit_codes["fail"])
+
+
+def is_out_of_memory(exc: BaseException, short: list, cap: int) -> bool:
+    """Whether ``exc`` is a failure for want of memory: a MemoryError, or clingo's bad_alloc, or
+    any failure once a MemoryError was noted (``short``) or the address space came close to its
+    cap (``cap`` bytes)."""
+    if isinstance(exc, MemoryError):
+        return True
+    return isinstance(exc, RuntimeError) and bool(short or "bad_alloc" in str(exc) or _near(cap))
 
 
 def _near(cap: int) -> bool:
@@ -203,7 +210,7 @@ def _wait(
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
             relay.join(1.0)
-            return _out_of_memory(max_memory, exit_codes)
+            return _say_out_of_memory(max_memory, exit_codes)
         time.sleep(0.02)
     relay.join(1.0)
     if late:
@@ -222,14 +229,14 @@ def _wait(
         if number == signal.SIGINT:
             return exit_codes["interrupted"]
         if number in (signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS, signal.SIGKILL):
-            return _out_of_memory(max_memory, exit_codes)
+            return _say_out_of_memory(max_memory, exit_codes)
         return exit_codes["fail"]
     said = os.read(said_end, 1)
     code = said[0] if said else None
     if code is None:  # ended by something other than itself: the solver gave up for want of memory
-        return _out_of_memory(max_memory, exit_codes)
+        return _say_out_of_memory(max_memory, exit_codes)
     if code == EXIT_MEMORY:
-        return _out_of_memory(max_memory, exit_codes)
+        return _say_out_of_memory(max_memory, exit_codes)
     for line in held:
         os.write(2, line)
     return code
@@ -264,7 +271,8 @@ class _Stuck:
         return now - self.since >= self.quiet
 
 
-def _out_of_memory(max_memory: int, exit_codes: dict[str, int]) -> int:
+def _say_out_of_memory(max_memory: int, exit_codes: dict[str, int]) -> int:
+    """The command's status for a worker that ran out of memory, once said on standard error."""
     sys.stderr.write(
         f"dmrules: error: the solver stopped: it needed more memory than --max-memory allows "
         f"({max_memory:,} MiB); raise the limit, or make the scenario smaller (--max-resolutions, "

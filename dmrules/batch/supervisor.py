@@ -33,7 +33,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..worker import _die_with_parent, _near, _Stuck
+from ..worker import _die_with_parent, _Stuck, is_out_of_memory
 
 # How often a running process is looked at for a memory cap it sits at without working.
 LOOK_EVERY = 0.25
@@ -79,14 +79,6 @@ def timeout_error(timeout: float) -> dict:
     return {"error": f"no answer within its time limit of {timeout:g} s (--timeout)", "reason": "timeout"}
 
 
-def _is_out_of_memory(exc: BaseException, short: list, cap: int) -> bool:
-    """As ``worker.py`` decides it: a MemoryError, or clingo's bad_alloc, or any failure once
-    the address space came close to its cap."""
-    if isinstance(exc, MemoryError):
-        return True
-    return isinstance(exc, RuntimeError) and bool(short or "bad_alloc" in str(exc) or _near(cap))
-
-
 def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
@@ -108,7 +100,7 @@ def _answer_one(work: Work, payload: dict, short: list, cap: int, max_memory: in
     except DmrulesError as exc:
         return {"error": str(exc), "reason": "solve"}, bool(short)
     except Exception as exc:  # noqa: BLE001 - said as an error of this item, never a traceback
-        if _is_out_of_memory(exc, short, cap):
+        if is_out_of_memory(exc, short, cap):
             return memory_error(max_memory), True
         return {"error": f"internal error: {type(exc).__name__}: {exc}", "reason": "internal"}, False
 
