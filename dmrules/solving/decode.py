@@ -169,11 +169,11 @@ _UNMODELLED = (  # asp/sequential/order.lp: never listed as if it were followed
 )
 
 
-def _string(b: Builder, args: Sequence[Symbol]) -> str:
+def _first_string(b: Builder, args: Sequence[Symbol]) -> str:
     return args[0].string
 
 
-def _strings(b: Builder, args: Sequence[Symbol]) -> tuple[str, str]:
+def _two_strings(b: Builder, args: Sequence[Symbol]) -> tuple[str, str]:
     return args[0].string, args[1].string
 
 
@@ -191,18 +191,18 @@ _DECODERS: dict[str, tuple[int, Callable[[Builder, Sequence[Symbol]], Any]]] = {
     "derived": (_OWN, _handle_of),
     "sba": (_LIST, lambda b, a: a[0]),
     "made": (_MAP, lambda b, a: (b._handle(a[0]), (b._handle(a[1]), b._handle(a[2])))),
-    "target": (_OWN, _strings),
+    "target": (_OWN, _two_strings),
     "triggered": (_LIST, lambda b, a: b.trigger(a[0], a[1])),
     "loses": (_LIST, lambda b, a: name_of(a[0])),  # a player: pl("NAME")
-    "broken": (_LIST, _string),
-    "swap_failed": (_OWN, _string),
-    "flipped": (_LIST, _string),
-    "untapped": (_LIST, _string),
-    "tapped_now": (_LIST, _string),
+    "broken": (_LIST, _first_string),
+    "swap_failed": (_OWN, _first_string),
+    "flipped": (_LIST, _first_string),
+    "untapped": (_LIST, _first_string),
+    "tapped_now": (_LIST, _first_string),
     "battle_loser": (_LIST, lambda b, a: (b.event_id(a[0]), a[1].string)),
     "final_power": (_MAP, lambda b, a: (a[0].string, a[1].number)),
     "chooser": (_MAP, lambda b, a: (a[0].string, name_of(a[1]))),  # a template and a player
-    "final_under": (_MAP, _strings),
+    "final_under": (_MAP, _two_strings),
     "used": (_LIST, lambda b, a: b.replacement(a[0]).id),
     "violation": (_LIST, lambda b, a: (a[0].arguments[0].string, b.describe(a[1]))),
     "unit_profile": (_OWN, lambda b, a: (a[0].string, a[1])),

@@ -118,7 +118,7 @@ def follow_ups(state: Scenario, window: Window) -> list[Pending]:
     for app in window.applied:
         if app.void:
             continue
-        ability = _ability(state, app.replacement)
+        ability = _ability_of(state, app.replacement)
         replaced = next((e for e in window.events if e.id == app.event), None)
         refs = {
             "this": app.replacement.card,
@@ -169,7 +169,7 @@ def follow_ups(state: Scenario, window: Window) -> list[Pending]:
     return out
 
 
-def _ability(state: Scenario, ref: ReplacementRef) -> ReplacementAbility | None:
+def _ability_of(state: Scenario, ref: ReplacementRef) -> ReplacementAbility | None:
     if ref.card is None or ref.card not in state.cards or ref.ability < 1:
         effect = next((e for e in state.effects if e.id == ref.id), None)
         return effect.ability if effect else None
