@@ -124,7 +124,9 @@ def state_definitions(scenario: Scenario) -> tuple[CardDef | None, ...]:
 def state_key(scenario: Scenario, *options) -> tuple:
     """Everything of ``scenario`` a window's solving reads, as a hashable value, with ``options``.
     A card's definition enters by identity (the pool's definitions are shared objects): two
-    states with equal keys have the same windows. Cheaper than the facts, which it precedes."""
+    states with equal keys have the same windows as long as those definitions live, so whatever
+    keeps a key keeps them alive with it (``put_built`` the state, ``remember_key`` its
+    ``state_definitions``). Cheaper than the facts, which it precedes."""
     cards = tuple(
         (card_id, id(c.definition), *[getattr(c, f) for f in _CARD_FIELDS]) for card_id, c in scenario.cards.items()
     )
