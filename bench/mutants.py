@@ -82,7 +82,7 @@ MUTANTS: list[Mutant] = [
     # -- the six of the rules-fidelity review -------------------------------------------------------
     M(
         "follow-up-unreplaceable",
-        "dmrules/solving/engine.py",
+        "dmrules/solving/nextwindows.py",
         'replace(e, id=f"{label}.{j}", cards=',
         'replace(e, id=f"{label}.{j}", unreplaceable=True, cards=',
         "a 「そうしたら」 sentence made unreplaceable (101.5a)",
@@ -204,8 +204,8 @@ MUTANTS: list[Mutant] = [
     M(
         "once-per-turn-forgotten-between-windows",
         "dmrules/solving/engine.py",
-        "            flags = flags | {USED_THIS_TURN}",
-        "            pass",
+        "        flags = flags | {USED_THIS_TURN}",
+        "        pass",
         "an ability used once this turn applies again in a later window of the effect",
     ),
     M(

@@ -153,7 +153,7 @@ def content_key(*parts: str | bytes) -> str:
     return digest.hexdigest()[:40]
 
 
-def _signature(root: Path, path: Path, body: bytes) -> str | None:
+def _entry_mac(root: Path, path: Path, body: bytes) -> str | None:
     secret = _secret(str(root))
     if secret is None:
         return None
@@ -189,7 +189,7 @@ def load(path: Path | None):
         header = json.loads(head)
         if not isinstance(header, dict) or header.get("format") != FORMAT or not isinstance(header.get("mac"), str):
             return None
-        expected = _signature(root, path, body)
+        expected = _entry_mac(root, path, body)
         if expected is None or not hmac.compare_digest(header["mac"], expected):
             return None
         return json.loads(body)
@@ -206,16 +206,16 @@ def store(path: Path | None, value) -> None:
         body = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
     except (TypeError, ValueError, RecursionError):
         return
-    mac = _signature(root, path, body)
+    mac = _entry_mac(root, path, body)
     if mac is None or len(body) > MAX_ENTRY:
         return
     store_bytes(path, json.dumps({"format": FORMAT, "mac": mac}).encode() + b"\n" + body)
-    _written[0] += 1
-    if _written[0] % TRIM_EVERY == 1:
+    _entries_written[0] += 1
+    if _entries_written[0] % TRIM_EVERY == 1:
         trim(root)
 
 
-_written = [0]  # entries written by this process
+_entries_written = [0]  # entries written by this process
 
 
 def store_bytes(path: Path, data: bytes) -> None:
@@ -261,7 +261,7 @@ def trim(root: Path | None, limit: int = MAX_BYTES) -> None:
 
 # Entries of this many other keys (other versions of dmrules sharing the folder) are kept.
 KEEP_OTHERS = 3
-KINDS = ("texts-", "graphs-", "scenarios-")
+KEYED_FOLDERS = ("texts-", "graphs-", "scenarios-")
 
 
 def forget_stale(root: Path | None, key: str | None) -> None:
@@ -279,7 +279,7 @@ def forget_stale(root: Path | None, key: str | None) -> None:
             name = path.name
             if name.startswith("cards-") and name.endswith((".json", ".pickle")):
                 entries.setdefault(name[6:].rsplit(".", 1)[0], []).append(path)
-            elif name.startswith(KINDS) and path.is_dir() and not path.is_symlink():
+            elif name.startswith(KEYED_FOLDERS) and path.is_dir() and not path.is_symlink():
                 entries.setdefault(name.split("-", 1)[1], []).append(path)
         entries.pop(key, None)
         pickled = {k for k, paths in entries.items() if any(p.name.endswith(".pickle") for p in paths)}

@@ -570,7 +570,7 @@ def _check_parser(sub, formatter) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from .batch.checkrun import CheckOptions, check
+    from .batch.checkrun import CheckOptions, run_check
     from .batch.pool import default_jobs
 
     options = CheckOptions(
@@ -587,7 +587,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         resume=args.resume,
         output=args.output,
     )
-    return check(options)
+    return run_check(options)
 
 
 def _show_verified(args: argparse.Namespace, results: list, result) -> None:

@@ -80,11 +80,12 @@ class Keeper:
         if self.is_bundled is not None and self.is_bundled(value):
             return {"@b": value.name}
         name = type(value).__name__
-        if self.classes.get(name) is not type(value):
+        cls = self.classes.get(name)
+        if cls is None or cls is not type(value):
             raise ValueError(f"{name} is not kept")
         fields = {
             f.name: self._out(getattr(value, f.name), depth + 1)
-            for f in dataclasses.fields(value)
+            for f in dataclasses.fields(cls)
             if f.init and not _is_default(f, getattr(value, f.name))
         }
         return {"@c": name, "v": fields}

@@ -21,6 +21,7 @@ import signal
 import sys
 import threading
 import time
+from typing import NoReturn
 
 EXIT_MEMORY = 253  # the worker's own status for "out of memory" (never the command's)
 # How long past --timeout the worker may take to stop by itself (it stops within a fraction of a
@@ -48,63 +49,86 @@ def run_in_worker(run, max_memory: int, timeout: float | None, exit_codes: dict[
     if pid == 0:  # the worker
         os.close(read_end)
         os.close(said_end)
-        os.dup2(write_end, 2)
-        os.close(write_end)
-        if tty:
-            os.environ["DMRULES_PROGRESS"] = "on"  # standard error is a pipe to the command now
-        _die_with_parent()
-        if prepare is not None:
-            prepare()
-        # Ctrl-C is taken by the worker's own thread (prepare), which ends the process: the
-        # solver need not ground in a thread of its own to let it through.
-        os.environ["DMRULES_GROUND_INLINE"] = "1"
-        cap = max_memory << 20
-        try:
-            import resource
-
-            resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-        except (ImportError, ValueError, OSError):
-            pass
-        # A MemoryError inside one of clingo's callbacks is only "ignored" (printed) by Python,
-        # and the solve goes on in a broken state: note it, and end as out of memory.
-        short: list[BaseException] = []
-
-        def unraisable(info) -> None:
-            if isinstance(info.exc_value, MemoryError):
-                short.append(info.exc_value)
-            else:
-                sys.__unraisablehook__(info)
-
-        sys.unraisablehook = unraisable
-        code = exit_codes["fail"]
-        try:
-            code = run()
-        except Exception as exc:
-            if isinstance(exc, (MemoryError, RuntimeError)) and (
-                isinstance(exc, MemoryError) or short or "bad_alloc" in str(exc) or _near(cap)
-            ):
-                short.append(exc)
-            else:  # a fault of dmrules itself: said, never a bare exit status
-                import traceback
-
-                sys.stderr.write("dmrules: internal error (please report it with the scenario):\n")
-                traceback.print_exc()
-                code = exit_codes.get("internal", exit_codes["fail"])
-        finally:
-            if short:
-                code = EXIT_MEMORY
-            try:
-                sys.stdout.flush()
-                sys.stderr.flush()
-            finally:
-                os.write(say_end, bytes([code & 0xFF]))
-                os._exit(code)
+        _worker(run, prepare, max_memory, exit_codes, write_end, say_end, tty)
     os.close(write_end)
     os.close(say_end)
     try:
         return _wait(pid, read_end, max_memory, timeout, exit_codes, said_end)
     finally:
         os.close(said_end)
+
+
+def _worker(
+    run, prepare, max_memory: int, exit_codes: dict[str, int], write_end: int, say_end: int, tty: bool
+) -> NoReturn:
+    """The forked worker: standard error into the pipe ``write_end``, ``prepare()``, the cap,
+    ``run()``; its exit status written to ``say_end`` as its last word, then it ends."""
+    os.dup2(write_end, 2)
+    os.close(write_end)
+    if tty:
+        os.environ["DMRULES_PROGRESS"] = "on"  # standard error is a pipe to the command now
+    _die_with_parent()
+    if prepare is not None:
+        prepare()
+    # Ctrl-C is taken by the worker's own thread (prepare), which ends the process: the
+    # solver need not ground in a thread of its own to let it through.
+    os.environ["DMRULES_GROUND_INLINE"] = "1"
+    cap = max_memory << 20
+    try:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    except (ImportError, ValueError, OSError):
+        pass
+    # A MemoryError inside one of clingo's callbacks is only "ignored" (printed) by Python,
+    # and the solve goes on in a broken state: note it, and end as out of memory.
+    short: list[BaseException] = []
+
+    def unraisable(info) -> None:
+        if isinstance(info.exc_value, MemoryError):
+            short.append(info.exc_value)
+        else:
+            sys.__unraisablehook__(info)
+
+    sys.unraisablehook = unraisable
+    code = exit_codes["fail"]
+    try:
+        code = _run_noting_memory(run, cap, short, exit_codes)
+    finally:
+        if short:
+            code = EXIT_MEMORY
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os.write(say_end, bytes([code & 0xFF]))
+            os._exit(code)
+
+
+def _run_noting_memory(run, cap: int, short: list[BaseException], exit_codes: dict[str, int]) -> int:
+    """``run()``'s exit status; a failure for want of memory is noted in ``short``, any other is
+    said on standard error as an internal error."""
+    try:
+        return run()
+    except Exception as exc:
+        if is_out_of_memory(exc, short, cap):
+            short.append(exc)
+            return exit_codes["fail"]
+        # a fault of dmrules itself: said, never a bare exit status
+        import traceback
+
+        sys.stderr.write("dmrules: internal error (please report it with the scenario):\n")
+        traceback.print_exc()
+        return exit_codes.get("internal", exit_codes["fail"])
+
+
+def is_out_of_memory(exc: BaseException, short: list, cap: int) -> bool:
+    """Whether ``exc`` is a failure for want of memory: a MemoryError, or clingo's bad_alloc, or
+    any failure once a MemoryError was noted (``short``) or the address space came close to its
+    cap (``cap`` bytes)."""
+    if isinstance(exc, MemoryError):
+        return True
+    return isinstance(exc, RuntimeError) and bool(short or "bad_alloc" in str(exc) or _near(cap))
 
 
 def _near(cap: int) -> bool:
@@ -186,7 +210,7 @@ def _wait(
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
             relay.join(1.0)
-            return _out_of_memory(max_memory, exit_codes)
+            return _say_out_of_memory(max_memory, exit_codes)
         time.sleep(0.02)
     relay.join(1.0)
     if late:
@@ -205,14 +229,14 @@ def _wait(
         if number == signal.SIGINT:
             return exit_codes["interrupted"]
         if number in (signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS, signal.SIGKILL):
-            return _out_of_memory(max_memory, exit_codes)
+            return _say_out_of_memory(max_memory, exit_codes)
         return exit_codes["fail"]
     said = os.read(said_end, 1)
     code = said[0] if said else None
     if code is None:  # ended by something other than itself: the solver gave up for want of memory
-        return _out_of_memory(max_memory, exit_codes)
+        return _say_out_of_memory(max_memory, exit_codes)
     if code == EXIT_MEMORY:
-        return _out_of_memory(max_memory, exit_codes)
+        return _say_out_of_memory(max_memory, exit_codes)
     for line in held:
         os.write(2, line)
     return code
@@ -247,7 +271,8 @@ class _Stuck:
         return now - self.since >= self.quiet
 
 
-def _out_of_memory(max_memory: int, exit_codes: dict[str, int]) -> int:
+def _say_out_of_memory(max_memory: int, exit_codes: dict[str, int]) -> int:
+    """The command's status for a worker that ran out of memory, once said on standard error."""
     sys.stderr.write(
         f"dmrules: error: the solver stopped: it needed more memory than --max-memory allows "
         f"({max_memory:,} MiB); raise the limit, or make the scenario smaller (--max-resolutions, "

@@ -17,6 +17,7 @@ import json
 import os
 import re
 import textwrap
+from dataclasses import dataclass, field
 
 import pytest
 from hypothesis import HealthCheck, Phase, assume, given, note, seed, settings
@@ -272,19 +273,26 @@ def _self_replacement(draw, effect: dict, events: list[dict]) -> None:
         }
 
 
-@st.composite
-def windows(draw) -> str:
-    """A random small window as scenario YAML text."""
-    turn = draw(st.sampled_from(PLAYERS))
-    zones: dict[str, dict[str, list]] = {p: {} for p in PLAYERS}
-    where: dict[str, str] = {}  # card id -> zone
-    sources: list[dict] = []  # the entries of the creatures with replacement abilities
+@dataclass
+class _Board:
+    """The cards of a random window as they are drawn: by player and zone, each card's zone,
+    the replacement sources, the マッドネス cards and the stacked cards."""
 
-    def put(player: str, zone: str, entry) -> None:
-        zones[player].setdefault(zone, []).append(entry)
-        where[entry if isinstance(entry, str) else entry["id"]] = zone
+    zones: dict[str, dict[str, list]] = field(default_factory=lambda: {p: {} for p in PLAYERS})
+    where: dict[str, str] = field(default_factory=dict)  # card id -> zone
+    sources: list[dict] = field(default_factory=list)  # the entries of the creatures with replacement abilities
+    madness_cards: list[dict] = field(default_factory=list)
+    stacked: set[str] = field(default_factory=set)
 
-    madness_cards: list[dict] = []
+    def put(self, player: str, zone: str, entry) -> None:
+        self.zones[player].setdefault(zone, []).append(entry)
+        self.where[entry if isinstance(entry, str) else entry["id"]] = zone
+
+
+def _board(draw) -> _Board:
+    """The window's cards."""
+    board = _Board()
+    put, sources, madness_cards = board.put, board.sources, board.madness_cards
     # Up to 4 replacement sources: creatures, now and then a マッドネス hand card.
     for i in range(1, draw(st.integers(1, 4)) + 1):
         player = draw(st.sampled_from(PLAYERS))
@@ -318,13 +326,12 @@ def windows(draw) -> str:
             put(player, zone, cid)
     # Now and then a card stacked under a creature (an evolution source): it goes where
     # that creature goes, cannot be chosen, and its abilities do not work (609.2).
-    stacked: set[str] = set()
-    battle = [(p, e) for p in PLAYERS for e in zones[p].get("battle", [])]
+    battle = [(p, e) for p in PLAYERS for e in board.zones[p].get("battle", [])]
     if battle and draw(st.integers(0, 3)) == 0:
         player, top = draw(st.sampled_from(battle))
         entry = {"id": "U1", "under": top["id"], "card": {"name": "stacked", "type": "creature", "replacements": []}}
         put(player, "battle", entry)
-        stacked.add("U1")
+        board.stacked.add("U1")
         if draw(st.booleans()):
             sources.append(entry)
     # Decks, for the deck actions (top card first).
@@ -336,22 +343,29 @@ def windows(draw) -> str:
         put(draw(st.sampled_from(PLAYERS)), "shields", f"s{i}")
     if draw(st.integers(0, 3)) == 0:
         put(draw(st.sampled_from(PLAYERS)), "mana", "m1")
+    return board
 
+
+def _players(draw, board: _Board) -> dict:
     players: dict = {}
     for p in PLAYERS:
-        body = {z: zones[p][z] for z in ("battle", "hand", "graveyard", "shields", "mana", "deck") if z in zones[p]}
+        body = {
+            z: board.zones[p][z]
+            for z in ("battle", "hand", "graveyard", "shields", "mana", "deck")
+            if z in board.zones[p]
+        }
         if draw(st.integers(0, 9)) == 0:
             body["cannot"] = ["discard"]
         players[p] = body
+    return players
 
-    # Up to 6 events at once, each on a different card (5 and one more on a card with a
-    # 「そうしたら」 sentence, below).
-    controller = draw(st.sampled_from(PLAYERS))
-    creatures = [e for e in sources if e["id"] != "U1"]
-    sentence = bool(creatures or madness_cards) and draw(st.integers(0, 2)) == 0
+
+def _events(draw, board: _Board, sentence: bool) -> tuple[list[dict], list[list[str]], dict[str, list[str]]]:
+    """The effect's events, the kinds of events the abilities should watch (``hints``), and
+    those of each card's own events."""
     targets = draw(
         st.lists(
-            st.sampled_from(sorted(c for c, z in where.items() if z != "deck" and c not in stacked)),
+            st.sampled_from(sorted(c for c, z in board.where.items() if z != "deck" and c not in board.stacked)),
             min_size=1,
             max_size=5 if sentence else 6,
             unique=True,
@@ -361,65 +375,74 @@ def windows(draw) -> str:
     hints: list[list[str]] = []
     this_hints: dict[str, list[str]] = {}
     for i, cid in enumerate(targets, start=1):
-        kind = draw(st.sampled_from(KINDS_BY_ZONE[where[cid]]))
-        hints.append(this_hints.setdefault(cid, classes_of(kind, where[cid])))
+        kind = draw(st.sampled_from(KINDS_BY_ZONE[board.where[cid]]))
+        hints.append(this_hints.setdefault(cid, classes_of(kind, board.where[cid])))
         event = event_entry(f"e{i}", kind, cid)
         if draw(st.integers(0, 7)) == 0:
             event["controller"] = draw(st.sampled_from(PLAYERS))
         if draw(st.integers(0, 9)) == 0:
             event["unreplaceable"] = True
         events.append(event)
+    return events, hints, this_hints
 
-    # Now and then one replacement with a 「そうしたら」 sentence (101.5a: a new window after the
-    # one where it applied, before the effect's next step, and open to replacement): a creature's
-    # replacement of its own leaving (L・ゲート), or a マッドネス card's (バイケン), whose card the
-    # effect acts on. One at most: the order of two sentences of one window is in no rule.
-    pool = sorted(c for c, z in where.items() if z != "deck" and c not in stacked)
+
+def _sentence(
+    draw,
+    board: _Board,
+    creatures: list[dict],
+    pool: list[str],
+    events: list[dict],
+    hints: list[list[str]],
+    this_hints: dict[str, list[str]],
+) -> tuple[tuple[dict, dict] | None, list[str], str]:
+    """A replacement with a 「そうしたら」 sentence, with an event of the window it watches: the
+    creature and its ability (None: the sentence is a マッドネス card's own), the classes of the
+    sentence's event, and its card."""
     followed: tuple[dict, dict] | None = None
-    classes: list[str] = []
-    if sentence:
-        if madness_cards and (not creatures or draw(st.booleans())):
-            entry = draw(st.sampled_from(madness_cards))
-            ability = entry["card"]["replacements"][0]
-            if entry["id"] not in this_hints:
-                this_hints[entry["id"]] = classes_of("discard", "hand")
-                hints.append(this_hints[entry["id"]])
-                events.append({"id": f"e{len(events) + 1}", "discard": entry["id"]})
-            arrives = ability["instead"][0]["move_to"]
-            ability["then"], classes = draw(
-                sentences(arrives, False, ["discard"], [c for c in pool if c != entry["id"]], where)
+    if board.madness_cards and (not creatures or draw(st.booleans())):
+        entry = draw(st.sampled_from(board.madness_cards))
+        ability = entry["card"]["replacements"][0]
+        if entry["id"] not in this_hints:
+            this_hints[entry["id"]] = classes_of("discard", "hand")
+            hints.append(this_hints[entry["id"]])
+            events.append({"id": f"e{len(events) + 1}", "discard": entry["id"]})
+        arrives = ability["instead"][0]["move_to"]
+        ability["then"], classes = draw(
+            sentences(arrives, False, ["discard"], [c for c in pool if c != entry["id"]], board.where)
+        )
+    else:
+        entry = draw(st.sampled_from(creatures))
+        if entry["id"] not in this_hints:
+            kind = draw(st.sampled_from(KINDS_BY_ZONE["battle"]))
+            this_hints[entry["id"]] = classes_of(kind, "battle")
+            hints.append(this_hints[entry["id"]])
+            events.append(event_entry(f"e{len(events) + 1}", kind, entry["id"]))
+        hint = [c for c in this_hints[entry["id"]] if c in WATCH_THIS]
+        watched = draw(
+            st.lists(
+                st.sampled_from(hint if hint and draw(st.integers(0, 3)) != 3 else WATCH_THIS),
+                min_size=1,
+                max_size=2,
+                unique=True,
             )
-        else:
-            entry = draw(st.sampled_from(creatures))
-            if entry["id"] not in this_hints:
-                kind = draw(st.sampled_from(KINDS_BY_ZONE["battle"]))
-                this_hints[entry["id"]] = classes_of(kind, "battle")
-                hints.append(this_hints[entry["id"]])
-                events.append(event_entry(f"e{len(events) + 1}", kind, entry["id"]))
-            hint = [c for c in this_hints[entry["id"]] if c in WATCH_THIS]
-            watched = draw(
-                st.lists(
-                    st.sampled_from(hint if hint and draw(st.integers(0, 3)) != 3 else WATCH_THIS),
-                    min_size=1,
-                    max_size=2,
-                    unique=True,
-                )
-            )
-            stays = draw(st.booleans())
-            ability = {
-                "watch": {"event": watched[0] if len(watched) == 1 else watched, "card": "this"},
-                "instead": ["stay"] if stays else [{"move_to": draw(st.sampled_from(("hand", "mana", "deck")))}],
-            }
-            if draw(st.booleans()):
-                ability["optional"] = True
-            zone = "battle" if stays else ability["instead"][0]["move_to"]
-            ability["then"], classes = draw(
-                sentences(zone, stays, watched, [c for c in pool if c != entry["id"]], where)
-            )
-            followed = (entry, ability)
-        hints += [classes] * 3  # other abilities watch the sentence's event often: it is replaceable
-        sentence_card = entry["id"]
+        )
+        stays = draw(st.booleans())
+        ability = {
+            "watch": {"event": watched[0] if len(watched) == 1 else watched, "card": "this"},
+            "instead": ["stay"] if stays else [{"move_to": draw(st.sampled_from(("hand", "mana", "deck")))}],
+        }
+        if draw(st.booleans()):
+            ability["optional"] = True
+        zone = "battle" if stays else ability["instead"][0]["move_to"]
+        ability["then"], classes = draw(
+            sentences(zone, stays, watched, [c for c in pool if c != entry["id"]], board.where)
+        )
+        followed = (entry, ability)
+    hints.extend([classes] * 3)  # other abilities watch the sentence's event often: it is replaceable
+    return followed, classes, entry["id"]
 
+
+def _later_steps(draw, events: list[dict], pool: list[str], board: _Board, hints: list[list[str]]) -> list[dict]:
     # Now and then later steps of the effect (101.4d): each a window of its own, realized against
     # the state the earlier ones left, so that an event may act on a card a replacement moved (or
     # do nothing: its card is no longer where it needs it, 101.3); some under a condition on an
@@ -430,8 +453,8 @@ def windows(draw) -> str:
         for _ in range(draw(st.integers(1, 2))):
             step_events = []
             for cid in draw(st.lists(st.sampled_from(pool), min_size=1, max_size=2, unique=True)):
-                kind = draw(st.sampled_from(KINDS_BY_ZONE[where[cid]] + LATER_KINDS))
-                hints.append(classes_of(kind, where[cid]))
+                kind = draw(st.sampled_from(KINDS_BY_ZONE[board.where[cid]] + LATER_KINDS))
+                hints.append(classes_of(kind, board.where[cid]))
                 step_events.append(event_entry(f"e{len(ids) + len(step_events) + 1}", kind, cid))
             step: dict = {}
             if draw(st.booleans()):
@@ -439,7 +462,19 @@ def windows(draw) -> str:
             step["events"] = step_events
             steps.append(step)
             ids += [e["id"] for e in step_events]
+    return steps
 
+
+def _source_abilities(
+    draw,
+    sources: list[dict],
+    sentence: bool,
+    sentence_card: str | None,
+    classes: list[str],
+    hints: list[list[str]],
+    this_hints: dict[str, list[str]],
+    followed: tuple[dict, dict] | None,
+) -> None:
     # The sources' abilities, watching the window's events more often than not.
     # (A card with a 「そうしたら」 sentence has one more ability at most: three make slow windows.)
     # Often another card has one ability only, that watches the sentence's event (101.5a).
@@ -459,6 +494,9 @@ def windows(draw) -> str:
     if followed is not None:
         followed[0]["card"]["replacements"].append(followed[1])
 
+
+def _effect(draw, players: dict, controller: str, events: list[dict], steps: list[dict]) -> dict:
+    """The effect: an ability's, or now and then a spell's."""
     effect: dict = {"controller": controller, "by": "ability", "events": events}
     # Now and then the effect is a spell's, whose own movement to the graveyard is one more
     # event of the window, with its own replacement of that movement (チャージャー: rank 0, 609.8a).
@@ -479,6 +517,34 @@ def windows(draw) -> str:
             steps.append({"events": [moved]})
         else:
             events.append(moved)
+    return effect
+
+
+@st.composite
+def windows(draw) -> str:
+    """A random small window as scenario YAML text."""
+    turn = draw(st.sampled_from(PLAYERS))
+    board = _board(draw)
+    players = _players(draw, board)
+    # Up to 6 events at once, each on a different card (5 and one more on a card with a
+    # 「そうしたら」 sentence, below).
+    controller = draw(st.sampled_from(PLAYERS))
+    creatures = [e for e in board.sources if e["id"] != "U1"]
+    sentence = bool(creatures or board.madness_cards) and draw(st.integers(0, 2)) == 0
+    events, hints, this_hints = _events(draw, board, sentence)
+    # Now and then one replacement with a 「そうしたら」 sentence (101.5a: a new window after the
+    # one where it applied, before the effect's next step, and open to replacement): a creature's
+    # replacement of its own leaving (L・ゲート), or a マッドネス card's (バイケン), whose card the
+    # effect acts on. One at most: the order of two sentences of one window is in no rule.
+    pool = sorted(c for c, z in board.where.items() if z != "deck" and c not in board.stacked)
+    followed: tuple[dict, dict] | None = None
+    classes: list[str] = []
+    sentence_card: str | None = None
+    if sentence:
+        followed, classes, sentence_card = _sentence(draw, board, creatures, pool, events, hints, this_hints)
+    steps = _later_steps(draw, events, pool, board, hints)
+    _source_abilities(draw, board.sources, sentence, sentence_card, classes, hints, this_hints, followed)
+    effect = _effect(draw, players, controller, events, steps)
     _self_replacement(draw, effect, events)
     if steps:
         effect["then"] = steps
@@ -815,7 +881,9 @@ CORNER_CASES = {
                 card:
                   name: madness
                   type: creature
-                  replacements: [{watch: {event: discard, card: this, when: opponent_turn}, instead: [{move_to: battle}]}]
+                  replacements:
+                    - watch: {event: discard, card: this, when: opponent_turn}
+                      instead: [{move_to: battle}]
             graveyard: [g1]
           opponent: {}
         effect:

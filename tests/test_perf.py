@@ -81,9 +81,9 @@ def test_canonical_facts_equal_exactly_for_permuted_cards(tmp_path):
     one = load(tmp_path, base.replace("hand: [h1, h2, h3, h4]", "hand: [h1, h2]\n    graveyard: [h3, h4]"), "a.yaml")
     two = load(tmp_path, base.replace("hand: [h1, h2, h3, h4]", "hand: [h3, h4]\n    graveyard: [h1, h2]"), "b.yaml")
     three = load(tmp_path, base.replace("hand: [h1, h2, h3, h4]", "hand: [h1, h2, h3]\n    graveyard: [h4]"), "c.yaml")
-    key_one, names_one = windowcache.canonical(situation_facts(one))
-    key_two, names_two = windowcache.canonical(situation_facts(two))
-    key_three, _ = windowcache.canonical(situation_facts(three))
+    key_one, names_one = windowcache.canonical_facts(situation_facts(one))
+    key_two, names_two = windowcache.canonical_facts(situation_facts(two))
+    key_three, _ = windowcache.canonical_facts(situation_facts(three))
     assert key_one == key_two and names_one != names_two
     assert key_three != key_one
     # The named creatures J1, J2 (each the card of its own event) are never renamed.
@@ -242,7 +242,7 @@ def test_windows_grounded_in_a_batch_have_the_answer_sets_of_windows_grounded_al
     assert prefetch(scenarios) == len(windowcache.WINDOWS.entries) >= 15
     checked = 0
     for scenario in scenarios:
-        canon, names = windowcache.canonical(situation_facts(scenario))
+        canon, names = windowcache.canonical_facts(situation_facts(scenario))
         key = (
             tuple(ground.control_arguments(scenario, ("0",))),
             tuple(encodings.encoding_files(scenario.ruleset, "solve", False, True)),
@@ -590,7 +590,7 @@ def test_the_windowed_encodings_kept_as_text_read_back_as_the_statements_made(tm
         assert "window__(W) :- win__(W)." in [str(s) for s in added]
     finally:
         batch.windowed.cache_clear()
-    assert batch.read_back(["a :- b.", "not a statement"]) is None
+    assert batch.statements_read_back(["a :- b.", "not a statement"]) is None
 
 
 def test_windows_of_the_same_board_with_other_events_are_not_taken_for_each_other(tmp_path, monkeypatch):

@@ -85,7 +85,7 @@ def backend_for(options: CheckOptions, work: str = "check"):
     return local_backend(work, options.jobs)
 
 
-class Progress:
+class CheckProgress:
     """Items checked so far and their rate, on a terminal's standard error (never a pipe)."""
 
     def __init__(self) -> None:
@@ -111,7 +111,7 @@ class Progress:
             sys.stderr.flush()
 
 
-def check(options: CheckOptions) -> int:
+def run_check(options: CheckOptions) -> int:
     """Answer every item of the batch; the exit status: 2 if an item got an error line, else 1
     if an observed outcome is not legal, else 0."""
     from .answers_cache import default_path, open_cache
@@ -139,14 +139,14 @@ def check(options: CheckOptions) -> int:
             yield number, _job(number, item, cached, options, bounds)
             number += 1
 
-    progress, writer = Progress(), _Writer(out)
+    progress, writer = CheckProgress(), _Writer(out)
 
     def emit(number: int, answer: dict) -> None:
         head, key, from_cache = heads.pop(number)
-        if key is not None and not from_cache and "error" not in answer:
+        if cache is not None and key is not None and not from_cache and "error" not in answer:
             cache.put(key, answer)
         writer.write({**head, **answer})
-        _count(counts, answer, from_cache)
+        _tally(counts, answer, from_cache)
 
     stats = Stats()
     try:
@@ -213,7 +213,7 @@ def _job(number: int, item: Item, cached: dict | None, options: CheckOptions, bo
     return Task([number], [payload(item, options.resolutions, options.max_resolutions, options.max_windows)], limits)
 
 
-def _count(counts: Counter, answer: dict, from_cache: bool) -> None:
+def _tally(counts: Counter, answer: dict, from_cache: bool) -> None:
     counts["items"] += 1
     counts["cached"] += from_cache
     if "error" in answer:

@@ -16,6 +16,7 @@ import json
 import subprocess
 import sys
 import threading
+from typing import IO
 
 from ..game.errors import InputError
 from .supervisor import Done, Task, rss_kib
@@ -159,11 +160,14 @@ class Zygote:
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
         )
+        assert self.process.stdin is not None and self.process.stdout is not None  # both are pipes
+        self.requests: IO[bytes] = self.process.stdin
+        self.replies: IO[bytes] = self.process.stdout
         ready = self._read()
         self.version = ready["version"]
 
     def _read(self) -> dict:
-        line = self.process.stdout.readline()
+        line = self.replies.readline()
         if not line:
             raise RuntimeError("the zygote ended")
         return json.loads(line)
@@ -173,8 +177,8 @@ class Zygote:
 
     def run(self, work: str, tasks: list, answers: list) -> int:
         """Each item's (key, answer, peak) into ``answers``; the zygote's own resident set (KiB)."""
-        self.process.stdin.write(json.dumps({"work": work, "tasks": tasks}).encode() + b"\n")
-        self.process.stdin.flush()
+        self.requests.write(json.dumps({"work": work, "tasks": tasks}).encode() + b"\n")
+        self.requests.flush()
         while True:
             message = self._read()
             if message.get("end"):

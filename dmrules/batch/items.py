@@ -17,7 +17,8 @@ The answer to an item is one line: its ``id`` and ``line``, ``ruleset``, ``count
 short), ``observed`` (``legal``, and for an outcome no legal resolution has, the rules that
 stand in the way: ``rules``, ``violations``; or the conditions no resolution can meet:
 ``impossible``), ``warnings`` when the scenario has some, and with ``--resolutions`` the
-resolutions themselves (``resolution_json``). An item that cannot be answered gets an
+resolutions themselves (``presenting.json.resolution_json``: every field of each, as ``solve
+--json --verbose`` writes it, since an item's line stands alone). An item that cannot be answered gets an
 ``error`` line instead, with a ``reason``: ``input`` (a malformed line or bad scenario input),
 ``memory``, ``timeout``, ``worker`` (its process was ended from outside), ``internal``.
 """
@@ -31,20 +32,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..game.errors import InputError
-from ..game.outcome import Resolution
-from ..presenting.json import resolution_json as verbose_resolution_json
+from ..presenting.json import resolution_json
 
 ITEM_FIELDS = ("id", "scenario", "path", "observed", "ruleset", "timeout", "max_memory")
 # A line of a batch holds one scenario (at most MAX_FILE_BYTES) and a little more.
 MAX_LINE_BYTES = 4_000_000
 # Top-level fields of a scenario that change nothing of its answer: left out of its key.
 UNSOLVED_FIELDS = ("title", "note", "source", "expect", "expect_under")
-
-
-def resolution_json(resolution: Resolution) -> dict:
-    """A resolution as ``--resolutions`` writes it: every field of it (``solve --json --verbose``'s
-    resolution form), since an item's line stands alone, with no header to refer to."""
-    return verbose_resolution_json(resolution)
 
 
 @dataclass
@@ -93,7 +87,7 @@ def read_batch(source: str, bounds: Bounds) -> Iterator[Item]:
             continue
         item = _item(raw, number, source, base, bounds)
         if item.error is None and item.id in seen:
-            item.error = f"{_where(source, number)}: id '{item.id}' is used on line {seen[item.id]} already"
+            item.error = f"{_line_place(source, number)}: id '{item.id}' is used on line {seen[item.id]} already"
         seen.setdefault(item.id, number)
         yield item
 
@@ -142,7 +136,7 @@ def _lines(source: str) -> Iterator[tuple[int, bytes]]:
             stream.close()
 
 
-def _where(source: str, number: int) -> str:
+def _line_place(source: str, number: int) -> str:
     return f"{'<stdin>' if source == '-' else source}:{number}"
 
 
@@ -154,7 +148,7 @@ def _utf8(raw: bytes, name: str) -> str:
 
 
 def _item(raw: bytes, number: int, source: str, base: Path, bounds: Bounds) -> Item:
-    where = _where(source, number)
+    where = _line_place(source, number)
     item = Item(id=f"line {number}", line=number, name=f"{where} (scenario)")
     if raw == b"\0":
         item.error = f"{where}: the line is longer than {MAX_LINE_BYTES:,} bytes"

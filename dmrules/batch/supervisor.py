@@ -15,7 +15,7 @@ from one file to the next); when such a process dies or runs out of memory, the 
 answering cannot be blamed alone, so its unanswered items are run again, each in a process of
 its own.
 
-``serve`` (``python -m dmrules.batch.zygote``) is a *zygote*: it reads tasks as JSON lines
+``serve_tasks`` (``python -m dmrules.batch.zygote``) is a *zygote*: it reads tasks as JSON lines
 on standard input and writes their answers on standard output, each task run as above. A
 Dask worker starts one (``cluster.py``), so that a task has the same limits there as on the
 local pool.
@@ -32,6 +32,8 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Protocol
+
+from ..worker import _die_with_parent, _Stuck, is_out_of_memory
 
 # How often a running process is looked at for a memory cap it sits at without working.
 LOOK_EVERY = 0.25
@@ -77,16 +79,6 @@ def timeout_error(timeout: float) -> dict:
     return {"error": f"no answer within its time limit of {timeout:g} s (--timeout)", "reason": "timeout"}
 
 
-def _out_of_memory(exc: BaseException, short: list, cap: int) -> bool:
-    """As ``worker.py`` decides it: a MemoryError, or clingo's bad_alloc, or any failure once
-    the address space came close to its cap."""
-    from ..worker import _near
-
-    if isinstance(exc, MemoryError):
-        return True
-    return isinstance(exc, RuntimeError) and bool(short or "bad_alloc" in str(exc) or _near(cap))
-
-
 def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
@@ -108,7 +100,7 @@ def _answer_one(work: Work, payload: dict, short: list, cap: int, max_memory: in
     except DmrulesError as exc:
         return {"error": str(exc), "reason": "solve"}, bool(short)
     except Exception as exc:  # noqa: BLE001 - said as an error of this item, never a traceback
-        if _out_of_memory(exc, short, cap):
+        if is_out_of_memory(exc, short, cap):
             return memory_error(max_memory), True
         return {"error": f"internal error: {type(exc).__name__}: {exc}", "reason": "internal"}, False
 
@@ -130,8 +122,6 @@ def _child(work: Work, task: Task, write_fd: int, cap: int) -> None:
         os.dup2(null, 0)
         os.dup2(null, 1)
         os.dup2(null, 2)
-        from ..worker import _die_with_parent
-
         _die_with_parent()
         os.environ["DMRULES_GROUND_INLINE"] = "1"
         os.environ.pop("DMRULES_PROGRESS", None)
@@ -179,7 +169,7 @@ class _Running:
     answered: int = 0
     buffer: bytes = b""
     killed: str | None = None  # why the supervisor ended it
-    stuck: object = None
+    stuck: _Stuck | None = None
     done: list[Done] = field(default_factory=list)
 
 
@@ -215,8 +205,6 @@ class Supervisor:
             _child(self.work, task, write_fd, cap)
         os.close(write_fd)
         os.set_blocking(read_fd, False)
-        from ..worker import _Stuck
-
         now = time.monotonic()
         self.running[read_fd] = _Running(pid, read_fd, task, now, now, stuck=_Stuck(pid, cap))
 
@@ -269,7 +257,7 @@ class Supervisor:
         timeout = run.task.limits.timeout
         if timeout is not None and time.monotonic() >= run.item_started + timeout:
             run.killed = "timeout"
-        elif run.stuck.check():
+        elif run.stuck is not None and run.stuck.check():
             run.killed = "memory"
         else:
             return []

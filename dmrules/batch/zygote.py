@@ -1,5 +1,5 @@
 """``python -m dmrules.batch.zygote``: the process beside a Dask worker that forks each item's
-process (``serve``: tasks in on standard input, answers out on standard output)."""
+process (``serve_tasks``: tasks in on standard input, answers out on standard output)."""
 
 from __future__ import annotations
 
@@ -19,12 +19,17 @@ def work_named(name: str) -> Work:
     return WORKS[name]()
 
 
-def serve(read: Callable[[], bytes] | None = None, write: Callable[[bytes], None] | None = None) -> None:
+def serve_tasks(read: Callable[[], bytes] | None = None, write: Callable[[bytes], None] | None = None) -> None:
     """Read ``{"work", "tasks": [[keys, payloads, max_memory, timeout], ...]}`` lines; for each,
     write one ``{"key", "answer", "peak_kib"}`` line per item, then ``{"end": true, "rss_kib"}``."""
     read = read or sys.stdin.buffer.readline
     out = sys.stdout.buffer
-    write = write or (lambda data: (out.write(data), out.flush()))
+
+    def write_out(data: bytes) -> None:
+        out.write(data)
+        out.flush()
+
+    write = write or write_out
     warm()
     write(json.dumps({"ready": True, "version": _version()}).encode() + b"\n")
     supervisors: dict[str, Supervisor] = {}
@@ -42,4 +47,4 @@ def _version() -> str:
 
 
 if __name__ == "__main__":
-    serve()
+    serve_tasks()

@@ -19,7 +19,7 @@ from .facts import situation_facts
 from .ground import control_arguments, ground
 from .progress import wait
 from .prune import dead_statements, idle_statements, kept_file, live_statements, needs_met, rule_graph
-from .windowcache import canonical, state_key
+from .windowcache import canonical_facts, state_definitions, state_key
 
 # -- many first windows in one grounding -------------------------------------------------
 # Grounding costs a fixed time per rule of the encodings (tens of milliseconds), whatever
@@ -39,62 +39,66 @@ BATCH = 16
 BATCHED = {"dm"}
 
 
+def _switch(loc, name: str):
+    """The body literal ``name(W__)``: a window's own switch."""
+    atom = ast.Function(loc, name, [ast.Variable(loc, _W)], False)
+    return ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(atom))
+
+
+class _Windowed(ast.Transformer):
+    """Every atom given the window as its first argument."""
+
+    def visit_SymbolicAtom(self, node):
+        sym = node.symbol
+        var = ast.Variable(sym.location, _W)
+        if sym.ast_type == ast.ASTType.Function:
+            return node.update(symbol=sym.update(arguments=[var, *sym.arguments]))
+        if sym.ast_type == ast.ASTType.UnaryOperation and sym.argument.ast_type == ast.ASTType.Function:
+            inner = sym.argument
+            return node.update(symbol=sym.update(argument=inner.update(arguments=[var, *inner.arguments])))
+        if sym.ast_type == ast.ASTType.SymbolicTerm and sym.symbol.type == SymbolType.Function:
+            return node.update(symbol=ast.Function(sym.location, sym.symbol.name, [var], False))
+        raise ValueError(f"cannot put {sym} in a window")
+
+
+def _decides(rule) -> bool:
+    """A choice, or a constraint: what only the active window may do."""
+    head = rule.head
+    if head.ast_type != ast.ASTType.Literal:
+        return True  # choice, head aggregate, disjunction
+    return head.atom.ast_type == ast.ASTType.BooleanConstant
+
+
+def _shown_signature(stm, loc):
+    """``#show p/n.`` in windows: the active window's ``p`` atoms, shown without the window."""
+    args = [ast.Variable(loc, f"X{i}__") for i in range(stm.arity)]
+    atom = ast.Function(loc, stm.name, [ast.Variable(loc, _W), *args], False)
+    return ast.ShowTerm(
+        loc,
+        ast.Function(loc, stm.name, args, False),
+        [_switch(loc, "window__"), _switch(loc, "active__"), ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(atom))],
+    )
+
+
 def windowed_statements(files: tuple[str, ...]) -> tuple:
     """Each statement of the encodings put in windows, by position (None: kept as it is), and
     the statements added after them."""
-
-    def switch(loc, name):
-        atom = ast.Function(loc, name, [ast.Variable(loc, _W)], False)
-        return ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(atom))
-
-    class Windowed(ast.Transformer):
-        def visit_SymbolicAtom(self, node):
-            sym = node.symbol
-            var = ast.Variable(sym.location, _W)
-            if sym.ast_type == ast.ASTType.Function:
-                return node.update(symbol=sym.update(arguments=[var, *sym.arguments]))
-            if sym.ast_type == ast.ASTType.UnaryOperation and sym.argument.ast_type == ast.ASTType.Function:
-                inner = sym.argument
-                return node.update(symbol=sym.update(argument=inner.update(arguments=[var, *inner.arguments])))
-            if sym.ast_type == ast.ASTType.SymbolicTerm and sym.symbol.type == SymbolType.Function:
-                return node.update(symbol=ast.Function(sym.location, sym.symbol.name, [var], False))
-            raise ValueError(f"cannot put {sym} in a window")
-
-    def decides(rule) -> bool:
-        """A choice, or a constraint: what only the active window may do."""
-        head = rule.head
-        if head.ast_type != ast.ASTType.Literal:
-            return True  # choice, head aggregate, disjunction
-        return head.atom.ast_type == ast.ASTType.BooleanConstant
-
-    windowed = Windowed()
+    windowed = _Windowed()
     out: list = []
     for stm in parsed_statements(files):
         kind = stm.ast_type
         loc = stm.location
         if kind == ast.ASTType.Rule:
-            gate = [switch(loc, "window__"), switch(loc, "active__")] if decides(stm) else [switch(loc, "window__")]
+            gate = [_switch(loc, "window__"), _switch(loc, "active__")] if _decides(stm) else [_switch(loc, "window__")]
             stm = windowed(stm)
             out.append(stm.update(body=[*gate, *stm.body]))
         elif kind == ast.ASTType.ShowTerm:
             stm = windowed(stm)
-            out.append(stm.update(body=[switch(loc, "window__"), switch(loc, "active__"), *stm.body]))
+            out.append(stm.update(body=[_switch(loc, "window__"), _switch(loc, "active__"), *stm.body]))
         elif kind == ast.ASTType.ShowSignature and not stm.name:
             out.append(stm)  # #show.
         elif kind == ast.ASTType.ShowSignature:
-            args = [ast.Variable(loc, f"X{i}__") for i in range(stm.arity)]
-            atom = ast.Function(loc, stm.name, [ast.Variable(loc, _W), *args], False)
-            out.append(
-                ast.ShowTerm(
-                    loc,
-                    ast.Function(loc, stm.name, args, False),
-                    [
-                        switch(loc, "window__"),
-                        switch(loc, "active__"),
-                        ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(atom)),
-                    ],
-                )
-            )
+            out.append(_shown_signature(stm, loc))
         elif kind == ast.ASTType.Defined:
             out.append(stm.update(arity=stm.arity + 1))
         elif kind in (ast.ASTType.Program, ast.ASTType.Comment, ast.ASTType.Definition):
@@ -113,18 +117,18 @@ def windowed(files: tuple[str, ...]) -> tuple:
     path = kept_file("windowed", files)
     kept = load(path)
     if isinstance(kept, list) and all(isinstance(t, str) for t in kept):
-        read = read_back(kept)
+        read = statements_read_back(kept)
         if read is not None:
             return read, parsed_statements((), "window__(W) :- win__(W). #external active__(W) : win__(W).")
     each, added = windowed_statements(files)
     texts = [str(stm) for stm in each]
-    read = read_back(texts)
+    read = statements_read_back(texts)
     if read is not None and [str(stm) for stm in read] == texts:
         store(path, texts)
     return each, added
 
 
-def read_back(texts: list[str]) -> tuple | None:
+def statements_read_back(texts: list[str]) -> tuple | None:
     """The statements of ``texts`` (one each), or None when they do not read back one for one."""
     out: list = []
     try:
@@ -174,17 +178,18 @@ def window_key(scenario: Scenario, exact: tuple) -> tuple[tuple, dict, list[Symb
     """An ungrouped window's key in ``windowcache.WINDOWS.entries`` (its control arguments, encodings and
     canonical facts) and its renaming, remembered by its exact key (``state_key``); and its
     facts when they had to be made (None when the key was remembered)."""
-    known = windowcache.WINDOWS.keys.get(exact)
+    definitions = state_definitions(scenario)
+    known = windowcache.WINDOWS.known_key(exact, definitions)
     if known is not None:
         return known[0], known[1], None
     facts = situation_facts(scenario)
-    canon, names = canonical(facts)
+    canon, names = canonical_facts(facts)
     key = (
         tuple(control_arguments(scenario, ("0",))),
         tuple(encoding_files(scenario.ruleset, "solve", False, True)),
         canon,
     )
-    windowcache.WINDOWS.remember_key(exact, (key, names))
+    windowcache.WINDOWS.remember_key(exact, (key, names), definitions)
     return key, names, facts
 
 

@@ -86,6 +86,15 @@ def count_first_window(
             if solved(ctl, assumptions=[more]).satisfiable:
                 return None
             set_solve(ctl, models=0)
+    total = _labelled(ctl, classes, units)
+    if total is None:
+        return count_first_window(scenario, group=True, fold_units=False, only_window=only_window)
+    return total
+
+
+def _labelled(ctl: clingo.Control, classes: list[list[str]], units: list) -> int | None:
+    """The labelled resolutions the canonical ones of a grouped window stand for, summed; None
+    when a resolution joins units in a way their profiles cannot tell (``unit_breach``)."""
     total = 0
     breach = False
 
@@ -109,9 +118,7 @@ def count_first_window(
     with ctl.solve(on_model=on_model, async_=True) as handle:
         wait(handle, None)
         handle.get()
-    if breach:
-        return count_first_window(scenario, group=True, fold_units=False, only_window=only_window)
-    return total
+    return None if breach else total
 
 
 BREACH = clingo.Function("unit_breach")

@@ -3,13 +3,14 @@ resolutions of ``game/outcome.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter
 from typing import Any
 
 from clingo import Symbol, SymbolType
 
 from ..game.errors import InputError
+from ..game.events import Event
 from ..game.outcome import Application, EventInfo, ReplacementRef, Trigger, Window
 from ..game.scenario import Scenario
 from .facts import name_of
@@ -40,35 +41,17 @@ def _text(sym: Symbol) -> str:
     return str(sym)
 
 
-class Builder:
-    """Turns the shown atoms of one answer set into a ``Window``."""
+class Names:
+    """How the solver's terms read: replacements, triggers and events by their ids, an event's
+    place in the window's order, and a violation's details."""
 
-    def __init__(
-        self,
-        scenario: Scenario,
-        index: int = 1,
-        label: str = "effect",
-        kind: str = "effect",
-        classes: list[list[str]] | None = None,
-        units: list | None = None,
-    ):
+    def __init__(self, scenario: Scenario, index: int = 1):
         self.scenario = scenario
-        self.classes = classes or []
-        self.units = units or []
         self.index = index
-        self.label = label
-        self.kind = kind
         self.events = {e.id: e for e in scenario.events}
         self.templates = {t.id: t for t in scenario.templates}
-        self.card_order = {c: i for i, c in enumerate(scenario.cards)}
         self._refs: dict[int, ReplacementRef] = {}  # by symbol_key: an int hashes without calling clingo
         self._ids: dict[int, str] = {}
-        # What each shown atom reads as, by the atom's clingo handle (its ``_rep``: equal
-        # symbols have equal handles, and an int hashes without a call into clingo). Events
-        # and replacements are named by their handle in what ``build`` gathers (``_sym``).
-        self._decoded: dict[Any, tuple[str, Any]] = {}
-        self._sym: dict[int, Symbol] = {}
-        self._infos: dict[tuple, EventInfo] = {}
 
     # -- names ------------------------------------------------------------------
     def replacement(self, sym: Symbol) -> ReplacementRef:
@@ -142,186 +125,257 @@ class Builder:
             return self.order(sym.arguments[1])
         return self.order(sym.arguments[0])
 
+    def describe(self, sym: Symbol) -> str:
+        """A violation's details with readable ids."""
+        if sym.type == SymbolType.String:
+            return sym.string
+        if sym.type == SymbolType.Number:
+            return str(sym.number)
+        if sym.type == SymbolType.Function and sym.name == "pl":
+            return name_of(sym)
+        if sym.type == SymbolType.Function and sym.name in ("rep", "eff"):
+            return self.replacement(sym).id
+        if sym.type == SymbolType.Function and sym.name in ("res", "deck_out", "tev", "choice"):
+            return self.event_id(sym)
+        if sym.type == SymbolType.Function and sym.arguments:
+            return f"{sym.name}(" + ",".join(self.describe(a) for a in sym.arguments) + ")"
+        return str(sym)
+
+
+# How ``Builder._gather`` files a decoded atom: into a list (``_LISTED``, in the order found),
+# into a mapping (``_MAPPED``, its value's first part to its second), as an event's attribute,
+# or by a rule of its own (``_gather``'s last branches).
+_LIST, _MAP, _ATTR, _OWN = 0, 1, 2, 3
+_LISTED = (
+    "happens",
+    "replaced",
+    "target",
+    "triggered",
+    "broken",
+    "battle_loser",
+    "sba",
+    "used",
+    "loses",
+    "flipped",
+    "untapped",
+    "tapped_now",
+    "violation",
+)
+_MAPPED = ("final", "made", "final_power", "final_under", "chooser")
+_UNMODELLED = (  # asp/sequential/order.lp: never listed as if it were followed
+    "not modelled yet under the sequential ruleset: a card a replacement took from the top of a deck "
+    "is replaced in turn while other cards are taken from that deck (the cards they take would not "
+    "be followed)"
+)
+
+
+def _first_string(b: Builder, args: Sequence[Symbol]) -> str:
+    return args[0].string
+
+
+def _two_strings(b: Builder, args: Sequence[Symbol]) -> tuple[str, str]:
+    return args[0].string, args[1].string
+
+
+def _handle_of(b: Builder, args: Sequence[Symbol]) -> int:
+    return b._handle(args[0])
+
+
+# What each shown atom reads as, by its name: how it is filed, and its value.
+_DECODERS: dict[str, tuple[int, Callable[[Builder, Sequence[Symbol]], Any]]] = {
+    "apply": (_OWN, lambda b, a: (b._handle(a[0]), b._handle(a[1]))),
+    "pick": (_OWN, lambda b, a: ((b._handle(a[0]), b._handle(a[1])), a[3].string)),
+    "final": (_MAP, lambda b, a: (a[0].string, a[1].name)),
+    "happens": (_LIST, _handle_of),
+    "replaced": (_LIST, _handle_of),
+    "derived": (_OWN, _handle_of),
+    "sba": (_LIST, lambda b, a: a[0]),
+    "made": (_MAP, lambda b, a: (b._handle(a[0]), (b._handle(a[1]), b._handle(a[2])))),
+    "target": (_OWN, _two_strings),
+    "triggered": (_LIST, lambda b, a: b.trigger(a[0], a[1])),
+    "loses": (_LIST, lambda b, a: name_of(a[0])),  # a player: pl("NAME")
+    "broken": (_LIST, _first_string),
+    "swap_failed": (_OWN, _first_string),
+    "flipped": (_LIST, _first_string),
+    "untapped": (_LIST, _first_string),
+    "tapped_now": (_LIST, _first_string),
+    "battle_loser": (_LIST, lambda b, a: (b.event_id(a[0]), a[1].string)),
+    "final_power": (_MAP, lambda b, a: (a[0].string, a[1].number)),
+    "chooser": (_MAP, lambda b, a: (a[0].string, name_of(a[1]))),  # a template and a player
+    "final_under": (_MAP, _two_strings),
+    "used": (_LIST, lambda b, a: b.replacement(a[0]).id),
+    "violation": (_LIST, lambda b, a: (a[0].arguments[0].string, b.describe(a[1]))),
+    "unit_profile": (_OWN, lambda b, a: (a[0].string, a[1])),
+}
+
+
+def _given_info(e: Event) -> EventInfo:
+    """One of the effect's own events, as a resolution lists it."""
+    return EventInfo(
+        id=e.id,
+        kind=e.kind,
+        order=e.order,
+        cards=e.cards,
+        player=e.player,
+        from_zone=e.from_zone,
+        to_zone=e.to_zone,
+        source=e.source,
+        position=e.position,
+    )
+
+
+class Builder(Names):
+    """Turns the shown atoms of one answer set into a ``Window``."""
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        index: int = 1,
+        label: str = "effect",
+        kind: str = "effect",
+        classes: list[list[str]] | None = None,
+        units: list | None = None,
+    ):
+        super().__init__(scenario, index)
+        self.classes = classes or []
+        self.units = units or []
+        self.label = label
+        self.kind = kind
+        self.card_order = {c: i for i, c in enumerate(scenario.cards)}
+        # What each shown atom reads as, by the atom's clingo handle (its ``_rep``: equal
+        # symbols have equal handles, and an int hashes without a call into clingo). Events
+        # and replacements are named by their handle in what ``build`` gathers (``_sym``).
+        self._decoded: dict[Any, tuple[int | None, str, Any]] = {}
+        self._sym: dict[int, Symbol] = {}
+        self._infos: dict[tuple, EventInfo] = {}
+
     # -- one answer set ---------------------------------------------------------
-    def _decode(self, sym: Symbol) -> tuple[str, Any]:
-        """What ``build`` reads from one shown atom; read once per distinct atom (atoms recur
-        from answer set to answer set, and each read of a symbol's parts is a call into clingo)."""
-        name, args = sym.name, sym.arguments
-        k = self._handle
-        if name == "apply":
-            return name, (k(args[0]), k(args[1]))
-        if name == "pick":
-            return name, ((k(args[0]), k(args[1])), args[3].string)
-        if name == "final":
-            return name, (args[0].string, args[1].name)
-        if name in ("happens", "replaced", "derived"):
-            return name, k(args[0])
-        if name == "sba":
-            return name, args[0]
-        if name == "made":
-            return name, (k(args[0]), (k(args[1]), k(args[2])))
+    def _decode(self, sym: Symbol) -> tuple[int | None, str, Any]:
+        """How ``build`` files one shown atom and what it reads from it; read once per distinct
+        atom (atoms recur from answer set to answer set, and each read of a symbol's parts is
+        a call into clingo)."""
+        name = sym.name
+        found = _DECODERS.get(name)
+        if found is not None:
+            return found[0], name, found[1](self, sym.arguments)
         if name.startswith("event_"):
-            return "event_", (k(args[0]), name[6:], _text(args[1]))
-        if name == "target":
-            return name, (args[0].string, args[1].string)
-        if name == "triggered":
-            return name, self.trigger(args[0], args[1])
-        if name == "loses":  # a player: pl("NAME")
-            return name, name_of(args[0])
-        if name in ("broken", "swap_failed", "flipped", "untapped", "tapped_now"):
-            return name, args[0].string
-        if name == "battle_loser":
-            return name, (self.event_id(args[0]), args[1].string)
-        if name == "final_power":
-            return name, (args[0].string, args[1].number)
-        if name == "chooser":  # a template and a player
-            return name, (args[0].string, name_of(args[1]))
-        if name == "final_under":
-            return name, (args[0].string, args[1].string)
-        if name == "used":
-            return name, self.replacement(args[0]).id
-        if name == "violation":
-            return name, (args[0].arguments[0].string, self.describe(args[1]))
-        if name == "unit_profile":
-            return name, (args[0].string, args[1])
-        if name == "unmodelled":  # asp/sequential/order.lp: never listed as if it were followed
-            raise InputError(
-                self.scenario.path,
-                "ruleset",
-                "not modelled yet under the sequential ruleset: a card a replacement took from the top of a deck "
-                "is replaced in turn while other cards are taken from that deck (the cards they take would not "
-                "be followed)",
-            )
-        return name, None
+            args = sym.arguments
+            return _ATTR, "event_", (self._handle(args[0]), name[6:], _text(args[1]))
+        if name == "unmodelled":
+            raise InputError(self.scenario.path, "ruleset", _UNMODELLED)
+        return None, name, None
 
     def _handle(self, sym: Symbol) -> int:
         key = symbol_key(sym)
         self._sym[key] = sym
         return key
 
-    def build(self, symbols: Iterable[Symbol]) -> Window:
-        applied: dict[tuple[int, int], list[str]] = {}  # (replacement, event) handles -> cards
-        final: dict[str, str] = {}
-        happens: list[int] = []  # event handles
-        replaced: list[int] = []
-        made: dict[int, tuple[int, int]] = {}  # event -> (the event it replaced, the replacement)
+    def _gather(self, symbols: Iterable[Symbol]) -> tuple:
+        """The atoms of one answer set, filed: lists, mappings, the replacements applied
+        ((replacement, event) handles -> cards), each event's attributes, the swaps that
+        failed, the units' profiles, and the atoms a resolution keeps (``Window.atoms``)."""
+        lists: dict[str, list] = {
+            "happens": [],  # event handles
+            "replaced": [],
+            "target": [],
+            "triggered": [],
+            "broken": [],
+            "battle_loser": [],
+            "sba": [],
+            "used": [],
+            "loses": [],
+            "flipped": [],
+            "untapped": [],
+            "tapped_now": [],
+            "violation": [],
+        }
+        # "made": event -> (the event it replaced, the replacement)
+        maps: dict[str, dict] = {"final": {}, "made": {}, "final_power": {}, "final_under": {}, "chooser": {}}
+        applied: dict[tuple[int, int], list[str]] = {}
         attrs: dict[int, dict[str, list[str]]] = {}
-        lost: list[str] = []
-        flipped: list[str] = []
-        untapped: list[str] = []
-        tapped: list[str] = []
-        violations: list[tuple[str, str]] = []
-        atoms: list[Symbol] = []
-        targets: list[tuple[str, str]] = []
-        triggered: list[Trigger] = []
-        broken: list[str] = []
-        losers: list[tuple[str, str]] = []
-        sba: list[Symbol] = []
-        power: dict[str, int] = {}
-        under: dict[str, str] = {}
         failed: set[str] = set()
-        choosers: dict[str, str] = {}
-        used: list[str] = []
         profiles: dict[str, list[Symbol]] = {}
+        atoms: list[Symbol] = []
         decoded = self._decoded
         for sym in symbols:
             key = symbol_key(sym)
             item = decoded.get(key)
             if item is None:
                 item = decoded[key] = self._decode(sym)
-            name, value = item
-            if name == "apply":
+            how, name, value = item
+            if how == _ATTR:
+                attrs.setdefault(value[0], {}).setdefault(value[1], []).append(value[2])
+            elif how == _LIST:
+                lists[name].append(value)
+            elif how == _MAP:
+                maps[name][value[0]] = value[1]
+            elif name == "apply":
                 applied.setdefault(value, [])
                 atoms.append(sym)
             elif name == "pick":
                 applied.setdefault(value[0], []).append(value[1])
                 atoms.append(sym)
-            elif name == "final":
-                final[value[0]] = value[1]
-            elif name == "happens":
-                happens.append(value)
-            elif name == "replaced":
-                replaced.append(value)
-            elif name == "made":
-                made[value[0]] = value[1]
-            elif name == "event_":
-                attrs.setdefault(value[0], {}).setdefault(value[1], []).append(value[2])
+            elif name == "target":
+                lists["target"].append(value)
+                atoms.append(sym)
             elif name == "derived":
                 attrs.setdefault(value, {})
-            elif name == "target":
-                targets.append(value)
-                atoms.append(sym)
-            elif name == "triggered":
-                triggered.append(value)
-            elif name == "broken":
-                broken.append(value)
-            elif name == "battle_loser":
-                losers.append(value)
-            elif name == "sba":
-                sba.append(value)
-            elif name == "final_power":
-                power[value[0]] = value[1]
-            elif name == "final_under":
-                under[value[0]] = value[1]
             elif name == "swap_failed":
                 failed.add(value)
-            elif name == "chooser":
-                choosers[value[0]] = value[1]
-            elif name == "used":
-                used.append(value)
-            elif name == "loses":
-                lost.append(value)
-            elif name == "flipped":
-                flipped.append(value)
-            elif name == "untapped":
-                untapped.append(value)
-            elif name == "tapped_now":
-                tapped.append(value)
-            elif name == "violation":
-                violations.append(value)
             elif name == "unit_profile":
                 profiles.setdefault(value[0], []).append(value[1])
-        swap_of = {e.id: e.swap for e in self.scenario.events if e.swap}
-        apps = sorted(
-            (
-                Application(
-                    self.event_id(self._sym[e]),
-                    self.replacement(self._sym[r]),
-                    tuple(sorted(c, key=self._card_key)),
-                    self.index,
-                    void=swap_of.get(self.event_id(self._sym[e])) in failed,
-                )
-                for (r, e), c in applied.items()
-            ),
-            key=lambda a: (self._order_of(a.event), a.event, a.replacement.id),
-        )
-        chosen = tuple(sorted(targets, key=lambda tc: (self.templates[tc[0]].order, self._card_key(tc[1]))))
+        return lists, maps, applied, attrs, failed, profiles, atoms
+
+    def build(self, symbols: Iterable[Symbol]) -> Window:
+        lists, maps, applied, attrs, failed, profiles, atoms = self._gather(symbols)
+        made, targets, card_key = maps["made"], lists["target"], self._card_key
+        apps = self._applications(applied, failed)
+        chosen = tuple(sorted(targets, key=lambda tc: (self.templates[tc[0]].order, card_key(tc[1]))))
+        final = maps["final"]
         return Window(
             index=self.index,
             label=self.label,
             kind=self.kind,
-            events=self._window_events(chosen, choosers),
-            applied=tuple(apps),
-            final={c: final[c] for c in sorted(final, key=self._card_key)},
-            happened=self._events(happens, made, attrs),
-            replaced=self._events(replaced, made, attrs),
-            lost=tuple(sorted(lost)),
-            flipped=tuple(sorted(flipped, key=self._card_key)),
-            untapped=tuple(sorted(untapped, key=self._card_key)),
-            tapped=tuple(sorted(tapped, key=self._card_key)),
-            triggered=tuple(sorted(triggered, key=lambda t: (self._card_key(t.card), t.ability, t.event))),
-            broken=tuple(sorted(broken, key=self._card_key)),
-            battle_losers=tuple(sorted(losers)),
-            sba=tuple((s.name, name_of(s.arguments[0])) for s in sorted(sba)),
-            final_power=power,
-            final_under=under,
-            used=tuple(sorted(used)),
+            events=self._window_events(chosen, maps["chooser"]),
+            applied=apps,
+            final={c: final[c] for c in sorted(final, key=card_key)},
+            happened=self._events(lists["happens"], made, attrs),
+            replaced=self._events(lists["replaced"], made, attrs),
+            lost=tuple(sorted(lists["loses"])),
+            flipped=tuple(sorted(lists["flipped"], key=card_key)),
+            untapped=tuple(sorted(lists["untapped"], key=card_key)),
+            tapped=tuple(sorted(lists["tapped_now"], key=card_key)),
+            triggered=tuple(sorted(lists["triggered"], key=lambda t: (card_key(t.card), t.ability, t.event))),
+            broken=tuple(sorted(lists["broken"], key=card_key)),
+            battle_losers=tuple(sorted(lists["battle_loser"])),
+            sba=tuple((s.name, name_of(s.arguments[0])) for s in sorted(lists["sba"])),
+            final_power=maps["final_power"],
+            final_under=maps["final_under"],
+            used=tuple(sorted(lists["used"])),
             multiplicity=self._multiplicity(applied, targets, profiles),
             units_folded=self._units_folded(profiles),
-            violations=tuple(sorted(violations)),
+            violations=tuple(sorted(lists["violation"])),
             key=(chosen, tuple((self._order_of(a.event), a.event, a.replacement.id, a.chosen) for a in apps)),
             atoms=tuple(atoms),
             state=self.scenario,
+        )
+
+    def _applications(self, applied: dict[tuple[int, int], list[str]], failed: set[str]) -> tuple[Application, ...]:
+        swap_of = {e.id: e.swap for e in self.scenario.events if e.swap}
+        return tuple(
+            sorted(
+                (
+                    Application(
+                        self.event_id(self._sym[e]),
+                        self.replacement(self._sym[r]),
+                        tuple(sorted(c, key=self._card_key)),
+                        self.index,
+                        void=swap_of.get(self.event_id(self._sym[e])) in failed,
+                    )
+                    for (r, e), c in applied.items()
+                ),
+                key=lambda a: (self._order_of(a.event), a.event, a.replacement.id),
+            )
         )
 
     def _units_folded(self, profiles) -> tuple[str, ...]:
@@ -345,20 +399,7 @@ class Builder:
         return self.templates[template].order if template in self.templates and ":" in event_id else 10**6
 
     def _window_events(self, chosen, choosers) -> tuple[EventInfo, ...]:
-        infos = [
-            EventInfo(
-                id=e.id,
-                kind=e.kind,
-                order=e.order,
-                cards=e.cards,
-                player=e.player,
-                from_zone=e.from_zone,
-                to_zone=e.to_zone,
-                source=e.source,
-                position=e.position,
-            )
-            for e in self.scenario.events
-        ]
+        infos = [_given_info(e) for e in self.scenario.events]
         for template_id, card_id in chosen:
             t = self.templates[template_id]
             infos.append(
@@ -393,18 +434,7 @@ class Builder:
     def _make_event(self, handle: int, made: dict, attrs: dict) -> EventInfo:
         sym = self._sym[handle]
         if sym.type == SymbolType.String:
-            e = self.events[sym.string]
-            return EventInfo(
-                id=e.id,
-                kind=e.kind,
-                order=e.order,
-                cards=e.cards,
-                player=e.player,
-                from_zone=e.from_zone,
-                to_zone=e.to_zone,
-                source=e.source,
-                position=e.position,
-            )
+            return _given_info(self.events[sym.string])
         if sym.name == "tev":
             t = self.templates[sym.arguments[0].string]
             card_id = sym.arguments[1].string
@@ -440,19 +470,3 @@ class Builder:
             made_by=self.replacement(self._sym[parent[1]]).id if parent else None,
             position=one("position"),
         )
-
-    def describe(self, sym: Symbol) -> str:
-        """A violation's details with readable ids."""
-        if sym.type == SymbolType.String:
-            return sym.string
-        if sym.type == SymbolType.Number:
-            return str(sym.number)
-        if sym.type == SymbolType.Function and sym.name == "pl":
-            return name_of(sym)
-        if sym.type == SymbolType.Function and sym.name in ("rep", "eff"):
-            return self.replacement(sym).id
-        if sym.type == SymbolType.Function and sym.name in ("res", "deck_out", "tev", "choice"):
-            return self.event_id(sym)
-        if sym.type == SymbolType.Function and sym.arguments:
-            return f"{sym.name}(" + ",".join(self.describe(a) for a in sym.arguments) + ")"
-        return str(sym)

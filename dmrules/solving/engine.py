@@ -14,17 +14,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..game.cards import CardInstance
 from ..game.errors import InputError, InternalError
-from ..game.events import EventSpec, MovedCount, Step
-from ..game.grants import card_passes, with_grants
+from ..game.events import Step
+from ..game.grants import with_grants
 from ..game.outcome import Resolution, Solution, Window
 from ..game.realize import Realizer
 from ..game.scenario import Scenario
 from ..text import plural
 from .facts import USED_THIS_TURN
+from .nextwindows import Pending, condition_holds, emptied, follow_ups, referee, revealed, state_checks
 from .window import solve_window, stream_window
 
 DEFAULT_MAX_WINDOWS = 12
@@ -44,18 +45,6 @@ class Interrupted(KeyboardInterrupt):
     @property
     def solution(self) -> Solution:  # built only when asked for: sorting a long list takes time
         return self._engine._solution()
-
-
-@dataclass(frozen=True)
-class Pending:
-    """A window still to open: a step of events, under an effect."""
-
-    step: Step
-    controller: str
-    source: str | None
-    by: str
-    label: str
-    kind: str  # effect, follow-up, battle, state
 
 
 class Engine:
@@ -168,27 +157,9 @@ class Engine:
     ) -> None:
         if self._full():
             return
-        if first_window:
-            window_state = state
-            skipped: list[str] = list(self.scenario.first_notes)
-            if self.scenario.deferred:
-                queue = [replace(item, step=Step(self.scenario.deferred, by=item.by, label=item.label))] + queue
-        else:
-            if not self._condition_holds(item.step, path):
-                return self._next(state, queue, path)
-            realized = Realizer(
-                state,
-                strict=False,
-                refer=self._referee(path),
-                attempted=lambda ref: self._condition_holds(Step((), by="ability", condition=("attempted", ref)), path),
-                revealed=lambda ref: self._revealed(ref, path),
-            ).realize(item.step, item.controller, item.source, item.by)
-            skipped = realized.skipped
-            if realized.deferred:
-                queue = [replace(item, step=Step(tuple(realized.deferred), by=item.step.by, label=item.label))] + queue
-            if not realized.events and not realized.templates:
-                return self._next(state, queue, path)
-            window_state = replace(state, events=tuple(realized.events), templates=tuple(realized.templates))
+        window_state, skipped, queue = self._open(state, item, queue, path, first_window)
+        if window_state is None:
+            return self._next(state, queue, path)
         if window_state.shuffled:
             _refuse_deck_order(window_state)
         if len(path) >= self.max_windows:
@@ -196,6 +167,43 @@ class Engine:
             return self._finish(
                 path, stopped=f"stopped after {plural(self.max_windows, 'window')}; still to resolve: {item.label}"
             )
+        self._solve(window_state, item, skipped, queue, path)
+
+    def _open(
+        self, state: Scenario, item: Pending, queue: list[Pending], path: tuple[Window, ...], first_window: bool
+    ) -> tuple[Scenario | None, list[str], list[Pending]]:
+        """The state of the window ``item`` opens (None when it opens none: its condition does
+        not hold, or it makes no event), what of it does nothing, and the queue after it (with
+        the part of its step that waits for this window's result)."""
+        if first_window:
+            if self.scenario.deferred:
+                queue = [replace(item, step=Step(self.scenario.deferred, by=item.by, label=item.label))] + queue
+            return state, list(self.scenario.first_notes), queue
+        if not condition_holds(self.scenario, item.step, path):
+            return None, [], queue
+        realized = Realizer(
+            state,
+            strict=False,
+            refer=referee(self.scenario, path),
+            attempted=lambda ref: condition_holds(
+                self.scenario, Step((), by="ability", condition=("attempted", ref)), path
+            ),
+            revealed=lambda ref: revealed(ref, path),
+        ).realize(item.step, item.controller, item.source, item.by)
+        if realized.deferred:
+            queue = [replace(item, step=Step(tuple(realized.deferred), by=item.step.by, label=item.label))] + queue
+        if not realized.events and not realized.templates:
+            return None, realized.skipped, queue
+        return (
+            replace(state, events=tuple(realized.events), templates=tuple(realized.templates)),
+            realized.skipped,
+            queue,
+        )
+
+    def _solve(
+        self, window_state: Scenario, item: Pending, skipped: list[str], queue: list[Pending], path: tuple[Window, ...]
+    ) -> None:
+        """The window's resolutions, each followed to the end (listed, or streamed when long)."""
         remaining = None if self.deadline is None else max(self.deadline - time.monotonic(), 0.001)
         # Every answer of a window ends in at least one resolution, so one answer more
         # than the resolutions still wanted tells whether the count cuts anything.
@@ -237,12 +245,17 @@ class Engine:
         """What a solved window leads to: the end of a resolution, or the windows after it."""
         if skipped:
             window = replace(window, skipped=tuple(skipped))
-        follow = self._follow_ups(window_state, window)
+        follow = follow_ups(window_state, window)
         new_path = path + (window,)
         if window.lost:
             self._finish(new_path)  # the game is over
             return
-        if not follow and not queue and not window.sba and not self._emptied(window_state, window.final, new_path):
+        if (
+            not follow
+            and not queue
+            and not window.sba
+            and not emptied(window_state, window.final, new_path, self._had_deck)
+        ):
             self._finish(new_path)  # nothing opens another window: the state after it is not needed
             return
         self._next(advance(window_state, window), follow + queue, new_path)
@@ -250,202 +263,10 @@ class Engine:
     def _next(self, state: Scenario, queue: list[Pending], path: tuple[Window, ...]) -> None:
         if queue:
             return self._window(state, queue[0], queue[1:], path)
-        checks = self._state_checks(state, path) if path else None
+        checks = state_checks(state, path, self._had_deck) if path else None
         if checks is None:
             return self._finish(path)
         return self._window(state, checks, [], path)
-
-    # -- what opens the next windows ----------------------------------------------------
-    def _condition_holds(self, step: Step, path: tuple[Window, ...]) -> bool:
-        """「そうした場合」: 101.3a says attempting the action is enough; 「こうして…がN体以上なら」
-        counts what the earlier events actually moved."""
-        if step.moved is not None:
-            return self._moved_count(step.moved, path) >= step.moved.at_least
-        if step.condition is None:
-            return True
-        word, event = step.condition
-
-        def names(infos):
-            return {e.id for e in infos} | {e.id.split(":", 1)[0] for e in infos if ":" in e.id}
-
-        if word == "attempted":
-            return any(event in names(w.events) for w in path)
-        if word == "happened":
-            return any(event in names(w.happened) for w in path)
-        return any(event in names(w.replaced) for w in path)
-
-    def _moved_count(self, moved: MovedCount, path: tuple[Window, ...]) -> int:
-        """The cards the events ``moved.events`` (and the events made from them: ``e1.CARD``,
-        ``e1:CARD``) moved themselves: events that happened and no replacement made; a card a
-        replacement kept or sent elsewhere, or a restriction kept, is not counted (R005). Their
-        characteristics are read as the scenario gives them."""
-        cards: set[str] = set()
-        for window in path:
-            for event in window.happened:
-                if event.instead_of or event.card is None:
-                    continue
-                if not any(event.id == ref or event.id.startswith((ref + ".", ref + ":")) for ref in moved.events):
-                    continue
-                if moved.to_zone is not None and event.to_zone != moved.to_zone:
-                    continue
-                card = self.scenario.cards[event.card]
-                if card_passes(moved.filter, card, self.scenario.program.controller, self.scenario.program.source):
-                    cards.add(event.card)
-        return len(cards)
-
-    def _referee(self, path: tuple[Window, ...]):
-        """The cost of the card an earlier event (or choice) acted on, before any replacement;
-        or, with ``result``, of the card it actually moved (「こうして…したカード」): the event
-        happened, and was neither replaced, superseded nor forbidden."""
-
-        def cost_of(event_id: str, result: bool = False) -> int | None:
-            for window in path:
-                for event in window.happened if result else window.events:
-                    if result and event.instead_of:
-                        continue  # a replacement's event is not the effect's result
-                    if (event.id == event_id or event.id.startswith(event_id + ":")) and event.card:
-                        card = self.scenario.cards[event.card]
-                        if card.definition is not None and card.definition.sides and event.from_zone != "battle":
-                            # Either side's cost may be counted (the official Q&A on twinpacts).
-                            raise InputError(
-                                self.scenario.path,
-                                "effect",
-                                f"a later part reads the cost of {card.label}, a twinpact that was not in "
-                                "the battle zone: either side's cost may be counted, and dmrules does not "
-                                "list that choice",
-                            )
-                        return card.cost
-            return None
-
-        return cost_of
-
-    @staticmethod
-    def _revealed(event_id: str, path: tuple[Window, ...]) -> list[str]:
-        """The cards a reveal event turned face up (「その中から」), in deck order: its own
-        cards, or those a replacement revealed instead of it (E09), whatever happened."""
-        cards: list[str] = []
-        for window in path:
-            ours = {event_id}
-            infos = window.happened + window.replaced
-            grown = True
-            while grown:  # a replacement's event may itself have been replaced
-                more = {e.id for e in infos if e.instead_of in ours or e.id.startswith(event_id + ".")}
-                grown = not more <= ours
-                ours |= more
-            for event in window.happened:
-                if event.kind == "reveal_card" and event.id in ours and event.card and event.card not in cards:
-                    cards.append(event.card)
-        return cards
-
-    def _follow_ups(self, state: Scenario, window: Window) -> list[Pending]:
-        out: list[Pending] = []
-        for app in window.applied:
-            if app.void:
-                continue
-            ability = self._ability(state, app.replacement)
-            replaced = next((e for e in window.events if e.id == app.event), None)
-            refs = {
-                "this": app.replacement.card,
-                "event_card": replaced.card if replaced else None,
-                "event_source": replaced.source if replaced else None,
-            }
-            for k, step in enumerate(ability.then if ability else (), start=1):
-                label = f"{app.event}/{app.replacement.id}.then{k}"
-                # A step's 「そうした場合」 within the follow-ups names an earlier one's event (``then1.1``).
-                condition = step.condition and (
-                    step.condition[0],
-                    f"{app.event}/{app.replacement.id}.{step.condition[1]}",
-                )
-                step = Step(
-                    events=tuple(
-                        replace(e, id=f"{label}.{j}", cards=tuple(refs.get(c) or c for c in e.cards))
-                        for j, e in enumerate(step.events, 1)
-                    ),
-                    by=step.by,
-                    condition=condition,
-                    label=label,
-                )
-                out.append(Pending(step, app.player, app.replacement.card, "ability", label, "follow-up"))
-        if window.battle_losers:
-            events = {e.id: e for e in window.happened}
-            specs = tuple(
-                EventSpec(
-                    id=f"{battle}/loses:{card}",
-                    kind="destroy",
-                    cards=(card,),
-                    source=events[battle].source if battle in events else None,
-                    by="battle",
-                )
-                for battle, card in window.battle_losers
-            )
-            battle = window.battle_losers[0][0]
-            controller = next((e.controller for e in state.events if e.id == battle), state.turn_player)
-            out.append(
-                Pending(
-                    Step(specs, by="battle", label=f"{battle}/result"),
-                    controller,
-                    None,
-                    "battle",
-                    f"{battle}/result",
-                    "battle",
-                )
-            )
-        return out
-
-    def _ability(self, state: Scenario, ref):
-        if ref.card is None or ref.card not in state.cards or ref.ability < 1:
-            effect = next((e for e in state.effects if e.id == ref.id), None)
-            return effect.ability if effect else None
-        return state.cards[ref.card].replacements[ref.ability - 1]
-
-    def _emptied(self, state: Scenario, final, path: tuple[Window, ...]) -> list[str]:
-        """The players whose deck the effect has emptied: a deck that held cards in the
-        scenario or when one of the effect's windows opened, and holds none where ``final``
-        (card → zone) puts the cards of ``state``."""
-        had = set(self._had_deck)
-        for window in path:
-            if window.state is not None:
-                had.update(c.owner for c in window.state.cards.values() if c.zone == "deck")
-        if not had:
-            return []
-        has = {state.cards[c].owner for c, zone in final.items() if zone == "deck" and c in state.cards}
-        return [p for p in state.players if p in had and p not in has]
-
-    def _state_checks(self, state: Scenario, path: tuple[Window, ...]) -> Pending | None:
-        """The state-based checks (703.4) after the effect: events of a new window, if any.
-        A player whose deck the effect emptied loses, in whichever of its windows the deck
-        became empty (the last window's own checks see only what it emptied)."""
-        last = path[-1]
-        # A check whose event an earlier state-based window already made, and which a
-        # restriction kept from happening there (a creature of power 0 that cannot leave:
-        # neither happened nor replaced), changes nothing again.
-        idle = {
-            (e.kind, e.cards)
-            for w in path
-            if w.kind == "state"
-            for e in w.events
-            if e.id not in {h.id for h in (*w.happened, *w.replaced)}
-        }
-        made = [sba_event(check, "") for check in last.sba]
-        checks = [c for c, spec in zip(last.sba, made) if (spec.kind, spec.cards) not in idle]
-        specs = [sba_event(check, f"sba{last.index}.{n}") for n, check in enumerate(checks, start=1)]
-        out_already = {arg for what, arg in last.sba if what == "deck_out"}
-        lost = {p for w in path for p in w.lost}
-        for player in self._emptied(state, {c.id: c.zone for c in state.cards.values()}, path):
-            if player not in out_already and player not in lost:
-                specs.append(
-                    EventSpec(
-                        id=f"sba{last.index}.{len(specs) + 1}",
-                        kind="lose",
-                        player=player,
-                        cause="deck_empty",
-                        by="rule",
-                    )
-                )
-        if not specs:
-            return None
-        label = f"sba{last.index}"
-        return Pending(Step(tuple(specs), by="rule", label=label), state.turn_player, None, "rule", label, "state")
 
 
 def no_resolution(state: Scenario, index: int, label: str) -> InternalError:
@@ -455,20 +276,6 @@ def no_resolution(state: Scenario, index: int, label: str) -> InternalError:
         "(a replacement that cannot apply is not applied, 609.4), so this is a fault of dmrules's model, "
         "not an answer; please report it with the scenario"
     )
-
-
-def sba_event(check: tuple[str, str], event_id: str) -> EventSpec:
-    """The event a state-based check makes happen."""
-    what, arg = check
-    if what == "lone_card":
-        return EventSpec(id=event_id, kind="move", cards=(arg,), to_zone="graveyard", by="rule")
-    if what == "no_power":
-        return EventSpec(id=event_id, kind="destroy", cards=(arg,), by="rule")
-    if what == "deck_out":
-        return EventSpec(id=event_id, kind="lose", player=arg, cause="deck_empty", by="rule")
-    if what == "overflow":
-        return EventSpec(id=event_id, kind="overflow", cards=(arg,), to_zone="graveyard", by="rule")
-    raise ValueError(f"unknown state-based check {check}")  # pragma: no cover - after.lp makes only these
 
 
 def _refuse_deck_order(state: Scenario) -> None:
@@ -491,7 +298,35 @@ def _refuse_deck_order(state: Scenario) -> None:
 
 def advance(state: Scenario, window: Window) -> Scenario:
     """The state after a window: every card where the window left it."""
-    cards: dict[str, CardInstance] = {}
+    positions, shuffled = _deck_positions(state, window)
+    flipped = set(window.flipped)
+    spent = _spent_once_per_turn(state, window)
+    cards = {
+        card_id: _card_after(card_id, card, window, positions.get(card_id), card_id in flipped, card_id in spent)
+        for card_id, card in state.cards.items()
+    }
+    this_turn = {p: set(words) for p, words in state.this_turn.items()}
+    for event in window.events:
+        if event.kind == "break":
+            for card_id in event.cards:
+                this_turn.setdefault(state.cards[card_id].owner, set()).add("shield_break")
+    effects = tuple(e for e in state.effects if e.id not in window.used)
+    return with_grants(
+        replace(
+            state,
+            cards=cards,
+            events=(),
+            templates=(),
+            effects=effects,
+            this_turn={p: frozenset(words) for p, words in this_turn.items()},
+            shuffled=frozenset(shuffled),
+        )
+    )
+
+
+def _deck_positions(state: Scenario, window: Window) -> tuple[dict[str, int], set[str]]:
+    """Each card's position in its deck after the window, and the players whose deck order is
+    unknown from then on (a card shuffled into it)."""
     old_deck = sorted((c for c in state.cards.values() if c.zone == "deck"), key=lambda c: (c.owner, c.deck_pos))
     positions: dict[str, int] = {}
     # Where each card put into the deck goes: the position its event says (the bottom unless
@@ -514,9 +349,13 @@ def advance(state: Scenario, window: Window) -> Scenario:
             shuffled.add(owner)  # the order of this deck is unknown from now on
         for i, card_id in enumerate(top + stayed + bottom, start=1):
             positions[card_id] = i
-    flipped = set(window.flipped)
-    # 「各ターンに1度」: a card whose ability so limited applied is marked for the rest of the turn.
-    spent = {
+    return positions, shuffled
+
+
+def _spent_once_per_turn(state: Scenario, window: Window) -> set[str]:
+    """「各ターンに1度」: the cards whose ability so limited applied in the window (marked for
+    the rest of the turn)."""
+    return {
         a.replacement.card
         for a in window.applied
         if a.replacement.card is not None
@@ -524,49 +363,37 @@ def advance(state: Scenario, window: Window) -> Scenario:
         and a.replacement.ability >= 1
         and state.cards[a.replacement.card].replacements[a.replacement.ability - 1].once_per_turn
     }
-    for card_id, card in state.cards.items():
-        zone = window.final.get(card_id, card.zone)
-        under = window.final_under.get(card_id)
-        equipped = card.equipped_to
-        if equipped and (zone != "battle" or window.final.get(equipped) != "battle" or card_id in flipped):
-            equipped = None
-        fortifies = card.fortifies
-        if fortifies and (zone != "shields" or window.final.get(fortifies) != "shields"):
-            fortifies = None
-        flags = card.flags | {"flipped"} if card_id in flipped else card.flags
-        if card_id in spent:
-            flags = flags | {USED_THIS_TURN}
-        tapped = (card.tapped and card_id not in window.untapped) or card_id in window.tapped
-        placed = card.placed if under is not None and under == card.under else under is not None and card.under is None
-        cards[card_id] = replace(
-            card,
-            zone=zone,
-            under=under,
-            placed=placed,
-            equipped_to=equipped,
-            fortifies=fortifies,
-            deck_pos=positions.get(card_id),
-            power=window.final_power.get(card_id, card.power),
-            flags=flags,
-            controller=card.controller if zone == "battle" else card.owner,
-            tapped=tapped,
-            face_up=card.face_up and zone == card.zone,
-            face_down=card.face_down and zone == card.zone,
-        )
-    this_turn = {p: set(words) for p, words in state.this_turn.items()}
-    for event in window.events:
-        if event.kind == "break":
-            for card_id in event.cards:
-                this_turn.setdefault(state.cards[card_id].owner, set()).add("shield_break")
-    effects = tuple(e for e in state.effects if e.id not in window.used)
-    return with_grants(
-        replace(
-            state,
-            cards=cards,
-            events=(),
-            templates=(),
-            effects=effects,
-            this_turn={p: frozenset(words) for p, words in this_turn.items()},
-            shuffled=frozenset(shuffled),
-        )
+
+
+def _card_after(
+    card_id: str, card: CardInstance, window: Window, deck_pos: int | None, flipped: bool, spent: bool
+) -> CardInstance:
+    """One card as the window left it."""
+    zone = window.final.get(card_id, card.zone)
+    under = window.final_under.get(card_id)
+    equipped = card.equipped_to
+    if equipped and (zone != "battle" or window.final.get(equipped) != "battle" or flipped):
+        equipped = None
+    fortifies = card.fortifies
+    if fortifies and (zone != "shields" or window.final.get(fortifies) != "shields"):
+        fortifies = None
+    flags = card.flags | {"flipped"} if flipped else card.flags
+    if spent:
+        flags = flags | {USED_THIS_TURN}
+    tapped = (card.tapped and card_id not in window.untapped) or card_id in window.tapped
+    placed = card.placed if under is not None and under == card.under else under is not None and card.under is None
+    return replace(
+        card,
+        zone=zone,
+        under=under,
+        placed=placed,
+        equipped_to=equipped,
+        fortifies=fortifies,
+        deck_pos=deck_pos,
+        power=window.final_power.get(card_id, card.power),
+        flags=flags,
+        controller=card.controller if zone == "battle" else card.owner,
+        tapped=tapped,
+        face_up=card.face_up and zone == card.zone,
+        face_down=card.face_down and zone == card.zone,
     )

@@ -17,7 +17,7 @@ from clingo import Function, Number, String, Symbol, SymbolType
 from ..game.abilities import ReplacementAbility, TriggeredAbility, Watch, variants
 from ..game.cards import CardInstance, faces
 from ..game.conditions import ability_holds
-from ..game.events import Template
+from ..game.events import Event, Template
 from ..game.filters import Filter
 from ..game.scenario import Scenario
 
@@ -85,7 +85,7 @@ def _all_filters(scenario: Scenario) -> Iterator[Filter]:
             yield template.under
 
 
-def filter_words(scenario: Scenario) -> set[str]:
+def race_words(scenario: Scenario) -> set[str]:
     """Race words used by any filter in the scenario."""
     return {word for flt in _all_filters(scenario) for word in flt.races}
 
@@ -151,6 +151,34 @@ USED_THIS_TURN = "used_this_turn"
 
 def situation_facts(scenario: Scenario) -> list[Symbol]:
     """All facts describing the scenario."""
+    out = _player_facts(scenario)
+    words = (race_words(scenario), name_parts(scenario), keyword_words(scenario))
+    for card in scenario.cards.values():
+        out.extend(card_facts(card, *words))
+    for event in scenario.events:
+        out.extend(_event_facts(event))
+    for template in scenario.templates:
+        out.extend(template_facts(template))
+    for card in scenario.cards.values():
+        for index, trigger in enumerate(card.triggers, start=1):
+            out.extend(trigger_facts(trigger_symbol(card.id, index), trigger, card.id, card.controller))
+    for card in scenario.cards.values():
+        for index, restriction in enumerate(card.restrictions, start=1):
+            x = Function("res", [S(card.id), Number(index)])
+            out += [
+                fact("restriction", x),
+                fact("res_source", x, S(card.id)),
+                fact("res_controller", x, P(card.controller)),
+                fact("res_active_zone", x, C(restriction.works_in)),
+            ]
+            out.extend(watch_facts(x, restriction.forbid))
+    out.extend(replacement_facts(scenario))
+    return out
+
+
+def _player_facts(scenario: Scenario) -> list[Symbol]:
+    """The players, what each cannot do and did this turn, their zones' limits, the battle
+    zone's order, whose turn it is, and the card being cast or summoned."""
     out: list[Symbol] = []
     add = out.append
     for player in scenario.players:
@@ -168,47 +196,29 @@ def situation_facts(scenario: Scenario) -> list[Symbol]:
     add(fact("turn_player", P(scenario.turn_player)))
     if scenario.program.by in ("spell", "summon") and scenario.program.source:
         add(fact("pending", S(scenario.program.source)))
+    return out
 
-    words = (filter_words(scenario), name_parts(scenario), keyword_words(scenario))
-    for card in scenario.cards.values():
-        out.extend(card_facts(card, *words))
 
-    for event in scenario.events:
-        e = S(event.id)
-        add(fact("event", e))
-        add(fact("event_kind", e, C(event.kind)))
-        add(fact("event_order", e, Number(event.order)))
-        for card_id in event.cards:
-            add(fact("event_card", e, S(card_id)))
-        add(fact("event_controller", e, P(event.controller)))
-        add(fact("event_by", e, C(event.by)))
-        for predicate, attribute, term in _EVENT_FIELDS:
-            value = getattr(event, attribute)
-            if value is not None and value != "":
-                add(fact(predicate, e, term(value)))
-        for predicate, attribute in _EVENT_FLAGS:
-            if getattr(event, attribute):
-                add(fact(predicate, e))
-
-    for template in scenario.templates:
-        out.extend(template_facts(template))
-
-    for card in scenario.cards.values():
-        for index, trigger in enumerate(card.triggers, start=1):
-            out.extend(trigger_facts(trigger_symbol(card.id, index), trigger, card.id, card.controller))
-
-    for card in scenario.cards.values():
-        for index, restriction in enumerate(card.restrictions, start=1):
-            x = Function("res", [S(card.id), Number(index)])
-            out += [
-                fact("restriction", x),
-                fact("res_source", x, S(card.id)),
-                fact("res_controller", x, P(card.controller)),
-                fact("res_active_zone", x, C(restriction.works_in)),
-            ]
-            out.extend(watch_facts(x, restriction.forbid))
-
-    out.extend(replacement_facts(scenario))
+def _event_facts(event: Event) -> list[Symbol]:
+    """One of the window's events."""
+    e = S(event.id)
+    out = [
+        fact("event", e),
+        fact("event_kind", e, C(event.kind)),
+        fact("event_order", e, Number(event.order)),
+    ]
+    add = out.append
+    for card_id in event.cards:
+        add(fact("event_card", e, S(card_id)))
+    add(fact("event_controller", e, P(event.controller)))
+    add(fact("event_by", e, C(event.by)))
+    for predicate, attribute, term in _EVENT_FIELDS:
+        value = getattr(event, attribute)
+        if value is not None and value != "":
+            add(fact(predicate, e, term(value)))
+    for predicate, attribute in _EVENT_FLAGS:
+        if getattr(event, attribute):
+            add(fact(predicate, e))
     return out
 
 

@@ -250,6 +250,29 @@ def interchangeable_units(
     """
     if classes is None:
         classes = interchangeable_classes(scenario)
+    candidates = _unit_candidates(scenario, classes)
+    if not candidates:
+        return []
+    mentioning = _mentioning(facts, candidates, _order_blind(facts, scenario.ruleset))
+    out: list[list[Unit]] = []
+    for units in candidates.values():
+        found: list[list[Unit]] = []
+        for unit in units:
+            for members in found:
+                if _exchangeable(members[0], unit, mentioning):
+                    members.append(unit)
+                    break
+            else:
+                found.append([unit])
+        out.extend(members for members in found if len(members) > 1)
+    out.sort(key=lambda members: list(scenario.cards).index(members[0].card))
+    return out
+
+
+def _unit_candidates(scenario: Scenario, classes: list[list[str]]) -> dict[tuple, list[Unit]]:
+    """The units that may be interchangeable, by what their cards look like and how many events
+    name them (two units or more each): cards neither folded already, in the deck or in a
+    zone shared by both players, and named by no later step."""
     folded = {c for ids in classes for c in ids}
     shared = _shared_zones(scenario)
     own: dict[str, list[str]] = {}
@@ -265,10 +288,12 @@ def interchangeable_units(
         if any(repr(x) in later for x in (unit.card, *unit.events)):
             continue
         candidates.setdefault((_signature(card), len(unit.events)), []).append(unit)
-    candidates = {k: v for k, v in candidates.items() if len(v) > 1}
-    if not candidates:
-        return []
-    blind = _order_blind(facts, scenario.ruleset)
+    return {k: v for k, v in candidates.items() if len(v) > 1}
+
+
+def _mentioning(facts: list[Symbol], candidates: dict[tuple, list[Unit]], blind: bool) -> dict[str, set[Symbol]]:
+    """The facts naming each id of the candidates' cards and events (their positions set to 0
+    when nothing reads them: ``blind``)."""
 
     def normal(sym: Symbol) -> Symbol:
         if blind and sym.name in _ORDER_FACTS:
@@ -282,26 +307,15 @@ def interchangeable_units(
     for sym in facts:
         for x in _strings(sym, set()) & ids:
             mentioning.setdefault(x, set()).add(normal(sym))
+    return mentioning
 
-    def exchangeable(a: Unit, b: Unit) -> bool:
-        names = {a.card: b.card, b.card: a.card}
-        for x, y in zip(a.events, b.events):
-            names[x], names[y] = y, x
-        if len(names) != 2 * (1 + len(a.events)):
-            return False
-        moved = set().union(*(mentioning.get(x, set()) for x in names))
-        return {_rename(sym, names) for sym in moved} == moved
 
-    out: list[list[Unit]] = []
-    for units in candidates.values():
-        found: list[list[Unit]] = []
-        for unit in units:
-            for members in found:
-                if exchangeable(members[0], unit):
-                    members.append(unit)
-                    break
-            else:
-                found.append([unit])
-        out.extend(members for members in found if len(members) > 1)
-    out.sort(key=lambda members: list(scenario.cards).index(members[0].card))
-    return out
+def _exchangeable(a: Unit, b: Unit, mentioning: dict[str, set[Symbol]]) -> bool:
+    """Whether exchanging the ids of ``a`` and ``b`` maps the facts naming them onto themselves."""
+    names = {a.card: b.card, b.card: a.card}
+    for x, y in zip(a.events, b.events):
+        names[x], names[y] = y, x
+    if len(names) != 2 * (1 + len(a.events)):
+        return False
+    moved = set().union(*(mentioning.get(x, set()) for x in names))
+    return {_rename(sym, names) for sym in moved} == moved

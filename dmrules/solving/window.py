@@ -57,41 +57,94 @@ def solve_window(
         return list(built), None
     arguments = control_arguments(scenario, ("0",))
     files = tuple(encoding_files(scenario.ruleset, "solve", group, True))
-    if not group:
-        classes, units = [], []
-        key, names, facts = window_key(scenario, exact)
-    else:  # group.lp orders card ids: no renaming
-        classes = interchangeable_classes(scenario)
-        situation = situation_facts(scenario)
-        units = interchangeable_units(scenario, situation, classes) if fold_units else []
-        facts = [*situation, *group_facts(classes, units)]
-        key, names = (tuple(arguments), files, frozenset(map(str, facts))), {}
+    classes, units, key, names, facts = _window_facts(scenario, exact, arguments, files, group, fold_units)
     builder = Builder(scenario, index, label, kind, classes, units)
     cached = windowcache.WINDOWS.get(key)
     if cached is not None and spill is not None and len(cached[0]) > spill:
         return [], "spill"
     if cached is not None and (max_models is None or len(cached[0]) <= max_models):
-        models, solved_names = cached
-        # solved card -> canonical -> this window's card
-        back = {v: k for k, v in names.items()}
-        moved = {}
-        for card in {*solved_names, *names.values()}:
-            mine = back.get(solved_names.get(card, card), solved_names.get(card, card))
-            if mine != card:
-                moved[card] = mine
-        if moved:
-            # The same renaming comes back along other paths: its models are kept with the entry.
-            renamed = windowcache.WINDOWS.renamed.setdefault(key, {})
-            moved_key = frozenset(moved.items())
-            if moved_key not in renamed:
-                memo: dict = {}
-                renamed[moved_key] = [[rename_strings(sym, moved, memo) for sym in symbols] for symbols in models]
-                windowcache.WINDOWS.held += len(models)
-            models = renamed[moved_key]
-        windows = sorted((builder.build(symbols) for symbols in models), key=lambda w: w.key)
-        windowcache.WINDOWS.put_built(exact, scenario, windows)
-        return list(windows), None
+        return _built(exact, scenario, builder, _renamed(key, cached, names)), None
     ctl = grounded(arguments, files, "", facts if facts is not None else situation_facts(scenario))
+    found, raw, cut = _solved(ctl, builder, bool(units), timeout, max_models, spill)
+    if "breach" in cut:
+        return solve_window(
+            scenario,
+            index,
+            label,
+            kind,
+            timeout=timeout,
+            max_models=max_models,
+            group=group,
+            fold_units=False,
+            spill=spill,
+        )
+    if "spill" in cut:
+        return [], "spill"
+    windows = sorted(found, key=lambda w: w.key)
+    if not cut:
+        windowcache.WINDOWS.put(key, (raw, names))
+        windowcache.WINDOWS.put_built(exact, scenario, windows)
+    return list(windows), (cut[0] if cut else None)
+
+
+def _window_facts(
+    scenario: Scenario, exact: tuple, arguments: list[str], files: tuple[str, ...], group: bool, fold_units: bool
+) -> tuple[list[list[str]], list, tuple, dict, list[Symbol] | None]:
+    """A window's interchangeable cards' classes and units (grouped), its key in the window
+    cache and the renaming of its cards under that key, and its facts (None when the key was
+    remembered: made only when the window is solved)."""
+    if not group:
+        key, names, facts = window_key(scenario, exact)
+        return [], [], key, names, facts
+    # group.lp orders card ids: no renaming
+    classes = interchangeable_classes(scenario)
+    situation = situation_facts(scenario)
+    units = interchangeable_units(scenario, situation, classes) if fold_units else []
+    grouped = [*situation, *group_facts(classes, units)]
+    return classes, units, (tuple(arguments), files, frozenset(map(str, grouped))), {}, grouped
+
+
+def _built(exact: tuple, scenario: Scenario, builder: Builder, models: Sequence[Sequence[Symbol]]) -> list[Window]:
+    """The windows of a cached window's models, sorted, and kept built by the state's exact key."""
+    windows = sorted((builder.build(symbols) for symbols in models), key=lambda w: w.key)
+    windowcache.WINDOWS.put_built(exact, scenario, windows)
+    return list(windows)
+
+
+def _renamed(key: tuple, cached: tuple, names: dict) -> Sequence[Sequence[Symbol]]:
+    """The models of a cached window (``cached``: its models and the renaming they were solved
+    under) with the cards renamed into this window's (``names``)."""
+    models, solved_names = cached
+    # solved card -> canonical -> this window's card
+    back = {v: k for k, v in names.items()}
+    moved = {}
+    for card in {*solved_names, *names.values()}:
+        mine = back.get(solved_names.get(card, card), solved_names.get(card, card))
+        if mine != card:
+            moved[card] = mine
+    if not moved:
+        return models
+    # The same renaming comes back along other paths: its models are kept with the entry.
+    renamed = windowcache.WINDOWS.renamed.setdefault(key, {})
+    moved_key = frozenset(moved.items())
+    if moved_key not in renamed:
+        memo: dict = {}
+        renamed[moved_key] = [[rename_strings(sym, moved, memo) for sym in symbols] for symbols in models]
+        windowcache.WINDOWS.held += len(models)
+    return renamed[moved_key]
+
+
+def _solved(
+    ctl: clingo.Control,
+    builder: Builder,
+    units: bool,
+    timeout: float | None,
+    max_models: int | None,
+    spill: int | None,
+) -> tuple[list[Window], list[tuple[Symbol, ...]], list[str]]:
+    """The window's resolutions as clingo finds them, its models' shown symbols (as many as the
+    cache keeps), and what cut the search short (``"breach"``: units joined in a way their
+    profiles cannot tell, ``"max_models"``, ``"spill"``, ``"timeout"``; empty when complete)."""
     found: list[Window] = []
     unbuilt: list = []
     raw: list[tuple[Symbol, ...]] = []
@@ -124,26 +177,9 @@ def solve_window(
             handle.cancel()
             cut.append("timeout")
         handle.get()
-    if "breach" in cut:
-        return solve_window(
-            scenario,
-            index,
-            label,
-            kind,
-            timeout=timeout,
-            max_models=max_models,
-            group=group,
-            fold_units=False,
-            spill=spill,
-        )
-    if "spill" in cut:
-        return [], "spill"
-    found.extend(builder.build(symbols) for symbols in unbuilt)
-    windows = sorted(found, key=lambda w: w.key)
-    if not cut:
-        windowcache.WINDOWS.put(key, (raw, names))
-        windowcache.WINDOWS.put_built(exact, scenario, windows)
-    return list(windows), (cut[0] if cut else None)
+    if "breach" not in cut and "spill" not in cut:
+        found.extend(builder.build(symbols) for symbols in unbuilt)
+    return found, raw, cut
 
 
 def _breach_possible(ctl: clingo.Control) -> bool:
@@ -250,32 +286,44 @@ def _each_model(
 
     with ctl.solve(on_model=on_model, on_finish=on_finish, async_=True) as handle:
         try:
-            while True:
-                try:
-                    items = handed.get(timeout=0.1)
-                except queue.Empty:
-                    tick()
-                    if handle.wait(0) and handed.empty():
-                        # Over without its last word (the search failed: ``get`` below says why).
-                        try:
-                            items = handed.get(timeout=0.2)
-                        except queue.Empty:
-                            return None
-                    elif deadline is not None and time.monotonic() >= deadline:
-                        return "timeout"
-                    else:
-                        continue
-                if items is done:
-                    return None
-                for symbols in items:
-                    reason = each(symbols)
-                    if reason is not None:
-                        return reason
-                if deadline is not None and time.monotonic() >= deadline:
-                    return "timeout"
+            return _take(handle, handed, done, each, deadline)
         finally:
             stop.set()
             while not handed.empty():  # a search waiting to hand a batch over is let go
                 handed.get_nowait()
             handle.cancel()
             handle.get()
+
+
+def _take(
+    handle: clingo.SolveHandle,
+    handed: queue.Queue,
+    done: object,
+    each: Callable[[Sequence[Symbol]], str | None],
+    deadline: float | None,
+) -> str | None:
+    """``each`` of the models ``handed`` over, batch after batch, until it returns a reason to
+    stop (returned), the deadline passes ("timeout"), or ``done`` comes (None)."""
+    while True:
+        try:
+            items = handed.get(timeout=0.1)
+        except queue.Empty:
+            tick()
+            if handle.wait(0) and handed.empty():
+                # Over without its last word (the search failed: ``get`` then says why).
+                try:
+                    items = handed.get(timeout=0.2)
+                except queue.Empty:
+                    return None
+            elif deadline is not None and time.monotonic() >= deadline:
+                return "timeout"
+            else:
+                continue
+        if items is done:
+            return None
+        for symbols in items:
+            reason = each(symbols)
+            if reason is not None:
+                return reason
+        if deadline is not None and time.monotonic() >= deadline:
+            return "timeout"

@@ -9,7 +9,7 @@ import re
 import clingo
 from clingo import Function, Symbol, SymbolType
 
-from ..game.cards import CardInstance
+from ..game.cards import CardDef, CardInstance
 from ..game.outcome import Window
 from ..game.scenario import Scenario
 
@@ -42,8 +42,11 @@ class WindowCache:
         # card definitions its key names by identity alive as long as the entry).
         self.built: dict[tuple, tuple[Scenario, list[Window]]] = {}
         self.built_held = 0
-        # A state's key in ``entries`` and its renaming (the canonical facts), by its exact key.
-        self.keys: dict[tuple, tuple[tuple, dict]] = {}
+        # A state's key in ``entries`` and its renaming (the canonical facts), by its exact key,
+        # with the card definitions that key names by identity (``state_definitions``): kept
+        # alive with the entry, so that no other object takes one's id while it lasts, and
+        # compared on each look-up.
+        self.keys: dict[tuple, tuple[tuple[tuple, dict], tuple[CardDef | None, ...]]] = {}
         self.hits = 0
 
     def get(self, key: tuple):
@@ -80,12 +83,27 @@ class WindowCache:
     # States whose canonical key is remembered, at most (each holds its facts' text: some KB).
     MAX_KEYS = 512
 
-    def remember_key(self, exact: tuple, known: tuple[tuple, dict]) -> None:
+    def remember_key(
+        self, exact: tuple, known: tuple[tuple, dict], definitions: tuple[CardDef | None, ...] = ()
+    ) -> None:
+        """Remember ``known`` (a key in ``entries`` and its renaming) for the state whose exact
+        key is ``exact`` and whose cards have ``definitions`` (``state_definitions``)."""
         if self.max_models <= 0:
             return
         if len(self.keys) >= self.MAX_KEYS:  # the oldest is forgotten: it is only a shortcut
             self.keys.pop(next(iter(self.keys)))
-        self.keys[exact] = known
+        self.keys[exact] = (known, definitions)
+
+    def known_key(self, exact: tuple, definitions: tuple[CardDef | None, ...]) -> tuple[tuple, dict] | None:
+        """What ``remember_key`` remembered for the state of ``exact`` whose cards have these very
+        ``definitions``, or None."""
+        found = self.keys.get(exact)
+        if found is None:
+            return None
+        known, kept = found
+        if len(kept) != len(definitions) or any(a is not b for a, b in zip(kept, definitions)):
+            return None
+        return known
 
     def clear(self) -> None:
         self.entries.clear()
@@ -98,10 +116,17 @@ class WindowCache:
 _CARD_FIELDS = tuple(f for f in CardInstance.__dataclass_fields__ if f != "definition")
 
 
+def state_definitions(scenario: Scenario) -> tuple[CardDef | None, ...]:
+    """The card definitions ``state_key`` names by identity, in its order."""
+    return tuple(c.definition for c in scenario.cards.values())
+
+
 def state_key(scenario: Scenario, *options) -> tuple:
     """Everything of ``scenario`` a window's solving reads, as a hashable value, with ``options``.
     A card's definition enters by identity (the pool's definitions are shared objects): two
-    states with equal keys have the same windows. Cheaper than the facts, which it precedes."""
+    states with equal keys have the same windows as long as those definitions live, so whatever
+    keeps a key keeps them alive with it (``put_built`` the state, ``remember_key`` its
+    ``state_definitions``). Cheaper than the facts, which it precedes."""
     cards = tuple(
         (card_id, id(c.definition), *[getattr(c, f) for f in _CARD_FIELDS]) for card_id, c in scenario.cards.items()
     )
@@ -129,7 +154,7 @@ def state_key(scenario: Scenario, *options) -> tuple:
 WINDOWS = WindowCache()
 
 
-_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')  # a string term in clingo's text of a symbol
+_STRING_TERM = re.compile(r'"(?:[^"\\]|\\.)*"')  # a string term in clingo's text of a symbol
 
 
 def rename_strings(sym: Symbol, names: dict[Symbol, Symbol], memo: dict | None = None) -> Symbol:
@@ -148,7 +173,7 @@ def rename_strings(sym: Symbol, names: dict[Symbol, Symbol], memo: dict | None =
     return out
 
 
-def canonical(facts: list[Symbol]) -> tuple[frozenset[str], dict[Symbol, Symbol]]:
+def canonical_facts(facts: list[Symbol]) -> tuple[frozenset[str], dict[Symbol, Symbol]]:
     """The facts (as text) with the cards renamed into a canonical order, and that renaming.
 
     A card whose facts name no other card can trade its id with any card
@@ -159,11 +184,11 @@ def canonical(facts: list[Symbol]) -> tuple[frozenset[str], dict[Symbol, Symbol]
     answer sets of the other, renamed.
     """
     texts = [str(f) for f in facts]
-    cards = {t[5:-1] for t in texts if t.startswith('card("') and t.endswith('")') and _QUOTED.fullmatch(t[5:-1])}
+    cards = {t[5:-1] for t in texts if t.startswith('card("') and t.endswith('")') and _STRING_TERM.fullmatch(t[5:-1])}
     mentions: dict[str, list[str]] = {}
     fixed: set[str] = set()
     for text in texts:
-        found = {q for q in _QUOTED.findall(text) if q in cards}
+        found = {q for q in _STRING_TERM.findall(text) if q in cards}
         if len(found) == 1:
             mentions.setdefault(found.pop(), []).append(text)
         elif found:
@@ -173,12 +198,15 @@ def canonical(facts: list[Symbol]) -> tuple[frozenset[str], dict[Symbol, Symbol]
 
     def signature(card: str) -> tuple[str, ...]:
         return tuple(
-            sorted(_QUOTED.sub(lambda m: hole if m.group(0) == card else m.group(0), t) for t in mentions.get(card, ()))
+            sorted(
+                _STRING_TERM.sub(lambda m: hole if m.group(0) == card else m.group(0), t)
+                for t in mentions.get(card, ())
+            )
         )
 
     order = sorted(movable, key=lambda c: (signature(c), c))
     names = {c: n for c, n in zip(order, movable) if c != n}
     if not names:
         return frozenset(texts), {}
-    canon = frozenset(_QUOTED.sub(lambda m: names.get(m.group(0), m.group(0)), t) for t in texts)
+    canon = frozenset(_STRING_TERM.sub(lambda m: names.get(m.group(0), m.group(0)), t) for t in texts)
     return canon, {clingo.parse_term(a): clingo.parse_term(b) for a, b in names.items()}
