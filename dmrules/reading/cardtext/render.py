@@ -18,10 +18,10 @@ from dataclasses import replace
 from ...game.abilities import Action, ReplacementAbility, Slot, Watch
 from ...game.events import EventSpec, Step
 from ...game.filters import Condition, Filter
-from .transform.parts import CIVS, ZONES, Grant, ReadError
+from .transform.parts import CIVS, ZONE_BY_WORD, Grant, ReadError
 
 _CIV = {v: k for k, v in CIVS.items()}
-_ZONE = {v: k for k, v in ZONES.items()}
+_ZONE = {v: k for k, v in ZONE_BY_WORD.items()}
 _TYPE = {
     "creature": "クリーチャー",
     "spell": "呪文",
@@ -132,7 +132,7 @@ def _cause(conditions: tuple[str, ...]) -> tuple[str, list[str]]:
     return f"{who}の{word}によって", rest
 
 
-def _event(watch: Watch, face_up: bool) -> str:
+def _event_phrase(watch: Watch, face_up: bool) -> str:
     events = watch.events
     words = []
     for event in events:
@@ -210,7 +210,7 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool
     if watch.cause:
         raise ReadError("a card's event with a cause no phrase states")
     lead = "どこからでも" if anywhere else ""
-    return f"{subject}が{cause}{lead}{_event(watch, face_up)}"
+    return f"{subject}が{cause}{lead}{_event_phrase(watch, face_up)}"
 
 
 def _cast(watch: Watch) -> str:
@@ -311,7 +311,7 @@ def _zone_verb(zone: str, position: str | None, verb: str = "put", tapped: bool 
     return f"{lead}{_ZONE[zone]}に置く"
 
 
-def _count(count: int | None, up_to: bool = False, flt: Filter | None = None, unit: str | None = None) -> str:
+def _count_words(count: int | None, up_to: bool = False, flt: Filter | None = None, unit: str | None = None) -> str:
     """「2体」, 「1つ」, 「3枚まで」, 「好きな数」: creatures are counted in 体, shields in つ, other cards in 枚."""
     if count is None:
         return "好きな数"
@@ -330,14 +330,14 @@ def _slot(slot: Slot) -> str:
         if flt != Filter(whose="own"):
             raise ReadError("a filtered choice of the cards under this card")
         head = "クロスギア" if slot.from_zone == "crossed_to_this" else "カード"
-        return f"{where}{head}を{_count(slot.count)}{_zone_verb(slot.to_zone, slot.position)}"
-    amount = _count(slot.count, slot.up_to, flt)
+        return f"{where}{head}を{_count_words(slot.count)}{_zone_verb(slot.to_zone, slot.position)}"
+    amount = _count_words(slot.count, slot.up_to, flt)
     if slot.verb == "destroy":
         if slot.from_zone != "battle":
             raise ReadError("a destruction elsewhere than the battle zone")
         return f"{phrase(flt)}を{amount}破壊する"
     if slot.from_zone == "shields" and not (flt.types or flt.races or flt.names or flt.keywords):
-        return f"{phrase(flt, head='シールド')}を{_count(slot.count, slot.up_to, unit='つ')}{_to(slot)}"
+        return f"{phrase(flt, head='シールド')}を{_count_words(slot.count, slot.up_to, unit='つ')}{_to(slot)}"
     if slot.from_zone == "battle":
         return f"{phrase(flt)}を{amount}{_to(slot)}"
 
@@ -403,7 +403,7 @@ def render_action(action: Action) -> str:
     raise ReadError(f"the action '{kind}' has no printed phrase")
 
 
-def _either(action: Action) -> str | None:
+def _either_words(action: Action) -> str | None:
     """「AかBをN枚、または両方M枚ずつを、…」 of a ``one_of`` that is one."""
     first, second = action.options
     if len(first) != 1 or len(second) != 2 or not all(a.kind == "choose" for a in first + second):
@@ -414,7 +414,7 @@ def _either(action: Action) -> str | None:
 
     text = _slot(replace(either, filter=replace(either.filter, races=("\0",))))
     kinds = "か".join(either.filter.races)
-    n, m = _count(either.count, flt=either.filter), _count(a.count, flt=either.filter)
+    n, m = _count_words(either.count, flt=either.filter), _count_words(a.count, flt=either.filter)
     return text.replace("\0", kinds).replace(f"を{n}", f"を{n}、または両方{m}ずつを", 1)
 
 
@@ -449,7 +449,7 @@ def render_actions(actions: tuple[Action, ...], optional: bool) -> str:
             words.append(action)
             continue
         if action.kind == "one_of":
-            either = _either(action)
+            either = _either_words(action)
             if either is not None:
                 words.append(either)
                 continue
@@ -517,10 +517,10 @@ def render_event(event: EventSpec) -> str:
 
     if choice.from_zone == "battle":
         what = "バトルゾーンにある" + phrase(choice.filter)
-        source = f"を{_count(choice.count, flt=choice.filter)}"
+        source = f"を{_count_words(choice.count, flt=choice.filter)}"
     else:
         what = phrase(replace(choice.filter, whose="any"))
-        source = f"を{_count(choice.count, flt=choice.filter)}自分の{_ZONE[choice.from_zone]}から"
+        source = f"を{_count_words(choice.count, flt=choice.filter)}自分の{_ZONE[choice.from_zone]}から"
     end = "てもよい" if choice.optional else ""
     if event.kind == "discard":
         text = f"{what}{source}捨てる"
@@ -550,7 +550,7 @@ def render_ability_sentence(abilities: list[ReplacementAbility]) -> str:
     untap = set(first.watch.events) == {"untap"}
     skip = {"this_face_up"} | ({"this_tapped"} if untap else set())
     prefix = _prefix(first, skip)
-    heads = _heads(abilities)
+    heads = _watch_heads(abilities)
     if len({_instead(a) for a in abilities}) != 1 or len({tuple(_prefix(a, skip)) for a in abilities}) != 1:
         raise ReadError("the abilities of one sentence differ otherwise than in their watch")
     head = "時、または".join(heads)
@@ -560,7 +560,7 @@ def render_ability_sentence(abilities: list[ReplacementAbility]) -> str:
     return "、".join(prefix + [head]) + "、かわりに" + _instead(first)
 
 
-def _heads(abilities: list[ReplacementAbility]) -> list[str]:
+def _watch_heads(abilities: list[ReplacementAbility]) -> list[str]:
     """The watched events of one sentence; one ability a zone (「マナゾーン、手札またはバトルゾーンから」) or a
     cause (「相手の呪文または相手のクリーチャーの能力によって」) is one phrase."""
     watches = [a.watch for a in abilities]

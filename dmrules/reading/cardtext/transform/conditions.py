@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ....game.filters import CONDITION_WORDS, Condition, Filter
-from .nouns import _number, _tokens
-from .parts import WHOSE, ZONES, Phrase, ReadError
+from .nouns import _number, _typed_tokens
+from .parts import WHOSE_BY_WORD, ZONE_BY_WORD, Phrase, ReadError
 
 
 class ConditionParts:
@@ -20,7 +20,7 @@ class ConditionParts:
         zone, whose = items[0]
         phrase = next((i for i in items if isinstance(i, Phrase)), Phrase())
         at_least = next((i for i in items if isinstance(i, int) and not isinstance(i, bool)), 1)
-        other = bool(_tokens(items, "BESIDES"))
+        other = bool(_typed_tokens(items, "BESIDES"))
         return ("if", _count_condition(zone, whose, phrase, at_least, other))
 
     def cond_count_cards(self, items: list):
@@ -32,10 +32,10 @@ class ConditionParts:
         return ("battle", None)
 
     def where_zone(self, items: list):
-        return (ZONES[str(_tokens(items, "ZONE")[0])], WHOSE[str(_tokens(items, "OWNER")[0])])
+        return (ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])], WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])])
 
     def at_least_n(self, items: list):
-        return _number(_tokens(items, "NUMBER")[0])
+        return _number(_typed_tokens(items, "NUMBER")[0])
 
     def at_least_one(self, items: list):
         return 1

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ....game.events import ChoiceSpec, EventSpec, Step
 from ....game.filters import Filter
-from .instead import _count, _joined
+from .instead import _choice_count, _joined
 from .parts import Clause, Followup, ReadError
 
 _THIS_MOVES = {
@@ -26,14 +26,14 @@ _THIS_MOVES = {
 
 def then_step(clauses: tuple[Clause, ...], label: str) -> Step:
     """The events of one follow-up sentence, as the step ``label`` (``then1``)."""
-    events = tuple(_event(clause, f"{label}.{i}") for i, clause in enumerate(_joined(clauses), start=1))
+    events = tuple(_followup_event(clause, f"{label}.{i}") for i, clause in enumerate(_joined(clauses), start=1))
     return Step(events=events, label=label)
 
 
-def _event(clause: Clause, event_id: str) -> EventSpec:
+def _followup_event(clause: Clause, event_id: str) -> EventSpec:
     target = clause.target
     if clause.verb == "draw":
-        return _draw(clause, event_id)
+        return _draw_followup(clause, event_id)
     if clause.actor is not None:
         raise ReadError("a follow-up done by a player the text names, other than a draw")
     if target is not None and target.kind == "breaker":
@@ -41,25 +41,25 @@ def _event(clause: Clause, event_id: str) -> EventSpec:
     if target is not None and target.kind == "this":
         if clause.optional:
             raise ReadError("a follow-up the player may do or not (「〜てもよい」) is no event of a step")
-        return _this(clause, event_id)
+        return _this_followup(clause, event_id)
     if target is None or target.kind not in ("phrase", "zone_cards", "amount"):
         raise ReadError("a follow-up that names no card it acts on")
-    return _chosen(clause, event_id)
+    return _chosen_followup(clause, event_id)
 
 
-def _draw(clause: Clause, event_id: str) -> EventSpec:
+def _draw_followup(clause: Clause, event_id: str) -> EventSpec:
     target = clause.target
     if clause.optional:
         raise ReadError("a follow-up the player may do or not (「引いてもよい」) is no event of a step")
     if target is None or target.kind != "phrase" or not target.phrase.card or target.phrase.filter != Filter():
         raise ReadError("a draw of cards the text qualifies")
-    count, up_to = _count(target)
+    count, up_to = _choice_count(target)
     if count is None or up_to:
         raise ReadError("a draw of no fixed number")
     return EventSpec(id=event_id, kind="draw", player="@" + (clause.actor or "own"), count=count)
 
 
-def _this(clause: Clause, event_id: str) -> EventSpec:
+def _this_followup(clause: Clause, event_id: str) -> EventSpec:
     place = clause.place
     zone = place.zone if place is not None else None
     if place is not None and place.owner == "相手の":
@@ -86,14 +86,14 @@ def _breaker(clause: Clause, event_id: str) -> EventSpec:
     return EventSpec(id=event_id, kind="destroy", cards=("event_source",))
 
 
-def _chosen(clause: Clause, event_id: str) -> EventSpec:
+def _chosen_followup(clause: Clause, event_id: str) -> EventSpec:
     """Cards chosen from a zone of the player's and moved: 「自分の墓地からクリーチャーを1体、自分の手札に戻す」."""
     target = clause.target
     phrase = target.phrase if target.kind == "phrase" else None
     if target.kind == "amount":
         count, up_to = target.amount.count, target.amount.up_to
     else:
-        count, up_to = _count(target)
+        count, up_to = _choice_count(target)
     if count is None or up_to:
         raise ReadError("a follow-up choice of no fixed number")
     zones = clause.sources or ((target.zone,) if target.kind == "zone_cards" else ())

@@ -80,7 +80,7 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
     if target is None or target.kind == "that":
         return [_event_card(clause, watch)]
     if target.kind == "this":
-        return _this(clause)
+        return _this_instead(clause)
     if target.kind == "this_in_hand":
         if verb != "discard":
             raise ReadError("this card in the hand, other than discarded")
@@ -88,14 +88,14 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
     if target.kind == "deck_top":
         return [_mill(clause)]
     if target.kind == "either":
-        return [_either(clause)]
+        return [_either_instead(clause)]
     if verb == "draw":
-        return [_draw(clause)]
+        return [_draw_instead(clause)]
     if verb == "battle":
         return [_battle_other(clause)]
     if target.kind == "phrase" and target.amount is not None and target.amount.every:
         return [_every_under(clause)]
-    return [Action("choose", slot=slot) for slot in _slots(clause)]
+    return [Action("choose", slot=slot) for slot in _choice_slots(clause)]
 
 
 def _every_under(clause: Clause) -> Action:
@@ -160,7 +160,7 @@ def _event_card(clause: Clause, watch: Watch) -> Action:
     return Action("move", zone=zone, position=position, tapped="tapped" in clause.manners, face_up=face_up)
 
 
-def _this(clause: Clause) -> list[Action]:
+def _this_instead(clause: Clause) -> list[Action]:
     """This card instead: 「このクリーチャーを破壊してもよい」, 「…を自分のマナゾーンに置く」, 「…をタップして…」."""
     verb = clause.verb
     if verb == "destroy":
@@ -202,7 +202,7 @@ def _mill(clause: Clause) -> Action:
     return Action("mill", count=target.amount.count, whose=target.whose)
 
 
-def _draw(clause: Clause) -> Action:
+def _draw_instead(clause: Clause) -> Action:
     target = clause.target
     amount = target.amount if target.kind in ("amount", "phrase") else None
     if target.kind == "phrase" and (target.phrase.filter != Filter() or not target.phrase.card):
@@ -223,7 +223,7 @@ def _owned(flt: Filter, default: str) -> Filter:
     return flt if flt.whose != "any" else replace(flt, whose=default)
 
 
-def _count(target: Target) -> tuple[int | None, bool]:
+def _choice_count(target: Target) -> tuple[int | None, bool]:
     """(count, up to) of a choice: the number the text prints, never a default."""
     amount = target.amount
     count = target.phrase.count if target.phrase is not None else None
@@ -261,11 +261,11 @@ def _sources(clause: Clause, phrase: Phrase | None) -> tuple[tuple[str, ...], st
     return zones, whose
 
 
-def _slots(clause: Clause) -> list[Slot]:
+def _choice_slots(clause: Clause) -> list[Slot]:
     """A choice of affected cards: 「自分のクリーチャーを1体破壊する」, 「カードを2枚、自分の墓地から…置く」."""
     target = clause.target
     phrase = target.phrase if target.kind == "phrase" else None
-    count, up_to = _count(target) if target.kind != "amount" else (target.amount.count, target.amount.up_to)
+    count, up_to = _choice_count(target) if target.kind != "amount" else (target.amount.count, target.amount.up_to)
     zones, whose = _sources(clause, phrase)
     flt = phrase.filter if phrase is not None else Filter()
     if whose is not None:
@@ -305,7 +305,7 @@ def _slots(clause: Clause) -> list[Slot]:
     return [Slot(count, zone, to_zone, verb, flt, up_to=up_to, position=position, tapped=tapped) for zone in zones]
 
 
-def _either(clause: Clause) -> Action:
+def _either_instead(clause: Clause) -> Action:
     """「AかBをN体、または両方M体ずつを、…」: N cards that are A or B, or M of each (``one_of``)."""
     target = clause.target
     phrase = target.phrase
@@ -327,7 +327,7 @@ def _either(clause: Clause) -> Action:
 
     def choice(count: int, values: tuple) -> Action:
         one = Phrase(filter=replace(flt, **{attr: values}), count=count)
-        return Action("choose", slot=_slots(replace(base, target=Target(kind="phrase", phrase=one)))[0])
+        return Action("choose", slot=_choice_slots(replace(base, target=Target(kind="phrase", phrase=one)))[0])
 
     return Action(
         "one_of", options=((choice(either, (first, second)),), (choice(each, (first,)), choice(each, (second,))))

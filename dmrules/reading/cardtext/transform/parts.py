@@ -8,14 +8,14 @@ objects of ``dmrules/reading/abilities.py``. A part the vocabulary cannot state 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ....game.abilities import Watch
 from ....game.filters import Filter
 
 CIVS = {"光": "light", "水": "water", "闇": "darkness", "火": "fire", "自然": "nature", "ゼロ": "zero"}
-WHOSE = {"自分": "own", "相手": "opponent"}
-ZONES = {
+WHOSE_BY_WORD = {"自分": "own", "相手": "opponent"}
+ZONE_BY_WORD = {
     "バトルゾーン": "battle",
     "墓地": "graveyard",
     "手札": "hand",
@@ -24,7 +24,7 @@ ZONES = {
     "山札": "deck",
     "超次元ゾーン": "hyperspatial",
 }
-TYPES = {
+TYPE_BY_WORD = {
     "クリーチャー": "creature",
     "呪文": "spell",
     "クロスギア": "cross_gear",
@@ -83,7 +83,7 @@ class Target:
 
 
 @dataclass(frozen=True)
-class Place:
+class PutPlace:
     """Where a clause puts a card."""
 
     zone: str  # a zone, or under_this / under (a chosen card's stack)
@@ -103,7 +103,7 @@ class Clause:
     target: Target | None = None
     sources: tuple[str, ...] = ()
     source_whose: str | None = None
-    place: Place | None = None
+    place: PutPlace | None = None
     manners: frozenset[str] = frozenset()
     shuffle: bool = False
     actor: str | None = None  # 「相手は」
@@ -165,17 +165,7 @@ class Grant:
 
 
 @dataclass(frozen=True)
-class Cause:
+class EventCause:
     conditions: tuple[str, ...] = ()
     cause: str | None = None  # for a watched loss: attack, not_attack
     either: tuple[tuple[str, ...], ...] = ()  # 「相手の呪文または相手のクリーチャーの能力によって」
-
-
-@dataclass(frozen=True)
-class Sentence:
-    """A replacement sentence read: one ability a watch that one watch cannot name with the others."""
-
-    watches: tuple[WatchPart, ...]
-    prefixes: tuple[Prefix, ...]
-    instead: Instead
-    extra: dict = field(default_factory=dict, compare=False, hash=False)
