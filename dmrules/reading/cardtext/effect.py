@@ -104,7 +104,10 @@ def _base(sentence: str, tree: lark.Tree | None, own: str) -> dict:
             raise Unread(sentence, "two owners named")
         return _destroy_all(whose[0] if whose else None, power[0] if power else None)
     if tree is not None and tree.data == "mana_top":
-        return {"put_into_mana": own, "count": 1 if _token_values(tree, "FIRST") else int(_token_values(tree, "NUMBER")[0])}
+        return {
+            "put_into_mana": own,
+            "count": 1 if _token_values(tree, "FIRST") else int(_token_values(tree, "NUMBER")[0]),
+        }
     raise Unread(
         sentence,
         "an effect sentence dmrules does not read (it reads 「…クリーチャーをすべて破壊する」, "
@@ -146,32 +149,7 @@ def effect_steps(text: str, by: str, own: str = "own") -> list[dict]:
     of the text); ``own`` is the name of the effect's controller (「自分の山札」). Raises ``Unread``
     for a phrase outside the vocabulary."""
     lines = [normalize(line) for line in _LINES.split(text) if line.strip()]
-    if by == "ability":
-        triggered = [line for line in lines if line.startswith(TRIGGERS)]
-        if len(triggered) != 1:
-            raise Unread(
-                text,
-                f"{len(triggered)} triggered abilities 「このクリーチャーをバトルゾーンに出した時、」 "
-                "in the text; dmrules reads the effect of exactly one",
-            )
-        body = next(triggered[0][len(t) :] for t in TRIGGERS if triggered[0].startswith(t))
-        units = [(None, body)]
-    elif by == "spell":
-        units = []
-        condition = None
-        for line in lines:
-            if line in SKIPPED:
-                continue
-            keyword = _parse(line, "metamorph")
-            if keyword is not None:
-                condition = _effect_condition(_token_values(keyword, "CONDITION_TEXT")[0])
-                continue
-            units.append((condition, line))
-            condition = None
-        if condition is not None:
-            raise Unread(lines[-1], "メタモーフ gives no line after it")
-    else:
-        raise Unread(text, f"an effect 'by: {by}' is not read from a printed text (only 'spell' and 'ability')")
+    units = _effect_units(text, lines, by)
     steps: list[dict] = []
     for keyword_condition, line in units:
         for _, sentence in sentences(line):
@@ -182,9 +160,10 @@ def effect_steps(text: str, by: str, own: str = "own") -> list[dict]:
                         raise Unread(sentence, "a self-replacement with no sentence before it to replace")
                     if "instead" in steps[-1]:
                         raise Unread(sentence, "a second self-replacement of the same sentence")
-                    condition, body = _token_values(tree, "CONDITION_TEXT")[0], _token_values(tree, "INSTEAD_TEXT")[0]
+                    condition_text = _token_values(tree, "CONDITION_TEXT")[0]
+                    body = _token_values(tree, "INSTEAD_TEXT")[0]
                     steps[-1]["instead"] = {
-                        "if": [_effect_condition(condition)],
+                        "if": [_effect_condition(condition_text)],
                         "events": [_self_replacement(body, steps[-1])],
                     }
                     continue
@@ -203,6 +182,36 @@ def effect_steps(text: str, by: str, own: str = "own") -> list[dict]:
     if not steps:
         raise Unread(text, "the text has no effect sentence")
     return steps
+
+
+def _effect_units(text: str, lines: list[str], by: str) -> list[tuple[dict | None, str]]:
+    """The lines of the effect, each with the condition a keyword before it gives it (メタモーフ)."""
+    units: list[tuple[dict | None, str]] = []
+    if by == "ability":
+        triggered = [line for line in lines if line.startswith(TRIGGERS)]
+        if len(triggered) != 1:
+            raise Unread(
+                text,
+                f"{len(triggered)} triggered abilities 「このクリーチャーをバトルゾーンに出した時、」 "
+                "in the text; dmrules reads the effect of exactly one",
+            )
+        body = next(triggered[0][len(t) :] for t in TRIGGERS if triggered[0].startswith(t))
+        return [(None, body)]
+    if by != "spell":
+        raise Unread(text, f"an effect 'by: {by}' is not read from a printed text (only 'spell' and 'ability')")
+    condition: dict | None = None
+    for line in lines:
+        if line in SKIPPED:
+            continue
+        keyword = _parse(line, "metamorph")
+        if keyword is not None:
+            condition = _effect_condition(_token_values(keyword, "CONDITION_TEXT")[0])
+            continue
+        units.append((condition, line))
+        condition = None
+    if condition is not None:
+        raise Unread(lines[-1], "メタモーフ gives no line after it")
+    return units
 
 
 # -- the ability a サイレントスキル uses instead of untapping -----------------------------------

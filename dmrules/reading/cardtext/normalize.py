@@ -238,8 +238,8 @@ def canonical(text: str) -> str:
     text = normalize(text).rstrip("。")
     for old, new in _CANON_WORDS:
         text = text.replace(old, new)
-    for pattern, new in _CANON_PATTERNS:
-        text = pattern.sub(new, text)
+    for pattern, replacement in _CANON_PATTERNS:
+        text = pattern.sub(replacement, text)
     if "§FORT§" in text:
         text = text.replace("そのシールドが", "§FORT§が")
     if "を得る" in text:
@@ -272,7 +272,12 @@ def canonical(text: str) -> str:
     text = re.sub(r"(?<!カードを)(?<![\dを])(\d+)枚引", r"カードを\1枚引", text)
     text = "。".join(_order_prefixes(s) for s in text.split("。"))
     names: list[str] = []
-    text = _QUOTED.sub(lambda m: names.append(m.group(0)) or f"§N{len(names) - 1}§", text)
+
+    def set_aside(match: re.Match[str]) -> str:
+        names.append(match.group(0))
+        return f"§N{len(names) - 1}§"
+
+    text = _QUOTED.sub(set_aside, text)
     text = _KIND_OR.sub("、", text).replace("、", "")
     text = _MODIFIER_RUN.sub(lambda m: "".join(sorted(_ONE_MODIFIER.findall(m.group(0)))), text)
     return re.sub(r"§N(\d+)§", lambda m: names[int(m.group(1))], text)

@@ -14,11 +14,22 @@ that mean the same onto it.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TypeVar
 
 from ...game.abilities import Action, ReplacementAbility, Slot, Watch
 from ...game.events import EventSpec, Step
 from ...game.filters import Condition, Filter
 from .transform.parts import CIVS, ZONE_BY_WORD, Grant, ReadError
+
+_Given = TypeVar("_Given")
+
+
+def _given(value: _Given | None, what: str) -> _Given:
+    """``value``, which an ability rendered here states; an ability that does not state it has no printed phrase."""
+    if value is None:
+        raise ReadError(f"an ability that states no {what} has no printed phrase")
+    return value
+
 
 _CIV = {v: k for k, v in CIVS.items()}
 _ZONE = {v: k for k, v in ZONE_BY_WORD.items()}
@@ -180,14 +191,14 @@ def _event_word(event: str, watch: Watch, face_up: bool) -> str:
 def _subject(watch: Watch) -> str:
     if watch.subject is not None:
         return _SUBJECT[watch.subject]
-    return phrase(watch.filter)
+    return phrase(_given(watch.filter, "watched card"))
 
 
 def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool = False) -> str:
     """「自分のクリーチャーが相手の効果によって破壊される」 (without 「時」)."""
     events = set(watch.events)
     if events == {"untap"}:
-        return f"自分のターンのはじめに、{_SUBJECT[watch.subject]}がタップされていたら"
+        return f"自分のターンのはじめに、{_SUBJECT[_given(watch.subject, 'untapped card')]}がタップされていたら"
     if events == {"spell_to_graveyard"}:
         return _cast(watch)
     cause, rest = _cause(watch.conditions)
@@ -196,7 +207,8 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool
         return _player_watch(watch, cause, rest)
     if watch.chooser is not None:
         shields = watch.from_zone == "shields"
-        return f"{phrase(watch.filter, head='シールド' if shields else None)}を{_WHOSE[watch.chooser]}が選ぶ"
+        chosen = phrase(_given(watch.filter, "chosen card"), head="シールド" if shields else None)
+        return f"{chosen}を{_WHOSE[watch.chooser]}が選ぶ"
     if rest == ["by_this"] and events == {"break"} and watch.filter == Filter(whose="opponent"):
         return "このクリーチャーが相手のシールドをブレイクする"
     if rest:
@@ -264,7 +276,9 @@ def render_condition(condition: Condition) -> str:
         return _WORDS[condition.word]
     flt = condition.filter or Filter()
     where = (
-        "バトルゾーンに" if condition.zone == "battle" else f"{_WHOSE.get(flt.whose, '')}の{_ZONE[condition.zone]}に"
+        "バトルゾーンに"
+        if condition.zone == "battle"
+        else f"{_WHOSE.get(flt.whose, '')}の{_ZONE[_given(condition.zone, 'zone')]}に"
     )
     if condition.zone != "battle":
         if flt.whose == "any":
@@ -359,20 +373,20 @@ def _to(slot: Slot) -> str:
 def render_action(action: Action) -> str:
     kind = action.kind
     if kind == "move":
-        return _zone_verb(action.zone, action.position, tapped=action.tapped, face_up=action.face_up)
+        return _zone_verb(_given(action.zone, "zone"), action.position, tapped=action.tapped, face_up=action.face_up)
     if kind == "move_under":
         return "このクリーチャーの下に置く"
     if kind == "move_top":
         return "一番上のカードが離れる"
     if kind == "under_to":
-        return "このクリーチャーの下にあるカードをすべて" + _zone_verb(action.zone, None)
+        return "このクリーチャーの下にあるカードをすべて" + _zone_verb(_given(action.zone, "zone"), None)
     if kind == "move_source":
         if action.verb == "destroy":
             return "このクリーチャーを破壊する"
         if action.verb == "discard":
             return "自分の手札にあるこのカードを捨てる"
         return "このクリーチャーを" + _zone_verb(
-            action.zone, action.position, tapped=action.tapped, face_up=action.face_up
+            _given(action.zone, "zone"), action.position, tapped=action.tapped, face_up=action.face_up
         )
     if kind == "tap_source":
         return "このクリーチャーをタップする"
@@ -389,9 +403,9 @@ def render_action(action: Action) -> str:
     if kind == "destroy_partner":
         return "その相手クリーチャーを破壊する"
     if kind == "choose":
-        return _slot(action.slot)
+        return _slot(_given(action.slot, "choice"))
     if kind == "mill":
-        return f"{_WHOSE[action.whose]}の山札の上から{action.count}枚を墓地に置く"
+        return f"{_WHOSE[_given(action.whose, 'player')]}の山札の上から{action.count}枚を墓地に置く"
     if kind == "draw":
         return f"カードを{action.count}枚引く"
     if kind == "choose_instead":
@@ -409,6 +423,8 @@ def _either_words(action: Action) -> str | None:
     if len(first) != 1 or len(second) != 2 or not all(a.kind == "choose" for a in first + second):
         return None
     either, a, b = first[0].slot, second[0].slot, second[1].slot
+    if either is None or a is None or b is None:
+        return None
     if len(either.filter.races) != 2 or (a.filter.races + b.filter.races) != either.filter.races:
         return None
 
@@ -423,19 +439,21 @@ def _joined_zones(actions: list[Action]) -> list:
     out: list = []
     for action in actions:
         before = out[-1] if out else None
+        prior = before.slot if isinstance(before, Action) and before.kind == "choose" else None
+        slot = action.slot if action.kind == "choose" else None
         if (
-            isinstance(before, Action)
-            and before.kind == action.kind == "choose"
-            and before.slot.count is None
-            and action.slot.count is None
-            and before.slot.from_zone != action.slot.from_zone
-            and before.slot.from_zone not in ("battle", "shields")
-            and action.slot.from_zone not in ("battle", "shields")
+            prior is not None
+            and slot is not None
+            and prior.count is None
+            and slot.count is None
+            and prior.from_zone != slot.from_zone
+            and prior.from_zone not in ("battle", "shields")
+            and slot.from_zone not in ("battle", "shields")
         ):
-            if replace(before.slot, from_zone=action.slot.from_zone) == action.slot:
-                text = _slot(before.slot)
-                zone = _ZONE[before.slot.from_zone]
-                out[-1] = text.replace(f"の{zone}から", f"の{zone}または{_ZONE[action.slot.from_zone]}から", 1)
+            if replace(prior, from_zone=slot.from_zone) == slot:
+                text = _slot(prior)
+                zone = _ZONE[prior.from_zone]
+                out[-1] = text.replace(f"の{zone}から", f"の{zone}または{_ZONE[slot.from_zone]}から", 1)
                 continue
         out.append(action)
     return out
@@ -499,7 +517,7 @@ def render_event(event: EventSpec) -> str:
         return "そのシールドをブレイクしたクリーチャーを破壊する"
     if event.cards == ("this",):
         if event.kind == "move":
-            return "このクリーチャーを" + _zone_verb(event.to_zone, event.position)
+            return "このクリーチャーを" + _zone_verb(_given(event.to_zone, "zone"), event.position)
         return (
             "このクリーチャーを"
             + {
@@ -529,7 +547,7 @@ def render_event(event: EventSpec) -> str:
     elif event.kind == "move" and event.under is not None:
         text = f"{what}{source}バトルゾーンにある{phrase(event.under)}1枚の下に置く"
     elif event.kind == "move":
-        text = f"{what}{source}{_zone_verb(event.to_zone, event.position)}"
+        text = f"{what}{source}{_zone_verb(_given(event.to_zone, 'zone'), event.position)}"
     else:
         raise ReadError("a follow-up event no printed phrase states")
     return _optional(text) if end else text
@@ -568,7 +586,7 @@ def _watch_heads(abilities: list[ReplacementAbility]) -> list[str]:
     if len(watches) > 1 and set(base.events) == {"put_into_graveyard"} and base.filter is not None:
         if all(replace(w, from_zone=None) == replace(base, from_zone=None) for w in watches):
             text = render_watch(replace(base, from_zone=None), abilities[0].conditions)
-            zones = _or([_ZONE[w.from_zone] for w in watches])
+            zones = _or([_ZONE[_given(w.from_zone, "zone")] for w in watches])
             return [text.replace("が墓地に置かれる", f"が{zones}から墓地に置かれる", 1)]
     this_or = replace(watches[1], subject="this", filter=None) if len(watches) == 2 else None
     if this_or is not None and base.subject == "this" and watches[1].filter is not None and this_or == base:

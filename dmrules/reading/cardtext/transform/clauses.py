@@ -43,7 +43,10 @@ _VERB = re.compile(
 def verb_mode(token) -> tuple[str, str]:
     """``(verb, mode)`` of a verb as printed: 「置いてもよい」 → (put, may); 「捨て」 (before 「、」) → (discard,
     cont)."""
-    stem, ending = _VERB.fullmatch(str(token)).groups()
+    match = _VERB.fullmatch(str(token))
+    if match is None:
+        raise ReadError(f"「{token}」 is no verb the clauses know")
+    stem, ending = match.groups()
     if ending.endswith("よい"):
         mode = "may"
     elif ending in ("して", "いて", "て"):
@@ -123,7 +126,9 @@ class ClauseParts:
     # -- places ---------------------------------------------------------------------------
     def place_zone(self, items: list):
         owners = _typed_tokens(items, "PLACE_OWNER")
-        return PutPlace(zone=ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])], owner=str(owners[0]) if owners else None)
+        return PutPlace(
+            zone=ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])], owner=str(owners[0]) if owners else None
+        )
 
     def place_deck_end(self, items: list):
         owners = _typed_tokens(items, "PLACE_OWNER")
@@ -238,7 +243,11 @@ class ClauseParts:
         return ("zone_cards", zone, "own")
 
     def thing_zone_cards(self, items: list):
-        return ("zone_cards", ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])], WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])])
+        return (
+            "zone_cards",
+            ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])],
+            WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])],
+        )
 
     def amount_n(self, items: list):
         return Amount(count=_number(items[0]))

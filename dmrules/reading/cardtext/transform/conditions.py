@@ -32,7 +32,10 @@ class ConditionParts:
         return ("battle", None)
 
     def where_zone(self, items: list):
-        return (ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])], WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])])
+        return (
+            ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])],
+            WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])],
+        )
 
     def at_least_n(self, items: list):
         return _number(_typed_tokens(items, "NUMBER")[0])

@@ -73,7 +73,12 @@ class NounParts:
         return ("mod", "zone", "battle", None)
 
     def mod_in_zone(self, items: list):
-        return ("mod", "zone", ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])], WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])])
+        return (
+            "mod",
+            "zone",
+            ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])],
+            WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])],
+        )
 
     def mod_under_this(self, items: list):
         return ("mod", "zone", "under_this", None)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ....game.abilities import Watch
-from ....game.filters import Filter
+from ....game.filters import Condition, Filter
 
 CIVS = {"光": "light", "水": "water", "闇": "darkness", "火": "fire", "自然": "nature", "ゼロ": "zero"}
 WHOSE_BY_WORD = {"自分": "own", "相手": "opponent"}
@@ -79,7 +79,19 @@ class Target:
     whose: str | None = None
     ref: str | None = None  # the word of 「その〜」
     chosen: bool = False  # 「選び」
-    either: tuple = ()  # either: (Phrase, either count, each count)
+    either: tuple[int, int] | None = None  # either: (the count of either, the count of each)
+
+    def the_phrase(self) -> Phrase:
+        """The card phrase of a target that is read from one (``phrase``, ``either``)."""
+        if self.phrase is None:
+            raise ReadError(f"a target ({self.kind}) that names no cards")
+        return self.phrase
+
+    def the_amount(self) -> Amount:
+        """The number of a target that prints one (「カードを2枚」, 「山札の上から2枚を」)."""
+        if self.amount is None:
+            raise ReadError(f"a target ({self.kind}) that prints no number")
+        return self.amount
 
 
 @dataclass(frozen=True)
@@ -113,6 +125,12 @@ class Clause:
     def optional(self) -> bool:
         return self.mode == "may"
 
+    def the_target(self) -> Target:
+        """What the clause acts on, for a clause whose verb acts on cards the text names."""
+        if self.target is None:
+            raise ReadError(f"「{self.verb}」 of no card the text names")
+        return self.target
+
 
 @dataclass(frozen=True)
 class WatchPart:
@@ -120,7 +138,7 @@ class WatchPart:
 
     watch: Watch
     ability: tuple[tuple[str, object], ...] = ()  # fields of the ability the watch implies (spell_own_movement)
-    conditions: tuple = ()  # state conditions the watch implies (this_face_up)
+    conditions: tuple[str, ...] = ()  # state conditions the watch implies (this_face_up)
     win: bool = False  # 「相手がゲームに勝つ」: watched as the loss of its opponent
     same_subject: bool = False  # 「…時、または手札に戻される時」: the subject of the watch before
 
@@ -136,7 +154,7 @@ class Original:
 @dataclass(frozen=True)
 class Prefix:
     kind: str  # duration, turn, once, while, start_of_turn, condition
-    value: object = None
+    value: str | Condition | None = None  # turn: own_turn / opponent_turn; condition: the state condition
 
 
 @dataclass(frozen=True)

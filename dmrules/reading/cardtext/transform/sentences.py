@@ -56,7 +56,9 @@ class SentenceParts:
         return Prefix("duration", "this_turn")
 
     def turn(self, items: list):
-        return Prefix("turn", "own_turn" if WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])] == "own" else "opponent_turn")
+        return Prefix(
+            "turn", "own_turn" if WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])] == "own" else "opponent_turn"
+        )
 
     def once(self, items: list):
         return Prefix("once")
@@ -205,8 +207,8 @@ def _with_stay(actions: tuple[Action, ...], watch: Watch) -> tuple[Action, ...]:
 
 def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Instead) -> tuple[ReplacementAbility, ...]:
     """The abilities of one replacement sentence: one a watch that one watch cannot name with the others."""
-    when = tuple(p.value for p in prefixes if p.kind == "turn")
-    conditions = [p.value for p in prefixes if p.kind == "condition"]
+    when = tuple(p.value for p in prefixes if p.kind == "turn" and isinstance(p.value, str))
+    conditions = [p.value for p in prefixes if p.kind == "condition" and isinstance(p.value, Condition)]
     once = any(p.kind == "once" for p in prefixes)
     duration = "this_turn" if any(p.kind == "duration" for p in prefixes) else None
     if any(c.word in _ORDER_FREE for c in conditions):
@@ -224,7 +226,8 @@ def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Inst
         actions = _with_stay(instead_actions(instead, watch), watch)
         fields = dict(part.ability)
         own = bool(fields.get("spell_own_movement"))
-        works_in = fields.get("works_in") or default_works_in(watch, own)
+        given = fields.get("works_in")
+        works_in = given if isinstance(given, str) and given else default_works_in(watch, own)
         if any(a.kind == "move_source" and a.verb == "discard" for a in actions):
             works_in = "hand"  # 「自分の手札にあるこのカード」
         out.append(
