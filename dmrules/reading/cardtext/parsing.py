@@ -131,7 +131,7 @@ def keyword_table() -> dict:
     return yaml.safe_load((resources.files(__package__) / "keywords.yaml").read_text(encoding="utf-8"))
 
 
-_LINES = re.compile(r"\s+/\s+|\n")
+_LINES = re.compile(r"\s+//?\s+|\n")  # 「 / 」 between lines, 「 // 」 between the two sides of a twin card
 
 
 def _keyword_parts(line: str) -> tuple[str | None, str | None, str]:

@@ -301,8 +301,38 @@ def _prefix(ability: ReplacementAbility, skip: set[str]) -> list[str]:
             parts.append(word)
     if ability.once_per_turn:
         parts.append("各ターンに1度")
-    parts += [render_condition(c) for c in ability.conditions if c.word not in skip]
+    parts += _conditions([c for c in ability.conditions if c.word not in skip])
     return parts
+
+
+def _conditions(conditions: list[Condition]) -> list[str]:
+    """The conditions as printed; a card of each of several civilizations in one zone of a player's is one
+    phrase (「自分のマナゾーンに火と水の文明があれば」)."""
+    out: list[str] = []
+    civs: list[str] = []
+    for i, condition in enumerate(conditions):
+        civ = _one_civilization(condition)
+        if civ is not None and i + 1 < len(conditions) and _one_civilization(conditions[i + 1]) is not None:
+            if replace(conditions[i + 1], filter=condition.filter) == condition:
+                civs.append(civ)
+                continue
+        if civ is not None and civs:
+            where = render_condition(condition).split(f"{civ}のカードが")[0]
+            out.append(f"{where}{'と'.join(civs + [civ])}の文明があれば")
+            civs = []
+            continue
+        out.append(render_condition(condition))
+    return out
+
+
+def _one_civilization(condition: Condition) -> str | None:
+    """The civilization of a count of at least one card of one civilization in a zone of a player's."""
+    flt = condition.filter
+    if condition.word is not None or flt is None or condition.at_least != 1 or condition.zone == "battle":
+        return None
+    if len(flt.civilizations) != 1 or replace(flt, civilizations=(), whose="any") != Filter():
+        return None
+    return _CIV[flt.civilizations[0]]
 
 
 # -- what happens instead -------------------------------------------------------------------

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ....game.filters import CONDITION_WORDS, Condition, Filter
 from .nouns import _number, _typed_tokens
-from .parts import WHOSE_BY_WORD, ZONE_BY_WORD, Phrase, ReadError
+from .parts import CIVS, WHOSE_BY_WORD, ZONE_BY_WORD, Phrase, ReadError
 
 
 class ConditionParts:
@@ -27,6 +27,21 @@ class ConditionParts:
         zone, whose = items[0]
         at_least = next(i for i in items if isinstance(i, int) and not isinstance(i, bool))
         return ("if", _count_condition(zone, whose, Phrase(card=True), at_least, False))
+
+    def cond_civilizations(self, items: list):
+        """「自分のマナゾーンに火と水の文明があれば」: a card of each civilization there (a card of two counts for
+        both), one count condition each."""
+        zone, whose = items[0]
+        civs = [CIVS[str(t)] for t in _typed_tokens(items, "CIV")]
+        if len(set(civs)) != len(civs):
+            raise ReadError("a civilization named twice")
+        return (
+            "if",
+            *(
+                _count_condition(zone, whose, Phrase(filter=Filter(civilizations=(civ,)), card=True), 1, False)
+                for civ in civs
+            ),
+        )
 
     def where_battle(self, items: list):
         return ("battle", None)

@@ -115,7 +115,8 @@ class SentenceParts:
     # -- the sentence --------------------------------------------------------------------
     def replacement(self, items) -> tuple[ReplacementAbility, ...]:
         prefixes = [i for i in items if isinstance(i, Prefix)]
-        prefixes += [Prefix("condition", i[1]) for i in items if isinstance(i, tuple) and i and i[0] == "if"]
+        conditions = [i[1:] for i in items if isinstance(i, tuple) and i and i[0] == "if"]
+        prefixes += [Prefix("condition", c) for each in conditions for c in each]
         head = next(i[1] for i in items if isinstance(i, tuple) and i and i[0] == "head")
         instead = next(i for i in items if isinstance(i, Instead))
         return abilities(head, prefixes, instead)

@@ -1,0 +1,94 @@
+"""Parts of the card language that the texts of the sets since 2012 print (/work/research/texts/current.tsv),
+each read from a real printed text quoted as printed, and a near variant refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from dmrules.reading.cardtext.compiler import comparable, compile_text, read_forms
+
+
+def assert_compiles_to(text: str, *forms: dict) -> None:
+    result = compile_text(text)
+    assert result.complete, [s.problem for s in result.problems]
+    assert [comparable(a) for a in result.abilities] == [comparable(a) for a in read_forms(list(forms))]
+
+
+def assert_refused(text: str, named: str) -> None:
+    result = compile_text(text)
+    assert not result.abilities, result.forms()
+    problems = " ".join(s.problem or "" for s in result.problems)
+    assert named in problems, problems
+
+
+# -- the civilizations in a zone (「自分のマナゾーンに火と水の文明があれば」): a card of each there -------------
+
+# 夜露死苦 キャロル
+CAROL = (
+    "このクリーチャーがどこからでも自分の墓地に置かれる時、自分のマナゾーンに火と水の文明があれば、"
+    "このクリーチャーを墓地に置くかわりに自分の手札に戻す。"
+)
+
+
+def test_the_civilizations_in_a_zone_are_a_count_of_a_card_of_each():
+    assert_compiles_to(
+        CAROL,
+        {
+            "watch": {"event": "put_into_graveyard", "card": "this"},
+            "if": [
+                {"zone": "mana", "whose": "own", "civilization": "fire"},
+                {"zone": "mana", "whose": "own", "civilization": "water"},
+            ],
+            "instead": [{"move_to": "hand"}],
+            "works_in": "any",
+        },
+    )
+
+
+def test_one_civilization_in_a_zone_is_a_count_of_one_card_of_it():
+    assert_compiles_to(
+        CAROL.replace("火と水の文明", "火の文明"),
+        {
+            "watch": {"event": "put_into_graveyard", "card": "this"},
+            "if": [{"zone": "mana", "whose": "own", "civilization": "fire"}],
+            "instead": [{"move_to": "hand"}],
+            "works_in": "any",
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (CAROL.replace("火と水の文明", "火と火の文明"), "a civilization named twice"),
+        (CAROL.replace("火と水の文明", "火と水の文明が2枚以上"), "cannot read"),
+    ],
+)
+def test_near_variants_of_the_civilizations_in_a_zone_are_refused(text, named):
+    assert_refused(text, named)
+
+
+# -- the two sides of a twin card (「 // 」): each side's lines are read as lines --------------------------
+
+# 「色災」の頂 カラーレス・レインボー
+RAINBOW = (
+    "T・ブレイカー / ゼロ輪廻∞:このクリーチャーが召喚によって出た時または攻撃する時、このクリーチャーの呪文側を、"
+    "バトルゾーンに置いたままコストを支払わずに唱えてもよい。そうしたら、自分の山札の上から5枚をマナゾーンに置く。 / "
+    "エターナル・Ω(このクリーチャーが離れる時、かわりに手札に戻す) // カードを各文明1枚ずつ、自分の墓地から選ぶ。"
+    "その中からクリーチャーをすべて出し、残りを手札に加える。"
+)
+
+
+def test_the_sides_of_a_twin_card_are_lines_of_their_own():
+    assert_compiles_to(
+        RAINBOW,
+        {"watch": {"event": "leave", "card": "this"}, "instead": [{"move_to": "hand"}], "keyword": "エターナル・Ω"},
+    )
+    result = compile_text(RAINBOW)
+    assert [(s.text, s.verdict) for s in result.sentences][-2:] == [
+        ("このクリーチャーが離れる時、かわりに手札に戻す", "replacement"),
+        (
+            "カードを各文明1枚ずつ、自分の墓地から選ぶ。その中からクリーチャーをすべて出し、残りを手札に加える。",
+            "other",
+        ),
+    ]
