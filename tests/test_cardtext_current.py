@@ -92,3 +92,41 @@ def test_the_sides_of_a_twin_card_are_lines_of_their_own():
             "other",
         ),
     ]
+
+
+# -- 「そうした場合、相手はゲームに勝たない」: what the replacement of the opponent's win says, no event of its own
+
+# 剛勇王機フルメタル・レモン (DM-25)
+LEMON = (
+    "相手のクリーチャーの攻撃によって、相手がゲームに勝つ時、かわりに自分の山札の上から10枚を墓地に置いてもよい。"
+    "そうした場合、相手はゲームに勝たない。"
+)
+
+
+def test_the_opponent_not_winning_after_a_replaced_win_adds_nothing():
+    assert_compiles_to(
+        LEMON,
+        {
+            "watch": {"event": "lose", "player": "own", "cause": "attack"},
+            "instead": [{"mill": {"player": "own", "count": 10}}],
+            "optional": True,
+        },
+    )
+    assert [s.verdict for s in compile_text(LEMON).sentences] == ["replacement", "follow_up"]
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (LEMON.replace("相手はゲームに勝たない", "自分はゲームに勝たない"), "a win of one's own"),
+        (
+            LEMON.replace("相手のクリーチャーの攻撃によって、相手がゲームに勝つ時", "このクリーチャーが破壊される時"),
+            "no win of the opponent's",
+        ),
+    ],
+)
+def test_the_opponent_not_winning_after_another_event_is_refused(text, named):
+    result = compile_text(text)
+    assert not result.complete
+    problems = " ".join(s.problem or "" for s in result.problems)
+    assert named in problems, problems

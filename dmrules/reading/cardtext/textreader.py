@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ...game.abilities import Action, ReplacementAbility, default_works_in
-from ...game.filters import Condition
+from ...game.filters import Condition, Filter
 from ..serialise import read_back
 from . import parsing as c
 from .normalize import canonical, normalize, sentences
@@ -316,6 +316,10 @@ def _attach(ability: ReplacementAbility, follow: Followup) -> ReplacementAbility
                 instead[i] = replace(action, slot=replace(slot, no_trigger=True))
                 return replace(ability, instead=tuple(instead))
         raise ReadError("「その「S・トリガー」は使えない」 follows no shield put into the hand")
+    if follow.kind == "no_win":
+        if ability.watch.events != ("lose",) or ability.watch.filter != Filter(whose="own"):
+            raise ReadError("「相手はゲームに勝たない」 of a watched event that is no win of the opponent's")
+        return ability  # the replaced win does not happen: the replacement says so
     if not any(a.kind == "stay" for a in ability.instead):  # stays
         return replace(ability, instead=(Action("stay"),) + ability.instead)
     return ability

@@ -14,7 +14,8 @@ from dataclasses import replace
 from ....game.events import ChoiceSpec, EventSpec, Step
 from ....game.filters import Filter
 from .instead import _choice_count, _joined
-from .parts import Clause, Followup, Phrase, ReadError, Target
+from .nouns import _typed_tokens
+from .parts import WHOSE_BY_WORD, Clause, Followup, Phrase, ReadError, Target
 
 _THIS_MOVES = {
     ("destroy", None): ("destroy", None, None),
@@ -182,6 +183,12 @@ class FollowupParts:
         if refs and str(refs[0]) not in ("そのクリーチャー", "このクリーチャー"):
             raise ReadError(f"「{refs[0]}はとどまる」 of another card than the event's")
         return Followup(kind="stays")
+
+    def followup_no_win(self, items: list):
+        """「そうした場合、相手はゲームに勝たない」: the replaced win does not happen (what the replacement says)."""
+        if WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])] != "opponent":
+            raise ReadError("「自分はゲームに勝たない」: a win of one's own is no event a replacement watches")
+        return Followup(kind="no_win")
 
     def used_ability(self, items: list):
         return followup_parts(items, "then")
