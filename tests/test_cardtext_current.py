@@ -130,3 +130,34 @@ def test_the_opponent_not_winning_after_another_event_is_refused(text, named):
     assert not result.complete
     problems = " ".join(s.problem or "" for s in result.problems)
     assert named in problems, problems
+
+
+# -- any spell of the player's cast from a zone (「自分の墓地から呪文を唱えた後」), not only this one ----------------
+
+# 龍素記号wD サイクルペディア
+CYCLEPEDIA = "自分の墓地から呪文を唱えた後、墓地のかわりに山札の下に置く。"
+
+
+def test_a_spell_cast_from_a_zone_of_the_players_goes_elsewhere_after_it_is_cast():
+    assert_compiles_to(
+        CYCLEPEDIA,
+        {
+            "watch": {
+                "event": "spell_to_graveyard",
+                "card": {"whose": "own", "type": "spell"},
+                "cast_from": "graveyard",
+            },
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (CYCLEPEDIA.replace("自分の墓地", "相手の墓地"), "the opponent's zone"),
+        (CYCLEPEDIA.replace("自分の墓地", "自分のシールドゾーン"), "S・トリガーを使って"),
+    ],
+)
+def test_near_variants_of_a_spell_cast_from_a_zone_are_refused(text, named):
+    assert_refused(text, named)

@@ -230,6 +230,10 @@ def _cast(watch: Watch) -> str:
         return f"この呪文を{_ZONE[watch.cast_from]}から唱えた後" if watch.cast_from else "この呪文を唱えた後"
     if watch.cast_from == "shields" and watch.filter is not None:
         return f"S・トリガーを使って{phrase(watch.filter)}を唱えた"
+    flt = watch.filter
+    if watch.cast_from is not None and flt is not None and flt == Filter(whose=flt.whose, types=("spell",)):
+        if flt.whose != "any":
+            return f"{_WHOSE[flt.whose]}の{_ZONE[watch.cast_from]}から呪文を唱えた後"
     raise ReadError("a spell's movement no printed phrase states")
 
 
@@ -602,7 +606,8 @@ def render_ability_sentence(abilities: list[ReplacementAbility]) -> str:
     if len({_instead(a) for a in abilities}) != 1 or len({tuple(_prefix(a, skip)) for a in abilities}) != 1:
         raise ReadError("the abilities of one sentence differ otherwise than in their watch")
     head = "時、または".join(heads)
-    cast = first.watch.events == ("spell_to_graveyard",) and first.watch.subject == "this"
+    after = first.watch.subject == "this" or first.watch.cast_from not in (None, "shields")  # 「唱えた後」
+    cast = first.watch.events == ("spell_to_graveyard",) and after
     if not untap and not cast:
         head += "時"
     return "、".join(prefix + [head]) + "、かわりに" + _instead(first)

@@ -180,6 +180,17 @@ class EventParts:
         watch = Watch(events=("spell_to_graveyard",), subject="this", cast_from=zone)
         return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))
 
+    def cast_spell_from(self, items: list):
+        """「自分の墓地から呪文を唱えた後」: any spell of the player's cast from that zone, after it is cast."""
+        whose = _whose(_typed_tokens(items, "OWNER")[0])
+        zone = ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])]
+        if whose != "own":
+            raise ReadError("a spell cast from the opponent's zone: whose spell and who casts it are not said")
+        if zone == "shields":
+            raise ReadError("a spell cast from the shield zone, said otherwise than 「S・トリガーを使って」")
+        flt = Filter(whose=whose, types=("spell",))
+        return ("head", (WatchPart(watch=Watch(events=("spell_to_graveyard",), filter=flt, cast_from=zone)),))
+
     def watch_deck_out(self, items: list):
         """「自分の山札の最後の1枚を引く時」「…を引いたことによってゲームに負ける時」: the loss by drawing the
         last card."""
