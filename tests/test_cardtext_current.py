@@ -161,3 +161,43 @@ def test_a_spell_cast_from_a_zone_of_the_players_goes_elsewhere_after_it_is_cast
 )
 def test_near_variants_of_a_spell_cast_from_a_zone_are_refused(text, named):
     assert_refused(text, named)
+
+
+# -- the zone of either player (「いずれかのシールドゾーンにある」), and the cards of a shield zone as its shields ---
+
+# 煌龍 サッヴァーク
+SAVARK = (
+    "自分のクリーチャーがバトルゾーンを離れる時、かわりにいずれかのシールドゾーンにある表向きのカードを1枚選び、"
+    "持ち主の墓地に置いてもよい。"
+)
+
+
+def test_a_card_of_either_players_shield_zone_is_chosen_from_both():
+    choice = {"count": 1, "from": "shields", "to": "graveyard", "verb": "put", "face_up": True}
+    assert_compiles_to(
+        SAVARK,
+        {
+            "watch": {"event": "leave", "card": {"whose": "own", "type": "creature"}},
+            "instead": ["stay", {"choose": {**choice, "whose": "any"}}],
+            "optional": True,
+        },
+    )
+    assert_compiles_to(
+        SAVARK.replace("いずれかの", "相手の"),
+        {
+            "watch": {"event": "leave", "card": {"whose": "own", "type": "creature"}},
+            "instead": ["stay", {"choose": {**choice, "whose": "opponent"}}],
+            "optional": True,
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (SAVARK.replace("いずれかのシールドゾーン", "いずれかのバトルゾーン"), "no one player's"),
+        (SAVARK.replace("いずれかのシールドゾーン", "いずれかのマナゾーン"), "a zone of no one player"),
+    ],
+)
+def test_near_variants_of_either_players_zone_are_refused(text, named):
+    assert_refused(text, named)

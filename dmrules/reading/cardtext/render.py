@@ -385,7 +385,8 @@ def _slot(slot: Slot) -> str:
             raise ReadError("a destruction elsewhere than the battle zone")
         return f"{phrase(flt)}を{amount}破壊する"
     if slot.from_zone == "shields" and not (flt.types or flt.races or flt.names or flt.keywords):
-        return f"{phrase(flt, head='シールド')}を{_count_words(slot.count, slot.up_to, unit='つ')}{_to(slot)}"
+        either = "いずれかの" if flt.whose == "any" else ""  # 「いずれかのシールドゾーンにある」
+        return f"{either}{phrase(flt, head='シールド')}を{_count_words(slot.count, slot.up_to, unit='つ')}{_to(slot)}"
     if slot.from_zone == "battle":
         return f"{phrase(flt)}を{amount}{_to(slot)}"
 

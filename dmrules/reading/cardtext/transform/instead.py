@@ -287,8 +287,10 @@ def _choice_slots(clause: Clause, target: Target) -> list[Slot]:
             raise ReadError("cards discarded from elsewhere than the hand")
     else:
         raise ReadError(f"chosen cards {clause.verb}: no action of the vocabulary")
-    if flt.whose == "any" and zones != ("battle",):
-        flt = replace(flt, whose="own")  # the controller's hand, graveyard, mana, shields, deck
+    if flt.whose == "any" and zones != ("battle",) and whose != "any":
+        flt = replace(
+            flt, whose="own"
+        )  # the controller's hand, graveyard, mana, shields, deck (「いずれかの」: either's)
     elif flt.whose == "opponent" and clause.place is not None and clause.place.owner == "自分の":
         raise ReadError("the opponent's cards put into one's own zone (a zone of another player than their owner)")
     _check_manners(clause, {"tapped", "any_order"})

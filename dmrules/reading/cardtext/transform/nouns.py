@@ -80,6 +80,13 @@ class NounParts:
             WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])],
         )
 
+    def mod_in_anyones_zone(self, items: list):
+        """「いずれかのシールドゾーンにある」: the zone of either player."""
+        zone = ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])]
+        if zone == "battle":
+            raise ReadError("「いずれかのバトルゾーン」: the battle zone is no one player's")
+        return ("mod", "zone", zone, "any")
+
     def mod_under_this(self, items: list):
         return ("mod", "zone", "under_this", None)
 
