@@ -305,11 +305,11 @@ def _prefix(ability: ReplacementAbility, skip: set[str]) -> list[str]:
             parts.append(word)
     if ability.once_per_turn:
         parts.append("各ターンに1度")
-    parts += _conditions([c for c in ability.conditions if c.word not in skip])
+    parts += _condition_phrases([c for c in ability.conditions if c.word not in skip])
     return parts
 
 
-def _conditions(conditions: list[Condition]) -> list[str]:
+def _condition_phrases(conditions: list[Condition]) -> list[str]:
     """The conditions as printed; a card of each of several civilizations in one zone of a player's is one
     phrase (「自分のマナゾーンに火と水の文明があれば」)."""
     out: list[str] = []
