@@ -201,3 +201,33 @@ def test_a_card_of_either_players_shield_zone_is_chosen_from_both():
 )
 def test_near_variants_of_either_players_zone_are_refused(text, named):
     assert_refused(text, named)
+
+
+# -- the side a card of two sides flips to (「クロスギア側に裏返す」): its other side ---------------------------------
+
+# 魔導竜バジュラ
+BAJURA = (
+    "このクリーチャーが離れる時、かわりにこのクリーチャーの下にあるカードをすべて墓地に置き、"
+    "このクリーチャーをクロスギア側に裏返す。"
+)
+
+
+def test_a_card_of_two_sides_flips_to_the_side_it_names():
+    assert_compiles_to(
+        BAJURA,
+        {"watch": {"event": "leave", "card": "this"}, "instead": ["stay", {"under_to": "graveyard"}, "flip_this"]},
+    )
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (BAJURA.replace("このクリーチャーをクロスギア側に裏返す", "このクリーチャーをクロスギア側に置く"), "not where"),
+        (
+            "自分の他のクリーチャーが離れる時、かわりにそのクリーチャーをクロスギア側に裏返す。",
+            "the event's card flip instead",
+        ),
+    ],
+)
+def test_near_variants_of_the_side_a_card_flips_to_are_refused(text, named):
+    assert_refused(text, named)
