@@ -183,7 +183,8 @@ turn: me
 players:
   me:
     battle:
-      - {id: A, card: {name: アクア・ソルジャー, text: "このクリーチャーが破壊される時、墓地に置くかわりに手札に戻す。"}}
+      - {id: A, card: {name: アクア・ソルジャー, text: "このクリーチャーが破壊される時、\\
+          墓地に置くかわりに手札に戻す。"}}
   opponent: {}
 effect: {controller: opponent, events: [{destroy: A}]}
 """,
@@ -203,8 +204,10 @@ turn: me
 players:
   me:
     battle:
-      - {id: A, card: {name: アクア・ソルジャー, text: "このクリーチャーが破壊される時、墓地に置くかわりに手札に戻す。"}}
-      - {id: G, card: {name: ゴウケン齋, text: "このクリーチャーがバトルゾーンを離れる時、かわりに自分の手札を1枚捨ててもよい。"}}
+      - {id: A, card: {name: アクア・ソルジャー, text: "このクリーチャーが破壊される時、\\
+          墓地に置くかわりに手札に戻す。"}}
+      - {id: G, card: {name: ゴウケン齋, text: "このクリーチャーがバトルゾーンを離れる時、\\
+          かわりに自分の手札を1枚捨ててもよい。"}}
     hand: [h1]
   opponent: {}
 effect: {controller: opponent, events: [{destroy: A}, {destroy: G}]}
@@ -643,7 +646,8 @@ turn: opponent
 players:
   me:
     battle:
-      - {id: C, card: {name: 二つの時, text: "このクリーチャーが離れる時、または自分がゲームに負ける時、かわりに自分の手札を1枚捨ててもよい。"}}
+      - {id: C, card: {name: 二つの時, text: "このクリーチャーが離れる時、または自分がゲームに負ける時、\\
+          かわりに自分の手札を1枚捨ててもよい。"}}
     hand: [h1]
   opponent: {}
 effect: {controller: opponent, events: [{destroy: C}]}
@@ -770,8 +774,10 @@ turn: opponent
 players:
   me:
     battle:
-      - {id: C, card: {name: 引き直し, text: "このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、カードを1枚引く。"}}
-      - {id: S, card: {name: 身代わり, text: "自分の他のクリーチャーが破壊される時、かわりに自分のシールドを1つ手札に加えてもよい。そうした場合、このクリーチャーを自分のマナゾーンに置く。"}}
+      - {id: C, card: {name: 引き直し, text: "このクリーチャーが破壊される時、\\
+          かわりに自分の手札を1枚捨ててもよい。そうした場合、カードを1枚引く。"}}
+      - {id: S, card: {name: 身代わり, text: "自分の他のクリーチャーが破壊される時、\\
+          かわりに自分のシールドを1つ手札に加えてもよい。そうした場合、このクリーチャーを自分のマナゾーンに置く。"}}
     hand: [h1]
     deck: [d1]
     shields: [s1]
@@ -914,7 +920,9 @@ turn: opponent
 players:
   me:
     battle:
-      - {{id: T, tapped: {str(tapped).lower()}, card: {{name: 身代わりのタップ, text: "自分の他のクリーチャーが破壊される時、かわりにこのクリーチャーをタップしてもよい。"}}}}
+      - {{id: T, tapped: {str(tapped).lower()}, card: {{name: 身代わりのタップ,
+          text: "自分の他のクリーチャーが破壊される時、\\
+          かわりにこのクリーチャーをタップしてもよい。"}}}}
       - {{id: A, card: {{name: 守られる者, type: creature}}}}
   opponent: {{}}
 effect: {{controller: opponent, events: [{{destroy: A}}]}}
@@ -1092,7 +1100,8 @@ turn: opponent
 players:
   me:
     battle:
-      - {id: W, card: {name: 墓地よけ, text: "自分のカードを手札またはバトルゾーンから墓地に置く時、墓地に置くかわりにマナゾーンに置いてもよい。"}}
+      - {id: W, card: {name: 墓地よけ, text: "自分のカードを手札またはバトルゾーンから墓地に置く時、\\
+          墓地に置くかわりにマナゾーンに置いてもよい。"}}
       - {id: X, card: {name: 破壊される者, type: creature}}
     hand: [h1]
   opponent: {}
@@ -1187,7 +1196,8 @@ turn: opponent
 players:
   me:
     battle:
-      - {id: W, card: {name: 二つの代償, text: "自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨て、自分のシールドを1つ手札に加えてもよい。"}}
+      - {id: W, card: {name: 二つの代償, text: "自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨て、\\
+          自分のシールドを1つ手札に加えてもよい。"}}
       - {id: X, card: {name: 守られる者, type: creature}}
     hand: [h1]
     shields: [s1]

@@ -190,5 +190,7 @@ def test_an_effects_own_instead_after_its_clause_is_a_self_replacement():
 def test_an_instead_after_a_clause_of_a_watched_event_is_no_self_replacement():
     """The same 「〜し、かわりに、」 after 「〜時、」: a replacement ability the grammar does not read, never taken
     for the effect's own."""
-    result = compile_text("このクリーチャーが破壊される時、自分の手札を1枚捨て、かわりに、相手のクリーチャーを1体破壊する。")
+    result = compile_text(
+        "このクリーチャーが破壊される時、自分の手札を1枚捨て、かわりに、相手のクリーチャーを1体破壊する。"
+    )
     assert [s.verdict for s in result.sentences] == ["unreadable"]

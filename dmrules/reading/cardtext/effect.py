@@ -39,7 +39,7 @@ from .parsing import _LINES, MAX_SENTENCE
 
 # The sentences themselves are read with effect.lark; these are the line's parts around them.
 TRIGGERS = ("このクリーチャーをバトルゾーンに出した時、", "このクリーチャーがバトルゾーンに出た時、")
-WHOSE = {"相手の": "opponent", "自分の": "own"}
+EFFECT_WHOSE = {"相手の": "opponent", "自分の": "own"}
 SKIPPED = ("S・トリガー",)
 
 
@@ -69,11 +69,11 @@ def _parse(text: str, start: str) -> lark.Tree | None:
         return None
 
 
-def _tokens(tree: lark.Tree, kind: str) -> list[str]:
+def _token_values(tree: lark.Tree, kind: str) -> list[str]:
     return [str(t) for t in tree.scan_values(lambda v: isinstance(v, lark.Token) and v.type == kind)]
 
 
-def _condition(text: str) -> dict:
+def _effect_condition(text: str) -> dict:
     tree = _parse(text, "condition")
     if tree is None:
         raise Unread(
@@ -81,16 +81,16 @@ def _condition(text: str) -> dict:
             "a condition dmrules does not read (it reads 「バトルゾーンに自分の《X》が1体でも」 "
             "and 「自分のマナゾーンにN枚以上カードが」)",
         )
-    whose = WHOSE[_tokens(tree, "WHOSE")[0]]
+    whose = EFFECT_WHOSE[_token_values(tree, "WHOSE")[0]]
     if tree.data == "battle_has":
-        return {"zone": "battle", "whose": whose, "name": _tokens(tree, "NAME")[0]}
-    return {"zone": "mana", "whose": whose, "at_least": int(_tokens(tree, "NUMBER")[0])}
+        return {"zone": "battle", "whose": whose, "name": _token_values(tree, "NAME")[0]}
+    return {"zone": "mana", "whose": whose, "at_least": int(_token_values(tree, "NUMBER")[0])}
 
 
 def _destroy_all(whose: str | None, power_max: str | None) -> dict:
     flt: dict = {}
     if whose:
-        flt["whose"] = WHOSE[whose]
+        flt["whose"] = EFFECT_WHOSE[whose]
     flt["type"] = "creature"
     if power_max is not None:
         flt["power_max"] = int(power_max)
@@ -99,12 +99,15 @@ def _destroy_all(whose: str | None, power_max: str | None) -> dict:
 
 def _base(sentence: str, tree: lark.Tree | None, own: str) -> dict:
     if tree is not None and tree.data == "destroy_all":
-        whose, power = _tokens(tree, "WHOSE"), _tokens(tree, "NUMBER")
+        whose, power = _token_values(tree, "WHOSE"), _token_values(tree, "NUMBER")
         if len(whose) > 1:
             raise Unread(sentence, "two owners named")
         return _destroy_all(whose[0] if whose else None, power[0] if power else None)
     if tree is not None and tree.data == "mana_top":
-        return {"put_into_mana": own, "count": 1 if _tokens(tree, "FIRST") else int(_tokens(tree, "NUMBER")[0])}
+        return {
+            "put_into_mana": own,
+            "count": 1 if _token_values(tree, "FIRST") else int(_token_values(tree, "NUMBER")[0]),
+        }
     raise Unread(
         sentence,
         "an effect sentence dmrules does not read (it reads 「…クリーチャーをすべて破壊する」, "
@@ -123,7 +126,7 @@ def _self_replacement(body: str, step: dict | None) -> dict:
             "クリーチャーをすべて破壊する」 and 「自分の山札の上から1枚目のかわりに、上からN枚を自分の"
             "マナゾーンに置く」)",
         )
-    old, new = (int(n) for n in _tokens(tree, "NUMBER"))
+    old, new = (int(n) for n in _token_values(tree, "NUMBER"))
     if tree.data == "mana_top_instead":
         if "put_into_mana" not in base or base["count"] != old:
             raise Unread(body, f"the sentence before it puts no {old} cards of the deck's top into the mana zone")
@@ -131,11 +134,11 @@ def _self_replacement(body: str, step: dict | None) -> dict:
     base = base["destroy"]["all"] if isinstance(base.get("destroy"), dict) else None
     if base is None or base.get("power_max") != old:
         raise Unread(body, f"the sentence before it destroys no creature of power {old} or less")
-    whose = _tokens(tree, "WHOSE")
-    if whose and WHOSE[whose[0]] != base.get("whose"):
+    whose = _token_values(tree, "WHOSE")
+    if whose and EFFECT_WHOSE[whose[0]] != base.get("whose"):
         raise Unread(body, "it names other owners than the sentence it replaces")
     return _destroy_all(
-        whose[0] if whose else next((k for k, v in WHOSE.items() if v == base.get("whose")), None), str(new)
+        whose[0] if whose else next((k for k, v in EFFECT_WHOSE.items() if v == base.get("whose")), None), str(new)
     )
 
 
@@ -146,32 +149,7 @@ def effect_steps(text: str, by: str, own: str = "own") -> list[dict]:
     of the text); ``own`` is the name of the effect's controller (「自分の山札」). Raises ``Unread``
     for a phrase outside the vocabulary."""
     lines = [normalize(line) for line in _LINES.split(text) if line.strip()]
-    if by == "ability":
-        triggered = [line for line in lines if line.startswith(TRIGGERS)]
-        if len(triggered) != 1:
-            raise Unread(
-                text,
-                f"{len(triggered)} triggered abilities 「このクリーチャーをバトルゾーンに出した時、」 "
-                "in the text; dmrules reads the effect of exactly one",
-            )
-        body = next(triggered[0][len(t) :] for t in TRIGGERS if triggered[0].startswith(t))
-        units = [(None, body)]
-    elif by == "spell":
-        units = []
-        condition = None
-        for line in lines:
-            if line in SKIPPED:
-                continue
-            keyword = _parse(line, "metamorph")
-            if keyword is not None:
-                condition = _condition(_tokens(keyword, "CONDITION_TEXT")[0])
-                continue
-            units.append((condition, line))
-            condition = None
-        if condition is not None:
-            raise Unread(lines[-1], "メタモーフ gives no line after it")
-    else:
-        raise Unread(text, f"an effect 'by: {by}' is not read from a printed text (only 'spell' and 'ability')")
+    units = _effect_units(text, lines, by)
     steps: list[dict] = []
     for keyword_condition, line in units:
         for _, sentence in sentences(line):
@@ -182,9 +160,10 @@ def effect_steps(text: str, by: str, own: str = "own") -> list[dict]:
                         raise Unread(sentence, "a self-replacement with no sentence before it to replace")
                     if "instead" in steps[-1]:
                         raise Unread(sentence, "a second self-replacement of the same sentence")
-                    condition, body = _tokens(tree, "CONDITION_TEXT")[0], _tokens(tree, "INSTEAD_TEXT")[0]
+                    condition_text = _token_values(tree, "CONDITION_TEXT")[0]
+                    body = _token_values(tree, "INSTEAD_TEXT")[0]
                     steps[-1]["instead"] = {
-                        "if": [_condition(condition)],
+                        "if": [_effect_condition(condition_text)],
                         "events": [_self_replacement(body, steps[-1])],
                     }
                     continue
@@ -205,17 +184,47 @@ def effect_steps(text: str, by: str, own: str = "own") -> list[dict]:
     return steps
 
 
+def _effect_units(text: str, lines: list[str], by: str) -> list[tuple[dict | None, str]]:
+    """The lines of the effect, each with the condition a keyword before it gives it (メタモーフ)."""
+    units: list[tuple[dict | None, str]] = []
+    if by == "ability":
+        triggered = [line for line in lines if line.startswith(TRIGGERS)]
+        if len(triggered) != 1:
+            raise Unread(
+                text,
+                f"{len(triggered)} triggered abilities 「このクリーチャーをバトルゾーンに出した時、」 "
+                "in the text; dmrules reads the effect of exactly one",
+            )
+        body = next(triggered[0][len(t) :] for t in TRIGGERS if triggered[0].startswith(t))
+        return [(None, body)]
+    if by != "spell":
+        raise Unread(text, f"an effect 'by: {by}' is not read from a printed text (only 'spell' and 'ability')")
+    condition: dict | None = None
+    for line in lines:
+        if line in SKIPPED:
+            continue
+        keyword = _parse(line, "metamorph")
+        if keyword is not None:
+            condition = _effect_condition(_token_values(keyword, "CONDITION_TEXT")[0])
+            continue
+        units.append((condition, line))
+        condition = None
+    if condition is not None:
+        raise Unread(lines[-1], "メタモーフ gives no line after it")
+    return units
+
+
 # -- the ability a サイレントスキル uses instead of untapping -----------------------------------
 
 
 def _used_event(tree: lark.Tree) -> dict | None:
     """One event of a used ability, in the vocabulary of a card's follow-up steps (players
     ``own``/``opponent`` from the ability's controller); None for an effect that lasts."""
-    numbers = [int(n) for n in _tokens(tree, "NUMBER")]
-    count = 1 if _tokens(tree, "FIRST") else numbers[0] if numbers else 1
+    numbers = [int(n) for n in _token_values(tree, "NUMBER")]
+    count = 1 if _token_values(tree, "FIRST") else numbers[0] if numbers else 1
     kind = tree.data
     if kind == "destroy_all":
-        whose, power = _tokens(tree, "WHOSE"), _tokens(tree, "NUMBER")
+        whose, power = _token_values(tree, "WHOSE"), _token_values(tree, "NUMBER")
         if len(whose) > 1:
             raise Unread(str(tree), "two owners named")
         return _destroy_all(whose[0] if whose else None, power[0] if power else None)
@@ -227,16 +236,16 @@ def _used_event(tree: lark.Tree) -> dict | None:
         return {"break": {"choose": {"count": count, "from": "shields", "whose": "opponent"}}}
     if kind == "destroy_chosen":
         choice: dict = {"count": count, "type": "creature"}
-        whose = _tokens(tree, "WHOSE")
+        whose = _token_values(tree, "WHOSE")
         if whose:
-            choice["whose"] = WHOSE[whose[0]]
-        if _tokens(tree, "KEYWORD"):
-            choice["keyword"] = _tokens(tree, "KEYWORD")[0]
+            choice["whose"] = EFFECT_WHOSE[whose[0]]
+        if _token_values(tree, "KEYWORD"):
+            choice["keyword"] = _token_values(tree, "KEYWORD")[0]
         return {"destroy": {"choose": choice}}
     if kind == "mana_to_battle":
         return {
             "put_into_battle": {
-                "choose": {"count": count, "from": "mana", "whose": "own", "race": _tokens(tree, "RACE")[0]}
+                "choose": {"count": count, "from": "mana", "whose": "own", "race": _token_values(tree, "RACE")[0]}
             }
         }
     if kind == "opponent_destroys_own":
@@ -245,12 +254,12 @@ def _used_event(tree: lark.Tree) -> dict | None:
         return {"discard": {"choose": {"count": count, "from": "hand", "whose": "opponent"}}}
     if kind == "mana_to_hand":
         choice = {"count": count, "from": "mana", "whose": "own"}
-        if _tokens(tree, "UP_TO"):
+        if _token_values(tree, "UP_TO"):
             choice["optional"] = True
         return {"return_to_hand": {"choose": choice}}
     if kind == "hand_to_shields":
         choice = {"count": count, "from": "hand", "whose": "own"}
-        if _tokens(tree, "MAY"):
+        if _token_values(tree, "MAY"):
             choice["optional"] = True
         return {"put_into_shields": {"choose": choice}}
     if kind == "shields_to_hand":

@@ -110,6 +110,8 @@ _CANON_PATTERNS = tuple(
         (r"「[^」]*」を持つ呪文を唱える直前", "この呪文を唱える直前"),
         (r"「[^」]*」を得たクリーチャー", "このクリーチャー"),
         (r"このカード以外の", "他の"),
+        (r"(自分|相手|いずれか)のシールドゾーンにある(表向きの|裏向きの)?カード", r"\1の\2シールド"),
+        (r"に(光|水|闇|火|自然|ゼロ)の文明が(?=あれば|あり|あるなら)", r"に\1のカードが"),
         (r"多色の", "多色"),
         (r"山札に入れ", "山札に加え"),
         (r"(^|、)([^、。]*?によって)、?((?:この|自分の|相手の|その)[^、。]*?が)", r"\1\3\2"),
@@ -119,6 +121,7 @@ _CANON_PATTERNS = tuple(
         (r"この呪文を自分の", "この呪文を"),
         (r"龍解させ", "裏返"),
         (r"コストの小さいほうに", ""),
+        (r"(クロスギア|クリーチャー|ドラグハート)側に(?=裏返)", ""),  # a card of two sides flips to the other
         (r"下に重ねた", "下にある"),
         (r"相手のクリーチャーの攻撃", "相手クリーチャーの攻撃"),
         (r"このクリーチャーのパワーが0より大きく", "そのパワーが0より大きければ"),
@@ -195,6 +198,7 @@ _CANON_PATTERNS = tuple(
         (r"相手が(ゲームに)?勝つ", "自分がゲームに負ける"),
         (r"自分が(ゲームに)?勝つ", "相手がゲームに負ける"),
         (r"[。、]?(そうした場合、?)?(この|その)クリーチャーは(バトルゾーンに)?とどまる", ""),
+        (r"[。、]?そうした場合、?相手はゲームに勝たない", ""),
         (r"([^。]*?)すべてに(「[^」]*」)を与える", r"\1はすべて\2を得る"),
         (r"(自分がゲームに負ける時)、?または\1", r"\1"),
         (r"このクリーチャーが([^、。]*?)時、?または([^、。]*?)が\1時", r"このクリーチャーまたは\2が\1時"),
@@ -238,8 +242,8 @@ def canonical(text: str) -> str:
     text = normalize(text).rstrip("。")
     for old, new in _CANON_WORDS:
         text = text.replace(old, new)
-    for pattern, new in _CANON_PATTERNS:
-        text = pattern.sub(new, text)
+    for pattern, replacement in _CANON_PATTERNS:
+        text = pattern.sub(replacement, text)
     if "§FORT§" in text:
         text = text.replace("そのシールドが", "§FORT§が")
     if "を得る" in text:
@@ -272,7 +276,12 @@ def canonical(text: str) -> str:
     text = re.sub(r"(?<!カードを)(?<![\dを])(\d+)枚引", r"カードを\1枚引", text)
     text = "。".join(_order_prefixes(s) for s in text.split("。"))
     names: list[str] = []
-    text = _QUOTED.sub(lambda m: names.append(m.group(0)) or f"§N{len(names) - 1}§", text)
+
+    def set_aside(match: re.Match[str]) -> str:
+        names.append(match.group(0))
+        return f"§N{len(names) - 1}§"
+
+    text = _QUOTED.sub(set_aside, text)
     text = _KIND_OR.sub("、", text).replace("、", "")
     text = _MODIFIER_RUN.sub(lambda m: "".join(sorted(_ONE_MODIFIER.findall(m.group(0)))), text)
     return re.sub(r"§N(\d+)§", lambda m: names[int(m.group(1))], text)

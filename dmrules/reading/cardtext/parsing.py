@@ -131,7 +131,7 @@ def keyword_table() -> dict:
     return yaml.safe_load((resources.files(__package__) / "keywords.yaml").read_text(encoding="utf-8"))
 
 
-_LINES = re.compile(r"\s+/\s+|\n")
+_LINES = re.compile(r"\s+//?\s+|\n")  # 「 / 」 between lines, 「 // 」 between the two sides of a twin card
 
 
 def _keyword_parts(line: str) -> tuple[str | None, str | None, str]:
@@ -208,7 +208,7 @@ TERMINAL_WORDS = {
 }
 
 
-def _describe(error: lark.exceptions.UnexpectedInput, sentence: str) -> str:
+def _describe_error(error: lark.exceptions.UnexpectedInput, sentence: str) -> str:
     pos = max(0, min(len(sentence), _position(error)))
     expected = sorted(getattr(error, "expected", None) or getattr(error, "allowed", None) or [])
     words = []
@@ -236,7 +236,7 @@ def read_sentence(sentence: str, start: str):
     try:
         tree = parser().parse(sentence, start=start)
     except lark.exceptions.UnexpectedInput as error:
-        raise ReadError(_describe(error, sentence)) from None
+        raise ReadError(_describe_error(error, sentence)) from None
     except RecursionError:  # pragma: no cover - bounded by MAX_SENTENCE
         raise ReadError("the sentence is too deeply nested to read") from None
     return read_tree(tree)

@@ -25,7 +25,7 @@ from ..carddb import load_card_file
 from ..classic import classic_cards
 from .compiler import compile_text
 
-TYPES = {
+POOL_TYPES = {
     "クリーチャー": "creature",
     "呪文": "spell",
     "城": "castle",
@@ -39,8 +39,8 @@ UNKNOWN = ["races", "civilizations", "cost", "power"]
 
 
 def card_type(printed: str):
-    if printed in TYPES:
-        return TYPES[printed]
+    if printed in POOL_TYPES:
+        return POOL_TYPES[printed]
     if "進化クリーチャー" in printed:
         return "evolution_creature"
     raise ValueError(f"unknown printed type {printed!r}")

@@ -14,14 +14,25 @@ that mean the same onto it.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TypeVar
 
 from ...game.abilities import Action, ReplacementAbility, Slot, Watch
 from ...game.events import EventSpec, Step
 from ...game.filters import Condition, Filter
-from .transform.parts import CIVS, ZONES, Grant, ReadError
+from .transform.parts import CIVS, ZONE_BY_WORD, Grant, ReadError
+
+_Given = TypeVar("_Given")
+
+
+def _given(value: _Given | None, what: str) -> _Given:
+    """``value``, which an ability rendered here states; an ability that does not state it has no printed phrase."""
+    if value is None:
+        raise ReadError(f"an ability that states no {what} has no printed phrase")
+    return value
+
 
 _CIV = {v: k for k, v in CIVS.items()}
-_ZONE = {v: k for k, v in ZONES.items()}
+_ZONE = {v: k for k, v in ZONE_BY_WORD.items()}
 _TYPE = {
     "creature": "クリーチャー",
     "spell": "呪文",
@@ -132,7 +143,7 @@ def _cause(conditions: tuple[str, ...]) -> tuple[str, list[str]]:
     return f"{who}の{word}によって", rest
 
 
-def _event(watch: Watch, face_up: bool) -> str:
+def _event_phrase(watch: Watch, face_up: bool) -> str:
     events = watch.events
     words = []
     for event in events:
@@ -180,14 +191,14 @@ def _event_word(event: str, watch: Watch, face_up: bool) -> str:
 def _subject(watch: Watch) -> str:
     if watch.subject is not None:
         return _SUBJECT[watch.subject]
-    return phrase(watch.filter)
+    return phrase(_given(watch.filter, "watched card"))
 
 
 def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool = False) -> str:
     """「自分のクリーチャーが相手の効果によって破壊される」 (without 「時」)."""
     events = set(watch.events)
     if events == {"untap"}:
-        return f"自分のターンのはじめに、{_SUBJECT[watch.subject]}がタップされていたら"
+        return f"自分のターンのはじめに、{_SUBJECT[_given(watch.subject, 'untapped card')]}がタップされていたら"
     if events == {"spell_to_graveyard"}:
         return _cast(watch)
     cause, rest = _cause(watch.conditions)
@@ -196,7 +207,8 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool
         return _player_watch(watch, cause, rest)
     if watch.chooser is not None:
         shields = watch.from_zone == "shields"
-        return f"{phrase(watch.filter, head='シールド' if shields else None)}を{_WHOSE[watch.chooser]}が選ぶ"
+        chosen = phrase(_given(watch.filter, "chosen card"), head="シールド" if shields else None)
+        return f"{chosen}を{_WHOSE[watch.chooser]}が選ぶ"
     if rest == ["by_this"] and events == {"break"} and watch.filter == Filter(whose="opponent"):
         return "このクリーチャーが相手のシールドをブレイクする"
     if rest:
@@ -210,7 +222,7 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool
     if watch.cause:
         raise ReadError("a card's event with a cause no phrase states")
     lead = "どこからでも" if anywhere else ""
-    return f"{subject}が{cause}{lead}{_event(watch, face_up)}"
+    return f"{subject}が{cause}{lead}{_event_phrase(watch, face_up)}"
 
 
 def _cast(watch: Watch) -> str:
@@ -218,6 +230,10 @@ def _cast(watch: Watch) -> str:
         return f"この呪文を{_ZONE[watch.cast_from]}から唱えた後" if watch.cast_from else "この呪文を唱えた後"
     if watch.cast_from == "shields" and watch.filter is not None:
         return f"S・トリガーを使って{phrase(watch.filter)}を唱えた"
+    flt = watch.filter
+    if watch.cast_from is not None and flt is not None and flt == Filter(whose=flt.whose, types=("spell",)):
+        if flt.whose != "any":
+            return f"{_WHOSE[flt.whose]}の{_ZONE[watch.cast_from]}から呪文を唱えた後"
     raise ReadError("a spell's movement no printed phrase states")
 
 
@@ -264,7 +280,9 @@ def render_condition(condition: Condition) -> str:
         return _WORDS[condition.word]
     flt = condition.filter or Filter()
     where = (
-        "バトルゾーンに" if condition.zone == "battle" else f"{_WHOSE.get(flt.whose, '')}の{_ZONE[condition.zone]}に"
+        "バトルゾーンに"
+        if condition.zone == "battle"
+        else f"{_WHOSE.get(flt.whose, '')}の{_ZONE[_given(condition.zone, 'zone')]}に"
     )
     if condition.zone != "battle":
         if flt.whose == "any":
@@ -287,8 +305,38 @@ def _prefix(ability: ReplacementAbility, skip: set[str]) -> list[str]:
             parts.append(word)
     if ability.once_per_turn:
         parts.append("各ターンに1度")
-    parts += [render_condition(c) for c in ability.conditions if c.word not in skip]
+    parts += _condition_phrases([c for c in ability.conditions if c.word not in skip])
     return parts
+
+
+def _condition_phrases(conditions: list[Condition]) -> list[str]:
+    """The conditions as printed; a card of each of several civilizations in one zone of a player's is one
+    phrase (「自分のマナゾーンに火と水の文明があれば」)."""
+    out: list[str] = []
+    civs: list[str] = []
+    for i, condition in enumerate(conditions):
+        civ = _one_civilization(condition)
+        if civ is not None and i + 1 < len(conditions) and _one_civilization(conditions[i + 1]) is not None:
+            if replace(conditions[i + 1], filter=condition.filter) == condition:
+                civs.append(civ)
+                continue
+        if civ is not None and civs:
+            where = render_condition(condition).split(f"{civ}のカードが")[0]
+            out.append(f"{where}{'と'.join(civs + [civ])}の文明があれば")
+            civs = []
+            continue
+        out.append(render_condition(condition))
+    return out
+
+
+def _one_civilization(condition: Condition) -> str | None:
+    """The civilization of a count of at least one card of one civilization in a zone of a player's."""
+    flt = condition.filter
+    if condition.word is not None or flt is None or condition.at_least != 1 or condition.zone == "battle":
+        return None
+    if len(flt.civilizations) != 1 or replace(flt, civilizations=(), whose="any") != Filter():
+        return None
+    return _CIV[flt.civilizations[0]]
 
 
 # -- what happens instead -------------------------------------------------------------------
@@ -311,7 +359,7 @@ def _zone_verb(zone: str, position: str | None, verb: str = "put", tapped: bool 
     return f"{lead}{_ZONE[zone]}に置く"
 
 
-def _count(count: int | None, up_to: bool = False, flt: Filter | None = None, unit: str | None = None) -> str:
+def _count_words(count: int | None, up_to: bool = False, flt: Filter | None = None, unit: str | None = None) -> str:
     """「2体」, 「1つ」, 「3枚まで」, 「好きな数」: creatures are counted in 体, shields in つ, other cards in 枚."""
     if count is None:
         return "好きな数"
@@ -330,14 +378,15 @@ def _slot(slot: Slot) -> str:
         if flt != Filter(whose="own"):
             raise ReadError("a filtered choice of the cards under this card")
         head = "クロスギア" if slot.from_zone == "crossed_to_this" else "カード"
-        return f"{where}{head}を{_count(slot.count)}{_zone_verb(slot.to_zone, slot.position)}"
-    amount = _count(slot.count, slot.up_to, flt)
+        return f"{where}{head}を{_count_words(slot.count)}{_zone_verb(slot.to_zone, slot.position)}"
+    amount = _count_words(slot.count, slot.up_to, flt)
     if slot.verb == "destroy":
         if slot.from_zone != "battle":
             raise ReadError("a destruction elsewhere than the battle zone")
         return f"{phrase(flt)}を{amount}破壊する"
     if slot.from_zone == "shields" and not (flt.types or flt.races or flt.names or flt.keywords):
-        return f"{phrase(flt, head='シールド')}を{_count(slot.count, slot.up_to, unit='つ')}{_to(slot)}"
+        either = "いずれかの" if flt.whose == "any" else ""  # 「いずれかのシールドゾーンにある」
+        return f"{either}{phrase(flt, head='シールド')}を{_count_words(slot.count, slot.up_to, unit='つ')}{_to(slot)}"
     if slot.from_zone == "battle":
         return f"{phrase(flt)}を{amount}{_to(slot)}"
 
@@ -359,20 +408,20 @@ def _to(slot: Slot) -> str:
 def render_action(action: Action) -> str:
     kind = action.kind
     if kind == "move":
-        return _zone_verb(action.zone, action.position, tapped=action.tapped, face_up=action.face_up)
+        return _zone_verb(_given(action.zone, "zone"), action.position, tapped=action.tapped, face_up=action.face_up)
     if kind == "move_under":
         return "このクリーチャーの下に置く"
     if kind == "move_top":
         return "一番上のカードが離れる"
     if kind == "under_to":
-        return "このクリーチャーの下にあるカードをすべて" + _zone_verb(action.zone, None)
+        return "このクリーチャーの下にあるカードをすべて" + _zone_verb(_given(action.zone, "zone"), None)
     if kind == "move_source":
         if action.verb == "destroy":
             return "このクリーチャーを破壊する"
         if action.verb == "discard":
             return "自分の手札にあるこのカードを捨てる"
         return "このクリーチャーを" + _zone_verb(
-            action.zone, action.position, tapped=action.tapped, face_up=action.face_up
+            _given(action.zone, "zone"), action.position, tapped=action.tapped, face_up=action.face_up
         )
     if kind == "tap_source":
         return "このクリーチャーをタップする"
@@ -389,9 +438,9 @@ def render_action(action: Action) -> str:
     if kind == "destroy_partner":
         return "その相手クリーチャーを破壊する"
     if kind == "choose":
-        return _slot(action.slot)
+        return _slot(_given(action.slot, "choice"))
     if kind == "mill":
-        return f"{_WHOSE[action.whose]}の山札の上から{action.count}枚を墓地に置く"
+        return f"{_WHOSE[_given(action.whose, 'player')]}の山札の上から{action.count}枚を墓地に置く"
     if kind == "draw":
         return f"カードを{action.count}枚引く"
     if kind == "choose_instead":
@@ -403,18 +452,20 @@ def render_action(action: Action) -> str:
     raise ReadError(f"the action '{kind}' has no printed phrase")
 
 
-def _either(action: Action) -> str | None:
+def _either_words(action: Action) -> str | None:
     """「AかBをN枚、または両方M枚ずつを、…」 of a ``one_of`` that is one."""
     first, second = action.options
     if len(first) != 1 or len(second) != 2 or not all(a.kind == "choose" for a in first + second):
         return None
     either, a, b = first[0].slot, second[0].slot, second[1].slot
+    if either is None or a is None or b is None:
+        return None
     if len(either.filter.races) != 2 or (a.filter.races + b.filter.races) != either.filter.races:
         return None
 
     text = _slot(replace(either, filter=replace(either.filter, races=("\0",))))
     kinds = "か".join(either.filter.races)
-    n, m = _count(either.count, flt=either.filter), _count(a.count, flt=either.filter)
+    n, m = _count_words(either.count, flt=either.filter), _count_words(a.count, flt=either.filter)
     return text.replace("\0", kinds).replace(f"を{n}", f"を{n}、または両方{m}ずつを", 1)
 
 
@@ -423,19 +474,21 @@ def _joined_zones(actions: list[Action]) -> list:
     out: list = []
     for action in actions:
         before = out[-1] if out else None
+        prior = before.slot if isinstance(before, Action) and before.kind == "choose" else None
+        slot = action.slot if action.kind == "choose" else None
         if (
-            isinstance(before, Action)
-            and before.kind == action.kind == "choose"
-            and before.slot.count is None
-            and action.slot.count is None
-            and before.slot.from_zone != action.slot.from_zone
-            and before.slot.from_zone not in ("battle", "shields")
-            and action.slot.from_zone not in ("battle", "shields")
+            prior is not None
+            and slot is not None
+            and prior.count is None
+            and slot.count is None
+            and prior.from_zone != slot.from_zone
+            and prior.from_zone not in ("battle", "shields")
+            and slot.from_zone not in ("battle", "shields")
         ):
-            if replace(before.slot, from_zone=action.slot.from_zone) == action.slot:
-                text = _slot(before.slot)
-                zone = _ZONE[before.slot.from_zone]
-                out[-1] = text.replace(f"の{zone}から", f"の{zone}または{_ZONE[action.slot.from_zone]}から", 1)
+            if replace(prior, from_zone=slot.from_zone) == slot:
+                text = _slot(prior)
+                zone = _ZONE[prior.from_zone]
+                out[-1] = text.replace(f"の{zone}から", f"の{zone}または{_ZONE[slot.from_zone]}から", 1)
                 continue
         out.append(action)
     return out
@@ -449,7 +502,7 @@ def render_actions(actions: tuple[Action, ...], optional: bool) -> str:
             words.append(action)
             continue
         if action.kind == "one_of":
-            either = _either(action)
+            either = _either_words(action)
             if either is not None:
                 words.append(either)
                 continue
@@ -499,7 +552,7 @@ def render_event(event: EventSpec) -> str:
         return "そのシールドをブレイクしたクリーチャーを破壊する"
     if event.cards == ("this",):
         if event.kind == "move":
-            return "このクリーチャーを" + _zone_verb(event.to_zone, event.position)
+            return "このクリーチャーを" + _zone_verb(_given(event.to_zone, "zone"), event.position)
         return (
             "このクリーチャーを"
             + {
@@ -517,10 +570,10 @@ def render_event(event: EventSpec) -> str:
 
     if choice.from_zone == "battle":
         what = "バトルゾーンにある" + phrase(choice.filter)
-        source = f"を{_count(choice.count, flt=choice.filter)}"
+        source = f"を{_count_words(choice.count, flt=choice.filter)}"
     else:
         what = phrase(replace(choice.filter, whose="any"))
-        source = f"を{_count(choice.count, flt=choice.filter)}自分の{_ZONE[choice.from_zone]}から"
+        source = f"を{_count_words(choice.count, flt=choice.filter)}自分の{_ZONE[choice.from_zone]}から"
     end = "てもよい" if choice.optional else ""
     if event.kind == "discard":
         text = f"{what}{source}捨てる"
@@ -529,7 +582,7 @@ def render_event(event: EventSpec) -> str:
     elif event.kind == "move" and event.under is not None:
         text = f"{what}{source}バトルゾーンにある{phrase(event.under)}1枚の下に置く"
     elif event.kind == "move":
-        text = f"{what}{source}{_zone_verb(event.to_zone, event.position)}"
+        text = f"{what}{source}{_zone_verb(_given(event.to_zone, 'zone'), event.position)}"
     else:
         raise ReadError("a follow-up event no printed phrase states")
     return _optional(text) if end else text
@@ -550,17 +603,18 @@ def render_ability_sentence(abilities: list[ReplacementAbility]) -> str:
     untap = set(first.watch.events) == {"untap"}
     skip = {"this_face_up"} | ({"this_tapped"} if untap else set())
     prefix = _prefix(first, skip)
-    heads = _heads(abilities)
+    heads = _watch_heads(abilities)
     if len({_instead(a) for a in abilities}) != 1 or len({tuple(_prefix(a, skip)) for a in abilities}) != 1:
         raise ReadError("the abilities of one sentence differ otherwise than in their watch")
     head = "時、または".join(heads)
-    cast = first.watch.events == ("spell_to_graveyard",) and first.watch.subject == "this"
+    after = first.watch.subject == "this" or first.watch.cast_from not in (None, "shields")  # 「唱えた後」
+    cast = first.watch.events == ("spell_to_graveyard",) and after
     if not untap and not cast:
         head += "時"
     return "、".join(prefix + [head]) + "、かわりに" + _instead(first)
 
 
-def _heads(abilities: list[ReplacementAbility]) -> list[str]:
+def _watch_heads(abilities: list[ReplacementAbility]) -> list[str]:
     """The watched events of one sentence; one ability a zone (「マナゾーン、手札またはバトルゾーンから」) or a
     cause (「相手の呪文または相手のクリーチャーの能力によって」) is one phrase."""
     watches = [a.watch for a in abilities]
@@ -568,7 +622,7 @@ def _heads(abilities: list[ReplacementAbility]) -> list[str]:
     if len(watches) > 1 and set(base.events) == {"put_into_graveyard"} and base.filter is not None:
         if all(replace(w, from_zone=None) == replace(base, from_zone=None) for w in watches):
             text = render_watch(replace(base, from_zone=None), abilities[0].conditions)
-            zones = _or([_ZONE[w.from_zone] for w in watches])
+            zones = _or([_ZONE[_given(w.from_zone, "zone")] for w in watches])
             return [text.replace("が墓地に置かれる", f"が{zones}から墓地に置かれる", 1)]
     this_or = replace(watches[1], subject="this", filter=None) if len(watches) == 2 else None
     if this_or is not None and base.subject == "this" and watches[1].filter is not None and this_or == base:

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ...game.abilities import Action, ReplacementAbility, default_works_in
-from ...game.filters import Condition
+from ...game.filters import Condition, Filter
 from ..serialise import read_back
 from . import parsing as c
 from .normalize import canonical, normalize, sentences
@@ -152,12 +152,13 @@ class TextReader:
                 self._replacement(sentence, offset, pending.keyword, conditions, prefix, pending)
                 return
             self._end_grant()
-        if c.INSTEAD not in sentence and _grants_a_keyword(sentence):
-            self._grant(sentence, offset)
+        granted = _grants_a_keyword(sentence) if c.INSTEAD not in sentence else None
+        if granted is not None:
+            self._grant(sentence, offset, *granted)
             return
         if c.INSTEAD not in sentence:
             if self.group is not None and sentence.startswith(c.FOLLOW_UP):
-                self._follow_up(sentence, offset)
+                self._follow_up(self.group, sentence, offset)
                 return
             self._close()
             self._add(c.Sentence(sentence, offset, "other"))
@@ -198,8 +199,7 @@ class TextReader:
                 ability = replace(ability, works_in="shields")
         return ability
 
-    def _follow_up(self, sentence: str, offset: int) -> None:
-        group = self.group
+    def _follow_up(self, group: Group, sentence: str, offset: int) -> None:
         try:
             follow: Followup = c.read_sentence(sentence, "followup")
             group.abilities = [_attach(a, follow) for a in group.abilities]
@@ -214,9 +214,8 @@ class TextReader:
         group.follow_ups.append(record)
 
     # -- grants -------------------------------------------------------------------------
-    def _grant(self, sentence: str, offset: int) -> None:
+    def _grant(self, sentence: str, offset: int, word: str, arg: str | None) -> None:
         self._close()
-        word, arg = _grants_a_keyword(sentence)
         try:
             grant: Grant = c.read_sentence(sentence, "grant")
         except ReadError as error:
@@ -298,7 +297,9 @@ def _attach(ability: ReplacementAbility, follow: Followup) -> ReplacementAbility
     if follow.kind == "then":
         step = then_step(follow.clauses, f"then{len(ability.then) + 1}")
         if any("event_source" in e.cards for e in step.events) and not _break_by_creature(ability.watch):
-            raise ReadError("「そのシールドをブレイクしたクリーチャー」 of a watched event that is no break by a creature")
+            raise ReadError(
+                "「そのシールドをブレイクしたクリーチャー」 of a watched event that is no break by a creature"
+            )
         return replace(ability, then=ability.then + (step,))
     if follow.kind == "shuffle":
         for i, action in enumerate(ability.instead):
@@ -315,6 +316,10 @@ def _attach(ability: ReplacementAbility, follow: Followup) -> ReplacementAbility
                 instead[i] = replace(action, slot=replace(slot, no_trigger=True))
                 return replace(ability, instead=tuple(instead))
         raise ReadError("「その「S・トリガー」は使えない」 follows no shield put into the hand")
+    if follow.kind == "no_win":
+        if ability.watch.events != ("lose",) or ability.watch.filter != Filter(whose="own"):
+            raise ReadError("「相手はゲームに勝たない」 of a watched event that is no win of the opponent's")
+        return ability  # the replaced win does not happen: the replacement says so
     if not any(a.kind == "stay" for a in ability.instead):  # stays
         return replace(ability, instead=(Action("stay"),) + ability.instead)
     return ability

@@ -14,8 +14,8 @@ import re
 
 from lark import Token
 
-from .nouns import _number, _tokens
-from .parts import WHOSE, ZONES, Amount, Clause, Phrase, Place, ReadError, Target
+from .nouns import _number, _typed_tokens
+from .parts import WHOSE_BY_WORD, ZONE_BY_WORD, Amount, Clause, Phrase, PutPlace, ReadError, Target
 
 _STEMS = {
     "破壊": "destroy",
@@ -43,7 +43,10 @@ _VERB = re.compile(
 def verb_mode(token) -> tuple[str, str]:
     """``(verb, mode)`` of a verb as printed: 「置いてもよい」 → (put, may); 「捨て」 (before 「、」) → (discard,
     cont)."""
-    stem, ending = _VERB.fullmatch(str(token)).groups()
+    match = _VERB.fullmatch(str(token))
+    if match is None:
+        raise ReadError(f"「{token}」 is no verb the clauses know")
+    stem, ending = match.groups()
     if ending.endswith("よい"):
         mode = "may"
     elif ending in ("して", "いて", "て"):
@@ -100,14 +103,14 @@ class ClauseParts:
         )
 
     def actor(self, items: list):
-        return ("actor", WHOSE[str(items[0])])
+        return ("actor", WHOSE_BY_WORD[str(items[0])])
 
     # -- the verb -----------------------------------------------------------------------
     def verb_phrase(self, items: list):
-        place = next((i for i in items if isinstance(i, Place)), None)
+        place = next((i for i in items if isinstance(i, PutPlace)), None)
         manners = frozenset(i for i in items if isinstance(i, str) and not isinstance(i, Token))
-        verb, mode = verb_mode(_tokens(items, "VERB")[0])
-        shuffles = _tokens(items, "V_SHUFFLE")
+        verb, mode = verb_mode(_typed_tokens(items, "VERB")[0])
+        shuffles = _typed_tokens(items, "V_SHUFFLE")
         if shuffles:
             if mode != "te":
                 raise ReadError("「シャッフルする」 after a verb that does not lead to it")
@@ -115,36 +118,38 @@ class ClauseParts:
         return Clause(verb=verb, mode=mode, place=place, manners=manners)
 
     def vp_stay(self, items: list):
-        place = next((i for i in items if isinstance(i, Place)), None)
+        place = next((i for i in items if isinstance(i, PutPlace)), None)
         if place is not None and place.zone != "battle":
             raise ReadError("「とどまる」 somewhere other than the battle zone")
         return Clause(verb="stay")
 
     # -- places ---------------------------------------------------------------------------
     def place_zone(self, items: list):
-        owners = _tokens(items, "PLACE_OWNER")
-        return Place(zone=ZONES[str(_tokens(items, "ZONE")[0])], owner=str(owners[0]) if owners else None)
+        owners = _typed_tokens(items, "PLACE_OWNER")
+        return PutPlace(
+            zone=ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])], owner=str(owners[0]) if owners else None
+        )
 
     def place_deck_end(self, items: list):
-        owners = _tokens(items, "PLACE_OWNER")
-        position = "top" if str(_tokens(items, "DECK_END")[0]) == "上" else "bottom"
-        return Place(zone="deck", position=position, owner=str(owners[0]) if owners else None)
+        owners = _typed_tokens(items, "PLACE_OWNER")
+        position = "top" if str(_typed_tokens(items, "DECK_END")[0]) == "上" else "bottom"
+        return PutPlace(zone="deck", position=position, owner=str(owners[0]) if owners else None)
 
     def place_under_this(self, items: list):
-        return Place(zone="under_this")
+        return PutPlace(zone="under_this")
 
     def place_new_shield(self, items: list):
-        if ZONES[str(_tokens(items, "ZONE")[0])] != "shields":
+        if ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])] != "shields":
             raise ReadError("「新しいシールドとして」 somewhere other than the shield zone")
-        owners = _tokens(items, "PLACE_OWNER")
-        return Place(zone="shields", owner=str(owners[0]) if owners else None, new_shield=True)
+        owners = _typed_tokens(items, "PLACE_OWNER")
+        return PutPlace(zone="shields", owner=str(owners[0]) if owners else None, new_shield=True)
 
     def place_shields(self, items: list):
-        owners = _tokens(items, "PLACE_OWNER")
-        return Place(zone="shields", owner=str(owners[0]) if owners else None)
+        owners = _typed_tokens(items, "PLACE_OWNER")
+        return PutPlace(zone="shields", owner=str(owners[0]) if owners else None)
 
     def place_under(self, items: list):
-        return Place(zone="under", under=next(i for i in items if isinstance(i, Phrase)))
+        return PutPlace(zone="under", under=next(i for i in items if isinstance(i, Phrase)))
 
     # -- manners ------------------------------------------------------------------------
     def manner_tapped(self, items: list):
@@ -164,19 +169,19 @@ class ClauseParts:
 
     # -- sources ------------------------------------------------------------------------
     def source_zone(self, items: list):
-        zones = tuple(ZONES[str(t)] for t in _tokens(items, "ZONE"))
+        zones = tuple(ZONE_BY_WORD[str(t)] for t in _typed_tokens(items, "ZONE"))
         if len(set(zones)) != len(zones):
             raise ReadError("a zone named twice")
-        return ("source", zones, WHOSE[str(_tokens(items, "OWNER")[0])])
+        return ("source", zones, WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])])
 
     def source_zone_any(self, items: list):
-        return ("source", (ZONES[str(_tokens(items, "ZONE")[0])],), None)
+        return ("source", (ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])],), None)
 
     # -- targets ------------------------------------------------------------------------
     def target_thing(self, items: list):
         thing = items[0]
         amount = next((i for i in items if isinstance(i, Amount)), None)
-        chosen = bool(_tokens(items, "CHOOSING"))
+        chosen = bool(_typed_tokens(items, "CHOOSING"))
         if isinstance(thing, Phrase):
             return Target(kind="phrase", phrase=thing, amount=amount, chosen=chosen)
         _, zone, whose = thing
@@ -194,7 +199,7 @@ class ClauseParts:
         thing = items[0]
         if not isinstance(thing, Phrase):
             raise ReadError("「AかB」 of a zone's cards")
-        either, each = (_number(t) for t in _tokens(items, "COUNT"))
+        either, each = (_number(t) for t in _typed_tokens(items, "COUNT"))
         return Target(kind="either", phrase=thing, either=(either, each))
 
     def target_ref(self, items: list):
@@ -207,23 +212,23 @@ class ClauseParts:
         return Target(kind="this", ref="このクリーチャー")
 
     def target_this_in_hand(self, items: list):
-        if WHOSE[str(_tokens(items, "OWNER")[0])] != "own":
+        if WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])] != "own":
             raise ReadError("this card in the opponent's hand")
         return Target(kind="this_in_hand")
 
     def target_amount(self, items: list):
         amount = next(i for i in items if isinstance(i, Amount))
-        return Target(kind="amount", amount=amount, chosen=bool(_tokens(items, "CHOOSING")))
+        return Target(kind="amount", amount=amount, chosen=bool(_typed_tokens(items, "CHOOSING")))
 
     def target_deck_top(self, items: list):
-        whose = WHOSE[str(_tokens(items, "OWNER")[0])]
+        whose = WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])]
         return Target(
-            kind="deck_top", zone="deck", whose=whose, amount=Amount(count=_number(_tokens(items, "COUNT")[0]))
+            kind="deck_top", zone="deck", whose=whose, amount=Amount(count=_number(_typed_tokens(items, "COUNT")[0]))
         )
 
     def target_breaker(self, items: list):
         """「そのシールドをブレイクしたクリーチャーを」: the creature whose break is the replaced event."""
-        ref = str(_tokens(items, "REF")[0])
+        ref = str(_typed_tokens(items, "REF")[0])
         if ref != "そのシールド":
             raise ReadError(f"「{ref}をブレイクした」: only a shield is broken")
         return Target(kind="breaker", ref=ref)
@@ -232,13 +237,17 @@ class ClauseParts:
         return items[0]
 
     def thing_own_zone_cards(self, items: list):
-        zone = ZONES[str(_tokens(items, "ZONE")[0])]
+        zone = ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])]
         if zone == "battle":
             raise ReadError("「バトルゾーンを」: cards of no one player's")
         return ("zone_cards", zone, "own")
 
     def thing_zone_cards(self, items: list):
-        return ("zone_cards", ZONES[str(_tokens(items, "ZONE")[0])], WHOSE[str(_tokens(items, "OWNER")[0])])
+        return (
+            "zone_cards",
+            ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])],
+            WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])],
+        )
 
     def amount_n(self, items: list):
         return Amount(count=_number(items[0]))
@@ -257,16 +266,16 @@ class ClauseParts:
         return items[0]
 
     def do_use_ability(self, items: list):
-        return Clause(verb="use", mode=_mode_of(str(_tokens(items, "V_USE")[0])))
+        return Clause(verb="use", mode=_mode_of(str(_typed_tokens(items, "V_USE")[0])))
 
     def do_choose_instead(self, items: list):
-        return Clause(verb="choose_instead", whose=WHOSE[str(_tokens(items, "OWNER")[0])])
+        return Clause(verb="choose_instead", whose=WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])])
 
     def do_top_card_only(self, items: list):
         return Clause(verb="top_card_only")
 
     def do_destroy_partner(self, items: list):
-        verb, mode = verb_mode(_tokens(items, "VERB")[0])
+        verb, mode = verb_mode(_typed_tokens(items, "VERB")[0])
         if verb != "destroy":
             raise ReadError("the other creature of the battle, other than destroyed")
         return Clause(verb="destroy_partner", mode=mode)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ....game.filters import CONDITION_WORDS, Condition, Filter
-from .nouns import _number, _tokens
-from .parts import WHOSE, ZONES, Phrase, ReadError
+from .nouns import _number, _typed_tokens
+from .parts import CIVS, WHOSE_BY_WORD, ZONE_BY_WORD, Phrase, ReadError
 
 
 class ConditionParts:
@@ -20,7 +20,7 @@ class ConditionParts:
         zone, whose = items[0]
         phrase = next((i for i in items if isinstance(i, Phrase)), Phrase())
         at_least = next((i for i in items if isinstance(i, int) and not isinstance(i, bool)), 1)
-        other = bool(_tokens(items, "BESIDES"))
+        other = bool(_typed_tokens(items, "BESIDES"))
         return ("if", _count_condition(zone, whose, phrase, at_least, other))
 
     def cond_count_cards(self, items: list):
@@ -28,14 +28,32 @@ class ConditionParts:
         at_least = next(i for i in items if isinstance(i, int) and not isinstance(i, bool))
         return ("if", _count_condition(zone, whose, Phrase(card=True), at_least, False))
 
+    def cond_civilizations(self, items: list):
+        """「自分のマナゾーンに火と水の文明があれば」: a card of each civilization there (a card of two counts for
+        both), one count condition each."""
+        zone, whose = items[0]
+        civs = [CIVS[str(t)] for t in _typed_tokens(items, "CIV")]
+        if len(set(civs)) != len(civs):
+            raise ReadError("a civilization named twice")
+        return (
+            "if",
+            *(
+                _count_condition(zone, whose, Phrase(filter=Filter(civilizations=(civ,)), card=True), 1, False)
+                for civ in civs
+            ),
+        )
+
     def where_battle(self, items: list):
         return ("battle", None)
 
     def where_zone(self, items: list):
-        return (ZONES[str(_tokens(items, "ZONE")[0])], WHOSE[str(_tokens(items, "OWNER")[0])])
+        return (
+            ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])],
+            WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])],
+        )
 
     def at_least_n(self, items: list):
-        return _number(_tokens(items, "NUMBER")[0])
+        return _number(_typed_tokens(items, "NUMBER")[0])
 
     def at_least_one(self, items: list):
         return 1

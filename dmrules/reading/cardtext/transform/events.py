@@ -15,8 +15,8 @@ from lark import Token
 
 from ....game.abilities import Watch
 from ....game.filters import Filter
-from .nouns import _number, _tokens
-from .parts import WHOSE, ZONES, Cause, Phrase, ReadError, WatchPart
+from .nouns import _number, _typed_tokens
+from .parts import WHOSE_BY_WORD, ZONE_BY_WORD, EventCause, Phrase, ReadError, WatchPart
 
 OTHER = {"own": "opponent", "opponent": "own"}
 _LEAVE = {"battle": "leave", "shields": "leave_shields", "mana": "leave_mana", "graveyard": "leave_graveyard"}
@@ -48,7 +48,7 @@ class Ev:
 
 
 def _whose(token) -> str:
-    return WHOSE[str(token)]
+    return WHOSE_BY_WORD[str(token)]
 
 
 class EventParts:
@@ -80,7 +80,7 @@ class EventParts:
         if isinstance(subject, tuple) and subject[0] == "subjects":  # 「このクリーチャーまたは自分のドラゴンが」
             rest = [i for i in items if i is not subject]
             return tuple(part for one in subject[1] for part in self.watch_card([one, *rest]))
-        cause = next((i for i in items if isinstance(i, Cause)), Cause())
+        cause = next((i for i in items if isinstance(i, EventCause)), EventCause())
         amount = next((i for i in items if isinstance(i, tuple) and i and i[0] == "amount"), None)
         ev = next(i for i in items if isinstance(i, Ev))
         if amount is not None and (amount[1].count != 1 or amount[1].up_to or amount[1].every):
@@ -88,20 +88,20 @@ class EventParts:
         return _watches(subject, ev, cause)
 
     def watch_same_subject(self, items: list):
-        cause = next((i for i in items if isinstance(i, Cause)), Cause())
+        cause = next((i for i in items if isinstance(i, EventCause)), EventCause())
         ev = next(i for i in items if isinstance(i, Ev))
         parts = _watches(("subject", "this"), ev, cause)
         return tuple(replace(part, same_subject=True, watch=replace(part.watch, subject=None)) for part in parts)
 
     def watch_player(self, items: list):
-        owner = _whose(_tokens(items, "OWNER")[0])
-        cause = next((i for i in items if isinstance(i, Cause)), Cause())
+        owner = _whose(_typed_tokens(items, "OWNER")[0])
+        cause = next((i for i in items if isinstance(i, EventCause)), EventCause())
         event = next(i for i in items if isinstance(i, tuple) and i and i[0] == "player_event")
         _, kind, count = event
         if cause.either:
             raise ReadError("two causes of a player's event")
         if kind in ("lose", "win") and set(cause.conditions) == {"by_opponent", "by_attack"}:
-            cause = Cause(cause="attack")  # 「相手のクリーチャーの攻撃によって」: the opponent's win by an attack
+            cause = EventCause(cause="attack")  # 「相手のクリーチャーの攻撃によって」: the opponent's win by an attack
         if cause.cause is not None and kind not in ("lose", "win"):
             raise ReadError("an attack as the cause of a player's event other than winning or losing")
         player = OTHER[owner] if kind == "win" else owner
@@ -118,7 +118,7 @@ class EventParts:
         return ("player_event", "win", None)
 
     def pe_draw(self, items: list):
-        counts = _tokens(items, "COUNT")
+        counts = _typed_tokens(items, "COUNT")
         return ("player_event", "draw", _number(counts[0]) if counts else None)
 
     def pe_choose(self, items: list):
@@ -126,7 +126,7 @@ class EventParts:
 
     def watch_choice_of(self, items: list):
         phrase = next(i for i in items if isinstance(i, Phrase))
-        chooser = _whose(_tokens(items, "OWNER")[0])
+        chooser = _whose(_typed_tokens(items, "OWNER")[0])
         where = "shields" if phrase.shield else phrase.zone
         return (WatchPart(watch=Watch(events=("choose",), filter=_filter(phrase), chooser=chooser, from_zone=where)),)
 
@@ -139,13 +139,13 @@ class EventParts:
         )
 
     def source_zones(self, items: list):
-        zones = [ZONES[str(t)] for t in _tokens(items, "ZONE")]
+        zones = [ZONE_BY_WORD[str(t)] for t in _typed_tokens(items, "ZONE")]
         if len(set(zones)) != len(zones):
             raise ReadError("a zone named twice")
         return zones
 
     def watch_this_breaks(self, items: list):
-        owners = _tokens(items, "OWNER")
+        owners = _typed_tokens(items, "OWNER")
         if owners and _whose(owners[0]) != "opponent":
             raise ReadError("this creature breaking its own player's shields")
         watch = Watch(events=("break",), filter=Filter(whose="opponent"), conditions=("by_this",))
@@ -164,7 +164,7 @@ class EventParts:
         return (WatchPart(watch=watch),)
 
     def watch_cast_by_trigger(self, items: list):
-        whose = _whose(_tokens(items, "OWNER")[0])
+        whose = _whose(_typed_tokens(items, "OWNER")[0])
         flt = Filter(whose=whose, types=("spell",))
         return (WatchPart(watch=Watch(events=("spell_to_graveyard",), filter=flt, cast_from="shields")),)
 
@@ -173,22 +173,33 @@ class EventParts:
         return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))
 
     def cast_this_from(self, items: list):
-        zone = ZONES[str(_tokens(items, "ZONE")[0])]
-        owners = _tokens(items, "PLACE_OWNER")
+        zone = ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])]
+        owners = _typed_tokens(items, "PLACE_OWNER")
         if owners and str(owners[0]) != "自分の":
             raise ReadError("this spell cast from another player's zone")
         watch = Watch(events=("spell_to_graveyard",), subject="this", cast_from=zone)
         return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))
 
+    def cast_spell_from(self, items: list):
+        """「自分の墓地から呪文を唱えた後」: any spell of the player's cast from that zone, after it is cast."""
+        whose = _whose(_typed_tokens(items, "OWNER")[0])
+        zone = ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])]
+        if whose != "own":
+            raise ReadError("a spell cast from the opponent's zone: whose spell and who casts it are not said")
+        if zone == "shields":
+            raise ReadError("a spell cast from the shield zone, said otherwise than 「S・トリガーを使って」")
+        flt = Filter(whose=whose, types=("spell",))
+        return ("head", (WatchPart(watch=Watch(events=("spell_to_graveyard",), filter=flt, cast_from=zone)),))
+
     def watch_deck_out(self, items: list):
         """「自分の山札の最後の1枚を引く時」「…を引いたことによってゲームに負ける時」: the loss by drawing the
         last card."""
-        owner = _whose(_tokens(items, "OWNER")[0])
+        owner = _whose(_typed_tokens(items, "OWNER")[0])
         return (WatchPart(watch=Watch(events=("lose",), filter=Filter(whose=owner), cause="deck_out")),)
 
     def watch_player_puts(self, items: list):
         """「相手がコマンドまたはドラゴンをバトルゾーンに出す時」: that player's cards put into the battle zone."""
-        owner = _whose(_tokens(items, "OWNER")[0])
+        owner = _whose(_typed_tokens(items, "OWNER")[0])
         phrase = next(i for i in items if isinstance(i, Phrase))
         flt = _filter(phrase)
         if flt.whose not in ("any", owner):
@@ -223,12 +234,12 @@ class EventParts:
         return items[0]
 
     def cause_of(self, items: list):
-        owners = [_whose(t) for t in _tokens(items, "OWNER")]
+        owners = [_whose(t) for t in _typed_tokens(items, "OWNER")]
         kinds = [i for i in items if isinstance(i, str) and not isinstance(i, Token)]
         who = ["by_opponent" if o == "opponent" else "by_self" for o in owners]
         if len(kinds) == 1:
-            return Cause(conditions=(who[0], *_CAUSE_KINDS[kinds[0]]))
-        return Cause(either=((who[0], *_CAUSE_KINDS[kinds[0]]), (who[-1], *_CAUSE_KINDS[kinds[1]])))
+            return EventCause(conditions=(who[0], *_CAUSE_KINDS[kinds[0]]))
+        return EventCause(either=((who[0], *_CAUSE_KINDS[kinds[0]]), (who[-1], *_CAUSE_KINDS[kinds[1]])))
 
     def by_effect(self, items: list):
         return "by_effect"
@@ -255,12 +266,12 @@ class EventParts:
         )
 
     def cause_attack(self, items: list):
-        if _whose(_tokens(items, "OWNER")[0]) != "opponent":
+        if _whose(_typed_tokens(items, "OWNER")[0]) != "opponent":
             raise ReadError("an attack of one's own creature as the cause of one's win")
-        return Cause(cause="attack")
+        return EventCause(cause="attack")
 
     def cause_not_attack(self, items: list):
-        return Cause(cause="not_attack")
+        return EventCause(cause="not_attack")
 
 
 class EventPhraseParts:
@@ -271,24 +282,24 @@ class EventPhraseParts:
         return Ev(events=("destroy",))
 
     def ev_leave(self, items: list):
-        zones = _tokens(items, "ZONE")
-        zone = ZONES[str(zones[0])] if zones else "battle"
+        zones = _typed_tokens(items, "ZONE")
+        zone = ZONE_BY_WORD[str(zones[0])] if zones else "battle"
         if zone not in _LEAVE:
             raise ReadError(f"a card leaving the {zone} zone cannot be watched")
         return Ev(events=(_LEAVE[zone],))
 
     def ev_leave_face_up(self, items: list):
-        owners = _tokens(items, "PLACE_OWNER")
+        owners = _typed_tokens(items, "PLACE_OWNER")
         if owners and str(owners[0]) == "相手の":
             raise ReadError("this card in the opponent's shield zone")
-        if ZONES[str(_tokens(items, "ZONE")[0])] != "shields":
+        if ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])] != "shields":
             raise ReadError("「表向きで」 of a card outside the shield zone")
         return Ev(events=("leave_shields",), state=("this_face_up",))
 
     def ev_put(self, items: list):
         source = next((i for i in items if isinstance(i, tuple) and i and i[0] == "from"), None)
         place = next(i for i in items if isinstance(i, tuple) and i and i[0] == "put")
-        verb = str(_tokens(items, "PUT_PASSIVE")[0])
+        verb = str(_typed_tokens(items, "PUT_PASSIVE")[0])
         _, zone, position = place
         if verb == "加えられる":
             kinds = {"hand": "put_into_hand", "deck": "put_into_deck"}
@@ -301,15 +312,15 @@ class EventPhraseParts:
         return _from(Ev(events=(kinds[zone],), to_position=position, to_whose=to_whose), source)
 
     def put_zone(self, items: list):
-        return ("put", ZONES[str(_tokens(items, "ZONE")[0])], None)
+        return ("put", ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])], None)
 
     def put_deck_end(self, items: list):
-        return ("put", "deck", "top" if str(_tokens(items, "DECK_END")[0]) == "上" else "bottom")
+        return ("put", "deck", "top" if str(_typed_tokens(items, "DECK_END")[0]) == "上" else "bottom")
 
     def from_zone(self, items: list):
-        owners = _tokens(items, "PLACE_OWNER")
+        owners = _typed_tokens(items, "PLACE_OWNER")
         whose = {"自分の": "own", "相手の": "opponent"}.get(str(owners[0])) if owners else None
-        return ("from", ZONES[str(_tokens(items, "ZONE")[0])], whose)
+        return ("from", ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])], whose)
 
     def place_owner(self, items: list):
         return ("place_owner", str(items[0]))
@@ -331,11 +342,11 @@ class EventPhraseParts:
         return Ev(events=("break",), conditions=by[1] if by else ())
 
     def breaker_creature(self, items: list):
-        who = "by_opponent" if _whose(_tokens(items, "OWNER")[0]) == "opponent" else "by_self"
+        who = "by_opponent" if _whose(_typed_tokens(items, "OWNER")[0]) == "opponent" else "by_self"
         return ("breaker", (who, "by_creature"))
 
     def breaker_player(self, items: list):
-        who = "by_opponent" if _whose(_tokens(items, "OWNER")[0]) == "opponent" else "by_self"
+        who = "by_opponent" if _whose(_typed_tokens(items, "OWNER")[0]) == "opponent" else "by_self"
         return ("breaker", (who,))
 
     def ev_break_once(self, items: list):
@@ -376,15 +387,15 @@ def _filter(phrase: Phrase) -> Filter:
     return phrase.filter
 
 
-def _watches(subject, ev: Ev, cause: Cause) -> tuple[WatchPart, ...]:
+def _watches(subject, ev: Ev, cause: EventCause) -> tuple[WatchPart, ...]:
     """The watches of a subject's event: one a cause when the text names either of two (no event has both)."""
     if cause.cause is not None:
         raise ReadError("an attack as the cause of a card's event")
     causes = cause.either or (cause.conditions,)
-    return tuple(_watch(subject, ev, Cause(conditions=c)) for c in causes)
+    return tuple(_watch(subject, ev, EventCause(conditions=c)) for c in causes)
 
 
-def _watch(subject, ev: Ev, cause: Cause) -> WatchPart:
+def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
     """The watch of a subject's event."""
     conditions = ev.conditions + cause.conditions
     watch = Watch(
@@ -411,7 +422,7 @@ def _watch(subject, ev: Ev, cause: Cause) -> WatchPart:
             flt = replace(flt, whose=whose)
     from_zone = watch.from_zone
     if subject.zone is not None:
-        if subject.zone not in ZONES.values() or (from_zone is not None and from_zone != subject.zone):
+        if subject.zone not in ZONE_BY_WORD.values() or (from_zone is not None and from_zone != subject.zone):
             raise ReadError("the watched card's zone and the event's zone differ")
         from_zone = subject.zone
     if subject.shield and not set(ev.events) & {"break", "leave_shields"}:

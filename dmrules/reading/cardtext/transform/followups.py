@@ -13,8 +13,9 @@ from dataclasses import replace
 
 from ....game.events import ChoiceSpec, EventSpec, Step
 from ....game.filters import Filter
-from .instead import _count, _joined
-from .parts import Clause, Followup, ReadError
+from .instead import _choice_count, _joined
+from .nouns import _typed_tokens
+from .parts import WHOSE_BY_WORD, Clause, Followup, Phrase, ReadError, Target
 
 _THIS_MOVES = {
     ("destroy", None): ("destroy", None, None),
@@ -26,14 +27,14 @@ _THIS_MOVES = {
 
 def then_step(clauses: tuple[Clause, ...], label: str) -> Step:
     """The events of one follow-up sentence, as the step ``label`` (``then1``)."""
-    events = tuple(_event(clause, f"{label}.{i}") for i, clause in enumerate(_joined(clauses), start=1))
+    events = tuple(_followup_event(clause, f"{label}.{i}") for i, clause in enumerate(_joined(clauses), start=1))
     return Step(events=events, label=label)
 
 
-def _event(clause: Clause, event_id: str) -> EventSpec:
+def _followup_event(clause: Clause, event_id: str) -> EventSpec:
     target = clause.target
     if clause.verb == "draw":
-        return _draw(clause, event_id)
+        return _draw_followup(clause, event_id)
     if clause.actor is not None:
         raise ReadError("a follow-up done by a player the text names, other than a draw")
     if target is not None and target.kind == "breaker":
@@ -41,32 +42,37 @@ def _event(clause: Clause, event_id: str) -> EventSpec:
     if target is not None and target.kind == "this":
         if clause.optional:
             raise ReadError("a follow-up the player may do or not (「〜てもよい」) is no event of a step")
-        return _this(clause, event_id)
+        return _this_followup(clause, event_id)
     if target is None or target.kind not in ("phrase", "zone_cards", "amount"):
         raise ReadError("a follow-up that names no card it acts on")
-    return _chosen(clause, event_id)
+    return _chosen_followup(clause, target, event_id)
 
 
-def _draw(clause: Clause, event_id: str) -> EventSpec:
+def _draw_followup(clause: Clause, event_id: str) -> EventSpec:
     target = clause.target
     if clause.optional:
         raise ReadError("a follow-up the player may do or not (「引いてもよい」) is no event of a step")
-    if target is None or target.kind != "phrase" or not target.phrase.card or target.phrase.filter != Filter():
+    if (
+        target is None
+        or target.kind != "phrase"
+        or not target.the_phrase().card
+        or target.the_phrase().filter != Filter()
+    ):
         raise ReadError("a draw of cards the text qualifies")
-    count, up_to = _count(target)
+    count, up_to = _choice_count(target)
     if count is None or up_to:
         raise ReadError("a draw of no fixed number")
     return EventSpec(id=event_id, kind="draw", player="@" + (clause.actor or "own"), count=count)
 
 
-def _this(clause: Clause, event_id: str) -> EventSpec:
+def _this_followup(clause: Clause, event_id: str) -> EventSpec:
     place = clause.place
     zone = place.zone if place is not None else None
     if place is not None and place.owner == "相手の":
         raise ReadError("this card put into the opponent's zone")
     if clause.manners:
         raise ReadError(f"「{'、'.join(sorted(clause.manners))}」 of a follow-up cannot be stated")
-    if zone == "deck":
+    if place is not None and place.zone == "deck":
         position = "shuffle" if clause.shuffle else place.position
         if clause.verb not in ("put", "return", "add") or position is None:
             raise ReadError("this card put into the deck at no stated place")
@@ -86,17 +92,18 @@ def _breaker(clause: Clause, event_id: str) -> EventSpec:
     return EventSpec(id=event_id, kind="destroy", cards=("event_source",))
 
 
-def _chosen(clause: Clause, event_id: str) -> EventSpec:
+def _chosen_followup(clause: Clause, target: Target, event_id: str) -> EventSpec:
     """Cards chosen from a zone of the player's and moved: 「自分の墓地からクリーチャーを1体、自分の手札に戻す」."""
-    target = clause.target
     phrase = target.phrase if target.kind == "phrase" else None
     if target.kind == "amount":
-        count, up_to = target.amount.count, target.amount.up_to
+        count, up_to = target.the_amount().count, target.the_amount().up_to
     else:
-        count, up_to = _count(target)
+        count, up_to = _choice_count(target)
     if count is None or up_to:
         raise ReadError("a follow-up choice of no fixed number")
-    zones = clause.sources or ((target.zone,) if target.kind == "zone_cards" else ())
+    zones: tuple[str, ...] = clause.sources
+    if not zones and target.kind == "zone_cards" and target.zone is not None:
+        zones = (target.zone,)
     if phrase is not None and phrase.zone is not None:
         zones = zones or (phrase.zone,)
     whose = clause.source_whose or (target.whose if target.kind == "zone_cards" else None)
@@ -122,7 +129,9 @@ def _chosen(clause: Clause, event_id: str) -> EventSpec:
     if place is None:
         raise ReadError("a follow-up that says not where the cards go")
     if place.zone == "under":
-        return _under(clause, event_id, choice)
+        if place.under is None:
+            raise ReadError("a card put under a card the text names not")
+        return _under(clause, place.under, event_id, choice)
     if clause.manners - {"any_order"}:
         raise ReadError(f"「{'、'.join(sorted(clause.manners))}」 of a follow-up cannot be stated")
     if clause.verb == "return" and place.zone == "hand":
@@ -132,9 +141,8 @@ def _chosen(clause: Clause, event_id: str) -> EventSpec:
     raise ReadError(f"chosen cards {clause.verb} into the {place.zone} zone as a follow-up: no event of the vocabulary")
 
 
-def _under(clause: Clause, event_id: str, choice: ChoiceSpec) -> EventSpec:
+def _under(clause: Clause, under: Phrase, event_id: str, choice: ChoiceSpec) -> EventSpec:
     """「クリーチャーを1体、自分のマナゾーンからバトルゾーンにある自分の進化クリーチャー1体の下に重ねて置く」."""
-    under = clause.place.under
     if clause.verb != "put" or under.count not in (None, 1) or under.zone not in (None, "battle"):
         raise ReadError("a card put under a card named otherwise")
     flt = under.filter if under.filter.whose != "any" else replace(under.filter, whose="own")
@@ -142,7 +150,7 @@ def _under(clause: Clause, event_id: str, choice: ChoiceSpec) -> EventSpec:
 
 
 def followup_parts(items, kind: str) -> Followup:
-    clauses = next((i[1] for i in items if isinstance(i, tuple) and i and i[0] == "clauses"), ())
+    clauses: tuple[Clause, ...] = next((i[1] for i in items if isinstance(i, tuple) and i and i[0] == "clauses"), ())
     if any(isinstance(i, tuple) and i and i[0] == "clauses" and i[2] for i in items):
         raise ReadError("a follow-up of one of two things (「〜か、〜」)")
     if len(clauses) == 1 and clauses[0].verb == "stay":  # 「そうした場合、このクリーチャーはバトルゾーンにとどまる」
@@ -175,6 +183,12 @@ class FollowupParts:
         if refs and str(refs[0]) not in ("そのクリーチャー", "このクリーチャー"):
             raise ReadError(f"「{refs[0]}はとどまる」 of another card than the event's")
         return Followup(kind="stays")
+
+    def followup_no_win(self, items: list):
+        """「そうした場合、相手はゲームに勝たない」: the replaced win does not happen (what the replacement says)."""
+        if WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])] != "opponent":
+            raise ReadError("「自分はゲームに勝たない」: a win of one's own is no event a replacement watches")
+        return Followup(kind="no_win")
 
     def used_ability(self, items: list):
         return followup_parts(items, "then")

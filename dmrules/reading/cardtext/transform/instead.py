@@ -9,6 +9,7 @@ from the zone the text names, to where it puts them); 「カードを2枚引く�
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from ....game.abilities import Action, Slot, Watch
@@ -80,28 +81,27 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
     if target is None or target.kind == "that":
         return [_event_card(clause, watch)]
     if target.kind == "this":
-        return _this(clause)
+        return _this_instead(clause)
     if target.kind == "this_in_hand":
         if verb != "discard":
             raise ReadError("this card in the hand, other than discarded")
         return [Action("move_source", zone="graveyard", verb="discard")]
     if target.kind == "deck_top":
-        return [_mill(clause)]
+        return [_mill(clause, target)]
     if target.kind == "either":
-        return [_either(clause)]
+        return [_either_instead(clause, target)]
     if verb == "draw":
-        return [_draw(clause)]
+        return [_draw_instead(clause, target)]
     if verb == "battle":
-        return [_battle_other(clause)]
+        return [_battle_other(clause, target)]
     if target.kind == "phrase" and target.amount is not None and target.amount.every:
-        return [_every_under(clause)]
-    return [Action("choose", slot=slot) for slot in _slots(clause)]
+        return [_every_under(clause, target.the_phrase())]
+    return [Action("choose", slot=slot) for slot in _choice_slots(clause, target)]
 
 
-def _every_under(clause: Clause) -> Action:
+def _every_under(clause: Clause, phrase: Phrase) -> Action:
     """「このクリーチャーの下にあるカードをすべて墓地に置き」: every card under this one goes there (``under_to``;
     with none under it the action cannot be done). 「すべて」 of any other cards is no choice the vocabulary states."""
-    phrase = clause.target.phrase
     if phrase.zone != "under_this" or not phrase.card or phrase.filter != Filter() or phrase.count is not None:
         raise ReadError("「すべて」 as a choice of affected cards cannot be stated")
     if clause.verb not in _MOVE_VERBS:
@@ -160,7 +160,7 @@ def _event_card(clause: Clause, watch: Watch) -> Action:
     return Action("move", zone=zone, position=position, tapped="tapped" in clause.manners, face_up=face_up)
 
 
-def _this(clause: Clause) -> list[Action]:
+def _this_instead(clause: Clause) -> list[Action]:
     """This card instead: 「このクリーチャーを破壊してもよい」, 「…を自分のマナゾーンに置く」, 「…をタップして…」."""
     verb = clause.verb
     if verb == "destroy":
@@ -194,36 +194,33 @@ def _this(clause: Clause) -> list[Action]:
     raise ReadError(f"this card {verb} instead: no action of the vocabulary")
 
 
-def _mill(clause: Clause) -> Action:
-    target = clause.target
+def _mill(clause: Clause, target: Target) -> Action:
     zone, _ = _place(clause)
     if clause.verb != "put" or zone != "graveyard" or clause.manners:
         raise ReadError("the deck's top cards put elsewhere than the graveyard")
-    return Action("mill", count=target.amount.count, whose=target.whose)
+    return Action("mill", count=target.the_amount().count, whose=target.whose)
 
 
-def _draw(clause: Clause) -> Action:
-    target = clause.target
+def _draw_instead(clause: Clause, target: Target) -> Action:
     amount = target.amount if target.kind in ("amount", "phrase") else None
-    if target.kind == "phrase" and (target.phrase.filter != Filter() or not target.phrase.card):
+    if target.kind == "phrase" and (target.the_phrase().filter != Filter() or not target.the_phrase().card):
         raise ReadError("a draw of cards the text qualifies")
     if amount is None or amount.count is None or amount.up_to or clause.place or clause.sources:
         raise ReadError("a draw of no fixed number")
     return Action("draw", count=amount.count)
 
 
-def _battle_other(clause: Clause) -> Action:
-    target = clause.target
+def _battle_other(clause: Clause, target: Target) -> Action:
     if target.kind != "phrase" or clause.sources or clause.place:
         raise ReadError("another creature battling instead, named otherwise than by a phrase")
-    return Action("battle_instead", filter=_owned(target.phrase.filter, "own"))
+    return Action("battle_instead", filter=_owned(target.the_phrase().filter, "own"))
 
 
 def _owned(flt: Filter, default: str) -> Filter:
     return flt if flt.whose != "any" else replace(flt, whose=default)
 
 
-def _count(target: Target) -> tuple[int | None, bool]:
+def _choice_count(target: Target) -> tuple[int | None, bool]:
     """(count, up to) of a choice: the number the text prints, never a default."""
     amount = target.amount
     count = target.phrase.count if target.phrase is not None else None
@@ -238,14 +235,15 @@ def _count(target: Target) -> tuple[int | None, bool]:
     return count, False
 
 
-def _sources(clause: Clause, phrase: Phrase | None) -> tuple[tuple[str, ...], str | None]:
+def _sources(clause: Clause, target: Target, phrase: Phrase | None) -> tuple[tuple[str, ...], str | None]:
     """The zones the chosen cards come from, and whose they are."""
-    target = clause.target
     zones: tuple[str, ...] = clause.sources
     whose = clause.source_whose
     if target.kind == "zone_cards":
         if zones:
             raise ReadError("a zone named twice")
+        if target.zone is None:
+            raise ReadError("the cards of a zone the text names not")
         zones, whose = (target.zone,), target.whose
     if phrase is not None and phrase.zone is not None:
         if zones and zones != (phrase.zone,):
@@ -261,12 +259,14 @@ def _sources(clause: Clause, phrase: Phrase | None) -> tuple[tuple[str, ...], st
     return zones, whose
 
 
-def _slots(clause: Clause) -> list[Slot]:
+def _choice_slots(clause: Clause, target: Target) -> list[Slot]:
     """A choice of affected cards: 「自分のクリーチャーを1体破壊する」, 「カードを2枚、自分の墓地から…置く」."""
-    target = clause.target
     phrase = target.phrase if target.kind == "phrase" else None
-    count, up_to = _count(target) if target.kind != "amount" else (target.amount.count, target.amount.up_to)
-    zones, whose = _sources(clause, phrase)
+    if target.kind == "amount":
+        count, up_to = target.the_amount().count, target.the_amount().up_to
+    else:
+        count, up_to = _choice_count(target)
+    zones, whose = _sources(clause, target, phrase)
     flt = phrase.filter if phrase is not None else Filter()
     if whose is not None:
         if flt.whose not in ("any", whose):
@@ -287,8 +287,10 @@ def _slots(clause: Clause) -> list[Slot]:
             raise ReadError("cards discarded from elsewhere than the hand")
     else:
         raise ReadError(f"chosen cards {clause.verb}: no action of the vocabulary")
-    if flt.whose == "any" and zones != ("battle",):
-        flt = replace(flt, whose="own")  # the controller's hand, graveyard, mana, shields, deck
+    if flt.whose == "any" and zones != ("battle",) and whose != "any":
+        flt = replace(
+            flt, whose="own"
+        )  # the controller's hand, graveyard, mana, shields, deck (「いずれかの」: either's)
     elif flt.whose == "opponent" and clause.place is not None and clause.place.owner == "自分の":
         raise ReadError("the opponent's cards put into one's own zone (a zone of another player than their owner)")
     _check_manners(clause, {"tapped", "any_order"})
@@ -305,17 +307,23 @@ def _slots(clause: Clause) -> list[Slot]:
     return [Slot(count, zone, to_zone, verb, flt, up_to=up_to, position=position, tapped=tapped) for zone in zones]
 
 
-def _either(clause: Clause) -> Action:
+def _either_instead(clause: Clause, target: Target) -> Action:
     """「AかBをN体、または両方M体ずつを、…」: N cards that are A or B, or M of each (``one_of``)."""
-    target = clause.target
-    phrase = target.phrase
-    flt = phrase.filter
-    kinds = [attr for attr in ("races", "types", "names") if len(getattr(flt, attr)) == 2]
+    flt = target.the_phrase().filter
+    fields = {
+        "races": lambda values: replace(flt, races=values),
+        "types": lambda values: replace(flt, types=values),
+        "names": lambda values: replace(flt, names=values),
+    }
+    kinds = [attr for attr in fields if len(getattr(flt, attr)) == 2]
     if len(kinds) != 1:
         raise ReadError("「AかBをN体、または両方M体ずつ」 is stated only for two values of one filter field")
     (attr,) = kinds
+    if target.either is None:
+        raise ReadError("「AかBを、または両方を」 with no numbers")
     either, each = target.either
     first, second = getattr(flt, attr)
+    with_values: Callable[[tuple[str, ...]], Filter] = fields[attr]
     base = Clause(
         verb=clause.verb,
         mode=clause.mode,
@@ -325,9 +333,9 @@ def _either(clause: Clause) -> Action:
         manners=clause.manners,
     )
 
-    def choice(count: int, values: tuple) -> Action:
-        one = Phrase(filter=replace(flt, **{attr: values}), count=count)
-        return Action("choose", slot=_slots(replace(base, target=Target(kind="phrase", phrase=one)))[0])
+    def choice(count: int, values: tuple[str, ...]) -> Action:
+        one = Target(kind="phrase", phrase=Phrase(filter=with_values(values), count=count))
+        return Action("choose", slot=_choice_slots(replace(base, target=one), one)[0])
 
     return Action(
         "one_of", options=((choice(either, (first, second)),), (choice(each, (first,)), choice(each, (second,))))

@@ -14,7 +14,7 @@ from dataclasses import replace
 from lark import Token
 
 from ....game.filters import Filter
-from .parts import CIVS, TYPES, WHOSE, ZONES, Phrase, ReadError
+from .parts import CIVS, TYPE_BY_WORD, WHOSE_BY_WORD, ZONE_BY_WORD, Phrase, ReadError
 
 
 def _number(token) -> int:
@@ -25,7 +25,7 @@ def _name(token) -> str:
     return str(token)[1:-1]
 
 
-def _tokens(items, kind: str) -> list[Token]:
+def _typed_tokens(items, kind: str) -> list[Token]:
     return [i for i in items if isinstance(i, Token) and i.type == kind]
 
 
@@ -54,7 +54,7 @@ class NounParts:
                 heads = item[1]
             elif isinstance(item, tuple) and item and item[0] == "count":
                 phrase = replace(phrase, count=item[1], any_one=item[2])
-        return _heads(phrase, heads)
+        return _head_fields(phrase, heads)
 
     def count(self, items: list):
         return ("count", _number(items[0]), False)
@@ -64,7 +64,7 @@ class NounParts:
 
     # -- modifiers: ("mod", how, field, value) ---------------------------------------
     def mod_whose(self, items: list):
-        return ("mod", "set", "whose", WHOSE[str(items[0])])
+        return ("mod", "set", "whose", WHOSE_BY_WORD[str(items[0])])
 
     def mod_other(self, items: list):
         return ("mod", "set", "other", True)
@@ -73,7 +73,19 @@ class NounParts:
         return ("mod", "zone", "battle", None)
 
     def mod_in_zone(self, items: list):
-        return ("mod", "zone", ZONES[str(_tokens(items, "ZONE")[0])], WHOSE[str(_tokens(items, "OWNER")[0])])
+        return (
+            "mod",
+            "zone",
+            ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])],
+            WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])],
+        )
+
+    def mod_in_anyones_zone(self, items: list):
+        """「いずれかのシールドゾーンにある」: the zone of either player."""
+        zone = ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])]
+        if zone == "battle":
+            raise ReadError("「いずれかのバトルゾーン」: the battle zone is no one player's")
+        return ("mod", "zone", zone, "any")
 
     def mod_under_this(self, items: list):
         return ("mod", "zone", "under_this", None)
@@ -82,24 +94,24 @@ class NounParts:
         return ("mod", "zone", "crossed_to_this", None)
 
     def mod_power(self, items: list):
-        attr = "power_min" if str(_tokens(items, "BOUND")[0]) == "以上" else "power_max"
-        return ("mod", "set", attr, _number(_tokens(items, "NUMBER")[0]))
+        attr = "power_min" if str(_typed_tokens(items, "BOUND")[0]) == "以上" else "power_max"
+        return ("mod", "set", attr, _number(_typed_tokens(items, "NUMBER")[0]))
 
     def mod_cost(self, items: list):
-        attr = "cost_min" if str(_tokens(items, "BOUND")[0]) == "以上" else "cost_max"
-        return ("mod", "set", attr, _number(_tokens(items, "NUMBER")[0]))
+        attr = "cost_min" if str(_typed_tokens(items, "BOUND")[0]) == "以上" else "cost_max"
+        return ("mod", "set", attr, _number(_typed_tokens(items, "NUMBER")[0]))
 
     def mod_civs(self, items: list):
         return ("mod", "add", "civilizations", items[0])
 
     def civs(self, items: list):
-        return tuple(CIVS[str(t)] for t in _tokens(items, "CIV"))
+        return tuple(CIVS[str(t)] for t in _typed_tokens(items, "CIV"))
 
     def mod_name_part(self, items: list):
-        return ("mod", "add", "name_parts", (_name(_tokens(items, "NAME")[0]),))
+        return ("mod", "add", "name_parts", (_name(_typed_tokens(items, "NAME")[0]),))
 
     def mod_keyword(self, items: list):
-        return ("mod", "add", "keywords", (_name(_tokens(items, "NAME")[0]),))
+        return ("mod", "add", "keywords", (_name(_typed_tokens(items, "NAME")[0]),))
 
     def mod_face_up(self, items: list):
         return ("mod", "add", "properties", ("face_up",))
@@ -127,10 +139,10 @@ class NounParts:
         return ("kinds", [i for i in items if isinstance(i, tuple)])
 
     def kind_race(self, items: list):
-        return ("race", str(_tokens(items, "RACE")[0]), len(items) > 1)
+        return ("race", str(_typed_tokens(items, "RACE")[0]), len(items) > 1)
 
     def kind_type(self, items: list):
-        return ("type", TYPES[str(items[0])], str(items[0]) == "クリーチャー")
+        return ("type", TYPE_BY_WORD[str(items[0])], str(items[0]) == "クリーチャー")
 
     def kind_card(self, items: list):
         return ("card", None, False)
@@ -171,7 +183,7 @@ def _placed(phrase: Phrase, zone: str, whose: str | None) -> Phrase:
 _FIELDS = {"race": "races", "type": "types", "name": "names", "keyword": "keywords", "not_type": "not_types"}
 
 
-def _heads(phrase: Phrase, words: list[tuple]) -> Phrase:
+def _head_fields(phrase: Phrase, words: list[tuple]) -> Phrase:
     """The head words of a phrase, any of which a card may be: one field of the filter each."""
     kinds = {kind for kind, _, _ in words}
     flt = phrase.filter

@@ -8,14 +8,14 @@ objects of ``dmrules/reading/abilities.py``. A part the vocabulary cannot state 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ....game.abilities import Watch
-from ....game.filters import Filter
+from ....game.filters import Condition, Filter
 
 CIVS = {"光": "light", "水": "water", "闇": "darkness", "火": "fire", "自然": "nature", "ゼロ": "zero"}
-WHOSE = {"自分": "own", "相手": "opponent"}
-ZONES = {
+WHOSE_BY_WORD = {"自分": "own", "相手": "opponent"}
+ZONE_BY_WORD = {
     "バトルゾーン": "battle",
     "墓地": "graveyard",
     "手札": "hand",
@@ -24,7 +24,7 @@ ZONES = {
     "山札": "deck",
     "超次元ゾーン": "hyperspatial",
 }
-TYPES = {
+TYPE_BY_WORD = {
     "クリーチャー": "creature",
     "呪文": "spell",
     "クロスギア": "cross_gear",
@@ -79,11 +79,23 @@ class Target:
     whose: str | None = None
     ref: str | None = None  # the word of 「その〜」
     chosen: bool = False  # 「選び」
-    either: tuple = ()  # either: (Phrase, either count, each count)
+    either: tuple[int, int] | None = None  # either: (the count of either, the count of each)
+
+    def the_phrase(self) -> Phrase:
+        """The card phrase of a target that is read from one (``phrase``, ``either``)."""
+        if self.phrase is None:
+            raise ReadError(f"a target ({self.kind}) that names no cards")
+        return self.phrase
+
+    def the_amount(self) -> Amount:
+        """The number of a target that prints one (「カードを2枚」, 「山札の上から2枚を」)."""
+        if self.amount is None:
+            raise ReadError(f"a target ({self.kind}) that prints no number")
+        return self.amount
 
 
 @dataclass(frozen=True)
-class Place:
+class PutPlace:
     """Where a clause puts a card."""
 
     zone: str  # a zone, or under_this / under (a chosen card's stack)
@@ -103,7 +115,7 @@ class Clause:
     target: Target | None = None
     sources: tuple[str, ...] = ()
     source_whose: str | None = None
-    place: Place | None = None
+    place: PutPlace | None = None
     manners: frozenset[str] = frozenset()
     shuffle: bool = False
     actor: str | None = None  # 「相手は」
@@ -113,6 +125,12 @@ class Clause:
     def optional(self) -> bool:
         return self.mode == "may"
 
+    def the_target(self) -> Target:
+        """What the clause acts on, for a clause whose verb acts on cards the text names."""
+        if self.target is None:
+            raise ReadError(f"「{self.verb}」 of no card the text names")
+        return self.target
+
 
 @dataclass(frozen=True)
 class WatchPart:
@@ -120,7 +138,7 @@ class WatchPart:
 
     watch: Watch
     ability: tuple[tuple[str, object], ...] = ()  # fields of the ability the watch implies (spell_own_movement)
-    conditions: tuple = ()  # state conditions the watch implies (this_face_up)
+    conditions: tuple[str, ...] = ()  # state conditions the watch implies (this_face_up)
     win: bool = False  # 「相手がゲームに勝つ」: watched as the loss of its opponent
     same_subject: bool = False  # 「…時、または手札に戻される時」: the subject of the watch before
 
@@ -136,7 +154,7 @@ class Original:
 @dataclass(frozen=True)
 class Prefix:
     kind: str  # duration, turn, once, while, start_of_turn, condition
-    value: object = None
+    value: str | Condition | None = None  # turn: own_turn / opponent_turn; condition: the state condition
 
 
 @dataclass(frozen=True)
@@ -152,7 +170,7 @@ class Instead:
 class Followup:
     """A sentence after a replacement: 「そうした場合、…」, 「その後、…」, 「ただし、…」."""
 
-    kind: str  # then, shuffle, no_trigger, stays
+    kind: str  # then, shuffle, no_trigger, stays, no_win
     clauses: tuple[Clause, ...] = ()
 
 
@@ -165,17 +183,7 @@ class Grant:
 
 
 @dataclass(frozen=True)
-class Cause:
+class EventCause:
     conditions: tuple[str, ...] = ()
     cause: str | None = None  # for a watched loss: attack, not_attack
     either: tuple[tuple[str, ...], ...] = ()  # 「相手の呪文または相手のクリーチャーの能力によって」
-
-
-@dataclass(frozen=True)
-class Sentence:
-    """A replacement sentence read: one ability a watch that one watch cannot name with the others."""
-
-    watches: tuple[WatchPart, ...]
-    prefixes: tuple[Prefix, ...]
-    instead: Instead
-    extra: dict = field(default_factory=dict, compare=False, hash=False)

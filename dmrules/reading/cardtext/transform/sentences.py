@@ -14,8 +14,8 @@ from dataclasses import replace
 from ....game.abilities import Action, ReplacementAbility, Watch, default_works_in
 from ....game.filters import Condition, Filter
 from .instead import instead_actions
-from .nouns import _name, _number, _tokens
-from .parts import WHOSE, Clause, Grant, Instead, Original, Phrase, Prefix, ReadError, Target, WatchPart
+from .nouns import _name, _number, _typed_tokens
+from .parts import WHOSE_BY_WORD, Clause, Grant, Instead, Original, Phrase, Prefix, ReadError, Target, WatchPart
 
 # What a replaced event said again before 「かわりに」 may be: the events it names.
 _GRAVEYARD = frozenset({"destroy", "put_into_graveyard", "spell_to_graveyard", "discard", "leave", "mill"})
@@ -46,7 +46,7 @@ ORIGINAL_EVENTS = {
     "shield": frozenset({"break"}),
     "chooser": frozenset({"choose"}),
 }
-_PLAYER_EVENTS = frozenset({"draw", "lose", "choose", "untap", "battle"})
+_PLAYER_WATCHES = frozenset({"draw", "lose", "choose", "untap", "battle"})
 _ORDER_FREE = frozenset({"summoned_just_before_cast", "summoned_before_cast"})
 
 
@@ -56,7 +56,9 @@ class SentenceParts:
         return Prefix("duration", "this_turn")
 
     def turn(self, items: list):
-        return Prefix("turn", "own_turn" if WHOSE[str(_tokens(items, "OWNER")[0])] == "own" else "opponent_turn")
+        return Prefix(
+            "turn", "own_turn" if WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])] == "own" else "opponent_turn"
+        )
 
     def once(self, items: list):
         return Prefix("once")
@@ -65,7 +67,7 @@ class SentenceParts:
         return Prefix("while")
 
     def start_of_turn(self, items: list):
-        if WHOSE[str(_tokens(items, "OWNER")[0])] != "own":
+        if WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])] != "own":
             raise ReadError("the start of the opponent's turn")
         return Prefix("start_of_turn")
 
@@ -91,7 +93,7 @@ class SentenceParts:
 
     def original_event(self, items: list):
         refs = [str(t) for t in items if getattr(t, "type", None) in ("REF", "THIS")]
-        verb = str(_tokens(items, "ORIGINAL_VERB")[0])
+        verb = str(_typed_tokens(items, "ORIGINAL_VERB")[0])
         if refs and refs[0] == "そのシールド":
             verb = "shield"
         return Original(verb=verb)
@@ -100,30 +102,31 @@ class SentenceParts:
         return Original(verb="card")
 
     def original_count(self, items: list):
-        return Original(verb="count", count=_number(_tokens(items, "COUNT")[0]))
+        return Original(verb="count", count=_number(_typed_tokens(items, "COUNT")[0]))
 
     def original_chooser(self, items: list):
         return Original(verb="chooser")
 
     def original_shield(self, items: list):
-        if WHOSE[str(_tokens(items, "OWNER")[0])] != "opponent":
+        if WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])] != "opponent":
             raise ReadError("「自分はそのシールドを手札に加える」 of a break of the opponent's shields")
         return Original(verb="shield")
 
     # -- the sentence --------------------------------------------------------------------
     def replacement(self, items) -> tuple[ReplacementAbility, ...]:
         prefixes = [i for i in items if isinstance(i, Prefix)]
-        prefixes += [Prefix("condition", i[1]) for i in items if isinstance(i, tuple) and i and i[0] == "if"]
+        conditions = [i[1:] for i in items if isinstance(i, tuple) and i and i[0] == "if"]
+        prefixes += [Prefix("condition", c) for each in conditions for c in each]
         head = next(i[1] for i in items if isinstance(i, tuple) and i and i[0] == "head")
         instead = next(i for i in items if isinstance(i, Instead))
         return abilities(head, prefixes, instead)
 
     # -- grants ----------------------------------------------------------------------------
     def grant_gets(self, items: list):
-        return Grant(granted_to=items[0], keyword=_name(_tokens(items, "NAME")[0]))
+        return Grant(granted_to=items[0], keyword=_name(_typed_tokens(items, "NAME")[0]))
 
     def grant_gives(self, items: list):
-        return Grant(granted_to=items[0], keyword=_name(_tokens(items, "NAME")[0]))
+        return Grant(granted_to=items[0], keyword=_name(_typed_tokens(items, "NAME")[0]))
 
     def grantee_phrase(self, items: list):
         phrase: Phrase = items[0]
@@ -132,7 +135,7 @@ class SentenceParts:
         return phrase.filter
 
     def grantee_own_spells(self, items: list):
-        if WHOSE[str(_tokens(items, "OWNER")[0])] != "own":
+        if WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])] != "own":
             raise ReadError("the spells the opponent casts")
         return Filter(whose="own", types=("spell",))
 
@@ -194,7 +197,7 @@ def _with_stay(actions: tuple[Action, ...], watch: Watch) -> tuple[Action, ...]:
     acts = list(actions)
     if not any(_moves_event_card(a) for a in acts) and not any(a.kind == "stay" for a in acts):
         acts.insert(0, Action("stay"))
-    if set(watch.events) <= _PLAYER_EVENTS and len(acts) > 1:
+    if set(watch.events) <= _PLAYER_WATCHES and len(acts) > 1:
         acts = [a for a in acts if a.kind != "stay"]  # no card of the event to keep where it is
     if watch.subject == "this":
         acts = [replace(a, kind="move", verb=None) if a.kind == "move_source" and a.verb == "put" else a for a in acts]
@@ -205,8 +208,8 @@ def _with_stay(actions: tuple[Action, ...], watch: Watch) -> tuple[Action, ...]:
 
 def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Instead) -> tuple[ReplacementAbility, ...]:
     """The abilities of one replacement sentence: one a watch that one watch cannot name with the others."""
-    when = tuple(p.value for p in prefixes if p.kind == "turn")
-    conditions = [p.value for p in prefixes if p.kind == "condition"]
+    when = tuple(p.value for p in prefixes if p.kind == "turn" and isinstance(p.value, str))
+    conditions = [p.value for p in prefixes if p.kind == "condition" and isinstance(p.value, Condition)]
     once = any(p.kind == "once" for p in prefixes)
     duration = "this_turn" if any(p.kind == "duration" for p in prefixes) else None
     if any(c.word in _ORDER_FREE for c in conditions):
@@ -224,7 +227,8 @@ def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Inst
         actions = _with_stay(instead_actions(instead, watch), watch)
         fields = dict(part.ability)
         own = bool(fields.get("spell_own_movement"))
-        works_in = fields.get("works_in") or default_works_in(watch, own)
+        given = fields.get("works_in")
+        works_in = given if isinstance(given, str) and given else default_works_in(watch, own)
         if any(a.kind == "move_source" and a.verb == "discard" for a in actions):
             works_in = "hand"  # 「自分の手札にあるこのカード」
         out.append(

@@ -1,0 +1,233 @@
+"""Parts of the card language that the texts of the sets since 2012 print (/work/research/texts/current.tsv),
+each read from a real printed text quoted as printed, and a near variant refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from dmrules.reading.cardtext.compiler import comparable, compile_text, read_forms
+
+
+def assert_compiles_to(text: str, *forms: dict) -> None:
+    result = compile_text(text)
+    assert result.complete, [s.problem for s in result.problems]
+    assert [comparable(a) for a in result.abilities] == [comparable(a) for a in read_forms(list(forms))]
+
+
+def assert_refused(text: str, named: str) -> None:
+    result = compile_text(text)
+    assert not result.abilities, result.forms()
+    problems = " ".join(s.problem or "" for s in result.problems)
+    assert named in problems, problems
+
+
+# -- the civilizations in a zone (「自分のマナゾーンに火と水の文明があれば」): a card of each there -------------
+
+# 夜露死苦 キャロル
+CAROL = (
+    "このクリーチャーがどこからでも自分の墓地に置かれる時、自分のマナゾーンに火と水の文明があれば、"
+    "このクリーチャーを墓地に置くかわりに自分の手札に戻す。"
+)
+
+
+def test_the_civilizations_in_a_zone_are_a_count_of_a_card_of_each():
+    assert_compiles_to(
+        CAROL,
+        {
+            "watch": {"event": "put_into_graveyard", "card": "this"},
+            "if": [
+                {"zone": "mana", "whose": "own", "civilization": "fire"},
+                {"zone": "mana", "whose": "own", "civilization": "water"},
+            ],
+            "instead": [{"move_to": "hand"}],
+            "works_in": "any",
+        },
+    )
+
+
+def test_one_civilization_in_a_zone_is_a_count_of_one_card_of_it():
+    assert_compiles_to(
+        CAROL.replace("火と水の文明", "火の文明"),
+        {
+            "watch": {"event": "put_into_graveyard", "card": "this"},
+            "if": [{"zone": "mana", "whose": "own", "civilization": "fire"}],
+            "instead": [{"move_to": "hand"}],
+            "works_in": "any",
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (CAROL.replace("火と水の文明", "火と火の文明"), "a civilization named twice"),
+        (CAROL.replace("火と水の文明", "火と水の文明が2枚以上"), "cannot read"),
+    ],
+)
+def test_near_variants_of_the_civilizations_in_a_zone_are_refused(text, named):
+    assert_refused(text, named)
+
+
+# -- the two sides of a twin card (「 // 」): each side's lines are read as lines --------------------------
+
+# 「色災」の頂 カラーレス・レインボー
+RAINBOW = (
+    "T・ブレイカー / ゼロ輪廻∞:このクリーチャーが召喚によって出た時または攻撃する時、このクリーチャーの呪文側を、"
+    "バトルゾーンに置いたままコストを支払わずに唱えてもよい。そうしたら、自分の山札の上から5枚をマナゾーンに置く。 / "
+    "エターナル・Ω(このクリーチャーが離れる時、かわりに手札に戻す) // カードを各文明1枚ずつ、自分の墓地から選ぶ。"
+    "その中からクリーチャーをすべて出し、残りを手札に加える。"
+)
+
+
+def test_the_sides_of_a_twin_card_are_lines_of_their_own():
+    assert_compiles_to(
+        RAINBOW,
+        {"watch": {"event": "leave", "card": "this"}, "instead": [{"move_to": "hand"}], "keyword": "エターナル・Ω"},
+    )
+    result = compile_text(RAINBOW)
+    assert [(s.text, s.verdict) for s in result.sentences][-2:] == [
+        ("このクリーチャーが離れる時、かわりに手札に戻す", "replacement"),
+        (
+            "カードを各文明1枚ずつ、自分の墓地から選ぶ。その中からクリーチャーをすべて出し、残りを手札に加える。",
+            "other",
+        ),
+    ]
+
+
+# -- 「そうした場合、相手はゲームに勝たない」: what the replacement of the opponent's win says, no event of its own
+
+# 剛勇王機フルメタル・レモン (DM-25)
+LEMON = (
+    "相手のクリーチャーの攻撃によって、相手がゲームに勝つ時、かわりに自分の山札の上から10枚を墓地に置いてもよい。"
+    "そうした場合、相手はゲームに勝たない。"
+)
+
+
+def test_the_opponent_not_winning_after_a_replaced_win_adds_nothing():
+    assert_compiles_to(
+        LEMON,
+        {
+            "watch": {"event": "lose", "player": "own", "cause": "attack"},
+            "instead": [{"mill": {"player": "own", "count": 10}}],
+            "optional": True,
+        },
+    )
+    assert [s.verdict for s in compile_text(LEMON).sentences] == ["replacement", "follow_up"]
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (LEMON.replace("相手はゲームに勝たない", "自分はゲームに勝たない"), "a win of one's own"),
+        (
+            LEMON.replace("相手のクリーチャーの攻撃によって、相手がゲームに勝つ時", "このクリーチャーが破壊される時"),
+            "no win of the opponent's",
+        ),
+    ],
+)
+def test_the_opponent_not_winning_after_another_event_is_refused(text, named):
+    result = compile_text(text)
+    assert not result.complete
+    problems = " ".join(s.problem or "" for s in result.problems)
+    assert named in problems, problems
+
+
+# -- any spell of the player's cast from a zone (「自分の墓地から呪文を唱えた後」), not only this one ----------------
+
+# 龍素記号wD サイクルペディア
+CYCLEPEDIA = "自分の墓地から呪文を唱えた後、墓地のかわりに山札の下に置く。"
+
+
+def test_a_spell_cast_from_a_zone_of_the_players_goes_elsewhere_after_it_is_cast():
+    assert_compiles_to(
+        CYCLEPEDIA,
+        {
+            "watch": {
+                "event": "spell_to_graveyard",
+                "card": {"whose": "own", "type": "spell"},
+                "cast_from": "graveyard",
+            },
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (CYCLEPEDIA.replace("自分の墓地", "相手の墓地"), "the opponent's zone"),
+        (CYCLEPEDIA.replace("自分の墓地", "自分のシールドゾーン"), "S・トリガーを使って"),
+    ],
+)
+def test_near_variants_of_a_spell_cast_from_a_zone_are_refused(text, named):
+    assert_refused(text, named)
+
+
+# -- the zone of either player (「いずれかのシールドゾーンにある」), and the cards of a shield zone as its shields ---
+
+# 煌龍 サッヴァーク
+SAVARK = (
+    "自分のクリーチャーがバトルゾーンを離れる時、かわりにいずれかのシールドゾーンにある表向きのカードを1枚選び、"
+    "持ち主の墓地に置いてもよい。"
+)
+
+
+def test_a_card_of_either_players_shield_zone_is_chosen_from_both():
+    choice = {"count": 1, "from": "shields", "to": "graveyard", "verb": "put", "face_up": True}
+    assert_compiles_to(
+        SAVARK,
+        {
+            "watch": {"event": "leave", "card": {"whose": "own", "type": "creature"}},
+            "instead": ["stay", {"choose": {**choice, "whose": "any"}}],
+            "optional": True,
+        },
+    )
+    assert_compiles_to(
+        SAVARK.replace("いずれかの", "相手の"),
+        {
+            "watch": {"event": "leave", "card": {"whose": "own", "type": "creature"}},
+            "instead": ["stay", {"choose": {**choice, "whose": "opponent"}}],
+            "optional": True,
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (SAVARK.replace("いずれかのシールドゾーン", "いずれかのバトルゾーン"), "no one player's"),
+        (SAVARK.replace("いずれかのシールドゾーン", "いずれかのマナゾーン"), "a zone of no one player"),
+    ],
+)
+def test_near_variants_of_either_players_zone_are_refused(text, named):
+    assert_refused(text, named)
+
+
+# -- the side a card of two sides flips to (「クロスギア側に裏返す」): its other side ---------------------------------
+
+# 魔導竜バジュラ
+BAJURA = (
+    "このクリーチャーが離れる時、かわりにこのクリーチャーの下にあるカードをすべて墓地に置き、"
+    "このクリーチャーをクロスギア側に裏返す。"
+)
+
+
+def test_a_card_of_two_sides_flips_to_the_side_it_names():
+    assert_compiles_to(
+        BAJURA,
+        {"watch": {"event": "leave", "card": "this"}, "instead": ["stay", {"under_to": "graveyard"}, "flip_this"]},
+    )
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (BAJURA.replace("このクリーチャーをクロスギア側に裏返す", "このクリーチャーをクロスギア側に置く"), "not where"),
+        (
+            "自分の他のクリーチャーが離れる時、かわりにそのクリーチャーをクロスギア側に裏返す。",
+            "the event's card flip instead",
+        ),
+    ],
+)
+def test_near_variants_of_the_side_a_card_flips_to_are_refused(text, named):
+    assert_refused(text, named)
