@@ -2,9 +2,9 @@
 rules and the printed text (never from the program's output): a bound hit exactly, a negated
 filter, an ability outside its zone, an untouchable card offered to an effect's choice, whose
 cards a text takes, 「すべて」 and stacked cards, 「他の」 in the filters worked out in Python,
-multicoloured, equal counts, the source of an effect, where a trigger works, and a weapon that
-flips, and a made event replaced again. Each kills a one-line mutant of bench/mutants.py (its name is in
-the comment)."""
+multicoloured, equal counts, the source of an effect, where a trigger works, a weapon that flips,
+and a made event replaced again. Each kills a one-line mutant of bench/mutants.py (its name is
+in the comment)."""
 
 from __future__ import annotations
 
