@@ -146,7 +146,7 @@ MUTANTS: list[Mutant] = [
     ),
     M(
         "stream-always-complete",
-        "dmrules/solving/solver.py",
+        "dmrules/solving/run.py",
         "        complete=solution.complete,",
         "        complete=True,",
         "--jsonl's trailer says complete whatever limit cut the list",
@@ -154,21 +154,21 @@ MUTANTS: list[Mutant] = [
     # -- speed machinery that must not change an answer ----------------------------------------------
     M(
         "prune-skips-bodiless-rules",
-        "dmrules/solving/solver.py",
+        "dmrules/solving/prune.py",
         "    todo += [need for k, (_, needs, meets) in enumerate(rules) if not needs for need in meets]\n",
         "\n",
         "the pruning forgets what rules without a body atom make",
     ),
     M(
         "given-meets-only-unconstrained-needs",
-        "dmrules/solving/solver.py",
+        "dmrules/solving/prune.py",
         "met = tuple(k for k, need in wanted if all(keys[i] == key for i, key in need))",
         "met = tuple(k for k, need in wanted if not need)",
         "the pruning takes a fact for meeting no need that names a constant",
     ),
     M(
         "prefetch-first-windows-only",
-        "dmrules/solving/engine.py",
+        "dmrules/solving/prefetch.py",
         "    for _ in range(max_windows):\n        pending: dict = {}",
         "    for _ in range(1):\n        pending: dict = {}",
         "verify grounds the later windows one by one again",
@@ -196,7 +196,7 @@ MUTANTS: list[Mutant] = [
     ),
     M(
         "state-key-without-zones",
-        "dmrules/solving/solver.py",
+        "dmrules/solving/windowcache.py",
         "(card_id, id(c.definition), *[getattr(c, f) for f in _CARD_FIELDS]) for card_id, c in scenario.cards",
         "(card_id, id(c.definition)) for card_id, c in scenario.cards",
         "windows met again are matched without where their cards are",
@@ -217,9 +217,9 @@ MUTANTS: list[Mutant] = [
     ),
     M(
         "grant-from-anywhere",
-        "dmrules/reading/grants.py",
-        'if receives and giver.zone == "battle"',
-        "if receives",
+        "dmrules/game/grants.py",
+        'return card.zone == "battle"\n',
+        'return True\n',
         "a card gives its abilities from any zone, not only the battle zone",
     ),
     M(
@@ -238,7 +238,7 @@ MUTANTS: list[Mutant] = [
     ),
     M(
         "later-step-same-zone",
-        "dmrules/reading/events.py",
+        "dmrules/game/realize.py",
         "        if to_zone == card.zone:",
         "        if to_zone == card.zone and self.strict:",
         "a later step moves a card to the zone it is already in",
@@ -274,14 +274,14 @@ MUTANTS: list[Mutant] = [
     ),
     M(
         "break-to-graveyard",
-        "dmrules/reading/events.py",
-        '    "break": "hand",\n    "spell_to_graveyard": "graveyard",',
-        '    "break": "graveyard",\n    "spell_to_graveyard": "graveyard",',
+        "dmrules/game/vocabulary.py",
+        '("shields",), "hand", "shields"),',
+        '("shields",), "graveyard", "shields"),',
         "loader: a broken shield goes to the graveyard",
     ),
     M(
         "madness-works-in-battle",
-        "dmrules/reading/abilities.py",
+        "dmrules/game/abilities.py",
         'if "discard" in watch.events or "leave_hand" in watch.events:',
         'if "leave_hand" in watch.events:',
         "loader: マッドネス works in the battle zone",
@@ -311,7 +311,7 @@ MUTANTS: list[Mutant] = [
     M(
         "type-filter-ignored",
         "asp/common/filters.lp",
-        "fails(F,R,C) :- filter_test(F,R,C), card(C), filter_type(F,_), not type_hit(F,C).",
+        "fails(F,R,C) :- filter_test(F,R,C), card(C), not multi_face(C), filter_type(F,_), not type_hit(F,C).",
         "% (dropped)",
         "card types ignored by filters",
     ),
@@ -333,8 +333,8 @@ MUTANTS: list[Mutant] = [
     M(
         "event-card-choosable",
         "asp/common/actions.lp",
-        "slot_filter(R,S,F), filter_ok(F,R,C), not event_card(E,C).",
-        "slot_filter(R,S,F), filter_ok(F,R,C).",
+        "slot_filter(R,S,F), filter_ok(F,R,C), not same_event(R,E,S,C).\n% The cards stacked",
+        "slot_filter(R,S,F), filter_ok(F,R,C).\n% The cards stacked",
         "a replacement may choose its own event's card",
     ),
     M(
@@ -457,7 +457,7 @@ MUTANTS += [
     ),
     M(
         "power-max-strict-python",
-        "dmrules/reading/grants.py",
+        "dmrules/game/grants.py",
         "(high is None or value <= high)",
         "(high is None or value < high)",
         "the Python-side filters leave out a bound hit exactly (「…以下」 of 「すべて」, counts, grants)",
@@ -471,7 +471,7 @@ MUTANTS += [
     ),
     M(
         "not-type-ignored-python",
-        "dmrules/reading/grants.py",
+        "dmrules/game/grants.py",
         "if any(t in kinds for t in flt.not_types):",
         "if False and any(t in kinds for t in flt.not_types):",
         "「クリーチャーではない」 ignored by the Python-side filters",
@@ -499,14 +499,14 @@ MUTANTS += [
     ),
     M(
         "every-takes-stacked",
-        "dmrules/reading/events.py",
-        "                and c.under is None\n",
+        "dmrules/game/realize.py",
+        "            and c.under is None\n",
         "",
         "「すべて」 also takes the cards stacked under others",
     ),
     M(
         "other-ignored-python",
-        "dmrules/reading/grants.py",
+        "dmrules/game/grants.py",
         "if flt.other and card.id == source:",
         "if False and flt.other and card.id == source:",
         "「他の」 ignored by the Python-side filters (grants, counts)",
@@ -514,20 +514,20 @@ MUTANTS += [
     M(
         "multicolor-one-civ",
         "dmrules/solving/facts.py",
-        "if len(card.civilizations) > 1:",
-        "if len(card.civilizations) >= 1:",
+        "if len({civ for side in sides for civ in side.civilizations}) > 1:",
+        "if len({civ for side in sides for civ in side.civilizations}) >= 1:",
         "a card of one civilization counted as multicoloured",
     ),
     M(
         "multicolor-one-civ-python",
-        "dmrules/reading/grants.py",
-        'if "multicolor" in flt.properties and len(card.civilizations) < 2:',
-        'if "multicolor" in flt.properties and len(card.civilizations) < 1:',
+        "dmrules/game/grants.py",
+        'if "multicolor" in flt.properties and len({c for side in sides for c in side.civilizations}) < 2:',
+        'if "multicolor" in flt.properties and len({c for side in sides for c in side.civilizations}) < 1:',
         "a card of one civilization multicoloured for the Python-side filters",
     ),
     M(
         "shields-at-least-strict",
-        "dmrules/solving/conditions.py",
+        "dmrules/game/conditions.py",
         "return mine >= theirs",
         "return mine > theirs",
         "「自分のシールドの数が相手以上であれば」 fails on equal counts",
@@ -549,8 +549,8 @@ MUTANTS += [
     M(
         "trigger-any-zone",
         "asp/common/result.lp",
-        "triggered(T,E) :- trigger(T), watches(T,E), happens(E), present(T).",
-        "triggered(T,E) :- trigger(T), watches(T,E), happens(E).",
+        "triggered(T,E) :- trigger(T), watches(T,E), happens(E), present(T), not leaves_now(T), not no_trigger(E).",
+        "triggered(T,E) :- trigger(T), watches(T,E), happens(E), not leaves_now(T), not no_trigger(E).",
         "a triggered ability triggers from any zone",
     ),
     M(
@@ -613,9 +613,9 @@ MUTANTS += [
     # -- no traceback, names, the cache -----------------------------------------------------------
     M(
         "long-sentence-parsed",
-        "dmrules/reading/cardtext/compiler.py",
-        "        if len(sentence) > MAX_SENTENCE:\n            current = None",
-        "        if False:\n            current = None",
+        "dmrules/reading/cardtext/parsing.py",
+        "    if len(sentence) > MAX_SENTENCE:\n        raise ReadError(",
+        "    if False:\n        raise ReadError(",
         "a sentence longer than any printed one is given to the grammar (time more than linear)",
     ),
     M(
@@ -627,7 +627,7 @@ MUTANTS += [
     ),
     M(
         "cache-signature-ignored",
-        "dmrules/reading/cache.py",
+        "dmrules/cache.py",
         'if expected is None or not hmac.compare_digest(header["mac"], expected):',
         "if expected is None:",
         "an edited cache entry is believed",

@@ -2,8 +2,9 @@
 rules and the printed text (never from the program's output): a bound hit exactly, a negated
 filter, an ability outside its zone, an untouchable card offered to an effect's choice, whose
 cards a text takes, 「すべて」 and stacked cards, 「他の」 in the filters worked out in Python,
-multicoloured, equal counts, the source of an effect, where a trigger works, and a weapon that
-flips. Each kills a one-line mutant of bench/mutants.py (its name is in the comment)."""
+multicoloured, equal counts, the source of an effect, where a trigger works, a weapon that flips,
+and a made event replaced again. Each kills a one-line mutant of bench/mutants.py (its name is
+in the comment)."""
 
 from __future__ import annotations
 
@@ -461,3 +462,25 @@ def test_a_weapon_that_flips_as_its_creature_leaves_stays_a_creature() -> None:
     assert [(a.event, a.replacement.id) for a in resolution.applied] == [("e2", "W")]
     assert resolution.flipped == ("W",)
     assert resolution.final["W"] == "battle" and resolution.final["C"] == "graveyard"
+
+
+# -- a made event replaced again (mutant chaining-allowed) -------------------------------------------
+
+
+def test_a_draw_made_instead_is_not_drawn_for_again_and_why_not_names_101_5() -> None:
+    # Two 「自分がカードを引く時、かわりにカードを2枚引いてもよい」 and one draw: either applies, or
+    # neither; the two cards drawn instead are events a replacement made, which no replacement
+    # replaces again (101.5). So a third card is never drawn, and why-not says which rule stands
+    # in the way (the solve does not even offer the chain; the explanation must still name it).
+    text = "自分がカードを引く時、かわりにカードを2枚引いてもよい。"
+    doublers = "\n".join(
+        f'      - {{id: D{i}, card: {{name: ドロー{i}, type: creature, text: "{text}"}}}}' for i in (1, 2)
+    )
+    scenario = (
+        f"turn: me\nplayers:\n  me:\n    battle:\n{doublers}\n    deck: [d1, d2, d3, d4]\n  opponent: {{}}\n"
+        "effect:\n  controller: me\n  by: ability\n  events:\n    - {id: e1, draw: me}\n"
+    )
+    drawn = sorted(sorted(c for c, z in r.final.items() if z == "hand") for r in dmrules.solve(scenario).resolutions)
+    assert drawn == [["d1"], ["d1", "d2"], ["d1", "d2"]]
+    check = dmrules.check(scenario, "d3=hand")
+    assert not check.legal and check.rules == ("101.5",)
