@@ -60,7 +60,7 @@ def _sample(files: tuple[Path, ...]) -> tuple[Path, ...]:
     chosen = [path for path in files if path.stem in KNOWN_TO_MATTER]
     left = set().union(*features.values()) - set().union(*(features[path] for path in chosen))
     while left:
-        best = max(files, key=lambda path: (len(features[path] & left), -files.index(path)))
+        best = max(files, key=lambda path: len(features[path] & left))  # the first of the best
         chosen.append(best)
         left -= features[best]
     return tuple(sorted(chosen))
