@@ -196,7 +196,7 @@ for path in sys.argv[1:]:
 
 
 def test_the_same_input_gives_byte_identical_output():
-    paths = [str(p) for p in fixture_sample()]  # every fourth fixture: python bench/sweep.py
+    paths = [str(p) for p in fixture_sample()]  # every fixture: python bench/sweep.py
     runs = [
         subprocess.run([sys.executable, "-c", _SOLVE_EACH, *paths], capture_output=True, cwd=ROOT, encoding="utf-8")
         for _ in range(2)
