@@ -11,16 +11,23 @@ def fixture_files():
     return sorted(FIXTURES.rglob("*.yaml"))
 
 
-# Fixtures every sample holds, whatever features they share with others: the README's examples and the
-# largest solves (many windows, many resolutions).
-KNOWN_TO_MATTER = ("A01-two-jashintei", "B03-baiken-setsudan", "B10-stratobag-tech-dan-shinsekai")
+# Fixtures every sample holds, whatever features they share with others: the README's examples, the
+# largest solves (many windows, many resolutions), and a player who loses in the first window (the
+# compact resolutions built from the solver's atoms write the loser there: most losses come later).
+KNOWN_TO_MATTER = (
+    "A01-two-jashintei",
+    "B03-baiken-setsudan",
+    "B10-stratobag-tech-dan-shinsekai",
+    "A14-crymax-loss",
+)
 
 
 def _features(path: Path) -> frozenset[str]:
     """What a fixture exercises, as far as a sample must cover it: its ruling's prefix, its ruleset,
     the keys of its scenario, of its effect, of each of its events (the kinds of event) and of its
-    expectation, and the parts of a card it writes (follow-ups, sides, cards under, keywords,
-    triggers, restrictions, printed text)."""
+    expectation, what its expected resolutions hold (losers, triggers, flips, broken shields, the
+    zones cards end in, a later window), and the parts of a card it writes (follow-ups, sides,
+    cards under, keywords, triggers, restrictions, printed text)."""
     import re
 
     import yaml
@@ -33,7 +40,15 @@ def _features(path: Path) -> frozenset[str]:
     found |= {f"effect:{key}" for key in effect}
     for event in effect.get("events") or ():
         found |= {f"event:{key}" for key in event if key != "id"}
-    found |= {f"expect:{key}" for key in data.get("expect") or {}}
+    expect = data.get("expect") or {}
+    found |= {f"expect:{key}" for key in expect}
+    for kind in ("resolutions", "some", "none", "groups"):
+        for item in expect.get(kind) or ():
+            if isinstance(item, dict):  # what a resolution holds: losers, triggers, flips, the zones cards end in
+                found |= {f"outcome:{kind}.{key}" for key, value in item.items() if value not in (None, [], {})}
+                found |= {f"zone:{zone}" for zone in (item.get("final") or {}).values()}
+                if any("/" in str(a.get("event", "")) for a in item.get("applied") or () if isinstance(a, dict)):
+                    found.add("outcome:a later window")
     for word in ("then", "sides", "under", "keywords", "triggers", "restrictions", "text"):
         if re.search(rf"\b{word}:", text):
             found.add(f"card:{word}")
