@@ -7,7 +7,7 @@
 Where tests/test_fixtures.py already checks each fixture's expectation, the tests that run
 fixtures through another costly path (the JSON lines and their schema, grouped counts, the HTML
 report, streaming, the short count, the invariants of every resolution, byte-identical output
-across processes, `verify` of the folder) run a fixed sample of them (``fixture_sample`` in
+across processes, `verify` of the folder, windows grounded in a batch) run a fixed sample of them (``fixture_sample`` in
 tests/conftest.py: one fixture per ruling prefix, ruleset, kind of event and the other features,
 and the ones known to matter). This runs the same tests on every fixture (``DMRULES_SWEEP=all``)
 and the property test of tests/test_oracle.py with the examples per seed it had before
@@ -34,6 +34,7 @@ SWEEPS = (
     "tests/test_cli.py::test_solve_and_count_take_a_path_and_agree_on_every_fixture",
     "tests/test_invariants.py",
     "tests/test_explain.py::test_verify_passes_every_fixture_with_a_line_per_ruling",
+    "tests/test_perf.py::test_windows_grounded_in_a_batch_have_the_answer_sets_of_windows_grounded_alone",
     "tests/test_oracle.py::test_dmrules_agrees_with_the_oracle",
 )
 ORACLE_EXAMPLES = "60"
