@@ -1,3 +1,4 @@
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -8,6 +9,76 @@ FIXTURES = ROOT / "fixtures"
 
 def fixture_files():
     return sorted(FIXTURES.rglob("*.yaml"))
+
+
+# Fixtures every sample holds, whatever features they share with others: the README's examples, the
+# largest solves (many windows, many resolutions), and a player who loses in the first window (the
+# compact resolutions built from the solver's atoms write the loser there: most losses come later).
+KNOWN_TO_MATTER = (
+    "A01-two-jashintei",
+    "B03-baiken-setsudan",
+    "B10-stratobag-tech-dan-shinsekai",
+    "A14-crymax-loss",
+)
+
+
+def _features(path: Path) -> frozenset[str]:
+    """What a fixture exercises, as far as a sample must cover it: its ruling's prefix, its ruleset,
+    the keys of its scenario, of its effect, of each of its events (the kinds of event) and of its
+    expectation, what its expected resolutions hold (losers, triggers, flips, broken shields, the
+    zones cards end in, a later window), and the parts of a card it writes (follow-ups, sides,
+    cards under, keywords, triggers, restrictions, printed text)."""
+    import re
+
+    import yaml
+
+    text = path.read_text(encoding="utf-8")
+    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    found = {f"prefix:{path.name[0]}", f"ruleset:{data.get('ruleset', 'dm')}"}
+    found |= {f"scenario:{key}" for key in data}
+    effect = data.get("effect") or {}
+    found |= {f"effect:{key}" for key in effect}
+    for event in effect.get("events") or ():
+        found |= {f"event:{key}" for key in event if key != "id"}
+    expect = data.get("expect") or {}
+    found |= {f"expect:{key}" for key in expect}
+    for kind in ("resolutions", "some", "none", "groups"):
+        for item in expect.get(kind) or ():
+            if isinstance(item, dict):  # what a resolution holds: losers, triggers, flips, the zones cards end in
+                found |= {f"outcome:{kind}.{key}" for key, value in item.items() if value not in (None, [], {})}
+                found |= {f"zone:{zone}" for zone in (item.get("final") or {}).values()}
+                if any("/" in str(a.get("event", "")) for a in item.get("applied") or () if isinstance(a, dict)):
+                    found.add("outcome:a later window")
+    for word in ("then", "sides", "under", "keywords", "triggers", "restrictions", "text"):
+        if re.search(rf"\b{word}:", text):
+            found.add(f"card:{word}")
+    return frozenset(found)
+
+
+def fixture_sample() -> list[Path]:
+    """A fixed sample of the fixtures for the tests that run each through a costly path which
+    tests/test_fixtures.py already runs every fixture through: the fixtures known to matter, then
+    greedily the fixture that adds the most features not covered yet (``_features``; ties by name)
+    until every feature of every fixture is covered. Deterministic: the same files give the same
+    sample. ``DMRULES_SWEEP=all`` gives every fixture (``python bench/sweep.py`` runs those tests so)."""
+    import os
+
+    files = fixture_files()
+    if os.environ.get("DMRULES_SWEEP") == "all":
+        return files
+    return list(_sample(tuple(files)))
+
+
+@cache
+def _sample(files: tuple[Path, ...]) -> tuple[Path, ...]:
+    features = {path: _features(path) for path in files}
+    chosen = [path for path in files if path.stem in KNOWN_TO_MATTER]
+    left = set().union(*features.values()) - set().union(*(features[path] for path in chosen))
+    while left:
+        best = max(files, key=lambda path: len(features[path] & left))  # the first of the best
+        chosen.append(best)
+        left -= features[best]
+    return tuple(sorted(chosen))
 
 
 @pytest.fixture

@@ -18,7 +18,6 @@ import os
 import sys
 from pathlib import Path
 
-import distributed  # the cluster tests need it: installed by the test extra, never skipped
 import pytest
 
 import dmrules
@@ -150,6 +149,10 @@ def test_the_local_pool_gives_the_serial_lines(serial, batch):
 
 
 def test_a_dask_cluster_gives_the_serial_lines(serial, batch):
+    # Imported here, not when the tests are collected (seconds in every worker); installed by the
+    # test extra, so never skipped: a missing package fails this test.
+    import distributed
+
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         out = check(str(batch), "--no-cache", "--scheduler", cluster.scheduler_address)
         assert out.returncode == 2, out.stderr

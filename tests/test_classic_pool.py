@@ -4,6 +4,7 @@ printed text and what the compiler reads from it (dmrules/cards/classic.json, ge
 from __future__ import annotations
 
 import csv
+import json
 from pathlib import Path
 
 import pytest
@@ -22,10 +23,36 @@ LIST = ROOT / "tests" / "cards" / "classic.tsv"
 ROWS = list(csv.DictReader(LIST.open(encoding="utf-8"), delimiter="\t"))
 
 
-def test_the_database_is_what_the_script_makes_of_the_list(monkeypatch):
+DATABASE = ROOT / "dmrules" / "cards" / "classic.json"
+PARTS = 8  # the list's cards in eight interleaved parts: one test each, spread over the workers
+
+
+def stored_entries() -> list[str]:
+    """The lines of dmrules/cards/classic.json that are its cards, one entry each, in its order."""
+    lines = DATABASE.read_text(encoding="utf-8").split("\n")
+    return [line.removesuffix(",") for line in lines[1:-2]]
+
+
+def test_the_database_is_the_scripts_frame_of_the_list(monkeypatch):
+    """The whole file is what the script makes of the list, each card's entry taken as stored (the
+    parts below make each entry): its head, the cards it keeps (two spellings of a card are one
+    entry), their order and the separators, byte for byte."""
+    stored = {json.loads(line)["name"]: json.loads(line) for line in stored_entries()}
+    monkeypatch.setattr(classic_build, "entry", lambda row: stored[row["name"]])
+    made = classic_build.database_text(classic_build.read_rows(LIST.read_text(encoding="utf-8"), str(LIST)))
+    assert made == DATABASE.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("part", range(PARTS))
+def test_the_database_is_what_the_script_makes_of_the_list(monkeypatch, part):
+    """Each card's entry (its characteristics and what the compiler reads from its text) is the
+    script's: with the frame above, the file is exactly what the script makes of the list."""
     monkeypatch.setattr(textforms, "compile_text", compiled)
-    stored = (ROOT / "dmrules" / "cards" / "classic.json").read_text(encoding="utf-8")
-    assert stored == classic_build.database_text(classic_build.read_rows(LIST.read_text(encoding="utf-8"), str(LIST)))
+    rows = classic_build.distinct(classic_build.read_rows(LIST.read_text(encoding="utf-8"), str(LIST)))
+    entries = stored_entries()
+    assert len(entries) == len(rows) == 2849
+    for (_, row), line in list(zip(rows, entries))[part::PARTS]:
+        assert json.dumps(classic_build.entry(row), ensure_ascii=False, separators=(",", ":")) == line, row["name"]
 
 
 def test_every_card_of_the_list_is_bundled_by_name_with_its_characteristics():

@@ -87,8 +87,8 @@ def test_injection_looking_ids_and_player_names():
 
 
 def test_solve_json_document_and_determinism():
-    first = run_cli("solve", str(A01), "--json", process=True)  # two processes: two hash seeds
-    second = run_cli("solve", str(A01), "--json", process=True)
+    first = run_cli("solve", str(A01), "--json", process=True)  # a new process and this one: two hash seeds
+    second = run_cli("solve", str(A01), "--json")
     assert first.returncode == 0, first.stderr
     assert first.stdout == second.stdout
     doc = json.loads(first.stdout)

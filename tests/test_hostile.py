@@ -21,7 +21,7 @@ import pytest
 from dmrules.reading.scenario import MAX_CARDS, MAX_COMBINATIONS, MAX_EVENTS
 from dmrules.reading.yamlsrc import MAX_FILE_BYTES
 
-from .conftest import ROOT
+from .conftest import ROOT, run_cli
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"
 LIMIT = 60  # seconds any one command may take before the test calls it a hang
@@ -517,7 +517,7 @@ A01 = "fixtures/A01-two-jashintei.yaml"
     ],
 )
 def test_bad_command_line_values(args, fragments):
-    out = run(*args)
+    out = run_cli(*args)  # in this process: an exception would fail the test as a traceback does
     text = out.stdout + out.stderr
     assert out.returncode == 2, text
     assert "Traceback" not in text
@@ -571,14 +571,14 @@ def test_max_resolutions_stops_a_huge_enumeration_and_says_so(tmp_path):
 
 def test_max_resolutions_that_cuts_nothing_leaves_the_answer_complete():
     for limit in ("3", "4"):  # A01 has exactly 3 resolutions
-        doc = json.loads(run("solve", A01, "--max-resolutions", limit, "--json").stdout)
+        doc = json.loads(run_cli("solve", A01, "--max-resolutions", limit, "--json").stdout)
         assert len(doc["resolutions"]) == 3
         assert doc["complete"] is True
         assert "stopped_by" not in doc
 
 
 def test_max_resolutions_on_a_small_scenario_says_so():
-    out = run("solve", A01, "--max-resolutions", "2", "--json")
+    out = run_cli("solve", A01, "--max-resolutions", "2", "--json")
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     assert len(doc["resolutions"]) == 2

@@ -10,10 +10,10 @@ import pytest
 import dmrules
 from dmrules.game.vocabulary import ZONES
 
-from .conftest import ROOT, fixture_files
+from .conftest import ROOT, fixture_sample
 
 
-@pytest.fixture(scope="module", params=fixture_files(), ids=lambda p: p.stem)
+@pytest.fixture(scope="module", params=fixture_sample(), ids=lambda p: p.stem)  # every fixture: bench/sweep.py
 def solved(request):
     scenario = dmrules.load_scenario(request.param)
     return scenario, dmrules.solve(scenario)
@@ -196,7 +196,7 @@ for path in sys.argv[1:]:
 
 
 def test_the_same_input_gives_byte_identical_output():
-    paths = [str(p) for p in fixture_files()[::4]]
+    paths = [str(p) for p in fixture_sample()]  # every fixture: python bench/sweep.py
     runs = [
         subprocess.run([sys.executable, "-c", _SOLVE_EACH, *paths], capture_output=True, cwd=ROOT, encoding="utf-8")
         for _ in range(2)

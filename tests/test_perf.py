@@ -231,10 +231,13 @@ def _models(ctl) -> list:
 
 
 def test_windows_grounded_in_a_batch_have_the_answer_sets_of_windows_grounded_alone(monkeypatch):
-    """Every fourth dm fixture and a permuted Jashin case: the same answer sets, each once."""
+    """The dm fixtures of the sample (tests/conftest.py) and a permuted Jashin case: the same answer
+    sets, each once."""
     from dmrules.checking.expect import expectations
 
-    paths = sorted((ROOT / "fixtures").glob("*.yaml"))[::4]
+    from .conftest import fixture_sample
+
+    paths = fixture_sample()
     scenarios = [v for p in paths for v, _ in expectations(dmrules.load_scenario(p)) if v.ruleset == "dm"]
     assert len(scenarios) >= 15
     monkeypatch.setattr(windowcache, "WINDOWS", windowcache.WindowCache())

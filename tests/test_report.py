@@ -1,8 +1,6 @@
 """The HTML report: its structure, its counts, its escaping, and the --html option."""
 
 import re
-import subprocess
-import sys
 import textwrap
 from html.parser import HTMLParser
 
@@ -13,7 +11,7 @@ from dmrules.presenting.report import LABELS, render_html, write_html
 
 JA = LABELS["ja"]["zones"]
 
-from .conftest import FIXTURES, ROOT, fixture_files
+from .conftest import FIXTURES, fixture_files, fixture_sample, run_cli
 
 A01 = FIXTURES / "A01-two-jashintei.yaml"
 A03 = FIXTURES / "A03-glenmoult-gigaheart.yaml"
@@ -231,7 +229,7 @@ def test_a09_state_reached_two_ways():
     assert sorted(pairs) == [[("e1", "C"), ("e2", "D")], [("e1", "D"), ("e2", "C")]]
 
 
-@pytest.mark.parametrize("path", fixture_files(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", fixture_sample(), ids=lambda p: p.stem)  # every fixture: bench/sweep.py
 def test_every_fixture_renders(path):
     check_structure(*report(path))
 
@@ -321,10 +319,6 @@ def test_write_html(tmp_path):
     target = tmp_path / "report.html"
     write_html(scenario, dmrules.solve(scenario), target)
     assert target.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
-
-
-def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dmrules.cli", *args], capture_output=True, text=True, cwd=ROOT)
 
 
 def test_cli_html_option(tmp_path):

@@ -17,7 +17,7 @@ from dmrules.game import compact
 from dmrules.presenting.json import stream_json, stream_jsonl
 from dmrules.solving import brief
 
-from .conftest import FIXTURES, fixture_files
+from .conftest import FIXTURES, fixture_sample
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +35,8 @@ def _valid(validator: Draft202012Validator, doc: dict, where: str) -> None:
 
 def test_every_fixtures_jsonl_is_valid_and_the_fast_path_gives_what_the_objects_give(validator):
     fast_paths = 0
-    for path in fixture_files():
+    paths = fixture_sample()  # every fixture: python bench/sweep.py
+    for path in paths:
         scenario = dmrules.load_scenario(path)
         lines = io.StringIO()
         streamed = stream_jsonl(scenario, lines)
@@ -56,7 +57,7 @@ def test_every_fixtures_jsonl_is_valid_and_the_fast_path_gives_what_the_objects_
         assert windows == table.definitions, path
         assert streamed == expected, path
         fast_paths += brief.eligible(scenario, group=False)
-    assert fast_paths >= 100  # most fixtures are one window of fixed events
+    assert 3 * fast_paths >= 2 * len(paths)  # most fixtures are one window of fixed events
 
 
 def test_json_documents_are_valid_and_hold_the_lines(validator):

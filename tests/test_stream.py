@@ -1,13 +1,12 @@
 """Streaming resolutions as JSON lines: the same resolutions as --json, every limit, a trailer."""
 
 import json
-from pathlib import Path
 
 import dmrules
 from dmrules.game import compact
 from dmrules.presenting.json import solution_json, write_solution_json
 
-from .conftest import FIXTURES, run_cli
+from .conftest import FIXTURES, fixture_sample, run_cli
 
 
 def lines_of(*args: str) -> tuple[list[dict], dict]:
@@ -107,7 +106,7 @@ def test_jsonl_order_is_deterministic():
 
 
 def test_text_and_json_written_as_found_are_those_of_the_whole_solution():
-    # Every fixture: the streamed text and --json (nothing kept) are byte for byte what the
+    # Each fixture: the streamed text and --json (nothing kept) are byte for byte what the
     # solution held whole gives: small windows are listed sorted, as solve lists them.
     import io
 
@@ -115,7 +114,7 @@ def test_text_and_json_written_as_found_are_those_of_the_whole_solution():
     from dmrules.presenting.json import stream_json
     from dmrules.presenting.render import solution_text, stream_text
 
-    for path in sorted(Path("fixtures").glob("*.yaml")):
+    for path in fixture_sample():  # every fixture: python bench/sweep.py
         scenario = dmrules.load_scenario(path)
         solution = dmrules.solve(scenario)
         whole_text, whole_json = solution_text(scenario, solution), io.StringIO()
