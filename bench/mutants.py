@@ -42,6 +42,7 @@ TESTS = [
     "tests/test_slips.py",
     "tests/test_wrong_answers.py",
     "tests/test_pins.py",
+    "tests/test_bounded_input.py",  # before the tests that ground the sequential chains (chains-repeat)
     "tests/test_fixtures.py",
     "tests/test_bounded.py",
     "tests/test_core.py",
@@ -54,7 +55,6 @@ TESTS = [
     "tests/test_perf.py",
     "tests/test_effect_text.py",
     "tests/test_pool.py",
-    "tests/test_bounded_input.py",
     "tests/test_every_situation.py",
     "tests/test_cache.py",
     "tests/test_cardtext_property.py",
@@ -219,7 +219,7 @@ MUTANTS: list[Mutant] = [
         "grant-from-anywhere",
         "dmrules/game/grants.py",
         'return card.zone == "battle"\n',
-        'return True\n',
+        "return True\n",
         "a card gives its abilities from any zone, not only the battle zone",
     ),
     M(

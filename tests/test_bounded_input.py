@@ -133,6 +133,25 @@ def test_the_timeout_of_solve_cuts_a_long_card_text_with_its_own_message(tmp_pat
 # -- the sequential ruleset's chains -----------------------------------------------------------------
 
 
+def test_a_sequential_chain_offers_no_replacement_what_it_made() -> None:
+    # D0-4: ヴェール・バビロニア's two draws instead are never offered to it again; in the ground
+    # program no application of it to an event it made exists at all (so chains stay small).
+    from clingo import SymbolType
+
+    from dmrules.api import as_scenario
+    from dmrules.solving.ground import make_control
+
+    ctl = make_control(as_scenario(FIXTURES / "A13-vail-babylonia-shakogail.yaml", "sequential"))
+    applied = [a.symbol for a in ctl.symbolic_atoms.by_signature("apply", 2)]
+    assert applied
+    for atom in applied:
+        replacement, event = atom.arguments
+        maker = event
+        while maker.type == SymbolType.Function and maker.name in ("res", "deck_out") and len(maker.arguments) >= 3:
+            assert maker.arguments[0] != replacement, atom
+            maker = maker.arguments[1]
+
+
 def test_a16_under_the_sequential_ruleset_grounds_small() -> None:
     # A chain offers no replacement an event it made (D0-4): with three draw replacements the
     # chains are the orders of three, where repeating them once made the program explode.
@@ -183,25 +202,6 @@ def test_a_choice_naming_cards_where_they_are_takes_only_them() -> None:
     solution = dmrules.solve(dmrules.scenario_from_text(NAMED, "named.yaml"))
     got = sorted(tuple((a.event, a.replacement.id, a.chosen) for a in r.applied) for r in solution.resolutions)
     assert got == [(), (("e1", "M", ("A",)),), (("e1", "M", ("B",)),)]
-
-
-def test_a_sequential_chain_offers_no_replacement_what_it_made() -> None:
-    # D0-4: ヴェール・バビロニア's two draws instead are never offered to it again; in the ground
-    # program no application of it to an event it made exists at all (so chains stay small).
-    from clingo import SymbolType
-
-    from dmrules.api import as_scenario
-    from dmrules.solving.ground import make_control
-
-    ctl = make_control(as_scenario(FIXTURES / "A13-vail-babylonia-shakogail.yaml", "sequential"))
-    applied = [a.symbol for a in ctl.symbolic_atoms.by_signature("apply", 2)]
-    assert applied
-    for atom in applied:
-        replacement, event = atom.arguments
-        maker = event
-        while maker.type == SymbolType.Function and maker.name in ("res", "deck_out") and len(maker.arguments) >= 3:
-            assert maker.arguments[0] != replacement, atom
-            maker = maker.arguments[1]
 
 
 def test_cards_parse_and_coverage_show_what_would_act_on_a_terminal_escaped(tmp_path) -> None:
