@@ -80,7 +80,7 @@ def causes(doc: dict, scenario: Scenario, texts: list[str], *, budget: float = B
     found: list[Cause] = []
     # Every edited situation is kept until the search ends: the solver knows a card's definition
     # by its identity (solver.state_key), which a freed definition could pass on to the next one.
-    kept: list[Scenario] = []
+    kept: list[Scenario | None] = []
     for size in range(1, MAX_EXTRA + 1):
         for edit in _edits(doc, scenario, texts, size):
             if len(kept) >= MAX_EDITS or time.monotonic() > deadline:
@@ -189,13 +189,15 @@ def _counts(doc: dict, scenario: Scenario, texts: list[str], size: int) -> Itera
             if len(removable) >= size:
                 edited = _bare(doc)
                 cards = _zone_list(edited, player, zone)
+                assert cards is not None  # a copy of the list the removable entries are in
                 for index in sorted(removable[-size:], reverse=True):
                     del cards[index]
                 yield Edit(Cause("remove", size, player, zone, size, have), _reader(edited, scenario.path))
 
 
 def _fresh(used: set[str], zone: str, n: int) -> list[str]:
-    out, k = [], 0
+    out: list[str] = []
+    k = 0
     while len(out) < n:
         k += 1
         candidate = f"{zone}+{k}"
@@ -231,12 +233,26 @@ def _entry_edits(entry: dict) -> Iterator[tuple[str, str, Callable[[dict], None]
         yield "untap", "tapped", lambda e: e.pop("tapped")
     for marker in MARKERS:
         if entry.get(marker) is True:
-            yield "unmark", marker, lambda e, m=marker: e.pop(m)
+            yield "unmark", marker, _without_key(marker)
     flags = entry.get("flags")
     if isinstance(flags, list):
         for flag in FLAGS:
             if flag in flags:
-                yield "unflag", flag, lambda e, f=flag: e.__setitem__("flags", [x for x in e["flags"] if x != f])
+                yield "unflag", flag, _without_flag(flag)
+
+
+def _without_key(key: str) -> Callable[[dict], None]:
+    def edit(entry: dict) -> None:
+        entry.pop(key)
+
+    return edit
+
+
+def _without_flag(flag: str) -> Callable[[dict], None]:
+    def edit(entry: dict) -> None:
+        entry["flags"] = [x for x in entry["flags"] if x != flag]
+
+    return edit
 
 
 def _card_changes(doc: dict, scenario: Scenario) -> Iterator[Edit]:

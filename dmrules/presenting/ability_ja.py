@@ -139,9 +139,10 @@ def action_words(action: Action) -> str:
         where = POSITIONS.get(action.position or "", zone) if action.zone == "deck" else zone
         return f"そのカードは{where}に{'タップして' if action.tapped else ''}置かれる"
     if kind == "move_source":
-        verb = {"destroy": "破壊する", "discard": "捨てる", "put": f"{zone}に置く"}.get(action.verb, "移動させる")
+        verb = {"destroy": "破壊する", "discard": "捨てる", "put": f"{zone}に置く"}.get(action.verb or "", "移動させる")
         return f"このカードを{verb}"
     if kind == "choose":
+        assert action.slot is not None  # a choice always has its slot (reading/abilities.py)
         return slot_words(action.slot)
     if kind == "draw":
         return f"カードを{action.count}枚引く"

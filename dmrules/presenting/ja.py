@@ -356,8 +356,9 @@ _ZONE_RE = re.compile(r"\b(battle|hand|mana|graveyard|shields|deck|hyperspatial)
 
 def _chosen_twice(found: re.Match) -> str:
     """「h1 は J1 (…) が e1 で、J2 (…) が e2 で選んでいる (2回選ばれている)」."""
-    users = [re.match(r"^(.+) on (\S+)$", part) for part in found.group(2).split(" and by ")]
-    if not all(users):
+    matches = [re.match(r"^(.+) on (\S+)$", part) for part in found.group(2).split(" and by ")]
+    users = [u for u in matches if u is not None]
+    if len(users) != len(matches):
         return f"{found.group(1)} が2回選ばれている"
     return (
         f"{found.group(1)} を "

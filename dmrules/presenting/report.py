@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from pathlib import Path
+from typing import Any
 
 from ..game.cards import CardInstance
 from ..game.outcome import Application, Resolution, Solution, Window
@@ -25,7 +26,7 @@ from .render import journeys
 
 ZONE_ORDER = ("battle", "shields", "hand", "mana", "graveyard", "deck", "hyperspatial")
 # Labels of the boards: Japanese (the game's own words) by default, English on request.
-LABELS = {
+LABELS: dict[str, dict[str, Any]] = {
     "ja": {
         "zones": {
             "battle": "バトルゾーン",

@@ -721,7 +721,7 @@ class _Reader:
 
 
 def _step_filters(steps) -> list:
-    filters = []
+    filters: list = []
     for step in steps:
         specs = step.events + (step.instead.events if step.instead is not None else ())
         filters.extend(spec.choose.filter for spec in specs if spec.choose is not None)

@@ -171,6 +171,7 @@ def action_dict(action: Action) -> Any:
     if kind == "under_to":
         return {"under_to": action.zone}
     if kind == "choose":
+        assert action.slot is not None  # a choice always has its slot (reading/abilities.py)
         return _slot(action.slot)
     if kind == "mill":
         return {"mill": {"player": action.whose, "count": action.count}}

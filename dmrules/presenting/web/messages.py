@@ -97,6 +97,8 @@ _EVENT_PLACE = re.compile(r"^effect\.events\[(\d+)\](.*)$")
 
 
 def _entry_id(doc: dict | None, player: str, zone: str, index: int) -> str | None:
+    if doc is None:
+        return None
     try:
         entry = doc["players"][player][zone][index]
     except (KeyError, IndexError, TypeError):
@@ -129,6 +131,7 @@ def field_words(place: str | None, lang: str, doc: dict | None = None) -> str:
 
 def error_json(exc: Exception, lang: str = "ja", doc: dict | None = None) -> dict:
     """An error as the page shows it: the field in words, then the problem, in the page's language."""
+    place: str | None
     if isinstance(exc, InputError):
         place, problem = exc.place, exc.problem
     else:

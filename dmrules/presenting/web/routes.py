@@ -279,10 +279,11 @@ class Workbench:
     async def fixture(self, request: Request) -> Response:
         name = request.query_params.get("name", "")
         lang = _lang(request.query_params.get("lang"))
-        if name not in fixture_names():
+        folder = fixtures_dir()
+        if folder is None or name not in fixture_names():
             raise Refused(404, messages.refusal("no_fixture", lang, name=name[:100]), "fixture")
 
-        text = (fixtures_dir() / name).read_text(encoding="utf-8")
+        text = (folder / name).read_text(encoding="utf-8")
         return JSONResponse({"name": name, "yaml": text, "scenario": load_located_text(text, name).data})
 
     async def to_yaml(self, request: Request) -> Response:
