@@ -335,9 +335,9 @@ def _port(text: str) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from .presenting.web import serve
-    from .presenting.web.routes import Limits
+    from .presenting.web.routes import RequestLimits
 
-    limits = Limits(
+    limits = RequestLimits(
         timeout=args.timeout,
         max_resolutions=args.max_resolutions,
         max_memory=args.serve_memory,
@@ -793,11 +793,11 @@ def _inline_texts(path: str) -> list[tuple[str, str, str, str | None]]:
 
 
 def cmd_cards_coverage(args: argparse.Namespace, paths: list[str]) -> int:
-    from .checking.coverage import coverage, coverage_text, read_rows
+    from .checking.coverage import coverage, coverage_text, load_rows
 
     if len(paths) != 1:
         raise InputError("cards coverage", "", "give one tab-separated file of printed texts")
-    result = coverage(read_rows(paths[0]))
+    result = coverage(load_rows(paths[0]))
     if args.json:
         _print_json(result.to_json())
     else:
@@ -839,12 +839,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             # Ctrl-C and a closed pipe end this process as they would (_process_handlers), and the
             # worker with it; the worker takes them over for itself too.
             return run_in_worker(
-                lambda: _run(args), args.max_memory, getattr(args, "timeout", None), codes, prepare=_process_handlers
+                lambda: _run_command(args),
+                args.max_memory,
+                getattr(args, "timeout", None),
+                codes,
+                prepare=_process_handlers,
             )
-    return _run(args)
+    return _run_command(args)
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run_command(args: argparse.Namespace) -> int:
     from .reading.cardtext.compiler import time_limit
 
     # --timeout bounds compiling the card texts read too (the server bounds each request itself).

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 
 import yaml
 
+from ..game.cards import MARKERS
 from ..game.errors import DmrulesError
 from ..game.scenario import Scenario
 from ..reading.scenario import scenario_from_text
@@ -31,7 +32,6 @@ EDIT_SECONDS = 2.0  # each edited situation's solve
 BUDGET = 12.0  # seconds for the whole search
 COUNTED_ZONES = ("hand", "graveyard", "mana", "shields", "deck", "battle")
 FLAGS = ("used_this_turn",)
-MARKERS = ("cannot_be_destroyed", "cannot_leave", "untouchable", "cannot_flip", "cannot_be_broken")
 
 
 @dataclass(frozen=True)
@@ -147,7 +147,7 @@ def _edits(doc: dict, scenario: Scenario, texts: list[str], size: int) -> Iterat
     if size == 1:
         yield from _turn(doc, scenario)
         yield from _card_changes(doc, scenario)
-        yield from _optional(scenario)
+        yield from _made_optional(scenario)
     yield from _counts(doc, scenario, texts, size)
 
 
@@ -168,7 +168,7 @@ def _zone_list(doc: dict, player: str, zone: str) -> list | None:
 
 def _counts(doc: dict, scenario: Scenario, texts: list[str], size: int) -> Iterator[Edit]:
     """``size`` unknown cards more in a zone a text counts or takes from, or ``size`` fewer."""
-    named = _named(scenario, texts)
+    named = _kept_cards(scenario, texts)
     for zone in _counted_zones(scenario):
         for player in scenario.players:
             have = sum(1 for c in scenario.cards.values() if c.controller == player and c.zone == zone)
@@ -206,7 +206,7 @@ def _fresh(used: set[str], zone: str, n: int) -> list[str]:
     return out
 
 
-def _named(scenario: Scenario, texts: list[str]) -> set[str]:
+def _kept_cards(scenario: Scenario, texts: list[str]) -> set[str]:
     """Cards the conditions, the events or other cards name: never taken away."""
     named = {c.split("=", 1)[0].strip() for t in texts for c in t.split(",")}
     for event in scenario.events:
@@ -273,7 +273,7 @@ def _card_changes(doc: dict, scenario: Scenario) -> Iterator[Edit]:
                     yield Edit(Cause(kind, 1, card=card, detail=detail), _reader(edited, scenario.path))
 
 
-def _optional(scenario: Scenario) -> Iterator[Edit]:
+def _made_optional(scenario: Scenario) -> Iterator[Edit]:
     """A mandatory replacement ability made optional (the rest of the situation as it is)."""
     for card in scenario.cards.values():
         if card.definition is None:

@@ -289,10 +289,10 @@ def _read_pattern(node: Node, scenario: Scenario) -> Pattern:
         flipped=tuple(_check_card(c, scenario) for c in node.child("flipped").elements())
         if node.has("flipped")
         else None,
-        triggered=_cards(node, "triggered", scenario),
-        not_triggered=_cards(node, "not_triggered", scenario),
-        broken=_cards(node, "broken", scenario),
-        not_broken=_cards(node, "not_broken", scenario),
+        triggered=_expected_cards(node, "triggered", scenario),
+        not_triggered=_expected_cards(node, "not_triggered", scenario),
+        broken=_expected_cards(node, "broken", scenario),
+        not_broken=_expected_cards(node, "not_broken", scenario),
         attempted=tuple(node.child("attempted").texts()) if node.has("attempted") else (),
         sources=tuple(
             (_check_event(Node(node.located, node.place + ("source", e), e), scenario), c.text())
@@ -303,7 +303,7 @@ def _read_pattern(node: Node, scenario: Scenario) -> Pattern:
     )
 
 
-def _cards(node: Node, key: str, scenario: Scenario) -> tuple[str, ...]:
+def _expected_cards(node: Node, key: str, scenario: Scenario) -> tuple[str, ...]:
     """Card ids (``CARD#k`` names one of a card's several triggered abilities)."""
     if not node.has(key):
         return ()
@@ -415,7 +415,7 @@ def describe_key(key: ResolutionKey, scenario: Scenario) -> str:
     return text
 
 
-def check(expectation: Expectation, solution: Solution, scenario: Scenario) -> list[str]:
+def check_expectations(expectation: Expectation, solution: Solution, scenario: Scenario) -> list[str]:
     """Differences between the expectation and the solution (empty when it holds)."""
     problems: list[str] = []
     n = len(solution.resolutions)
@@ -512,4 +512,4 @@ def verdicts(expectation: Expectation, solution: Solution, scenario: Scenario) -
             part = replace(blank)
             setattr(part, name, [pattern])
             parts.append((f"{word} {pattern.text()}", part))
-    return [(text, not check(part, solution, scenario)) for text, part in parts]
+    return [(text, not check_expectations(part, solution, scenario)) for text, part in parts]

@@ -270,7 +270,7 @@ def _folded_words(solution, lang: str) -> str:
     return solution.folded
 
 
-def state_key(resolution: Resolution, classes: Sequence[Sequence[str]] = ()) -> tuple:
+def final_state_key(resolution: Resolution, classes: Sequence[Sequence[str]] = ()) -> tuple:
     """What makes two resolutions lead to the same final state, up to interchangeable cards:
     within a class of interchangeable cards (dmrules/grouping.py) only how many end in each zone counts."""
     final = dict(resolution.final)
@@ -286,7 +286,7 @@ def group_states(solution: Solution, scenario: Scenario | None = None) -> list[l
     classes = interchangeable_classes(scenario) if scenario is not None else []
     groups: dict[tuple, list[int]] = {}
     for index, resolution in enumerate(solution.resolutions):
-        groups.setdefault(state_key(resolution, classes), []).append(index)
+        groups.setdefault(final_state_key(resolution, classes), []).append(index)
     return list(groups.values())
 
 

@@ -26,7 +26,7 @@ from .abilities import parse_ability, parse_restriction, parse_trigger
 from .classic import card as classic_card
 from .classic import classic_entries
 from .keywords import printed_keywords
-from .names import loose, normalize
+from .names import loose, name_key
 from .reader import Node
 from .textforms import TextReading, read_text
 from .yamlsrc import load_located, load_located_text
@@ -56,7 +56,7 @@ CARD_FIELDS = (
 SIDE_FIELDS = ("name", "type", "civilizations", "cost", "power", "races", "text")
 # Where a card's text comes from: as printed (the default), or a paraphrase of a ruling.
 TEXT_SOURCES = ("printed", "paraphrase")
-CHARACTERISTICS = ("races", "civilizations", "cost", "power")
+LISTED_CHARACTERISTICS = ("races", "civilizations", "cost", "power")
 
 
 def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
@@ -123,7 +123,7 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
         source=node.opt_text("source"),
         compiled=node.opt_bool("compiled"),
         unread=node.opt_text("unread"),
-        unknown=tuple(node.opt_texts("unknown", CHARACTERISTICS)),
+        unknown=tuple(node.opt_texts("unknown", LISTED_CHARACTERISTICS)),
         partial=node.opt_text("partial"),
         keywords=printed.own,
         crossed_keywords=printed.crossed,
@@ -269,7 +269,7 @@ class CardDatabase:
         self._put(name, make)
 
     def _put(self, name: str, card: CardDef | Callable[[], CardDef]) -> None:
-        key = normalize(name)
+        key = name_key(name)
         keys = self._loose.setdefault(loose(name), [])
         if key not in self._cards:
             keys.append(key)
@@ -297,7 +297,7 @@ class CardDatabase:
     def find(self, name: str) -> CardDef | None:
         """The card printed ``name``, allowing differences of width, kana, case, spacing,
         brackets and separators (＝, ・, -)."""
-        key = normalize(name)
+        key = name_key(name)
         if key in self._cards:
             return self._get(key)
         keys = self._loose.get(loose(name), [])
@@ -404,7 +404,7 @@ def _read_card_files() -> list[CardDef]:
         if not entry.name.endswith(".yaml"):
             continue
         for card in load_card_file(f"dmrules/cards/{entry.name}", entry.read_text(encoding="utf-8")):
-            key = normalize(card.name)
+            key = name_key(card.name)
             if key in seen:
                 raise InputError(f"dmrules/cards/{entry.name}", card.name, f"defined twice (also in {seen[key]})")
             seen[key] = entry.name
@@ -416,7 +416,7 @@ def with_listed(card: CardDef, listed: CardDef) -> CardDef:
     """A card of the rulings' files with what the card list gives and the file leaves out: its
     characteristics, its printed type and power sign, and its sets."""
     changes: dict = {"printed_type": card.printed_type or listed.printed_type, "sets": card.sets or listed.sets}
-    for field in CHARACTERISTICS:
+    for field in LISTED_CHARACTERISTICS:
         if getattr(card, field) in (None, ()) and getattr(listed, field) not in (None, ()):
             changes[field] = getattr(listed, field)
     if card.power is None and "power" in changes:

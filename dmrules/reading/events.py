@@ -57,7 +57,7 @@ EVENT_FIELDS = (
 # Card references of a card's follow-up steps: the ability's card, the card of the event it replaced, and the
 # card whose effect or attack made that event (「そのシールドをブレイクしたクリーチャー」).
 CARD_REFERENCES = ("this", "event_card", "event_source")
-CHOOSE_FIELDS = (
+EVENT_CHOICE_FIELDS = (
     "count",
     "from",
     "chooser",
@@ -209,7 +209,7 @@ def read_instead(node: Node, prefix: str, *, relative: bool = False) -> SelfRepl
 
 
 def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
-    node.keys(CHOOSE_FIELDS)
+    node.keys(EVENT_CHOICE_FIELDS)
     flt = parse_filter(
         node,
         extra=(

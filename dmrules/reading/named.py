@@ -27,7 +27,7 @@ _ABILITY_LISTS = ("replacements", "triggers", "restrictions")
 
 def check_named_cards(located: Located, scenario: Scenario) -> None:
     """Raise InputError at the first card id of a filter that is not where its text looks."""
-    for place, ids, zone in _named(located.data):
+    for place, ids, zone in _name_filters(located.data):
         for index, card_id in enumerate(ids):
             problem = _problem(scenario, str(card_id), zone)
             if problem is not None:
@@ -59,7 +59,7 @@ def _at(data: Any, place: Place) -> Any:
     return data
 
 
-def _named(data: Any) -> Iterator[tuple[Place, list, str | None]]:
+def _name_filters(data: Any) -> Iterator[tuple[Place, list, str | None]]:
     """(the filter's place, the ids it names, the zone it takes them from or None) of every
     filter of the scenario that names cards."""
     if not isinstance(data, dict):

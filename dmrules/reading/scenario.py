@@ -13,13 +13,13 @@ from pathlib import Path
 
 from ..cache import cache_root, code_key, content_key, load, store
 from ..game.abilities import unsolved
-from ..game.cards import CardDef, CardInstance
+from ..game.cards import MARKERS, CardDef, CardInstance
 from ..game.errors import InputError, Where
 from ..game.events import EventSpec, Step
 from ..game.grants import with_grants
 from ..game.realize import Realizer
-from ..game.scenario import About, EffectInPlay, EffectProgram, Scenario
-from ..game.vocabulary import CIVILIZATIONS, EFFECT_BY, ZONES
+from ..game.scenario import PLAYER_ACTIONS, THIS_TURN, About, EffectInPlay, EffectProgram, Scenario
+from ..game.vocabulary import CIVILIZATIONS, EFFECT_BY, RULESETS, ZONES
 from .abilities import parse_ability
 from .carddb import CardDatabase, bundled, parse_card, require_counts
 from .events import read_event, read_instead, read_steps
@@ -29,9 +29,6 @@ from .named import check_named_cards
 from .reader import Node, has_control, shorten, unsafe_description
 from .yamlsrc import load_located, load_located_text, located_from_bytes, place_text, read_bounded
 
-RULESETS = ("dm", "sequential", "dmps")
-MARKERS = ("cannot_be_destroyed", "cannot_leave", "untouchable", "cannot_flip", "cannot_be_broken")
-PLAYER_ACTIONS = ("discard", "flip")
 MAX_CARDS = 400
 MAX_EVENTS = 60
 # What the solver grounds grows with (replacement, event it can watch, card it
@@ -52,12 +49,8 @@ SCENARIO_FIELDS = (
     "expect_under",
 )
 PLAYER_FIELDS = ZONES + ("cannot", "this_turn", "limits")
-# What a player has done this turn, as a scenario states it: a shield of theirs was broken;
-# they summoned a creature just before casting the spell of the effect (サイクロン's 「この呪文を
-# 唱える直前にクリーチャーを召喚していれば」), or at some point before it this turn.
-THIS_TURN = ("shield_break", "summoned_just_before_cast", "summoned_before_cast")
 DURATIONS = ("this_turn", "until_next_turn", "while_in_play")
-CARD_FIELDS = (
+CARD_ENTRY_FIELDS = (
     "id",
     "card",
     "owner",
@@ -350,7 +343,7 @@ class _Reader:
             if not isinstance(element.value, dict):
                 card_id, definition, fields = element.identifier(), None, None
             else:
-                element.keys(CARD_FIELDS, required=("id",))
+                element.keys(CARD_ENTRY_FIELDS, required=("id",))
                 card_id = element.child("id").identifier()
                 definition = self._definition(element.child("card")) if element.has("card") else None
                 fields = element

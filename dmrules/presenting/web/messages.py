@@ -88,7 +88,7 @@ def problem_ja(problem: str) -> str:
     for pattern, replacement in PROBLEMS_JA:
         found = re.match(pattern, problem)
         if found:
-            return ZONE_RE.sub(lambda m: ja.ZONE_WORDS[m.group(1)], found.expand(replacement))
+            return ZONE_RE.sub(lambda m: ja.EVENT_ZONE_WORDS[m.group(1)], found.expand(replacement))
     return "この項目を読めません"
 
 
