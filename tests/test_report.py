@@ -11,9 +11,9 @@ import pytest
 import dmrules
 from dmrules.presenting.report import LABELS, render_html, write_html
 
-JA = LABELS["ja"]["zones"]
-
 from .conftest import FIXTURES, ROOT, fixture_files
+
+JA = LABELS["ja"]["zones"]
 
 A01 = FIXTURES / "A01-two-jashintei.yaml"
 A03 = FIXTURES / "A03-glenmoult-gigaheart.yaml"

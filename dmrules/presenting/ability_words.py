@@ -190,7 +190,8 @@ def then_words(step) -> str:
 
 
 def _event_words(spec) -> str:
-    """A follow-up step's event: 「このクリーチャーを山札の一番下に置く」 → "this card goes to the bottom of the deck"."""
+    """A follow-up step's event: 「このクリーチャーを山札の一番下に置く」 → "this card goes to the
+    bottom of the deck"."""
     who = " and ".join(
         {
             "this": "this card",
