@@ -426,44 +426,63 @@ def check_expectations(expectation: Expectation, solution: Solution, scenario: S
     if expectation.states is not None and expectation.states != solution.states:
         problems.append(f"expected {expectation.states} final states, found {solution.states}")
     if expectation.resolutions is not None:
-        expected = {key: text for key, text in expectation.resolutions}
-        actual = {
-            actual_key(r, scenario): describe_key(actual_key(r, scenario), scenario) for r in solution.resolutions
-        }
-        for key, text in expected.items():
-            if key not in actual:
-                problems.append(f"missing resolution: {text}")
-        for key, text in actual.items():
-            if key not in expected:
-                problems.append(f"unexpected resolution: {text}")
-        by_key = {actual_key(r, scenario): r for r in solution.resolutions}
-        for key, checks in expectation.entry_checks.items():
-            r = by_key.get(key)
-            if r is None:
-                continue
-            got = {
-                "triggered": tuple(sorted({t.card for t in r.triggered})),
-                "trigger_counts": tuple(sorted((f"{c}#{a}", n) for c, a, n in r.trigger_counts)),
-                "broken": tuple(sorted(r.broken)),
-                "attempted": tuple(sorted(r.attempted)),
-            }
-            for name, want in checks.items():
-                if want is not None and tuple(sorted(want)) != got[name]:
-                    problems.append(f"resolution {expected[key]}: {name} {list(got[name])}, expected {sorted(want)}")
+        problems += _resolution_problems(expectation, solution, scenario)
     if expectation.groups is not None:
-        actual_groups: dict[frozenset, list[Resolution]] = {}
-        for r in solution.resolutions:
-            actual_groups.setdefault(frozenset((a.event, a.replacement.id) for a in r.applied), []).append(r)
-        for group, (count, pattern) in expectation.groups.items():
-            members = actual_groups.get(group, [])
-            if len(members) != count:
-                problems.append(f"group '{group_text(group)}': expected {count} resolutions, found {len(members)}")
-            bad = [r for r in members if not pattern.matches(r)]
-            if bad:
-                problems.append(f"group '{group_text(group)}': a resolution lacks {pattern.text()}")
-        for group, members in actual_groups.items():
-            if group not in expectation.groups:
-                problems.append(f"unexpected group '{group_text(group)}' ({len(members)} resolutions)")
+        problems += _group_problems(expectation.groups, solution)
+    problems += _pattern_problems(expectation, solution)
+    return problems
+
+
+def _resolution_problems(expectation: Expectation, solution: Solution, scenario: Scenario) -> list[str]:
+    """The resolutions missing or unexpected, and the checks of each expected one."""
+    problems: list[str] = []
+    expected = {key: text for key, text in expectation.resolutions or ()}
+    actual = {actual_key(r, scenario): describe_key(actual_key(r, scenario), scenario) for r in solution.resolutions}
+    for key, text in expected.items():
+        if key not in actual:
+            problems.append(f"missing resolution: {text}")
+    for key, text in actual.items():
+        if key not in expected:
+            problems.append(f"unexpected resolution: {text}")
+    by_key = {actual_key(r, scenario): r for r in solution.resolutions}
+    for key, checks in expectation.entry_checks.items():
+        r = by_key.get(key)
+        if r is None:
+            continue
+        got = {
+            "triggered": tuple(sorted({t.card for t in r.triggered})),
+            "trigger_counts": tuple(sorted((f"{c}#{a}", n) for c, a, n in r.trigger_counts)),
+            "broken": tuple(sorted(r.broken)),
+            "attempted": tuple(sorted(r.attempted)),
+        }
+        for name, want in checks.items():
+            if want is not None and tuple(sorted(want)) != got[name]:
+                problems.append(f"resolution {expected[key]}: {name} {list(got[name])}, expected {sorted(want)}")
+    return problems
+
+
+def _group_problems(groups: dict[frozenset, tuple[int, Pattern]], solution: Solution) -> list[str]:
+    """Each expected group of resolutions (the same replacements applied): its size and its pattern."""
+    problems: list[str] = []
+    actual_groups: dict[frozenset, list[Resolution]] = {}
+    for r in solution.resolutions:
+        actual_groups.setdefault(frozenset((a.event, a.replacement.id) for a in r.applied), []).append(r)
+    for group, (count, pattern) in groups.items():
+        members = actual_groups.get(group, [])
+        if len(members) != count:
+            problems.append(f"group '{group_text(group)}': expected {count} resolutions, found {len(members)}")
+        bad = [r for r in members if not pattern.matches(r)]
+        if bad:
+            problems.append(f"group '{group_text(group)}': a resolution lacks {pattern.text()}")
+    for group, members in actual_groups.items():
+        if group not in groups:
+            problems.append(f"unexpected group '{group_text(group)}' ({len(members)} resolutions)")
+    return problems
+
+
+def _pattern_problems(expectation: Expectation, solution: Solution) -> list[str]:
+    """The patterns some, none or every resolution should have."""
+    problems: list[str] = []
     for pattern in expectation.some:
         if not any(pattern.matches(r) for r in solution.resolutions):
             problems.append(f"no resolution has {pattern.text()}")
