@@ -197,22 +197,7 @@ def _read_move(arg: Node, zones: tuple[str, ...]) -> dict:
 def parse_action(node: Node) -> Action:
     value = node.value
     if isinstance(value, str):
-        word = node.text(ONE_WORD_ACTIONS + ACTION_KEYS)
-        simple = {
-            "stay": Action("stay"),
-            "flip_this": Action("flip_source"),
-            "destroy_this": Action("move_source", zone="graveyard", verb="destroy"),
-            "win": Action("win"),
-            "destroy_battle_partner": Action("destroy_partner"),
-            "top_card_only": Action("move_top"),
-            "choose_instead": Action("choose_instead"),
-            "use_ability": Action("use_ability"),
-            "tap_this": Action("tap_source"),
-            "discard_this": Action("move_source", zone="graveyard", verb="discard"),
-        }
-        if word in simple:
-            return simple[word]
-        raise node.error(f"'{word}' needs a value, for example '{word}: 1'")
+        return _word_action(node)
     if not isinstance(value, dict) or len(value) != 1:
         raise node.error(
             "an action is a word (" + ", ".join(ONE_WORD_ACTIONS) + ") "
@@ -221,6 +206,55 @@ def parse_action(node: Node) -> Action:
     node.keys(ACTION_KEYS)
     key = next(iter(value))
     arg = node.child(key)
+    if key in NAMED_CHOICES or key == "choose":
+        return _choice_action(key, arg)
+    return _keyed_action(node, key, arg)
+
+
+def _word_action(node: Node) -> Action:
+    """An action written as one word (``stay``, ``destroy_this``, ...)."""
+    word = node.text(ONE_WORD_ACTIONS + ACTION_KEYS)
+    simple = {
+        "stay": Action("stay"),
+        "flip_this": Action("flip_source"),
+        "destroy_this": Action("move_source", zone="graveyard", verb="destroy"),
+        "win": Action("win"),
+        "destroy_battle_partner": Action("destroy_partner"),
+        "top_card_only": Action("move_top"),
+        "choose_instead": Action("choose_instead"),
+        "use_ability": Action("use_ability"),
+        "tap_this": Action("tap_source"),
+        "discard_this": Action("move_source", zone="graveyard", verb="discard"),
+    }
+    if word in simple:
+        return simple[word]
+    raise node.error(f"'{word}' needs a value, for example '{word}: 1'")
+
+
+def _choice_action(key: str, arg: Node) -> Action:
+    """A choice of affected cards: a named one (``discard: 2``) or ``choose: {from, to, ...}``."""
+    if key in NAMED_CHOICES:
+        from_zone, to_zone, verb, whose, types = NAMED_CHOICES[key]
+        count, flt = _count_or_filter(arg, whose, types)
+        return Action("choose", slot=Slot(count, from_zone, to_zone, verb, flt, **_slot_options(arg)))
+    arg.keys(CHOOSE_FIELDS, required=("from", "to"))
+    flt = parse_filter(arg, extra=("from", "to", "verb") + SLOT_FIELDS, default_whose="own")
+    count = _read_count(arg.child("count")) if arg.has("count") else 1
+    slot = Slot(
+        count,
+        arg.child("from").text(SLOT_FROM),
+        arg.child("to").text(SLOT_TO),
+        arg.opt_text("verb", "put", VERBS),
+        flt,
+        **_slot_options(arg),
+    )
+    if slot.position and slot.to_zone != "deck":
+        raise arg.error("a position (top, bottom, shuffle) is for the deck", "position")
+    return Action("choose", slot=slot)
+
+
+def _keyed_action(node: Node, key: str, arg: Node) -> Action:
+    """An action written as a mapping with one key, other than a choice."""
     if key == "move_to":
         move = _read_move(arg, ZONES + ("under_this",))
         if move["zone"] == "under_this":
@@ -234,25 +268,6 @@ def parse_action(node: Node) -> Action:
         return Action("under_to", zone=arg.text(ZONES))
     if key == "this_to":
         return Action("move_source", verb="put", **_read_move(arg, ZONES))
-    if key in NAMED_CHOICES:
-        from_zone, to_zone, verb, whose, types = NAMED_CHOICES[key]
-        count, flt = _count_or_filter(arg, whose, types)
-        return Action("choose", slot=Slot(count, from_zone, to_zone, verb, flt, **_slot_options(arg)))
-    if key == "choose":
-        arg.keys(CHOOSE_FIELDS, required=("from", "to"))
-        flt = parse_filter(arg, extra=("from", "to", "verb") + SLOT_FIELDS, default_whose="own")
-        count = _read_count(arg.child("count")) if arg.has("count") else 1
-        slot = Slot(
-            count,
-            arg.child("from").text(SLOT_FROM),
-            arg.child("to").text(SLOT_TO),
-            arg.opt_text("verb", "put", VERBS),
-            flt,
-            **_slot_options(arg),
-        )
-        if slot.position and slot.to_zone != "deck":
-            raise arg.error("a position (top, bottom, shuffle) is for the deck", "position")
-        return Action("choose", slot=slot)
     if key == "mill":
         arg.keys(("player", "count"), required=("count",))
         return Action(
