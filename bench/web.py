@@ -52,12 +52,14 @@ def serving():
 
     import uvicorn
 
-    from dmrules.presenting.web.routes import Limits, create_app
+    from dmrules.presenting.web.routes import RequestLimits, create_app
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(Limits()), host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(RequestLimits()), host="127.0.0.1", port=port, log_level="warning")
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:

@@ -5,12 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .game.errors import DmrulesError, InputError, InternalError
 from .presenting.safe import visible
 from .text import plural
+
+if TYPE_CHECKING:
+    from .checking.verify import VerifyResult
 
 EXIT_OK, EXIT_FAIL, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_INTERRUPTED, EXIT_PIPE = 130, 141  # Ctrl-C; a closed output pipe (as 128 + SIGPIPE)
@@ -109,7 +113,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--version", action="version", version=f"dmrules {__version__}", help="print the version and exit"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    _solve_parser(sub, formatter)
+    _verify_parser(sub, formatter)
+    _why_not_parser(sub, formatter)
+    _why_parser(sub, formatter)
+    _cards_parser(sub, formatter)
+    _serve_parser(sub, formatter)
+    return parser
 
+
+def _solve_parser(sub, formatter: type[argparse.HelpFormatter]) -> None:
+    """The ``solve`` command: every legal resolution, as text, JSON, JSON lines or HTML."""
     solve = sub.add_parser(
         "solve",
         help="list every legal resolution of a scenario",
@@ -162,6 +176,9 @@ def build_parser() -> argparse.ArgumentParser:
     _memory_option(solve)
     solve.set_defaults(run=cmd_solve)
 
+
+def _verify_parser(sub, formatter: type[argparse.HelpFormatter]) -> None:
+    """The ``verify`` command: the expectations of scenario files; and ``check``, just after it."""
     verify = sub.add_parser(
         "verify",
         help="check the expectations written in scenario files",
@@ -193,6 +210,9 @@ def build_parser() -> argparse.ArgumentParser:
     verify.set_defaults(run=cmd_verify, bounds_each=True)
     _check_parser(sub, formatter)
 
+
+def _why_not_parser(sub, formatter: type[argparse.HelpFormatter]) -> None:
+    """The ``why-not`` command: whether a legal resolution has an outcome, and the rules in the way."""
     why_not = sub.add_parser(
         "why-not",
         help="why no legal resolution has the expected outcome",
@@ -219,6 +239,9 @@ def build_parser() -> argparse.ArgumentParser:
     _memory_option(why_not)
     why_not.set_defaults(run=cmd_why_not)
 
+
+def _why_parser(sub, formatter: type[argparse.HelpFormatter]) -> None:
+    """The ``why`` command: one resolution replayed in decision order."""
     why = sub.add_parser(
         "why",
         help="how a resolution is legal, decision by decision",
@@ -239,6 +262,9 @@ def build_parser() -> argparse.ArgumentParser:
     _memory_option(why)
     why.set_defaults(run=cmd_why)
 
+
+def _cards_parser(sub, formatter: type[argparse.HelpFormatter]) -> None:
+    """The ``cards`` command: the bundled cards found by name; a printed text read."""
     cards = sub.add_parser(
         "cards",
         help="find bundled cards; read printed card text (cards parse TEXT, cards coverage FILE)",
@@ -282,6 +308,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     cards.set_defaults(run=cmd_cards)
 
+
+def _serve_parser(sub, formatter: type[argparse.HelpFormatter]) -> None:
+    """The ``serve`` command: the local web app."""
     serve = sub.add_parser(
         "serve",
         help="a local web app: build a situation, solve it, ask why",
@@ -324,7 +353,6 @@ def build_parser() -> argparse.ArgumentParser:
         help="solves run at once (default 2); 4 more wait, any beyond are refused (503)",
     )
     serve.set_defaults(run=cmd_serve)
-    return parser
 
 
 def _port(text: str) -> int:
@@ -335,9 +363,9 @@ def _port(text: str) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from .presenting.web import serve
-    from .presenting.web.routes import Limits
+    from .presenting.web.routes import RequestLimits
 
-    limits = Limits(
+    limits = RequestLimits(
         timeout=args.timeout,
         max_resolutions=args.max_resolutions,
         max_memory=args.serve_memory,
@@ -458,16 +486,27 @@ def _print_json(doc) -> None:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from functools import partial
-    from pathlib import Path
 
-    from .checking.verify import VerifyResult, scenario_files, verify_files, verify_scenario
-    from .presenting.json import verify_json
+    from .checking.verify import scenario_files
 
     if args.paths.count("-") > 1:
         raise InputError(STDIN, "", "standard input (-) can be read once")
     expanded: list[Path | str] = []
     for path in args.paths:
         expanded.extend(["-"] if path == "-" else scenario_files([path]))
+    results: list[VerifyResult] = []
+    show = partial(_show_verified, args, results)
+    if getattr(args, "bounded", False):  # each file in a capped process (batch/pool.py)
+        _verify_bounded(args, expanded, show)
+    else:
+        for result in _verified_in_order(expanded):
+            show(result)
+    return _verify_summary(args, results)
+
+
+def _verified_in_order(expanded: list[Path | str]) -> Iterator[VerifyResult]:
+    """Each result in order; the files between two "-" are verified in batches (verify_files)."""
+    from .checking.verify import VerifyResult, verify_files, verify_scenario
 
     def stdin() -> VerifyResult:
         try:
@@ -475,26 +514,21 @@ def cmd_verify(args: argparse.Namespace) -> int:
         except InputError as exc:
             return VerifyResult(STDIN, "error", problems=[str(exc)])
 
-    results: list[VerifyResult] = []
-    show = partial(_show_verified, args, results)
+    files: list[Path] = []
+    for path in expanded:
+        if isinstance(path, Path):
+            files.append(path)
+        else:  # "-"
+            yield from verify_files(files)
+            files = []
+            yield stdin()
+    yield from verify_files(files)
 
-    def checked():
-        """Each result in order; the files between two "-" are verified in batches (verify_files)."""
-        files: list[Path] = []
-        for path in expanded:
-            if path == "-":
-                yield from verify_files(files)
-                files = []
-                yield stdin()
-            else:
-                files.append(path)
-        yield from verify_files(files)
 
-    if getattr(args, "bounded", False):  # each file in a capped process (batch/pool.py)
-        _verify_bounded(args, expanded, show)
-    else:
-        for result in checked():
-            show(result)
+def _verify_summary(args: argparse.Namespace, results: list[VerifyResult]) -> int:
+    """The counts of the results, as JSON or one line; the exit status they make."""
+    from .presenting.json import verify_json
+
     counts = {status: sum(r.status == status for r in results) for status in ("pass", "fail", "none", "error")}
     if args.json:
         _print_json(
@@ -793,11 +827,11 @@ def _inline_texts(path: str) -> list[tuple[str, str, str, str | None]]:
 
 
 def cmd_cards_coverage(args: argparse.Namespace, paths: list[str]) -> int:
-    from .checking.coverage import coverage, coverage_text, read_rows
+    from .checking.coverage import coverage, coverage_text, load_rows
 
     if len(paths) != 1:
         raise InputError("cards coverage", "", "give one tab-separated file of printed texts")
-    result = coverage(read_rows(paths[0]))
+    result = coverage(load_rows(paths[0]))
     if args.json:
         _print_json(result.to_json())
     else:
@@ -839,12 +873,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             # Ctrl-C and a closed pipe end this process as they would (_process_handlers), and the
             # worker with it; the worker takes them over for itself too.
             return run_in_worker(
-                lambda: _run(args), args.max_memory, getattr(args, "timeout", None), codes, prepare=_process_handlers
+                lambda: _run_command(args),
+                args.max_memory,
+                getattr(args, "timeout", None),
+                codes,
+                prepare=_process_handlers,
             )
-    return _run(args)
+    return _run_command(args)
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run_command(args: argparse.Namespace) -> int:
     from .reading.cardtext.compiler import time_limit
 
     # --timeout bounds compiling the card texts read too (the server bounds each request itself).

@@ -22,9 +22,9 @@ from tests.webserver import running  # noqa: E402
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
-    from dmrules.presenting.web import Limits
+    from dmrules.presenting.web import RequestLimits
 
-    with running(Limits()) as url, sync_playwright() as p:
+    with running(RequestLimits()) as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = new_page(browser, width=1360)
         page.set_viewport_size({"width": 1360, "height": 1250})

@@ -12,7 +12,7 @@ import pytest
 import dmrules
 from dmrules.reading import classic, classic_build, textforms
 from dmrules.reading.carddb import _read_card_files as carddb_files
-from dmrules.reading.carddb import bundled, normalize
+from dmrules.reading.carddb import bundled, name_key
 from dmrules.reading.formdata import FormDataError, from_data, to_data
 
 from .cardtext_cache import compiled
@@ -59,11 +59,11 @@ def test_every_card_of_the_list_is_bundled_by_name_with_its_characteristics():
     db = bundled()
     # Two cards are spelt two ways by the two lists (「JK ヤミノグーデリアン」, 「ＪＫヤミノグーデリアン」):
     # one card each.
-    assert len(ROWS) == 2851 and len({normalize(r["name"]) for r in ROWS}) == 2849
+    assert len(ROWS) == 2851 and len({name_key(r["name"]) for r in ROWS}) == 2849
     assert db.find("ＪＫヤミノグーデリアン").sets == ("DM29", "DM-29")
     for row in ROWS:
         card = db.find(row["name"])
-        assert card is not None and normalize(card.name) == normalize(row["name"]), row["name"]
+        assert card is not None and name_key(card.name) == name_key(row["name"]), row["name"]
         assert card.types == classic.card_types(row["type"]), row["name"]
         assert list(card.civilizations) == classic.civilizations(row["civilizations"]), row["name"]
         assert "/".join(card.races) == row["races"], row["name"]

@@ -6,7 +6,7 @@ import textwrap
 import pytest
 
 import dmrules
-from dmrules.checking.expect import check, read_expectation
+from dmrules.checking.expect import check_expectations, read_expectation
 
 from .conftest import FIXTURES, run_cli, scenario
 
@@ -166,7 +166,7 @@ def test_expectation_check_reports_differences():
     sc = dmrules.load_scenario(A01)
     solution = dmrules.solve(sc)
     good = read_expectation(sc)
-    assert check(good, solution, sc) == []
+    assert check_expectations(good, solution, sc) == []
     wrong = read_expectation(
         scenario(
             A01.read_text(encoding="utf-8")
@@ -174,7 +174,7 @@ def test_expectation_check_reports_differences():
             .replace("chosen: [h1, h2]}]\n      final: {J2", "chosen: [h1]}]\n      final: {J2")
         )
     )
-    problems = check(wrong, solution, scenario(A01.read_text(encoding="utf-8")))
+    problems = check_expectations(wrong, solution, scenario(A01.read_text(encoding="utf-8")))
     assert "expected 4 resolutions, found 3" in problems
     assert any(p.startswith("missing resolution: e1 by J1 [h1]") for p in problems)
     assert any(p.startswith("unexpected resolution: e1 by J1 [h1, h2]") for p in problems)

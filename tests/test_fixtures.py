@@ -3,7 +3,7 @@
 import pytest
 
 from dmrules.api import solve
-from dmrules.checking.expect import check, expectations, read_expectation
+from dmrules.checking.expect import check_expectations, expectations, read_expectation
 from dmrules.reading.scenario import load_scenario
 
 from .conftest import fixture_files
@@ -19,7 +19,7 @@ def test_fixture(path):
         f"{path.name} must give the exact set of resolutions (or of groups) and their count"
     )
     for variant, expected in expectations(scenario):
-        assert check(expected, solve(variant), variant) == []
+        assert check_expectations(expected, solve(variant), variant) == []
 
 
 @pytest.mark.parametrize("path", fixture_files(), ids=lambda p: p.stem)

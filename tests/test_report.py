@@ -9,9 +9,9 @@ import pytest
 import dmrules
 from dmrules.presenting.report import LABELS, render_html, write_html
 
-JA = LABELS["ja"]["zones"]
-
 from .conftest import FIXTURES, fixture_files, fixture_sample, run_cli
+
+JA = LABELS["ja"]["zones"]
 
 A01 = FIXTURES / "A01-two-jashintei.yaml"
 A03 = FIXTURES / "A03-glenmoult-gigaheart.yaml"

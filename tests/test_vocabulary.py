@@ -11,9 +11,15 @@ import dmrules
 
 from .conftest import scenario
 
-ROPPO = "セイバー：フェニックスまたはドラゴン(自分のフェニックスまたはドラゴン1体が破壊される時、このクリーチャーをかわりに破壊してもよい)"
+ROPPO = (
+    "セイバー：フェニックスまたはドラゴン"
+    "(自分のフェニックスまたはドラゴン1体が破壊される時、このクリーチャーをかわりに破壊してもよい)"
+)
 CUTIE = "名前に《NEX》とある自分のクリーチャーが破壊される時、そのクリーチャーを墓地に置くかわりに手札に戻す。"
-SHUBIL = "セイバー：パワー6000以上(自分のパワー6000以上のクリーチャー1体が破壊される時、このクリーチャーをかわりに破壊してもよい)"
+SHUBIL = (
+    "セイバー：パワー6000以上"
+    "(自分のパワー6000以上のクリーチャー1体が破壊される時、このクリーチャーをかわりに破壊してもよい)"
+)
 EVERLAST = (
     "マナ武装 5：自分のクリーチャーが離れる時、自分のマナゾーンに光のカードが5枚以上あれば、"
     "かわりに自分のシールドを2つ手札に加えてもよい。その「S・トリガー」は使えない。"
@@ -176,7 +182,8 @@ def _ouga(events: str, giver_zone: str = "battle") -> str:
         "      - {id: A, card: {name: エイリアン, type: creature, races: [エイリアン]}}\n"
         "      - {id: X, card: {name: ドラゴン, type: creature, races: [ドラゴン]}}\n"
         + ("    hand:\n" + giver if giver_zone == "hand" else "")
-        + "  opponent:\n    battle:\n      - {id: OH, card: {name: 相手のハンター, type: creature, races: [ハンター]}}\n"
+        + "  opponent:\n    battle:\n"
+        + "      - {id: OH, card: {name: 相手のハンター, type: creature, races: [ハンター]}}\n"
         f"effect:\n  controller: opponent\n{events}"
     )
 

@@ -6,7 +6,7 @@ import urllib.request
 import pytest
 import yaml
 
-from dmrules.presenting.web.routes import Limits
+from dmrules.presenting.web.routes import RequestLimits
 
 from .conftest import FIXTURES
 from .webserver import call, running
@@ -30,7 +30,7 @@ SAVERS = {
 
 @pytest.fixture(scope="module")
 def url():
-    with running(Limits(timeout=20, max_resolutions=150, max_body=50_000, per_page=20)) as base:
+    with running(RequestLimits(timeout=20, max_resolutions=150, max_body=50_000, per_page=20)) as base:
         yield base
 
 

@@ -19,7 +19,7 @@ import yaml
 
 import dmrules
 from dmrules.presenting.report import render_html
-from dmrules.presenting.web.routes import Limits
+from dmrules.presenting.web.routes import RequestLimits
 
 from .webserver import running
 
@@ -58,7 +58,7 @@ def browser():
 
 @pytest.fixture(scope="module")
 def url():
-    with running(Limits(timeout=20, max_resolutions=2000)) as base:
+    with running(RequestLimits(timeout=20, max_resolutions=2000)) as base:
         yield base
 
 

@@ -10,7 +10,7 @@ import urllib.error
 import urllib.request
 from contextlib import contextmanager
 
-from dmrules.presenting.web.routes import Limits, create_app
+from dmrules.presenting.web.routes import RequestLimits, create_app
 
 
 def free_port() -> int:
@@ -20,13 +20,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def running(limits: Limits | None = None):
+def running(limits: RequestLimits | None = None):
     """The base URL of a workbench server that lives as long as the ``with`` block."""
     import uvicorn
 
     port = free_port()
     config = uvicorn.Config(
-        create_app(limits or Limits(timeout=20, max_resolutions=2000)),
+        create_app(limits or RequestLimits(timeout=20, max_resolutions=2000)),
         host="127.0.0.1",
         port=port,
         log_level="warning",

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 
 import yaml
 
+from ..game.cards import MARKERS
 from ..game.errors import DmrulesError
 from ..game.scenario import Scenario
 from ..reading.scenario import scenario_from_text
@@ -31,7 +32,6 @@ EDIT_SECONDS = 2.0  # each edited situation's solve
 BUDGET = 12.0  # seconds for the whole search
 COUNTED_ZONES = ("hand", "graveyard", "mana", "shields", "deck", "battle")
 FLAGS = ("used_this_turn",)
-MARKERS = ("cannot_be_destroyed", "cannot_leave", "untouchable", "cannot_flip", "cannot_be_broken")
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ def causes(doc: dict, scenario: Scenario, texts: list[str], *, budget: float = B
     found: list[Cause] = []
     # Every edited situation is kept until the search ends: the solver knows a card's definition
     # by its identity (solver.state_key), which a freed definition could pass on to the next one.
-    kept: list[Scenario] = []
+    kept: list[Scenario | None] = []
     for size in range(1, MAX_EXTRA + 1):
         for edit in _edits(doc, scenario, texts, size):
             if len(kept) >= MAX_EDITS or time.monotonic() > deadline:
@@ -147,7 +147,7 @@ def _edits(doc: dict, scenario: Scenario, texts: list[str], size: int) -> Iterat
     if size == 1:
         yield from _turn(doc, scenario)
         yield from _card_changes(doc, scenario)
-        yield from _optional(scenario)
+        yield from _made_optional(scenario)
     yield from _counts(doc, scenario, texts, size)
 
 
@@ -168,7 +168,7 @@ def _zone_list(doc: dict, player: str, zone: str) -> list | None:
 
 def _counts(doc: dict, scenario: Scenario, texts: list[str], size: int) -> Iterator[Edit]:
     """``size`` unknown cards more in a zone a text counts or takes from, or ``size`` fewer."""
-    named = _named(scenario, texts)
+    named = _kept_cards(scenario, texts)
     for zone in _counted_zones(scenario):
         for player in scenario.players:
             have = sum(1 for c in scenario.cards.values() if c.controller == player and c.zone == zone)
@@ -189,13 +189,15 @@ def _counts(doc: dict, scenario: Scenario, texts: list[str], size: int) -> Itera
             if len(removable) >= size:
                 edited = _bare(doc)
                 cards = _zone_list(edited, player, zone)
+                assert cards is not None  # a copy of the list the removable entries are in
                 for index in sorted(removable[-size:], reverse=True):
                     del cards[index]
                 yield Edit(Cause("remove", size, player, zone, size, have), _reader(edited, scenario.path))
 
 
 def _fresh(used: set[str], zone: str, n: int) -> list[str]:
-    out, k = [], 0
+    out: list[str] = []
+    k = 0
     while len(out) < n:
         k += 1
         candidate = f"{zone}+{k}"
@@ -204,7 +206,7 @@ def _fresh(used: set[str], zone: str, n: int) -> list[str]:
     return out
 
 
-def _named(scenario: Scenario, texts: list[str]) -> set[str]:
+def _kept_cards(scenario: Scenario, texts: list[str]) -> set[str]:
     """Cards the conditions, the events or other cards name: never taken away."""
     named = {c.split("=", 1)[0].strip() for t in texts for c in t.split(",")}
     for event in scenario.events:
@@ -231,12 +233,26 @@ def _entry_edits(entry: dict) -> Iterator[tuple[str, str, Callable[[dict], None]
         yield "untap", "tapped", lambda e: e.pop("tapped")
     for marker in MARKERS:
         if entry.get(marker) is True:
-            yield "unmark", marker, lambda e, m=marker: e.pop(m)
+            yield "unmark", marker, _without_key(marker)
     flags = entry.get("flags")
     if isinstance(flags, list):
         for flag in FLAGS:
             if flag in flags:
-                yield "unflag", flag, lambda e, f=flag: e.__setitem__("flags", [x for x in e["flags"] if x != f])
+                yield "unflag", flag, _without_flag(flag)
+
+
+def _without_key(key: str) -> Callable[[dict], None]:
+    def edit(entry: dict) -> None:
+        entry.pop(key)
+
+    return edit
+
+
+def _without_flag(flag: str) -> Callable[[dict], None]:
+    def edit(entry: dict) -> None:
+        entry["flags"] = [x for x in entry["flags"] if x != flag]
+
+    return edit
 
 
 def _card_changes(doc: dict, scenario: Scenario) -> Iterator[Edit]:
@@ -257,7 +273,7 @@ def _card_changes(doc: dict, scenario: Scenario) -> Iterator[Edit]:
                     yield Edit(Cause(kind, 1, card=card, detail=detail), _reader(edited, scenario.path))
 
 
-def _optional(scenario: Scenario) -> Iterator[Edit]:
+def _made_optional(scenario: Scenario) -> Iterator[Edit]:
     """A mandatory replacement ability made optional (the rest of the situation as it is)."""
     for card in scenario.cards.values():
         if card.definition is None:

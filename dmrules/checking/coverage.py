@@ -76,7 +76,7 @@ class Coverage:
         }
 
 
-def read_rows(path: str) -> list[dict]:
+def load_rows(path: str) -> list[dict]:
     """The rows of a tab-separated file of printed texts, read as a scenario file is: a regular
     file (not a FIFO nor a device) of at most 2,000,000 bytes, UTF-8; InputError otherwise."""
     from ..reading.yamlsrc import read_bounded

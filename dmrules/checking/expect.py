@@ -289,10 +289,10 @@ def _read_pattern(node: Node, scenario: Scenario) -> Pattern:
         flipped=tuple(_check_card(c, scenario) for c in node.child("flipped").elements())
         if node.has("flipped")
         else None,
-        triggered=_cards(node, "triggered", scenario),
-        not_triggered=_cards(node, "not_triggered", scenario),
-        broken=_cards(node, "broken", scenario),
-        not_broken=_cards(node, "not_broken", scenario),
+        triggered=_expected_cards(node, "triggered", scenario),
+        not_triggered=_expected_cards(node, "not_triggered", scenario),
+        broken=_expected_cards(node, "broken", scenario),
+        not_broken=_expected_cards(node, "not_broken", scenario),
         attempted=tuple(node.child("attempted").texts()) if node.has("attempted") else (),
         sources=tuple(
             (_check_event(Node(node.located, node.place + ("source", e), e), scenario), c.text())
@@ -303,7 +303,7 @@ def _read_pattern(node: Node, scenario: Scenario) -> Pattern:
     )
 
 
-def _cards(node: Node, key: str, scenario: Scenario) -> tuple[str, ...]:
+def _expected_cards(node: Node, key: str, scenario: Scenario) -> tuple[str, ...]:
     """Card ids (``CARD#k`` names one of a card's several triggered abilities)."""
     if not node.has(key):
         return ()
@@ -415,7 +415,7 @@ def describe_key(key: ResolutionKey, scenario: Scenario) -> str:
     return text
 
 
-def check(expectation: Expectation, solution: Solution, scenario: Scenario) -> list[str]:
+def check_expectations(expectation: Expectation, solution: Solution, scenario: Scenario) -> list[str]:
     """Differences between the expectation and the solution (empty when it holds)."""
     problems: list[str] = []
     n = len(solution.resolutions)
@@ -426,44 +426,63 @@ def check(expectation: Expectation, solution: Solution, scenario: Scenario) -> l
     if expectation.states is not None and expectation.states != solution.states:
         problems.append(f"expected {expectation.states} final states, found {solution.states}")
     if expectation.resolutions is not None:
-        expected = {key: text for key, text in expectation.resolutions}
-        actual = {
-            actual_key(r, scenario): describe_key(actual_key(r, scenario), scenario) for r in solution.resolutions
-        }
-        for key, text in expected.items():
-            if key not in actual:
-                problems.append(f"missing resolution: {text}")
-        for key, text in actual.items():
-            if key not in expected:
-                problems.append(f"unexpected resolution: {text}")
-        by_key = {actual_key(r, scenario): r for r in solution.resolutions}
-        for key, checks in expectation.entry_checks.items():
-            r = by_key.get(key)
-            if r is None:
-                continue
-            got = {
-                "triggered": tuple(sorted({t.card for t in r.triggered})),
-                "trigger_counts": tuple(sorted((f"{c}#{a}", n) for c, a, n in r.trigger_counts)),
-                "broken": tuple(sorted(r.broken)),
-                "attempted": tuple(sorted(r.attempted)),
-            }
-            for name, want in checks.items():
-                if want is not None and tuple(sorted(want)) != got[name]:
-                    problems.append(f"resolution {expected[key]}: {name} {list(got[name])}, expected {sorted(want)}")
+        problems += _resolution_problems(expectation, solution, scenario)
     if expectation.groups is not None:
-        actual_groups: dict[frozenset, list[Resolution]] = {}
-        for r in solution.resolutions:
-            actual_groups.setdefault(frozenset((a.event, a.replacement.id) for a in r.applied), []).append(r)
-        for group, (count, pattern) in expectation.groups.items():
-            members = actual_groups.get(group, [])
-            if len(members) != count:
-                problems.append(f"group '{group_text(group)}': expected {count} resolutions, found {len(members)}")
-            bad = [r for r in members if not pattern.matches(r)]
-            if bad:
-                problems.append(f"group '{group_text(group)}': a resolution lacks {pattern.text()}")
-        for group, members in actual_groups.items():
-            if group not in expectation.groups:
-                problems.append(f"unexpected group '{group_text(group)}' ({len(members)} resolutions)")
+        problems += _group_problems(expectation.groups, solution)
+    problems += _pattern_problems(expectation, solution)
+    return problems
+
+
+def _resolution_problems(expectation: Expectation, solution: Solution, scenario: Scenario) -> list[str]:
+    """The resolutions missing or unexpected, and the checks of each expected one."""
+    problems: list[str] = []
+    expected = {key: text for key, text in expectation.resolutions or ()}
+    actual = {actual_key(r, scenario): describe_key(actual_key(r, scenario), scenario) for r in solution.resolutions}
+    for key, text in expected.items():
+        if key not in actual:
+            problems.append(f"missing resolution: {text}")
+    for key, text in actual.items():
+        if key not in expected:
+            problems.append(f"unexpected resolution: {text}")
+    by_key = {actual_key(r, scenario): r for r in solution.resolutions}
+    for key, checks in expectation.entry_checks.items():
+        r = by_key.get(key)
+        if r is None:
+            continue
+        got = {
+            "triggered": tuple(sorted({t.card for t in r.triggered})),
+            "trigger_counts": tuple(sorted((f"{c}#{a}", n) for c, a, n in r.trigger_counts)),
+            "broken": tuple(sorted(r.broken)),
+            "attempted": tuple(sorted(r.attempted)),
+        }
+        for name, want in checks.items():
+            if want is not None and tuple(sorted(want)) != got[name]:
+                problems.append(f"resolution {expected[key]}: {name} {list(got[name])}, expected {sorted(want)}")
+    return problems
+
+
+def _group_problems(groups: dict[frozenset, tuple[int, Pattern]], solution: Solution) -> list[str]:
+    """Each expected group of resolutions (the same replacements applied): its size and its pattern."""
+    problems: list[str] = []
+    actual_groups: dict[frozenset, list[Resolution]] = {}
+    for r in solution.resolutions:
+        actual_groups.setdefault(frozenset((a.event, a.replacement.id) for a in r.applied), []).append(r)
+    for group, (count, pattern) in groups.items():
+        members = actual_groups.get(group, [])
+        if len(members) != count:
+            problems.append(f"group '{group_text(group)}': expected {count} resolutions, found {len(members)}")
+        bad = [r for r in members if not pattern.matches(r)]
+        if bad:
+            problems.append(f"group '{group_text(group)}': a resolution lacks {pattern.text()}")
+    for group, members in actual_groups.items():
+        if group not in groups:
+            problems.append(f"unexpected group '{group_text(group)}' ({len(members)} resolutions)")
+    return problems
+
+
+def _pattern_problems(expectation: Expectation, solution: Solution) -> list[str]:
+    """The patterns some, none or every resolution should have."""
+    problems: list[str] = []
     for pattern in expectation.some:
         if not any(pattern.matches(r) for r in solution.resolutions):
             problems.append(f"no resolution has {pattern.text()}")
@@ -512,4 +531,4 @@ def verdicts(expectation: Expectation, solution: Solution, scenario: Scenario) -
             part = replace(blank)
             setattr(part, name, [pattern])
             parts.append((f"{word} {pattern.text()}", part))
-    return [(text, not check(part, solution, scenario)) for text, part in parts]
+    return [(text, not check_expectations(part, solution, scenario)) for text, part in parts]

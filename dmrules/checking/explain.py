@@ -136,8 +136,9 @@ class Violation:
         return rule_catalogue().get(self.rule, {}).get("heading", "")
 
 
-class Describer:
-    """Turns violation atoms of one model into sentences, with the cards and events involved."""
+class _ModelWords:
+    """What the sentences about one model name: its cards, replacements, events, slots and
+    restrictions, and what the model says of them (``affected``, ``apply``, ``pick``, ``available``)."""
 
     def __init__(self, scenario: Scenario, builder: Builder, symbols: list[Symbol]):
         self.scenario = scenario
@@ -194,9 +195,19 @@ class Describer:
             "cannot_discard": "a player who cannot discard",
         }.get(str(word), str(word).replace("_", " "))
 
+
+class Describer(_ModelWords):
+    """Turns violation atoms of one model into sentences, with the cards and events involved."""
+
     def describe(self, rule: str, what: Symbol) -> Violation:
-        name, a = what.name, what.arguments
-        s = name_of
+        for kind in (self._choice_violation, self._event_violation, self._card_violation, self._order_violation):
+            found = kind(rule, what.name, what.arguments)
+            if found is not None:
+                return found
+        return Violation(rule, what.name, self.b.describe(what))
+
+    def _choice_violation(self, rule: str, name: str, a: list[Symbol]) -> Violation | None:
+        """A card chosen twice or that cannot be, too few cards, too few in the deck, no room."""
         if name == "chosen_twice":
             card = a[0].string
             users = sorted(self.affected.get(card, []), key=lambda re: (self.b.order(re[1]), str(re[0])))
@@ -219,6 +230,32 @@ class Describer:
             if have is not None:
                 text += f"; {have} {'was' if have == 1 else 'were'} there when it was decided (609.9a)"
             return Violation(rule, name, text, [], [self.ev(e)])
+        if name == "cannot_choose":
+            card, why = a[2].string, str(a[3]).replace("_", " ")
+            return Violation(
+                rule, name, f"{self.rep(a[0])} chose {self.card(card)}, which it cannot: {why}", [card], [self.ev(a[1])]
+            )
+        if name == "deck_short":
+            return Violation(
+                rule,
+                name,
+                f"{self.rep(a[0])} would take more cards than {name_of(a[2])}'s deck holds",
+                [],
+                [self.ev(a[1])],
+            )
+        if name == "no_room":
+            return Violation(
+                rule,
+                name,
+                f"{self.rep(a[0])} would send a card to a full zone, and its text needs room "
+                "there (the one exception to overflow)",
+                [],
+                [self.ev(a[1])],
+            )
+        return None
+
+    def _event_violation(self, rule: str, name: str, a: list[Symbol]) -> Violation | None:
+        """An event replaced twice or when it cannot be, by what is absent or itself, or nowhere to go."""
         if name == "several":
             e = a[0]
             reps = self.applied.get(e, [])
@@ -251,20 +288,33 @@ class Describer:
                 [],
                 [self.ev(a[1])],
             )
-        if name == "cannot_choose":
-            card, why = a[2].string, str(a[3]).replace("_", " ")
-            return Violation(
-                rule, name, f"{self.rep(a[0])} chose {self.card(card)}, which it cannot: {why}", [card], [self.ev(a[1])]
-            )
-        if name == "no_room":
+        if name == "same_event":
             return Violation(
                 rule,
                 name,
-                f"{self.rep(a[0])} would send a card to a full zone, and its text needs room "
-                "there (the one exception to overflow)",
+                f"{self.rep(a[0])} would make {self.ev(a[1])} itself happen instead: what happens "
+                "instead is another event",
                 [],
                 [self.ev(a[1])],
             )
+        if name == "two_places":
+            card = a[0].string
+            return Violation(
+                rule, name, f"{self.card(card)} would go to the {a[1]} and to the {a[2]} zone at once", [card], []
+            )
+        if name == "nothing_under":
+            return Violation(
+                rule,
+                name,
+                f"{self.rep(a[0])} would put every card under its card elsewhere, and there is none "
+                "(the ruling change of 2025-04-08): it cannot be applied",
+                [],
+                [self.ev(a[1])],
+            )
+        return None
+
+    def _card_violation(self, rule: str, name: str, a: list[Symbol]) -> Violation | None:
+        """What a card's effects forbid: 「離れない」 ignored, a restriction, its own card or the partner."""
         if name == "ignored":
             return Violation(
                 rule,
@@ -302,33 +352,10 @@ class Describer:
                 [card],
                 [self.ev(a[1])],
             )
-        if name == "nothing_under":
-            return Violation(
-                rule,
-                name,
-                f"{self.rep(a[0])} would put every card under its card elsewhere, and there is none "
-                "(the ruling change of 2025-04-08): it cannot be applied",
-                [],
-                [self.ev(a[1])],
-            )
-        if name == "same_event":
-            return Violation(
-                rule,
-                name,
-                f"{self.rep(a[0])} would make {self.ev(a[1])} itself happen instead: what happens "
-                "instead is another event",
-                [],
-                [self.ev(a[1])],
-            )
-        if name == "deck_short":
-            return Violation(
-                rule, name, f"{self.rep(a[0])} would take more cards than {s(a[2])}'s deck holds", [], [self.ev(a[1])]
-            )
-        if name == "two_places":
-            card = a[0].string
-            return Violation(
-                rule, name, f"{self.card(card)} would go to the {a[1]} and to the {a[2]} zone at once", [card], []
-            )
+        return None
+
+    def _order_violation(self, rule: str, name: str, a: list[Symbol]) -> Violation | None:
+        """The order of decisions: a mandatory replacement skipped or excused, who decides first."""
         if name == "mandatory_skipped":
             return Violation(
                 rule,
@@ -364,7 +391,7 @@ class Describer:
                 [],
                 [self.ev(a[1])],
             )
-        return Violation(rule, name, self.b.describe(what))
+        return None
 
 
 def _violations(describer: Describer, symbols: list[Symbol]) -> list[Violation]:
@@ -576,43 +603,68 @@ def why(scenario: Scenario, resolution: Resolution, deadline: float | None = Non
 
 
 def _why_window(scenario: Scenario, window, deadline: float | None = None) -> list[WhyStep]:
-    ctl = make_control(scenario, mode="explain")
-    builder = Builder(scenario, window.index, window.label, window.kind)
-    fixed_true = set(window.atoms)
-    all_apply = [a.symbol for a in ctl.symbolic_atoms.by_signature("apply", 2)]
-    all_pick = [a.symbol for a in ctl.symbolic_atoms.by_signature("pick", 4)]
-    all_target = [a.symbol for a in ctl.symbolic_atoms.by_signature("target", 2)]
-    base = [(s, s in fixed_true) for s in all_apply + all_pick + all_target]
-    literals, _ = _assumptions(ctl, base)
-    models = _optimal(ctl, literals, limit=1, deadline=deadline)
-    symbols = models[0] if models else []
-    watchers = [(s.arguments[0], s.arguments[1]) for s in symbols if s.name == "rwatches"]
-    ranks = {(s.arguments[0], s.arguments[1]): s.arguments[2].number for s in symbols if s.name == "rank"}
-    happened = {e.id for e in window.happened} | {e.id for e in window.replaced}
-    own_events = {e.id: e for e in window.events}
-    applied = {(s.arguments[0], s.arguments[1]) for s in window.atoms if s.name == "apply"}
-    by_event: dict[Symbol, Symbol] = {e: r for r, e in applied}
-    chosen_by: dict[str, tuple[Symbol, Symbol]] = {}
-    for s in window.atoms:
-        if s.name == "pick":
-            chosen_by[s.arguments[3].string] = (s.arguments[0], s.arguments[1])
-    steps: list[WhyStep] = []
-    for r, e in sorted(watchers, key=lambda re: (ranks.get(re, 3), builder.order(re[1]), str(re[0]))):
-        event_id = builder.event_id(e)
-        superseded = event_id in own_events and event_id not in happened
-        if (event_id not in happened and not superseded) or (r, e) not in ranks:
-            continue
-        ref = builder.replacement(r)
-        rank = ranks[(r, e)]
-        step = WhyStep(
-            event_id, ref.id, ref.player, rank, (r, e) in applied, window=window.index, window_label=window.label
-        )
-        steps.append(step)
-        if step.applied:
-            app = next((a for a in window.applied if a.event == event_id), None)
-            step.chosen = app.chosen if app else ()
-            continue
-        other = by_event.get(e)
+    return _WindowWhy(scenario, window, deadline).steps()
+
+
+class _WindowWhy:
+    """Why each replacement watching an event of one window was applied or not: the window's
+    model solved once for the ranks, then once more for each replacement not applied."""
+
+    def __init__(self, scenario: Scenario, window, deadline: float | None):
+        self.scenario, self.window, self.deadline = scenario, window, deadline
+        self.ctl = make_control(scenario, mode="explain")
+        self.builder = Builder(scenario, window.index, window.label, window.kind)
+        self.fixed_true = set(window.atoms)
+        self.all_apply = [a.symbol for a in self.ctl.symbolic_atoms.by_signature("apply", 2)]
+        self.all_pick = [a.symbol for a in self.ctl.symbolic_atoms.by_signature("pick", 4)]
+        self.all_target = [a.symbol for a in self.ctl.symbolic_atoms.by_signature("target", 2)]
+        base = [(s, s in self.fixed_true) for s in self.all_apply + self.all_pick + self.all_target]
+        literals, _ = _assumptions(self.ctl, base)
+        models = _optimal(self.ctl, literals, limit=1, deadline=deadline)
+        symbols = models[0] if models else []
+        self.watchers = [(s.arguments[0], s.arguments[1]) for s in symbols if s.name == "rwatches"]
+        self.ranks = {(s.arguments[0], s.arguments[1]): s.arguments[2].number for s in symbols if s.name == "rank"}
+        self.happened = {e.id for e in window.happened} | {e.id for e in window.replaced}
+        self.own_events = {e.id: e for e in window.events}
+        self.applied = {(s.arguments[0], s.arguments[1]) for s in window.atoms if s.name == "apply"}
+        self.by_event: dict[Symbol, Symbol] = {e: r for r, e in self.applied}
+        self.chosen_by: dict[str, tuple[Symbol, Symbol]] = {}
+        for s in window.atoms:
+            if s.name == "pick":
+                self.chosen_by[s.arguments[3].string] = (s.arguments[0], s.arguments[1])
+
+    def steps(self) -> list[WhyStep]:
+        builder, ranks, window = self.builder, self.ranks, self.window
+        steps: list[WhyStep] = []
+        for r, e in sorted(self.watchers, key=lambda re: (ranks.get(re, 3), builder.order(re[1]), str(re[0]))):
+            event_id = builder.event_id(e)
+            superseded = event_id in self.own_events and event_id not in self.happened
+            if (event_id not in self.happened and not superseded) or (r, e) not in ranks:
+                continue
+            ref = builder.replacement(r)
+            rank = ranks[(r, e)]
+            step = WhyStep(
+                event_id,
+                ref.id,
+                ref.player,
+                rank,
+                (r, e) in self.applied,
+                window=window.index,
+                window_label=window.label,
+            )
+            steps.append(step)
+            if step.applied:
+                app = next((a for a in window.applied if a.event == event_id), None)
+                step.chosen = app.chosen if app else ()
+            elif not self._decided_before(step, e, superseded):
+                self._tried(step, r, e, ref)
+        return steps
+
+    def _decided_before(self, step: WhyStep, e: Symbol, superseded: bool) -> bool:
+        """Whether another decision kept the replacement out (an earlier player's, its own player's,
+        or a replacement that moves the event's card): the step's kind and reason say which."""
+        builder, ranks, rank, event_id = self.builder, self.ranks, step.rank, step.event
+        other = self.by_event.get(e)
         first = ranks.get((other, e), 3) if other is not None else None
         if other is not None and first is not None and first < rank:
             rule = "609.8a" if first == 0 else "609.8"
@@ -621,17 +673,17 @@ def _why_window(scenario: Scenario, window, deadline: float | None = None) -> li
                 f"{RANK_WORDS[first]} decided first and applied {builder.replacement(other).id} "
                 f"to {event_id} ({rule}); only one replacement applies to an event (609.3)"
             )
-            continue
+            return True
         if other is not None and first == rank:
             step.kind = "same_player"
             step.reason = (
                 f"its player applied {builder.replacement(other).id} to {event_id} instead; "
                 "only one replacement applies to an event (609.3)"
             )
-            continue
+            return True
         if superseded:
-            card = own_events[event_id].card
-            taker = chosen_by.get(card) if card else None
+            card = self.own_events[event_id].card
+            taker = self.chosen_by.get(card) if card else None
             if taker is not None and ranks.get(taker, 3) <= rank:
                 step.kind = "superseded"
                 step.reason = (
@@ -639,28 +691,35 @@ def _why_window(scenario: Scenario, window, deadline: float | None = None) -> li
                     f"{builder.event_id(taker[1])} took its card {card} as an affected card and moves it "
                     "(609.5)"
                 )
-                continue
+                return True
+        return False
 
-        # What held when this player decided: the decisions of earlier ranks and this player's
-        # other decisions as they were, later players' decisions left open.
+    def _tried(self, step: WhyStep, r: Symbol, e: Symbol, ref) -> None:
+        """The replacement forced on what held when its player decided (the decisions of earlier
+        ranks and this player's other decisions as they were, later players' decisions left open):
+        the violations that keep it out, or none (its player chose not to apply it)."""
+        ranks, rank, fixed_true = self.ranks, step.rank, self.fixed_true
+
         def decided_by_then(sym: Symbol) -> bool:
             k = ranks.get((sym.arguments[0], sym.arguments[1]))
             return k is not None and k <= rank
 
         trial = [(Function("apply", [r, e]), True)]
-        trial += [(s, s in fixed_true) for s in all_apply if s != Function("apply", [r, e]) and decided_by_then(s)]
+        trial += [(s, s in fixed_true) for s in self.all_apply if s != Function("apply", [r, e]) and decided_by_then(s)]
         trial += [
-            (s, s in fixed_true) for s in all_pick if (s.arguments[0], s.arguments[1]) != (r, e) and decided_by_then(s)
+            (s, s in fixed_true)
+            for s in self.all_pick
+            if (s.arguments[0], s.arguments[1]) != (r, e) and decided_by_then(s)
         ]
-        trial += [(s, s in fixed_true) for s in all_target]
-        literals, _ = _assumptions(ctl, trial)
-        models = _optimal(ctl, literals, limit=1, deadline=deadline)
+        trial += [(s, s in fixed_true) for s in self.all_target]
+        literals, _ = _assumptions(self.ctl, trial)
+        models = _optimal(self.ctl, literals, limit=1, deadline=self.deadline)
         if not models:
             step.kind = "blocked"
             step.reason = "cannot be applied here"
-            continue
+            return
         found = models[0]
-        violations = _violations(Describer(scenario, builder, found), found)
+        violations = _violations(Describer(self.scenario, self.builder, found), found)
         if violations:
             step.kind = "blocked"
             step.violations = violations
@@ -669,10 +728,9 @@ def _why_window(scenario: Scenario, window, deadline: float | None = None) -> li
             step.kind = "choice"
             step.reason = (
                 "optional, and its player did not apply it"
-                if _optional_ability(scenario, ref)
+                if _optional_ability(self.scenario, ref)
                 else "its player did not apply it, and no rule required it here"
             )
-    return steps
 
 
 def _optional_ability(scenario: Scenario, ref) -> bool:

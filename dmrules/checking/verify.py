@@ -13,7 +13,7 @@ from ..reading.scenario import load_scenario
 from ..solving.prefetch import prefetch
 from ..solving.run import solve
 from ..text import plural
-from .expect import check, expectations
+from .expect import check_expectations, expectations
 
 
 @dataclass
@@ -102,7 +102,7 @@ def verify_scenario(scenario: Scenario, path: str) -> VerifyResult:
         if variant is scenario:
             result.resolutions = len(solution.resolutions)
         prefix = "" if variant is scenario else f"[{variant.ruleset}] "
-        result.problems += [prefix + p for p in check(expectation, solution, variant)]
+        result.problems += [prefix + p for p in check_expectations(expectation, solution, variant)]
     result.status = "fail" if result.problems else "pass"
     return result
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from ..game.abilities import Action, ReplacementAbility, Slot
 from ..game.filters import Filter
+from ..game.vocabulary import ZONE_WORDS_JA
 
-EVENT_WORDS = {
+WATCHED_EVENT_JA = {
     "leave": "バトルゾーンを離れる",
     "destroy": "破壊される",
     "return_to_hand": "手札に戻される",
@@ -37,18 +38,9 @@ EVENT_WORDS = {
     "summon": "召喚される",
     "reveal": "山札の上からカードを表向きにする",
 }
-WHOSE = {"own": "自分の", "opponent": "相手の", "any": ""}
-ZONES = {
-    "battle": "バトルゾーン",
-    "hand": "手札",
-    "mana": "マナゾーン",
-    "graveyard": "墓地",
-    "shields": "シールドゾーン",
-    "deck": "山札",
-    "hyperspatial": "超次元ゾーン",
-    "any": "どのゾーン",
-}
-TYPES = {
+WHOSE_JA = {"own": "自分の", "opponent": "相手の", "any": ""}
+ZONE_OR_ANY_JA = {**ZONE_WORDS_JA, "any": "どのゾーン"}
+TYPE_JA = {
     "creature": "クリーチャー",
     "evolution_creature": "進化クリーチャー",
     "psychic_creature": "サイキック・クリーチャー",
@@ -64,19 +56,19 @@ TYPES = {
     "evolution": "進化",
     "card": "カード",
 }
-CIVILIZATIONS = {"light": "光", "water": "水", "darkness": "闇", "fire": "火", "nature": "自然", "zero": "ゼロ"}
-POSITIONS = {"top": "山札の上", "bottom": "山札の下", "shuffle": "山札 (シャッフル)"}
+CIVILIZATION_JA = {"light": "光", "water": "水", "darkness": "闇", "fire": "火", "nature": "自然", "zero": "ゼロ"}
+POSITION_JA = {"top": "山札の上", "bottom": "山札の下", "shuffle": "山札 (シャッフル)"}
 
 
 def filter_words(flt: Filter | None, noun: str = "カード") -> str:
     """「自分の他のドラゴン」."""
     if flt is None:
         return noun
-    parts = [WHOSE.get(flt.whose, "")]
+    parts = [WHOSE_JA.get(flt.whose, "")]
     if flt.other:
         parts.append("他の")
     if flt.civilizations:
-        parts.append("または".join(CIVILIZATIONS.get(c, c) for c in flt.civilizations) + "の")
+        parts.append("または".join(CIVILIZATION_JA.get(c, c) for c in flt.civilizations) + "の")
     words = {"multicolor": "多色の", "tapped": "タップされた", "face_up": "表向きの", "face_down": "裏向きの"}
     parts += [words[p] for p in flt.properties if p in words]
     if flt.power_min is not None:
@@ -92,15 +84,17 @@ def filter_words(flt: Filter | None, noun: str = "カード") -> str:
     if flt.keywords:
         parts.append("か".join(f"「{k}」" for k in flt.keywords) + "を持つ")
     if flt.not_types:
-        parts.append("か".join(TYPES.get(t, t) for t in flt.not_types) + "ではない")
-    kinds = list(flt.races) + [TYPES.get(t, t) for t in flt.types if t != "evolution"] + [f"《{n}》" for n in flt.names]
+        parts.append("か".join(TYPE_JA.get(t, t) for t in flt.not_types) + "ではない")
+    kinds = (
+        list(flt.races) + [TYPE_JA.get(t, t) for t in flt.types if t != "evolution"] + [f"《{n}》" for n in flt.names]
+    )
     if flt.evolution:
         kinds = ["進化" + k for k in kinds] or ["進化カード"]
     parts.append("または".join(kinds) if kinds else noun)
     return "".join(parts)
 
 
-def _count(slot: Slot) -> str:
+def _count_words(slot: Slot) -> str:
     if slot.count is None:
         return "好きな数"
     return f"{slot.count}枚まで" if slot.up_to else f"{slot.count}枚"
@@ -108,20 +102,24 @@ def _count(slot: Slot) -> str:
 
 def slot_words(slot: Slot) -> str:
     where = {"under_this": "このカードの下", "crossed_to_this": "これにクロスされたクロスギア"}.get(
-        slot.from_zone, ZONES.get(slot.from_zone, slot.from_zone)
+        slot.from_zone, ZONE_OR_ANY_JA.get(slot.from_zone, slot.from_zone)
     )
-    to = POSITIONS.get(slot.position or "", "山札") if slot.to_zone == "deck" else ZONES.get(slot.to_zone, slot.to_zone)
+    to = (
+        POSITION_JA.get(slot.position or "", "山札")
+        if slot.to_zone == "deck"
+        else ZONE_OR_ANY_JA.get(slot.to_zone, slot.to_zone)
+    )
     noun = filter_words(slot.filter)
     if slot.verb == "destroy":
-        return f"{noun}を{_count(slot)}破壊する"
+        return f"{noun}を{_count_words(slot)}破壊する"
     if slot.verb == "discard":
-        return f"手札から{noun}を{_count(slot)}捨てる"
-    return f"{where}から{noun}を{_count(slot)}{to}に置く"
+        return f"手札から{noun}を{_count_words(slot)}捨てる"
+    return f"{where}から{noun}を{_count_words(slot)}{to}に置く"
 
 
 def action_words(action: Action) -> str:
     kind = action.kind
-    zone = ZONES.get(action.zone or "", action.zone or "")
+    zone = ZONE_OR_ANY_JA.get(action.zone or "", action.zone or "")
     simple = {
         "stay": "そのカードはその場にとどまる",
         "move_under": "そのカードはこのカードの下に置かれる",
@@ -136,17 +134,18 @@ def action_words(action: Action) -> str:
     if kind in simple:
         return simple[kind]
     if kind == "move":
-        where = POSITIONS.get(action.position or "", zone) if action.zone == "deck" else zone
+        where = POSITION_JA.get(action.position or "", zone) if action.zone == "deck" else zone
         return f"そのカードは{where}に{'タップして' if action.tapped else ''}置かれる"
     if kind == "move_source":
-        verb = {"destroy": "破壊する", "discard": "捨てる", "put": f"{zone}に置く"}.get(action.verb, "移動させる")
+        verb = {"destroy": "破壊する", "discard": "捨てる", "put": f"{zone}に置く"}.get(action.verb or "", "移動させる")
         return f"このカードを{verb}"
     if kind == "choose":
+        assert action.slot is not None  # a choice always has its slot (reading/abilities.py)
         return slot_words(action.slot)
     if kind == "draw":
         return f"カードを{action.count}枚引く"
     if kind == "mill":
-        return f"{WHOSE.get(action.whose or '', '')}山札の上から{action.count}枚を墓地に置く"
+        return f"{WHOSE_JA.get(action.whose or '', '')}山札の上から{action.count}枚を墓地に置く"
     if kind == "reveal":
         return f"かわりに上から{action.count}枚だけを表向きにする"
     if kind == "power":
@@ -180,11 +179,11 @@ def _who(ability: ReplacementAbility) -> str:
 def ability_words(ability: ReplacementAbility) -> list[str]:
     """An ability as a few lines of Japanese."""
     watch = ability.watch
-    events = "か".join(EVENT_WORDS.get(e, "イベントが起こる") for e in watch.events)
+    events = "か".join(WATCHED_EVENT_JA.get(e, "イベントが起こる") for e in watch.events)
     when = f"{_who(ability)}が{events}時"
     for label, value in (("から", watch.from_zone), ("へ", watch.to_zone), ("から唱えられて", watch.cast_from)):
         if value:
-            when += f" ({ZONES.get(value, value)}{label})"
+            when += f" ({ZONE_OR_ANY_JA.get(value, value)}{label})"
     lines = [when]
     if ability.conditions:
         lines.append("条件: " + "、".join(_condition(c) for c in ability.conditions))
@@ -199,7 +198,7 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
     if ability.granted_to is not None:
         kind += f"、{filter_words(ability.granted_to)}に与えられる"
     if ability.works_in != "any":
-        kind += f"。{ZONES.get(ability.works_in, ability.works_in)}で働く"
+        kind += f"。{ZONE_OR_ANY_JA.get(ability.works_in, ability.works_in)}で働く"
     lines.append(kind)
     if ability.then:
         lines.append("その後: 続く処理がある")
@@ -210,4 +209,4 @@ def _condition(condition) -> str:
     if condition.word:
         return "条件「" + condition.word + "」"
     at_least = f"{condition.at_least}枚以上" if condition.at_least != 1 else ""
-    return f"{ZONES.get(condition.zone, condition.zone)}に{filter_words(condition.filter)}が{at_least}ある"
+    return f"{ZONE_OR_ANY_JA.get(condition.zone, condition.zone)}に{filter_words(condition.filter)}が{at_least}ある"

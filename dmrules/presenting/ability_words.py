@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from ..game.abilities import Action, ReplacementAbility, Slot
 from ..game.filters import Condition, Filter
-from ..game.vocabulary import WATCHED_WORDS
-from ..game.vocabulary import ZONE_WORDS as VOCABULARY_ZONE_WORDS
+from ..game.vocabulary import WATCHED_WORDS, ZONE_WORDS
 
 WHOSE_WORDS = {"own": "of yours", "opponent": "of your opponent's", "any": ""}
-ZONE_WORDS = {**VOCABULARY_ZONE_WORDS, "any": "any zone"}
+ZONE_OR_ANY_WORDS = {**ZONE_WORDS, "any": "any zone"}
 POSITION_WORDS = {
     "top": "on top of the deck",
     "bottom": "at the bottom of the deck",
@@ -61,12 +60,12 @@ def filter_words(flt: Filter | None, noun: str = "card") -> str:
 def _slot_words(slot: Slot) -> str:
     count = "any number of" if slot.count is None else (f"up to {slot.count}" if slot.up_to else str(slot.count))
     zone_from = {"under_this": "the cards under this card", "crossed_to_this": "the cross gears crossed to it"}.get(
-        slot.from_zone, f"the {ZONE_WORDS.get(slot.from_zone, slot.from_zone)}"
+        slot.from_zone, f"the {ZONE_OR_ANY_WORDS.get(slot.from_zone, slot.from_zone)}"
     )
     where = (
         POSITION_WORDS.get(slot.position or "", "the deck")
         if slot.to_zone == "deck"
-        else f"the {ZONE_WORDS.get(slot.to_zone, slot.to_zone)}"
+        else f"the {ZONE_OR_ANY_WORDS.get(slot.to_zone, slot.to_zone)}"
     )
     noun = filter_words(slot.filter)
     if slot.verb == "destroy":
@@ -84,7 +83,7 @@ def action_words(action: Action) -> str:
     if kind == "move":
         where = POSITION_WORDS.get(action.position or "", "") if action.zone == "deck" else ""
         extra = " tapped" if action.tapped else ""
-        return f"the card goes to the {ZONE_WORDS.get(action.zone or '', action.zone)}{extra} instead" + (
+        return f"the card goes to the {ZONE_OR_ANY_WORDS.get(action.zone or '', action.zone)}{extra} instead" + (
             f" ({where})" if where else ""
         )
     if kind == "move_under":
@@ -93,7 +92,7 @@ def action_words(action: Action) -> str:
         return "only the top card of its stack goes"
     if kind == "under_to":
         zone = action.zone or ""
-        return f"every card under this card goes to the {ZONE_WORDS.get(zone, zone)} (none: it cannot)"
+        return f"every card under this card goes to the {ZONE_OR_ANY_WORDS.get(zone, zone)} (none: it cannot)"
     if kind == "move_source":
         verb = {"destroy": "is destroyed", "discard": "is discarded", "put": f"goes to the {action.zone}"}[
             action.verb or "put"
@@ -175,7 +174,7 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
         kind += ", once each turn"
     if ability.granted_to is not None:
         kind += f", granted to each {filter_words(ability.granted_to)}"
-    zone = ZONE_WORDS.get(ability.works_in, ability.works_in)
+    zone = ZONE_OR_ANY_WORDS.get(ability.works_in, ability.works_in)
     lines.append(kind + f"; works in the {zone}" if ability.works_in != "any" else kind)
     for step in ability.then:
         lines.append("then: " + then_words(step))
@@ -191,19 +190,27 @@ def then_words(step) -> str:
 
 
 def _event_words(spec) -> str:
-    """A follow-up step's event: 「このクリーチャーを山札の一番下に置く」 → "this card goes to the bottom of the deck"."""
-    who = " and ".join({"this": "this card", "event_card": "the replaced event's card", "event_source": "the replaced event's source"}.get(c, c) for c in spec.cards)
+    """A follow-up step's event: 「このクリーチャーを山札の一番下に置く」 → "this card goes to the
+    bottom of the deck"."""
+    who = " and ".join(
+        {
+            "this": "this card",
+            "event_card": "the replaced event's card",
+            "event_source": "the replaced event's source",
+        }.get(c, c)
+        for c in spec.cards
+    )
     if spec.player is not None:
         player = {"@own": "you", "@opponent": "your opponent"}.get(spec.player, spec.player)
         count = f" {spec.count}" if spec.count is not None else ""
         return f"{spec.kind.replace('_', ' ')}{count} ({player})"
     if spec.every is not None:
-        who = f"every {filter_words(spec.every)} in the {ZONE_WORDS.get(spec.every_from, spec.every_from)}"
+        who = f"every {filter_words(spec.every)} in the {ZONE_OR_ANY_WORDS.get(spec.every_from, spec.every_from)}"
     if spec.choose is not None:
         count = spec.choose.count
         who = (
             f"{'up to ' if spec.choose.optional else ''}{count} {filter_words(spec.choose.filter)} "
-            f"from the {ZONE_WORDS.get(spec.choose.from_zone, spec.choose.from_zone)}"
+            f"from the {ZONE_OR_ANY_WORDS.get(spec.choose.from_zone, spec.choose.from_zone)}"
         )
         if spec.choose.chooser == "@opponent":
             who += " (your opponent chooses, and 'yours' means theirs)"
@@ -224,7 +231,9 @@ def _event_words(spec) -> str:
             "shuffle": "into the deck, shuffled",
         }
         verb = "goes " + (
-            into.get(spec.position, "into the deck") if zone == "deck" else f"to the {ZONE_WORDS.get(zone, zone)}"
+            into.get(spec.position, "into the deck")
+            if zone == "deck"
+            else f"to the {ZONE_OR_ANY_WORDS.get(zone, zone)}"
         )
     if spec.under is not None:
         verb += f", under a chosen {filter_words(spec.under)}"

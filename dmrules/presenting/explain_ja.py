@@ -15,7 +15,7 @@ CONDITION_VALUES = {"happened": "起こる", "replaced": "置き換えられる"
 
 def condition_text(scenario: Scenario, cond) -> str:
     """``J1=battle`` → 「J1 (アビスベル＝ジャシン帝)がバトルゾーン」."""
-    if cond.value in ja.ZONE_WORDS and cond.subject in scenario.cards:
+    if cond.value in ja.EVENT_ZONE_WORDS and cond.subject in scenario.cards:
         return f"{ja.card_label(scenario, cond.subject)}が{ja.zone(cond.value)}"
     if cond.subject in scenario.players:
         return f"{ja.player(cond.subject)}が{CONDITION_VALUES.get(cond.value, cond.value)}"
@@ -65,12 +65,12 @@ def why_not_text(scenario: Scenario, result: WhyNot, causes=()) -> str:
             "違法でもありません: この状況では何もそれを起こせません。"
         )
     else:
-        lines += _closest(scenario, result, wanted)
+        lines += _closest_legal(scenario, result, wanted)
     lines += cause_lines(scenario, causes)
     return visible("\n".join(lines), lines=True) + "\n"
 
 
-def _closest(scenario: Scenario, result: WhyNot, wanted: str) -> list[str]:
+def _closest_legal(scenario: Scenario, result: WhyNot, wanted: str) -> list[str]:
     lines = [f"{wanted} となる合法な解決はありません。"]
     if result.window:
         lines.append(f"{result.window.replace('window', 'ウィンドウ')} で:")
@@ -114,7 +114,7 @@ def _ranks(state: Scenario, window, mine: list[WhyStep], indent: str) -> list[st
     lines = []
     ranks = [0, 1, 2] if any(s.rank == 0 for s in mine) else [1, 2]
     for position, rank in enumerate(ranks):
-        who = ja.RANK_WORDS[rank]
+        who = ja.RANK_WORDS_JA[rank]
         if rank:
             player = state.turn_player if rank == 1 else state.opponent(state.turn_player)
             who += f" ({ja.player(player)})"

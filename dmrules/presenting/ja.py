@@ -13,19 +13,11 @@ import re
 from ..game.events import Event
 from ..game.outcome import EventInfo, Resolution, Trigger, Window
 from ..game.scenario import Scenario
+from ..game.vocabulary import ZONE_WORDS_JA
 from .render import journeys
 from .safe import visible
 
-ZONE_WORDS = {
-    "battle": "バトルゾーン",
-    "hand": "手札",
-    "mana": "マナゾーン",
-    "graveyard": "墓地",
-    "shields": "シールドゾーン",
-    "deck": "山札",
-    "hyperspatial": "超次元ゾーン",
-    "pending": "保留",
-}
+EVENT_ZONE_WORDS = {**ZONE_WORDS_JA, "pending": "保留"}  # a spell being cast is in no zone (409.1b)
 PLAYER_WORDS = {"me": "自分", "opponent": "相手"}
 
 # What an event does, in words: {c} the card(s), {p} the player.
@@ -59,7 +51,7 @@ BY_WORDS = {
     "cost": "コスト",
     "summon": "召喚",
 }
-RANK_WORDS = {0: "呪文自身の移動 (609.8a)", 1: "ターン・プレイヤー", 2: "非ターン・プレイヤー"}
+RANK_WORDS_JA = {0: "呪文自身の移動 (609.8a)", 1: "ターン・プレイヤー", 2: "非ターン・プレイヤー"}
 RULESET_WORDS = {"dm": "デュエル・マスターズ", "sequential": "デュエル・マスターズ ゼロ", "dmps": "デュエマプレイス"}
 
 
@@ -71,7 +63,7 @@ def player(name: str | None) -> str:
 
 
 def zone(name: str | None) -> str:
-    return ZONE_WORDS.get(name or "", name or "")
+    return EVENT_ZONE_WORDS.get(name or "", name or "")
 
 
 def card_label(scenario: Scenario, card_id: str | None) -> str:
@@ -356,8 +348,9 @@ _ZONE_RE = re.compile(r"\b(battle|hand|mana|graveyard|shields|deck|hyperspatial)
 
 def _chosen_twice(found: re.Match) -> str:
     """「h1 は J1 (…) が e1 で、J2 (…) が e2 で選んでいる (2回選ばれている)」."""
-    users = [re.match(r"^(.+) on (\S+)$", part) for part in found.group(2).split(" and by ")]
-    if not all(users):
+    matches = [re.match(r"^(.+) on (\S+)$", part) for part in found.group(2).split(" and by ")]
+    users = [u for u in matches if u is not None]
+    if len(users) != len(matches):
         return f"{found.group(1)} が2回選ばれている"
     return (
         f"{found.group(1)} を "
@@ -376,7 +369,7 @@ def _apply(table: list[tuple[str, str]], text: str) -> str | None:
             out = SPECIAL[replacement](found) if replacement in SPECIAL else found.expand(replacement)
             out = re.sub(r"(\S+(?: \([^()]*\))?)'s restriction", r"\1 の制限", out)
             out = out.replace("a player who cannot discard", "捨てられないプレイヤー")
-            return _ZONE_RE.sub(lambda m: ZONE_WORDS[m.group(1)], out)
+            return _ZONE_RE.sub(lambda m: EVENT_ZONE_WORDS[m.group(1)], out)
     return None
 
 

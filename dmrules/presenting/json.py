@@ -183,7 +183,7 @@ def window_json(window: Window) -> dict:
 
 
 def resolution_json(resolution: Resolution) -> dict:
-    out = {
+    out: dict[str, Any] = {
         "applied": [application_json(a) for a in resolution.applied],
         "final": dict(resolution.final),
         "happened": [event_json(e) for e in resolution.happened],
@@ -212,7 +212,10 @@ def resolution_json(resolution: Resolution) -> dict:
 
 def summary_json(streamed: Streamed) -> dict:
     """The fields of a ``--json`` document after its resolutions."""
-    out = {"counts": {"resolutions": streamed.total, "states": streamed.states}, "complete": streamed.complete}
+    out: dict[str, Any] = {
+        "counts": {"resolutions": streamed.total, "states": streamed.states},
+        "complete": streamed.complete,
+    }
     if streamed.stopped_by:
         out["stopped_by"] = streamed.stopped_by
     if streamed.grouped:
@@ -344,7 +347,7 @@ def verify_json(result: VerifyResult) -> dict:
 
 
 def cause_json(cause: Cause) -> dict:
-    out = {"kind": cause.kind, "text": cause.text()}
+    out: dict[str, Any] = {"kind": cause.kind, "text": cause.text()}
     for key in ("player", "zone", "card", "detail"):
         if getattr(cause, key) is not None:
             out[key] = getattr(cause, key)

@@ -181,41 +181,59 @@ def application_line(scenario: Scenario, app, events=()) -> str:
 
 
 def resolution_lines(scenario: Scenario, number: int, resolution: Resolution) -> list[str]:
-    lines = [f"Resolution {number}"]
+    lines = [f"Resolution {number}{_multiplicity_words(resolution)}"]
+    several = len(resolution.windows) > 1
+    for window in resolution.windows:
+        lines += _window_lines(scenario, window, several)
+    if several:
+        lines.append("  result:")
+    return lines + _result_lines(scenario, resolution)
+
+
+def _multiplicity_words(resolution: Resolution) -> str:
+    """How many arrangements of interchangeable cards (and units) the resolution stands for."""
     if resolution.multiplicity != 1 and resolution.units_folded:
-        lines[0] += (
+        return (
             f" (×{resolution.multiplicity:,}: the same with the interchangeable cards and units in any "
             f"other arrangement; units: {', '.join(resolution.units_folded)}, alike, each with alike events "
             "of its own)"
         )
-    elif resolution.multiplicity != 1:
-        lines[0] += f" (×{resolution.multiplicity:,}: the same with the interchangeable cards in any other arrangement)"
-    several = len(resolution.windows) > 1
-    for window in resolution.windows:
-        indent = "  "
-        if several:
-            lines.append(f"  window {window.index}: {window_title(scenario, window)}")
-            indent = "    "
-            chosen = [e for e in window.events if ":" in e.id and "/" not in e.id.split(":", 1)[1]]
-            if window.index > 1 or chosen:
-                for event in window.events:
-                    lines.append(f"{indent}{event_line(scenario, event)}")
-                if not window.events:
-                    lines.append(f"{indent}no card chosen: nothing happens")
-        if not window.applied:
-            lines.append(f"{indent}no replacement applies")
-        for app in window.applied:
-            lines.append(indent + application_line(scenario, app, (*window.events, *window.happened, *window.replaced)))
-            # What happens instead without moving a card (a card revealed instead) is not in the result.
-            for made in window.happened:
-                if made.instead_of == app.event and made.kind == "reveal_card":
-                    lines.append(f"{indent}  instead: {event_words(scenario, made)}")
-        for note in window.skipped:
-            lines.append(f"{indent}{note}")
+    if resolution.multiplicity != 1:
+        return f" (×{resolution.multiplicity:,}: the same with the interchangeable cards in any other arrangement)"
+    return ""
+
+
+def _window_lines(scenario: Scenario, window: Window, several: bool) -> list[str]:
+    """One window: its title and events when there are several, then what applies in it."""
+    lines: list[str] = []
+    indent = "  "
+    if several:
+        lines.append(f"  window {window.index}: {window_title(scenario, window)}")
+        indent = "    "
+        chosen = [e for e in window.events if ":" in e.id and "/" not in e.id.split(":", 1)[1]]
+        if window.index > 1 or chosen:
+            for event in window.events:
+                lines.append(f"{indent}{event_line(scenario, event)}")
+            if not window.events:
+                lines.append(f"{indent}no card chosen: nothing happens")
+    if not window.applied:
+        lines.append(f"{indent}no replacement applies")
+    for app in window.applied:
+        lines.append(indent + application_line(scenario, app, (*window.events, *window.happened, *window.replaced)))
+        # What happens instead without moving a card (a card revealed instead) is not in the result.
+        for made in window.happened:
+            if made.instead_of == app.event and made.kind == "reveal_card":
+                lines.append(f"{indent}  instead: {event_words(scenario, made)}")
+    for note in window.skipped:
+        lines.append(f"{indent}{note}")
+    return lines
+
+
+def _result_lines(scenario: Scenario, resolution: Resolution) -> list[str]:
+    """The final board: where each card went, flipped, tapped, lost, broken, triggered, stopped."""
+    lines: list[str] = []
     moved = resolution.moved(scenario)
     paths = journeys(scenario, resolution)
-    if several:
-        lines.append("  result:")
     stacked = resolution.windows[-1].final_under if resolution.windows else {}
     for card_id, path in paths.items():
         back = " (back where it was)" if card_id not in moved else ""

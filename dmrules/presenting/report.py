@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from pathlib import Path
+from typing import Any
 
 from ..game.cards import CardInstance
 from ..game.outcome import Application, Resolution, Solution, Window
@@ -25,7 +26,7 @@ from .render import journeys
 
 ZONE_ORDER = ("battle", "shields", "hand", "mana", "graveyard", "deck", "hyperspatial")
 # Labels of the boards: Japanese (the game's own words) by default, English on request.
-LABELS = {
+LABELS: dict[str, dict[str, Any]] = {
     "ja": {
         "zones": {
             "battle": "バトルゾーン",
@@ -269,7 +270,7 @@ def _folded_words(solution, lang: str) -> str:
     return solution.folded
 
 
-def state_key(resolution: Resolution, classes: Sequence[Sequence[str]] = ()) -> tuple:
+def final_state_key(resolution: Resolution, classes: Sequence[Sequence[str]] = ()) -> tuple:
     """What makes two resolutions lead to the same final state, up to interchangeable cards:
     within a class of interchangeable cards (dmrules/grouping.py) only how many end in each zone counts."""
     final = dict(resolution.final)
@@ -285,7 +286,7 @@ def group_states(solution: Solution, scenario: Scenario | None = None) -> list[l
     classes = interchangeable_classes(scenario) if scenario is not None else []
     groups: dict[tuple, list[int]] = {}
     for index, resolution in enumerate(solution.resolutions):
-        groups.setdefault(state_key(resolution, classes), []).append(index)
+        groups.setdefault(final_state_key(resolution, classes), []).append(index)
     return list(groups.values())
 
 

@@ -70,7 +70,7 @@ WATCH_FIELDS = (
     "once",
     "to_position",
 )
-ACTION_WORDS = (
+ONE_WORD_ACTIONS = (
     "stay",
     "flip_this",
     "destroy_this",
@@ -155,7 +155,7 @@ def _slot_options(node: Node) -> dict:
     )
 
 
-def _count(node: Node) -> int | None:
+def _read_count(node: Node) -> int | None:
     """A count of affected cards: a whole number, or ``any`` (「好きな数」)."""
     if node.value == "any":
         return None
@@ -165,12 +165,12 @@ def _count(node: Node) -> int | None:
 def _count_or_filter(node: Node, default_whose: str, default_types: tuple[str, ...]) -> tuple[int | None, Filter]:
     """``destroy: 1`` or ``destroy: {count: 1, whose: opponent, ...}``."""
     if isinstance(node.value, dict):
-        count = _count(node.child("count")) if node.has("count") else 1
+        count = _read_count(node.child("count")) if node.has("count") else 1
         flt = parse_filter(node, extra=SLOT_FIELDS, default_whose=default_whose)
         if not flt.types and default_types:
             flt = Filter(**{**flt.__dict__, "types": default_types})
         return count, flt
-    return _count(node), Filter(whose=default_whose, types=default_types)
+    return _read_count(node), Filter(whose=default_whose, types=default_types)
 
 
 # The choices with a name of their own: key → (from, to, verb, default whose, default types).
@@ -182,7 +182,7 @@ NAMED_CHOICES = {
 }
 
 
-def _move(arg: Node, zones: tuple[str, ...]) -> dict:
+def _read_move(arg: Node, zones: tuple[str, ...]) -> dict:
     """``ZONE`` or ``{zone: ZONE, position: P, tapped: true, face_up: true}``."""
     if not isinstance(arg.value, dict):
         return dict(zone=arg.text(zones))
@@ -197,32 +197,66 @@ def _move(arg: Node, zones: tuple[str, ...]) -> dict:
 def parse_action(node: Node) -> Action:
     value = node.value
     if isinstance(value, str):
-        word = node.text(ACTION_WORDS + ACTION_KEYS)
-        simple = {
-            "stay": Action("stay"),
-            "flip_this": Action("flip_source"),
-            "destroy_this": Action("move_source", zone="graveyard", verb="destroy"),
-            "win": Action("win"),
-            "destroy_battle_partner": Action("destroy_partner"),
-            "top_card_only": Action("move_top"),
-            "choose_instead": Action("choose_instead"),
-            "use_ability": Action("use_ability"),
-            "tap_this": Action("tap_source"),
-            "discard_this": Action("move_source", zone="graveyard", verb="discard"),
-        }
-        if word in simple:
-            return simple[word]
-        raise node.error(f"'{word}' needs a value, for example '{word}: 1'")
+        return _word_action(node)
     if not isinstance(value, dict) or len(value) != 1:
         raise node.error(
-            "an action is a word (" + ", ".join(ACTION_WORDS) + ") "
+            "an action is a word (" + ", ".join(ONE_WORD_ACTIONS) + ") "
             "or a mapping with one key (" + ", ".join(ACTION_KEYS) + ")"
         )
     node.keys(ACTION_KEYS)
     key = next(iter(value))
     arg = node.child(key)
+    if key in NAMED_CHOICES or key == "choose":
+        return _choice_action(key, arg)
+    return _keyed_action(node, key, arg)
+
+
+def _word_action(node: Node) -> Action:
+    """An action written as one word (``stay``, ``destroy_this``, ...)."""
+    word = node.text(ONE_WORD_ACTIONS + ACTION_KEYS)
+    simple = {
+        "stay": Action("stay"),
+        "flip_this": Action("flip_source"),
+        "destroy_this": Action("move_source", zone="graveyard", verb="destroy"),
+        "win": Action("win"),
+        "destroy_battle_partner": Action("destroy_partner"),
+        "top_card_only": Action("move_top"),
+        "choose_instead": Action("choose_instead"),
+        "use_ability": Action("use_ability"),
+        "tap_this": Action("tap_source"),
+        "discard_this": Action("move_source", zone="graveyard", verb="discard"),
+    }
+    if word in simple:
+        return simple[word]
+    raise node.error(f"'{word}' needs a value, for example '{word}: 1'")
+
+
+def _choice_action(key: str, arg: Node) -> Action:
+    """A choice of affected cards: a named one (``discard: 2``) or ``choose: {from, to, ...}``."""
+    if key in NAMED_CHOICES:
+        from_zone, to_zone, verb, whose, types = NAMED_CHOICES[key]
+        count, flt = _count_or_filter(arg, whose, types)
+        return Action("choose", slot=Slot(count, from_zone, to_zone, verb, flt, **_slot_options(arg)))
+    arg.keys(CHOOSE_FIELDS, required=("from", "to"))
+    flt = parse_filter(arg, extra=("from", "to", "verb") + SLOT_FIELDS, default_whose="own")
+    count = _read_count(arg.child("count")) if arg.has("count") else 1
+    slot = Slot(
+        count,
+        arg.child("from").text(SLOT_FROM),
+        arg.child("to").text(SLOT_TO),
+        arg.opt_text("verb", "put", VERBS),
+        flt,
+        **_slot_options(arg),
+    )
+    if slot.position and slot.to_zone != "deck":
+        raise arg.error("a position (top, bottom, shuffle) is for the deck", "position")
+    return Action("choose", slot=slot)
+
+
+def _keyed_action(node: Node, key: str, arg: Node) -> Action:
+    """An action written as a mapping with one key, other than a choice."""
     if key == "move_to":
-        move = _move(arg, ZONES + ("under_this",))
+        move = _read_move(arg, ZONES + ("under_this",))
         if move["zone"] == "under_this":
             return Action("move_under")
         return Action("move", **move)
@@ -233,26 +267,7 @@ def parse_action(node: Node) -> Action:
         # however many (none: it cannot be done, the ruling change of 2025-04-08).
         return Action("under_to", zone=arg.text(ZONES))
     if key == "this_to":
-        return Action("move_source", verb="put", **_move(arg, ZONES))
-    if key in NAMED_CHOICES:
-        from_zone, to_zone, verb, whose, types = NAMED_CHOICES[key]
-        count, flt = _count_or_filter(arg, whose, types)
-        return Action("choose", slot=Slot(count, from_zone, to_zone, verb, flt, **_slot_options(arg)))
-    if key == "choose":
-        arg.keys(CHOOSE_FIELDS, required=("from", "to"))
-        flt = parse_filter(arg, extra=("from", "to", "verb") + SLOT_FIELDS, default_whose="own")
-        count = _count(arg.child("count")) if arg.has("count") else 1
-        slot = Slot(
-            count,
-            arg.child("from").text(SLOT_FROM),
-            arg.child("to").text(SLOT_TO),
-            arg.opt_text("verb", "put", VERBS),
-            flt,
-            **_slot_options(arg),
-        )
-        if slot.position and slot.to_zone != "deck":
-            raise arg.error("a position (top, bottom, shuffle) is for the deck", "position")
-        return Action("choose", slot=slot)
+        return Action("move_source", verb="put", **_read_move(arg, ZONES))
     if key == "mill":
         arg.keys(("player", "count"), required=("count",))
         return Action(

@@ -18,7 +18,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..cache import cache_root, code_key, forget_stale, load, store
-from ..game.abilities import ReplacementAbility
+from ..game.abilities import ReplacementAbility, Restriction, TriggeredAbility
 from ..game.cards import CardDef, CardSide
 from ..game.errors import InputError
 from ..game.vocabulary import CIVILIZATIONS, TYPE_EXPANSION
@@ -26,7 +26,7 @@ from .abilities import parse_ability, parse_restriction, parse_trigger
 from .classic import card as classic_card
 from .classic import classic_entries
 from .keywords import printed_keywords
-from .names import loose, normalize
+from .names import loose, name_key
 from .reader import Node
 from .textforms import TextReading, read_text
 from .yamlsrc import load_located, load_located_text
@@ -56,7 +56,7 @@ CARD_FIELDS = (
 SIDE_FIELDS = ("name", "type", "civilizations", "cost", "power", "races", "text")
 # Where a card's text comes from: as printed (the default), or a paraphrase of a ruling.
 TEXT_SOURCES = ("printed", "paraphrase")
-CHARACTERISTICS = ("races", "civilizations", "cost", "power")
+LISTED_CHARACTERISTICS = ("races", "civilizations", "cost", "power")
 
 
 def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
@@ -71,39 +71,9 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
         return _twinpact(node, from_text=from_text)
     by_text = from_text and node.has("text") and not node.has("replacements")
     node.keys(CARD_FIELDS, required=("name",) if by_text else ("name", "type"))
-    types: list[str] = []
-    printed_types = node.child("type").elements() if node.has("type") else ()
-    for element in printed_types:
-        for t in TYPE_EXPANSION[element.text(TYPE_EXPANSION)]:
-            if t not in types:
-                types.append(t)
-    if not types:
-        types = ["creature"]
-    replacements: tuple[ReplacementAbility, ...] = ()
-    reading = TextReading()
-    if node.has("replacements"):
-        replacements = tuple(parse_ability(require_counts(a)) for a in node.child("replacements").elements())
-    elif by_text:
-        reading = _compiled(node.child("text"), "castle" if "castle" in types else None, node.child("name").text())
-        replacements = reading.abilities
-    triggers = reading.triggers
-    if node.has("triggers"):
-        triggers = tuple(parse_trigger(t) for t in node.child("triggers").elements())
-    restrictions = reading.restrictions
-    if node.has("restrictions"):
-        restrictions = tuple(parse_restriction(r) for r in node.child("restrictions").elements())
-    if node.has("hand_written") and not (replacements or triggers or restrictions):
-        raise node.error(
-            "'hand_written' marks a structured form: this card has no replacements, triggers or restrictions",
-            "hand_written",
-        )
-    if node.has("partial") and node.opt_bool("compiled"):
-        raise node.error(
-            "'partial' says what a structured form written by hand leaves out: a compiled form leaves nothing out",
-            "partial",
-        )
-    if node.opt_text("text_source", "printed", TEXT_SOURCES) == "paraphrase" and not node.has("note"):
-        raise node.error("a paraphrased text needs a 'note' saying what it paraphrases", "text_source")
+    types = _card_types(node)
+    replacements, triggers, restrictions = _card_abilities(node, types, by_text=by_text)
+    _check_form_marks(node, bool(replacements or triggers or restrictions))
     printed = printed_keywords(node.opt_text("text"))
     return CardDef(
         name=node.child("name").text(),
@@ -123,12 +93,60 @@ def parse_card(node: Node, *, from_text: bool = False) -> CardDef:
         source=node.opt_text("source"),
         compiled=node.opt_bool("compiled"),
         unread=node.opt_text("unread"),
-        unknown=tuple(node.opt_texts("unknown", CHARACTERISTICS)),
+        unknown=tuple(node.opt_texts("unknown", LISTED_CHARACTERISTICS)),
         partial=node.opt_text("partial"),
         keywords=printed.own,
         crossed_keywords=printed.crossed,
         keyword_grants=printed.grants,
     )
+
+
+def _card_types(node: Node) -> list[str]:
+    """The card's types, its printed ones expanded (``creature`` when none is given)."""
+    types: list[str] = []
+    printed_types = node.child("type").elements() if node.has("type") else ()
+    for element in printed_types:
+        for t in TYPE_EXPANSION[element.text(TYPE_EXPANSION)]:
+            if t not in types:
+                types.append(t)
+    return types or ["creature"]
+
+
+def _card_abilities(
+    node: Node, types: list[str], *, by_text: bool
+) -> tuple[tuple[ReplacementAbility, ...], tuple[TriggeredAbility, ...], tuple[Restriction, ...]]:
+    """The card's replacement abilities, triggered abilities and restrictions: as written, or
+    (``by_text``) as the card-text compiler reads them from its text."""
+    replacements: tuple[ReplacementAbility, ...] = ()
+    reading = TextReading()
+    if node.has("replacements"):
+        replacements = tuple(parse_ability(require_counts(a)) for a in node.child("replacements").elements())
+    elif by_text:
+        reading = _compiled(node.child("text"), "castle" if "castle" in types else None, node.child("name").text())
+        replacements = reading.abilities
+    triggers = reading.triggers
+    if node.has("triggers"):
+        triggers = tuple(parse_trigger(t) for t in node.child("triggers").elements())
+    restrictions = reading.restrictions
+    if node.has("restrictions"):
+        restrictions = tuple(parse_restriction(r) for r in node.child("restrictions").elements())
+    return replacements, triggers, restrictions
+
+
+def _check_form_marks(node: Node, has_form: bool) -> None:
+    """What ``hand_written``, ``partial`` and ``text_source`` say must hold of the card."""
+    if node.has("hand_written") and not has_form:
+        raise node.error(
+            "'hand_written' marks a structured form: this card has no replacements, triggers or restrictions",
+            "hand_written",
+        )
+    if node.has("partial") and node.opt_bool("compiled"):
+        raise node.error(
+            "'partial' says what a structured form written by hand leaves out: a compiled form leaves nothing out",
+            "partial",
+        )
+    if node.opt_text("text_source", "printed", TEXT_SOURCES) == "paraphrase" and not node.has("note"):
+        raise node.error("a paraphrased text needs a 'note' saying what it paraphrases", "text_source")
 
 
 def _side(node: Node) -> CardSide:
@@ -269,7 +287,7 @@ class CardDatabase:
         self._put(name, make)
 
     def _put(self, name: str, card: CardDef | Callable[[], CardDef]) -> None:
-        key = normalize(name)
+        key = name_key(name)
         keys = self._loose.setdefault(loose(name), [])
         if key not in self._cards:
             keys.append(key)
@@ -297,7 +315,7 @@ class CardDatabase:
     def find(self, name: str) -> CardDef | None:
         """The card printed ``name``, allowing differences of width, kana, case, spacing,
         brackets and separators (＝, ・, -)."""
-        key = normalize(name)
+        key = name_key(name)
         if key in self._cards:
             return self._get(key)
         keys = self._loose.get(loose(name), [])
@@ -404,7 +422,7 @@ def _read_card_files() -> list[CardDef]:
         if not entry.name.endswith(".yaml"):
             continue
         for card in load_card_file(f"dmrules/cards/{entry.name}", entry.read_text(encoding="utf-8")):
-            key = normalize(card.name)
+            key = name_key(card.name)
             if key in seen:
                 raise InputError(f"dmrules/cards/{entry.name}", card.name, f"defined twice (also in {seen[key]})")
             seen[key] = entry.name
@@ -416,7 +434,7 @@ def with_listed(card: CardDef, listed: CardDef) -> CardDef:
     """A card of the rulings' files with what the card list gives and the file leaves out: its
     characteristics, its printed type and power sign, and its sets."""
     changes: dict = {"printed_type": card.printed_type or listed.printed_type, "sets": card.sets or listed.sets}
-    for field in CHARACTERISTICS:
+    for field in LISTED_CHARACTERISTICS:
         if getattr(card, field) in (None, ()) and getattr(listed, field) not in (None, ()):
             changes[field] = getattr(listed, field)
     if card.power is None and "power" in changes:

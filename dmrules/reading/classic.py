@@ -23,7 +23,7 @@ from ..game.errors import InputError
 from ..game.vocabulary import TYPE_EXPANSION
 from .formdata import from_data
 
-SCHEMA = 1
+CLASSIC_SCHEMA = 1
 FILE = "classic.json"
 CIVILIZATION_WORDS = {"光": "light", "水": "water", "闇": "darkness", "火": "fire", "自然": "nature", "ゼロ": "zero"}
 # Printed card types (without the kind of evolution in brackets, 「進化クリーチャー(究極進化)」),
@@ -41,7 +41,7 @@ TYPE_WORDS = {
     "フィールド": "field",
     "オーラ": "aura",
 }
-_BRACKETS = re.compile(r"\(.*\)$")
+_TRAILING_BRACKETS = re.compile(r"\(.*\)$")
 _POWER = re.compile(r"(\d+)([+-]?)")
 
 
@@ -49,7 +49,7 @@ _POWER = re.compile(r"(\d+)([+-]?)")
 def card_types(printed: str) -> tuple[str, ...]:
     """The model's types of a printed type: 「進化クリーチャー(究極進化)」 → creature, evolution;
     「進化クロスギア」 → cross_gear, evolution. A type outside the table is an error."""
-    word = _BRACKETS.sub("", printed.strip())
+    word = _TRAILING_BRACKETS.sub("", printed.strip())
     evolution = word.startswith("進化") and word[2:] in TYPE_WORDS
     base = TYPE_WORDS.get(word[2:] if evolution else word)
     if base is None:
@@ -112,8 +112,8 @@ def classic_entries() -> tuple[dict, ...]:
     """The entries of the classic list's database, as the file holds them (``card`` makes each a card)."""
     raw = (resources.files("dmrules") / "cards" / FILE).read_text(encoding="utf-8")
     data = json.loads(raw)
-    if data.get("schema") != SCHEMA:
-        raise InputError(f"dmrules/cards/{FILE}", "schema", f"schema {data.get('schema')!r}, expected {SCHEMA}")
+    if data.get("schema") != CLASSIC_SCHEMA:
+        raise InputError(f"dmrules/cards/{FILE}", "schema", f"schema {data.get('schema')!r}, expected {CLASSIC_SCHEMA}")
     return tuple(data["cards"])
 
 

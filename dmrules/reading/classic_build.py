@@ -19,10 +19,10 @@ import sys
 from pathlib import Path
 
 from ..game.errors import InputError
-from .classic import SCHEMA, card_types, civilizations, power
+from .classic import CLASSIC_SCHEMA, card_types, civilizations, power
 from .formdata import to_data
 from .keywords import printed_keywords
-from .names import normalize
+from .names import name_key
 from .textforms import read_text
 
 COLUMNS = ("name", "type", "civilizations", "races", "cost", "power", "text", "sets", "source")
@@ -86,7 +86,7 @@ def distinct(rows: list[dict]) -> list[tuple[int, dict]]:
     two lists' spellings of it; the first list's row is kept, with the sets and sources of both."""
     kept: dict[str, tuple[int, dict]] = {}
     for line, row in enumerate(rows, start=2):
-        key = normalize(row["name"])
+        key = name_key(row["name"])
         if key not in kept:
             kept[key] = (line, dict(row))
             continue
@@ -107,7 +107,7 @@ def database_text(rows: list[dict], path: str = "tests/cards/classic.tsv") -> st
             lines.append(json.dumps(entry(row), ensure_ascii=False, separators=(",", ":")))
         except ValueError as exc:
             raise InputError(path, f"line {line}", f"{row['name']}: {exc}") from None
-    head = json.dumps({"schema": SCHEMA, "source": Path(path).name}, ensure_ascii=False)[:-1]
+    head = json.dumps({"schema": CLASSIC_SCHEMA, "source": Path(path).name}, ensure_ascii=False)[:-1]
     return head + ',"cards":[\n' + ",\n".join(lines) + "\n]}\n"
 
 

@@ -30,7 +30,7 @@ class Disagreement:
 
     @property
     def text(self) -> str:
-        return self.card.definition.text if self.card.definition else ""
+        return (self.card.definition.text or "") if self.card.definition else ""
 
 
 def compare(definition: CardDef) -> tuple[tuple[ReplacementAbility, ...], tuple[ReplacementAbility, ...]] | None:

@@ -57,7 +57,7 @@ EVENT_FIELDS = (
 # Card references of a card's follow-up steps: the ability's card, the card of the event it replaced, and the
 # card whose effect or attack made that event (「そのシールドをブレイクしたクリーチャー」).
 CARD_REFERENCES = ("this", "event_card", "event_source")
-CHOOSE_FIELDS = (
+EVENT_CHOICE_FIELDS = (
     "count",
     "from",
     "chooser",
@@ -80,46 +80,8 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
     """An event as written. With ``relative`` (card data), players are ``own``/``opponent``."""
     node.keys(EVENT_FIELDS)
     value = node.value
-    shorthand = [k for k in WRITTEN_KINDS if k in value]
-    if node.has("kind"):
-        if shorthand:
-            raise node.error(f"give the kind once: 'kind' or '{shorthand[0]}', not both")
-        kind = node.child("kind").text(WRITTEN_KINDS)
-        target = None
-    else:
-        if len(shorthand) != 1:
-            raise node.error("an event needs a kind: 'kind: destroy, card: X' or 'destroy: X'")
-        kind = shorthand[0]
-        target = node.child(kind)
-    spec: dict[str, Any] = dict(
-        id=node.opt_identifier("id", default_id),
-        kind=kind,
-        node=node,
-        source=node.opt_text("source"),
-        controller=node.opt_text("controller"),
-        by=node.opt_text("by", None, EFFECT_BY),
-        cause=node.opt_text("cause"),
-        unreplaceable=node.opt_bool("unreplaceable"),
-        ignores_cannot_leave=node.opt_bool("ignores_cannot_leave"),
-        cast_from=node.opt_text("cast_from", None, ZONES),
-    )
-    if node.has("amount"):
-        spec["amount"] = node.child("amount").integer(-1_000_000, 1_000_000)
-    if node.has("count") and kind not in DECK_TOP_KINDS:
-        raise node.error(
-            "'count' belongs in 'choose' (or a mill, draw, reveal or put into mana of the deck's top cards)", "count"
-        )
-    if node.has("to"):
-        spec["to_zone"] = node.child("to").text(ZONES)
-    if node.has("position"):
-        if spec.get("to_zone") != "deck":
-            raise node.error(
-                "a position (top, bottom, shuffle) is for a card put into the deck: 'to: deck'", "position"
-            )
-        spec["position"] = node.child("position").text(("top", "bottom", "shuffle"))
-    if node.has("under"):
-        under = node.child("under").keys(("choose",), required=("choose",))
-        spec["under"] = parse_filter(under.child("choose"))
+    kind, target = _event_kind(node)
+    spec = _event_fields(node, default_id, kind)
     choose = node.child("choose") if node.has("choose") else None
     if target is not None and isinstance(target.value, dict) and "choose" not in value:
         if target.has("all") and len(target.value) == 1:
@@ -150,6 +112,57 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
             spec["cards"] = (node.child("card").text(),)
             spec["cards_node"] = node.child("card")
         return EventSpec(**spec)
+    return _card_event(node, target, kind, spec)
+
+
+def _event_kind(node: Node) -> tuple[str, Node | None]:
+    """The event's kind, from ``kind: K`` or the short form ``K: TARGET`` (then with its target)."""
+    shorthand = [k for k in WRITTEN_KINDS if k in node.value]
+    if node.has("kind"):
+        if shorthand:
+            raise node.error(f"give the kind once: 'kind' or '{shorthand[0]}', not both")
+        return node.child("kind").text(WRITTEN_KINDS), None
+    if len(shorthand) != 1:
+        raise node.error("an event needs a kind: 'kind: destroy, card: X' or 'destroy: X'")
+    return shorthand[0], node.child(shorthand[0])
+
+
+def _event_fields(node: Node, default_id: str, kind: str) -> dict[str, Any]:
+    """The fields every kind of event may have: its id, source, cause, amount, destination, ..."""
+    spec: dict[str, Any] = dict(
+        id=node.opt_identifier("id", default_id),
+        kind=kind,
+        node=node,
+        source=node.opt_text("source"),
+        controller=node.opt_text("controller"),
+        by=node.opt_text("by", None, EFFECT_BY),
+        cause=node.opt_text("cause"),
+        unreplaceable=node.opt_bool("unreplaceable"),
+        ignores_cannot_leave=node.opt_bool("ignores_cannot_leave"),
+        cast_from=node.opt_text("cast_from", None, ZONES),
+    )
+    if node.has("amount"):
+        spec["amount"] = node.child("amount").integer(-1_000_000, 1_000_000)
+    if node.has("count") and kind not in DECK_TOP_KINDS:
+        raise node.error(
+            "'count' belongs in 'choose' (or a mill, draw, reveal or put into mana of the deck's top cards)", "count"
+        )
+    if node.has("to"):
+        spec["to_zone"] = node.child("to").text(ZONES)
+    if node.has("position"):
+        if spec.get("to_zone") != "deck":
+            raise node.error(
+                "a position (top, bottom, shuffle) is for a card put into the deck: 'to: deck'", "position"
+            )
+        spec["position"] = node.child("position").text(("top", "bottom", "shuffle"))
+    if node.has("under"):
+        under = node.child("under").keys(("choose",), required=("choose",))
+        spec["under"] = parse_filter(under.child("choose"))
+    return spec
+
+
+def _card_event(node: Node, target: Node | None, kind: str, spec: dict[str, Any]) -> EventSpec:
+    """An event on the cards it names (one, or two for a battle or a swap, or several broken)."""
     who = target if target is not None else (node.child("cards") if node.has("cards") else node.child("card"))
     cards = tuple(who.texts())
     if not cards:
@@ -209,7 +222,7 @@ def read_instead(node: Node, prefix: str, *, relative: bool = False) -> SelfRepl
 
 
 def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
-    node.keys(CHOOSE_FIELDS)
+    node.keys(EVENT_CHOICE_FIELDS)
     flt = parse_filter(
         node,
         extra=(

@@ -19,7 +19,7 @@ from typing import Any
 from ..game import abilities, events, filters
 
 # The classes a form is made of.
-_CLASSES = (
+_FORM_CLASSES = (
     abilities.ReplacementAbility,
     abilities.TriggeredAbility,
     abilities.Restriction,
@@ -33,7 +33,7 @@ _CLASSES = (
     events.ChoiceSpec,
     events.SelfReplacement,
 )
-CLASSES: dict[str, type] = {cls.__name__: cls for cls in _CLASSES}
+FORM_CLASSES_BY_NAME: dict[str, type] = {cls.__name__: cls for cls in _FORM_CLASSES}
 TAG = "@"
 
 
@@ -62,7 +62,7 @@ def to_data(value: Any) -> Any:
     """``value`` as JSON values: dataclasses of the model, tuples, texts, numbers, booleans, None."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         name = type(value).__name__
-        if CLASSES.get(name) is not type(value):
+        if FORM_CLASSES_BY_NAME.get(name) is not type(value):
             raise FormDataError(f"{name} is not a class of a card's form")
         out: dict[str, Any] = {TAG: name}
         for field_name, default in _fields(type(value)):
@@ -81,7 +81,7 @@ def from_data(data: Any) -> Any:
     """The object ``to_data`` wrote: mappings with a class name become that class, lists tuples."""
     if isinstance(data, dict):
         name = data.get(TAG)
-        cls = CLASSES.get(name) if isinstance(name, str) else None
+        cls = FORM_CLASSES_BY_NAME.get(name) if isinstance(name, str) else None
         if cls is None:
             raise FormDataError(f"unknown form class {name!r}")
         known = {field_name for field_name, _ in _fields(cls)}

@@ -27,7 +27,7 @@ _ABILITY_LISTS = ("replacements", "triggers", "restrictions")
 
 def check_named_cards(located: Located, scenario: Scenario) -> None:
     """Raise InputError at the first card id of a filter that is not where its text looks."""
-    for place, ids, zone in _named(located.data):
+    for place, ids, zone in _name_filters(located.data):
         for index, card_id in enumerate(ids):
             problem = _problem(scenario, str(card_id), zone)
             if problem is not None:
@@ -59,7 +59,7 @@ def _at(data: Any, place: Place) -> Any:
     return data
 
 
-def _named(data: Any) -> Iterator[tuple[Place, list, str | None]]:
+def _name_filters(data: Any) -> Iterator[tuple[Place, list, str | None]]:
     """(the filter's place, the ids it names, the zone it takes them from or None) of every
     filter of the scenario that names cards."""
     if not isinstance(data, dict):
@@ -102,41 +102,41 @@ def _in_ability(ability: Any, place: Place) -> Iterator[tuple[Place, list, str |
         return
     for key in ("watch", "forbid"):
         watched = ability.get(key)
-        if isinstance(watched, dict) and _ids(watched.get("card")) is not None:
-            yield place + (key, "card"), _ids(watched["card"]), None
-    if _ids(ability.get("granted_to")) is not None:
-        yield place + ("granted_to",), _ids(ability["granted_to"]), None
+        if isinstance(watched, dict) and (ids := _ids(watched.get("card"))) is not None:
+            yield place + (key, "card"), ids, None
+    if (ids := _ids(ability.get("granted_to"))) is not None:
+        yield place + ("granted_to",), ids, None
     for j, condition in _listed(ability.get("if")):
-        if _ids(condition) is not None:
-            yield place + ("if", j), _ids(condition), condition.get("zone")
+        if (ids := _ids(condition)) is not None:
+            yield place + ("if", j), ids, condition.get("zone")
     for j, action in _listed(ability.get("instead")):
         if not isinstance(action, dict) or len(action) != 1:
             continue
         key, arg = next(iter(action.items()))
-        if _ids(arg) is None:
+        if (ids := _ids(arg)) is None:
             continue
         if key == "choose":
             zone = arg.get("from")
             yield (
                 place + ("instead", j, key),
-                _ids(arg),
+                ids,
                 zone if zone not in ("under_this", "crossed_to_this") else None,
             )
         elif key in NAMED_CHOICES:
-            yield place + ("instead", j, key), _ids(arg), NAMED_CHOICES[key][0]
+            yield place + ("instead", j, key), ids, NAMED_CHOICES[key][0]
         else:
-            yield place + ("instead", j, key), _ids(arg), None
+            yield place + ("instead", j, key), ids, None
 
 
 def _in_event(event: Any, place: Place) -> Iterator[tuple[Place, list, str | None]]:
     if not isinstance(event, dict):
         return
-    kind = event.get("kind")
+    kind: Any = event.get("kind")  # as written: any YAML value
     for key, value in event.items():
         if not isinstance(value, dict):
             continue
         for word in ("choose", "all"):
             spec = value.get(word)
-            if _ids(spec) is not None:
+            if isinstance(spec, dict) and (ids := _ids(spec)) is not None:
                 zone = spec.get("from") or CHOICE_FROM.get(kind if key == "card" else key, "battle")
-                yield place + (key, word), _ids(spec), zone
+                yield place + (key, word), ids, zone

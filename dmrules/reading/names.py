@@ -7,7 +7,7 @@ import unicodedata
 _BRACKETS = str.maketrans(dict.fromkeys(map(ord, "《》<>「」 \u3000\t")))
 
 
-def normalize(name: str) -> str:
+def name_key(name: str) -> str:
     """The lookup key of a name: NFKC, no spaces, no 《》 brackets."""
     return unicodedata.normalize("NFKC", name).translate(_BRACKETS)
 
@@ -26,4 +26,4 @@ def _katakana(text: str) -> str:
 def loose(name: str) -> str:
     """A looser key that also forgets separators (・, =, -, ー-like marks, quotes), case and
     the difference between hiragana and katakana."""
-    return normalize(name).translate(_LOOSE).lower()
+    return name_key(name).translate(_LOOSE).lower()

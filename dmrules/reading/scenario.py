@@ -13,13 +13,13 @@ from pathlib import Path
 
 from ..cache import cache_root, code_key, content_key, load, store
 from ..game.abilities import unsolved
-from ..game.cards import CardDef, CardInstance
+from ..game.cards import MARKERS, CardDef, CardInstance
 from ..game.errors import InputError, Where
 from ..game.events import EventSpec, Step
 from ..game.grants import with_grants
 from ..game.realize import Realizer
-from ..game.scenario import About, EffectInPlay, EffectProgram, Scenario
-from ..game.vocabulary import CIVILIZATIONS, EFFECT_BY, ZONES
+from ..game.scenario import PLAYER_ACTIONS, THIS_TURN, About, EffectInPlay, EffectProgram, Scenario
+from ..game.vocabulary import CIVILIZATIONS, EFFECT_BY, RULESETS, ZONES
 from .abilities import parse_ability
 from .carddb import CardDatabase, bundled, parse_card, require_counts
 from .events import read_event, read_instead, read_steps
@@ -29,9 +29,6 @@ from .named import check_named_cards
 from .reader import Node, has_control, shorten, unsafe_description
 from .yamlsrc import load_located, load_located_text, located_from_bytes, place_text, read_bounded
 
-RULESETS = ("dm", "sequential", "dmps")
-MARKERS = ("cannot_be_destroyed", "cannot_leave", "untouchable", "cannot_flip", "cannot_be_broken")
-PLAYER_ACTIONS = ("discard", "flip")
 MAX_CARDS = 400
 MAX_EVENTS = 60
 # What the solver grounds grows with (replacement, event it can watch, card it
@@ -52,12 +49,8 @@ SCENARIO_FIELDS = (
     "expect_under",
 )
 PLAYER_FIELDS = ZONES + ("cannot", "this_turn", "limits")
-# What a player has done this turn, as a scenario states it: a shield of theirs was broken;
-# they summoned a creature just before casting the spell of the effect (サイクロン's 「この呪文を
-# 唱える直前にクリーチャーを召喚していれば」), or at some point before it this turn.
-THIS_TURN = ("shield_break", "summoned_just_before_cast", "summoned_before_cast")
 DURATIONS = ("this_turn", "until_next_turn", "while_in_play")
-CARD_FIELDS = (
+CARD_ENTRY_FIELDS = (
     "id",
     "card",
     "owner",
@@ -139,35 +132,88 @@ def read_scenario(root: Node, db: CardDatabase | None = None) -> Scenario:
     return _Reader(root, db or bundled()).read()
 
 
+def _player_names(players_node: Node) -> tuple[str, str]:
+    """The two players' names, none empty or with control characters."""
+    names = [name for name, _ in players_node.items()]
+    if len(names) != 2:
+        raise players_node.error(f"a scenario has exactly two players, found {len(names)}")
+    for name in names:
+        if not name.strip():
+            raise players_node.error("a player's name cannot be empty")
+        if has_control(name):
+            raise players_node.error(
+                "a player's name cannot contain control characters such as NUL or a "
+                "line break, bidi overrides, line separators or zero-width characters; "
+                f"found {unsafe_description(name)}",
+                name,
+            )
+    return (names[0], names[1])
+
+
+def _zone_limits(node: Node, ruleset: str) -> dict[str, int]:
+    """A player's zone limits, which only Duel Masters Play's ruleset has."""
+    limits = {zone: element.integer(0, MAX_CARDS) for zone, element in node.items()}
+    for zone in limits:
+        if zone not in ZONES:
+            raise node.error(f"unknown zone '{zone}' (zones: {', '.join(ZONES)})", zone)
+    if ruleset != "dmps":
+        raise node.error(
+            "zone limits are Duel Masters Play's (ruleset: dmps, which has its own: battle 7, hand 10, "
+            f"shields 10); the card game has none, and this scenario's ruleset is '{ruleset}'"
+        )
+    return limits
+
+
 class _Reader:
+    """A scenario file read: the players, their cards (``_CardsReader``), the effect
+    (``_EffectReader``), what the file says about itself, and the checks (``_Checks``)."""
+
     def __init__(self, root: Node, db: CardDatabase):
         self.root = root
-        self.db = db
-        self.cards: dict[str, CardInstance] = {}
-        self.card_nodes: dict[str, Node] = {}
-        self._spec_nodes: dict[str, Node] = {}
-        self.warnings: list[str] = []  # the first step's events as written, by id
-        self._caveats: set[str] = set()  # the cards already warned about
+        self.parts = _CardsReader(db)
 
     def read(self) -> Scenario:
         root = self.root.keys(SCENARIO_FIELDS, required=("turn", "players", "effect"))
         ruleset = root.opt_text("ruleset", "dm", RULESETS)
         players_node = root.child("players").expect(dict)
-        names = [name for name, _ in players_node.items()]
-        if len(names) != 2:
-            raise players_node.error(f"a scenario has exactly two players, found {len(names)}")
-        for name in names:
-            if not name.strip():
-                raise players_node.error("a player's name cannot be empty")
-            if has_control(name):
-                raise players_node.error(
-                    "a player's name cannot contain control characters such as NUL or a "
-                    "line break, bidi overrides, line separators or zero-width characters; "
-                    f"found {unsafe_description(name)}",
-                    name,
-                )
-        players = (names[0], names[1])
+        players = _player_names(players_node)
         turn = root.child("turn").text(players)
+        cannot, this_turn, limits = self._read_players(players_node, players, ruleset)
+        cards = self.parts.cards
+        if len(cards) > MAX_CARDS:
+            raise players_node.error(f"{len(cards)} cards; a scenario holds at most {MAX_CARDS}")
+        self.parts.check_links()
+        scenario = Scenario(
+            path=root.located.path,
+            ruleset=ruleset,
+            players=players,
+            turn_player=turn,
+            cards=cards,
+            player_cannot=cannot,
+            this_turn=this_turn,
+            limits=limits,
+        )
+        effect = _EffectReader(root, cards)
+        scenario = effect.read_effect(root.child("effect"), scenario)
+        if root.has("replacement_effects"):
+            scenario = replace(
+                scenario, effects=tuple(effect.read_effects(root.child("replacement_effects"), scenario))
+            )
+        scenario = replace(scenario, about=self._about(root, ruleset))
+        checks = _Checks(root, self.parts.card_nodes)
+        checks.check_size(scenario)
+        checks.check_characteristics(scenario)
+        checks.check_keywords(with_grants(scenario))
+        checks.check_powers(scenario)
+        check_named_cards(root.located, scenario)  # a card named by id where its text looks for it
+
+        return with_grants(scenario)  # what the cards in play give others
+
+    def _read_players(
+        self, players_node: Node, players: tuple[str, str], ruleset: str
+    ) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]], dict[str, dict[str, int]]]:
+        """Each player's cards (read into ``parts``), what they cannot do, what they did this turn,
+        and their zone limits (Duel Masters Play's)."""
         cannot: dict[str, frozenset[str]] = {}
         this_turn: dict[str, frozenset[str]] = {}
         limits: dict[str, dict[str, int]] = {}
@@ -178,42 +224,11 @@ class _Reader:
             cannot[name] = frozenset(pnode.opt_texts("cannot", PLAYER_ACTIONS))
             this_turn[name] = frozenset(pnode.opt_texts("this_turn", THIS_TURN))
             if pnode.has("limits"):
-                limits[name] = {zone: node.integer(0, MAX_CARDS) for zone, node in pnode.child("limits").items()}
-                for zone in limits[name]:
-                    if zone not in ZONES:
-                        raise pnode.child("limits").error(f"unknown zone '{zone}' (zones: {', '.join(ZONES)})", zone)
-                if ruleset != "dmps":
-                    raise pnode.child("limits").error(
-                        "zone limits are Duel Masters Play's (ruleset: dmps, which has its own: battle 7, hand 10, "
-                        f"shields 10); the card game has none, and this scenario's ruleset is '{ruleset}'"
-                    )
+                limits[name] = _zone_limits(pnode.child("limits"), ruleset)
             for zone in ZONES:
                 if pnode.has(zone):
-                    self._read_zone(pnode.child(zone), name, zone, players)
-        if len(self.cards) > MAX_CARDS:
-            raise players_node.error(f"{len(self.cards)} cards; a scenario holds at most {MAX_CARDS}")
-        self._check_links()
-        scenario = Scenario(
-            path=root.located.path,
-            ruleset=ruleset,
-            players=players,
-            turn_player=turn,
-            cards=self.cards,
-            player_cannot=cannot,
-            this_turn=this_turn,
-            limits=limits,
-        )
-        scenario = self._read_effect(root.child("effect"), scenario)
-        if root.has("replacement_effects"):
-            scenario = replace(scenario, effects=tuple(self._read_effects(root.child("replacement_effects"), scenario)))
-        scenario = replace(scenario, about=self._about(root, ruleset))
-        self._check_size(scenario)
-        self._check_characteristics(scenario)
-        self._check_keywords(with_grants(scenario))
-        self._check_powers(scenario)
-        check_named_cards(root.located, scenario)  # a card named by id where its text looks for it
-
-        return with_grants(scenario)  # what the cards in play give others
+                    self.parts.read_zone(pnode.child(zone), name, zone, players)
+        return cannot, this_turn, limits
 
     def _about(self, root: Node, ruleset: str) -> About:
         """What the file says about itself: its title and note, the ruling it checks, what it expects."""
@@ -234,123 +249,30 @@ class _Reader:
             rules=tuple(str(s) for s in source.opt_texts("rules")) if source else (),
             expect=root.child("expect") if root.has("expect") else None,
             expect_under=expect_under,
-            warnings=tuple(self.warnings),
+            warnings=tuple(self.parts.warnings),
         )
 
-    def _check_powers(self, scenario: Scenario) -> None:
-        """A battle compares powers: refuse a creature that may battle and has none, rather than
-        list a battle no one loses; likewise a power that changes."""
 
-        def named(kind: str) -> set[str]:
-            return {
-                c
-                for step in scenario.program.steps
-                for spec in step.events + (step.instead.events if step.instead is not None else ())
-                if spec.kind == kind
-                for c in spec.cards
-            }
+class _CardsReader:
+    """The cards of the players' zones: each entry read, its definition found or read inline,
+    the links between cards checked; what it warns of on the way (an inline card that replaces a
+    bundled one, a bundled card's caveat)."""
 
-        battling = named("battle")
-        if battling:
-            instead = [
-                (card_id, action)
-                for card_id, card in scenario.cards.items()
-                for ability in card.replacements
-                for action in ability.instead
-                if action.kind == "battle_instead"
-            ]
-            battling |= {card_id for card_id, _ in instead}
-            if any(action.filter is not None for _, action in instead):  # a chosen creature may battle instead
-                battling |= {
-                    c for c, card in scenario.cards.items() if card.zone == "battle" and "creature" in card.types
-                }
-        for cards, why in (
-            (
-                named("power_change"),
-                "its power changes in this scenario, and only a power can change (0 or less destroys it)",
-            ),
-            (battling, "it may battle in this scenario, and a battle compares powers"),
-        ):
-            for card_id in sorted(cards, key=list(scenario.cards).index):
-                card = scenario.cards.get(card_id)
-                if card is not None and card.power is None:
-                    raise self.card_nodes[card_id].error(f"{card.label}: {why}: give 'power: N' on the card")
+    def __init__(self, db: CardDatabase):
+        self.db = db
+        self.cards: dict[str, CardInstance] = {}
+        self.card_nodes: dict[str, Node] = {}
+        self.warnings: list[str] = []
+        self._caveats: set[str] = set()  # the cards already warned about
 
-    def _check_characteristics(self, scenario: Scenario) -> None:
-        """Refuse a card whose races, civilizations, cost or power are unknown when a text reads them;
-        a creature's power, or a card's cost, is unknown when neither the card pool nor the scenario
-        gives one (every creature has a power and every card a cost: none stated is not none at all)."""
-        read = _characteristics_read(scenario)
-        if not read:
-            return
-        for card_id, card in scenario.cards.items():
-            missing = set(card.unknown)
-            if card.power is None and "creature" in card.types:
-                missing.add("power")
-            if card.cost is None and card.types:
-                missing.add("cost")
-            needed = sorted(missing & read)
-            if needed:
-                varies = ""
-                if "power" in needed and card.definition is not None and card.definition.power_sign:
-                    printed = f"{card.definition.power}{card.definition.power_sign}"
-                    varies = f" (its printed power {printed} is changed by an ability)"
-                if "souls" in needed:
-                    varies += " (no card list gives a card's souls: state them with its keywords)"
-                fields = ", ".join(dict.fromkeys("keywords" if n == "souls" else n for n in needed))
-                raise self.card_nodes[card_id].error(
-                    f"{scenario.cards[card_id].label}: neither the card pool nor the scenario gives its "
-                    f"{' or '.join(needed)}{varies}, which a text in this scenario reads; "
-                    f"give {fields} on the card"
-                )
-
-    def _check_keywords(self, scenario: Scenario) -> None:
-        """Refuse a scenario in which a text reads a keyword (「「ブロッカー」を持つ」) that a card may
-        have without the solver knowing: a card whose text gives it in a way the solver does not read
-        (to other cards, or under a condition), or a card of a keyword that contains it (「ドラゴン・
-        ブロッカー」 for 「ブロッカー」), whose being that keyword the rules would have to say."""
-        read = {k for flt in scenario_filters(scenario) for k in flt.keywords if not is_soul(k)}
-        for keyword in sorted(read):
-            for card_id, card in scenario.cards.items():
-                grants = card.definition.keyword_grants if card.definition is not None else ()
-                sentence = next((text for k, text in grants if k == keyword), None)
-                if sentence is not None:
-                    raise self.card_nodes[card_id].error(
-                        f"{card.label}: its text gives 「{keyword}」 (「{sentence}」), which a text in this "
-                        "scenario reads; the solver does not model who gets it that way yet (state each card's "
-                        "'keywords' and give this card inline without that sentence)"
-                    )
-                near = sorted(k for k in card.keywords if keyword in k and k != keyword)
-                if near and not card.has_keyword(keyword):
-                    raise self.card_nodes[card_id].error(
-                        f"{card.label}: it has 「{near[0]}」, and a text in this scenario reads 「{keyword}」; "
-                        f"whether the one is the other, dmrules does not say (state its 'keywords')"
-                    )
-
-    def _check_size(self, scenario: Scenario) -> None:
-        """Refuse a situation too large to ground (each replacement may make an event per card it chooses)."""
-        cards = len(scenario.cards)
-        events = len(scenario.events) + len(scenario.templates) * cards
-        abilities = [a for c in scenario.cards.values() for a in c.replacements] + [e.ability for e in scenario.effects]
-        # A replacement of 'this' card watches at most its own card's event; one with a filter, every event.
-        watched = sum(1 if a.watch.subject is not None else events for a in abilities)
-        size = watched * cards
-        if size > MAX_COMBINATIONS:
-            raise self.root.child("effect").error(
-                f"too large to solve: {len(abilities)} replacement abilities watch {watched:,} events in all, and "
-                f"with {cards} cards that makes {size:,} combinations to consider (at most {MAX_COMBINATIONS:,})",
-                "events",
-            )
-
-    # -- cards ------------------------------------------------------------------
-    def _read_zone(self, node: Node, player: str, zone: str, players: tuple[str, str]) -> None:
+    def read_zone(self, node: Node, player: str, zone: str, players: tuple[str, str]) -> None:
         for position, element in enumerate(node.listed(), start=1):
             if isinstance(element.value, list):
                 raise element.error("expected a card: an id or a mapping with 'id', found a list")
             if not isinstance(element.value, dict):
                 card_id, definition, fields = element.identifier(), None, None
             else:
-                element.keys(CARD_FIELDS, required=("id",))
+                element.keys(CARD_ENTRY_FIELDS, required=("id",))
                 card_id = element.child("id").identifier()
                 definition = self._definition(element.child("card")) if element.has("card") else None
                 fields = element
@@ -490,7 +412,7 @@ class _Reader:
         changes["flags"] = frozenset(node.opt_texts("flags"))
         return _replace(card, **changes)
 
-    def _check_links(self) -> None:
+    def check_links(self) -> None:
         for card_id, card in self.cards.items():
             node = self.card_nodes[card_id]
             if card.component_of is not None and card.zone != "battle":
@@ -523,7 +445,16 @@ class _Reader:
                 seen.add(top.id)
                 top = self.cards[top.under]
 
-    # -- the effect and its events ----------------------------------------------
+
+class _EffectReader:
+    """The effect (its program and the events of its first window) and the replacement effects in
+    play, whose card references name the cards read."""
+
+    def __init__(self, root: Node, cards: dict[str, CardInstance]):
+        self.root = root
+        self.cards = cards
+        self._spec_nodes: dict[str, Node] = {}  # the first step's events as written, by id
+
     def _card_ref(self, node: Node) -> str:
         card_id = node.text()
         if card_id not in self.cards:
@@ -568,7 +499,7 @@ class _Reader:
             value["then"] = steps[1:]
         return Node(node.located, node.place + ("printed",), value)
 
-    def _read_effect(self, node: Node, scenario: Scenario) -> Scenario:
+    def read_effect(self, node: Node, scenario: Scenario) -> Scenario:
         """The scenario with the effect's program and the events and choices of its first window."""
         node.keys(EFFECT_FIELDS, required=("controller",))
         program = EffectProgram(
@@ -583,6 +514,22 @@ class _Reader:
             raise node.error("the effect makes no event happen", "events")
         if len(elements) > MAX_EVENTS:
             raise node.error(f"{len(elements)} events; an effect makes at most {MAX_EVENTS} happen at once", "events")
+        first = self._first_step(steps_node, elements, program, cast_from)
+        later = self._later_steps(steps_node, program, cast_from)
+        scenario = replace(scenario, program=replace(program, steps=(first, *later)))
+        realized = Realizer(scenario, strict=True).realize(first, program.controller, program.source, program.by)
+        self._check_window(realized.events, elements)
+        _check_later_ids(realized, later, first.events[-1])
+        return replace(
+            scenario,
+            events=tuple(realized.events),
+            templates=tuple(realized.templates),
+            deferred=tuple(realized.deferred),
+            first_notes=tuple(realized.skipped),
+        )
+
+    def _first_step(self, steps_node: Node, elements: list[Node], program: EffectProgram, cast_from) -> Step:
+        """The effect's first step: its events as written (each id once) and what happens instead."""
         specs = tuple(self._spec(read_event(e, f"e{i}"), cast_from) for i, e in enumerate(elements, start=1))
         for spec in specs:
             if spec.id in self._spec_nodes:
@@ -593,7 +540,7 @@ class _Reader:
         instead = read_instead(steps_node.child("instead"), "e") if steps_node.has("instead") else None
         if instead is not None:
             instead = replace(instead, events=tuple(self._spec(e, cast_from) for e in instead.events))
-        first = Step(
+        return Step(
             events=specs,
             source=program.source,
             controller=program.controller,
@@ -601,8 +548,11 @@ class _Reader:
             label="effect",
             instead=instead,
         )
+
+    def _later_steps(self, steps_node: Node, program: EffectProgram, cast_from) -> tuple[Step, ...]:
+        """The effect's later steps (``then``), with the effect's source and controller by default."""
         later = read_steps(steps_node.child("then"), "s") if steps_node.has("then") else ()
-        later = tuple(
+        return tuple(
             replace(
                 step,
                 events=tuple(self._spec(e, cast_from) for e in step.events),
@@ -612,35 +562,6 @@ class _Reader:
                 controller=step.controller or program.controller,
             )
             for step in later
-        )
-        scenario = replace(scenario, program=replace(program, steps=(first, *later)))
-        realized = Realizer(scenario, strict=True).realize(first, program.controller, program.source, program.by)
-        self._check_window(realized.events, elements)
-        ids = {e.id for e in realized.events} | {t.id for t in realized.templates}
-        for step in later:
-            for spec in step.events:
-                if spec.id in ids:
-                    raise _written(spec).error(f"event id '{spec.id}' is used twice")
-                ids.add(spec.id)
-            if step.instead is not None:
-                own = {spec.id for spec in step.events}
-                for spec in step.instead.events:
-                    if spec.id in ids and spec.id not in own:
-                        raise _written(spec).error(f"event id '{spec.id}' is used twice")
-                    ids.add(spec.id)
-            if step.condition and step.condition[1] not in ids:
-                raise _written(spec).error(
-                    f"the condition names event '{step.condition[1]}', which comes in no earlier step"
-                )
-            for ref in step.moved.events if step.moved else ():
-                if ref not in ids and not any(i.startswith((ref + ".", ref + ":")) for i in ids):
-                    raise spec.node.error(f"the condition names event '{ref}', which comes in no earlier step")
-        return replace(
-            scenario,
-            events=tuple(realized.events),
-            templates=tuple(realized.templates),
-            deferred=tuple(realized.deferred),
-            first_notes=tuple(realized.skipped),
         )
 
     def _spec(self, spec, cast_from):
@@ -682,7 +603,7 @@ class _Reader:
         nodes = self._spec_nodes
         return nodes.get(event_id) or nodes.get(event_id.rsplit(".", 1)[0]) or nodes.get(event_id.split(":", 1)[0])
 
-    def _read_effects(self, node: Node, scenario: Scenario) -> list[EffectInPlay]:
+    def read_effects(self, node: Node, scenario: Scenario) -> list[EffectInPlay]:
         effects = []
         for i, element in enumerate(node.elements(), start=1):
             element.expect(dict)
@@ -720,8 +641,147 @@ class _Reader:
         return effects
 
 
+class _Checks:
+    """What a scenario read must hold to be solved: the powers a battle compares, the
+    characteristics and keywords a text reads, a size that can be grounded."""
+
+    def __init__(self, root: Node, card_nodes: dict[str, Node]):
+        self.root = root
+        self.card_nodes = card_nodes
+
+    def check_powers(self, scenario: Scenario) -> None:
+        """A battle compares powers: refuse a creature that may battle and has none, rather than
+        list a battle no one loses; likewise a power that changes."""
+
+        def named(kind: str) -> set[str]:
+            return {
+                c
+                for step in scenario.program.steps
+                for spec in step.events + (step.instead.events if step.instead is not None else ())
+                if spec.kind == kind
+                for c in spec.cards
+            }
+
+        battling = named("battle")
+        if battling:
+            instead = [
+                (card_id, action)
+                for card_id, card in scenario.cards.items()
+                for ability in card.replacements
+                for action in ability.instead
+                if action.kind == "battle_instead"
+            ]
+            battling |= {card_id for card_id, _ in instead}
+            if any(action.filter is not None for _, action in instead):  # a chosen creature may battle instead
+                battling |= {
+                    c for c, card in scenario.cards.items() if card.zone == "battle" and "creature" in card.types
+                }
+        for cards, why in (
+            (
+                named("power_change"),
+                "its power changes in this scenario, and only a power can change (0 or less destroys it)",
+            ),
+            (battling, "it may battle in this scenario, and a battle compares powers"),
+        ):
+            for card_id in sorted(cards, key=list(scenario.cards).index):
+                card = scenario.cards.get(card_id)
+                if card is not None and card.power is None:
+                    raise self.card_nodes[card_id].error(f"{card.label}: {why}: give 'power: N' on the card")
+
+    def check_characteristics(self, scenario: Scenario) -> None:
+        """Refuse a card whose races, civilizations, cost or power are unknown when a text reads them;
+        a creature's power, or a card's cost, is unknown when neither the card pool nor the scenario
+        gives one (every creature has a power and every card a cost: none stated is not none at all)."""
+        read = _characteristics_read(scenario)
+        if not read:
+            return
+        for card_id, card in scenario.cards.items():
+            missing = set(card.unknown)
+            if card.power is None and "creature" in card.types:
+                missing.add("power")
+            if card.cost is None and card.types:
+                missing.add("cost")
+            needed = sorted(missing & read)
+            if needed:
+                varies = ""
+                if "power" in needed and card.definition is not None and card.definition.power_sign:
+                    printed = f"{card.definition.power}{card.definition.power_sign}"
+                    varies = f" (its printed power {printed} is changed by an ability)"
+                if "souls" in needed:
+                    varies += " (no card list gives a card's souls: state them with its keywords)"
+                fields = ", ".join(dict.fromkeys("keywords" if n == "souls" else n for n in needed))
+                raise self.card_nodes[card_id].error(
+                    f"{scenario.cards[card_id].label}: neither the card pool nor the scenario gives its "
+                    f"{' or '.join(needed)}{varies}, which a text in this scenario reads; "
+                    f"give {fields} on the card"
+                )
+
+    def check_keywords(self, scenario: Scenario) -> None:
+        """Refuse a scenario in which a text reads a keyword (「「ブロッカー」を持つ」) that a card may
+        have without the solver knowing: a card whose text gives it in a way the solver does not read
+        (to other cards, or under a condition), or a card of a keyword that contains it (「ドラゴン・
+        ブロッカー」 for 「ブロッカー」), whose being that keyword the rules would have to say."""
+        read = {k for flt in scenario_filters(scenario) for k in flt.keywords if not is_soul(k)}
+        for keyword in sorted(read):
+            for card_id, card in scenario.cards.items():
+                grants = card.definition.keyword_grants if card.definition is not None else ()
+                sentence = next((text for k, text in grants if k == keyword), None)
+                if sentence is not None:
+                    raise self.card_nodes[card_id].error(
+                        f"{card.label}: its text gives 「{keyword}」 (「{sentence}」), which a text in this "
+                        "scenario reads; the solver does not model who gets it that way yet (state each card's "
+                        "'keywords' and give this card inline without that sentence)"
+                    )
+                near = sorted(k for k in card.keywords if keyword in k and k != keyword)
+                if near and not card.has_keyword(keyword):
+                    raise self.card_nodes[card_id].error(
+                        f"{card.label}: it has 「{near[0]}」, and a text in this scenario reads 「{keyword}」; "
+                        f"whether the one is the other, dmrules does not say (state its 'keywords')"
+                    )
+
+    def check_size(self, scenario: Scenario) -> None:
+        """Refuse a situation too large to ground (each replacement may make an event per card it chooses)."""
+        cards = len(scenario.cards)
+        events = len(scenario.events) + len(scenario.templates) * cards
+        abilities = [a for c in scenario.cards.values() for a in c.replacements] + [e.ability for e in scenario.effects]
+        # A replacement of 'this' card watches at most its own card's event; one with a filter, every event.
+        watched = sum(1 if a.watch.subject is not None else events for a in abilities)
+        size = watched * cards
+        if size > MAX_COMBINATIONS:
+            raise self.root.child("effect").error(
+                f"too large to solve: {len(abilities)} replacement abilities watch {watched:,} events in all, and "
+                f"with {cards} cards that makes {size:,} combinations to consider (at most {MAX_COMBINATIONS:,})",
+                "events",
+            )
+
+
+def _check_later_ids(realized, later: tuple[Step, ...], spec: EventSpec) -> None:
+    """Each event id of the later steps used once, and the events their conditions name come
+    earlier; a problem of a step with no event of its own is told at ``spec``, the last event
+    seen before it (at first, the first step's last)."""
+    ids = {e.id for e in realized.events} | {t.id for t in realized.templates}
+    for step in later:
+        for spec in step.events:
+            if spec.id in ids:
+                raise _written(spec).error(f"event id '{spec.id}' is used twice")
+            ids.add(spec.id)
+        if step.instead is not None:
+            own = {spec.id for spec in step.events}
+            for spec in step.instead.events:
+                if spec.id in ids and spec.id not in own:
+                    raise _written(spec).error(f"event id '{spec.id}' is used twice")
+                ids.add(spec.id)
+        if step.condition and step.condition[1] not in ids:
+            raise _written(spec).error(
+                f"the condition names event '{step.condition[1]}', which comes in no earlier step"
+            )
+        for ref in step.moved.events if step.moved else ():
+            if ref not in ids and not any(i.startswith((ref + ".", ref + ":")) for i in ids):
+                raise _written(spec).error(f"the condition names event '{ref}', which comes in no earlier step")
+
+
 def _step_filters(steps) -> list:
-    filters = []
+    filters: list = []
     for step in steps:
         specs = step.events + (step.instead.events if step.instead is not None else ())
         filters.extend(spec.choose.filter for spec in specs if spec.choose is not None)

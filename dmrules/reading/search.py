@@ -86,7 +86,7 @@ def _split(query: str) -> tuple[list[str], dict[str, list[str]], list[str]]:
     return words, filters, problems
 
 
-def _named(value: str, names: dict[str, tuple[str, ...]]) -> str | None:
+def _named_key(value: str, names: dict[str, tuple[str, ...]]) -> str | None:
     folded = fold(value)
     for key, spellings in names.items():
         if folded in (fold(s) for s in spellings):
@@ -94,17 +94,17 @@ def _named(value: str, names: dict[str, tuple[str, ...]]) -> str | None:
     return None
 
 
-def _filters(filters: dict[str, list[str]], problems: list[str]):
+def _filter_tests(filters: dict[str, list[str]], problems: list[str]):
     """Predicates of the filters; a value that names nothing is a problem."""
     tests = []
     for value in filters.get("type", []):
-        kind = _named(value, TYPE_NAMES)
+        kind = _named_key(value, TYPE_NAMES)
         if kind is None:
             problems.append(f"t:{value}: no such card type")
         else:
             tests.append(lambda card, k=kind: k in card.types)
     for value in filters.get("civ", []):
-        civ = _named(value, CIVILIZATION_NAMES)
+        civ = _named_key(value, CIVILIZATION_NAMES)
         if civ is None:
             problems.append(f"c:{value}: no such civilization")
         else:
@@ -121,7 +121,7 @@ def _filters(filters: dict[str, list[str]], problems: list[str]):
 def find_cards(db: CardDatabase, query: str) -> Found:
     """The cards of ``db`` that the query finds (module docstring)."""
     words, filters, problems = _split(query)
-    tests = _filters(filters, problems)
+    tests = _filter_tests(filters, problems)
     if problems:
         return Found(problems=problems)
     pool = [c for c in db if all(test(c) for test in tests)]

@@ -106,7 +106,7 @@ def watch_dict(watch: Watch) -> dict:
     return out
 
 
-def _move(action: Action) -> Any:
+def _move_form(action: Action) -> Any:
     """``ZONE`` or ``{zone: ZONE, position: P, tapped: true, face_up: true}``."""
     extra = {
         k: v for k, v in (("position", action.position), ("tapped", action.tapped), ("face_up", action.face_up)) if v
@@ -114,7 +114,7 @@ def _move(action: Action) -> Any:
     return {"zone": action.zone, **extra} if extra else action.zone
 
 
-def _slot(slot: Slot) -> dict:
+def _slot_form(slot: Slot) -> dict:
     """A choice of affected cards: the named short form (``{discard: 1}``) when it says the same."""
     options = {
         k: v
@@ -143,7 +143,7 @@ def _slot(slot: Slot) -> dict:
     return {"choose": {**choice, **options, **filter_dict(slot.filter, default_whose="own")}}
 
 
-_WORDS = {
+_WORD_FORMS = {
     "stay": "stay",
     "flip_source": "flip_this",
     "win": "win",
@@ -156,22 +156,23 @@ _WORDS = {
 
 def action_dict(action: Action) -> Any:
     kind = action.kind
-    if kind in _WORDS:
-        return _WORDS[kind]
+    if kind in _WORD_FORMS:
+        return _WORD_FORMS[kind]
     if kind == "move_source":
         if action.verb == "destroy" and action.zone == "graveyard":
             return "destroy_this"
         if action.verb == "discard" and action.zone == "graveyard":
             return "discard_this"
-        return {"this_to": _move(action)}
+        return {"this_to": _move_form(action)}
     if kind == "move":
-        return {"move_to": _move(action)}
+        return {"move_to": _move_form(action)}
     if kind == "move_under":
         return {"move_to": "under_this"}
     if kind == "under_to":
         return {"under_to": action.zone}
     if kind == "choose":
-        return _slot(action.slot)
+        assert action.slot is not None  # a choice always has its slot (reading/abilities.py)
+        return _slot_form(action.slot)
     if kind == "mill":
         return {"mill": {"player": action.whose, "count": action.count}}
     if kind == "draw":

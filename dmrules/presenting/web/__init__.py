@@ -6,12 +6,12 @@
 
 from __future__ import annotations
 
-from .routes import Limits, create_app
+from .routes import RequestLimits, create_app
 
-__all__ = ["Limits", "create_app", "serve"]
+__all__ = ["RequestLimits", "create_app", "serve"]
 
 
-def serve(host: str = "127.0.0.1", port: int = 8765, limits: Limits | None = None) -> None:
+def serve(host: str = "127.0.0.1", port: int = 8765, limits: RequestLimits | None = None) -> None:
     """Run the app until interrupted (Ctrl-C stops it cleanly). The address is taken before
     anything is printed: one that cannot be had is an ``InputError`` naming it."""
     import socket
@@ -21,7 +21,7 @@ def serve(host: str = "127.0.0.1", port: int = 8765, limits: Limits | None = Non
 
     from ...game.errors import InputError
 
-    app = create_app(limits or Limits(), allowed_hosts=_allowed_hosts(host))
+    app = create_app(limits or RequestLimits(), allowed_hosts=_allowed_hosts(host))
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         family, kind, proto, _, address = infos[0]

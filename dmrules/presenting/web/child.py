@@ -59,7 +59,7 @@ def scenario_yaml(doc: dict) -> str:
     return yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, default_flow_style=None, width=100)
 
 
-def read(payload: dict) -> Scenario:
+def read_payload(payload: dict) -> Scenario:
     doc = payload.get("scenario")
     if not isinstance(doc, dict):
         raise Refused(400, messages.refusal("no_scenario", payload.get("lang", "ja")))
@@ -151,7 +151,7 @@ def solve_and_render(
 
 def task_solve(payload: dict, say: Callable[[int], None]) -> dict:
     lang = payload["lang"]
-    scenario = read(payload)
+    scenario = read_payload(payload)
     result = solve_and_render(scenario, payload["timeout"], payload["max_resolutions"], lang, Reporter(say))
     result["warnings"] = warnings(scenario, lang)
     return result
@@ -160,7 +160,7 @@ def task_solve(payload: dict, say: Callable[[int], None]) -> dict:
 def task_why(payload: dict, say: Callable[[int], None]) -> dict:
 
     lang, number = payload["lang"], payload["resolution"]
-    scenario = read(payload)
+    scenario = read_payload(payload)
     deadline = time.monotonic() + payload["timeout"]
     solution = solve(scenario, max_resolutions=payload["max_resolutions"], timeout=payload["timeout"])
     if number > len(solution.resolutions):
@@ -176,7 +176,7 @@ def task_why(payload: dict, say: Callable[[int], None]) -> dict:
 def task_why_not(payload: dict, say: Callable[[int], None]) -> dict:
 
     lang, expect = payload["lang"], payload["expect"]
-    scenario = read(payload)
+    scenario = read_payload(payload)
     result = why_not(scenario, parse_conditions(scenario, [expect]))
     found = []
     if result.legal is None:

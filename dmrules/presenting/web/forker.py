@@ -12,7 +12,6 @@ its socket (or dies).
 
 from __future__ import annotations
 
-import ctypes
 import os
 import signal
 import socket
@@ -20,17 +19,11 @@ import struct
 import sys
 from multiprocessing.connection import Connection
 
+from ...worker import _die_with_parent
 from .child import child_main
 
 
-def _die_with_parent() -> None:
-    try:
-        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG (Linux)
-    except (OSError, AttributeError, ImportError):
-        pass
-
-
-def _child(control: socket.socket, fd: int) -> None:
+def _forked_child(control: socket.socket, fd: int) -> None:
     control.close()
     _die_with_parent()
     # What a dying solver prints (an abort for want of memory) is not the server's log: the child
@@ -63,7 +56,7 @@ def serve(control: socket.socket) -> None:
             return  # the server closed its end
         pid = os.fork()
         if pid == 0:
-            _child(control, fds[0])
+            _forked_child(control, fds[0])
         os.close(fds[0])
         try:
             control.sendall(struct.pack("!i", pid))

@@ -26,7 +26,7 @@ def _same_origin(origin: str, host: str | None) -> bool:
     return parts.scheme in ("http", "https") and host is not None and parts.netloc.lower() == host.lower()
 
 
-def refusal(scope) -> tuple[int, str] | None:
+def refusal_reason(scope) -> tuple[int, str] | None:
     """Why a request is refused (status, key of the message), or None."""
     if scope["type"] != "http" or not scope["path"].startswith("/api/"):
         return None
@@ -49,7 +49,7 @@ class Guard:
         self.app = app
 
     async def __call__(self, scope, receive, send):
-        refused = refusal(scope)
+        refused = refusal_reason(scope)
         if refused is None:
             return await self.app(scope, receive, send)
         status, key = refused

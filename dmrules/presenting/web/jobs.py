@@ -29,7 +29,7 @@ from anyio import to_thread
 
 # How long past its time limit a child may take to stop by itself (it stops within a fraction
 # of a second once it is solving; grounding cannot be cut short) before it is ended.
-GRACE = 3.0
+STOP_GRACE = 3.0
 _POLL = 0.05
 
 
@@ -38,7 +38,7 @@ class Busy(Exception):
 
 
 @dataclass
-class Progress:
+class ChildProgress:
     """What a running child has said so far: the resolutions found; ``cancel`` ends it."""
 
     found: int = 0
@@ -126,7 +126,7 @@ class Pool:
             self._slots = asyncio.Semaphore(self.concurrent)
         return self._slots
 
-    async def run(self, task: str, payload: dict, seconds: float, progress: Progress | None = None) -> dict:
+    async def run(self, task: str, payload: dict, seconds: float, progress: ChildProgress | None = None) -> dict:
         """The child's answer: ``{"ok": value}`` or ``{"error": ..., "status": N}``. Raises ``Busy``
         when no turn can be had; cancelling the caller (or ``progress.cancel``) ends the child."""
         if self.running + self.waiting >= self.concurrent + self.queue:
@@ -138,7 +138,7 @@ class Pool:
         finally:
             self.waiting -= 1
         self.running += 1
-        progress = progress or Progress()
+        progress = progress or ChildProgress()
         try:
             return await to_thread.run_sync(self._child, task, payload, seconds, progress, abandon_on_cancel=True)
         except BaseException:
@@ -148,13 +148,13 @@ class Pool:
             self.running -= 1
             slots.release()
 
-    def _child(self, task: str, payload: dict, seconds: float, progress: Progress) -> dict:
+    def _child(self, task: str, payload: dict, seconds: float, progress: ChildProgress) -> dict:
         pid, sock = FORKER.fork()
         conn = Connection(sock.detach())
         ended = False
         try:
             conn.send((task, payload, self.max_memory))
-            answer, ended = _wait(conn, time.monotonic() + seconds + GRACE, progress, self.max_memory)
+            answer, ended = _wait_for_answer(conn, time.monotonic() + seconds + STOP_GRACE, progress, self.max_memory)
             return answer
         except OSError:
             ended = True  # the child is gone already
@@ -172,7 +172,7 @@ def _kill(pid: int) -> None:
         pass
 
 
-def _wait(conn, deadline: float, progress: Progress, max_memory: int) -> tuple[dict, bool]:
+def _wait_for_answer(conn, deadline: float, progress: ChildProgress, max_memory: int) -> tuple[dict, bool]:
     """Read the child's messages until its answer, its end, the deadline or a cancel; and whether
     the child has ended (its end of the socket closed)."""
     while True:

@@ -88,7 +88,7 @@ def problem_ja(problem: str) -> str:
     for pattern, replacement in PROBLEMS_JA:
         found = re.match(pattern, problem)
         if found:
-            return ZONE_RE.sub(lambda m: ja.ZONE_WORDS[m.group(1)], found.expand(replacement))
+            return ZONE_RE.sub(lambda m: ja.EVENT_ZONE_WORDS[m.group(1)], found.expand(replacement))
     return "この項目を読めません"
 
 
@@ -97,6 +97,8 @@ _EVENT_PLACE = re.compile(r"^effect\.events\[(\d+)\](.*)$")
 
 
 def _entry_id(doc: dict | None, player: str, zone: str, index: int) -> str | None:
+    if doc is None:
+        return None
     try:
         entry = doc["players"][player][zone][index]
     except (KeyError, IndexError, TypeError):
@@ -129,6 +131,7 @@ def field_words(place: str | None, lang: str, doc: dict | None = None) -> str:
 
 def error_json(exc: Exception, lang: str = "ja", doc: dict | None = None) -> dict:
     """An error as the page shows it: the field in words, then the problem, in the page's language."""
+    place: str | None
     if isinstance(exc, InputError):
         place, problem = exc.place, exc.problem
     else:

@@ -23,7 +23,6 @@ from importlib import resources
 from pathlib import Path
 
 import jinja2
-import yaml
 from anyio import to_thread
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -39,15 +38,15 @@ from ...reading.search import find_cards
 from ...reading.yamlsrc import load_located_text
 from ..report import CSS
 from . import messages
-from .child import CAUSE_BUDGET, MAX_TEXT
+from .child import CAUSE_BUDGET, MAX_TEXT, Refused, scenario_yaml
 from .guard import Guard
-from .jobs import Busy, Pool, Progress
+from .jobs import Busy, ChildProgress, Pool
 
 HERE = Path(__file__).resolve().parent
 
 
 @dataclass(frozen=True)
-class Limits:
+class RequestLimits:
     """What one request may cost."""
 
     timeout: float = 20.0  # seconds of solving per request
@@ -59,16 +58,6 @@ class Limits:
     max_query: int = 100  # characters of a card search
     per_page: int = 20  # boards per page of a result
     cache_bytes: int = 32 << 20  # results kept for their other pages
-
-
-class Refused(Exception):
-    """A request the app refuses, with its status and a message for the user."""
-
-    def __init__(self, status: int, message: str, place: str | None = None):
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.place = place
 
 
 def fixtures_dir() -> Path | None:
@@ -86,12 +75,7 @@ def fixture_names() -> list[str]:
     return sorted(p.name for p in folder.glob("*.yaml")) if folder else []
 
 
-def scenario_yaml(doc: dict) -> str:
-    """The scenario document as the YAML of a scenario file."""
-    return yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, default_flow_style=None, width=100)
-
-
-def content_key(doc: dict, timeout: float, max_resolutions: int) -> str:
+def solve_key(doc: dict, timeout: float, max_resolutions: int) -> str:
     """The key of a solve: the situation's content and the limits that number its resolutions."""
     canonical = json.dumps([doc, timeout, max_resolutions], sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()[:32]
@@ -165,7 +149,7 @@ def read_number(doc: dict, key: str, default, cap, whole: bool):
 
 
 class Workbench:
-    def __init__(self, limits: Limits):
+    def __init__(self, limits: RequestLimits):
         self.limits = limits
 
         env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(HERE / "templates")), autoescape=True)
@@ -204,7 +188,7 @@ class Workbench:
         most = read_number(doc, "max_resolutions", self.limits.max_resolutions, self.limits.max_resolutions, True)
         return timeout, most
 
-    async def child(self, task: str, payload: dict, seconds: float, progress: Progress | None = None) -> dict:
+    async def child(self, task: str, payload: dict, seconds: float, progress: ChildProgress | None = None) -> dict:
         """A child's answer; its error as a refusal in the request's language."""
         lang = payload["lang"]
         try:
@@ -279,10 +263,11 @@ class Workbench:
     async def fixture(self, request: Request) -> Response:
         name = request.query_params.get("name", "")
         lang = _lang(request.query_params.get("lang"))
-        if name not in fixture_names():
+        folder = fixtures_dir()
+        if folder is None or name not in fixture_names():
             raise Refused(404, messages.refusal("no_fixture", lang, name=name[:100]), "fixture")
 
-        text = (fixtures_dir() / name).read_text(encoding="utf-8")
+        text = (folder / name).read_text(encoding="utf-8")
         return JSONResponse({"name": name, "yaml": text, "scenario": load_located_text(text, name).data})
 
     async def to_yaml(self, request: Request) -> Response:
@@ -302,7 +287,7 @@ class Workbench:
         scenario = self.scenario_of(doc)
         timeout, most = self.limits_of(doc)
         page = read_number(doc, "page", 1, 10**6, True)
-        key = content_key(scenario, timeout, most)
+        key = solve_key(scenario, timeout, most)
         payload = {"scenario": scenario, "lang": doc["lang"], "timeout": timeout, "max_resolutions": most}
         cached = self.results.get(key + doc["lang"])
         if cached is not None:
@@ -322,7 +307,7 @@ class Workbench:
     async def progress_lines(self, payload: dict, key: str, page: int):
         """JSON lines: ``{"found": N, "seconds": S}`` while solving, then ``{"result": ...}`` or
         ``{"error": ...}``. When the browser goes away the child is ended."""
-        progress = Progress()
+        progress = ChildProgress()
         start = time.monotonic()
         task = asyncio.ensure_future(self.child("solve", payload, payload["timeout"], progress))
         try:
@@ -347,7 +332,7 @@ class Workbench:
         """The situation an explanation is asked of, which must be the one solved (its ``key``)."""
         scenario = self.scenario_of(doc)
         timeout, most = self.limits_of(doc)
-        if doc.get("key") is not None and doc.get("key") != content_key(scenario, timeout, most):
+        if doc.get("key") is not None and doc.get("key") != solve_key(scenario, timeout, most):
             raise Refused(409, messages.refusal("stale", doc["lang"]), "key")
         return scenario, timeout, most
 
@@ -452,8 +437,8 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def create_app(limits: Limits | None = None, allowed_hosts: list[str] | None = None) -> Starlette:
-    bench = Workbench(limits or Limits())
+def create_app(limits: RequestLimits | None = None, allowed_hosts: list[str] | None = None) -> Starlette:
+    bench = Workbench(limits or RequestLimits())
     h = bench.handle
     routes = [
         Route("/", bench.index),
