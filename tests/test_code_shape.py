@@ -28,7 +28,9 @@ SHARED: dict[str, frozenset[str]] = {
     **{
         name: frozenset(_WRITERS_JA_EN)
         for name in (
+            "_cards",
             "_owner",
+            "_window_lines",
             "application_line",
             "broken_line",
             "card_label",

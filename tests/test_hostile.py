@@ -158,6 +158,12 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "players.me.battle[0].card.replacements[0].instead[0]",
         "unknown value 'explode'",
     ),
+    "filter-flag-false.yaml": (
+        "solve",
+        10,
+        "players.me.battle[0].card.replacements[0].watch.card.multicolor",
+        "'multicolor: false' is not a filter",
+    ),
     "ability-count-zero.yaml": (
         "solve",
         11,

@@ -94,7 +94,7 @@ def filter_words(flt: Filter | None, noun: str = "カード") -> str:
     return "".join(parts)
 
 
-def _count_words(slot: Slot) -> str:
+def _slot_count_ja(slot: Slot) -> str:
     if slot.count is None:
         return "好きな数"
     return f"{slot.count}枚まで" if slot.up_to else f"{slot.count}枚"
@@ -111,10 +111,10 @@ def slot_words(slot: Slot) -> str:
     )
     noun = filter_words(slot.filter)
     if slot.verb == "destroy":
-        return f"{noun}を{_count_words(slot)}破壊する"
+        return f"{noun}を{_slot_count_ja(slot)}破壊する"
     if slot.verb == "discard":
-        return f"手札から{noun}を{_count_words(slot)}捨てる"
-    return f"{where}から{noun}を{_count_words(slot)}{to}に置く"
+        return f"手札から{noun}を{_slot_count_ja(slot)}捨てる"
+    return f"{where}から{noun}を{_slot_count_ja(slot)}{to}に置く"
 
 
 def action_words(action: Action) -> str:
