@@ -34,11 +34,11 @@ FILTER_FIELDS = (
 # A filter's flags state what a card is; none states what it is not ('multicolor: false' is no
 # 「多色以外」, 'evolution: false' no 「進化ではない」): a flag written false would be dropped, and the
 # filter would take cards the text does not, so it is refused.
-FLAGS = ("other", "evolution", "cost_exceeds_mana", "component_of_this") + PROPERTIES
+FILTER_FLAGS = ("other", "evolution", "cost_exceeds_mana", "component_of_this") + PROPERTIES
 
 
 def _refuse_false_flags(node: Node) -> None:
-    for word in FLAGS:
+    for word in FILTER_FLAGS:
         if node.has(word) and not node.child(word).boolean():
             raise node.child(word).error(
                 f"'{word}: false' is not a filter: a filter states what a card is, never what it is not "
