@@ -1,6 +1,6 @@
 """The card-text compiler on every printed text, and its time against the text's length.
 
-    python bench/cardtext_property.py            # every text of ../shared/cards/classic.tsv
+    python bench/cardtext_property.py            # every text of tests/cards/classic.tsv
     python bench/cardtext_property.py --sample 200
 
 Every text of the classic sets, the same with its sentences shuffled, and cut at a random

@@ -677,9 +677,6 @@ def environment(tree: Path) -> dict[str, str]:
     env["DMRULES_NO_SHRINK"] = "1"
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     env["COLUMNS"] = "1000"  # pytest's summary line keeps the failure's message (a timing one shows)
-    shared = next((f / "shared" for f in (ROOT, *ROOT.parents) if (f / "shared" / "cards").is_dir()), None)
-    if shared is not None and "DMRULES_SHARED" not in env:
-        env["DMRULES_SHARED"] = str(shared)  # the copy is elsewhere: the shared material, where it is
     return env
 
 

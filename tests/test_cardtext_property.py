@@ -15,9 +15,7 @@ runs every text of the file and measures the time of a text twice as long.
 from __future__ import annotations
 
 import csv
-import os
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, seed, settings
@@ -35,20 +33,10 @@ WORK_PER_CHARACTER = 6
 WORK_PER_LINE = 4 * MAX_SENTENCE
 
 
-def shared_folder() -> Path:
-    """The shared material (../shared): ``DMRULES_SHARED`` if set (a copy of the tree elsewhere,
-    bench/mutants.py), else beside the project or above it."""
-    if os.environ.get("DMRULES_SHARED"):
-        return Path(os.environ["DMRULES_SHARED"])
-    for folder in (ROOT, *ROOT.parents):
-        if (folder / "shared" / "cards").is_dir():
-            return folder / "shared"
-    raise FileNotFoundError("../shared: the shared material is not beside the project (set DMRULES_SHARED)")
-
-
 def classic_texts() -> list[str]:
-    """The printed texts of ../shared/cards/classic.tsv."""
-    with open(shared_folder() / "cards" / "classic.tsv", encoding="utf-8", newline="") as stream:
+    """The printed texts of the classic card list (``tests/cards/classic.tsv``, a copy of the
+    shared list the bundled database is made from)."""
+    with open(ROOT / "tests" / "cards" / "classic.tsv", encoding="utf-8", newline="") as stream:
         return [row["text"] for row in csv.DictReader(stream, delimiter="\t") if row["text"]]
 
 
