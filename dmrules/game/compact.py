@@ -132,22 +132,7 @@ def first_window_definition(scenario: Scenario) -> dict[str, Any]:
     out: dict[str, Any] = {
         "label": "effect",
         "kind": "effect",
-        "events": [
-            event_json(
-                EventInfo(
-                    id=e.id,
-                    kind=e.kind,
-                    order=e.order,
-                    cards=e.cards,
-                    player=e.player,
-                    from_zone=e.from_zone,
-                    to_zone=e.to_zone,
-                    source=e.source,
-                    position=e.position,
-                )
-            )
-            for e in scenario.events
-        ],
+        "events": [event_json(EventInfo.given(e)) for e in scenario.events],
     }
     if scenario.first_notes:
         out["skipped"] = list(scenario.first_notes)

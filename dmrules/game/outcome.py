@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .events import Event
 from .scenario import Scenario
 
 
@@ -42,6 +43,21 @@ class EventInfo:
     @property
     def card(self) -> str | None:
         return self.cards[0] if self.cards else None
+
+    @classmethod
+    def given(cls, e: Event) -> EventInfo:
+        """One of the effect's own events, as a resolution lists it."""
+        return cls(
+            id=e.id,
+            kind=e.kind,
+            order=e.order,
+            cards=e.cards,
+            player=e.player,
+            from_zone=e.from_zone,
+            to_zone=e.to_zone,
+            source=e.source,
+            position=e.position,
+        )
 
 
 @dataclass(frozen=True)

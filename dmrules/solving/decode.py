@@ -10,7 +10,6 @@ from typing import Any
 from clingo import Symbol, SymbolType
 
 from ..game.errors import InputError
-from ..game.events import Event
 from ..game.outcome import Application, EventInfo, ReplacementRef, Trigger, Window
 from ..game.scenario import Scenario
 from .facts import name_of
@@ -209,21 +208,6 @@ _DECODERS: dict[str, tuple[int, Callable[[Builder, Sequence[Symbol]], Any]]] = {
 }
 
 
-def _given_info(e: Event) -> EventInfo:
-    """One of the effect's own events, as a resolution lists it."""
-    return EventInfo(
-        id=e.id,
-        kind=e.kind,
-        order=e.order,
-        cards=e.cards,
-        player=e.player,
-        from_zone=e.from_zone,
-        to_zone=e.to_zone,
-        source=e.source,
-        position=e.position,
-    )
-
-
 class Builder(Names):
     """Turns the shown atoms of one answer set into a ``Window``."""
 
@@ -399,7 +383,7 @@ class Builder(Names):
         return self.templates[template].order if template in self.templates and ":" in event_id else 10**6
 
     def _window_events(self, chosen, choosers) -> tuple[EventInfo, ...]:
-        infos = [_given_info(e) for e in self.scenario.events]
+        infos = [EventInfo.given(e) for e in self.scenario.events]
         for template_id, card_id in chosen:
             t = self.templates[template_id]
             infos.append(
@@ -434,7 +418,7 @@ class Builder(Names):
     def _make_event(self, handle: int, made: dict, attrs: dict) -> EventInfo:
         sym = self._sym[handle]
         if sym.type == SymbolType.String:
-            return _given_info(self.events[sym.string])
+            return EventInfo.given(self.events[sym.string])
         if sym.name == "tev":
             t = self.templates[sym.arguments[0].string]
             card_id = sym.arguments[1].string
