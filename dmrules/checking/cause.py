@@ -22,6 +22,7 @@ import yaml
 from ..game.cards import MARKERS
 from ..game.errors import DmrulesError
 from ..game.scenario import Scenario
+from ..game.vocabulary import ZONE_WORDS
 from ..reading.scenario import scenario_from_text
 from ..solving.run import stream
 from .explain import outcome_holds, parse_conditions
@@ -52,7 +53,7 @@ class Cause:
 
     def text(self) -> str:
         """In English, as the command line says it."""
-        zone = {"battle": "battle zone", "mana": "mana zone", "shields": "shield zone"}.get(self.zone or "", self.zone)
+        zone = ZONE_WORDS.get(self.zone or "", self.zone)
         if self.kind == "add":
             return f"needs {self.have + self.count} cards in {self.player}'s {zone}, there are {self.have}"
         if self.kind == "remove":
