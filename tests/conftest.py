@@ -1,3 +1,5 @@
+import compileall
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -5,6 +7,18 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Bytecode for the package and the tests, even where the environment turns it off
+    (PYTHONDONTWRITEBYTECODE): the suite starts about ninety Python processes (the command line,
+    the bounded workers, the batch pools, the web server's fork server), and without bytecode each
+    one compiles the whole package from source again (a tenth of a second of CPU each), and each
+    test worker rewrites every test module's assertions again. The controller compiles the package
+    once before the workers start; every process then reads it."""
+    if not hasattr(config, "workerinput"):
+        compileall.compile_dir(ROOT / "dmrules", quiet=1)
+    sys.dont_write_bytecode = False
 
 
 def fixture_files():

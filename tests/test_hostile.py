@@ -248,10 +248,10 @@ INJECTIONS: dict[str, tuple[int, list[str]]] = {
 }
 
 
-def run(*args: str, timeout: float = LIMIT) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "dmrules.cli", *args], capture_output=True, text=True, cwd=ROOT, timeout=timeout
-    )
+def run(*args: str, timeout: float | None = None) -> subprocess.CompletedProcess:
+    """The command on ``args``: its entry point in this process (what a user's run prints and
+    returns, without starting Python again), or a new process when a ``timeout`` must hold."""
+    return run_cli(*args, timeout=timeout)
 
 
 def assert_clean_error(out: subprocess.CompletedProcess, path: str, line: int | None, place: str, problem: str) -> str:
