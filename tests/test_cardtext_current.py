@@ -310,3 +310,29 @@ def test_the_solver_reads_an_upper_bound_of_a_count_of_both_players_shields():
 
     assert finals("s1, s2") == ["hand"]
     assert finals("s1, s2, s3") == ["graveyard"]
+
+
+# -- a discard said in the active voice (「このカードを自分の手札から捨てる時」): the event 「捨てられる時」 names ----
+
+# 貝獣 ヒヨク: its watched discard reads; what it does instead (a card under a NEO creature) does not yet
+HIYOKU = "このカードを自分の手札から捨てる時、墓地に置くかわりに自分のNEOクリーチャー1体の下に置いてもよい。"
+
+
+def test_a_discard_said_in_the_active_voice_is_the_discard_of_the_card():
+    assert_refused(HIYOKU, "NEOクリーチャー")  # read past the watched event, refused at the NEO creature
+    assert_compiles_to(
+        HIYOKU.replace("自分のNEOクリーチャー1体の下に置いて", "バトルゾーンに出して"),
+        {"watch": {"event": "discard", "card": "this"}, "instead": [{"move_to": "battle"}], "optional": True},
+    )
+    assert_compiles_to(
+        "自分のドラゴンを手札から捨てる時、墓地に置くかわりに山札の一番下に置く。",
+        {
+            "watch": {"event": "discard", "card": {"whose": "own", "race": "ドラゴン"}},
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+        },
+    )
+
+
+def test_a_discard_of_this_card_from_the_opponents_hand_is_refused():
+    variant = HIYOKU.replace("自分のNEOクリーチャー1体の下に置いて", "バトルゾーンに出して")
+    assert_refused(variant.replace("自分の手札", "相手の手札"), "opponent's zone")
