@@ -1,14 +1,16 @@
 """Coverage of the card-text compiler on a file of printed texts, on the part it was developed on and
 on the part held out.
 
-    python bench/cards.py ../shared/cards/classic.tsv          # dev (DM-01..DM-24) and held out (DM-25..DM-39)
+    python bench/cards.py tests/cards/classic.tsv              # dev (DM-01..DM-24) and held out (DM-25..DM-39)
     python bench/cards.py tests/cards/printed.tsv              # every row is dev
-    python bench/cards.py ../research/texts/current.tsv        # every row is held out (the sets since 2012)
+    python bench/cards.py tests/cards/current.tsv              # the sets since 2012, split by its split column
     python bench/cards.py FILE --failures dev|held-out|all     # list the texts not compiled (default: dev)
 
-The split is by set: a row of a file with a ``sets`` column is *dev* when its first classic set (the
-lowest DM-NN it was printed in) is DM-01 to DM-24, *held out* otherwise (DM-25 to DM-39, the
-collection decks DMC-NN alone, and every set since 2012). Rows without ``sets`` are dev.
+A row with a ``split`` column (``dev`` or ``held-out``) is in that part: ``tests/cards/current.tsv``
+says it for each row (the rule is in tests/cards/README.md). Otherwise the split is by set: a row of
+a file with a ``sets`` column is *dev* when its first classic set (the lowest DM-NN it was printed
+in) is DM-01 to DM-24, *held out* otherwise (DM-25 to DM-39, the collection decks DMC-NN alone, and
+every set since 2012). Other rows are dev.
 
 A row's ``kind`` is its column when the file has one; else the kind ``tests/cards/printed.tsv`` gives
 the same card; else it is read from the text by the rule below, written independently of the
@@ -56,6 +58,8 @@ def first_set(row: dict) -> int | None:
 
 
 def part_of(row: dict) -> str:
+    if row.get("split") in ("dev", "held-out"):
+        return row["split"]
     if "sets" not in row:
         return "dev"
     number = first_set(row)

@@ -1,4 +1,4 @@
-"""Parts of the card language that the texts of the sets since 2012 print (/work/research/texts/current.tsv),
+"""Parts of the card language that the texts of the sets since 2012 print (tests/cards/current.tsv),
 each read from a real printed text quoted as printed, and a near variant refused."""
 
 from __future__ import annotations
@@ -231,3 +231,108 @@ def test_a_card_of_two_sides_flips_to_the_side_it_names():
 )
 def test_near_variants_of_the_side_a_card_flips_to_are_refused(text, named):
     assert_refused(text, named)
+
+
+# -- an ability word before the ability (「<鬼タイム>」), an upper bound of a count (「自分と相手のシールドの数が
+# -- 合計6つ以下なら」), the chooser said again as 「相手のかわりに」 -----------------------------------------------
+
+# 「迅雷」の鬼 ライジン天
+RAIJINTEN_LINE = "相手がクリーチャーを選ぶ時、自分と相手のシールドの数が合計6つ以下なら、相手のかわりに自分が選ぶ。"
+RAIJINTEN = (
+    "W・ブレイカー / 自分のターンの終わりに、相手は自身のクリーチャーを1体選び、破壊する。 / "
+    "<鬼タイム>" + RAIJINTEN_LINE
+)
+
+
+def test_an_ability_word_an_upper_bound_of_a_count_and_the_chooser_said_again():
+    assert_compiles_to(
+        RAIJINTEN,
+        {
+            "keyword": "鬼タイム",
+            "watch": {"event": "choose", "player": "opponent"},
+            "if": [{"zone": "shields", "at_most": 6}],
+            "instead": ["choose_instead"],
+        },
+    )
+
+
+def test_an_upper_bound_of_one_players_count():
+    assert_compiles_to(
+        "相手がクリーチャーを選ぶ時、自分のシールドが2つ以下なら、相手のかわりに自分が選ぶ。",
+        {
+            "watch": {"event": "choose", "player": "opponent"},
+            "if": [{"zone": "shields", "whose": "own", "at_most": 2}],
+            "instead": ["choose_instead"],
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        # the chooser said again is not the player whose choice is watched
+        (RAIJINTEN_LINE.replace("相手のかわりに", "自分のかわりに"), "chooser"),
+        # 「合計」 of one player's shields sums nothing
+        (RAIJINTEN_LINE.replace("自分と相手の", "自分の"), "「合計」"),
+        # a bound the grammar does not read (「未満」)
+        (RAIJINTEN_LINE.replace("以下", "未満"), "cannot read"),
+    ],
+)
+def test_near_variants_of_the_upper_bound_and_the_chooser_are_refused(text, named):
+    assert_refused(text, named)
+
+
+BOUNDED = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: A
+        card:
+          name: 上限のクリーチャー
+          type: creature
+          text: "このクリーチャーが破壊される時、自分と相手のシールドの数が合計2つ以下なら、かわりに手札に戻す。"
+    shields: [%s]
+  opponent:
+    battle:
+      - {id: X, card: {name: 破壊するクリーチャー, type: creature}}
+effect: {source: X, controller: opponent, events: [{id: e1, destroy: A}]}
+"""
+
+
+def test_the_solver_reads_an_upper_bound_of_a_count_of_both_players_shields():
+    import dmrules
+
+    from .conftest import scenario
+
+    def finals(shields: str) -> list[str]:
+        return sorted(r.final["A"] for r in dmrules.solve(scenario(BOUNDED % shields)).resolutions)
+
+    assert finals("s1, s2") == ["hand"]
+    assert finals("s1, s2, s3") == ["graveyard"]
+
+
+# -- a discard said in the active voice (「このカードを自分の手札から捨てる時」): the event 「捨てられる時」 names ----
+
+# 貝獣 ヒヨク: its watched discard reads; what it does instead (a card under a NEO creature) does not yet
+HIYOKU = "このカードを自分の手札から捨てる時、墓地に置くかわりに自分のNEOクリーチャー1体の下に置いてもよい。"
+
+
+def test_a_discard_said_in_the_active_voice_is_the_discard_of_the_card():
+    assert_refused(HIYOKU, "NEOクリーチャー")  # read past the watched event, refused at the NEO creature
+    assert_compiles_to(
+        HIYOKU.replace("自分のNEOクリーチャー1体の下に置いて", "バトルゾーンに出して"),
+        {"watch": {"event": "discard", "card": "this"}, "instead": [{"move_to": "battle"}], "optional": True},
+    )
+    assert_compiles_to(
+        "自分のドラゴンを手札から捨てる時、墓地に置くかわりに山札の一番下に置く。",
+        {
+            "watch": {"event": "discard", "card": {"whose": "own", "race": "ドラゴン"}},
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+        },
+    )
+
+
+def test_a_discard_of_this_card_from_the_opponents_hand_is_refused():
+    variant = HIYOKU.replace("自分のNEOクリーチャー1体の下に置いて", "バトルゾーンに出して")
+    assert_refused(variant.replace("自分の手札", "相手の手札"), "opponent's zone")

@@ -58,3 +58,4 @@ class Condition:
     zone: str | None = None
     filter: Filter | None = None
     at_least: int = 1
+    at_most: int | None = None  # 「自分と相手のシールドの数が合計6つ以下なら」: at most N (and at_least 0)

@@ -84,12 +84,11 @@ def _side_passes(flt: Filter, side: CardSide) -> bool:
 
 
 def count_holds(condition: Condition, cards: Iterable[CardInstance], controller: str, source: str | None) -> bool:
-    """Whether at least ``condition.at_least`` of ``cards`` are in its zone and pass its filter
-    (「自分のマナゾーンに7枚以上」), read from ``controller``'s card ``source``."""
+    """Whether at least ``condition.at_least`` (and at most ``condition.at_most``) of ``cards`` are in its
+    zone and pass its filter (「自分のマナゾーンに7枚以上」), read from ``controller``'s card ``source``."""
     flt = condition.filter or Filter()
-    return sum(1 for c in cards if c.zone == condition.zone and card_passes(flt, c, controller, source)) >= (
-        condition.at_least
-    )
+    count = sum(1 for c in cards if c.zone == condition.zone and card_passes(flt, c, controller, source))
+    return count >= condition.at_least and (condition.at_most is None or count <= condition.at_most)
 
 
 def _givers(state: Scenario) -> list[tuple[str, str | None, ReplacementAbility]]:

@@ -208,5 +208,8 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
 def _condition(condition) -> str:
     if condition.word:
         return "条件「" + condition.word + "」"
+    where = f"{ZONE_OR_ANY_JA.get(condition.zone, condition.zone)}に{filter_words(condition.filter)}が"
+    if condition.at_most is not None:
+        return f"{where}{condition.at_most}枚以下"
     at_least = f"{condition.at_least}枚以上" if condition.at_least != 1 else ""
-    return f"{ZONE_OR_ANY_JA.get(condition.zone, condition.zone)}に{filter_words(condition.filter)}が{at_least}ある"
+    return f"{where}{at_least}ある"

@@ -132,6 +132,8 @@ def action_words(action: Action) -> str:
 def condition_words(condition: Condition) -> str:
     if condition.word:
         return condition.word.replace("_", " ")
+    if condition.at_most is not None:
+        return f"there are at most {condition.at_most} {filter_words(condition.filter)} in the {condition.zone}"
     at_least = f"at least {condition.at_least}" if condition.at_least != 1 else "a"
     return f"there is {at_least} {filter_words(condition.filter)} in the {condition.zone}"
 

@@ -76,12 +76,16 @@ def parse_filter(node: Node, extra: tuple[str, ...] = (), default_whose: str = "
 
 
 def parse_condition(node: Node) -> Condition:
-    """One state condition of ``if``: a word, or ``{zone: Z, at_least: N, ...filter}``."""
+    """One state condition of ``if``: a word, or ``{zone: Z, at_least: N, at_most: M, ...filter}`` (with
+    ``at_most``, ``at_least`` is 0 unless given)."""
     if isinstance(node.value, str):
         return Condition(word=node.text(CONDITION_WORDS))
-    node.keys(FILTER_FIELDS + ("zone", "at_least"), required=("zone",))
+    node.keys(FILTER_FIELDS + ("zone", "at_least", "at_most"), required=("zone",))
+    at_most = node.opt_int("at_most")
+    at_least = node.opt_int("at_least", 1, 1) if at_most is None else node.opt_int("at_least", 0, 0, at_most)
     return Condition(
         zone=node.child("zone").text(ZONES),
-        filter=parse_filter(node, extra=("zone", "at_least")),
-        at_least=node.opt_int("at_least", 1, 1),
+        filter=parse_filter(node, extra=("zone", "at_least", "at_most")),
+        at_least=at_least,
+        at_most=at_most,
     )

@@ -194,7 +194,9 @@ def condition_dict(condition: Condition) -> Any:
     if condition.word is not None:
         return condition.word
     out: dict = {"zone": condition.zone, **filter_dict(condition.filter or Filter())}
-    if condition.at_least != 1:
+    if condition.at_most is not None:
+        out["at_most"] = condition.at_most
+    if condition.at_least != (1 if condition.at_most is None else 0):
         out["at_least"] = condition.at_least
     return out
 

@@ -145,6 +145,9 @@ def _keyword_parts(line: str) -> tuple[str | None, str | None, str]:
     tagged = re.match(r"^(<([^>]+)>(?:\[[^\]]*\])?)\((.*)\)$", line)  # 「<ギャラクシールド>[光(5)](…)」
     if tagged and _matching(line, len(tagged.group(1))) == len(line) - 1:
         return tagged.group(2), None, tagged.group(3)
+    labelled = re.match(r"^<([^<>\[\]()]+)>(?![\[(])(.+)$", line)  # 「<鬼タイム>相手がクリーチャーを選ぶ時、…」
+    if labelled and INSTEAD in labelled.group(2) and "時" in labelled.group(2):
+        return labelled.group(1), None, labelled.group(2)  # the ability word names the ability it introduces
     for word in table["conditions"]:
         # 「ホーリー・フィールド(…)」, or with what the keyword takes: 「O・ドライブ-光x1と自然x1:(…)」
         opening = re.match(re.escape(word) + r"(?:[-:][^()]*)?\(", line)

@@ -279,6 +279,8 @@ def render_condition(condition: Condition) -> str:
             raise ReadError(f"the condition '{condition.word}' has no printed phrase")
         return _WORDS[condition.word]
     flt = condition.filter or Filter()
+    if condition.at_most is not None:
+        return _render_at_most(condition, flt)
     where = (
         "バトルゾーンに"
         if condition.zone == "battle"
@@ -294,6 +296,19 @@ def render_condition(condition: Condition) -> str:
         flt = replace(flt, other=False)
     what = phrase(flt)
     return f"{where}{what}が{besides}{condition.at_least}枚以上あれば"
+
+
+_COUNTED = {"shields": ("シールド", "つ"), "hand": ("手札", "枚")}
+
+
+def _render_at_most(condition: Condition, flt: Filter) -> str:
+    """「自分と相手のシールドの数が合計6つ以下なら」: the only printed phrase of an upper bound."""
+    if condition.zone not in _COUNTED or replace(flt, whose="any") != Filter() or condition.at_least != 0:
+        raise ReadError("an upper bound of a count no printed phrase states")
+    noun, unit = _COUNTED[condition.zone]
+    owners = "自分と相手" if flt.whose == "any" else _WHOSE[flt.whose]
+    total = "合計" if flt.whose == "any" else ""
+    return f"{owners}の{noun}の数が{total}{condition.at_most}{unit}以下なら"
 
 
 def _prefix(ability: ReplacementAbility, skip: set[str]) -> list[str]:

@@ -43,6 +43,22 @@ class ConditionParts:
             ),
         )
 
+    def cond_at_most(self, items: list):
+        """「自分と相手のシールドの数が合計6つ以下なら」: at most N cards in the zone of one player, or of both
+        (「合計」 only sums the two)."""
+        owners = next(i for i in items if isinstance(i, list))
+        if len(set(owners)) != len(owners):
+            raise ReadError("a player named twice")
+        if _typed_tokens(items, "TOTAL") and len(owners) == 1:
+            raise ReadError("「合計」 of one player's cards")
+        zone = ZONE_BY_WORD[str(_typed_tokens(items, "COUNTED")[0]).replace("シールド", "シールドゾーン")]
+        whose = owners[0] if len(owners) == 1 else "any"
+        at_most = _number(_typed_tokens(items, "NUMBER")[0])
+        return ("if", Condition(zone=zone, filter=Filter(whose=whose), at_least=0, at_most=at_most))
+
+    def owners(self, items: list):
+        return [WHOSE_BY_WORD[str(t)] for t in _typed_tokens(items, "OWNER")]
+
     def where_battle(self, items: list):
         return ("battle", None)
 

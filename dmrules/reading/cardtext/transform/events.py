@@ -138,6 +138,14 @@ class EventParts:
             WatchPart(watch=Watch(events=("put_into_graveyard",), filter=flt, from_zone=zone)) for zone in zones
         )
 
+    def watch_discard_by_own(self, items: list):
+        """「このカードを自分の手札から捨てる時」: the player discards it, the event 「捨てられる」 names."""
+        this = _typed_tokens(items, "THIS")
+        subject = ("subject", "this") if this else next(i for i in items if isinstance(i, Phrase))
+        owners = _typed_tokens(items, "PLACE_OWNER")
+        whose = {"自分の": "own", "持ち主の": None, "相手の": "opponent"}[str(owners[0])] if owners else None
+        return _watches(subject, Ev(events=("discard",), from_whose=whose), EventCause())
+
     def source_zones(self, items: list):
         zones = [ZONE_BY_WORD[str(t)] for t in _typed_tokens(items, "ZONE")]
         if len(set(zones)) != len(zones):

@@ -149,6 +149,7 @@ class Original:
 
     verb: str  # the verb as printed, or card / count / chooser / shield
     count: int | None = None
+    whose: str | None = None  # the chooser said again: 「相手が選ぶかわりに」「相手のかわりに」
 
 
 @dataclass(frozen=True)

@@ -105,7 +105,7 @@ class SentenceParts:
         return Original(verb="count", count=_number(_typed_tokens(items, "COUNT")[0]))
 
     def original_chooser(self, items: list):
-        return Original(verb="chooser")
+        return Original(verb="chooser", whose=WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])])
 
     def original_shield(self, items: list):
         if WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])] != "opponent":
@@ -186,6 +186,9 @@ def _check_original(original: Original | None, watch: Watch) -> None:
         raise ReadError(
             f"「{original.verb}かわりに」 says again an event the sentence does not watch ({', '.join(watch.events)})"
         )
+    chooser = watch.chooser or (watch.filter.whose if watch.filter is not None else None)
+    if original.verb == "chooser" and original.whose is not None and original.whose != chooser:
+        raise ReadError("the chooser said again before 「かわりに」 is not the player whose choice is watched")
 
 
 def _moves_event_card(action: Action) -> bool:
