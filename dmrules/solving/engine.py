@@ -365,6 +365,24 @@ def _spent_once_per_turn(state: Scenario, window: Window) -> set[str]:
     }
 
 
+def _other_side(card: CardInstance) -> CardInstance:
+    """A card that flipped (解除, 龍解) as its other side: the abilities and keywords printed on the
+    side it flipped from are gone (the 解除 of a card flipped by it does not keep it a second time),
+    and the other side's are not stated (a card gives only its name, ``flips_to``)."""
+    if card.definition is None:
+        return card
+    bare = replace(
+        card.definition,
+        replacements=(),
+        triggers=(),
+        restrictions=(),
+        keywords=(),
+        crossed_keywords=(),
+        keyword_grants=(),
+    )
+    return replace(card, definition=bare, keywords=frozenset())
+
+
 def _card_after(
     card_id: str, card: CardInstance, window: Window, deck_pos: int | None, flipped: bool, spent: bool
 ) -> CardInstance:
@@ -378,6 +396,8 @@ def _card_after(
     if fortifies and (zone != "shields" or window.final.get(fortifies) != "shields"):
         fortifies = None
     flags = card.flags | {"flipped"} if flipped else card.flags
+    if flipped:
+        card = _other_side(card)
     if spent:
         flags = flags | {USED_THIS_TURN}
     tapped = (card.tapped and card_id not in window.untapped) or card_id in window.tapped
