@@ -194,3 +194,41 @@ def test_an_instead_after_a_clause_of_a_watched_event_is_no_self_replacement():
         "このクリーチャーが破壊される時、自分の手札を1枚捨て、かわりに、相手のクリーチャーを1体破壊する。"
     )
     assert [s.verdict for s in result.sentences] == ["unreadable"]
+
+
+# -- the zone a card leaves said with its player (「自分のシールドゾーンを離れる」), the top card of a deck said
+# -- as its place (「山札の上から1枚目」) ------------------------------------------------------------------------
+
+ZONE_PLAYER_AND_NTH = [
+    (
+        "このカードが自分のシールドゾーンを離れる時、かわりにこのカードを自分の手札に加えてもよい。",
+        {"watch": {"event": "leave_shields", "card": "this"}, "instead": [{"move_to": "hand"}], "optional": True},
+    ),
+    (
+        "このクリーチャーが自分のマナゾーンを離れる時、かわりに自分の手札に戻す。",
+        {"watch": {"event": "leave_mana", "card": "this"}, "instead": [{"move_to": "hand"}]},
+    ),
+    (
+        "このクリーチャーが破壊される時、墓地に置くかわりに自分の山札の上から1枚目を墓地に置く。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": ["stay", {"mill": {"count": 1}}],
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("text, form", ZONE_PLAYER_AND_NTH, ids=[t[:30] for t, _ in ZONE_PLAYER_AND_NTH])
+def test_the_zone_left_with_its_player_and_the_first_card_of_the_deck(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        ("このカードが相手のシールドゾーンを離れる時、かわりにこのカードを自分の手札に加えてもよい。", "opponent's zone"),
+        ("このクリーチャーが破壊される時、墓地に置くかわりに自分の山札の上から2枚目を墓地に置く。", "上から2枚目"),
+    ],
+)
+def test_near_variants_of_the_zone_left_and_the_first_card_are_refused(text, named):
+    assert_refused(text, named)

@@ -222,9 +222,10 @@ class ClauseParts:
 
     def target_deck_top(self, items: list):
         whose = WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])]
-        return Target(
-            kind="deck_top", zone="deck", whose=whose, amount=Amount(count=_number(_typed_tokens(items, "COUNT")[0]))
-        )
+        count = _number(_typed_tokens(items, "COUNT")[0])
+        if _typed_tokens(items, "NTH") and count != 1:
+            raise ReadError(f"「上から{count}枚目」: one card below the top of the deck")
+        return Target(kind="deck_top", zone="deck", whose=whose, amount=Amount(count=count))
 
     def target_breaker(self, items: list):
         """「そのシールドをブレイクしたクリーチャーを」: the creature whose break is the replaced event."""

@@ -290,6 +290,9 @@ class EventPhraseParts:
         return Ev(events=("destroy",))
 
     def ev_leave(self, items: list):
+        owners = _typed_tokens(items, "PLACE_OWNER")
+        if owners and str(owners[0]) == "相手の":
+            raise ReadError("a card leaving the opponent's zone (whose card it is is not said)")
         zones = _typed_tokens(items, "ZONE")
         zone = ZONE_BY_WORD[str(zones[0])] if zones else "battle"
         if zone not in _LEAVE:
