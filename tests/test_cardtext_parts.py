@@ -226,9 +226,88 @@ def test_the_zone_left_with_its_player_and_the_first_card_of_the_deck(text, form
 @pytest.mark.parametrize(
     "text, named",
     [
-        ("このカードが相手のシールドゾーンを離れる時、かわりにこのカードを自分の手札に加えてもよい。", "opponent's zone"),
+        (
+            "このカードが相手のシールドゾーンを離れる時、かわりにこのカードを自分の手札に加えてもよい。",
+            "opponent's zone",
+        ),
         ("このクリーチャーが破壊される時、墓地に置くかわりに自分の山札の上から2枚目を墓地に置く。", "上から2枚目"),
     ],
 )
 def test_near_variants_of_the_zone_left_and_the_first_card_are_refused(text, named):
     assert_refused(text, named)
+
+
+# -- the cards an earlier sentence names: 「それが光のカードであれば」, 「3枚ともドラゴンでない場合」, 「その種族の」 --
+
+EARLIER = [
+    (
+        "それが火のクリーチャーなら、このクリーチャーがバトルゾーンを離れる時、かわりにとどまる。",
+        {
+            "if": [{"earlier": 1, "civilization": "fire", "type": "creature"}],
+            "watch": {"event": "leave", "card": "this"},
+            "instead": ["stay"],
+        },
+    ),
+    (
+        "2枚とも呪文でない場合、この呪文を唱えた後、墓地に置くかわりに自分の山札の一番下に置く。",
+        {
+            "if": [{"earlier": 2, "type": "spell", "at_most": 0}],
+            "watch": {"event": "spell_to_graveyard", "card": "this"},
+            "spell_own_movement": True,
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+        },
+    ),
+    (
+        "このターン、その種族の自分のクリーチャーが破壊される時、かわりに自分のマナゾーンに置く。",
+        {
+            "duration": "this_turn",
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature", "chosen_race": True}},
+            "instead": [{"move_to": "mana"}],
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("text, form", EARLIER, ids=[t[:30] for t, _ in EARLIER])
+def test_the_cards_an_earlier_sentence_names(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        ("1枚とも呪文でない場合、この呪文を唱えた後、墓地に置くかわりに自分の手札に戻す。", "fewer than two"),
+        ("それが自分のカードであれば、このクリーチャーが破壊される時、かわりにとどまる。", "a player's"),
+        ("それがカードであれば、このクリーチャーが破壊される時、かわりにとどまる。", "any card"),
+        ("それが光のカード1枚であれば、このクリーチャーが破壊される時、かわりにとどまる。", "with a number"),
+    ],
+)
+def test_near_variants_of_the_cards_an_earlier_sentence_names_are_refused(text, named):
+    assert_refused(text, named)
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (
+            "それが光のカードであれば、このクリーチャーが破壊される時、墓地に置くかわりにバトルゾーンにとどまる。",
+            "an earlier sentence",
+        ),
+        ("その種族のクリーチャーが破壊される時、かわりに自分の手札に戻す。", "その種族の"),
+    ],
+)
+def test_a_card_whose_text_reads_what_an_earlier_sentence_names_is_refused_by_the_solver(text, named):
+    """The solver knows neither the cards an earlier sentence revealed or drew nor the race it chose: a scenario
+    with such a card is refused, naming the part."""
+    with pytest.raises(dmrules.InputError) as error:
+        scenario(
+            f"""
+            turn: me
+            players:
+              me:
+                battle: [{{id: G, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}]
+              opponent: {{}}
+            effect: {{controller: opponent, events: [{{destroy: G}}]}}
+            """
+        )
+    assert named in error.value.problem and "does not model yet" in error.value.problem, error.value.problem

@@ -221,11 +221,26 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
     for condition in ability.conditions:
         if condition.word is not None and condition.word not in SOLVED_CONDITIONS:
             gaps.append(f"the condition '{condition.word}'")
+        if condition.earlier is not None:
+            gaps.append("a condition on the cards an earlier sentence of the text names (「それが…であれば」)")
+    if any(flt.chosen_race for flt in _filters(ability)):
+        gaps.append("the race an earlier sentence of the text chose (「その種族の」)")
     for step in ability.then:
         for event in step.events:
             if event.under is not None and event.choose is None:
                 gaps.append("a follow-up that puts a card it names (not one it chooses) under a chosen card")
     return list(dict.fromkeys(gaps))
+
+
+def _filters(ability: ReplacementAbility) -> list[Filter]:
+    """Every filter of the ability: its watch's, its choices', its conditions', its grant's."""
+    out = [ability.watch.filter] if ability.watch.filter is not None else []
+    out += [slot.filter for slot in ability.slots()]
+    out += [c.filter for c in ability.conditions if c.filter is not None]
+    out += [ability.granted_to] if ability.granted_to is not None else []
+    for variant in variants(ability):
+        out += [a.filter for a in variant.instead if a.filter is not None]
+    return out
 
 
 def _action_gaps(action: Action, ability: ReplacementAbility) -> list[str]:

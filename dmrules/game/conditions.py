@@ -51,6 +51,8 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
         return all(civ in present for civ in CIVILIZATIONS if civ != "zero")
     if condition.word is not None:  # pragma: no cover - the scenario reader refuses unsolved words
         raise ValueError(f"condition '{condition.word}' is not solved")
+    if condition.earlier is not None:  # pragma: no cover - the scenario reader refuses it
+        raise ValueError("a condition on the cards an earlier sentence names is not solved")
     return count_holds(condition, state.cards.values(), controller, card.id)
 
 

@@ -48,6 +48,7 @@ class Filter:
     keywords: tuple[str, ...] = ()  # 「「ブロッカー」を持つ」
     properties: tuple[str, ...] = ()  # face_up, face_down, tapped, multicolor
     component_of_this: bool = False  # 「このクリーチャーの禁断コア」: a component card of the text's own card
+    chosen_race: bool = False  # 「その種族の」: of the race an earlier sentence of the text chose
 
 
 @dataclass(frozen=True)
@@ -59,3 +60,6 @@ class Condition:
     filter: Filter | None = None
     at_least: int = 1
     at_most: int | None = None  # 「自分と相手のシールドの数が合計6つ以下なら」: at most N (and at_least 0)
+    # The N cards an earlier sentence of the text names (revealed, drawn) instead of a zone's:
+    # 「それが光のカードであれば」 (1), 「3枚ともドラゴンでない場合」 (3, at_most 0).
+    earlier: int | None = None

@@ -67,6 +67,8 @@ def filter_words(flt: Filter | None, noun: str = "カード") -> str:
     parts = [WHOSE_JA.get(flt.whose, "")]
     if flt.other:
         parts.append("他の")
+    if flt.chosen_race:
+        parts.append("その種族の")
     if flt.civilizations:
         parts.append("または".join(CIVILIZATION_JA.get(c, c) for c in flt.civilizations) + "の")
     words = {"multicolor": "多色の", "tapped": "タップされた", "face_up": "表向きの", "face_down": "裏向きの"}
@@ -208,6 +210,11 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
 def _condition(condition) -> str:
     if condition.word:
         return "条件「" + condition.word + "」"
+    if condition.earlier is not None:
+        where = f"前の文の{condition.earlier}枚のうち{filter_words(condition.filter)}が"
+        if condition.at_most is not None:
+            return f"{where}{condition.at_most}枚以下"
+        return f"{where}{condition.at_least}枚以上"
     where = f"{ZONE_OR_ANY_JA.get(condition.zone, condition.zone)}に{filter_words(condition.filter)}が"
     if condition.at_most is not None:
         return f"{where}{condition.at_most}枚以下"

@@ -52,6 +52,8 @@ def filter_words(flt: Filter | None, noun: str = "card") -> str:
         extras.append(f"of cost {flt.cost_min} or more")
     if flt.not_types:
         extras.append("that is not a " + " or ".join(flt.not_types))
+    if flt.chosen_race:
+        extras.append("of the race chosen before")
     if WHOSE_WORDS.get(flt.whose):
         extras.append(WHOSE_WORDS[flt.whose])
     return " ".join([text] + extras)
@@ -132,6 +134,14 @@ def action_words(action: Action) -> str:
 def condition_words(condition: Condition) -> str:
     if condition.word:
         return condition.word.replace("_", " ")
+    if condition.earlier is not None:
+        what = filter_words(condition.filter)
+        if condition.earlier == 1:
+            return f"the card the sentence before names is {what}"
+        if condition.at_most == 0:
+            return f"none of the {condition.earlier} cards the sentence before names is {what}"
+        bound = f"at most {condition.at_most}" if condition.at_most is not None else f"at least {condition.at_least}"
+        return f"{bound} of the {condition.earlier} cards the sentence before names are {what}"
     if condition.at_most is not None:
         return f"there are at most {condition.at_most} {filter_words(condition.filter)} in the {condition.zone}"
     at_least = f"at least {condition.at_least}" if condition.at_least != 1 else "a"

@@ -28,13 +28,14 @@ FILTER_FIELDS = (
     "not_type",
     "keyword",
     "component_of_this",
+    "chosen_race",
 ) + PROPERTIES
 
 
 # A filter's flags state what a card is; none states what it is not ('multicolor: false' is no
 # 「多色以外」, 'evolution: false' no 「進化ではない」): a flag written false would be dropped, and the
 # filter would take cards the text does not, so it is refused.
-FILTER_FLAGS = ("other", "evolution", "cost_exceeds_mana", "component_of_this") + PROPERTIES
+FILTER_FLAGS = ("other", "evolution", "cost_exceeds_mana", "component_of_this", "chosen_race") + PROPERTIES
 
 
 def _refuse_false_flags(node: Node) -> None:
@@ -72,20 +73,27 @@ def parse_filter(node: Node, extra: tuple[str, ...] = (), default_whose: str = "
         keywords=tuple(node.opt_texts("keyword")),
         properties=tuple(word for word in PROPERTIES if node.opt_bool(word)),
         component_of_this=node.opt_bool("component_of_this"),
+        chosen_race=node.opt_bool("chosen_race"),
     )
 
 
 def parse_condition(node: Node) -> Condition:
     """One state condition of ``if``: a word, or ``{zone: Z, at_least: N, at_most: M, ...filter}`` (with
-    ``at_most``, ``at_least`` is 0 unless given)."""
+    ``at_most``, ``at_least`` is 0 unless given), or the same count of the N cards an earlier sentence
+    names, ``{earlier: N, ...}`` in place of the zone."""
     if isinstance(node.value, str):
         return Condition(word=node.text(CONDITION_WORDS))
-    node.keys(FILTER_FIELDS + ("zone", "at_least", "at_most"), required=("zone",))
+    extra = ("zone", "earlier", "at_least", "at_most")
+    node.keys(FILTER_FIELDS + extra)
+    if node.has("zone") == node.has("earlier"):
+        raise node.error("a count condition names either its 'zone' or the 'earlier' cards it counts, one of them")
+    earlier = node.opt_int("earlier", None, 1, 99)
     at_most = node.opt_int("at_most")
     at_least = node.opt_int("at_least", 1, 1) if at_most is None else node.opt_int("at_least", 0, 0, at_most)
     return Condition(
-        zone=node.child("zone").text(ZONES),
-        filter=parse_filter(node, extra=("zone", "at_least", "at_most")),
+        zone=node.child("zone").text(ZONES) if node.has("zone") else None,
+        filter=parse_filter(node, extra=extra),
         at_least=at_least,
         at_most=at_most,
+        earlier=earlier,
     )

@@ -44,6 +44,7 @@ _FILTER_FIELDS = (
     ("power_max", "power_max"),
     ("not_types", "not_type"),
     ("keywords", "keyword"),
+    ("chosen_race", "chosen_race"),
 )
 
 
@@ -193,7 +194,8 @@ def action_dict(action: Action) -> Any:
 def condition_dict(condition: Condition) -> Any:
     if condition.word is not None:
         return condition.word
-    out: dict = {"zone": condition.zone, **filter_dict(condition.filter or Filter())}
+    where = {"zone": condition.zone} if condition.earlier is None else {"earlier": condition.earlier}
+    out: dict = {**where, **filter_dict(condition.filter or Filter())}
     if condition.at_most is not None:
         out["at_most"] = condition.at_most
     if condition.at_least != (1 if condition.at_most is None else 0):

@@ -67,6 +67,8 @@ def phrase(flt: Filter, *, head: str | None = None) -> str:
         parts.append(_WHOSE[flt.whose] + "の")
     if flt.other:
         parts.append("他の")
+    if flt.chosen_race:
+        parts.append("その種族の")
     for attr, word, bound in (
         ("power_min", "パワー", "以上"),
         ("power_max", "パワー", "以下"),
@@ -279,6 +281,8 @@ def render_condition(condition: Condition) -> str:
             raise ReadError(f"the condition '{condition.word}' has no printed phrase")
         return _WORDS[condition.word]
     flt = condition.filter or Filter()
+    if condition.earlier is not None:
+        return _render_earlier(condition, flt)
     if condition.at_most is not None:
         return _render_at_most(condition, flt)
     where = (
@@ -296,6 +300,15 @@ def render_condition(condition: Condition) -> str:
         flt = replace(flt, other=False)
     what = phrase(flt)
     return f"{where}{what}が{besides}{condition.at_least}枚以上あれば"
+
+
+def _render_earlier(condition: Condition, flt: Filter) -> str:
+    """「それが光のカードであれば」 (the one card), 「3枚ともドラゴンでない場合」 (none of N)."""
+    if condition.earlier == 1 and condition.at_least == 1 and condition.at_most is None:
+        return f"それが{phrase(flt)}であれば"
+    if condition.earlier > 1 and condition.at_least == 0 and condition.at_most == 0:
+        return f"{condition.earlier}枚とも{phrase(flt)}でない場合"
+    raise ReadError("a count of the cards an earlier sentence names that no printed phrase states")
 
 
 _COUNTED = {"shields": ("シールド", "つ"), "hand": ("手札", "枚")}

@@ -56,6 +56,17 @@ class ConditionParts:
         at_most = _number(_typed_tokens(items, "NUMBER")[0])
         return ("if", Condition(zone=zone, filter=Filter(whose=whose), at_least=0, at_most=at_most))
 
+    def cond_earlier_is(self, items: list):
+        """「それが光のカードであれば」: the one card an earlier sentence names (drawn, revealed) is such a card."""
+        return ("if", _earlier_condition(next(i for i in items if isinstance(i, Phrase)), 1, at_most=None))
+
+    def cond_earlier_none(self, items: list):
+        """「3枚ともドラゴンでない場合」: none of the N cards an earlier sentence names is such a card."""
+        count = _number(_typed_tokens(items, "COUNT")[0])
+        if count < 2:
+            raise ReadError(f"「{count}枚とも」 of fewer than two cards")
+        return ("if", _earlier_condition(next(i for i in items if isinstance(i, Phrase)), count, at_most=0))
+
     def owners(self, items: list):
         return [WHOSE_BY_WORD[str(t)] for t in _typed_tokens(items, "OWNER")]
 
@@ -88,6 +99,16 @@ class ConditionParts:
         if data in CONDITION_WORDS:
             return ("if", Condition(word=data))
         return None
+
+
+def _earlier_condition(phrase: Phrase, earlier: int, at_most: int | None) -> Condition:
+    if phrase.count is not None or phrase.any_one or phrase.zone is not None or phrase.shield:
+        raise ReadError("the cards an earlier sentence names, with a number, a zone or shields of their own")
+    if phrase.filter.whose != "any" or phrase.filter.other or phrase.filter.chosen_race:
+        raise ReadError("the cards an earlier sentence names, said to be a player's or other")
+    if phrase.filter == Filter():
+        raise ReadError("the cards an earlier sentence names, said to be any card")
+    return Condition(earlier=earlier, filter=phrase.filter, at_least=1 if at_most is None else 0, at_most=at_most)
 
 
 def _count_condition(zone: str, whose: str | None, phrase: Phrase, at_least: int, other: bool) -> Condition:

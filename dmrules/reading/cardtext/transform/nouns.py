@@ -69,6 +69,10 @@ class NounParts:
     def mod_other(self, items: list):
         return ("mod", "set", "other", True)
 
+    def mod_chosen_race(self, items: list):
+        """「その種族の」: of the race an earlier sentence chose (「種族を1つ選ぶ。」)."""
+        return ("mod", "set", "chosen_race", True)
+
     def mod_in_battle(self, items: list):
         return ("mod", "zone", "battle", None)
 
