@@ -311,3 +311,69 @@ def test_a_card_whose_text_reads_what_an_earlier_sentence_names_is_refused_by_th
             """
         )
     assert named in error.value.problem and "does not model yet" in error.value.problem, error.value.problem
+
+
+# -- where the card comes from (and goes) said before it (「相手の山札から、手札以外のゾーンにカードが置かれる時」) --
+
+ZONES_FIRST = [
+    (
+        "自分のマナゾーンから、墓地以外のゾーンにカードが置かれる時、かわりにそのカードを持ち主の墓地に置く。",
+        {
+            "watch": {"event": "leave_mana", "card": {"whose": "own"}, "to_not": "graveyard"},
+            "instead": [{"move_to": "graveyard"}],
+        },
+    ),
+    (
+        "相手の山札から、カードが墓地に置かれる時、かわりにそのカードを持ち主の山札の下に置く。",
+        {
+            "watch": {"event": "put_into_graveyard", "card": {"whose": "opponent"}, "from": "deck"},
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+        },
+    ),
+    (
+        "相手のクリーチャーがバトルゾーンから手札以外のゾーンに置かれる時、かわりに持ち主のマナゾーンに置く。",
+        {
+            "watch": {"event": "leave", "card": {"whose": "opponent", "type": "creature"}, "to_not": "hand"},
+            "instead": [{"move_to": "mana"}],
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("text, form", ZONES_FIRST, ids=[t[:30] for t, _ in ZONES_FIRST])
+def test_where_the_card_comes_from_and_goes_said_before_it(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (
+            "相手の山札から、山札以外のゾーンにカードが置かれる時、かわりにそのカードを持ち主の山札の下に置く。",
+            "from no zone",
+        ),
+        ("このクリーチャーが手札以外のゾーンに置かれる時、かわりに山札の下に置く。", "from no zone"),
+        (
+            "相手の山札から、手札以外のゾーンにカードが加えられる時、かわりにそのカードを持ち主の山札の下に置く。",
+            "加えられる",
+        ),
+    ],
+)
+def test_near_variants_of_where_the_card_comes_from_are_refused(text, named):
+    assert_refused(text, named)
+
+
+def test_a_card_leaving_the_deck_for_any_zone_but_one_is_refused_by_the_solver():
+    text = "相手の山札から、手札以外のゾーンにカードが置かれる時、かわりにそのカードを持ち主の山札の下に置く。"
+    with pytest.raises(dmrules.InputError) as error:
+        scenario(
+            f"""
+            turn: me
+            players:
+              me:
+                battle: [{{id: R, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}]
+              opponent: {{deck: [d1]}}
+            effect: {{controller: opponent, events: [{{mill: opponent, count: 1}}]}}
+            """
+        )
+    assert "leave_deck" in error.value.problem and "does not model yet" in error.value.problem, error.value.problem

@@ -55,6 +55,7 @@ class Watch:
     from_zone: str | None = None
     to_zone: str | None = None
     from_not: tuple[str, ...] = ()
+    to_not: tuple[str, ...] = ()  # 「手札以外のゾーンに」: the event sends the card to none of these zones
     cause: str | None = None
     conditions: tuple[str, ...] = ()
     cast_from: str | None = None
@@ -213,6 +214,8 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
     gaps = []
     if ability.watch.chooser:
         gaps.append("a watched choice that names both who chooses and what is chosen")
+    if "leave_deck" in ability.watch.events or ability.watch.to_not:
+        gaps.append("a watched card leaving the deck, or going to any zone but one ('leave_deck', 'to_not')")
     if ability.once_per_turn and len(variants(ability)) > 1:
         gaps.append("'one_of' (a choice between actions) limited to 「各ターンに1度」")
     for variant in variants(ability):

@@ -290,6 +290,7 @@ _CLASSES = (
     WatchClass("leave_mana", "マナゾーンを離れる", "leave the mana zone"),
     WatchClass("leave_graveyard", "墓地を離れる", "leave the graveyard"),
     WatchClass("leave_hand", "手札を離れる", "leave the hand"),
+    WatchClass("leave_deck", "山札を離れる", "leave the deck", restrictable=False),
     WatchClass("summon", "召喚される", "be summoned", restrictable=False),
 )
 WATCH_CLASSES: dict[str, WatchClass] = {c.name: c for c in _CLASSES}

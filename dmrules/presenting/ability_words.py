@@ -171,6 +171,8 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
     for label, value in (("from the", watch.from_zone), ("to the", watch.to_zone), ("cast from the", watch.cast_from)):
         if value:
             when += f" {label} {value}"
+    if watch.to_not:
+        when += " for any zone but the " + " or the ".join(ZONE_WORDS.get(z, z) for z in watch.to_not)
     if watch.conditions:
         when += " (" + ", ".join(c.replace("_", " ") for c in watch.conditions) + ")"
     lines = [when]

@@ -100,6 +100,8 @@ def watch_dict(watch: Watch) -> dict:
             out[key] = value
     if watch.from_not:
         out["from_not"] = _one_or_list(watch.from_not)
+    if watch.to_not:
+        out["to_not"] = _one_or_list(watch.to_not)
     if watch.conditions:
         out["when"] = list(watch.conditions)
     if watch.once:

@@ -154,6 +154,11 @@ def _event_phrase(watch: Watch, face_up: bool) -> str:
 
 
 def _event_word(event: str, watch: Watch, face_up: bool) -> str:
+    if watch.to_not:
+        left = {v: k for k, v in _LEAVE_ZONE.items()}
+        if event not in left or len(watch.to_not) != 1 or watch.from_zone or face_up:
+            raise ReadError("a card put into any zone but some, no printed phrase states")
+        return f"{_ZONE[left[event]]}から{_ZONE[watch.to_not[0]]}以外のゾーンに置かれる"
     source = f"{_ZONE[watch.from_zone]}から" if watch.from_zone and watch.from_zone != "pending" else ""
     position = {"top": "山札の上", "bottom": "山札の下"}.get(watch.to_position or "", "山札")
     table = {
@@ -188,6 +193,16 @@ def _event_word(event: str, watch: Watch, face_up: bool) -> str:
         if not (watch.from_zone == "shields" and event in ("break", "leave_shields")):
             raise ReadError("a watched zone no printed phrase states")
     return table[event]
+
+
+_LEAVE_ZONE = {
+    "battle": "leave",
+    "shields": "leave_shields",
+    "mana": "leave_mana",
+    "graveyard": "leave_graveyard",
+    "hand": "leave_hand",
+    "deck": "leave_deck",
+}
 
 
 def _subject(watch: Watch) -> str:

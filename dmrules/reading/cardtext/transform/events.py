@@ -21,6 +21,8 @@ from .parts import WHOSE_BY_WORD, ZONE_BY_WORD, EventCause, Phrase, ReadError, W
 OTHER = {"own": "opponent", "opponent": "own"}
 _LEAVE = {"battle": "leave", "shields": "leave_shields", "mana": "leave_mana", "graveyard": "leave_graveyard"}
 _LEAVE["hand"] = "leave_hand"
+# The zone a card leaves for any zone but one (「山札から、手札以外のゾーンに」).
+_LEAVE_ANY = {**_LEAVE, "deck": "leave_deck"}
 _PUT = {"graveyard": "put_into_graveyard", "mana": "put_into_mana", "deck": "put_into_deck", "battle": "enter"}
 _CAUSE_KINDS = {
     "by_effect": ("by_effect",),
@@ -45,6 +47,7 @@ class Ev:
     conditions: tuple[str, ...] = ()  # when: 「相手のクリーチャーにブレイクされる」
     state: tuple[str, ...] = ()  # if: 「表向きで」 (this_face_up)
     anywhere: bool = False  # 「どこからでも」
+    to_not: tuple[str, ...] = ()  # 「手札以外のゾーンに」: anywhere but these zones
 
 
 def _whose(token) -> str:
@@ -86,6 +89,34 @@ class EventParts:
         if amount is not None and (amount[1].count != 1 or amount[1].up_to or amount[1].every):
             raise ReadError("a watched event of several cards at once (a count) cannot be stated")
         return _watches(subject, ev, cause)
+
+    def watch_card_from_first(self, items: list):
+        """「相手の山札から、手札以外のゾーンにカードが置かれる時」: where the card comes from, said before it."""
+        source = next(i for i in items if isinstance(i, tuple) and i and i[0] == "from")
+        ev = next(i for i in items if isinstance(i, Ev))
+        if ev.from_zone is not None:
+            raise ReadError("a watched card's zone said twice")
+        rest = [_from(i, source) if i is ev else i for i in items if i is not source]
+        return self.watch_card(rest)
+
+    def watch_card_zones_first(self, items: list):
+        """「相手の山札から、手札以外のゾーンにカードが置かれる時」: where the card comes from and where it is put,
+        said before it; the event as 「カードが相手の山札から手札以外のゾーンに置かれる」 says it."""
+        source = next(i for i in items if isinstance(i, tuple) and i and i[0] == "from")
+        to = next(i for i in items if isinstance(i, tuple) and i and i[0] in ("to_except", "to_place"))
+        verb = _typed_tokens(items, "PUT_PASSIVE")
+        if to[0] == "to_except":
+            ev = self.ev_put_except([source, Token("ZONE", to[1]), *verb])
+        else:
+            ev = self.ev_put([source, *to[1], *verb])
+        subject = next(i for i in items if isinstance(i, (Phrase, tuple)) and i is not source and i is not to)
+        return self.watch_card([subject, ev])
+
+    def to_except(self, items: list):
+        return ("to_except", str(_typed_tokens(items, "ZONE")[0]))
+
+    def to_place(self, items: list):
+        return ("to_place", items)
 
     def watch_same_subject(self, items: list):
         cause = next((i for i in items if isinstance(i, EventCause)), EventCause())
@@ -341,6 +372,14 @@ class EventPhraseParts:
         ev = self.ev_put([i for i in items if not (isinstance(i, tuple) and i and i[0] == "from")])
         return replace(ev, anywhere=True)
 
+    def ev_put_except(self, items: list):
+        """「(山札から)手札以外のゾーンに置かれる」: the card leaves its zone for any zone but the one named."""
+        source = next((i for i in items if isinstance(i, tuple) and i and i[0] == "from"), None)
+        zones = _typed_tokens(items, "ZONE")
+        if str(_typed_tokens(items, "PUT_PASSIVE")[0]) != "置かれる":
+            raise ReadError("「以外のゾーンに加えられる」: no zone is put into that way")
+        return _from(Ev(events=("leave_elsewhere",), to_not=(ZONE_BY_WORD[str(zones[-1])],)), source)
+
     def ev_discard(self, items: list):
         return Ev(events=("discard",))
 
@@ -409,8 +448,13 @@ def _watches(subject, ev: Ev, cause: EventCause) -> tuple[WatchPart, ...]:
 def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
     """The watch of a subject's event."""
     conditions = ev.conditions + cause.conditions
+    if ev.events == ("leave_elsewhere",):
+        if ev.from_zone not in _LEAVE_ANY or ev.from_zone in ev.to_not:
+            raise ReadError("a card put into any zone but one, from no zone it can leave")
+        ev = replace(ev, events=(_LEAVE_ANY[ev.from_zone],), from_zone=None)
     watch = Watch(
         events=ev.events,
+        to_not=ev.to_not,
         from_zone=ev.from_zone,
         to_position=ev.to_position,
         once=ev.once,
