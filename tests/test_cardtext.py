@@ -620,11 +620,12 @@ def test_two_watched_events_joined_by_または(text, forms):
 @pytest.mark.parametrize(
     "text, named",
     [
-        # クリス=タブラ=ラーサ, as printed: both watches are read; turning face-down mana cards face up is no action.
+        # クリス=タブラ=ラーサ's sentence with the graveyard's cards: both watches are read; cards of the graveyard
+        # are face up, and turning them face up is no action (its mana zone's, as printed, is: golden-a.yaml).
         (
-            "クリスターナル・K(このクリーチャーが離れる時、または自分がゲームに負ける時、かわりに自分のマナゾーンにある"
+            "クリスターナル・K(このクリーチャーが離れる時、または自分がゲームに負ける時、かわりに自分の墓地にある"
             "裏向きのカードを3枚、表向きにしてもよい)",
-            "表向きにしてもよい",
+            "elsewhere than in the mana",
         ),
         # Once a turn over events one watch cannot name: one ability a watch would be used once a turn each.
         (

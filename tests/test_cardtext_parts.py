@@ -377,3 +377,70 @@ def test_a_card_leaving_the_deck_for_any_zone_but_one_is_refused_by_the_solver()
             """
         )
     assert "leave_deck" in error.value.problem and "does not model yet" in error.value.problem, error.value.problem
+
+
+# -- chosen cards turned face up where they are (「自分のマナゾーンにある裏向きのカードを3枚、表向きにする」) --
+
+FACE_UP = [
+    (
+        "このクリーチャーが破壊される時、かわりに自分のマナゾーンにある裏向きのカードを2枚、表向きにしてもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [
+                {"choose": {"count": 2, "from": "mana", "to": "mana", "verb": "turn_face_up", "face_down": True}}
+            ],
+            "optional": True,
+        },
+    ),
+    (
+        "このクリーチャーが破壊される時、かわりに自分の裏向きのシールドを1つ表向きにする。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [
+                {"choose": {"count": 1, "from": "shields", "to": "shields", "verb": "turn_face_up", "face_down": True}}
+            ],
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("text, form", FACE_UP, ids=[t[:30] for t, _ in FACE_UP])
+def test_chosen_cards_turned_face_up_where_they_are(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (
+            "このクリーチャーが破壊される時、かわりに自分のマナゾーンにあるカードを2枚、表向きにしてもよい。",
+            "not said to be face down",
+        ),
+        (
+            "このクリーチャーが破壊される時、かわりに自分の墓地にある裏向きのカードを2枚、表向きにする。",
+            "elsewhere than",
+        ),
+        (
+            "このクリーチャーが破壊される時、かわりに自分のマナゾーンにある裏向きのカードを2枚、手札に表向きにする。",
+            "elsewhere than",
+        ),
+    ],
+)
+def test_near_variants_of_cards_turned_face_up_are_refused(text, named):
+    assert_refused(text, named)
+
+
+def test_cards_turned_face_up_instead_are_refused_by_the_solver():
+    text = "このクリーチャーが破壊される時、かわりに自分のマナゾーンにある裏向きのカードを2枚、表向きにしてもよい。"
+    with pytest.raises(dmrules.InputError) as error:
+        scenario(
+            f"""
+            turn: me
+            players:
+              me:
+                battle: [{{id: K, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}]
+              opponent: {{}}
+            effect: {{controller: opponent, events: [{{destroy: K}}]}}
+            """
+        )
+    assert "turn_face_up" in error.value.problem and "does not model yet" in error.value.problem, error.value.problem

@@ -42,7 +42,8 @@ SLOT_FROM = ZONES + ("under_this", "crossed_to_this")
 SLOT_TO = ZONES + ("under_this",)
 
 
-VERBS = ("discard", "destroy", "put", "return", "add_to_hand")
+# turn_face_up: the chosen cards stay where they are, turned face up (「裏向きのカードを3枚、表向きにする」).
+VERBS = ("discard", "destroy", "put", "return", "add_to_hand", "turn_face_up")
 
 
 @dataclass(frozen=True)
@@ -265,6 +266,8 @@ def _action_gaps(action: Action, ability: ReplacementAbility) -> list[str]:
     if slot is not None:
         if slot.count is None or slot.up_to:
             gaps.append("a choice of any number of cards ('count: any' or 'up_to')")
+        if slot.verb == "turn_face_up":
+            gaps.append("chosen cards turned face up where they are (verb 'turn_face_up')")
         if slot.from_zone in ("hand", "deck") and {"face_up", "face_down"} & set(slot.filter.properties):
             gaps.append(f"a face-up or face-down card chosen from the {slot.from_zone} (a card revealed there)")
     return gaps

@@ -116,6 +116,8 @@ def slot_words(slot: Slot) -> str:
         return f"{noun}を{_slot_count_ja(slot)}破壊する"
     if slot.verb == "discard":
         return f"手札から{noun}を{_slot_count_ja(slot)}捨てる"
+    if slot.verb == "turn_face_up":
+        return f"{where}の{noun}を{_slot_count_ja(slot)}表向きにする"
     return f"{where}から{noun}を{_slot_count_ja(slot)}{to}に置く"
 
 

@@ -436,12 +436,18 @@ def _slot(slot: Slot) -> str:
     owner = _WHOSE.get(flt.whose)
     if owner is None:
         raise ReadError("chosen cards of a zone of no one player")
+    if slot.verb == "turn_face_up":  # turned face up where they are: 「自分のマナゾーンにある…を3枚、表向きにする」
+        return f"{owner}の{_ZONE[slot.from_zone]}にある{phrase(replace(flt, whose='any'))}を{amount}、{_to(slot)}"
     return f"{phrase(replace(flt, whose='any'))}を{amount}{owner}の{_ZONE[slot.from_zone]}から{_to(slot)}"
 
 
 def _to(slot: Slot) -> str:
     if slot.verb == "discard":
         return "捨てる"
+    if slot.verb == "turn_face_up":
+        if slot.to_zone != slot.from_zone or slot.position or slot.tapped:
+            raise ReadError("cards turned face up and moved, no printed phrase states")
+        return "表向きにする"
     lead = "タップして" if slot.tapped else ""
     if slot.to_zone == "hand" and slot.verb == "add_to_hand":
         return "手札に戻す"

@@ -278,6 +278,13 @@ def _choice_slots(clause: Clause, target: Target) -> list[Slot]:
         if not flt.types and not (phrase is not None and (phrase.card or phrase.named)):
             flt = replace(flt, types=("creature",))
         to_zone, position, verb = "graveyard", None, "destroy"
+    elif clause.verb == "face_up":
+        # 「自分のマナゾーンにある裏向きのカードを3枚、表向きにする」: turned face up where they are
+        if clause.place is not None or clause.manners or len(zones) != 1 or zones[0] not in ("mana", "shields"):
+            raise ReadError("chosen cards turned face up elsewhere than in the mana or shield zone where they are")
+        if "face_down" not in flt.properties:
+            raise ReadError("chosen cards turned face up that are not said to be face down")
+        to_zone, position, verb = zones[0], None, "turn_face_up"
     elif clause.verb in _CHOICE_VERBS:
         to_zone, position = _place(clause)
         verb = _CHOICE_VERBS[clause.verb]
