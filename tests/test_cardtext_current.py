@@ -314,12 +314,19 @@ def test_the_solver_reads_an_upper_bound_of_a_count_of_both_players_shields():
 
 # -- a discard said in the active voice (「このカードを自分の手札から捨てる時」): the event 「捨てられる時」 names ----
 
-# 貝獣 ヒヨク: its watched discard reads; what it does instead (a card under a NEO creature) does not yet
+# 貝獣 ヒヨク: its watched discard, and what it does instead: the card goes under a NEO creature it chooses
 HIYOKU = "このカードを自分の手札から捨てる時、墓地に置くかわりに自分のNEOクリーチャー1体の下に置いてもよい。"
 
 
 def test_a_discard_said_in_the_active_voice_is_the_discard_of_the_card():
-    assert_refused(HIYOKU, "NEOクリーチャー")  # read past the watched event, refused at the NEO creature
+    assert_compiles_to(
+        HIYOKU,
+        {
+            "watch": {"event": "discard", "card": "this"},
+            "instead": [{"under_chosen": {"whose": "own", "type": "neo"}}],
+            "optional": True,
+        },
+    )
     assert_compiles_to(
         HIYOKU.replace("自分のNEOクリーチャー1体の下に置いて", "バトルゾーンに出して"),
         {"watch": {"event": "discard", "card": "this"}, "instead": [{"move_to": "battle"}], "optional": True},
@@ -336,3 +343,62 @@ def test_a_discard_said_in_the_active_voice_is_the_discard_of_the_card():
 def test_a_discard_of_this_card_from_the_opponents_hand_is_refused():
     variant = HIYOKU.replace("自分のNEOクリーチャー1体の下に置いて", "バトルゾーンに出して")
     assert_refused(variant.replace("自分の手札", "相手の手札"), "opponent's zone")
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (HIYOKU.replace("自分のNEOクリーチャー1体", "NEOクリーチャー1体"), "no one player"),
+        (HIYOKU.replace("1体の下", "2体の下"), "other than one chosen card"),
+        (HIYOKU.replace("1体の下", "の下"), "other than one chosen card"),
+        (HIYOKU.replace("置いてもよい", "タップして置いてもよい"), "otherwise than"),
+    ],
+)
+def test_near_variants_of_the_card_put_under_a_chosen_creature_are_refused(text, named):
+    assert_refused(text, named)
+
+
+def test_the_card_put_under_a_chosen_creature_instead_is_refused_by_the_solver():
+    import dmrules
+
+    with pytest.raises(dmrules.InputError) as error:
+        dmrules.scenario_from_text(
+            f"""
+turn: me
+players:
+  me:
+    hand: [{{id: H, card: {{name: 貝獣 ヒヨク, type: creature, text: "{HIYOKU}"}}}}]
+    battle: [{{id: N, card: {{name: NEOのクリーチャー, type: neo_creature}}}}]
+  opponent: {{}}
+effect: {{controller: opponent, events: [{{discard: H}}]}}
+""",
+            "inline.yaml",
+        )
+    assert "under_chosen" in error.value.problem and "does not model yet" in error.value.problem, error.value.problem
+
+
+def test_a_neo_creature_is_a_type_the_solver_reads():
+    """「NEOクリーチャー」 is the type ``neo`` (a card of the type ``neo_creature`` is a creature and a NEO
+    creature): a replacement that watches the NEO creatures watches that card, not another creature."""
+    import dmrules
+
+    text = "自分のNEOクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。"
+    solution = dmrules.solve(
+        dmrules.scenario_from_text(
+            f"""
+turn: opponent
+players:
+  me:
+    battle:
+      - {{id: W, card: {{name: 見張りのクリーチャー, type: creature, cost: 3, power: 1000, text: "{text}"}}}}
+      - {{id: N, card: {{name: NEOのクリーチャー, type: neo_creature, cost: 3, power: 1000}}}}
+      - {{id: X, card: {{name: ふつうのクリーチャー, type: creature, cost: 3, power: 1000}}}}
+    hand: [h1]
+  opponent: {{}}
+effect: {{controller: opponent, events: [{{destroy: N}}, {{destroy: X}}]}}
+""",
+            "neo.yaml",
+        )
+    )
+    finals = sorted((r.final["N"], r.final["X"], r.final["h1"]) for r in solution.resolutions)
+    assert finals == [("battle", "graveyard", "graveyard"), ("graveyard", "graveyard", "hand")]

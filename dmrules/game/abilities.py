@@ -84,8 +84,8 @@ class Slot:
 class Action:
     """One thing that happens instead: 「かわりに〜」."""
 
-    kind: str  # stay, move, move_under, move_top, choose, move_source, flip_source, mill, draw, win, under_to,
-    #            destroy_partner, power, choose_instead, use_ability, tap_source, battle_instead, reveal
+    kind: str  # stay, move, move_under, move_under_chosen, move_top, choose, move_source, flip_source, mill, draw,
+    #            win, under_to, destroy_partner, power, choose_instead, use_ability, tap_source, battle_instead, reveal
     zone: str | None = None
     verb: str | None = None
     slot: Slot | None = None
@@ -94,7 +94,8 @@ class Action:
     position: str | None = None  # top, bottom, shuffle: where in the deck
     tapped: bool = False
     face_up: bool = False
-    filter: Filter | None = None  # battle_instead: the creature that battles instead (None: this card)
+    # battle_instead: the creature that battles instead (None: this card); move_under_chosen: the card it goes under
+    filter: Filter | None = None
     options: tuple[tuple[Action, ...], ...] = ()  # one_of: the lists of actions its player chooses between
 
 
@@ -262,6 +263,8 @@ def _action_gaps(action: Action, ability: ReplacementAbility) -> list[str]:
         gaps.append("'choose_instead: opponent'")
     if action.face_up:
         gaps.append("'face_up' placement")
+    if action.kind == "move_under_chosen":
+        gaps.append("the event's card put under a chosen card instead ('under_chosen')")
     slot = action.slot
     if slot is not None:
         if slot.count is None or slot.up_to:

@@ -51,6 +51,7 @@ CARD_TYPES = (
     "fortress",
     "psychic",
     "evolution",
+    "neo",
     "core",
 )
 # Printed card types and what they mean for the rules.
@@ -58,6 +59,7 @@ TYPE_EXPANSION: dict[str, tuple[str, ...]] = {
     "creature": ("creature",),
     "evolution_creature": ("creature", "evolution"),
     "psychic_creature": ("creature", "psychic"),
+    "neo_creature": ("creature", "neo"),  # NEOクリーチャー
     "dragheart_creature": ("creature", "dragheart"),
     "dragheart_weapon": ("dragheart", "weapon"),
     "dragheart_fortress": ("dragheart", "fortress"),

@@ -137,6 +137,8 @@ def action_words(action: Action) -> str:
     }
     if kind in simple:
         return simple[kind]
+    if kind == "move_under_chosen":
+        return f"そのカードは選んだ{filter_words(action.filter)}の下に置かれる"
     if kind == "move":
         where = POSITION_JA.get(action.position or "", zone) if action.zone == "deck" else zone
         return f"そのカードは{where}に{'タップして' if action.tapped else ''}置かれる"

@@ -99,6 +99,7 @@ ACTION_KEYS = (
     "one_of",
     "choose_instead",
     "reveal",
+    "under_chosen",
 )
 SLOT_FIELDS = ("count", "up_to", "position", "tapped", "no_trigger")
 CHOOSE_FIELDS = ("from", "to", "verb") + SLOT_FIELDS + FILTER_FIELDS
@@ -287,6 +288,9 @@ def _keyed_action(node: Node, key: str, arg: Node) -> Action:
         if len(options) < 2 or not all(options):
             raise arg.error("'one_of' lists at least two non-empty lists of actions")
         return Action("one_of", options=options)
+    if key == "under_chosen":
+        # 「墓地に置くかわりに自分のNEOクリーチャー1体の下に置く」: under one card its player chooses
+        return Action("move_under_chosen", filter=parse_filter(arg, default_whose="own"))
     if key == "battle_instead":
         if arg.value == "this":
             return Action("battle_instead")

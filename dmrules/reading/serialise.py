@@ -171,6 +171,8 @@ def action_dict(action: Action) -> Any:
         return {"move_to": _move_form(action)}
     if kind == "move_under":
         return {"move_to": "under_this"}
+    if kind == "move_under_chosen":
+        return {"under_chosen": filter_dict(action.filter or Filter(), "own")}
     if kind == "under_to":
         return {"under_to": action.zone}
     if kind == "choose":

@@ -40,6 +40,7 @@ _TYPE = {
     "tamaseed": "タマシード",
     "dragheart": "ドラグハート",
     "psychic": "サイキック・クリーチャー",
+    "neo": "NEOクリーチャー",
     "field": "フィールド",
     "castle": "城",
     "aura": "オーラ",
@@ -460,6 +461,10 @@ def render_action(action: Action) -> str:
         return _zone_verb(_given(action.zone, "zone"), action.position, tapped=action.tapped, face_up=action.face_up)
     if kind == "move_under":
         return "このクリーチャーの下に置く"
+    if kind == "move_under_chosen":
+        host = _given(action.filter, "card it goes under")
+        creature = bool(set(host.types) & {"creature", "neo", "psychic", "evolution"} or host.races or host.evolution)
+        return f"{phrase(host)}1{'体' if creature else '枚'}の下に置く"
     if kind == "move_top":
         return "一番上のカードが離れる"
     if kind == "under_to":

@@ -149,6 +149,8 @@ def _event_card(clause: Clause, watch: Watch) -> Action:
         return Action("move", zone="shields")  # 「シールド化する」: put face down as a new shield
     if clause.verb not in _MOVE_VERBS:
         raise ReadError(f"the event's card {clause.verb} instead: no action of the vocabulary")
+    if clause.place is not None and clause.place.zone == "under":
+        return _under_chosen(clause)
     zone, position = _place(clause)
     if zone == "under_this":
         _check_manners(clause, set())
@@ -158,6 +160,19 @@ def _event_card(clause: Clause, watch: Watch) -> Action:
         raise ReadError("a card put face down elsewhere than the shield zone")
     _check_manners(clause, {"tapped", "face_down", "face_up"} if zone in ("mana", "shields", "battle") else set())
     return Action("move", zone=zone, position=position, tapped="tapped" in clause.manners, face_up=face_up)
+
+
+def _under_chosen(clause: Clause) -> Action:
+    """「墓地に置くかわりに自分のNEOクリーチャー1体の下に置く」: the event's card goes under one card its player
+    chooses."""
+    host = clause.place.under if clause.place is not None else None
+    if host is None or clause.verb != "put" or clause.manners or clause.sources:
+        raise ReadError("the event's card put under a chosen card otherwise than 「…1体の下に置く」")
+    if host.count != 1 or host.any_one or host.shield or host.zone not in (None, "battle"):
+        raise ReadError("the event's card put under other than one chosen card of the battle zone")
+    if host.filter.whose == "any":
+        raise ReadError("the event's card put under a card of no one player")
+    return Action("move_under_chosen", filter=host.filter)
 
 
 def _this_instead(clause: Clause) -> list[Action]:

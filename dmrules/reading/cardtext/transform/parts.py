@@ -32,6 +32,7 @@ TYPE_BY_WORD = {
     "ドラグハート": "dragheart",
     "ドラグハート・クリーチャー": "dragheart",
     "サイキック・クリーチャー": "psychic",
+    "NEOクリーチャー": "neo",
     "フィールド": "field",
     "D2フィールド": "field",
     "城": "castle",

@@ -192,7 +192,7 @@ def _check_original(original: Original | None, watch: Watch) -> None:
 
 
 def _moves_event_card(action: Action) -> bool:
-    return action.kind in ("move", "move_under", "move_top")
+    return action.kind in ("move", "move_under", "move_under_chosen", "move_top")
 
 
 def _with_stay(actions: tuple[Action, ...], watch: Watch) -> tuple[Action, ...]:
