@@ -444,3 +444,20 @@ def test_cards_turned_face_up_instead_are_refused_by_the_solver():
             """
         )
     assert "turn_face_up" in error.value.problem and "does not model yet" in error.value.problem, error.value.problem
+
+
+# -- a lost battle (「このクリーチャーがバトルに負ける時」) is no event of the vocabulary: refused by name, whether
+# -- or not the rest of the sentence reads --
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "このクリーチャーがバトルに負ける時、かわりに自分の手札を1枚捨ててもよい。",
+        # 剛勇傀儡ガシガシ, as printed: what it does instead does not read either
+        "このクリーチャーがバトルに負ける時、このクリーチャーを墓地に置くかわりに、そのバトルをしているクリーチャーを"
+        "2体とも持ち主のマナゾーンに置く。",
+    ],
+)
+def test_a_lost_battle_is_refused_by_name(text):
+    assert_refused(text, "「バトルに負ける」: losing a battle is no event the vocabulary watches")

@@ -122,7 +122,7 @@ def parser() -> lark.Lark:
         parser="earley",
         lexer="dynamic",
         ambiguity="explicit",
-        start=["replacement", "followup", "grant", "used_ability", "condition_alone"],
+        start=["replacement", "followup", "grant", "used_ability", "condition_alone", "watched_alone"],
     )
 
 
@@ -239,10 +239,27 @@ def read_sentence(sentence: str, start: str):
     try:
         tree = parser().parse(sentence, start=start)
     except lark.exceptions.UnexpectedInput as error:
-        raise ReadError(_describe_error(error, sentence)) from None
+        message = _describe_error(error, sentence)
+        refusal = _watch_refusal(sentence) if start == "replacement" else None
+        raise ReadError(f"{refusal}; {message}" if refusal else message) from None
     except RecursionError:  # pragma: no cover - bounded by MAX_SENTENCE
         raise ReadError("the sentence is too deeply nested to read") from None
     return read_tree(tree)
+
+
+def _watch_refusal(sentence: str) -> str | None:
+    """Why the watched event of a sentence that does not parse cannot be stated, when its head alone (what
+    stands before the first 「時、」) parses into a part the vocabulary has no word for; None otherwise."""
+    at = sentence.find("時、")
+    if at < 0:
+        return None
+    try:
+        read_tree(parser().parse(sentence[: at + 1], start="watched_alone"))
+    except ReadError as error:
+        return str(error)
+    except lark.exceptions.UnexpectedInput:
+        return None
+    return None
 
 
 # When compiling must stop (time.monotonic()), innermost last: ``time_limit``.

@@ -94,6 +94,9 @@ class ConditionParts:
     def condition_alone(self, items: list):
         return items[0]
 
+    def watched_alone(self, items: list):
+        return items
+
     def __default_condition__(self, data: str, items):
         """A rule named after a condition word (「このクリーチャーがタップされていた場合」 → this_tapped)."""
         if data in CONDITION_WORDS:

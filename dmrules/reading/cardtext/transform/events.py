@@ -380,6 +380,11 @@ class EventPhraseParts:
             raise ReadError("「以外のゾーンに加えられる」: no zone is put into that way")
         return _from(Ev(events=("leave_elsewhere",), to_not=(ZONE_BY_WORD[str(zones[-1])],)), source)
 
+    def ev_lose_battle(self, items: list):
+        """「このクリーチャーがバトルに負ける時」: no event kind is a lost battle (the loser is destroyed, and no
+        watch says by a battle), so it is refused, never read as a destruction or a battle."""
+        raise ReadError("「バトルに負ける」: losing a battle is no event the vocabulary watches")
+
     def ev_discard(self, items: list):
         return Ev(events=("discard",))
 
