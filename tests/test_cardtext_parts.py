@@ -461,3 +461,45 @@ def test_cards_turned_face_up_instead_are_refused_by_the_solver():
 )
 def test_a_lost_battle_is_refused_by_name(text):
     assert_refused(text, "「バトルに負ける」: losing a battle is no event the vocabulary watches")
+
+
+# -- the event's shield turned face up where it is (「相手はそのシールドを手札に加えるかわりに表向きにする」), and a
+# -- sentence after a replacement that names its card again (「それが…なら、…」): never dropped as a sentence of its own
+
+
+def test_the_event_shield_turned_face_up_instead():
+    assert_compiles_to(
+        "このクリーチャーが相手のシールドをブレイクする時、相手はそのシールドを手札に加えるかわりに表向きにする。",
+        {
+            "watch": {"event": "break", "card": {"whose": "opponent"}, "when": ["by_this"]},
+            "instead": ["turn_face_up"],
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        ("このクリーチャーが破壊される時、墓地に置くかわりに表向きにする。", "not a shield's"),
+        (
+            "このクリーチャーが相手のシールドをブレイクする時、相手はそのシールドを手札に加えるかわりに表向きにして"
+            "墓地に置く。",
+            "cannot be stated here",
+        ),
+    ],
+)
+def test_near_variants_of_the_event_card_turned_face_up_are_refused(text, named):
+    assert_refused(text, named)
+
+
+def test_a_sentence_naming_the_replaced_card_again_after_the_replacement_is_unreadable():
+    """陽炎の守護者ブルー・メルキス: the shield turned face up is cast or put into the hand by the sentences after
+    it; the text is not read whole, so its card is refused, never solved with the first sentence alone."""
+    result = compile_text(
+        "このクリーチャーが相手のシールドをブレイクする時、相手はそのシールドを手札に加えるかわりに表向きにする。"
+        "それが「S・トリガー」を持つ呪文なら、自分がコストを支払わずに唱え、その後持ち主の墓地に置く。"
+        "それ以外のカードであれば、持ち主の手札に加える。"
+    )
+    assert not result.complete
+    assert [s.verdict for s in result.sentences] == ["replacement", "unreadable", "other"]
+    assert "names its card again" in (result.sentences[1].problem or "")

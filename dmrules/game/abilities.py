@@ -85,7 +85,8 @@ class Action:
     """One thing that happens instead: 「かわりに〜」."""
 
     kind: str  # stay, move, move_under, move_under_chosen, move_top, choose, move_source, flip_source, mill, draw,
-    #            win, under_to, destroy_partner, power, choose_instead, use_ability, tap_source, battle_instead, reveal
+    #            win, under_to, destroy_partner, power, choose_instead, use_ability, tap_source, battle_instead, reveal,
+    #            turn_face_up
     zone: str | None = None
     verb: str | None = None
     slot: Slot | None = None
@@ -263,6 +264,8 @@ def _action_gaps(action: Action, ability: ReplacementAbility) -> list[str]:
         gaps.append("'choose_instead: opponent'")
     if action.face_up:
         gaps.append("'face_up' placement")
+    if action.kind == "turn_face_up":
+        gaps.append("the event's card turned face up where it is instead ('turn_face_up')")
     if action.kind == "move_under_chosen":
         gaps.append("the event's card put under a chosen card instead ('under_chosen')")
     slot = action.slot

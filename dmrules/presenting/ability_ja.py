@@ -127,6 +127,7 @@ def action_words(action: Action) -> str:
     simple = {
         "stay": "そのカードはその場にとどまる",
         "move_under": "そのカードはこのカードの下に置かれる",
+        "turn_face_up": "そのカードはその場で表向きにされる",
         "move_top": "そのカードの一番上のカードだけが移動する",
         "choose_instead": "かわりに相手が選ぶ" if action.whose == "opponent" else "かわりに自分が選ぶ",
         "use_ability": "かわりに次の能力を使う",

@@ -92,6 +92,8 @@ def action_words(action: Action) -> str:
         )
     if kind == "move_under":
         return "the card goes under this card instead"
+    if kind == "turn_face_up":
+        return "the card is turned face up where it is instead"
     if kind == "move_under_chosen":
         return f"the card goes under a chosen {filter_words(action.filter)} instead"
     if kind == "move_top":

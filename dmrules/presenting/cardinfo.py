@@ -12,6 +12,7 @@ from .safe import visible
 ACTION_WORDS = {
     "stay": "stay",
     "move_under": "goes under this card instead",
+    "turn_face_up": "is turned face up where it is instead",
     "move_top": "only the top card of its stack goes",
     "choose_instead": "this card's player chooses instead",
     "flip_source": "this card flips",

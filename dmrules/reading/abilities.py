@@ -82,6 +82,7 @@ ONE_WORD_ACTIONS = (
     "use_ability",
     "tap_this",
     "discard_this",
+    "turn_face_up",
 )
 ACTION_KEYS = (
     "move_to",
@@ -228,6 +229,7 @@ def _word_action(node: Node) -> Action:
         "use_ability": Action("use_ability"),
         "tap_this": Action("tap_source"),
         "discard_this": Action("move_source", zone="graveyard", verb="discard"),
+        "turn_face_up": Action("turn_face_up"),
     }
     if word in simple:
         return simple[word]

@@ -154,6 +154,7 @@ _WORD_FORMS = {
     "move_top": "top_card_only",
     "use_ability": "use_ability",
     "tap_source": "tap_this",
+    "turn_face_up": "turn_face_up",
 }
 
 

@@ -479,6 +479,8 @@ def render_action(action: Action) -> str:
         )
     if kind == "tap_source":
         return "このクリーチャーをタップする"
+    if kind == "turn_face_up":
+        return "表向きにする"
     if kind == "battle_instead":
         return (
             "このクリーチャーをバトルさせる"

@@ -160,6 +160,16 @@ class TextReader:
             if self.group is not None and sentence.startswith(c.FOLLOW_UP):
                 self._follow_up(self.group, sentence, offset)
                 return
+            if self.group is not None and sentence.startswith(REFERS_BACK) and not _names_earlier(self.group):
+                # 「…かわりに表向きにする。それが「S・トリガー」を持つ呪文なら、…」: what is done with the replaced
+                # event's card is part of the replacement; never dropped as a sentence of its own
+                self._close()
+                problem = (
+                    f"「{sentence[:12]}…」 after a replacement names its card again: what is done with it is part "
+                    "of the replacement, which the vocabulary cannot state"
+                )
+                self._add(c.Sentence(sentence, offset, "unreadable", problem=problem))
+                return
             self._close()
             self._add(c.Sentence(sentence, offset, "other"))
             return
@@ -260,6 +270,16 @@ class TextReader:
                 continue
             if group.sentence.verdict == "replacement":
                 self.result.abilities.extend(group.abilities)
+
+
+# A sentence that names again a card the sentence before it named: 「それが…」「それ以外の…」.
+REFERS_BACK = ("それ",)
+
+
+def _names_earlier(group: Group) -> bool:
+    """Whether the group's abilities read the cards an earlier sentence names (「それが光のカードであれば」): then a
+    「それ」 after it names those cards too, not the replaced event's."""
+    return any(cond.earlier is not None for a in group.abilities for cond in a.conditions)
 
 
 def _round_trip(group: Group) -> tuple[str | None, str | None]:

@@ -147,6 +147,13 @@ def _event_card(clause: Clause, watch: Watch) -> Action:
             raise ReadError("「そのシールド」 names no shield: the watched event is not a shield's")
     if clause.verb == "shieldify" and clause.place is None and not clause.manners:
         return Action("move", zone="shields")  # 「シールド化する」: put face down as a new shield
+    if clause.verb == "face_up":
+        # 「相手はそのシールドを手札に加えるかわりに表向きにする」: the card stays where it is, turned face up
+        if clause.place is not None or clause.manners or clause.sources or clause.target is not None:
+            raise ReadError("the event's card turned face up and put somewhere")
+        if not set(watch.events) <= {"break", "leave_shields"}:
+            raise ReadError("a card turned face up instead of an event that is not a shield's")
+        return Action("turn_face_up")
     if clause.verb not in _MOVE_VERBS:
         raise ReadError(f"the event's card {clause.verb} instead: no action of the vocabulary")
     if clause.place is not None and clause.place.zone == "under":
