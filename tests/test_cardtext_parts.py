@@ -503,3 +503,73 @@ def test_a_sentence_naming_the_replaced_card_again_after_the_replacement_is_unre
     assert not result.complete
     assert [s.verdict for s in result.sentences] == ["replacement", "unreadable", "other"]
     assert "names its card again" in (result.sentences[1].problem or "")
+
+
+# -- a destruction by a battle (「バトルで破壊される時」: when by_battle), 「バトルゾーンにある」 of a destroyed or
+# -- leaving card (said by the event already), a card put into the shield zone (「シールドゾーンに裏向きにして置く」)
+
+BATTLE_AND_PLACES = [
+    (
+        "自分のクリーチャーがバトルで破壊される時、墓地に置くかわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}, "when": ["by_battle"]},
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    (
+        "このクリーチャーがバトルによって破壊される時、墓地に置くかわりにマナゾーンに置いてもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this", "when": ["by_battle"]},
+            "instead": [{"move_to": "mana"}],
+            "optional": True,
+        },
+    ),
+    (
+        "バトルゾーンにある自分の他のクリーチャーが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "other": True, "type": "creature"}},
+            "instead": ["destroy_this"],
+            "optional": True,
+        },
+    ),
+    (
+        "このクリーチャーが破壊される時、墓地に置くかわりに自分のシールドゾーンに裏向きにして置く。",
+        {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "shields"}]},
+    ),
+    (
+        "このクリーチャーがバトルゾーンを離れる時、かわりに自分の超次元ゾーンに置く。",
+        {"watch": {"event": "leave", "card": "this"}, "instead": [{"move_to": "hyperspatial"}]},
+    ),
+]
+
+
+@pytest.mark.parametrize("text, form", BATTLE_AND_PLACES, ids=[t[:30] for t, _ in BATTLE_AND_PLACES])
+def test_a_destruction_by_battle_and_the_places_said_again(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        ("このクリーチャーがバトルでバトルゾーンを離れる時、かわりに手札に戻す。", "other than a destruction"),
+        ("このクリーチャーが相手の効果によってバトルで破壊される時、かわりに手札に戻す。", "cannot read 「バトルで"),
+    ],
+)
+def test_near_variants_of_a_destruction_by_battle_are_refused(text, named):
+    assert_refused(text, named)
+
+
+@pytest.mark.parametrize("by, final", [("battle", "hand"), ("ability", "graveyard")])
+def test_a_destruction_by_battle_is_replaced_and_another_is_not(by, final):
+    text = "自分のクリーチャーがバトルで破壊される時、墓地に置くかわりに手札に戻す。"
+    situation = f"""
+    turn: me
+    players:
+      me:
+        battle:
+          - {{id: W, card: {{name: 見張りのクリーチャー, type: creature, cost: 3, power: 1000, text: "{text}"}}}}
+          - {{id: X, card: {{name: 負けるクリーチャー, type: creature, cost: 3, power: 1000}}}}
+      opponent: {{}}
+    effect: {{controller: opponent, by: {by}, events: [{{destroy: X}}]}}
+    """
+    assert finals(situation, "X") == [(final,)]

@@ -27,6 +27,7 @@ WATCH_CONDITIONS = (
     "by_this",
     "by_creature",
     "by_effect",
+    "by_battle",
     "first_this_turn",
 )
 CAUSES = ("deck_out", "no_shields", "opponent_wins", "effect", "attack", "not_attack")

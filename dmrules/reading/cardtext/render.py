@@ -120,6 +120,10 @@ def _head(flt: Filter, souls: list[str]) -> str:
 
 def _cause(conditions: tuple[str, ...]) -> tuple[str, list[str]]:
     """The cause phrase of a watch's conditions (「相手の呪文の効果によって」), and the conditions left."""
+    if "by_battle" in conditions:
+        if len(conditions) != 1:
+            raise ReadError("a battle as the cause, with other causes")
+        return "バトルで", []
     rest = [
         c
         for c in conditions

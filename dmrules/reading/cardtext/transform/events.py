@@ -312,6 +312,10 @@ class EventParts:
     def cause_not_attack(self, items: list):
         return EventCause(cause="not_attack")
 
+    def cause_battle(self, items: list):
+        """「バトルで破壊される」: destroyed by a battle (the loser of a battle)."""
+        return EventCause(conditions=("by_battle",))
+
 
 class EventPhraseParts:
     """The event phrases: the verb with where the card comes from and where it goes."""
@@ -453,6 +457,8 @@ def _watches(subject, ev: Ev, cause: EventCause) -> tuple[WatchPart, ...]:
 def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
     """The watch of a subject's event."""
     conditions = ev.conditions + cause.conditions
+    if "by_battle" in conditions and ev.events != ("destroy",):
+        raise ReadError("「バトルで」 of an event other than a destruction")
     if ev.events == ("leave_elsewhere",):
         if ev.from_zone not in _LEAVE_ANY or ev.from_zone in ev.to_not:
             raise ReadError("a card put into any zone but one, from no zone it can leave")
@@ -484,7 +490,9 @@ def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
     if subject.zone is not None:
         if subject.zone not in ZONE_BY_WORD.values() or (from_zone is not None and from_zone != subject.zone):
             raise ReadError("the watched card's zone and the event's zone differ")
-        from_zone = subject.zone
+        # 「バトルゾーンにある自分のクリーチャーが破壊される」: a destruction or a leaving is from there anyway
+        implied = subject.zone == "battle" and from_zone is None and set(ev.events) <= {"destroy", "leave"}
+        from_zone = None if implied else subject.zone
     if subject.shield and not set(ev.events) & {"break", "leave_shields"}:
         from_zone = from_zone or "shields"
     return WatchPart(watch=replace(watch, filter=flt, from_zone=from_zone))
