@@ -286,31 +286,32 @@ def test_near_variants_of_the_cards_an_earlier_sentence_names_are_refused(text, 
     assert_refused(text, named)
 
 
-@pytest.mark.parametrize(
-    "text, named",
-    [
-        (
-            "それが光のカードであれば、このクリーチャーが破壊される時、墓地に置くかわりにバトルゾーンにとどまる。",
-            "an earlier sentence",
-        ),
-        ("その種族のクリーチャーが破壊される時、かわりに自分の手札に戻す。", "その種族の"),
-    ],
-)
-def test_a_card_whose_text_reads_what_an_earlier_sentence_names_is_refused_by_the_solver(text, named):
-    """The solver knows neither the cards an earlier sentence revealed or drew nor the race it chose: a scenario
-    with such a card is refused, naming the part."""
+EARLIER_SCENARIO = """
+    turn: me
+    players:
+      me:
+        battle:
+          - {{id: G, card: {{name: 試しのクリーチャー, type: creature, cost: 3, power: 1000, text: "{text}"}}{flags}}}
+      opponent: {{}}
+    effect: {{controller: opponent, events: [{{destroy: G}}]}}
+    """
+
+
+def test_a_card_whose_text_reads_the_race_an_earlier_sentence_chose_is_refused_by_the_solver():
+    """The solver does not know the race an earlier sentence chose: a scenario with such a card is refused, naming
+    the part."""
+    text = "その種族のクリーチャーが破壊される時、かわりに自分の手札に戻す。"
     with pytest.raises(dmrules.InputError) as error:
-        scenario(
-            f"""
-            turn: me
-            players:
-              me:
-                battle: [{{id: G, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}]
-              opponent: {{}}
-            effect: {{controller: opponent, events: [{{destroy: G}}]}}
-            """
-        )
-    assert named in error.value.problem and "does not model yet" in error.value.problem, error.value.problem
+        scenario(EARLIER_SCENARIO.format(text=text, flags=""))
+    assert "その種族の" in error.value.problem and "does not model yet" in error.value.problem, error.value.problem
+
+
+@pytest.mark.parametrize("flags, final", [(", flags: [earlier_holds]", "battle"), ("", "graveyard")])
+def test_a_condition_on_the_cards_an_earlier_sentence_names_is_the_scenarios_to_say(flags, final):
+    """鎧亜の邪聖ギル・ダグラス's sentence: the drawn card is light when the scenario says so (flag earlier_holds);
+    otherwise the condition does not hold and the creature is destroyed (fixture V13 for ドラゴン・ラボ)."""
+    text = "それが光のカードであれば、このクリーチャーが破壊される時、墓地に置くかわりにバトルゾーンにとどまる。"
+    assert finals(EARLIER_SCENARIO.format(text=text, flags=flags), "G") == [(final,)]
 
 
 # -- where the card comes from (and goes) said before it (「相手の山札から、手札以外のゾーンにカードが置かれる時」) --

@@ -228,8 +228,6 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
     for condition in ability.conditions:
         if condition.word is not None and condition.word not in SOLVED_CONDITIONS:
             gaps.append(f"the condition '{condition.word}'")
-        if condition.earlier is not None:
-            gaps.append("a condition on the cards an earlier sentence of the text names (「それが…であれば」)")
     if any(flt.chosen_race for flt in _filters(ability)):
         gaps.append("the race an earlier sentence of the text chose (「その種族の」)")
     for step in ability.then:

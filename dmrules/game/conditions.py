@@ -17,6 +17,10 @@ from .vocabulary import CIVILIZATIONS
 
 # A card's flag: it is linked to another god (G・リンク), as the scenario states.
 LINKED = "linked"
+# A card's flag: what an earlier sentence of its text named (the cards it revealed, the card it drew) passes
+# the condition its ability puts on them (「それが光のカードであれば」, 「3枚ともドラゴンでない場合」), as the
+# scenario states: the solver does not play that sentence.
+EARLIER_HOLDS = "earlier_holds"
 
 
 def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
@@ -51,8 +55,8 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
         return all(civ in present for civ in CIVILIZATIONS if civ != "zero")
     if condition.word is not None:  # pragma: no cover - the scenario reader refuses unsolved words
         raise ValueError(f"condition '{condition.word}' is not solved")
-    if condition.earlier is not None:  # pragma: no cover - the scenario reader refuses it
-        raise ValueError("a condition on the cards an earlier sentence names is not solved")
+    if condition.earlier is not None:
+        return EARLIER_HOLDS in card.flags
     return count_holds(condition, state.cards.values(), controller, card.id)
 
 
