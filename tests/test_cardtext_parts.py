@@ -574,3 +574,49 @@ def test_a_destruction_by_battle_is_replaced_and_another_is_not(by, final):
     effect: {{controller: opponent, by: {by}, events: [{{destroy: X}}]}}
     """
     assert finals(situation, "X") == [(final,)]
+
+
+# -- an attack as the cause of a card's event, the hyperspatial zone 「戻す」 into, 「クロスしている」 --
+
+MORE_WORDINGS = [
+    (
+        "このカードが相手のクリーチャーの攻撃によってブレイクされる時、かわりにこのカードを自分の墓地に置く。",
+        {
+            "watch": {"event": "break", "card": "this", "when": ["by_opponent", "by_attack"]},
+            "instead": [{"move_to": "graveyard"}],
+        },
+    ),
+    (
+        "このクリーチャーがバトルゾーンを離れる時、かわりに自分の超次元ゾーンに戻してもよい。",
+        {"watch": {"event": "leave", "card": "this"}, "instead": [{"move_to": "hyperspatial"}], "optional": True},
+    ),
+    (
+        "このクリーチャーがバトルゾーンを離れる時、かわりに、このクリーチャーにクロスしているクロスギアを1枚墓地に"
+        "置いてもよい。",
+        {
+            "watch": {"event": "leave", "card": "this"},
+            "instead": ["stay", {"choose": {"count": 1, "from": "crossed_to_this", "to": "graveyard", "verb": "put"}}],
+            "optional": True,
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("text, form", MORE_WORDINGS, ids=[t[:30] for t, _ in MORE_WORDINGS])
+def test_an_attack_as_a_cause_and_more_wordings(text, form):
+    assert_compiles_to(text, form)
+
+
+def test_a_break_by_an_attack_is_replaced_and_one_by_a_spell_is_not():
+    text = "このカードが相手のクリーチャーの攻撃によってブレイクされる時、かわりにこのカードを自分の墓地に置く。"
+    for by, final in (("attack", "graveyard"), ("spell", "hand")):
+        situation = f"""
+        turn: opponent
+        players:
+          me:
+            shields: [{{id: S, card: {{name: 守りの呪文, type: spell, cost: 3, text: "{text}"}}}}]
+          opponent:
+            battle: [{{id: X, card: {{name: 攻めるクリーチャー, type: creature, cost: 3, power: 1000}}}}]
+        effect: {{source: X, controller: opponent, by: {by}, events: [{{break: [S]}}]}}
+        """
+        assert finals(situation, "S") == [(final,)], by

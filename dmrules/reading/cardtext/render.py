@@ -124,13 +124,10 @@ def _cause(conditions: tuple[str, ...]) -> tuple[str, list[str]]:
         if len(conditions) != 1:
             raise ReadError("a battle as the cause, with other causes")
         return "バトルで", []
-    rest = [
-        c
-        for c in conditions
-        if c not in ("by_opponent", "by_self", "by_effect", "by_spell", "by_ability", "by_creature")
-    ]
+    causes = ("by_effect", "by_spell", "by_ability", "by_creature", "by_attack")
+    rest = [c for c in conditions if c not in ("by_opponent", "by_self", *causes)]
     who = "相手" if "by_opponent" in conditions else "自分" if "by_self" in conditions else None
-    kinds = {c for c in conditions if c in ("by_effect", "by_spell", "by_ability", "by_creature")}
+    kinds = {c for c in conditions if c in causes}
     if not kinds:
         return ("", rest) if who is None else (f"{who}に", rest)
     if who is None:
@@ -141,6 +138,7 @@ def _cause(conditions: tuple[str, ...]) -> tuple[str, list[str]]:
         frozenset({"by_spell"}): "呪文",
         frozenset({"by_ability", "by_creature"}): "クリーチャーの能力",
         frozenset({"by_creature"}): "クリーチャー",
+        frozenset({"by_attack"}): "クリーチャーの攻撃",
     }
     word = words.get(frozenset(kinds))
     if word is None:
