@@ -620,3 +620,32 @@ def test_a_break_by_an_attack_is_replaced_and_one_by_a_spell_is_not():
         effect: {{source: X, controller: opponent, by: {by}, events: [{{break: [S]}}]}}
         """
         assert finals(situation, "S") == [(final,)], by
+
+
+@pytest.mark.parametrize(
+    "text, form",
+    [
+        (
+            "このクリーチャーが相手のターン中に破壊される時、墓地に置くかわりに手札に戻す。",
+            {
+                "watch": {"event": "destroy", "card": "this", "when": ["opponent_turn"]},
+                "instead": [{"move_to": "hand"}],
+            },
+        ),
+        (
+            "自分のクリーチャーが、自分のターン中、相手の効果によってバトルゾーンを離れる時、かわりに自分の手札を1枚"
+            "捨ててもよい。",
+            {
+                "watch": {
+                    "event": "leave",
+                    "card": {"whose": "own", "type": "creature"},
+                    "when": ["own_turn", "by_opponent", "by_effect"],
+                },
+                "instead": ["stay", {"discard": 1}],
+                "optional": True,
+            },
+        ),
+    ],
+)
+def test_the_turn_said_after_the_watched_card(text, form):
+    assert_compiles_to(text, form)

@@ -16,7 +16,7 @@ from lark import Token
 from ....game.abilities import Watch
 from ....game.filters import Filter
 from .nouns import _number, _typed_tokens
-from .parts import WHOSE_BY_WORD, ZONE_BY_WORD, EventCause, Phrase, ReadError, WatchPart
+from .parts import WHOSE_BY_WORD, ZONE_BY_WORD, EventCause, Phrase, Prefix, ReadError, WatchPart
 
 OTHER = {"own": "opponent", "opponent": "own"}
 _LEAVE = {"battle": "leave", "shields": "leave_shields", "mana": "leave_mana", "graveyard": "leave_graveyard"}
@@ -84,6 +84,11 @@ class EventParts:
             rest = [i for i in items if i is not subject]
             return tuple(part for one in subject[1] for part in self.watch_card([one, *rest]))
         cause = next((i for i in items if isinstance(i, EventCause)), EventCause())
+        turns = tuple(str(i.value) for i in items if isinstance(i, Prefix) and i.kind == "turn")
+        if turns:  # 「このクリーチャーが相手のターン中に破壊される時」: the turn said after the card
+            if cause.either:
+                raise ReadError("a turn said after the card, with either of two causes")
+            cause = replace(cause, conditions=cause.conditions + turns)
         amount = next((i for i in items if isinstance(i, tuple) and i and i[0] == "amount"), None)
         ev = next(i for i in items if isinstance(i, Ev))
         if amount is not None and (amount[1].count != 1 or amount[1].up_to or amount[1].every):
