@@ -649,3 +649,24 @@ def test_a_break_by_an_attack_is_replaced_and_one_by_a_spell_is_not():
 )
 def test_the_turn_said_after_the_watched_card(text, form):
     assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text, form",
+    [
+        (
+            "このクリーチャーが破壊される時、墓地に置くかわりに、自分の手札にある呪文を1枚捨ててもよい。",
+            {
+                "watch": {"event": "destroy", "card": "this"},
+                "instead": ["stay", {"discard": {"count": 1, "type": "spell"}}],
+                "optional": True,
+            },
+        ),
+        (
+            "このクリーチャーが破壊される時、墓地に置くかわりに、バトルゾーンに残る。",
+            {"watch": {"event": "destroy", "card": "this"}, "instead": ["stay"]},
+        ),
+    ],
+)
+def test_the_hands_cards_discarded_and_a_card_that_remains(text, form):
+    assert_compiles_to(text, form)
