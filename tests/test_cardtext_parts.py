@@ -670,3 +670,39 @@ def test_the_turn_said_after_the_watched_card(text, form):
 )
 def test_the_hands_cards_discarded_and_a_card_that_remains(text, form):
     assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text, form",
+    [
+        (
+            "このクリーチャーがバトルゾーンを離れる時、かわりに、バトルゾーンにある自分のクロスギアを1枚墓地に置いてもよい。",
+            {
+                "watch": {"event": "leave", "card": "this"},
+                "instead": [
+                    "stay",
+                    {"choose": {"count": 1, "from": "battle", "to": "graveyard", "verb": "put", "type": "cross_gear"}},
+                ],
+                "optional": True,
+            },
+        ),
+        (
+            "自分のマナゾーンにあるカードが墓地に置かれる時、墓地に置くかわりに自分の手札に戻す。",
+            {
+                "watch": {"event": "put_into_graveyard", "card": {"whose": "own"}, "from": "mana"},
+                "instead": [{"move_to": "hand"}],
+            },
+        ),
+    ],
+)
+def test_the_zone_of_the_cards_said_before_them(text, form):
+    assert_compiles_to(text, form)
+
+
+def test_a_sentence_that_does_not_parse_names_no_reason_of_its_head_but_an_unstated_part():
+    """「このクリーチャーがリンクしていて、バトルゾーンを離れる時」 does not read alone either, but it is no part the
+    vocabulary lacks a word for: only the position is named."""
+    result = compile_text(
+        "このクリーチャーがリンクしていて、バトルゾーンを離れる時、かわりにリンクしているゴッドを1体墓地に置いてもよい。"
+    )
+    assert result.problems and (result.problems[0].problem or "").startswith("cannot read")

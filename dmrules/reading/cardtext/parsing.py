@@ -20,7 +20,7 @@ from ...game.abilities import ReplacementAbility
 from ...game.errors import SolveError
 from ..serialise import serialise
 from .transform import read_tree
-from .transform.parts import ReadError
+from .transform.parts import ReadError, Unstated
 
 INSTEAD = "かわり"
 
@@ -249,15 +249,16 @@ def read_sentence(sentence: str, start: str):
 
 def _watch_refusal(sentence: str) -> str | None:
     """Why the watched event of a sentence that does not parse cannot be stated, when its head alone (what
-    stands before the first 「時、」) parses into a part the vocabulary has no word for; None otherwise."""
+    stands before the first 「時、」) parses into a part the vocabulary has no word for (``Unstated``); None
+    otherwise."""
     at = sentence.find("時、")
     if at < 0:
         return None
     try:
         read_tree(parser().parse(sentence[: at + 1], start="watched_alone"))
-    except ReadError as error:
+    except Unstated as error:
         return str(error)
-    except lark.exceptions.UnexpectedInput:
+    except (ReadError, lark.exceptions.UnexpectedInput):
         return None
     return None
 

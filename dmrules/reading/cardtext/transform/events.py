@@ -16,7 +16,7 @@ from lark import Token
 from ....game.abilities import Watch
 from ....game.filters import Filter
 from .nouns import _number, _typed_tokens
-from .parts import WHOSE_BY_WORD, ZONE_BY_WORD, EventCause, Phrase, Prefix, ReadError, WatchPart
+from .parts import WHOSE_BY_WORD, ZONE_BY_WORD, EventCause, Phrase, Prefix, ReadError, Unstated, WatchPart
 
 OTHER = {"own": "opponent", "opponent": "own"}
 _LEAVE = {"battle": "leave", "shields": "leave_shields", "mana": "leave_mana", "graveyard": "leave_graveyard"}
@@ -392,7 +392,7 @@ class EventPhraseParts:
     def ev_lose_battle(self, items: list):
         """「このクリーチャーがバトルに負ける時」: no event kind is a lost battle (the loser is destroyed, and no
         watch says by a battle), so it is refused, never read as a destruction or a battle."""
-        raise ReadError("「バトルに負ける」: losing a battle is no event the vocabulary watches")
+        raise Unstated("「バトルに負ける」: losing a battle is no event the vocabulary watches")
 
     def ev_discard(self, items: list):
         return Ev(events=("discard",))

@@ -44,6 +44,11 @@ class ReadError(ValueError):
     """A part the structured form cannot state, with the reason."""
 
 
+class Unstated(ReadError):
+    """A part the grammar reads whole that no word of the vocabulary states (「バトルに負ける時」): named when the
+    sentence around it does not parse either."""
+
+
 @dataclass(frozen=True)
 class Phrase:
     """A card phrase: its filter and what else it says of the cards."""
