@@ -322,10 +322,11 @@ def render_condition(condition: Condition) -> str:
 
 def _render_earlier(condition: Condition, flt: Filter) -> str:
     """「それが光のカードであれば」 (the one card), 「3枚ともドラゴンでない場合」 (none of N)."""
-    if condition.earlier == 1 and condition.at_least == 1 and condition.at_most is None:
+    earlier = _given(condition.earlier, "number of earlier cards")
+    if earlier == 1 and condition.at_least == 1 and condition.at_most is None:
         return f"それが{phrase(flt)}であれば"
-    if condition.earlier > 1 and condition.at_least == 0 and condition.at_most == 0:
-        return f"{condition.earlier}枚とも{phrase(flt)}でない場合"
+    if earlier > 1 and condition.at_least == 0 and condition.at_most == 0:
+        return f"{earlier}枚とも{phrase(flt)}でない場合"
     raise ReadError("a count of the cards an earlier sentence names that no printed phrase states")
 
 

@@ -16,7 +16,7 @@ from lark import Token, Tree
 from ....game.filters import CONDITION_WORDS, Condition
 from .clauses import ClauseParts
 from .conditions import ConditionParts
-from .events import EventParts, EventPhraseParts
+from .events import CauseParts, EventParts, EventPhraseParts
 from .followups import FollowupParts
 from .nouns import NounParts
 from .parts import ReadError
@@ -29,7 +29,9 @@ class Ambiguous(ReadError):
     """The sentence reads two ways that do not mean the same."""
 
 
-class Reader(NounParts, EventParts, EventPhraseParts, ClauseParts, ConditionParts, FollowupParts, SentenceParts):
+class Reader(
+    NounParts, EventParts, CauseParts, EventPhraseParts, ClauseParts, ConditionParts, FollowupParts, SentenceParts
+):
     """Every part reader, one method per rule of the grammar."""
 
     def __init__(self) -> None:

@@ -111,9 +111,9 @@ class EventParts:
         to = next(i for i in items if isinstance(i, tuple) and i and i[0] in ("to_except", "to_place"))
         verb = _typed_tokens(items, "PUT_PASSIVE")
         if to[0] == "to_except":
-            ev = self.ev_put_except([source, Token("ZONE", to[1]), *verb])
+            ev = _put_except_event([source, Token("ZONE", to[1]), *verb])
         else:
-            ev = self.ev_put([source, *to[1], *verb])
+            ev = _put_event([source, *to[1], *verb])
         subject = next(i for i in items if isinstance(i, (Phrase, tuple)) and i is not source and i is not to)
         return self.watch_card([subject, ev])
 
@@ -273,7 +273,10 @@ class EventParts:
     def fortified_subject(self, items: list):
         return ("subject", "fortified")
 
-    # -- causes -----------------------------------------------------------------------
+
+class CauseParts:
+    """Who or what makes the watched event happen: 「相手の呪文の効果によって」, 「バトルで」."""
+
     def causes(self, items: list):
         return items[0]
 
@@ -348,19 +351,7 @@ class EventPhraseParts:
         return Ev(events=("leave_shields",), state=("this_face_up",))
 
     def ev_put(self, items: list):
-        source = next((i for i in items if isinstance(i, tuple) and i and i[0] == "from"), None)
-        place = next(i for i in items if isinstance(i, tuple) and i and i[0] == "put")
-        verb = str(_typed_tokens(items, "PUT_PASSIVE")[0])
-        _, zone, position = place
-        if verb == "加えられる":
-            kinds = {"hand": "put_into_hand", "deck": "put_into_deck"}
-        else:
-            kinds = _PUT
-        if zone not in kinds:
-            raise ReadError(f"a card put into the {zone} zone cannot be watched")
-        owners = [i[1] for i in items if isinstance(i, tuple) and i and i[0] == "place_owner"]
-        to_whose = {"自分の": "own", "相手の": "opponent"}.get(owners[0]) if owners else None
-        return _from(Ev(events=(kinds[zone],), to_position=position, to_whose=to_whose), source)
+        return _put_event(items)
 
     def put_zone(self, items: list):
         return ("put", ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])], None)
@@ -378,16 +369,11 @@ class EventPhraseParts:
 
     def ev_put_from_anywhere(self, items: list):
         """「どこからでも自分の墓地に置かれる時」: from any zone (the ability works in every zone)."""
-        ev = self.ev_put([i for i in items if not (isinstance(i, tuple) and i and i[0] == "from")])
+        ev = _put_event([i for i in items if not (isinstance(i, tuple) and i and i[0] == "from")])
         return replace(ev, anywhere=True)
 
     def ev_put_except(self, items: list):
-        """「(山札から)手札以外のゾーンに置かれる」: the card leaves its zone for any zone but the one named."""
-        source = next((i for i in items if isinstance(i, tuple) and i and i[0] == "from"), None)
-        zones = _typed_tokens(items, "ZONE")
-        if str(_typed_tokens(items, "PUT_PASSIVE")[0]) != "置かれる":
-            raise ReadError("「以外のゾーンに加えられる」: no zone is put into that way")
-        return _from(Ev(events=("leave_elsewhere",), to_not=(ZONE_BY_WORD[str(zones[-1])],)), source)
+        return _put_except_event(items)
 
     def ev_lose_battle(self, items: list):
         """「このクリーチャーがバトルに負ける時」: no event kind is a lost battle (the loser is destroyed, and no
@@ -434,6 +420,32 @@ class EventPhraseParts:
 
 def _is_cause_or_amount(item) -> bool:
     return isinstance(item, tuple) and bool(item) and item[0] in ("amount",)
+
+
+def _put_event(items: list) -> Ev:
+    """「(マナゾーンから)自分の墓地に置かれる」, 「山札の一番下に置かれる」, 「手札に加えられる」."""
+    source = next((i for i in items if isinstance(i, tuple) and i and i[0] == "from"), None)
+    place = next(i for i in items if isinstance(i, tuple) and i and i[0] == "put")
+    verb = str(_typed_tokens(items, "PUT_PASSIVE")[0])
+    _, zone, position = place
+    if verb == "加えられる":
+        kinds = {"hand": "put_into_hand", "deck": "put_into_deck"}
+    else:
+        kinds = _PUT
+    if zone not in kinds:
+        raise ReadError(f"a card put into the {zone} zone cannot be watched")
+    owners = [i[1] for i in items if isinstance(i, tuple) and i and i[0] == "place_owner"]
+    to_whose = {"自分の": "own", "相手の": "opponent"}.get(owners[0]) if owners else None
+    return _from(Ev(events=(kinds[zone],), to_position=position, to_whose=to_whose), source)
+
+
+def _put_except_event(items: list) -> Ev:
+    """「(山札から)手札以外のゾーンに置かれる」: the card leaves its zone for any zone but the one named."""
+    source = next((i for i in items if isinstance(i, tuple) and i and i[0] == "from"), None)
+    zones = _typed_tokens(items, "ZONE")
+    if str(_typed_tokens(items, "PUT_PASSIVE")[0]) != "置かれる":
+        raise ReadError("「以外のゾーンに加えられる」: no zone is put into that way")
+    return _from(Ev(events=("leave_elsewhere",), to_not=(ZONE_BY_WORD[str(zones[-1])],)), source)
 
 
 def _from(ev: Ev, source) -> Ev:
