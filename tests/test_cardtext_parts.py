@@ -706,3 +706,11 @@ def test_a_sentence_that_does_not_parse_names_no_reason_of_its_head_but_an_unsta
         "このクリーチャーがリンクしていて、バトルゾーンを離れる時、かわりにリンクしているゴッドを1体墓地に置いてもよい。"
     )
     assert result.problems and (result.problems[0].problem or "").startswith("cannot read")
+
+
+def test_each_player_after_a_replacement_is_a_sentence_of_its_own():
+    """「それぞれ」 (each) after a replacement names no card again: the sentence is read as any other."""
+    result = compile_text(
+        "このクリーチャーが破壊される時、墓地に置くかわりに手札に戻す。それぞれのプレイヤーはカードを1枚引く。"
+    )
+    assert result.complete and [s.verdict for s in result.sentences] == ["replacement", "other"]

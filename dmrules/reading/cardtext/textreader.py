@@ -160,7 +160,7 @@ class TextReader:
             if self.group is not None and sentence.startswith(c.FOLLOW_UP):
                 self._follow_up(self.group, sentence, offset)
                 return
-            if self.group is not None and sentence.startswith(REFERS_BACK) and not _names_earlier(self.group):
+            if self.group is not None and REFERS_BACK.match(sentence) and not _names_earlier(self.group):
                 # 「…かわりに表向きにする。それが「S・トリガー」を持つ呪文なら、…」: what is done with the replaced
                 # event's card is part of the replacement; never dropped as a sentence of its own
                 self._close()
@@ -273,7 +273,7 @@ class TextReader:
 
 
 # A sentence that names again a card the sentence before it named: 「それが…」「それ以外の…」.
-REFERS_BACK = ("それ",)
+REFERS_BACK = re.compile(r"それ(?!ぞれ)")  # 「それぞれ」 (each) names nothing again
 
 
 def _names_earlier(group: Group) -> bool:
