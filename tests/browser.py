@@ -1,6 +1,8 @@
-"""One headless Chromium for every browser test a test worker runs (tests/test_web_browser.py, the
+"""One headless Chromium for each module of browser tests (tests/test_web_browser.py, the
 workbench; tests/test_report_browser.py, the HTML report), driven by Playwright through the system
-Chromium (no browser download). Without Chromium (or Playwright) the tests are skipped on a
+Chromium (no browser download). Not one for the whole run: Playwright's synchronous API keeps an
+event loop running in the thread while it is open, and other tests run their own
+(``asyncio.run``). Without Chromium (or Playwright) the tests are skipped on a
 developer's machine, and fail when the environment variable CI is set (.ci/run installs Chromium
 and Japanese fonts)."""
 
@@ -28,7 +30,7 @@ def missing(what: str):
     pytest.skip(f"{what} is not installed")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
     if not Path(CHROMIUM).exists():
         missing("chromium")
