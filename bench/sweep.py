@@ -5,14 +5,14 @@
     python bench/sweep.py --list       # the tests it runs
 
 Where tests/test_fixtures.py already checks each fixture's expectation, the tests that run
-fixtures through another costly path (the JSON lines and their schema, grouped counts, the HTML
-report, streaming, the short count, the invariants of every resolution, byte-identical output
-across processes, `verify` of the folder, windows grounded in a batch) run a fixed sample of them (``fixture_sample`` in
-tests/conftest.py: one fixture per ruling prefix, ruleset, kind of event and the other features,
-and the ones known to matter). This runs the same tests on every fixture (``DMRULES_SWEEP=all``)
-and the property test of tests/test_oracle.py with the examples per seed it had before
-(``DMRULES_ORACLE_EXAMPLES``, 60). Prints pytest's report and a SUMMARY line; exits non-zero
-when a test fails.
+fixtures through another costly path (the ruleset of Duel Masters Plays, the JSON lines and their
+schema, grouped counts, the HTML report, streaming, the short count, the invariants of every
+resolution, byte-identical output across processes, `verify` of the folder, windows grounded in a
+batch) run a fixed sample of them (``fixture_sample`` in tests/conftest.py: one fixture per ruling
+prefix, ruleset, kind of event and the other features, and the ones known to matter). This runs
+the same tests on every fixture (``DMRULES_SWEEP=all``) and the property test of
+tests/test_oracle.py with the examples per seed it had before (``DMRULES_ORACLE_EXAMPLES``, 60).
+Prints pytest's report and a SUMMARY line; exits non-zero when a test fails.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 SWEEPS = (
+    "tests/test_fixtures.py::test_every_fixture_solves_under_duel_masters_plays",
     "tests/test_schema.py::test_every_fixtures_jsonl_is_valid_and_the_fast_path_gives_what_the_objects_give",
     "tests/test_grouping.py::test_grouped_counts_agree_with_full_enumeration_on_every_fixture",
     "tests/test_report.py::test_every_fixture_renders",

@@ -5,6 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from .browser import browser  # noqa: F401  (the session's Chromium, for the browser tests)
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
 
@@ -100,8 +102,9 @@ def fixtures_dir() -> Path:
     return FIXTURES
 
 
-def run_cli(*args: str, timeout: float | None = None, process: bool = False):
-    """The dmrules command's exit status, standard output and standard error for ``args``.
+def run_cli(*args: str, timeout: float | None = None, process: bool = False, input: str | None = None):
+    """The dmrules command's exit status, standard output and standard error for ``args``, with
+    ``input`` (text) as its standard input.
 
     By default its entry point (``dmrules.cli.main``) runs in this process with both outputs
     captured: what a user's run gives, without starting Python again for each call. With
@@ -116,6 +119,7 @@ def run_cli(*args: str, timeout: float | None = None, process: bool = False):
             capture_output=True,
             text=True,
             cwd=ROOT,
+            input=input,
             timeout=timeout or 300,
         )
     import io
@@ -125,8 +129,9 @@ def run_cli(*args: str, timeout: float | None = None, process: bool = False):
     from dmrules.cli import main
 
     out, err = io.StringIO(), io.StringIO()
-    here = os.getcwd()
+    here, stdin = os.getcwd(), sys.stdin
     os.chdir(ROOT)
+    sys.stdin = io.TextIOWrapper(io.BytesIO((input or "").encode("utf-8")), encoding="utf-8")
     try:
         with redirect_stdout(out), redirect_stderr(err):
             try:
@@ -135,6 +140,7 @@ def run_cli(*args: str, timeout: float | None = None, process: bool = False):
                 code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
     finally:
         os.chdir(here)
+        sys.stdin = stdin
     return subprocess.CompletedProcess(["dmrules", *args], code, out.getvalue(), err.getvalue())
 
 

@@ -56,7 +56,7 @@ def mixed_batch(folder: Path) -> Path:
         "{this line is not JSON",
         {"id": "unknown-card", "scenario": DISCARD.replace("[h1, h2]", "[h1, h2], battle: [{id: X, card: 無名}]")},
         {"id": "hog", "scenario": HOG, "max_memory": HOG_CAP},
-        {"id": "flood", "scenario": jashin_yaml(6, 16), "timeout": 1},
+        {"id": "flood", "scenario": jashin_yaml(6, 16), "timeout": 0.5},
         {
             "id": 7,
             "scenario": json.loads(
@@ -138,7 +138,7 @@ def test_the_serial_run_answers_each_item_and_goes_on_past_those_that_fail(seria
         "id": "flood",
         "line": 7,
         "reason": "timeout",
-        "error": "no answer within its time limit of 1 s (--timeout)",
+        "error": "no answer within its time limit of 0.5 s (--timeout)",
     }
     assert inline["counts"] == {"resolutions": 1, "states": 1} and "observed" not in inline
 
@@ -153,7 +153,7 @@ def test_a_dask_cluster_gives_the_serial_lines(serial, batch):
     # test extra, so never skipped: a missing package fails this test.
     import distributed
 
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         out = check(str(batch), "--no-cache", "--scheduler", cluster.scheduler_address)
         assert out.returncode == 2, out.stderr
         assert out.stdout.splitlines() == serial
@@ -307,11 +307,11 @@ def test_verify_timeout_is_an_error_line_and_the_rest_goes_on(tmp_path):
     (tmp_path / "a.yaml").write_text(EXPECT_ONE, encoding="utf-8")
     (tmp_path / "b-flood.yaml").write_text(jashin_yaml(6, 16) + "expect: {count: 1}\n", encoding="utf-8")
     (tmp_path / "c.yaml").write_text(EXPECT_ONE, encoding="utf-8")
-    out = run_cli("verify", str(tmp_path), "--timeout", "1", process=True)
+    out = run_cli("verify", str(tmp_path), "--timeout", "0.5", process=True)
     assert out.returncode == 2
     lines = out.stdout.splitlines()
     assert lines[0].startswith("PASS ") and lines[0].endswith("a.yaml  (1 resolution)")
-    assert lines[1].endswith("b-flood.yaml: no answer within its time limit of 1 s (--timeout)")
+    assert lines[1].endswith("b-flood.yaml: no answer within its time limit of 0.5 s (--timeout)")
     assert lines[2].startswith("PASS ") and lines[3] == "3 scenarios: 2 passed, 0 failed, 1 with bad input"
 
 
@@ -373,7 +373,7 @@ def test_a_task_whose_process_fails_is_its_own_error_and_the_others_are_answered
     from dmrules.batch.supervisor import Limits, Supervisor, Task, run_all
 
     doings = ["ok", "signal", "raise", "bad input", "sleep", "ok"]
-    limits = Limits(max_memory=4096, timeout=2)
+    limits = Limits(max_memory=4096, timeout=1)
     tasks = [
         Task(list(range(i, min(i + chunk, len(doings)))), [{"do": d} for d in doings[i : i + chunk]], limits)
         for i in range(0, len(doings), chunk)
@@ -384,6 +384,6 @@ def test_a_task_whose_process_fails_is_its_own_error_and_the_others_are_answered
         1: {"error": "its process was ended by signal SIGTERM", "reason": "worker"},
         2: {"error": "internal error: ZeroDivisionError: a fault", "reason": "internal"},
         3: {"error": "x.yaml: players: no players", "reason": "input"},
-        4: {"error": "no answer within its time limit of 2 s (--timeout)", "reason": "timeout"},
+        4: {"error": "no answer within its time limit of 1 s (--timeout)", "reason": "timeout"},
         5: {"done": "ok"},
     }

@@ -24,7 +24,7 @@ ROWS = list(csv.DictReader(LIST.open(encoding="utf-8"), delimiter="\t"))
 
 
 DATABASE = ROOT / "dmrules" / "cards" / "classic.json"
-PARTS = 8  # the list's cards in eight interleaved parts: one test each, spread over the workers
+PARTS = 8  # the list's cards in eight interleaved parts, one test each: a failure names its part
 
 
 def stored_entries() -> list[str]:

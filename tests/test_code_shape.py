@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 from collections import defaultdict
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,6 +55,7 @@ SHARED: dict[str, frozenset[str]] = {
 ENTRY_POINTS = {"main"}  # a module's command-line entry point
 
 
+@cache  # parsed once for both checks
 def _modules() -> list[tuple[str, str, ast.Module]]:
     return [
         (path.relative_to(ROOT).as_posix(), text, ast.parse(text))

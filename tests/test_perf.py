@@ -438,7 +438,9 @@ def test_ctrl_c_during_a_long_grounding_reaches_python_while_it_still_grounds():
     # which measures it against the machine's own start-up in the same run: here only that
     # it happened, on a machine however loaded.
     code = (
-        "import time, clingo\n"
+        # Ctrl-C as in a terminal, also where this runs in the background (SIGINT ignored, inherited)
+        "import signal, time, clingo\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "from dmrules.solving.ground import ground\n"
         "ctl = clingo.Control()\n"
         "ctl.add('base', [], 'r(X,Y) :- X=1..200000, Y=1..200000, X*Y==7.')\n"

@@ -1,17 +1,13 @@
 """The workbench in a real browser: Playwright drives the system Chromium (no browser download).
 
 Each test builds a situation by clicking, as a judge would, and asserts what the page shows, in
-Japanese. The server runs on a free loopback port inside the tests and stops after them; one
-browser serves the whole module. Without Chromium (or Playwright) the tests are skipped on a
-developer's machine, and fail when the environment variable CI is set (.ci/run installs Chromium
-and Japanese fonts).
+Japanese. The server runs on a free loopback port inside the tests and stops after them; the
+browser is the one of tests/browser.py, shared with the report's tests.
 """
 
 import base64
 import json
-import os
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -23,37 +19,8 @@ from dmrules.presenting.web.routes import RequestLimits
 
 from .webserver import running
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 EVIL_NAME = "<img src=x onerror=alert(1)>"
 JASHIN = "アビスベル＝ジャシン帝"
-
-
-def _missing(what: str):
-    if os.environ.get("CI"):
-        pytest.fail(f"{what} is missing: CI must run the browser tests")
-    pytest.skip(f"{what} is not installed")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        _missing("chromium")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("playwright")
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")

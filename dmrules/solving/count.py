@@ -9,7 +9,7 @@ from ..game.scenario import Scenario
 from .encodings import encoding_files
 from .facts import situation_facts
 from .ground import control_arguments, grounded, make_control
-from .grouping import group_facts, interchangeable_classes, interchangeable_units, multiplicity
+from .grouping import GROUPED_SEARCH, group_facts, interchangeable_classes, interchangeable_units, multiplicity
 from .progress import set_solve, wait
 
 
@@ -74,7 +74,7 @@ def count_first_window(
     situation = situation_facts(scenario)
     units = interchangeable_units(scenario, situation, classes) if fold_units else []
     ctl = grounded(
-        control_arguments(scenario, ("0",)),
+        control_arguments(scenario, ("0", *GROUPED_SEARCH)),
         tuple(encoding_files(scenario.ruleset, "solve", True)),
         "",
         [*situation, *group_facts(classes, units)],

@@ -21,7 +21,7 @@ from .decode import Builder
 from .encodings import encoding_files
 from .facts import situation_facts
 from .ground import control_arguments, grounded
-from .grouping import group_facts, interchangeable_classes, interchangeable_units
+from .grouping import GROUPED_SEARCH, group_facts, interchangeable_classes, interchangeable_units
 from .progress import RUNNING, set_solve, tick, wait
 from .windowcache import rename_strings, state_key
 
@@ -55,7 +55,7 @@ def solve_window(
         return [], "spill"
     if built is not None and (max_models is None or len(built) <= max_models):
         return list(built), None
-    arguments = control_arguments(scenario, ("0",))
+    arguments = control_arguments(scenario, ("0", *GROUPED_SEARCH) if group else ("0",))
     files = tuple(encoding_files(scenario.ruleset, "solve", group, True))
     classes, units, key, names, facts = _window_facts(scenario, exact, arguments, files, group, fold_units)
     builder = Builder(scenario, index, label, kind, classes, units)
