@@ -10,8 +10,10 @@ Nothing kept can run code, and nothing kept is trusted blindly:
   bytes; the secret is a file only its user can read): an entry edited or planted by
   anything but dmrules, or of the wrong shape, is read past as if it were not there.
 - Keys are content hashes: ``code_key`` hashes the bytes of dmrules' own files (code, card
-  data, grammars, encodings) and the Python version; each entry's name hashes the bytes of
-  what it was made from. Nothing depends on modification times.
+  data, grammars, encodings) and the Python version, ``reading_key`` those of the floors that
+  read alone (what they make: the compiled card texts, the bundled database, the scenarios
+  read); each entry's name hashes the bytes of what it was made from. Nothing depends on
+  modification times.
 - The folder must be a folder of the user's own that no one else may write to (nor the
   secret be readable by anyone else): otherwise nothing is read or kept there, and dmrules
   says so once on standard error.
@@ -133,13 +135,39 @@ def code_key() -> str | None:
     encodings = package.parent / "asp"
     if encodings.is_dir() and not (package / "asp").is_dir():
         folders.append(encodings)  # an editable install: the encodings beside the package
-    key = hashlib.sha256(sys.version.encode())
+    return _files_key([path for folder in folders for path in _keyed_files(folder)], package.parent)
+
+
+# What the card-text compiler makes is the work of the floors that read (pyproject.toml's layers,
+# kept by lint-imports: a floor imports only the ones below it) and of the helpers outside the
+# floors; the floors above them (solving, checking, presenting, batch, the API, the command line)
+# and the encodings cannot change it.
+READING = ("game", "reading", "cards", "data")
+ABOVE_READING = ("api.py", "cli.py", "__main__.py")
+
+
+@lru_cache(maxsize=1)
+def reading_key() -> str | None:
+    """``code_key`` of the files the compiled card texts depend on (``READING``, and the modules
+    of the package's top level but the floors above): a change to the solver or to an output
+    keeps them."""
+    package = Path(__file__).resolve().parent
+    files = [p for p in package.glob("*.py") if p.name not in ABOVE_READING]
+    files += [path for floor in READING for path in _keyed_files(package / floor)]
+    return _files_key(files, package.parent, "reading")
+
+
+def _keyed_files(folder: Path) -> list[Path]:
+    return [p for ext in KEYED for p in folder.rglob(f"*.{ext}")]
+
+
+def _files_key(files: list[Path], base: Path, scope: str = "") -> str | None:
+    key = hashlib.sha256(sys.version.encode() + scope.encode())
     try:
-        for folder in folders:
-            for path in sorted(p for ext in KEYED for p in folder.rglob(f"*.{ext}")):
-                key.update(f"{path.relative_to(folder.parent)}\0".encode("utf-8", "surrogatepass"))
-                key.update(hashlib.sha256(path.read_bytes()).digest())
-    except OSError:
+        for path in sorted(files, key=lambda p: p.relative_to(base).as_posix()):
+            key.update(f"{path.relative_to(base)}\0".encode("utf-8", "surrogatepass"))
+            key.update(hashlib.sha256(path.read_bytes()).digest())
+    except (OSError, ValueError):
         return None
     return key.hexdigest()[:32]
 
@@ -264,14 +292,15 @@ KEEP_OTHERS = 3
 KEYED_FOLDERS = ("texts-", "graphs-", "scenarios-")
 
 
-def forget_stale(root: Path | None, key: str | None) -> None:
+def forget_stale(root: Path | None, *keys: str | None) -> None:
     """Remove what older versions of dmrules kept in ``root``: every key's entries (``cards-KEY.json``,
     ``texts-KEY/``, ``graphs-KEY/``, ``scenarios-KEY/``, and the pickles of the versions before
-    this format) but this ``key``'s and those of the ``KEEP_OTHERS`` most recently written
-    others. Called when a new key's database is written, so the folder does not grow for ever."""
+    this format) but those of these ``keys`` (``code_key`` and ``reading_key``) and those of the
+    ``KEEP_OTHERS`` most recently written others. Called when a new key's database is written,
+    so the folder does not grow for ever."""
     import shutil
 
-    if root is None or key is None:
+    if root is None or None in keys:
         return
     try:
         entries: dict[str, list[Path]] = {}
@@ -281,7 +310,8 @@ def forget_stale(root: Path | None, key: str | None) -> None:
                 entries.setdefault(name[6:].rsplit(".", 1)[0], []).append(path)
             elif name.startswith(KEYED_FOLDERS) and path.is_dir() and not path.is_symlink():
                 entries.setdefault(name.split("-", 1)[1], []).append(path)
-        entries.pop(key, None)
+        for key in keys:
+            entries.pop(key, None)
         pickled = {k for k, paths in entries.items() if any(p.name.endswith(".pickle") for p in paths)}
 
         def written(paths: list[Path]) -> float:

@@ -182,3 +182,46 @@ def test_the_code_key_follows_the_bytes_of_the_files_not_their_times(tmp_path, m
     finally:
         cache.code_key.cache_clear()
     assert cache.content_key("a", "bc") != cache.content_key("ab", "c")  # parts are told apart
+
+
+def test_the_reading_key_follows_the_reading_floors_alone(tmp_path, monkeypatch) -> None:
+    """Compiled card texts, the bundled database and the scenarios read are the work of the floors
+    that read: a change to the solver, the encodings or the command line keeps them; a change to
+    a reader, the model or a helper they use does not."""
+    package = tmp_path / "dmrules"
+    files = {
+        "cache.py": "# the cache\n",
+        "cli.py": "# the command\n",
+        "reading/cardtext/grammar.lark": "start: X\n",
+        "game/events.py": "KINDS = ()\n",
+        "solving/engine.py": "# the engine\n",
+        "cards/printed.yaml": "cards: []\n",
+    }
+    for name, text in files.items():
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text(text)
+    (tmp_path / "asp").mkdir()
+    (tmp_path / "asp" / "rules.lp").write_text("a.\n")
+    monkeypatch.setattr(cache, "__file__", str(package / "cache.py"))
+
+    def keys() -> tuple:
+        cache.code_key.cache_clear()
+        cache.reading_key.cache_clear()
+        return cache.code_key(), cache.reading_key()
+
+    try:
+        code, reading = keys()
+        assert code != reading
+        for kept in ("solving/engine.py", "cli.py", "../asp/rules.lp"):
+            (package / kept).write_text("# changed\n")
+            now = keys()
+            assert now[0] != code and now[1] == reading, kept
+            code = now[0]
+        for changed in ("reading/cardtext/grammar.lark", "game/events.py", "cache.py", "cards/printed.yaml"):
+            (package / changed).write_text("# changed\n")
+            now = keys()
+            assert now[1] != reading, changed
+            code, reading = now
+    finally:
+        cache.code_key.cache_clear()
+        cache.reading_key.cache_clear()

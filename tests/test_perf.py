@@ -404,7 +404,7 @@ def test_what_older_versions_kept_is_removed_but_the_newest_few(tmp_path, monkey
     left = sorted(p.name for p in tmp_path.iterdir())
     assert left == sorted(
         [
-            f"cards-{cache.code_key()}.json",
+            f"cards-{cache.reading_key()}.json",
             "other.txt",
             "secret",
             *[

@@ -17,7 +17,7 @@ from functools import lru_cache, partial
 from importlib import resources
 from pathlib import Path
 
-from ..cache import cache_root, code_key, forget_stale, load, store
+from ..cache import cache_root, code_key, forget_stale, load, reading_key, store
 from ..game.abilities import ReplacementAbility, Restriction, TriggeredAbility
 from ..game.cards import CardDef, CardSide
 from ..game.errors import InputError
@@ -375,7 +375,7 @@ def load_card_file(path: str | Path, text: str | None = None) -> list[CardDef]:
 def _cache_file() -> Path | None:
     """Where the bundled database is kept compiled between runs (``cache.py``)."""
 
-    root, key = cache_root(), code_key()
+    root, key = cache_root(), reading_key()
     return None if root is None or key is None else root / f"cards-{key}.json"
 
 
@@ -403,7 +403,7 @@ def bundled() -> CardDatabase:
             store(cache, encode(files))
         except ValueError:  # something that is not kept
             pass
-        forget_stale(cache_root(), code_key())
+        forget_stale(cache_root(), code_key(), reading_key())
     db = CardDatabase()
     for entry in classic_entries():
         db.add_lazy(entry["name"], partial(classic_card, entry))

@@ -11,7 +11,7 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
-from ..cache import cache_root, code_key, content_key, load, store
+from ..cache import cache_root, content_key, load, reading_key, store
 from ..game.abilities import unsolved
 from ..game.cards import MARKERS, CardDef, CardInstance
 from ..game.errors import InputError, Where
@@ -93,7 +93,7 @@ def load_scenario(path: str | Path, db: CardDatabase | None = None) -> Scenario:
 
 def _kept_file(name: str, raw: bytes) -> Path | None:
 
-    root, key = cache_root(), code_key()
+    root, key = cache_root(), reading_key()
     if root is None or key is None:
         return None
     return root / f"scenarios-{key}" / f"{content_key(name, raw)}.json"

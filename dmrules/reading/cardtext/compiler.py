@@ -29,7 +29,7 @@ from functools import lru_cache
 
 import yaml
 
-from ...cache import cache_root, code_key, content_key, load, store
+from ...cache import cache_root, content_key, load, reading_key, store
 from ...game.errors import SolveError
 from ..abilities import parse_ability
 from ..reader import Node
@@ -53,7 +53,7 @@ def compile_text(text: str, card_type: str | None = None, name: str | None = Non
 def _compiled_text(text: str, card_type: str | None, name: str | None = None) -> Compiled:
     from ..keepable import decode, encode
 
-    root, key = cache_root(), code_key()
+    root, key = cache_root(), reading_key()
     path = None
     if root is not None and key is not None:
         path = root / f"texts-{key}" / f"{content_key(str(card_type), str(name), text)}.json"
