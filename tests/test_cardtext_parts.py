@@ -30,6 +30,23 @@ def finals(text: str, *cards: str) -> list[tuple[str, ...]]:
     return sorted(tuple(r.final[c] for c in cards) for r in solution.resolutions)
 
 
+def solver_refusal(text: str, opponent: str, event: str) -> str:
+    """The problem the solver names for a scenario with one creature R of ``text``, the opponent's
+    zones ``opponent`` and the opponent's effect making ``event``."""
+    with pytest.raises(dmrules.InputError) as error:
+        scenario(
+            f"""
+            turn: me
+            players:
+              me:
+                battle: [{{id: R, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}]
+              opponent: {opponent}
+            effect: {{controller: opponent, events: [{event}]}}
+            """
+        )
+    return error.value.problem
+
+
 # -- every card under this one (「このクリーチャーの下にあるカードをすべて…に置き」), and what is done before the
 # -- replaced event is said again (「…置き、このクリーチャーを墓地に置くかわりに…」) ----------------------------
 
@@ -366,18 +383,8 @@ def test_near_variants_of_where_the_card_comes_from_are_refused(text, named):
 
 def test_a_card_leaving_the_deck_for_any_zone_but_one_is_refused_by_the_solver():
     text = "相手の山札から、手札以外のゾーンにカードが置かれる時、かわりにそのカードを持ち主の山札の下に置く。"
-    with pytest.raises(dmrules.InputError) as error:
-        scenario(
-            f"""
-            turn: me
-            players:
-              me:
-                battle: [{{id: R, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}]
-              opponent: {{deck: [d1]}}
-            effect: {{controller: opponent, events: [{{mill: opponent, count: 1}}]}}
-            """
-        )
-    assert "leave_deck" in error.value.problem and "does not model yet" in error.value.problem, error.value.problem
+    problem = solver_refusal(text, "{deck: [d1]}", "{mill: opponent, count: 1}")
+    assert "leave_deck" in problem and "does not model yet" in problem, problem
 
 
 # -- chosen cards turned face up where they are (「自分のマナゾーンにある裏向きのカードを3枚、表向きにする」) --
@@ -433,18 +440,8 @@ def test_near_variants_of_cards_turned_face_up_are_refused(text, named):
 
 def test_cards_turned_face_up_instead_are_refused_by_the_solver():
     text = "このクリーチャーが破壊される時、かわりに自分のマナゾーンにある裏向きのカードを2枚、表向きにしてもよい。"
-    with pytest.raises(dmrules.InputError) as error:
-        scenario(
-            f"""
-            turn: me
-            players:
-              me:
-                battle: [{{id: K, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}]
-              opponent: {{}}
-            effect: {{controller: opponent, events: [{{destroy: K}}]}}
-            """
-        )
-    assert "turn_face_up" in error.value.problem and "does not model yet" in error.value.problem, error.value.problem
+    problem = solver_refusal(text, "{}", "{destroy: R}")
+    assert "turn_face_up" in problem and "does not model yet" in problem, problem
 
 
 # -- a lost battle (「このクリーチャーがバトルに負ける時」) is no event of the vocabulary: refused by name, whether
