@@ -311,7 +311,8 @@ def forget_stale(root: Path | None, *keys: str | None) -> None:
             elif name.startswith(KEYED_FOLDERS) and path.is_dir() and not path.is_symlink():
                 entries.setdefault(name.split("-", 1)[1], []).append(path)
         for key in keys:
-            entries.pop(key, None)
+            if key is not None:
+                entries.pop(key, None)
         pickled = {k for k, paths in entries.items() if any(p.name.endswith(".pickle") for p in paths)}
 
         def written(paths: list[Path]) -> float:
