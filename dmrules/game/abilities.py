@@ -228,7 +228,7 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
     for condition in ability.conditions:
         if condition.word is not None and condition.word not in SOLVED_CONDITIONS:
             gaps.append(f"the condition '{condition.word}'")
-    if any(flt.chosen_race for flt in _ability_filters(ability)):
+    if any(flt.chosen_race for flt in ability_filters(ability)):
         gaps.append("the race an earlier sentence of the text chose (「その種族の」)")
     for step in ability.then:
         for event in step.events:
@@ -237,7 +237,7 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
     return list(dict.fromkeys(gaps))
 
 
-def _ability_filters(ability: ReplacementAbility) -> list[Filter]:
+def ability_filters(ability: ReplacementAbility) -> list[Filter]:
     """Every filter of the ability: its watch's, its choices', its conditions', its grant's."""
     out = [ability.watch.filter] if ability.watch.filter is not None else []
     out += [slot.filter for slot in ability.slots()]

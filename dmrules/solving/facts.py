@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from clingo import Function, Number, String, Symbol, SymbolType
 
-from ..game.abilities import ReplacementAbility, TriggeredAbility, Watch, variants
+from ..game.abilities import ReplacementAbility, TriggeredAbility, Watch, ability_filters, variants
 from ..game.cards import CardInstance, faces
 from ..game.conditions import ability_holds
 from ..game.events import Event, Template
@@ -71,7 +71,7 @@ def replacement_variants(
 
 def _all_filters(scenario: Scenario) -> Iterator[Filter]:
     for ability, _ in _abilities(scenario):
-        yield from _filters(ability)
+        yield from ability_filters(ability)
     for card in scenario.cards.values():
         for trigger in card.triggers:
             if trigger.watch.filter is not None:
@@ -98,16 +98,6 @@ def keyword_words(scenario: Scenario) -> set[str]:
 def name_parts(scenario: Scenario) -> set[str]:
     """Name parts (「名前に《X》とある」) used by any filter in the scenario."""
     return {part for flt in _all_filters(scenario) for part in flt.name_parts}
-
-
-def _filters(ability: ReplacementAbility) -> Iterator[Filter]:
-    if ability.watch.filter is not None:
-        yield ability.watch.filter
-    for slot in ability.slots():
-        yield slot.filter
-    for action in ability.instead:
-        if action.filter is not None:  # a creature chosen to battle instead
-            yield action.filter
 
 
 def _abilities(scenario: Scenario) -> Iterator[tuple[ReplacementAbility, Symbol]]:
