@@ -300,7 +300,8 @@ def forget_stale(root: Path | None, *keys: str | None) -> None:
     so the folder does not grow for ever."""
     import shutil
 
-    if root is None or None in keys:
+    kept_keys = [key for key in keys if key is not None]
+    if root is None or len(kept_keys) < len(keys):
         return
     try:
         entries: dict[str, list[Path]] = {}
@@ -310,9 +311,8 @@ def forget_stale(root: Path | None, *keys: str | None) -> None:
                 entries.setdefault(name[6:].rsplit(".", 1)[0], []).append(path)
             elif name.startswith(KEYED_FOLDERS) and path.is_dir() and not path.is_symlink():
                 entries.setdefault(name.split("-", 1)[1], []).append(path)
-        for key in keys:
-            if key is not None:
-                entries.pop(key, None)
+        for key in kept_keys:
+            entries.pop(key, None)
         pickled = {k for k, paths in entries.items() if any(p.name.endswith(".pickle") for p in paths)}
 
         def written(paths: list[Path]) -> float:

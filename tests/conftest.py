@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from .browser import browser  # noqa: F401  (the session's Chromium, for the browser tests)
+from .browser import browser  # noqa: F401  (a module's Chromium, for the browser tests)
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
