@@ -402,3 +402,68 @@ effect: {{controller: opponent, events: [{{destroy: N}}, {{destroy: X}}]}}
     )
     finals = sorted((r.final["N"], r.final["X"], r.final["h1"]) for r in solution.resolutions)
     assert finals == [("battle", "graveyard", "graveyard"), ("graveyard", "graveyard", "hand")]
+
+
+# -- the player who does the replaced event, said before 「かわりに」, and 「それ」 for its card ----------------
+
+# 「鎮魂」の頂 ベートーベン・ソレムニス
+SOLEMNIS = "相手がドラゴンを出す時、相手はかわりにそれを墓地に置く。"
+
+
+def test_the_player_before_instead_is_the_one_whose_card_it_is_and_it_names_the_card():
+    assert_compiles_to(
+        SOLEMNIS,
+        {
+            "watch": {"event": "enter", "card": {"whose": "opponent", "race": "ドラゴン"}},
+            "instead": [{"move_to": "graveyard"}],
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (SOLEMNIS.replace("相手はかわりに", "自分はかわりに"), "the player named before 「かわりに」"),
+        ("このクリーチャーが破壊される時、相手はかわりにそれを手札に戻す。", "the player named before 「かわりに」"),
+    ],
+)
+def test_another_player_before_instead_is_refused(text, named):
+    assert_refused(text, named)
+
+
+# 「自身の」 of the player the sentence names: ボルメテウス・ホワイト・ドラゴン
+def test_the_zone_of_the_player_named_is_the_cards_owners():
+    assert_compiles_to(
+        "このクリーチャーがシールドをブレイクする時、相手はそのシールドを手札に加えるかわりに自身の墓地に置く。",
+        {
+            "watch": {"event": "break", "card": {"whose": "opponent"}, "when": ["by_this"]},
+            "instead": [{"move_to": "graveyard"}],
+        },
+    )
+
+
+# 「唱えた時、唱えた後で」 (龍素記号wD サイクルペディア) is 「唱えた後」
+def test_after_a_spell_is_cast_said_with_the_moment_it_is_cast():
+    assert_compiles_to(
+        "自分の墓地から呪文を唱えた時、唱えた後で、墓地のかわりに山札の下に置く。",
+        {
+            "watch": {
+                "event": "spell_to_graveyard",
+                "card": {"whose": "own", "type": "spell"},
+                "cast_from": "graveyard",
+            },
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+        },
+    )
+
+
+# 「シャッフルしてから山札の一番下に置く」 (始虹帝 ミノガミ): the order the form does not state
+def test_cards_shuffled_before_they_go_to_the_bottom_of_the_deck():
+    assert_compiles_to(
+        "自分がゲームに負ける時、または相手が勝つ時、かわりに自分のマナゾーンにあるカードを8枚、"
+        "シャッフルしてから山札の一番下に置く。",
+        {
+            "watch": {"event": "lose", "player": "own"},
+            "instead": [{"choose": {"count": 8, "from": "mana", "to": "deck", "verb": "put", "position": "bottom"}}],
+        },
+    )

@@ -125,7 +125,9 @@ class ClauseParts:
 
     # -- places ---------------------------------------------------------------------------
     def place_zone(self, items: list):
-        owners = _typed_tokens(items, "PLACE_OWNER")
+        owners = _typed_tokens(items, "PLACE_OWNER") or [
+            "持ち主の" for _ in _typed_tokens(items, "SELF_OWNER")
+        ]  # 「自身の」 of the player the clause names: the card's owner
         return PutPlace(
             zone=ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])], owner=str(owners[0]) if owners else None
         )
@@ -206,6 +208,8 @@ class ClauseParts:
         token = items[0]
         if token.type == "THIS":
             return Target(kind="this", ref=str(token))
+        if token.type == "IT":
+            return Target(kind="that", ref="それ")  # 「かわりにそれを墓地に置く」: the event's card
         return Target(kind="that", ref=str(token))
 
     def target_granted(self, items: list):

@@ -107,6 +107,10 @@ class SentenceParts:
     def original_chooser(self, items: list):
         return Original(verb="chooser", whose=WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])])
 
+    def original_actor(self, items: list):
+        """「相手はかわりに…」: the player who does what is replaced (checked against the watched event)."""
+        return Original(verb="actor", whose=WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])])
+
     def original_shield(self, items: list):
         if WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])] != "opponent":
             raise ReadError("「自分はそのシールドを手札に加える」 of a break of the opponent's shields")
@@ -181,6 +185,10 @@ def _check_original(original: Original | None, watch: Watch) -> None:
         if original.count != 1:
             raise ReadError("「Nのかわりに」 of more than one card: a count the replacement does not state")
         return
+    if original.verb == "actor":
+        if original.whose != _event_player(watch):
+            raise ReadError("the player named before 「かわりに」 is not the one whose card the watched event is of")
+        return
     allowed = ORIGINAL_EVENTS.get(original.verb)
     if allowed is None or not set(watch.events) <= allowed:
         raise ReadError(
@@ -189,6 +197,13 @@ def _check_original(original: Original | None, watch: Watch) -> None:
     chooser = watch.chooser or (watch.filter.whose if watch.filter is not None else None)
     if original.verb == "chooser" and original.whose is not None and original.whose != chooser:
         raise ReadError("the chooser said again before 「かわりに」 is not the player whose choice is watched")
+
+
+def _event_player(watch: Watch) -> str | None:
+    """The player whose card (or, for a player's event, who) the watched event is of."""
+    if watch.subject is not None:
+        return "own"
+    return watch.filter.whose if watch.filter is not None and watch.filter.whose != "any" else None
 
 
 def _moves_event_card(action: Action) -> bool:
