@@ -467,3 +467,67 @@ def test_cards_shuffled_before_they_go_to_the_bottom_of_the_deck():
             "instead": [{"choose": {"count": 8, "from": "mana", "to": "deck", "verb": "put", "position": "bottom"}}],
         },
     )
+
+
+# -- the shields this card's 「EXライフ」 made: 「そのシールド」 of this card's leaving ---------------------------
+
+# 竜界電融 N・EXT (EXライフ), 不敬合成王 ロマティックダム・アルキング (エクストラEXライフ)
+EX_LIFE = (
+    "EXライフ(このクリーチャーを出す時、自分の山札の上から1枚目をシールド化する。"
+    "このクリーチャーが離れる時、かわりにそのシールドを墓地に置く)"
+)
+EXTRA_EX_LIFE = (
+    "エクストラEXライフ(このクリーチャーを出す時、自分の山札の上から2枚をシールド化する。"
+    "このクリーチャーが離れる時、かわりにそのシールドのうち1つを墓地に置く)"
+)
+
+
+def test_the_shield_ex_life_made_goes_instead_of_this_creature():
+    assert_compiles_to(
+        EX_LIFE + " / W・ブレイカー",
+        {"watch": {"event": "leave", "card": "this"}, "instead": ["stay", {"ex_life_to": "graveyard"}]},
+    )
+
+
+def test_one_of_the_shields_extra_ex_life_made_goes_instead_of_this_creature():
+    assert_compiles_to(
+        EXTRA_EX_LIFE,
+        {
+            "watch": {"event": "leave", "card": "this"},
+            "instead": ["stay", {"choose": {"count": 1, "from": "ex_life_of_this", "to": "graveyard", "verb": "put"}}],
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        ("このクリーチャーが離れる時、かわりにそのシールドを墓地に置く。", "no sentence before makes one"),
+        (EX_LIFE.replace("このクリーチャーを出す時", "このクリーチャーが攻撃する時"), "no sentence before makes one"),
+        (EXTRA_EX_LIFE.replace("うち1つ", "うち2つ"), "as many shields as there are"),
+        (EX_LIFE.replace("墓地に置く", "手札に加える"), "other than put somewhere"),
+        (EX_LIFE.replace("このクリーチャーが離れる時", "自分のクリーチャーが離れる時"), "names no shield"),
+        (EX_LIFE.replace("そのシールドを", "そのクリーチャーのうち1つを"), "a part of the cards"),
+    ],
+)
+def test_near_variants_of_the_shields_ex_life_made_are_refused(text, named):
+    assert_refused(text, named)
+
+
+def test_the_shields_ex_life_made_are_refused_by_the_solver():
+    import dmrules
+
+    with pytest.raises(dmrules.InputError) as error:
+        dmrules.scenario_from_text(
+            f"""
+turn: opponent
+players:
+  me:
+    battle: [{{id: X, card: {{name: 竜界電融 N・EXT, type: creature, cost: 7, power: 12000, text: "{EX_LIFE}"}}}}]
+    shields: [s1]
+  opponent: {{}}
+effect: {{controller: opponent, events: [{{destroy: X}}]}}
+""",
+            "inline.yaml",
+        )
+    assert "EXライフ" in error.value.problem and "does not model yet" in error.value.problem, error.value.problem

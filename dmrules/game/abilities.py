@@ -39,7 +39,8 @@ ABILITY_DURATIONS = ("this_turn",)
 
 SUBJECTS = ("this", "equipped", "fortified")
 # Zones a choice of affected cards can take from or put into, besides the zones.
-SLOT_FROM = ZONES + ("under_this", "crossed_to_this")
+# ex_life_of_this: the shields this card's 「EXライフ」 made (「そのシールドのうち1つ」).
+SLOT_FROM = ZONES + ("under_this", "crossed_to_this", "ex_life_of_this")
 SLOT_TO = ZONES + ("under_this",)
 
 
@@ -87,7 +88,7 @@ class Action:
 
     kind: str  # stay, move, move_under, move_under_chosen, move_top, choose, move_source, flip_source, mill, draw,
     #            win, under_to, destroy_partner, power, choose_instead, use_ability, tap_source, battle_instead, reveal,
-    #            turn_face_up
+    #            turn_face_up, ex_life_to (every shield this card's 「EXライフ」 made goes to ``zone``)
     zone: str | None = None
     verb: str | None = None
     slot: Slot | None = None
@@ -267,6 +268,8 @@ def _action_gaps(action: Action, ability: ReplacementAbility) -> list[str]:
         gaps.append("the event's card turned face up where it is instead ('turn_face_up')")
     if action.kind == "move_under_chosen":
         gaps.append("the event's card put under a chosen card instead ('under_chosen')")
+    if action.kind == "ex_life_to" or (action.slot is not None and action.slot.from_zone == "ex_life_of_this"):
+        gaps.append("the shields this card's 「EXライフ」 made ('ex_life_to', 'from: ex_life_of_this')")
     slot = action.slot
     if slot is not None:
         if slot.count is None or slot.up_to:

@@ -103,9 +103,11 @@ def _slot_count_ja(slot: Slot) -> str:
 
 
 def slot_words(slot: Slot) -> str:
-    where = {"under_this": "このカードの下", "crossed_to_this": "これにクロスされたクロスギア"}.get(
-        slot.from_zone, ZONE_OR_ANY_JA.get(slot.from_zone, slot.from_zone)
-    )
+    where = {
+        "under_this": "このカードの下",
+        "crossed_to_this": "これにクロスされたクロスギア",
+        "ex_life_of_this": "このカードの「EXライフ」シールド",
+    }.get(slot.from_zone, ZONE_OR_ANY_JA.get(slot.from_zone, slot.from_zone))
     to = (
         POSITION_JA.get(slot.position or "", "山札")
         if slot.to_zone == "deck"
@@ -138,6 +140,8 @@ def action_words(action: Action) -> str:
     }
     if kind in simple:
         return simple[kind]
+    if kind == "ex_life_to":
+        return f"このカードの「EXライフ」シールドをすべて{zone}に置く"
     if kind == "move_under_chosen":
         return f"そのカードは選んだ{filter_words(action.filter)}の下に置かれる"
     if kind == "move":

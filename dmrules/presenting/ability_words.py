@@ -61,9 +61,11 @@ def filter_words(flt: Filter | None, noun: str = "card") -> str:
 
 def _slot_words(slot: Slot) -> str:
     count = "any number of" if slot.count is None else (f"up to {slot.count}" if slot.up_to else str(slot.count))
-    zone_from = {"under_this": "the cards under this card", "crossed_to_this": "the cross gears crossed to it"}.get(
-        slot.from_zone, f"the {ZONE_OR_ANY_WORDS.get(slot.from_zone, slot.from_zone)}"
-    )
+    zone_from = {
+        "under_this": "the cards under this card",
+        "crossed_to_this": "the cross gears crossed to it",
+        "ex_life_of_this": "the shields this card's EX life made",
+    }.get(slot.from_zone, f"the {ZONE_OR_ANY_WORDS.get(slot.from_zone, slot.from_zone)}")
     where = (
         POSITION_WORDS.get(slot.position or "", "the deck")
         if slot.to_zone == "deck"
@@ -101,6 +103,11 @@ def action_words(action: Action) -> str:
     if kind == "under_to":
         zone = action.zone or ""
         return f"every card under this card goes to the {ZONE_OR_ANY_WORDS.get(zone, zone)} (none: it cannot)"
+    if kind == "ex_life_to":
+        zone = action.zone or ""
+        return (
+            f"every shield this card's EX life made goes to the {ZONE_OR_ANY_WORDS.get(zone, zone)} (none: it cannot)"
+        )
     if kind == "move_source":
         verb = {"destroy": "is destroyed", "discard": "is discarded", "put": f"goes to the {action.zone}"}[
             action.verb or "put"

@@ -87,6 +87,7 @@ ONE_WORD_ACTIONS = (
 ACTION_KEYS = (
     "move_to",
     "under_to",
+    "ex_life_to",
     "this_to",
     "discard",
     "graveyard_to_deck",
@@ -271,6 +272,10 @@ def _keyed_action(node: Node, key: str, arg: Node) -> Action:
         # 「かわりにこのクリーチャーの下にあるカードをすべて墓地に置き」: every card under this one,
         # however many (none: it cannot be done, the ruling change of 2025-04-08).
         return Action("under_to", zone=arg.text(ZONES))
+    if key == "ex_life_to":
+        # 「このクリーチャーが離れる時、かわりにそのシールドを墓地に置く」 (EXライフ): every shield this card's
+        # 「EXライフ」 made goes there
+        return Action("ex_life_to", zone=arg.text(ZONES))
     if key == "this_to":
         return Action("move_source", verb="put", **_read_move(arg, ZONES))
     if key == "mill":

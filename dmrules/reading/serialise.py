@@ -176,6 +176,8 @@ def action_dict(action: Action) -> Any:
         return {"under_chosen": filter_dict(action.filter or Filter(), "own")}
     if kind == "under_to":
         return {"under_to": action.zone}
+    if kind == "ex_life_to":
+        return {"ex_life_to": action.zone}
     if kind == "choose":
         assert action.slot is not None  # a choice always has its slot (reading/abilities.py)
         return _slot_form(action.slot)

@@ -418,6 +418,10 @@ def _count_words(count: int | None, up_to: bool = False, flt: Filter | None = No
 
 def _slot(slot: Slot) -> str:
     flt = slot.filter
+    if slot.from_zone == "ex_life_of_this":
+        if flt != Filter(whose="own") or slot.up_to or slot.count is None:
+            raise ReadError("a filtered choice of the shields this card made")
+        return f"そのシールドのうち{slot.count}つを{_zone_verb(slot.to_zone, slot.position)}"
     if slot.from_zone in ("under_this", "crossed_to_this"):
         where = {"under_this": "このクリーチャーの下にある", "crossed_to_this": "このクリーチャーにクロスしてある"}[
             slot.from_zone
@@ -472,6 +476,8 @@ def render_action(action: Action) -> str:
         return "一番上のカードが離れる"
     if kind == "under_to":
         return "このクリーチャーの下にあるカードをすべて" + _zone_verb(_given(action.zone, "zone"), None)
+    if kind == "ex_life_to":
+        return "そのシールドを" + _zone_verb(_given(action.zone, "zone"), None)
     if kind == "move_source":
         if action.verb == "destroy":
             return "このクリーチャーを破壊する"

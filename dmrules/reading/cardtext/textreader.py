@@ -23,6 +23,11 @@ from .transform.parts import Followup, Grant, ReadError
 # Words of a watched event (「〜時」, 「唱えた後」, 「〜たら」): a sentence with one before its 「かわりに」 is never
 # read as the effect's own self-replacement.
 _WATCH_HEAD = re.compile(r"時|後|たら")
+# The sentence that makes the shields a later 「そのシールド」 of this card's leaving names (EXライフ,
+# エクストラEXライフ).
+_MAKES_SHIELDS = re.compile(
+    r"このクリーチャーを(?:バトルゾーンに)?出す時、自分の山札の上から(\d+)枚目?をシールド化する"
+)
 _GRANT = re.compile(r"「([^」:]+)(?::([^」]*))?」を(得る|与える)(?=$|。)")
 
 
@@ -192,11 +197,34 @@ class TextReader:
             self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=str(error)))
             return
         grant = pending.grant if pending else None
+        problem = self._made_shields_problem(abilities)
+        if problem is not None:
+            self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=problem))
+            return
         made = [self._finished(a, sentence, keyword, conditions, grant) for a in abilities]
         record = c.Sentence(sentence, offset, "replacement", keyword=keyword)
         self._add(record)
         texts = ([prefix + "、"] if prefix else []) + [sentence]
         self.group = Group(made, record, ["".join(texts)], grant, pending.text if pending else None, prefix)
+
+    def _made_shields_problem(self, abilities) -> str | None:
+        """Why the shields the abilities name (「そのシールド」 of this card's leaving) are not the shields the
+        sentence just before made (「このクリーチャーを出す時、自分の山札の上から1枚目をシールド化する」), if not."""
+        counts = [
+            a.slot.count if a.slot is not None else None
+            for ability in abilities
+            for a in ability.instead
+            if a.kind == "ex_life_to" or (a.slot is not None and a.slot.from_zone == "ex_life_of_this")
+        ]
+        if not counts:
+            return None
+        before = self.result.sentences[-1].text if self.result.sentences else ""
+        made = _MAKES_SHIELDS.fullmatch(normalize(before).rstrip("。"))
+        if made is None:
+            return "「そのシールド」 names no shield: the event is not a shield's, and no sentence before makes one"
+        if any(count is not None and not 0 < count < int(made.group(1)) for count in counts):
+            return "「そのシールドのうち」 as many shields as there are, or more"
+        return None
 
     def _finished(self, ability, sentence, keyword, conditions, grant: Grant | None) -> ReplacementAbility:
         ability = replace(ability, conditions=tuple(conditions) + ability.conditions, text=sentence)

@@ -125,12 +125,10 @@ class ClauseParts:
 
     # -- places ---------------------------------------------------------------------------
     def place_zone(self, items: list):
-        owners = _typed_tokens(items, "PLACE_OWNER") or [
-            "持ち主の" for _ in _typed_tokens(items, "SELF_OWNER")
-        ]  # 「自身の」 of the player the clause names: the card's owner
-        return PutPlace(
-            zone=ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])], owner=str(owners[0]) if owners else None
-        )
+        owners = [str(t) for t in _typed_tokens(items, "PLACE_OWNER")]
+        if _typed_tokens(items, "SELF_OWNER"):
+            owners = ["持ち主の"]  # 「自身の」 of the player the clause names: the card's owner
+        return PutPlace(zone=ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])], owner=owners[0] if owners else None)
 
     def place_deck_end(self, items: list):
         owners = _typed_tokens(items, "PLACE_OWNER")
@@ -211,6 +209,13 @@ class ClauseParts:
         if token.type == "IT":
             return Target(kind="that", ref="それ")  # 「かわりにそれを墓地に置く」: the event's card
         return Target(kind="that", ref=str(token))
+
+    def target_ref_part(self, items: list):
+        """「そのシールドのうち1つを」: some of the shields an earlier sentence of the text made (EXライフ)."""
+        ref = str(_typed_tokens(items, "REF")[0])
+        if ref != "そのシールド":
+            raise ReadError(f"「{ref}のうち」: a part of the cards an earlier sentence names")
+        return Target(kind="ex_life", ref=ref, amount=Amount(count=_number(_typed_tokens(items, "COUNT")[0])))
 
     def target_granted(self, items: list):
         return Target(kind="this", ref="このクリーチャー")

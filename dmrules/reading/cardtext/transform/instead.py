@@ -86,6 +86,8 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
         if verb != "discard":
             raise ReadError("this card in the hand, other than discarded")
         return [Action("move_source", zone="graveyard", verb="discard")]
+    if target.kind == "ex_life":
+        return [_ex_life(clause, target, watch)]
     if target.kind == "deck_top":
         return [_mill(clause, target)]
     if target.kind == "either":
@@ -144,7 +146,7 @@ def _event_card(clause: Clause, watch: Watch) -> Action:
     """The event's card goes elsewhere: 「墓地に置くかわりに手札に戻す」, 「そのクリーチャーをマナゾーンに置く」."""
     if clause.target is not None and clause.target.ref == "そのシールド":
         if not set(watch.events) <= {"break", "leave_shields"}:
-            raise ReadError("「そのシールド」 names no shield: the watched event is not a shield's")
+            return _ex_life(clause, clause.target, watch)
     if clause.verb == "shieldify" and clause.place is None and not clause.manners:
         return Action("move", zone="shields")  # 「シールド化する」: put face down as a new shield
     if clause.verb == "face_up":
@@ -167,6 +169,23 @@ def _event_card(clause: Clause, watch: Watch) -> Action:
         raise ReadError("a card put face down elsewhere than the shield zone")
     _check_manners(clause, {"tapped", "face_down", "face_up"} if zone in ("mana", "shields", "battle") else set())
     return Action("move", zone=zone, position=position, tapped="tapped" in clause.manners, face_up=face_up)
+
+
+def _ex_life(clause: Clause, target: Target, watch: Watch) -> Action:
+    """「このクリーチャーが離れる時、かわりにそのシールドを墓地に置く」: the shields an earlier sentence of this card's
+    text made (EXライフ's 「…自分の山札の上から1枚目をシールド化する」; the text reader checks that sentence): all of
+    them (``ex_life_to``), or some (「そのシールドのうち1つを」: a choice from ``ex_life_of_this``)."""
+    if watch.subject != "this":
+        raise ReadError("「そのシールド」 names no shield: the watched event is not a shield's")
+    if clause.verb != "put" or clause.manners or clause.sources:
+        raise ReadError("the shields this card made, other than put somewhere")
+    zone, position = _place(clause)
+    if zone not in ZONES or zone in ("battle", "shields") or position is not None:
+        raise ReadError("the shields this card made, put somewhere no action states")
+    if target.kind != "ex_life":
+        return Action("ex_life_to", zone=zone)
+    amount = target.the_amount()
+    return Action("choose", slot=Slot(amount.count, "ex_life_of_this", zone, "put", Filter(whose="own")))
 
 
 def _under_chosen(clause: Clause) -> Action:

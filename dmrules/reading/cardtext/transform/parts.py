@@ -77,7 +77,7 @@ class Amount:
 class Target:
     """What a clause acts on."""
 
-    kind: str  # this, that (the event's card), phrase, zone_cards, deck_top, amount, this_in_hand, either,
+    kind: str  # this, that (the event's card), phrase, zone_cards, deck_top, amount, this_in_hand, either, ex_life,
     #          breaker (the creature whose break is the replaced event)
     phrase: Phrase | None = None
     amount: Amount | None = None
