@@ -531,3 +531,45 @@ effect: {{controller: opponent, events: [{{destroy: X}}]}}
             "inline.yaml",
         )
     assert "EXライフ" in error.value.problem and "does not model yet" in error.value.problem, error.value.problem
+
+
+# -- this card's 禁断コア put under it, and a shield of the player's as a follow-up (終焉の禁断 ドルマゲドンX) ------
+
+DORUMAGEDDON = (
+    "このクリーチャーが離れる時、かわりにこのクリーチャーの禁断コアを2枚、このカードの下に置いてもよい。"
+    "そうしたら、自分のシールドを1つ墓地に置く。"
+)
+
+
+def test_this_cards_cores_go_under_it_and_then_a_shield_to_the_graveyard():
+    """The form fixture M08 gives ドルマゲドンX, read from its printed sentences."""
+    assert_compiles_to(
+        DORUMAGEDDON,
+        {
+            "watch": {"event": "leave", "card": "this"},
+            "instead": [
+                "stay",
+                {
+                    "choose": {
+                        "count": 2,
+                        "from": "battle",
+                        "to": "under_this",
+                        "verb": "put",
+                        "whose": "own",
+                        "component_of_this": True,
+                    }
+                },
+            ],
+            "optional": True,
+            "then": [
+                {"events": [{"move": {"choose": {"count": 1, "from": "shields", "whose": "own"}}, "to": "graveyard"}]}
+            ],
+        },
+    )
+
+
+def test_near_variants_of_this_cards_cores_are_refused():
+    assert_refused(DORUMAGEDDON.replace("このクリーチャーの禁断コア", "このクリーチャーの闇の禁断コア"), "cannot read")
+    result = compile_text(DORUMAGEDDON.replace("自分のシールドを", "相手のシールドを"))
+    assert not result.complete
+    assert [s.problem for s in result.problems] == ["a follow-up choice from no one zone of the player's own"]

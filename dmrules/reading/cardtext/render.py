@@ -63,6 +63,10 @@ def phrase(flt: Filter, *, head: str | None = None) -> str:
     """A filter as a card phrase: 「自分の他のパワー6000以上の光のドラゴン」."""
     if flt.ids or flt.flags or flt.without_flags or flt.cost_exceeds_mana or flt.cost_not is not None:
         raise ReadError("a filter with fields no printed phrase states")
+    if flt.component_of_this:
+        if flt != Filter(whose="own", component_of_this=True) or head is not None:
+            raise ReadError("this card's component cards, qualified")
+        return "このクリーチャーの禁断コア"
     parts = [f"名前に《{p}》とある" for p in flt.name_parts]
     if flt.whose != "any":
         parts.append(_WHOSE[flt.whose] + "の")

@@ -108,6 +108,8 @@ def _chosen_followup(clause: Clause, target: Target, event_id: str) -> EventSpec
         zones = zones or (phrase.zone,)
     whose = clause.source_whose or (target.whose if target.kind == "zone_cards" else None)
     flt = phrase.filter if phrase is not None else Filter()
+    if phrase is not None and phrase.shield and zones in ((), ("shields",)):
+        zones, whose = ("shields",), whose or flt.whose  # 「自分のシールドを1つ」: of that player's shield zone
     if zones == ("battle",) and whose is None and clause.verb == "return":
         whose = (
             flt.whose

@@ -151,6 +151,10 @@ class NounParts:
     def kind_card(self, items: list):
         return ("card", None, False)
 
+    def kind_cores_of_this(self, items: list):
+        """「このクリーチャーの禁断コア」: the component cards of this card (ドルマゲドンX's), its controller's."""
+        return ("cores_of_this", None, False)
+
     def kind_shield(self, items: list):
         return ("shield", None, False)
 
@@ -206,6 +210,10 @@ def _head_fields(phrase: Phrase, words: list[tuple]) -> Phrase:
         return replace(phrase, card=True)
     if kind == "shield":
         return replace(phrase, shield=True)
+    if kind == "cores_of_this":
+        if flt != Filter() or phrase.zone is not None:
+            raise ReadError("this card's 禁断コア, qualified")
+        return replace(phrase, filter=Filter(whose="own", component_of_this=True))
     if kind == "evolution":
         if len(words) > 1:
             raise ReadError("「進化クリーチャー」 among other heads")
