@@ -573,3 +573,52 @@ def test_near_variants_of_this_cards_cores_are_refused():
     result = compile_text(DORUMAGEDDON.replace("自分のシールドを", "相手のシールドを"))
     assert not result.complete
     assert [s.problem for s in result.problems] == ["a follow-up choice from no one zone of the player's own"]
+
+
+# -- no card in a zone (「自分の山札が0枚なら」): at most none; an exact number other than none is refused ----------
+
+# 不死鳥縫合 ブラック・ビッグバン
+BIG_BANG = "自分がカードを引く時、自分の山札が0枚なら、かわりにクリーチャーを1体、墓地から出してもよい。"
+
+
+def test_an_empty_deck_is_a_count_of_at_most_none():
+    assert_compiles_to(
+        BIG_BANG,
+        {
+            "watch": {"event": "draw", "player": "own"},
+            "if": [{"zone": "deck", "whose": "own", "at_most": 0}],
+            "instead": [
+                {"choose": {"count": 1, "from": "graveyard", "to": "battle", "verb": "put", "type": "creature"}}
+            ],
+            "optional": True,
+        },
+    )
+
+
+def test_an_exact_number_of_cards_in_a_zone_is_refused():
+    assert_refused(BIG_BANG.replace("0枚なら", "2枚なら"), "exactly 2 cards in a zone")
+
+
+def test_the_solver_reads_the_empty_deck():
+    import dmrules
+
+    from .conftest import scenario
+
+    def finals(deck: str) -> list[tuple[str, ...]]:
+        text = f"""
+turn: me
+players:
+  me:
+    battle:
+      - {{id: B, card: {{name: 不死鳥縫合 ブラック・ビッグバン, type: creature, text: "{BIG_BANG}"}}}}
+    graveyard:
+      - {{id: G, card: {{name: 墓地のクリーチャー, type: creature, cost: 3, power: 1000}}}}
+    deck: [{deck}]
+  opponent: {{}}
+effect: {{controller: me, events: [{{draw: me}}]}}
+"""
+        return sorted(tuple(sorted(r.final.items())) for r in dmrules.solve(scenario(text)).resolutions)
+
+    empty = finals("")
+    assert len(empty) == 2 and {dict(f)["G"] for f in empty} == {"graveyard", "battle"}
+    assert {dict(f)["G"] for f in finals("d1")} == {"graveyard"}

@@ -119,7 +119,8 @@ _CANON_PATTERNS = tuple(
         # 「このカードを自分の手札から捨てる時」: the discard 「このカードが手札から捨てられる時」 names
         (r"(^|、)([^、。を]*?)を((?:自分|持ち主)の)?手札から捨てる時", r"\1\2が\3手札から捨てられる時"),
         # 「シールドの数が合計6つ以下」/「シールドが6つ以下」: the number of the cards, summed over the players named
-        (r"(シールド|手札)(?:の数)?が(?:合計)?(?=\d)", r"\1が"),
+        (r"(シールド|手札|山札)(?:の数)?が(?:合計)?(?=\d)", r"\1が"),
+        (r"(シールド|手札|山札)が0(体|枚|つ)以下(?=なら|であれば)", r"\1が0\2"),  # none: at most none
         (r"山札に入れ", "山札に加え"),
         (r"(^|、)([^、。]*?によって)、?((?:この|自分の|相手の|その)[^、。]*?が)", r"\1\3\2"),
         (r"(自分|持ち主)の(?=(シールドゾーン|マナゾーン|墓地|手札|バトルゾーン)(を|から)、?離れ)", ""),
@@ -317,6 +318,8 @@ def canonical(text: str) -> str:
     text = re.sub(r"が(他に)?(\d+枚)(以上|でも)(あり|あるなら|あれば)", r"が\1\2以上あれば", text)
     text = re.sub(r"が1枚(?=[^以])", "が", text)
     text = re.sub(r"(?<!カードを)(?<![\dを])(\d+)枚引", r"カードを\1枚引", text)
+    # 「クリーチャーを1体、墓地から」: the zone chosen cards come from is the chooser's unless another player's is said
+    text = re.sub(r"(\d+枚)、?自分の(墓地|マナゾーン|手札)から", r"\1\2から", text)
     text = "。".join(_order_prefixes(s) for s in text.split("。"))
     names: list[str] = []
 

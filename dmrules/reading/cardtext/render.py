@@ -334,7 +334,7 @@ def _render_earlier(condition: Condition, flt: Filter) -> str:
     raise ReadError("a count of the cards an earlier sentence names that no printed phrase states")
 
 
-_COUNTED = {"shields": ("シールド", "つ"), "hand": ("手札", "枚")}
+_COUNTED = {"shields": ("シールド", "つ"), "hand": ("手札", "枚"), "deck": ("山札", "枚")}
 
 
 def _render_at_most(condition: Condition, flt: Filter) -> str:
