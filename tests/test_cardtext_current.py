@@ -514,23 +514,57 @@ def test_near_variants_of_the_shields_ex_life_made_are_refused(text, named):
     assert_refused(text, named)
 
 
-def test_the_shields_ex_life_made_are_refused_by_the_solver():
+def _ex_life_finals(text: str, shields: str) -> list[dict[str, str]]:
+    import dmrules
+
+    from .conftest import scenario
+
+    yaml = f"""
+turn: opponent
+players:
+  me:
+    battle: [{{id: X, card: {{name: 竜界電融 N・EXT, type: creature, text: "{text}"}}}}]
+    shields: [{shields}]
+  opponent: {{}}
+effect: {{controller: opponent, events: [{{destroy: X}}]}}
+"""
+    return sorted((dict(r.final) for r in dmrules.solve(scenario(yaml)).resolutions), key=lambda f: sorted(f.items()))
+
+
+def test_the_solver_puts_the_shield_ex_life_made_into_the_graveyard_instead():
+    """The scenario says which shields the creature's 「EXライフ」 made (``ex_life_of``); with none left in the
+    shield zone the replacement cannot be done, and the creature is destroyed."""
+    assert _ex_life_finals(EX_LIFE, "{id: s1, ex_life_of: X}, s2") == [
+        {"X": "battle", "s1": "graveyard", "s2": "shields"}
+    ]
+    assert _ex_life_finals(EX_LIFE, "s1, s2") == [{"X": "graveyard", "s1": "shields", "s2": "shields"}]
+
+
+def test_the_solver_chooses_one_of_the_shields_extra_ex_life_made():
+    finals = _ex_life_finals(EXTRA_EX_LIFE, "{id: s1, ex_life_of: X}, {id: s2, ex_life_of: X}, s3")
+    assert finals == [
+        {"X": "battle", "s1": "graveyard", "s2": "shields", "s3": "shields"},
+        {"X": "battle", "s1": "shields", "s2": "graveyard", "s3": "shields"},
+    ]
+
+
+def test_an_ex_life_shield_outside_the_shield_zone_is_refused():
     import dmrules
 
     with pytest.raises(dmrules.InputError) as error:
         dmrules.scenario_from_text(
-            f"""
+            """
 turn: opponent
 players:
   me:
-    battle: [{{id: X, card: {{name: 竜界電融 N・EXT, type: creature, cost: 7, power: 12000, text: "{EX_LIFE}"}}}}]
-    shields: [s1]
-  opponent: {{}}
-effect: {{controller: opponent, events: [{{destroy: X}}]}}
+    battle: [X]
+    hand: [{id: h1, ex_life_of: X}]
+  opponent: {}
+effect: {controller: opponent, events: [{destroy: X}]}
 """,
             "inline.yaml",
         )
-    assert "EXライフ" in error.value.problem and "does not model yet" in error.value.problem, error.value.problem
+    assert "「EXライフ」 shield is in the shield zone" in error.value.problem, error.value.problem
 
 
 # -- this card's 禁断コア put under it, and a shield of the player's as a follow-up (終焉の禁断 ドルマゲドンX) ------

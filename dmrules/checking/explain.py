@@ -41,6 +41,13 @@ def rule_catalogue() -> dict[str, dict[str, str]]:
     return {str(k): v for k, v in yaml.safe_load(text)["rules"].items()}
 
 
+# An action on every card of a kind, with none there (rule 609.4): what it would put elsewhere.
+_NONE_TO_MOVE = {
+    "nothing_under": "every card under its card elsewhere, and there is none (the ruling change of 2025-04-08)",
+    "no_ex_life": "the shields its card's 「EXライフ」 made elsewhere, and none is in the shield zone",
+}
+
+
 # -- conditions ------------------------------------------------------------------
 
 
@@ -302,15 +309,9 @@ class Describer(_ModelWords):
             return Violation(
                 rule, name, f"{self.card(card)} would go to the {a[1]} and to the {a[2]} zone at once", [card], []
             )
-        if name == "nothing_under":
-            return Violation(
-                rule,
-                name,
-                f"{self.rep(a[0])} would put every card under its card elsewhere, and there is none "
-                "(the ruling change of 2025-04-08): it cannot be applied",
-                [],
-                [self.ev(a[1])],
-            )
+        if name in _NONE_TO_MOVE:
+            text = f"{self.rep(a[0])} would put {_NONE_TO_MOVE[name]}: it cannot be applied"
+            return Violation(rule, name, text, [], [self.ev(a[1])])
         return None
 
     def _card_violation(self, rule: str, name: str, a: list[Symbol]) -> Violation | None:

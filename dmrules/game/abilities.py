@@ -268,8 +268,6 @@ def _action_gaps(action: Action, ability: ReplacementAbility) -> list[str]:
         gaps.append("the event's card turned face up where it is instead ('turn_face_up')")
     if action.kind == "move_under_chosen":
         gaps.append("the event's card put under a chosen card instead ('under_chosen')")
-    if action.kind == "ex_life_to" or (action.slot is not None and action.slot.from_zone == "ex_life_of_this"):
-        gaps.append("the shields this card's 「EXライフ」 made ('ex_life_to', 'from: ex_life_of_this')")
     slot = action.slot
     if slot is not None:
         if slot.count is None or slot.up_to:

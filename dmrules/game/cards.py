@@ -116,6 +116,7 @@ class CardInstance:
     equipped_to: str | None = None
     fortifies: str | None = None
     component_of: str | None = None  # a component card of that creature (禁断コア, a dragheart cell): it moves with it
+    ex_life_of: str | None = None  # a shield that creature's 「EXライフ」 made (「EXライフ」シールド)
     markers: frozenset[str] = frozenset()
     flags: frozenset[str] = frozenset()
     unknown: frozenset[str] = frozenset()  # characteristics neither the card pool nor the scenario gives

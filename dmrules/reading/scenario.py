@@ -67,6 +67,7 @@ CARD_ENTRY_FIELDS = (
     "equipped_to",
     "fortifies",
     "component_of",
+    "ex_life_of",
     "flags",
     "note",
 ) + MARKERS
@@ -400,7 +401,7 @@ class _CardsReader:
         changes["tapped"] = node.opt_bool("tapped")
         changes["face_up"] = node.opt_bool("face_up")
         changes["face_down"] = node.opt_bool("face_down")
-        for link in ("under", "equipped_to", "fortifies", "component_of"):
+        for link in ("under", "equipped_to", "fortifies", "component_of", "ex_life_of"):
             if node.has(link):
                 changes[link] = node.child(link).text()
         if node.has("placed_under"):
@@ -417,11 +418,14 @@ class _CardsReader:
             node = self.card_nodes[card_id]
             if card.component_of is not None and card.zone != "battle":
                 raise node.error("a component card is in the battle zone, with its creature", "component_of")
+            if card.ex_life_of is not None and card.zone != "shields":
+                raise node.error("an 「EXライフ」 shield is in the shield zone", "ex_life_of")
             for link, zone_rule in (
                 ("under", None),
                 ("equipped_to", "battle"),
                 ("fortifies", "shields"),
                 ("component_of", "battle"),
+                ("ex_life_of", "battle"),
             ):
                 target = getattr(card, link)
                 if target is None:

@@ -245,6 +245,8 @@ def card_facts(card: CardInstance, words: set[str], parts: set[str], keywords: s
         add(fact("fortifies", c, S(card.fortifies)))
     if card.component_of:
         add(fact("component", c, S(card.component_of)))
+    if card.ex_life_of:
+        add(fact("ex_life", c, S(card.ex_life_of)))
     for marker in sorted(card.markers):
         add(fact("marker", c, C(marker)))
     for flag in sorted(card.flags):
@@ -419,6 +421,8 @@ def action_term(action) -> Symbol:
         return Function("power", [Number(action.count)])
     if action.kind == "under_to":
         return Function("under_to", [C(action.zone)])
+    if action.kind == "ex_life_to":
+        return Function("ex_life_to", [C(action.zone)])
     if action.kind == "mill":
         return Function("mill", [C(action.whose), Number(action.count)])
     if action.kind == "draw":
