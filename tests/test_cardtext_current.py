@@ -656,3 +656,38 @@ effect: {{controller: me, events: [{{draw: me}}]}}
     empty = finals("")
     assert len(empty) == 2 and {dict(f)["G"] for f in empty} == {"graveyard", "battle"}
     assert {dict(f)["G"] for f in finals("d1")} == {"graveyard"}
+
+
+# -- a race a card is not (「ドラゴンではないクリーチャー」), and 「出るかわりに」 (龍世界 ドラゴ大王) -----------
+
+DRAGO = "ドラゴンではないクリーチャーが出る時、出るかわりに持ち主の墓地に置かれる。"
+
+
+def test_a_race_a_card_is_not_is_a_filter_of_races_it_has_none_of():
+    assert_compiles_to(
+        DRAGO,
+        {
+            "watch": {"event": "enter", "card": {"type": "creature", "not_race": "ドラゴン"}},
+            "instead": [{"move_to": "graveyard"}],
+        },
+    )
+
+
+def test_the_solver_sends_only_the_creatures_of_other_races_elsewhere():
+    import dmrules
+
+    from .conftest import scenario
+
+    text = f"""
+turn: opponent
+players:
+  me:
+    battle: [{{id: D, card: {{name: 龍世界 ドラゴ大王, type: creature, races: [ドラゴン], text: "{DRAGO}"}}}}]
+  opponent:
+    hand:
+      - {{id: A, card: {{name: ふつうのクリーチャー, type: creature, races: [ヒューマノイド]}}}}
+      - {{id: B, card: {{name: 龍のクリーチャー, type: creature, races: [アーマード・ドラゴン]}}}}
+effect: {{controller: opponent, events: [{{put_into_battle: A}}, {{put_into_battle: B}}]}}
+"""
+    finals = [(r.final["A"], r.final["B"]) for r in dmrules.solve(scenario(text)).resolutions]
+    assert finals == [("graveyard", "battle")]

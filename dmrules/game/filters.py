@@ -45,6 +45,7 @@ class Filter:
     power_min: int | None = None
     power_max: int | None = None
     not_types: tuple[str, ...] = ()  # 「クリーチャーではない」
+    not_races: tuple[str, ...] = ()  # 「ドラゴンではない」: none of its races contains any of these words
     keywords: tuple[str, ...] = ()  # 「「ブロッカー」を持つ」
     properties: tuple[str, ...] = ()  # face_up, face_down, tapped, multicolor
     component_of_this: bool = False  # 「このクリーチャーの禁断コア」: a component card of the text's own card

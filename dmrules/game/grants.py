@@ -46,6 +46,8 @@ def card_passes(flt: Filter, card: CardInstance, controller: str, source: str | 
         return False
     if any(t in kinds for t in flt.not_types):
         return False
+    if any(word in race for word in flt.not_races for side in sides for race in side.races):
+        return False
     if not any(_side_passes(flt, side) for side in sides):
         return False
     if any(flag not in card.flags for flag in flt.flags) or any(flag in card.flags for flag in flt.without_flags):

@@ -87,6 +87,8 @@ def filter_words(flt: Filter | None, noun: str = "カード") -> str:
         parts.append("か".join(f"「{k}」" for k in flt.keywords) + "を持つ")
     if flt.not_types:
         parts.append("か".join(TYPE_JA.get(t, t) for t in flt.not_types) + "ではない")
+    if flt.not_races:
+        parts.append("か".join(flt.not_races) + "ではない")
     kinds = (
         list(flt.races) + [TYPE_JA.get(t, t) for t in flt.types if t != "evolution"] + [f"《{n}》" for n in flt.names]
     )

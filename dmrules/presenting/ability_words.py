@@ -52,6 +52,8 @@ def filter_words(flt: Filter | None, noun: str = "card") -> str:
         extras.append(f"of cost {flt.cost_min} or more")
     if flt.not_types:
         extras.append("that is not a " + " or ".join(flt.not_types))
+    if flt.not_races:
+        extras.append("that is not a " + " or ".join(flt.not_races))
     if flt.chosen_race:
         extras.append("of the race chosen before")
     if WHOSE_WORDS.get(flt.whose):

@@ -822,7 +822,7 @@ def _characteristics_read(scenario: Scenario) -> set[str]:
     for flt in filters:
         if flt is None:
             continue
-        if flt.races:
+        if flt.races or flt.not_races:
             read.add("races")
         if flt.civilizations or "multicolor" in flt.properties:
             read.add("civilizations")

@@ -43,6 +43,7 @@ _FILTER_FIELDS = (
     ("power_min", "power_min"),
     ("power_max", "power_max"),
     ("not_types", "not_type"),
+    ("not_races", "not_race"),
     ("keywords", "keyword"),
     ("chosen_race", "chosen_race"),
     ("component_of_this", "component_of_this"),

@@ -87,7 +87,7 @@ def _all_filters(scenario: Scenario) -> Iterator[Filter]:
 
 def race_words(scenario: Scenario) -> set[str]:
     """Race words used by any filter in the scenario."""
-    return {word for flt in _all_filters(scenario) for word in flt.races}
+    return {word for flt in _all_filters(scenario) for word in flt.races + flt.not_races}
 
 
 def keyword_words(scenario: Scenario) -> set[str]:
@@ -537,6 +537,7 @@ def filter_facts(f: Symbol, flt: Filter) -> list[Symbol]:
     if flt.power_max is not None:
         out.append(fact("filter_power_max", f, Number(flt.power_max)))
     out += [fact("filter_not_type", f, C(x)) for x in flt.not_types]
+    out += [fact("filter_not_race", f, S(x)) for x in flt.not_races]
     out += [fact("filter_property", f, C(x)) for x in flt.properties]
     if flt.component_of_this:
         out.append(fact("filter_component_of_this", f))

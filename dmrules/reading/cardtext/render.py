@@ -92,6 +92,7 @@ def phrase(flt: Filter, *, head: str | None = None) -> str:
         {"face_up": "表向きの", "face_down": "裏向きの", "tapped": "タップされている", "multicolor": "多色の"}[p]
         for p in flt.properties
     ]
+    parts += [f"{race}ではない" for race in flt.not_races]
     parts.append(head if head is not None else _head(flt, souls))
     return "".join(parts)
 

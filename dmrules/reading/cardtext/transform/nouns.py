@@ -132,6 +132,10 @@ class NounParts:
     def mod_not_evolution(self, items: list):
         raise ReadError("「進化ではない」: no filter field says a card is not an evolution")
 
+    def mod_not_race(self, items: list):
+        """「ドラゴンではない」: of no race that contains the word."""
+        return ("mod", "add", "not_races", (str(_typed_tokens(items, "RACE")[0]),))
+
     def mod_untapped(self, items: list):
         raise ReadError("「タップされていない」: no filter field says a card is untapped")
 

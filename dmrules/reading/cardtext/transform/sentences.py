@@ -31,6 +31,7 @@ ORIGINAL_EVENTS = {
     "手札に戻される": frozenset({"return_to_hand"}),
     "アンタップする": frozenset({"untap"}),
     "バトルゾーンに出る": frozenset({"enter", "put_into_battle"}),
+    "出る": frozenset({"enter", "put_into_battle"}),
     "シールドをブレイクする": frozenset({"break"}),
     "山札の一番下に置かれる": frozenset({"put_into_deck"}),
     "破壊される": frozenset({"destroy"}),
