@@ -691,3 +691,29 @@ effect: {{controller: opponent, events: [{{put_into_battle: A}}, {{put_into_batt
 """
     finals = [(r.final["A"], r.final["B"]) for r in dmrules.solve(scenario(text)).resolutions]
     assert finals == [("graveyard", "battle")]
+
+
+# -- either player's zone (「いずれかのプレイヤーの山札から」) and its player (「そのプレイヤーは」) ----------------
+
+# デュエマの鬼!キクチ師範代
+KIKUCHI = (
+    "いずれかのプレイヤーの山札から、手札以外のゾーンにカードが置かれる時、"
+    "かわりにそのプレイヤーはそのカードを山札に加えてシャッフルする。"
+)
+
+
+def test_either_players_deck_and_that_player_putting_the_card_back():
+    assert_compiles_to(
+        KIKUCHI,
+        {
+            "watch": {"event": "leave_deck", "card": {}, "to_not": "hand"},
+            "instead": [{"move_to": {"zone": "deck", "position": "shuffle"}}],
+        },
+    )
+
+
+def test_that_player_doing_other_than_moving_the_events_card_is_refused():
+    assert_refused(
+        "相手のクリーチャーが破壊される時、かわりにそのプレイヤーは手札を1枚捨てる。",
+        "done by a player the text names",
+    )

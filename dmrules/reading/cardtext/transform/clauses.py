@@ -105,6 +105,10 @@ class ClauseParts:
     def actor(self, items: list):
         return ("actor", WHOSE_BY_WORD[str(items[0])])
 
+    def actor_event_player(self, items: list):
+        """「そのプレイヤーは」: the player whose card the watched event is of."""
+        return ("actor", "event_player")
+
     # -- the verb -----------------------------------------------------------------------
     def verb_phrase(self, items: list):
         place = next((i for i in items if isinstance(i, PutPlace)), None)

@@ -53,6 +53,8 @@ def _joined(clauses: tuple[Clause, ...]) -> list[Clause]:
 
 
 def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
+    if clause.actor == "event_player" and (clause.target is None or clause.target.kind == "that"):
+        clause = replace(clause, actor=None)  # 「そのプレイヤーはそのカードを…」: the event's card, by its player
     if clause.actor is not None:
         raise ReadError("what happens instead, done by a player the text names")
     target = clause.target
