@@ -717,3 +717,49 @@ def test_that_player_doing_other_than_moving_the_events_card_is_refused():
         "相手のクリーチャーが破壊される時、かわりにそのプレイヤーは手札を1枚捨てる。",
         "done by a player the text names",
     )
+
+
+# -- a card put face down into the mana zone (水晶チャージャー): read, and refused by the solver by name --------
+
+CRYSTAL_CHARGER = "水晶チャージャー(この呪文を唱えた後、墓地に置くかわりに、裏向きにして自分のマナゾーンに置く)"
+
+
+def test_a_spell_put_face_down_into_the_mana_zone_after_it_is_cast():
+    assert_compiles_to(
+        CRYSTAL_CHARGER,
+        {
+            "watch": {"event": "spell_to_graveyard", "card": "this"},
+            "instead": [{"move_to": {"zone": "mana", "face_down": True}}],
+            "spell_own_movement": True,
+        },
+    )
+    assert_compiles_to(
+        CRYSTAL_CHARGER.replace("裏向きにして自分のマナゾーンに", "自分のマナゾーンに裏向きにして"),
+        {
+            "watch": {"event": "spell_to_graveyard", "card": "this"},
+            "instead": [{"move_to": {"zone": "mana", "face_down": True}}],
+            "spell_own_movement": True,
+        },
+    )
+
+
+def test_a_card_put_face_down_elsewhere_is_refused():
+    assert_refused(CRYSTAL_CHARGER.replace("マナゾーン", "手札"), "face down elsewhere")
+
+
+def test_the_face_down_placement_is_refused_by_the_solver():
+    import dmrules
+
+    with pytest.raises(dmrules.InputError) as error:
+        dmrules.scenario_from_text(
+            f"""
+turn: me
+players:
+  me:
+    hand: [{{id: S, card: {{name: 水晶の呪文, type: spell, cost: 3, text: "{CRYSTAL_CHARGER}"}}}}]
+  opponent: {{}}
+effect: {{source: S, controller: me, by: spell, cast_from: hand, events: [{{spell_to_graveyard: S}}]}}
+""",
+            "inline.yaml",
+        )
+    assert "'face_down' placement" in error.value.problem and "does not model yet" in error.value.problem

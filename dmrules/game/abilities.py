@@ -97,6 +97,9 @@ class Action:
     position: str | None = None  # top, bottom, shuffle: where in the deck
     tapped: bool = False
     face_up: bool = False
+    face_down: bool = (
+        False  # 「裏向きにしてマナゾーンに置く」 (水晶チャージャー): a card of the mana zone put face down
+    )
     # battle_instead: the creature that battles instead (None: this card); move_under_chosen: the card it goes under
     filter: Filter | None = None
     options: tuple[tuple[Action, ...], ...] = ()  # one_of: the lists of actions its player chooses between
@@ -264,6 +267,8 @@ def _action_gaps(action: Action, ability: ReplacementAbility) -> list[str]:
         gaps.append("'choose_instead: opponent'")
     if action.face_up:
         gaps.append("'face_up' placement")
+    if action.face_down:
+        gaps.append("'face_down' placement (a card put face down into the mana zone)")
     if action.kind == "turn_face_up":
         gaps.append("the event's card turned face up where it is instead ('turn_face_up')")
     if action.kind == "move_under_chosen":

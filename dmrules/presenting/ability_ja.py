@@ -148,7 +148,8 @@ def action_words(action: Action) -> str:
         return f"そのカードは選んだ{filter_words(action.filter)}の下に置かれる"
     if kind == "move":
         where = POSITION_JA.get(action.position or "", zone) if action.zone == "deck" else zone
-        return f"そのカードは{where}に{'タップして' if action.tapped else ''}置かれる"
+        lead = ("タップして" if action.tapped else "") + ("裏向きにして" if action.face_down else "")
+        return f"そのカードは{where}に{lead}置かれる"
     if kind == "move_source":
         verb = {"destroy": "破壊する", "discard": "捨てる", "put": f"{zone}に置く"}.get(action.verb or "", "移動させる")
         return f"このカードを{verb}"

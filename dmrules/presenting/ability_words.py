@@ -90,7 +90,7 @@ def action_words(action: Action) -> str:
         return "the card stays where it is"
     if kind == "move":
         where = POSITION_WORDS.get(action.position or "", "") if action.zone == "deck" else ""
-        extra = " tapped" if action.tapped else ""
+        extra = (" tapped" if action.tapped else "") + (" face down" if action.face_down else "")
         return f"the card goes to the {ZONE_OR_ANY_WORDS.get(action.zone or '', action.zone)}{extra} instead" + (
             f" ({where})" if where else ""
         )

@@ -105,7 +105,7 @@ ACTION_KEYS = (
 )
 SLOT_FIELDS = ("count", "up_to", "position", "tapped", "no_trigger")
 CHOOSE_FIELDS = ("from", "to", "verb") + SLOT_FIELDS + FILTER_FIELDS
-MOVE_FIELDS = ("zone", "position", "tapped", "face_up")
+MOVE_FIELDS = ("zone", "position", "tapped", "face_up", "face_down")
 
 
 def parse_watch(node: Node) -> Watch:
@@ -196,7 +196,16 @@ def _read_move(arg: Node, zones: tuple[str, ...]) -> dict:
     position = arg.opt_text("position", None, POSITIONS)
     if position and zone != "deck":
         raise arg.error("a position (top, bottom, shuffle) is for the deck", "position")
-    return dict(zone=zone, position=position, tapped=arg.opt_bool("tapped"), face_up=arg.opt_bool("face_up"))
+    face_down = arg.opt_bool("face_down")
+    if face_down and (zone != "mana" or arg.opt_bool("face_up")):
+        raise arg.error("'face_down' is a card put face down into the mana zone", "face_down")
+    return dict(
+        zone=zone,
+        position=position,
+        tapped=arg.opt_bool("tapped"),
+        face_up=arg.opt_bool("face_up"),
+        face_down=face_down,
+    )
 
 
 def parse_action(node: Node) -> Action:

@@ -114,7 +114,14 @@ def watch_dict(watch: Watch) -> dict:
 def _move_form(action: Action) -> Any:
     """``ZONE`` or ``{zone: ZONE, position: P, tapped: true, face_up: true}``."""
     extra = {
-        k: v for k, v in (("position", action.position), ("tapped", action.tapped), ("face_up", action.face_up)) if v
+        k: v
+        for k, v in (
+            ("position", action.position),
+            ("tapped", action.tapped),
+            ("face_up", action.face_up),
+            ("face_down", action.face_down),
+        )
+        if v
     }
     return {"zone": action.zone, **extra} if extra else action.zone
 

@@ -394,8 +394,15 @@ def _one_civilization(condition: Condition) -> str | None:
 # -- what happens instead -------------------------------------------------------------------
 
 
-def _zone_verb(zone: str, position: str | None, verb: str = "put", tapped: bool = False, face_up: bool = False) -> str:
-    lead = "タップして" if tapped else ""
+def _zone_verb(
+    zone: str,
+    position: str | None,
+    verb: str = "put",
+    tapped: bool = False,
+    face_up: bool = False,
+    face_down: bool = False,
+) -> str:
+    lead = ("タップして" if tapped else "") + ("裏向きにして" if face_down else "")
     if zone == "hand":
         return "手札に戻す"
     if zone == "deck":
@@ -470,7 +477,13 @@ def _to(slot: Slot) -> str:
 def render_action(action: Action) -> str:
     kind = action.kind
     if kind == "move":
-        return _zone_verb(_given(action.zone, "zone"), action.position, tapped=action.tapped, face_up=action.face_up)
+        return _zone_verb(
+            _given(action.zone, "zone"),
+            action.position,
+            tapped=action.tapped,
+            face_up=action.face_up,
+            face_down=action.face_down,
+        )
     if kind == "move_under":
         return "このクリーチャーの下に置く"
     if kind == "move_under_chosen":
@@ -489,7 +502,11 @@ def render_action(action: Action) -> str:
         if action.verb == "discard":
             return "自分の手札にあるこのカードを捨てる"
         return "このクリーチャーを" + _zone_verb(
-            _given(action.zone, "zone"), action.position, tapped=action.tapped, face_up=action.face_up
+            _given(action.zone, "zone"),
+            action.position,
+            tapped=action.tapped,
+            face_up=action.face_up,
+            face_down=action.face_down,
         )
     if kind == "tap_source":
         return "このクリーチャーをタップする"

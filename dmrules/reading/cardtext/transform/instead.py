@@ -167,10 +167,17 @@ def _event_card(clause: Clause, watch: Watch) -> Action:
         _check_manners(clause, set())
         return Action("move_under")
     face_up = "face_up" in clause.manners
-    if "face_down" in clause.manners and zone != "shields":
-        raise ReadError("a card put face down elsewhere than the shield zone")
+    if "face_down" in clause.manners and zone not in ("shields", "mana"):
+        raise ReadError("a card put face down elsewhere than the shield or mana zone")
     _check_manners(clause, {"tapped", "face_down", "face_up"} if zone in ("mana", "shields", "battle") else set())
-    return Action("move", zone=zone, position=position, tapped="tapped" in clause.manners, face_up=face_up)
+    return Action(
+        "move",
+        zone=zone,
+        position=position,
+        tapped="tapped" in clause.manners,
+        face_up=face_up,
+        face_down="face_down" in clause.manners and zone == "mana",  # a shield is face down unless said
+    )
 
 
 def _ex_life(clause: Clause, target: Target, watch: Watch) -> Action:
@@ -222,8 +229,8 @@ def _this_instead(clause: Clause) -> list[Action]:
         if zone in ("under_this",):
             raise ReadError("this card put under itself")
         _check_manners(clause, {"tapped", "face_down", "face_up"} if zone in ("mana", "shields") else set())
-        if "face_down" in clause.manners and zone != "shields":
-            raise ReadError("a card put face down elsewhere than the shield zone")
+        if "face_down" in clause.manners and zone not in ("shields", "mana"):
+            raise ReadError("a card put face down elsewhere than the shield or mana zone")
         return [
             Action(
                 "move_source",
@@ -232,6 +239,7 @@ def _this_instead(clause: Clause) -> list[Action]:
                 position=position,
                 tapped="tapped" in clause.manners,
                 face_up="face_up" in clause.manners,
+                face_down="face_down" in clause.manners and zone == "mana",
             )
         ]
     raise ReadError(f"this card {verb} instead: no action of the vocabulary")
