@@ -763,3 +763,44 @@ effect: {{source: S, controller: me, by: spell, cast_from: hand, events: [{{spel
             "inline.yaml",
         )
     assert "'face_down' placement" in error.value.problem and "does not model yet" in error.value.problem
+
+
+# -- a shield turned face up instead of broken, the shield named (「かわりにそのシールドを表向きにしてもよい」) ----
+
+
+def test_the_shield_named_turned_face_up_instead_of_broken():
+    assert_compiles_to(
+        "自分のシールドが相手のクリーチャーにブレイクされる時、かわりにそのシールドを表向きにしてもよい。",
+        {
+            "watch": {"event": "break", "card": {"whose": "own"}, "when": ["by_opponent", "by_creature"]},
+            "instead": ["turn_face_up"],
+            "optional": True,
+        },
+    )
+    assert_refused("自分のシールドがブレイクされる時、かわりにそのクリーチャーを表向きにしてもよい。", "turned face up")
+
+
+# -- 「このターン、次に…時」: one event at most, for the turn ---------------------------------------------------
+
+
+def test_the_next_time_this_turn_is_once_for_the_turn():
+    assert_compiles_to(
+        "このターン、次に自分のクリーチャーが破壊される時、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+            "instead": [{"move_to": "hand"}],
+            "duration": "this_turn",
+            "once_per_turn": True,
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "次に自分のクリーチャーが破壊される時、かわりに手札に戻す。",
+        "このターン、各ターンに1度、次に自分のクリーチャーが破壊される時、かわりに手札に戻す。",
+    ],
+)
+def test_the_next_time_with_no_duration_is_refused(text):
+    assert_refused(text, "「次に」 of no duration")

@@ -356,7 +356,7 @@ def _prefix(ability: ReplacementAbility, skip: set[str]) -> list[str]:
         if turn in ability.watch.conditions:
             parts.append(word)
     if ability.once_per_turn:
-        parts.append("各ターンに1度")
+        parts.append("次に" if ability.duration == "this_turn" else "各ターンに1度")
     parts += _condition_phrases([c for c in ability.conditions if c.word not in skip])
     return parts
 

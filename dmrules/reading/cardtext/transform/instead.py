@@ -153,7 +153,9 @@ def _event_card(clause: Clause, watch: Watch) -> Action:
         return Action("move", zone="shields")  # 「シールド化する」: put face down as a new shield
     if clause.verb == "face_up":
         # 「相手はそのシールドを手札に加えるかわりに表向きにする」: the card stays where it is, turned face up
-        if clause.place is not None or clause.manners or clause.sources or clause.target is not None:
+        # 「かわりにそのシールドを表向きにする」: the event's card named
+        named = clause.target is not None and clause.target.ref not in ("そのシールド", "それ", "そのカード")
+        if clause.place is not None or clause.manners or clause.sources or named:
             raise ReadError("the event's card turned face up and put somewhere")
         if not set(watch.events) <= {"break", "leave_shields"}:
             raise ReadError("a card turned face up instead of an event that is not a shield's")

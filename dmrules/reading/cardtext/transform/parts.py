@@ -160,7 +160,7 @@ class Original:
 
 @dataclass(frozen=True)
 class Prefix:
-    kind: str  # duration, turn, once, while, start_of_turn, condition
+    kind: str  # duration, turn, once, next, while, start_of_turn, condition
     value: str | Condition | None = None  # turn: own_turn / opponent_turn; condition: the state condition
 
 

@@ -64,6 +64,9 @@ class SentenceParts:
     def once(self, items: list):
         return Prefix("once")
 
+    def next_time(self, items: list):
+        return Prefix("next")
+
     def while_here(self, items: list):
         return Prefix("while")
 
@@ -231,6 +234,11 @@ def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Inst
     conditions = [p.value for p in prefixes if p.kind == "condition" and isinstance(p.value, Condition)]
     once = any(p.kind == "once" for p in prefixes)
     duration = "this_turn" if any(p.kind == "duration" for p in prefixes) else None
+    if any(p.kind == "next" for p in prefixes):
+        # 「このターン、次に…時」: one event at most, of the turn the effect lasts; 「次に」 alone lasts until used
+        if duration is None or once:
+            raise ReadError("「次に」 of no duration: an effect that lasts until it is used cannot be stated")
+        once = True
     if any(c.word in _ORDER_FREE for c in conditions):
         duration = None  # 「このターン、この呪文を唱える前に…」 scopes the condition
     watches = _merge(head)
