@@ -804,3 +804,42 @@ def test_the_next_time_this_turn_is_once_for_the_turn():
 )
 def test_the_next_time_with_no_duration_is_refused(text):
     assert_refused(text, "「次に」 of no duration")
+
+
+# -- 「シールド化する」: put into the shield zone as a new shield, face down unless said ---------------------------
+
+
+@pytest.mark.parametrize(
+    "text, form",
+    [
+        (
+            "このクリーチャーが破壊される時、かわりにシールド化してもよい。",
+            {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "shields"}], "optional": True},
+        ),
+        (
+            "このクリーチャーが離れる時、かわりに表向きにしてシールド化する。",
+            {
+                "watch": {"event": "leave", "card": "this"},
+                "instead": [{"move_to": {"zone": "shields", "face_up": True}}],
+            },
+        ),
+        (
+            "自分のクリーチャーが破壊される時、かわりにこのクリーチャーをシールド化してもよい。",
+            {
+                "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+                "instead": ["stay", {"this_to": "shields"}],
+                "optional": True,
+            },
+        ),
+        (
+            "このクリーチャーが破壊される時、かわりに自分の手札を1枚シールド化してもよい。",
+            {
+                "watch": {"event": "destroy", "card": "this"},
+                "instead": ["stay", {"choose": {"count": 1, "from": "hand", "to": "shields", "verb": "put"}}],
+                "optional": True,
+            },
+        ),
+    ],
+)
+def test_a_card_made_a_shield_instead(text, form):
+    assert_compiles_to(text, form)

@@ -15,7 +15,7 @@ from dataclasses import replace
 from ....game.abilities import Action, Slot, Watch
 from ....game.filters import Filter
 from ....game.vocabulary import ZONES
-from .parts import Clause, Instead, Phrase, ReadError, Target
+from .parts import Clause, Instead, Phrase, PutPlace, ReadError, Target
 
 _CHOICE_VERBS = {"put": "put", "return": "return", "add": "add_to_hand", "enter": "put", "discard": "discard"}
 _MOVE_VERBS = ("put", "return", "add", "enter")
@@ -57,6 +57,7 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
         clause = replace(clause, actor=None)  # 「そのプレイヤーはそのカードを…」: the event's card, by its player
     if clause.actor is not None:
         raise ReadError("what happens instead, done by a player the text names")
+    clause = _shieldified(clause)
     target = clause.target
     verb = clause.verb
     if verb == "stay":
@@ -149,8 +150,7 @@ def _event_card(clause: Clause, watch: Watch) -> Action:
     if clause.target is not None and clause.target.ref == "そのシールド":
         if not set(watch.events) <= {"break", "leave_shields"}:
             return _ex_life(clause, clause.target, watch)
-    if clause.verb == "shieldify" and clause.place is None and not clause.manners:
-        return Action("move", zone="shields")  # 「シールド化する」: put face down as a new shield
+    clause = _shieldified(clause)
     if clause.verb == "face_up":
         # 「相手はそのシールドを手札に加えるかわりに表向きにする」: the card stays where it is, turned face up
         # 「かわりにそのシールドを表向きにする」: the event's card named
@@ -199,6 +199,15 @@ def _ex_life(clause: Clause, target: Target, watch: Watch) -> Action:
     return Action("choose", slot=Slot(amount.count, "ex_life_of_this", zone, "put", Filter(whose="own")))
 
 
+def _shieldified(clause: Clause) -> Clause:
+    """「シールド化する」: put into the shield zone as a new shield (face down unless 「表向きにして」)."""
+    if clause.verb != "shieldify":
+        return clause
+    if clause.place is not None:
+        raise ReadError("「シールド化する」 with a place")
+    return replace(clause, verb="put", place=PutPlace(zone="shields"))
+
+
 def _under_chosen(clause: Clause) -> Action:
     """「墓地に置くかわりに自分のNEOクリーチャー1体の下に置く」: the event's card goes under one card its player
     chooses."""
@@ -214,6 +223,7 @@ def _under_chosen(clause: Clause) -> Action:
 
 def _this_instead(clause: Clause) -> list[Action]:
     """This card instead: 「このクリーチャーを破壊してもよい」, 「…を自分のマナゾーンに置く」, 「…をタップして…」."""
+    clause = _shieldified(clause)
     verb = clause.verb
     if verb == "destroy":
         _check_manners(clause, set())
