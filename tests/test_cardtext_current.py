@@ -843,3 +843,21 @@ def test_the_next_time_with_no_duration_is_refused(text):
 )
 def test_a_card_made_a_shield_instead(text, form):
     assert_compiles_to(text, form)
+
+
+def test_ex_life_by_name_is_its_printed_reminder():
+    assert_compiles_to(
+        "EXライフ / W・ブレイカー",
+        {
+            "keyword": "EXライフ",
+            "watch": {"event": "leave", "card": "this"},
+            "instead": ["stay", {"ex_life_to": "graveyard"}],
+        },
+    )
+    assert_compiles_to(
+        "エクストラEXライフ",
+        {
+            "watch": {"event": "leave", "card": "this"},
+            "instead": ["stay", {"choose": {"count": 1, "from": "ex_life_of_this", "to": "graveyard", "verb": "put"}}],
+        },
+    )
