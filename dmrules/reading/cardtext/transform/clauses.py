@@ -222,7 +222,8 @@ class ClauseParts:
 
     def target_deck_top(self, items: list):
         whose = WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])]
-        count = _number(_typed_tokens(items, "COUNT")[0])
+        counts = _typed_tokens(items, "COUNT")
+        count = _number(counts[0]) if counts else 1  # 「山札の一番上のカードを」: the top card
         if _typed_tokens(items, "NTH") and count != 1:
             raise ReadError(f"「上から{count}枚目」: one card below the top of the deck")
         return Target(kind="deck_top", zone="deck", whose=whose, amount=Amount(count=count))

@@ -23,6 +23,21 @@ class ConditionParts:
         other = bool(_typed_tokens(items, "BESIDES"))
         return ("if", _count_condition(zone, whose, phrase, at_least, other))
 
+    def cond_none(self, items: list):
+        """「自分のシールドが1枚もなければ」「バトルゾーンに自分のクリーチャーが他になければ」: none of those cards
+        there."""
+        zone, whose = items[0]
+        phrase = next((i for i in items if isinstance(i, Phrase)), Phrase())
+        other = bool(_typed_tokens(items, "BESIDES"))
+        return ("if", replace(_count_condition(zone, whose, phrase, 0, other), at_most=0))
+
+    def zone_cards(self, items: list):
+        """「自分のシールド」「相手の手札」「自分のマナゾーンのカード」: one player's zone, where its cards are
+        counted."""
+        word = str((_typed_tokens(items, "COUNTED") or _typed_tokens(items, "ZONE"))[0])
+        zone = ZONE_BY_WORD["シールドゾーン" if word == "シールド" else word]
+        return (zone, WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])])
+
     def cond_count_cards(self, items: list):
         zone, whose = items[0]
         at_least = next(i for i in items if isinstance(i, int) and not isinstance(i, bool))

@@ -312,6 +312,11 @@ class CauseParts:
             "not that it is in the battle zone, and no cause says so"
         )
 
+    def cause_player(self, items: list):
+        """「相手によって」: the player whose effect, ability or attack makes the event happen, and nothing more."""
+        whose = _whose(_typed_tokens(items, "OWNER")[0])
+        return EventCause(conditions=("by_opponent" if whose == "opponent" else "by_self",))
+
     def cause_attack(self, items: list):
         if _whose(_typed_tokens(items, "OWNER")[0]) != "opponent":
             raise ReadError("an attack of one's own creature as the cause of one's win")
