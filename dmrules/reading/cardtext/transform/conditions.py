@@ -21,6 +21,8 @@ class ConditionParts:
         phrase = next((i for i in items if isinstance(i, Phrase)), Phrase())
         at_least = next((i for i in items if isinstance(i, int) and not isinstance(i, bool)), 1)
         other = bool(_typed_tokens(items, "BESIDES"))
+        if len(_typed_tokens(items, "BESIDES")) > 1:
+            raise ReadError("「他に」 said twice")
         return ("if", _count_condition(zone, whose, phrase, at_least, other))
 
     def cond_none(self, items: list):
@@ -29,12 +31,14 @@ class ConditionParts:
         zone, whose = items[0]
         phrase = next((i for i in items if isinstance(i, Phrase)), Phrase())
         other = bool(_typed_tokens(items, "BESIDES"))
+        if len(_typed_tokens(items, "BESIDES")) > 1:
+            raise ReadError("「他に」 said twice")
         return ("if", replace(_count_condition(zone, whose, phrase, 0, other), at_most=0))
 
     def zone_cards(self, items: list):
         """「自分のシールド」「相手の手札」「自分のマナゾーンのカード」: one player's zone, where its cards are
         counted."""
-        word = str((_typed_tokens(items, "COUNTED") or _typed_tokens(items, "ZONE"))[0])
+        word = str((_typed_tokens(items, "COUNTED") or _typed_tokens(items, "ZONE") or ["シールド"])[0])
         zone = ZONE_BY_WORD["シールドゾーン" if word == "シールド" else word]
         return (zone, WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])])
 

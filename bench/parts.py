@@ -1,0 +1,171 @@
+"""The grammar's parts on the phrases of the dev sets' texts, with or without 「かわりに」.
+
+    python bench/parts.py                          # tests/cards/classic.tsv, its dev rows (DM-01..DM-24)
+    python bench/parts.py FILE --show 40           # the 40 most frequent phrases of each part not read
+
+A replacement sentence is made of the language's parts, and the same parts are printed in texts that
+replace nothing: the card phrases of 「…を1体破壊する」, the conditions before 「、」, the watched events
+before 「時、」, the clauses of what is done. Each phrase of the dev rows' texts (bench/cards.py's split:
+never a held-out row) is parsed with the grammar's own rule for its part, with the parser the compiler
+builds it with (``part_parser``): a watched event with ``watched_alone``, a condition with
+``condition_alone``, a clause with ``used_ability`` (the clauses of what is done), the cards a clause acts
+on (「自分のクリーチャーを1体」) with ``target``, a follow-up (「その後、…」) with ``followup``. Only phrases of
+the vocabulary's verbs and events are taken: an attack or a summon is no part of a replacement's
+language. The share read of each part, and the most frequent phrases not read, are printed; the SUMMARY
+line gives the shares.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import re
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import lark
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+from cards import part_of  # noqa: E402
+
+from dmrules.reading.cardtext import parsing  # noqa: E402
+from dmrules.reading.cardtext.normalize import normalize, sentences  # noqa: E402
+
+# The verbs of what is done that the clause rule reads, with their endings (plain, may).
+_DONE = (
+    r"(?:破壊|タップ|アンタップ)(?:する|してもよい)|(?:戻|出)(?:す|してもよい)|(?:置|引)(?:く|いてもよい)"
+    r"|(?:捨て|加え)(?:る|てもよい)"
+)
+# The events a replacement watches, in the present (a trigger's past 「破壊された時」 is no replacement's).
+_WATCHED = (
+    r"(?:破壊される|離れる|置かれる|加えられる|戻される|手札に戻る|捨てられる|ブレイクされる|ブレイクする|出る"
+    r"|ゲームに負ける|バトルする|選ぶ|引く)時"
+)
+_CONDITION_END = re.compile(r"(?:あれば|いれば|なければ|あるなら|であれば|でない場合|ていれば|ていた場合)$")
+# The cards a clause acts on, its last 「…を」 with the number after it (「自分のクリーチャーを1体」).
+_TARGET = re.compile(
+    r"(?:^|、|は)([^、。は]+?を(?:\d+[体枚つ](?:まで)?|すべて)?)、?(?:選び、?|選んで)?[^、。を]*?(?:" + _DONE + r")$"
+)
+# A keyword's label before what it says (「G・ゼロ-」, 「クロスギア:」): no part of the phrase.
+_LABEL = re.compile(r"^[^、。(:\-]{1,12}[:\-]")
+# Where the cards of a target are taken from (「自分のマナゾーンから」): the clause's part, before the target.
+_SOURCE = re.compile(
+    r"^(?:(?:自分|相手)の)?(?:手札|墓地|マナゾーン|山札|シールドゾーン|バトルゾーン)(?:または(?:手札|墓地|マナゾーン))?から、?"
+)
+_FOLLOW_UP = re.compile(r"^(?:その後|そうした場合|そうしたら)、")
+
+PARTS = {  # part: (start symbol, what it is)
+    "watched": ("watched_alone", "a watched event (「…が破壊される時」)"),
+    "condition": ("condition_alone", "a condition (「…にあれば」)"),
+    "clause": ("used_ability", "what is done (「…を1体破壊する」)"),
+    "target": ("target", "the cards a clause acts on (「自分のクリーチャーを1体」)"),
+    "followup": ("followup", "a follow-up (「その後、…」)"),
+}
+
+
+@lru_cache(maxsize=1)
+def part_parser() -> lark.Lark:
+    """The compiler's grammar and parser options (parsing.parser), started from each part's rule."""
+    grammar = (resources.files(parsing.__package__) / "grammar.lark").read_text(encoding="utf-8")
+    return lark.Lark(
+        grammar, parser="earley", lexer="dynamic", ambiguity="explicit", start=[s for s, _ in PARTS.values()]
+    )
+
+
+def dev_texts(path: Path) -> Iterator[str]:
+    """The texts of the dev rows of ``path``, a line and each reminder in parentheses apart."""
+    with open(path, encoding="utf-8") as stream:
+        for row in csv.DictReader(stream, delimiter="\t"):
+            if part_of(row) != "dev":
+                continue
+            for line in re.split(r"\s+//?\s+|\n", row["text"]):
+                yield from _lines(normalize(line))
+
+
+def _lines(line: str) -> Iterator[str]:
+    depth, start, outside = 0, 0, []
+    for i, ch in enumerate(line):
+        if ch == "(":
+            if depth == 0:
+                outside.append(line[start:i])
+                start = i + 1
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                yield from _lines(line[start:i])
+                start = i + 1
+    outside.append(line[start:])
+    yield "".join(outside)
+
+
+def phrases(text: str) -> Iterator[tuple[str, str]]:
+    """(part, phrase) of one normalised line: the parts a replacement sentence is made of."""
+    for _, sentence in sentences(text):
+        if "かわり" in sentence:
+            continue  # the replacement sentences themselves: bench/cards.py measures them
+        if _FOLLOW_UP.match(sentence):
+            yield "followup", sentence
+            continue
+        head, _, rest = sentence.rpartition("時、") if "時、" in sentence else ("", "", sentence)
+        if head and re.search(_WATCHED + "$", head + "時") and "時" not in head:
+            yield "watched", head + "時"
+        segments = _LABEL.sub("", rest).split("、")
+        while segments and _CONDITION_END.search(segments[0]):
+            yield "condition", segments.pop(0)
+        done = "、".join(segments)
+        if re.search(r"(?:" + _DONE + r")$", done):
+            yield "clause", done
+            found = _TARGET.search(done)
+            if found:
+                yield "target", _SOURCE.sub("", found.group(1))
+
+
+def reads(part: str, phrase: str) -> bool:
+    """Whether the grammar's rule for ``part`` reads ``phrase`` whole."""
+    try:
+        part_parser().parse(phrase, start=PARTS[part][0])
+    except lark.exceptions.LarkError:
+        return False
+    return True
+
+
+def measure(path: Path) -> dict[str, tuple[Counter, Counter]]:
+    """Per part: (every phrase, the phrases not read), each with how often it is printed."""
+    found: dict[str, tuple[Counter, Counter]] = {part: (Counter(), Counter()) for part in PARTS}
+    for text in dev_texts(path):
+        for part, phrase in phrases(text):
+            found[part][0][phrase] += 1
+    for part, (every, unread) in found.items():
+        for phrase, n in every.items():
+            if not reads(part, phrase):
+                unread[phrase] = n
+    return found
+
+
+def main(argv: list[str]) -> int:
+    args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    args.add_argument("file", nargs="?", default=str(ROOT / "tests/cards/classic.tsv"))
+    args.add_argument("--show", type=int, default=15, help="phrases not read shown per part")
+    options = args.parse_args(argv)
+    found = measure(Path(options.file))
+    shares = []
+    for part, (every, unread) in found.items():
+        total, missed = sum(every.values()), sum(unread.values())
+        share = (total - missed) / total if total else 0.0
+        shares.append(f"{part} {share:.1%} of {total}")
+        print(f"{part:9} {PARTS[part][1]}: read {total - missed} of {total} ({share:.1%}), {len(every)} distinct")
+        for phrase, n in unread.most_common(options.show):
+            print(f"    {n:3}  {phrase}")
+    print(f"SUMMARY: phrases of the dev texts read by their part's rule: {', '.join(shares)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
