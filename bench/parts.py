@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import random
 import re
 import sys
 from collections import Counter
@@ -35,6 +36,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from cards import part_of  # noqa: E402
 
 from dmrules.reading.cardtext import parsing  # noqa: E402
+from dmrules.reading.cardtext.compiler import compile_text  # noqa: E402
 from dmrules.reading.cardtext.normalize import normalize, sentences  # noqa: E402
 
 # The verbs of what is done that the clause rule reads, with their endings (plain, may).
@@ -149,10 +151,73 @@ def measure(path: Path) -> dict[str, tuple[Counter, Counter]]:
     return found
 
 
+# -- new combinations of known parts -------------------------------------------------------------------
+
+# The watched card of a card's event (not a shield's break, nor a player's choice), and a number of cards.
+_SUBJECT = re.compile(
+    r"^((?:[^、。]*?、)?)([^、。がを]+?)が(?=[^、。]*?(?:破壊される|離れる|置かれる|戻される|捨てられる)時、)"
+)
+_COUNT = re.compile(r"(?<![\d上下])([1-3])(体|枚|つ)(?![目でも]|ブレイク)")
+
+
+def dev_replacements(path: Path) -> list[str]:
+    """The dev rows' replacement sentences the compiler reads whole (normalised, without 「。」), in order."""
+    found: dict[str, None] = {}
+    with open(path, encoding="utf-8") as stream:
+        for row in csv.DictReader(stream, delimiter="\t"):
+            if part_of(row) != "dev" or "かわり" not in row["text"]:
+                continue
+            compiled = compile_text(row["text"], row.get("type") or None, row["name"])
+            for sentence in compiled.sentences:
+                if sentence.verdict == "replacement" and "時、" in sentence.text and _reads_alone(sentence.text):
+                    found[normalize(sentence.text).rstrip("。")] = None
+    return list(found)
+
+
+def _reads_alone(sentence: str) -> bool:
+    compiled = compile_text(sentence)
+    return compiled.complete and bool(compiled.abilities)
+
+
+def combinations(sentences: list[str], conditions: list[str], rng: random.Random, n: int) -> Iterator[tuple[str, str]]:
+    """``n`` sentences made of parts of ``sentences``, each with how it was made: one sentence's watched event
+    with another's instead (``head``), a condition read before it (``condition``), another watched card
+    (``subject``), another number (``count``)."""
+    heads = sorted({s.split("時、", 1)[0] for s in sentences})
+    tails = sorted({s.split("時、", 1)[1] for s in sentences})
+    watched = [m for s in sentences if (m := _SUBJECT.match(s)) and "、" not in m.group(2)]
+    subjects = sorted({m.group(2) for m in watched})
+    counted = [s for s in sentences if _COUNT.search(s)]
+    for i in range(n):
+        how = ("head", "condition", "subject", "count")[i % 4]
+        if how == "head":
+            yield how, f"{rng.choice(heads)}時、{rng.choice(tails)}"
+        elif how == "condition":
+            yield how, f"{rng.choice(conditions)}、{rng.choice(sentences)}"
+        elif how == "subject" and watched:
+            m = rng.choice(watched)
+            yield how, f"{m.group(1)}{rng.choice(subjects)}が{m.string[m.end() :]}"
+        elif how == "count" and counted:
+            yield how, _COUNT.sub(lambda m: f"{rng.choice('123')}{m.group(2)}", rng.choice(counted), count=1)
+
+
+def verdict(sentence: str) -> tuple[str, str]:
+    """``complete``, ``refused`` (read, and a part the vocabulary cannot state is named), ``unread`` (the grammar
+    does not read it) or ``round_trip`` (read, but rendered otherwise than printed), with the problem."""
+    compiled = compile_text(sentence)
+    if compiled.complete and compiled.abilities:
+        return "complete", ""
+    problem = next((s.problem or "" for s in compiled.problems), "no replacement found")
+    if any(s.refusal == "round_trip" for s in compiled.sentences):
+        return "round_trip", problem
+    return ("unread" if problem.startswith("cannot read") else "refused"), problem
+
+
 def main(argv: list[str]) -> int:
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     args.add_argument("file", nargs="?", default=str(ROOT / "tests/cards/classic.tsv"))
     args.add_argument("--show", type=int, default=15, help="phrases not read shown per part")
+    args.add_argument("--combinations", type=int, default=400, help="new combinations of known parts compiled")
     options = args.parse_args(argv)
     found = measure(Path(options.file))
     shares = []
@@ -163,7 +228,22 @@ def main(argv: list[str]) -> int:
         print(f"{part:9} {PARTS[part][1]}: read {total - missed} of {total} ({share:.1%}), {len(every)} distinct")
         for phrase, n in unread.most_common(options.show):
             print(f"    {n:3}  {phrase}")
-    print(f"SUMMARY: phrases of the dev texts read by their part's rule: {', '.join(shares)}")
+    every, unread = found["condition"]
+    conditions = sorted(c for c in every if c not in unread)
+    made = list(combinations(dev_replacements(Path(options.file)), conditions, random.Random(1), options.combinations))
+    verdicts = Counter()
+    for how, sentence in made:
+        kind, problem = verdict(sentence)
+        verdicts[kind] += 1
+        if kind in ("unread", "round_trip") and options.show:
+            print(f"    {kind} ({how}): 「{sentence}」: {problem[:160]}")
+    figures = ", ".join(f"{k} {verdicts[k]}" for k in ("complete", "refused", "unread", "round_trip"))
+    print(f"combinations of the dev sentences' parts: {len(made)}: {figures}")
+    print(
+        f"SUMMARY: phrases of the dev texts read by their part's rule: {', '.join(shares)}; "
+        f"new combinations of known parts read or refused by name {verdicts['complete'] + verdicts['refused']}"
+        f"/{len(made)}"
+    )
     return 0
 
 

@@ -38,7 +38,8 @@ class ConditionParts:
     def zone_cards(self, items: list):
         """「自分のシールド」「相手の手札」「自分のマナゾーンのカード」: one player's zone, where its cards are
         counted."""
-        word = str((_typed_tokens(items, "COUNTED") or _typed_tokens(items, "ZONE") or ["シールド"])[0])
+        words = [str(t) for t in _typed_tokens(items, "COUNTED") + _typed_tokens(items, "ZONE")]
+        word = words[0] if words else "シールド"  # 「相手にシールドが」
         zone = ZONE_BY_WORD["シールドゾーン" if word == "シールド" else word]
         return (zone, WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])])
 
