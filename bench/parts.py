@@ -158,6 +158,13 @@ _SUBJECT = re.compile(
     r"^((?:[^、。]*?、)?)([^、。がを]+?)が(?=[^、。]*?(?:破壊される|離れる|置かれる|戻される|捨てられる)時、)"
 )
 _COUNT = re.compile(r"(?<![\d上下])([1-3])(体|枚|つ)(?![目でも]|ブレイク)")
+# Where what happens instead puts a card, and the ending that makes it optional.
+_PLACE = re.compile(
+    r"(?<=かわりに)(?:、?(?:自分の|持ち主の))?(手札に戻|マナゾーンに置|山札の一番下に置|墓地に置)(す|く)$"
+)
+_PLACES = ("持ち主の手札に戻す", "持ち主のマナゾーンに置く", "持ち主の山札の一番下に置く", "持ち主の墓地に置く")
+_MAY = re.compile(r"(戻|出|置|捨て|加え|破壊)(す|く|る|する)$")
+_MAY_ENDING = {"す": "してもよい", "く": "いてもよい", "る": "てもよい", "する": "してもよい"}
 
 
 def dev_replacements(path: Path) -> list[str]:
@@ -182,14 +189,19 @@ def _reads_alone(sentence: str) -> bool:
 def combinations(sentences: list[str], conditions: list[str], rng: random.Random, n: int) -> Iterator[tuple[str, str]]:
     """``n`` sentences made of parts of ``sentences``, each with how it was made: one sentence's watched event
     with another's instead (``head``), a condition read before it (``condition``), another watched card
-    (``subject``), another number (``count``)."""
+    (``subject``), another number (``count``), another zone the card is put into instead (``place``), what
+    is done instead made optional (``may``)."""
     heads = sorted({s.split("時、", 1)[0] for s in sentences})
     tails = sorted({s.split("時、", 1)[1] for s in sentences})
-    watched = [m for s in sentences if (m := _SUBJECT.match(s)) and "、" not in m.group(2)]
+    # a watched card of its own: not one an earlier sentence names (「その種族の」)
+    watched = [m for s in sentences if (m := _SUBJECT.match(s)) and not re.search("、|その", m.group(2))]
     subjects = sorted({m.group(2) for m in watched})
     counted = [s for s in sentences if _COUNT.search(s)]
+    placed = [s for s in sentences if _PLACE.search(s)]
+    plain = [s for s in sentences if _MAY.search(s) and not s.endswith("もよい")]
+    ways = ("head", "condition", "subject", "count", "place", "may")
     for i in range(n):
-        how = ("head", "condition", "subject", "count")[i % 4]
+        how = ways[i % len(ways)]
         if how == "head":
             yield how, f"{rng.choice(heads)}時、{rng.choice(tails)}"
         elif how == "condition":
@@ -199,6 +211,10 @@ def combinations(sentences: list[str], conditions: list[str], rng: random.Random
             yield how, f"{m.group(1)}{rng.choice(subjects)}が{m.string[m.end() :]}"
         elif how == "count" and counted:
             yield how, _COUNT.sub(lambda m: f"{rng.choice('123')}{m.group(2)}", rng.choice(counted), count=1)
+        elif how == "place" and placed:
+            yield how, _PLACE.sub(rng.choice(_PLACES), rng.choice(placed))
+        elif how == "may" and plain:
+            yield how, _MAY.sub(lambda m: m.group(1) + _MAY_ENDING[m.group(2)], rng.choice(plain))
 
 
 def verdict(sentence: str) -> tuple[str, str]:
