@@ -808,6 +808,18 @@ DEV_PARTS = [
             "instead": ["choose_instead"],
         },
     ),
+    (
+        "このクリーチャーが破壊される時、かわりに自分のシールドに加える。",
+        {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "shields"}]},
+    ),
+    (
+        "自分のクリーチャーがバトルに負けて破壊される時、墓地に置くかわりにマナゾーンに置いてもよい。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}, "when": ["by_battle"]},
+            "instead": [{"move_to": "mana"}],
+            "optional": True,
+        },
+    ),
 ]
 
 
