@@ -820,6 +820,15 @@ DEV_PARTS = [
             "optional": True,
         },
     ),
+    (
+        "バトルゾーンにある自分のクリーチャーがこのクリーチャーだけであれば、このクリーチャーが破壊される時、かわりに"
+        "手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"zone": "battle", "whose": "own", "type": "creature", "other": True, "at_most": 0}],
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
 ]
 
 
@@ -837,6 +846,10 @@ def test_parts_of_the_dev_sets_language_in_new_combinations(text, form):
         ),
         ("自分の山札が1枚もなければ、このクリーチャーが破壊される時、かわりに手札に戻す。", "cannot read"),
         ("相手がクリーチャーを1体選ぶ時、相手のかわりに自分が選ぶ。", "cannot read"),
+        (
+            "自分のクリーチャーがこのクリーチャーだけであれば、このクリーチャーが破壊される時、かわりに手札に戻す。",
+            "in no zone of creatures",
+        ),
         ("このクリーチャーがそれによって破壊される時、かわりに手札に戻す。", "cannot read"),
     ],
 )

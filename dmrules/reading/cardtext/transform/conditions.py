@@ -35,6 +35,17 @@ class ConditionParts:
             raise ReadError("「他に」 said twice")
         return ("if", replace(_count_condition(zone, whose, phrase, 0, other), at_most=0))
 
+    def cond_only_this(self, items: list):
+        """「バトルゾーンにある自分のクリーチャーがこのクリーチャーだけであれば」: none of those cards there besides
+        this one."""
+        phrase = next(i for i in items if isinstance(i, Phrase))
+        if phrase.zone != "battle":
+            raise ReadError("the cards that are this creature alone, in no zone of creatures")
+        if phrase.filter.other:
+            raise ReadError("「他の」 cards that are this creature alone")
+        flat = replace(phrase, zone=None, zone_whose=None)
+        return ("if", replace(_count_condition("battle", None, flat, 0, True), at_most=0))
+
     def zone_cards(self, items: list):
         """「自分のシールド」「相手の手札」「自分のマナゾーンのカード」: one player's zone, where its cards are
         counted."""
