@@ -829,6 +829,10 @@ DEV_PARTS = [
             "instead": [{"move_to": "hand"}],
         },
     ),
+    (
+        "このクリーチャーがバトルゾーンを離れるときは、かわりに手札に戻す。",
+        {"watch": {"event": "leave", "card": "this"}, "instead": [{"move_to": "hand"}]},
+    ),
 ]
 
 
