@@ -833,6 +833,14 @@ DEV_PARTS = [
         "このクリーチャーがバトルゾーンを離れるときは、かわりに手札に戻す。",
         {"watch": {"event": "leave", "card": "this"}, "instead": [{"move_to": "hand"}]},
     ),
+    (
+        "このクリーチャーが破壊される時、かわりに自分自身のマナゾーンからカードを1枚選び、墓地に置いてもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": ["stay", {"choose": {"count": 1, "from": "mana", "to": "graveyard", "verb": "put"}}],
+            "optional": True,
+        },
+    ),
 ]
 
 
@@ -850,6 +858,11 @@ def test_parts_of_the_dev_sets_language_in_new_combinations(text, form):
         ),
         ("自分の山札が1枚もなければ、このクリーチャーが破壊される時、かわりに手札に戻す。", "cannot read"),
         ("相手がクリーチャーを1体選ぶ時、相手のかわりに自分が選ぶ。", "cannot read"),
+        ("自分自身のクリーチャーが破壊される時、かわりに手札に戻す。", "「自分自身の」 outside a clause"),
+        (
+            "このクリーチャーが破壊される時、かわりに相手は自分自身の手札を1枚選び、捨てる。",
+            "done by a player the text names",
+        ),
         (
             "自分のクリーチャーがこのクリーチャーだけであれば、このクリーチャーが破壊される時、かわりに手札に戻す。",
             "in no zone of creatures",

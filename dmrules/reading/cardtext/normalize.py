@@ -104,6 +104,7 @@ _CANON_WORDS = (
     ("残る", "とどまる"),
     ("バトルゾーンにとどまる", "とどまる"),
     ("相手自身", "相手"),
+    ("自分自身", "自分"),  # one's own: the reading of a clause with an actor of its own is refused (instead.py)
     ("ただし、", ""),
     ("その後、", "そうした場合、"),
     ("そうしたら、", "そうした場合、"),
