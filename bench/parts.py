@@ -58,7 +58,7 @@ _TARGET = re.compile(
 _LABEL = re.compile(r"^[^、。(:\-]{1,12}[:\-]")
 # Where the cards of a target are taken from (「自分のマナゾーンから」): the clause's part, before the target.
 _SOURCE = re.compile(
-    r"^(?:(?:自分|相手)の)?(?:手札|墓地|マナゾーン|山札|シールドゾーン|バトルゾーン)(?:または(?:手札|墓地|マナゾーン))?から、?"
+    r"^(?:(?:自分|相手|自分自身)の)?(?:手札|墓地|マナゾーン|山札|シールドゾーン|バトルゾーン)(?:または(?:手札|墓地|マナゾーン))?から、?"
 )
 _FOLLOW_UP = re.compile(r"^(?:その後|そうした場合|そうしたら)、")
 

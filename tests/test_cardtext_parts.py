@@ -841,6 +841,22 @@ DEV_PARTS = [
             "optional": True,
         },
     ),
+    (
+        "このクリーチャーがバトルゾーンを離れる時、かわりにこのクリーチャーの下にあるカードすべてを墓地に置き、"
+        "このクリーチャーを裏返す。",
+        {"watch": {"event": "leave", "card": "this"}, "instead": ["stay", {"under_to": "graveyard"}, "flip_this"]},
+    ),
+    (
+        "このクリーチャーが破壊される時、墓地に置くかわりに、好きな枚数のドラゴンを自分の墓地から手札に戻してもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [
+                "stay",
+                {"choose": {"count": "any", "from": "graveyard", "to": "hand", "verb": "return", "race": "ドラゴン"}},
+            ],
+            "optional": True,
+        },
+    ),
 ]
 
 
