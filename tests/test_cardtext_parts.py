@@ -988,3 +988,22 @@ def test_new_combinations_of_the_dev_sentences_parts_are_read_or_refused_by_name
     assert {how for how, _ in made} == {"head", "condition", "subject", "count", "place", "may"}
     verdicts = [(sentence, parts.verdict(sentence)) for _, sentence in made]
     assert [(sentence, v) for sentence, v in verdicts if v[0] not in ("complete", "refused")] == []
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        # 円舞の使徒ラストル: the whole discard replaced
+        (
+            "相手のターン中、自分の手札を捨てる時、その手札のかわりにこのクリーチャーを破壊すれば1枚も捨てなくてよい。",
+            "「手札を捨てる時」: a player's discarding, as one event",
+        ),
+        # 封魔ダンリモス's instead, after a break the vocabulary watches
+        (
+            "このクリーチャーがシールドをブレイクする時、シールドをブレイクするかわりにカード名を1つ選んで言う。",
+            "「カード名を1つ選んで言う」: a card name declared",
+        ),
+    ],
+)
+def test_a_discard_of_the_hand_as_one_event_and_a_name_declared_are_refused_by_name(text, named):
+    assert_refused(text, named)

@@ -291,6 +291,9 @@ class ClauseParts:
     def do_double_draw(self, items: list):
         raise ReadError("「その2倍の枚数」: a count taken from the replaced event cannot be stated")
 
+    def do_declare_name(self, items: list):
+        raise ReadError("「カード名を1つ選んで言う」: a card name declared is no action of the vocabulary")
+
 
 def _zone_whose(items: list) -> str:
     """The player a zone or a deck is of: 「自分の」「相手の」, or 「自分自身の」 (``ACTOR``)."""

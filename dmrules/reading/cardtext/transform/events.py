@@ -166,6 +166,13 @@ class EventParts:
         where = "shields" if phrase.shield else phrase.zone
         return (WatchPart(watch=Watch(events=("choose",), filter=_filter(phrase), chooser=chooser, from_zone=where)),)
 
+    def watch_hand_discarded(self, items: list):
+        """「自分の手札を捨てる時」: a player's discarding of cards from the hand, as one event."""
+        raise Unstated(
+            "「手札を捨てる時」: a player's discarding, as one event of all the cards discarded, is no event the "
+            "vocabulary watches (each card's is 「…が手札から捨てられる時」)"
+        )
+
     def watch_put_by_own(self, items: list):
         phrase = next(i for i in items if isinstance(i, Phrase))
         zones = next(i for i in items if isinstance(i, list))
