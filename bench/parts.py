@@ -6,13 +6,18 @@
 A replacement sentence is made of the language's parts, and the same parts are printed in texts that
 replace nothing: the card phrases of 「…を1体破壊する」, the conditions before 「、」, the watched events
 before 「時、」, the clauses of what is done. Each phrase of the dev rows' texts (bench/cards.py's split:
-never a held-out row) is parsed with the grammar's own rule for its part, with the parser the compiler
-builds it with (``part_parser``): a watched event with ``watched_alone``, a condition with
+never a held-out row) is parsed with the grammar's own rule for its part, with the compiler's grammar and
+parser options (``part_parser``): a watched event with ``watched_alone``, a condition with
 ``condition_alone``, a clause with ``used_ability`` (the clauses of what is done), the cards a clause acts
 on (「自分のクリーチャーを1体」) with ``target``, a follow-up (「その後、…」) with ``followup``. Only phrases of
-the vocabulary's verbs and events are taken: an attack or a summon is no part of a replacement's
-language. The share read of each part, and the most frequent phrases not read, are printed; the SUMMARY
-line gives the shares.
+the vocabulary's verbs and events are taken (a trigger's event in the past, 「破壊された時」, in the
+present a replacement watches it in): an attack or a summon is no part of a replacement's language.
+
+Then new sentences are made of the dev replacement sentences' parts (``combinations``): another watched
+event, a condition read above, another watched card, another number, another zone, 「てもよい」. Each
+must read whole or be refused naming what the vocabulary cannot state (``verdict``), never be unread
+or rendered otherwise than it says. The share read of each part, the most frequent phrases not read and
+the combinations unread are printed; the SUMMARY line gives the figures.
 """
 
 from __future__ import annotations
@@ -49,6 +54,20 @@ _WATCHED = (
     r"(?:破壊される|離れる|置かれる|加えられる|戻される|手札に戻る|捨てられる|ブレイクされる|ブレイクする|出る"
     r"|ゲームに負ける|バトルする|選ぶ|引く)時"
 )
+# A trigger's event in the past (「破壊された時」), said in the present as a replacement watches it.
+_PAST = {
+    "破壊された": "破壊される",
+    "置かれた": "置かれる",
+    "離れた": "離れる",
+    "戻された": "戻される",
+    "ブレイクされた": "ブレイクされる",
+    "捨てられた": "捨てられる",
+    "出た": "出る",
+    "加えられた": "加えられる",
+    "バトルした": "バトルする",
+    "選ばれた": "選ばれる",
+}
+_PAST_END = re.compile(f"({'|'.join(_PAST)})$")
 _CONDITION_END = re.compile(r"(?:あれば|いれば|なければ|あるなら|であれば|でない場合|ていれば|ていた場合)$")
 # The cards a clause acts on, its last 「…を」 with the number after it (「自分のクリーチャーを1体」).
 _TARGET = re.compile(
@@ -116,8 +135,10 @@ def phrases(text: str) -> Iterator[tuple[str, str]]:
             yield "followup", sentence
             continue
         head, _, rest = sentence.rpartition("時、") if "時、" in sentence else ("", "", sentence)
-        if head and re.search(_WATCHED + "$", head + "時") and "時" not in head:
-            yield "watched", head + "時"
+        if head and "時" not in head:
+            present = _PAST_END.sub(lambda m: _PAST[m.group(1)], head)
+            if re.search(_WATCHED + "$", present + "時"):
+                yield "watched", present + "時"
         segments = _LABEL.sub("", rest).split("、")
         while segments and _CONDITION_END.search(segments[0]):
             yield "condition", segments.pop(0)
@@ -194,7 +215,7 @@ def combinations(sentences: list[str], conditions: list[str], rng: random.Random
     heads = sorted({s.split("時、", 1)[0] for s in sentences})
     tails = sorted({s.split("時、", 1)[1] for s in sentences})
     # a watched card of its own: not one an earlier sentence names (「その種族の」)
-    watched = [m for s in sentences if (m := _SUBJECT.match(s)) and not re.search("、|その", m.group(2))]
+    watched = [m for s in sentences if (m := _SUBJECT.match(s)) and not re.search("、|その|ターン", m.group(2))]
     subjects = sorted({m.group(2) for m in watched})
     counted = [s for s in sentences if _COUNT.search(s)]
     placed = [s for s in sentences if _PLACE.search(s)]
