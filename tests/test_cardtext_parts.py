@@ -857,6 +857,15 @@ DEV_PARTS = [
             "optional": True,
         },
     ),
+    (
+        "自分のクリーチャーが破壊される時、バトルゾーンに5文明すべてのカードがそろっていれば、そのクリーチャーを墓地に"
+        "置くかわりに自分の手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+            "if": ["five_civilizations_in_battle"],
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
 ]
 
 
