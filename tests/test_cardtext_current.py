@@ -629,6 +629,16 @@ def test_an_empty_deck_is_a_count_of_at_most_none():
     )
 
 
+def test_no_card_in_the_deck_said_otherwise_is_the_same_count():
+    form = {
+        "watch": {"event": "destroy", "card": "this"},
+        "if": [{"zone": "deck", "whose": "own", "at_most": 0}],
+        "instead": [{"move_to": "hand"}],
+    }
+    for none in ("自分の山札が0枚なら", "自分の山札が1枚もなければ", "自分の山札にカードが1枚もなければ"):
+        assert_compiles_to(f"{none}、このクリーチャーが破壊される時、かわりに手札に戻す。", form)
+
+
 def test_an_exact_number_of_cards_in_a_zone_is_refused():
     assert_refused(BIG_BANG.replace("0枚なら", "2枚なら"), "exactly 2 cards in a zone")
 

@@ -4,10 +4,15 @@ parts it models (fixtures V11, V12)."""
 
 from __future__ import annotations
 
+import importlib.util
+import random
+from pathlib import Path
+
 import pytest
 
 import dmrules
 from dmrules.reading.cardtext.compiler import comparable, compile_text, read_forms
+from dmrules.reading.cardtext.normalize import normalize
 
 from .conftest import scenario
 
@@ -711,3 +716,303 @@ def test_each_player_after_a_replacement_is_a_sentence_of_its_own():
         "このクリーチャーが破壊される時、墓地に置くかわりに手札に戻す。それぞれのプレイヤーはカードを1枚引く。"
     )
     assert result.complete and [s.verdict for s in result.sentences] == ["replacement", "other"]
+
+
+# -- parts of the dev sets' language in new combinations: 「相手クリーチャー」, 「それを」, 「相手によって」, the
+# -- cards of one player's zone counted (「自分のシールドが1枚でもあれば」) and none of them (「…がなければ」), the
+# -- chooser first ---------------------------------------------------------------------------------------------
+
+DEV_PARTS = [
+    (
+        "相手クリーチャーが破壊される時、墓地に置くかわりに持ち主の手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "opponent", "type": "creature"}},
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    (
+        "このクリーチャーが破壊される時、かわりに相手クリーチャーを1体破壊する。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": ["stay", {"destroy": {"count": 1, "whose": "opponent"}}],
+        },
+    ),
+    (
+        "このクリーチャーが破壊される時、墓地に置くかわりにそれを山札の一番下に置く。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+        },
+    ),
+    (
+        "このクリーチャーが相手によって破壊される時、かわりに手札に戻す。",
+        {"watch": {"event": "destroy", "card": "this", "when": ["by_opponent"]}, "instead": [{"move_to": "hand"}]},
+    ),
+    (
+        "自分のマナゾーンのカードが、相手によって墓地に置かれる時、かわりにそのカードを手札に戻す。",
+        {
+            "watch": {"event": "put_into_graveyard", "card": {"whose": "own"}, "from": "mana", "when": ["by_opponent"]},
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    (
+        "自分のシールドが1枚でもあれば、このクリーチャーが破壊される時、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"zone": "shields", "whose": "own", "at_least": 1}],
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    (
+        "相手の手札が3枚以上あれば、このクリーチャーが破壊される時、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"zone": "hand", "whose": "opponent", "at_least": 3}],
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    (
+        "自分のシールドが1枚もなければ、このクリーチャーが破壊される時、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"zone": "shields", "whose": "own", "at_most": 0}],
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    (
+        "バトルゾーンに他に自分のドラゴンがなければ、このクリーチャーが破壊される時、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"zone": "battle", "whose": "own", "race": "ドラゴン", "other": True, "at_most": 0}],
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    (
+        "このクリーチャーがバトルゾーンにある間に、自分のクリーチャーが破壊される時、かわりに自分の山札の一番上のカードを"
+        "墓地に置いてもよい。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+            "instead": ["stay", {"mill": {"player": "own", "count": 1}}],
+            "optional": True,
+        },
+    ),
+    (
+        "相手がバトルゾーンにある自分のクリーチャーを選ぶ時、相手のかわりに自分が選ぶ。",
+        {
+            "watch": {
+                "event": "choose",
+                "card": {"whose": "own", "type": "creature"},
+                "player": "opponent",
+                "from": "battle",
+            },
+            "instead": ["choose_instead"],
+        },
+    ),
+    (
+        "このクリーチャーが破壊される時、かわりに自分のシールドに加える。",
+        {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "shields"}]},
+    ),
+    (
+        "自分のクリーチャーがバトルに負けて破壊される時、墓地に置くかわりにマナゾーンに置いてもよい。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}, "when": ["by_battle"]},
+            "instead": [{"move_to": "mana"}],
+            "optional": True,
+        },
+    ),
+    (
+        "バトルゾーンにある自分のクリーチャーがこのクリーチャーだけであれば、このクリーチャーが破壊される時、かわりに"
+        "手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"zone": "battle", "whose": "own", "type": "creature", "other": True, "at_most": 0}],
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    (
+        "このクリーチャーがバトルゾーンを離れるときは、かわりに手札に戻す。",
+        {"watch": {"event": "leave", "card": "this"}, "instead": [{"move_to": "hand"}]},
+    ),
+    (
+        "このクリーチャーが破壊される時、かわりに自分自身のマナゾーンからカードを1枚選び、墓地に置いてもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": ["stay", {"choose": {"count": 1, "from": "mana", "to": "graveyard", "verb": "put"}}],
+            "optional": True,
+        },
+    ),
+    (
+        "このクリーチャーがバトルゾーンを離れる時、かわりにこのクリーチャーの下にあるカードすべてを墓地に置き、"
+        "このクリーチャーを裏返す。",
+        {"watch": {"event": "leave", "card": "this"}, "instead": ["stay", {"under_to": "graveyard"}, "flip_this"]},
+    ),
+    (
+        "このクリーチャーが破壊される時、墓地に置くかわりに、好きな枚数のドラゴンを自分の墓地から手札に戻してもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [
+                "stay",
+                {"choose": {"count": "any", "from": "graveyard", "to": "hand", "verb": "return", "race": "ドラゴン"}},
+            ],
+            "optional": True,
+        },
+    ),
+    (
+        "自分のクリーチャーが破壊される時、バトルゾーンに5文明すべてのカードがそろっていれば、そのクリーチャーを墓地に"
+        "置くかわりに自分の手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+            "if": ["five_civilizations_in_battle"],
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("text, form", DEV_PARTS, ids=[t[:30] for t, _ in DEV_PARTS])
+def test_parts_of_the_dev_sets_language_in_new_combinations(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (
+            "バトルゾーンに他に自分のドラゴンが他になければ、このクリーチャーが破壊される時、かわりに手札に戻す。",
+            "「他に」 said twice",
+        ),
+        ("自分の墓地が1枚もなければ、このクリーチャーが破壊される時、かわりに手札に戻す。", "cannot read"),
+        ("相手がクリーチャーを1体選ぶ時、相手のかわりに自分が選ぶ。", "cannot read"),
+        ("自分自身のクリーチャーが破壊される時、かわりに手札に戻す。", "「自分自身の」 outside a clause"),
+        (
+            "このクリーチャーが破壊される時、かわりに相手は自分自身の手札を1枚選び、捨てる。",
+            "done by a player the text names",
+        ),
+        (
+            "自分のクリーチャーがこのクリーチャーだけであれば、このクリーチャーが破壊される時、かわりに手札に戻す。",
+            "in no zone of creatures",
+        ),
+        ("このクリーチャーがそれによって破壊される時、かわりに手札に戻す。", "cannot read"),
+    ],
+)
+def test_near_variants_of_the_dev_sets_parts_are_refused(text, named):
+    assert_refused(text, named)
+
+
+@pytest.mark.parametrize("shields, final", [(0, "hand"), (1, "graveyard")])
+def test_with_no_shield_of_ones_own_the_replacement_applies_and_with_one_it_does_not(shields, final):
+    text = "自分のシールドが1枚もなければ、このクリーチャーが破壊される時、かわりに手札に戻す。"
+    shield = "\n        shields: [{id: S, card: {name: 盾のカード, type: spell, cost: 1}}]" if shields else ""
+    situation = f"""
+    turn: me
+    players:
+      me:
+        battle: [{{id: W, card: {{name: 盾を見るクリーチャー, type: creature, cost: 3, text: "{text}"}}}}]{shield}
+      opponent: {{}}
+    effect: {{controller: opponent, events: [{{destroy: W}}]}}
+    """
+    assert finals(situation, "W") == [(final,)]
+
+
+# -- bench/parts.py: the phrases of a dev text, each read by its part's rule, and new combinations of parts -----
+
+
+def bench_parts():
+    spec = importlib.util.spec_from_file_location("bench_parts", Path(__file__).parent.parent / "bench" / "parts.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# Lines of DM-01..DM-24 texts (ウェーブ・ランス, エナジー・スパイラル, インフィニティ・ドラゴン, ドラコ・バリアー,
+# ティコラクス), and the phrases of each part a replacement sentence is made of, with whether the part's rule reads it.
+DEV_LINES = [
+    (
+        "バトルゾーンにあるクリーチャーを1体選び、持ち主の手札に戻す。それがドラゴンであれば、カードを1枚引いてもよい。",
+        [
+            ("clause", "バトルゾーンにあるクリーチャーを1体選び、持ち主の手札に戻す", True),
+            ("target", "バトルゾーンにあるクリーチャーを1体", True),
+            ("condition", "それがドラゴンであれば", True),
+            ("clause", "カードを1枚引いてもよい", True),
+            ("target", "カードを1枚", True),
+        ],
+    ),
+    (
+        "バトルゾーンに自分のグレートメカオーが1体でもあれば、バトルゾーンにあるクリーチャーを1体選び、持ち主の手札に戻す。",
+        [
+            ("condition", "バトルゾーンに自分のグレートメカオーが1体でもあれば", True),
+            ("clause", "バトルゾーンにあるクリーチャーを1体選び、持ち主の手札に戻す", True),
+            ("target", "バトルゾーンにあるクリーチャーを1体", True),
+        ],
+    ),
+    (
+        "自分のドラゴンがバトルゾーンを離れる時、自分の山札の一枚目を墓地に置く。",
+        [
+            ("watched", "自分のドラゴンがバトルゾーンを離れる時", True),
+            ("clause", "自分の山札の1枚目を墓地に置く", True),
+            ("target", "自分の山札の1枚目を", True),
+        ],
+    ),
+    (
+        "バトルゾーンにある相手のクリーチャーを1体選び、タップする。それがドラゴンであれば、自分の山札の上から1枚目を"
+        "裏向きのまま自分のシールドに加える。",
+        [
+            ("clause", "バトルゾーンにある相手のクリーチャーを1体選び、タップする", True),
+            ("target", "バトルゾーンにある相手のクリーチャーを1体", True),
+            ("condition", "それがドラゴンであれば", True),
+            ("clause", "自分の山札の上から1枚目を裏向きのまま自分のシールドに加える", True),
+            ("target", "自分の山札の上から1枚目を", True),
+        ],
+    ),
+    (
+        "相手のシールドをすべて見る。その後、そのシールドを元の場所に戻す。",
+        [("followup", "その後、そのシールドを元の場所に戻す", False)],
+    ),
+]
+
+
+@pytest.mark.parametrize("line, found", DEV_LINES, ids=[line[:20] for line, _ in DEV_LINES])
+def test_the_phrases_of_a_dev_line_and_the_rules_that_read_them(line, found):
+    parts = bench_parts()
+    assert [(part, phrase, parts.reads(part, phrase)) for part, phrase in parts.phrases(normalize(line))] == found
+
+
+# Replacement sentences of DM-01..DM-24 (ボルバルザーク・エクス's saver, バルキリー・ドラゴン, 光牙忍ハヤブサマル) and
+# conditions of the dev texts, swapped part for part.
+DEV_SENTENCES = [
+    "自分のドラゴンが破壊される時、かわりにこのクリーチャーを破壊してもよい",
+    "このクリーチャーがバトルゾーンから自分の墓地に置かれる時、墓地に置くかわりに自分の手札に戻す",
+    "相手のターン中、このクリーチャーが自分の手札から捨てられる時、墓地に置くかわりにバトルゾーンに出す",
+    "自分の他のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい",
+]
+DEV_CONDITIONS = ["バトルゾーンに自分のグレートメカオーが1体でもあれば", "相手のシールドが3枚以下であれば"]
+
+
+def test_new_combinations_of_the_dev_sentences_parts_are_read_or_refused_by_name():
+    """Every way of making (another watched event, condition, watched card, number, zone, 「てもよい」) gives each
+    sentence read whole or refused naming what the vocabulary cannot state: none unread, none rendered otherwise."""
+    parts = bench_parts()
+    made = list(parts.combinations(DEV_SENTENCES, DEV_CONDITIONS, random.Random(3), 12))
+    assert {how for how, _ in made} == {"head", "condition", "subject", "count", "place", "may"}
+    verdicts = [(sentence, parts.verdict(sentence)) for _, sentence in made]
+    assert [(sentence, v) for sentence, v in verdicts if v[0] not in ("complete", "refused")] == []
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        # 円舞の使徒ラストル: the whole discard replaced
+        (
+            "相手のターン中、自分の手札を捨てる時、その手札のかわりにこのクリーチャーを破壊すれば1枚も捨てなくてよい。",
+            "「手札を捨てる時」: a player's discarding, as one event",
+        ),
+        # 封魔ダンリモス's instead, after a break the vocabulary watches
+        (
+            "このクリーチャーがシールドをブレイクする時、シールドをブレイクするかわりにカード名を1つ選んで言う。",
+            "「カード名を1つ選んで言う」: a card name declared",
+        ),
+    ],
+)
+def test_a_discard_of_the_hand_as_one_event_and_a_name_declared_are_refused_by_name(text, named):
+    assert_refused(text, named)

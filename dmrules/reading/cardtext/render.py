@@ -306,7 +306,8 @@ def render_condition(condition: Condition) -> str:
     flt = condition.filter or Filter()
     if condition.earlier is not None:
         return _render_earlier(condition, flt)
-    if condition.at_most is not None:
+    none = condition.at_most == 0 and condition.at_least == 0
+    if condition.at_most is not None and not none:
         return _render_at_most(condition, flt)
     where = (
         "バトルゾーンに"
@@ -322,6 +323,8 @@ def render_condition(condition: Condition) -> str:
     if flt.other:
         flt = replace(flt, other=False)
     what = phrase(flt)
+    if none:
+        return f"{where}{what}が{besides}1枚もなければ"
     return f"{where}{what}が{besides}{condition.at_least}枚以上あれば"
 
 

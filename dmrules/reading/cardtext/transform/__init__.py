@@ -11,6 +11,8 @@ must not be chosen silently.
 
 from __future__ import annotations
 
+from dataclasses import fields, is_dataclass
+
 from lark import Token, Tree
 
 from ....game.filters import CONDITION_WORDS, Condition
@@ -19,7 +21,7 @@ from .conditions import ConditionParts
 from .events import CauseParts, EventParts, EventPhraseParts
 from .followups import FollowupParts
 from .nouns import NounParts
-from .parts import ReadError
+from .parts import ACTOR, ReadError
 from .sentences import SentenceParts
 
 __all__ = ["Ambiguous", "ReadError", "read_tree"]
@@ -78,4 +80,19 @@ class Reader(
 
 def read_tree(tree: Tree):
     """The typed value of a parsed sentence (its start rule's reading)."""
-    return Reader().read(tree)
+    value = Reader().read(tree)
+    if _names_actor(value):
+        raise ReadError("「自分自身の」 outside a clause of what is done: no player does what the sentence says")
+    return value
+
+
+def _names_actor(value) -> bool:
+    """Whether a player of ``value`` (a reading, its parts) is still 「自分自身」 (``ACTOR``)."""
+    if isinstance(value, (tuple, list)):
+        return any(_names_actor(v) for v in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return any(
+            (f.name.endswith("whose") and getattr(value, f.name) == ACTOR) or _names_actor(getattr(value, f.name))
+            for f in fields(value)
+        )
+    return False

@@ -11,11 +11,12 @@ means: the same clause is an action instead of the event (instead.py) or a follo
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from lark import Token
 
 from .nouns import _number, _typed_tokens
-from .parts import WHOSE_BY_WORD, ZONE_BY_WORD, Amount, Clause, Phrase, PutPlace, ReadError, Target
+from .parts import ACTOR, WHOSE_BY_WORD, ZONE_BY_WORD, Amount, Clause, Phrase, PutPlace, ReadError, Target
 
 _STEMS = {
     "破壊": "destroy",
@@ -83,16 +84,18 @@ class ClauseParts:
         if len(sources) > 1:
             raise ReadError("a clause names two zones to take from")
         zones, whose = (sources[0][1], sources[0][2]) if sources else ((), None)
-        return Clause(
-            verb=rest.verb,
-            mode=rest.mode,
-            target=target,
-            sources=zones,
-            source_whose=whose,
-            place=rest.place,
-            manners=rest.manners,
-            shuffle=rest.shuffle,
-            actor=actor,
+        return _of_actor(
+            Clause(
+                verb=rest.verb,
+                mode=rest.mode,
+                target=target,
+                sources=zones,
+                source_whose=whose,
+                place=rest.place,
+                manners=rest.manners,
+                shuffle=rest.shuffle,
+                actor=actor,
+            )
         )
 
     def clause_rest(self, items: list):
@@ -176,7 +179,7 @@ class ClauseParts:
         zones = tuple(ZONE_BY_WORD[str(t)] for t in _typed_tokens(items, "ZONE"))
         if len(set(zones)) != len(zones):
             raise ReadError("a zone named twice")
-        return ("source", zones, WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])])
+        return ("source", zones, _zone_whose(items))
 
     def source_zone_any(self, items: list):
         return ("source", (ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])],), None)
@@ -210,8 +213,6 @@ class ClauseParts:
         token = items[0]
         if token.type == "THIS":
             return Target(kind="this", ref=str(token))
-        if token.type == "IT":
-            return Target(kind="that", ref="それ")  # 「かわりにそれを墓地に置く」: the event's card
         return Target(kind="that", ref=str(token))
 
     def target_ref_part(self, items: list):
@@ -234,8 +235,9 @@ class ClauseParts:
         return Target(kind="amount", amount=amount, chosen=bool(_typed_tokens(items, "CHOOSING")))
 
     def target_deck_top(self, items: list):
-        whose = WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])]
-        count = _number(_typed_tokens(items, "COUNT")[0])
+        whose = _zone_whose(items)
+        counts = _typed_tokens(items, "COUNT")
+        count = _number(counts[0]) if counts else 1  # 「山札の一番上のカードを」: the top card
         if _typed_tokens(items, "NTH") and count != 1:
             raise ReadError(f"「上から{count}枚目」: one card below the top of the deck")
         return Target(kind="deck_top", zone="deck", whose=whose, amount=Amount(count=count))
@@ -260,7 +262,7 @@ class ClauseParts:
         return (
             "zone_cards",
             ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])],
-            WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])],
+            _zone_whose(items),
         )
 
     def amount_n(self, items: list):
@@ -299,6 +301,27 @@ class ClauseParts:
 
     def do_double_draw(self, items: list):
         raise ReadError("「その2倍の枚数」: a count taken from the replaced event cannot be stated")
+
+    def do_declare_name(self, items: list):
+        raise ReadError("「カード名を1つ選んで言う」: a card name declared is no action of the vocabulary")
+
+
+def _zone_whose(items: list) -> str:
+    """The player a zone or a deck is of: 「自分の」「相手の」, or 「自分自身の」 (``ACTOR``)."""
+    selves = _typed_tokens(items, "SELF")
+    return ACTOR if selves else WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])]
+
+
+def _of_actor(clause: Clause) -> Clause:
+    """The clause with 「自分自身の」 read as its actor's cards (「相手は自分自身の手札を…」), one's own without one."""
+    who = clause.actor or "own"
+    target = clause.target
+    if target is not None:
+        phrase = target.phrase
+        if phrase is not None and phrase.filter.whose == ACTOR:
+            phrase = replace(phrase, filter=replace(phrase.filter, whose=who))
+        target = replace(target, phrase=phrase, whose=who if target.whose == ACTOR else target.whose)
+    return replace(clause, target=target, source_whose=who if clause.source_whose == ACTOR else clause.source_whose)
 
 
 def is_token(item) -> bool:

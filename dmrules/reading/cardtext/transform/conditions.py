@@ -21,7 +21,38 @@ class ConditionParts:
         phrase = next((i for i in items if isinstance(i, Phrase)), Phrase())
         at_least = next((i for i in items if isinstance(i, int) and not isinstance(i, bool)), 1)
         other = bool(_typed_tokens(items, "BESIDES"))
+        if len(_typed_tokens(items, "BESIDES")) > 1:
+            raise ReadError("「他に」 said twice")
         return ("if", _count_condition(zone, whose, phrase, at_least, other))
+
+    def cond_none(self, items: list):
+        """「自分のシールドが1枚もなければ」「バトルゾーンに自分のクリーチャーが他になければ」: none of those cards
+        there."""
+        zone, whose = items[0]
+        phrase = next((i for i in items if isinstance(i, Phrase)), Phrase())
+        other = bool(_typed_tokens(items, "BESIDES"))
+        if len(_typed_tokens(items, "BESIDES")) > 1:
+            raise ReadError("「他に」 said twice")
+        return ("if", replace(_count_condition(zone, whose, phrase, 0, other), at_most=0))
+
+    def cond_only_this(self, items: list):
+        """「バトルゾーンにある自分のクリーチャーがこのクリーチャーだけであれば」: none of those cards there besides
+        this one."""
+        phrase = next(i for i in items if isinstance(i, Phrase))
+        if phrase.zone != "battle":
+            raise ReadError("the cards that are this creature alone, in no zone of creatures")
+        if phrase.filter.other:
+            raise ReadError("「他の」 cards that are this creature alone")
+        flat = replace(phrase, zone=None, zone_whose=None)
+        return ("if", replace(_count_condition("battle", None, flat, 0, True), at_most=0))
+
+    def zone_cards(self, items: list):
+        """「自分のシールド」「相手の手札」「自分のマナゾーンのカード」: one player's zone, where its cards are
+        counted."""
+        words = [str(t) for t in _typed_tokens(items, "COUNTED") + _typed_tokens(items, "ZONE")]
+        word = words[0] if words else "シールド"  # 「相手にシールドが」
+        zone = ZONE_BY_WORD["シールドゾーン" if word == "シールド" else word]
+        return (zone, WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])])
 
     def cond_count_cards(self, items: list):
         zone, whose = items[0]

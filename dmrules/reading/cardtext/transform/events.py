@@ -166,6 +166,13 @@ class EventParts:
         where = "shields" if phrase.shield else phrase.zone
         return (WatchPart(watch=Watch(events=("choose",), filter=_filter(phrase), chooser=chooser, from_zone=where)),)
 
+    def watch_hand_discarded(self, items: list):
+        """「自分の手札を捨てる時」: a player's discarding of cards from the hand, as one event."""
+        raise Unstated(
+            "「手札を捨てる時」: a player's discarding, as one event of all the cards discarded, is no event the "
+            "vocabulary watches (each card's is 「…が手札から捨てられる時」)"
+        )
+
     def watch_put_by_own(self, items: list):
         phrase = next(i for i in items if isinstance(i, Phrase))
         zones = next(i for i in items if isinstance(i, list))
@@ -311,6 +318,11 @@ class CauseParts:
             "「バトルゾーンにあるクリーチャーの能力によって」: `by_creature` says the effect's source is a creature, "
             "not that it is in the battle zone, and no cause says so"
         )
+
+    def cause_player(self, items: list):
+        """「相手によって」: the player whose effect, ability or attack makes the event happen, and nothing more."""
+        whose = _whose(_typed_tokens(items, "OWNER")[0])
+        return EventCause(conditions=("by_opponent" if whose == "opponent" else "by_self",))
 
     def cause_attack(self, items: list):
         if _whose(_typed_tokens(items, "OWNER")[0]) != "opponent":

@@ -14,7 +14,7 @@ from dataclasses import replace
 from lark import Token
 
 from ....game.filters import Filter
-from .parts import CIVS, TYPE_BY_WORD, WHOSE_BY_WORD, ZONE_BY_WORD, Phrase, ReadError
+from .parts import ACTOR, CIVS, TYPE_BY_WORD, WHOSE_BY_WORD, ZONE_BY_WORD, Phrase, ReadError
 
 
 def _number(token) -> int:
@@ -65,6 +65,10 @@ class NounParts:
     # -- modifiers: ("mod", how, field, value) ---------------------------------------
     def mod_whose(self, items: list):
         return ("mod", "set", "whose", WHOSE_BY_WORD[str(items[0])])
+
+    def mod_whose_actor(self, items: list):
+        """「自分自身の」: the cards of the player who does what the clause says (read with the clause)."""
+        return ("mod", "set", "whose", ACTOR)
 
     def mod_other(self, items: list):
         return ("mod", "set", "other", True)

@@ -15,6 +15,9 @@ from ....game.filters import Condition, Filter
 
 CIVS = {"光": "light", "水": "water", "闇": "darkness", "火": "fire", "自然": "nature", "ゼロ": "zero"}
 WHOSE_BY_WORD = {"自分": "own", "相手": "opponent"}
+# 「自分自身の」: the cards of the player who does what a clause says, until the clause is read (its actor's, or
+# one's own when it names none); nothing outside a clause of what is done keeps it (transform.read_tree).
+ACTOR = "actor"
 ZONE_BY_WORD = {
     "バトルゾーン": "battle",
     "墓地": "graveyard",
