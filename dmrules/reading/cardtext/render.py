@@ -477,16 +477,21 @@ def _to(slot: Slot) -> str:
     return lead + _zone_verb(slot.to_zone, slot.position)
 
 
+def _moved(action: Action) -> str:
+    """Where a moved card goes and how: 「タップしてマナゾーンに置く」."""
+    return _zone_verb(
+        _given(action.zone, "zone"),
+        action.position,
+        tapped=action.tapped,
+        face_up=action.face_up,
+        face_down=action.face_down,
+    )
+
+
 def render_action(action: Action) -> str:
     kind = action.kind
     if kind == "move":
-        return _zone_verb(
-            _given(action.zone, "zone"),
-            action.position,
-            tapped=action.tapped,
-            face_up=action.face_up,
-            face_down=action.face_down,
-        )
+        return _moved(action)
     if kind == "move_under":
         return "このクリーチャーの下に置く"
     if kind == "move_under_chosen":
@@ -504,13 +509,7 @@ def render_action(action: Action) -> str:
             return "このクリーチャーを破壊する"
         if action.verb == "discard":
             return "自分の手札にあるこのカードを捨てる"
-        return "このクリーチャーを" + _zone_verb(
-            _given(action.zone, "zone"),
-            action.position,
-            tapped=action.tapped,
-            face_up=action.face_up,
-            face_down=action.face_down,
-        )
+        return "このクリーチャーを" + _moved(action)
     if kind == "tap_source":
         return "このクリーチャーをタップする"
     if kind == "turn_face_up":
