@@ -866,6 +866,15 @@ DEV_PARTS = [
             "instead": [{"move_to": "hand"}],
         },
     ),
+    (
+        "それが呪文でなければ、そのターン、このクリーチャーが破壊される時、墓地に置くかわりにバトルゾーンにとどまる。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"earlier": 1, "type": "spell", "at_most": 0}],
+            "instead": ["stay"],
+            "duration": "this_turn",
+        },
+    ),
 ]
 
 
