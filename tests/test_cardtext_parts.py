@@ -875,6 +875,10 @@ DEV_PARTS = [
             "duration": "this_turn",
         },
     ),
+    (
+        "このクリーチャーが離れる時、かわりにこのクリーチャーはバトルゾーンにとどまる。",
+        {"watch": {"event": "leave", "card": "this"}, "instead": ["stay"]},
+    ),
 ]
 
 
@@ -893,6 +897,10 @@ def test_parts_of_the_dev_sets_language_in_new_combinations(text, form):
         ("自分の山札が1枚もなければ、このクリーチャーが破壊される時、かわりに手札に戻す。", "cannot read"),
         ("相手がクリーチャーを1体選ぶ時、相手のかわりに自分が選ぶ。", "cannot read"),
         ("自分自身のクリーチャーが破壊される時、かわりに手札に戻す。", "「自分自身の」 outside a clause"),
+        (
+            "自分のクリーチャーが破壊される時、かわりにこのクリーチャーはバトルゾーンにとどまる。",
+            "a card that stays instead, other than the replaced event's",
+        ),
         (
             "このクリーチャーが破壊される時、かわりに相手は自分自身の手札を1枚選び、捨てる。",
             "done by a player the text names",
