@@ -879,6 +879,20 @@ DEV_PARTS = [
         "このクリーチャーが離れる時、かわりにこのクリーチャーはバトルゾーンにとどまる。",
         {"watch": {"event": "leave", "card": "this"}, "instead": ["stay"]},
     ),
+    (
+        "このクリーチャーが自分の墓地から離れる時、かわりに山札の一番下に置く。",
+        {
+            "watch": {"event": "leave_graveyard", "card": "this"},
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+        },
+    ),
+    (
+        "自分のシールドが手札に加えられる時、かわりに墓地に置く。",
+        {
+            "watch": {"event": "put_into_hand", "card": {"whose": "own"}, "from": "shields"},
+            "instead": [{"move_to": "graveyard"}],
+        },
+    ),
 ]
 
 
