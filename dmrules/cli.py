@@ -883,7 +883,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run_command(args: argparse.Namespace) -> int:
-    from .reading.cardtext.compiler import time_limit
+    from .reading.cardtext.deadline import time_limit
 
     # --timeout bounds compiling the card texts read too (the server bounds each request itself).
     limit = None if args.command == "serve" else getattr(args, "timeout", None)

@@ -66,3 +66,18 @@ def test_every_package_of_the_tree_is_installed():
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
     found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "dmrules").rglob("__init__.py")}
     assert found <= listed, sorted(found - listed)
+
+
+def test_a_solve_of_bundled_cards_does_not_load_the_card_text_compiler():
+    """The compiler (lark and the grammar, a sixth of the command's start) loads when a text is
+    read, not when a scenario of bundled cards, compiled ahead, is solved from the command line."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, dmrules, dmrules.cli; n = len(dmrules.solve(dmrules.load_scenario(sys.argv[1])).resolutions); "
+        "print(n, sorted(m for m in ('lark', 'dmrules.reading.cardtext.compiler') if m in sys.modules))"
+    )
+    path = str(ROOT / "fixtures" / "A01-two-jashintei.yaml")
+    out = subprocess.run([sys.executable, "-c", probe, path], capture_output=True, text=True, timeout=120)
+    assert out.stdout.splitlines()[-1:] == ["3 []"], out.stdout[-500:] + out.stderr

@@ -364,6 +364,9 @@ class Tricky:
         if what == "sleep":
             import time
 
+            if "log" in payload:
+                with open(payload["log"], "a", encoding="utf-8") as log:
+                    log.write("slept\n")
             time.sleep(30)
         return {"done": what}
 
@@ -387,3 +390,22 @@ def test_a_task_whose_process_fails_is_its_own_error_and_the_others_are_answered
         4: {"error": "no answer within its time limit of 1 s (--timeout)", "reason": "timeout"},
         5: {"done": "ok"},
     }
+
+
+def test_an_item_that_outlives_its_time_limit_is_not_answered_again_and_the_rest_go_on(tmp_path):
+    """In a task of several items, the one being answered when its own time limit runs out is the
+    one that failed: it gets its error at once (answering it again alone would take as long), and
+    the items after it are answered in a new process."""
+    from dmrules.batch.supervisor import Limits, Supervisor, Task, run_all
+
+    log = tmp_path / "log"
+    doings = [{"do": "ok"}, {"do": "sleep", "log": str(log)}, {"do": "ok"}, {"do": "ok"}]
+    tasks = [Task([0, 1, 2, 3], doings, Limits(max_memory=4096, timeout=1))]
+    answers = {done.key: done.answer for done in run_all(Supervisor(Tricky(), slots=1), tasks)}
+    assert answers == {
+        0: {"done": "ok"},
+        1: {"error": "no answer within its time limit of 1 s (--timeout)", "reason": "timeout"},
+        2: {"done": "ok"},
+        3: {"done": "ok"},
+    }
+    assert log.read_text(encoding="utf-8") == "slept\n"

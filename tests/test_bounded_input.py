@@ -10,7 +10,7 @@ import shutil
 import pytest
 
 import dmrules
-from dmrules.reading.cardtext import compiler
+from dmrules.reading.cardtext import compiler, deadline
 from tests.conftest import FIXTURES, run_cli
 
 A01 = FIXTURES / "A01-two-jashintei.yaml"
@@ -97,7 +97,7 @@ def test_compiling_stops_at_the_time_limit_and_says_so(monkeypatch) -> None:
     monkeypatch.setenv("DMRULES_CACHE", "off")
     compiler._compiled_text.cache_clear()
     text = " / ".join(["このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。"] * 3)
-    with compiler.time_limit(0.0), pytest.raises(dmrules.SolveError) as caught:
+    with deadline.time_limit(0.0), pytest.raises(dmrules.SolveError) as caught:
         compiler.compile_text(text)
     message = str(caught.value)
     assert "compiling a printed card text stopped at --timeout" in message and "character 1 of" in message

@@ -866,6 +866,33 @@ DEV_PARTS = [
             "instead": [{"move_to": "hand"}],
         },
     ),
+    (
+        "それが呪文でなければ、そのターン、このクリーチャーが破壊される時、墓地に置くかわりにバトルゾーンにとどまる。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"earlier": 1, "type": "spell", "at_most": 0}],
+            "instead": ["stay"],
+            "duration": "this_turn",
+        },
+    ),
+    (
+        "このクリーチャーが離れる時、かわりにこのクリーチャーはバトルゾーンにとどまる。",
+        {"watch": {"event": "leave", "card": "this"}, "instead": ["stay"]},
+    ),
+    (
+        "このクリーチャーが自分の墓地から離れる時、かわりに山札の一番下に置く。",
+        {
+            "watch": {"event": "leave_graveyard", "card": "this"},
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+        },
+    ),
+    (
+        "自分のシールドが手札に加えられる時、かわりに墓地に置く。",
+        {
+            "watch": {"event": "put_into_hand", "card": {"whose": "own"}, "from": "shields"},
+            "instead": [{"move_to": "graveyard"}],
+        },
+    ),
 ]
 
 
@@ -884,6 +911,10 @@ def test_parts_of_the_dev_sets_language_in_new_combinations(text, form):
         ("自分の墓地が1枚もなければ、このクリーチャーが破壊される時、かわりに手札に戻す。", "cannot read"),
         ("相手がクリーチャーを1体選ぶ時、相手のかわりに自分が選ぶ。", "cannot read"),
         ("自分自身のクリーチャーが破壊される時、かわりに手札に戻す。", "「自分自身の」 outside a clause"),
+        (
+            "自分のクリーチャーが破壊される時、かわりにこのクリーチャーはバトルゾーンにとどまる。",
+            "a card that stays instead, other than the replaced event's",
+        ),
         (
             "このクリーチャーが破壊される時、かわりに相手は自分自身の手札を1枚選び、捨てる。",
             "done by a player the text names",

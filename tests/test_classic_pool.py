@@ -13,6 +13,7 @@ import dmrules
 from dmrules.reading import classic, classic_build, textforms
 from dmrules.reading.carddb import _read_card_files as carddb_files
 from dmrules.reading.carddb import bundled, name_key
+from dmrules.reading.cardtext import compiler
 from dmrules.reading.formdata import FormDataError, from_data, to_data
 
 from .cardtext_cache import compiled
@@ -47,7 +48,7 @@ def test_the_database_is_the_scripts_frame_of_the_list(monkeypatch):
 def test_the_database_is_what_the_script_makes_of_the_list(monkeypatch, part):
     """Each card's entry (its characteristics and what the compiler reads from its text) is the
     script's: with the frame above, the file is exactly what the script makes of the list."""
-    monkeypatch.setattr(textforms, "compile_text", compiled)
+    monkeypatch.setattr(compiler, "compile_text", compiled)  # read_text takes it from there
     rows = classic_build.distinct(classic_build.read_rows(LIST.read_text(encoding="utf-8"), str(LIST)))
     entries = stored_entries()
     assert len(entries) == len(rows) == 2849
@@ -246,7 +247,7 @@ def test_a_ruling_card_marked_compiled_is_the_compilers_reading_of_its_printed_t
     form the ruling needs carry that text and that form (the others keep the form written by hand)."""
     from dmrules.reading.cardtext.compiler import comparable
 
-    monkeypatch.setattr(textforms, "compile_text", compiled)
+    monkeypatch.setattr(compiler, "compile_text", compiled)  # read_text takes it from there
     listed_cards = {c.name: c for c in classic.classic_cards()}
     files = [c for c in carddb_files() if c.compiled and c.name in listed_cards]
     assert {c.name for c in files} == {

@@ -2,7 +2,7 @@
 
 A copy of the report gets a script that measures every state board and every card after layout
 and reports what overlaps or sticks out, in an attribute of the page's body. The page is opened
-from a file in a browser window of the exact width (the session's Chromium: tests/browser.py), as
+from a file in a browser tab of the exact width (the module's Chromium: tests/browser.py), as
 a user opens a saved report. CI installs Chromium (.ci/run); elsewhere the tests are skipped when
 it is missing, and fail under CI.
 """
@@ -62,24 +62,29 @@ addEventListener("load", () => {
 </script>"""
 
 
-def opened(browser, tmp_path: Path, page: str, width: int, height: int = 2000):
-    """The page with the layout check, opened from a file in a window ``width`` pixels wide, once
-    the check has reported."""
-    path = tmp_path / "report.html"
+@pytest.fixture(scope="module")
+def tab(browser):
+    """The module's one tab: each report is opened in it from its own file, as a user opens saved
+    reports one after the other (a new tab would start a renderer process each time)."""
+    tab = browser.new_page()
+    yield tab
+    tab.close()
+
+
+def opened(tab, tmp_path: Path, page: str, width: int, height: int = 2000):
+    """The page with the layout check, opened from a new file in the tab, ``width`` pixels wide,
+    once the check has reported."""
+    path = tmp_path / f"report-{len(list(tmp_path.glob('report-*.html')))}.html"
     path.write_text(page.replace("</body>", CHECK + "</body>"), encoding="utf-8")
-    tab = browser.new_page(viewport={"width": width, "height": height})
+    tab.set_viewport_size({"width": width, "height": height})
     tab.goto(path.as_uri())
     tab.wait_for_selector("body[data-layout-check]", state="attached", timeout=20_000)
     return tab
 
 
-def layout(browser, tmp_path: Path, page: str, width: int) -> dict:
+def layout(tab, tmp_path: Path, page: str, width: int) -> dict:
     """The layout check's result for the page at ``width`` pixels."""
-    tab = opened(browser, tmp_path, page, width)
-    try:
-        return json.loads(tab.get_attribute("body", "data-layout-check"))
-    finally:
-        tab.close()
+    return json.loads(opened(tab, tmp_path, page, width).get_attribute("body", "data-layout-check"))
 
 
 def report(name: str, **kwargs) -> tuple[dmrules.Scenario, dmrules.Solution, str]:
@@ -96,37 +101,35 @@ def png_size(path: Path) -> tuple[int, int]:
 
 @pytest.mark.parametrize("width", [PHONE, DESKTOP])
 @pytest.mark.parametrize("name", ["A01", "A03", "A04", "A09", "A13"])
-def test_boards_are_visible_and_do_not_overlap(browser, tmp_path, name, width):
+def test_boards_are_visible_and_do_not_overlap(tab, tmp_path, name, width):
     scenario, solution, page = report(
         name,
         explanations={0: ["No replacement is applied (609.9a)."]},
         verdicts=[("expected resolutions", True), ("a failing check", False)],
     )
-    result = layout(browser, tmp_path, page, width)
+    result = layout(tab, tmp_path, page, width)
     assert result["width"] == width
     assert result["problems"] == [] and result["problem_count"] == 0
     states = len(group_states(solution, scenario))  # final states up to interchangeable cards
     assert result["counts"] == {"state": states, "board": states + 1, "card": len(scenario.cards) * (states + 1)}
 
 
-def test_the_check_finds_overlaps(browser, tmp_path):
+def test_the_check_finds_overlaps(tab, tmp_path):
     _, _, page = report("A01")
     broken = page.replace("</style>", ".card{margin-right:-3rem}.state{margin-top:-12rem}</style>")
-    result = layout(browser, tmp_path, broken, PHONE)
+    result = layout(tab, tmp_path, broken, PHONE)
     assert result["problem_count"] > 0
     assert any("card" in p and "overlaps card" in p for p in result["problems"])
     assert any(re.match(r"state \d+ overlaps state \d+", p) for p in result["problems"])
     wide = page.replace("</style>", ".card{min-width:30rem}</style>")
-    assert any("sideways" in p or "sticks out" in p for p in layout(browser, tmp_path, wide, PHONE)["problems"])
+    assert any("sideways" in p or "sticks out" in p for p in layout(tab, tmp_path, wide, PHONE)["problems"])
 
 
 @pytest.mark.parametrize("width", [PHONE, DESKTOP])
-def test_screenshot(browser, tmp_path, width):
+def test_screenshot(tab, tmp_path, width):
     _, _, page = report("A01")
-    height = layout(browser, tmp_path, page, width)["height"]
+    height = layout(tab, tmp_path, page, width)["height"]
     shot = tmp_path / "shot.png"
-    tab = opened(browser, tmp_path, page, width, height)  # a window as high as the content
-    tab.screenshot(path=str(shot))
-    tab.close()
+    opened(tab, tmp_path, page, width, height).screenshot(path=str(shot))  # a window as high as the content
     assert png_size(shot) == (width, height)
     assert shot.stat().st_size > 40_000  # a blank page of this size is a few kilobytes

@@ -196,9 +196,10 @@ def verify_each(
 ) -> None:
     """``verify`` of each path (``-``: standard input) in a capped process, in order, each result
     to ``emit`` as soon as it and every earlier one is known. Consecutive files are verified
-    VERIFY_CHUNK at a time in one process; when that process fails, the files it left are
-    verified again each in a process of its own, and a file whose own process fails gets an
-    error result."""
+    VERIFY_CHUNK at a time in one process; a file that outlives its time limit there gets its
+    error and the files after it go on in a new process; when that process fails otherwise, the
+    files it left are verified again each in a process of its own, and a file whose own process
+    fails gets an error result."""
 
     def work():
         number = 0

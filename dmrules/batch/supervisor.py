@@ -13,7 +13,8 @@ the batch.
 answered one after another in one process (``verify`` does, for the caches the process keeps
 from one file to the next); when such a process dies or runs out of memory, the item it was
 answering cannot be blamed alone, so its unanswered items are run again, each in a process of
-its own.
+its own; when the item being answered outlives its own time limit, it alone gets the error, and
+the items after it go on together in a new process.
 
 ``serve_tasks`` (``python -m dmrules.batch.zygote``) is a *zygote*: it reads tasks as JSON lines
 on standard input and writes their answers on standard output, each task run as above. A
@@ -277,6 +278,12 @@ class Supervisor:
         left = list(zip(run.task.keys[run.answered :], run.task.payloads[run.answered :]))
         if not left:
             return done
+        if len(left) > 1 and run.killed == "timeout":
+            # The item being answered outlived its own time limit: its answer, and the items after
+            # it go on together in a new process (answering it alone again would take as long).
+            rest = left[1:]
+            self.again.append(Task([key for key, _ in rest], [payload for _, payload in rest], run.task.limits))
+            return [*done, Done(left[0][0], self._failure(run, status), peak)]
         if len(run.task.keys) > 1:  # which item it died of is not known: each again on its own
             self.again.extend(Task([key], [payload], run.task.limits) for key, payload in left)
             return done

@@ -7,7 +7,7 @@ only when it renders as printed, and one that does not is refused with both.
 
 from __future__ import annotations
 
-from ..reading.cardtext.parsing import Compiled
+from ..reading.cardtext.compiled import Compiled
 from .ability_words import ability_words
 from .safe import visible
 

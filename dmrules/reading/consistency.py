@@ -16,7 +16,6 @@ from ..game.abilities import ReplacementAbility
 from ..game.cards import CardDef, CardInstance
 from ..game.scenario import Scenario
 from .carddb import bundled
-from .cardtext.compiler import comparable, compile_text
 
 
 @dataclass(frozen=True)
@@ -42,6 +41,8 @@ def compare(definition: CardDef) -> tuple[tuple[ReplacementAbility, ...], tuple[
         return None
     if definition.text_source == "paraphrase":
         return None
+    from .cardtext.compiler import comparable, compile_text  # loaded for a card given its text and its form
+
     compiled = compile_text(definition.text, "castle" if "castle" in definition.types else None, definition.name)
     if compiled.problems:
         return None

@@ -17,7 +17,7 @@ from typing import Any
 from ..game import abilities, cards, events, filters, scenario
 from ..game.cards import CardDef
 from ..keepable import Custom, Keeper
-from .cardtext.parsing import Compiled, Sentence
+from .cardtext.compiled import Compiled, Sentence
 from .reader import Node
 from .yamlsrc import Located
 

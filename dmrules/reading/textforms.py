@@ -17,10 +17,6 @@ import yaml
 
 from ..game.abilities import ReplacementAbility, Restriction, TriggeredAbility
 from ..game.errors import InputError
-from .cardtext import compiler
-from .cardtext.compiler import compile_text
-from .cardtext.effect import Unread, used_ability_steps
-from .cardtext.normalize import normalize
 from .events import read_steps
 from .reader import Node
 from .yamlsrc import load_located_text
@@ -44,7 +40,9 @@ def as_abilities(forms: list, name: str = "<compiled>") -> tuple[ReplacementAbil
     """The compiler's forms as abilities: typed forms as they are, mappings read by the card loader."""
     if all(isinstance(form, ReplacementAbility) for form in forms):
         return tuple(forms)
-    return compiler.read_forms(list(forms), name)  # forms as mappings: read as a card file's
+    from .cardtext.compiler import read_forms  # the compiler loads when a text is first read (below)
+
+    return read_forms(list(forms), name)  # forms as mappings: read as a card file's
 
 
 def read_text(
@@ -53,7 +51,10 @@ def read_text(
     """The replacement abilities of a printed ``text`` (``printed_type``: the type as printed or
     as a scenario writes it, 城 / castle for a castle, whose abilities work in the shield zone;
     ``name`` names the text in messages, ``card_name`` is the card's printed name, which the text
-    may print without 《》)."""
+    may print without 《》). The compiler (lark and the grammar) loads here, when a text is first
+    read: a solve of bundled cards, compiled ahead, does not load it."""
+    from .cardtext.compiler import compile_text
+
     compiled = compile_text(text, printed_type, card_name)
     if compiled.problems:
         return TextReading(unread=compiled.problems[0].problem)
@@ -72,6 +73,9 @@ def with_used_ability(ability: ReplacementAbility, text: str, name: str = "<comp
     then refuses the ability by name) or the ability is not such an ability."""
     if ability.then or not any(a.kind == "use_ability" for a in ability.instead) or not ability.text:
         return ability
+    from .cardtext.effect import Unread, used_ability_steps
+    from .cardtext.normalize import normalize
+
     lines = [line for line in LINES.split(text) if line.strip()]
     at = next((i for i, line in enumerate(lines) if ability.text.rstrip("。") in normalize(line)), None)
     if at is None or at + 1 >= len(lines):

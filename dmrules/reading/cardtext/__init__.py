@@ -6,7 +6,16 @@ every sentence with the rendering of its reading, and the ``problems`` (sentence
 read, or whose reading does not render back as printed, with the reason).
 """
 
-from .compiler import comparable, compile_text, read_forms
-from .parsing import Compiled, Sentence
+from importlib import import_module
 
 __all__ = ["Compiled", "Sentence", "comparable", "compile_text", "read_forms"]
+_WHERE = {"Compiled": "compiled", "Sentence": "compiled", "comparable": "compiler", "compile_text": "compiler"}
+_WHERE["read_forms"] = "compiler"
+
+
+def __getattr__(name: str):
+    """The names above, loaded when first asked for: the parser (lark and the grammar) loads with
+    the compiler, which a solve of bundled cards (compiled ahead) does not need."""
+    if name in _WHERE:
+        return getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

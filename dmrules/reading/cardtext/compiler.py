@@ -34,7 +34,7 @@ from ...game.errors import SolveError
 from ..abilities import parse_ability
 from ..reader import Node
 from ..yamlsrc import load_located_text
-from .parsing import Compiled, Sentence, time_limit  # noqa: F401 - time_limit: the commands' --timeout
+from .parsing import Compiled, Sentence
 from .textreader import TextReader
 
 

@@ -1,24 +1,19 @@
 """The card language's sentences as the grammar reads them: the grammar (grammar.lark) and its
 parser, keywords and their reminders (keywords.yaml), the fixed phrases that mark a replacement,
 a follow-up, a self-replacement or a 「かわりに」 that replaces no event, and what a compile gives
-(``Compiled``, its ``Sentence``s). compiler.py compiles whole texts with them."""
+(``Compiled``, its ``Sentence``s: compiled.py). compiler.py compiles whole texts with them."""
 
 from __future__ import annotations
 
 import re
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
 import lark
 import yaml
 
-from ...game.abilities import ReplacementAbility
-from ...game.errors import SolveError
-from ..serialise import serialise
+from .compiled import Compiled, Sentence  # noqa: F401 - the reader makes them as parsing.Compiled, parsing.Sentence
+from .deadline import in_time, time_limit  # noqa: F401 - the reader checks parsing.in_time
 from .transform import read_tree
 from .transform.parts import ReadError, Unstated
 
@@ -57,61 +52,6 @@ NOT_REPLACEMENT = (
 # The effect's own 「〜のかわりに〜」 (自己置換効果): a quantity or a card of the effect replaced by another; or
 # what it does after a clause of its own (「〜を手札に戻し、かわりに、…」).
 SELF_REPLACEMENT = re.compile(r"[^。]*(の|る|す|く|う|つ|[しきえて]、)(かわりに)[^。]*")
-
-
-@dataclass
-class Sentence:
-    """One sentence of the text and what the compiler made of it."""
-
-    text: str  # as printed
-    offset: int  # where it starts in the whole text
-    verdict: str  # replacement, self_replacement, not_replacement, follow_up, other, unreadable
-    keyword: str | None = None
-    problem: str | None = None
-    rendering: str | None = None  # the reading written back in card Japanese
-    refusal: str | None = None  # round_trip: read, but its rendering differs from the printed sentence
-
-    def to_json(self) -> dict:
-        out = {"text": self.text, "offset": self.offset, "verdict": self.verdict}
-        for key in ("keyword", "problem", "rendering", "refusal"):
-            if getattr(self, key):
-                out[key] = getattr(self, key)
-        return out
-
-
-@dataclass
-class Compiled:
-    """A card text compiled: its replacement abilities, and every sentence's verdict."""
-
-    text: str
-    abilities: list[ReplacementAbility] = field(default_factory=list)
-    sentences: list[Sentence] = field(default_factory=list)
-    self_replacements: int = 0
-
-    @property
-    def problems(self) -> list[Sentence]:
-        return [s for s in self.sentences if s.verdict == "unreadable"]
-
-    @property
-    def complete(self) -> bool:
-        return not self.problems
-
-    @property
-    def has_replacement(self) -> bool:
-        return bool(self.abilities) or self.self_replacements > 0
-
-    def forms(self) -> list[dict]:
-        """The abilities in the scenario format (docs/scenario-format.md)."""
-        return [serialise(a) for a in self.abilities]
-
-    def to_json(self) -> dict:
-        return {
-            "text": self.text,
-            "complete": self.complete,
-            "replacements": self.forms(),
-            "self_replacements": self.self_replacements,
-            "sentences": [s.to_json() for s in self.sentences],
-        }
 
 
 @lru_cache(maxsize=1)
@@ -261,30 +201,3 @@ def _watch_refusal(sentence: str) -> str | None:
     except (ReadError, lark.exceptions.UnexpectedInput):
         return None
     return None
-
-
-# When compiling must stop (time.monotonic()), innermost last: ``time_limit``.
-_DEADLINES: list[float] = []
-
-
-@contextmanager
-def time_limit(seconds: float | None) -> Iterator[None]:
-    """Within the block, compiling a text stops with ``SolveError`` once ``seconds`` have passed
-    (the command's ``--timeout``); None sets no limit."""
-    if seconds is None:
-        yield
-        return
-    _DEADLINES.append(time.monotonic() + seconds)
-    try:
-        yield
-    finally:
-        _DEADLINES.pop()
-
-
-def in_time(text: str, offset: int) -> None:
-    """Raise SolveError when the time to compile is up (checked before each sentence)."""
-    if _DEADLINES and time.monotonic() > _DEADLINES[-1]:
-        raise SolveError(
-            f"compiling a printed card text stopped at --timeout, at character {offset + 1:,} of {len(text):,} "
-            f"(「{text[:20]}…」); raise --timeout, or give a shorter text"
-        )

@@ -333,6 +333,8 @@ def _render_earlier(condition: Condition, flt: Filter) -> str:
     earlier = _given(condition.earlier, "number of earlier cards")
     if earlier == 1 and condition.at_least == 1 and condition.at_most is None:
         return f"それが{phrase(flt)}であれば"
+    if earlier == 1 and condition.at_least == 0 and condition.at_most == 0:
+        return f"それが{phrase(flt)}でなければ"
     if earlier > 1 and condition.at_least == 0 and condition.at_most == 0:
         return f"{earlier}枚とも{phrase(flt)}でない場合"
     raise ReadError("a count of the cards an earlier sentence names that no printed phrase states")

@@ -93,6 +93,10 @@ class ConditionParts:
         """「それが光のカードであれば」: the one card an earlier sentence names (drawn, revealed) is such a card."""
         return ("if", _earlier_condition(next(i for i in items if isinstance(i, Phrase)), 1, at_most=None))
 
+    def cond_earlier_not(self, items: list):
+        """「それが呪文でなければ」: the one card an earlier sentence names is no such card."""
+        return ("if", _earlier_condition(next(i for i in items if isinstance(i, Phrase)), 1, at_most=0))
+
     def cond_earlier_none(self, items: list):
         """「3枚ともドラゴンでない場合」: none of the N cards an earlier sentence names is such a card."""
         count = _number(_typed_tokens(items, "COUNT")[0])

@@ -61,6 +61,8 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
     target = clause.target
     verb = clause.verb
     if verb == "stay":
+        if target is not None and not (target.kind == "that" or (target.kind == "this" and watch.subject == "this")):
+            raise ReadError("a card that stays instead, other than the replaced event's")
         return [Action("stay")]
     if verb == "use":
         return [Action("use_ability")]
