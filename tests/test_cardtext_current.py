@@ -871,3 +871,21 @@ def test_ex_life_by_name_is_its_printed_reminder():
             "instead": ["stay", {"choose": {"count": 1, "from": "ex_life_of_this", "to": "graveyard", "verb": "put"}}],
         },
     )
+
+
+# -- a card that is no spell watching a spell cast: the spell an earlier sentence casts, which no form names -----
+
+
+def test_a_creature_watching_the_spell_it_casts_is_refused():
+    """邪眼鎧悪ロマノフⅣ世: 「こうして呪文を唱えたなら、それを唱えた後」 is the spell its ability casts."""
+    text = (
+        "このクリーチャーが出た時、コスト4以下の、クリーチャーではないカードを1枚、自分の墓地からコストを支払わずに"
+        "実行してもよい。こうして呪文を唱えたなら、それを唱えた後、墓地のかわりに山札の下に置く。"
+    )
+    result = compile_text(text, "クリーチャー")
+    assert not result.abilities
+    assert [s.problem for s in result.problems] == [
+        "「唱えた後」 of the spell an earlier sentence casts (the card is no spell): "
+        "the vocabulary cannot name that spell"
+    ]
+    assert compile_text(text, "呪文").complete  # a spell's own text: the spell itself

@@ -57,6 +57,8 @@ class TextReader:
         self.text = text
         self.name = normalize(name) if name and len(name) >= 4 else None
         self.castle = card_type is not None and ("城" in card_type or card_type == "castle")
+        # A card of a type that is no spell (「クリーチャー」, 'creature'): no ability of its own watches itself cast
+        self.no_spell = card_type is not None and not any(w in card_type for w in ("呪文", "spell", "twinpact"))
         self.result = c.Compiled(text=text)
         self.group: Group | None = None
         self.groups: list[Group] = []
@@ -198,6 +200,11 @@ class TextReader:
             return
         grant = pending.grant if pending else None
         problem = self._made_shields_problem(abilities)
+        if grant is None and self.no_spell and any(a.spell_own_movement for a in abilities):
+            problem = (
+                "「唱えた後」 of the spell an earlier sentence casts (the card is no spell): the vocabulary cannot "
+                "name that spell"
+            )
         if problem is not None:
             self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=problem))
             return
