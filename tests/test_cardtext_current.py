@@ -425,6 +425,10 @@ def test_the_player_before_instead_is_the_one_whose_card_it_is_and_it_names_the_
     [
         (SOLEMNIS.replace("相手はかわりに", "自分はかわりに"), "the player named before 「かわりに」"),
         ("このクリーチャーが破壊される時、相手はかわりにそれを手札に戻す。", "the player named before 「かわりに」"),
+        (
+            "相手がクリーチャーを出す時、自分はそのクリーチャーをバトルゾーンに出すかわりにマナゾーンに置く。",
+            "the player named before 「かわりに」",
+        ),
     ],
 )
 def test_another_player_before_instead_is_refused(text, named):

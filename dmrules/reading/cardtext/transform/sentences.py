@@ -100,7 +100,8 @@ class SentenceParts:
         verb = str(_typed_tokens(items, "ORIGINAL_VERB")[0])
         if refs and refs[0] == "そのシールド":
             verb = "shield"
-        return Original(verb=verb)
+        owners = _typed_tokens(items, "OWNER")  # 「相手はそのクリーチャーをバトルゾーンに置くかわりに」: its player
+        return Original(verb=verb, whose=WHOSE_BY_WORD[str(owners[0])] if owners else None)
 
     def original_card(self, items: list):
         return Original(verb="card")
@@ -118,7 +119,7 @@ class SentenceParts:
     def original_shield(self, items: list):
         if WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])] != "opponent":
             raise ReadError("「自分はそのシールドを手札に加える」 of a break of the opponent's shields")
-        return Original(verb="shield")
+        return Original(verb="shield", whose="opponent")
 
     # -- the sentence --------------------------------------------------------------------
     def replacement(self, items) -> tuple[ReplacementAbility, ...]:
@@ -198,6 +199,9 @@ def _check_original(original: Original | None, watch: Watch) -> None:
         raise ReadError(
             f"「{original.verb}かわりに」 says again an event the sentence does not watch ({', '.join(watch.events)})"
         )
+    if original.verb != "chooser" and original.whose is not None:
+        if original.whose != _event_player(watch):
+            raise ReadError("the player named before 「かわりに」 is not the one whose card the watched event is of")
     chooser = watch.chooser or (watch.filter.whose if watch.filter is not None else None)
     if original.verb == "chooser" and original.whose is not None and original.whose != chooser:
         raise ReadError("the chooser said again before 「かわりに」 is not the player whose choice is watched")
