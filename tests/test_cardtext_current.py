@@ -888,8 +888,16 @@ def test_a_creature_watching_the_spell_it_casts_is_refused():
     )
     result = compile_text(text, "クリーチャー")
     assert not result.abilities
-    assert [s.problem for s in result.problems] == [
-        "「唱えた後」 of the spell an earlier sentence casts (the card is no spell): "
-        "the vocabulary cannot name that spell"
-    ]
-    assert compile_text(text, "呪文").complete  # a spell's own text: the spell itself
+    problem = (
+        "「唱えた後」 of a spell an earlier sentence casts (「その呪文」「それ」, or of a card that is "
+        "no spell): the vocabulary cannot name that spell"
+    )
+    assert [s.problem for s in result.problems] == [problem]
+    # on a spell too, 「それ」 and 「その呪文」 are the spell the sentence before casts, not this one
+    other = (
+        "呪文を1枚、自分の墓地からコストを支払わずに唱えてもよい。"
+        "その呪文を唱えた後、墓地に置くかわりに山札の下に置く。"
+    )
+    for spell in (text, other):
+        assert [s.problem for s in compile_text(spell, "呪文").problems] == [problem]
+    assert compile_text("この呪文を唱えた後、墓地に置くかわりにマナゾーンに置く。", "呪文").complete

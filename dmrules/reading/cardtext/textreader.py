@@ -200,10 +200,11 @@ class TextReader:
             return
         grant = pending.grant if pending else None
         problem = self._made_shields_problem(abilities)
-        if grant is None and self.no_spell and any(a.spell_own_movement for a in abilities):
+        named_before = re.search(r"(その呪文|それ)を唱えた後", sentence)  # a spell an earlier sentence names
+        if grant is None and (self.no_spell or named_before) and any(a.spell_own_movement for a in abilities):
             problem = (
-                "「唱えた後」 of the spell an earlier sentence casts (the card is no spell): the vocabulary cannot "
-                "name that spell"
+                "「唱えた後」 of a spell an earlier sentence casts (「その呪文」「それ」, or of a card that is "
+                "no spell): the vocabulary cannot name that spell"
             )
         if problem is not None:
             self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=problem))
