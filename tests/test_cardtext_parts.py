@@ -915,6 +915,17 @@ DEV_PARTS = [
             "instead": [{"choose": {"count": 8, "from": "mana", "to": "deck", "verb": "put", "position": "bottom"}}],
         },
     ),
+    (
+        "自分がカードを引く時、自分の山札が0枚なら、かわりにクリーチャーを1体、墓地から出してもよい。",
+        {
+            "watch": {"event": "draw", "player": "own"},
+            "if": [{"zone": "deck", "whose": "own", "at_most": 0}],
+            "instead": [
+                {"choose": {"count": 1, "from": "graveyard", "to": "battle", "verb": "put", "type": "creature"}}
+            ],
+            "optional": True,
+        },
+    ),
 ]
 
 
