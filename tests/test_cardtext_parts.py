@@ -952,6 +952,7 @@ def test_parts_of_the_dev_sets_language_in_new_combinations(text, form):
             "このクリーチャーが破壊される時、かわりに相手は自分自身の手札を1枚選び、捨てる。",
             "done by a player the text names",
         ),
+        ("相手がドラゴンを出す時、相手はかわりにそれを墓地に置く。", "done by a player the text names"),
         (
             "自分のクリーチャーがこのクリーチャーだけであれば、このクリーチャーが破壊される時、かわりに手札に戻す。",
             "in no zone of creatures",

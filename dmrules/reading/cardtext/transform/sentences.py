@@ -86,6 +86,10 @@ class SentenceParts:
             raise ReadError("「〜か、〜」 after what is done before 「かわりに」")
         return Instead(clauses=before + after, original=original)
 
+    def instead_by_actor(self, items: list):
+        """「相手はかわりにそれを墓地に置く」: the player who does what happens instead, named before 「かわりに」."""
+        raise ReadError("what happens instead, done by a player the text names")
+
     def instead_object_first(self, items: list):
         target = next(i for i in items if isinstance(i, Target))
         rest = next(i for i in items if isinstance(i, Clause))
