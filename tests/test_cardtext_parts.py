@@ -893,6 +893,39 @@ DEV_PARTS = [
             "instead": [{"move_to": "graveyard"}],
         },
     ),
+    (
+        "このクリーチャーがシールドをブレイクする時、相手はそのシールドを手札に加えるかわりに自身の墓地に置く。",
+        {
+            "watch": {"event": "break", "card": {"whose": "opponent"}, "when": ["by_this"]},
+            "instead": [{"move_to": "graveyard"}],
+        },
+    ),
+    (
+        "自分の山札が0枚なら、このクリーチャーが破壊される時、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"zone": "deck", "whose": "own", "at_most": 0}],
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    (
+        "自分がゲームに負ける時、かわりに自分のマナゾーンにあるカードを8枚、シャッフルしてから山札の一番下に置く。",
+        {
+            "watch": {"event": "lose", "player": "own"},
+            "instead": [{"choose": {"count": 8, "from": "mana", "to": "deck", "verb": "put", "position": "bottom"}}],
+        },
+    ),
+    (
+        "自分がカードを引く時、自分の山札が0枚なら、かわりにクリーチャーを1体、墓地から出してもよい。",
+        {
+            "watch": {"event": "draw", "player": "own"},
+            "if": [{"zone": "deck", "whose": "own", "at_most": 0}],
+            "instead": [
+                {"choose": {"count": 1, "from": "graveyard", "to": "battle", "verb": "put", "type": "creature"}}
+            ],
+            "optional": True,
+        },
+    ),
 ]
 
 
@@ -908,7 +941,7 @@ def test_parts_of_the_dev_sets_language_in_new_combinations(text, form):
             "バトルゾーンに他に自分のドラゴンが他になければ、このクリーチャーが破壊される時、かわりに手札に戻す。",
             "「他に」 said twice",
         ),
-        ("自分の墓地が1枚もなければ、このクリーチャーが破壊される時、かわりに手札に戻す。", "cannot read"),
+        ("自分のバトルゾーンが1枚もなければ、このクリーチャーが破壊される時、かわりに手札に戻す。", "cannot read"),
         ("相手がクリーチャーを1体選ぶ時、相手のかわりに自分が選ぶ。", "cannot read"),
         ("自分自身のクリーチャーが破壊される時、かわりに手札に戻す。", "「自分自身の」 outside a clause"),
         (
@@ -919,6 +952,7 @@ def test_parts_of_the_dev_sets_language_in_new_combinations(text, form):
             "このクリーチャーが破壊される時、かわりに相手は自分自身の手札を1枚選び、捨てる。",
             "done by a player the text names",
         ),
+        ("相手がドラゴンを出す時、自分はかわりにそれを墓地に置く。", "the player named before 「かわりに」"),
         (
             "自分のクリーチャーがこのクリーチャーだけであれば、このクリーチャーが破壊される時、かわりに手札に戻す。",
             "in no zone of creatures",

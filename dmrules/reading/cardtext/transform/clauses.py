@@ -132,15 +132,11 @@ class ClauseParts:
 
     # -- places ---------------------------------------------------------------------------
     def place_zone(self, items: list):
-        owners = [str(t) for t in _typed_tokens(items, "PLACE_OWNER")]
-        if _typed_tokens(items, "SELF_OWNER"):
-            owners = ["持ち主の"]  # 「自身の」 of the player the clause names: the card's owner
-        return PutPlace(zone=ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])], owner=owners[0] if owners else None)
+        return PutPlace(zone=ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])], owner=_place_owner(items))
 
     def place_deck_end(self, items: list):
-        owners = _typed_tokens(items, "PLACE_OWNER")
         position = "top" if str(_typed_tokens(items, "DECK_END")[0]) == "上" else "bottom"
-        return PutPlace(zone="deck", position=position, owner=str(owners[0]) if owners else None)
+        return PutPlace(zone="deck", position=position, owner=_place_owner(items))
 
     def place_under_this(self, items: list):
         return PutPlace(zone="under_this")
@@ -304,6 +300,14 @@ class ClauseParts:
 
     def do_declare_name(self, items: list):
         raise ReadError("「カード名を1つ選んで言う」: a card name declared is no action of the vocabulary")
+
+
+def _place_owner(items: list) -> str | None:
+    """The word before where a card is put: 「自分の」「持ち主の」「相手の」; 「自身の」 is its owner's (持ち主の)."""
+    if _typed_tokens(items, "OWN_PLACE"):
+        return "持ち主の"
+    owners = _typed_tokens(items, "PLACE_OWNER")
+    return str(owners[0]) if owners else None
 
 
 def _zone_whose(items: list) -> str:

@@ -85,8 +85,6 @@ class ConditionParts:
         zone = ZONE_BY_WORD[str(_typed_tokens(items, "COUNTED")[0]).replace("シールド", "シールドゾーン")]
         whose = owners[0] if len(owners) == 1 else "any"
         at_most = _number(_typed_tokens(items, "NUMBER")[0])
-        if not _typed_tokens(items, "AT_MOST") and at_most != 0:
-            raise ReadError(f"exactly {at_most} cards in a zone: no count of the vocabulary states it")
         return ("if", Condition(zone=zone, filter=Filter(whose=whose), at_least=0, at_most=at_most))
 
     def cond_earlier_is(self, items: list):

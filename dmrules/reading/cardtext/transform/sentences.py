@@ -90,6 +90,11 @@ class SentenceParts:
             raise ReadError("「〜か、〜」 after what is done before 「かわりに」")
         return Instead(clauses=before + after, original=original)
 
+    def instead_by_actor(self, items: list):
+        """「そのプレイヤーはかわりに…」: a player named before 「かわりに」 otherwise than as the one whose card the
+        event is of (「相手はかわりにそれを墓地に置く」 reads as that: ``original_actor``, checked)."""
+        raise ReadError("what happens instead, done by a player the text names")
+
     def instead_object_first(self, items: list):
         target = next(i for i in items if isinstance(i, Target))
         rest = next(i for i in items if isinstance(i, Clause))
