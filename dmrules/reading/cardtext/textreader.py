@@ -199,13 +199,8 @@ class TextReader:
             self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=str(error)))
             return
         grant = pending.grant if pending else None
-        problem = self._made_shields_problem(abilities)
-        named_before = re.search(r"(その呪文|それ)を唱えた後", sentence)  # a spell an earlier sentence names
-        if grant is None and (self.no_spell or named_before) and any(a.spell_own_movement for a in abilities):
-            problem = (
-                "「唱えた後」 of a spell an earlier sentence casts (「その呪文」「それ」, or of a card that is "
-                "no spell): the vocabulary cannot name that spell"
-            )
+        before = self.result.sentences[-1].text if self.result.sentences else ""
+        problem = _earlier_cards_problem(abilities, sentence, before, self.no_spell and grant is None, grant)
         if problem is not None:
             self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=problem))
             return
@@ -214,25 +209,6 @@ class TextReader:
         self._add(record)
         texts = ([prefix + "、"] if prefix else []) + [sentence]
         self.group = Group(made, record, ["".join(texts)], grant, pending.text if pending else None, prefix)
-
-    def _made_shields_problem(self, abilities) -> str | None:
-        """Why the shields the abilities name (「そのシールド」 of this card's leaving) are not the shields the
-        sentence just before made (「このクリーチャーを出す時、自分の山札の上から1枚目をシールド化する」), if not."""
-        counts = [
-            a.slot.count if a.slot is not None else None
-            for ability in abilities
-            for a in ability.instead
-            if a.kind == "ex_life_to" or (a.slot is not None and a.slot.from_zone == "ex_life_of_this")
-        ]
-        if not counts:
-            return None
-        before = self.result.sentences[-1].text if self.result.sentences else ""
-        made = _MAKES_SHIELDS.fullmatch(normalize(before).rstrip("。"))
-        if made is None:
-            return "「そのシールド」 names no shield: the event is not a shield's, and no sentence before makes one"
-        if any(count is not None and not 0 < count < int(made.group(1)) for count in counts):
-            return "「そのシールドのうち」 as many shields as there are, or more"
-        return None
 
     def _finished(self, ability, sentence, keyword, conditions, grant: Grant | None) -> ReplacementAbility:
         ability = replace(ability, conditions=tuple(conditions) + ability.conditions, text=sentence)
@@ -310,6 +286,32 @@ class TextReader:
 
 # A sentence that names again a card the sentence before it named: 「それが…」「それ以外の…」.
 REFERS_BACK = re.compile(r"それ(?!ぞれ)")  # 「それぞれ」 (each) names nothing again
+
+
+def _earlier_cards_problem(abilities, sentence: str, before: str, no_spell: bool, grant) -> str | None:
+    """Why the abilities cannot name the cards an earlier sentence made or cast, if they name some:
+    「そのシールド」 of this card's leaving that the sentence just before did not make
+    (「このクリーチャーを出す時、自分の山札の上から1枚目をシールド化する」), or a spell cast
+    (「その呪文を唱えた後」「それを唱えた後」, or on a card that is no spell) not given to the spells by a grant."""
+    counts = [
+        a.slot.count if a.slot is not None else None
+        for ability in abilities
+        for a in ability.instead
+        if a.kind == "ex_life_to" or (a.slot is not None and a.slot.from_zone == "ex_life_of_this")
+    ]
+    if counts:
+        made = _MAKES_SHIELDS.fullmatch(normalize(before).rstrip("。"))
+        if made is None:
+            return "「そのシールド」 names no shield: the event is not a shield's, and no sentence before makes one"
+        if any(count is not None and not 0 < count < int(made.group(1)) for count in counts):
+            return "「そのシールドのうち」 as many shields as there are, or more"
+    named_before = re.search(r"(その呪文|それ)を唱えた後", sentence)  # a spell an earlier sentence names
+    if grant is None and (no_spell or named_before) and any(a.spell_own_movement for a in abilities):
+        return (
+            "「唱えた後」 of a spell an earlier sentence casts (「その呪文」「それ」, or of a card that is "
+            "no spell): the vocabulary cannot name that spell"
+        )
+    return None
 
 
 def _names_earlier(group: Group) -> bool:
