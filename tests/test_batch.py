@@ -376,7 +376,7 @@ def test_a_task_whose_process_fails_is_its_own_error_and_the_others_are_answered
     from dmrules.batch.supervisor import Limits, Supervisor, Task, run_all
 
     doings = ["ok", "signal", "raise", "bad input", "sleep", "ok"]
-    limits = Limits(max_memory=4096, timeout=1)
+    limits = Limits(max_memory=4096, timeout=0.5)  # the items that answer do so at once: only the sleep outlives it
     tasks = [
         Task(list(range(i, min(i + chunk, len(doings)))), [{"do": d} for d in doings[i : i + chunk]], limits)
         for i in range(0, len(doings), chunk)
@@ -387,7 +387,7 @@ def test_a_task_whose_process_fails_is_its_own_error_and_the_others_are_answered
         1: {"error": "its process was ended by signal SIGTERM", "reason": "worker"},
         2: {"error": "internal error: ZeroDivisionError: a fault", "reason": "internal"},
         3: {"error": "x.yaml: players: no players", "reason": "input"},
-        4: {"error": "no answer within its time limit of 1 s (--timeout)", "reason": "timeout"},
+        4: {"error": "no answer within its time limit of 0.5 s (--timeout)", "reason": "timeout"},
         5: {"done": "ok"},
     }
 
@@ -400,11 +400,11 @@ def test_an_item_that_outlives_its_time_limit_is_not_answered_again_and_the_rest
 
     log = tmp_path / "log"
     doings = [{"do": "ok"}, {"do": "sleep", "log": str(log)}, {"do": "ok"}, {"do": "ok"}]
-    tasks = [Task([0, 1, 2, 3], doings, Limits(max_memory=4096, timeout=1))]
+    tasks = [Task([0, 1, 2, 3], doings, Limits(max_memory=4096, timeout=0.5))]
     answers = {done.key: done.answer for done in run_all(Supervisor(Tricky(), slots=1), tasks)}
     assert answers == {
         0: {"done": "ok"},
-        1: {"error": "no answer within its time limit of 1 s (--timeout)", "reason": "timeout"},
+        1: {"error": "no answer within its time limit of 0.5 s (--timeout)", "reason": "timeout"},
         2: {"done": "ok"},
         3: {"done": "ok"},
     }
