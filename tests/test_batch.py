@@ -409,3 +409,16 @@ def test_an_item_that_outlives_its_time_limit_is_not_answered_again_and_the_rest
         3: {"done": "ok"},
     }
     assert log.read_text(encoding="utf-8") == "slept\n"
+
+
+def test_the_last_item_of_a_task_that_outlives_its_time_limit_is_not_answered_again(tmp_path):
+    from dmrules.batch.supervisor import Limits, Supervisor, Task, run_all
+
+    log = tmp_path / "log"
+    tasks = [Task([0, 1], [{"do": "ok"}, {"do": "sleep", "log": str(log)}], Limits(max_memory=4096, timeout=0.5))]
+    answers = {done.key: done.answer for done in run_all(Supervisor(Tricky(), slots=1), tasks)}
+    assert answers == {
+        0: {"done": "ok"},
+        1: {"error": "no answer within its time limit of 0.5 s (--timeout)", "reason": "timeout"},
+    }
+    assert log.read_text(encoding="utf-8") == "slept\n"

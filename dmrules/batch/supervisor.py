@@ -278,13 +278,13 @@ class Supervisor:
         left = list(zip(run.task.keys[run.answered :], run.task.payloads[run.answered :]))
         if not left:
             return done
-        if len(left) > 1 and run.killed == "timeout":
-            # The item being answered outlived its own time limit: its answer, and the items after
-            # it go on together in a new process (answering it alone again would take as long).
+        if run.killed == "timeout":
+            # The item being answered outlived its own time limit: it gets the error, and the items
+            # after it go on together in a new process (answering it alone again would take as long).
             rest = left[1:]
-            self.again.append(Task([key for key, _ in rest], [payload for _, payload in rest], run.task.limits))
-            return [*done, Done(left[0][0], self._failure(run, status), peak)]
-        if len(run.task.keys) > 1:  # which item it died of is not known: each again on its own
+            if rest:
+                self.again.append(Task([key for key, _ in rest], [payload for _, payload in rest], run.task.limits))
+        elif len(run.task.keys) > 1:  # which item it died of is not known: each again on its own
             self.again.extend(Task([key], [payload], run.task.limits) for key, payload in left)
             return done
         return [*done, Done(left[0][0], self._failure(run, status), peak)]
