@@ -1,6 +1,8 @@
 """One headless Chromium for each module of browser tests (tests/test_web_browser.py, the
 workbench; tests/test_report_browser.py, the HTML report), driven by Playwright through the system
-Chromium (no browser download). Not one for the whole run: Playwright's synchronous API keeps an
+Chromium's headless shell (no browser download; Debian's chromium-headless-shell, the same engine
+as the full browser without its window machinery, which starts faster and renders with a third of
+the processor time). Not one for the whole run: Playwright's synchronous API keeps an
 event loop running in the thread while it is open, and other tests run their own
 (``asyncio.run``). Without Chromium (or Playwright) the tests are skipped on a
 developer's machine, and fail when the environment variable CI is set (.ci/run installs Chromium
@@ -12,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = shutil.which("chromium-headless-shell") or "/usr/bin/chromium-headless-shell"
 ARGS = [
     "--headless",
     "--no-sandbox",
@@ -33,7 +35,7 @@ def missing(what: str):
 @pytest.fixture(scope="module")
 def browser():
     if not Path(CHROMIUM).exists():
-        missing("chromium")
+        missing("chromium-headless-shell")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:

@@ -64,12 +64,26 @@ def serve(control: socket.socket) -> None:
             return
 
 
+def _one_malloc_arena() -> None:
+    """One malloc arena for every thread (glibc's M_ARENA_MAX): the warm-up's solve runs clingo's
+    threads, and each thread's own arena reserves 64 MiB of address space that every child would
+    inherit and count against its memory cap (RLIMIT_AS) before doing anything."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).mallopt(-8, 1)  # M_ARENA_MAX
+    except (OSError, AttributeError):  # not glibc: no arenas of this kind to limit
+        pass
+
+
 def main() -> None:
     # Not PR_SET_PDEATHSIG here: it follows the thread that started this process, and the server
     # starts it from a worker thread that may end. The server's end of the socket closes with it.
     control = socket.socket(fileno=int(sys.argv[1]))
-    import dmrules.presenting.web.child  # noqa: F401  (dmrules, clingo and the bundled cards, loaded once)
+    _one_malloc_arena()
+    from dmrules.presenting.web.child import warm_up  # dmrules, clingo and the bundled cards, loaded once
 
+    warm_up()
     control.sendall(b"R")  # ready
     serve(control)
 
