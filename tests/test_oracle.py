@@ -609,7 +609,7 @@ def compare(text: str, name: str, *, notes: bool = False) -> None:
 # the examples per seed (python bench/sweep.py and bench/mutants.py run 60 of each);
 # DMRULES_NO_SHRINK=1 reports the first failure as found (bench/mutants.py).
 FIXED_SEEDS = (11, 23, 47)
-EXAMPLES = int(os.environ.get("DMRULES_ORACLE_EXAMPLES", "30"))
+EXAMPLES = int(os.environ.get("DMRULES_ORACLE_EXAMPLES", "20"))
 MAX_RESOLUTIONS = 40
 PHASES = (
     (Phase.explicit, Phase.generate)
