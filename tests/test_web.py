@@ -343,3 +343,15 @@ def test_a_card_whose_form_leaves_part_of_its_text_out_is_named_in_japanese(url)
         "注意: 偽槍縫合 ヴィルジャベリン の構造化された形は印刷されたテキストのすべてではありません"
         "(省かれた部分に関わる答えは、実際のカードでは違うかもしれません)"
     ]
+
+
+def test_the_fork_server_warm_up_solves_explains_and_asks_why_not():
+    """The fork server does each kind of request once before it forks (``child.warm_up``): its
+    situation (ruling A01's) must stay one that each of them answers, or every child would do
+    that work again for each request."""
+    from dmrules.presenting.web.child import FIRST_SITUATION, run, warm_up
+
+    warm_up()  # raises when one of them does not answer
+    payload = {"lang": "ja", "timeout": 20.0, "max_resolutions": 100, "scenario": FIRST_SITUATION}
+    assert run("solve", payload, lambda n: None)["ok"]["resolutions"] == 3  # A01: three resolutions
+    assert run("why_not", {**payload, "expect": "J1=battle,J2=battle"}, lambda n: None)["ok"]["legal"] is False

@@ -39,6 +39,9 @@ def running(limits: RequestLimits | None = None):
     while not server.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.02)
+    from dmrules.presenting.web.jobs import FORKER
+
+    FORKER.start_soon()  # as ``dmrules serve`` does
     try:
         yield f"http://127.0.0.1:{port}"
     finally:

@@ -37,11 +37,12 @@ def serve(host: str = "127.0.0.1", port: int = 8765, limits: RequestLimits | Non
     sys.stdout.write(f"dmrules workbench: http://{shown}:{port}/  (Ctrl-C stops it)\n")
     sys.stdout.flush()
     config = uvicorn.Config(app, log_level="warning", server_header=False, lifespan="off")
+    from .jobs import FORKER
+
+    FORKER.start_soon()
     try:
         uvicorn.Server(config).run(sockets=[sock])
     finally:
-        from .jobs import FORKER
-
         FORKER.stop()
 
 

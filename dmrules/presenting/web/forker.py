@@ -79,12 +79,21 @@ def _one_malloc_arena() -> None:
 def main() -> None:
     # Not PR_SET_PDEATHSIG here: it follows the thread that started this process, and the server
     # starts it from a worker thread that may end. The server's end of the socket closes with it.
+    # Ctrl-C stops the server, which ends this process by closing its socket: from the start, not
+    # only once it serves (the warm-up takes a moment, and a terminal sends Ctrl-C to both).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     control = socket.socket(fileno=int(sys.argv[1]))
     _one_malloc_arena()
     from dmrules.presenting.web.child import warm_up  # dmrules, clingo and the bundled cards, loaded once
 
-    warm_up()
-    control.sendall(b"R")  # ready
+    try:
+        warm_up()
+    except Exception:  # noqa: BLE001 - each request then does the same work, and says what fails
+        pass
+    try:
+        control.sendall(b"R")  # ready
+    except OSError:  # the server went away during the warm-up
+        return
     serve(control)
 
 

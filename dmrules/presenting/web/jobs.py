@@ -88,6 +88,21 @@ class Forker:
                     theirs.close()
         raise OSError("unreachable")
 
+    def start_soon(self) -> None:
+        """Start the fork server in the background: its warm-up (``child.warm_up``) is done by the
+        time the first request comes, which otherwise waits for it. A start that fails here is
+        tried again by that request, which then says what went wrong."""
+
+        def start() -> None:
+            with self.lock:
+                if self.control is None:
+                    try:
+                        self._start()
+                    except OSError:
+                        pass
+
+        threading.Thread(target=start, name="dmrules-fork-server-start", daemon=True).start()
+
     def stop(self) -> None:
         if self.control is not None:
             self.control.close()
