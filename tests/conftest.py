@@ -27,19 +27,20 @@ def pytest_configure(config: pytest.Config) -> None:
 # started first: the two workers take whole files (``--dist loadfile``), so a long file started
 # last keeps one worker busy while the other has nothing left to do. The order changes no result.
 LONGEST_FIRST = (
-    "test_web_browser.py",  # 19 s: a browser and a server
-    "test_batch.py",  # 17 s: pools, a Dask cluster, memory caps, time limits
-    "test_oracle.py",
+    "test_batch.py",  # 16 s: pools, a Dask cluster, memory caps, time limits
+    "test_web_browser.py",  # 14 s: a browser and a server
     "test_cli.py",
     "test_perf.py",
-    "test_fixtures.py",
     "test_every_situation.py",
+    "test_fixtures.py",
     "test_hostile.py",
-    "test_invariants.py",
-    "test_cache.py",
     "test_web_burst.py",
     "test_web.py",
+    "test_oracle.py",
+    "test_grouping.py",
+    "test_invariants.py",
     "test_report_browser.py",
+    "test_cache.py",
 )
 
 
