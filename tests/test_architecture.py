@@ -81,3 +81,12 @@ def test_a_solve_of_bundled_cards_does_not_load_the_card_text_compiler():
     path = str(ROOT / "fixtures" / "A01-two-jashintei.yaml")
     out = subprocess.run([sys.executable, "-c", probe, path], capture_output=True, text=True, timeout=120)
     assert out.stdout.splitlines()[-1:] == ["3 []"], out.stdout[-500:] + out.stderr
+
+
+def test_the_longest_files_started_first_are_test_files():
+    """tests/conftest.py's LONGEST_FIRST names test files that exist (a renamed file would drop out
+    of the order and start wherever it falls)."""
+    from .conftest import LONGEST_FIRST
+
+    here = Path(__file__).parent
+    assert [name for name in LONGEST_FIRST if not (here / name).is_file()] == []
