@@ -1081,3 +1081,104 @@ def test_new_combinations_of_the_dev_sentences_parts_are_read_or_refused_by_name
 )
 def test_a_discard_of_the_hand_as_one_event_and_a_name_declared_are_refused_by_name(text, named):
     assert_refused(text, named)
+
+
+# -- conditions and card phrases read as parts whose meaning no typed form states: each refused by name ---------------
+
+STAY = "このクリーチャーが破壊される時、かわりにとどまる。"
+
+
+def test_the_card_an_earlier_sentence_names_said_as_that_card():
+    """「そのカードが…であれば」 says what 「それが…であれば」 says: the one card an earlier sentence names."""
+    form = {
+        "if": [{"earlier": 1, "civilization": "fire", "type": "creature"}],
+        "watch": {"event": "leave", "card": "this"},
+        "instead": ["stay"],
+    }
+    assert_compiles_to(
+        "そのカードが火のクリーチャーなら、このクリーチャーがバトルゾーンを離れる時、かわりにとどまる。", form
+    )
+    assert_compiles_to(
+        "そのクリーチャーが火のクリーチャーであれば、このクリーチャーがバトルゾーンを離れる時、かわりにとどまる。", form
+    )
+    # 「そのシールドが」: no card an earlier sentence names as the one card of a condition
+    assert_refused("そのシールドが火のクリーチャーなら、" + STAY, "cannot read")
+
+
+UNSTATED_CONDITIONS = [
+    ("このクリーチャーが自分の墓地にあれば", "where this card is, as a condition"),
+    ("このクリーチャーがバトルゾーンまたは表向きで自分のシールドゾーンにあれば", "where this card is, as a condition"),
+    ("そうしなければ", "「そうしなければ」"),
+    ("ドラゴンを自分のマナゾーンでタップしてこのクリーチャーを召喚していた場合", "the cards tapped to summon"),
+    ("自分のマナゾーンのカードがすべて火のカードであれば", "every card of a zone being of a kind"),
+    ("自分のマナゾーンにあるカードがすべて光のカードであれば", "every card of a zone being of a kind"),
+    ("それ以外のカードであれば", "the other case of an earlier condition"),
+    ("その中にドラゴンがあれば", "「その中に」"),
+    ("バトルゾーンに自分の指定ゴッドがあれば", "「指定ゴッド」"),
+    ("バトルゾーンに同じ名前のクリーチャーが2体以上あれば", "「同じ名前の」"),
+    ("バトルゾーンに光以外のクリーチャーがあれば", "「…以外の」"),
+]
+
+
+@pytest.mark.parametrize("condition, named", UNSTATED_CONDITIONS, ids=[c for c, _ in UNSTATED_CONDITIONS])
+def test_a_condition_the_vocabulary_cannot_state_is_read_and_refused_by_name(condition, named):
+    assert bench_parts().reads("condition", condition)
+    assert_refused(f"{condition}、{STAY}", named)
+
+
+@pytest.mark.parametrize(
+    "condition",
+    [
+        "このクリーチャーが自分の墓地になければ",  # where this card is not: no such part
+        "自分のマナゾーンのカードがすべて火であれば",  # a civilization is no card phrase
+        "そうしたければ",
+    ],
+)
+def test_near_variants_of_the_conditions_refused_by_name_are_not_read(condition):
+    assert not bench_parts().reads("condition", condition)
+    assert_refused(f"{condition}、{STAY}", "cannot read")
+
+
+UNSTATED_PHRASES = [
+    ("自分の、《黒神龍グールジェネレイド》以外のドラゴン", "「…以外の」"),
+    ("「ブロッカー」以外の自分のクリーチャー", "「…以外の」"),
+    ("選んだクリーチャー", "what an earlier sentence did with them"),
+    ("表向きにしたカード", "what an earlier sentence did with them"),
+    ("パワーがこのクリーチャーより小さい相手のクリーチャー", "compares a card's power"),
+    ("パワーが6000より大きい自分のクリーチャー", "compares a card's power"),
+    ("バトルゾーンにあるパワーの一番小さいクリーチャー", "the most or least power"),
+    ("バトルゾーンにあるパワー1000のクリーチャー", "exactly N"),
+    ("同じ枚数のカード", "「同じ枚数の」"),
+    ("自分のマナゾーンにあるカードの数と同じ数のクリーチャー", "「同じ枚数の」"),
+    ("どんな種族の進化クリーチャー", "「どんな種族の」"),
+    ("自分の最後のシールド", "「最後の」"),
+    ("クロスギアをクロスしているクリーチャー", "cross gear crossed"),
+]
+
+
+@pytest.mark.parametrize("phrase, named", UNSTATED_PHRASES, ids=[p for p, _ in UNSTATED_PHRASES])
+def test_a_card_phrase_no_filter_field_states_is_read_and_refused_by_name(phrase, named):
+    assert bench_parts().reads("target", f"{phrase}を1体")
+    assert_refused(f"{phrase}が破壊される時、かわりにこのクリーチャーを破壊してもよい。", named)
+    assert_refused(f"このクリーチャーが破壊される時、かわりに{phrase}を1体破壊する。", named)
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "ドラゴン以外に",  # 「以外に」 is no modifier of a card
+        "パワーがこのクリーチャーと同じクリーチャー",
+        "選ぶクリーチャー",
+    ],
+)
+def test_near_variants_of_the_card_phrases_refused_by_name_are_not_read(phrase):
+    assert not bench_parts().reads("target", f"{phrase}を1体")
+
+
+def test_the_cards_of_a_zone_of_the_actors_own_said_with_the_zone_first():
+    """「自分自身のマナゾーンにあるカードを」: the zone of the player who does what the clause says (read with the
+    clause: its actor's), as 「自分自身のマナゾーンのカード」 is."""
+    assert bench_parts().reads("target", "自分自身のマナゾーンにあるカードをすべて")
+    assert bench_parts().reads("clause", "相手は自分自身のマナゾーンにあるカードを1枚選び、持ち主の墓地に置く")
+    # outside a clause of what is done, no player is 「自分自身」
+    assert_refused("自分自身のマナゾーンにあるカードが破壊される時、かわりにとどまる。", "「自分自身の」")

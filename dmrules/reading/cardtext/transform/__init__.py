@@ -21,8 +21,9 @@ from .conditions import ConditionParts
 from .events import CauseParts, EventParts, EventPhraseParts
 from .followups import FollowupParts
 from .nouns import NounParts
-from .parts import ACTOR, ReadError
+from .parts import ACTOR, ReadError, Unstated
 from .sentences import SentenceParts
+from .unstated import UNSTATED
 
 __all__ = ["Ambiguous", "ReadError", "read_tree"]
 
@@ -75,6 +76,8 @@ class Reader(
             return method(children)
         if rule in CONDITION_WORDS:
             return ("if", Condition(word=rule))
+        if rule in UNSTATED:
+            raise Unstated(UNSTATED[rule])
         raise ReadError(f"no reading for the part '{rule}'")  # pragma: no cover - every rule has one
 
 

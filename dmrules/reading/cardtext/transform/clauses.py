@@ -324,6 +324,8 @@ def _of_actor(clause: Clause) -> Clause:
         phrase = target.phrase
         if phrase is not None and phrase.filter.whose == ACTOR:
             phrase = replace(phrase, filter=replace(phrase.filter, whose=who))
+        if phrase is not None and phrase.zone_whose == ACTOR:
+            phrase = replace(phrase, zone_whose=who)
         target = replace(target, phrase=phrase, whose=who if target.whose == ACTOR else target.whose)
     return replace(clause, target=target, source_whose=who if clause.source_whose == ACTOR else clause.source_whose)
 
