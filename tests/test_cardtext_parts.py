@@ -1032,7 +1032,15 @@ DEV_LINES = [
     ),
     (
         "相手のシールドをすべて見る。その後、そのシールドを元の場所に戻す。",
-        [("followup", "その後、そのシールドを元の場所に戻す", False)],
+        [("followup", "その後、そのシールドを元の場所に戻す", True)],
+    ),
+    (
+        "相手のクリーチャーを1体破壊する。その後、このターンの後にもう1度自分のターンを行う。",
+        [
+            ("clause", "相手のクリーチャーを1体破壊する", True),
+            ("target", "相手のクリーチャーを1体", True),
+            ("followup", "その後、このターンの後にもう1度自分のターンを行う", False),
+        ],
     ),
 ]
 
@@ -1182,3 +1190,96 @@ def test_the_cards_of_a_zone_of_the_actors_own_said_with_the_zone_first():
     assert bench_parts().reads("clause", "相手は自分自身のマナゾーンにあるカードを1枚選び、持ち主の墓地に置く")
     # outside a clause of what is done, no player is 「自分自身」
     assert_refused("自分自身のマナゾーンにあるカードが破壊される時、かわりにとどまる。", "「自分自身の」")
+
+
+# -- clauses, follow-ups and watched events read as parts whose meaning no action or event states -------------------
+
+DESTROYED = "このクリーチャーが破壊される時、かわりに"
+
+UNSTATED_CLAUSES = [
+    ("バトルの後、相手クリーチャーを破壊する", "at a later time"),
+    ("自分のターンの終わりに、このクリーチャーをアンタップしてもよい", "at a later time"),
+    ("残りのカードを自分の墓地に置く", "the rest of the cards"),
+    ("それ以外のカードを自分の墓地に置く", "the rest of the cards"),
+    ("自分のマナゾーンで光のカードをさらに1枚タップしてもよい", "「さらに」"),
+    ("もう1枚余分に引いてもよい", "「余分に」"),
+    ("相手の手札からカードを1枚見ないで選び、捨てる", "「見ないで選び」"),
+    ("その中からクリーチャーを1体選び、自分の手札に加える", "「その中から」"),
+    ("自分の墓地からクリーチャーを1体選び、相手に見せてから自分の手札に加えてもよい", "「shown」 cannot be stated"),
+    ("自分の手札からクリーチャーを1体、コストを支払わずにバトルゾーンに出す", "「free」 cannot be stated"),
+    ("自分のシールドを裏向きのまま1枚選び、自分の手札に加える", "「裏向きのまま選び」"),
+    ("自分の手札から裏向きのまま1枚選び、自分の墓地に置く", "「face_down」 cannot be stated"),
+    ("自分の手札を1枚、自分のドラゴン1体の上に置く", "「…の上に置く」"),
+    ("そのクリーチャーを元の場所に戻す", "「元の場所に戻す」"),
+    ("次の能力を得る", "「次の能力を得る」"),
+    ("コストを支払わずにこのクリーチャーを召喚する", "a card cast or summoned"),
+    ("その相手クリーチャーとバトルする", "「…とバトルする」"),
+    ("相手のシールドを1つブレイクする", "chosen cards break"),
+    ("相手の手札を見る", "the cards of a zone (hand) with no number"),
+]
+
+
+@pytest.mark.parametrize("clause, named", UNSTATED_CLAUSES, ids=[c for c, _ in UNSTATED_CLAUSES])
+def test_a_clause_no_action_states_is_read_and_refused_by_name(clause, named):
+    assert bench_parts().reads("clause", clause)
+    assert_refused(f"{DESTROYED}{clause}。", named)
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "バトルの前、相手クリーチャーを破壊する",  # no such time
+        "自分の手札を、好きな数捨てる",  # a number after 「を、」 is no part of a target
+        "相手の手札からカードを1枚見ずに選び、捨てる",
+        "そのクリーチャーを元の所に戻す",
+    ],
+)
+def test_near_variants_of_the_clauses_refused_by_name_are_not_read(clause):
+    assert not bench_parts().reads("clause", clause)
+    assert_refused(f"{DESTROYED}{clause}。", "cannot read")
+
+
+@pytest.mark.parametrize(
+    "followup",
+    [
+        "その後、その相手クリーチャーとバトルする",
+        "その後、表向きにしたカードをすべて、好きな順序で山札の一番下に戻す",
+        "そうした場合、この呪文は次の能力を得る",
+        "そうした場合、コストを支払わずにこの呪文を唱える",
+        "その後、それを元に戻す",
+        "その後、相手の手札を見る",
+    ],
+)
+def test_a_followup_of_the_dev_texts_is_read_by_its_rule(followup):
+    assert bench_parts().reads("followup", followup)
+
+
+UNSTATED_WATCHES = [
+    (
+        "各ターンはじめて自分のシールドが1つ以上ブレイクされる時、かわりに相手のシールドを1つブレイクする。",
+        "「各ターンはじめて」",
+    ),
+    (
+        "このクリーチャーとのバトルによって相手のクリーチャーが破壊される時、かわりにとどまる。",
+        "a battle with this creature",
+    ),
+    ("このクリーチャーが「ブロッカー」を持つクリーチャーとバトルする時、かわりにとどまる。", "「…とバトルする」"),
+    (
+        "相手のクリーチャーがコストを支払わずにバトルゾーンに出る時、かわりに持ち主のマナゾーンに置く。",
+        "「コストを支払わずに出る」",
+    ),
+]
+
+
+@pytest.mark.parametrize("text, named", UNSTATED_WATCHES, ids=[t[:25] for t, _ in UNSTATED_WATCHES])
+def test_a_watched_event_the_vocabulary_cannot_state_is_read_and_refused_by_name(text, named):
+    assert bench_parts().reads("watched", text.split("時、")[0] + "時")
+    assert_refused(text, named)
+
+
+def test_near_variants_of_the_watched_events_refused_by_name_are_not_read():
+    for head in (
+        "各ターンはじめに自分のシールドがブレイクされる時",
+        "このクリーチャーとのバトルにより相手のクリーチャーが破壊される時",
+    ):
+        assert not bench_parts().reads("watched", head)

@@ -42,5 +42,33 @@ UNSTATED = {
     "unstated_any_race": ("「どんな種族の」: a race requirement waived is no filter field"),
     "unstated_last": ("「最後の」: no filter field says a card is the last of its zone"),
     "unstated_crossing": ("「クロスギアをクロスしている」: no filter field says a creature has a cross gear crossed"),
+    # clauses of what is done
+    "unstated_rest": (
+        "「残り」「それ以外」「他のN枚」: the rest of the cards an earlier sentence names is no card phrase"
+    ),
+    "unstated_more": ("「さらに」「余分に」: cards beyond those an earlier sentence counts cannot be stated"),
+    "unstated_later": (
+        "「バトルの後」「ターンの終わりに」: what is done at a later time is no action of the vocabulary"
+    ),
+    "unstated_among_source": ("「その中から」: the cards an earlier sentence looked at are no zone of the vocabulary"),
+    "unstated_on_top": ("「…の上に置く」: a card put on top of another (an evolution) is no action of the vocabulary"),
+    "unstated_back": ("「元の場所に戻す」: a card put back where it was is no action of the vocabulary"),
+    "unstated_gains_next": ("「次の能力を得る」: an ability gained is no action of the vocabulary"),
+    "unstated_cast_free": (
+        "「コストを支払わずに唱える/召喚する」: a card cast or summoned is no action of the vocabulary"
+    ),
+    "unstated_battle_with": (
+        "「…とバトルする」: a battle with a creature the text names is no event of the vocabulary"
+    ),
+    # watched events
+    "unstated_first_each_turn": (
+        "「各ターンはじめて」: the first such event of each turn is no prefix the vocabulary states"
+    ),
+    "unstated_battle_with_this": (
+        "「このクリーチャーとのバトルによって」: a battle with this creature is no cause the vocabulary states"
+    ),
+    "unstated_enter_free": (
+        "「コストを支払わずに出る」: how a card is put into the battle zone is no event the vocabulary watches"
+    ),
     "unstated_designated_god": ("「指定ゴッド」: the God a link names is no filter field"),
 }
