@@ -1283,3 +1283,45 @@ def test_near_variants_of_the_watched_events_refused_by_name_are_not_read():
         "このクリーチャーとのバトルにより相手のクリーチャーが破壊される時",
     ):
         assert not bench_parts().reads("watched", head)
+
+
+@pytest.mark.parametrize("order", ["好きな順序で", "好きな順番で", "好きな順で"])
+def test_any_order_in_its_three_wordings(order):
+    """「好きな順番で」「好きな順で」 say what 「好きな順序で」 says: the cards go to the bottom of the deck
+    in the order their player likes."""
+    assert_compiles_to(
+        f"このクリーチャーが破壊される時、かわりに自分の手札からカードを2枚、{order}自分の山札の一番下に置く。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [
+                "stay",
+                {"choose": {"count": 2, "from": "hand", "to": "deck", "verb": "put", "position": "bottom"}},
+            ],
+        },
+    )
+
+
+def test_near_variant_of_any_order_is_not_read():
+    assert_refused(
+        "このクリーチャーが破壊される時、かわりに自分の手札からカードを2枚、好きな順番に自分の山札の一番下に置く。",
+        "cannot read",
+    )
+
+
+def test_the_evolution_label_printed_with_a_long_vowel_mark_is_the_label():
+    """「進化ー」 (printed so in some rows of the card list) is the label 「進化-」: what follows it is the clause."""
+    parts = bench_parts()
+    assert [(p, s, parts.reads(p, s)) for p, s in parts.phrases(normalize("進化ー自分のドラゴン1体の上に置く。"))] == [
+        ("clause", "自分のドラゴン1体の上に置く", True)
+    ]
+    assert [(p, s, parts.reads(p, s)) for p, s in parts.phrases(normalize("進化ー自分のドラゴン1体の横に置く。"))] == [
+        ("clause", "自分のドラゴン1体の横に置く", False)
+    ]
+
+
+def test_a_search_of_the_deck_shown_to_the_opponent_is_read_and_refused_by_name():
+    clause = "自分の山札からクリーチャーを1枚さがして相手に見せ、自分の手札に加える"
+    assert bench_parts().reads("clause", clause)
+    assert_refused(f"{DESTROYED}{clause}。", "「さがして」")
+    assert_refused(f"{DESTROYED}自分の墓地からクリーチャーを1枚選び、相手に見せ、自分の手札に加える。", "「shown」")
+    assert not bench_parts().reads("clause", "自分の山札からクリーチャーを1枚さがし、自分の手札に加える")

@@ -323,6 +323,8 @@ def _chosen_by_clause(items: list) -> bool:
     choosing = _typed_tokens(items, "CHOOSING")
     if choosing and str(choosing[0]).startswith("見ないで"):
         raise Unstated("「見ないで選び」: cards chosen without seeing them are no choice of the vocabulary")
+    if choosing and str(choosing[0]) == "さがして":
+        raise Unstated("「さがして」: a search of the deck (shuffled after it) is no choice of the vocabulary")
     return bool(choosing)
 
 
