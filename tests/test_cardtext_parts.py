@@ -1325,3 +1325,40 @@ def test_a_search_of_the_deck_shown_to_the_opponent_is_read_and_refused_by_name(
     assert_refused(f"{DESTROYED}{clause}。", "「さがして」")
     assert_refused(f"{DESTROYED}自分の墓地からクリーチャーを1枚選び、相手に見せ、自分の手札に加える。", "「shown」")
     assert not bench_parts().reads("clause", "自分の山札からクリーチャーを1枚さがし、自分の手札に加える")
+
+
+MORE_UNSTATED_CLAUSES = [
+    ("バトルゾーンにある自分の水のクリーチャー1体につき、カードを1枚引いてもよい", "「…1体につき」"),
+    ("バトルゾーンにある自分の他のタップされているクリーチャー1体につき1枚、カードを引く", "「…1体につき」"),
+    ("各プレイヤーはカードを1枚引いてもよい", "「各プレイヤーは」"),
+    ("この呪文を裏向きにしてシールドに加える", "「この呪文を」"),
+    ("攻撃の後、このクリーチャーをアンタップする", "at a later time"),
+    ("自分のターンのはじめに、このクリーチャーを破壊してもよい", "at a later time"),
+    ("バトルゾーンにあるサバイバーの数と同じ枚数のカードを引いてもよい", "「同じ枚数の」"),
+]
+
+
+@pytest.mark.parametrize("clause, named", MORE_UNSTATED_CLAUSES, ids=[c for c, _ in MORE_UNSTATED_CLAUSES])
+def test_more_clauses_no_action_states_are_read_and_refused_by_name(clause, named):
+    assert bench_parts().reads("clause", clause)
+    assert_refused(f"{DESTROYED}{clause}。", named)
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "バトルゾーンにある自分の水のクリーチャー1体ごとに、カードを1枚引いてもよい",
+        "全プレイヤーはカードを1枚引いてもよい",
+        "防御の後、このクリーチャーをアンタップする",
+    ],
+)
+def test_near_variants_of_more_clauses_refused_by_name_are_not_read(clause):
+    assert not bench_parts().reads("clause", clause)
+
+
+def test_afterwards_in_kana_is_afterwards():
+    """「そのあと、」 is 「その後、」: a follow-up."""
+    parts = bench_parts()
+    assert [p for p, _ in parts.phrases(normalize("そのあと、それを元に戻す"))] == ["followup"]
+    assert parts.reads("followup", normalize("そのあと、それを元に戻す"))
+    assert [p for p, _ in parts.phrases(normalize("そのさき、それを元に戻す"))] == ["clause", "target"]

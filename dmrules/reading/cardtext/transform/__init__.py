@@ -23,7 +23,7 @@ from .followups import FollowupParts
 from .nouns import NounParts
 from .parts import ACTOR, ReadError, Unstated
 from .sentences import SentenceParts
-from .unstated import UNSTATED
+from .unstated import UNSTATED, UnstatedParts
 
 __all__ = ["Ambiguous", "ReadError", "read_tree"]
 
@@ -33,7 +33,15 @@ class Ambiguous(ReadError):
 
 
 class Reader(
-    NounParts, EventParts, CauseParts, EventPhraseParts, ClauseParts, ConditionParts, FollowupParts, SentenceParts
+    NounParts,
+    EventParts,
+    CauseParts,
+    EventPhraseParts,
+    ClauseParts,
+    ConditionParts,
+    FollowupParts,
+    SentenceParts,
+    UnstatedParts,
 ):
     """Every part reader, one method per rule of the grammar."""
 

@@ -158,9 +158,6 @@ class ClauseParts:
         return PutPlace(zone="under", under=next(i for i in items if isinstance(i, Phrase)))
 
     # -- manners ------------------------------------------------------------------------
-    def later(self, items: list):
-        return items
-
     def manner_tapped(self, items: list):
         return "tapped"
 

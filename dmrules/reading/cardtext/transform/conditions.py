@@ -120,9 +120,6 @@ class ConditionParts:
     def at_least_one(self, items: list):
         return 1
 
-    def this_zone(self, items: list):
-        return items
-
     def condition(self, items: list):
         return items[0]
 

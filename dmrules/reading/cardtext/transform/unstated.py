@@ -60,6 +60,11 @@ UNSTATED = {
     "unstated_battle_with": (
         "「…とバトルする」: a battle with a creature the text names is no event of the vocabulary"
     ),
+    "unstated_per_each": "「…1体につき」: a number counted from cards is no count of the vocabulary",
+    "unstated_each_player": "「各プレイヤーは」: what each player does in turn is no action of the vocabulary",
+    "unstated_this_spell": (
+        "「この呪文を」: the spell itself acted on by a clause (its own movement is the watched event) cannot be stated"
+    ),
     # watched events
     "unstated_first_each_turn": (
         "「各ターンはじめて」: the first such event of each turn is no prefix the vocabulary states"
@@ -72,3 +77,16 @@ UNSTATED = {
     ),
     "unstated_designated_god": ("「指定ゴッド」: the God a link names is no filter field"),
 }
+
+
+class UnstatedParts:
+    """The inner parts of the rules refused by name: read as their children, for the rule around them to name."""
+
+    def this_zone(self, items: list):  # 「表向きで自分のシールドゾーン」 of 「このクリーチャーが…にあれば」
+        return items
+
+    def later(self, items: list):  # 「バトルの後」「自分のターンの終わりに」
+        return items
+
+    def per_each(self, items: list):  # 「…1体につき」
+        return items
