@@ -1032,7 +1032,15 @@ DEV_LINES = [
     ),
     (
         "相手のシールドをすべて見る。その後、そのシールドを元の場所に戻す。",
-        [("followup", "その後、そのシールドを元の場所に戻す", False)],
+        [("followup", "その後、そのシールドを元の場所に戻す", True)],
+    ),
+    (
+        "相手のクリーチャーを1体破壊する。その後、このターンの後にもう1度自分のターンを行う。",
+        [
+            ("clause", "相手のクリーチャーを1体破壊する", True),
+            ("target", "相手のクリーチャーを1体", True),
+            ("followup", "その後、このターンの後にもう1度自分のターンを行う", False),
+        ],
     ),
 ]
 
@@ -1081,3 +1089,276 @@ def test_new_combinations_of_the_dev_sentences_parts_are_read_or_refused_by_name
 )
 def test_a_discard_of_the_hand_as_one_event_and_a_name_declared_are_refused_by_name(text, named):
     assert_refused(text, named)
+
+
+# -- conditions and card phrases read as parts whose meaning no typed form states: each refused by name ---------------
+
+STAY = "このクリーチャーが破壊される時、かわりにとどまる。"
+
+
+def test_the_card_an_earlier_sentence_names_said_as_that_card():
+    """「そのカードが…であれば」 says what 「それが…であれば」 says: the one card an earlier sentence names."""
+    form = {
+        "if": [{"earlier": 1, "civilization": "fire", "type": "creature"}],
+        "watch": {"event": "leave", "card": "this"},
+        "instead": ["stay"],
+    }
+    assert_compiles_to(
+        "そのカードが火のクリーチャーなら、このクリーチャーがバトルゾーンを離れる時、かわりにとどまる。", form
+    )
+    assert_compiles_to(
+        "そのクリーチャーが火のクリーチャーであれば、このクリーチャーがバトルゾーンを離れる時、かわりにとどまる。", form
+    )
+    # 「そのシールドが」: no card an earlier sentence names as the one card of a condition
+    assert_refused("そのシールドが火のクリーチャーなら、" + STAY, "cannot read")
+
+
+UNSTATED_CONDITIONS = [
+    ("このクリーチャーが自分の墓地にあれば", "where this card is, as a condition"),
+    ("このクリーチャーがバトルゾーンまたは表向きで自分のシールドゾーンにあれば", "where this card is, as a condition"),
+    ("そうしなければ", "「そうしなければ」"),
+    ("ドラゴンを自分のマナゾーンでタップしてこのクリーチャーを召喚していた場合", "the cards tapped to summon"),
+    ("自分のマナゾーンのカードがすべて火のカードであれば", "every card of a zone being of a kind"),
+    ("自分のマナゾーンにあるカードがすべて光のカードであれば", "every card of a zone being of a kind"),
+    ("それ以外のカードであれば", "the other case of an earlier condition"),
+    ("その中にドラゴンがあれば", "「その中に」"),
+    ("バトルゾーンに自分の指定ゴッドがあれば", "「指定ゴッド」"),
+    ("バトルゾーンに同じ名前のクリーチャーが2体以上あれば", "「同じ名前の」"),
+    ("バトルゾーンに光以外のクリーチャーがあれば", "「…以外の」"),
+]
+
+
+@pytest.mark.parametrize("condition, named", UNSTATED_CONDITIONS, ids=[c for c, _ in UNSTATED_CONDITIONS])
+def test_a_condition_the_vocabulary_cannot_state_is_read_and_refused_by_name(condition, named):
+    assert bench_parts().reads("condition", condition)
+    assert_refused(f"{condition}、{STAY}", named)
+
+
+@pytest.mark.parametrize(
+    "condition",
+    [
+        "このクリーチャーが自分の墓地になければ",  # where this card is not: no such part
+        "自分のマナゾーンのカードがすべて火であれば",  # a civilization is no card phrase
+        "そうしたければ",
+    ],
+)
+def test_near_variants_of_the_conditions_refused_by_name_are_not_read(condition):
+    assert not bench_parts().reads("condition", condition)
+    assert_refused(f"{condition}、{STAY}", "cannot read")
+
+
+UNSTATED_PHRASES = [
+    ("自分の、《黒神龍グールジェネレイド》以外のドラゴン", "「…以外の」"),
+    ("「ブロッカー」以外の自分のクリーチャー", "「…以外の」"),
+    ("選んだクリーチャー", "what an earlier sentence did with them"),
+    ("表向きにしたカード", "what an earlier sentence did with them"),
+    ("パワーがこのクリーチャーより小さい相手のクリーチャー", "compares a card's power"),
+    ("パワーが6000より大きい自分のクリーチャー", "compares a card's power"),
+    ("バトルゾーンにあるパワーの一番小さいクリーチャー", "the most or least power"),
+    ("バトルゾーンにあるパワー1000のクリーチャー", "exactly N"),
+    ("同じ枚数のカード", "「同じ枚数の」"),
+    ("自分のマナゾーンにあるカードの数と同じ数のクリーチャー", "「同じ枚数の」"),
+    ("どんな種族の進化クリーチャー", "「どんな種族の」"),
+    ("自分の最後のシールド", "「最後の」"),
+    ("クロスギアをクロスしているクリーチャー", "cross gear crossed"),
+]
+
+
+@pytest.mark.parametrize("phrase, named", UNSTATED_PHRASES, ids=[p for p, _ in UNSTATED_PHRASES])
+def test_a_card_phrase_no_filter_field_states_is_read_and_refused_by_name(phrase, named):
+    assert bench_parts().reads("target", f"{phrase}を1体")
+    assert_refused(f"{phrase}が破壊される時、かわりにこのクリーチャーを破壊してもよい。", named)
+    assert_refused(f"このクリーチャーが破壊される時、かわりに{phrase}を1体破壊する。", named)
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "ドラゴン以外に",  # 「以外に」 is no modifier of a card
+        "パワーがこのクリーチャーと同じクリーチャー",
+        "選ぶクリーチャー",
+    ],
+)
+def test_near_variants_of_the_card_phrases_refused_by_name_are_not_read(phrase):
+    assert not bench_parts().reads("target", f"{phrase}を1体")
+
+
+def test_the_cards_of_a_zone_of_the_actors_own_said_with_the_zone_first():
+    """「自分自身のマナゾーンにあるカードを」: the zone of the player who does what the clause says (read with the
+    clause: its actor's), as 「自分自身のマナゾーンのカード」 is."""
+    assert bench_parts().reads("target", "自分自身のマナゾーンにあるカードをすべて")
+    assert bench_parts().reads("clause", "相手は自分自身のマナゾーンにあるカードを1枚選び、持ち主の墓地に置く")
+    # outside a clause of what is done, no player is 「自分自身」
+    assert_refused("自分自身のマナゾーンにあるカードが破壊される時、かわりにとどまる。", "「自分自身の」")
+
+
+# -- clauses, follow-ups and watched events read as parts whose meaning no action or event states -------------------
+
+DESTROYED = "このクリーチャーが破壊される時、かわりに"
+
+UNSTATED_CLAUSES = [
+    ("バトルの後、相手クリーチャーを破壊する", "at a later time"),
+    ("自分のターンの終わりに、このクリーチャーをアンタップしてもよい", "at a later time"),
+    ("残りのカードを自分の墓地に置く", "the rest of the cards"),
+    ("それ以外のカードを自分の墓地に置く", "the rest of the cards"),
+    ("自分のマナゾーンで光のカードをさらに1枚タップしてもよい", "「さらに」"),
+    ("もう1枚余分に引いてもよい", "「余分に」"),
+    ("相手の手札からカードを1枚見ないで選び、捨てる", "「見ないで選び」"),
+    ("その中からクリーチャーを1体選び、自分の手札に加える", "「その中から」"),
+    ("自分の墓地からクリーチャーを1体選び、相手に見せてから自分の手札に加えてもよい", "「shown」 cannot be stated"),
+    ("自分の手札からクリーチャーを1体、コストを支払わずにバトルゾーンに出す", "「free」 cannot be stated"),
+    ("自分のシールドを裏向きのまま1枚選び、自分の手札に加える", "「裏向きのまま選び」"),
+    ("自分の手札から裏向きのまま1枚選び、自分の墓地に置く", "「face_down」 cannot be stated"),
+    ("自分の手札を1枚、自分のドラゴン1体の上に置く", "「…の上に置く」"),
+    ("そのクリーチャーを元の場所に戻す", "「元の場所に戻す」"),
+    ("次の能力を得る", "「次の能力を得る」"),
+    ("コストを支払わずにこのクリーチャーを召喚する", "a card cast or summoned"),
+    ("その相手クリーチャーとバトルする", "「…とバトルする」"),
+    ("相手のシールドを1つブレイクする", "chosen cards break"),
+    ("相手の手札を見る", "the cards of a zone (hand) with no number"),
+]
+
+
+@pytest.mark.parametrize("clause, named", UNSTATED_CLAUSES, ids=[c for c, _ in UNSTATED_CLAUSES])
+def test_a_clause_no_action_states_is_read_and_refused_by_name(clause, named):
+    assert bench_parts().reads("clause", clause)
+    assert_refused(f"{DESTROYED}{clause}。", named)
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "バトルの前、相手クリーチャーを破壊する",  # no such time
+        "自分の手札を、好きな数捨てる",  # a number after 「を、」 is no part of a target
+        "相手の手札からカードを1枚見ずに選び、捨てる",
+        "そのクリーチャーを元の所に戻す",
+    ],
+)
+def test_near_variants_of_the_clauses_refused_by_name_are_not_read(clause):
+    assert not bench_parts().reads("clause", clause)
+    assert_refused(f"{DESTROYED}{clause}。", "cannot read")
+
+
+@pytest.mark.parametrize(
+    "followup",
+    [
+        "その後、その相手クリーチャーとバトルする",
+        "その後、表向きにしたカードをすべて、好きな順序で山札の一番下に戻す",
+        "そうした場合、この呪文は次の能力を得る",
+        "そうした場合、コストを支払わずにこの呪文を唱える",
+        "その後、それを元に戻す",
+        "その後、相手の手札を見る",
+    ],
+)
+def test_a_followup_of_the_dev_texts_is_read_by_its_rule(followup):
+    assert bench_parts().reads("followup", followup)
+
+
+UNSTATED_WATCHES = [
+    (
+        "各ターンはじめて自分のシールドが1つ以上ブレイクされる時、かわりに相手のシールドを1つブレイクする。",
+        "「各ターンはじめて」",
+    ),
+    (
+        "このクリーチャーとのバトルによって相手のクリーチャーが破壊される時、かわりにとどまる。",
+        "a battle with this creature",
+    ),
+    ("このクリーチャーが「ブロッカー」を持つクリーチャーとバトルする時、かわりにとどまる。", "「…とバトルする」"),
+    (
+        "相手のクリーチャーがコストを支払わずにバトルゾーンに出る時、かわりに持ち主のマナゾーンに置く。",
+        "「コストを支払わずに出る」",
+    ),
+]
+
+
+@pytest.mark.parametrize("text, named", UNSTATED_WATCHES, ids=[t[:25] for t, _ in UNSTATED_WATCHES])
+def test_a_watched_event_the_vocabulary_cannot_state_is_read_and_refused_by_name(text, named):
+    assert bench_parts().reads("watched", text.split("時、")[0] + "時")
+    assert_refused(text, named)
+
+
+def test_near_variants_of_the_watched_events_refused_by_name_are_not_read():
+    for head in (
+        "各ターンはじめに自分のシールドがブレイクされる時",
+        "このクリーチャーとのバトルにより相手のクリーチャーが破壊される時",
+    ):
+        assert not bench_parts().reads("watched", head)
+
+
+@pytest.mark.parametrize("order", ["好きな順序で", "好きな順番で", "好きな順で"])
+def test_any_order_in_its_three_wordings(order):
+    """「好きな順番で」「好きな順で」 say what 「好きな順序で」 says: the cards go to the bottom of the deck
+    in the order their player likes."""
+    assert_compiles_to(
+        f"このクリーチャーが破壊される時、かわりに自分の手札からカードを2枚、{order}自分の山札の一番下に置く。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [
+                "stay",
+                {"choose": {"count": 2, "from": "hand", "to": "deck", "verb": "put", "position": "bottom"}},
+            ],
+        },
+    )
+
+
+def test_near_variant_of_any_order_is_not_read():
+    assert_refused(
+        "このクリーチャーが破壊される時、かわりに自分の手札からカードを2枚、好きな順番に自分の山札の一番下に置く。",
+        "cannot read",
+    )
+
+
+def test_the_evolution_label_printed_with_a_long_vowel_mark_is_the_label():
+    """「進化ー」 (printed so in some rows of the card list) is the label 「進化-」: what follows it is the clause."""
+    parts = bench_parts()
+    assert [(p, s, parts.reads(p, s)) for p, s in parts.phrases(normalize("進化ー自分のドラゴン1体の上に置く。"))] == [
+        ("clause", "自分のドラゴン1体の上に置く", True)
+    ]
+    assert [(p, s, parts.reads(p, s)) for p, s in parts.phrases(normalize("進化ー自分のドラゴン1体の横に置く。"))] == [
+        ("clause", "自分のドラゴン1体の横に置く", False)
+    ]
+
+
+def test_a_search_of_the_deck_shown_to_the_opponent_is_read_and_refused_by_name():
+    clause = "自分の山札からクリーチャーを1枚さがして相手に見せ、自分の手札に加える"
+    assert bench_parts().reads("clause", clause)
+    assert_refused(f"{DESTROYED}{clause}。", "「さがして」")
+    assert_refused(f"{DESTROYED}自分の墓地からクリーチャーを1枚選び、相手に見せ、自分の手札に加える。", "「shown」")
+    assert not bench_parts().reads("clause", "自分の山札からクリーチャーを1枚さがし、自分の手札に加える")
+
+
+MORE_UNSTATED_CLAUSES = [
+    ("バトルゾーンにある自分の水のクリーチャー1体につき、カードを1枚引いてもよい", "「…1体につき」"),
+    ("バトルゾーンにある自分の他のタップされているクリーチャー1体につき1枚、カードを引く", "「…1体につき」"),
+    ("各プレイヤーはカードを1枚引いてもよい", "「各プレイヤーは」"),
+    ("この呪文を裏向きにしてシールドに加える", "「この呪文を」"),
+    ("攻撃の後、このクリーチャーをアンタップする", "at a later time"),
+    ("自分のターンのはじめに、このクリーチャーを破壊してもよい", "at a later time"),
+    ("バトルゾーンにあるサバイバーの数と同じ枚数のカードを引いてもよい", "「同じ枚数の」"),
+]
+
+
+@pytest.mark.parametrize("clause, named", MORE_UNSTATED_CLAUSES, ids=[c for c, _ in MORE_UNSTATED_CLAUSES])
+def test_more_clauses_no_action_states_are_read_and_refused_by_name(clause, named):
+    assert bench_parts().reads("clause", clause)
+    assert_refused(f"{DESTROYED}{clause}。", named)
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "バトルゾーンにある自分の水のクリーチャー1体ごとに、カードを1枚引いてもよい",
+        "全プレイヤーはカードを1枚引いてもよい",
+        "防御の後、このクリーチャーをアンタップする",
+    ],
+)
+def test_near_variants_of_more_clauses_refused_by_name_are_not_read(clause):
+    assert not bench_parts().reads("clause", clause)
+
+
+def test_afterwards_in_kana_is_afterwards():
+    """「そのあと、」 is 「その後、」: a follow-up."""
+    parts = bench_parts()
+    assert [p for p, _ in parts.phrases(normalize("そのあと、それを元に戻す"))] == ["followup"]
+    assert parts.reads("followup", normalize("そのあと、それを元に戻す"))
+    assert [p for p, _ in parts.phrases(normalize("そのさき、それを元に戻す"))] == ["clause", "target"]

@@ -148,6 +148,7 @@ TERMINAL_WORDS = {
     "OWNER": "自分 or 相手",
     "ZONE": "a zone (墓地, 手札, マナゾーン, ...)",
     "CIV": "a civilization",
+    "EARLIER_ACT": "a past verb (選んだ, 表向きにした)",
 }
 
 

@@ -21,8 +21,9 @@ from .conditions import ConditionParts
 from .events import CauseParts, EventParts, EventPhraseParts
 from .followups import FollowupParts
 from .nouns import NounParts
-from .parts import ACTOR, ReadError
+from .parts import ACTOR, ReadError, Unstated
 from .sentences import SentenceParts
+from .unstated import UNSTATED, UnstatedParts
 
 __all__ = ["Ambiguous", "ReadError", "read_tree"]
 
@@ -32,7 +33,15 @@ class Ambiguous(ReadError):
 
 
 class Reader(
-    NounParts, EventParts, CauseParts, EventPhraseParts, ClauseParts, ConditionParts, FollowupParts, SentenceParts
+    NounParts,
+    EventParts,
+    CauseParts,
+    EventPhraseParts,
+    ClauseParts,
+    ConditionParts,
+    FollowupParts,
+    SentenceParts,
+    UnstatedParts,
 ):
     """Every part reader, one method per rule of the grammar."""
 
@@ -75,6 +84,8 @@ class Reader(
             return method(children)
         if rule in CONDITION_WORDS:
             return ("if", Condition(word=rule))
+        if rule in UNSTATED:
+            raise Unstated(UNSTATED[rule])
         raise ReadError(f"no reading for the part '{rule}'")  # pragma: no cover - every rule has one
 
 

@@ -16,7 +16,7 @@ from dataclasses import replace
 from lark import Token
 
 from .nouns import _number, _typed_tokens
-from .parts import ACTOR, WHOSE_BY_WORD, ZONE_BY_WORD, Amount, Clause, Phrase, PutPlace, ReadError, Target
+from .parts import ACTOR, WHOSE_BY_WORD, ZONE_BY_WORD, Amount, Clause, Phrase, PutPlace, ReadError, Target, Unstated
 
 _STEMS = {
     "破壊": "destroy",
@@ -35,9 +35,11 @@ _STEMS = {
     "バトルさせ": "battle",
     "龍解させ": "flip",
     "裏返": "flip",
+    "ブレイク": "break",
+    "見": "look",
 }
 _VERB = re.compile(
-    r"(破壊|タップ|シャッフル|シールド化|表向きに|アンタップ|裏返|戻|出|置|引|捨て|加え|入れ|バトルさせ|龍解させ)(.*)"
+    r"(破壊|タップ|シャッフル|シールド化|表向きに|アンタップ|ブレイク|裏返|戻|出|置|引|捨て|加え|入れ|バトルさせ|龍解させ|見)(.*)"
 )
 
 
@@ -81,6 +83,7 @@ class ClauseParts:
         target = next((i for i in items if isinstance(i, Target)), None)
         sources = [i for i in items if isinstance(i, tuple) and i[0] == "source"]
         rest = next(i for i in items if isinstance(i, Clause))
+        before = frozenset(i for i in items if isinstance(i, str) and not isinstance(i, Token))  # 「裏向きのまま1枚…」
         if len(sources) > 1:
             raise ReadError("a clause names two zones to take from")
         zones, whose = (sources[0][1], sources[0][2]) if sources else ((), None)
@@ -92,7 +95,7 @@ class ClauseParts:
                 sources=zones,
                 source_whose=whose,
                 place=rest.place,
-                manners=rest.manners,
+                manners=rest.manners | before,
                 shuffle=rest.shuffle,
                 actor=actor,
             )
@@ -170,6 +173,14 @@ class ClauseParts:
     def manner_other_side(self, items: list):
         return "other_side"
 
+    def manner_shown(self, items: list):
+        """「相手に見せてから」: the cards shown to the opponent first (no action states it: refused where checked)."""
+        return "shown"
+
+    def manner_free(self, items: list):
+        """「コストを支払わずに」: without paying the cost (no action states it: refused where checked)."""
+        return "free"
+
     # -- sources ------------------------------------------------------------------------
     def source_zone(self, items: list):
         zones = tuple(ZONE_BY_WORD[str(t)] for t in _typed_tokens(items, "ZONE"))
@@ -184,7 +195,9 @@ class ClauseParts:
     def target_thing(self, items: list):
         thing = items[0]
         amount = next((i for i in items if isinstance(i, Amount)), None)
-        chosen = bool(_typed_tokens(items, "CHOOSING"))
+        chosen = _chosen_by_clause(items)
+        if any(isinstance(i, str) and not isinstance(i, Token) for i in items[1:]):
+            raise Unstated("「裏向きのまま選び」: cards chosen without seeing them are no choice of the vocabulary")
         if isinstance(thing, Phrase):
             return Target(kind="phrase", phrase=thing, amount=amount, chosen=chosen)
         _, zone, whose = thing
@@ -228,7 +241,7 @@ class ClauseParts:
 
     def target_amount(self, items: list):
         amount = next(i for i in items if isinstance(i, Amount))
-        return Target(kind="amount", amount=amount, chosen=bool(_typed_tokens(items, "CHOOSING")))
+        return Target(kind="amount", amount=amount, chosen=_chosen_by_clause(items))
 
     def target_deck_top(self, items: list):
         whose = _zone_whose(items)
@@ -302,6 +315,16 @@ class ClauseParts:
         raise ReadError("「カード名を1つ選んで言う」: a card name declared is no action of the vocabulary")
 
 
+def _chosen_by_clause(items: list) -> bool:
+    """「選び」 after the cards a clause acts on; 「見ないで選び」 (without seeing them) is refused by name."""
+    choosing = _typed_tokens(items, "CHOOSING")
+    if choosing and str(choosing[0]).startswith("見ないで"):
+        raise Unstated("「見ないで選び」: cards chosen without seeing them are no choice of the vocabulary")
+    if choosing and str(choosing[0]) == "さがして":
+        raise Unstated("「さがして」: a search of the deck (shuffled after it) is no choice of the vocabulary")
+    return bool(choosing)
+
+
 def _place_owner(items: list) -> str | None:
     """The word before where a card is put: 「自分の」「持ち主の」「相手の」; 「自身の」 is its owner's (持ち主の)."""
     if _typed_tokens(items, "OWN_PLACE"):
@@ -324,6 +347,8 @@ def _of_actor(clause: Clause) -> Clause:
         phrase = target.phrase
         if phrase is not None and phrase.filter.whose == ACTOR:
             phrase = replace(phrase, filter=replace(phrase.filter, whose=who))
+        if phrase is not None and phrase.zone_whose == ACTOR:
+            phrase = replace(phrase, zone_whose=who)
         target = replace(target, phrase=phrase, whose=who if target.whose == ACTOR else target.whose)
     return replace(clause, target=target, source_whose=who if clause.source_whose == ACTOR else clause.source_whose)
 

@@ -62,6 +62,8 @@ def _draw_followup(clause: Clause, event_id: str) -> EventSpec:
     count, up_to = _choice_count(target)
     if count is None or up_to:
         raise ReadError("a draw of no fixed number")
+    if clause.manners:
+        raise ReadError(f"「{'、'.join(sorted(clause.manners))}」 of a follow-up cannot be stated")
     return EventSpec(id=event_id, kind="draw", player="@" + (clause.actor or "own"), count=count)
 
 

@@ -63,6 +63,7 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
     if verb == "stay":
         if target is not None and not (target.kind == "that" or (target.kind == "this" and watch.subject == "this")):
             raise ReadError("a card that stays instead, other than the replaced event's")
+        _check_manners(clause, set())
         return [Action("stay")]
     if verb == "use":
         return [Action("use_ability")]
@@ -272,12 +273,14 @@ def _draw_instead(clause: Clause, target: Target) -> Action:
         raise ReadError("a draw of cards the text qualifies")
     if amount is None or amount.count is None or amount.up_to or clause.place or clause.sources:
         raise ReadError("a draw of no fixed number")
+    _check_manners(clause, set())
     return Action("draw", count=amount.count)
 
 
 def _battle_other(clause: Clause, target: Target) -> Action:
     if target.kind != "phrase" or clause.sources or clause.place:
         raise ReadError("another creature battling instead, named otherwise than by a phrase")
+    _check_manners(clause, set())
     return Action("battle_instead", filter=_owned(target.the_phrase().filter, "own"))
 
 

@@ -81,11 +81,14 @@ class NounParts:
         return ("mod", "zone", "battle", None)
 
     def mod_in_zone(self, items: list):
+        """「自分のマナゾーンにある」「相手の墓地の」「自分のマナゾーンで」 (where a clause acts on the cards), and
+        「自分自身の…にある」 (the actor's: ``ACTOR``, read with the clause)."""
+        owners = _typed_tokens(items, "OWNER")
         return (
             "mod",
             "zone",
             ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])],
-            WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])],
+            WHOSE_BY_WORD[str(owners[0])] if owners else ACTOR,
         )
 
     def mod_in_anyones_zone(self, items: list):
