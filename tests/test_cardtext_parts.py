@@ -4,6 +4,7 @@ parts it models (fixtures V11, V12)."""
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import random
 from pathlib import Path
@@ -982,7 +983,9 @@ def test_with_no_shield_of_ones_own_the_replacement_applies_and_with_one_it_does
 # -- bench/parts.py: the phrases of a dev text, each read by its part's rule, and new combinations of parts -----
 
 
+@functools.cache
 def bench_parts():
+    """bench/parts.py, loaded once (its parser of each part is built once, not in every test)."""
     spec = importlib.util.spec_from_file_location("bench_parts", Path(__file__).parent.parent / "bench" / "parts.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
