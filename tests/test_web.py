@@ -346,12 +346,15 @@ def test_a_card_whose_form_leaves_part_of_its_text_out_is_named_in_japanese(url)
 
 
 def test_the_fork_server_warm_up_solves_explains_and_asks_why_not():
-    """The fork server does each kind of request once before it forks (``child.warm_up``): its
-    situation (ruling A01's) must stay one that each of them answers, or every child would do
-    that work again for each request."""
-    from dmrules.presenting.web.child import FIRST_SITUATION, run, warm_up
+    """The fork server (and the batch pool) solves, explains and asks why-not once before it forks
+    (``checking/warm.py``): its situation (ruling A01's) must stay one that each request answers, or
+    every child would do that work again for each request."""
+    import yaml
 
-    warm_up()  # raises when one of them does not answer
-    payload = {"lang": "ja", "timeout": 20.0, "max_resolutions": 100, "scenario": FIRST_SITUATION}
+    from dmrules.checking.warm import WARM_UP_SITUATION, warm
+    from dmrules.presenting.web.child import run
+
+    warm()  # raises when one of them cannot answer
+    payload = {"lang": "ja", "timeout": 20.0, "max_resolutions": 100, "scenario": yaml.safe_load(WARM_UP_SITUATION)}
     assert run("solve", payload, lambda n: None)["ok"]["resolutions"] == 3  # A01: three resolutions
     assert run("why_not", {**payload, "expect": "J1=battle,J2=battle"}, lambda n: None)["ok"]["legal"] is False

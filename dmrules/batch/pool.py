@@ -16,29 +16,12 @@ from typing import Protocol
 
 import dmrules
 
-from ..checking.explain import parse_conditions, why_not
 from ..checking.verify import VerifyResult, verify_scenario
+from ..checking.warm import warm
 from ..game.errors import InputError
 from ..worker import available
 from .items import CheckWork
 from .supervisor import Done, Limits, Supervisor, Task, Work, _answer_one
-
-# A small situation solved and explained before any task's process is forked from this one, so
-# that every task finds the encodings read and the bundled cards loaded.
-WARM = """\
-turn: opponent
-players:
-  me: {battle: [{id: J1, card: アビスベル＝ジャシン帝}, {id: J2, card: アビスベル＝ジャシン帝}], hand: [h1, h2]}
-  opponent: {}
-effect: {controller: opponent, events: [{id: e1, destroy: J1}, {id: e2, destroy: J2}]}
-"""
-
-
-def warm() -> None:
-
-    scenario = dmrules.scenario_from_text(WARM, "<warm-up>")
-    dmrules.solve(scenario)
-    why_not(scenario, parse_conditions(scenario, ["J1=battle,J2=battle"]))
 
 
 class VerifyWork:

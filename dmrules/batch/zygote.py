@@ -7,8 +7,9 @@ import json
 import sys
 from collections.abc import Callable
 
+from ..checking.warm import warm
 from .answers_cache import dmrules_version
-from .pool import WORKS, warm
+from .pool import WORKS
 from .supervisor import Limits, Supervisor, Task, Work, rss_kib, run_all
 
 

@@ -211,32 +211,6 @@ TASKS = {
 }
 
 
-# A small situation (ruling A01's) solved, explained and asked about in the fork server before any
-# child is forked from it: each child then finds the encodings read, their pruning worked out and
-# the explainers' encodings grounded once, instead of doing it again for every request (a solve of
-# A01 in a cold child takes six times as long as in a warm one, a why-not four times).
-FIRST_SITUATION = {
-    "turn": "opponent",
-    "players": {
-        "me": {
-            "battle": [{"id": "J1", "card": "アビスベル＝ジャシン帝"}, {"id": "J2", "card": "アビスベル＝ジャシン帝"}],
-            "hand": ["h1", "h2"],
-        },
-        "opponent": {},
-    },
-    "effect": {"controller": "opponent", "events": [{"id": "e1", "destroy": "J1"}, {"id": "e2", "destroy": "J2"}]},
-}
-
-
-def warm_up() -> None:
-    """Do each kind of request once on ``FIRST_SITUATION`` (the fork server, before it forks)."""
-    payload = {"lang": "ja", "timeout": 20.0, "max_resolutions": 100, "scenario": FIRST_SITUATION}
-    for task, extra in (("solve", {}), ("why", {"resolution": 1}), ("why_not", {"expect": "J1=battle,J2=battle"})):
-        answer = run(task, {**payload, **extra}, lambda n: None)
-        if "ok" not in answer:
-            raise RuntimeError(f"the workbench's warm-up {task} failed: {answer}")
-
-
 def run(task: str, payload: dict, say: Callable[[int], None]) -> dict:
     """The task's answer: ``{"ok": value}`` or ``{"error": ..., "status": N}`` (never raises but for
     a fault of dmrules itself)."""

@@ -65,7 +65,7 @@ def serve(control: socket.socket) -> None:
 
 
 def _one_malloc_arena() -> None:
-    """One malloc arena for every thread (glibc's M_ARENA_MAX): the warm-up's solve runs clingo's
+    """One malloc arena for every thread (glibc's M_ARENA_MAX): the warm-up's solve (``checking/warm.py``) runs clingo's
     threads, and each thread's own arena reserves 64 MiB of address space that every child would
     inherit and count against its memory cap (RLIMIT_AS) before doing anything."""
     try:
@@ -84,10 +84,11 @@ def main() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     control = socket.socket(fileno=int(sys.argv[1]))
     _one_malloc_arena()
-    from dmrules.presenting.web.child import warm_up  # dmrules, clingo and the bundled cards, loaded once
+    import dmrules.presenting.web.child  # noqa: F401  (dmrules, clingo and the bundled cards, loaded once)
+    from dmrules.checking.warm import warm
 
     try:
-        warm_up()
+        warm()
     except Exception:  # noqa: BLE001 - each request then does the same work, and says what fails
         pass
     try:

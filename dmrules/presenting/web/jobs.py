@@ -89,7 +89,7 @@ class Forker:
         raise OSError("unreachable")
 
     def start_soon(self) -> None:
-        """Start the fork server in the background: its warm-up (``child.warm_up``) is done by the
+        """Start the fork server in the background: its warm-up (``checking/warm.py``) is done by the
         time the first request comes, which otherwise waits for it. A start that fails here is
         tried again by that request, which then says what went wrong."""
 
