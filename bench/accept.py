@@ -185,6 +185,8 @@ def build(card: CardDef, db: CardDatabase) -> Built:
         else:
             _place(board, "me", cast_from, {"id": "R", "card": dict(SPELL)}, True)
         effect = {"controller": "me", "by": "spell", "source": spell, "cast_from": cast_from}
+        if watch.subject == "cast_by_this":  # the spell an ability of the card cast
+            effect["cast_by"] = "X"
         event = {"id": "e1", "spell_to_graveyard": spell}
     elif watch.subject == "equipped":
         x["equipped_to"] = "b1"

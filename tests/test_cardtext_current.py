@@ -877,27 +877,58 @@ def test_ex_life_by_name_is_its_printed_reminder():
     )
 
 
-# -- a card that is no spell watching a spell cast: the spell an earlier sentence casts, which no form names -----
+# -- on a spell too, 「それ」 and 「その呪文」 are the spell the sentence before casts, not this one -------------------
 
 
-def test_a_creature_watching_the_spell_it_casts_is_refused():
-    """邪眼鎧悪ロマノフⅣ世: 「こうして呪文を唱えたなら、それを唱えた後」 is the spell its ability casts."""
-    text = (
-        "このクリーチャーが出た時、コスト4以下の、クリーチャーではないカードを1枚、自分の墓地からコストを支払わずに"
-        "実行してもよい。こうして呪文を唱えたなら、それを唱えた後、墓地のかわりに山札の下に置く。"
-    )
+def test_on_a_spell_the_spell_the_sentence_before_casts_is_not_this_one():
+    other = "呪文を1枚、自分の墓地からコストを支払わずに唱えてもよい。その呪文を唱えた後、墓地に置くかわりに山札の下に置く。"
+    [ability] = compile_text(other, "呪文").abilities
+    assert (ability.watch.subject, ability.spell_own_movement) == ("cast_by_this", False)
+    [own] = compile_text("この呪文を唱えた後、墓地に置くかわりにマナゾーンに置く。", "呪文").abilities
+    assert (own.watch.subject, own.spell_own_movement) == ("this", True)
+
+
+# -- the spell an earlier sentence casts (「それを唱えた後、墓地のかわりに山札の下に置く」) ----------------------------
+
+# 龍風混成 ザーディクリカ (its third line)
+ZARDICLICA = (
+    "このクリーチャーが出た時、コスト7以下の呪文を1枚、自分の手札または墓地からコストを支払わずに唱えてもよい。"
+    "それを唱えた後、墓地のかわりに山札の下に置く。"
+)
+# 邪眼鎧悪ロマノフⅣ世 (its second line)
+ROMANOV = (
+    "このクリーチャーが出た時、自分の山札の上から3枚まで墓地に置く。その後、コスト4以下の、クリーチャーではない"
+    "カードを1枚、自分の墓地からコストを支払わずに実行してもよい。こうして呪文を唱えたなら、それを唱えた後、"
+    "墓地のかわりに山札の下に置く。"
+)
+# 天上天下双極∞
+TENJOU = (
+    "虹帝双極∞:自分の山札の上から3枚を表向きにする。こうして表向きにしたツインパクトカードの呪文側を、"
+    "コストを支払わずに唱えてもよい。そうしたら、その呪文を唱えた後、墓地に置くかわりにバトルゾーンに出す。"
+    "残りを自分のマナゾーンに置く。"
+)
+CAST_BY_THIS = {"event": "spell_to_graveyard", "card": "cast_by_this"}
+
+
+@pytest.mark.parametrize("text", [ZARDICLICA, ROMANOV])
+def test_the_spell_an_earlier_sentence_casts_goes_to_the_deck_bottom_instead(text):
+    assert_compiles_to(text, {"watch": CAST_BY_THIS, "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}]})
+
+
+def test_the_spell_an_earlier_sentence_casts_enters_the_battle_zone_instead():
+    assert_compiles_to(TENJOU, {"watch": CAST_BY_THIS, "instead": [{"move_to": "battle"}]})
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        ("それを唱えた後、墓地のかわりに山札の下に置く。", "no sentence before it casts"),  # no spell was cast
+        (ZARDICLICA.replace("唱えてもよい。", "手札に加えてもよい。"), "no sentence before it casts"),
+        (ZARDICLICA.replace("それを唱えた後", "この呪文を唱えた後"), "no spell"),  # on a creature: refused
+    ],
+)
+def test_near_variants_of_the_spell_an_earlier_sentence_casts_are_refused(text, named):
     result = compile_text(text, "クリーチャー")
-    assert not result.abilities
-    problem = (
-        "「唱えた後」 of a spell an earlier sentence casts (「その呪文」「それ」, or of a card that is "
-        "no spell): the vocabulary cannot name that spell"
-    )
-    assert [s.problem for s in result.problems] == [problem]
-    # on a spell too, 「それ」 and 「その呪文」 are the spell the sentence before casts, not this one
-    other = (
-        "呪文を1枚、自分の墓地からコストを支払わずに唱えてもよい。"
-        "その呪文を唱えた後、墓地に置くかわりに山札の下に置く。"
-    )
-    for spell in (text, other):
-        assert [s.problem for s in compile_text(spell, "呪文").problems] == [problem]
-    assert compile_text("この呪文を唱えた後、墓地に置くかわりにマナゾーンに置く。", "呪文").complete
+    assert not result.abilities, result.forms()
+    problems = " ".join(s.problem or "" for s in result.problems)
+    assert named in problems, problems

@@ -615,3 +615,31 @@ effect: {controller: opponent, by: attack, events: [{id: e1, break: s1}, {id: e2
     ]
     away = text.replace("        fortifies: s1\n", "")
     assert finals(dmrules.solve(scenario(away)), "s1") == [("hand",)]
+
+
+# -- the spell an ability of this card cast (「それを唱えた後、墓地のかわりに…」): the effect's cast_by ------------
+
+ZARDICLICA = (FIXTURES / "V14-cast-by-this-zardiclica.yaml").read_text(encoding="utf-8")
+ZARDICLICA = ZARDICLICA[: ZARDICLICA.index("expect:")].replace(
+    "  opponent: {}\n", "  opponent:\n    battle:\n      - {id: OT, card: {name: 別のクリーチャー, type: creature}}\n"
+)
+
+
+@pytest.mark.parametrize(
+    "effect_says, event_says, expected",
+    [
+        ("  cast_by: ZK\n", "", "deck"),  # V14: the spell ザーディクリカ's ability cast
+        ("", "", "graveyard"),  # a spell cast otherwise: no effect was made for it
+        ("  cast_by: OT\n", "", "graveyard"),  # cast by another card's ability
+        ("", ", cast_by: ZK", "deck"),  # said of the event itself
+    ],
+)
+def test_the_created_replacement_applies_to_the_spell_its_ability_cast_alone(effect_says, event_says, expected):
+    text = ZARDICLICA.replace("  cast_by: ZK\n", effect_says).replace(
+        "spell_to_graveyard: DH}", f"spell_to_graveyard: DH{event_says}}}"
+    )
+    assert finals(dmrules.solve(scenario(text)), "DH") == [(expected,)]
+
+
+def test_the_card_whose_ability_cast_the_spell_must_be_in_the_scenario():
+    assert "no card with id 'NOBODY'" in refused(ZARDICLICA.replace("cast_by: ZK", "cast_by: NOBODY"))

@@ -37,7 +37,9 @@ CAUSES = ("deck_out", "no_shields", "opponent_wins", "effect", "attack", "not_at
 ABILITY_DURATIONS = ("this_turn",)
 
 
-SUBJECTS = ("this", "equipped", "fortified")
+# cast_by_this: the spell an ability of this card cast (「それを唱えた後、墓地のかわりに山札の下に置く」): the
+# event's ``cast_by`` is this card.
+SUBJECTS = ("this", "equipped", "fortified", "cast_by_this")
 # Zones a choice of affected cards can take from or put into, besides the zones.
 # ex_life_of_this: the shields this card's 「EXライフ」 made (「そのシールドのうち1つ」).
 SLOT_FROM = ZONES + ("under_this", "crossed_to_this", "ex_life_of_this")
@@ -154,8 +156,8 @@ def variants(ability: ReplacementAbility) -> tuple[ReplacementAbility, ...]:
 
 def default_works_in(watch: Watch, own_movement: bool) -> str:
     """Where the source must be for the ability to work (609.2)."""
-    if own_movement:
-        return "any"
+    if own_movement or watch.subject == "cast_by_this":
+        return "any"  # an effect its ability created works wherever the card is (the spell it cast is named)
     if watch.subject == "fortified":
         return "shields"  # a castle works where it is: attached to its shield
     if watch.subject == "this":

@@ -37,6 +37,7 @@ class Event:
     ignores_cannot_leave: bool = False
     last_draw: bool = False
     cast_from: str | None = None
+    cast_by: str | None = None  # the card whose ability cast the spell of a spell_to_graveyard event
     amount: int | None = None
     position: str | None = None  # top, bottom, shuffle: where in the deck a card put there goes
     group: str | None = None  # a break of several shields: the whole break
@@ -117,6 +118,7 @@ class EventSpec:
     unreplaceable: bool = False
     ignores_cannot_leave: bool = False
     cast_from: str | None = None
+    cast_by: str | None = None
     choose: ChoiceSpec | None = None
     zones: tuple[str, ...] = ()
     position: str | None = None  # top, bottom, shuffle: where a card put into the deck goes

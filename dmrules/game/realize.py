@@ -193,6 +193,7 @@ class _CardEvents(_Lookups):
                     from_zone="pending",
                     to_zone="graveyard",
                     cast_from=spec.cast_from or card.zone,
+                    cast_by=spec.cast_by,
                     **at.common,
                 )
             )

@@ -183,6 +183,8 @@ def _who(ability: ReplacementAbility) -> str:
         return "このカードがクロスまたは装備されたクリーチャー"
     if watch.subject == "fortified":
         return "この城が要塞化したシールド"
+    if watch.subject == "cast_by_this":
+        return "このカードの能力で唱えた呪文"
     flt = watch.filter
     if flt is not None and watch.events and watch.events[0] in ("draw", "lose", "choose", "reveal"):
         if not (flt.types or flt.races):

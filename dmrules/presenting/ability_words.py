@@ -173,6 +173,8 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
         who = "the creature this card is crossed or equipped to"
     elif watch.subject == "fortified":
         who = "the shield this castle fortifies"
+    elif watch.subject == "cast_by_this":
+        who = "the spell an ability of this card cast"
     elif (
         watch.filter is not None
         and watch.events

@@ -48,6 +48,7 @@ EVENT_FIELDS = (
     "unreplaceable",
     "ignores_cannot_leave",
     "cast_from",
+    "cast_by",
     "choose",
     "zones",
     "note",
@@ -140,6 +141,7 @@ def _event_fields(node: Node, default_id: str, kind: str) -> dict[str, Any]:
         unreplaceable=node.opt_bool("unreplaceable"),
         ignores_cannot_leave=node.opt_bool("ignores_cannot_leave"),
         cast_from=node.opt_text("cast_from", None, ZONES),
+        cast_by=node.opt_text("cast_by"),
     )
     if node.has("amount"):
         spec["amount"] = node.child("amount").integer(-1_000_000, 1_000_000)

@@ -8,7 +8,7 @@ naming the file, the place and the problem.
 from __future__ import annotations
 
 import os
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..cache import cache_root, content_key, load, reading_key, store
@@ -71,8 +71,17 @@ CARD_ENTRY_FIELDS = (
     "flags",
     "note",
 ) + MARKERS
-EFFECT_FIELDS = ("source", "controller", "by", "cast_from", "events", "instead", "then", "printed")
+EFFECT_FIELDS = ("source", "controller", "by", "cast_from", "cast_by", "events", "instead", "then", "printed")
 SOURCE_FIELDS = ("ruling", "seeds", "rules", "note")
+
+
+@dataclass(frozen=True)
+class _Cast:
+    """What the effect says of the spell it is (when it is one): the zone it was cast from, and the card whose
+    ability cast it (「…を唱えてもよい。それを唱えた後、…」); the default of each of its spell_to_graveyard events."""
+
+    cast_from: str | None
+    cast_by: str | None
 
 
 def load_scenario(path: str | Path, db: CardDatabase | None = None) -> Scenario:
@@ -511,15 +520,17 @@ class _EffectReader:
             source=self._card_ref(node.child("source")) if node.has("source") else None,
             by=node.opt_text("by", "ability", EFFECT_BY) or "ability",
         )
-        cast_from = node.opt_text("cast_from", None, ZONES)
+        # where the spell was cast from, and the card whose ability cast it: the default of its spell_to_graveyard
+        cast_by = self._card_ref(node.child("cast_by")) if node.has("cast_by") else None
+        cast = _Cast(node.opt_text("cast_from", None, ZONES), cast_by)
         steps_node = self._printed_effect(node, program) if node.opt_bool("printed") else node
         elements = steps_node.child("events").listed()
         if not elements:
             raise node.error("the effect makes no event happen", "events")
         if len(elements) > MAX_EVENTS:
             raise node.error(f"{len(elements)} events; an effect makes at most {MAX_EVENTS} happen at once", "events")
-        first = self._first_step(steps_node, elements, program, cast_from)
-        later = self._later_steps(steps_node, program, cast_from)
+        first = self._first_step(steps_node, elements, program, cast)
+        later = self._later_steps(steps_node, program, cast)
         scenario = replace(scenario, program=replace(program, steps=(first, *later)))
         realized = Realizer(scenario, strict=True).realize(first, program.controller, program.source, program.by)
         self._check_window(realized.events, elements)
@@ -532,9 +543,9 @@ class _EffectReader:
             first_notes=tuple(realized.skipped),
         )
 
-    def _first_step(self, steps_node: Node, elements: list[Node], program: EffectProgram, cast_from) -> Step:
+    def _first_step(self, steps_node: Node, elements: list[Node], program: EffectProgram, cast: _Cast) -> Step:
         """The effect's first step: its events as written (each id once) and what happens instead."""
-        specs = tuple(self._spec(read_event(e, f"e{i}"), cast_from) for i, e in enumerate(elements, start=1))
+        specs = tuple(self._spec(read_event(e, f"e{i}"), cast) for i, e in enumerate(elements, start=1))
         for spec in specs:
             if spec.id in self._spec_nodes:
                 raise _written(spec).error(
@@ -543,7 +554,7 @@ class _EffectReader:
             self._spec_nodes[spec.id] = spec.node
         instead = read_instead(steps_node.child("instead"), "e") if steps_node.has("instead") else None
         if instead is not None:
-            instead = replace(instead, events=tuple(self._spec(e, cast_from) for e in instead.events))
+            instead = replace(instead, events=tuple(self._spec(e, cast) for e in instead.events))
         return Step(
             events=specs,
             source=program.source,
@@ -553,30 +564,34 @@ class _EffectReader:
             instead=instead,
         )
 
-    def _later_steps(self, steps_node: Node, program: EffectProgram, cast_from) -> tuple[Step, ...]:
+    def _later_steps(self, steps_node: Node, program: EffectProgram, cast: _Cast) -> tuple[Step, ...]:
         """The effect's later steps (``then``), with the effect's source and controller by default."""
         later = read_steps(steps_node.child("then"), "s") if steps_node.has("then") else ()
         return tuple(
             replace(
                 step,
-                events=tuple(self._spec(e, cast_from) for e in step.events),
+                events=tuple(self._spec(e, cast) for e in step.events),
                 instead=step.instead
-                and replace(step.instead, events=tuple(self._spec(e, cast_from) for e in step.instead.events)),
+                and replace(step.instead, events=tuple(self._spec(e, cast) for e in step.instead.events)),
                 source=step.source or program.source,
                 controller=step.controller or program.controller,
             )
             for step in later
         )
 
-    def _spec(self, spec, cast_from):
+    def _spec(self, spec, cast: _Cast):
         """Check the card and player references of an event as written."""
         for card_id in spec.cards:
             if card_id not in self.cards:
                 raise (spec.cards_node or spec.node).error(f"no card with id '{card_id}' is in any zone")
         if spec.source is not None and spec.source not in self.cards:
             raise _written(spec).error(f"no card with id '{spec.source}' is in any zone")
-        if spec.kind == "spell_to_graveyard" and spec.cast_from is None and cast_from:
-            spec = replace(spec, cast_from=cast_from)
+        if spec.cast_by is not None and spec.cast_by not in self.cards:
+            raise _written(spec).error(f"no card with id '{spec.cast_by}' is in any zone", "cast_by")
+        if spec.kind == "spell_to_graveyard" and spec.cast_from is None and cast.cast_from:
+            spec = replace(spec, cast_from=cast.cast_from)
+        if spec.kind == "spell_to_graveyard" and spec.cast_by is None and cast.cast_by:
+            spec = replace(spec, cast_by=cast.cast_by)
         return spec
 
     def _check_window(self, events, elements) -> None:

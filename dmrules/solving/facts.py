@@ -118,6 +118,7 @@ _EVENT_FIELDS = (
     ("event_source", "source", S),
     ("event_cause", "cause", C),
     ("event_cast_from", "cast_from", C),
+    ("event_cast_by", "cast_by", S),
     ("event_amount", "amount", Number),
     ("event_group", "group", S),
     ("event_swap", "swap", S),

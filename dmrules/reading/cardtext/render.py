@@ -251,6 +251,8 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool
 
 
 def _cast(watch: Watch) -> str:
+    if watch.subject == "cast_by_this":
+        return "その呪文を唱えた後"
     if watch.subject == "this":
         return f"この呪文を{_ZONE[watch.cast_from]}から唱えた後" if watch.cast_from else "この呪文を唱えた後"
     if watch.cast_from == "shields" and watch.filter is not None:
@@ -698,7 +700,8 @@ def render_ability_sentence(abilities: list[ReplacementAbility]) -> str:
     if len({_instead(a) for a in abilities}) != 1 or len({tuple(_prefix(a, skip)) for a in abilities}) != 1:
         raise ReadError("the abilities of one sentence differ otherwise than in their watch")
     head = "時、または".join(heads)
-    after = first.watch.subject == "this" or first.watch.cast_from not in (None, "shields")  # 「唱えた後」
+    # 「唱えた後」 needs no 「時」
+    after = first.watch.subject in ("this", "cast_by_this") or first.watch.cast_from not in (None, "shields")
     cast = first.watch.events == ("spell_to_graveyard",) and after
     if not untap and not cast:
         head += "時"

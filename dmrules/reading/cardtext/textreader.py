@@ -28,6 +28,9 @@ _WATCH_HEAD = re.compile(r"時|後|たら")
 _MAKES_SHIELDS = re.compile(
     r"このクリーチャーを(?:バトルゾーンに)?出す時、自分の山札の上から(\d+)枚目?をシールド化する"
 )
+# A sentence that casts a spell (「…コストを支払わずに唱えてもよい」, 「…実行してもよい」): the spell a later
+# 「それを唱えた後」 names.
+_CASTS = re.compile(r"(唱え|実行)(る|てもよい|てよい|する|してもよい|してよい)$")
 _GRANT = re.compile(r"「([^」:]+)(?::([^」]*))?」を(得る|与える)(?=$|。)")
 
 
@@ -212,6 +215,9 @@ class TextReader:
 
     def _finished(self, ability, sentence, keyword, conditions, grant: Grant | None) -> ReplacementAbility:
         ability = replace(ability, conditions=tuple(conditions) + ability.conditions, text=sentence)
+        if grant is not None and ability.watch.subject == "cast_by_this":
+            # 「その呪文を唱えた後」 in the reminder a grant gives (サイクロン): the spell the grant names, which has it
+            ability = replace(ability, watch=replace(ability.watch, subject="this"), spell_own_movement=True)
         if grant is not None:
             ability = replace(ability, granted_to=grant.granted_to, keyword=grant.keyword.split(":")[0])
         elif keyword:
@@ -305,11 +311,13 @@ def _earlier_cards_problem(abilities, sentence: str, before: str, no_spell: bool
             return "「そのシールド」 names no shield: the event is not a shield's, and no sentence before makes one"
         if any(count is not None and not 0 < count < int(made.group(1)) for count in counts):
             return "「そのシールドのうち」 as many shields as there are, or more"
-    named_before = re.search(r"(その呪文|それ)を唱えた後", sentence)  # a spell an earlier sentence names
-    if grant is None and (no_spell or named_before) and any(a.spell_own_movement for a in abilities):
+    if grant is None and no_spell and any(a.spell_own_movement for a in abilities):
+        return "「この呪文を唱えた後」 of a card that is no spell"
+    earlier = grant is None and any(a.watch.subject == "cast_by_this" for a in abilities)
+    if earlier and not _CASTS.search(normalize(before).rstrip("。")):
         return (
-            "「唱えた後」 of a spell an earlier sentence casts (「その呪文」「それ」, or of a card that is "
-            "no spell): the vocabulary cannot name that spell"
+            "「それを唱えた後」「その呪文を唱えた後」 of a spell no sentence before it casts "
+            "(「…唱えてもよい」「…唱える」): the vocabulary cannot name that spell"
         )
     return None
 

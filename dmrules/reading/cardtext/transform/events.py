@@ -223,6 +223,10 @@ class EventParts:
         watch = Watch(events=("spell_to_graveyard",), subject="this")
         return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))
 
+    def cast_earlier(self, items: list):
+        """「それを唱えた後」: the spell an earlier sentence casts (textreader.py checks that one does)."""
+        return ("head", (WatchPart(watch=Watch(events=("spell_to_graveyard",), subject="cast_by_this")),))
+
     def cast_this_from(self, items: list):
         zone = ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])]
         owners = _typed_tokens(items, "PLACE_OWNER")
