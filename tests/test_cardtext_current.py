@@ -881,7 +881,8 @@ def test_ex_life_by_name_is_its_printed_reminder():
 
 
 def test_on_a_spell_the_spell_the_sentence_before_casts_is_not_this_one():
-    other = "呪文を1枚、自分の墓地からコストを支払わずに唱えてもよい。その呪文を唱えた後、墓地に置くかわりに山札の下に置く。"
+    cast = "呪文を1枚、自分の墓地からコストを支払わずに唱えてもよい。"
+    other = cast + "その呪文を唱えた後、墓地に置くかわりに山札の下に置く。"
     [ability] = compile_text(other, "呪文").abilities
     assert (ability.watch.subject, ability.spell_own_movement) == ("cast_by_this", False)
     [own] = compile_text("この呪文を唱えた後、墓地に置くかわりにマナゾーンに置く。", "呪文").abilities
@@ -932,3 +933,39 @@ def test_near_variants_of_the_spell_an_earlier_sentence_casts_are_refused(text, 
     assert not result.abilities, result.forms()
     problems = " ".join(s.problem or "" for s in result.problems)
     assert named in problems, problems
+
+
+# -- where this card is, as a condition (「このクリーチャーが…にあれば」) --------------------------------------------
+
+# 「雷光の聖騎士」 (dm-wiki.net's wording)
+RAIKOU = (
+    "自分のシールドがブレイクされる時、このクリーチャーがバトルゾーンまたは表向きで自分のシールドゾーンにあれば、"
+    "シールドブレイクのかわりに自分の手札を1枚捨ててもよい。"
+)
+
+
+def test_where_this_card_is_is_a_condition_and_the_ability_works_anywhere():
+    assert_compiles_to(
+        RAIKOU,
+        {
+            "watch": {"event": "break", "card": {"whose": "own"}},
+            "if": [{"this_in": ["battle", "face_up_shields"]}],
+            "instead": ["stay", {"discard": 1}],
+            "optional": True,
+            "works_in": "any",
+        },
+    )
+    graveyard = RAIKOU.replace("バトルゾーンまたは表向きで自分のシールドゾーン", "自分の墓地")
+    assert compile_text(graveyard).abilities[0].conditions[0].this_in == ("graveyard",)
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (RAIKOU.replace("表向きで自分のシールドゾーン", "表向きで自分のマナゾーン"), "「表向きで」 in a zone"),
+        (RAIKOU.replace("表向きで自分のシールドゾーン", "相手のシールドゾーン"), "a zone of the opponent's"),
+        (RAIKOU.replace("シールドブレイクのかわりに", "破壊されるかわりに"), "does not watch"),
+    ],
+)
+def test_near_variants_of_where_this_card_is_are_refused(text, named):
+    assert_refused(text, named)

@@ -1116,9 +1116,15 @@ def test_the_card_an_earlier_sentence_names_said_as_that_card():
     assert_refused("そのシールドが火のクリーチャーなら、" + STAY, "cannot read")
 
 
+def test_where_this_card_is_is_read_and_must_be_where_its_own_event_happens_to_it():
+    here = "このクリーチャーがバトルゾーンまたは表向きで自分のシールドゾーンにあれば"
+    assert bench_parts().reads("condition", here)
+    [ability] = compile_text(f"{here}、{STAY}").abilities
+    assert (ability.conditions[0].this_in, ability.works_in) == (("battle", "face_up_shields"), "battle")
+    assert_refused(f"このクリーチャーが自分の墓地にあれば、{STAY}", "not where its own event happens")
+
+
 UNSTATED_CONDITIONS = [
-    ("このクリーチャーが自分の墓地にあれば", "where this card is, as a condition"),
-    ("このクリーチャーがバトルゾーンまたは表向きで自分のシールドゾーンにあれば", "where this card is, as a condition"),
     ("そうしなければ", "「そうしなければ」"),
     ("ドラゴンを自分のマナゾーンでタップしてこのクリーチャーを召喚していた場合", "the cards tapped to summon"),
     ("自分のマナゾーンのカードがすべて火のカードであれば", "every card of a zone being of a kind"),

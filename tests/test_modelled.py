@@ -643,3 +643,25 @@ def test_the_created_replacement_applies_to_the_spell_its_ability_cast_alone(eff
 
 def test_the_card_whose_ability_cast_the_spell_must_be_in_the_scenario():
     assert "no card with id 'NOBODY'" in refused(ZARDICLICA.replace("cast_by: ZK", "cast_by: NOBODY"))
+
+
+# -- where this card is, as a condition (「このクリーチャーが…表向きで自分のシールドゾーンにあれば」) -------------
+
+RAIKOU = (FIXTURES / "V15-this-in-zone-raikou-face-up-shield.yaml").read_text(encoding="utf-8")
+RAIKOU = RAIKOU[: RAIKOU.index("expect:")]
+
+
+@pytest.mark.parametrize(
+    "where, saved",
+    [
+        ("    shields:\n      - s1\n      - {id: RK, card: 「雷光の聖騎士」, face_up: true}\n", True),  # V15
+        ("    shields:\n      - s1\n      - {id: RK, card: 「雷光の聖騎士」}\n", False),  # face down
+        ("    shields: [s1]\n    battle:\n      - {id: RK, card: 「雷光の聖騎士」}\n", True),
+        ("    shields: [s1]\n    graveyard:\n      - {id: RK, card: 「雷光の聖騎士」}\n", False),
+        ("    shields: [s1]\n    mana:\n      - {id: RK, card: 「雷光の聖騎士」}\n", False),
+    ],
+)
+def test_the_ability_works_where_its_condition_says_this_card_is(where, saved):
+    board = "    shields:\n      - s1\n      - {id: RK, card: 「雷光の聖騎士」, face_up: true}\n"
+    solution = dmrules.solve(scenario(RAIKOU.replace(board, where)))
+    assert finals(solution, "s1") == ([("hand",), ("shields",)] if saved else [("hand",)])

@@ -53,6 +53,9 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
     if condition.word == "five_civilizations_in_battle":
         present = {civ for c in state.cards.values() if c.zone == "battle" for civ in c.civilizations}
         return all(civ in present for civ in CIVILIZATIONS if civ != "zero")
+    if condition.this_in:  # 「このクリーチャーがバトルゾーンまたは表向きで自分のシールドゾーンにあれば」
+        face_up_shield = card.zone == "shields" and card.face_up
+        return card.zone in condition.this_in or (face_up_shield and "face_up_shields" in condition.this_in)
     if condition.word is not None:  # pragma: no cover - the scenario reader refuses unsolved words
         raise ValueError(f"condition '{condition.word}' is not solved")
     if condition.earlier is not None:

@@ -9,6 +9,11 @@ from dataclasses import dataclass
 PROPERTIES = ("face_up", "face_down", "tapped", "multicolor")
 
 
+# Where the ability's own card may be for a ``this_in`` condition (「このクリーチャーがバトルゾーンまたは表向きで自分の
+# シールドゾーンにあれば」): a zone of its owner's, or face_up_shields (face up in the shield zone).
+THIS_PLACES = ("battle", "hand", "mana", "graveyard", "shields", "deck", "face_up_shields")
+
+
 # State conditions of an ability (``if``) that are a word.
 CONDITION_WORDS = (
     "this_face_up",
@@ -64,3 +69,6 @@ class Condition:
     # The N cards an earlier sentence of the text names (revealed, drawn) instead of a zone's:
     # 「それが光のカードであれば」 (1), 「3枚ともドラゴンでない場合」 (3, at_most 0).
     earlier: int | None = None
+    # 「このクリーチャーがバトルゾーンまたは表向きで自分のシールドゾーンにあれば」: the ability's own card is in one
+    # of these places (THIS_PLACES)
+    this_in: tuple[str, ...] = ()

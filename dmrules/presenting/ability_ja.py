@@ -224,6 +224,11 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
 def _condition(condition) -> str:
     if condition.word:
         return "条件「" + condition.word + "」"
+    if condition.this_in:
+        places = "または".join(
+            "表向きでシールドゾーン" if p == "face_up_shields" else ZONE_OR_ANY_JA.get(p, p) for p in condition.this_in
+        )
+        return f"このカードが{places}にある"
     if condition.earlier is not None:
         where = f"前の文の{condition.earlier}枚のうち{filter_words(condition.filter)}が"
         if condition.at_most is not None:

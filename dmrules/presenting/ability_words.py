@@ -149,6 +149,12 @@ def action_words(action: Action) -> str:
 def condition_words(condition: Condition) -> str:
     if condition.word:
         return condition.word.replace("_", " ")
+    if condition.this_in:
+        places = " or ".join(
+            "face up in the shield zone" if p == "face_up_shields" else f"in the {ZONE_WORDS.get(p, p)}"
+            for p in condition.this_in
+        )
+        return f"this card is {places}"
     if condition.earlier is not None:
         what = filter_words(condition.filter)
         if condition.earlier == 1:

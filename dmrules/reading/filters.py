@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..game.filters import CONDITION_WORDS, PROPERTIES, Condition, Filter
+from ..game.filters import CONDITION_WORDS, PROPERTIES, THIS_PLACES, Condition, Filter
 from ..game.vocabulary import CARD_TYPES, CIVILIZATIONS, WHOSE, ZONES
 from .reader import Node
 
@@ -82,9 +82,16 @@ def parse_filter(node: Node, extra: tuple[str, ...] = (), default_whose: str = "
 def parse_condition(node: Node) -> Condition:
     """One state condition of ``if``: a word, or ``{zone: Z, at_least: N, at_most: M, ...filter}`` (with
     ``at_most``, ``at_least`` is 0 unless given), or the same count of the N cards an earlier sentence
-    names, ``{earlier: N, ...}`` in place of the zone."""
+    names, ``{earlier: N, ...}`` in place of the zone; or where the ability's own card is, ``{this_in: [PLACE,
+    ...]}``."""
     if isinstance(node.value, str):
         return Condition(word=node.text(CONDITION_WORDS))
+    if node.has("this_in"):
+        node.keys(("this_in",))
+        places = tuple(node.child("this_in").texts(THIS_PLACES))
+        if not places or len(set(places)) != len(places):
+            raise node.error("'this_in' names one place or more, each once", "this_in")
+        return Condition(this_in=places)
     extra = ("zone", "earlier", "at_least", "at_most")
     node.keys(FILTER_FIELDS + extra)
     if node.has("zone") == node.has("earlier"):

@@ -210,6 +210,8 @@ def action_dict(action: Action) -> Any:
 def condition_dict(condition: Condition) -> Any:
     if condition.word is not None:
         return condition.word
+    if condition.this_in:
+        return {"this_in": list(condition.this_in)}
     where = {"zone": condition.zone} if condition.earlier is None else {"earlier": condition.earlier}
     out: dict = {**where, **filter_dict(condition.filter or Filter())}
     if condition.at_most is not None:

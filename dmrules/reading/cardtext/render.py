@@ -300,7 +300,13 @@ _WORDS = {
 }
 
 
+_PLACE = {"battle": "バトルゾーン", "face_up_shields": "表向きで自分のシールドゾーン"}
+
+
 def render_condition(condition: Condition) -> str:
+    if condition.this_in:
+        places = "または".join(_PLACE.get(p) or f"自分の{_ZONE[p]}" for p in condition.this_in)
+        return f"このクリーチャーが{places}にあれば"
     if condition.word is not None:
         if condition.word not in _WORDS:
             raise ReadError(f"the condition '{condition.word}' has no printed phrase")
@@ -735,7 +741,8 @@ def _watch_heads(abilities: list[ReplacementAbility]) -> list[str]:
 
 def _anywhere(ability: ReplacementAbility) -> bool:
     """「どこからでも」: this card's event watched in every zone."""
-    return ability.works_in == "any" and ability.watch.subject == "this" and not ability.spell_own_movement
+    here = any(c.this_in for c in ability.conditions)  # 「このクリーチャーが…にあれば」 says where it is
+    return ability.works_in == "any" and ability.watch.subject == "this" and not ability.spell_own_movement and not here
 
 
 def _instead(ability: ReplacementAbility) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ....game.filters import CONDITION_WORDS, Condition, Filter
+from ....game.filters import CONDITION_WORDS, THIS_PLACES, Condition, Filter
 from .nouns import _number, _typed_tokens
 from .parts import CIVS, WHOSE_BY_WORD, ZONE_BY_WORD, Phrase, ReadError
 
@@ -45,6 +45,27 @@ class ConditionParts:
             raise ReadError("「他の」 cards that are this creature alone")
         flat = replace(phrase, zone=None, zone_whose=None)
         return ("if", replace(_count_condition("battle", None, flat, 0, True), at_most=0))
+
+    def cond_this_in(self, items: list):
+        """「このクリーチャーがバトルゾーンまたは表向きで自分のシールドゾーンにあれば」: where this card is."""
+        places = tuple(i for i in items if isinstance(i, str) and i in THIS_PLACES)
+        if len(set(places)) != len(places):
+            raise ReadError("a place named twice")
+        return ("if", Condition(this_in=places))
+
+    def this_zone(self, items: list):
+        """「バトルゾーン」「自分の墓地」「表向きで自分のシールドゾーン」: a place of this card's."""
+        zone = ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])]
+        owners = _typed_tokens(items, "OWNER")
+        if owners and WHOSE_BY_WORD[str(owners[0])] != "own":
+            raise ReadError("this card in a zone of the opponent's")
+        if _typed_tokens(items, "FACE_UP_IN"):
+            if zone != "shields":
+                raise ReadError("「表向きで」 in a zone other than the shield zone")
+            return "face_up_shields"
+        if zone not in THIS_PLACES:
+            raise ReadError("this card in a zone it cannot be in")
+        return zone
 
     def zone_cards(self, items: list):
         """「自分のシールド」「相手の手札」「自分のマナゾーンのカード」: one player's zone, where its cards are

@@ -44,6 +44,7 @@ ORIGINAL_EVENTS = {
     "バトルゾーンに置く": frozenset({"enter", "put_into_battle"}),
     "バトルする": frozenset({"battle"}),
     "ゲームに負ける": frozenset({"lose"}),
+    "シールドブレイクの": frozenset({"break"}),
     "shield": frozenset({"break"}),
     "chooser": frozenset({"choose"}),
 }
@@ -267,6 +268,11 @@ def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Inst
         works_in = given if isinstance(given, str) and given else default_works_in(watch, own)
         if any(a.kind == "move_source" and a.verb == "discard" for a in actions):
             works_in = "hand"  # 「自分の手札にあるこのカード」
+        places = {p.replace("face_up_shields", "shields") for c in conditions for p in c.this_in}
+        if places and watch.subject != "this":
+            works_in = "any"  # 「このクリーチャーが…にあれば」 says where this card must be
+        elif places and works_in not in places:
+            raise ReadError("where this card is, said as a condition, is not where its own event happens to it")
         out.append(
             ReplacementAbility(
                 watch=watch,

@@ -10,9 +10,6 @@ from __future__ import annotations
 
 UNSTATED = {
     # conditions
-    "unstated_this_in_zone": (
-        "「このクリーチャーが…にあれば」: where this card is, as a condition, is no condition of the vocabulary"
-    ),
     "unstated_not_done": (
         "「そうしなければ」: what follows when an earlier choice is not made is no condition of the vocabulary"
     ),
@@ -81,9 +78,6 @@ UNSTATED = {
 
 class UnstatedParts:
     """The inner parts of the rules refused by name: read as their children, for the rule around them to name."""
-
-    def this_zone(self, items: list):  # 「表向きで自分のシールドゾーン」 of 「このクリーチャーが…にあれば」
-        return items
 
     def later(self, items: list):  # 「バトルの後」「自分のターンの終わりに」
         return items
