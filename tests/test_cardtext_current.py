@@ -969,3 +969,84 @@ def test_where_this_card_is_is_a_condition_and_the_ability_works_anywhere():
 )
 def test_near_variants_of_where_this_card_is_are_refused(text, named):
     assert_refused(text, named)
+
+
+# -- 裁きの紋章: a spell put onto one of its player's shields after it is cast ---------------------------------------
+
+# 命翼ノ裁キ (its second line, with the reminder printed after it)
+INOCHI = (
+    "この呪文を自分の手札から唱えた後、墓地に置くかわりに自分のシールド1つの上に表向きにして置く。"
+    "(そのシールドの束は1つと数える)"
+)
+
+
+def test_a_spell_goes_onto_a_shield_face_up_after_it_is_cast():
+    form = {
+        "watch": {"event": "spell_to_graveyard", "card": "this", "cast_from": "hand"},
+        "instead": [{"move_to": {"zone": "shields", "face_up": True, "on_shield": True}}],
+        "spell_own_movement": True,
+    }
+    assert_compiles_to(INOCHI, form)
+    assert_compiles_to(INOCHI.replace("自分のシールド1つ", "シールド1つ"), form)  # 隻眼ノ裁キ: one's own unless said
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (INOCHI.replace("自分のシールド1つ", "自分のシールド2つ"), "a card put on top of another"),
+        (INOCHI.replace("自分のシールド1つ", "相手のシールド1つ"), "another player's"),
+        (INOCHI.replace("表向きにして置く", "置く"), "otherwise than 「表向きにして置く」"),
+    ],
+)
+def test_near_variants_of_a_spell_onto_a_shield_are_refused(text, named):
+    assert_refused(text, named)
+
+
+# 電磁魔天イエス・ザナドゥ: 「そうしたら、唱えた後」, the spell the sentence before casts, put face up into the shields
+XANADU = (
+    "このクリーチャーが出た時、または攻撃する時、「S・トリガー」を持つ呪文を1枚、自分の墓地からコストを支払わずに"
+    "唱えてもよい。そうしたら、唱えた後、墓地に置くかわりに表向きのままシールド化する。"
+)
+# 龍素知新: 「唱えた後、その呪文を墓地に置くかわりに」
+CHISHIN = (
+    "コスト7以下の呪文を1枚、自分の墓地からコストを支払わずに唱える。"
+    "唱えた後、その呪文を墓地に置くかわりに自分の山札の一番下に置く。"
+)
+
+
+def test_after_it_is_cast_said_alone_is_the_spell_the_sentence_before_casts():
+    assert_compiles_to(XANADU, {"watch": CAST_BY_THIS, "instead": [{"move_to": {"zone": "shields", "face_up": True}}]})
+    assert_compiles_to(
+        CHISHIN, {"watch": CAST_BY_THIS, "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}]}
+    )
+    # 生命と大地と轟破の決断: the sentence before casts this spell, from a zone it names there: not read
+    life = "この呪文を自分のマナゾーンから唱えてもよい。そうしたら、唱えた後、墓地に置くかわりに自分の山札の下に置く。"
+    assert_refused(life, "「唱えた後」 of this spell")
+
+
+# -- G-NEO進化's reminder: the cards under this creature leave instead of it ------------------------------------------
+
+# 淵魂 グレート=ジャシン帝 (its first line)
+GNEO = (
+    "G-NEO進化:水、闇、または火のクリーチャー1体の上に置いてもよい。(カードが下にあれば、NEO進化クリーチャーとして扱い、"
+    "離れる時、かわりに下のカードすべてが離れる)"
+)
+
+
+def test_the_cards_under_this_creature_leave_instead_of_it():
+    assert_compiles_to(
+        GNEO,
+        {"watch": {"event": "leave", "card": "this"}, "if": ["cards_under_this"], "instead": ["stay", "under_leave"]},
+    )
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (GNEO.replace("離れる時", "破壊される時"), "other than its own leaving"),
+        (GNEO.replace("下のカードすべてが", "下のカードが"), "cannot read"),
+        (GNEO.replace("カードが下にあれば、", "カードが上にあれば、"), "cannot read"),
+    ],
+)
+def test_near_variants_of_the_cards_under_leaving_are_refused(text, named):
+    assert_refused(text, named)

@@ -665,3 +665,51 @@ def test_the_ability_works_where_its_condition_says_this_card_is(where, saved):
     board = "    shields:\n      - s1\n      - {id: RK, card: 「雷光の聖騎士」, face_up: true}\n"
     solution = dmrules.solve(scenario(RAIKOU.replace(board, where)))
     assert finals(solution, "s1") == ([("hand",), ("shields",)] if saved else [("hand",)])
+
+
+def test_a_spell_put_onto_a_shield_is_refused_by_name():
+    """裁きの紋章 (命翼ノ裁キ): the compiler reads the spell put face up onto a shield; the solver does not model a
+    card stacked on a shield yet, and says so."""
+    text = """
+turn: me
+players:
+  me:
+    hand:
+      - id: S
+        card:
+          name: 命翼ノ裁キ
+          type: spell
+          text: "この呪文を自分の手札から唱えた後、墓地に置くかわりに自分のシールド1つの上に表向きにして置く。"
+    shields: [s1]
+  opponent: {}
+effect: {source: S, controller: me, by: spell, cast_from: hand, events: [{spell_to_graveyard: S}]}
+"""
+    assert "'on_shield', 裁きの紋章" in refused(text)
+
+
+# -- the cards under this creature leave instead of it (G-NEO進化: 「かわりに下のカードすべてが離れる」) -------------
+
+GNEO = (FIXTURES / "V16-g-neo-cards-under-leave-jashintei.yaml").read_text(encoding="utf-8")
+GNEO = GNEO[: GNEO.index("expect:")]
+UNDER = (
+    "      - {id: NJ, card: お宝猫ニャンジロー, under: GJ}\n"
+    "      - {id: BG, card: うごめく者ボーン・グール, under: GJ}\n"
+)
+
+
+@pytest.mark.parametrize(
+    "under, event, expected",
+    [
+        (UNDER, "destroy", [("battle", "graveyard", "graveyard")]),  # V16
+        (UNDER, "return_to_hand", [("battle", "hand", "hand")]),  # where the event would have sent it
+        (UNDER.replace(", under: GJ}", "}", 1), "destroy", [("battle", "battle", "graveyard")]),  # one under it
+    ],
+)
+def test_the_cards_under_it_leave_where_the_event_would_send_it(under, event, expected):
+    text = GNEO.replace(UNDER, under).replace("destroy: GJ", f"{event}: GJ")
+    assert finals(dmrules.solve(scenario(text)), "GJ", "NJ", "BG") == expected
+
+
+def test_with_no_card_under_it_it_leaves():
+    text = GNEO.replace(UNDER, UNDER.replace(", under: GJ}", "}"))
+    assert finals(dmrules.solve(scenario(text)), "GJ", "NJ", "BG") == [("graveyard", "battle", "battle")]

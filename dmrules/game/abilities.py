@@ -90,7 +90,8 @@ class Action:
 
     kind: str  # stay, move, move_under, move_under_chosen, move_top, choose, move_source, flip_source, mill, draw,
     #            win, under_to, destroy_partner, power, choose_instead, use_ability, tap_source, battle_instead, reveal,
-    #            turn_face_up, ex_life_to (every shield this card's 「EXライフ」 made goes to ``zone``)
+    #            turn_face_up, ex_life_to (every shield this card's 「EXライフ」 made goes to ``zone``),
+    #            under_leave (every card under this one leaves where the event would send it: G-NEO進化)
     zone: str | None = None
     verb: str | None = None
     slot: Slot | None = None
@@ -102,6 +103,9 @@ class Action:
     face_down: bool = (
         False  # 「裏向きにしてマナゾーンに置く」 (水晶チャージャー): a card of the mana zone put face down
     )
+    # 「自分のシールド1つの上に表向きにして置く」 (裁きの紋章): the card goes onto one of its player's shields, the
+    # stack counted as one shield
+    on_shield: bool = False
     # battle_instead: the creature that battles instead (None: this card); move_under_chosen: the card it goes under
     filter: Filter | None = None
     options: tuple[tuple[Action, ...], ...] = ()  # one_of: the lists of actions its player chooses between
@@ -204,6 +208,7 @@ class Restriction:
 # Condition words the solver evaluates; the others are read but not yet solved.
 SOLVED_CONDITIONS = (
     "this_tapped",
+    "cards_under_this",
     "this_linked",
     "this_face_up",
     "not_fortified_by_other_castle",
@@ -267,7 +272,9 @@ def _action_gaps(action: Action, ability: ReplacementAbility) -> list[str]:
         gaps.append("'battle_instead' for an event that is not a battle")
     if action.kind == "choose_instead" and action.whose == "opponent":
         gaps.append("'choose_instead: opponent'")
-    if action.face_up:
+    if action.on_shield:
+        gaps.append("the event's card put onto one of its player's shields ('on_shield', 裁きの紋章)")
+    elif action.face_up:
         gaps.append("'face_up' placement")
     if action.face_down:
         gaps.append("'face_down' placement (a card put face down into the mana zone)")

@@ -28,6 +28,8 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
     controller = card.controller
     if condition.word == "this_tapped":
         return card.tapped
+    if condition.word == "cards_under_this":  # 「カードが下にあれば」: a card under this one
+        return any(other.under == card.id for other in state.cards.values())
     if condition.word == "this_face_up":  # 「表向きで」: a shield put face up
         return card.zone == "shields" and card.face_up
     if condition.word == "not_fortified_by_other_castle":

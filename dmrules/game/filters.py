@@ -17,6 +17,7 @@ THIS_PLACES = ("battle", "hand", "mana", "graveyard", "shields", "deck", "face_u
 # State conditions of an ability (``if``) that are a word.
 CONDITION_WORDS = (
     "this_face_up",
+    "cards_under_this",
     "this_tapped",
     "this_linked",
     "this_power_positive",

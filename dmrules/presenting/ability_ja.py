@@ -133,6 +133,7 @@ def action_words(action: Action) -> str:
         "move_under": "そのカードはこのカードの下に置かれる",
         "turn_face_up": "そのカードはその場で表向きにされる",
         "move_top": "そのカードの一番上のカードだけが移動する",
+        "under_leave": "かわりにこのカードの下のカードすべてが離れる",
         "choose_instead": "かわりに相手が選ぶ" if action.whose == "opponent" else "かわりに自分が選ぶ",
         "use_ability": "かわりに次の能力を使う",
         "tap_source": "このカードをタップする",
@@ -146,6 +147,8 @@ def action_words(action: Action) -> str:
         return f"このカードの「EXライフ」シールドをすべて{zone}に置く"
     if kind == "move_under_chosen":
         return f"そのカードは選んだ{filter_words(action.filter)}の下に置かれる"
+    if kind == "move" and action.on_shield:
+        return "そのカードは自分のシールド1つの上に表向きにして置かれる"
     if kind == "move":
         where = POSITION_JA.get(action.position or "", zone) if action.zone == "deck" else zone
         lead = ("タップして" if action.tapped else "") + ("裏向きにして" if action.face_down else "")

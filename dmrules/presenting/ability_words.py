@@ -84,24 +84,35 @@ def _slot_words(slot: Slot) -> str:
     return f"{verb} {count} {noun} from {zone_from} to {where}"
 
 
+# Actions said in the same words whatever their fields.
+_FIXED_WORDS = {
+    "stay": "the card stays where it is",
+    "move_under": "the card goes under this card instead",
+    "turn_face_up": "the card is turned face up where it is instead",
+    "move_top": "only the top card of its stack goes",
+    "under_leave": "every card under this card leaves instead, where the event would send it (none: it cannot)",
+    "use_ability": "use the next ability instead",
+    "tap_source": "tap this card",
+    "flip_source": "this card flips",
+    "destroy_partner": "the other creature of the battle is destroyed",
+    "win": "you win the game",
+}
+
+
 def action_words(action: Action) -> str:
     kind = action.kind
-    if kind == "stay":
-        return "the card stays where it is"
+    if kind in _FIXED_WORDS:
+        return _FIXED_WORDS[kind]
+    if kind == "move" and action.on_shield:
+        return "the card goes face up onto one of its player's shields instead (the stack counts as one shield)"
     if kind == "move":
         where = POSITION_WORDS.get(action.position or "", "") if action.zone == "deck" else ""
         extra = (" tapped" if action.tapped else "") + (" face down" if action.face_down else "")
         return f"the card goes to the {ZONE_OR_ANY_WORDS.get(action.zone or '', action.zone)}{extra} instead" + (
             f" ({where})" if where else ""
         )
-    if kind == "move_under":
-        return "the card goes under this card instead"
-    if kind == "turn_face_up":
-        return "the card is turned face up where it is instead"
     if kind == "move_under_chosen":
         return f"the card goes under a chosen {filter_words(action.filter)} instead"
-    if kind == "move_top":
-        return "only the top card of its stack goes"
     if kind == "under_to":
         zone = action.zone or ""
         return f"every card under this card goes to the {ZONE_OR_ANY_WORDS.get(zone, zone)} (none: it cannot)"
@@ -127,10 +138,6 @@ def action_words(action: Action) -> str:
         return f"power changes by {action.count:+} instead"
     if kind == "choose_instead":
         return "your opponent chooses instead" if action.whose == "opponent" else "you choose instead"
-    if kind == "use_ability":
-        return "use the next ability instead"
-    if kind == "tap_source":
-        return "tap this card"
     if kind == "battle_instead":
         return (
             "this creature battles instead"
@@ -139,11 +146,7 @@ def action_words(action: Action) -> str:
         )
     if kind == "one_of":
         return " or ".join("(" + "; ".join(action_words(a) for a in option) + ")" for option in action.options)
-    return {
-        "flip_source": "this card flips",
-        "destroy_partner": "the other creature of the battle is destroyed",
-        "win": "you win the game",
-    }.get(kind, kind)
+    return kind
 
 
 def condition_words(condition: Condition) -> str:

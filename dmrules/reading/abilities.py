@@ -83,6 +83,7 @@ ONE_WORD_ACTIONS = (
     "tap_this",
     "discard_this",
     "turn_face_up",
+    "under_leave",
 )
 ACTION_KEYS = (
     "move_to",
@@ -105,7 +106,7 @@ ACTION_KEYS = (
 )
 SLOT_FIELDS = ("count", "up_to", "position", "tapped", "no_trigger")
 CHOOSE_FIELDS = ("from", "to", "verb") + SLOT_FIELDS + FILTER_FIELDS
-MOVE_FIELDS = ("zone", "position", "tapped", "face_up", "face_down")
+MOVE_FIELDS = ("zone", "position", "tapped", "face_up", "face_down", "on_shield")
 
 
 def parse_watch(node: Node) -> Watch:
@@ -199,12 +200,16 @@ def _read_move(arg: Node, zones: tuple[str, ...]) -> dict:
     face_down = arg.opt_bool("face_down")
     if face_down and (zone != "mana" or arg.opt_bool("face_up")):
         raise arg.error("'face_down' is a card put face down into the mana zone", "face_down")
+    on_shield = arg.opt_bool("on_shield")
+    if on_shield and (zone != "shields" or not arg.opt_bool("face_up")):
+        raise arg.error("'on_shield' is a card put face up onto a shield: zone shields, face_up", "on_shield")
     return dict(
         zone=zone,
         position=position,
         tapped=arg.opt_bool("tapped"),
         face_up=arg.opt_bool("face_up"),
         face_down=face_down,
+        on_shield=on_shield,
     )
 
 
@@ -240,6 +245,8 @@ def _word_action(node: Node) -> Action:
         "tap_this": Action("tap_source"),
         "discard_this": Action("move_source", zone="graveyard", verb="discard"),
         "turn_face_up": Action("turn_face_up"),
+        # 「かわりに下のカードすべてが離れる」 (G-NEO進化): every card under this one leaves, where the event sends it
+        "under_leave": Action("under_leave"),
     }
     if word in simple:
         return simple[word]

@@ -120,6 +120,7 @@ def _move_form(action: Action) -> Any:
             ("tapped", action.tapped),
             ("face_up", action.face_up),
             ("face_down", action.face_down),
+            ("on_shield", action.on_shield),
         )
         if v
     }
@@ -164,6 +165,7 @@ _WORD_FORMS = {
     "use_ability": "use_ability",
     "tap_source": "tap_this",
     "turn_face_up": "turn_face_up",
+    "under_leave": "under_leave",
 }
 
 

@@ -407,6 +407,7 @@ WORD_ACTIONS = (
     "win",
     "use_ability",
     "tap_source",
+    "under_leave",
 )
 
 

@@ -290,6 +290,7 @@ def _player_watch(watch: Watch, cause: str, rest: list[str]) -> str:
 
 _WORDS = {
     "this_tapped": "このクリーチャーがタップされていた場合",
+    "cards_under_this": "このクリーチャーの下にカードがあれば",
     "this_linked": "このクリーチャーがリンクしていて",
     "this_power_positive": "そのパワーが0より大きければ",
     "not_fortified_by_other_castle": "この城を付けて要塞化したシールドが他の城によって要塞化されていなければ",
@@ -489,6 +490,8 @@ def _to(slot: Slot) -> str:
 
 def _moved(action: Action) -> str:
     """Where a moved card goes and how: 「タップしてマナゾーンに置く」."""
+    if action.on_shield:
+        return "自分のシールド1つの上に表向きにして置く"
     return _zone_verb(
         _given(action.zone, "zone"),
         action.position,
@@ -510,6 +513,8 @@ def render_action(action: Action) -> str:
         return f"{phrase(host)}1{'体' if creature else '枚'}の下に置く"
     if kind == "move_top":
         return "一番上のカードが離れる"
+    if kind == "under_leave":
+        return "このクリーチャーの下にあるカードすべてが離れる"
     if kind == "under_to":
         return "このクリーチャーの下にあるカードをすべて" + _zone_verb(_given(action.zone, "zone"), None)
     if kind == "ex_life_to":

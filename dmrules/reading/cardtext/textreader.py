@@ -314,6 +314,8 @@ def _earlier_cards_problem(abilities, sentence: str, before: str, no_spell: bool
     if grant is None and no_spell and any(a.spell_own_movement for a in abilities):
         return "「この呪文を唱えた後」 of a card that is no spell"
     earlier = grant is None and any(a.watch.subject == "cast_by_this" for a in abilities)
+    if earlier and normalize(before).startswith("この呪文を"):
+        return "「唱えた後」 of this spell, which the sentence before casts: the zone it is cast from is said there"
     if earlier and not _CASTS.search(normalize(before).rstrip("。")):
         return (
             "「それを唱えた後」「その呪文を唱えた後」 of a spell no sentence before it casts "

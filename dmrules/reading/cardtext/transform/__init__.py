@@ -16,7 +16,7 @@ from dataclasses import fields, is_dataclass
 from lark import Token, Tree
 
 from ....game.filters import CONDITION_WORDS, Condition
-from .clauses import ClauseParts
+from .clauses import ClauseParts, PlaceParts
 from .conditions import ConditionParts
 from .events import CauseParts, EventParts, EventPhraseParts
 from .followups import FollowupParts
@@ -38,6 +38,7 @@ class Reader(
     CauseParts,
     EventPhraseParts,
     ClauseParts,
+    PlaceParts,
     ConditionParts,
     FollowupParts,
     SentenceParts,

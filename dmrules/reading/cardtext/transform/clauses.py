@@ -67,8 +67,64 @@ def _mode_of(text: str) -> str:
     return "may" if text.endswith("よい") else "plain"
 
 
+class PlaceParts:
+    """Where a clause puts a card (「自分のマナゾーンに」) and how (「タップして」「表向きにして」)."""
+
+    # -- places ---------------------------------------------------------------------------
+    def place_zone(self, items: list):
+        return PutPlace(zone=ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])], owner=_place_owner(items))
+
+    def place_deck_end(self, items: list):
+        position = "top" if str(_typed_tokens(items, "DECK_END")[0]) == "上" else "bottom"
+        return PutPlace(zone="deck", position=position, owner=_place_owner(items))
+
+    def place_under_this(self, items: list):
+        return PutPlace(zone="under_this")
+
+    def place_new_shield(self, items: list):
+        if ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])] != "shields":
+            raise ReadError("「新しいシールドとして」 somewhere other than the shield zone")
+        owners = _typed_tokens(items, "PLACE_OWNER")
+        return PutPlace(zone="shields", owner=str(owners[0]) if owners else None, new_shield=True)
+
+    def place_on_shield(self, items: list):
+        owners = _typed_tokens(items, "PLACE_OWNER")
+        return PutPlace(zone="on_shield", owner=str(owners[0]) if owners else None)
+
+    def place_shields(self, items: list):
+        owners = _typed_tokens(items, "PLACE_OWNER")
+        return PutPlace(zone="shields", owner=str(owners[0]) if owners else None)
+
+    def place_under(self, items: list):
+        return PutPlace(zone="under", under=next(i for i in items if isinstance(i, Phrase)))
+
+    # -- manners ------------------------------------------------------------------------
+    def manner_tapped(self, items: list):
+        return "tapped"
+
+    def manner_face_down(self, items: list):
+        return "face_down"
+
+    def manner_any_order(self, items: list):
+        return "any_order"
+
+    def manner_face_up(self, items: list):
+        return "face_up"
+
+    def manner_other_side(self, items: list):
+        return "other_side"
+
+    def manner_shown(self, items: list):
+        """「相手に見せてから」: the cards shown to the opponent first (no action states it: refused where checked)."""
+        return "shown"
+
+    def manner_free(self, items: list):
+        """「コストを支払わずに」: without paying the cost (no action states it: refused where checked)."""
+        return "free"
+
+
 class ClauseParts:
-    """Clauses, their targets, sources, manners and places."""
+    """Clauses, their targets and sources (their places and manners: ``PlaceParts``)."""
 
     def clauses(self, items: list):
         return ("clauses", tuple(i for i in items if isinstance(i, Clause)), False)
@@ -132,54 +188,6 @@ class ClauseParts:
         if place is not None and place.zone != "battle":
             raise ReadError("「とどまる」 somewhere other than the battle zone")
         return Clause(verb="stay")
-
-    # -- places ---------------------------------------------------------------------------
-    def place_zone(self, items: list):
-        return PutPlace(zone=ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])], owner=_place_owner(items))
-
-    def place_deck_end(self, items: list):
-        position = "top" if str(_typed_tokens(items, "DECK_END")[0]) == "上" else "bottom"
-        return PutPlace(zone="deck", position=position, owner=_place_owner(items))
-
-    def place_under_this(self, items: list):
-        return PutPlace(zone="under_this")
-
-    def place_new_shield(self, items: list):
-        if ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])] != "shields":
-            raise ReadError("「新しいシールドとして」 somewhere other than the shield zone")
-        owners = _typed_tokens(items, "PLACE_OWNER")
-        return PutPlace(zone="shields", owner=str(owners[0]) if owners else None, new_shield=True)
-
-    def place_shields(self, items: list):
-        owners = _typed_tokens(items, "PLACE_OWNER")
-        return PutPlace(zone="shields", owner=str(owners[0]) if owners else None)
-
-    def place_under(self, items: list):
-        return PutPlace(zone="under", under=next(i for i in items if isinstance(i, Phrase)))
-
-    # -- manners ------------------------------------------------------------------------
-    def manner_tapped(self, items: list):
-        return "tapped"
-
-    def manner_face_down(self, items: list):
-        return "face_down"
-
-    def manner_any_order(self, items: list):
-        return "any_order"
-
-    def manner_face_up(self, items: list):
-        return "face_up"
-
-    def manner_other_side(self, items: list):
-        return "other_side"
-
-    def manner_shown(self, items: list):
-        """「相手に見せてから」: the cards shown to the opponent first (no action states it: refused where checked)."""
-        return "shown"
-
-    def manner_free(self, items: list):
-        """「コストを支払わずに」: without paying the cost (no action states it: refused where checked)."""
-        return "free"
 
     # -- sources ------------------------------------------------------------------------
     def source_zone(self, items: list):
@@ -298,6 +306,9 @@ class ClauseParts:
 
     def do_top_card_only(self, items: list):
         return Clause(verb="top_card_only")
+
+    def do_under_leave(self, items: list):
+        return Clause(verb="under_leave")
 
     def do_destroy_partner(self, items: list):
         verb, mode = verb_mode(_typed_tokens(items, "VERB")[0])

@@ -66,8 +66,12 @@ class EventParts:
             if isinstance(item, Token):
                 continue
             for part in item if isinstance(item, tuple) else (item,):
+                if part.same_subject and not parts:
+                    # 「離れる時、かわりに…」 with no card named: the subject left out is the card itself, as in
+                    # 「マナゾーンに置く時、このカードはタップして置く」 (G-NEO進化's reminder)
+                    part = replace(part, same_subject=False, watch=replace(part.watch, subject="this"))
                 if part.same_subject:
-                    if not parts or parts[-1].watch.subject is None and parts[-1].watch.filter is None:
+                    if parts[-1].watch.subject is None and parts[-1].watch.filter is None:
                         raise ReadError("a watched event with no subject")
                     before = parts[-1].watch
                     part = replace(

@@ -60,23 +60,9 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
     clause = _shieldified(clause)
     target = clause.target
     verb = clause.verb
-    if verb == "stay":
-        if target is not None and not (target.kind == "that" or (target.kind == "this" and watch.subject == "this")):
-            raise ReadError("a card that stays instead, other than the replaced event's")
-        _check_manners(clause, set())
-        return [Action("stay")]
-    if verb == "use":
-        return [Action("use_ability")]
-    if verb == "top_card_only":
-        return [Action("move_top")]
-    if verb == "destroy_partner":
-        if "battle" not in watch.events:
-            raise ReadError("「その相手クリーチャー」 of no watched battle")
-        return [Action("destroy_partner")]
-    if verb == "win":
-        if watch.events != ("lose",):
-            raise ReadError("a win instead of an event other than a loss")
-        return [Action("win")]
+    said = _said_whole(clause, watch)
+    if said is not None:
+        return [said]
     if verb == "flip" and (target is None or target.kind == "this"):
         if watch.subject != "this" and target is None:
             raise ReadError("the event's card flipped, for an event of another card than this one")
@@ -105,6 +91,34 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
     if target.kind == "phrase" and target.amount is not None and target.amount.every:
         return [_every_under(clause, target.the_phrase())]
     return [Action("choose", slot=slot) for slot in _choice_slots(clause, target)]
+
+
+def _said_whole(clause: Clause, watch: Watch) -> Action | None:
+    """The action of a clause said as a whole (「とどまる」, 「次の能力を使う」, 「一番上のカードが離れる」, …), if it
+    is one."""
+    verb, target = clause.verb, clause.target
+    if verb == "stay":
+        if target is not None and not (target.kind == "that" or (target.kind == "this" and watch.subject == "this")):
+            raise ReadError("a card that stays instead, other than the replaced event's")
+        _check_manners(clause, set())
+        return Action("stay")
+    if verb == "use":
+        return Action("use_ability")
+    if verb == "under_leave":  # 「かわりに下のカードすべてが離れる」 (G-NEO進化)
+        if watch.subject != "this" or watch.events != ("leave",):
+            raise ReadError("the cards under this one leaving instead of an event other than its own leaving")
+        return Action("under_leave")
+    if verb == "top_card_only":
+        return Action("move_top")
+    if verb == "destroy_partner":
+        if "battle" not in watch.events:
+            raise ReadError("「その相手クリーチャー」 of no watched battle")
+        return Action("destroy_partner")
+    if verb == "win":
+        if watch.events != ("lose",):
+            raise ReadError("a win instead of an event other than a loss")
+        return Action("win")
+    return None
 
 
 def _every_under(clause: Clause, phrase: Phrase) -> Action:
@@ -167,6 +181,8 @@ def _event_card(clause: Clause, watch: Watch) -> Action:
         raise ReadError(f"the event's card {clause.verb} instead: no action of the vocabulary")
     if clause.place is not None and clause.place.zone == "under":
         return _under_chosen(clause)
+    if clause.place is not None and clause.place.zone == "on_shield":
+        return _on_shield(clause)
     zone, position = _place(clause)
     if zone == "under_this":
         _check_manners(clause, set())
@@ -209,6 +225,16 @@ def _shieldified(clause: Clause) -> Clause:
     if clause.place is not None:
         raise ReadError("「シールド化する」 with a place")
     return replace(clause, verb="put", place=PutPlace(zone="shields"))
+
+
+def _on_shield(clause: Clause) -> Action:
+    """「墓地に置くかわりに自分のシールド1つの上に表向きにして置く」 (裁きの紋章): the event's card goes face up onto
+    one of its player's shields (the stack counts as one shield)."""
+    if clause.verb != "put" or set(clause.manners) != {"face_up"} or clause.sources:
+        raise ReadError("a card put onto a shield otherwise than 「表向きにして置く」")
+    if clause.place is not None and clause.place.owner not in (None, "自分の"):
+        raise ReadError("a card put onto a shield of another player's")
+    return Action("move", zone="shields", face_up=True, on_shield=True)
 
 
 def _under_chosen(clause: Clause) -> Action:

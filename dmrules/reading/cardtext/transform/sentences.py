@@ -71,6 +71,9 @@ class SentenceParts:
     def while_here(self, items: list):
         return Prefix("while")
 
+    def as_type(self, items: list):
+        return Prefix("as_type")  # the card's type, as its type line says: no part of the replacement
+
     def start_of_turn(self, items: list):
         if WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])] != "own":
             raise ReadError("the start of the opponent's turn")
