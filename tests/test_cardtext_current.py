@@ -1050,3 +1050,26 @@ def test_the_cards_under_this_creature_leave_instead_of_it():
 )
 def test_near_variants_of_the_cards_under_leaving_are_refused(text, named):
     assert_refused(text, named)
+
+
+# -- a card leaving for any zone but one (「バトルゾーンから墓地以外のどこかに離れる」) ------------------------------
+
+# 不滅槍 パーフェクト
+LANCE = "これを装備したクリーチャーがバトルゾーンから墓地以外のどこかに離れる時、離れるかわりにバトルゾーンにとどまる。"
+
+
+def test_a_card_leaving_for_any_zone_but_one():
+    assert_compiles_to(
+        LANCE, {"watch": {"event": "leave", "card": "equipped", "to_not": "graveyard"}, "instead": ["stay"]}
+    )
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (LANCE.replace("バトルゾーンから墓地以外", "墓地から墓地以外"), "from no zone it can leave"),
+        (LANCE.replace("バトルゾーンから墓地以外のどこかに", "墓地以外のどこかに"), "cannot read"),
+    ],
+)
+def test_near_variants_of_a_card_leaving_for_any_zone_but_one_are_refused(text, named):
+    assert_refused(text, named)

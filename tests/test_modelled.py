@@ -713,3 +713,22 @@ def test_the_cards_under_it_leave_where_the_event_would_send_it(under, event, ex
 def test_with_no_card_under_it_it_leaves():
     text = GNEO.replace(UNDER, UNDER.replace(", under: GJ}", "}"))
     assert finals(dmrules.solve(scenario(text)), "GJ", "NJ", "BG") == [("graveyard", "battle", "battle")]
+
+
+# -- a watched card going to any zone but one (「墓地以外のどこかに離れる」: watch to_not) ---------------------------
+
+LANCE = (FIXTURES / "V17-to-not-perfect-lance.yaml").read_text(encoding="utf-8")
+LANCE = LANCE[: LANCE.index("expect:")]
+
+
+@pytest.mark.parametrize(
+    "event, expected",
+    [
+        ("return_to_hand", "battle"),  # V17
+        ("destroy", "graveyard"),  # to the graveyard: not watched
+        ("put_into_mana", "battle"),
+    ],
+)
+def test_the_equipped_creature_stays_unless_it_goes_to_the_graveyard(event, expected):
+    text = LANCE.replace("{id: e1, return_to_hand: NJ}", f"{{id: e1, {event}: NJ}}")
+    assert {r.final["NJ"] for r in dmrules.solve(scenario(text)).resolutions} == {expected}

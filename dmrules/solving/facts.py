@@ -452,6 +452,8 @@ def watch_facts(r: Symbol, watch: Watch) -> list[Symbol]:
         add(fact("watch_to", r, C(watch.to_zone)))
     for zone in watch.from_not:
         add(fact("watch_from_not", r, C(zone)))
+    for zone in watch.to_not:
+        add(fact("watch_to_not", r, C(zone)))
     if watch.cause:
         add(fact("watch_cause", r, C(watch.cause)))
     for condition in watch.conditions:

@@ -137,6 +137,7 @@ _CANON_PATTERNS = tuple(
         (r"(?<![分手])自身の(?=(?:墓地|手札|マナゾーン|山札|シールドゾーン)(?:に|の))", "持ち主の"),  # 「自身の墓地に」
         (r"(?<!の)シールド1つの上に", "自分のシールド1つの上に"),  # 裁きの紋章: one's own shield unless said
         (r"^唱えた後、", "その呪文を唱えた後、"),  # 「唱えた後、その呪文を墓地に置くかわりに」 (龍素知新)
+        (r"以外のどこかに離れる", "以外のゾーンに置かれる"),  # 「バトルゾーンから墓地以外のどこかに離れる」
         # G-NEO進化's reminder: 「カードが下にあれば、NEO進化クリーチャーとして扱い、離れる時、かわりに下のカード
         # すべてが離れる」: the cards under this creature; its type (the type line's); its own leaving, the subject
         # left out

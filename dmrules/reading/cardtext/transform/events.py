@@ -395,6 +395,12 @@ class EventPhraseParts:
     def ev_put_except(self, items: list):
         return _put_except_event(items)
 
+    def ev_leave_except(self, items: list):
+        """「バトルゾーンから墓地以外のどこかに離れる」: the card leaves its zone for any zone but the one named."""
+        source = next(i for i in items if isinstance(i, tuple) and i and i[0] == "from")
+        zone = ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[-1])]
+        return _from(Ev(events=("leave_elsewhere",), to_not=(zone,)), source)
+
     def ev_lose_battle(self, items: list):
         """「このクリーチャーがバトルに負ける時」: no event kind is a lost battle (the loser is destroyed, and no
         watch says by a battle), so it is refused, never read as a destruction or a battle."""
