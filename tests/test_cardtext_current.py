@@ -1073,3 +1073,45 @@ def test_a_card_leaving_for_any_zone_but_one():
 )
 def test_near_variants_of_a_card_leaving_for_any_zone_but_one_are_refused(text, named):
     assert_refused(text, named)
+
+
+# -- a grant with a condition (「マナ武装 5:…あれば、…はすべて「シールド・セイバー」を得る」) --------------------------
+
+# 真・龍覇 ヘブンズロージア (its second line)
+ROSIA = (
+    "マナ武装 5:自分のマナゾーンに光のカードが5枚以上あれば、バトルゾーンにある自分の光のクリーチャーはすべて"
+    "「シールド・セイバー」を得る。(自分のシールドがブレイクされる時、かわりに「シールド・セイバー」を持つクリーチャーを"
+    "破壊してもよい)"
+)
+
+
+def test_a_grant_with_a_condition_gives_the_ability_with_it():
+    assert_compiles_to(
+        ROSIA,
+        {
+            "watch": {"event": "break", "card": {"whose": "own"}},
+            "instead": ["stay", "destroy_this"],
+            "optional": True,
+            "if": [{"zone": "mana", "whose": "own", "civilization": "light", "at_least": 5}],
+            "granted_to": {"whose": "own", "type": "creature", "civilization": "light"},
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (
+            ROSIA.replace("自分の光のクリーチャーはすべて", "相手の光のクリーチャーはすべて"),
+            "another player than the giver's",
+        ),
+    ],
+)
+def test_near_variants_of_a_grant_with_a_condition_are_refused(text, named):
+    assert_refused(text, named)
+
+
+def test_with_a_number_the_creature_that_has_the_keyword_is_a_choice_not_the_holder():
+    [ability] = compile_text(ROSIA.replace("持つクリーチャーを破壊", "持つクリーチャーを1体破壊")).abilities
+    assert [a.kind for a in ability.instead] == ["stay", "choose"]
+    assert ability.instead[1].slot.filter.keywords == ("シールド・セイバー",)

@@ -732,3 +732,16 @@ LANCE = LANCE[: LANCE.index("expect:")]
 def test_the_equipped_creature_stays_unless_it_goes_to_the_graveyard(event, expected):
     text = LANCE.replace("{id: e1, return_to_hand: NJ}", f"{{id: e1, {event}: NJ}}")
     assert {r.final["NJ"] for r in dmrules.solve(scenario(text)).resolutions} == {expected}
+
+
+# -- a grant with a condition (マナ武装: 「…5枚以上あれば、…はすべて「シールド・セイバー」を得る」) -------------------
+
+ROSIA = (FIXTURES / "V18-conditional-grant-heavens-rosia.yaml").read_text(encoding="utf-8")
+ROSIA = ROSIA[: ROSIA.index("expect:")]
+
+
+def test_the_grant_gives_nothing_while_its_condition_does_not_hold():
+    text = ROSIA.replace(
+        "      - {id: m5, card: 黙示聖者ファル・レーゼ}\n", "      - {id: m5, card: パタパタ・バタフライ}\n"
+    )
+    assert finals(dmrules.solve(scenario(text)), "s1", "HR", "RB") == [("hand", "battle", "battle")]

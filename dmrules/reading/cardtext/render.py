@@ -762,7 +762,14 @@ def render_group(abilities: list[ReplacementAbility], grant: Grant | None = None
     if grant is not None:
         own_spells = grant.granted_to == Filter(whose="own", types=("spell",))
         grantee = "自分が唱える呪文" if own_spells else phrase(grant.granted_to)
-        parts.append(f"{grantee}はすべて「{grant.keyword}」を得る")
+        conditions = [c for c in abilities[0].conditions if c in grant.conditions]
+        if conditions != list(grant.conditions):
+            raise ReadError("a grant's conditions not on the ability it gives")
+        lead = "".join(f"{c}、" for c in _condition_phrases(conditions))
+        parts.append(f"{lead}{grantee}はすべて「{grant.keyword}」を得る")
+        # the grant's conditions are said with it, not again in the ability it gives
+        rest = tuple(c for c in abilities[0].conditions if c not in grant.conditions)
+        abilities = [replace(a, conditions=rest) for a in abilities]
     parts.append(render_ability_sentence(abilities))
     first = abilities[0]
     uses = any(a.kind == "use_ability" for a in first.instead)

@@ -192,7 +192,7 @@ class TextReader:
     def _replacement(self, sentence, offset, keyword, conditions, prefix, pending: PendingGrant | None) -> None:
         self._close()
         try:
-            abilities = c.read_sentence(sentence, "replacement")
+            abilities = c.read_sentence(_holder_named(sentence, pending), "replacement")
         except ReadError as error:
             head = _WATCH_HEAD.search(sentence.split(c.INSTEAD)[0])
             if head is None and pending is None and c.SELF_REPLACEMENT.fullmatch(sentence):
@@ -220,6 +220,7 @@ class TextReader:
             ability = replace(ability, watch=replace(ability.watch, subject="this"), spell_own_movement=True)
         if grant is not None:
             ability = replace(ability, granted_to=grant.granted_to, keyword=grant.keyword.split(":")[0])
+            ability = replace(ability, conditions=grant.conditions + ability.conditions)
         elif keyword:
             ability = replace(ability, keyword=keyword)
         if self.castle and ability.watch.subject != "fortified":
@@ -322,6 +323,16 @@ def _earlier_cards_problem(abilities, sentence: str, before: str, no_spell: bool
             "(「…唱えてもよい」「…唱える」): the vocabulary cannot name that spell"
         )
     return None
+
+
+def _holder_named(sentence: str, pending: PendingGrant | None) -> str:
+    """In the reminder of a keyword a grant gives, 「「X」を持つクリーチャーを」 with no number is the card the keyword
+    is given to, as 「「X」を得たクリーチャーを」 says it (「かわりに「シールド・セイバー」を持つクリーチャーを
+    破壊してもよい」)."""
+    if pending is None:
+        return sentence
+    word = f"「{pending.keyword.split(':')[0]}」"
+    return re.sub(re.escape(word) + r"を持つクリーチャーを(?![\d、])", f"{word}を得たクリーチャーを", sentence)
 
 
 def _names_earlier(group: Group) -> bool:

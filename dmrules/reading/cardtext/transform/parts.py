@@ -190,6 +190,8 @@ class Grant:
 
     granted_to: Filter
     keyword: str
+    # 「自分のマナゾーンに光のカードが5枚以上あれば、…はすべて「X」を得る」 (マナ武装): while these hold
+    conditions: tuple[Condition, ...] = ()
 
 
 @dataclass(frozen=True)

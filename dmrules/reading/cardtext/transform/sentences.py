@@ -141,10 +141,10 @@ class SentenceParts:
 
     # -- grants ----------------------------------------------------------------------------
     def grant_gets(self, items: list):
-        return Grant(granted_to=items[0], keyword=_name(_typed_tokens(items, "NAME")[0]))
+        return _grant(items)
 
     def grant_gives(self, items: list):
-        return Grant(granted_to=items[0], keyword=_name(_typed_tokens(items, "NAME")[0]))
+        return _grant(items)
 
     def grantee_phrase(self, items: list):
         phrase: Phrase = items[0]
@@ -159,6 +159,16 @@ class SentenceParts:
 
     def grantee_equipped(self, items: list):
         raise ReadError("an ability given to the creature this card is crossed to: no filter names it")
+
+
+def _grant(items: list) -> Grant:
+    """A grant, with the conditions printed before it (「マナ武装 5:自分のマナゾーンに…あれば、」)."""
+    conditions = tuple(c for i in items if isinstance(i, tuple) and i and i[0] == "if" for c in i[1:])
+    granted_to = next(i for i in items if isinstance(i, Filter))
+    if conditions and granted_to.whose != "own":
+        # the conditions are the giver's player's, read on each card given the ability: its own player alone
+        raise ReadError("a grant with a condition, to cards of another player than the giver's")
+    return Grant(granted_to=granted_to, keyword=_name(_typed_tokens(items, "NAME")[0]), conditions=conditions)
 
 
 def _merge(parts: tuple[WatchPart, ...]) -> list[WatchPart]:
