@@ -450,21 +450,27 @@ def test_cards_turned_face_up_instead_are_refused_by_the_solver():
     assert "turn_face_up" in problem and "does not model yet" in problem, problem
 
 
-# -- a lost battle (「このクリーチャーがバトルに負ける時」) is no event of the vocabulary: refused by name, whether
-# -- or not the rest of the sentence reads --
+# -- a lost battle (「このクリーチャーがバトルに負ける時」): the loser is destroyed, a destruction the battle makes --
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "このクリーチャーがバトルに負ける時、かわりに自分の手札を1枚捨ててもよい。",
-        # 剛勇傀儡ガシガシ, as printed: what it does instead does not read either
+def test_a_lost_battle_is_the_destruction_the_battle_makes():
+    form = {
+        "watch": {"event": "destroy", "card": "this", "when": ["by_battle"]},
+        "instead": ["stay", {"discard": 1}],
+        "optional": True,
+    }
+    assert_compiles_to("このクリーチャーがバトルに負ける時、かわりに自分の手札を1枚捨ててもよい。", form)
+    assert_compiles_to("このクリーチャーがバトルに負けて破壊される時、かわりに自分の手札を1枚捨ててもよい。", form)
+
+
+def test_the_creatures_of_the_battle_are_refused_by_name():
+    """剛勇傀儡ガシガシ, as printed: 「そのバトルをしているクリーチャーを2体とも」 names both creatures of the
+    battle."""
+    text = (
         "このクリーチャーがバトルに負ける時、このクリーチャーを墓地に置くかわりに、そのバトルをしているクリーチャーを"
-        "2体とも持ち主のマナゾーンに置く。",
-    ],
-)
-def test_a_lost_battle_is_refused_by_name(text):
-    assert_refused(text, "「バトルに負ける」: losing a battle is no event the vocabulary watches")
+        "2体とも持ち主のマナゾーンに置く。"
+    )
+    assert_refused(text, "the creatures of the battle a watched event names")
 
 
 # -- the event's shield turned face up where it is (「相手はそのシールドを手札に加えるかわりに表向きにする」), and a

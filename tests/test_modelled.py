@@ -745,3 +745,27 @@ def test_the_grant_gives_nothing_while_its_condition_does_not_hold():
         "      - {id: m5, card: 黙示聖者ファル・レーゼ}\n", "      - {id: m5, card: パタパタ・バタフライ}\n"
     )
     assert finals(dmrules.solve(scenario(text)), "s1", "HR", "RB") == [("hand", "battle", "battle")]
+
+
+# -- a lost battle (「このクリーチャーがバトルに負ける時」): the destruction the battle makes -----------------------
+
+LOSER = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: L
+        card:
+          name: 負けるクリーチャー
+          type: creature
+          text: "このクリーチャーがバトルに負ける時、このクリーチャーを墓地に置くかわりに自分の手札に戻す。"
+  opponent:
+    battle:
+      - {id: W, card: {name: 勝つクリーチャー, type: creature}}
+effect: {source: W, controller: opponent, by: BY, events: [{id: e1, destroy: L}]}
+"""
+
+
+@pytest.mark.parametrize("by, expected", [("battle", "hand"), ("ability", "graveyard")])
+def test_a_lost_battle_is_watched_as_the_destruction_a_battle_makes(by, expected):
+    assert finals(dmrules.solve(scenario(LOSER.replace("BY", by))), "L") == [(expected,)]

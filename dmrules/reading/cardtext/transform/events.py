@@ -402,9 +402,9 @@ class EventPhraseParts:
         return _from(Ev(events=("leave_elsewhere",), to_not=(zone,)), source)
 
     def ev_lose_battle(self, items: list):
-        """「このクリーチャーがバトルに負ける時」: no event kind is a lost battle (the loser is destroyed, and no
-        watch says by a battle), so it is refused, never read as a destruction or a battle."""
-        raise Unstated("「バトルに負ける」: losing a battle is no event the vocabulary watches")
+        """「このクリーチャーがバトルに負ける時」: the loser of a battle is destroyed (a destruction the battle
+        makes): what 「バトルに負けて破壊される時」 watches."""
+        return Ev(events=("destroy",), conditions=("by_battle",))
 
     def ev_discard(self, items: list):
         return Ev(events=("discard",))
