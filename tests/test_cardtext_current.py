@@ -1115,3 +1115,36 @@ def test_with_a_number_the_creature_that_has_the_keyword_is_a_choice_not_the_hol
     [ability] = compile_text(ROSIA.replace("持つクリーチャーを破壊", "持つクリーチャーを1体破壊")).abilities
     assert [a.kind for a in ability.instead] == ["stay", "choose"]
     assert ability.instead[1].slot.filter.keywords == ("シールド・セイバー",)
+
+
+# -- a keyword's label after the minus sign (最終龍理 Q.E.D.+'s 「龍回避−…」), a flip to the fortress side, and a
+# -- particle printed twice (Volzeos-Balamord's 「そのシールドのうち1つをを」, a card list's typo) ---------------------
+
+
+def test_a_keyword_label_after_the_minus_sign_and_a_flip_to_the_fortress_side():
+    assert_compiles_to(
+        "龍回避−このクリーチャーがバトルゾーンを離れるとき、バトルゾーンを離れるかわりに、フォートレス側に裏返す。",
+        {"watch": {"event": "leave", "card": "this"}, "instead": ["stay", "flip_this"]},
+    )
+    assert (
+        compile_text(
+            "龍回避−このクリーチャーがバトルゾーンを離れるとき、バトルゾーンを離れるかわりに、フォートレス側に裏返す。"
+        )
+        .abilities[0]
+        .keyword
+        == "龍回避"
+    )
+
+
+def test_a_particle_printed_twice_reads_once():
+    text = (
+        "エクストラEXライフ(このクリーチャーを出す時、自分の山札の上から2枚をシールド化する。"
+        "このクリーチャーが離れる時、かわりにそのシールドのうち1つをを墓地に置く)"
+    )
+    assert_compiles_to(
+        text,
+        {
+            "watch": {"event": "leave", "card": "this"},
+            "instead": ["stay", {"choose": {"count": 1, "from": "ex_life_of_this", "to": "graveyard", "verb": "put"}}],
+        },
+    )

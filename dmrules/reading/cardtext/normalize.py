@@ -32,6 +32,8 @@ WORDING = (
     ("そのあと、", "その後、"),
     ("好きな順で", "好きな順序で"),
     ("進化ー", "進化-"),  # the keyword's label, its dash printed as a long vowel mark
+    ("\u2212", "-"),  # a keyword's label after the minus sign (「龍回避−このクリーチャーが…」)
+    ("をを", "を"),  # a particle printed twice (a card list's typo: 「そのシールドのうち1つをを」)
     ("｢", "「"),
     ("｣", "」"),
 )
@@ -204,7 +206,7 @@ _CANON_PATTERNS = tuple(
         (r"この呪文を自分の", "この呪文を"),
         (r"龍解させ", "裏返"),
         (r"コストの小さいほうに", ""),
-        (r"(クロスギア|クリーチャー|ドラグハート)側に(?=裏返)", ""),  # a card of two sides flips to the other
+        (r"(クロスギア|クリーチャー|ドラグハート|フォートレス|ウエポン)側に(?=裏返)", ""),  # a card of two sides flips
         (r"下に重ねた", "下にある"),
         (r"相手のクリーチャーの攻撃", "相手クリーチャーの攻撃"),
         (r"(自分|相手)によって(?=[^、。]*?(?:破壊され|置かれ|離れ|戻され|捨てられ|加えられ)る時)", r"\1に"),
