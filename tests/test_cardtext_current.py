@@ -1148,3 +1148,21 @@ def test_a_particle_printed_twice_reads_once():
             "instead": ["stay", {"choose": {"count": 1, "from": "ex_life_of_this", "to": "graveyard", "verb": "put"}}],
         },
     )
+
+
+# -- a text as the official card list prints its lines (「■…」), or as a wiki's table cells (「|…|」) ---------------
+
+JASHINTEI = "このクリーチャーが離れる時、かわりに自分の手札を2枚捨ててもよい。"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"■ブロッカー■{JASHINTEI}",
+        f"■ブロッカー\n■{JASHINTEI}",
+        f"|アビスベル=ジャシン帝 SR 闇文明 (8)|\n|クリーチャー:アビスロイヤル 12000|\n|{JASHINTEI}|",
+    ],
+)
+def test_a_text_pasted_with_line_marks_reads_as_its_lines(text):
+    assert compile_text(text).forms() == compile_text(f"ブロッカー / {JASHINTEI}").forms()
+    assert compile_text(text).complete

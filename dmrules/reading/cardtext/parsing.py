@@ -71,7 +71,9 @@ def keyword_table() -> dict:
     return yaml.safe_load((resources.files(__package__) / "keywords.yaml").read_text(encoding="utf-8"))
 
 
-_LINES = re.compile(r"\s+//?\s+|\n")  # 「 / 」 between lines, 「 // 」 between the two sides of a twin card
+# 「 / 」 between lines, 「 // 」 between the two sides of a twin card; a line as the official card list prints it
+# (「■このクリーチャーが…」) or as a wiki's table cell (「|このクリーチャーが…|」)
+_LINES = re.compile(r"\s+//?\s+|\n|\s*[■|｜]\s*")
 
 
 def _keyword_parts(line: str) -> tuple[str | None, str | None, str]:

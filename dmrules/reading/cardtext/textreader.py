@@ -74,6 +74,8 @@ class TextReader:
         offset = 0
         using: ReplacementAbility | None = None
         for raw_line in c._LINES.split(self.text):
+            if not raw_line.strip():
+                continue  # before a line's mark (「■…」), or an empty cell
             line_offset = self.text.find(raw_line, offset)
             offset = line_offset + len(raw_line)
             c.in_time(self.text, line_offset)
