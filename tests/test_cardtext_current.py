@@ -1166,3 +1166,41 @@ JASHINTEI = "このクリーチャーが離れる時、かわりに自分の手�
 def test_a_text_pasted_with_line_marks_reads_as_its_lines(text):
     assert compile_text(text).forms() == compile_text(f"ブロッカー / {JASHINTEI}").forms()
     assert compile_text(text).complete
+
+
+# -- wordings that mean the same read the same: 「ときかわりに」 with no comma, 「このカード」 for this creature, the
+# -- event's card named before 「かわりに」 after a condition, 「相手クリーチャーの能力」 ----------------------------
+
+
+@pytest.mark.parametrize(
+    "printed, same",
+    [
+        (
+            "このクリーチャーがバトルゾーンにある間、自分のシールドが1枚ブレイクされるときかわりにこのクリーチャーを"
+            "自分の墓地に置いてもよい。",
+            "このクリーチャーがバトルゾーンにある間、自分のシールドが1枚ブレイクされるとき、かわりにこのクリーチャーを"
+            "自分の墓地に置いてもよい。",
+        ),
+        (
+            "このカードがバトルゾーンにある間、他のクリーチャーがバトルゾーンから墓地に置かれるとき、そのクリーチャーは"
+            "墓地に置かれるかわりにバトルゾーンにとどまる。",
+            "このクリーチャーがバトルゾーンにある間、他のクリーチャーがバトルゾーンから墓地に置かれるとき、そのクリーチャー"
+            "は墓地に置かれるかわりにバトルゾーンにとどまる。",
+        ),
+        (
+            "このクリーチャーが破壊される時、バトルゾーンに自分のディープ・マリーンが1体でもあれば、このクリーチャーを"
+            "かわりに自分の手札に戻す。",
+            "このクリーチャーが破壊される時、バトルゾーンに自分のディープ・マリーンが1体でもあれば、墓地に置くかわりに"
+            "自分の手札に戻す。",
+        ),
+        (
+            "相手クリーチャーの能力または相手の呪文によってこのクリーチャーが自分の手札から捨てられる時、墓地に置くかわりに"
+            "出してもよい。",
+            "相手のクリーチャーの能力または相手の呪文によってこのクリーチャーが自分の手札から捨てられる時、墓地に置く"
+            "かわりに出してもよい。",
+        ),
+    ],
+)
+def test_wordings_that_mean_the_same_read_the_same(printed, same):
+    assert compile_text(same).complete
+    assert_compiles_to(printed, *compile_text(same).forms())

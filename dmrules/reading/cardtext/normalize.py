@@ -37,6 +37,8 @@ WORDING = (
     ("｢", "「"),
     ("｣", "」"),
 )
+# 「…されるときかわりに」: 「とき」 before 「かわりに」 with no comma
+_WORDING_PATTERNS = ((re.compile(r"(?<=[るた])とき(?=かわりに)"), "時"),)
 _NAME = re.compile(r"(《[^》]*》)")
 _SPACE = re.compile(r"\s+")
 
@@ -53,6 +55,8 @@ def normalize(text: str) -> str:
         part = _SPACE.sub("", part)
         for old, new in WORDING:
             part = part.replace(old, new)
+        for pattern, new in _WORDING_PATTERNS:
+            part = pattern.sub(new, part)
         out.append(part)
     return "".join(out)
 
@@ -94,6 +98,8 @@ def sentences(line: str) -> list[tuple[int, str]]:
 # 自分のマナゾーンから」), 「選び、」 before what is done with the chosen, and commas.
 
 _CANON_WORDS = (
+    ("このカード以外の", "他の"),
+    ("このカードが", "このクリーチャーが"),  # this card, said as the creature the rules below name
     ("S(シールド)・トリガー", "S・トリガー"),
     ("これを装備したクリーチャー", "これをクロスしたクリーチャー"),
     # the spell an earlier sentence casts: 「それを」「その呪文を」 (after 「そうしたら」, 「こうして呪文を唱えたなら」)
@@ -384,6 +390,8 @@ def canonical(text: str) -> str:
         text = text.replace("そのシールドが", "§FORT§が")
     if "を得る" in text:
         text = text.replace("バトルゾーンにある", "")
+    # 「…時、そのクリーチャーをかわりに…」: the object said before 「かわりに」, as after it
+    text = _OBJECT_FIRST.sub(r"\1、かわりに\2", text)
     if text.startswith("このクリーチャーが") or "、このクリーチャーが" in text:
         text = re.sub(
             r"かわりに、?このクリーチャーを(?=(手札|マナゾーン|山札|墓地|裏向き|表向き|タップして|シールド|出|裏返))",
@@ -397,7 +405,6 @@ def canonical(text: str) -> str:
     )
     text = _ORIGINAL.sub("", text)
     text = _DONE_BEFORE.sub(r"\1かわりに\2", text)
-    text = _OBJECT_FIRST.sub(r"\1、かわりに\2", text)
     text = text.replace("かわりに、", "かわりに")
     text = _CHOICE_ZONE_MOD.sub(lambda m: f"{m.group(3) or 'カード'}を{m.group(4)}{m.group(1)}の{m.group(2)}から", text)
     text = _CHOICE_SOURCE_FIRST.sub(

@@ -296,7 +296,8 @@ class CauseParts:
         return items[0]
 
     def cause_of(self, items: list):
-        owners = [_whose(t) for t in _typed_tokens(items, "OWNER")]
+        # 「相手クリーチャーの能力によって」: the player's, said without 「の」
+        owners = [_whose(t) for t in _typed_tokens(items, "WHOSE_BARE") + _typed_tokens(items, "OWNER")]
         kinds = [i for i in items if isinstance(i, str) and not isinstance(i, Token)]
         who = ["by_opponent" if o == "opponent" else "by_self" for o in owners]
         if len(kinds) == 1:
