@@ -34,11 +34,15 @@ WORDING = (
     ("進化ー", "進化-"),  # the keyword's label, its dash printed as a long vowel mark
     ("\u2212", "-"),  # a keyword's label after the minus sign (「龍回避−このクリーチャーが…」)
     ("をを", "を"),  # a particle printed twice (a card list's typo: 「そのシールドのうち1つをを」)
+    ("相手プレイヤー", "相手"),  # the old wording of 「相手」
     ("｢", "「"),
     ("｣", "」"),
 )
-# 「…されるときかわりに」: 「とき」 before 「かわりに」 with no comma
-_WORDING_PATTERNS = ((re.compile(r"(?<=[るた])とき(?=かわりに)"), "時"),)
+# 「…されるときかわりに」: 「とき」 before 「かわりに」 with no comma; 「…あればかわりに」: a condition's comma left out
+_WORDING_PATTERNS = (
+    (re.compile(r"(?<=[るた])とき(?=かわりに)"), "時"),
+    (re.compile(r"(?:(?<=あれば)|(?<=なら))(?=かわりに)"), "、"),
+)
 _NAME = re.compile(r"(《[^》]*》)")
 _SPACE = re.compile(r"\s+")
 
@@ -347,7 +351,7 @@ _CANON_PATTERNS = tuple(
 )
 # What is replaced, said again before 「かわりに」.
 _ORIGINAL = re.compile(
-    r"(?:(?:(?:その|この)[^、を。は]*|相手)(?:を|は))?"
+    r"(?:(?:(?:その|この)[^、を。は]*|相手)(?:を|は))?(?:自分の|持ち主の)?"
     r"(?:墓地に置く|墓地に置かれる|墓地の|離れる|手札に戻る|手札に戻される|手札に戻す|アンタップする|出る"
     r"|シールドをブレイクする|山札の下に置かれる|(?:自分|相手)が選ぶ|破壊される|ブレイクされる|捨てられる|捨てる"
     r"|マナゾーンに置く|マナゾーンに置かれる|ゲームに負ける|バトルする|シールドブレイクの)(?=かわりに)"
@@ -412,6 +416,8 @@ def canonical(text: str) -> str:
     )
     text = _CHOICE_SOURCE_COUNT.sub(r"カードを\3\1の\2から", text)
     text = re.sub(r"(\d+枚)を", r"を\1", text)
+    # 「自分の手札から1枚捨てる」: cards of the hand
+    text = re.sub(r"(?<=かわりに)(\d+枚)(?=捨て)", r"カードを\1", text)
     text = re.sub(r"に(\d+枚以上)カードが", r"にカードが\1", text)
     text = re.sub(r"が(あり|あるなら|あれば)(?=、|$)", "が1枚以上あれば", text)
     text = re.sub(r"が(他に)?(\d+枚)(以上|でも)(あり|あるなら|あれば)", r"が\1\2以上あれば", text)
