@@ -1,6 +1,7 @@
 """Does the solver take each compiled replacement card of the classic list, in a scenario?
 
     python bench/accept.py            # the table and the SUMMARY line
+    python bench/accept.py FILE       # the same, of the cards of a file of printed texts (tests/cards/current.tsv)
     python bench/cards.py FILE        # prints the same figures after the compiler's coverage
 
 For every card of the classic list whose printed text the card-text compiler reads into at least
@@ -14,10 +15,16 @@ ability), *refused by name* (an error naming the card and the part the solver do
 yet), or a *failure*: any other error, which is a defect of dmrules or of this builder. An ability
 that a spell or ability creates for a time (``duration``) is set in play as the scenario's
 ``replacement_effects`` would list it. The target: at least 95% accepted, no failure.
+
+Of a file of printed texts whose cards are not in the classic list (``FILE``: name, type, kind, text), each
+`replacement` row the compiler reads completely is a card given by its text alone, as a scenario may give it
+(its characteristics unknown: a filter that needs them refuses it by name), tried the same way; a row of a
+type no scenario names yet (タマシード, GRクリーチャー, ...) is refused by name.
 """
 
 from __future__ import annotations
 
+import csv
 import os
 import sys
 import time
@@ -239,9 +246,12 @@ def _named(error: dmrules.InputError, card: CardDef) -> str | None:
     return problem.split(": ", 1)[-1]
 
 
-def try_card(card: CardDef, timeout: float = TIMEOUT) -> tuple[str, str]:
-    """("accepted" | "exercised" | "refused" | "failure", detail)."""
+def try_card(card: CardDef, timeout: float = TIMEOUT, given: bool = False) -> tuple[str, str]:
+    """("accepted" | "exercised" | "refused" | "failure", detail). ``given``: the card is not in the classic
+    list, and the database the scenario reads has it besides."""
     db = CardDatabase(list(classic_cards()))
+    if given:
+        db.add(card)
     built = build(card, db)
     if built.effects:
         db.add(replace(card, replacements=tuple(a for a in card.replacements if a.duration is None)))
@@ -271,13 +281,42 @@ def try_card(card: CardDef, timeout: float = TIMEOUT) -> tuple[str, str]:
     return ("exercised" if applied else "accepted"), ""
 
 
-def acceptance(timeout: float = TIMEOUT) -> Acceptance:
+def file_cards(path: str) -> tuple[list[CardDef], dict[str, list[str]]]:
+    """The cards of a file of printed texts whose replacement texts compile completely, and the rows refused
+    before a scenario can name them (a type no scenario names)."""
+    from dmrules.reading.cardtext.pool import UNKNOWN, card_type
+
+    cards: list[CardDef] = []
+    refused: dict[str, list[str]] = {}
+    with open(path, encoding="utf-8") as stream:
+        for row in csv.DictReader(stream, delimiter="\t"):
+            if row.get("kind") != "replacement":
+                continue
+            compiled = compile_text(row["text"], row["type"], row["name"])
+            if not compiled.complete or not compiled.abilities:
+                continue
+            try:
+                kind = card_type(row["type"])
+            except ValueError:
+                refused.setdefault(f"a card of the type {row['type']}", []).append(row["name"])
+                continue
+            entry = {"name": row["name"], "type": kind, "text": row["text"], "unknown": UNKNOWN, "compiled": True}
+            entry["replacements"] = compiled.forms()
+            text = yaml.safe_dump({"cards": [entry]}, allow_unicode=True, sort_keys=False)
+            cards.extend(carddb.load_card_file(f"{row['name']}.yaml", text))
+    return cards, refused
+
+
+def acceptance(timeout: float = TIMEOUT, path: str | None = None) -> Acceptance:
     result = Acceptance()
     start = time.perf_counter()
-    for card in classic_cards():
+    cards, refused = file_cards(path) if path else (list(classic_cards()), {})
+    for part, names in refused.items():
+        result.refused.setdefault(part, []).extend(names)
+    for card in cards:
         if not card.replacements:
             continue
-        verdict, detail = try_card(card, timeout)
+        verdict, detail = try_card(card, timeout, given=path is not None)
         if verdict in ("accepted", "exercised"):
             result.accepted.append(card.name)
             if verdict == "exercised":
@@ -290,10 +329,10 @@ def acceptance(timeout: float = TIMEOUT) -> Acceptance:
     return result
 
 
-def acceptance_text(result: Acceptance) -> str:
+def acceptance_text(result: Acceptance, of: str = "the classic list") -> str:
     refused = sum(len(v) for v in result.refused.values())
     lines = [
-        f"compiled replacement cards of the classic list in a scenario: {result.total}",
+        f"compiled replacement cards of {of} in a scenario: {result.total}",
         f"  accepted by the solver: {len(result.accepted)} ({result.share:.1%}); "
         f"its ability applied in some resolution: {len(result.exercised)}",
         f"  refused by name: {refused}",
@@ -306,10 +345,10 @@ def acceptance_text(result: Acceptance) -> str:
     return "\n".join(lines) + "\n"
 
 
-def summary(result: Acceptance) -> tuple[str, bool]:
+def summary(result: Acceptance, of: str = "classic") -> tuple[str, bool]:
     met = result.share >= TARGET and not result.failures
     return (
-        f"solver accepts {result.share:.1%} of {result.total} compiled classic replacement cards "
+        f"solver accepts {result.share:.1%} of {result.total} compiled {of} replacement cards "
         f"(target ≥ {TARGET:.0%}), {sum(len(v) for v in result.refused.values())} refused by name, "
         f"{len(result.failures)} failures, in {result.seconds:.1f} s"
     ), met
@@ -345,14 +384,16 @@ def startup() -> str:
     )
 
 
-def main() -> int:
-    sys.stdout.write(startup())
-    result = acceptance()
-    sys.stdout.write(acceptance_text(result))
-    line, met = summary(result)
+def main(argv: list[str]) -> int:
+    path = argv[0] if argv else None
+    if path is None:
+        sys.stdout.write(startup())
+    result = acceptance(path=path)
+    sys.stdout.write(acceptance_text(result, path or "the classic list"))
+    line, met = summary(result, "classic" if path is None else Path(path).name)
     sys.stdout.write(f"SUMMARY: {line}: {'met' if met else 'missed'}\n")
     return 0 if met else 1
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -32,7 +32,19 @@ POOL_TYPES = {
     "クロスギア": "cross_gear",
     "進化クロスギア": "cross_gear",
     "ドラグハート・クリーチャー": "dragheart_creature",
+    "ドラグハート・ウエポン": "dragheart_weapon",
+    "ドラグハート・フォートレス": "dragheart_fortress",
     "サイキック・クリーチャー": "psychic_creature",
+    "NEOクリーチャー": "neo_creature",
+    "G-NEOクリーチャー": "neo_creature",  # a G-NEO creature is a NEO creature (803.1)
+    "キング・クリーチャー": "creature",
+    "最終禁断クリーチャー": "creature",
+    "GRクリーチャー": "creature",
+    "タマシード": "tamaseed",
+    "オーラ": "aura",
+    "フィールド": "field",
+    "D2フィールド": "field",
+    "無月フィールド": "field",
     "クリーチャー／呪文": ["creature", "spell"],
 }
 UNKNOWN = ["races", "civilizations", "cost", "power"]
