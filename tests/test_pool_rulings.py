@@ -317,3 +317,30 @@ def test_partial_is_refused_on_a_compiled_card(tmp_path):
     with pytest.raises(InputError) as err:
         load_card_file(tmp_path / "x.yaml", text)
     assert "partial" in str(err.value)
+
+
+# A form written by hand that the compiler reads otherwise from the card's printed text, and why: each of
+# these states the same resolutions in its rulings' situations, or says in `partial` what it leaves out.
+READ_OTHERWISE = {
+    # one ability a cause: 「相手の呪文の効果またはクリーチャーの能力によって」 (the hand form says by_effect)
+    "永遠のリュウセイ・カイザー": "its causes as two abilities",
+    # 「…破壊するか、…捨てる」 as one ability of two options (one_of), as two abilities by hand
+    "モモキング-MAX": "one_of",
+    "蒼神龍ヴェール・バビロニア": "partial: its follow-up",
+    "ボルシャック・モモキング": "partial: modelled as a discard",
+    "禁断竜王 Vol-Val-8": "partial: its EXライフ",
+    "「祝」の頂 ウェディング": "its abilities in another order",
+}
+
+
+@pytest.mark.parametrize("card", [c for c in CARDS if c.hand_written and c.text], ids=lambda c: c.name)
+def test_a_form_written_by_hand_is_the_compilers_reading_where_the_compiler_reads_the_text(card):
+    """The compiler and the hand agree on the ruling cards whose text the compiler reads: a misreading of a
+    ruling's card shows here (and a hand form the compiler now reads otherwise is looked at again)."""
+    from dmrules.reading.cardtext.compiler import comparable, compile_text
+
+    compiled = compile_text(card.text, None, card.name)
+    if not compiled.complete or not compiled.abilities:
+        return  # not read: the hand form stands for it
+    same = [comparable(a) for a in compiled.abilities] == [comparable(a) for a in card.replacements]
+    assert same != (card.name in READ_OTHERWISE), card.name
