@@ -1377,3 +1377,31 @@ def test_afterwards_in_kana_is_afterwards():
     assert [p for p, _ in parts.phrases(normalize("そのあと、それを元に戻す"))] == ["followup"]
     assert parts.reads("followup", normalize("そのあと、それを元に戻す"))
     assert [p for p, _ in parts.phrases(normalize("そのさき、それを元に戻す"))] == ["clause", "target"]
+
+
+# -- a replacement said across two sentences (「…置かれるとき、…してよい。その場合、…かわりに…」) is refused, never
+# -- read as the effect's own self-replacement (which would leave the card with no replacement ability) ----------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # ギガスタンド
+        "このクリーチャーがバトルゾーンから自分の墓地に置かれるとき、自分の手札からカードを1枚選んで墓地に置いてよい。"
+        "その場合、このクリーチャーを墓地に置くかわりに手札に戻す。",
+        # ガイアール・カイザー
+        "自分のシールドがブレイクされる時、そのシールドを見る。それを手札に加えるかわりに自分の墓地に置いてもよい。",
+    ],
+)
+def test_a_replacement_said_across_two_sentences_is_refused(text):
+    result = compile_text(text)
+    assert not result.complete and result.self_replacements == 0
+    assert "a replacement said across two sentences" in " ".join(s.problem or "" for s in result.problems)
+
+
+def test_a_trigger_in_the_past_before_the_effects_own_instead_is_no_replacement_begun():
+    text = (
+        "このクリーチャーがバトルゾーンに出た時、相手のクリーチャーを1体選ぶ。"
+        + "そのクリーチャーを、1体のかわりに2体破壊する。"
+    )
+    assert compile_text(text).self_replacements == 1

@@ -68,6 +68,7 @@ class TextReader:
         self.grant: PendingGrant | None = None
         self.carried: list[Condition] = []
         self.carried_text: str | None = None
+        self.line_before: str | None = None  # the sentence before, in the same line
 
     # -- the text -----------------------------------------------------------------------
     def compile(self) -> c.Compiled:
@@ -140,9 +141,11 @@ class TextReader:
         if c.INSTEAD not in body and keyword is None and not _grants_a_keyword(body):
             self._add(c.Sentence(raw_line, line_offset, "other"))
             return
+        self.line_before = None
         for start, sentence in sentences(body):
             c.in_time(self.text, line_offset + start)
             self._sentence(sentence, line_offset + start, keyword, conditions, prefix)
+            self.line_before = sentence
 
     def _named(self, line: str) -> str:
         """The card's own name printed bare (「双光の使徒カリュートが他に1体でも」) as a name: 《…》."""
@@ -197,6 +200,13 @@ class TextReader:
             abilities = c.read_sentence(_holder_named(sentence, pending), "replacement")
         except ReadError as error:
             head = _WATCH_HEAD.search(sentence.split(c.INSTEAD)[0])
+            if head is None and pending is None and _begun_before(self.line_before):
+                problem = (
+                    f"「{sentence[:16]}…」 goes on with the replacement the sentence before begins "
+                    "(「…る時、…」): a replacement said across two sentences is no form of the vocabulary"
+                )
+                self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=problem))
+                return
             if head is None and pending is None and c.SELF_REPLACEMENT.fullmatch(sentence):
                 self.result.self_replacements += 1
                 self._add(c.Sentence(sentence, offset, "self_replacement"))
@@ -325,6 +335,19 @@ def _earlier_cards_problem(abilities, sentence: str, before: str, no_spell: bool
             "(「…唱えてもよい」「…唱える」): the vocabulary cannot name that spell"
         )
     return None
+
+
+# A watched event in the present (「…置かれるとき、」「…ブレイクされる時、」), the way a replacement watches it; a
+# trigger's is in the past (「…置かれた時、」).
+_PRESENT_WATCH = re.compile(r"(?<!た)(時|とき)(は)?、")
+
+
+def _begun_before(before: str | None) -> bool:
+    """Whether the sentence before (in the same line) begins a replacement: it watches an event in the present
+    and has no 「かわりに」 of its own (「…置かれるとき、自分の手札を1枚墓地に置いてよい。その場合、…かわりに…」)."""
+    if before is None or c.INSTEAD in before:
+        return False
+    return _PRESENT_WATCH.search(normalize(before).replace("時", "とき")) is not None
 
 
 def _holder_named(sentence: str, pending: PendingGrant | None) -> str:
