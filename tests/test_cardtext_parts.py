@@ -1405,3 +1405,22 @@ def test_a_trigger_in_the_past_before_the_effects_own_instead_is_no_replacement_
         + "そのクリーチャーを、1体のかわりに2体破壊する。"
     )
     assert compile_text(text).self_replacements == 1
+
+
+# -- a replacement said without 「かわりに」: 「離れずにとどまる」 is 「離れるかわりにとどまる」 (ギガデウス) ---------
+
+
+def test_staying_instead_said_without_instead_is_a_replacement():
+    form = {
+        "watch": {"event": "leave", "card": "this", "when": ["by_opponent", "by_effect", "by_spell"]},
+        "instead": ["stay"],
+    }
+    assert_compiles_to(
+        "相手の呪文の効果でこのクリーチャーがバトルゾーンから離れる時、バトルゾーンから離れずにとどまる。", form
+    )
+    assert_compiles_to("相手の呪文の効果でこのクリーチャーがバトルゾーンから離れる時、離れるかわりにとどまる。", form)
+    # 封魔ボルティス: read as a replacement, and refused naming what the vocabulary cannot state
+    assert_refused(
+        "クリーチャーが、このクリーチャーとのバトルに負けて破壊される時、そのクリーチャーは破壊されずバトルゾーンに留まる。",
+        "a battle with this creature",
+    )

@@ -40,6 +40,12 @@ WORDING = (
 )
 # 「…されるときかわりに」: 「とき」 before 「かわりに」 with no comma; 「…あればかわりに」: a condition's comma left out
 _WORDING_PATTERNS = (
+    # 「バトルゾーンから離れずにとどまる」「破壊されずバトルゾーンに留まる」: 「離れるかわりにとどまる」 said without
+    # 「かわりに」 (a replacement all the same: 609.1)
+    (
+        re.compile(r"(離れ|破壊され|置かれ|戻され)ずに?、?(?=(?:バトルゾーンに)?(?:とどまる|留まる|残る))"),
+        r"\1るかわりに",
+    ),
     (re.compile(r"(?<=[るた])とき(?=かわりに)"), "時"),
     (re.compile(r"(?:(?<=あれば)|(?<=なら))(?=かわりに)"), "、"),
 )
@@ -149,6 +155,8 @@ _CANON_PATTERNS = tuple(
         (r"(?<![分手])自身の(?=(?:墓地|手札|マナゾーン|山札|シールドゾーン)(?:に|の))", "持ち主の"),  # 「自身の墓地に」
         (r"(?<!の)シールド1つの上に", "自分のシールド1つの上に"),  # 裁きの紋章: one's own shield unless said
         (r"^唱えた後、", "その呪文を唱えた後、"),  # 「唱えた後、その呪文を墓地に置くかわりに」 (龍素知新)
+        # 「相手の呪文の効果で」: what makes it happen
+        (r"(効果|能力|呪文)で(?=この|自分|相手|その|、)", r"\1によって"),
         (r"以外のどこかに離れる", "以外のゾーンに置かれる"),  # 「バトルゾーンから墓地以外のどこかに離れる」
         # G-NEO進化's reminder: 「カードが下にあれば、NEO進化クリーチャーとして扱い、離れる時、かわりに下のカード
         # すべてが離れる」: the cards under this creature; its type (the type line's); its own leaving, the subject
