@@ -1424,3 +1424,30 @@ def test_staying_instead_said_without_instead_is_a_replacement():
         "クリーチャーが、このクリーチャーとのバトルに負けて破壊される時、そのクリーチャーは破壊されずバトルゾーンに留まる。",
         "a battle with this creature",
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 予言者アレス
+        "このクリーチャーがバトルゾーンから自分の墓地に置かれるとき、裏向きにして自分のシールドに加える。",
+        # 大昆虫ギガマンティス
+        "このクリーチャーがバトルゾーンにある間に、自分の他の自然のクリーチャーがバトルゾーンから墓地に置かれるとき、"
+        "その自然のクリーチャーを自分のマナゾーンに置く。",
+    ],
+)
+def test_the_watched_card_sent_elsewhere_without_instead_is_refused_not_passed_over(text):
+    """The first sets' wording: the card sent elsewhere as it is put somewhere, with no 「かわりに」 — a replacement or
+    a trigger: refused, never read as no replacement at all."""
+    result = compile_text(text)
+    assert not result.complete and "without 「かわりに」" in result.problems[0].problem
+
+
+def test_other_cards_moved_as_a_card_is_put_somewhere_is_no_replacement():
+    """ボーン・ピアース: other cards moved (a trigger, in the first sets' present tense)."""
+    text = (
+        "このクリーチャーがバトルゾーンから自分の墓地に置かれるとき、自分のマナゾーンからクリーチャーを1体選び、"
+        "自分の手札に戻してよい。"
+    )
+    result = compile_text(text)
+    assert result.complete and not result.abilities

@@ -139,7 +139,8 @@ class TextReader:
                 self._add(c.Sentence(raw_line, line_offset, "other"))
                 return
         if c.INSTEAD not in body and keyword is None and not _grants_a_keyword(body):
-            self._add(c.Sentence(raw_line, line_offset, "other"))
+            problem = _unmarked_problem(body)
+            self._add(c.Sentence(raw_line, line_offset, "other" if problem is None else "unreadable", problem=problem))
             return
         self.line_before = None
         for start, sentence in sentences(body):
@@ -201,11 +202,11 @@ class TextReader:
         except ReadError as error:
             head = _WATCH_HEAD.search(sentence.split(c.INSTEAD)[0])
             if head is None and pending is None and _begun_before(self.line_before):
-                problem = (
+                why = (
                     f"「{sentence[:16]}…」 goes on with the replacement the sentence before begins "
                     "(「…る時、…」): a replacement said across two sentences is no form of the vocabulary"
                 )
-                self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=problem))
+                self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=why))
                 return
             if head is None and pending is None and c.SELF_REPLACEMENT.fullmatch(sentence):
                 self.result.self_replacements += 1
@@ -335,6 +336,26 @@ def _earlier_cards_problem(abilities, sentence: str, before: str, no_spell: bool
             "(「…唱えてもよい」「…唱える」): the vocabulary cannot name that spell"
         )
     return None
+
+
+# 「このクリーチャーがバトルゾーンから自分の墓地に置かれるとき、裏向きにして自分のシールドに加える」: the watched card
+# (or 「その…を」) sent elsewhere as it is put somewhere, with no 「かわりに」 (the wording of the first sets): a
+# replacement or a trigger, which the text does not say.
+_UNMARKED = re.compile(
+    r"(置かれる|離れる|破壊される|戻される)時、(?:(?:その[^、。を]*|このクリーチャー|それ)を)?(?:(?!を)[^。])*"
+    r"(置|加え|戻)(く|る|す|いてもよい|いてよい|てもよい|てよい|してもよい|してよい)$"
+)
+
+
+def _unmarked_problem(body: str) -> str | None:
+    """Why a line with no 「かわりに」 is not read, when it sends the card it watches elsewhere (``_UNMARKED``)."""
+    unmarked = next((s for _, s in sentences(body) if _UNMARKED.search(s.rstrip("。"))), None)
+    if unmarked is None:
+        return None
+    return (
+        f"「{unmarked[:16]}…」 sends the card it watches elsewhere as it is put there, without 「かわりに」 (an old "
+        "wording): a replacement or a trigger, which the text does not say; not read"
+    )
 
 
 # A watched event in the present (「…置かれるとき、」「…ブレイクされる時、」), the way a replacement watches it; a
