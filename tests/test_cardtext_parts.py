@@ -1451,3 +1451,23 @@ def test_other_cards_moved_as_a_card_is_put_somewhere_is_no_replacement():
     )
     result = compile_text(text)
     assert result.complete and not result.abilities
+
+
+def test_the_watched_event_undone_without_instead_is_refused():
+    """聖天使グライス・メジキューラ: the break undone, said without 「かわりに」."""
+    text = (
+        "自分のシールドがブレイクされる時、自分の手札を2枚捨ててもよい。そうした場合、そのシールドはブレイクされない。"
+    )
+    result = compile_text(text)
+    assert not result.complete and "does not happen, or happens otherwise" in result.problems[0].problem
+    # a restriction with a state (「…ない時、」) is no watched event undone
+    assert compile_text("相手のシールドが1枚もない時、このクリーチャーはブロックされない。").complete
+
+
+def test_only_the_top_card_leaving_is_said_without_instead():
+    """太陽王ソウル・フェニックス: 「一番上のカードだけがバトルゾーンから離れる」 is スター進化's
+    「かわりに一番上のカードが離れる」."""
+    assert_compiles_to(
+        "このクリーチャーがバトルゾーンを離れる時、一番上のカードだけがバトルゾーンから離れる。",
+        {"watch": {"event": "leave", "card": "this"}, "instead": ["top_card_only"]},
+    )

@@ -348,14 +348,33 @@ _UNMARKED = re.compile(
 
 
 def _unmarked_problem(body: str) -> str | None:
-    """Why a line with no 「かわりに」 is not read, when it sends the card it watches elsewhere (``_UNMARKED``)."""
+    """Why a line with no 「かわりに」 is not read: it sends the card it watches elsewhere (``_UNMARKED``), or it says
+    the event it watches in the present does not happen or is done otherwise (``_DENIED``): 「自分のシールドが
+    ブレイクされる時、自分の手札を2枚捨ててもよい。そうした場合、そのシールドはブレイクされない」."""
     unmarked = next((s for _, s in sentences(body) if _UNMARKED.search(s.rstrip("。"))), None)
-    if unmarked is None:
-        return None
-    return (
-        f"「{unmarked[:16]}…」 sends the card it watches elsewhere as it is put there, without 「かわりに」 (an old "
-        "wording): a replacement or a trigger, which the text does not say; not read"
-    )
+    if unmarked is not None:
+        return (
+            f"「{unmarked[:16]}…」 sends the card it watches elsewhere as it is put there, without 「かわりに」 (an "
+            "old wording): a replacement or a trigger, which the text does not say; not read"
+        )
+    if any(re.search(watched + r"(時|とき)、", body) and re.search(denied, body) for watched, denied in _DENIED):
+        return (
+            f"「{body[:16]}…」 says the event it watches does not happen, or happens otherwise, without 「かわりに」: "
+            "a replacement said so is no form of the vocabulary; not read"
+        )
+    return None
+
+
+# (a watched event in the present, what says it does not happen or happens otherwise): 「そのシールドはブレイク
+# されない」「その呪文は効果を失い」「ブレイクされるシールドを…自分で選ぶ」, said without 「かわりに」
+_DENIED = (
+    ("ブレイクされる", r"ブレイクされない|(自分|相手)で選ぶ"),
+    ("破壊される", r"破壊されない"),
+    ("離れる", r"離れない"),
+    ("置かれる", r"置かれない"),
+    ("実行される", r"効果を失い"),
+    ("アンタップする", r"アンタップされない|アンタップしない"),
+)
 
 
 # A watched event in the present (「…置かれるとき、」「…ブレイクされる時、」), the way a replacement watches it; a
