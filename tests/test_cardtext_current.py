@@ -1220,3 +1220,19 @@ def test_a_text_pasted_with_line_marks_reads_as_its_lines(text):
 def test_wordings_that_mean_the_same_read_the_same(printed, same):
     assert compile_text(same).complete
     assert_compiles_to(printed, *compile_text(same).forms())
+
+
+# -- keywords with a replacement printed without their reminder (keywords.yaml) -----------------------------------
+
+
+def test_g_neo_evolution_and_eternal_kappa_printed_bare_read_as_their_reminders():
+    bare = compile_text("G-NEO進化:水、闇、または火のクリーチャー1体の上に置いてもよい。 / ブロッカー")
+    assert [comparable(a) for a in bare.abilities] == [comparable(a) for a in compile_text(GNEO).abilities]
+    kappa = compile_text("エターナル・Κ / W・ブレイカー")
+    assert [a.keyword for a in kappa.abilities] == ["エターナル・Κ"]
+    assert kappa.abilities[0].instead[1].slot.verb == "turn_face_up"
+
+
+def test_a_keyword_with_a_replacement_whose_reminder_is_not_known_is_refused():
+    result = compile_text("水晶チャージャー / カードを2枚引く。")
+    assert not result.complete and "neither printed here nor known" in result.problems[0].problem

@@ -67,6 +67,7 @@ def parser() -> lark.Lark:
 
 
 @lru_cache(maxsize=1)
+@lru_cache(maxsize=1)
 def keyword_table() -> dict:
     return yaml.safe_load((resources.files(__package__) / "keywords.yaml").read_text(encoding="utf-8"))
 
@@ -105,6 +106,11 @@ def _keyword_parts(line: str) -> tuple[str | None, str | None, str]:
     )
     if m and INSTEAD in m.group(3) and "時" in m.group(3) and not m.group(2).startswith(("自分", "相手", "この")):
         return m.group(2).rstrip("0123456789"), None, m.group(3)
+    for word in sorted(table["keywords"], key=len, reverse=True):  # a name with a dash in it: 「G-NEO進化:…」
+        if "-" in word and re.match(re.escape(word) + r"(?:[:\-]|$)", line):
+            reminder = keyword_reminder(word, line[len(word) + 1 :].strip())
+            if reminder is not None:
+                return word, None, reminder
     m = re.match(r"^(\{SG\})?([^()、。:]{1,24}?)(?:[:\-](.*))?$", line)
     if m:
         word = m.group(2)

@@ -139,7 +139,7 @@ class TextReader:
                 self._add(c.Sentence(raw_line, line_offset, "other"))
                 return
         if c.INSTEAD not in body and keyword is None and not _grants_a_keyword(body):
-            problem = _unmarked_problem(body)
+            problem = _unmarked_problem(body) or _unknown_keyword_problem(body)
             self._add(c.Sentence(raw_line, line_offset, "other" if problem is None else "unreadable", problem=problem))
             return
         self.line_before = None
@@ -363,6 +363,14 @@ def _unmarked_problem(body: str) -> str | None:
             "a replacement said so is no form of the vocabulary; not read"
         )
     return None
+
+
+def _unknown_keyword_problem(body: str) -> str | None:
+    """Why a line that is a keyword with a replacement dmrules has no reminder for is not read (keywords.yaml)."""
+    word = next((w for w in c.keyword_table().get("unknown", ()) if body.startswith(w)), None)
+    if word is None:
+        return None
+    return f"「{word}」 has a replacement, and its reminder is neither printed here nor known: not read"
 
 
 # (a watched event in the present, what says it does not happen or happens otherwise): 「そのシールドはブレイク
