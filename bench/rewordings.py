@@ -1,0 +1,112 @@
+"""Wordings that mean the same must read the same: the dev replacement sentences, reworded.
+
+    python bench/rewordings.py                 # the classic list's and the current texts' dev rows
+    python bench/rewordings.py --show 40       # the rewordings that read otherwise, at most 40
+
+Each replacement sentence of the dev rows (bench/cards.py's split: never a held-out row) that the compiler
+reads whole is reworded, one change at a time, in the ways the printed texts say one thing: the old and new
+phrasings of an event (「バトルゾーンを離れる」/「離れる」, 「バトルゾーンに出す」/「出す」, 「山札の一番下」/
+「山札の下」), 「時」/「とき」, 「してもよい」/「してよい」, 「そうした場合」/「そうしたら」, 「相手のクリーチャー」/
+「相手クリーチャー」, kana numbers, what is replaced said again or not (「墓地に置くかわりに」/「かわりに」), the zone's
+player said or not (「手札に戻す」/「自分の手札に戻す」), 「とどまる」/「残る」, a clause's 「し、」/「して、」, commas.
+Each rewording must read to the same abilities as the sentence (the same comparable forms); the share that does
+is printed, with those that do not. The target: all of them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT))
+
+from cards import part_of  # noqa: E402
+
+from dmrules.reading.cardtext.compiler import comparable, compile_text  # noqa: E402
+
+FILES = (ROOT / "tests/cards/classic.tsv", ROOT / "tests/cards/current.tsv")
+# (pattern, replacement): one change of wording that keeps the meaning; a pattern matches where the change is
+# one (「離れる時」 not already after 「バトルゾーンを」).
+REWORDINGS = (
+    (r"バトルゾーンを離れる", "離れる"),
+    (r"(?<!バトルゾーンを)(?<!ゾーンから)(?<!に)離れる時", "バトルゾーンを離れる時"),
+    (r"バトルゾーンに出す", "出す"),
+    (r"(?<!バトルゾーンに)(?<!以外から)出す(?=。|$)", "バトルゾーンに出す"),
+    (r"バトルゾーンに出る", "出る"),
+    (r"山札の一番下", "山札の下"),
+    (r"山札の下", "山札の一番下"),
+    (r"時、", "とき、"),
+    (r"てもよい", "てよい"),
+    (r"そうした場合", "そうしたら"),
+    (r"そうしたら", "そうした場合"),
+    (r"相手のクリーチャー(?!の)", "相手クリーチャー"),
+    (r"1枚", "一枚"),
+    (r"1体", "一体"),
+    (r"1つ", "ひとつ"),
+    (r"(?<=[るくす])かわりに、", "かわりに"),
+    (r"(?<![をのにはがで、])(?<!自分の)(?<!持ち主の)手札に戻す", "自分の手札に戻す"),
+    (r"(?<![をのにはがで、])(?<!自分の)(?<!持ち主の)マナゾーンに置く", "自分のマナゾーンに置く"),
+    (r"とどまる", "残る"),
+    (r"捨て、", "捨てて、"),
+    (r"置き、", "置いて、"),
+    (r"相手の(?=ターン)", "相手プレイヤーの"),
+    (r"自分の手札を(?=\d枚捨て)", "自分の手札から"),
+)
+
+
+def dev_sentences() -> list[str]:
+    out: dict[str, None] = {}
+    for path in FILES:
+        with open(path, encoding="utf-8") as stream:
+            for row in csv.DictReader(stream, delimiter="\t"):
+                if part_of(row) != "dev" or not re.search("かわり|代わり", row["text"]):
+                    continue
+                for line in re.split(r" / ", row["text"]):
+                    for sentence in line.split("。"):
+                        if "かわりに" in sentence and "(" not in sentence and sentence.strip():
+                            out[sentence.strip()] = None
+    return list(out)
+
+
+def reading(text: str) -> tuple[bool, list]:
+    compiled = compile_text(text)
+    return compiled.complete, [comparable(a) for a in compiled.abilities]
+
+
+def main(argv: list[str]) -> int:
+    args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    args.add_argument("--show", type=int, default=20, help="rewordings that read otherwise, shown")
+    options = args.parse_args(argv)
+    total, same, shown = 0, 0, 0
+    for sentence in dev_sentences():
+        base = reading(sentence)
+        if not base[0] or not base[1]:
+            continue
+        for pattern, new in REWORDINGS:
+            reworded, n = re.subn(pattern, new, sentence, count=1)
+            if not n or reworded == sentence:
+                continue
+            total += 1
+            if reading(reworded) == base:
+                same += 1
+            elif shown < options.show:
+                shown += 1
+                problems = [s.problem for s in compile_text(reworded).problems]
+                sys.stdout.write(
+                    f"    {pattern} → {new}: 「{reworded}」: {(problems or ['read otherwise'])[0][:140]}\n"
+                )
+    share = same / total if total else 1.0
+    sys.stdout.write(
+        f"SUMMARY: rewordings of the dev replacement sentences that read the same: {same} of {total} ({share:.1%}), "
+        f"target all: {'met' if same == total else 'missed'}\n"
+    )
+    return 0 if same == total else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
