@@ -1471,3 +1471,12 @@ def test_only_the_top_card_leaving_is_said_without_instead():
         "このクリーチャーがバトルゾーンを離れる時、一番上のカードだけがバトルゾーンから離れる。",
         {"watch": {"event": "leave", "card": "this"}, "instead": ["top_card_only"]},
     )
+
+
+def test_staying_in_the_zone_the_watched_card_leaves():
+    """極幻空 ザハ・エルハ: 「…かわりにシールドゾーンにとどまる」 stays in the shield zone it would leave."""
+    text = "自分のシールドが、シールドゾーンから手札以外のゾーンに置かれる時、かわりにシールドゾーンにとどまる。"
+    assert_compiles_to(
+        text, {"watch": {"event": "leave_shields", "card": {"whose": "own"}, "to_not": "hand"}, "instead": ["stay"]}
+    )
+    assert_refused(text.replace("かわりにシールドゾーンに", "かわりにマナゾーンに"), "another zone than the one")

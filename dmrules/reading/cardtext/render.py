@@ -93,6 +93,9 @@ def phrase(flt: Filter, *, head: str | None = None) -> str:
         for p in flt.properties
     ]
     parts += [f"{race}ではない" for race in flt.not_races]
+    if "evolution" in flt.not_types:
+        parts.append("進化ではない")
+        flt = replace(flt, not_types=tuple(t for t in flt.not_types if t != "evolution"))
     parts.append(head if head is not None else _head(flt, souls))
     return "".join(parts)
 

@@ -184,10 +184,10 @@ class ClauseParts:
         return Clause(verb=verb, mode=mode, place=place, manners=manners)
 
     def vp_stay(self, items: list):
+        """「とどまる」「バトルゾーンにとどまる」「シールドゾーンにとどまる」: where it stays is checked against the
+        watched event's zone (instead.py)."""
         place = next((i for i in items if isinstance(i, PutPlace)), None)
-        if place is not None and place.zone != "battle":
-            raise ReadError("「とどまる」 somewhere other than the battle zone")
-        return Clause(verb="stay")
+        return Clause(verb="stay", place=place)
 
     # -- sources ------------------------------------------------------------------------
     def source_zone(self, items: list):

@@ -93,6 +93,10 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
     return [Action("choose", slot=slot) for slot in _choice_slots(clause, target)]
 
 
+# The zone a card stays in instead of the watched event (「シールドゾーンにとどまる」): the zone it would leave.
+_STAYS_IN = {"leave_shields": "shields", "break": "shields", "leave_mana": "mana", "leave_graveyard": "graveyard"}
+
+
 def _said_whole(clause: Clause, watch: Watch) -> Action | None:
     """The action of a clause said as a whole (「とどまる」, 「次の能力を使う」, 「一番上のカードが離れる」, …), if it
     is one."""
@@ -100,6 +104,8 @@ def _said_whole(clause: Clause, watch: Watch) -> Action | None:
     if verb == "stay":
         if target is not None and not (target.kind == "that" or (target.kind == "this" and watch.subject == "this")):
             raise ReadError("a card that stays instead, other than the replaced event's")
+        if clause.place is not None and clause.place.zone != _STAYS_IN.get(watch.events[0], "battle"):
+            raise ReadError("「…にとどまる」 in another zone than the one the watched card leaves")
         _check_manners(clause, set())
         return Action("stay")
     if verb == "use":

@@ -137,7 +137,8 @@ class NounParts:
         return ("mod", "add", "properties", ("multicolor",))
 
     def mod_not_evolution(self, items: list):
-        raise ReadError("「進化ではない」: no filter field says a card is not an evolution")
+        """「進化ではない」「進化クリーチャーではない」: a card that is no evolution card."""
+        return ("mod", "add", "not_types", ("evolution",))
 
     def mod_not_race(self, items: list):
         """「ドラゴンではない」: of no race that contains the word."""

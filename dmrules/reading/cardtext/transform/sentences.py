@@ -45,6 +45,7 @@ ORIGINAL_EVENTS = {
     "バトルする": frozenset({"battle"}),
     "ゲームに負ける": frozenset({"lose"}),
     "シールドブレイクの": frozenset({"break"}),
+    "出す": frozenset({"enter", "put_into_battle"}),
     "shield": frozenset({"break"}),
     "chooser": frozenset({"choose"}),
 }
