@@ -1480,3 +1480,35 @@ def test_staying_in_the_zone_the_watched_card_leaves():
         text, {"watch": {"event": "leave_shields", "card": {"whose": "own"}, "to_not": "hand"}, "instead": ["stay"]}
     )
     assert_refused(text.replace("かわりにシールドゾーンに", "かわりにマナゾーンに"), "another zone than the one")
+
+
+@pytest.mark.parametrize(
+    "text, form",
+    [
+        (  # 星空に浮かぶニンギョ
+            "相手のターン中、相手が自身の手札以外からマナゾーンにカードを置く時、かわりに墓地に置く。",
+            {
+                "watch": {
+                    "event": "put_into_mana",
+                    "card": {"whose": "opponent"},
+                    "from_not": "hand",
+                    "when": ["opponent_turn"],
+                },
+                "instead": [{"move_to": "graveyard"}],
+            },
+        ),
+        (  # とこしえの超人
+            "相手が自身の手札以外からカードを出す時、かわりにマナゾーンに置く。",
+            {
+                "watch": {"event": "enter", "card": {"whose": "opponent"}, "from_not": "hand"},
+                "instead": [{"move_to": "mana"}],
+            },
+        ),
+    ],
+)
+def test_a_players_cards_put_from_any_zone_of_theirs_but_one(text, form):
+    assert_compiles_to(text, form)
+
+
+def test_cards_put_from_any_zone_but_one_into_a_zone_no_event_names_are_refused():
+    assert_refused("相手が自身の手札以外から手札にカードを置く時、かわりに墓地に置く。", "no watched event names")

@@ -237,6 +237,8 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool
         shields = watch.from_zone == "shields"
         chosen = phrase(_given(watch.filter, "chosen card"), head="シールド" if shields else None)
         return f"{chosen}を{_WHOSE[watch.chooser]}が選ぶ"
+    if watch.from_not:
+        return _puts_except(watch, cause, rest)
     if rest == ["by_this"] and events == {"break"} and watch.filter == Filter(whose="opponent"):
         return "このクリーチャーが相手のシールドをブレイクする"
     if rest:
@@ -251,6 +253,24 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool
         raise ReadError("a card's event with a cause no phrase states")
     lead = "どこからでも" if anywhere else ""
     return f"{subject}が{cause}{lead}{_event_phrase(watch, face_up)}"
+
+
+def _puts_except(watch: Watch, cause: str, rest: list[str]) -> str:
+    """「相手が自身の手札以外からマナゾーンにカードを置く」: a player's cards put somewhere from any zone of theirs but
+    one."""
+    flt = _given(watch.filter, "the cards put")
+    places: dict[tuple[str, ...], str] = {
+        ("enter",): "",
+        ("put_into_mana",): "マナゾーンに",
+        ("put_into_graveyard",): "墓地に",
+    }
+    to = places.get(watch.events)
+    if to is None or len(watch.from_not) != 1 or cause or rest or watch.subject or flt.whose == "any":
+        raise ReadError("cards put from any zone but one, no printed phrase states")
+    verb = "出す" if watch.events == ("enter",) else "置く"
+    return (
+        f"{_WHOSE[flt.whose]}が自身の{_ZONE[watch.from_not[0]]}以外から{to}{phrase(replace(flt, whose='any'))}を{verb}"
+    )
 
 
 def _cast(watch: Watch) -> str:

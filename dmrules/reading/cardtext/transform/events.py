@@ -265,6 +265,22 @@ class EventParts:
             raise ReadError("a player putting another player's cards into the battle zone")
         return (WatchPart(watch=Watch(events=("enter",), filter=replace(flt, whose=owner))),)
 
+    def watch_player_puts_except(self, items: list):
+        """「相手が自身の手札以外からマナゾーンにカードを置く時」: that player's cards put into a zone (the battle zone
+        unless said) from any zone of theirs but one."""
+        owner = _whose(_typed_tokens(items, "OWNER")[0])
+        zones = [ZONE_BY_WORD[str(t)] for t in _typed_tokens(items, "ZONE")]
+        phrase = next(i for i in items if isinstance(i, Phrase))
+        flt = _filter(phrase)
+        if flt.whose not in ("any", owner) or phrase.zone is not None:
+            raise ReadError("a player putting cards the text qualifies by another player or zone")
+        to = zones[1] if len(zones) > 1 else "battle"
+        event = {"battle": "enter", "mana": "put_into_mana", "graveyard": "put_into_graveyard"}.get(to)
+        if event is None or zones[0] == to:
+            raise ReadError("a player putting cards into a zone no watched event names")
+        watch = Watch(events=(event,), filter=replace(flt, whose=owner), from_not=(zones[0],))
+        return (WatchPart(watch=watch),)
+
     def cast_recycled(self, items: list):
         watch = Watch(events=("spell_to_graveyard",), subject="this", cast_from="graveyard")
         return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))
