@@ -1512,3 +1512,16 @@ def test_a_players_cards_put_from_any_zone_of_theirs_but_one(text, form):
 
 def test_cards_put_from_any_zone_but_one_into_a_zone_no_event_names_are_refused():
     assert_refused("相手が自身の手札以外から手札にカードを置く時、かわりに墓地に置く。", "no watched event names")
+
+
+def test_the_card_that_flips_instead_untaps_too():
+    """無敵剣 プロト・ギガハート: 「…離れるかわりにこのドラグハートをクリーチャー側に裏返し、アンタップする」: the
+    clause with no card named is the card the clause before names."""
+    text = (
+        "龍解:相手の呪文の効果またはクリーチャーの能力によって、これを装備したクリーチャーが離れる時、離れるかわりに"
+        "このドラグハートをクリーチャー側に裏返し、アンタップする。"
+    )
+    abilities = compile_text(text).abilities
+    assert [[a.kind for a in ability.instead] for ability in abilities] == [["stay", "flip_source", "untap_source"]] * 2
+    # with no card before it, 「アンタップする」 would be the watched card's: no action of the vocabulary
+    assert_refused(text.replace("このドラグハートをクリーチャー側に裏返し、", ""), "untap instead")

@@ -256,6 +256,7 @@ def test_a_ruling_card_marked_compiled_is_the_compilers_reading_of_its_printed_t
         "ブレイン・チャージャー",
         "神羅スカル・ムーン",
         "無敵城 シルヴァー・グローリー",
+        "斬隠蒼頭龍バイケン",
     }
     for card in files:
         listed = listed_cards[card.name]

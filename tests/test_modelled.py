@@ -769,3 +769,9 @@ effect: {source: W, controller: opponent, by: BY, events: [{id: e1, destroy: L}]
 @pytest.mark.parametrize("by, expected", [("battle", "hand"), ("ability", "graveyard")])
 def test_a_lost_battle_is_watched_as_the_destruction_a_battle_makes(by, expected):
     assert finals(dmrules.solve(scenario(LOSER.replace("BY", by))), "L") == [(expected,)]
+
+
+def test_a_replacement_that_untaps_its_own_card_leaves_it_untapped():
+    """無敵剣 プロト・ギガハート's 龍解 (R79's board): it flips and untaps instead of its creature leaving."""
+    solution = dmrules.solve(load_scenario(FIXTURES / "R79-gigaheart-ryukai-then-removed-again.yaml"))
+    assert [r.untapped for r in solution.resolutions] == [("GH",)]

@@ -91,7 +91,8 @@ class Action:
     kind: str  # stay, move, move_under, move_under_chosen, move_top, choose, move_source, flip_source, mill, draw,
     #            win, under_to, destroy_partner, power, choose_instead, use_ability, tap_source, battle_instead, reveal,
     #            turn_face_up, ex_life_to (every shield this card's 「EXライフ」 made goes to ``zone``),
-    #            under_leave (every card under this one leaves where the event would send it: G-NEO進化)
+    #            under_leave (every card under this one leaves where the event would send it: G-NEO進化),
+    #            untap_source (this card untaps: 「このドラグハートをクリーチャー側に裏返し、アンタップする」)
     zone: str | None = None
     verb: str | None = None
     slot: Slot | None = None

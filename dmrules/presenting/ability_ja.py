@@ -137,6 +137,7 @@ def action_words(action: Action) -> str:
         "choose_instead": "かわりに相手が選ぶ" if action.whose == "opponent" else "かわりに自分が選ぶ",
         "use_ability": "かわりに次の能力を使う",
         "tap_source": "このカードをタップする",
+        "untap_source": "このカードをアンタップする",
         "flip_source": "このカードを裏返す",
         "destroy_partner": "バトルの相手のクリーチャーを破壊する",
         "win": "自分がゲームに勝つ",

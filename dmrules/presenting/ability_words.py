@@ -92,6 +92,7 @@ _FIXED_WORDS = {
     "move_top": "only the top card of its stack goes",
     "under_leave": "every card under this card leaves instead, where the event would send it (none: it cannot)",
     "use_ability": "use the next ability instead",
+    "untap_source": "this card untaps",
     "tap_source": "tap this card",
     "flip_source": "this card flips",
     "destroy_partner": "the other creature of the battle is destroyed",

@@ -84,6 +84,7 @@ ONE_WORD_ACTIONS = (
     "discard_this",
     "turn_face_up",
     "under_leave",
+    "untap_this",
 )
 ACTION_KEYS = (
     "move_to",
@@ -247,6 +248,7 @@ def _word_action(node: Node) -> Action:
         "turn_face_up": Action("turn_face_up"),
         # 「かわりに下のカードすべてが離れる」 (G-NEO進化): every card under this one leaves, where the event sends it
         "under_leave": Action("under_leave"),
+        "untap_this": Action("untap_source"),
     }
     if word in simple:
         return simple[word]

@@ -166,6 +166,7 @@ _WORD_FORMS = {
     "tap_source": "tap_this",
     "turn_face_up": "turn_face_up",
     "under_leave": "under_leave",
+    "untap_source": "untap_this",
 }
 
 

@@ -408,6 +408,7 @@ WORD_ACTIONS = (
     "use_ability",
     "tap_source",
     "under_leave",
+    "untap_source",
 )
 
 

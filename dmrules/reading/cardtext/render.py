@@ -560,6 +560,8 @@ def render_action(action: Action) -> str:
         )
     if kind == "flip_source":
         return "このクリーチャーを裏返す"
+    if kind == "untap_source":
+        return "このクリーチャーをアンタップする"
     if kind == "win":
         return "勝つ"
     if kind == "destroy_partner":
@@ -647,7 +649,14 @@ def render_actions(actions: tuple[Action, ...], optional: bool) -> str:
 
 def _continuative(text: str) -> str:
     """An action followed by the next, as cards print it: 「置き、」, 「戻し、」, 「捨て、」."""
-    for plain, joined in (("置く", "置き"), ("する", "し"), ("戻す", "戻し"), ("捨てる", "捨て"), ("加える", "加え")):
+    for plain, joined in (
+        ("置く", "置き"),
+        ("する", "し"),
+        ("戻す", "戻し"),
+        ("捨てる", "捨て"),
+        ("加える", "加え"),
+        ("裏返す", "裏返し"),
+    ):
         if text.endswith(plain):
             return text[: -len(plain)] + joined
     return text

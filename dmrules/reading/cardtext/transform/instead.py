@@ -32,6 +32,12 @@ def instead_actions(instead: Instead, watch: Watch) -> tuple[Action, ...]:
         return (Action("one_of", options=(first, second)),)
     actions: list[Action] = []
     for clause in _joined(instead.clauses):
+        this_before = bool(actions) and actions[-1].kind in ("flip_source", "move_source", "tap_source")
+        if clause.verb == "untap" and clause.target is None and this_before:
+            # 「このドラグハートをクリーチャー側に裏返し、アンタップする」: the card the clause before names
+            _check_manners(clause, set())
+            actions.append(Action("untap_source"))
+            continue
         actions.extend(clause_actions(clause, watch))
     return tuple(actions)
 
