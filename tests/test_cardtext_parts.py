@@ -1525,3 +1525,16 @@ def test_the_card_that_flips_instead_untaps_too():
     assert [[a.kind for a in ability.instead] for ability in abilities] == [["stay", "flip_source", "untap_source"]] * 2
     # with no card before it, 「アンタップする」 would be the watched card's: no action of the vocabulary
     assert_refused(text.replace("このドラグハートをクリーチャー側に裏返し、", ""), "untap instead")
+
+
+def test_an_sf_ability_holds_only_while_the_scenario_flags_the_card():
+    """不滅の精霊パーフェクト・ギャラクシー: 「SF−…」 abilities hold while the shield シールド・フォース chose is in the
+    shield zone, as the card's flag shield_force says (the keyword's own line is no ability)."""
+    text = (
+        "W・ブレイカー / シールド・フォース(このクリーチャーを出す時、自分のシールドを1つ選んでもよい。そのシールドが"
+        "シールドゾーンにある間、このクリーチャーは次のSF能力を得る) / SF−このクリーチャーが離れる時、離れるかわりに"
+        "とどまる。"
+    )
+    assert_compiles_to(
+        text, {"watch": {"event": "leave", "card": "this"}, "instead": ["stay"], "requires_flag": "shield_force"}
+    )

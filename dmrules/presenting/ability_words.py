@@ -215,6 +215,8 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
         kind += ", an effect for this turn"
     if ability.once_per_turn:
         kind += ", once each turn"
+    if ability.requires_flag:
+        kind += f", only while the card has the flag {ability.requires_flag}"
     if ability.granted_to is not None:
         kind += f", granted to each {filter_words(ability.granted_to)}"
     zone = ZONE_OR_ANY_WORDS.get(ability.works_in, ability.works_in)

@@ -236,6 +236,9 @@ class TextReader:
             ability = replace(ability, conditions=grant.conditions + ability.conditions)
         elif keyword:
             ability = replace(ability, keyword=keyword)
+        flag = c.keyword_table().get("flags", {}).get(keyword)
+        if flag is not None:  # 「SF−このクリーチャーが離れる時、…」: while the scenario's flag says so
+            ability = replace(ability, requires_flag=flag)
         if self.castle and ability.watch.subject != "fortified":
             if ability.works_in == default_works_in(ability.watch, ability.spell_own_movement):
                 ability = replace(ability, works_in="shields")
