@@ -1538,3 +1538,21 @@ def test_an_sf_ability_holds_only_while_the_scenario_flags_the_card():
     assert_compiles_to(
         text, {"watch": {"event": "leave", "card": "this"}, "instead": ["stay"], "requires_flag": "shield_force"}
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ホーリー・フィールド / HF−このクリーチャーが破壊される時、かわりにとどまる。",
+        "HF−このクリーチャーが破壊される時、かわりにとどまる。",
+        "ホーリー・フィールド(自分のシールドの数が相手以上であれば、このクリーチャーは次の能力を得る) / "
+        "このクリーチャーが破壊される時、かわりにとどまる。",
+    ],
+)
+def test_a_holy_field_ability_holds_under_its_condition_however_it_is_printed(text):
+    """ホーリー・フィールド printed without its reminder, or an ability labelled 「HF−」: the keyword's condition (the
+    card list's reminder), never an ability that always holds."""
+    assert_compiles_to(
+        text,
+        {"watch": {"event": "destroy", "card": "this"}, "instead": ["stay"], "if": ["shields_at_least_opponent"]},
+    )

@@ -87,15 +87,7 @@ class TextReader:
             self._line(raw_line, line_offset)
             self._end_grant()
             self._close()
-            using = next(
-                (
-                    a
-                    for g in self.groups[before:]
-                    for a in g.abilities
-                    if any(x.kind == "use_ability" for x in a.instead) and not a.then
-                ),
-                None,
-            )
+            using = _using_ability(self.groups[before:])
         self._check()
         return self.result
 
@@ -124,6 +116,7 @@ class TextReader:
         keyword, condition, body = c._keyword_parts(line)
         conditions, prefix = self.carried, self.carried_text
         self.carried, self.carried_text = [], None
+        condition, body = _keyword_condition(line, keyword, condition, body, bool(conditions))
         if condition is not None:
             head = condition.split("、")[0]
             try:
@@ -348,6 +341,28 @@ _UNMARKED = re.compile(
     r"(置かれる|離れる|破壊される|戻される)時、(?:(?:その[^、。を]*|このクリーチャー|それ)を)?(?:(?!を)[^。])*"
     r"(置|加え|戻)(く|る|す|いてもよい|いてよい|てもよい|てよい|してもよい|してよい)$"
 )
+
+
+def _using_ability(groups: list[Group]) -> ReplacementAbility | None:
+    """The ability of these groups that uses 「次の能力」 instead and waits for the line that prints it."""
+    return next(
+        (a for g in groups for a in g.abilities if any(x.kind == "use_ability" for x in a.instead) and not a.then),
+        None,
+    )
+
+
+def _keyword_condition(
+    line: str, keyword: str | None, condition: str | None, body: str, carried: bool
+) -> tuple[str | None, str]:
+    """(condition, body) of a line: a condition keyword printed alone (「ホーリー・フィールド」) is its condition as the
+    card list prints its reminder, for the line after it; an ability labelled with its short name (「HF−…」) has it."""
+    table = c.keyword_table()
+    if condition is None and line.rstrip("。") in table.get("condition_reminders", {}):
+        return table["condition_reminders"][line.rstrip("。")], ""
+    labelled = table.get("labels", {}).get(keyword or "")
+    if condition is None and not carried and labelled is not None:
+        return table["condition_reminders"][labelled], body
+    return condition, body
 
 
 def _unmarked_problem(body: str) -> str | None:
