@@ -16,7 +16,19 @@ from dataclasses import replace
 from lark import Token
 
 from .nouns import _number, _typed_tokens
-from .parts import ACTOR, WHOSE_BY_WORD, ZONE_BY_WORD, Amount, Clause, Phrase, PutPlace, ReadError, Target, Unstated
+from .parts import (
+    ACTOR,
+    WHOSE_BY_WORD,
+    ZONE_BY_WORD,
+    Amount,
+    Clause,
+    Phrase,
+    PutPlace,
+    ReadError,
+    Target,
+    Unstated,
+    word,
+)
 
 _STEMS = {
     "破壊": "destroy",
@@ -99,20 +111,11 @@ class PlaceParts:
         return PutPlace(zone="under", under=next(i for i in items if isinstance(i, Phrase)))
 
     # -- manners ------------------------------------------------------------------------
-    def manner_tapped(self, items: list):
-        return "tapped"
-
-    def manner_face_down(self, items: list):
-        return "face_down"
-
-    def manner_any_order(self, items: list):
-        return "any_order"
-
-    def manner_face_up(self, items: list):
-        return "face_up"
-
-    def manner_other_side(self, items: list):
-        return "other_side"
+    manner_tapped = word("tapped")
+    manner_face_down = word("face_down")
+    manner_any_order = word("any_order")
+    manner_face_up = word("face_up")
+    manner_other_side = word("other_side")
 
     def manner_shown(self, items: list):
         """「相手に見せてから」: the cards shown to the opponent first (no action states it: refused where checked)."""

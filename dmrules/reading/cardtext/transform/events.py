@@ -16,7 +16,7 @@ from lark import Token
 from ....game.abilities import Watch
 from ....game.filters import Filter
 from .nouns import _number, _typed_tokens
-from .parts import WHOSE_BY_WORD, ZONE_BY_WORD, EventCause, Phrase, Prefix, ReadError, Unstated, WatchPart
+from .parts import WHOSE_BY_WORD, ZONE_BY_WORD, EventCause, Phrase, Prefix, ReadError, Unstated, WatchPart, word
 
 OTHER = {"own": "opponent", "opponent": "own"}
 _LEAVE = {"battle": "leave", "shields": "leave_shields", "mana": "leave_mana", "graveyard": "leave_graveyard"}
@@ -320,23 +320,12 @@ class CauseParts:
             return EventCause(conditions=(who[0], *_CAUSE_KINDS[kinds[0]]))
         return EventCause(either=((who[0], *_CAUSE_KINDS[kinds[0]]), (who[-1], *_CAUSE_KINDS[kinds[1]])))
 
-    def by_effect(self, items: list):
-        return "by_effect"
-
-    def by_spell_effect(self, items: list):
-        return "by_spell_effect"
-
-    def by_spell(self, items: list):
-        return "by_spell"
-
-    def by_creature_ability(self, items: list):
-        return "by_creature_ability"
-
-    def by_attack(self, items: list):
-        return "by_attack"
-
-    def by_creature(self, items: list):
-        return "by_creature"
+    by_effect = word("by_effect")
+    by_spell_effect = word("by_spell_effect")
+    by_spell = word("by_spell")
+    by_creature_ability = word("by_creature_ability")
+    by_attack = word("by_attack")
+    by_creature = word("by_creature")
 
     def by_creature_in_battle(self, items: list):
         raise ReadError(

@@ -8,10 +8,22 @@ objects of ``dmrules/reading/abilities.py``. A part the vocabulary cannot state 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ....game.abilities import Watch
 from ....game.filters import Condition, Filter
+
+
+def word(value: str) -> Callable[[Any, list], str]:
+    """The transformer method of a rule that is one word of the vocabulary and stands for ``value``."""
+
+    def method(self: Any, items: list) -> str:
+        return value
+
+    return method
+
 
 CIVS = {"光": "light", "水": "water", "闇": "darkness", "火": "fire", "自然": "nature", "ゼロ": "zero"}
 WHOSE_BY_WORD = {"自分": "own", "相手": "opponent"}
