@@ -1556,3 +1556,92 @@ def test_a_holy_field_ability_holds_under_its_condition_however_it_is_printed(te
         text,
         {"watch": {"event": "destroy", "card": "this"}, "instead": ["stay"], "if": ["shields_at_least_opponent"]},
     )
+
+
+# -- a count compared with the other player's (「自分のマナゾーンのカードが相手のより多ければ」), fixture V20 --
+
+SAVED = "このクリーチャーが破壊される時、{}、かわりに自分の手札に戻す。"
+BACK = {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "hand"}]}
+
+
+@pytest.mark.parametrize(
+    "condition, compared",
+    [
+        ("自分のマナゾーンのカードが相手のより多ければ", {"zone": "mana", "whose": "own", "than_other": "more"}),
+        ("自分のシールドが相手のシールドより多ければ", {"zone": "shields", "whose": "own", "than_other": "more"}),
+        ("相手の手札の枚数が自分より多ければ", {"zone": "hand", "whose": "opponent", "than_other": "more"}),
+        ("自分のシールドの数が相手より少ない場合", {"zone": "shields", "whose": "own", "than_other": "fewer"}),
+        ("自分の墓地のカードが相手のもの以下なら", {"zone": "graveyard", "whose": "own", "than_other": "at_most"}),
+        ("自分の手札が相手以上であれば", {"zone": "hand", "whose": "own", "than_other": "at_least"}),
+        ("自分のシールドの数が相手以上であれば", "shields_at_least_opponent"),  # ホーリー・フィールド's word
+    ],
+)
+def test_a_count_compared_with_the_other_players_is_read(condition, compared):
+    assert_compiles_to(SAVED.format(condition), {**BACK, "if": [compared]})
+
+
+@pytest.mark.parametrize(
+    "condition, named",
+    [
+        ("自分のシールドが相手の手札より多ければ", "another zone's"),
+        ("自分のシールドが自分より多ければ", "that player's own"),
+    ],
+)
+def test_a_comparison_of_two_zones_or_of_one_player_is_refused(condition, named):
+    assert_refused(SAVED.format(condition), named)
+
+
+GAIA = (
+    "相手のクリーチャーが出る時、自分のマナゾーンのカードが相手のより多ければ、"
+    "相手はかわりにそのクリーチャーをマナゾーンに置く。"
+)
+COMPARED = """
+turn: opponent
+players:
+  me:
+    battle: [{id: GH, card: {name: 比べるクリーチャー, type: creature, text: "TEXT"}}]
+    mana: MINE
+  opponent:
+    hand: [{id: Z, card: {name: 出るクリーチャー, type: creature}}]
+    mana: [b1, b2, b3]
+effect: {controller: opponent, events: [{id: e1, put_into_battle: Z}]}
+"""
+
+
+@pytest.mark.parametrize(
+    "text, mine, expected",
+    [
+        (GAIA, "[a1, a2, a3, a4]", "mana"),  # V20
+        (GAIA, "[a1, a2, a3]", "battle"),  # as many: not more
+        (GAIA.replace("より多ければ", "以上であれば"), "[a1, a2, a3]", "mana"),
+        (GAIA.replace("より多ければ", "より少なければ"), "[a1, a2]", "mana"),
+        (GAIA.replace("より多ければ", "より少なければ"), "[a1, a2, a3]", "battle"),
+    ],
+)
+def test_the_comparison_is_of_the_counts_before_the_event(text, mine, expected):
+    board = COMPARED.replace("TEXT", text).replace("MINE", mine)
+    assert finals(board, "Z") == [(expected,)]
+
+
+# -- a cost above a player's mana (獣軍隊 ヤドック: 「相手のマナゾーンにあるカードの枚数より大きいコストを持つ」) ----
+
+YADOK = (
+    "相手のマナゾーンにあるカードの枚数より大きいコストを持つ相手のクリーチャーをバトルゾーンに出す時、"
+    "相手はかわりにそのクリーチャーを自身のマナゾーンに置く。"
+)
+
+
+def test_a_cost_above_the_mana_of_the_cards_player_is_read():
+    card = {"whose": "opponent", "type": "creature", "cost_exceeds_mana": True}
+    assert_compiles_to(YADOK, {"watch": {"event": "enter", "card": card}, "instead": [{"move_to": "mana"}]})
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (YADOK.replace("相手のマナゾーンにある", "自分のマナゾーンにある"), "another player than the card's"),
+        (YADOK.replace("相手のクリーチャーを", "クリーチャーを"), "another player than the card's"),
+    ],
+)
+def test_a_cost_above_another_players_mana_is_refused(text, named):
+    assert_refused(text, named)

@@ -775,3 +775,14 @@ def test_a_replacement_that_untaps_its_own_card_leaves_it_untapped():
     """無敵剣 プロト・ギガハート's 龍解 (R79's board): it flips and untaps instead of its creature leaving."""
     solution = dmrules.solve(load_scenario(FIXTURES / "R79-gigaheart-ryukai-then-removed-again.yaml"))
     assert [r.untapped for r in solution.resolutions] == [("GH",)]
+
+
+# -- a summon is no 「召喚以外の方法で出る」 (V19): the creature being summoned is summoned, and it enters ----------
+
+TESTA = (FIXTURES / "V19-summon-is-no-other-way-testa-rossa.yaml").read_text(encoding="utf-8")
+TESTA = TESTA[: TESTA.index("expect:")].replace("      - {id: YD, card: 獣軍隊 ヤドック}\n", "")
+
+
+@pytest.mark.parametrize("by, expected", [("summon", "battle"), ("ability", "graveyard")])
+def test_testa_rossa_sends_away_a_creature_put_out_otherwise_than_by_summoning(by, expected):
+    assert finals(dmrules.solve(scenario(TESTA.replace("by: summon", f"by: {by}"))), "Z") == [(expected,)]

@@ -332,6 +332,9 @@ READ_OTHERWISE = {
     "ボルシャック・モモキング": "partial: modelled as a discard",
     "禁断竜王 Vol-Val-8": "partial: its EXライフ",
     "「祝」の頂 ウェディング": "its abilities in another order",
+    # 「…をバトルゾーンに出す時」 as `enter` alone, which a summon is too (asp/common/match.lp); the hand form
+    # names `summon` beside it
+    "獣軍隊 ヤドック": "enter, without summon",
 }
 
 

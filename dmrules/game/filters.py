@@ -14,6 +14,12 @@ PROPERTIES = ("face_up", "face_down", "tapped", "multicolor")
 THIS_PLACES = ("battle", "hand", "mana", "graveyard", "shields", "deck", "face_up_shields")
 
 
+# How a count condition's cards compare with the same count of the other player's (``than_other``):
+# 「自分のマナゾーンのカードが相手のより多ければ」 more, 「…相手以上であれば」 at_least, 「…相手より少なければ」
+# fewer, 「…相手以下であれば」 at_most.
+COMPARISONS = ("more", "at_least", "fewer", "at_most")
+
+
 # State conditions of an ability (``if``) that are a word.
 CONDITION_WORDS = (
     "this_face_up",
@@ -73,3 +79,6 @@ class Condition:
     # 「このクリーチャーがバトルゾーンまたは表向きで自分のシールドゾーンにあれば」: the ability's own card is in one
     # of these places (THIS_PLACES)
     this_in: tuple[str, ...] = ()
+    # The count of the zone's cards of one player (the filter's ``whose``) compared with the same count of the
+    # other player's (COMPARISONS); ``at_least``/``at_most`` are then unused
+    than_other: str | None = None

@@ -89,8 +89,23 @@ def count_holds(condition: Condition, cards: Iterable[CardInstance], controller:
     """Whether at least ``condition.at_least`` (and at most ``condition.at_most``) of ``cards`` are in its
     zone and pass its filter (「自分のマナゾーンに7枚以上」), read from ``controller``'s card ``source``."""
     flt = condition.filter or Filter()
+    cards = list(cards)
     count = sum(1 for c in cards if c.zone == condition.zone and card_passes(flt, c, controller, source))
+    if condition.than_other is not None:  # 「自分のマナゾーンのカードが相手のより多ければ」
+        other = replace(flt, whose="opponent" if flt.whose == "own" else "own")
+        theirs = sum(1 for c in cards if c.zone == condition.zone and card_passes(other, c, controller, source))
+        return _compared(count, theirs, condition.than_other)
     return count >= condition.at_least and (condition.at_most is None or count <= condition.at_most)
+
+
+def _compared(count: int, theirs: int, comparison: str) -> bool:
+    if comparison == "more":
+        return count > theirs
+    if comparison == "at_least":
+        return count >= theirs
+    if comparison == "fewer":
+        return count < theirs
+    return count <= theirs  # at_most
 
 
 def _givers(state: Scenario) -> list[tuple[str, str | None, ReplacementAbility]]:

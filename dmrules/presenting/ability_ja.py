@@ -225,6 +225,9 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
     return lines
 
 
+_COMPARED_JA = {"more": "より多い", "at_least": "以上ある", "fewer": "より少ない", "at_most": "以下しかない"}
+
+
 def _condition(condition) -> str:
     if condition.word:
         return "条件「" + condition.word + "」"
@@ -239,6 +242,8 @@ def _condition(condition) -> str:
             return f"{where}{condition.at_most}枚以下"
         return f"{where}{condition.at_least}枚以上"
     where = f"{ZONE_OR_ANY_JA.get(condition.zone, condition.zone)}に{filter_words(condition.filter)}が"
+    if condition.than_other is not None:
+        return f"{where}もう一方のプレイヤーの同じカード{_COMPARED_JA[condition.than_other]}"
     if condition.at_most is not None:
         return f"{where}{condition.at_most}枚以下"
     at_least = f"{condition.at_least}枚以上" if condition.at_least != 1 else ""

@@ -50,6 +50,8 @@ def filter_words(flt: Filter | None, noun: str = "card") -> str:
         extras.append(f"of cost {flt.cost_max} or less")
     if flt.cost_min is not None:
         extras.append(f"of cost {flt.cost_min} or more")
+    if flt.cost_exceeds_mana:
+        extras.append("of cost above the number of cards in its controller's mana zone")
     if flt.not_types:
         extras.append("that is not a " + " or ".join(flt.not_types))
     if flt.not_races:
@@ -167,6 +169,12 @@ def condition_words(condition: Condition) -> str:
             return f"none of the {condition.earlier} cards the sentence before names is {what}"
         bound = f"at most {condition.at_most}" if condition.at_most is not None else f"at least {condition.at_least}"
         return f"{bound} of the {condition.earlier} cards the sentence before names are {what}"
+    if condition.than_other is not None:
+        than = {"more": "more than", "at_least": "at least", "fewer": "fewer than", "at_most": "at most"}
+        return (
+            f"the number of {filter_words(condition.filter)} in the {condition.zone} is {than[condition.than_other]} "
+            "the other player's"
+        )
     if condition.at_most is not None:
         return f"there are at most {condition.at_most} {filter_words(condition.filter)} in the {condition.zone}"
     at_least = f"at least {condition.at_least}" if condition.at_least != 1 else "a"

@@ -26,8 +26,6 @@ def filter_text(flt, noun: str = "card") -> str:
     extra = []
     if flt.cost_not is not None:
         extra.append(f"cost other than {flt.cost_not}")
-    if flt.cost_exceeds_mana:
-        extra.append("cost above its controller's mana count")
     if flt.flags:
         extra.append("marked " + ", ".join(flt.flags))
     if flt.without_flags:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..game.filters import CONDITION_WORDS, PROPERTIES, THIS_PLACES, Condition, Filter
+from ..game.filters import COMPARISONS, CONDITION_WORDS, PROPERTIES, THIS_PLACES, Condition, Filter
 from ..game.vocabulary import CARD_TYPES, CIVILIZATIONS, WHOSE, ZONES
 from .reader import Node
 
@@ -79,6 +79,23 @@ def parse_filter(node: Node, extra: tuple[str, ...] = (), default_whose: str = "
     )
 
 
+def _compared_condition(node: Node, extra: tuple[str, ...]) -> Condition:
+    """``{zone: Z, whose: own, than_other: more}``: one player's cards of the zone compared with the other's
+    (「自分のマナゾーンのカードが相手のより多ければ」)."""
+    for key in ("earlier", "at_least", "at_most"):
+        if node.has(key):
+            raise node.error(f"'than_other' compares two counts: no '{key}' with it", key)
+    flt = parse_filter(node, extra=extra)
+    if flt.whose not in ("own", "opponent"):
+        raise node.error("'than_other' compares one player's cards with the other's: give 'whose: own' or 'opponent'")
+    return Condition(
+        zone=node.child("zone").text(ZONES),
+        filter=flt,
+        at_least=0,
+        than_other=node.child("than_other").text(COMPARISONS),
+    )
+
+
 def parse_condition(node: Node) -> Condition:
     """One state condition of ``if``: a word, or ``{zone: Z, at_least: N, at_most: M, ...filter}`` (with
     ``at_most``, ``at_least`` is 0 unless given), or the same count of the N cards an earlier sentence
@@ -92,10 +109,12 @@ def parse_condition(node: Node) -> Condition:
         if not places or len(set(places)) != len(places):
             raise node.error("'this_in' names one place or more, each once", "this_in")
         return Condition(this_in=places)
-    extra = ("zone", "earlier", "at_least", "at_most")
+    extra = ("zone", "earlier", "at_least", "at_most", "than_other")
     node.keys(FILTER_FIELDS + extra)
     if node.has("zone") == node.has("earlier"):
         raise node.error("a count condition names either its 'zone' or the 'earlier' cards it counts, one of them")
+    if node.has("than_other"):
+        return _compared_condition(node, extra)
     earlier = node.opt_int("earlier", None, 1, 99)
     at_most = node.opt_int("at_most")
     at_least = node.opt_int("at_least", 1, 1) if at_most is None else node.opt_int("at_least", 0, 0, at_most)

@@ -217,6 +217,8 @@ def condition_dict(condition: Condition) -> Any:
         return {"this_in": list(condition.this_in)}
     where = {"zone": condition.zone} if condition.earlier is None else {"earlier": condition.earlier}
     out: dict = {**where, **filter_dict(condition.filter or Filter())}
+    if condition.than_other is not None:
+        return {**out, "than_other": condition.than_other}
     if condition.at_most is not None:
         out["at_most"] = condition.at_most
     if condition.at_least != (1 if condition.at_most is None else 0):

@@ -166,6 +166,16 @@ _CANON_PATTERNS = tuple(
         (r"(?<![分手])自身の(?=(?:墓地|手札|マナゾーン|山札|シールドゾーン)(?:に|の))", "持ち主の"),  # 「自身の墓地に」
         (r"(?<!の)シールド1つの上に", "自分のシールド1つの上に"),  # 裁きの紋章: one's own shield unless said
         (r"^唱えた後、", "その呪文を唱えた後、"),  # 「唱えた後、その呪文を墓地に置くかわりに」 (龍素知新)
+        # a count compared with the other player's: 「自分のシールドの数が相手のシールドの数より」 → 「自分のシールドが
+        # 相手より」, 「相手の」「相手のもの」 the same; 「多い場合」「よりも多ければ」 → 「より多ければ」
+        (
+            r"(自分|相手)の(シールド|手札|山札|マナゾーンのカード|墓地のカード)(?:の数|の枚数)?が(自分|相手)"
+            r"(?:の(?:もの|\2(?:の数|の枚数)?)?)?(?=より|以上|以下)",
+            r"\1の\2が\3",
+        ),
+        (r"(?<=[分手])よりも?多(?:ければ|い場合)", "より多ければ"),
+        (r"(?<=[分手])よりも?少な(?:ければ|い場合)", "より少なければ"),
+        (r"(?<=[分手])(以上|以下)(?:であれば|なら|の場合)", r"\1であれば"),
         # 「相手の呪文の効果で」: what makes it happen
         (r"(効果|能力|呪文)で(?=この|自分|相手|その|、)", r"\1によって"),
         (r"以外のどこかに離れる", "以外のゾーンに置かれる"),  # 「バトルゾーンから墓地以外のどこかに離れる」
@@ -246,6 +256,7 @@ _CANON_PATTERNS = tuple(
         (r"その([^、。をは]*)はかわりに", r"かわりにその\1を"),
         (r"かわりにそのプレイヤーは、?", "かわりに"),
         (r"(自分|相手)が([^、。]*?)を(?:バトルゾーンに)?(?:出す|置く)時", r"\1の\2が出る時"),
+        (r"(^|、)([^、。がを]+?)を(?:バトルゾーンに)?出す時", r"\1\2が出る時"),  # 「相手のクリーチャーを出す時」
         (r"(^|、)(自分|相手)が、?([^、。が]+?)を選ぶ時", r"\1\3を\2が選ぶ時"),
         (r"バトルゾーンの(?=[^、。をが]*?(?:クリーチャー|カード|クロスギア)[^、。]*?(?:を|が))", "バトルゾーンにある"),
         (r"カードを(\d+)(?:体|枚|つ)、?(自分|相手)のシールドゾーンから", r"\2のシールドを\1枚"),
@@ -392,10 +403,11 @@ _CHOICE_SOURCE_FIRST = re.compile(
 )
 _CHOICE_SOURCE_COUNT = re.compile(r"(自分|相手)の(手札|墓地|マナゾーン|山札)から(\d+枚)")
 _MODIFIER = (
-    r"(?:自分の|相手の|他の|その種族の|バトルゾーンにある|パワー\d+(?:以上|以下)の|コスト\d+(?:以上|以下)の"
+    r"(?:§C(?:自分|相手)§|自分の|相手の|他の|その種族の|バトルゾーンにある|パワー\d+(?:以上|以下)の|コスト\d+(?:以上|以下)の"
     r"|名前に§N\d+§とある|§N\d+§を持つ|表向きの|裏向きの|タップされている|多色"
     r"|(?:(?:光|水|闇|火|自然|ゼロ)(?:または)?)+の)"
 )
+_EXCEEDS_MANA = re.compile(r"(自分|相手)のマナゾーン(?:にある|の)カードの(?:枚数|数)より大きいコストを持つ、?")
 _MODIFIER_RUN = re.compile(f"(?:{_MODIFIER}){{2,}}")
 _ONE_MODIFIER = re.compile(_MODIFIER)
 _KIND_OR = re.compile(r"(?<=[ァ-ヺー・)§])(?:、または|または|と|か|および)(?=[ァ-ヺー・(§])")
@@ -408,6 +420,8 @@ _PREFIX_SEGMENT = re.compile(
 def canonical(text: str) -> str:
     """``text`` (a printed sentence or a rendering) in the wording both are compared in (see above)."""
     text = normalize(text).rstrip("。")
+    # 「相手のマナゾーンにあるカードの枚数より大きいコストを持つ」: one modifier, set aside from the zone patterns
+    text = _EXCEEDS_MANA.sub(r"§C\1§", text)
     for old, new in _CANON_WORDS:
         text = text.replace(old, new)
     for pattern, replacement in _CANON_PATTERNS:
@@ -459,6 +473,7 @@ def canonical(text: str) -> str:
     text = _QUOTED.sub(set_aside, text)
     text = _KIND_OR.sub("、", text).replace("、", "")
     text = _MODIFIER_RUN.sub(lambda m: "".join(sorted(_ONE_MODIFIER.findall(m.group(0)))), text)
+    text = re.sub(r"§C(自分|相手)§", r"\1のマナゾーンにあるカードの枚数より大きいコストを持つ", text)
     return re.sub(r"§N(\d+)§", lambda m: names[int(m.group(1))], text)
 
 

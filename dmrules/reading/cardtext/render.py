@@ -61,8 +61,10 @@ def _or(words: list[str]) -> str:
 
 def phrase(flt: Filter, *, head: str | None = None) -> str:
     """A filter as a card phrase: 「自分の他のパワー6000以上の光のドラゴン」."""
-    if flt.ids or flt.flags or flt.without_flags or flt.cost_exceeds_mana or flt.cost_not is not None:
+    if flt.ids or flt.flags or flt.without_flags or flt.cost_not is not None:
         raise ReadError("a filter with fields no printed phrase states")
+    if flt.cost_exceeds_mana and flt.whose not in _WHOSE:
+        raise ReadError("a cost above the mana of the card's controller, of no one player")
     if flt.component_of_this:
         if flt != Filter(whose="own", component_of_this=True) or head is not None:
             raise ReadError("this card's component cards, qualified")
@@ -83,6 +85,8 @@ def phrase(flt: Filter, *, head: str | None = None) -> str:
         value = getattr(flt, attr)
         if value is not None:
             parts.append(f"{word}{value}{bound}の")
+    if flt.cost_exceeds_mana:
+        parts.append(f"{_WHOSE[flt.whose]}のマナゾーンにあるカードの枚数より大きいコストを持つ")
     if flt.civilizations:
         parts.append(_or([_CIV[c] for c in flt.civilizations]) + "の")
     keywords = [k for k in flt.keywords if "・ソウル" not in k]
@@ -338,6 +342,8 @@ def render_condition(condition: Condition) -> str:
     flt = condition.filter or Filter()
     if condition.earlier is not None:
         return _render_earlier(condition, flt)
+    if condition.than_other is not None:
+        return _render_compared(condition, flt)
     none = condition.at_most == 0 and condition.at_least == 0
     if condition.at_most is not None and not none:
         return _render_at_most(condition, flt)
@@ -373,6 +379,29 @@ def _render_earlier(condition: Condition, flt: Filter) -> str:
 
 
 _COUNTED = {"shields": ("シールド", "つ"), "hand": ("手札", "枚"), "deck": ("山札", "枚")}
+
+
+# The noun of a zone whose cards a comparison counts (「自分のシールド」「相手のマナゾーンのカード」)
+_COMPARED = {
+    "shields": "シールド",
+    "hand": "手札",
+    "deck": "山札",
+    "mana": "マナゾーンのカード",
+    "graveyard": "墓地のカード",
+}
+_COMPARISON = {"more": "より多ければ", "at_least": "以上であれば", "fewer": "より少なければ", "at_most": "以下であれば"}
+
+
+def _render_compared(condition: Condition, flt: Filter) -> str:
+    """「自分のマナゾーンのカードが相手より多ければ」: one player's cards of a zone compared with the other's (the
+    printed 「相手の」「相手のシールドの数より」 and 「多い場合」 are the same phrase, normalised)."""
+    if condition.zone not in _COMPARED or flt.whose not in ("own", "opponent"):
+        raise ReadError("a comparison of counts no printed phrase states")
+    if replace(flt, whose="any") != Filter():
+        raise ReadError("a comparison of counts of some cards of a zone: no printed phrase states it")
+    other = "相手" if flt.whose == "own" else "自分"
+    comparison = _COMPARISON[_given(condition.than_other, "comparison")]
+    return f"{_WHOSE[flt.whose]}の{_COMPARED[_given(condition.zone, 'zone')]}が{other}{comparison}"
 
 
 def _render_at_most(condition: Condition, flt: Filter) -> str:

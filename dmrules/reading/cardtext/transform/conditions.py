@@ -14,6 +14,8 @@ from ....game.filters import CONDITION_WORDS, THIS_PLACES, Condition, Filter
 from .nouns import _number, _typed_tokens
 from .parts import CIVS, WHOSE_BY_WORD, ZONE_BY_WORD, Phrase, ReadError
 
+_COMPARED_WORDS = (("多", "more"), ("以上", "at_least"), ("少な", "fewer"), ("以下", "at_most"))
+
 
 class ConditionParts:
     def cond_count(self, items: list):
@@ -122,6 +124,26 @@ class ConditionParts:
         if count < 2:
             raise ReadError(f"「{count}枚とも」 of fewer than two cards")
         return ("if", _earlier_condition(next(i for i in items if isinstance(i, Phrase)), count, at_most=0))
+
+    def cond_compared(self, items: list):
+        """「自分のマナゾーンのカードが相手のより多ければ」: one player's cards of a zone compared with the other's
+        (「自分のシールドの数が相手以上であれば」 is ホーリー・フィールド's condition word)."""
+        (zone, whose), rival = items[0], next(i for i in items[1:] if isinstance(i, tuple))
+        if rival[1] == whose:
+            raise ReadError("a player's cards compared with that player's own")
+        if rival[0] is not None and rival[0] != zone:
+            raise ReadError("the cards of one zone compared with another zone's")
+        word = str(_typed_tokens(items, "COMPARE")[0])
+        comparison = next(c for key, c in _COMPARED_WORDS if key in word)
+        if (zone, whose, comparison) == ("shields", "own", "at_least"):
+            return ("if", Condition(word="shields_at_least_opponent"))
+        return ("if", Condition(zone=zone, filter=Filter(whose=whose), at_least=0, than_other=comparison))
+
+    def rival_player(self, items: list):
+        return (None, WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])])
+
+    def rival_cards(self, items: list):
+        return items[0]
 
     def owners(self, items: list):
         return [WHOSE_BY_WORD[str(t)] for t in _typed_tokens(items, "OWNER")]

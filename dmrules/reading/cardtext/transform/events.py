@@ -151,18 +151,14 @@ class EventParts:
         watch = Watch(events=events, filter=Filter(whose=player), cause=cause.cause, conditions=cause.conditions)
         return (WatchPart(watch=watch, win=kind == "win"),)
 
-    def pe_lose(self, items: list):
-        return ("player_event", "lose", None)
-
-    def pe_win(self, items: list):
-        return ("player_event", "win", None)
+    pe_lose = word(("player_event", "lose", None))
+    pe_win = word(("player_event", "win", None))
 
     def pe_draw(self, items: list):
         counts = _typed_tokens(items, "COUNT")
         return ("player_event", "draw", _number(counts[0]) if counts else None)
 
-    def pe_choose(self, items: list):
-        return ("player_event", "choose", None)
+    pe_choose = word(("player_event", "choose", None))
 
     def watch_choice_of(self, items: list):
         phrase = next(i for i in items if isinstance(i, Phrase))
@@ -265,6 +261,13 @@ class EventParts:
             raise ReadError("a player putting another player's cards into the battle zone")
         return (WatchPart(watch=Watch(events=("enter",), filter=replace(flt, whose=owner))),)
 
+    def watch_cards_put(self, items: list):
+        """「相手のクリーチャーをバトルゾーンに出す時」: those cards put into the battle zone, by whoever puts them."""
+        phrase = next(i for i in items if isinstance(i, Phrase))
+        if phrase.zone is not None:
+            raise ReadError("cards put into the battle zone, qualified by a zone they are in")
+        return (WatchPart(watch=Watch(events=("enter",), filter=_filter(phrase))),)
+
     def watch_player_puts_except(self, items: list):
         """「相手が自身の手札以外からマナゾーンにカードを置く時」: that player's cards put into a zone (the battle zone
         unless said) from any zone of theirs but one."""
@@ -295,14 +298,9 @@ class EventParts:
     def subjects_or(self, items: list):
         return ("subjects", tuple(i for i in items if not isinstance(i, Token)))
 
-    def this_subject(self, items: list):
-        return ("subject", "this")
-
-    def equipped_subject(self, items: list):
-        return ("subject", "equipped")
-
-    def fortified_subject(self, items: list):
-        return ("subject", "fortified")
+    this_subject = word(("subject", "this"))
+    equipped_subject = word(("subject", "equipped"))
+    fortified_subject = word(("subject", "fortified"))
 
 
 class CauseParts:

@@ -47,14 +47,25 @@ class NounParts:
     def card_phrase(self, items) -> Phrase:
         phrase = Phrase()
         heads: list = []
+        mana_of = None  # 「相手のマナゾーンにあるカードの枚数より大きいコストを持つ」: whose mana the cost exceeds
         for item in items:
-            if isinstance(item, tuple) and item and item[0] == "mod":
+            if isinstance(item, tuple) and item and item[0] == "exceeds_mana":
+                mana_of = item[1]
+                phrase = replace(phrase, filter=replace(phrase.filter, cost_exceeds_mana=True))
+            elif isinstance(item, tuple) and item and item[0] == "mod":
                 phrase = _modified(phrase, *item[1:])
             elif isinstance(item, tuple) and item and item[0] == "kinds":
                 heads = item[1]
             elif isinstance(item, tuple) and item and item[0] == "count":
                 phrase = replace(phrase, count=item[1], any_one=item[2])
+        if mana_of is not None and phrase.filter.whose != mana_of:
+            raise ReadError("a cost compared with the mana zone of another player than the card's")
         return _head_fields(phrase, heads)
+
+    def mod_cost_exceeds_mana(self, items: list):
+        """「相手のマナゾーンにあるカードの枚数より大きいコストを持つ」: a cost above the number of cards of that
+        player's mana zone (``cost_exceeds_mana``: the card's controller's, who must be that player)."""
+        return ("exceeds_mana", WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])])
 
     def count(self, items: list):
         return ("count", _number(items[0]), False)

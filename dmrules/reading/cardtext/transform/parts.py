@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ....game.abilities import Watch
 from ....game.filters import Condition, Filter
 
+_Value = TypeVar("_Value")
 
-def word(value: str) -> Callable[[Any, list], str]:
+
+def word(value: _Value) -> Callable[[Any, list], _Value]:
     """The transformer method of a rule that is one word of the vocabulary and stands for ``value``."""
 
-    def method(self: Any, items: list) -> str:
+    def method(self: Any, items: list) -> _Value:
         return value
 
     return method
