@@ -1645,3 +1645,15 @@ def test_a_cost_above_the_mana_of_the_cards_player_is_read():
 )
 def test_a_cost_above_another_players_mana_is_refused(text, named):
     assert_refused(text, named)
+
+
+def test_the_creature_being_summoned_is_not_counted_in_its_zone():
+    """Summoned from the opponent's mana zone of four cards, it is not among them (409.1c, E07): three, fewer than
+    my four, and the replacement applies."""
+    board = COMPARED.replace("TEXT", GAIA).replace("MINE", "[a1, a2, a3, a4]")
+    creature = "{id: Z, card: {name: 出るクリーチャー, type: creature}}"
+    board = board.replace(f"    hand: [{creature}]\n", "")
+    board = board.replace("mana: [b1, b2, b3]", f"mana: [{creature}, b1, b2, b3]")
+    summoned = board.replace("effect: {controller: opponent,", "effect: {source: Z, by: summon, controller: opponent,")
+    assert finals(summoned, "Z") == [("mana",)]
+    assert finals(board.replace("[a1, a2, a3, a4]", "[a1, a2, a3]"), "Z") == [("battle",)]  # put out: four there
