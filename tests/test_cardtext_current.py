@@ -1242,3 +1242,113 @@ def test_g_neo_evolution_and_eternal_kappa_printed_bare_read_as_their_reminders(
 def test_a_keyword_with_a_replacement_whose_reminder_is_not_known_is_refused():
     result = compile_text("水晶チャージャー / カードを2枚引く。")
     assert not result.complete and "neither printed here nor known" in result.problems[0].problem
+
+
+# -- wordings of the later sets for parts the vocabulary has (tests/cards/current.tsv, the rows gathered last) --
+
+# 天地ヲ別ツ龍断ノ裁キ: the manner before where the spell goes, 「表向きのまま」
+TENCHI = (
+    "この呪文を自分の手札から唱えた後、墓地に置くかわりに、表向きのまま自分のシールド1つの上に置く。"
+    "(そのシールドの束は1つと数える)"
+)
+
+
+def test_a_spell_put_onto_a_shield_with_its_manner_first_reads_as_with_it_after():
+    form = {
+        "watch": {"event": "spell_to_graveyard", "card": "this", "cast_from": "hand"},
+        "instead": [{"move_to": {"zone": "shields", "face_up": True, "on_shield": True}}],
+        "spell_own_movement": True,
+    }
+    assert_compiles_to(TENCHI, form)
+    assert_refused(TENCHI.replace("表向きのまま", "裏向きのまま"), "otherwise than 「表向きにして置く」")
+
+
+# アクア提督 ザ・ミスター: 「自分のバトルゾーンに置く」 is to put out
+MISTER = (
+    "相手の呪文の効果または相手のクリーチャーの能力によって、このクリーチャーが自分の手札から捨てられる時、"
+    "墓地に置くかわりに自分のバトルゾーンに置いてもよい。"
+)
+
+
+def test_a_card_put_onto_ones_own_battle_zone_is_put_out():
+    watch = {"event": "discard", "card": "this"}
+    forms = [
+        {
+            "watch": {**watch, "when": ["by_opponent", "by_effect", "by_spell"]},
+            "instead": [{"move_to": "battle"}],
+            "optional": True,
+        },
+        {
+            "watch": {**watch, "when": ["by_opponent", "by_ability", "by_creature"]},
+            "instead": [{"move_to": "battle"}],
+            "optional": True,
+        },
+    ]
+    assert_compiles_to(MISTER, *forms)
+    assert_refused(MISTER.replace("自分のバトルゾーン", "相手のバトルゾーン"), "the opponent's zone")
+
+
+# ルピア炎鬼: any player, otherwise than by summoning, and the card's owner doing what is done instead
+RUPIA = "プレイヤーが召喚以外の方法でクリーチャーを出す時、その持ち主はかわりにそのクリーチャーを墓地に置く。"
+
+
+def test_any_player_putting_out_a_creature_otherwise_than_by_summoning():
+    form = {"watch": {"event": "put_into_battle", "card": {"type": "creature"}}, "instead": [{"move_to": "graveyard"}]}
+    assert_compiles_to(RUPIA, form)
+    opponents = {"watch": {"event": "put_into_battle", "card": {"whose": "opponent", "type": "creature"}}}
+    assert_compiles_to(RUPIA.replace("プレイヤーが", "相手が"), {**form, **opponents})
+    assert_compiles_to(RUPIA.replace("召喚以外の方法で", ""), {**form, "watch": {**form["watch"], "event": "enter"}})
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (
+            RUPIA.replace("プレイヤーが", "相手が").replace("クリーチャーを出す", "自分のクリーチャーを出す"),
+            "another player's",
+        ),
+        (RUPIA.replace("その持ち主は", "相手は"), "not the one whose card the watched event is of"),
+    ],
+)
+def test_near_variants_of_a_player_putting_out_a_creature_are_refused(text, named):
+    assert_refused(text, named)
+
+
+# 連唱 ハルカス・ドロー: リサイクル's reminder, 「そうして唱えた後」
+HARUKAS = (
+    "リサイクル3(この呪文を墓地からコスト3を支払って唱えてもよい。そうして唱えた後、墓地に置くかわりに"
+    "自分の山札の一番下に置く)"
+)
+
+
+def test_a_recycled_spell_said_with_soushite_goes_to_the_deck_bottom():
+    form = {
+        "watch": {"event": "spell_to_graveyard", "card": "this", "cast_from": "graveyard"},
+        "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+        "spell_own_movement": True,
+    }
+    assert_compiles_to(HARUKAS, form)
+    assert_refused(HARUKAS.replace("そうして唱えた後", "そうして引いた後"), "cannot read 「引いた後")
+
+
+# フェアリーの火の子祭: 「こうしてマナゾーンに置いたのが」, the card an earlier sentence put there
+FESTIVAL = "こうしてマナゾーンに置いたのが火のカードであれば、この呪文を、唱えた後で墓地に置くかわりに手札に戻す。"
+
+
+def test_the_card_an_earlier_sentence_put_somewhere_is_its_one_earlier_card():
+    form = {
+        "watch": {"event": "spell_to_graveyard", "card": "this"},
+        "if": [{"earlier": 1, "civilization": "fire"}],
+        "instead": [{"move_to": "hand"}],
+        "spell_own_movement": True,
+    }
+    assert_compiles_to(FESTIVAL, form)
+    assert_refused(FESTIVAL.replace("こうしてマナゾーンに置いたの", "こうしてマナゾーンに置いた2枚"), "置いた2枚が")
+
+
+def test_a_twinpacts_spell_side_watches_itself_cast_whatever_its_type_is_called():
+    """氷牙アクア・マルガレーテ卿／スペルブック・チャージャー: a card of two sides has a spell side."""
+    charger = "チャージャー(この呪文を唱えた後、墓地に置くかわりに自分のマナゾーンに置く)"
+    for card_type in ("ツインパクト", "クリーチャー／呪文", "twinpact"):
+        assert compile_text(charger, card_type).complete, card_type
+    assert not compile_text(charger, "クリーチャー").complete

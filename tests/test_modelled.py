@@ -786,3 +786,27 @@ TESTA = TESTA[: TESTA.index("expect:")].replace("      - {id: YD, card: 獣軍�
 @pytest.mark.parametrize("by, expected", [("summon", "battle"), ("ability", "graveyard")])
 def test_testa_rossa_sends_away_a_creature_put_out_otherwise_than_by_summoning(by, expected):
     assert finals(dmrules.solve(scenario(TESTA.replace("by: summon", f"by: {by}"))), "Z") == [(expected,)]
+
+
+RUPIA_TEXT = "プレイヤーが召喚以外の方法でクリーチャーを出す時、その持ち主はかわりにそのクリーチャーを墓地に置く。"
+RUPIA = TESTA.replace(
+    "{id: TR, card: 赤い稲妻 テスタ・ロッサ}",
+    f'{{id: TR, card: {{name: ルピア炎鬼, type: creature, text: "{RUPIA_TEXT}"}}}}',
+)
+
+
+@pytest.mark.parametrize("by, expected", [("summon", "battle"), ("ability", "graveyard")])
+def test_rupia_enki_sends_away_any_creature_put_out_otherwise_than_by_summoning(by, expected):
+    """ルピア炎鬼 (tests/cards/current.tsv): 「プレイヤーが召喚以外の方法で」, any player's creature."""
+    assert "ルピア炎鬼" in RUPIA
+    assert finals(dmrules.solve(scenario(RUPIA.replace("by: summon", f"by: {by}"))), "Z") == [(expected,)]
+    mine = f"""
+turn: me
+players:
+  me:
+    battle: [{{id: R, card: {{name: ルピア炎鬼, type: creature, text: "{RUPIA_TEXT}"}}}}]
+    hand: [{{id: M, card: {{name: 出るクリーチャー, type: creature}}}}]
+  opponent: {{}}
+effect: {{source: M, controller: me, by: {by}, events: [{{id: e1, put_into_battle: M}}]}}
+"""
+    assert finals(dmrules.solve(scenario(mine)), "M") == [(expected,)]  # its own player's creature too

@@ -203,8 +203,8 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
     else:
         who = "a " + filter_words(watch.filter)
     when = f"when {who} would {events}"
-    for label, value in (("from the", watch.from_zone), ("to the", watch.to_zone), ("cast from the", watch.cast_from)):
-        if value:
+    for label, value in (("from the", watch.from_zone), ("to the", watch.to_zone), ("from the", watch.cast_from)):
+        if value:  # a spell's 「…から唱えた後」: "after being cast from the hand"
             when += f" {label} {value}"
     if watch.to_not:
         when += " for any zone but the " + " or the ".join(ZONE_WORDS.get(z, z) for z in watch.to_not)

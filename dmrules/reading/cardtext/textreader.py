@@ -61,7 +61,9 @@ class TextReader:
         self.name = normalize(name) if name and len(name) >= 4 else None
         self.castle = card_type is not None and ("城" in card_type or card_type == "castle")
         # A card of a type that is no spell (「クリーチャー」, 'creature'): no ability of its own watches itself cast
-        self.no_spell = card_type is not None and not any(w in card_type for w in ("呪文", "spell", "twinpact"))
+        self.no_spell = card_type is not None and not any(
+            w in card_type for w in ("呪文", "spell", "twinpact", "ツインパクト")
+        )
         self.result = c.Compiled(text=text)
         self.group: Group | None = None
         self.groups: list[Group] = []

@@ -253,13 +253,16 @@ class EventParts:
         return (WatchPart(watch=Watch(events=("lose",), filter=Filter(whose=owner), cause="deck_out")),)
 
     def watch_player_puts(self, items: list):
-        """「相手がコマンドまたはドラゴンをバトルゾーンに出す時」: that player's cards put into the battle zone."""
-        owner = _whose(_typed_tokens(items, "OWNER")[0])
+        """「相手がコマンドまたはドラゴンをバトルゾーンに出す時」: that player's cards put into the battle zone;
+        「プレイヤーが」: any player's; 「召喚以外の方法で」: put there otherwise than by summoning."""
+        owners = _typed_tokens(items, "OWNER")
         phrase = next(i for i in items if isinstance(i, Phrase))
         flt = _filter(phrase)
-        if flt.whose not in ("any", owner):
+        if owners and flt.whose not in ("any", _whose(owners[0])):
             raise ReadError("a player putting another player's cards into the battle zone")
-        return (WatchPart(watch=Watch(events=("enter",), filter=replace(flt, whose=owner))),)
+        event = "put_into_battle" if _typed_tokens(items, "OTHERWISE") else "enter"
+        flt = replace(flt, whose=_whose(owners[0])) if owners else flt
+        return (WatchPart(watch=Watch(events=(event,), filter=flt)),)
 
     def watch_cards_put(self, items: list):
         """「相手のクリーチャーをバトルゾーンに出す時」: those cards put into the battle zone, by whoever puts them."""

@@ -126,6 +126,10 @@ class SentenceParts:
         """「相手はかわりに…」: the player who does what is replaced (checked against the watched event)."""
         return Original(verb="actor", whose=WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])])
 
+    def original_owner(self, items: list):
+        """「その持ち主はかわりに…」: the owner of the watched event's card does what is done instead."""
+        return Original(verb="actor", whose=None)
+
     def original_shield(self, items: list):
         if WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])] != "opponent":
             raise ReadError("「自分はそのシールドを手札に加える」 of a break of the opponent's shields")
@@ -210,8 +214,8 @@ def _check_original(original: Original | None, watch: Watch) -> None:
         if original.count != 1:
             raise ReadError("「Nのかわりに」 of more than one card: a count the replacement does not state")
         return
-    if original.verb == "actor":
-        if original.whose != _event_player(watch):
+    if original.verb == "actor":  # 「相手は」; 「その持ち主は」 (whose None): the card's owner, whoever that is
+        if original.whose is not None and original.whose != _event_player(watch):
             raise ReadError("the player named before 「かわりに」 is not the one whose card the watched event is of")
         return
     allowed = ORIGINAL_EVENTS.get(original.verb)
