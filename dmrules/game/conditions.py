@@ -13,7 +13,7 @@ from .cards import CardInstance
 from .filters import Condition
 from .grants import count_holds
 from .scenario import Scenario
-from .vocabulary import CIVILIZATIONS, PENDING_BY
+from .vocabulary import CIVILIZATIONS
 
 # A card's flag: it is linked to another god (G・リンク), as the scenario states.
 LINKED = "linked"
@@ -63,7 +63,7 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
     if condition.earlier is not None:
         return EARLIER_HOLDS in card.flags
     # The spell being cast, the creature being summoned, is in no zone's count (409.1c: E07)
-    pending = state.program.source if state.program.by in PENDING_BY else None
+    pending = state.program.pending
     return count_holds(condition, (c for c in state.cards.values() if c.id != pending), controller, card.id)
 
 

@@ -12,7 +12,8 @@ window still gives for it; from the next window on, it no longer does.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import operator
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -94,18 +95,17 @@ def count_holds(condition: Condition, cards: Iterable[CardInstance], controller:
     if condition.than_other is not None:  # 「自分のマナゾーンのカードが相手のより多ければ」
         other = replace(flt, whose="opponent" if flt.whose == "own" else "own")
         theirs = sum(1 for c in cards if c.zone == condition.zone and card_passes(other, c, controller, source))
-        return _compared(count, theirs, condition.than_other)
+        return _COMPARISON_OPS[condition.than_other](count, theirs)
     return count >= condition.at_least and (condition.at_most is None or count <= condition.at_most)
 
 
-def _compared(count: int, theirs: int, comparison: str) -> bool:
-    if comparison == "more":
-        return count > theirs
-    if comparison == "at_least":
-        return count >= theirs
-    if comparison == "fewer":
-        return count < theirs
-    return count <= theirs  # at_most
+# The comparisons of ``than_other`` (COMPARISONS): one player's count against the other's.
+_COMPARISON_OPS: dict[str, Callable[[int, int], bool]] = {
+    "more": operator.gt,
+    "at_least": operator.ge,
+    "fewer": operator.lt,
+    "at_most": operator.le,
+}
 
 
 def _givers(state: Scenario) -> list[tuple[str, str | None, ReplacementAbility]]:

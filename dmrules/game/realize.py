@@ -15,7 +15,7 @@ from .errors import InputError, Where
 from .events import Event, EventSpec, Step, Template
 from .grants import card_passes, count_holds
 from .scenario import Scenario
-from .vocabulary import DECK_TOP_MOVES, EVENT_FROM, EVENT_TO, PENDING_BY, PLAYER_KINDS, ZONE_WORDS
+from .vocabulary import DECK_TOP_MOVES, EVENT_FROM, EVENT_TO, PLAYER_KINDS, ZONE_WORDS
 
 
 def _next_id(event_id: str) -> str:
@@ -79,7 +79,7 @@ class _Lookups:
 
     def pending(self, card: CardInstance) -> bool:
         """The spell being cast is in no zone's count until it has resolved (409.1c)."""
-        return self.state.program.by in PENDING_BY and card.id == self.state.program.source
+        return card.id == self.state.program.pending
 
     def deck(self, player: str) -> list[CardInstance]:
         if player in self.state.shuffled:

@@ -16,6 +16,7 @@ from typing import Any
 from .abilities import ReplacementAbility
 from .cards import CardInstance
 from .events import Event, EventSpec, Step, Template
+from .vocabulary import PENDING_BY
 
 # What a player cannot do, as a scenario states it (「自分は手札を捨てられない」).
 PLAYER_ACTIONS = ("discard", "flip")
@@ -53,6 +54,12 @@ class EffectProgram:
     source: str | None = None
     controller: str = ""
     by: str = "ability"
+
+    @property
+    def pending(self) -> str | None:
+        """The spell being cast or the creature being summoned (the source of such an effect): in no zone's count
+        until it has resolved (409.1b, 409.1c)."""
+        return self.source if self.by in PENDING_BY else None
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,6 @@ def parser() -> lark.Lark:
 
 
 @lru_cache(maxsize=1)
-@lru_cache(maxsize=1)
 def keyword_table() -> dict:
     return yaml.safe_load((resources.files(__package__) / "keywords.yaml").read_text(encoding="utf-8"))
 
