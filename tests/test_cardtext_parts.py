@@ -444,10 +444,25 @@ def test_near_variants_of_cards_turned_face_up_are_refused(text, named):
     assert_refused(text, named)
 
 
-def test_cards_turned_face_up_instead_are_refused_by_the_solver():
+def test_cards_turned_face_up_instead_are_solved():
+    """The compiled text in a scenario (fixture V22 has the printed one): two face-down cards and a face-up
+    one in the mana zone; it is destroyed, or both face-down cards are turned face up instead."""
     text = "このクリーチャーが破壊される時、かわりに自分のマナゾーンにある裏向きのカードを2枚、表向きにしてもよい。"
-    problem = solver_refusal(text, "{}", "{destroy: R}")
-    assert "turn_face_up" in problem and "does not model yet" in problem, problem
+    solution = dmrules.solve(
+        scenario(
+            f"""
+            turn: me
+            players:
+              me:
+                battle: [{{id: R, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}]
+                mana: [{{id: m1, face_down: true}}, m2, {{id: m3, face_down: true}}]
+              opponent: {{}}
+            effect: {{controller: opponent, events: [{{destroy: R}}]}}
+            """
+        )
+    )
+    got = sorted((r.final.get("R", "battle"), r.face_up) for r in solution.resolutions)
+    assert got == [("battle", ("m1", "m3")), ("graveyard", ())]
 
 
 # -- a lost battle (「このクリーチャーがバトルに負ける時」): the loser is destroyed, a destruction the battle makes --

@@ -8,8 +8,12 @@ from dataclasses import replace
 import pytest
 
 import dmrules
+from dmrules.game.cards import CardInstance
+from dmrules.game.filters import Condition, Filter
+from dmrules.game.grants import count_holds
 from dmrules.reading.carddb import bundled
 from dmrules.reading.scenario import load_scenario
+from dmrules.solving.engine import advance
 
 from .conftest import FIXTURES, scenario
 
@@ -667,24 +671,112 @@ def test_the_ability_works_where_its_condition_says_this_card_is(where, saved):
     assert finals(solution, "s1") == ([("hand",), ("shields",)] if saved else [("hand",)])
 
 
-def test_a_spell_put_onto_a_shield_is_refused_by_name():
-    """裁きの紋章 (命翼ノ裁キ): the compiler reads the spell put face up onto a shield; the solver does not model a
-    card stacked on a shield yet, and says so."""
-    text = """
-turn: me
+MONSHO = (FIXTURES / "V21-on-shield-monsho-stack.yaml").read_text(encoding="utf-8")
+MONSHO = MONSHO[: MONSHO.index("expect:")]
+MONSHO_SHIELDS = "    shields:\n      - s1\n      - s2\n      - {id: s3, under: s2}\n"
+
+
+@pytest.mark.parametrize(
+    ("shields", "hosts"),
+    [
+        (MONSHO_SHIELDS, ["s1", "s2"]),
+        # A castle fortifying a shield is no shield of its own (「要塞化」).
+        (
+            "    shields:\n      - s1\n      - {id: C, card: {name: 城, type: castle}, fortifies: s1}\n",
+            ["s1"],
+        ),
+    ],
+)
+def test_a_spell_put_onto_a_shield_goes_face_up_on_top_of_one(shields, hosts):
+    """裁きの紋章 (隻眼ノ裁キ, V21): its player picks one of their shields, the top card of its stack; the spell
+    ends on top of it, face up, and the shield is under it."""
+    solution = dmrules.solve(scenario(MONSHO.replace(MONSHO_SHIELDS, shields)))
+    got = sorted(
+        (r.final["K"], r.face_up, tuple(sorted(r.windows[-1].final_under.items()))) for r in solution.resolutions
+    )
+    stack = (("s3", "s2"),) if "s3" in shields else ()
+    assert got == sorted(("shields", ("K",), tuple(sorted(((h, "K"), *stack)))) for h in hosts)
+
+
+def test_a_stack_a_spell_was_put_onto_is_one_shield_in_the_next_window():
+    """The state after the window: the spell is face up on top of the shield, which is under it."""
+    solution = dmrules.solve(scenario(MONSHO.replace(MONSHO_SHIELDS, "    shields: [s1]\n")))
+    (only,) = solution.resolutions
+    state = advance(only.windows[0].state, only.windows[0])
+    assert (state.cards["K"].zone, state.cards["K"].face_up, state.cards["s1"].under) == ("shields", True, "K")
+    assert not state.cards["s1"].placed  # a shield's stack leaves as one
+
+
+def test_counts_count_a_stack_once():
+    """「そのシールドの束は1つと数える」: a count of shields counts the top cards, never the cards under them
+    or a castle; a count of creatures never counts an evolution source."""
+    cards = [
+        CardInstance("s1", "shields", "me", "me", None),
+        CardInstance("s2", "shields", "me", "me", None, under="s1"),
+        CardInstance("c1", "shields", "me", "me", None, types=("castle",), fortifies="s1"),
+        CardInstance("s3", "shields", "me", "me", None),
+    ]
+    two = Condition(zone="shields", at_least=2, filter=Filter(whose="own"))
+    three = Condition(zone="shields", at_least=3, filter=Filter(whose="own"))
+    assert count_holds(two, cards, "me", None)
+    assert not count_holds(three, cards, "me", None)
+
+
+CRYSTANAL = (FIXTURES / "V22-turn-face-up-crystanal-k.yaml").read_text(encoding="utf-8")
+CRYSTANAL = CRYSTANAL[: CRYSTANAL.index("expect:")]
+
+
+def test_cards_turned_face_up_stay_where_they_are_face_up_in_the_next_window():
+    """クリスターナル・K (V22): the chosen face-down cards of the mana zone stay there, face up from then on."""
+    solution = dmrules.solve(scenario(CRYSTANAL))
+    turned = [r for r in solution.resolutions if r.applied]
+    assert [r.face_up for r in turned] == [
+        ("m1", "m2", "m3"),
+        ("m1", "m2", "m4"),
+        ("m1", "m3", "m4"),
+        ("m2", "m3", "m4"),
+    ]
+    state = advance(turned[0].windows[0].state, turned[0].windows[0])
+    assert [(c, state.cards[c].zone, state.cards[c].face_down) for c in ("m1", "m4", "CK")] == [
+        ("m1", "mana", False),
+        ("m4", "mana", True),
+        ("CK", "battle", False),
+    ]
+
+
+def test_too_few_face_down_cards_to_turn_face_up():
+    """Two face-down cards for 「裏向きのカードを3枚、表向きにしてもよい」: it cannot be performed; it is destroyed."""
+    two = CRYSTANAL.replace("      - {id: m3, face_down: true}\n      - {id: m4, face_down: true}\n", "")
+    assert finals(dmrules.solve(scenario(two)), "CK") == [("graveyard",)]
+
+
+SHIELD_UP = """
+turn: opponent
 players:
   me:
-    hand:
-      - id: S
+    battle:
+      - id: U
         card:
-          name: 命翼ノ裁キ
-          type: spell
-          text: "この呪文を自分の手札から唱えた後、墓地に置くかわりに自分のシールド1つの上に表向きにして置く。"
+          name: シールドを表向きにするクリーチャー
+          type: creature
+          replacements:
+            - watch: {event: break, card: {whose: own}}
+              instead: [turn_face_up]
     shields: [s1]
-  opponent: {}
-effect: {source: S, controller: me, by: spell, cast_from: hand, events: [{spell_to_graveyard: S}]}
+  opponent:
+    battle:
+      - {id: X, card: {name: 相手のクリーチャー, type: creature}}
+effect: {source: X, controller: opponent, by: attack, events: [{id: e1, break: s1}]}
 """
-    assert "'on_shield', 裁きの紋章" in refused(text)
+
+
+@pytest.mark.parametrize(("face_up", "expected"), [(False, [("shields", ("s1",))]), (True, [("hand", ())])])
+def test_the_events_card_turned_face_up_instead(face_up, expected):
+    """「かわりにそのシールドを表向きにする」: the shield stays, face up; a face-up shield cannot be turned
+    face up, and is broken."""
+    text = SHIELD_UP.replace("shields: [s1]", "shields: [{id: s1, face_up: true}]") if face_up else SHIELD_UP
+    solution = dmrules.solve(scenario(text))
+    assert sorted((r.final["s1"], r.face_up) for r in solution.resolutions) == expected
 
 
 # -- the cards under this creature leave instead of it (G-NEO進化: 「かわりに下のカードすべてが離れる」) -------------

@@ -45,6 +45,8 @@ def rule_catalogue() -> dict[str, dict[str, str]]:
 _NONE_TO_MOVE = {
     "nothing_under": "every card under its card elsewhere, and there is none (the ruling change of 2025-04-08)",
     "no_ex_life": "the shields its card's 「EXライフ」 made elsewhere, and none is in the shield zone",
+    "no_shield": "its card onto one of its player's shields (裁きの紋章), and that player has none",
+    "face_up_already": "the event's card face up, and it is face up already",
 }
 
 
@@ -312,6 +314,10 @@ class Describer(_ModelWords):
         if name in _NONE_TO_MOVE:
             text = f"{self.rep(a[0])} would put {_NONE_TO_MOVE[name]}: it cannot be applied"
             return Violation(rule, name, text, [], [self.ev(a[1])])
+        if name == "shield_gone":
+            card = a[2].string
+            text = f"{self.rep(a[0])} would put its card onto {self.card(card)}, which leaves the shield zone at once"
+            return Violation(rule, name, text, [card], [self.ev(a[1])])
         return None
 
     def _card_violation(self, rule: str, name: str, a: list[Symbol]) -> Violation | None:

@@ -273,22 +273,16 @@ def _action_gaps(action: Action, ability: ReplacementAbility) -> list[str]:
         gaps.append("'battle_instead' for an event that is not a battle")
     if action.kind == "choose_instead" and action.whose == "opponent":
         gaps.append("'choose_instead: opponent'")
-    if action.on_shield:
-        gaps.append("the event's card put onto one of its player's shields ('on_shield', 裁きの紋章)")
-    elif action.face_up:
+    if action.face_up and not action.on_shield:
         gaps.append("'face_up' placement")
     if action.face_down:
         gaps.append("'face_down' placement (a card put face down into the mana zone)")
-    if action.kind == "turn_face_up":
-        gaps.append("the event's card turned face up where it is instead ('turn_face_up')")
     if action.kind == "move_under_chosen":
         gaps.append("the event's card put under a chosen card instead ('under_chosen')")
     slot = action.slot
     if slot is not None:
         if slot.count is None or slot.up_to:
             gaps.append("a choice of any number of cards ('count: any' or 'up_to')")
-        if slot.verb == "turn_face_up":
-            gaps.append("chosen cards turned face up where they are (verb 'turn_face_up')")
         if slot.from_zone in ("hand", "deck") and {"face_up", "face_down"} & set(slot.filter.properties):
             gaps.append(f"a face-up or face-down card chosen from the {slot.from_zone} (a card revealed there)")
     return gaps

@@ -203,9 +203,14 @@ def _extras(out: dict[str, Any], resolution: Resolution, scenario: Scenario) -> 
         ("flipped", resolution.flipped),
         ("tapped", resolution.tapped),
         ("untapped", resolution.untapped),
+        ("face_up", resolution.face_up),
     ):
         if values:
             out[key] = list(values)
+    stacked = resolution.windows[-1].final_under if resolution.windows else {}
+    under = {c: host for c, host in stacked.items() if c not in scenario.cards or scenario.cards[c].under != host}
+    if under:
+        out["under"] = under
     if resolution.stopped:
         out["stopped"] = resolution.stopped
     if resolution.multiplicity != 1:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from .abilities import ReplacementAbility
 from .cards import CardInstance
 from .filters import Condition
-from .grants import count_holds
+from .grants import count_holds, counts_alone
 from .scenario import Scenario
 from .vocabulary import CIVILIZATIONS
 
@@ -49,8 +49,9 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
     if condition.word == "this_power_positive":
         return card.power is not None and card.power > 0
     if condition.word == "shields_at_least_opponent":
-        mine = sum(1 for c in state.cards.values() if c.zone == "shields" and c.owner == controller)
-        theirs = sum(1 for c in state.cards.values() if c.zone == "shields" and c.owner != controller)
+        shields = [c for c in state.cards.values() if c.zone == "shields" and counts_alone(c)]
+        mine = sum(1 for c in shields if c.owner == controller)
+        theirs = len(shields) - mine
         return mine >= theirs
     if condition.word == "five_civilizations_in_battle":
         present = {civ for c in state.cards.values() if c.zone == "battle" for civ in c.civilizations}

@@ -90,13 +90,19 @@ def count_holds(condition: Condition, cards: Iterable[CardInstance], controller:
     """Whether at least ``condition.at_least`` (and at most ``condition.at_most``) of ``cards`` are in its
     zone and pass its filter (「自分のマナゾーンに7枚以上」), read from ``controller``'s card ``source``."""
     flt = condition.filter or Filter()
-    cards = list(cards)
-    count = sum(1 for c in cards if c.zone == condition.zone and card_passes(flt, c, controller, source))
+    cards = [c for c in cards if c.zone == condition.zone and counts_alone(c)]
+    count = sum(1 for c in cards if card_passes(flt, c, controller, source))
     if condition.than_other is not None:  # 「自分のマナゾーンのカードが相手のより多ければ」
         other = replace(flt, whose="opponent" if flt.whose == "own" else "own")
-        theirs = sum(1 for c in cards if c.zone == condition.zone and card_passes(other, c, controller, source))
+        theirs = sum(1 for c in cards if card_passes(other, c, controller, source))
         return _COMPARISON_OPS[condition.than_other](count, theirs)
     return count >= condition.at_least and (condition.at_most is None or count <= condition.at_most)
+
+
+def counts_alone(card: CardInstance) -> bool:
+    """Whether a card counts on its own in its zone: not a card stacked under another (an evolution
+    source, a card of a shield's stack: 「そのシールドの束は1つと数える」), not a castle fortifying a shield."""
+    return card.under is None and card.fortifies is None
 
 
 # The comparisons of ``than_other`` (COMPARISONS): one player's count against the other's.

@@ -109,6 +109,7 @@ class Window:
     broken: tuple[str, ...] = ()
     untapped: tuple[str, ...] = ()  # cards the untap step untapped
     tapped: tuple[str, ...] = ()  # cards a replacement tapped (スーパーガードマン)
+    face_up: tuple[str, ...] = ()  # cards a replacement put face up onto a shield (裁きの紋章)
     battle_losers: tuple[tuple[str, str], ...] = ()
     # The state-based checks (703.4) this window leads to: (what, card or player), in order.
     sba: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
@@ -159,6 +160,17 @@ class Resolution:
     @property
     def tapped(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(c for w in self.windows for c in w.tapped))
+
+    @property
+    def placement(self) -> tuple[Any, ...]:
+        """Where the cards end: their zones, the players who lost, the cards flipped, and which card is
+        stacked under which (a shield a card was put onto, the cards put under a creature)."""
+        stacked = tuple(sorted(self.windows[-1].final_under.items())) if self.windows else ()
+        return (tuple(sorted(self.final.items())), self.lost, self.flipped, stacked)
+
+    @property
+    def face_up(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(c for w in self.windows for c in w.face_up))
 
     @property
     def untapped(self) -> tuple[str, ...]:
@@ -273,7 +285,7 @@ class Solution:
     @property
     def states(self) -> int:
         """Distinct final placements of the cards."""
-        return len({(tuple(sorted(r.final.items())), r.lost, r.flipped) for r in self.resolutions})
+        return len({r.placement for r in self.resolutions})
 
     def counted(self) -> Streamed:
         """Its counts, as a stream of the same resolutions would give them."""

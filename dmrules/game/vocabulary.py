@@ -223,6 +223,16 @@ _KINDS = (
         written=False,
     ),
     Kind("flip", "card", "裏返る", "{c} flips", "flip", written=False),
+    # A card turned face up where it is, what happens instead (エターナル・Κ); it stays in its zone.
+    Kind(
+        "turn_face_up",
+        "card",
+        "表向きになる",
+        "{c} is turned face up",
+        "be turned face up",
+        watchable=False,
+        written=False,
+    ),
     # A creature made of several cards (ドルマゲドンX and its 禁断コア, a ドラグハート・スーパー・
     # クリーチャー's cells) whose component cards an effect moves: one event for the whole, offered
     # to replacement; it moves nothing itself (its components' own events do, unless it is replaced).

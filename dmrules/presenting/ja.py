@@ -39,6 +39,7 @@ EVENT_WORDS = {
     "pay_cost": "{p}が{c}のコストを支払う",
     "choose": "{p}が選ぶ",
     "flip": "{c}が裏返る",
+    "turn_face_up": "{c}が表向きになる",
     "reveal_card": "{c}が山札の上から表向きにされる",
     "untap": "{c}がアンタップされる",
 }
@@ -226,8 +227,16 @@ def resolution_lines(scenario: Scenario, number: int, resolution: Resolution) ->
     for word, ids in (("裏返った", resolution.flipped), ("アンタップされた", resolution.untapped)):
         lines += [f"    {card_label(scenario, c)}: {word}" for c in ids]
     lines += [f"    {card_label(scenario, c)}: タップされた" for c in resolution.tapped]
+    lines += [f"    {card_label(scenario, c)}: 表向きになった" for c in resolution.face_up]
+    stacked = resolution.windows[-1].final_under if resolution.windows else {}
+    lines += [
+        f"    {card_label(scenario, c)}: {card_label(scenario, host)}の下に重なった"
+        for c, host in stacked.items()
+        if c in scenario.cards and host != scenario.cards[c].under
+    ]
     lines += [f"    {player(p)}がゲームに負ける" for p in resolution.lost]
-    if not (paths or resolution.flipped or resolution.lost or resolution.untapped or resolution.tapped):
+    marks = (resolution.flipped, resolution.lost, resolution.untapped, resolution.tapped, resolution.face_up)
+    if not (paths or any(marks)):
         lines.append("    カードは移動しない")
     if resolution.broken:
         lines.append("    " + broken_line(scenario, resolution.broken))

@@ -201,6 +201,8 @@ def resolution_json(resolution: Resolution) -> dict:
         out["untapped"] = list(resolution.untapped)
     if resolution.tapped:
         out["tapped"] = list(resolution.tapped)
+    if resolution.face_up:
+        out["face_up"] = list(resolution.face_up)
     if resolution.stopped:
         out["stopped"] = resolution.stopped
     if resolution.multiplicity != 1:

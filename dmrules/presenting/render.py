@@ -241,12 +241,17 @@ def _result_lines(scenario: Scenario, resolution: Resolution) -> list[str]:
         if host is not None and host != scenario.cards[card_id].under:
             back += f", under {card_label(scenario, host)}"
         lines.append(f"    {card_label(scenario, card_id)}: {journey_text(path)}{back}")
+    for card_id, host in stacked.items():  # a card that stays where it is, with a card put on top of it
+        if card_id not in paths and card_id in scenario.cards and host != scenario.cards[card_id].under:
+            lines.append(f"    {card_label(scenario, card_id)}: now under {card_label(scenario, host)}")
     for card_id in resolution.flipped:
         lines.append(f"    {card_label(scenario, card_id)}: flipped")
     for card_id in resolution.untapped:
         lines.append(f"    {card_label(scenario, card_id)}: untapped")
     for card_id in resolution.tapped:
         lines.append(f"    {card_label(scenario, card_id)}: tapped")
+    for card_id in resolution.face_up:
+        lines.append(f"    {card_label(scenario, card_id)}: face up")
     for player in resolution.lost:
         lines.append(f"    {player} loses the game")
     if (
@@ -255,6 +260,7 @@ def _result_lines(scenario: Scenario, resolution: Resolution) -> list[str]:
         and not resolution.lost
         and not resolution.untapped
         and not resolution.tapped
+        and not resolution.face_up
     ):
         lines.append("    no card moves")
     if resolution.broken:

@@ -39,9 +39,10 @@ APPLY, PICK, FINAL, LOST, TRIGGERED, BROKEN, FLIPPED, UNTAPPED, TAPPED = range(9
 MAX_APPLICATIONS = 100_000
 _TAGGED = {"broken": BROKEN, "flipped": FLIPPED, "untapped": UNTAPPED, "tapped_now": TAPPED}
 _LISTS = ((BROKEN, "broken"), (FLIPPED, "flipped"), (TAPPED, "tapped"), (UNTAPPED, "untapped"))
-# Atoms whose presence opens another window (or an effect's choice, or a failed swap): their
-# scenario is not for this path. (A violation is never in a model of the solving encodings.)
-_OPENING = (("sba", 1), ("battle_loser", 2), ("swap_failed", 1), ("target", 2))
+# Atoms whose presence opens another window (or an effect's choice, or a failed swap, or a card put
+# under another, which this path does not read): their scenario is not for this path. (A violation
+# is never in a model of the solving encodings.)
+_OPENING = (("sba", 1), ("battle_loser", 2), ("swap_failed", 1), ("target", 2), ("goes_under", 2))
 
 
 def shown_handles(model: clingo.Model) -> list[int]:

@@ -158,6 +158,7 @@ _LISTED = (
     "flipped",
     "untapped",
     "tapped_now",
+    "face_up_now",
     "violation",
 )
 _MAPPED = ("final", "made", "final_power", "final_under", "chooser")
@@ -198,6 +199,7 @@ _DECODERS: dict[str, tuple[int, Callable[[Builder, Sequence[Symbol]], Any]]] = {
     "flipped": (_LIST, _first_string),
     "untapped": (_LIST, _first_string),
     "tapped_now": (_LIST, _first_string),
+    "face_up_now": (_LIST, _first_string),
     "battle_loser": (_LIST, lambda b, a: (b.event_id(a[0]), a[1].string)),
     "final_power": (_MAP, lambda b, a: (a[0].string, a[1].number)),
     "chooser": (_MAP, lambda b, a: (a[0].string, name_of(a[1]))),  # a template and a player
@@ -206,6 +208,14 @@ _DECODERS: dict[str, tuple[int, Callable[[Builder, Sequence[Symbol]], Any]]] = {
     "violation": (_LIST, lambda b, a: (a[0].arguments[0].string, b.describe(a[1]))),
     "unit_profile": (_OWN, lambda b, a: (a[0].string, a[1])),
 }
+
+
+def _stacking_key(scenario: Scenario, key: Callable[[str], Any], final_under: dict[str, str]) -> tuple:
+    """The cards that end under a card they were not under (a shield a card was put onto), in card
+    order: a decision of the window's when its player picked that card."""
+    cards = scenario.cards
+    new = sorted((key(c), key(h)) for c, h in final_under.items() if c not in cards or cards[c].under != h)
+    return (tuple(new),) if new else ()
 
 
 class Builder(Names):
@@ -271,6 +281,7 @@ class Builder(Names):
             "flipped": [],
             "untapped": [],
             "tapped_now": [],
+            "face_up_now": [],
             "violation": [],
         }
         # "made": event -> (the event it replaced, the replacement)
@@ -329,6 +340,7 @@ class Builder(Names):
             flipped=tuple(sorted(lists["flipped"], key=card_key)),
             untapped=tuple(sorted(lists["untapped"], key=card_key)),
             tapped=tuple(sorted(lists["tapped_now"], key=card_key)),
+            face_up=tuple(sorted(lists["face_up_now"], key=card_key)),
             triggered=tuple(sorted(lists["triggered"], key=lambda t: (card_key(t.card), t.ability, t.event))),
             broken=tuple(sorted(lists["broken"], key=card_key)),
             battle_losers=tuple(sorted(lists["battle_loser"])),
@@ -339,7 +351,8 @@ class Builder(Names):
             multiplicity=self._multiplicity(applied, targets, profiles),
             units_folded=self._units_folded(profiles),
             violations=tuple(sorted(lists["violation"])),
-            key=(chosen, tuple((self._order_of(a.event), a.event, a.replacement.id, a.chosen) for a in apps)),
+            key=(chosen, tuple((self._order_of(a.event), a.event, a.replacement.id, a.chosen) for a in apps))
+            + _stacking_key(self.scenario, self._card_key, maps["final_under"]),
             atoms=tuple(atoms),
             state=self.scenario,
         )

@@ -147,7 +147,7 @@ class Engine:
         if self.keep:
             self.found.append(resolution)
         else:
-            self.states.add(hash((tuple(sorted(resolution.final.items())), resolution.lost, resolution.flipped)))
+            self.states.add(hash(resolution.placement))
             self.units_folded = self.units_folded or bool(resolution.units_folded)
         if self.on_resolution is not None:
             self.on_resolution(resolution)
@@ -402,6 +402,7 @@ def _card_after(
         flags = flags | {USED_THIS_TURN}
     tapped = (card.tapped and card_id not in window.untapped) or card_id in window.tapped
     placed = card.placed if under is not None and under == card.under else under is not None and card.under is None
+    placed = placed and zone == "battle"  # a shield's stack is one shield: none of it stays behind
     return replace(
         card,
         zone=zone,
@@ -414,6 +415,6 @@ def _card_after(
         flags=flags,
         controller=card.controller if zone == "battle" else card.owner,
         tapped=tapped,
-        face_up=card.face_up and zone == card.zone,
-        face_down=card.face_down and zone == card.zone,
+        face_up=(card.face_up and zone == card.zone) or (card_id in window.face_up and zone == "shields"),
+        face_down=card.face_down and zone == card.zone and card_id not in window.face_up,
     )

@@ -409,6 +409,7 @@ WORD_ACTIONS = (
     "tap_source",
     "under_leave",
     "untap_source",
+    "turn_face_up",
 )
 
 
@@ -416,6 +417,8 @@ def action_term(action) -> Symbol:
     """The term of ``does(R,I,A)`` for an action other than a choice of cards."""
     if action.kind in WORD_ACTIONS:
         return C(action.kind)
+    if action.kind == "move" and action.on_shield:
+        return C("onto_shield")
     if action.kind == "move":
         return Function("move", [C(action.zone)])
     if action.kind == "move_source":
