@@ -358,10 +358,12 @@ def test_near_variants_of_the_card_put_under_a_chosen_creature_are_refused(text,
     assert_refused(text, named)
 
 
-def test_the_card_put_under_a_chosen_creature_instead_is_refused_by_the_solver():
+def test_the_card_put_under_a_chosen_creature_instead_is_solved():
+    """The compiled text (fixture V24 has it in a scenario): it goes to the graveyard, or under the NEO
+    creature."""
     import dmrules
 
-    with pytest.raises(dmrules.InputError) as error:
+    solution = dmrules.solve(
         dmrules.scenario_from_text(
             f"""
 turn: me
@@ -374,7 +376,9 @@ effect: {{controller: opponent, events: [{{discard: H}}]}}
 """,
             "inline.yaml",
         )
-    assert "under_chosen" in error.value.problem and "does not model yet" in error.value.problem, error.value.problem
+    )
+    got = sorted((r.final["H"], r.windows[-1].final_under.get("H")) for r in solution.resolutions)
+    assert got == [("battle", "N"), ("graveyard", None)]
 
 
 def test_a_neo_creature_is_a_type_the_solver_reads():

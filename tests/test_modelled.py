@@ -779,6 +779,33 @@ def test_the_events_card_turned_face_up_instead(face_up, expected):
     assert sorted((r.final["s1"], r.face_up) for r in solution.resolutions) == expected
 
 
+XANADU = (FIXTURES / "V23-face-up-shield-yes-xanadu.yaml").read_text(encoding="utf-8")
+XANADU = XANADU[: XANADU.index("expect:")]
+
+
+@pytest.mark.parametrize(("cast_by", "zone", "face_up"), [(True, "shields", True), (False, "graveyard", False)])
+def test_a_spell_put_face_up_into_the_shield_zone(cast_by, zone, face_up):
+    """「唱えた後、墓地に置くかわりに表向きのままシールド化する」 (V23): a shield of its own, face up in the next
+    window; a spell its ability did not cast goes to the graveyard."""
+    text = XANADU if cast_by else XANADU.replace("  cast_by: YZ\n", "")
+    (only,) = dmrules.solve(scenario(text)).resolutions
+    state = advance(only.windows[0].state, only.windows[0])
+    assert (state.cards["DH"].zone, state.cards["DH"].face_up, state.cards["DH"].under) == (zone, face_up, None)
+
+
+HIYOKU = (FIXTURES / "V24-under-chosen-hiyoku.yaml").read_text(encoding="utf-8")
+HIYOKU = HIYOKU[: HIYOKU.index("expect:")]
+
+
+def test_no_card_to_go_under_and_the_card_goes_where_it_would():
+    """「自分のNEOクリーチャー1体の下に置いてもよい」 (V24) with only the opponent's NEO creature and a creature
+    that is none: it cannot be done; ヒヨク goes to the graveyard."""
+    text = HIYOKU.replace("      - {id: N1, card: {name: NEOのクリーチャー, type: neo_creature}}\n", "").replace(
+        "      - {id: N2, card: {name: 別のNEOのクリーチャー, type: neo_creature}}\n", ""
+    )
+    assert finals(dmrules.solve(scenario(text)), "HY") == [("graveyard",)]
+
+
 # -- the cards under this creature leave instead of it (G-NEO進化: 「かわりに下のカードすべてが離れる」) -------------
 
 GNEO = (FIXTURES / "V16-g-neo-cards-under-leave-jashintei.yaml").read_text(encoding="utf-8")

@@ -47,6 +47,7 @@ _NONE_TO_MOVE = {
     "no_ex_life": "the shields its card's 「EXライフ」 made elsewhere, and none is in the shield zone",
     "no_shield": "its card onto one of its player's shields (裁きの紋章), and that player has none",
     "face_up_already": "the event's card face up, and it is face up already",
+    "no_host": "the event's card under a card of the battle zone its text names, and there is none",
 }
 
 

@@ -273,12 +273,10 @@ def _action_gaps(action: Action, ability: ReplacementAbility) -> list[str]:
         gaps.append("'battle_instead' for an event that is not a battle")
     if action.kind == "choose_instead" and action.whose == "opponent":
         gaps.append("'choose_instead: opponent'")
-    if action.face_up and not action.on_shield:
+    if action.face_up and not action.on_shield and action.zone != "shields":
         gaps.append("'face_up' placement")
     if action.face_down:
         gaps.append("'face_down' placement (a card put face down into the mana zone)")
-    if action.kind == "move_under_chosen":
-        gaps.append("the event's card put under a chosen card instead ('under_chosen')")
     slot = action.slot
     if slot is not None:
         if slot.count is None or slot.up_to:

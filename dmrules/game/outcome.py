@@ -109,7 +109,7 @@ class Window:
     broken: tuple[str, ...] = ()
     untapped: tuple[str, ...] = ()  # cards the untap step untapped
     tapped: tuple[str, ...] = ()  # cards a replacement tapped (スーパーガードマン)
-    face_up: tuple[str, ...] = ()  # cards a replacement put face up onto a shield (裁きの紋章)
+    face_up: tuple[str, ...] = ()  # cards put face up into the shield zone or turned face up where they are
     battle_losers: tuple[tuple[str, str], ...] = ()
     # The state-based checks (703.4) this window leads to: (what, card or player), in order.
     sba: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)

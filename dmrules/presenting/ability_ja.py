@@ -152,7 +152,11 @@ def action_words(action: Action) -> str:
         return "そのカードは自分のシールド1つの上に表向きにして置かれる"
     if kind == "move":
         where = POSITION_JA.get(action.position or "", zone) if action.zone == "deck" else zone
-        lead = ("タップして" if action.tapped else "") + ("裏向きにして" if action.face_down else "")
+        lead = (
+            ("タップして" if action.tapped else "")
+            + ("裏向きにして" if action.face_down else "")
+            + ("表向きのまま" if action.face_up else "")
+        )
         return f"そのカードは{where}に{lead}置かれる"
     if kind == "move_source":
         verb = {"destroy": "破壊する", "discard": "捨てる", "put": f"{zone}に置く"}.get(action.verb or "", "移動させる")

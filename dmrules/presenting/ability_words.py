@@ -110,7 +110,11 @@ def action_words(action: Action) -> str:
         return "the card goes face up onto one of its player's shields instead (the stack counts as one shield)"
     if kind == "move":
         where = POSITION_WORDS.get(action.position or "", "") if action.zone == "deck" else ""
-        extra = (" tapped" if action.tapped else "") + (" face down" if action.face_down else "")
+        extra = (
+            (" tapped" if action.tapped else "")
+            + (" face down" if action.face_down else "")
+            + (" face up" if action.face_up else "")
+        )
         return f"the card goes to the {ZONE_OR_ANY_WORDS.get(action.zone or '', action.zone)}{extra} instead" + (
             f" ({where})" if where else ""
         )

@@ -42,7 +42,7 @@ _LISTS = ((BROKEN, "broken"), (FLIPPED, "flipped"), (TAPPED, "tapped"), (UNTAPPE
 # Atoms whose presence opens another window (or an effect's choice, or a failed swap, or a card put
 # under another, which this path does not read): their scenario is not for this path. (A violation
 # is never in a model of the solving encodings.)
-_OPENING = (("sba", 1), ("battle_loser", 2), ("swap_failed", 1), ("target", 2), ("goes_under", 2))
+_OPENING = (("sba", 1), ("battle_loser", 2), ("swap_failed", 1), ("target", 2), ("goes_under", 2), ("put_under", 2))
 
 
 def shown_handles(model: clingo.Model) -> list[int]:

@@ -373,9 +373,7 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
             out += [fact("slot_filter", r, s, f), *filter_facts(f, action.filter)]
             continue
         if action.kind != "choose":
-            add(fact("does", r, n, action_term(action)))
-            if action.kind in ("move", "move_source") and action.zone == "deck" and action.position:
-                add(fact("action_position", r, n, C(action.position)))
+            out += action_facts(r, n, action)
             continue
         slot_index += 1
         s = Number(slot_index)
@@ -396,6 +394,19 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
     return out
 
 
+def action_facts(r: Symbol, n: Symbol, action) -> list[Symbol]:
+    """Facts for the ``n``-th thing ``r`` does instead, other than a choice of cards."""
+    out = [fact("does", r, n, action_term(action))]
+    if action.kind in ("move", "move_source") and action.zone == "deck" and action.position:
+        out.append(fact("action_position", r, n, C(action.position)))
+    if action.kind == "move_under_chosen" and action.filter is not None:
+        host = Function("flt", [r, n, C("host")])
+        out += [fact("host_filter", r, n, host), *filter_facts(host, action.filter)]
+    if action.kind == "move" and action.face_up and not action.on_shield:
+        out.append(fact("action_face_up", r, n))  # 「表向きのまま新しいシールドとして…置く」
+    return out
+
+
 # Actions that are a word in the encodings; the others carry their arguments.
 WORD_ACTIONS = (
     "stay",
@@ -410,6 +421,7 @@ WORD_ACTIONS = (
     "under_leave",
     "untap_source",
     "turn_face_up",
+    "move_under_chosen",
 )
 
 
