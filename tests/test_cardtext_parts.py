@@ -36,23 +36,6 @@ def finals(text: str, *cards: str) -> list[tuple[str, ...]]:
     return sorted(tuple(r.final[c] for c in cards) for r in solution.resolutions)
 
 
-def solver_refusal(text: str, opponent: str, event: str) -> str:
-    """The problem the solver names for a scenario with one creature R of ``text``, the opponent's
-    zones ``opponent`` and the opponent's effect making ``event``."""
-    with pytest.raises(dmrules.InputError) as error:
-        scenario(
-            f"""
-            turn: me
-            players:
-              me:
-                battle: [{{id: R, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}]
-              opponent: {opponent}
-            effect: {{controller: opponent, events: [{event}]}}
-            """
-        )
-    return error.value.problem
-
-
 # -- every card under this one (「このクリーチャーの下にあるカードをすべて…に置き」), and what is done before the
 # -- replaced event is said again (「…置き、このクリーチャーを墓地に置くかわりに…」) ----------------------------
 
@@ -387,10 +370,22 @@ def test_near_variants_of_where_the_card_comes_from_are_refused(text, named):
     assert_refused(text, named)
 
 
-def test_a_card_leaving_the_deck_for_any_zone_but_one_is_refused_by_the_solver():
+def test_a_card_leaving_the_deck_for_any_zone_but_one_is_solved():
+    """The compiled text (fixture V25 has the printed one): the milled card goes to the bottom of its deck."""
     text = "相手の山札から、手札以外のゾーンにカードが置かれる時、かわりにそのカードを持ち主の山札の下に置く。"
-    problem = solver_refusal(text, "{deck: [d1]}", "{mill: opponent, count: 1}")
-    assert "leave_deck" in problem and "does not model yet" in problem, problem
+    solution = dmrules.solve(
+        scenario(
+            f"""
+            turn: me
+            players:
+              me:
+                battle: [{{id: R, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}]
+              opponent: {{deck: [d1, d2]}}
+            effect: {{controller: opponent, events: [{{mill: opponent, count: 1}}]}}
+            """
+        )
+    )
+    assert [(r.final.get("d1", "deck"), len(r.applied)) for r in solution.resolutions] == [("deck", 1)]
 
 
 # -- chosen cards turned face up where they are (「自分のマナゾーンにある裏向きのカードを3枚、表向きにする」) --

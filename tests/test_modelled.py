@@ -806,6 +806,29 @@ def test_no_card_to_go_under_and_the_card_goes_where_it_would():
     assert finals(dmrules.solve(scenario(text)), "HY") == [("graveyard",)]
 
 
+ROBIN = (FIXTURES / "V25-leave-deck-robinhood.yaml").read_text(encoding="utf-8")
+ROBIN = ROBIN[: ROBIN.index("expect:")]
+
+
+def test_cards_put_into_their_deck_again_go_to_its_bottom_in_order():
+    """「かわりにそのカードを持ち主の山札の下に置く」 (V25): the milled cards go under the rest of the deck, the
+    first one first."""
+    (only,) = dmrules.solve(scenario(ROBIN)).resolutions
+    state = advance(only.windows[0].state, only.windows[0])
+    deck = sorted((c.deck_pos, c.id) for c in state.cards.values() if c.zone == "deck" and c.owner == "opponent")
+    assert [c for _, c in deck] == ["d3", "d1", "d2"]
+
+
+def test_a_draw_is_a_card_leaving_the_deck_for_the_hand():
+    """A draw takes the top card of the deck to the hand: 「手札以外のゾーンに」 does not watch it."""
+    text = ROBIN.replace(
+        "    - {id: e1, mill: opponent, count: 2}\n    - {id: e2, move: d4, to: hand}\n",
+        "    - {id: e1, draw: opponent}\n",
+    )
+    (only,) = dmrules.solve(scenario(text)).resolutions
+    assert (only.applied, only.final["d1"]) == ((), "hand")
+
+
 # -- the cards under this creature leave instead of it (G-NEO進化: 「かわりに下のカードすべてが離れる」) -------------
 
 GNEO = (FIXTURES / "V16-g-neo-cards-under-leave-jashintei.yaml").read_text(encoding="utf-8")

@@ -230,8 +230,6 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
     gaps = []
     if ability.watch.chooser:
         gaps.append("a watched choice that names both who chooses and what is chosen")
-    if "leave_deck" in ability.watch.events:
-        gaps.append("a watched card leaving the deck ('leave_deck')")
     if ability.once_per_turn and len(variants(ability)) > 1:
         gaps.append("'one_of' (a choice between actions) limited to 「各ターンに1度」")
     for variant in variants(ability):

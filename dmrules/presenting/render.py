@@ -241,6 +241,9 @@ def _result_lines(scenario: Scenario, resolution: Resolution) -> list[str]:
         if host is not None and host != scenario.cards[card_id].under:
             back += f", under {card_label(scenario, host)}"
         lines.append(f"    {card_label(scenario, card_id)}: {journey_text(path)}{back}")
+    for event in resolution.happened:  # a card of a deck put into it again: a place in it, not a zone
+        if event.card and event.from_zone == "deck" and event.to_zone == "deck" and event.card not in paths:
+            lines.append(f"    {card_label(scenario, event.card)}: deck → deck ({event.position or 'bottom'})")
     for card_id, host in stacked.items():  # a card that stays where it is, with a card put on top of it
         if card_id not in paths and card_id in scenario.cards and host != scenario.cards[card_id].under:
             lines.append(f"    {card_label(scenario, card_id)}: now under {card_label(scenario, host)}")
@@ -256,6 +259,7 @@ def _result_lines(scenario: Scenario, resolution: Resolution) -> list[str]:
         lines.append(f"    {player} loses the game")
     if (
         not paths
+        and not any(e.from_zone == e.to_zone == "deck" for e in resolution.happened)
         and not resolution.flipped
         and not resolution.lost
         and not resolution.untapped

@@ -337,11 +337,17 @@ def _deck_positions(state: Scenario, window: Window) -> tuple[dict[str, int], se
             placed_at[event.card] = event.position or "bottom"
     shuffled = set(state.shuffled)
     for owner in state.players:
-        stayed = [c.id for c in old_deck if c.owner == owner and window.final.get(c.id) == "deck"]
-        added = [
+        # A card of the deck put into it again (「かわりにそのカードを持ち主の山札の下に置く」) moves as added.
+        stayed = [
+            c.id for c in old_deck if c.owner == owner and window.final.get(c.id) == "deck" and c.id not in placed_at
+        ]
+        added = [c for c in placed_at if state.cards[c].owner == owner and window.final.get(c) == "deck"] + [
             c
             for c in state.cards
-            if state.cards[c].owner == owner and state.cards[c].zone != "deck" and window.final.get(c) == "deck"
+            if state.cards[c].owner == owner
+            and state.cards[c].zone != "deck"
+            and window.final.get(c) == "deck"
+            and c not in placed_at
         ]
         top = [c for c in placed_at if placed_at[c] == "top" and c in added][::-1]
         bottom = [c for c in added if placed_at.get(c) != "top"]
