@@ -1064,6 +1064,8 @@ def _count_holds(count: Count, cards: dict[str, Card], controller: str, pending:
     for card in cards.values():
         if card.zone != count.zone or card.id == pending:  # the card being cast is not counted
             continue
+        if card.under is not None:  # a stacked card is no creature of its own (200.3a), nor a shield
+            continue
         if (f.whose == "own" and card.controller != controller) or (
             f.whose == "opponent" and card.controller == controller
         ):

@@ -1667,3 +1667,54 @@ def test_the_creature_being_summoned_is_not_counted_in_its_zone():
     summoned = board.replace("effect: {controller: opponent,", "effect: {source: Z, by: summon, controller: opponent,")
     assert finals(summoned, "Z") == [("mana",)]
     assert finals(board.replace("[a1, a2, a3, a4]", "[a1, a2, a3]"), "Z") == [("battle",)]  # put out: four there
+
+
+# -- the player of the zone a card leaves (「カードが自分のマナゾーンを離れる時」) is the card's; a deck's too -------
+
+
+@pytest.mark.parametrize(
+    ("text", "watch"),
+    [
+        (
+            "カードが自分のマナゾーンを離れる時、かわりに墓地に置く。",
+            {"event": "leave_mana", "card": {"whose": "own"}},
+        ),
+        (
+            "自分のカードがマナゾーンを離れる時、かわりに墓地に置く。",
+            {"event": "leave_mana", "card": {"whose": "own"}},
+        ),
+        # 「持ち主の」 zone: any card's own
+        (
+            "カードが持ち主のマナゾーンを離れる時、かわりに墓地に置く。",
+            {"event": "leave_mana", "card": {"whose": "any"}},
+        ),
+        (
+            "カードが自分の山札から離れる時、かわりに墓地に置く。",
+            {"event": "leave_deck", "card": {"whose": "own"}},
+        ),
+        (
+            "クリーチャーが自分のバトルゾーンを離れる時、かわりに手札に戻す。",
+            {"event": "leave", "card": {"whose": "own", "type": "creature"}},
+        ),
+    ],
+)
+def test_the_zone_a_card_leaves_says_whose_card_it_is(text, watch):
+    """「自分の」 before the zone was once dropped from the reading and from the comparison alike: a card of either
+    player's mana zone watched. It is the card's player now, rendered as 「自分のカードが…」."""
+    to = "hand" if "手札に戻す" in text else "graveyard"
+    assert_compiles_to(text, {"watch": watch, "instead": [{"move_to": to}]})
+
+
+def test_leaving_the_opponents_zone_is_refused():
+    assert_refused("カードが相手のマナゾーンを離れる時、かわりに墓地に置く。", "the opponent's zone")
+
+
+def test_staying_in_the_deck_instead_of_leaving_it():
+    """ドラグ変怪: 「離れるかわりにとどまる」 said again of a card leaving the deck, for either cause."""
+    text = "相手の呪文の効果またはクリーチャーの能力によって、カードが自分の山札から離れる時、離れるかわりにとどまる。"
+    watch = {"event": "leave_deck", "card": {"whose": "own"}}
+    assert_compiles_to(
+        text,
+        {"watch": {**watch, "when": ["by_opponent", "by_effect", "by_spell"]}, "instead": ["stay"]},
+        {"watch": {**watch, "when": ["by_opponent", "by_ability", "by_creature"]}, "instead": ["stay"]},
+    )

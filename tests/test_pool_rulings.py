@@ -200,9 +200,16 @@ def test_metamorphis_has_no_replacement_and_viola_sonata_has_the_shield_one():
 
 
 def test_dorag_henge_keeps_its_deck():
-    a = only(card("ドラグ変怪"))
-    assert "mill" in a.watch.events and a.watch.from_zone == "deck"
-    assert [x.kind for x in a.instead] == ["stay"]
+    """「相手の呪文の効果またはクリーチャーの能力によって、カードが自分の山札から離れる時、離れるかわりにとどまる」:
+    one replacement for each cause, of a card of its player's deck leaving it."""
+    spell, ability = card("ドラグ変怪").replacements
+    for a in (spell, ability):
+        assert a.watch.events == ("leave_deck",) and a.watch.filter.whose == "own"
+        assert [x.kind for x in a.instead] == ["stay"]
+    assert (set(spell.watch.conditions), set(ability.watch.conditions)) == (
+        {"by_opponent", "by_effect", "by_spell"},
+        {"by_opponent", "by_ability", "by_creature"},
+    )
 
 
 def test_master_g_and_infinity_dragon_watch_leaving():

@@ -183,6 +183,7 @@ def _event_word(event: str, watch: Watch, face_up: bool) -> str:
         "leave_mana": "マナゾーンを離れる",
         "leave_graveyard": "墓地を離れる",
         "leave_hand": "手札を離れる",
+        "leave_deck": "山札を離れる",
         "put_into_graveyard": f"{source}墓地に置かれる",
         "put_into_mana": f"{source}マナゾーンに置かれる",
         "put_into_hand": f"{source}手札に加えられる",

@@ -21,6 +21,7 @@ from .parts import WHOSE_BY_WORD, ZONE_BY_WORD, EventCause, Phrase, Prefix, Read
 OTHER = {"own": "opponent", "opponent": "own"}
 _LEAVE = {"battle": "leave", "shields": "leave_shields", "mana": "leave_mana", "graveyard": "leave_graveyard"}
 _LEAVE["hand"] = "leave_hand"
+_LEAVE["deck"] = "leave_deck"
 # The zone a card leaves for any zone but one (「山札から、手札以外のゾーンに」).
 _LEAVE_ANY = {**_LEAVE, "deck": "leave_deck"}
 _PUT = {"graveyard": "put_into_graveyard", "mana": "put_into_mana", "deck": "put_into_deck", "battle": "enter"}
@@ -360,6 +361,8 @@ class EventPhraseParts:
         return Ev(events=("destroy",))
 
     def ev_leave(self, items: list):
+        """「(自分の)マナゾーンを離れる」: the zone's player is the card's (its owner; in the battle zone, who
+        controls it)."""
         owners = _typed_tokens(items, "PLACE_OWNER")
         if owners and str(owners[0]) == "相手の":
             raise ReadError("a card leaving the opponent's zone (whose card it is is not said)")
@@ -367,7 +370,7 @@ class EventPhraseParts:
         zone = ZONE_BY_WORD[str(zones[0])] if zones else "battle"
         if zone not in _LEAVE:
             raise ReadError(f"a card leaving the {zone} zone cannot be watched")
-        return Ev(events=(_LEAVE[zone],))
+        return Ev(events=(_LEAVE[zone],), from_whose="own" if owners and str(owners[0]) == "自分の" else None)
 
     def ev_leave_face_up(self, items: list):
         owners = _typed_tokens(items, "PLACE_OWNER")

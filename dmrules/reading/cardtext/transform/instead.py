@@ -100,7 +100,14 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
 
 
 # The zone a card stays in instead of the watched event (「シールドゾーンにとどまる」): the zone it would leave.
-_STAYS_IN = {"leave_shields": "shields", "break": "shields", "leave_mana": "mana", "leave_graveyard": "graveyard"}
+_STAYS_IN = {
+    "leave_shields": "shields",
+    "break": "shields",
+    "leave_mana": "mana",
+    "leave_graveyard": "graveyard",
+    "leave_hand": "hand",
+    "leave_deck": "deck",
+}
 
 
 def _said_whole(clause: Clause, watch: Watch) -> Action | None:

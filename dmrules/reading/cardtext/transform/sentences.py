@@ -23,7 +23,8 @@ ORIGINAL_EVENTS = {
     "墓地に置く": _GRAVEYARD,
     "墓地に置かれる": _GRAVEYARD,
     "墓地の": frozenset({"spell_to_graveyard"}),
-    "離れる": frozenset({"leave"}),
+    # 「離れる」 said again: leaving the watched event's zone (「カードが自分の山札から離れる時、離れるかわりに」)
+    "離れる": frozenset({"leave", "leave_shields", "leave_mana", "leave_graveyard", "leave_hand", "leave_deck"}),
     "バトルゾーンを離れる": frozenset({"leave"}),
     "バトルゾーンから離れる": frozenset({"leave"}),
     "手札に加える": frozenset({"break", "put_into_hand"}),
