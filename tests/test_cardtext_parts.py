@@ -1718,3 +1718,65 @@ def test_staying_in_the_deck_instead_of_leaving_it():
         {"watch": {**watch, "when": ["by_opponent", "by_effect", "by_spell"]}, "instead": ["stay"]},
         {"watch": {**watch, "when": ["by_opponent", "by_ability", "by_creature"]}, "instead": ["stay"]},
     )
+
+
+# -- 「これが進化クリーチャーなら」 (this_evolution), 「…以外から出る」 (from_not), a grant of the lines after (超魂X)
+
+
+def test_this_card_an_evolution_creature_is_a_condition():
+    form = {
+        "watch": {"event": "destroy", "card": "this"},
+        "if": ["this_evolution"],
+        "instead": [{"move_to": "hand"}],
+    }
+    assert_compiles_to("このクリーチャーが破壊される時、これが進化クリーチャーなら、かわりに手札に戻す。", form)
+    assert_compiles_to(
+        "このクリーチャーが破壊される時、このクリーチャーが進化クリーチャーであれば、かわりに手札に戻す。", form
+    )
+
+
+@pytest.mark.parametrize(("card", "saved"), [("evolution_creature", True), ("creature", False)])
+def test_the_evolution_condition_in_a_scenario(card, saved):
+    text = "このクリーチャーが破壊される時、これが進化クリーチャーなら、かわりに手札に戻す。"
+    solution = dmrules.solve(
+        scenario(
+            f"""
+            turn: me
+            players:
+              me:
+                battle: [{{id: R, card: {{name: 試しのクリーチャー, type: {card}, text: "{text}"}}}}]
+              opponent: {{}}
+            effect: {{controller: opponent, events: [{{destroy: R}}]}}
+            """
+        )
+    )
+    assert [r.final["R"] for r in solution.resolutions] == (["hand"] if saved else ["graveyard"])
+
+
+def test_a_card_put_out_from_any_zone_but_one_into_its_owners_zone():
+    """「業流」の頂 ゾロ・ア・スタート: 「相手のターンに相手のクリーチャーが超次元ゾーン以外から出る時、かわりにそれを
+    相手の超次元ゾーンに置く」: the opponent's card, and 「相手の」 zone its owner's."""
+    form = {
+        "watch": {
+            "event": "enter",
+            "card": {"whose": "opponent", "type": "creature"},
+            "from_not": "hyperspatial",
+            "when": ["opponent_turn"],
+        },
+        "instead": [{"move_to": "hyperspatial"}],
+    }
+    assert_compiles_to(
+        "相手のターンに相手のクリーチャーが超次元ゾーン以外から出る時、かわりにそれを相手の超次元ゾーンに置く。", form
+    )
+    # one's own creature put into the opponent's zone: no zone a card goes to
+    assert_refused("自分のクリーチャーが破壊される時、かわりにそれを相手のマナゾーンに置く。", "the opponent's zone")
+
+
+def test_abilities_given_to_the_creature_this_card_is_under_are_refused():
+    """超魂X (怒像アゲ): the line after the reminder is given to another card too; read as this card's alone, the
+    creature it is under would lack it."""
+    text = (
+        "超魂X(これがクリーチャーの下にあれば、そのクリーチャーにも以下の能力を与える) / 自分がゲームに負ける時、"
+        "これが進化クリーチャーなら、かわりにこのクリーチャーの下にあるカードをすべて墓地に置いてもよい。"
+    )
+    assert_refused(text, "以下の能力を与える")

@@ -211,6 +211,7 @@ SOLVED_CONDITIONS = (
     "this_tapped",
     "cards_under_this",
     "this_linked",
+    "this_evolution",
     "this_face_up",
     "not_fortified_by_other_castle",
     "summoned_just_before_cast",

@@ -46,6 +46,11 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
         )
     if condition.word == "this_linked":  # 「このクリーチャーがリンクしていて」: the scenario says so (flag 'linked')
         return LINKED in card.flags
+    if (
+        condition.word == "this_evolution"
+    ):  # 「これが進化クリーチャーなら」: an evolution card, or a NEO creature evolved
+        evolved = "neo" in card.types and any(o.under == card.id for o in state.cards.values())
+        return "evolution" in card.types or evolved
     if condition.word == "this_power_positive":
         return card.power is not None and card.power > 0
     if condition.word == "shields_at_least_opponent":

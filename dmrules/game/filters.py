@@ -26,6 +26,7 @@ CONDITION_WORDS = (
     "cards_under_this",
     "this_tapped",
     "this_linked",
+    "this_evolution",
     "this_power_positive",
     "not_fortified_by_other_castle",
     "shields_at_least_opponent",

@@ -55,6 +55,23 @@ class PendingGrant:
     reminder: str | None  # the keyword's reminder (keywords.yaml), when it is not printed
 
 
+# A grant of the lines printed after it (超魂X: 「これがクリーチャーの下にあれば、そのクリーチャーにも以下の能力を
+# 与える」).
+_GIVEN_BELOW = re.compile(r"[^(、。]*(?:以下|次)の能力を与える")
+
+
+def _given_below(line: str, given: str | None) -> tuple[str | None, str | None]:
+    """(the refusal of a replacement line the grant before gives to another card too, the grant so far)."""
+    if given is not None and c.INSTEAD in line:
+        return (
+            f"「{given}」 gives the abilities printed after it to another card too: an ability given to the "
+            "creature this card is under is no form of the vocabulary",
+            given,
+        )
+    found = _GIVEN_BELOW.search(line)
+    return None, found.group(0) if found else given
+
+
 class TextReader:
     def __init__(self, text: str, card_type: str | None, name: str | None = None):
         self.text = text
@@ -71,6 +88,7 @@ class TextReader:
         self.carried: list[Condition] = []
         self.carried_text: str | None = None
         self.line_before: str | None = None  # the sentence before, in the same line
+        self.given_below: str | None = None  # 「…にも以下の能力を与える」 (超魂X): the lines after it, given on
 
     # -- the text -----------------------------------------------------------------------
     def compile(self) -> c.Compiled:
@@ -115,6 +133,10 @@ class TextReader:
 
     def _line(self, raw_line: str, line_offset: int) -> None:
         line = self._named(normalize(raw_line))
+        refused, self.given_below = _given_below(line, self.given_below)
+        if refused is not None:
+            self._add(c.Sentence(raw_line, line_offset, "unreadable", problem=refused))
+            return
         keyword, condition, body = c._keyword_parts(line)
         conditions, prefix = self.carried, self.carried_text
         self.carried, self.carried_text = [], None

@@ -49,6 +49,7 @@ class Ev:
     state: tuple[str, ...] = ()  # if: 「表向きで」 (this_face_up)
     anywhere: bool = False  # 「どこからでも」
     to_not: tuple[str, ...] = ()  # 「手札以外のゾーンに」: anywhere but these zones
+    from_not: tuple[str, ...] = ()  # 「超次元ゾーン以外から出る」: from anywhere but these zones
 
 
 def _whose(token) -> str:
@@ -441,6 +442,13 @@ class EventPhraseParts:
     def ev_enter(self, items: list):
         return Ev(events=("enter",))
 
+    def ev_enter_except(self, items: list):
+        """「超次元ゾーン以外から出る」: put into the battle zone from any zone but one."""
+        zone = ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])]
+        if zone == "battle":
+            raise ReadError("a card put into the battle zone from anywhere but the battle zone")
+        return Ev(events=("enter",), from_not=(zone,))
+
     def ev_put_into_battle(self, items: list):
         return Ev(events=("put_into_battle",))
 
@@ -519,6 +527,7 @@ def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
     watch = Watch(
         events=ev.events,
         to_not=ev.to_not,
+        from_not=ev.from_not,
         from_zone=ev.from_zone,
         to_position=ev.to_position,
         once=ev.once,

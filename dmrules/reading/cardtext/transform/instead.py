@@ -154,14 +154,15 @@ def _every_under(clause: Clause, phrase: Phrase) -> Action:
     return Action("under_to", zone=zone)
 
 
-def _place(clause: Clause) -> tuple[str, str | None]:
-    """(zone, deck position) the clause puts a card into."""
+def _place(clause: Clause, theirs: bool = False) -> tuple[str, str | None]:
+    """(zone, deck position) the clause puts a card into (``theirs``: the card is the opponent's, and 「相手の」
+    zone is its owner's)."""
     place = clause.place
     if place is None:
         if clause.verb in _VERB_PLACE:
             return _VERB_PLACE[clause.verb], None
         raise ReadError("a clause that says not where the card goes")
-    if place.owner == "相手の":
+    if place.owner == "相手の" and not theirs:
         raise ReadError("a card put into the opponent's zone")
     if place.zone == "under":
         raise ReadError("a card put under a chosen card, instead of the event")
@@ -202,7 +203,8 @@ def _event_card(clause: Clause, watch: Watch) -> Action:
         return _under_chosen(clause)
     if clause.place is not None and clause.place.zone == "on_shield":
         return _on_shield(clause)
-    zone, position = _place(clause)
+    # 「相手のクリーチャーが…時、かわりにそれを相手の超次元ゾーンに置く」: the opponent's card, into its owner's zone
+    zone, position = _place(clause, theirs=watch.filter is not None and watch.filter.whose == "opponent")
     if zone == "under_this":
         _check_manners(clause, set())
         return Action("move_under")
