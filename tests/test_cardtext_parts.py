@@ -36,6 +36,23 @@ def finals(text: str, *cards: str) -> list[tuple[str, ...]]:
     return sorted(tuple(r.final[c] for c in cards) for r in solution.resolutions)
 
 
+def solved_with(text: str, events: str, mine: str = "", opponent: str = "{}", card_type: str = "creature"):
+    """The solution of a scenario with one creature R of ``text`` on my side (and ``mine``: more of my zones),
+    the opponent's zones ``opponent`` and the opponent's effect making ``events``."""
+    return dmrules.solve(
+        scenario(
+            f"""
+            turn: me
+            players:
+              me:
+                battle: [{{id: R, card: {{name: 試しのクリーチャー, type: {card_type}, text: "{text}"}}}}]
+{mine}              opponent: {opponent}
+            effect: {{controller: opponent, events: {events}}}
+            """
+        )
+    )
+
+
 # -- every card under this one (「このクリーチャーの下にあるカードをすべて…に置き」), and what is done before the
 # -- replaced event is said again (「…置き、このクリーチャーを墓地に置くかわりに…」) ----------------------------
 
@@ -373,18 +390,7 @@ def test_near_variants_of_where_the_card_comes_from_are_refused(text, named):
 def test_a_card_leaving_the_deck_for_any_zone_but_one_is_solved():
     """The compiled text (fixture V25 has the printed one): the milled card goes to the bottom of its deck."""
     text = "相手の山札から、手札以外のゾーンにカードが置かれる時、かわりにそのカードを持ち主の山札の下に置く。"
-    solution = dmrules.solve(
-        scenario(
-            f"""
-            turn: me
-            players:
-              me:
-                battle: [{{id: R, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}]
-              opponent: {{deck: [d1, d2]}}
-            effect: {{controller: opponent, events: [{{mill: opponent, count: 1}}]}}
-            """
-        )
-    )
+    solution = solved_with(text, "[{mill: opponent, count: 1}]", opponent="{deck: [d1, d2]}")
     assert [(r.final.get("d1", "deck"), len(r.applied)) for r in solution.resolutions] == [("deck", 1)]
 
 
@@ -443,19 +449,8 @@ def test_cards_turned_face_up_instead_are_solved():
     """The compiled text in a scenario (fixture V22 has the printed one): two face-down cards and a face-up
     one in the mana zone; it is destroyed, or both face-down cards are turned face up instead."""
     text = "このクリーチャーが破壊される時、かわりに自分のマナゾーンにある裏向きのカードを2枚、表向きにしてもよい。"
-    solution = dmrules.solve(
-        scenario(
-            f"""
-            turn: me
-            players:
-              me:
-                battle: [{{id: R, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}]
-                mana: [{{id: m1, face_down: true}}, m2, {{id: m3, face_down: true}}]
-              opponent: {{}}
-            effect: {{controller: opponent, events: [{{destroy: R}}]}}
-            """
-        )
-    )
+    mana = "                mana: [{id: m1, face_down: true}, m2, {id: m3, face_down: true}]\n"
+    solution = solved_with(text, "[{destroy: R}]", mine=mana)
     got = sorted((r.final.get("R", "battle"), r.face_up) for r in solution.resolutions)
     assert got == [("battle", ("m1", "m3")), ("graveyard", ())]
 
@@ -1738,18 +1733,7 @@ def test_this_card_an_evolution_creature_is_a_condition():
 @pytest.mark.parametrize(("card", "saved"), [("evolution_creature", True), ("creature", False)])
 def test_the_evolution_condition_in_a_scenario(card, saved):
     text = "このクリーチャーが破壊される時、これが進化クリーチャーなら、かわりに手札に戻す。"
-    solution = dmrules.solve(
-        scenario(
-            f"""
-            turn: me
-            players:
-              me:
-                battle: [{{id: R, card: {{name: 試しのクリーチャー, type: {card}, text: "{text}"}}}}]
-              opponent: {{}}
-            effect: {{controller: opponent, events: [{{destroy: R}}]}}
-            """
-        )
-    )
+    solution = solved_with(text, "[{destroy: R}]", card_type=card)
     assert [r.final["R"] for r in solution.resolutions] == (["hand"] if saved else ["graveyard"])
 
 
