@@ -198,12 +198,38 @@ def test_silent_skill_is_refused_by_name(tmp_path):
     _assert_refused(tmp_path, "粛清者リンダホフ", r"use_ability.*サイレントスキル")
 
 
-def test_choice_of_any_number_is_refused_by_name(tmp_path):
-    _assert_refused(tmp_path, "超神星ブラックホール・サナトス", r"any number", type_="evolution_creature")
+def test_any_number_from_two_zones_takes_one_card_at_least_between_them():
+    """龍炎凰インフィニティ・フェニックス: 「自分の墓地またはマナゾーンから火のクリーチャーを好きな数、手札に戻して
+    もよい」: one choice per zone, one card at least from either (TEXT-3; fixture V26 has one zone)."""
+    text = """
+turn: opponent
+players:
+  me:
+    battle: [{id: IP, card: 龍炎凰インフィニティ・フェニックス}]
+    graveyard: [{id: F1, card: {name: 火のクリーチャー1, type: creature, civilizations: [fire]}}]
+    mana: [{id: F2, card: {name: 火のクリーチャー2, type: creature, civilizations: [fire]}}]
+    deck: [d1]
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: IP}]}
+"""
+    solution = dmrules.solve(dmrules.scenario_from_text(text, "inline.yaml"))
+    first = {tuple(sorted(a.chosen)) for r in solution.resolutions for a in r.windows[0].applied}
+    assert first == {("F1",), ("F2",), ("F1", "F2")}
 
 
-def test_any_number_from_two_zones_is_refused_by_name(tmp_path):
-    _assert_refused(tmp_path, "龍炎凰インフィニティ・フェニックス", r"any number", type_="evolution_creature")
+def test_a_mandatory_choice_of_any_number_is_refused_by_name():
+    text = "このクリーチャーが破壊される時、かわりに自分の墓地からクリーチャーを好きな数、手札に戻す。"
+    scenario = f"""
+turn: opponent
+players:
+  me:
+    battle: [{{id: R, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}]
+  opponent: {{}}
+effect: {{controller: opponent, events: [{{destroy: R}}]}}
+"""
+    with pytest.raises(dmrules.InputError) as error:
+        dmrules.scenario_from_text(scenario, "inline.yaml")
+    assert "any number" in error.value.problem and "mandatory" in error.value.problem, error.value.problem
 
 
 def test_self_replacement_gives_no_ability_and_the_effect_states_its_result(tmp_path):

@@ -278,8 +278,8 @@ def _action_gaps(action: Action, ability: ReplacementAbility) -> list[str]:
         gaps.append("'face_down' placement (a card put face down into the mana zone)")
     slot = action.slot
     if slot is not None:
-        if slot.count is None or slot.up_to:
-            gaps.append("a choice of any number of cards ('count: any' or 'up_to')")
+        if (slot.count is None or slot.up_to) and not ability.optional:
+            gaps.append("a choice of any number of cards ('count: any' or 'up_to') by a mandatory replacement")
         if slot.from_zone in ("hand", "deck") and {"face_up", "face_down"} & set(slot.filter.properties):
             gaps.append(f"a face-up or face-down card chosen from the {slot.from_zone} (a card revealed there)")
     return gaps

@@ -378,11 +378,15 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
         slot_index += 1
         s = Number(slot_index)
         slot = action.slot
-        # A choice of any number is refused before solving (game/abilities.py, unsolved).
-        assert slot is not None and slot.count is not None
+        assert slot is not None
         add(fact("does", r, n, Function("choose", [s])))
         add(fact("slot", r, s))
-        add(fact("slot_count", r, s, Number(slot.count)))
+        if slot.count is None:  # 「好きな数」 (an optional replacement's: game/abilities.py, unsolved)
+            add(fact("slot_any", r, s))
+        elif slot.up_to:  # 「2枚まで」
+            add(fact("slot_up_to", r, s, Number(slot.count)))
+        else:
+            add(fact("slot_count", r, s, Number(slot.count)))
         add(fact("slot_from", r, s, C(slot.from_zone)))
         add(fact("slot_to", r, s, C(slot.to_zone)))
         add(fact("slot_verb", r, s, C(slot.verb)))
