@@ -1764,3 +1764,35 @@ def test_abilities_given_to_the_creature_this_card_is_under_are_refused():
         "これが進化クリーチャーなら、かわりにこのクリーチャーの下にあるカードをすべて墓地に置いてもよい。"
     )
     assert_refused(text, "以下の能力を与える")
+
+
+# -- 「シールドを1つブレイクするたび」, and what a replacement goes on doing with its card (「その中にある呪文を…」) --
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "このクリーチャーが相手のシールドをブレイクする時、相手はかわりにそのシールドを表向きにする。",
+        "このクリーチャーが相手のシールドを1つブレイクする時、相手はかわりにそのシールドを表向きにする。",
+        "このクリーチャーが相手のシールド1つブレイクするたび、相手はかわりにそのシールドを表向きにする。",
+    ],
+)
+def test_each_shield_this_creature_breaks(text):
+    form = {
+        "watch": {"event": "break", "card": {"whose": "opponent"}, "when": ["by_this"]},
+        "instead": ["turn_face_up"],
+    }
+    assert_compiles_to(text, form)
+
+
+def test_what_the_replacement_goes_on_doing_with_its_shield_is_refused():
+    """天革の騎皇士 ミラクルスター: the shield turned face up, a spell in it cast, then it goes to the hand: the
+    sentences after the replacement name its shield again, never read as sentences of their own."""
+    text = (
+        "このクリーチャーが相手のシールドひとつブレイクするたび、相手はかわりにそのシールドを表向きにする。"
+        "その中にある呪文を1枚、コストを支払わずに自分が唱え、持ち主の墓地に置いてもよい。"
+        "その後、相手はそのシールドを自身の手札に加える。"
+    )
+    result = compile_text(text)
+    assert not result.complete
+    assert any("その中にある" in (s.problem or "") for s in result.problems)

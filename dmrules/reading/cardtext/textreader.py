@@ -325,7 +325,9 @@ class TextReader:
 
 
 # A sentence that names again a card the sentence before it named: 「それが…」「それ以外の…」.
-REFERS_BACK = re.compile(r"それ(?!ぞれ)")  # 「それぞれ」 (each) names nothing again
+# 「それが…」「その中にある呪文を…」「そのシールドを…」: the card the replacement acted on, named again (「それぞれ」,
+# each, names nothing again; 裁きの紋章's 「そのシールドの束は1つと数える」 says what on_shield is)
+REFERS_BACK = re.compile(r"それ(?!ぞれ)|その(?:中|カード|クリーチャー|呪文)|そのシールド(?!の束は1つと数える)")
 
 
 def _earlier_cards_problem(abilities, sentence: str, before: str, no_spell: bool, grant) -> str | None:
