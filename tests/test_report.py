@@ -84,18 +84,23 @@ def report(path, **kwargs):
 
 def state_groups(solution, scenario) -> list[list[int]]:
     """Resolutions by final state up to interchangeable cards (only how many of a class end in each
-    zone counts), in order of first appearance: computed here independently of the report."""
+    zone, or under each card, counts), in order of first appearance: computed here independently of the
+    report."""
     from collections import Counter
 
     from dmrules.solving.grouping import interchangeable_classes
 
     classes = interchangeable_classes(scenario)
     members = {c for ids in classes for c in ids}
+    which = {c: k for k, ids in enumerate(classes) for c in ids}
     groups: dict = {}
     for i, r in enumerate(solution.resolutions):
         fixed = frozenset((c, z) for c, z in r.final.items() if c not in members)
         folded = tuple(frozenset(Counter(r.final[c] for c in ids).items()) for ids in classes)
-        groups.setdefault((fixed, folded, frozenset(r.lost), frozenset(r.flipped)), []).append(i)
+        # which card ends under which, a card of a class as its class
+        under = Counter((which.get(c, c), which.get(h, h)) for c, h in r.windows[-1].final_under.items())
+        key = (fixed, folded, frozenset(r.lost), frozenset(r.flipped), frozenset(under.items()))
+        groups.setdefault(key, []).append(i)
     return list(groups.values())
 
 

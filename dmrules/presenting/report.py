@@ -115,6 +115,8 @@ SENTENCES = {
         "flipped": "flipped",
         "tapped": "tapped",
         "under": "under",
+        "put_under": "now under",
+        "face_up": "face up",
         "equipped_to": "equipped to",
         "fortifies": "fortifies",
     },
@@ -165,6 +167,8 @@ SENTENCES = {
         "flipped": "裏返った",
         "tapped": "タップ",
         "under": "進化元",
+        "put_under": "下に重なった先",
+        "face_up": "表向き",
         "equipped_to": "装備先",
         "fortifies": "要塞化",
     },
@@ -272,12 +276,16 @@ def _folded_words(solution, lang: str) -> str:
 
 def final_state_key(resolution: Resolution, classes: Sequence[Sequence[str]] = ()) -> tuple:
     """What makes two resolutions lead to the same final state, up to interchangeable cards:
-    within a class of interchangeable cards (dmrules/grouping.py) only how many end in each zone counts."""
+    within a class of interchangeable cards (dmrules/grouping.py) only how many end in each zone counts;
+    which card ends stacked under which counts as it is."""
     final = dict(resolution.final)
     folded = []
     for ids in classes:
         folded.append(tuple(sorted(final.pop(c) for c in ids)))
-    return (tuple(sorted(final.items())), tuple(folded), resolution.lost, resolution.flipped)
+    klass = {c: k for k, ids in enumerate(classes) for c in ids}
+    under = resolution.windows[-1].final_under if resolution.windows else {}
+    stacked = tuple(sorted((str(klass.get(c, c)), str(klass.get(h, h))) for c, h in under.items()))
+    return (tuple(sorted(final.items())), tuple(folded), resolution.lost, resolution.flipped, stacked)
 
 
 def group_states(solution: Solution, scenario: Scenario | None = None) -> list[list[int]]:
@@ -704,6 +712,11 @@ class _Page(_Ways):
             classes.append("flipped")
             to = c.definition.flips_to if c.definition and c.definition.flips_to else None
             extra += f'<span class="flip">{_e(self.t["flipped"])}{_e(" → " + to) if to else ""}</span>'
+        if c.id in first.face_up:
+            extra += f'<span class="tag">{_e(self.t["face_up"])}</span>'
+        host = first.windows[-1].final_under.get(c.id) if first.windows else None
+        if host is not None and host != c.under:  # 「…の下に置く」, a shield a card was put onto
+            extra += f'<span class="tag">{_e(self.t["put_under"])} {_e(host)}</span>'
         return self.card(c, classes, extra)
 
     def explained(self, indexes: list[int]) -> str:
