@@ -829,6 +829,38 @@ def test_a_draw_is_a_card_leaving_the_deck_for_the_hand():
     assert (only.applied, only.final["d1"]) == ((), "hand")
 
 
+MEROPPE = (FIXTURES / "V27-watched-choice-meroppe.yaml").read_text(encoding="utf-8")
+MEROPPE = MEROPPE[: MEROPPE.index("expect:")]
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        # V27: the opponent would choose one of my shields; I choose instead
+        ((), [("MR#1", "s1", "me"), ("MR#1", "s2", "me")]),
+        # a choice that may take either player's shields is no choice of my shields: the opponent chooses any
+        (
+            (("whose: opponent, from: shields", "whose: any, from: shields"),),
+            [(None, "o1", "opponent"), (None, "s1", "opponent"), (None, "s2", "opponent")],
+        ),
+        # I would choose one of the opponent's shields: the opponent chooses instead (its second ability)
+        (
+            (("turn: opponent", "turn: me"), ("  source: X\n  controller: opponent", "  source: MR\n  controller: me")),
+            [("MR#2", "o1", "opponent")],
+        ),
+    ],
+)
+def test_a_watched_choice_of_a_players_shields(change, expected):
+    text = MEROPPE
+    for old, new in change:
+        text = text.replace(old, new)
+    got = []
+    for r in dmrules.solve(scenario(text)).resolutions:
+        (event,) = [e for e in r.windows[0].events if e.chosen_by]
+        got.append((r.applied[0].replacement.id if r.applied else None, event.card, event.chosen_by))
+    assert sorted(got, key=lambda g: g[1]) == expected
+
+
 # -- the cards under this creature leave instead of it (G-NEO進化: 「かわりに下のカードすべてが離れる」) -------------
 
 GNEO = (FIXTURES / "V16-g-neo-cards-under-leave-jashintei.yaml").read_text(encoding="utf-8")

@@ -229,8 +229,6 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
     than solved as if the part were not there.
     """
     gaps = []
-    if ability.watch.chooser:
-        gaps.append("a watched choice that names both who chooses and what is chosen")
     if ability.once_per_turn and len(variants(ability)) > 1:
         gaps.append("'one_of' (a choice between actions) limited to 「各ターンに1度」")
     for variant in variants(ability):
@@ -270,8 +268,6 @@ def _action_gaps(action: Action, ability: ReplacementAbility) -> list[str]:
         gaps.append("'battle_instead' with a chosen creature, for a battle of another creature than this one")
     if action.kind == "battle_instead" and "battle" not in ability.watch.events:
         gaps.append("'battle_instead' for an event that is not a battle")
-    if action.kind == "choose_instead" and action.whose == "opponent":
-        gaps.append("'choose_instead: opponent'")
     if action.face_up and not action.on_shield and action.zone != "shields":
         gaps.append("'face_up' placement")
     if action.face_down:

@@ -431,6 +431,8 @@ WORD_ACTIONS = (
 
 def action_term(action) -> Symbol:
     """The term of ``does(R,I,A)`` for an action other than a choice of cards."""
+    if action.kind == "choose_instead" and action.whose == "opponent":  # 「かわりに相手自身が選ぶ」
+        return C("opponent_chooses")
     if action.kind in WORD_ACTIONS:
         return C(action.kind)
     if action.kind == "move" and action.on_shield:
@@ -462,6 +464,8 @@ def watch_facts(r: Symbol, watch: Watch) -> list[Symbol]:
     add = out.append
     if watch.subject:
         add(fact("watch_subject", r, C(watch.subject)))
+    if watch.chooser:  # 「自分のシールドを相手が選ぶ時」: who chooses; the filter is of the cards chosen
+        add(fact("watch_chooser", r, C(watch.chooser)))
     if watch.filter is not None:
         f = Function("flt", [r, C("watch")])
         add(fact("watch_filter", r, f))
