@@ -861,6 +861,17 @@ def test_a_watched_choice_of_a_players_shields(change, expected):
     assert sorted(got, key=lambda g: g[1]) == expected
 
 
+G_CASTLE = (FIXTURES / "V28-g-castle-white-neowave.yaml").read_text(encoding="utf-8")
+G_CASTLE = G_CASTLE[: G_CASTLE.index("expect:")]
+
+
+@pytest.mark.parametrize(("face_up", "zone"), [(True, "graveyard"), (False, "hand")])
+def test_a_g_castle_works_face_up_in_the_shield_zone(face_up, zone):
+    """G城 (V28): executed, face up in the shield zone, its 「表向きで…離れる時」 works; face down, it is a shield."""
+    text = G_CASTLE if face_up else G_CASTLE.replace("        face_up: true\n", "")
+    assert finals(dmrules.solve(scenario(text)), "GC") == [(zone,)]
+
+
 # -- the cards under this creature leave instead of it (G-NEO進化: 「かわりに下のカードすべてが離れる」) -------------
 
 GNEO = (FIXTURES / "V16-g-neo-cards-under-leave-jashintei.yaml").read_text(encoding="utf-8")

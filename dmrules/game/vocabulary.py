@@ -44,6 +44,7 @@ CARD_TYPES = (
     "tamaseed",
     "cross_gear",
     "castle",
+    "g_castle",
     "field",
     "aura",
     "dragheart",
@@ -65,6 +66,8 @@ TYPE_EXPANSION: dict[str, tuple[str, ...]] = {
     "dragheart_fortress": ("dragheart", "fortress"),
     "spell": ("spell",),
     "castle": ("castle",),
+    # G城: executed, it is put face up into the shield zone as a shield of its own (no castle fortifying one)
+    "g_castle": ("g_castle",),
     "tamaseed": ("tamaseed",),
     "cross_gear": ("cross_gear",),
     "field": ("field",),

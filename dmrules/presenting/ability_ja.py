@@ -49,6 +49,7 @@ TYPE_JA = {
     "dragheart_fortress": "ドラグハート・フォートレス",
     "spell": "呪文",
     "castle": "城",
+    "g_castle": "G城",
     "tamaseed": "タマシード",
     "cross_gear": "クロスギア",
     "field": "フィールド",

@@ -30,6 +30,7 @@ TYPE_NAMES = {
     "dragheart_weapon": ("weapon", "ウエポン", "ドラグハート・ウエポン"),
     "dragheart_fortress": ("fortress", "フォートレス"),
     "castle": ("castle", "城"),
+    "g_castle": ("g_castle", "G城"),
     "tamaseed": ("tamaseed", "タマシード"),
     "cross_gear": ("crossgear", "cross_gear", "クロスギア"),
     "field": ("field", "フィールド"),

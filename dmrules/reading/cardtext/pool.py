@@ -29,6 +29,7 @@ POOL_TYPES = {
     "クリーチャー": "creature",
     "呪文": "spell",
     "城": "castle",
+    "G城": "g_castle",
     "クロスギア": "cross_gear",
     "進化クロスギア": "cross_gear",
     "ドラグハート・クリーチャー": "dragheart_creature",

@@ -43,6 +43,7 @@ _TYPE = {
     "neo": "NEOクリーチャー",
     "field": "フィールド",
     "castle": "城",
+    "g_castle": "G城",
     "aura": "オーラ",
 }
 _WHOSE = {"own": "自分", "opponent": "相手"}

@@ -76,7 +76,7 @@ class TextReader:
     def __init__(self, text: str, card_type: str | None, name: str | None = None):
         self.text = text
         self.name = normalize(name) if name and len(name) >= 4 else None
-        self.castle = card_type is not None and ("城" in card_type or card_type == "castle")
+        self.castle = card_type is not None and ("城" in card_type or card_type in ("castle", "g_castle"))
         # A card of a type that is no spell (「クリーチャー」, 'creature'): no ability of its own watches itself cast
         self.no_spell = card_type is not None and not any(
             w in card_type for w in ("呪文", "spell", "twinpact", "ツインパクト")
