@@ -170,8 +170,7 @@ def resolution_key(applied, final: dict[str, str], lost, flipped, under=()) -> R
 
 def actual_key(r: Resolution, scenario: Scenario | None = None) -> ResolutionKey:
     apps = [(a.event, a.replacement.id, frozenset(a.chosen)) for a in r.applied]
-    start = {c.id: c.under for c in scenario.cards.values()} if scenario is not None else {}
-    under = [(c, t) for c, t in r.windows[-1].final_under.items() if start.get(c) != t] if scenario is not None else []
+    under = list(r.put_under(scenario).items()) if scenario is not None else []
     return resolution_key(apps, dict(r.final), r.lost, r.flipped, under)
 
 

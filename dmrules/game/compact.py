@@ -207,8 +207,7 @@ def _extras(out: dict[str, Any], resolution: Resolution, scenario: Scenario) -> 
     ):
         if values:
             out[key] = list(values)
-    stacked = resolution.windows[-1].final_under if resolution.windows else {}
-    under = {c: host for c, host in stacked.items() if c not in scenario.cards or scenario.cards[c].under != host}
+    under = resolution.put_under(scenario)
     if under:
         out["under"] = under
     if resolution.stopped:

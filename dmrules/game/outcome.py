@@ -162,11 +162,21 @@ class Resolution:
         return tuple(dict.fromkeys(c for w in self.windows for c in w.tapped))
 
     @property
+    def stacked(self) -> Mapping[str, str]:
+        """Which card ends stacked under which: card → the card it is under."""
+        return self.windows[-1].final_under if self.windows else {}
+
+    def put_under(self, scenario: Scenario) -> dict[str, str]:
+        """The cards that end under a card they were not under (「…の下に置く」, a shield a card was put
+        onto): card → the card it is under."""
+        cards = scenario.cards
+        return {c: host for c, host in self.stacked.items() if c not in cards or cards[c].under != host}
+
+    @property
     def placement(self) -> tuple[Any, ...]:
         """Where the cards end: their zones, the players who lost, the cards flipped, and which card is
         stacked under which (a shield a card was put onto, the cards put under a creature)."""
-        stacked = tuple(sorted(self.windows[-1].final_under.items())) if self.windows else ()
-        return (tuple(sorted(self.final.items())), self.lost, self.flipped, stacked)
+        return (tuple(sorted(self.final.items())), self.lost, self.flipped, tuple(sorted(self.stacked.items())))
 
     @property
     def face_up(self) -> tuple[str, ...]:

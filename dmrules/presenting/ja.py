@@ -228,11 +228,9 @@ def resolution_lines(scenario: Scenario, number: int, resolution: Resolution) ->
         lines += [f"    {card_label(scenario, c)}: {word}" for c in ids]
     lines += [f"    {card_label(scenario, c)}: タップされた" for c in resolution.tapped]
     lines += [f"    {card_label(scenario, c)}: 表向きになった" for c in resolution.face_up]
-    stacked = resolution.windows[-1].final_under if resolution.windows else {}
     lines += [
         f"    {card_label(scenario, c)}: {card_label(scenario, host)}の下に重なった"
-        for c, host in stacked.items()
-        if c in scenario.cards and host != scenario.cards[c].under
+        for c, host in resolution.put_under(scenario).items()
     ]
     lines += [f"    {player(p)}がゲームに負ける" for p in resolution.lost]
     marks = (resolution.flipped, resolution.lost, resolution.untapped, resolution.tapped, resolution.face_up)

@@ -234,18 +234,17 @@ def _result_lines(scenario: Scenario, resolution: Resolution) -> list[str]:
     lines: list[str] = []
     moved = resolution.moved(scenario)
     paths = journeys(scenario, resolution)
-    stacked = resolution.windows[-1].final_under if resolution.windows else {}
+    put_under = resolution.put_under(scenario)
     for card_id, path in paths.items():
         back = " (back where it was)" if card_id not in moved else ""
-        host = stacked.get(card_id)
-        if host is not None and host != scenario.cards[card_id].under:
-            back += f", under {card_label(scenario, host)}"
+        if card_id in put_under:
+            back += f", under {card_label(scenario, put_under[card_id])}"
         lines.append(f"    {card_label(scenario, card_id)}: {journey_text(path)}{back}")
     for event in resolution.happened:  # a card of a deck put into it again: a place in it, not a zone
         if event.card and event.from_zone == "deck" and event.to_zone == "deck" and event.card not in paths:
             lines.append(f"    {card_label(scenario, event.card)}: deck → deck ({event.position or 'bottom'})")
-    for card_id, host in stacked.items():  # a card that stays where it is, with a card put on top of it
-        if card_id not in paths and card_id in scenario.cards and host != scenario.cards[card_id].under:
+    for card_id, host in put_under.items():  # a card that stays where it is, with a card put on top of it
+        if card_id not in paths:
             lines.append(f"    {card_label(scenario, card_id)}: now under {card_label(scenario, host)}")
     for card_id in resolution.flipped:
         lines.append(f"    {card_label(scenario, card_id)}: flipped")

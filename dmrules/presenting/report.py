@@ -283,8 +283,7 @@ def final_state_key(resolution: Resolution, classes: Sequence[Sequence[str]] = (
     for ids in classes:
         folded.append(tuple(sorted(final.pop(c) for c in ids)))
     klass = {c: k for k, ids in enumerate(classes) for c in ids}
-    under = resolution.windows[-1].final_under if resolution.windows else {}
-    stacked = tuple(sorted((str(klass.get(c, c)), str(klass.get(h, h))) for c, h in under.items()))
+    stacked = tuple(sorted((str(klass.get(c, c)), str(klass.get(h, h))) for c, h in resolution.stacked.items()))
     return (tuple(sorted(final.items())), tuple(folded), resolution.lost, resolution.flipped, stacked)
 
 
@@ -714,8 +713,8 @@ class _Page(_Ways):
             extra += f'<span class="flip">{_e(self.t["flipped"])}{_e(" → " + to) if to else ""}</span>'
         if c.id in first.face_up:
             extra += f'<span class="tag">{_e(self.t["face_up"])}</span>'
-        host = first.windows[-1].final_under.get(c.id) if first.windows else None
-        if host is not None and host != c.under:  # 「…の下に置く」, a shield a card was put onto
+        host = first.put_under(self.s).get(c.id)
+        if host is not None:  # 「…の下に置く」, a shield a card was put onto
             extra += f'<span class="tag">{_e(self.t["put_under"])} {_e(host)}</span>'
         return self.card(c, classes, extra)
 

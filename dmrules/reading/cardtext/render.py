@@ -19,7 +19,7 @@ from typing import TypeVar
 from ...game.abilities import Action, ReplacementAbility, Slot, Watch
 from ...game.events import EventSpec, Step
 from ...game.filters import Condition, Filter
-from .transform.parts import CIVS, ZONE_BY_WORD, Grant, ReadError
+from .transform.parts import CIVS, LEAVE_EVENT, ZONE_BY_WORD, Grant, ReadError
 
 _Given = TypeVar("_Given")
 
@@ -171,7 +171,7 @@ def _event_phrase(watch: Watch, face_up: bool) -> str:
 
 def _event_word(event: str, watch: Watch, face_up: bool) -> str:
     if watch.to_not:
-        left = {v: k for k, v in _LEAVE_ZONE.items()}
+        left = {v: k for k, v in LEAVE_EVENT.items()}
         if event not in left or len(watch.to_not) != 1 or watch.from_zone or face_up:
             raise ReadError("a card put into any zone but some, no printed phrase states")
         return f"{_ZONE[left[event]]}から{_ZONE[watch.to_not[0]]}以外のゾーンに置かれる"
@@ -210,16 +210,6 @@ def _event_word(event: str, watch: Watch, face_up: bool) -> str:
         if not (watch.from_zone == "shields" and event in ("break", "leave_shields")):
             raise ReadError("a watched zone no printed phrase states")
     return table[event]
-
-
-_LEAVE_ZONE = {
-    "battle": "leave",
-    "shields": "leave_shields",
-    "mana": "leave_mana",
-    "graveyard": "leave_graveyard",
-    "hand": "leave_hand",
-    "deck": "leave_deck",
-}
 
 
 def _subject(watch: Watch) -> str:

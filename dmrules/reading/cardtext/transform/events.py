@@ -16,14 +16,20 @@ from lark import Token
 from ....game.abilities import Watch
 from ....game.filters import Filter
 from .nouns import _number, _typed_tokens
-from .parts import WHOSE_BY_WORD, ZONE_BY_WORD, EventCause, Phrase, Prefix, ReadError, Unstated, WatchPart, word
+from .parts import (
+    LEAVE_EVENT,
+    WHOSE_BY_WORD,
+    ZONE_BY_WORD,
+    EventCause,
+    Phrase,
+    Prefix,
+    ReadError,
+    Unstated,
+    WatchPart,
+    word,
+)
 
 OTHER = {"own": "opponent", "opponent": "own"}
-_LEAVE = {"battle": "leave", "shields": "leave_shields", "mana": "leave_mana", "graveyard": "leave_graveyard"}
-_LEAVE["hand"] = "leave_hand"
-_LEAVE["deck"] = "leave_deck"
-# The zone a card leaves for any zone but one (「山札から、手札以外のゾーンに」).
-_LEAVE_ANY = {**_LEAVE, "deck": "leave_deck"}
 _PUT = {"graveyard": "put_into_graveyard", "mana": "put_into_mana", "deck": "put_into_deck", "battle": "enter"}
 _CAUSE_KINDS = {
     "by_effect": ("by_effect",),
@@ -369,9 +375,9 @@ class EventPhraseParts:
             raise ReadError("a card leaving the opponent's zone (whose card it is is not said)")
         zones = _typed_tokens(items, "ZONE")
         zone = ZONE_BY_WORD[str(zones[0])] if zones else "battle"
-        if zone not in _LEAVE:
+        if zone not in LEAVE_EVENT:
             raise ReadError(f"a card leaving the {zone} zone cannot be watched")
-        return Ev(events=(_LEAVE[zone],), from_whose="own" if owners and str(owners[0]) == "自分の" else None)
+        return Ev(events=(LEAVE_EVENT[zone],), from_whose="own" if owners and str(owners[0]) == "自分の" else None)
 
     def ev_leave_face_up(self, items: list):
         owners = _typed_tokens(items, "PLACE_OWNER")
@@ -521,9 +527,9 @@ def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
     if "by_battle" in conditions and ev.events != ("destroy",):
         raise ReadError("「バトルで」 of an event other than a destruction")
     if ev.events == ("leave_elsewhere",):
-        if ev.from_zone not in _LEAVE_ANY or ev.from_zone in ev.to_not:
+        if ev.from_zone not in LEAVE_EVENT or ev.from_zone in ev.to_not:
             raise ReadError("a card put into any zone but one, from no zone it can leave")
-        ev = replace(ev, events=(_LEAVE_ANY[ev.from_zone],), from_zone=None)
+        ev = replace(ev, events=(LEAVE_EVENT[ev.from_zone],), from_zone=None)
     watch = Watch(
         events=ev.events,
         to_not=ev.to_not,

@@ -15,7 +15,7 @@ from dataclasses import replace
 from ....game.abilities import Action, Slot, Watch
 from ....game.filters import Filter
 from ....game.vocabulary import ZONES
-from .parts import Clause, Instead, Phrase, PutPlace, ReadError, Target
+from .parts import LEAVE_EVENT, Clause, Instead, Phrase, PutPlace, ReadError, Target
 
 _CHOICE_VERBS = {"put": "put", "return": "return", "add": "add_to_hand", "enter": "put", "discard": "discard"}
 _MOVE_VERBS = ("put", "return", "add", "enter")
@@ -100,14 +100,7 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
 
 
 # The zone a card stays in instead of the watched event (「シールドゾーンにとどまる」): the zone it would leave.
-_STAYS_IN = {
-    "leave_shields": "shields",
-    "break": "shields",
-    "leave_mana": "mana",
-    "leave_graveyard": "graveyard",
-    "leave_hand": "hand",
-    "leave_deck": "deck",
-}
+_STAYS_IN = {**{event: zone for zone, event in LEAVE_EVENT.items() if zone != "battle"}, "break": "shields"}
 
 
 def _said_whole(clause: Clause, watch: Watch) -> Action | None:

@@ -41,6 +41,15 @@ ZONE_BY_WORD = {
     "山札": "deck",
     "超次元ゾーン": "hyperspatial",
 }
+# The watched class of a card leaving each zone (「離れる」 of that zone; the battle zone's is plain 「離れる」).
+LEAVE_EVENT = {
+    "battle": "leave",
+    "shields": "leave_shields",
+    "mana": "leave_mana",
+    "graveyard": "leave_graveyard",
+    "hand": "leave_hand",
+    "deck": "leave_deck",
+}
 TYPE_BY_WORD = {
     "クリーチャー": "creature",
     "呪文": "spell",

@@ -15,7 +15,19 @@ from ....game.abilities import Action, ReplacementAbility, Watch, default_works_
 from ....game.filters import Condition, Filter
 from .instead import instead_actions
 from .nouns import _name, _number, _typed_tokens
-from .parts import WHOSE_BY_WORD, Clause, Grant, Instead, Original, Phrase, Prefix, ReadError, Target, WatchPart
+from .parts import (
+    LEAVE_EVENT,
+    WHOSE_BY_WORD,
+    Clause,
+    Grant,
+    Instead,
+    Original,
+    Phrase,
+    Prefix,
+    ReadError,
+    Target,
+    WatchPart,
+)
 
 # What a replaced event said again before 「かわりに」 may be: the events it names.
 _GRAVEYARD = frozenset({"destroy", "put_into_graveyard", "spell_to_graveyard", "discard", "leave", "mill"})
@@ -24,7 +36,7 @@ ORIGINAL_EVENTS = {
     "墓地に置かれる": _GRAVEYARD,
     "墓地の": frozenset({"spell_to_graveyard"}),
     # 「離れる」 said again: leaving the watched event's zone (「カードが自分の山札から離れる時、離れるかわりに」)
-    "離れる": frozenset({"leave", "leave_shields", "leave_mana", "leave_graveyard", "leave_hand", "leave_deck"}),
+    "離れる": frozenset(LEAVE_EVENT.values()),
     "バトルゾーンを離れる": frozenset({"leave"}),
     "バトルゾーンから離れる": frozenset({"leave"}),
     "手札に加える": frozenset({"break", "put_into_hand"}),
