@@ -614,7 +614,9 @@ def test_near_variants_of_this_cards_cores_are_refused():
     assert_refused(DORUMAGEDDON.replace("このクリーチャーの禁断コア", "このクリーチャーの闇の禁断コア"), "cannot read")
     result = compile_text(DORUMAGEDDON.replace("自分のシールドを", "相手のシールドを"))
     assert not result.complete
-    assert [s.problem for s in result.problems] == ["a follow-up choice from no one zone of the player's own"]
+    assert [s.problem for s in result.problems] == [
+        "a follow-up choice from no one zone of the player's own (「そうしたら、相手のシールドを1つ墓地に置く…」)"
+    ]
 
 
 # -- no card in a zone (「自分の山札が0枚なら」): at most none; an exact number other than none is refused ----------

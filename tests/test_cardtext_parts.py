@@ -361,6 +361,24 @@ ZONES_FIRST = [
             "instead": [{"move_to": "mana"}],
         },
     ),
+    (
+        "バトルゾーンに相手のクリーチャーが出る時、かわりにそのクリーチャーを持ち主のマナゾーンに置く。",
+        {
+            "watch": {"event": "enter", "card": {"whose": "opponent", "type": "creature"}},
+            "instead": [{"move_to": "mana"}],
+        },
+    ),
+    (
+        "相手の墓地にクリーチャーが置かれる時、墓地に置くかわりに相手の山札の一番下に置く。",
+        {
+            "watch": {"event": "put_into_graveyard", "card": {"whose": "opponent", "type": "creature"}},
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+        },
+    ),
+    (
+        "相手の手札にカードが加えられる時、かわりにそのカードを持ち主の墓地に置く。",
+        {"watch": {"event": "put_into_hand", "card": {"whose": "opponent"}}, "instead": [{"move_to": "graveyard"}]},
+    ),
 ]
 
 
@@ -381,6 +399,9 @@ def test_where_the_card_comes_from_and_goes_said_before_it(text, form):
             "相手の山札から、手札以外のゾーンにカードが加えられる時、かわりにそのカードを持ち主の山札の下に置く。",
             "加えられる",
         ),
+        # a card's own player's zone: the opponent's card is never put into one's own deck
+        ("自分の墓地にクリーチャーが置かれる時、墓地に置くかわりに相手の山札の一番下に置く。", "opponent's zone"),
+        ("シールドゾーンにカードが加えられる時、かわりにそのカードを墓地に置く。", "shields zone cannot be watched"),
     ],
 )
 def test_near_variants_of_where_the_card_comes_from_are_refused(text, named):
@@ -1796,3 +1817,62 @@ def test_what_the_replacement_goes_on_doing_with_its_shield_is_refused():
     result = compile_text(text)
     assert not result.complete
     assert any("その中にある" in (s.problem or "") for s in result.problems)
+
+
+# -- the spells of the player's a phrase says, after they are cast (「自分の光の呪文を唱えた後」) ---------------------
+
+SPELLS_CAST = [
+    (
+        "自分の光の呪文を唱えた後、墓地に置くかわりに手札に戻す。",
+        {
+            "watch": {
+                "event": "spell_to_graveyard",
+                "card": {"whose": "own", "type": "spell", "civilization": "light"},
+            },
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    (
+        "このターン、自分の呪文を唱えた後、墓地に置くかわりに山札の一番下に置く。",
+        {
+            "watch": {"event": "spell_to_graveyard", "card": {"whose": "own", "type": "spell"}},
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+            "duration": "this_turn",
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("text, form", SPELLS_CAST, ids=[t[:30] for t, _ in SPELLS_CAST])
+def test_the_players_spells_after_they_are_cast(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "相手の呪文を唱えた後、墓地に置くかわりに山札の一番下に置く。",  # who casts the opponent's spell is not said
+        "自分のクリーチャーを唱えた後、墓地に置くかわりに山札の一番下に置く。",
+    ],
+)
+def test_near_variants_of_the_players_spells_after_they_are_cast_are_refused(text):
+    assert_refused(text, "a spell cast, said of no spells of the player's")
+
+
+@pytest.mark.parametrize("spell, final", [("light", "hand"), ("fire", "graveyard")])
+def test_the_players_spell_of_the_civilization_said_goes_to_the_hand(spell, final):
+    text = "自分の光の呪文を唱えた後、墓地に置くかわりに手札に戻す。"
+    solution = dmrules.solve(
+        scenario(
+            f"""
+            turn: me
+            players:
+              me:
+                battle: [{{id: R, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}]
+                hand: [{{id: S, card: {{name: 試しの呪文, type: spell, civilizations: [{spell}]}}}}]
+              opponent: {{}}
+            effect: {{source: S, controller: me, by: spell, cast_from: hand, events: [{{spell_to_graveyard: S}}]}}
+            """
+        )
+    )
+    assert sorted(r.final["S"] for r in solution.resolutions) == [final]

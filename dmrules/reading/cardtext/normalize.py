@@ -118,6 +118,7 @@ _CANON_WORDS = (
     ("このカードが", "このクリーチャーが"),  # this card, said as the creature the rules below name
     ("これが進化クリーチャー", "このクリーチャーが進化クリーチャー"),
     ("が進化クリーチャーなら", "が進化クリーチャーであれば"),
+    ("がタップされていれば", "がタップされていた場合"),  # the card's state when the event would happen
     ("S(シールド)・トリガー", "S・トリガー"),
     ("これを装備したクリーチャー", "これをクロスしたクリーチャー"),
     # the spell an earlier sentence casts: 「それを」「その呪文を」 (after 「そうしたら」, 「こうして呪文を唱えたなら」)
@@ -255,7 +256,20 @@ _CANON_PATTERNS = tuple(
             r"((?:手札|墓地|マナゾーン|山札|シールドゾーン|バトルゾーン)以外のゾーンに)?([^、。が]+?)が",
             r"\1\4が\2\3",
         ),
+        # 「バトルゾーンに他のクリーチャーが出る時」「自分の墓地にクリーチャーが置かれる時」: where the card goes,
+        # said before it
+        (r"(^|、)バトルゾーンに、?([^、。がにを]+?)が、?出る時", r"\1\2が出る時"),
+        (
+            r"(^|、)((?:自分の|相手の|持ち主の)?(?:手札|墓地|マナゾーン|山札|シールドゾーン)に)、?([^、。がにを]+?)が、?"
+            r"(置かれる|加えられる)時",
+            r"\1\3が\2\4時",
+        ),
         (r"§ANY§", ""),  # either player's zone: a card of no one player's, as the reading says it
+        # 「このクリーチャーが自分のマナゾーンから」: this card's zone is its own player's
+        (
+            r"(^|、)このクリーチャーが(?:自分|持ち主)の(?=(?:手札|墓地|マナゾーン|山札|シールドゾーン)から)",
+            r"\1このクリーチャーが",
+        ),
         (r"引いたことによってゲームに負ける時", "引く時"),
         (r"こうして唱えた後", "この呪文を墓地から唱えた後"),
         (r"この呪文を自分の", "この呪文を"),
@@ -300,8 +314,15 @@ _CANON_PATTERNS = tuple(
         ),
         (
             r"(^|、)(?!この|自分|相手|その(?!種族))((?:(?!自分の|相手の)[^、。が])*?)が((?:バトルゾーン|マナゾーン|手札|山札|シールドゾーン)から)?"
-            r"(自分|相手)の(?=(墓地|手札|マナゾーン|山札)に置かれる)",
+            r"(自分|相手)の(?=(墓地|手札|マナゾーン|山札)に(?:置かれる|加えられる))",
             r"\1\4の\2が\3",
+        ),
+        # 「相手のクリーチャーが…時、墓地に置くかわりに相手の山札の一番下に置く」: the opponent's card into its
+        # owner's zone
+        (
+            r"^((?:[^、。]*、)*?相手の[^、。]*?が[^。]*?時、[^、。]*?かわりに)相手の"
+            r"(?=(?:手札|墓地|マナゾーン|山札|シールドゾーン|超次元ゾーン)(?:の|に))",
+            r"\1",
         ),
         (r"(?<![ク])(?<!サイキック)(?<!ドラグハート)・クリーチャー", ""),
         (r"この城を付けて要塞化したシールド", "§FORT§"),
@@ -453,6 +474,8 @@ _PREFIX_SEGMENT = re.compile(
 def canonical(text: str) -> str:
     """``text`` (a printed sentence or a rendering) in the wording both are compared in (see above)."""
     text = normalize(text).rstrip("。")
+    # 「…が離れる時そのパワーが…」: the watched event's end said with no comma
+    text = re.sub(r"(?<=[るた]時)(?=[^、。はにのまで])", "、", text)
     # 「相手のマナゾーンにあるカードの枚数より大きいコストを持つ」: one modifier, set aside from the zone patterns
     text = _EXCEEDS_MANA.sub(r"§C\1§", text)
     for old, new in _CANON_WORDS:
@@ -467,7 +490,7 @@ def canonical(text: str) -> str:
     text = _OBJECT_FIRST.sub(r"\1、かわりに\2", text)
     if text.startswith("このクリーチャーが") or "、このクリーチャーが" in text:
         text = re.sub(
-            r"かわりに、?このクリーチャーを(?=(手札|マナゾーン|山札|墓地|裏向き|表向き|タップして|シールド|出|裏返))",
+            r"かわりに、?このクリーチャーを(?=(手札|マナゾーン|山札|墓地|裏向き|表向き|タップして|シールド|出|裏返|超次元))",
             "かわりに",
             text,
         )

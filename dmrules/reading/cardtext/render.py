@@ -280,6 +280,8 @@ def _cast(watch: Watch) -> str:
     if watch.cast_from is not None and flt is not None and flt == Filter(whose=flt.whose, types=("spell",)):
         if flt.whose != "any":
             return f"{_WHOSE[flt.whose]}の{_ZONE[watch.cast_from]}から呪文を唱えた後"
+    if watch.cast_from is None and watch.subject is None and flt is not None and flt.whose == "own":
+        return f"{phrase(flt)}を唱えた後"
     raise ReadError("a spell's movement no printed phrase states")
 
 
@@ -766,7 +768,11 @@ def render_ability_sentence(abilities: list[ReplacementAbility]) -> str:
         raise ReadError("the abilities of one sentence differ otherwise than in their watch")
     head = "時、または".join(heads)
     # 「唱えた後」 needs no 「時」
-    after = first.watch.subject in ("this", "cast_by_this") or first.watch.cast_from not in (None, "shields")
+    after = (
+        first.watch.subject in ("this", "cast_by_this")
+        or first.watch.cast_from not in (None, "shields")
+        or (first.watch.subject is None and first.watch.cast_from is None)
+    )
     cast = first.watch.events == ("spell_to_graveyard",) and after
     if not untap and not cast:
         head += "時"

@@ -229,7 +229,7 @@ class TextReader:
                 self.result.self_replacements += 1
                 self._add(c.Sentence(sentence, offset, "self_replacement"))
                 return
-            self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=str(error)))
+            self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=_quoting(error, sentence)))
             return
         grant = pending.grant if pending else None
         before = self.result.sentences[-1].text if self.result.sentences else ""
@@ -266,7 +266,7 @@ class TextReader:
             follow: Followup = c.read_sentence(sentence, "followup")
             group.abilities = [_attach(a, follow) for a in group.abilities]
         except ReadError as error:
-            self._add(c.Sentence(sentence, offset, "unreadable", problem=str(error)))
+            self._add(c.Sentence(sentence, offset, "unreadable", problem=_quoting(error, sentence)))
             self.group = None
             self.groups.append(group)
             return
@@ -281,7 +281,7 @@ class TextReader:
         try:
             grant: Grant = c.read_sentence(sentence, "grant")
         except ReadError as error:
-            self._add(c.Sentence(sentence, offset, "unreadable", word, problem=str(error)))
+            self._add(c.Sentence(sentence, offset, "unreadable", word, problem=_quoting(error, sentence)))
             return
         self._add(c.Sentence(sentence, offset, "other", keyword=word))
         self.grant = PendingGrant(grant, sentence, word, c.keyword_reminder(word, arg or ""))
@@ -519,3 +519,9 @@ def _attach(ability: ReplacementAbility, follow: Followup) -> ReplacementAbility
     if not any(a.kind == "stay" for a in ability.instead):  # stays
         return replace(ability, instead=(Action("stay"),) + ability.instead)
     return ability
+
+
+def _quoting(error: ReadError, sentence: str) -> str:
+    """The refusal, quoting the sentence it is of when it quotes no phrase itself."""
+    problem = str(error)
+    return problem if "「" in problem else f"{problem} (「{sentence[:24]}…」)"

@@ -119,15 +119,21 @@ class EventParts:
     def watch_card_zones_first(self, items: list):
         """「相手の山札から、手札以外のゾーンにカードが置かれる時」: where the card comes from and where it is put,
         said before it; the event as 「カードが相手の山札から手札以外のゾーンに置かれる」 says it."""
-        source = next(i for i in items if isinstance(i, tuple) and i and i[0] == "from")
+        source = next((i for i in items if isinstance(i, tuple) and i and i[0] == "from"), None)
         to = next(i for i in items if isinstance(i, tuple) and i and i[0] in ("to_except", "to_place"))
         verb = _typed_tokens(items, "PUT_PASSIVE")
+        given = [source] if source is not None else []
         if to[0] == "to_except":
-            ev = _put_except_event([source, Token("ZONE", to[1]), *verb])
+            ev = _put_except_event([*given, Token("ZONE", to[1]), *verb])
         else:
-            ev = _put_event([source, *to[1], *verb])
+            ev = _put_event([*given, *to[1], *verb])
         subject = next(i for i in items if isinstance(i, (Phrase, tuple)) and i is not source and i is not to)
         return self.watch_card([subject, ev])
+
+    def watch_card_enter_zone_first(self, items: list):
+        """「バトルゾーンに他のクリーチャーが出る時」: the battle zone said before the card."""
+        subject = next(i for i in items if isinstance(i, (Phrase, tuple)))
+        return self.watch_card([subject, Ev(events=("enter",))])
 
     def to_except(self, items: list):
         return ("to_except", str(_typed_tokens(items, "ZONE")[0]))
@@ -222,38 +228,6 @@ class EventParts:
         watch = Watch(events=("break",), filter=shields.filter, conditions=(by, "by_creature"))
         return (WatchPart(watch=watch),)
 
-    def watch_cast_by_trigger(self, items: list):
-        whose = _whose(_typed_tokens(items, "OWNER")[0])
-        flt = Filter(whose=whose, types=("spell",))
-        return (WatchPart(watch=Watch(events=("spell_to_graveyard",), filter=flt, cast_from="shields")),)
-
-    def cast_this(self, items: list):
-        watch = Watch(events=("spell_to_graveyard",), subject="this")
-        return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))
-
-    def cast_earlier(self, items: list):
-        """「それを唱えた後」: the spell an earlier sentence casts (textreader.py checks that one does)."""
-        return ("head", (WatchPart(watch=Watch(events=("spell_to_graveyard",), subject="cast_by_this")),))
-
-    def cast_this_from(self, items: list):
-        zone = ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])]
-        owners = _typed_tokens(items, "PLACE_OWNER")
-        if owners and str(owners[0]) != "自分の":
-            raise ReadError("this spell cast from another player's zone")
-        watch = Watch(events=("spell_to_graveyard",), subject="this", cast_from=zone)
-        return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))
-
-    def cast_spell_from(self, items: list):
-        """「自分の墓地から呪文を唱えた後」: any spell of the player's cast from that zone, after it is cast."""
-        whose = _whose(_typed_tokens(items, "OWNER")[0])
-        zone = ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])]
-        if whose != "own":
-            raise ReadError("a spell cast from the opponent's zone: whose spell and who casts it are not said")
-        if zone == "shields":
-            raise ReadError("a spell cast from the shield zone, said otherwise than 「S・トリガーを使って」")
-        flt = Filter(whose=whose, types=("spell",))
-        return ("head", (WatchPart(watch=Watch(events=("spell_to_graveyard",), filter=flt, cast_from=zone)),))
-
     def watch_deck_out(self, items: list):
         """「自分の山札の最後の1枚を引く時」「…を引いたことによってゲームに負ける時」: the loss by drawing the
         last card."""
@@ -295,10 +269,6 @@ class EventParts:
         watch = Watch(events=(event,), filter=replace(flt, whose=owner), from_not=(zones[0],))
         return (WatchPart(watch=watch),)
 
-    def cast_recycled(self, items: list):
-        watch = Watch(events=("spell_to_graveyard",), subject="this", cast_from="graveyard")
-        return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))
-
     def untap_head(self, items: list):
         return ("head", (WatchPart(watch=Watch(events=("untap",), subject="this"), conditions=("this_tapped",)),))
 
@@ -312,6 +282,54 @@ class EventParts:
     this_subject = word(("subject", "this"))
     equipped_subject = word(("subject", "equipped"))
     fortified_subject = word(("subject", "fortified"))
+
+
+class CastParts:
+    """The spell cast a sentence watches: 「この呪文を唱えた後」, 「自分の墓地から呪文を唱えた後」."""
+
+    def watch_cast_by_trigger(self, items: list):
+        whose = _whose(_typed_tokens(items, "OWNER")[0])
+        flt = Filter(whose=whose, types=("spell",))
+        return (WatchPart(watch=Watch(events=("spell_to_graveyard",), filter=flt, cast_from="shields")),)
+
+    def cast_this(self, items: list):
+        watch = Watch(events=("spell_to_graveyard",), subject="this")
+        return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))
+
+    def cast_earlier(self, items: list):
+        """「それを唱えた後」: the spell an earlier sentence casts (textreader.py checks that one does)."""
+        return ("head", (WatchPart(watch=Watch(events=("spell_to_graveyard",), subject="cast_by_this")),))
+
+    def cast_this_from(self, items: list):
+        zone = ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])]
+        owners = _typed_tokens(items, "PLACE_OWNER")
+        if owners and str(owners[0]) != "自分の":
+            raise ReadError("this spell cast from another player's zone")
+        watch = Watch(events=("spell_to_graveyard",), subject="this", cast_from=zone)
+        return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))
+
+    def cast_spell_from(self, items: list):
+        """「自分の墓地から呪文を唱えた後」: any spell of the player's cast from that zone, after it is cast."""
+        whose = _whose(_typed_tokens(items, "OWNER")[0])
+        zone = ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])]
+        if whose != "own":
+            raise ReadError("a spell cast from the opponent's zone: whose spell and who casts it are not said")
+        if zone == "shields":
+            raise ReadError("a spell cast from the shield zone, said otherwise than 「S・トリガーを使って」")
+        flt = Filter(whose=whose, types=("spell",))
+        return ("head", (WatchPart(watch=Watch(events=("spell_to_graveyard",), filter=flt, cast_from=zone)),))
+
+    def cast_spells(self, items: list):
+        """「自分の呪文を唱えた後」: any spell the card phrase says, after it is cast."""
+        phrase = next(i for i in items if isinstance(i, Phrase))
+        flt = phrase.filter
+        if phrase.zone is not None or phrase.count is not None or flt.types != ("spell",) or flt.whose != "own":
+            raise ReadError("a spell cast, said of no spells of the player's")
+        return ("head", (WatchPart(watch=Watch(events=("spell_to_graveyard",), filter=flt)),))
+
+    def cast_recycled(self, items: list):
+        watch = Watch(events=("spell_to_graveyard",), subject="this", cast_from="graveyard")
+        return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))
 
 
 class CauseParts:
