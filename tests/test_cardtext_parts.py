@@ -1876,3 +1876,64 @@ def test_the_players_spell_of_the_civilization_said_goes_to_the_hand(spell, fina
         )
     )
     assert sorted(r.final["S"] for r in solution.resolutions) == [final]
+
+
+# -- 「自分が勝ったら」 of the ガチンコ・ジャッジ the sentence before makes (fixtures V29) ----------------------------
+
+
+def test_the_spell_returned_when_its_player_won_the_judge():
+    text = "相手とガチンコ・ジャッジする。自分が勝てば、この呪文を唱えた後、墓地に置くかわりに山札の一番下に置く。"
+    form = {
+        "watch": {"event": "spell_to_graveyard", "card": "this"},
+        "if": ["won_judge"],
+        "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+        "spell_own_movement": True,
+    }
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        ("自分が勝ったら、この呪文を唱えた後、墓地に置くかわりに手札に戻す。", "of no ガチンコ・ジャッジ"),
+        (
+            "相手の手札を1枚捨てさせる。自分が勝ったら、この呪文を唱えた後、墓地に置くかわりに手札に戻す。",
+            "of no ガチンコ",
+        ),
+        (
+            "相手とガチンコ・ジャッジする。自分が勝ったら、このクリーチャーが破壊される時、墓地に置くかわりに手札に戻す。",
+            "one the judge's effect makes",
+        ),
+    ],
+)
+def test_near_variants_of_the_won_judge_are_refused(text, named):
+    assert_refused(text, named)
+
+
+# -- a race said with 「を持つ」 (「魔導具を持つ呪文」), and a draw after a clause ending in 「て」 -------------------
+
+
+def test_a_race_had_by_a_spell_and_a_draw_after_the_put():
+    """卍 新世壊 卍's printed sentence (fixture A16 bundles the compiler's reading)."""
+    text = (
+        "自分の魔導具を持つ呪文を唱えた時、唱えた後で墓地に置くかわりに、"
+        "このフィールドの下に置いてカードを1枚引いてもよい。"
+    )
+    form = {
+        "watch": {"event": "spell_to_graveyard", "card": {"whose": "own", "type": "spell", "race": "魔導具"}},
+        "instead": [{"move_to": "under_this"}, {"draw": 1}],
+        "optional": True,
+    }
+    assert_compiles_to(text, form)
+    creature = "自分のドラゴンを持つクリーチャーが破壊される時、墓地に置くかわりに手札に戻す。"
+    assert_compiles_to(
+        creature,
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature", "race": "ドラゴン"}},
+            "instead": [{"move_to": "hand"}],
+        },
+    )
+
+
+def test_a_race_had_in_kanji_is_read_only_when_named():
+    assert_refused("自分の魔導書を持つ呪文を唱えた後、墓地に置くかわりに手札に戻す。", "cannot read")

@@ -219,6 +219,7 @@ SOLVED_CONDITIONS = (
     "this_power_positive",
     "shields_at_least_opponent",
     "five_civilizations_in_battle",
+    "won_judge",
 )
 
 

@@ -21,6 +21,9 @@ LINKED = "linked"
 # the condition its ability puts on them (「それが光のカードであれば」, 「3枚ともドラゴンでない場合」), as the
 # scenario states: the solver does not play that sentence.
 EARLIER_HOLDS = "earlier_holds"
+# A card's flag: its player won the ガチンコ・ジャッジ an earlier sentence of its text makes (「自分が勝ったら」),
+# as the scenario states: the solver does not play the judge.
+WON_JUDGE = "won_judge"
 
 
 def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
@@ -51,6 +54,8 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
     ):  # 「これが進化クリーチャーなら」: an evolution card, or a NEO creature evolved
         evolved = "neo" in card.types and any(o.under == card.id for o in state.cards.values())
         return "evolution" in card.types or evolved
+    if condition.word == "won_judge":
+        return WON_JUDGE in card.flags
     if condition.word == "this_power_positive":
         return card.power is not None and card.power > 0
     if condition.word == "shields_at_least_opponent":

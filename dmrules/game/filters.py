@@ -33,6 +33,7 @@ CONDITION_WORDS = (
     "five_civilizations_in_battle",
     "summoned_just_before_cast",
     "summoned_before_cast",
+    "won_judge",
 )
 
 

@@ -101,6 +101,9 @@ def phrase(flt: Filter, *, head: str | None = None) -> str:
     if "evolution" in flt.not_types:
         parts.append("進化ではない")
         flt = replace(flt, not_types=tuple(t for t in flt.not_types if t != "evolution"))
+    if flt.races and flt.types and "creature" not in flt.types and head is None:
+        parts.append(_or(list(flt.races)) + "を持つ")  # 「魔導具を持つ呪文」
+        flt = replace(flt, races=())
     parts.append(head if head is not None else _head(flt, souls))
     return "".join(parts)
 
@@ -317,6 +320,7 @@ _WORDS = {
     "this_power_positive": "そのパワーが0より大きければ",
     "not_fortified_by_other_castle": "この城を付けて要塞化したシールドが他の城によって要塞化されていなければ",
     "five_civilizations_in_battle": "バトルゾーンに5文明すべてのカードが揃っていれば",
+    "won_judge": "自分が勝ったら",
     "summoned_just_before_cast": "この呪文を唱える直前にクリーチャーを召喚していれば",
     "summoned_before_cast": "この呪文を唱える前にクリーチャーを召喚していれば",
     "shields_at_least_opponent": "自分のシールドの数が相手以上であれば",

@@ -347,6 +347,14 @@ def _earlier_cards_problem(abilities, sentence: str, before: str, no_spell: bool
             return "「そのシールド」 names no shield: the event is not a shield's, and no sentence before makes one"
         if any(count is not None and not 0 < count < int(made.group(1)) for count in counts):
             return "「そのシールドのうち」 as many shields as there are, or more"
+    judged = any(c.word == "won_judge" for a in abilities for c in a.conditions)
+    if judged and "ガチンコ・ジャッジ" not in before:
+        return "「自分が勝ったら」 of no ガチンコ・ジャッジ the sentence before makes"
+    if judged and not all(a.spell_own_movement for a in abilities):
+        return (
+            "「自分が勝ったら」 of a replacement other than the spell's own after it is cast: "
+            "one the judge's effect makes"
+        )
     if grant is None and no_spell and any(a.spell_own_movement for a in abilities):
         return "「この呪文を唱えた後」 of a card that is no spell"
     earlier = grant is None and any(a.watch.subject == "cast_by_this" for a in abilities)

@@ -151,6 +151,10 @@ class NounParts:
         """「進化ではない」「進化クリーチャーではない」: a card that is no evolution card."""
         return ("mod", "add", "not_types", ("evolution",))
 
+    def mod_race_had(self, items: list):
+        """「魔導具を持つ呪文」: a card of that race."""
+        return ("mod", "add", "races", (str(items[0]),))
+
     def mod_not_race(self, items: list):
         """「ドラゴンではない」: of no race that contains the word."""
         return ("mod", "add", "not_races", (str(_typed_tokens(items, "RACE")[0]),))
