@@ -1937,3 +1937,50 @@ def test_a_race_had_by_a_spell_and_a_draw_after_the_put():
 
 def test_a_race_had_in_kanji_is_read_only_when_named():
     assert_refused("自分の魔導書を持つ呪文を唱えた後、墓地に置くかわりに手札に戻す。", "cannot read")
+
+
+# -- a follow-up that destroys chosen creatures (「そうしたら、相手のクリーチャーを1体選び、破壊する」) ----------------
+
+DESTROYED_AFTER = (
+    "このクリーチャーが破壊される時、墓地に置くかわりに手札に戻す。その後、相手のクリーチャーを1体破壊{may}。"
+)
+
+
+@pytest.mark.parametrize(
+    "may, finals",
+    [
+        ("する", [("hand", "battle", "graveyard"), ("hand", "graveyard", "battle")]),
+        (
+            "してもよい",
+            [("hand", "battle", "battle"), ("hand", "battle", "graveyard"), ("hand", "graveyard", "battle")],
+        ),
+    ],
+)
+def test_a_follow_up_destroying_one_chosen_creature_of_the_opponents(may, finals):
+    text = DESTROYED_AFTER.format(may=may)
+    result = compile_text(text)
+    assert result.complete, [s.problem for s in result.problems]
+    then = result.forms()[0]["then"]
+    choose = {"count": 1, "from": "battle", "whose": "opponent", "type": "creature"}
+    assert then == [{"events": [{"destroy": {"choose": {**choose, **({"optional": True} if may != "する" else {})}}}]}]
+    opponent = (
+        "{battle: [{id: O1, card: {name: 相手1, type: creature}}, {id: O2, card: {name: 相手2, type: creature}}]}"
+    )
+    solution = solved_with(text, "[{destroy: R}]", opponent=opponent)
+    got = sorted((r.final["R"], r.final.get("O1", "battle"), r.final.get("O2", "battle")) for r in solution.resolutions)
+    assert got == finals
+
+
+def test_a_follow_up_destroying_shields_is_refused():
+    text = "このクリーチャーが破壊される時、墓地に置くかわりに手札に戻す。その後、相手のシールドを1つ破壊する。"
+    assert not compile_text(text).complete
+
+
+def test_a_battle_destroying_a_creature_on_a_players_turn():
+    assert_compiles_to(
+        "相手のターン中、このクリーチャーがバトルで破壊される時、墓地に置くかわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this", "when": ["opponent_turn", "by_battle"]},
+            "instead": [{"move_to": "hand"}],
+        },
+    )

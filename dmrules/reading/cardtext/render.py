@@ -137,9 +137,10 @@ def _head(flt: Filter, souls: list[str]) -> str:
 def _cause(conditions: tuple[str, ...]) -> tuple[str, list[str]]:
     """The cause phrase of a watch's conditions (「相手の呪文の効果によって」), and the conditions left."""
     if "by_battle" in conditions:
-        if len(conditions) != 1:
+        rest = [c for c in conditions if c != "by_battle"]
+        if set(rest) - {"own_turn", "opponent_turn"}:
             raise ReadError("a battle as the cause, with other causes")
-        return "バトルで", []
+        return "バトルで", rest  # 「自分のターン中、…バトルで破壊される時」: the turn is said before
     causes = ("by_effect", "by_spell", "by_ability", "by_creature", "by_attack")
     rest = [c for c in conditions if c not in ("by_opponent", "by_self", *causes)]
     who = "相手" if "by_opponent" in conditions else "自分" if "by_self" in conditions else None
@@ -743,6 +744,8 @@ def render_event(event: EventSpec) -> str:
         text = f"{what}{source}捨てる"
     elif event.kind == "return_to_hand":
         text = f"{what}{source}手札に戻す"
+    elif event.kind == "destroy" and choice.from_zone == "battle":
+        text = f"{what}{source}破壊する"
     elif event.kind == "move" and event.under is not None:
         text = f"{what}{source}バトルゾーンにある{phrase(event.under)}1枚の下に置く"
     elif event.kind == "move":

@@ -112,7 +112,9 @@ def _chosen_followup(clause: Clause, target: Target, event_id: str) -> EventSpec
     flt = phrase.filter if phrase is not None else Filter()
     if phrase is not None and phrase.shield and zones in ((), ("shields",)):
         zones, whose = ("shields",), whose or flt.whose  # 「自分のシールドを1つ」: of that player's shield zone
-    if zones == ("battle",) and whose is None and clause.verb == "return":
+    if not zones and clause.verb == "destroy" and phrase is not None and not phrase.shield:
+        zones = ("battle",)  # 「相手のクリーチャーを1体選び、破壊する」: creatures of the battle zone
+    if zones == ("battle",) and whose is None and clause.verb in ("return", "destroy"):
         whose = (
             flt.whose
         )  # 「バトルゾーンにあるクリーチャーを1体選び、持ち主の手札に戻す」: anyone's, or as the phrase says
@@ -126,6 +128,8 @@ def _chosen_followup(clause: Clause, target: Target, event_id: str) -> EventSpec
     place = clause.place
     if place is not None and place.owner == "相手の":
         raise ReadError("cards put into the opponent's zone")
+    if clause.verb == "destroy" and place is None and zones == ("battle",):
+        return EventSpec(id=event_id, kind="destroy", choose=choice)
     if clause.verb == "discard" and place is None and zones == ("hand",):
         if optional:
             raise ReadError("a discard the player may do or not")
