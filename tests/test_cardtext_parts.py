@@ -1405,18 +1405,46 @@ def test_afterwards_in_kana_is_afterwards():
     assert [p for p, _ in parts.phrases(normalize("そのさき、それを元に戻す"))] == ["clause", "target"]
 
 
-# -- a replacement said across two sentences (「…置かれるとき、…してよい。その場合、…かわりに…」) is refused, never
-# -- read as the effect's own self-replacement (which would leave the card with no replacement ability) ----------
+# -- a replacement said across two sentences: what the player may do, then 「その場合、…かわりに…」, is one optional
+# -- replacement whose actions are both (ギガスタンド); any other such pair is refused, never read as the effect's own
+# -- self-replacement (which would leave the card with no replacement ability) ------------------------------------
+
+GIGASTAND = (
+    "このクリーチャーがバトルゾーンから自分の墓地に置かれるとき、自分の手札からカードを1枚選んで墓地に置いてよい。"
+    "その場合、このクリーチャーを墓地に置くかわりに手札に戻す。"
+)
+
+
+def test_what_the_player_may_do_then_what_is_done_instead_if_they_do_is_one_replacement():
+    assert_compiles_to(
+        GIGASTAND,
+        {
+            "watch": {"event": "put_into_graveyard", "card": "this", "from": "battle"},
+            "instead": [
+                {"choose": {"count": 1, "from": "hand", "to": "graveyard", "verb": "put"}},
+                {"move_to": "hand"},
+            ],
+            "optional": True,
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "hand, finals", [("hand: [h1]", [("graveyard", "hand"), ("hand", "graveyard")]), ("", [("graveyard", None)])]
+)
+def test_the_replacement_said_across_two_sentences_needs_a_card_in_the_hand(hand, finals):
+    text = GIGASTAND.replace("\n", "")
+    solution = solved_with(text, "[{destroy: R}]", mine=f"                {hand}\n" if hand else "")
+    assert sorted((r.final["R"], r.final.get("h1")) for r in solution.resolutions) == finals
 
 
 @pytest.mark.parametrize(
     "text",
     [
-        # ギガスタンド
-        "このクリーチャーがバトルゾーンから自分の墓地に置かれるとき、自分の手札からカードを1枚選んで墓地に置いてよい。"
-        "その場合、このクリーチャーを墓地に置くかわりに手札に戻す。",
         # ガイアール・カイザー
         "自分のシールドがブレイクされる時、そのシールドを見る。それを手札に加えるかわりに自分の墓地に置いてもよい。",
+        # what is done if they do is no replacement of the watched event
+        "このクリーチャーが破壊される時、自分の手札を1枚捨ててもよい。その場合、このクリーチャーを手札に加えるかわりに墓地に置く。",
     ],
 )
 def test_a_replacement_said_across_two_sentences_is_refused(text):

@@ -38,8 +38,35 @@ WORDING = (
     ("｢", "「"),
     ("｣", "」"),
 )
-# 「…されるときかわりに」: 「とき」 before 「かわりに」 with no comma; 「…あればかわりに」: a condition's comma left out
+_STEM = {"置い": "置き", "捨て": "捨て", "戻し": "戻し", "破壊し": "破壊し", "加え": "加え"}
+_MAY = {
+    "戻す": "戻してもよい",
+    "出す": "出してもよい",
+    "置く": "置いてもよい",
+    "加える": "加えてもよい",
+    "捨てる": "捨ててもよい",
+}
+
+
+def _cost_then_instead(match: re.Match[str]) -> str:
+    """「…置かれるとき、手札を1枚墓地に置いてよい。その場合、このクリーチャーを墓地に置くかわりに手札に戻す」:
+    what the player may do, then what is done instead if they do, is one optional replacement whose actions are
+    both: 「…置かれるとき、墓地に置くかわりに、手札を1枚墓地に置き、手札に戻してもよい」."""
+    head, cost, stem, original, rest, verb = match.group("head", "cost", "stem", "original", "rest", "verb")
+    return f"{head}{original}かわりに、{cost}{_STEM[stem]}、{rest}{_MAY[verb]}"
+
+
 _WORDING_PATTERNS = (
+    # what the player may do, then 「その場合、…かわりに…」: one optional replacement (_cost_then_instead)
+    (
+        re.compile(
+            r"(?P<head>(?:^|(?<=。))[^。]*?(?:れる|る)(?:時|とき)、)(?P<cost>[^。]*?)(?P<stem>置い|捨て|戻し|破壊し|加え)"
+            r"て(?:も)?よい。(?:その場合|そうした場合|そうしたら)、(?:この(?:クリーチャー|カード)を)?"
+            r"(?P<original>墓地に置く|離れる|バトルゾーンを離れる|破壊される|手札に戻る)かわりに、?"
+            r"(?P<rest>[^。]*?)(?P<verb>戻す|出す|置く|加える|捨てる)(?=。|$)"
+        ),
+        _cost_then_instead,
+    ),
     # 「バトルゾーンから離れずにとどまる」「破壊されずバトルゾーンに留まる」: 「離れるかわりにとどまる」 said without
     # 「かわりに」 (a replacement all the same: 609.1)
     (
@@ -52,6 +79,8 @@ _WORDING_PATTERNS = (
         re.compile(r"(?<=離れる)(時|とき)、一番上のカードだけが(?:バトルゾーンから)?離れる"),
         r"\1、かわりに一番上のカードが離れる",
     ),
+    # 「…されるときかわりに」: 「とき」 before 「かわりに」 with no comma; 「…あればかわりに」: a condition's comma
+    # left out
     (re.compile(r"(?<=[るた])とき(?=かわりに)"), "時"),
     (re.compile(r"(?:(?<=あれば)|(?<=なら))(?=かわりに)"), "、"),
     # 「…の下に置いてカードを1枚引く」: a clause ending in 「て」 and the draw after it, said with no comma
@@ -372,7 +401,7 @@ _CANON_PATTERNS = tuple(
             r"\1の\3が\2から",
         ),
         # 「自分のクリーチャーが自分の手札から捨てられる」: a player's card is discarded from the player's own hand
-        (r"((?:自分|相手)の[^、。が]*?が)(?:自分|持ち主)の(?=手札から捨てられ)", r"\1"),
+        (r"((?:自分|相手)の[^、。が]*?が(?:[^、。が]*?によって)?)(?:自分|持ち主)の(?=手札から捨てられ)", r"\1"),
         # the zone a watched card comes from, and what makes it happen: the zone first
         (
             r"((?:自分|相手)の(?:(?!によって)[^、。が])*?によって|(?:自分|相手)に)"
