@@ -2012,3 +2012,19 @@ def test_a_battle_destroying_a_creature_on_a_players_turn():
             "instead": [{"move_to": "hand"}],
         },
     )
+
+
+# -- what the effect does instead when a condition holds (「…があれば、かわりに…」), and an alternative summoning cost
+
+
+def test_the_effects_own_instead_when_a_condition_holds_is_a_self_replacement():
+    text = "相手のカードを1枚、バトルゾーンから選ぶ。バトルゾーンに自分のドラゴンがあれば、かわりに2枚選ぶ。"
+    result = compile_text(text)
+    assert result.complete and result.self_replacements == 1 and not result.abilities
+
+
+def test_what_is_paid_instead_of_the_summoning_cost_replaces_no_event():
+    text = "このクリーチャーの召喚コストを支払う時、かわりに自分の手札を2枚捨ててもよい。"
+    result = compile_text(text)
+    assert [s.verdict for s in result.sentences] == ["not_replacement"]
+    assert_refused("このクリーチャーの召喚コストを支払う時、かわりに自分の手札を2枚捨てる。", "cannot read")

@@ -45,13 +45,16 @@ NOT_REPLACEMENT = (
     re.compile(r"[^。]*「[^」]+」のかわりに「[^」]+」を得る"),
     # an alternative cost (代替コスト), and a choice of both modes: no event is replaced
     re.compile(r"[^。]*コスト(を支払う|の)かわりに、[^。]*(支払ってもよい|唱えてもよい|召喚してもよい)"),
+    # 「このクリーチャーの召喚コストを支払う時、かわりに…してもよい」: what is paid instead of the summoning cost
+    re.compile(r"この(クリーチャー|カード)の召喚コストを支払う時、かわりに[^。]*てもよい"),
     re.compile(r"[^。]*\d+つのかわりに両方選んでもよい"),
 )
 
 
 # The effect's own 「〜のかわりに〜」 (自己置換効果): a quantity or a card of the effect replaced by another; or
 # what it does after a clause of its own (「〜を手札に戻し、かわりに、…」).
-SELF_REPLACEMENT = re.compile(r"[^。]*(の|る|す|く|う|つ|[しきえて]、)(かわりに)[^。]*")
+# 「…があれば、かわりに…」: what the effect does instead when a condition holds.
+SELF_REPLACEMENT = re.compile(r"[^。]*(の|る|す|く|う|つ|[しきえて]、|(?:ば|なら)、)(かわりに)[^。]*")
 
 
 @lru_cache(maxsize=1)
