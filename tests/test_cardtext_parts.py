@@ -1255,7 +1255,7 @@ UNSTATED_CLAUSES = [
     ("次の能力を得る", "「次の能力を得る」"),
     ("コストを支払わずにこのクリーチャーを召喚する", "a card cast or summoned"),
     ("その相手クリーチャーとバトルする", "「…とバトルする」"),
-    ("相手のシールドを1つブレイクする", "chosen cards break"),
+    ("自分のシールドを1つブレイクする", "a break of other cards than a number of the opponent's shields"),
     ("相手の手札を見る", "the cards of a zone (hand) with no number"),
 ]
 
@@ -1296,10 +1296,7 @@ def test_a_followup_of_the_dev_texts_is_read_by_its_rule(followup):
 
 
 UNSTATED_WATCHES = [
-    (
-        "各ターンはじめて自分のシールドが1つ以上ブレイクされる時、かわりに相手のシールドを1つブレイクする。",
-        "「各ターンはじめて」",
-    ),
+    ("各ターンはじめて自分のクリーチャーが破壊される時、かわりに手札に戻す。", "「各ターンはじめて」 of another event"),
     (
         "このクリーチャーとのバトルによって相手のクリーチャーが破壊される時、かわりにとどまる。",
         "a battle with this creature",
@@ -2028,3 +2025,42 @@ def test_what_is_paid_instead_of_the_summoning_cost_replaces_no_event():
     result = compile_text(text)
     assert [s.verdict for s in result.sentences] == ["not_replacement"]
     assert_refused("このクリーチャーの召喚コストを支払う時、かわりに自分の手札を2枚捨てる。", "cannot read")
+
+
+# -- shields this card breaks instead (「かわりにこのクリーチャーは相手のシールドを1つブレイクする」), the first break
+# -- of a turn (「各ターンはじめて」; fixtures B22, B24, V30) -------------------------------------------------------
+
+JOGIRASTA = (
+    "各ターンはじめて自分のシールドが1つ以上ブレイクされる時、"
+    + "かわりにこのクリーチャーは相手のシールドを1つブレイクする。"
+)
+OLD_JOGIRASTA = JOGIRASTA.replace("このクリーチャーは", "")  # the text before its correction of 2021-03-16
+
+
+@pytest.mark.parametrize("text", [JOGIRASTA, OLD_JOGIRASTA])
+def test_the_opponents_shields_this_card_breaks_instead(text):
+    assert_compiles_to(
+        text,
+        {
+            "watch": {"event": "break", "card": {"whose": "own"}, "once": True, "when": ["first_this_turn"]},
+            "instead": [
+                "stay",
+                {"choose": {"count": 1, "from": "shields", "to": "hand", "verb": "break", "whose": "opponent"}},
+            ],
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (OLD_JOGIRASTA.replace("相手のシールドを1つ", "相手のシールドを1つまで"), "a break of other cards"),
+        (OLD_JOGIRASTA.replace("相手のシールドを", "相手のクリーチャーを"), "a break of other cards"),
+        (
+            JOGIRASTA.replace("自分のシールドが1つ以上ブレイクされる", "自分のクリーチャーが破壊される"),
+            "「各ターンはじめて」 of another",
+        ),
+    ],
+)
+def test_near_variants_of_the_shields_this_card_breaks_are_refused(text, named):
+    assert_refused(text, named)

@@ -23,8 +23,8 @@ def test_a_multi_shield_break_is_one_break_of_several_shields():
         "    s2 is broken (a shield of me): shield zone → hand [e1.2]",
     ]
     assert (
-        "  breaks shields s1, s2 of me at once [e1]: replaced by JG (ジョギラスタ・ザ・ジョニー), decided by me"
-        in lines
+        "  breaks shields s1, s2 of me at once [e1]: replaced by JG (ジョギラスタ・ザ・ジョニー), decided by me; "
+        "affected cards: o1" in lines
     )
 
 

@@ -123,6 +123,8 @@ def slot_words(slot: Slot) -> str:
         return f"手札から{noun}を{_slot_count_ja(slot)}捨てる"
     if slot.verb == "turn_face_up":
         return f"{where}の{noun}を{_slot_count_ja(slot)}表向きにする"
+    if slot.verb == "break":
+        return f"このカードが{noun}を{_slot_count_ja(slot)}ブレイクする"
     return f"{where}から{noun}を{_slot_count_ja(slot)}{to}に置く"
 
 

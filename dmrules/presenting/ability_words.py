@@ -82,6 +82,8 @@ def _slot_words(slot: Slot) -> str:
         return f"discard {count} {noun}"
     if slot.verb == "turn_face_up":
         return f"turn {count} {noun} of {zone_from} face up"
+    if slot.verb == "break":
+        return f"this card breaks {count} {noun}"
     verb = {"return": "return", "add_to_hand": "put", "put": "put"}[slot.verb]
     return f"{verb} {count} {noun} from {zone_from} to {where}"
 

@@ -83,6 +83,8 @@ _WORDING_PATTERNS = (
     # left out
     (re.compile(r"(?<=[るた])とき(?=かわりに)"), "時"),
     (re.compile(r"(?:(?<=あれば)|(?<=なら))(?=かわりに)"), "、"),
+    # 「かわりにこのクリーチャーは相手のシールドを1つブレイクする」: what this card breaks instead, its card said
+    (re.compile(r"(?<=かわりに)、?このクリーチャーは、?(?=相手のシールドを\d+つブレイク)"), ""),
     # 「…の下に置いてカードを1枚引く」: a clause ending in 「て」 and the draw after it, said with no comma
     (re.compile(r"(?<=[いしえ]て)(?=カードを\d+枚引)"), "、"),
 )

@@ -230,7 +230,7 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool
     if events == {"spell_to_graveyard"}:
         return _cast(watch)
     cause, rest = _cause(watch.conditions)
-    rest = [c for c in rest if c not in ("own_turn", "opponent_turn")]
+    rest = [c for c in rest if c not in ("own_turn", "opponent_turn", "first_this_turn")]
     if events <= {"lose", "draw", "choose"} and watch.subject is None and watch.chooser is None:
         return _player_watch(watch, cause, rest)
     if watch.chooser is not None:
@@ -418,7 +418,11 @@ def _prefix(ability: ReplacementAbility, skip: set[str]) -> list[str]:
     parts = []
     if ability.duration == "this_turn":
         parts.append("このターン")
-    for turn, word in (("own_turn", "自分のターン中"), ("opponent_turn", "相手のターン中")):
+    for turn, word in (
+        ("own_turn", "自分のターン中"),
+        ("opponent_turn", "相手のターン中"),
+        ("first_this_turn", "各ターンはじめて"),
+    ):
         if turn in ability.watch.conditions:
             parts.append(word)
     if ability.once_per_turn:
@@ -530,6 +534,8 @@ def _slot(slot: Slot) -> str:
 def _to(slot: Slot) -> str:
     if slot.verb == "discard":
         return "捨てる"
+    if slot.verb == "break":
+        return "ブレイクする"
     if slot.verb == "turn_face_up":
         if slot.to_zone != slot.from_zone or slot.position or slot.tapped:
             raise ReadError("cards turned face up and moved, no printed phrase states")

@@ -386,6 +386,11 @@ def _choice_slots(clause: Clause, target: Target) -> list[Slot]:
         if not flt.types and not (phrase is not None and (phrase.card or phrase.named)):
             flt = replace(flt, types=("creature",))
         to_zone, position, verb = "graveyard", None, "destroy"
+    elif clause.verb == "break":
+        # 「かわりに(このクリーチャーは)相手のシールドを1つブレイクする」: shields broken by this card
+        if zones != ("shields",) or flt != Filter(whose="opponent") or clause.place is not None or up_to:
+            raise ReadError("a break of other cards than a number of the opponent's shields")
+        to_zone, position, verb = "hand", None, "break"
     elif clause.verb == "face_up":
         # 「自分のマナゾーンにある裏向きのカードを3枚、表向きにする」: turned face up where they are
         if clause.place is not None or clause.manners or len(zones) != 1 or zones[0] not in ("mana", "shields"):

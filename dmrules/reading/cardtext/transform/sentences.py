@@ -79,6 +79,10 @@ class SentenceParts:
     def once(self, items: list):
         return Prefix("once")
 
+    def first_each_turn(self, items: list):
+        """「各ターンはじめて自分のシールドが…ブレイクされる時」: the first break of the player's shields in a turn."""
+        return Prefix("turn", "first_this_turn")
+
     def next_time(self, items: list):
         return Prefix("next")
 
@@ -291,6 +295,8 @@ def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Inst
     out = []
     for part in watches:
         watch = replace(part.watch, conditions=part.watch.conditions + when)
+        if "first_this_turn" in when and set(watch.events) != {"break"}:
+            raise ReadError("「各ターンはじめて」 of another event than a break: the first such event is no condition")
         _check_original(instead.original, watch)
         actions = _with_stay(instead_actions(instead, watch), watch)
         fields = dict(part.ability)

@@ -67,9 +67,6 @@ UNSTATED = {
         "「この呪文を」: the spell itself acted on by a clause (its own movement is the watched event) cannot be stated"
     ),
     # watched events
-    "unstated_first_each_turn": (
-        "「各ターンはじめて」: the first such event of each turn is no prefix the vocabulary states"
-    ),
     "unstated_battle_with_this": (
         "「このクリーチャーとのバトルによって」: a battle with this creature is no cause the vocabulary states"
     ),
