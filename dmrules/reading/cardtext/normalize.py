@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 
 # Whole-word variants of the printed wording, old and new.
 WORDING = (
@@ -56,7 +57,7 @@ def _cost_then_instead(match: re.Match[str]) -> str:
     return f"{head}{original}かわりに、{cost}{_STEM[stem]}、{rest}{_MAY[verb]}"
 
 
-_WORDING_PATTERNS = (
+_WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     # what the player may do, then 「その場合、…かわりに…」: one optional replacement (_cost_then_instead)
     (
         re.compile(
@@ -104,8 +105,8 @@ def normalize(text: str) -> str:
         part = _SPACE.sub("", part)
         for old, new in WORDING:
             part = part.replace(old, new)
-        for pattern, new in _WORDING_PATTERNS:
-            part = pattern.sub(new, part)
+        for pattern, by in _WORDING_PATTERNS:
+            part = pattern.sub(by, part)
         out.append(part)
     return "".join(out)
 
@@ -496,7 +497,7 @@ _CHOICE_SOURCE_FIRST = re.compile(
 _CHOICE_SOURCE_COUNT = re.compile(r"(自分|相手)の(手札|墓地|マナゾーン|山札)から(\d+枚)")
 _MODIFIER = (
     r"(?:§C(?:自分|相手)§|自分の|相手の|他の|その種族の|バトルゾーンにある|パワー\d+(?:以上|以下)の|コスト\d+(?:以上|以下)の"
-    r"|名前に§N\d+§とある|§N\d+§を持つ|表向きの|裏向きの|タップされている|多色"
+    r"|名前に§N\d+§とある|§N\d+§を持つ|表向きの|裏向きの|タップされている|タップされていない|多色"
     r"|(?:(?:光|水|闇|火|自然|ゼロ)(?:または)?)+の)"
 )
 _EXCEEDS_MANA = re.compile(r"(自分|相手)のマナゾーン(?:にある|の)カードの(?:枚数|数)より大きいコストを持つ、?")
