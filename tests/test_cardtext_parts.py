@@ -2064,3 +2064,36 @@ def test_the_opponents_shields_this_card_breaks_instead(text):
 )
 def test_near_variants_of_the_shields_this_card_breaks_are_refused(text, named):
     assert_refused(text, named)
+
+
+# -- untapped cards (「タップされていない」「アンタップされている」) ---------------------------------------------------
+
+
+@pytest.mark.parametrize("word", ["タップされていない", "アンタップされている"])
+def test_an_untapped_creature(word):
+    text = f"自分の{word}クリーチャーが破壊される時、墓地に置くかわりに手札に戻す。"
+    form = {
+        "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature", "untapped": True}},
+        "instead": [{"move_to": "hand"}],
+    }
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize("tapped, final", [("", "hand"), (", tapped: true", "graveyard")])
+def test_only_an_untapped_creature_is_returned(tapped, final):
+    text = "自分のタップされていないクリーチャーが破壊される時、墓地に置くかわりに手札に戻す。"
+    solution = dmrules.solve(
+        scenario(
+            f"""
+            turn: me
+            players:
+              me:
+                battle:
+                  - {{id: R, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}, tapped: true}}
+                  - {{id: T, card: {{name: 試し2, type: creature}}{tapped}}}
+              opponent: {{}}
+            effect: {{controller: opponent, events: [{{destroy: T}}]}}
+            """
+        )
+    )
+    assert [r.final["T"] for r in solution.resolutions] == [final]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # Card properties a filter may require (docs/card-text.md).
-PROPERTIES = ("face_up", "face_down", "tapped", "multicolor")
+PROPERTIES = ("face_up", "face_down", "tapped", "untapped", "multicolor")
 
 
 # Where the ability's own card may be for a ``this_in`` condition (「このクリーチャーがバトルゾーンまたは表向きで自分の

@@ -72,7 +72,13 @@ def filter_words(flt: Filter | None, noun: str = "カード") -> str:
         parts.append("その種族の")
     if flt.civilizations:
         parts.append("または".join(CIVILIZATION_JA.get(c, c) for c in flt.civilizations) + "の")
-    words = {"multicolor": "多色の", "tapped": "タップされた", "face_up": "表向きの", "face_down": "裏向きの"}
+    words = {
+        "multicolor": "多色の",
+        "tapped": "タップされた",
+        "untapped": "タップされていない",
+        "face_up": "表向きの",
+        "face_down": "裏向きの",
+    }
     parts += [words[p] for p in flt.properties if p in words]
     if flt.power_min is not None:
         parts.append(f"パワー{flt.power_min}以上の")

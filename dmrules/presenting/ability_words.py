@@ -26,6 +26,8 @@ def filter_words(flt: Filter | None, noun: str = "card") -> str:
         parts.append("multicolored")
     if "tapped" in flt.properties:
         parts.append("tapped")
+    if "untapped" in flt.properties:
+        parts.append("untapped")
     if "face_up" in flt.properties:
         parts.append("face-up")
     if "face_down" in flt.properties:

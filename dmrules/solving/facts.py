@@ -234,6 +234,8 @@ def card_facts(card: CardInstance, words: set[str], parts: set[str], keywords: s
     if card.tapped:
         add(fact("tapped", c))
         add(fact("card_property", c, C("tapped")))
+    else:  # 「タップされていない」「アンタップされている」
+        add(fact("card_property", c, C("untapped")))
     if card.side_up is not None:  # 「表向き」, 「裏向き」
         add(fact("card_property", c, C(card.side_up)))
     if card.under:

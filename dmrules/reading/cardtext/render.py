@@ -94,7 +94,13 @@ def phrase(flt: Filter, *, head: str | None = None) -> str:
     souls = [f"({k})" for k in flt.keywords if "・ソウル" in k]
     parts += [f"「{k}」を持つ" for k in keywords]
     parts += [
-        {"face_up": "表向きの", "face_down": "裏向きの", "tapped": "タップされている", "multicolor": "多色の"}[p]
+        {
+            "face_up": "表向きの",
+            "face_down": "裏向きの",
+            "tapped": "タップされている",
+            "untapped": "タップされていない",
+            "multicolor": "多色の",
+        }[p]
         for p in flt.properties
     ]
     parts += [f"{race}ではない" for race in flt.not_races]

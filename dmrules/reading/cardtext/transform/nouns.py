@@ -160,7 +160,7 @@ class NounParts:
         return ("mod", "add", "not_races", (str(_typed_tokens(items, "RACE")[0]),))
 
     def mod_untapped(self, items: list):
-        raise ReadError("「タップされていない」: no filter field says a card is untapped")
+        return ("mod", "add", "properties", ("untapped",))
 
     def mod_colorless(self, items: list):
         raise ReadError("「無色」: no filter field says a card has no civilization")
