@@ -1301,7 +1301,7 @@ UNSTATED_WATCHES = [
         "このクリーチャーとのバトルによって相手のクリーチャーが破壊される時、かわりにとどまる。",
         "a battle with this creature",
     ),
-    ("このクリーチャーが「ブロッカー」を持つクリーチャーとバトルする時、かわりにとどまる。", "「…とバトルする」"),
+    ("自分の他のクリーチャーがこのクリーチャーとバトルする時、かわりにとどまる。", "「…とバトルする」"),
     (
         "相手のクリーチャーがコストを支払わずにバトルゾーンに出る時、かわりに持ち主のマナゾーンに置く。",
         "「コストを支払わずに出る」",
@@ -2097,3 +2097,54 @@ def test_only_an_untapped_creature_is_returned(tapped, final):
         )
     )
     assert [r.final["T"] for r in solution.resolutions] == [final]
+
+
+# -- the battle's other creature (「…が相手のクリーチャーとバトルする時」) ------------------------------------------
+
+UTOPIA = "自分の他のクリーチャーが相手のクリーチャーとバトルする時、かわりにこのクリーチャーがバトルする。"
+
+
+def test_a_battle_with_a_creature_the_phrase_says():
+    assert_compiles_to(
+        UTOPIA,
+        {
+            "watch": {
+                "event": "battle",
+                "card": {"whose": "own", "type": "creature", "other": True},
+                "partner": {"whose": "opponent", "type": "creature"},
+            },
+            "instead": [{"battle_instead": "this"}],
+        },
+    )
+
+
+@pytest.mark.parametrize("partner, replaced", [("opponent", True), ("own", False)])
+def test_only_a_battle_with_the_creature_said_is_replaced(partner, replaced):
+    """The watch of the compiled text, with the partner's player said otherwise for the control case."""
+    text = UTOPIA.replace(
+        "相手のクリーチャーと", "相手のクリーチャーと" if partner == "opponent" else "自分のクリーチャーと"
+    )
+    solution = dmrules.solve(
+        scenario(
+            f"""
+            turn: opponent
+            players:
+              me:
+                battle:
+                  - {{id: A, power: 2000, card: {{name: ブロックしたクリーチャー, type: creature}}}}
+                  - {{id: U, power: 12000, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}
+              opponent:
+                battle: [{{id: X, power: 5000, card: {{name: 攻撃するクリーチャー, type: creature}}}}]
+            effect: {{source: X, controller: opponent, by: battle, events: [{{id: e1, battle: [X, A]}}]}}
+            """
+        )
+    )
+    finals = [(r.final["A"], r.final["X"]) for r in solution.resolutions]
+    assert finals == ([("battle", "graveyard")] if replaced else [("graveyard", "battle")])
+
+
+def test_a_battle_partner_of_another_event_is_refused():
+    with pytest.raises(dmrules.InputError, match="a battle partner of an event that is no battle"):
+        read_forms(
+            [{"watch": {"event": "destroy", "card": "this", "partner": {"whose": "opponent"}}, "instead": ["stay"]}]
+        )

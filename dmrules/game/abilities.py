@@ -68,6 +68,7 @@ class Watch:
     once: bool = False
     to_position: str | None = None
     chooser: str | None = None  # a watched 'choose' that names both who chooses and what is chosen
+    partner: Filter | None = None  # a battle's other creature (「相手のクリーチャーとバトルする時」)
 
 
 @dataclass(frozen=True)

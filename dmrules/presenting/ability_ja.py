@@ -213,7 +213,8 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
     """An ability as a few lines of Japanese."""
     watch = ability.watch
     events = "か".join(WATCHED_EVENT_JA.get(e, "イベントが起こる") for e in watch.events)
-    when = f"{_who(ability)}が{events}時"
+    partner = f"{filter_words(watch.partner)}と" if watch.partner is not None else ""
+    when = f"{_who(ability)}が{partner}{events}時"
     for label, value in (("から", watch.from_zone), ("へ", watch.to_zone), ("から唱えられて", watch.cast_from)):
         if value:
             when += f" ({ZONE_OR_ANY_JA.get(value, value)}{label})"

@@ -218,6 +218,8 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
         when += " for any zone but the " + " or the ".join(ZONE_WORDS.get(z, z) for z in watch.to_not)
     if watch.from_not:
         when += " from any zone but the " + " or the ".join(ZONE_WORDS.get(z, z) for z in watch.from_not)
+    if watch.partner is not None:
+        when += " with a " + filter_words(watch.partner)
     if watch.conditions:
         when += " (" + ", ".join(c.replace("_", " ") for c in watch.conditions) + ")"
     lines = [when]

@@ -68,6 +68,8 @@ def ability_lines(ability: ReplacementAbility) -> list[str]:
         watch += f", not from {'/'.join(w.from_not)}"
     if w.to_not:
         watch += f", not to {'/'.join(w.to_not)}"
+    if w.partner is not None:
+        watch += f", with {filter_text(w.partner)}"
     if w.conditions:
         watch += f", when {'+'.join(w.conditions)}"
     kind = "optional" if ability.optional else "mandatory"

@@ -70,6 +70,7 @@ WATCH_FIELDS = (
     "cast_from",
     "once",
     "to_position",
+    "partner",
 )
 ONE_WORD_ACTIONS = (
     "stay",
@@ -133,7 +134,13 @@ def parse_watch(node: Node) -> Watch:
             subject = card.text(SUBJECTS)
     elif node.has("player"):
         flt = Filter(whose=node.child("player").text(WHOSE))
+    partner = None
+    if node.has("partner"):  # 「…とバトルする時」: the battle's other creature
+        if events != ("battle",):
+            raise node.error("a battle partner of an event that is no battle", "partner")
+        partner = parse_filter(node.child("partner"))
     return Watch(
+        partner=partner,
         chooser=chooser,
         events=events,
         subject=subject,

@@ -108,6 +108,8 @@ def watch_dict(watch: Watch) -> dict:
         out["when"] = list(watch.conditions)
     if watch.once:
         out["once"] = True
+    if watch.partner is not None:
+        out["partner"] = filter_dict(watch.partner)
     return out
 
 

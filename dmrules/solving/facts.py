@@ -472,6 +472,10 @@ def watch_facts(r: Symbol, watch: Watch) -> list[Symbol]:
         f = Function("flt", [r, C("watch")])
         add(fact("watch_filter", r, f))
         out.extend(filter_facts(f, watch.filter))
+    if watch.partner is not None:  # 「…とバトルする時」: the battle's other creature
+        p = Function("flt", [r, C("partner")])
+        add(fact("watch_partner", r, p))
+        out.extend(filter_facts(p, watch.partner))
     if watch.from_zone:
         add(fact("watch_from", r, C(watch.from_zone)))
     if watch.to_zone:

@@ -258,6 +258,10 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool
     if watch.cause:
         raise ReadError("a card's event with a cause no phrase states")
     lead = "どこからでも" if anywhere else ""
+    if watch.partner is not None:  # 「…が相手のクリーチャーとバトルする」
+        if events != {"battle"} or cause or lead:
+            raise ReadError("a battle partner of an event no printed phrase states")
+        return f"{subject}が{phrase(watch.partner)}とバトルする"
     return f"{subject}が{cause}{lead}{_event_phrase(watch, face_up)}"
 
 

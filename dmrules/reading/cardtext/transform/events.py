@@ -56,6 +56,7 @@ class Ev:
     anywhere: bool = False  # 「どこからでも」
     to_not: tuple[str, ...] = ()  # 「手札以外のゾーンに」: anywhere but these zones
     from_not: tuple[str, ...] = ()  # 「超次元ゾーン以外から出る」: from anywhere but these zones
+    partner: Filter | None = None  # 「相手のクリーチャーとバトルする」: the battle's other creature
 
 
 def _whose(token) -> str:
@@ -479,6 +480,16 @@ class EventPhraseParts:
     def ev_battle(self, items: list):
         return Ev(events=("battle",))
 
+    def ev_battle_with(self, items: list):
+        """「相手のクリーチャーとバトルする」: a battle whose other creature the phrase says."""
+        phrase = next(i for i in items if isinstance(i, Phrase))
+        if phrase.zone not in (None, "battle") or phrase.count is not None or phrase.any_one or phrase.shield:
+            raise ReadError("a battle partner said otherwise than as creatures of the battle zone")
+        flt = phrase.filter if phrase.filter.types else replace(phrase.filter, types=("creature",))
+        if flt.types != ("creature",):
+            raise ReadError("a battle with another thing than a creature")
+        return Ev(events=("battle",), partner=flt)
+
     def ev_chosen(self, items: list):
         return Ev(events=("choose",))
 
@@ -556,6 +567,7 @@ def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
         to_position=ev.to_position,
         once=ev.once,
         conditions=conditions,
+        partner=ev.partner,
     )
     if isinstance(subject, tuple):
         if ev.state and subject[1] != "this":
