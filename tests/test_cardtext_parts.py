@@ -2148,3 +2148,28 @@ def test_a_battle_partner_of_another_event_is_refused():
         read_forms(
             [{"watch": {"event": "destroy", "card": "this", "partner": {"whose": "opponent"}}, "instead": ["stay"]}]
         )
+
+
+# -- a race said by a word its races contain (「種族にドラゴンとあるクリーチャー」「「サイバー」と付く種族」)
+
+
+@pytest.mark.parametrize(
+    "phrase, race",
+    [
+        ("種族にドラゴンとあるクリーチャー", "ドラゴン"),
+        ("種族に「ドラゴン」とあるクリーチャー", "ドラゴン"),
+        ("「サイバー」と付く種族", "サイバー"),
+    ],
+)
+def test_a_race_said_by_a_word_its_races_contain(phrase, race):
+    text = f"自分の{phrase}が破壊される時、墓地に置くかわりに手札に戻す。"
+    assert_compiles_to(
+        text, {"watch": {"event": "destroy", "card": {"whose": "own", "race": race}}, "instead": [{"move_to": "hand"}]}
+    )
+
+
+def test_a_race_word_in_a_card_names_brackets_is_refused():
+    assert_refused(
+        "自分の種族に《ドラゴン》とあるクリーチャーが破壊される時、墓地に置くかわりに手札に戻す。",
+        "a card name is no race",
+    )

@@ -172,6 +172,14 @@ class NounParts:
     def kind_race(self, items: list):
         return ("race", str(_typed_tokens(items, "RACE")[0]), len(items) > 1)
 
+    def kind_race_word(self, items: list):
+        """「種族にドラゴンとあるクリーチャー」「「サイバー」と付く種族」: a creature whose races contain the word."""
+        token = items[0]
+        word = _name(token) if token.type == "NAME" else str(token)
+        if token.type == "NAME" and not str(token).startswith("「"):
+            raise ReadError("a race word in 《》: a card name is no race")
+        return ("race", word, True)
+
     def kind_type(self, items: list):
         return ("type", TYPE_BY_WORD[str(items[0])], str(items[0]) == "クリーチャー")
 
