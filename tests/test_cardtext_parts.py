@@ -2173,3 +2173,15 @@ def test_a_race_word_in_a_card_names_brackets_is_refused():
         "自分の種族に《ドラゴン》とあるクリーチャーが破壊される時、墓地に置くかわりに手札に戻す。",
         "a card name is no race",
     )
+
+
+def test_a_card_name_in_a_card_lists_brackets():
+    text = "バトルゾーンに<<ブラザー・リザード>>が1体でもあれば、このクリーチャーが破壊される時、かわりに手札に戻す。"
+    assert_compiles_to(
+        text,
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"zone": "battle", "name": "ブラザー・リザード"}],
+            "instead": [{"move_to": "hand"}],
+        },
+    )

@@ -37,6 +37,8 @@ WORDING = (
     ("をを", "を"),  # a particle printed twice (a card list's typo: 「そのシールドのうち1つをを」)
     ("相手プレイヤー", "相手"),  # the old wording of 「相手」
     ("｢", "「"),
+    ("<<", "《"),  # a card list's brackets for a card name: 「<<ブラザー・リザード>>」
+    (">>", "》"),
     ("｣", "」"),
 )
 _STEM = {"置い": "置き", "捨て": "捨て", "戻し": "戻し", "破壊し": "破壊し", "加え": "加え"}
