@@ -250,8 +250,10 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
 
 
 def ability_filters(ability: ReplacementAbility) -> list[Filter]:
-    """Every filter of the ability: its watch's, its choices', its conditions', its grant's."""
+    """Every filter of the ability: its watch's (and its battle partner's), its choices', its conditions', its
+    grant's."""
     out = [ability.watch.filter] if ability.watch.filter is not None else []
+    out += [ability.watch.partner] if ability.watch.partner is not None else []
     out += [slot.filter for slot in ability.slots()]
     out += [c.filter for c in ability.conditions if c.filter is not None]
     out += [ability.granted_to] if ability.granted_to is not None else []
