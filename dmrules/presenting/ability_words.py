@@ -209,7 +209,8 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
     ):
         who = {"own": "you", "opponent": "your opponent", "any": "a player"}[watch.filter.whose]
     else:
-        who = "a " + filter_words(watch.filter)
+        words = filter_words(watch.filter)
+        who = words if words.startswith("another ") else "a " + words
     when = f"when {who} would {events}"
     for label, value in (("from the", watch.from_zone), ("to the", watch.to_zone), ("from the", watch.cast_from)):
         if value:  # a spell's 「…から唱えた後」: "after being cast from the hand"
@@ -219,7 +220,8 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
     if watch.from_not:
         when += " from any zone but the " + " or the ".join(ZONE_WORDS.get(z, z) for z in watch.from_not)
     if watch.partner is not None:
-        when += " with a " + filter_words(watch.partner)
+        partner = filter_words(watch.partner)
+        when += " with " + (partner if partner.startswith("another ") else "a " + partner)
     if watch.conditions:
         when += " (" + ", ".join(c.replace("_", " ") for c in watch.conditions) + ")"
     lines = [when]
