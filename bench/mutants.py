@@ -646,6 +646,42 @@ MUTANTS += [
         'lines.append(f"  「{sentence.text}」")',
         "cards parse prints a text's escape sequences raw",
     ),
+    # -- the vocabulary added for printed texts: breaks made instead, battle partners, the judge, untapped --
+    M(
+        "break-instead-moves",
+        "asp/common/actions.lp",
+        "verb_kind(break,break).",
+        "verb_kind(break,move).",
+        "a shield a card breaks instead is moved, not broken (V30: it is no broken shield)",
+    ),
+    M(
+        "break-instead-needs-no-shield",
+        "asp/common/actions.lp",
+        "own_break(X) :- made(X,E,R), X = res(R,E,I,C), does(R,I,choose(S)), slot_verb(R,S,break).",
+        "own_break(X) :- made(X,E,R), X = res(R,E,I,C), does(R,I,choose(S)), slot_verb(R,S,break), C != C.",
+        "a break made instead keeps the replaced event's source and controller",
+    ),
+    M(
+        "partner-unchecked",
+        "asp/common/match.lp",
+        "zone_bad(R,E) :- subject_ok(R,E), watch_partner(R,_), not partner_ok(R,E).",
+        "",
+        "「相手のクリーチャーとバトルする時」 watches a battle with any creature",
+    ),
+    M(
+        "won-judge-always",
+        "dmrules/game/conditions.py",
+        "        return WON_JUDGE in card.flags",
+        "        return True",
+        "「自分が勝ったら」 holds without the judge won",
+    ),
+    M(
+        "untapped-always",
+        "dmrules/solving/facts.py",
+        "    else:  # 「タップされていない」「アンタップされている」",
+        "    if True:  # 「タップされていない」「アンタップされている」",
+        "a tapped card passes 「タップされていない」",
+    ),
 ]
 
 EQUIVALENT: dict[str, str] = {}
