@@ -2185,3 +2185,31 @@ def test_a_card_name_in_a_card_lists_brackets():
             "instead": [{"move_to": "hand"}],
         },
     )
+
+
+@pytest.mark.parametrize("when, counts", [("by_opponent", ((("T", 1, 1),))), ("by_self", ())])
+def test_the_break_a_card_makes_instead_is_its_own(when, counts):
+    """The opponent's shield ジョギラスタ breaks instead is broken by my card's ability, not by the opponent's
+    attacking creature: the opponent's trigger on a break of its shields by its opponent's effect triggers."""
+    solution = dmrules.solve(
+        scenario(
+            f"""
+            turn: opponent
+            players:
+              me:
+                battle: [{{id: JG, card: ジョギラスタ・ザ・ジョニー}}]
+                shields: [s1]
+              opponent:
+                shields: [o1]
+                battle:
+                  - {{id: X, card: {{name: 攻撃するクリーチャー, type: creature}}}}
+                  - id: T
+                    card:
+                      name: 見張るクリーチャー
+                      type: creature
+                      triggers: [{{watch: {{event: break, card: {{whose: own}}, when: [{when}]}}}}]
+            effect: {{source: X, controller: opponent, by: attack, events: [{{id: e1, break: s1}}]}}
+            """
+        )
+    )
+    assert [(r.broken, r.trigger_counts) for r in solution.resolutions] == [(("o1",), counts)]
