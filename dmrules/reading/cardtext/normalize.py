@@ -42,13 +42,23 @@ WORDING = (
     ("｣", "」"),
 )
 _STEM = {"置い": "置き", "捨て": "捨て", "戻し": "戻し", "破壊し": "破壊し", "加え": "加え"}
-_MAY = {
-    "戻す": "戻してもよい",
-    "出す": "出してもよい",
-    "置く": "置いてもよい",
-    "加える": "加えてもよい",
-    "捨てる": "捨ててもよい",
-}
+
+
+def may_form(text: str) -> str | None:
+    """``text`` with its last verb said with 「てもよい」 (「手札に戻す」 → 「手札に戻してもよい」); None when it
+    ends in no verb this knows."""
+    if text.endswith("とどまる"):
+        return text[:-1] + "ってもよい"
+    for plain, may in (
+        ("する", "してもよい"),
+        ("す", "してもよい"),
+        ("く", "いてもよい"),
+        ("る", "てもよい"),
+        ("う", "ってもよい"),
+    ):
+        if text.endswith(plain):
+            return text[: -len(plain)] + may
+    return None
 
 
 def _cost_then_instead(match: re.Match[str]) -> str:
@@ -56,7 +66,7 @@ def _cost_then_instead(match: re.Match[str]) -> str:
     what the player may do, then what is done instead if they do, is one optional replacement whose actions are
     both: 「…置かれるとき、墓地に置くかわりに、手札を1枚墓地に置き、手札に戻してもよい」."""
     head, cost, stem, original, rest, verb = match.group("head", "cost", "stem", "original", "rest", "verb")
-    return f"{head}{original}かわりに、{cost}{_STEM[stem]}、{rest}{_MAY[verb]}"
+    return f"{head}{original}かわりに、{cost}{_STEM[stem]}、{may_form(rest + verb)}"
 
 
 _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (

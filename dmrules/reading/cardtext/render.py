@@ -19,6 +19,7 @@ from typing import TypeVar
 from ...game.abilities import Action, ReplacementAbility, Slot, Watch
 from ...game.events import EventSpec, Step
 from ...game.filters import Condition, Filter
+from .normalize import may_form
 from .transform.parts import CIVS, LEAVE_EVENT, ZONE_BY_WORD, Grant, ReadError
 
 _Given = TypeVar("_Given")
@@ -140,11 +141,15 @@ def _head(flt: Filter, souls: list[str]) -> str:
 # -- the watched event --------------------------------------------------------------------
 
 
+# The watch conditions said as a prefix of the sentence (「自分のターン中、…」), not in the watched event.
+_TURNS = {"own_turn": "自分のターン中", "opponent_turn": "相手のターン中", "first_this_turn": "各ターンはじめて"}
+
+
 def _cause(conditions: tuple[str, ...]) -> tuple[str, list[str]]:
     """The cause phrase of a watch's conditions (「相手の呪文の効果によって」), and the conditions left."""
     if "by_battle" in conditions:
         rest = [c for c in conditions if c != "by_battle"]
-        if set(rest) - {"own_turn", "opponent_turn"}:
+        if set(rest) - set(_TURNS):
             raise ReadError("a battle as the cause, with other causes")
         return "バトルで", rest  # 「自分のターン中、…バトルで破壊される時」: the turn is said before
     causes = ("by_effect", "by_spell", "by_ability", "by_creature", "by_attack")
@@ -236,7 +241,7 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool
     if events == {"spell_to_graveyard"}:
         return _cast(watch)
     cause, rest = _cause(watch.conditions)
-    rest = [c for c in rest if c not in ("own_turn", "opponent_turn", "first_this_turn")]
+    rest = [c for c in rest if c not in _TURNS]
     if events <= {"lose", "draw", "choose"} and watch.subject is None and watch.chooser is None:
         return _player_watch(watch, cause, rest)
     if watch.chooser is not None:
@@ -428,11 +433,7 @@ def _prefix(ability: ReplacementAbility, skip: set[str]) -> list[str]:
     parts = []
     if ability.duration == "this_turn":
         parts.append("このターン")
-    for turn, word in (
-        ("own_turn", "自分のターン中"),
-        ("opponent_turn", "相手のターン中"),
-        ("first_this_turn", "各ターンはじめて"),
-    ):
+    for turn, word in _TURNS.items():
         if turn in ability.watch.conditions:
             parts.append(word)
     if ability.once_per_turn:
@@ -709,20 +710,10 @@ def _continuative(text: str) -> str:
 
 def _optional(text: str) -> str:
     """The last verb of ``text`` with 「てもよい」."""
-    for plain, may in (
-        ("する", "してもよい"),
-        ("す", "してもよい"),
-        ("く", "いてもよい"),
-        ("る", "てもよい"),
-        ("う", "ってもよい"),
-    ):
-        if text.endswith(plain):
-            if plain == "る" and text.endswith("とどまる"):
-                return text[:-1] + "ってもよい"
-            if plain == "く" and text.endswith("引く"):
-                return text[:-1] + "いてもよい"
-            return text[: -len(plain)] + may
-    raise ReadError("an optional action with no verb to say so")
+    may = may_form(text)
+    if may is None:
+        raise ReadError("an optional action with no verb to say so")
+    return may
 
 
 # -- follow-ups --------------------------------------------------------------------------------
