@@ -571,6 +571,51 @@ effect: {controller: opponent, events: [{id: e1, destroy: G}]}
     assert "かわりに戦わせるクリーチャー" in problem and "'battle_instead' with a chosen creature" in problem
 
 
+@pytest.mark.parametrize(
+    "ability",
+    [
+        "text: このクリーチャーが相手の呪文によって選ばれる時、かわりに自分の手札を1枚捨ててもよい。",
+        "replacements: [{watch: {event: choose, card: {whose: own, type: creature}}, instead: [{discard: 1}]}]",
+    ],
+)
+def test_a_card_being_chosen_is_refused_by_name(ability):
+    """A choosing is its chooser's event, with no card of its own: a watch of the card chosen would never match,
+    and its replacement would silently never apply."""
+    problem = refused(f"""
+turn: opponent
+players:
+  me:
+    battle:
+      - {{id: A, card: {{name: 選ばれるクリーチャー, type: creature, {ability}}}}}
+    hand:
+      - {{id: H, card: {{name: 手札のカード, type: creature}}}}
+  opponent:
+    graveyard:
+      - {{id: S, card: {{name: 除去呪文, type: spell}}}}
+effect: {{source: S, controller: opponent, by: spell, events: [{{id: e1, destroy: {{choose: {{count: 1, whose: opponent}}}}}}]}}
+""")
+    assert "選ばれるクリーチャー" in problem and "a card's being chosen" in problem
+
+
+def test_a_player_choosing_is_watched():
+    """The same choice watched as its chooser's (「相手がクリーチャーを選ぶ時、かわりに自分が選ぶ」) is solved."""
+    solution = dmrules.solve(
+        scenario("""
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: A, card: {name: 選ぶクリーチャー, type: creature, text: 相手がクリーチャーを選ぶ時、かわりに自分が選ぶ。}}
+      - {id: B, card: {name: 他のクリーチャー, type: creature}}
+  opponent:
+    graveyard:
+      - {id: S, card: {name: 除去呪文, type: spell}}
+effect: {source: S, controller: opponent, by: spell, events: [{id: e1, destroy: {choose: {count: 1, whose: opponent}}}]}
+""")
+    )
+    assert finals(solution, "A", "B") == [("battle", "graveyard"), ("graveyard", "battle")]
+
+
 def test_a_castle_gives_while_it_fortifies_a_shield_and_a_grant_reaches_the_zone_its_ability_works_in():
     """A castle's abilities work in the shield zone: fortifying s1, it gives my creatures a saver; a giver in
     the battle zone gives my hand cards an ability that works in the hand (マッドネス-like: discarded, they

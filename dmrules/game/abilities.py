@@ -240,6 +240,8 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
     for condition in ability.conditions:
         if condition.word is not None and condition.word not in SOLVED_CONDITIONS:
             gaps.append(f"the condition '{condition.word}'")
+    if _card_chosen(ability.watch):
+        gaps.append("a card's being chosen (「…が選ばれる時」): a choice is an event of the player who chooses")
     if any(flt.chosen_race for flt in ability_filters(ability)):
         gaps.append("the race an earlier sentence of the text chose (「その種族の」)")
     for step in ability.then:
@@ -247,6 +249,14 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
             if event.under is not None and event.choose is None:
                 gaps.append("a follow-up that puts a card it names (not one it chooses) under a chosen card")
     return list(dict.fromkeys(gaps))
+
+
+def _card_chosen(watch: Watch) -> bool:
+    """A watched choice said of the card chosen and not of who chooses (「このクリーチャーが相手に選ばれる時」): a
+    choosing has no card of its own in the model, so the watch would never match."""
+    if "choose" not in watch.events or watch.chooser is not None:
+        return False
+    return watch.subject is not None or (watch.filter is not None and watch.filter != Filter(whose=watch.filter.whose))
 
 
 def ability_filters(ability: ReplacementAbility) -> list[Filter]:
