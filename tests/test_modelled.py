@@ -592,7 +592,11 @@ players:
   opponent:
     graveyard:
       - {{id: S, card: {{name: 除去呪文, type: spell}}}}
-effect: {{source: S, controller: opponent, by: spell, events: [{{id: e1, destroy: {{choose: {{count: 1, whose: opponent}}}}}}]}}
+effect:
+  source: S
+  controller: opponent
+  by: spell
+  events: [{{id: e1, destroy: {{choose: {{count: 1, whose: opponent}}}}}}]
 """)
     assert "選ばれるクリーチャー" in problem and "a card's being chosen" in problem
 
