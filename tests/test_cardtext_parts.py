@@ -2213,3 +2213,80 @@ def test_the_break_a_card_makes_instead_is_its_own(when, counts):
         )
     )
     assert [(r.broken, r.trigger_counts) for r in solution.resolutions] == [(("o1",), counts)]
+
+
+def test_this_card_or_others_by_one_cause_or_another_is_four_watches():
+    """「このクリーチャーまたは自分の他のドラゴンが相手の呪文またはクリーチャーの能力によって離れる時」: each card by
+    each cause, one phrase of both 「または」."""
+    this = {"event": "leave", "card": "this"}
+    dragon = {"event": "leave", "card": {"whose": "own", "race": "ドラゴン", "other": True}}
+    spell, creature = ["by_opponent", "by_spell"], ["by_opponent", "by_ability", "by_creature"]
+    assert_compiles_to(
+        "このクリーチャーまたは自分の他のドラゴンが相手の呪文またはクリーチャーの能力によってバトルゾーンを離れる時、"
+        "かわりに手札に戻す。",
+        *(
+            {"watch": {**watch, "when": when}, "instead": [{"move_to": "hand"}]}
+            for watch in (this, dragon)
+            for when in (spell, creature)
+        ),
+    )
+
+
+def test_this_card_by_a_cause_or_others_by_any_are_two_watches_of_two_phrases():
+    """A cause said of one card of the two only is no product of both 「または」: each watch is its own phrase."""
+    result = compile_text(
+        "このクリーチャーが相手の呪文によって離れる時、または自分の他のドラゴンが離れる時、かわりに手札に戻す。"
+    )
+    assert result.complete, [s.problem for s in result.problems]
+    assert len(result.abilities) == 2
+
+
+DECK_RETURNS = [
+    (
+        "自分の他の水のクリーチャーがバトルゾーンから山札に戻される時、かわりにこのクリーチャーを破壊してもよい。",
+        {
+            "watch": {
+                "event": "put_into_deck",
+                "card": {"whose": "own", "type": "creature", "civilization": "water", "other": True},
+                "from": "battle",
+            },
+            "instead": ["stay", "destroy_this"],
+            "optional": True,
+        },
+    ),
+    (
+        "このクリーチャーが山札の一番下に戻される時、かわりに手札に戻す。",
+        {
+            "watch": {"event": "put_into_deck", "card": "this", "to_position": "bottom"},
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    (
+        "このクリーチャーが破壊される時、墓地に置くかわりに山札に戻す。その後、自分の山札をシャッフルする。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [{"move_to": {"zone": "deck", "position": "shuffle"}}],
+        },
+    ),
+    (
+        "相手のクリーチャーが破壊される時、墓地に置くかわりに山札に戻す。その後、持ち主の山札をシャッフルする。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "opponent", "type": "creature"}},
+            "instead": [{"move_to": {"zone": "deck", "position": "shuffle"}}],
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("text, form", DECK_RETURNS, ids=[t[:30] for t, _ in DECK_RETURNS])
+def test_a_card_returned_to_the_deck_and_the_deck_shuffled(text, form):
+    assert_compiles_to(text, form)
+
+
+def test_ones_own_deck_shuffled_after_the_opponents_card_is_put_into_its_deck_is_refused():
+    """The opponent's creature goes to its owner's deck: 「自分の山札をシャッフルする」 shuffles another."""
+    result = compile_text(
+        "相手のクリーチャーが破壊される時、墓地に置くかわりに山札に戻す。その後、自分の山札をシャッフルする。"
+    )
+    assert not result.complete
+    assert "「自分の山札をシャッフルする」 after a card that may be another player's" in result.problems[0].problem

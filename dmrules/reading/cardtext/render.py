@@ -803,19 +803,39 @@ def _watch_heads(abilities: list[ReplacementAbility]) -> list[str]:
             text = render_watch(replace(base, from_zone=None), abilities[0].conditions)
             zones = _or([_ZONE[_given(w.from_zone, "zone")] for w in watches])
             return [text.replace("が墓地に置かれる", f"が{zones}から墓地に置かれる", 1)]
-    this_or = replace(watches[1], subject="this", filter=None) if len(watches) == 2 else None
-    if this_or is not None and base.subject == "this" and watches[1].filter is not None and this_or == base:
-        text = render_watch(base, abilities[0].conditions)  # 「このクリーチャーまたは自分のドラゴンが破壊される」
-        return [text.replace("このクリーチャーが", f"このクリーチャーまたは{phrase(watches[1].filter)}が", 1)]
-    if len(watches) == 2 and replace(watches[1], conditions=()) == replace(base, conditions=()):
-        causes = [_cause(w.conditions)[0] for w in watches]
-        if (
-            all(c.endswith("によって") for c in causes)
-            and _cause(base.conditions)[1] == _cause(watches[1].conditions)[1]
-        ):
-            text = render_watch(base, abilities[0].conditions)
-            return [text.replace(causes[0], causes[0][: -len("によって")] + "または" + causes[1], 1)]
+    if len(watches) > 1:  # 「このクリーチャーまたは自分のドラゴンが相手の呪文またはクリーチャーの能力によって離れる」
+        subjects = list(dict.fromkeys((w.subject, w.filter) for w in watches))
+        causes = list(dict.fromkeys(w.conditions for w in watches))
+        every = {replace(base, subject=s, filter=f, conditions=c) for s, f in subjects for c in causes}
+        if len(watches) == len(subjects) * len(causes) and every == set(watches):
+            said = _causes_or(replace(base, conditions=causes[0]), causes, abilities[0].conditions)
+            said = _subjects_or(said, subjects) if said is not None else None
+            if said is not None:
+                return [said]
     return [render_watch(a.watch, a.conditions, _anywhere(a)) for a in abilities]
+
+
+def _causes_or(base: Watch, causes: list[tuple[str, ...]], conditions: tuple[Condition, ...]) -> str | None:
+    """One watched event by one cause or another: 「相手の呪文または相手のクリーチャーの能力によって破壊される」."""
+    text = render_watch(base, conditions)
+    if len(causes) == 1:
+        return text
+    said = [_cause(c) for c in causes]
+    if len(causes) != 2 or not all(c.endswith("によって") for c, _ in said) or said[0][1] != said[1][1]:
+        return None
+    first, second = said[0][0], said[1][0]
+    return text.replace(first, first[: -len("によって")] + "または" + second, 1)
+
+
+def _subjects_or(text: str, subjects: list[tuple[str | None, Filter | None]]) -> str | None:
+    """This card or others: 「このクリーチャーまたは自分のドラゴンが…」."""
+    if len(subjects) == 1:
+        return text
+    if len(subjects) != 2 or subjects[0] != ("this", None) or subjects[1][0] is not None or subjects[1][1] is None:
+        return None
+    if "このクリーチャーが" not in text:
+        return None
+    return text.replace("このクリーチャーが", f"このクリーチャーまたは{phrase(subjects[1][1])}が", 1)
 
 
 def _anywhere(ability: ReplacementAbility) -> bool:

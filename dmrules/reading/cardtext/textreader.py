@@ -505,7 +505,16 @@ def _attach(ability: ReplacementAbility, follow: Followup) -> ReplacementAbility
                 "「そのシールドをブレイクしたクリーチャー」 of a watched event that is no break by a creature"
             )
         return replace(ability, then=ability.then + (step,))
-    if follow.kind == "shuffle":
+    if follow.kind in ("shuffle", "shuffle_own"):
+        watch = ability.watch
+        if (
+            follow.kind == "shuffle_own"
+            and watch.subject != "this"
+            and (watch.filter is None or watch.filter.whose != "own")
+        ):
+            raise ReadError(
+                "「自分の山札をシャッフルする」 after a card that may be another player's is put into its deck"
+            )
         for i, action in enumerate(ability.instead):
             if action.kind in ("move", "move_source") and action.zone == "deck":
                 instead = list(ability.instead)

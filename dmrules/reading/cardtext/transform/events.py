@@ -449,6 +449,17 @@ class EventPhraseParts:
         source = next((i for i in items if isinstance(i, tuple) and i and i[0] == "from"), None)
         return _from(Ev(events=("return_to_hand",)), source)
 
+    def ev_return_deck(self, items: list):
+        """「(バトルゾーンから)山札に戻される」: put into the deck, as 「山札に加えられる」 says."""
+        source = next((i for i in items if isinstance(i, tuple) and i and i[0] == "from"), None)
+        _, _, position = next(i for i in items if isinstance(i, tuple) and i and i[0] == "put")
+        owners = [i[1] for i in items if isinstance(i, tuple) and i and i[0] == "place_owner"]
+        to_whose = {"自分の": "own", "相手の": "opponent"}.get(owners[0]) if owners else None
+        return _from(Ev(events=("put_into_deck",), to_position=position, to_whose=to_whose), source)
+
+    def put_deck(self, items: list):
+        return ("put", "deck", None)
+
     def ev_break(self, items: list):
         by = next((i for i in items if isinstance(i, tuple) and i and i[0] == "breaker"), None)
         return Ev(events=("break",), conditions=by[1] if by else ())

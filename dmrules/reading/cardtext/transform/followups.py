@@ -183,6 +183,10 @@ class FollowupParts:
     def followup_shuffle(self, items: list):
         return Followup(kind="shuffle")
 
+    def followup_shuffle_own(self, items: list):
+        """「その後、自分の山札をシャッフルする」: the deck of the replacement's player."""
+        return Followup(kind="shuffle_own")
+
     def followup_no_trigger(self, items: list):
         return Followup(kind="no_trigger")
 
