@@ -2290,3 +2290,42 @@ def test_ones_own_deck_shuffled_after_the_opponents_card_is_put_into_its_deck_is
     )
     assert not result.complete
     assert "「自分の山札をシャッフルする」 after a card that may be another player's" in result.problems[0].problem
+
+
+COLORLESS = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: S
+        card:
+          name: 無色セイバー
+          type: creature
+          civilizations: [light]
+          text: 自分の無色クリーチャーが破壊される時、かわりにこのクリーチャーを破壊してもよい。
+      - {id: Z, card: {name: ゼロ文明のクリーチャー, type: creature, civilizations: [ZCIV]}}
+      - {id: F, card: {name: 火のクリーチャー, type: creature, civilizations: [fire]}}
+      - {id: P, card: {name: 文明を書かないクリーチャー, type: creature}}
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: Z}, {id: e2, destroy: F}, {id: e3, destroy: P}]}
+"""
+
+
+def test_colorless_is_a_filter_property():
+    assert_compiles_to(
+        "自分の無色クリーチャーが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature", "colorless": True}},
+            "instead": ["stay", "destroy_this"],
+            "optional": True,
+        },
+    )
+
+
+@pytest.mark.parametrize("zero, saved", [("zero", True), ("fire", False)])
+def test_a_colorless_card_is_one_of_zero_civilization_and_a_card_of_no_civilization_given_is_none(zero, saved):
+    """Only Z can be saved, and only when it is of ゼロ文明: F is fire, P states no civilization (a placeholder)."""
+    expected = [("battle", "graveyard", "graveyard", "graveyard")]
+    if saved:
+        expected.append(("graveyard", "battle", "graveyard", "graveyard"))
+    assert finals(COLORLESS.replace("ZCIV", zero), "S", "Z", "F", "P") == sorted(expected)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # Card properties a filter may require (docs/card-text.md).
-PROPERTIES = ("face_up", "face_down", "tapped", "untapped", "multicolor")
+PROPERTIES = ("face_up", "face_down", "tapped", "untapped", "multicolor", "colorless")
 
 
 # Where the ability's own card may be for a ``this_in`` condition (「このクリーチャーがバトルゾーンまたは表向きで自分の
@@ -61,7 +61,7 @@ class Filter:
     not_types: tuple[str, ...] = ()  # 「クリーチャーではない」
     not_races: tuple[str, ...] = ()  # 「ドラゴンではない」: none of its races contains any of these words
     keywords: tuple[str, ...] = ()  # 「「ブロッカー」を持つ」
-    properties: tuple[str, ...] = ()  # face_up, face_down, tapped, multicolor
+    properties: tuple[str, ...] = ()  # face_up, face_down, tapped, untapped, multicolor, colorless
     component_of_this: bool = False  # 「このクリーチャーの禁断コア」: a component card of the text's own card
     chosen_race: bool = False  # 「その種族の」: of the race an earlier sentence of the text chose
 

@@ -63,6 +63,8 @@ def card_passes(flt: Filter, card: CardInstance, controller: str, source: str | 
         return False
     if "multicolor" in flt.properties and len({c for side in sides for c in side.civilizations}) < 2:
         return False
+    if "colorless" in flt.properties and {c for side in sides for c in side.civilizations} != {"zero"}:
+        return False
     if flt.keywords and not any(card.has_keyword(k) for k in flt.keywords):
         return False
     return True

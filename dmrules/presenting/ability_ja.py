@@ -74,6 +74,7 @@ def filter_words(flt: Filter | None, noun: str = "カード") -> str:
         parts.append("または".join(CIVILIZATION_JA.get(c, c) for c in flt.civilizations) + "の")
     words = {
         "multicolor": "多色の",
+        "colorless": "無色の",
         "tapped": "タップされた",
         "untapped": "タップされていない",
         "face_up": "表向きの",

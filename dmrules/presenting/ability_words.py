@@ -24,6 +24,8 @@ def filter_words(flt: Filter | None, noun: str = "card") -> str:
         parts.append(" or ".join(flt.civilizations))
     if "multicolor" in flt.properties:
         parts.append("multicolored")
+    if "colorless" in flt.properties:
+        parts.append("colorless")
     if "tapped" in flt.properties:
         parts.append("tapped")
     if "untapped" in flt.properties:

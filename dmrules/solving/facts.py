@@ -335,8 +335,13 @@ def characteristic_facts(card: CardInstance, words: set[str], parts: set[str]) -
         out.append(fact("card_name", c, S(name)))
     # 「多色」: two civilizations or more among the faces that count (in the battle zone, a
     # twinpact's creature side alone).
-    if len({civ for side in sides for civ in side.civilizations}) > 1:
+    civilizations = {civ for side in sides for civ in side.civilizations}
+    if len(civilizations) > 1:
         out.append(fact("card_property", c, C("multicolor")))
+    # 「無色」: a card of ゼロ文明 (civilization `zero`) alone; a card that states no civilization is a
+    # placeholder, not known to be colorless
+    if civilizations == {"zero"}:
+        out.append(fact("card_property", c, C("colorless")))
     return list(dict.fromkeys(out))
 
 

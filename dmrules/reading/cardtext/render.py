@@ -101,6 +101,7 @@ def phrase(flt: Filter, *, head: str | None = None) -> str:
             "tapped": "タップされている",
             "untapped": "タップされていない",
             "multicolor": "多色の",
+            "colorless": "無色の",
         }[p]
         for p in flt.properties
     ]

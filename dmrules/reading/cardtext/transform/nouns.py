@@ -163,7 +163,7 @@ class NounParts:
         return ("mod", "add", "properties", ("untapped",))
 
     def mod_colorless(self, items: list):
-        raise ReadError("「無色」: no filter field says a card has no civilization")
+        return ("mod", "add", "properties", ("colorless",))
 
     # -- heads --------------------------------------------------------------------
     def kinds(self, items: list):
