@@ -2329,3 +2329,28 @@ def test_a_colorless_card_is_one_of_zero_civilization_and_a_card_of_no_civilizat
     if saved:
         expected.append(("graveyard", "battle", "graveyard", "graveyard"))
     assert finals(COLORLESS.replace("ZCIV", zero), "S", "Z", "F", "P") == sorted(expected)
+
+
+def test_an_effect_until_its_players_next_turn():
+    assert_compiles_to(
+        "次の自分のターンのはじめまで、自分のクリーチャーが破壊される時、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+            "instead": [{"move_to": "hand"}],
+            "duration": "until_next_turn",
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (
+            "次の自分のターンのはじめまで、次に自分のクリーチャーが破壊される時、かわりに手札に戻す。",
+            "「次に」 of no duration",
+        ),
+        ("次の相手のターンのはじめまで、自分のクリーチャーが破壊される時、かわりに手札に戻す。", "cannot read"),
+    ],
+)
+def test_near_variants_of_an_effect_until_the_next_turn_are_refused(text, named):
+    assert_refused(text, named)

@@ -234,7 +234,10 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
     if ability.spell_own_movement:
         kind += ", the spell's own movement (609.8a)"
     if ability.duration:
-        kind += ", an effect for this turn"
+        kind += {
+            "this_turn": ", an effect for this turn",
+            "until_next_turn": ", an effect until its player's next turn",
+        }[ability.duration]
     if ability.once_per_turn:
         kind += ", once each turn"
     if ability.requires_flag:

@@ -434,6 +434,10 @@ def _prefix(ability: ReplacementAbility, skip: set[str]) -> list[str]:
     parts = []
     if ability.duration == "this_turn":
         parts.append("このターン")
+    if ability.duration == "until_next_turn":
+        if ability.once_per_turn:
+            raise ReadError("「各ターンに1度」 of an effect that lasts until its player's next turn")
+        parts.append("次の自分のターンのはじめまで")
     for turn, word in _TURNS.items():
         if turn in ability.watch.conditions:
             parts.append(word)

@@ -71,6 +71,10 @@ class SentenceParts:
     def duration(self, items: list):
         return Prefix("duration", "this_turn")
 
+    def until_next_turn(self, items: list):
+        """「次の自分のターンのはじめまで、」: the effect lasts until its player's next turn begins."""
+        return Prefix("duration", "until_next_turn")
+
     def turn(self, items: list):
         return Prefix(
             "turn", "own_turn" if WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])] == "own" else "opponent_turn"
@@ -278,11 +282,13 @@ def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Inst
     when = tuple(p.value for p in prefixes if p.kind == "turn" and isinstance(p.value, str))
     conditions = [p.value for p in prefixes if p.kind == "condition" and isinstance(p.value, Condition)]
     once = any(p.kind == "once" for p in prefixes)
-    duration = "this_turn" if any(p.kind == "duration" for p in prefixes) else None
+    duration = next((str(p.value) for p in prefixes if p.kind == "duration"), None)
     if any(p.kind == "next" for p in prefixes):
         # 「このターン、次に…時」: one event at most, of the turn the effect lasts; 「次に」 alone lasts until used
-        if duration is None or once:
-            raise ReadError("「次に」 of no duration: an effect that lasts until it is used cannot be stated")
+        if duration != "this_turn" or once:
+            raise ReadError(
+                "「次に」 of no duration of this turn: an effect that lasts until it is used cannot be stated"
+            )
         once = True
     if any(c.word in _ORDER_FREE for c in conditions):
         duration = None  # 「このターン、この呪文を唱える前に…」 scopes the condition
