@@ -2354,3 +2354,43 @@ def test_an_effect_until_its_players_next_turn():
 )
 def test_near_variants_of_an_effect_until_the_next_turn_are_refused(text, named):
     assert_refused(text, named)
+
+
+DRAW_THEN_DISCARD = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: A
+        card:
+          name: 引いて捨てるクリーチャー
+          type: creature
+          text: このクリーチャーが破壊される時、かわりにカードを2枚引き、その後、自分の手札を1枚捨てる。
+    hand: HAND
+    deck: [d1, d2, d3]
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: A}]}
+"""
+
+
+def test_one_clause_after_another_said_with_sono_ato():
+    assert_compiles_to(
+        "このクリーチャーが破壊される時、かわりにカードを2枚引き、その後、自分の手札を1枚捨てる。",
+        {"watch": {"event": "destroy", "card": "this"}, "instead": [{"draw": 2}, {"discard": 1}]},
+    )
+    assert_refused(
+        "このクリーチャーが破壊される時、かわりにカードを2枚引き、その後、自分の手札を1枚捨ててもよい。",
+        "whether all of it or only what follows 「その後」 may be done",
+    )
+
+
+@pytest.mark.parametrize(
+    "hand, expected",
+    [
+        # 609.9a: the card to discard is decided with the application, from the hand before the draw
+        ("[]", [("graveyard", "deck", "deck")]),
+        ("[h1]", [("battle", "hand", "hand")]),  # a mandatory replacement that can be applied is
+    ],
+)
+def test_the_card_discarded_after_a_draw_is_chosen_before_it(hand, expected):
+    assert finals(DRAW_THEN_DISCARD.replace("HAND", hand), "A", "d1", "d2") == expected

@@ -538,7 +538,7 @@ _PREFIX_SEGMENT = re.compile(
 
 def canonical(text: str) -> str:
     """``text`` (a printed sentence or a rendering) in the wording both are compared in (see above)."""
-    text = normalize(text).rstrip("。")
+    text = re.sub(r"(?<=[きしりえち])、その後、", "、", normalize(text).rstrip("。"))  # 「…を引き、その後、…」
     # 「…が離れる時そのパワーが…」: the watched event's end said with no comma
     text = re.sub(r"(?<=[るた]時)(?=[^、。はにのまで])", "、", text)
     # 「相手のマナゾーンにあるカードの枚数より大きいコストを持つ」: one modifier, set aside from the zone patterns

@@ -707,6 +707,8 @@ def _continuative(text: str) -> str:
         ("捨てる", "捨て"),
         ("加える", "加え"),
         ("裏返す", "裏返し"),
+        ("引く", "引き"),
+        ("出す", "出し"),
     ):
         if text.endswith(plain):
             return text[: -len(plain)] + joined

@@ -130,7 +130,12 @@ class ClauseParts:
     """Clauses, their targets and sources (their places and manners: ``PlaceParts``)."""
 
     def clauses(self, items: list):
-        return ("clauses", tuple(i for i in items if isinstance(i, Clause)), False)
+        clauses = tuple(i for i in items if isinstance(i, Clause))
+        afterwards = any(isinstance(i, Token) and i.type == "CONT_SEP" and "その後" in i for i in items)
+        if afterwards and clauses[-1].mode == "may":
+            # 「カードを2枚引き、その後、手札を1枚捨ててもよい」: the last part may be done, or the whole
+            raise ReadError("「…、その後、…てもよい」: whether all of it or only what follows 「その後」 may be done")
+        return ("clauses", clauses, False)
 
     def clauses_one_of(self, items: list):
         return ("clauses", tuple(i for i in items if isinstance(i, Clause)), True)
