@@ -2394,3 +2394,42 @@ def test_one_clause_after_another_said_with_sono_ato():
 )
 def test_the_card_discarded_after_a_draw_is_chosen_before_it(hand, expected):
     assert finals(DRAW_THEN_DISCARD.replace("HAND", hand), "A", "d1", "d2") == expected
+
+
+ZONE_LEFT_AND_AGENT = [
+    (
+        "自分のマナゾーンのカードがマナゾーンを離れる時、かわりにとどまる。",
+        {"watch": {"event": "leave_mana", "card": {"whose": "own"}, "from": "mana"}, "instead": ["stay"]},
+    ),
+    (
+        "相手のターン中、自分の手札からカードが捨てられる時、かわりにバトルゾーンに出してもよい。",
+        {
+            "watch": {"event": "discard", "card": {"whose": "own"}, "from": "hand", "when": ["opponent_turn"]},
+            "instead": [{"move_to": "battle"}],
+            "optional": True,
+        },
+    ),
+    (
+        "自分のクリーチャーが相手に破壊される時、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}, "when": ["by_opponent"]},
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("text, form", ZONE_LEFT_AND_AGENT, ids=[t[:30] for t, _ in ZONE_LEFT_AND_AGENT])
+def test_the_zone_left_said_of_the_card_and_the_player_by_whom(text, form):
+    assert_compiles_to(text, form)
+
+
+def test_the_player_by_whom_a_shield_is_broken_stays_the_breaker():
+    """「相手にブレイクされる」 is read as before: the breaker (a player's), not the new agent phrase."""
+    assert_compiles_to(
+        "自分のシールドが相手にブレイクされる時、かわりに墓地に置く。",
+        {
+            "watch": {"event": "break", "card": {"whose": "own"}, "when": ["by_opponent"]},
+            "instead": [{"move_to": "graveyard"}],
+        },
+    )

@@ -423,6 +423,9 @@ _CANON_PATTERNS = tuple(
             r"(自分|相手)の(マナゾーン|墓地|手札|山札)(?:にある|の)([^、。が]*?)が(?!(?:マナゾーン|墓地|手札|山札)から)",
             r"\1の\3が\2から",
         ),
+        # 「自分のマナゾーンのカードがマナゾーンを離れる」: the zone left, said twice
+        (r"(マナゾーン|墓地|手札|山札)から\1を離れる", r"\1を離れる"),
+        (r"手札から手札から捨てられる", "手札から捨てられる"),
         # 「自分のクリーチャーが自分の手札から捨てられる」: a player's card is discarded from the player's own hand
         (r"((?:自分|相手)の[^、。が]*?が(?:[^、。が]*?によって)?)(?:自分|持ち主)の(?=手札から捨てられ)", r"\1"),
         # the zone a watched card comes from, and what makes it happen: the zone first

@@ -185,6 +185,16 @@ def _event_phrase(watch: Watch, face_up: bool) -> str:
     return "時、または".join(words)
 
 
+_LEFT_ZONE = {
+    ("leave_mana", "mana"),
+    ("leave_graveyard", "graveyard"),
+    ("leave_hand", "hand"),
+    ("leave_deck", "deck"),
+    ("discard", "hand"),
+    ("leave", "battle"),
+}
+
+
 def _event_word(event: str, watch: Watch, face_up: bool) -> str:
     if watch.to_not:
         left = {v: k for k, v in LEAVE_EVENT.items()}
@@ -192,6 +202,8 @@ def _event_word(event: str, watch: Watch, face_up: bool) -> str:
             raise ReadError("a card put into any zone but some, no printed phrase states")
         return f"{_ZONE[left[event]]}から{_ZONE[watch.to_not[0]]}以外のゾーンに置かれる"
     source = f"{_ZONE[watch.from_zone]}から" if watch.from_zone and watch.from_zone != "pending" else ""
+    if (event, watch.from_zone) in _LEFT_ZONE:
+        source = ""  # 「自分のマナゾーンのカードがマナゾーンを離れる」: the zone the event leaves anyway
     position = {"top": "山札の上", "bottom": "山札の下"}.get(watch.to_position or "", "山札")
     table = {
         "destroy": "破壊される",

@@ -366,6 +366,11 @@ class CauseParts:
         whose = _whose(_typed_tokens(items, "OWNER")[0])
         return EventCause(conditions=("by_opponent" if whose == "opponent" else "by_self",))
 
+    def cause_agent(self, items: list):
+        """「相手に破壊される」: as 「相手によって」."""
+        whose = "opponent" if str(_typed_tokens(items, "AGENT")[0]).startswith("相手") else "own"
+        return EventCause(conditions=("by_opponent" if whose == "opponent" else "by_self",))
+
     def cause_attack(self, items: list):
         if _whose(_typed_tokens(items, "OWNER")[0]) != "opponent":
             raise ReadError("an attack of one's own creature as the cause of one's win")
