@@ -2433,3 +2433,36 @@ def test_the_player_by_whom_a_shield_is_broken_stays_the_breaker():
             "instead": [{"move_to": "graveyard"}],
         },
     )
+
+
+TAPPED_AND_CAUSES_APART = [
+    (
+        "このクリーチャーがタップしていれば、このクリーチャーが破壊される時、かわりに手札に戻す。",
+        [{"watch": {"event": "destroy", "card": "this"}, "if": ["this_tapped"], "instead": [{"move_to": "hand"}]}],
+    ),
+    (
+        "自分のアンタップしているクリーチャーが破壊される時、かわりに手札に戻す。",
+        [
+            {
+                "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature", "untapped": True}},
+                "instead": [{"move_to": "hand"}],
+            }
+        ],
+    ),
+    (
+        "自分のドラゴンが相手の呪文によって破壊される時、または相手のクリーチャーの能力によって破壊される時、"
+        "かわりに手札に戻す。",
+        [
+            {
+                "watch": {"event": "destroy", "card": {"whose": "own", "race": "ドラゴン"}, "when": when},
+                "instead": [{"move_to": "hand"}],
+            }
+            for when in (["by_opponent", "by_spell"], ["by_opponent", "by_ability", "by_creature"])
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize("text, forms", TAPPED_AND_CAUSES_APART, ids=[t[:30] for t, _ in TAPPED_AND_CAUSES_APART])
+def test_tapped_said_actively_and_two_causes_said_apart(text, forms):
+    assert_compiles_to(text, *forms)
