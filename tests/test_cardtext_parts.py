@@ -2466,3 +2466,33 @@ TAPPED_AND_CAUSES_APART = [
 @pytest.mark.parametrize("text, forms", TAPPED_AND_CAUSES_APART, ids=[t[:30] for t, _ in TAPPED_AND_CAUSES_APART])
 def test_tapped_said_actively_and_two_causes_said_apart(text, forms):
     assert_compiles_to(text, *forms)
+
+
+CROSSED_AND_LINKED = [
+    (
+        "このクリーチャーがバトルゾーンを離れる時、かわりに、このクリーチャーにクロスされているクロスギアを1枚墓地に置いてもよい。",
+        {
+            "watch": {"event": "leave", "card": "this"},
+            "instead": [
+                {
+                    "choose": {
+                        "count": 1,
+                        "from": "crossed_to_this",
+                        "to": "graveyard",
+                        "verb": "put",
+                    }
+                }
+            ],
+            "optional": True,
+        },
+    ),
+    (
+        "このクリーチャーがリンクしていれば、このクリーチャーが破壊される時、かわりに手札に戻す。",
+        {"watch": {"event": "destroy", "card": "this"}, "if": ["this_linked"], "instead": [{"move_to": "hand"}]},
+    ),
+]
+
+
+@pytest.mark.parametrize("text, form", CROSSED_AND_LINKED, ids=[t[:30] for t, _ in CROSSED_AND_LINKED])
+def test_the_cross_gear_crossed_said_passively_and_a_linked_god(text, form):
+    assert_compiles_to(text, form)
