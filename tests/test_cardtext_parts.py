@@ -2496,3 +2496,28 @@ CROSSED_AND_LINKED = [
 @pytest.mark.parametrize("text, form", CROSSED_AND_LINKED, ids=[t[:30] for t, _ in CROSSED_AND_LINKED])
 def test_the_cross_gear_crossed_said_passively_and_a_linked_god(text, form):
     assert_compiles_to(text, form)
+
+
+BESIDE_WATCHED = [
+    (
+        "自分の進化クリーチャーがバトルゾーンを離れる時、かわりにその進化クリーチャーの下にあるカードを1枚墓地に置いてもよい。",
+        {
+            "watch": {"event": "leave", "card": {"whose": "own", "type": "creature", "evolution": True}},
+            "instead": [{"choose": {"count": 1, "from": "under_watched", "to": "graveyard", "verb": "put"}}],
+            "optional": True,
+        },
+    ),
+    (
+        "自分のサムライ・クリーチャーが破壊される時、かわりにそのクリーチャーにクロスしているクロスギアを1枚墓地に置いてもよい。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "race": "サムライ"}},
+            "instead": [{"choose": {"count": 1, "from": "crossed_to_watched", "to": "graveyard", "verb": "put"}}],
+            "optional": True,
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("text, form", BESIDE_WATCHED, ids=[t[:30] for t, _ in BESIDE_WATCHED])
+def test_the_cards_under_or_crossed_to_the_watched_card(text, form):
+    assert_compiles_to(text, form)

@@ -1044,3 +1044,74 @@ players:
 effect: {{source: M, controller: me, by: {by}, events: [{{id: e1, put_into_battle: M}}]}}
 """
     assert finals(dmrules.solve(scenario(mine)), "M") == [(expected,)]  # its own player's creature too
+
+
+# -- the cards under, or crossed to, the watched event's card -----------------------------------------
+
+UNDER_TEXT = (
+    "自分の進化クリーチャーがバトルゾーンを離れる時、かわりにその進化クリーチャーの下にあるカードを1枚墓地に置いて"
+    "もよい。"
+)
+CROSSED_TEXT = (
+    "自分のクリーチャーが破壊される時、かわりにそのクリーチャーにクロスされているクロスギアを1枚墓地に置いてもよい。"
+)
+UNDER_WATCHED = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: R
+        card:
+          name: 下を捨てるクリーチャー
+          type: creature
+          text: UNDER_TEXT
+      - {id: EV, card: {name: 進化クリーチャー, type: evolution_creature}}
+      - {id: U1, under: EV, card: {name: 進化元1, type: creature}}
+      - {id: U2, under: EV, card: {name: 進化元2, type: creature}}
+      - {id: N, card: {name: 進化ではないクリーチャー, type: creature}}
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: EV}, {id: e2, destroy: N}]}
+""".replace("UNDER_TEXT", UNDER_TEXT)
+
+CROSSED_TO_WATCHED = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: R
+        card:
+          name: クロスギアを捨てるクリーチャー
+          type: creature
+          text: CROSSED_TEXT
+      - {id: S, card: {name: クロスされたクリーチャー, type: creature}}
+      - {id: G, equipped_to: S, card: {name: クロスギア, type: cross_gear}}
+      - {id: G2, card: {name: クロスしていないクロスギア, type: cross_gear}}
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: S}]}
+""".replace("CROSSED_TEXT", CROSSED_TEXT)
+
+
+def test_a_card_under_the_evolution_creature_the_event_acts_on_goes_instead():
+    """Each card under EV may go to the graveyard instead, EV and the other staying; N has none under it."""
+    solution = dmrules.solve(scenario(UNDER_WATCHED))
+    assert finals(solution, "EV", "U1", "U2", "N") == [
+        ("battle", "battle", "graveyard", "graveyard"),
+        ("battle", "graveyard", "battle", "graveyard"),
+        ("graveyard", "graveyard", "graveyard", "graveyard"),
+    ]
+
+
+def test_the_cross_gear_crossed_to_the_creature_the_event_acts_on_goes_instead():
+    """The cross gear crossed to S, never the one crossed to nothing."""
+    solution = dmrules.solve(scenario(CROSSED_TO_WATCHED))
+    assert finals(solution, "S", "G", "G2") == [("battle", "graveyard", "battle"), ("graveyard", "battle", "battle")]
+
+
+def test_the_cards_under_the_card_of_an_event_of_no_card_are_refused_by_name():
+    text = UNDER_WATCHED.replace(
+        f"text: {UNDER_TEXT}",
+        "replacements: [{watch: {event: draw, player: own}, "
+        "instead: [{choose: {count: 1, from: under_watched, to: graveyard, verb: put}}]}]",
+    )
+    problem = refused(text)
+    assert "下を捨てるクリーチャー" in problem and "an event that acts on no card" in problem

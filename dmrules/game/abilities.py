@@ -42,7 +42,9 @@ ABILITY_DURATIONS = ("this_turn", "until_next_turn")
 SUBJECTS = ("this", "equipped", "fortified", "cast_by_this")
 # Zones a choice of affected cards can take from or put into, besides the zones.
 # ex_life_of_this: the shields this card's 「EXライフ」 made (「そのシールドのうち1つ」).
-SLOT_FROM = ZONES + ("under_this", "crossed_to_this", "ex_life_of_this")
+# under_watched, crossed_to_watched: the cards stacked under, the cross gears crossed to, the watched event's card
+# (「その進化クリーチャーの下にあるカード」, 「そのクリーチャーにクロスされているクロスギア」).
+SLOT_FROM = ZONES + ("under_this", "crossed_to_this", "ex_life_of_this", "under_watched", "crossed_to_watched")
 SLOT_TO = ZONES + ("under_this",)
 
 
@@ -240,6 +242,9 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
     for condition in ability.conditions:
         if condition.word is not None and condition.word not in SOLVED_CONDITIONS:
             gaps.append(f"the condition '{condition.word}'")
+    beside_watched = {"under_watched", "crossed_to_watched"} & {slot.from_zone for slot in ability.slots()}
+    if beside_watched and (set(ability.watch.events) <= {"draw", "lose", "choose"} or ability.watch.chooser):
+        gaps.append("the cards under, or crossed to, the card of an event that acts on no card")
     if _card_chosen(ability.watch):
         gaps.append("a card's being chosen (「…が選ばれる時」): a choice is an event of the player who chooses")
     if any(flt.chosen_race for flt in ability_filters(ability)):

@@ -116,6 +116,8 @@ def slot_words(slot: Slot) -> str:
     where = {
         "under_this": "このカードの下",
         "crossed_to_this": "これにクロスされたクロスギア",
+        "under_watched": "そのカードの下",
+        "crossed_to_watched": "そのカードにクロスされたクロスギア",
         "ex_life_of_this": "このカードの「EXライフ」シールド",
     }.get(slot.from_zone, ZONE_OR_ANY_JA.get(slot.from_zone, slot.from_zone))
     to = (

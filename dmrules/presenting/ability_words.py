@@ -72,6 +72,8 @@ def _slot_words(slot: Slot) -> str:
     zone_from = {
         "under_this": "the cards under this card",
         "crossed_to_this": "the cross gears crossed to it",
+        "under_watched": "the cards under the event's card",
+        "crossed_to_watched": "the cross gears crossed to the event's card",
         "ex_life_of_this": "the shields this card's EX life made",
     }.get(slot.from_zone, f"the {ZONE_OR_ANY_WORDS.get(slot.from_zone, slot.from_zone)}")
     where = (

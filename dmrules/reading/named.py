@@ -120,7 +120,7 @@ def _in_ability(ability: Any, place: Place) -> Iterator[tuple[Place, list, str |
             yield (
                 place + ("instead", j, key),
                 ids,
-                zone if zone not in ("under_this", "crossed_to_this") else None,
+                zone if zone not in ("under_this", "crossed_to_this", "under_watched", "crossed_to_watched") else None,
             )
         elif key in NAMED_CHOICES:
             yield place + ("instead", j, key), ids, NAMED_CHOICES[key][0]

@@ -526,19 +526,25 @@ def _count_words(count: int | None, up_to: bool = False, flt: Filter | None = No
     return f"{count}{unit}" + ("まで" if up_to else "")
 
 
+_BESIDE = {
+    "under_this": "このクリーチャーの下にある",
+    "crossed_to_this": "このクリーチャーにクロスしてある",
+    "under_watched": "そのクリーチャーの下にある",
+    "crossed_to_watched": "そのクリーチャーにクロスしてある",
+}
+
+
 def _slot(slot: Slot) -> str:
     flt = slot.filter
     if slot.from_zone == "ex_life_of_this":
         if flt != Filter(whose="own") or slot.up_to or slot.count is None:
             raise ReadError("a filtered choice of the shields this card made")
         return f"そのシールドのうち{slot.count}つを{_zone_verb(slot.to_zone, slot.position)}"
-    if slot.from_zone in ("under_this", "crossed_to_this"):
-        where = {"under_this": "このクリーチャーの下にある", "crossed_to_this": "このクリーチャーにクロスしてある"}[
-            slot.from_zone
-        ]
+    if slot.from_zone in _BESIDE:
+        where = _BESIDE[slot.from_zone]
         if flt != Filter(whose="own"):
             raise ReadError("a filtered choice of the cards under this card")
-        head = "クロスギア" if slot.from_zone == "crossed_to_this" else "カード"
+        head = "クロスギア" if slot.from_zone.startswith("crossed_to") else "カード"
         return f"{where}{head}を{_count_words(slot.count)}{_zone_verb(slot.to_zone, slot.position)}"
     amount = _count_words(slot.count, slot.up_to, flt)
     if slot.verb == "destroy":

@@ -421,7 +421,7 @@ def _choice_slots(clause: Clause, target: Target) -> list[Slot]:
             f"a choice of {count} cards from either of two zones ({' or '.join(zones)}) cannot be stated: "
             "`choose` takes one `from`"
         )
-    if zones == ("crossed_to_this",) and flt.types == ("cross_gear",):
+    if zones in (("crossed_to_this",), ("crossed_to_watched",)) and flt.types == ("cross_gear",):
         flt = replace(flt, types=())  # what is crossed to a creature is a cross gear
     tapped = "tapped" in clause.manners
     return [Slot(count, zone, to_zone, verb, flt, up_to=up_to, position=position, tapped=tapped) for zone in zones]

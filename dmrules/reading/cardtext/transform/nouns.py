@@ -115,6 +115,12 @@ class NounParts:
     def mod_crossed_to_this(self, items: list):
         return ("mod", "zone", "crossed_to_this", None)
 
+    def mod_under_watched(self, items: list):
+        return ("mod", "zone", "under_watched", None)
+
+    def mod_crossed_to_watched(self, items: list):
+        return ("mod", "zone", "crossed_to_watched", None)
+
     def mod_power(self, items: list):
         attr = "power_min" if str(_typed_tokens(items, "BOUND")[0]) == "以上" else "power_max"
         return ("mod", "set", attr, _number(_typed_tokens(items, "NUMBER")[0]))
