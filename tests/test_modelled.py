@@ -1115,3 +1115,44 @@ def test_the_cards_under_the_card_of_an_event_of_no_card_are_refused_by_name():
     )
     problem = refused(text)
     assert "下を捨てるクリーチャー" in problem and "an event that acts on no card" in problem
+
+
+# -- the top cards of the deck put into the mana or shield zone instead ---------------------------
+
+DECK_TOP = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: A, card: {name: 山札の上を置くクリーチャー, type: creature, text: TEXT}}
+    deck: DECK
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: A}]}
+"""
+
+
+@pytest.mark.parametrize(
+    "text, deck, expected",
+    [
+        (
+            "このクリーチャーが破壊される時、かわりに自分の山札の上から1枚目をマナゾーンに置いてもよい。",
+            "[d1, d2]",
+            [("battle", "mana", "deck"), ("graveyard", "deck", "deck")],
+        ),
+        (
+            "このクリーチャーが破壊される時、かわりに自分の山札の上から2枚をシールド化する。",
+            "[d1, d2]",
+            [("battle", "shields", "shields")],
+        ),
+        # too few cards: the action cannot be done, and the replacement cannot apply (609.4)
+        (
+            "このクリーチャーが破壊される時、かわりに自分の山札の上から2枚をシールド化する。",
+            "[d1]",
+            [("graveyard", "deck")],
+        ),
+    ],
+)
+def test_the_top_cards_of_the_deck_put_into_the_mana_or_shield_zone_instead(text, deck, expected):
+    cards = ("A", "d1", "d2") if deck == "[d1, d2]" else ("A", "d1")
+    solution = dmrules.solve(scenario(DECK_TOP.replace("TEXT", text).replace("DECK", deck)))
+    assert finals(solution, *cards) == expected

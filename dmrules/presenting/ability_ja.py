@@ -179,7 +179,8 @@ def action_words(action: Action) -> str:
     if kind == "draw":
         return f"カードを{action.count}枚引く"
     if kind == "mill":
-        return f"{WHOSE_JA.get(action.whose or '', '')}山札の上から{action.count}枚を墓地に置く"
+        put = {None: "墓地に置く", "mana": "マナゾーンに置く", "shields": "シールドゾーンに置く"}[action.zone]
+        return f"{WHOSE_JA.get(action.whose or '', '')}山札の上から{action.count}枚を{put}"
     if kind == "reveal":
         return f"かわりに上から{action.count}枚だけを表向きにする"
     if kind == "power":

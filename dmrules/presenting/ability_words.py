@@ -146,7 +146,8 @@ def action_words(action: Action) -> str:
     if kind == "draw":
         return f"draw {action.count} card{'s' if action.count != 1 else ''}"
     if kind == "mill":
-        return f"the top {action.count} of the {action.whose} deck go to the graveyard"
+        to = {None: "the graveyard", "mana": "the mana zone", "shields": "the shield zone"}[action.zone]
+        return f"the top {action.count} of the {action.whose} deck go to {to}"
     if kind == "reveal":
         return f"reveal only the top {action.count} card{'s' if action.count != 1 else ''} instead"
     if kind == "power":

@@ -45,7 +45,7 @@ def action_text(action: Action) -> str:
     if action.kind == "power":
         return f"power {action.count:+}"
     if action.kind == "mill":
-        return f"top {action.count} of {action.whose} deck → graveyard"
+        return f"top {action.count} of {action.whose} deck → {action.zone or 'graveyard'}"
     if action.kind == "draw":
         return f"draw {action.count}"
     slot = action.slot

@@ -304,9 +304,14 @@ def _keyed_action(node: Node, key: str, arg: Node) -> Action:
     if key == "this_to":
         return Action("move_source", verb="put", **_read_move(arg, ZONES))
     if key == "mill":
-        arg.keys(("player", "count"), required=("count",))
+        # 「自分の山札の上から2枚を墓地に置く」; `to: mana` 「…をマナゾーンに置く」, `to: shields` 「…をシールド化する」
+        arg.keys(("player", "count", "to"), required=("count",))
+        to = arg.opt_text("to", "graveyard", ("graveyard", "mana", "shields"))
         return Action(
-            "mill", count=arg.child("count").integer(1), whose=arg.opt_text("player", "own", ("own", "opponent"))
+            "mill",
+            count=arg.child("count").integer(1),
+            whose=arg.opt_text("player", "own", ("own", "opponent")),
+            zone=None if to == "graveyard" else to,
         )
     if key == "draw":
         return Action("draw", count=arg.integer(1))

@@ -196,7 +196,8 @@ def action_dict(action: Action) -> Any:
         assert action.slot is not None  # a choice always has its slot (reading/abilities.py)
         return _slot_form(action.slot)
     if kind == "mill":
-        return {"mill": {"player": action.whose, "count": action.count}}
+        to = {"to": action.zone} if action.zone is not None else {}
+        return {"mill": {"player": action.whose, "count": action.count, **to}}
     if kind == "draw":
         return {"draw": action.count}
     if kind == "reveal":

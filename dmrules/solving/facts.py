@@ -454,6 +454,8 @@ def action_term(action) -> Symbol:
         return Function("under_to", [C(action.zone)])
     if action.kind == "ex_life_to":
         return Function("ex_life_to", [C(action.zone)])
+    if action.kind == "mill" and action.zone is not None:  # the top cards put into the mana or shield zone
+        return Function("deck_top", [C(action.whose), Number(action.count), C(action.zone)])
     if action.kind == "mill":
         return Function("mill", [C(action.whose), Number(action.count)])
     if action.kind == "draw":

@@ -638,7 +638,8 @@ def render_action(action: Action) -> str:
     if kind == "choose":
         return _slot(_given(action.slot, "choice"))
     if kind == "mill":
-        return f"{_WHOSE[_given(action.whose, 'player')]}の山札の上から{action.count}枚を墓地に置く"
+        put = {None: "墓地に置く", "mana": "マナゾーンに置く", "shields": "シールド化する"}[action.zone]
+        return f"{_WHOSE[_given(action.whose, 'player')]}の山札の上から{action.count}枚を{put}"
     if kind == "draw":
         return f"カードを{action.count}枚引く"
     if kind == "choose_instead":

@@ -301,10 +301,19 @@ def _this_instead(clause: Clause) -> list[Action]:
 
 
 def _mill(clause: Clause, target: Target) -> Action:
-    zone, _ = _place(clause)
-    if clause.verb != "put" or zone != "graveyard" or clause.manners:
-        raise ReadError("the deck's top cards put elsewhere than the graveyard")
-    return Action("mill", count=target.the_amount().count, whose=target.whose)
+    """「自分の山札の上から2枚を墓地に置く」; 「…をマナゾーンに置く」, 「…をシールド化する」 (the deck's player's
+    zone)."""
+    clause = _shieldified(clause)
+    theirs = target.whose == "opponent"
+    if clause.place is not None and clause.place.owner == ("自分の" if theirs else "相手の"):
+        raise ReadError("the deck's top cards put into a zone of another player than the deck's")
+    zone, position = _place(clause, theirs=theirs)
+    if (clause.verb, zone) not in (("put", "graveyard"), ("put", "mana"), ("put", "shields"), ("add", "shields")):
+        raise ReadError("the deck's top cards put elsewhere than the graveyard, the mana or the shield zone")
+    if clause.manners or position is not None:
+        raise ReadError("the deck's top cards put otherwise than as they are")
+    to = None if zone == "graveyard" else zone
+    return Action("mill", count=target.the_amount().count, whose=target.whose, zone=to)
 
 
 def _draw_instead(clause: Clause, target: Target) -> Action:
