@@ -2521,3 +2521,49 @@ BESIDE_WATCHED = [
 @pytest.mark.parametrize("text, form", BESIDE_WATCHED, ids=[t[:30] for t, _ in BESIDE_WATCHED])
 def test_the_cards_under_or_crossed_to_the_watched_card(text, form):
     assert_compiles_to(text, form)
+
+
+SAID_AGAIN_AND_COUNTS = [
+    (
+        "相手のカードが相手の手札に加えられる時、かわりに墓地に置く。",
+        {"watch": {"event": "put_into_hand", "card": {"whose": "opponent"}}, "instead": [{"move_to": "graveyard"}]},
+    ),
+    (
+        "このクリーチャーが離れる時、かわりに自分のマナゾーンにあるカードを2枚まで墓地に置いてもよい。",
+        {
+            "watch": {"event": "leave", "card": "this"},
+            "instead": [{"choose": {"count": 2, "up_to": True, "from": "mana", "to": "graveyard", "verb": "put"}}],
+            "optional": True,
+        },
+    ),
+    (
+        "このクリーチャーが離れる時、かわりに自分の墓地にあるカードを好きな数、山札の下に置いてもよい。",
+        {
+            "watch": {"event": "leave", "card": "this"},
+            "instead": [
+                {
+                    "choose": {
+                        "count": "any",
+                        "from": "graveyard",
+                        "to": "deck",
+                        "verb": "put",
+                        "position": "bottom",
+                    }
+                }
+            ],
+            "optional": True,
+        },
+    ),
+    (
+        "相手がクリーチャーを召喚する時、かわりにそのクリーチャーを墓地に置く。",
+        {
+            "watch": {"event": "summon", "card": {"whose": "opponent", "type": "creature"}},
+            "instead": [{"move_to": "graveyard"}],
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("text, form", SAID_AGAIN_AND_COUNTS, ids=[t[:30] for t, _ in SAID_AGAIN_AND_COUNTS])
+def test_the_zones_player_said_again_counts_of_no_fixed_number_and_a_player_summoning(text, form):
+    assert_compiles_to(text, form)

@@ -1156,3 +1156,26 @@ def test_the_top_cards_of_the_deck_put_into_the_mana_or_shield_zone_instead(text
     cards = ("A", "d1", "d2") if deck == "[d1, d2]" else ("A", "d1")
     solution = dmrules.solve(scenario(DECK_TOP.replace("TEXT", text).replace("DECK", deck)))
     assert finals(solution, *cards) == expected
+
+
+SUMMONS = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: R
+        card:
+          name: 召喚を見るクリーチャー
+          type: creature
+          text: 相手がクリーチャーを召喚する時、かわりにそのクリーチャーを墓地に置く。
+  opponent:
+    hand:
+      - {id: Z, card: {name: 召喚されるクリーチャー, type: creature, cost: 3}}
+effect: {source: Z, controller: opponent, by: BY, events: [{id: e1, put_into_battle: Z}]}
+"""
+
+
+@pytest.mark.parametrize("by, expected", [("summon", "graveyard"), ("ability", "battle")])
+def test_a_player_summoning_a_creature_is_its_creature_summoned(by, expected):
+    """「相手がクリーチャーを召喚する時」 watches the summon alone: put out by an ability, the creature enters."""
+    assert finals(dmrules.solve(scenario(SUMMONS.replace("BY", by))), "Z") == [(expected,)]

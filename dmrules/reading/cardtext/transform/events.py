@@ -247,6 +247,15 @@ class EventParts:
         flt = replace(flt, whose=_whose(owners[0])) if owners else flt
         return (WatchPart(watch=Watch(events=(event,), filter=flt)),)
 
+    def watch_player_summons(self, items: list):
+        """「相手がクリーチャーを召喚する時」: that player's creatures summoned."""
+        owner = _whose(_typed_tokens(items, "OWNER")[0])
+        phrase = next(i for i in items if isinstance(i, Phrase))
+        flt = _filter(phrase)
+        if flt.whose not in ("any", owner) or phrase.zone is not None:
+            raise ReadError("a player summoning cards the text qualifies by another player or zone")
+        return (WatchPart(watch=Watch(events=("summon",), filter=replace(flt, whose=owner))),)
+
     def watch_cards_put(self, items: list):
         """「相手のクリーチャーをバトルゾーンに出す時」: those cards put into the battle zone, by whoever puts them."""
         phrase = next(i for i in items if isinstance(i, Phrase))
