@@ -2567,3 +2567,12 @@ SAID_AGAIN_AND_COUNTS = [
 @pytest.mark.parametrize("text, form", SAID_AGAIN_AND_COUNTS, ids=[t[:30] for t, _ in SAID_AGAIN_AND_COUNTS])
 def test_the_zones_player_said_again_counts_of_no_fixed_number_and_a_player_summoning(text, form):
     assert_compiles_to(text, form)
+
+
+def test_a_condition_on_the_watched_card_said_after_its_event_is_refused():
+    """「そのクリーチャーが進化クリーチャーであれば」 after the watched event is of each watched card: read as the cards
+    an earlier sentence names, the scenario would have to say it once for all, and the answer would be wrong."""
+    assert_refused(
+        "自分のクリーチャーが破壊される時、そのクリーチャーが進化クリーチャーであれば、かわりに手札に戻す。",
+        "a condition on the watched card, said after its event",
+    )

@@ -162,6 +162,15 @@ class SentenceParts:
         conditions = [i[1:] for i in items if isinstance(i, tuple) and i and i[0] == "if"]
         prefixes += [Prefix("condition", c) for each in conditions for c in each]
         head = next(i[1] for i in items if isinstance(i, tuple) and i and i[0] == "head")
+        after = items[next(k for k, i in enumerate(items) if isinstance(i, tuple) and i and i[0] == "head") :]
+        if any(
+            isinstance(c, Condition) and c.earlier is not None
+            for i in after
+            if isinstance(i, tuple) and i and i[0] == "if"
+            for c in i[1:]
+        ):
+            # 「自分のクリーチャーが破壊される時、そのクリーチャーが進化クリーチャーであれば」: of each watched card
+            raise ReadError("a condition on the watched card, said after its event: no condition of the vocabulary")
         instead = next(i for i in items if isinstance(i, Instead))
         return abilities(head, prefixes, instead)
 
