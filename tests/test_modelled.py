@@ -1179,3 +1179,22 @@ effect: {source: Z, controller: opponent, by: BY, events: [{id: e1, put_into_bat
 def test_a_player_summoning_a_creature_is_its_creature_summoned(by, expected):
     """「相手がクリーチャーを召喚する時」 watches the summon alone: put out by an ability, the creature enters."""
     assert finals(dmrules.solve(scenario(SUMMONS.replace("BY", by))), "Z") == [(expected,)]
+
+
+def test_this_cards_own_entering_is_refused_by_name():
+    """Its ability works in the battle zone, where the card is not before it enters: the replacement would never
+    apply, silently."""
+    problem = refused("""
+turn: me
+players:
+  me:
+    hand:
+      - id: R
+        card:
+          name: 出る時のクリーチャー
+          type: creature
+          text: このクリーチャーがバトルゾーンに出る時、かわりに自分のマナゾーンに置く。
+  opponent: {}
+effect: {source: R, controller: me, by: summon, events: [{id: e1, put_into_battle: R}]}
+""")
+    assert "出る時のクリーチャー" in problem and "this card's own entering the battle zone" in problem

@@ -245,6 +245,10 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
     beside_watched = {"under_watched", "crossed_to_watched"} & {slot.from_zone for slot in ability.slots()}
     if beside_watched and (set(ability.watch.events) <= {"draw", "lose", "choose"} or ability.watch.chooser):
         gaps.append("the cards under, or crossed to, the card of an event that acts on no card")
+    entering = {"enter", "put_into_battle", "summon"} & set(ability.watch.events)
+    if ability.watch.subject == "this" and entering and ability.works_in == "battle":
+        # its ability would work only once the card is where the event puts it: it would never apply
+        gaps.append("this card's own entering the battle zone (「このクリーチャーが出る時、かわりに…」)")
     if _card_chosen(ability.watch):
         gaps.append("a card's being chosen (「…が選ばれる時」): a choice is an event of the player who chooses")
     if any(flt.chosen_race for flt in ability_filters(ability)):
