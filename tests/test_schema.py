@@ -60,6 +60,22 @@ def test_every_fixtures_jsonl_is_valid_and_the_fast_path_gives_what_the_objects_
     assert 3 * fast_paths >= 2 * len(paths)  # most fixtures are one window of fixed events
 
 
+@pytest.mark.parametrize("name", ["V22-turn-face-up-crystanal-k", "V23-face-up-shield-yes-xanadu"])
+def test_the_fast_path_says_which_cards_were_turned_face_up(name):
+    """A window of one fixed effect is read straight from the atoms; the cards a resolution turns face up are part
+    of what it changed, as the resolution objects say."""
+    scenario = dmrules.load_scenario(FIXTURES / f"{name}.yaml")
+    assert brief.eligible(scenario, group=False)
+    lines = io.StringIO()
+    stream_jsonl(scenario, lines)
+    fast = [json.loads(line) for line in lines.getvalue().splitlines() if '"windows"' in line]
+    table = compact.WindowTable(scenario)
+    slow: list[dict] = []
+    dmrules.stream(scenario, lambda r: slow.append(compact.compact_resolution(r, scenario, table.of)))
+    assert fast == slow
+    assert any("face_up" in r for r in slow)
+
+
 def test_json_documents_are_valid_and_hold_the_lines(validator):
     for name in (
         "A01-two-jashintei",
