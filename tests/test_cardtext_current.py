@@ -767,12 +767,13 @@ def test_a_card_put_face_down_elsewhere_is_refused():
     assert_refused(CRYSTAL_CHARGER.replace("マナゾーン", "手札"), "face down elsewhere")
 
 
-def test_the_face_down_placement_is_refused_by_the_solver():
+def test_the_face_down_placement_is_solved():
+    """The spell goes to the mana zone face down instead of the graveyard (tests/test_modelled.py: there it has no
+    civilization)."""
     import dmrules
 
-    with pytest.raises(dmrules.InputError) as error:
-        dmrules.scenario_from_text(
-            f"""
+    scenario = dmrules.scenario_from_text(
+        f"""
 turn: me
 players:
   me:
@@ -780,9 +781,10 @@ players:
   opponent: {{}}
 effect: {{source: S, controller: me, by: spell, cast_from: hand, events: [{{spell_to_graveyard: S}}]}}
 """,
-            "inline.yaml",
-        )
-    assert "'face_down' placement" in error.value.problem and "does not model yet" in error.value.problem
+        "inline.yaml",
+    )
+    solution = dmrules.solve(scenario)
+    assert [(r.final["S"], r.face_down) for r in solution.resolutions] == [("mana", ("S",))]
 
 
 # -- a shield turned face up instead of broken, the shield named (「かわりにそのシールドを表向きにしてもよい」) ----

@@ -1198,3 +1198,50 @@ players:
 effect: {source: R, controller: me, by: summon, events: [{id: e1, put_into_battle: R}]}
 """)
     assert "出る時のクリーチャー" in problem and "this card's own entering the battle zone" in problem
+
+
+# -- a card put face down into the mana zone (水晶チャージャー) ----------------------------------------
+
+CRYSTAL = """
+turn: me
+players:
+  me:
+    hand:
+      - id: S
+        card:
+          name: 水晶チャージャーの呪文
+          type: spell
+          civilizations: [water]
+          text: 水晶チャージャー(この呪文を唱えた後、墓地に置くかわりに、裏向きにしてマナゾーンに置く)
+  opponent: {}
+effect: {source: S, controller: me, by: spell, events: [{id: e1, spell_to_graveyard: S}]}
+"""
+
+
+def test_a_spell_put_face_down_into_the_mana_zone_instead():
+    solution = dmrules.solve(scenario(CRYSTAL))
+    assert finals(solution, "S") == [("mana",)]
+    assert [r.face_down for r in solution.resolutions] == [("S",)]
+
+
+FACE_DOWN_MANA = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: R
+        card:
+          name: 光のマナで戻るクリーチャー
+          type: creature
+          text: 自分のマナゾーンに光のカードが1枚以上あれば、このクリーチャーが破壊される時、かわりに手札に戻す。
+    mana:
+      - {id: M, FACE card: {name: 光のカード, type: creature, civilizations: [light]}}
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: R}]}
+"""
+
+
+@pytest.mark.parametrize("face, expected", [("", "hand"), ("face_down: true,", "graveyard")])
+def test_a_face_down_card_of_the_mana_zone_has_no_civilization(face, expected):
+    """「マナゾーンにある裏向きのカードは、…無色カードとして扱う」: face down, M is no light card."""
+    assert finals(dmrules.solve(scenario(FACE_DOWN_MANA.replace("FACE", face))), "R") == [(expected,)]

@@ -294,8 +294,8 @@ def _action_gaps(action: Action, ability: ReplacementAbility) -> list[str]:
         gaps.append("'battle_instead' for an event that is not a battle")
     if action.face_up and not action.on_shield and action.zone != "shields":
         gaps.append("'face_up' placement")
-    if action.face_down:
-        gaps.append("'face_down' placement (a card put face down into the mana zone)")
+    if action.face_down and (action.kind not in ("move", "move_source") or action.zone != "mana"):
+        gaps.append("'face_down' placement elsewhere than the mana zone")
     slot = action.slot
     if slot is not None:
         if (slot.count is None or slot.up_to) and not ability.optional:

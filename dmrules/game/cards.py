@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .abilities import ReplacementAbility, Restriction, TriggeredAbility
 
@@ -168,9 +168,17 @@ def faces(card: CardInstance) -> tuple[CardSide, ...]:
     and power); any other card has one face, its own."""
     sides = card.definition.sides if card.definition is not None else ()
     if not sides:
-        return (CardSide(card.name or "", card.types, card.civilizations, card.races, card.cost, card.power),)
-    if card.zone == "battle":
-        creature = tuple(side for side in sides if "creature" in side.types)
-        if creature:
-            return creature
+        sides = (CardSide(card.name or "", card.types, card.civilizations, card.races, card.cost, card.power),)
+    elif card.zone == "battle":
+        sides = tuple(side for side in sides if "creature" in side.types) or sides
+    if card.zone == "mana" and card.side_up == "face_down":
+        # 「マナゾーンにある裏向きのカードは、マナの数字が1の無色カードとして扱う」 (水晶マナ): no civilization there
+        sides = tuple(replace(side, civilizations=()) for side in sides)
     return sides
+
+
+def colorless(card: CardInstance) -> bool:
+    """「無色」: a card of ゼロ文明 alone, or a face-down card of the mana zone; a card that states no civilization
+    is a placeholder, not known to be colorless."""
+    civilizations = {civ for side in faces(card) for civ in side.civilizations}
+    return civilizations == {"zero"} or (card.zone == "mana" and card.side_up == "face_down")

@@ -204,6 +204,7 @@ def _extras(out: dict[str, Any], resolution: Resolution, scenario: Scenario) -> 
         ("tapped", resolution.tapped),
         ("untapped", resolution.untapped),
         ("face_up", resolution.face_up),
+        ("face_down", resolution.face_down),
     ):
         if values:
             out[key] = list(values)

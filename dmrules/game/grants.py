@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .abilities import ReplacementAbility
-from .cards import CardSide, faces
+from .cards import CardSide, colorless, faces
 from .filters import Condition, Filter
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def card_passes(flt: Filter, card: CardInstance, controller: str, source: str | 
         return False
     if "multicolor" in flt.properties and len({c for side in sides for c in side.civilizations}) < 2:
         return False
-    if "colorless" in flt.properties and {c for side in sides for c in side.civilizations} != {"zero"}:
+    if "colorless" in flt.properties and not colorless(card):
         return False
     if flt.keywords and not any(card.has_keyword(k) for k in flt.keywords):
         return False

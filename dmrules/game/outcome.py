@@ -110,6 +110,7 @@ class Window:
     untapped: tuple[str, ...] = ()  # cards the untap step untapped
     tapped: tuple[str, ...] = ()  # cards a replacement tapped (スーパーガードマン)
     face_up: tuple[str, ...] = ()  # cards put face up into the shield zone or turned face up where they are
+    face_down: tuple[str, ...] = ()  # cards put face down into the mana zone (水晶チャージャー)
     battle_losers: tuple[tuple[str, str], ...] = ()
     # The state-based checks (703.4) this window leads to: (what, card or player), in order.
     sba: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
@@ -181,6 +182,10 @@ class Resolution:
     @property
     def face_up(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(c for w in self.windows for c in w.face_up))
+
+    @property
+    def face_down(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(c for w in self.windows for c in w.face_down))
 
     @property
     def untapped(self) -> tuple[str, ...]:

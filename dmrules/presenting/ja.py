@@ -228,12 +228,20 @@ def resolution_lines(scenario: Scenario, number: int, resolution: Resolution) ->
         lines += [f"    {card_label(scenario, c)}: {word}" for c in ids]
     lines += [f"    {card_label(scenario, c)}: タップされた" for c in resolution.tapped]
     lines += [f"    {card_label(scenario, c)}: 表向きになった" for c in resolution.face_up]
+    lines += [f"    {card_label(scenario, c)}: 裏向きになった" for c in resolution.face_down]
     lines += [
         f"    {card_label(scenario, c)}: {card_label(scenario, host)}の下に重なった"
         for c, host in resolution.put_under(scenario).items()
     ]
     lines += [f"    {player(p)}がゲームに負ける" for p in resolution.lost]
-    marks = (resolution.flipped, resolution.lost, resolution.untapped, resolution.tapped, resolution.face_up)
+    marks = (
+        resolution.flipped,
+        resolution.lost,
+        resolution.untapped,
+        resolution.tapped,
+        resolution.face_up,
+        resolution.face_down,
+    )
     if not (paths or any(marks)):
         lines.append("    カードは移動しない")
     if resolution.broken:

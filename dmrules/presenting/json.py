@@ -203,6 +203,8 @@ def resolution_json(resolution: Resolution) -> dict:
         out["tapped"] = list(resolution.tapped)
     if resolution.face_up:
         out["face_up"] = list(resolution.face_up)
+    if resolution.face_down:
+        out["face_down"] = list(resolution.face_down)
     if resolution.stopped:
         out["stopped"] = resolution.stopped
     if resolution.multiplicity != 1:

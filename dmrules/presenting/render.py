@@ -254,6 +254,8 @@ def _result_lines(scenario: Scenario, resolution: Resolution) -> list[str]:
         lines.append(f"    {card_label(scenario, card_id)}: tapped")
     for card_id in resolution.face_up:
         lines.append(f"    {card_label(scenario, card_id)}: face up")
+    for card_id in resolution.face_down:
+        lines.append(f"    {card_label(scenario, card_id)}: face down")
     for player in resolution.lost:
         lines.append(f"    {player} loses the game")
     if (
@@ -264,6 +266,7 @@ def _result_lines(scenario: Scenario, resolution: Resolution) -> list[str]:
         and not resolution.untapped
         and not resolution.tapped
         and not resolution.face_up
+        and not resolution.face_down
     ):
         lines.append("    no card moves")
     if resolution.broken:

@@ -117,6 +117,7 @@ SENTENCES = {
         "under": "under",
         "put_under": "now under",
         "face_up": "face up",
+        "face_down": "face down",
         "equipped_to": "equipped to",
         "fortifies": "fortifies",
     },
@@ -169,6 +170,7 @@ SENTENCES = {
         "under": "進化元",
         "put_under": "下に重なった先",
         "face_up": "表向き",
+        "face_down": "裏向き",
         "equipped_to": "装備先",
         "fortifies": "要塞化",
     },
@@ -713,6 +715,8 @@ class _Page(_Ways):
             extra += f'<span class="flip">{_e(self.t["flipped"])}{_e(" → " + to) if to else ""}</span>'
         if c.id in first.face_up:
             extra += f'<span class="tag">{_e(self.t["face_up"])}</span>'
+        if c.id in first.face_down:
+            extra += f'<span class="tag">{_e(self.t["face_down"])}</span>'
         host = first.put_under(self.s).get(c.id)
         if host is not None:  # 「…の下に置く」, a shield a card was put onto
             extra += f'<span class="tag">{_e(self.t["put_under"])} {_e(host)}</span>'

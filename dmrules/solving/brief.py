@@ -33,13 +33,27 @@ try:  # clingo's own arrays: a model's shown atoms as their handles, without a S
 except ImportError:  # pragma: no cover - another clingo: the symbols' handles, more slowly
     _lib = None
 
-APPLY, PICK, FINAL, LOST, TRIGGERED, BROKEN, FLIPPED, UNTAPPED, TAPPED, FACE_UP = range(10)
+APPLY, PICK, FINAL, LOST, TRIGGERED, BROKEN, FLIPPED, UNTAPPED, TAPPED, FACE_UP, FACE_DOWN = range(11)
 # Applications (with their chosen cards) built once and shared, at most: a window whose
 # replacements choose among many cards starts again past that.
 MAX_APPLICATIONS = 100_000
-_TAGGED = {"broken": BROKEN, "flipped": FLIPPED, "untapped": UNTAPPED, "tapped_now": TAPPED, "face_up_now": FACE_UP}
+_TAGGED = {
+    "broken": BROKEN,
+    "flipped": FLIPPED,
+    "untapped": UNTAPPED,
+    "tapped_now": TAPPED,
+    "face_up_now": FACE_UP,
+    "face_down_now": FACE_DOWN,
+}
 # In game/compact.py's order of those lists.
-_LISTS = ((BROKEN, "broken"), (FLIPPED, "flipped"), (TAPPED, "tapped"), (UNTAPPED, "untapped"), (FACE_UP, "face_up"))
+_LISTS = (
+    (BROKEN, "broken"),
+    (FLIPPED, "flipped"),
+    (TAPPED, "tapped"),
+    (UNTAPPED, "untapped"),
+    (FACE_UP, "face_up"),
+    (FACE_DOWN, "face_down"),
+)
 # Atoms whose presence opens another window (or an effect's choice, or a failed swap, or a card put
 # under another, which this path does not read): their scenario is not for this path. (A violation
 # is never in a model of the solving encodings.)

@@ -159,6 +159,7 @@ _LISTED = (
     "untapped",
     "tapped_now",
     "face_up_now",
+    "face_down_now",
     "violation",
 )
 _MAPPED = ("final", "made", "final_power", "final_under", "chooser")
@@ -200,6 +201,7 @@ _DECODERS: dict[str, tuple[int, Callable[[Builder, Sequence[Symbol]], Any]]] = {
     "untapped": (_LIST, _first_string),
     "tapped_now": (_LIST, _first_string),
     "face_up_now": (_LIST, _first_string),
+    "face_down_now": (_LIST, _first_string),
     "battle_loser": (_LIST, lambda b, a: (b.event_id(a[0]), a[1].string)),
     "final_power": (_MAP, lambda b, a: (a[0].string, a[1].number)),
     "chooser": (_MAP, lambda b, a: (a[0].string, name_of(a[1]))),  # a template and a player
@@ -268,24 +270,9 @@ class Builder(Names):
         """The atoms of one answer set, filed: lists, mappings, the replacements applied
         ((replacement, event) handles -> cards), each event's attributes, the swaps that
         failed, the units' profiles, and the atoms a resolution keeps (``Window.atoms``)."""
-        lists: dict[str, list] = {
-            "happens": [],  # event handles
-            "replaced": [],
-            "target": [],
-            "triggered": [],
-            "broken": [],
-            "battle_loser": [],
-            "sba": [],
-            "used": [],
-            "loses": [],
-            "flipped": [],
-            "untapped": [],
-            "tapped_now": [],
-            "face_up_now": [],
-            "violation": [],
-        }
+        lists: dict[str, list] = {name: [] for name in _LISTED}  # happens, replaced: event handles
         # "made": event -> (the event it replaced, the replacement)
-        maps: dict[str, dict] = {"final": {}, "made": {}, "final_power": {}, "final_under": {}, "chooser": {}}
+        maps: dict[str, dict] = {name: {} for name in _MAPPED}
         applied: dict[tuple[int, int], list[str]] = {}
         attrs: dict[int, dict[str, list[str]]] = {}
         failed: set[str] = set()
@@ -341,6 +328,7 @@ class Builder(Names):
             untapped=tuple(sorted(lists["untapped"], key=card_key)),
             tapped=tuple(sorted(lists["tapped_now"], key=card_key)),
             face_up=tuple(sorted(lists["face_up_now"], key=card_key)),
+            face_down=tuple(sorted(lists["face_down_now"], key=card_key)),
             triggered=tuple(sorted(lists["triggered"], key=lambda t: (card_key(t.card), t.ability, t.event))),
             broken=tuple(sorted(lists["broken"], key=card_key)),
             battle_losers=tuple(sorted(lists["battle_loser"])),

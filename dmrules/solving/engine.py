@@ -422,5 +422,6 @@ def _card_after(
         controller=card.controller if zone == "battle" else card.owner,
         tapped=tapped,
         face_up=(card.face_up and zone == card.zone) or (card_id in window.face_up and zone == "shields"),
-        face_down=card.face_down and zone == card.zone and card_id not in window.face_up,
+        face_down=(card.face_down and zone == card.zone and card_id not in window.face_up)
+        or (card_id in window.face_down and zone == "mana"),
     )

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from clingo import Function, Number, String, Symbol, SymbolType
 
 from ..game.abilities import ReplacementAbility, TriggeredAbility, Watch, ability_filters, variants
-from ..game.cards import CardInstance, faces
+from ..game.cards import CardInstance, colorless, faces
 from ..game.conditions import ability_holds
 from ..game.events import Event, Template
 from ..game.filters import Filter
@@ -340,7 +340,7 @@ def characteristic_facts(card: CardInstance, words: set[str], parts: set[str]) -
         out.append(fact("card_property", c, C("multicolor")))
     # 「無色」: a card of ゼロ文明 (civilization `zero`) alone; a card that states no civilization is a
     # placeholder, not known to be colorless
-    if civilizations == {"zero"}:
+    if colorless(card):
         out.append(fact("card_property", c, C("colorless")))
     return list(dict.fromkeys(out))
 
@@ -415,6 +415,8 @@ def action_facts(r: Symbol, n: Symbol, action) -> list[Symbol]:
         out += [fact("host_filter", r, n, host), *filter_facts(host, action.filter)]
     if action.kind == "move" and action.face_up and not action.on_shield:
         out.append(fact("action_face_up", r, n))  # 「表向きのまま新しいシールドとして…置く」
+    if action.kind in ("move", "move_source") and action.face_down:
+        out.append(fact("action_face_down", r, n))  # 「裏向きにしてマナゾーンに置く」 (水晶チャージャー)
     return out
 
 
