@@ -1245,3 +1245,28 @@ effect: {controller: opponent, events: [{id: e1, destroy: R}]}
 def test_a_face_down_card_of_the_mana_zone_has_no_civilization(face, expected):
     """「マナゾーンにある裏向きのカードは、…無色カードとして扱う」: face down, M is no light card."""
     assert finals(dmrules.solve(scenario(FACE_DOWN_MANA.replace("FACE", face))), "R") == [(expected,)]
+
+
+DECK_TOP_AFTER = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: A
+        card:
+          name: 戻って山札を置くクリーチャー
+          type: creature
+          text: このクリーチャーが離れる時、かわりに手札に戻す。そうしたら、自分の山札の上から1枚目をZONE。
+    deck: [d1, d2]
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: A}]}
+"""
+
+
+@pytest.mark.parametrize(
+    "zone, expected",
+    [("マナゾーンに置く", "mana"), ("シールド化する", "shields"), ("墓地に置く", "graveyard")],
+)
+def test_the_top_card_of_the_deck_put_somewhere_as_a_follow_up(zone, expected):
+    solution = dmrules.solve(scenario(DECK_TOP_AFTER.replace("ZONE", zone)))
+    assert finals(solution, "A", "d1", "d2") == [("hand", expected, "deck")]

@@ -762,6 +762,12 @@ def render_event(event: EventSpec) -> str:
     if event.kind == "draw":
         who = "" if event.player == "@own" else "相手は"
         return f"{who}カードを{event.count}枚引く"
+    if event.kind in ("mill", "put_into_mana", "put_into_shields") and event.choose is None and not event.cards:
+        put = {"mill": "墓地に置く", "put_into_mana": "マナゾーンに置く", "put_into_shields": "シールド化する"}[
+            event.kind
+        ]
+        whose = {"@own": "自分", "@opponent": "相手"}[_given(event.player, "player")]
+        return f"{whose}の山札の上から{event.count}枚を{put}"
     choice = event.choose
     if choice is None or (choice.filter.whose != "own" and choice.from_zone != "battle"):
         raise ReadError("a follow-up event no printed phrase states")

@@ -3,7 +3,7 @@
 The clauses of a follow-up are events of the step vocabulary of docs/scenario-format.md: this
 card moved (「このクリーチャーを山札の一番下に置く」 → ``{move: this, to: deck, position: bottom}``),
 a draw (「カードを1枚引く」), cards chosen from a zone and moved (「自分の手札から1枚選び、墓地に
-置く」). A follow-up the player may do or not (「引いてもよい」) is no event of a step: refused,
+置く」), the top cards of a deck put somewhere (「自分の山札の上から1枚目をマナゾーンに置く」). A follow-up the player may do or not (「引いてもよい」) is no event of a step: refused,
 except a choice that may take none (「…手札に戻してもよい」: ``optional``).
 """
 
@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ....game.events import ChoiceSpec, EventSpec, Step
 from ....game.filters import Filter
-from .instead import _choice_count, _joined
+from .instead import _choice_count, _joined, _mill
 from .nouns import _typed_tokens
 from .parts import WHOSE_BY_WORD, Clause, Followup, Phrase, ReadError, Target
 
@@ -37,6 +37,8 @@ def _followup_event(clause: Clause, event_id: str) -> EventSpec:
         return _draw_followup(clause, event_id)
     if clause.actor is not None:
         raise ReadError("a follow-up done by a player the text names, other than a draw")
+    if target is not None and target.kind == "deck_top":
+        return _deck_top_followup(clause, target, event_id)
     if target is not None and target.kind == "breaker":
         return _breaker(clause, event_id)
     if target is not None and target.kind == "this":
@@ -65,6 +67,16 @@ def _draw_followup(clause: Clause, event_id: str) -> EventSpec:
     if clause.manners:
         raise ReadError(f"「{'、'.join(sorted(clause.manners))}」 of a follow-up cannot be stated")
     return EventSpec(id=event_id, kind="draw", player="@" + (clause.actor or "own"), count=count)
+
+
+def _deck_top_followup(clause: Clause, target: Target, event_id: str) -> EventSpec:
+    """「その後、自分の山札の上から2枚を墓地に置く」「…をマナゾーンに置く」「…をシールド化する」: the top cards of that
+    player's deck, one event each (``{mill: own, count: 2}``)."""
+    if clause.optional:
+        raise ReadError("a follow-up the player may do or not (「〜てもよい」) is no event of a step")
+    action = _mill(clause, target)
+    kind = {None: "mill", "mana": "put_into_mana", "shields": "put_into_shields"}[action.zone]
+    return EventSpec(id=event_id, kind=kind, player="@" + (action.whose or "own"), count=action.count)
 
 
 def _this_followup(clause: Clause, event_id: str) -> EventSpec:
