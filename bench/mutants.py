@@ -63,6 +63,17 @@ TESTS = [
     "tests/test_cardtext_parts.py::test_the_break_a_card_makes_instead_is_its_own",
     "tests/test_cardtext_parts.py::test_only_a_battle_with_the_creature_said_is_replaced",
     "tests/test_cardtext_parts.py::test_only_an_untapped_creature_is_returned",
+    # the cards under (crossed to) the watched card, a deck's top cards moved, face-down mana, 「無色」, a choice
+    # watched of a card, the fast path's face-up cards
+    "tests/test_modelled.py::test_a_card_under_the_evolution_creature_the_event_acts_on_goes_instead",
+    "tests/test_modelled.py::test_the_cross_gear_crossed_to_the_creature_the_event_acts_on_goes_instead",
+    "tests/test_modelled.py::test_the_top_cards_of_the_deck_put_into_the_mana_or_shield_zone_instead",
+    "tests/test_modelled.py::test_the_top_card_of_the_deck_put_somewhere_as_a_follow_up",
+    "tests/test_modelled.py::test_a_spell_put_face_down_into_the_mana_zone_instead",
+    "tests/test_modelled.py::test_a_face_down_card_of_the_mana_zone_has_no_civilization",
+    "tests/test_modelled.py::test_a_card_being_chosen_is_refused_by_name",
+    "tests/test_cardtext_parts.py::test_a_colorless_card_is_one_of_zero_civilization_and_a_card_of_no_civilization_given_is_none",
+    "tests/test_schema.py::test_the_fast_path_says_which_cards_were_turned_face_up",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -685,6 +696,62 @@ MUTANTS += [
         "    else:  # 「タップされていない」「アンタップされている」",
         "    if True:  # 「タップされていない」「アンタップされている」",
         "a tapped card passes 「タップされていない」",
+    ),
+    M(
+        "under-watched-any-stack",
+        "asp/common/actions.lp",
+        "slot_from(R,S,under_watched), event_card(E,T), under(C,T),",
+        "slot_from(R,S,under_watched), event_card(E,_), under(C,T),",
+        "「その進化クリーチャーの下にあるカード」 takes a card under any creature",
+    ),
+    M(
+        "crossed-watched-any-gear",
+        "asp/common/actions.lp",
+        "slot_from(R,S,crossed_to_watched), event_card(E,T), equipped(C,T),",
+        "slot_from(R,S,crossed_to_watched), event_card(E,T), zone(C,battle),",
+        "「そのクリーチャーにクロスされているクロスギア」 takes a cross gear crossed to nothing",
+    ),
+    M(
+        "deck-top-not-short",
+        "asp/common/feasible.lp",
+        "violation(rule(L), deck_short(R,E,P)) :- deck_action(R,E,_,P,_,_,K), K != draw, deck_taken(R,E,_,P,T),",
+        "violation(rule(L), deck_short(R,E,P)) :- deck_action(R,E,_,P,_,_,mill), deck_taken(R,E,_,P,T),",
+        "a deck too short for the top cards put into the shield zone does not keep the replacement from applying",
+    ),
+    M(
+        "face-down-not-shown",
+        "asp/show.lp",
+        "#show face_down_now/1.",
+        "",
+        "a card put face down into the mana zone is not said to be face down",
+    ),
+    M(
+        "face-down-mana-keeps-civilization",
+        "dmrules/game/cards.py",
+        '    if card.zone == "mana" and card.side_up == "face_down":\n        # 「マナゾーンにある',
+        "    if False:\n        # 「マナゾーンにある",
+        "a face-down card of the mana zone keeps its civilization",
+    ),
+    M(
+        "colorless-any-card",
+        "dmrules/game/cards.py",
+        'return civilizations == {"zero"} or (card.zone == "mana" and card.side_up == "face_down")',
+        'return civilizations <= {"zero"} or (card.zone == "mana" and card.side_up == "face_down")',
+        "a card that states no civilization passes 「無色」",
+    ),
+    M(
+        "card-chosen-allowed",
+        "dmrules/game/abilities.py",
+        "    if _card_chosen(ability.watch):",
+        "    if False and _card_chosen(ability.watch):",
+        "a watch of a card's being chosen, which never matches, is solved",
+    ),
+    M(
+        "brief-drops-face-up",
+        "asp/brief.lp",
+        "#show face_up_now(C) : face_up_now(C).",
+        "",
+        "the fast JSON path drops the cards turned face up",
     ),
 ]
 
