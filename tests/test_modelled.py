@@ -1069,6 +1069,8 @@ players:
       - {id: U1, under: EV, card: {name: 進化元1, type: creature}}
       - {id: U2, under: EV, card: {name: 進化元2, type: creature}}
       - {id: N, card: {name: 進化ではないクリーチャー, type: creature}}
+      - {id: EV2, card: {name: 破壊されない進化クリーチャー, type: evolution_creature}}
+      - {id: U3, under: EV2, card: {name: 進化元3, type: creature}}
   opponent: {}
 effect: {controller: opponent, events: [{id: e1, destroy: EV}, {id: e2, destroy: N}]}
 """.replace("UNDER_TEXT", UNDER_TEXT)
@@ -1092,12 +1094,13 @@ effect: {controller: opponent, events: [{id: e1, destroy: S}]}
 
 
 def test_a_card_under_the_evolution_creature_the_event_acts_on_goes_instead():
-    """Each card under EV may go to the graveyard instead, EV and the other staying; N has none under it."""
+    """Each card under EV may go to the graveyard instead, EV and the other staying; N has none under it, and the
+    card under EV2, which no event acts on, is none of EV's."""
     solution = dmrules.solve(scenario(UNDER_WATCHED))
-    assert finals(solution, "EV", "U1", "U2", "N") == [
-        ("battle", "battle", "graveyard", "graveyard"),
-        ("battle", "graveyard", "battle", "graveyard"),
-        ("graveyard", "graveyard", "graveyard", "graveyard"),
+    assert finals(solution, "EV", "U1", "U2", "N", "U3") == [
+        ("battle", "battle", "graveyard", "graveyard", "battle"),
+        ("battle", "graveyard", "battle", "graveyard", "battle"),
+        ("graveyard", "graveyard", "graveyard", "graveyard", "battle"),
     ]
 
 
@@ -1270,3 +1273,9 @@ effect: {controller: opponent, events: [{id: e1, destroy: A}]}
 def test_the_top_card_of_the_deck_put_somewhere_as_a_follow_up(zone, expected):
     solution = dmrules.solve(scenario(DECK_TOP_AFTER.replace("ZONE", zone)))
     assert finals(solution, "A", "d1", "d2") == [("hand", expected, "deck")]
+
+
+def test_the_crystal_charger_fixture_puts_its_card_face_down():
+    """V32: the resolution says the card is face down in the mana zone (the fixture's expectation says where)."""
+    solution = dmrules.solve(load_scenario(FIXTURES / "V32-face-down-mana-forbid-crystal-charger.yaml"))
+    assert [(r.final["K"], r.face_down) for r in solution.resolutions] == [("mana", ("K",))]
