@@ -3,8 +3,9 @@
 The clauses of a follow-up are events of the step vocabulary of docs/scenario-format.md: this
 card moved (「このクリーチャーを山札の一番下に置く」 → ``{move: this, to: deck, position: bottom}``),
 a draw (「カードを1枚引く」), cards chosen from a zone and moved (「自分の手札から1枚選び、墓地に
-置く」), the top cards of a deck put somewhere (「自分の山札の上から1枚目をマナゾーンに置く」). A follow-up the player may do or not (「引いてもよい」) is no event of a step: refused,
-except a choice that may take none (「…手札に戻してもよい」: ``optional``).
+置く」), the top cards of a deck put somewhere (「自分の山札の上から1枚目をマナゾーンに置く」). A follow-up the
+player may do or not (「引いてもよい」) is no event of a step: refused, except a choice that may take none
+(「…手札に戻してもよい」: ``optional``).
 """
 
 from __future__ import annotations
