@@ -2576,3 +2576,37 @@ def test_a_condition_on_the_watched_card_said_after_its_event_is_refused():
         "自分のクリーチャーが破壊される時、そのクリーチャーが進化クリーチャーであれば、かわりに手札に戻す。",
         "a condition on the watched card, said after its event",
     )
+
+
+BATTLE_ZONE_SAID_AGAIN = [
+    (
+        "自分のターン中、バトルゾーンにある自分のクリーチャーがバトルゾーンから墓地に置かれる時、かわりにとどまる。",
+        {
+            "watch": {
+                "event": "put_into_graveyard",
+                "card": {"whose": "own", "type": "creature"},
+                "from": "battle",
+                "when": ["own_turn"],
+            },
+            "instead": ["stay"],
+        },
+    ),
+    (
+        # a battle is from no zone: 「バトルゾーンにある」 read as one would keep the watch from ever matching
+        "バトルゾーンにある自分の他のクリーチャーが相手のクリーチャーとバトルする時、かわりに、このクリーチャーを裏返す。",
+        {
+            "watch": {
+                "event": "battle",
+                "card": {"whose": "own", "type": "creature", "other": True},
+                "partner": {"whose": "opponent", "type": "creature"},
+            },
+            "instead": ["flip_this"],
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("text, form", BATTLE_ZONE_SAID_AGAIN, ids=[t[:30] for t, _ in BATTLE_ZONE_SAID_AGAIN])
+def test_the_battle_zone_of_a_watched_card_said_again(text, form):
+    """「バトルゾーンにある」 of a card whose event is from the battle zone anyway, or a battle, adds nothing."""
+    assert_compiles_to(text, form)

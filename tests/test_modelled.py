@@ -1279,3 +1279,24 @@ def test_the_crystal_charger_fixture_puts_its_card_face_down():
     """V32: the resolution says the card is face down in the mana zone (the fixture's expectation says where)."""
     solution = dmrules.solve(load_scenario(FIXTURES / "V32-face-down-mana-forbid-crystal-charger.yaml"))
     assert [(r.final["K"], r.face_down) for r in solution.resolutions] == [("mana", ("K",))]
+
+
+def test_a_battle_watched_from_a_zone_is_refused_by_name():
+    """A battle moves no card: a watch of it from a zone would never match, and its replacement never apply."""
+    problem = refused("""
+turn: opponent
+players:
+  me:
+    battle:
+      - id: G
+        card:
+          name: バトルを見るクリーチャー
+          type: creature
+          power: 1000
+          replacements:
+            - watch: {event: battle, card: {whose: own, other: true}, from: battle}
+              instead: [flip_this]
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: G}]}
+""")
+    assert "バトルを見るクリーチャー" in problem and "a battle watched from a zone" in problem

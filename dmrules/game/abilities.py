@@ -249,6 +249,8 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
     if ability.watch.subject == "this" and entering and ability.works_in == "battle":
         # its ability would work only once the card is where the event puts it: it would never apply
         gaps.append("this card's own entering the battle zone (「このクリーチャーが出る時、かわりに…」)")
+    if "battle" in ability.watch.events and ability.watch.from_zone is not None:
+        gaps.append("a battle watched from a zone (a battle moves no card: it is from no zone, and would never match)")
     if _card_chosen(ability.watch):
         gaps.append("a card's being chosen (「…が選ばれる時」): a choice is an event of the player who chooses")
     if any(flt.chosen_race for flt in ability_filters(ability)):

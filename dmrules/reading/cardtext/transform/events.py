@@ -613,8 +613,9 @@ def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
     if subject.zone is not None:
         if subject.zone not in ZONE_BY_WORD.values() or (from_zone is not None and from_zone != subject.zone):
             raise ReadError("the watched card's zone and the event's zone differ")
-        # 「バトルゾーンにある自分のクリーチャーが破壊される」: a destruction or a leaving is from there anyway
-        implied = subject.zone == "battle" and from_zone is None and set(ev.events) <= {"destroy", "leave"}
+        # 「バトルゾーンにある自分のクリーチャーが破壊される」: a destruction, a leaving or a battle is there anyway (a
+        # battle has no zone it is from: said as one, the watch would never match)
+        implied = subject.zone == "battle" and from_zone is None and set(ev.events) <= {"destroy", "leave", "battle"}
         from_zone = None if implied else subject.zone
     if subject.shield and not set(ev.events) & {"break", "leave_shields"}:
         from_zone = from_zone or "shields"
