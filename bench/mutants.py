@@ -348,8 +348,8 @@ MUTANTS: list[Mutant] = [
     M(
         "event-card-choosable",
         "asp/common/actions.lp",
-        "slot_filter(R,S,F), filter_ok(F,R,C), not same_event(R,E,S,C).\n% The cards stacked",
-        "slot_filter(R,S,F), filter_ok(F,R,C).\n% The cards stacked",
+        "slot_filter(R,S,F), filter_ok(F,R,C), not same_event(R,E,S,C).\n% The cards stacked under this card",
+        "slot_filter(R,S,F), filter_ok(F,R,C).\n% The cards stacked under this card",
         "a replacement may choose its own event's card",
     ),
     M(
@@ -528,17 +528,10 @@ MUTANTS += [
     ),
     M(
         "multicolor-one-civ",
-        "dmrules/solving/facts.py",
-        "if len({civ for side in sides for civ in side.civilizations}) > 1:",
-        "if len({civ for side in sides for civ in side.civilizations}) >= 1:",
-        "a card of one civilization counted as multicoloured",
-    ),
-    M(
-        "multicolor-one-civ-python",
-        "dmrules/game/grants.py",
-        'if "multicolor" in flt.properties and len({c for side in sides for c in side.civilizations}) < 2:',
-        'if "multicolor" in flt.properties and len({c for side in sides for c in side.civilizations}) < 1:',
-        "a card of one civilization multicoloured for the Python-side filters",
+        "dmrules/game/cards.py",
+        "    if len(civilizations) > 1:",
+        "    if len(civilizations) >= 1:",
+        "a card of one civilization counted as multicoloured (the solver's facts and the grants alike)",
     ),
     M(
         "shields-at-least-strict",
@@ -692,23 +685,23 @@ MUTANTS += [
     ),
     M(
         "untapped-always",
-        "dmrules/solving/facts.py",
-        "    else:  # 「タップされていない」「アンタップされている」",
-        "    if True:  # 「タップされていない」「アンタップされている」",
+        "dmrules/game/cards.py",
+        'out = {"tapped" if card.tapped else "untapped"}',
+        'out = {"tapped" if card.tapped else "untapped", "untapped"}',
         "a tapped card passes 「タップされていない」",
     ),
     M(
         "under-watched-any-stack",
         "asp/common/actions.lp",
-        "slot_from(R,S,under_watched), event_card(E,T), under(C,T),",
-        "slot_from(R,S,under_watched), event_card(E,_), under(C,T),",
+        "slot_from(R,S,under_watched), event_card(E,T), under(C,T).",
+        "slot_from(R,S,under_watched), event_card(E,_), under(C,T).",
         "「その進化クリーチャーの下にあるカード」 takes a card under any creature",
     ),
     M(
         "crossed-watched-any-gear",
         "asp/common/actions.lp",
-        "slot_from(R,S,crossed_to_watched), event_card(E,T), equipped(C,T),",
-        "slot_from(R,S,crossed_to_watched), event_card(E,T), zone(C,battle),",
+        "slot_from(R,S,crossed_to_watched), event_card(E,T),\n                            equipped(C,T),",
+        "slot_from(R,S,crossed_to_watched), event_card(E,T),\n                            zone(C,battle),",
         "「そのクリーチャーにクロスされているクロスギア」 takes a cross gear crossed to nothing",
     ),
     M(
@@ -735,8 +728,8 @@ MUTANTS += [
     M(
         "colorless-any-card",
         "dmrules/game/cards.py",
-        'return civilizations == {"zero"} or (card.zone == "mana" and card.side_up == "face_down")',
-        'return civilizations <= {"zero"} or (card.zone == "mana" and card.side_up == "face_down")',
+        'if civilizations == {"zero"} or (card.zone == "mana" and card.side_up == "face_down"):',
+        'if civilizations <= {"zero"} or (card.zone == "mana" and card.side_up == "face_down"):',
         "a card that states no civilization passes 「無色」",
     ),
     M(

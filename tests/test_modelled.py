@@ -1300,3 +1300,15 @@ players:
 effect: {controller: opponent, events: [{id: e1, destroy: G}]}
 """)
     assert "バトルを見るクリーチャー" in problem and "a battle watched from a zone" in problem
+
+
+def test_a_grant_to_untapped_creatures_gives_no_tapped_one_the_ability():
+    """The grants read a card's properties as the solver's facts do (game/cards.properties): of my creatures only
+    the untapped one gets the 「シールド・セイバー」 a grant to 「タップされていない」 creatures gives."""
+    text = GRANTED_SAVER.replace(
+        "granted_to: {whose: own, type: creature}", "granted_to: {whose: own, type: creature, untapped: true}"
+    ).replace("- {id: C, card: うごめく者ボーン・グール}", "- {id: C, tapped: true, card: うごめく者ボーン・グール}")
+    assert finals(dmrules.solve(scenario(text)), "s1", "C", "SP") == [
+        ("hand", "battle", "battle"),
+        ("shields", "battle", "graveyard"),
+    ]

@@ -279,7 +279,7 @@ def test_a_grant_to_the_other_creatures_leaves_out_the_giver() -> None:
     assert outcomes(text) == [((("e2", "A", ()),), (("A", "hand"), ("G", "graveyard")))]
 
 
-# -- multicoloured (mutants multicolor-one-civ, multicolor-one-civ-python) -------------------------
+# -- multicoloured (mutant multicolor-one-civ: game/cards.properties, for the facts and the grants) ---------
 
 
 MULTICOLOR = """\

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from .events import Step
 from .filters import Condition, Filter
-from .vocabulary import ZONES
+from .vocabulary import KINDS, ZONES
 
 # When a watched event counts: whose turn, whose effect, what kind of effect.
 WATCH_CONDITIONS = (
@@ -243,7 +243,8 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
         if condition.word is not None and condition.word not in SOLVED_CONDITIONS:
             gaps.append(f"the condition '{condition.word}'")
     beside_watched = {"under_watched", "crossed_to_watched"} & {slot.from_zone for slot in ability.slots()}
-    if beside_watched and (set(ability.watch.events) <= {"draw", "lose", "choose"} or ability.watch.chooser):
+    players_events = all(e in KINDS and KINDS[e].names == "player" for e in ability.watch.events)
+    if beside_watched and (players_events or ability.watch.chooser):
         gaps.append("the cards under, or crossed to, the card of an event that acts on no card")
     entering = {"enter", "put_into_battle", "summon"} & set(ability.watch.events)
     if ability.watch.subject == "this" and entering and ability.works_in == "battle":

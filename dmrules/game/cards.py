@@ -177,8 +177,17 @@ def faces(card: CardInstance) -> tuple[CardSide, ...]:
     return sides
 
 
-def colorless(card: CardInstance) -> bool:
-    """「無色」: a card of ゼロ文明 alone, or a face-down card of the mana zone; a card that states no civilization
-    is a placeholder, not known to be colorless."""
+def properties(card: CardInstance) -> frozenset[str]:
+    """The filter properties the card has where it is (``Filter.properties``), for the solver's facts and the
+    grants alike: tapped or untapped, face up or face down, 「多色」 (two civilizations or more among the faces
+    that count), 「無色」 (ゼロ文明 alone, or a face-down card of the mana zone; a card that states no
+    civilization is a placeholder, not known to be colorless)."""
     civilizations = {civ for side in faces(card) for civ in side.civilizations}
-    return civilizations == {"zero"} or (card.zone == "mana" and card.side_up == "face_down")
+    out = {"tapped" if card.tapped else "untapped"}
+    if card.side_up is not None:
+        out.add(card.side_up)
+    if len(civilizations) > 1:
+        out.add("multicolor")
+    if civilizations == {"zero"} or (card.zone == "mana" and card.side_up == "face_down"):
+        out.add("colorless")
+    return frozenset(out)

@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .abilities import ReplacementAbility
-from .cards import CardSide, colorless, faces
+from .cards import CardSide, faces, properties
 from .filters import Condition, Filter
 
 if TYPE_CHECKING:
@@ -57,13 +57,7 @@ def card_passes(flt: Filter, card: CardInstance, controller: str, source: str | 
         return False
     if flt.component_of_this and (source is None or card.component_of != source):
         return False
-    if "tapped" in flt.properties and not card.tapped:
-        return False
-    if any(side in flt.properties and card.side_up != side for side in ("face_up", "face_down")):
-        return False
-    if "multicolor" in flt.properties and len({c for side in sides for c in side.civilizations}) < 2:
-        return False
-    if "colorless" in flt.properties and not colorless(card):
+    if not set(flt.properties) <= properties(card):
         return False
     if flt.keywords and not any(card.has_keyword(k) for k in flt.keywords):
         return False

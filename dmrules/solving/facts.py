@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from clingo import Function, Number, String, Symbol, SymbolType
 
 from ..game.abilities import ReplacementAbility, TriggeredAbility, Watch, ability_filters, variants
-from ..game.cards import CardInstance, colorless, faces
+from ..game.cards import CardInstance, faces, properties
 from ..game.conditions import ability_holds
 from ..game.events import Event, Template
 from ..game.filters import Filter
@@ -233,11 +233,8 @@ def card_facts(card: CardInstance, words: set[str], parts: set[str], keywords: s
             add(fact("has_keyword", c, S(keyword)))
     if card.tapped:
         add(fact("tapped", c))
-        add(fact("card_property", c, C("tapped")))
-    else:  # 「タップされていない」「アンタップされている」
-        add(fact("card_property", c, C("untapped")))
-    if card.side_up is not None:  # 「表向き」, 「裏向き」
-        add(fact("card_property", c, C(card.side_up)))
+    for prop in sorted(properties(card)):  # 「タップされている」, 「表向き」, 「多色」, 「無色」, ...
+        add(fact("card_property", c, C(prop)))
     if card.under:
         add(fact("under", c, S(card.under)))
         if card.placed:
@@ -333,15 +330,6 @@ def characteristic_facts(card: CardInstance, words: set[str], parts: set[str]) -
             out.append(fact("face_name", c, f, S(side.name)))
     for name in sorted(names):
         out.append(fact("card_name", c, S(name)))
-    # 「多色」: two civilizations or more among the faces that count (in the battle zone, a
-    # twinpact's creature side alone).
-    civilizations = {civ for side in sides for civ in side.civilizations}
-    if len(civilizations) > 1:
-        out.append(fact("card_property", c, C("multicolor")))
-    # 「無色」: a card of ゼロ文明 (civilization `zero`) alone; a card that states no civilization is a
-    # placeholder, not known to be colorless
-    if colorless(card):
-        out.append(fact("card_property", c, C("colorless")))
     return list(dict.fromkeys(out))
 
 

@@ -19,6 +19,7 @@ from typing import TypeVar
 from ...game.abilities import Action, ReplacementAbility, Slot, Watch
 from ...game.events import EventSpec, Step
 from ...game.filters import Condition, Filter
+from ...game.vocabulary import DECK_TOP_MOVES, EVENT_TO
 from .normalize import may_form
 from .transform.parts import CIVS, LEAVE_EVENT, ZONE_BY_WORD, Grant, ReadError
 
@@ -593,6 +594,12 @@ def _moved(action: Action) -> str:
     )
 
 
+def _deck_top(whose: str, count: int | None, zone: str) -> str:
+    """「自分の山札の上から2枚を墓地に置く」「…をマナゾーンに置く」「…をシールド化する」."""
+    put = {"graveyard": "墓地に置く", "mana": "マナゾーンに置く", "shields": "シールド化する"}[zone]
+    return f"{_WHOSE[whose]}の山札の上から{count}枚を{put}"
+
+
 def render_action(action: Action) -> str:
     kind = action.kind
     if kind == "move":
@@ -638,8 +645,7 @@ def render_action(action: Action) -> str:
     if kind == "choose":
         return _slot(_given(action.slot, "choice"))
     if kind == "mill":
-        put = {None: "墓地に置く", "mana": "マナゾーンに置く", "shields": "シールド化する"}[action.zone]
-        return f"{_WHOSE[_given(action.whose, 'player')]}の山札の上から{action.count}枚を{put}"
+        return _deck_top(_given(action.whose, "player"), action.count, action.zone or "graveyard")
     if kind == "draw":
         return f"カードを{action.count}枚引く"
     if kind == "choose_instead":
@@ -762,12 +768,8 @@ def render_event(event: EventSpec) -> str:
     if event.kind == "draw":
         who = "" if event.player == "@own" else "相手は"
         return f"{who}カードを{event.count}枚引く"
-    if event.kind in ("mill", "put_into_mana", "put_into_shields") and event.choose is None and not event.cards:
-        put = {"mill": "墓地に置く", "put_into_mana": "マナゾーンに置く", "put_into_shields": "シールド化する"}[
-            event.kind
-        ]
-        whose = {"@own": "自分", "@opponent": "相手"}[_given(event.player, "player")]
-        return f"{whose}の山札の上から{event.count}枚を{put}"
+    if event.kind in DECK_TOP_MOVES and event.choose is None and not event.cards:
+        return _deck_top(_given(event.player, "player").lstrip("@"), event.count, EVENT_TO[event.kind])
     choice = event.choose
     if choice is None or (choice.filter.whose != "own" and choice.from_zone != "battle"):
         raise ReadError("a follow-up event no printed phrase states")

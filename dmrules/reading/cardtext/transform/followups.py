@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from ....game.events import ChoiceSpec, EventSpec, Step
 from ....game.filters import Filter
+from ....game.vocabulary import DECK_TOP_MOVES, EVENT_TO
 from .instead import _choice_count, _joined, _mill
 from .nouns import _typed_tokens
 from .parts import WHOSE_BY_WORD, Clause, Followup, Phrase, ReadError, Target
@@ -76,7 +77,7 @@ def _deck_top_followup(clause: Clause, target: Target, event_id: str) -> EventSp
     if clause.optional:
         raise ReadError("a follow-up the player may do or not (「〜てもよい」) is no event of a step")
     action = _mill(clause, target)
-    kind = {None: "mill", "mana": "put_into_mana", "shields": "put_into_shields"}[action.zone]
+    kind = next(k for k in DECK_TOP_MOVES if EVENT_TO[k] == (action.zone or "graveyard"))
     return EventSpec(id=event_id, kind=kind, player="@" + (action.whose or "own"), count=action.count)
 
 
