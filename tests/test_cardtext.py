@@ -880,6 +880,42 @@ MORE_WORDINGS = [
         "このタマシードがバトルゾーンを離れる時、かわりに自分の手札を1枚捨ててもよい。",
         {"watch": {"event": "leave", "card": "this"}, **DISCARD_INSTEAD},
     ),
+    # A God names itself 「このゴッド」 (its race), as other cards name themselves by their type.
+    (
+        "このゴッドがバトルゾーンを離れる時、かわりに自分の手札を1枚捨ててもよい。",
+        {"watch": {"event": "leave", "card": "this"}, **DISCARD_INSTEAD},
+    ),
+    # 「シールドを1枚裏向きのまま選び」: a shield chosen as it lies, one of the face-down shields.
+    (
+        "このクリーチャーが破壊される時、かわりに自分のシールドを1枚裏向きのまま選び、自分の手札に加えてもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [{"shield_to_hand": {"count": 1, "face_down": True}}],
+            "optional": True,
+        },
+    ),
+    # 「自分の手札を、好きな数」: the comma before a zone's number of cards.
+    (
+        "このクリーチャーが破壊される時、かわりに自分の手札を、好きな数捨ててもよい。",
+        {"watch": {"event": "destroy", "card": "this"}, "instead": [{"discard": "any"}], "optional": True},
+    ),
+    # 「山札の一番上のカードを2枚、」 and 「山札のカードを上から1枚、」 are 「山札の上から2枚を」.
+    (
+        "このクリーチャーが破壊される時、かわりに自分の山札の一番上のカードを2枚、自分のマナゾーンに置いてもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [{"mill": {"player": "own", "count": 2, "to": "mana"}}],
+            "optional": True,
+        },
+    ),
+    (
+        "このクリーチャーが破壊される時、かわりに自分の山札のカードを上から1枚、自分のシールドに加えてもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [{"mill": {"player": "own", "count": 1, "to": "shields"}}],
+            "optional": True,
+        },
+    ),
     # 「山札に加えてシャッフルする」 is 「山札に戻してシャッフルする」.
     (
         "このクリーチャーが破壊される時、墓地に置くかわりに自分の山札に加えてシャッフルする。",

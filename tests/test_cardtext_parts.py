@@ -1270,7 +1270,7 @@ def test_a_clause_no_action_states_is_read_and_refused_by_name(clause, named):
     "clause",
     [
         "バトルの前、相手クリーチャーを破壊する",  # no such time
-        "自分の手札を、好きな数捨てる",  # a number after 「を、」 is no part of a target
+        "自分の手札を半分捨てる",  # half a hand is no number of a target
         "相手の手札からカードを1枚見ずに選び、捨てる",
         "そのクリーチャーを元の所に戻す",
     ],

@@ -102,6 +102,13 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (re.compile(r"(?<=かわりに)、?このクリーチャーは、?(?=相手のシールドを\d+つブレイク)"), ""),
     # 「…の下に置いてカードを1枚引く」: a clause ending in 「て」 and the draw after it, said with no comma
     (re.compile(r"(?<=[いしえ]て)(?=カードを\d+枚引)"), "、"),
+    # 「自分のシールドを1枚裏向きのまま選び」: a shield chosen as it lies, face down (the classic wording, from before
+    # shields could be face up): one of the face-down shields
+    (re.compile(r"(自分|相手)のシールドを(\d+)(?:枚|つ)、?裏向きのまま(?=選)"), r"\1の裏向きのシールドを\2つ"),
+    # 「自分の手札を、好きな数捨てる」「山札の一番上のカードを2枚、…」: a comma after a zone's cards said before
+    # their number; 「山札の一番上のカードを2枚」「山札のカードを上から2枚」 are 「山札の上から2枚を」
+    (re.compile(r"(?<=(?:手札|墓地)を)、(?=\d+枚|好きな数)"), ""),
+    (re.compile(r"山札の(?:一番上のカードを|カードを上から)(\d+)枚、?(?!まで)"), r"山札の上から\1枚を"),
 )
 _NAME = re.compile(r"(《[^》]*》)")
 _SPACE = re.compile(r"\s+")
@@ -397,7 +404,7 @@ _CANON_PATTERNS = tuple(
         (r"この城を付けて要塞化したシールド", "§FORT§"),
         (
             r"この(サイキック・スーパー・クリーチャー|サイキック・クリーチャー|ドラグハート・クリーチャー|カード|呪文"
-            r"|クロスギア|タマシード|ドラグハート|D2フィールド|フィールド|オーラ|城)",
+            r"|クロスギア|タマシード|ドラグハート|D2フィールド|フィールド|オーラ|城|ゴッド(?![ァ-ヺー・]))",
             "このクリーチャー",
         ),
         (r"のクリーチャーによってブレイクされる", "のクリーチャーにブレイクされる"),
@@ -480,7 +487,7 @@ _CANON_PATTERNS = tuple(
             "",
         ),
         (
-            r"(?:(自分|相手)の)?(手札|墓地|マナゾーン|山札)を(\d+枚)",
+            r"(?:(自分|相手)の)?(手札|墓地|マナゾーン|山札)を(\d+枚|好きな数)",
             lambda m: f"カードを{m.group(3)}{m.group(1) or '自分'}の{m.group(2)}から",
         ),
         (r"自分の手札(?:の|にある)([^、。を]*?)を(\d+枚)(?=[^、。]*捨て)", r"\1を\2"),
