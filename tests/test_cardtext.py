@@ -916,6 +916,39 @@ MORE_WORDINGS = [
             "optional": True,
         },
     ),
+    # A player breaking shields: 「相手が自分のシールドをブレイクする時」 is 「自分のシールドが相手にブレイクされる時」.
+    (
+        "相手が自分のシールドをブレイクする時、かわりにこのクリーチャーを破壊してもよい。",
+        {
+            "watch": {"event": "break", "card": {"whose": "own"}, "when": ["by_opponent"]},
+            "instead": ["destroy_this"],
+            "optional": True,
+        },
+    ),
+    # A player's hand discarded: 「自分の手札が…捨てられる時」 and 「相手が手札を捨てる時」 are a card of that hand's.
+    (
+        "自分の手札が相手の呪文によって捨てられる時、かわりに自分のマナゾーンに置いてもよい。",
+        {
+            "watch": {"event": "discard", "card": {"whose": "own"}, "when": ["by_opponent", "by_spell"]},
+            "instead": [{"move_to": "mana"}],
+            "optional": True,
+        },
+    ),
+    (
+        "相手が手札を捨てる時、かわりに持ち主のマナゾーンに置く。",
+        {"watch": {"event": "discard", "card": {"whose": "opponent"}}, "instead": [{"move_to": "mana"}]},
+    ),
+    # 「光のクリーチャーまたは水のクリーチャー」 is 「光または水のクリーチャー」.
+    (
+        "自分の光のクリーチャーまたは水のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。",
+        {
+            "watch": {
+                "event": "destroy",
+                "card": {"whose": "own", "type": "creature", "civilization": ["light", "water"]},
+            },
+            **DISCARD_INSTEAD,
+        },
+    ),
     # 「山札に加えてシャッフルする」 is 「山札に戻してシャッフルする」.
     (
         "このクリーチャーが破壊される時、墓地に置くかわりに自分の山札に加えてシャッフルする。",

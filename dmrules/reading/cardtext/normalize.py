@@ -102,6 +102,17 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (re.compile(r"(?<=かわりに)、?このクリーチャーは、?(?=相手のシールドを\d+つブレイク)"), ""),
     # 「…の下に置いてカードを1枚引く」: a clause ending in 「て」 and the draw after it, said with no comma
     (re.compile(r"(?<=[いしえ]て)(?=カードを\d+枚引)"), "、"),
+    # 「相手が自分のシールドをブレイクする時」: a player breaking shields, as 「自分のシールドが相手にブレイクされる時」
+    (re.compile(r"(^|、)(自分|相手)が((?:自分|相手)のシールド)をブレイクする(?=時)"), r"\1\3が\2にブレイクされる"),
+    # 「自分の手札が捨てられる時」「相手が手札を捨てる時」: a card of the player's hand discarded, as 「自分のカードが
+    # 手札から捨てられる時」
+    (re.compile(r"(^|、)(自分|相手)の手札が([^、。が]*?によって)?(?=捨てられる時)"), r"\1\2のカードが\3手札から"),
+    (re.compile(r"(^|、)(自分|相手)が(?:自分の)?手札を捨てる(?=時)"), r"\1\2のカードが手札から捨てられる"),
+    # 「光のクリーチャーまたは水のクリーチャー」: one head said after each civilization, as 「光または水のクリーチャー」
+    (
+        re.compile(r"(光|水|闇|火|自然)の(クリーチャー|カード|呪文)(?:または|か)(光|水|闇|火|自然)の\2"),
+        r"\1または\3の\2",
+    ),
     # 「自分のシールドを1枚裏向きのまま選び」: a shield chosen as it lies, face down (the classic wording, from before
     # shields could be face up): one of the face-down shields
     (re.compile(r"(自分|相手)のシールドを(\d+)(?:枚|つ)、?裏向きのまま(?=選)"), r"\1の裏向きのシールドを\2つ"),
