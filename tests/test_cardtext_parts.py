@@ -2610,3 +2610,32 @@ BATTLE_ZONE_SAID_AGAIN = [
 def test_the_battle_zone_of_a_watched_card_said_again(text, form):
     """「バトルゾーンにある」 of a card whose event is from the battle zone anyway, or a battle, adds nothing."""
     assert_compiles_to(text, form)
+
+
+def test_a_cost_set_to_another_number_replaces_no_event():
+    """Kl’avia Tune: 「…カードを使うコストは、かわりに8になる」 sets a cost, no event is replaced."""
+    result = compile_text("相手のコスト7以下の、クリーチャーではないカードを使うコストは、かわりに8になる。")
+    assert [s.verdict for s in result.sentences] == ["not_replacement"]
+
+
+def test_a_loss_replaced_by_nothing_once_this_turn_holds_when_s_trigger_plus_gives_it():
+    """極凰呪文「バドフレア」: its 「◎」 ability is given by S・トリガー・プラス (the spell's flag s_trigger_plus);
+    「このターン中に一度」 is the next time this turn, and 「かわりに負けない」 replaces the loss by nothing."""
+    text = (
+        "S・トリガー・プラス（この呪文を自分のシールドゾーンから手札に加える時、コストを支払わずにすぐ唱えてもよい。"
+        "それが相手のターンで、そのターン中に自分のシールドが２つ以上ブレイクされていれば、この呪文に◎能力を与える） / "
+        "相手のパワー5000以下のクリーチャーを１体選び、破壊する。 / "
+        "◎このターン中に一度、自分がゲームに負ける時、かわりに負けない。"
+    )
+    assert_compiles_to(
+        text,
+        {
+            "watch": {"event": "lose", "player": "own"},
+            "instead": ["stay"],
+            "once_per_turn": True,
+            "duration": "this_turn",
+            "requires_flag": "s_trigger_plus",
+        },
+    )
+    assert compile_text(text).sentences[-1].rendering == "このターン、次に、自分がゲームに負ける時、かわりに負けない"
+    assert_refused("このクリーチャーが破壊される時、かわりに負けない。", "「負けない」 instead of another event")

@@ -36,6 +36,7 @@ WORDING = (
     ("\u2212", "-"),  # a keyword's label after the minus sign (「龍回避−このクリーチャーが…」)
     ("をを", "を"),  # a particle printed twice (a card list's typo: 「そのシールドのうち1つをを」)
     ("相手プレイヤー", "相手"),  # the old wording of 「相手」
+    ("このターン中に1度、", "このターン、次に、"),  # once this turn: the next time this turn
     ("｢", "「"),
     ("<<", "《"),  # a card list's brackets for a card name: 「<<ブラザー・リザード>>」
     (">>", "》"),

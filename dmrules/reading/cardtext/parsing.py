@@ -48,6 +48,8 @@ NOT_REPLACEMENT = (
     # 「このクリーチャーの召喚コストを支払う時、かわりに…してもよい」: what is paid instead of the summoning cost
     re.compile(r"この(クリーチャー|カード)の召喚コストを支払う時、かわりに[^。]*てもよい"),
     re.compile(r"[^。]*\d+つのかわりに両方選んでもよい"),
+    # 「…カードを使うコストは、かわりに8になる」: a cost set to another number, no event replaced
+    re.compile(r"[^。]*コストは、?かわりに\d+になる"),
 )
 
 
@@ -87,6 +89,8 @@ def _keyword_parts(line: str) -> tuple[str | None, str | None, str]:
     「マナ武装5:自分のクリーチャーが…」 → ("マナ武装", None, rest).
     """
     table = keyword_table()
+    if line.startswith("◎"):  # 「◎このターン中に一度、…」: the 「◎能力」 S・トリガー・プラス gives the spell
+        return "◎", None, line[1:]
     tagged = re.match(r"^(<([^>]+)>(?:\[[^\]]*\])?)\((.*)\)$", line)  # 「<ギャラクシールド>[光(5)](…)」
     if tagged and _matching(line, len(tagged.group(1))) == len(line) - 1:
         return tagged.group(2), None, tagged.group(3)

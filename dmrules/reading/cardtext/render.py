@@ -879,6 +879,8 @@ def _anywhere(ability: ReplacementAbility) -> bool:
 
 
 def _instead(ability: ReplacementAbility) -> str:
+    if ability.watch.events == ("lose",) and [a.kind for a in ability.instead] == ["stay"] and not ability.optional:
+        return "負けない"  # the loss replaced by nothing
     return render_actions(ability.instead, ability.optional)
 
 

@@ -197,6 +197,10 @@ class ClauseParts:
         place = next((i for i in items if isinstance(i, PutPlace)), None)
         return Clause(verb="stay", place=place)
 
+    def vp_not_lose(self, items: list):
+        """「負けない」: the player does not lose the game (a ``lose`` event replaced by nothing, instead.py)."""
+        return Clause(verb="not_lose")
+
     # -- sources ------------------------------------------------------------------------
     def source_zone(self, items: list):
         zones = tuple(ZONE_BY_WORD[str(t)] for t in _typed_tokens(items, "ZONE"))

@@ -114,6 +114,10 @@ def _said_whole(clause: Clause, watch: Watch) -> Action | None:
             raise ReadError("「…にとどまる」 in another zone than the one the watched card leaves")
         _check_manners(clause, set())
         return Action("stay")
+    if verb == "not_lose":  # 「ゲームに負ける時、かわりに負けない」: the loss does not happen, and nothing else
+        if watch.events != ("lose",):
+            raise ReadError("「負けない」 instead of another event than the game's loss")
+        return Action("stay")
     if verb == "use":
         return Action("use_ability")
     if verb == "under_leave":  # 「かわりに下のカードすべてが離れる」 (G-NEO進化)
