@@ -925,7 +925,8 @@ MORE_WORDINGS = [
             "optional": True,
         },
     ),
-    # A player's hand discarded: 「自分の手札が…捨てられる時」 and 「相手が手札を捨てる時」 are a card of that hand's.
+    # A player's hand discarded, with only where the cards go said instead: 「自分の手札が…捨てられる時」 and
+    # 「相手が手札を捨てる時」 are each card's discard (anything else instead: below).
     (
         "自分の手札が相手の呪文によって捨てられる時、かわりに自分のマナゾーンに置いてもよい。",
         {
@@ -975,6 +976,10 @@ def test_more_generic_wordings(text, form):
         ("このクリーチャーが破壊される時、かわりに自分の他のクリーチャーを1体タップしてもよい。", "タップしてもよい"),
         # This spell is no subject of a watched event but its own movement after it is cast.
         ("この呪文が墓地に置かれる時、かわりに手札に戻す。", "この呪文が"),
+        # A player's discarding with another thing done instead: one event of all the cards, or one a card, the
+        # text does not say (a destruction once, or once a card).
+        ("相手が手札を捨てる時、かわりにこのクリーチャーを破壊してもよい。", "手札を捨てる時"),
+        ("自分の手札が捨てられる時、かわりにこのクリーチャーを破壊してもよい。", "捨てられる時"),
     ],
 )
 def test_near_variants_of_the_more_generic_wordings_are_refused(text, named):

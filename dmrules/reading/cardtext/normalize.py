@@ -70,6 +70,11 @@ def _cost_then_instead(match: re.Match[str]) -> str:
     return f"{head}{original}かわりに、{cost}{_STEM[stem]}、{may_form(rest + verb)}"
 
 
+# What is done instead is only where the watched card goes: 「墓地に置くかわりに持ち主のマナゾーンに置く」, to the end.
+_ONLY_MOVED = (
+    r"(?:墓地に置く)?かわりに、?(?:持ち主の|自分の|相手の)?(?:マナゾーン|手札|山札の(?:一番)?(?:上|下)|山札|シールドゾーン"
+    r"|超次元ゾーン)に(?:置く|戻す|加える|置いてもよい|戻してもよい|加えてもよい)(?:。|$)"
+)
 _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     # what the player may do, then 「その場合、…かわりに…」: one optional replacement (_cost_then_instead)
     (
@@ -105,10 +110,17 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (re.compile(r"(?<=[いしえ]て)(?=カードを\d+枚引)"), "、"),
     # 「相手が自分のシールドをブレイクする時」: a player breaking shields, as 「自分のシールドが相手にブレイクされる時」
     (re.compile(r"(^|、)(自分|相手)が((?:自分|相手)のシールド)をブレイクする(?=時)"), r"\1\3が\2にブレイクされる"),
-    # 「自分の手札が捨てられる時」「相手が手札を捨てる時」: a card of the player's hand discarded, as 「自分のカードが
-    # 手札から捨てられる時」
-    (re.compile(r"(^|、)(自分|相手)の手札が([^、。が]*?によって)?(?=捨てられる時)"), r"\1\2のカードが\3手札から"),
-    (re.compile(r"(^|、)(自分|相手)が(?:自分の)?手札を捨てる(?=時)"), r"\1\2のカードが手札から捨てられる"),
+    # 「自分の手札が捨てられる時」「相手が手札を捨てる時」 with what is done instead only where the cards discarded go:
+    # each card's discard, as 「自分のカードが手札から捨てられる時」 (the same whether the discard is one event of the
+    # cards or one a card). With anything else done instead it stays a player's discarding, one event (events.py).
+    (
+        re.compile(r"(^|、)(自分|相手)の手札が([^、。が]*?によって)?(?=捨てられる時、" + _ONLY_MOVED + ")"),
+        r"\1\2のカードが\3手札から",
+    ),
+    (
+        re.compile(r"(^|、)(自分|相手)が(?:自分の)?手札を捨てる(?=時、" + _ONLY_MOVED + ")"),
+        r"\1\2のカードが手札から捨てられる",
+    ),
     # 「光のクリーチャーまたは水のクリーチャー」: one head said after each civilization, as 「光または水のクリーチャー」
     (
         re.compile(r"(光|水|闇|火|自然)の(クリーチャー|カード|呪文)(?:または|か)(光|水|闇|火|自然)の\2"),
