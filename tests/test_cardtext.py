@@ -950,6 +950,41 @@ MORE_WORDINGS = [
             **DISCARD_INSTEAD,
         },
     ),
+    # A card put into the battle zone from a zone: 「墓地からバトルゾーンに出る」, 「マナゾーンから出る」.
+    (
+        "相手のクリーチャーが墓地からバトルゾーンに出る時、かわりに山札の下に置く。",
+        {
+            "watch": {"event": "enter", "card": {"whose": "opponent", "type": "creature"}, "from": "graveyard"},
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+        },
+    ),
+    # 「手札以外のどこからでも出る」 is 「手札以外から出る」.
+    (
+        "相手のクリーチャーが手札以外のどこからでもバトルゾーンに出る時、かわりに山札の下に置く。",
+        {
+            "watch": {"event": "enter", "card": {"whose": "opponent", "type": "creature"}, "from_not": "hand"},
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+        },
+    ),
+    # Creatures counted with no zone said are the battle zone's: 「自分のドラゴンが2体以上あれば」.
+    (
+        "自分のドラゴンが2体以上あれば、このクリーチャーが破壊される時、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"zone": "battle", "whose": "own", "race": "ドラゴン", "at_least": 2}],
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    # 「このクリーチャーが自分のシールドゾーンに表向きであれば」: where this card is, face up.
+    (
+        "このクリーチャーが自分のシールドゾーンに表向きであれば、自分のクリーチャーが破壊される時、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+            "if": [{"this_in": ["face_up_shields"]}],
+            "instead": [{"move_to": "hand"}],
+            "works_in": "any",
+        },
+    ),
     # 「山札に加えてシャッフルする」 is 「山札に戻してシャッフルする」.
     (
         "このクリーチャーが破壊される時、墓地に置くかわりに自分の山札に加えてシャッフルする。",
@@ -980,6 +1015,8 @@ def test_more_generic_wordings(text, form):
         # text does not say (a destruction once, or once a card).
         ("相手が手札を捨てる時、かわりにこのクリーチャーを破壊してもよい。", "手札を捨てる時"),
         ("自分の手札が捨てられる時、かわりにこのクリーチャーを破壊してもよい。", "捨てられる時"),
+        # A card put into the battle zone from there.
+        ("相手のクリーチャーがバトルゾーンから出る時、かわりに山札の下に置く。", "from the battle zone"),
     ],
 )
 def test_near_variants_of_the_more_generic_wordings_are_refused(text, named):

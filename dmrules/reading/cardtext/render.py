@@ -221,7 +221,7 @@ def _event_word(event: str, watch: Watch, face_up: bool) -> str:
         "return_to_hand": f"{source}手札に戻される",
         "discard": "手札から捨てられる",
         "break": "1つ以上ブレイクされる" if watch.once else "ブレイクされる",
-        "enter": "出る",
+        "enter": f"{source}出る",
         "put_into_battle": "召喚以外の方法で出る",
         "battle": "バトルする",
         "choose": "選ばれる",
@@ -235,6 +235,7 @@ def _event_word(event: str, watch: Watch, face_up: bool) -> str:
         "put_into_hand",
         "put_into_deck",
         "return_to_hand",
+        "enter",
     ):
         if not (watch.from_zone == "shields" and event in ("break", "leave_shields")):
             raise ReadError("a watched zone no printed phrase states")

@@ -499,6 +499,13 @@ class EventPhraseParts:
             raise ReadError("a card put into the battle zone from anywhere but the battle zone")
         return Ev(events=("enter",), from_not=(zone,))
 
+    def ev_enter_from(self, items: list):
+        """「墓地から出る」「マナゾーンからバトルゾーンに出る」: put into the battle zone from that zone."""
+        source = next(i for i in items if isinstance(i, tuple) and i and i[0] == "from")
+        if source[1] == "battle":
+            raise ReadError("a card put into the battle zone from the battle zone")
+        return _from(Ev(events=("enter",)), source)
+
     def ev_put_into_battle(self, items: list):
         return Ev(events=("put_into_battle",))
 
