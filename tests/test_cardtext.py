@@ -985,6 +985,16 @@ MORE_WORDINGS = [
             "works_in": "any",
         },
     ),
+    # One card of either type, each counted with its own counter: 「クリーチャー1体またはタマシードを1枚」.
+    (
+        "このクリーチャーが離れる時、かわりに相手の、コスト5以下のクリーチャー1体またはコスト5以下のタマシードを1枚破壊する。",
+        {
+            "watch": {"event": "leave", "card": "this"},
+            "instead": [
+                {"destroy": {"count": 1, "whose": "opponent", "type": ["creature", "tamaseed"], "cost_max": 5}}
+            ],
+        },
+    ),
     # 「山札に加えてシャッフルする」 is 「山札に戻してシャッフルする」.
     (
         "このクリーチャーが破壊される時、墓地に置くかわりに自分の山札に加えてシャッフルする。",
@@ -1015,6 +1025,11 @@ def test_more_generic_wordings(text, form):
         # text does not say (a destruction once, or once a card).
         ("相手が手札を捨てる時、かわりにこのクリーチャーを破壊してもよい。", "手札を捨てる時"),
         ("自分の手札が捨てられる時、かわりにこのクリーチャーを破壊してもよい。", "捨てられる時"),
+        # Two types with two different bounds: no one filter.
+        (
+            "このクリーチャーが離れる時、かわりに相手のコスト5以下のクリーチャー1体またはコスト3以下のタマシードを1枚破壊する。",
+            "またはコスト3以下",
+        ),
         # A card put into the battle zone from there.
         ("相手のクリーチャーがバトルゾーンから出る時、かわりに山札の下に置く。", "from the battle zone"),
     ],
