@@ -2639,3 +2639,50 @@ def test_a_loss_replaced_by_nothing_once_this_turn_holds_when_s_trigger_plus_giv
     )
     assert compile_text(text).sentences[-1].rendering == "このターン、次に、自分がゲームに負ける時、かわりに負けない"
     assert_refused("このクリーチャーが破壊される時、かわりに負けない。", "「負けない」 instead of another event")
+
+
+def test_both_modes_chosen_instead_of_one_replaces_no_event():
+    """デーモン・スパーク: 「次のうちいずれか1つを選ぶ。…があれば、かわりに両方選んでもよい」 chooses modes."""
+    result = compile_text(
+        "次のうちいずれか1つを選ぶ。自分のクリーチャーまたはタマシードの中に光と闇があれば、かわりに両方選んでもよい。"
+    )
+    assert [s.verdict for s in result.sentences] == ["other", "not_replacement"]
+
+
+def test_a_civil_count_is_the_battle_zone_cards_of_the_civilization():
+    """眼鏡の頑強者 (シビルカウント): 「自分の自然のクリーチャーまたは自然のタマシードが合計3つ以上あれば」 counts the
+    battle zone's nature creatures and tamaseeds."""
+    assert_compiles_to(
+        "シビルカウント 3:このクリーチャーがシールドをブレイクする時、自分の自然のクリーチャーまたは自然のタマシードが"
+        "合計3つ以上あれば、相手はそのシールドを手札に加えるかわりにマナゾーンに置く。",
+        {
+            "keyword": "シビルカウント",
+            "watch": {"event": "break", "card": {"whose": "opponent"}, "when": ["by_this"]},
+            "if": [
+                {
+                    "zone": "battle",
+                    "whose": "own",
+                    "type": ["creature", "tamaseed"],
+                    "civilization": "nature",
+                    "at_least": 3,
+                }
+            ],
+            "instead": [{"move_to": "mana"}],
+        },
+    )
+
+
+def test_a_player_putting_out_a_creature_that_costs_more_than_their_mana():
+    """キャディ・ビートル: 「相手が、自身のマナゾーンのカードの枚数よりコストが大きいクリーチャーを出す時」 is the
+    opponent's creature whose cost exceeds the opponent's mana, put into the battle zone."""
+    assert_compiles_to(
+        "相手のターン中、相手が、自身のマナゾーンのカードの枚数よりコストが大きいクリーチャーを出す時、かわりにマナゾーンに置く。",
+        {
+            "watch": {
+                "event": "enter",
+                "card": {"whose": "opponent", "type": "creature", "cost_exceeds_mana": True},
+                "when": ["opponent_turn"],
+            },
+            "instead": [{"move_to": "mana"}],
+        },
+    )

@@ -48,6 +48,8 @@ NOT_REPLACEMENT = (
     # 「このクリーチャーの召喚コストを支払う時、かわりに…してもよい」: what is paid instead of the summoning cost
     re.compile(r"この(クリーチャー|カード)の召喚コストを支払う時、かわりに[^。]*てもよい"),
     re.compile(r"[^。]*\d+つのかわりに両方選んでもよい"),
+    # 「次のうちいずれか1つを選ぶ。…があれば、かわりに両方選んでもよい」: both modes chosen instead of one
+    re.compile(r"[^。]*かわりに両方選んでもよい"),
     # 「…カードを使うコストは、かわりに8になる」: a cost set to another number, no event replaced
     re.compile(r"[^。]*コストは、?かわりに\d+になる"),
 )

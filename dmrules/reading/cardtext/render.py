@@ -73,6 +73,8 @@ def phrase(flt: Filter, *, head: str | None = None) -> str:
             raise ReadError("this card's component cards, qualified")
         return "このクリーチャーの禁断コア"
     parts = [f"名前に《{p}》とある" for p in flt.name_parts]
+    if flt.cost_exceeds_mana:  # said first: 「相手のマナゾーンにあるカードの枚数より大きいコストを持つ相手の…」
+        parts.append(f"{_WHOSE[flt.whose]}のマナゾーンにあるカードの枚数より大きいコストを持つ")
     if flt.whose != "any":
         parts.append(_WHOSE[flt.whose] + "の")
     if flt.other:
@@ -88,8 +90,6 @@ def phrase(flt: Filter, *, head: str | None = None) -> str:
         value = getattr(flt, attr)
         if value is not None:
             parts.append(f"{word}{value}{bound}の")
-    if flt.cost_exceeds_mana:
-        parts.append(f"{_WHOSE[flt.whose]}のマナゾーンにあるカードの枚数より大きいコストを持つ")
     if flt.civilizations:
         parts.append(_or([_CIV[c] for c in flt.civilizations]) + "の")
     keywords = [k for k in flt.keywords if "・ソウル" not in k]
