@@ -74,6 +74,11 @@ TESTS = [
     "tests/test_modelled.py::test_a_card_being_chosen_is_refused_by_name",
     "tests/test_cardtext_parts.py::test_a_colorless_card_is_one_of_zero_civilization_and_a_card_of_no_civilization_given_is_none",
     "tests/test_schema.py::test_the_fast_path_says_which_cards_were_turned_face_up",
+    # heads of different fields (any_of), a loss replaced by nothing
+    "tests/test_modelled.py::test_a_count_of_cards_any_of_two_kinds_counts_each_kind_and_no_other",
+    "tests/test_modelled.py::test_a_twinpact_passes_a_filter_of_alternatives_with_one_side",
+    "tests/test_fixtures.py::test_fixture[V34-alternatives-ultra-saver-aiko]",
+    "tests/test_fixtures.py::test_fixture[V33-loss-not-lost-badflare]",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -745,6 +750,34 @@ MUTANTS += [
         "#show face_up_now(C) : face_up_now(C).",
         "",
         "the fast JSON path drops the cards turned face up",
+    ),
+    M(
+        "alternatives-ignored",
+        "asp/common/filters.lp",
+        "fails(F,R,X) :- filter_test(F,R,X), filter_alt(F,_), not alt_hit(F,R,X).",
+        "",
+        "a filter of alternatives passes a card that is none of them",
+    ),
+    M(
+        "alternatives-all",
+        "asp/common/filters.lp",
+        "fails(F,R,X) :- filter_test(F,R,X), filter_alt(F,_), not alt_hit(F,R,X).",
+        "fails(F,R,X) :- filter_test(F,R,X), filter_alt(F,G), not filter_ok(G,R,X).",
+        "a card must pass every alternative of a filter",
+    ),
+    M(
+        "alternatives-counted-any",
+        "dmrules/game/grants.py",
+        "        return _passes(common, card, controller, source) and any(",
+        "        return _passes(common, card, controller, source) or any(",
+        "a count of cards of alternatives counts a card of none of them",
+    ),
+    M(
+        "alternatives-no-face-parts",
+        "dmrules/game/filters.py",
+        "    return common, tuple(replace(alt, **face) for alt in flt.any_of)",
+        "    return flt, tuple(flt.any_of)",
+        "the parts of a filter of alternatives that read one face are checked apart from the alternative's",
     ),
 ]
 

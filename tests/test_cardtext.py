@@ -540,7 +540,7 @@ def test_generic_choice_wordings(text, form):
         (
             "このクリーチャーが破壊される時、墓地に置くかわりに、ドラゴンかクリーチャーを1体、または両方1体ずつを、"
             "自分の墓地から手札に戻してもよい。",
-            "two races, two types",
+            "two values of one filter field",
         ),
         # 「両方ずつ」 without the number of each.
         (
@@ -993,6 +993,31 @@ MORE_WORDINGS = [
             "instead": [
                 {"destroy": {"count": 1, "whose": "opponent", "type": ["creature", "tamaseed"], "cost_max": 5}}
             ],
+        },
+    ),
+    # Heads of different fields: 「進化クリーチャーまたはゴッド」 is an evolution creature or a God (any_of).
+    (
+        "自分の進化クリーチャーまたはゴッドが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+        {
+            "watch": {
+                "event": "destroy",
+                "card": {"whose": "own", "any_of": [{"type": "creature", "evolution": True}, {"race": "ゴッド"}]},
+            },
+            "instead": ["destroy_this"],
+            "optional": True,
+        },
+    ),
+    (
+        "ウルトラ・セイバー：進化クリーチャーまたはタマシード（自分の進化クリーチャーまたはタマシードが離れる時、"
+        "かわりにこのクリーチャーを破壊してもよい）",
+        {
+            "keyword": "ウルトラ・セイバー",
+            "watch": {
+                "event": "leave",
+                "card": {"whose": "own", "any_of": [{"type": "creature", "evolution": True}, {"type": "tamaseed"}]},
+            },
+            "instead": ["destroy_this"],
+            "optional": True,
         },
     ),
     # 「山札に加えてシャッフルする」 is 「山札に戻してシャッフルする」.

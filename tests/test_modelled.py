@@ -1312,3 +1312,101 @@ def test_a_grant_to_untapped_creatures_gives_no_tapped_one_the_ability():
         ("hand", "battle", "battle"),
         ("shields", "battle", "graveyard"),
     ]
+
+
+# -- any of heads of different fields (「進化クリーチャーまたはタマシード」): any_of ---------------------------------
+
+EITHER_COUNTED = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: W
+        card:
+          name: 数えるクリーチャー
+          type: creature
+          power: 1000
+          text: >-
+            バトルゾーンに自分の進化クリーチャーまたはタマシードが3枚以上あれば、このクリーチャーが破壊される時、
+            かわりに手札に戻す。
+      - {id: EV, card: {name: 進化クリーチャー, type: evolution_creature, power: 5000}}
+      - {id: TS, card: {name: タマシード, type: tamaseed}}
+      - {id: THIRD, card: THIRD_CARD}
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: W}]}
+"""
+
+
+@pytest.mark.parametrize(
+    "third, where",
+    [
+        ("{name: 別の進化クリーチャー, type: evolution_creature, power: 4000}", "hand"),
+        ("{name: 別のタマシード, type: tamaseed}", "hand"),
+        ("{name: ただのクリーチャー, type: creature, power: 4000}", "graveyard"),
+    ],
+)
+def test_a_count_of_cards_any_of_two_kinds_counts_each_kind_and_no_other(third, where):
+    """A condition counting 「進化クリーチャーまたはタマシード」 (a filter with ``any_of``, worked out in Python)
+    counts evolution creatures and タマシード, not a creature that is neither."""
+    solution = dmrules.solve(scenario(EITHER_COUNTED.replace("THIRD_CARD", third)))
+    assert finals(solution, "W") == [(where,)]
+
+
+@pytest.mark.parametrize(
+    "card, named",
+    [
+        ("{whose: own, any_of: [{type: tamaseed}]}", "two alternatives or more"),
+        ("{whose: own, type: creature, any_of: [{evolution: true}, {type: tamaseed}]}", "'type' beside 'any_of'"),
+        ("{whose: own, any_of: [{evolution: true}, {whose: own}]}", "unknown field 'whose'"),
+    ],
+)
+def test_a_filter_of_alternatives_written_wrong_is_refused_by_name(card, named):
+    problem = refused(f"""
+turn: opponent
+players:
+  me:
+    battle:
+      - id: G
+        card:
+          name: 守るクリーチャー
+          type: creature
+          power: 1000
+          replacements:
+            - watch: {{event: destroy, card: {card}}}
+              instead: [destroy_this]
+  opponent: {{}}
+effect: {{controller: opponent, events: [{{id: e1, destroy: G}}]}}
+""")
+    assert named in problem
+
+
+TWINPACT_EITHER = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: W
+        card:
+          name: 見張るクリーチャー
+          type: creature
+          cost: 4
+          power: 1000
+          text: 自分のコスト3以下の進化クリーチャーまたはタマシードが手札から捨てられる時、かわりにマナゾーンに置く。
+    hand:
+      - id: TW
+        card:
+          name: 進化の面／呪文の面
+          sides:
+            - {name: 進化の面, type: evolution_creature, civilizations: [fire], cost: COST, power: 5000}
+            - {name: 呪文の面, type: spell, civilizations: [fire], cost: 2}
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, discard: TW}]}
+"""
+
+
+@pytest.mark.parametrize("cost, where", [(7, "graveyard"), (3, "mana")])
+def test_a_twinpact_passes_a_filter_of_alternatives_with_one_side(cost, where):
+    """「コスト3以下の進化クリーチャーまたはタマシード」: one side must be an evolution creature of cost 3 or less; a
+    twinpact whose evolution side costs 7 and whose spell side costs 2 is neither (docs/card-text.md, any_of)."""
+    solution = dmrules.solve(scenario(TWINPACT_EITHER.replace("COST", str(cost))))
+    assert finals(solution, "TW") == [(where,)]

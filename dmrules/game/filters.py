@@ -3,7 +3,7 @@ conditions of abilities (``if``: 「自分のマナゾーンに7枚以上あれ�
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 # Card properties a filter may require (docs/card-text.md).
 PROPERTIES = ("face_up", "face_down", "tapped", "untapped", "multicolor", "colorless")
@@ -64,6 +64,31 @@ class Filter:
     properties: tuple[str, ...] = ()  # face_up, face_down, tapped, untapped, multicolor, colorless
     component_of_this: bool = False  # 「このクリーチャーの禁断コア」: a component card of the text's own card
     chosen_race: bool = False  # 「その種族の」: of the race an earlier sentence of the text chose
+    # 「進化クリーチャーまたはタマシード」: heads of different fields, any of which the card is; the card passes the
+    # filter's other parts and at least one of these (``alternatives``)
+    any_of: tuple[Filter, ...] = ()
+
+
+# The parts of a filter that read one face of a card (asp/common/faces.lp): with ``any_of``, one face must pass them
+# together with one alternative's.
+FACE_FIELDS: tuple[str, ...] = ("types", "races", "civilizations", "cost_max", "cost_min", "cost_not", "names")
+FACE_FIELDS += ("name_parts", "power_min", "power_max")
+
+
+def alternatives(flt: Filter) -> tuple[Filter, tuple[Filter, ...]]:
+    """A filter with ``any_of`` as (the parts every card must pass, the alternatives one of which it must pass), the
+    parts that read one face put into each alternative, so that one face passes them together; ``(flt, ())`` for a
+    filter without ``any_of``."""
+    if not flt.any_of:
+        return flt, ()
+    face = {name: getattr(flt, name) for name in FACE_FIELDS if getattr(flt, name) not in ((), None)}
+    common = replace(flt, any_of=(), **{name: getattr(Filter(), name) for name in face})
+    return common, tuple(replace(alt, **face) for alt in flt.any_of)
+
+
+def each_filter(flt: Filter) -> tuple[Filter, ...]:
+    """The filter and its alternatives (whatever words any of them reads)."""
+    return (flt,) + tuple(g for alt in flt.any_of for g in each_filter(alt))
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from .abilities import ReplacementAbility
 from .cards import CardSide, faces, properties
-from .filters import Condition, Filter
+from .filters import Condition, Filter, alternatives
 
 if TYPE_CHECKING:
     from .cards import CardInstance
@@ -35,6 +35,13 @@ def _within(value: int | None, low: int | None, high: int | None) -> bool:
 
 def card_passes(flt: Filter, card: CardInstance, controller: str, source: str | None) -> bool:
     """Whether ``card`` passes the filter, read from an ability of ``controller`` on card ``source``."""
+    common, alts = alternatives(flt)
+    if alts:  # 「進化クリーチャーまたはタマシード」: the common parts, and one alternative (asp/common/filters.lp)
+        return _passes(common, card, controller, source) and any(_passes(alt, card, controller, source) for alt in alts)
+    return _passes(flt, card, controller, source)
+
+
+def _passes(flt: Filter, card: CardInstance, controller: str, source: str | None) -> bool:
     if flt.whose == "own" and card.controller != controller:
         return False
     if flt.whose == "opponent" and card.controller == controller:

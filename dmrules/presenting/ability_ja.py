@@ -102,6 +102,8 @@ def filter_words(flt: Filter | None, noun: str = "カード") -> str:
     )
     if flt.evolution:
         kinds = ["進化" + k for k in kinds] or ["進化カード"]
+    if flt.any_of:  # 「進化クリーチャーまたはタマシード」
+        kinds += [filter_words(alt, noun) for alt in flt.any_of]
     parts.append("または".join(kinds) if kinds else noun)
     return "".join(parts)
 

@@ -37,6 +37,7 @@ def filter_words(flt: Filter | None, noun: str = "card") -> str:
     if flt.evolution:
         parts.append("evolution")
     kinds = list(flt.races) + [t for t in flt.types if t != "evolution"] + [f"《{n}》" for n in flt.names]
+    kinds += [filter_words(alt, noun) for alt in flt.any_of]  # 「進化クリーチャーまたはタマシード」
     parts.append(" or ".join(kinds) if kinds else noun)
     text = " ".join(parts)
     if flt.other:

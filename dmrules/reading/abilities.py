@@ -181,7 +181,7 @@ def _count_or_filter(node: Node, default_whose: str, default_types: tuple[str, .
     if isinstance(node.value, dict):
         count = _read_count(node.child("count")) if node.has("count") else 1
         flt = parse_filter(node, extra=SLOT_FIELDS, default_whose=default_whose)
-        if not flt.types and default_types:
+        if not flt.types and not flt.any_of and default_types:
             flt = Filter(**{**flt.__dict__, "types": default_types})
         return count, flt
     return _read_count(node), Filter(whose=default_whose, types=default_types)

@@ -30,7 +30,11 @@ FILTER_FIELDS = (
     "keyword",
     "component_of_this",
     "chosen_race",
+    "any_of",
 ) + PROPERTIES
+
+# The fields an alternative of ``any_of`` may give: what the card is (its heads), read with the filter's other parts.
+ALTERNATIVE_FIELDS = ("type", "race", "name", "evolution", "keyword")
 
 
 # A filter's flags state what a card is; none states what it is not ('multicolor: false' is no
@@ -76,7 +80,31 @@ def parse_filter(node: Node, extra: tuple[str, ...] = (), default_whose: str = "
         properties=tuple(word for word in PROPERTIES if node.opt_bool(word)),
         component_of_this=node.opt_bool("component_of_this"),
         chosen_race=node.opt_bool("chosen_race"),
+        any_of=_alternatives(node),
     )
+
+
+def _alternatives(node: Node) -> tuple[Filter, ...]:
+    """``any_of: [{evolution: true}, {type: tamaseed}]`` (「進化クリーチャーまたはタマシード」): what the card is, one
+    of these; the filter's other parts hold for each, so neither gives what the other says."""
+    if not node.has("any_of"):
+        return ()
+    items = node.child("any_of").listed()
+    if len(items) < 2:
+        raise node.child("any_of").error("'any_of' lists two alternatives or more")
+    for key in ALTERNATIVE_FIELDS[:3]:
+        if node.has(key):
+            raise node.error(f"'{key}' beside 'any_of': give it in the alternatives")
+    return tuple(parse_filter_alternative(item) for item in items)
+
+
+def parse_filter_alternative(node: Node) -> Filter:
+    node.keys(ALTERNATIVE_FIELDS)
+    _refuse_false_flags(node)
+    flt = parse_filter(node)
+    if flt == Filter():
+        raise node.error("an alternative of 'any_of' says what the card is (its type, race, name, evolution, keyword)")
+    return flt
 
 
 def _compared_condition(node: Node, extra: tuple[str, ...]) -> Condition:

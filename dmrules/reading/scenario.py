@@ -16,6 +16,7 @@ from ..game.abilities import unsolved
 from ..game.cards import MARKERS, CardDef, CardInstance
 from ..game.errors import InputError, Where
 from ..game.events import EventSpec, Step
+from ..game.filters import each_filter
 from ..game.grants import with_grants
 from ..game.realize import Realizer
 from ..game.scenario import PLAYER_ACTIONS, THIS_TURN, About, EffectInPlay, EffectProgram, Scenario
@@ -827,7 +828,7 @@ def scenario_filters(scenario: Scenario) -> list:
         filters.extend(trigger.watch.filter for trigger in card.triggers)
     filters.extend(t.filter for t in scenario.templates)
     filters.extend(_step_filters(scenario.program.steps))
-    return [flt for flt in filters if flt is not None]
+    return [g for flt in filters if flt is not None for g in each_filter(flt)]
 
 
 def _characteristics_read(scenario: Scenario) -> set[str]:

@@ -71,6 +71,8 @@ def filter_dict(flt: Filter, default_whose: str = "any") -> dict:
             out[key] = value
     for word in flt.properties:
         out[word] = True
+    if flt.any_of:
+        out["any_of"] = [filter_dict(alt) for alt in flt.any_of]
     return out
 
 

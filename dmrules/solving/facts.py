@@ -18,7 +18,7 @@ from ..game.abilities import ReplacementAbility, TriggeredAbility, Watch, abilit
 from ..game.cards import CardInstance, faces, properties
 from ..game.conditions import ability_holds
 from ..game.events import Event, Template
-from ..game.filters import Filter
+from ..game.filters import Filter, alternatives, each_filter
 from ..game.scenario import Scenario
 
 
@@ -85,19 +85,24 @@ def _all_filters(scenario: Scenario) -> Iterator[Filter]:
             yield template.under
 
 
+def _every_filter(scenario: Scenario) -> Iterator[Filter]:
+    for flt in _all_filters(scenario):
+        yield from each_filter(flt)
+
+
 def race_words(scenario: Scenario) -> set[str]:
     """Race words used by any filter in the scenario."""
-    return {word for flt in _all_filters(scenario) for word in flt.races + flt.not_races}
+    return {word for flt in _every_filter(scenario) for word in flt.races + flt.not_races}
 
 
 def keyword_words(scenario: Scenario) -> set[str]:
     """Keywords (「「ブロッカー」を持つ」) read by any filter in the scenario."""
-    return {word for flt in _all_filters(scenario) for word in flt.keywords}
+    return {word for flt in _every_filter(scenario) for word in flt.keywords}
 
 
 def name_parts(scenario: Scenario) -> set[str]:
     """Name parts (「名前に《X》とある」) used by any filter in the scenario."""
-    return {part for flt in _all_filters(scenario) for part in flt.name_parts}
+    return {part for flt in _every_filter(scenario) for part in flt.name_parts}
 
 
 def _abilities(scenario: Scenario) -> Iterator[tuple[ReplacementAbility, Symbol]]:
@@ -542,6 +547,17 @@ def template_facts(template: Template) -> list[Symbol]:
 
 
 def filter_facts(f: Symbol, flt: Filter) -> list[Symbol]:
+    common, alts = alternatives(flt)
+    if alts:  # 「進化クリーチャーまたはタマシード」: one alternative a filter of its own (asp/common/filters.lp)
+        out = _filter_parts(f, common)
+        for k, alt in enumerate(alts, start=1):
+            g = Function("alt", [f, Number(k)])
+            out += [fact("filter_alt", f, g), *filter_facts(g, alt)]
+        return out
+    return _filter_parts(f, flt)
+
+
+def _filter_parts(f: Symbol, flt: Filter) -> list[Symbol]:
     out = [fact("filter_whose", f, C(flt.whose))]
     out += [fact("filter_type", f, C(t)) for t in flt.types if t != "evolution"]
     if "evolution" in flt.types or flt.evolution:

@@ -113,6 +113,10 @@ def phrase(flt: Filter, *, head: str | None = None) -> str:
     if flt.races and flt.types and "creature" not in flt.types and head is None:
         parts.append(_or(list(flt.races)) + "を持つ")  # 「魔導具を持つ呪文」
         flt = replace(flt, races=())
+    if flt.any_of:  # 「進化クリーチャーまたはタマシード」: the alternatives' heads
+        if head is not None or souls or flt.types or flt.races or flt.names or flt.evolution or flt.not_types:
+            raise ReadError("a filter of alternatives with heads of its own")
+        head = _or([phrase(alt) for alt in flt.any_of])
     parts.append(head if head is not None else _head(flt, souls))
     return "".join(parts)
 

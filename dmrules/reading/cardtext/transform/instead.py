@@ -396,7 +396,7 @@ def _choice_slots(clause: Clause, target: Target) -> list[Slot]:
     if clause.verb == "destroy":
         if zones != ("battle",) or clause.place is not None:
             raise ReadError("cards destroyed elsewhere than in the battle zone")
-        if not flt.types and not (phrase is not None and (phrase.card or phrase.named)):
+        if not flt.types and not flt.any_of and not (phrase is not None and (phrase.card or phrase.named)):
             flt = replace(flt, types=("creature",))
         to_zone, position, verb = "graveyard", None, "destroy"
     elif clause.verb == "break":

@@ -3,8 +3,8 @@
 A phrase is its modifiers (whose, where, power, cost, civilization, name, keyword, face up,
 tapped, 「他の」) and its head (races, types, 「カード」, 「シールド」, a card's name), any of
 which the text may join with 「または」, 「、」, 「と」, 「か」. Each modifier is one field of the
-``Filter``; a head of several words is any of them, which the filter states only within one
-field (two races, two types): 「進化クリーチャーまたはゴッド」 is refused.
+``Filter``; a head of several words is any of them: within one field (two races, two types) the field's values,
+across fields (「進化クリーチャーまたはゴッド」) one alternative a field (``any_of``).
 """
 
 from __future__ import annotations
@@ -232,17 +232,30 @@ def _placed(phrase: Phrase, zone: str, whose: str | None) -> Phrase:
 _FIELDS = {"race": "races", "type": "types", "name": "names", "keyword": "keywords", "not_type": "not_types"}
 
 
+# Heads that are no kind of card an alternative can be (「カード」, 「シールド」, 「このクリーチャーの禁断コア」,
+# 「クリーチャーではないカード」).
+_NO_ALTERNATIVE = {"card", "shield", "cores_of_this", "not_type"}
+
+
+def _either_heads(phrase: Phrase, words: list[tuple]) -> Phrase:
+    """「進化クリーチャーまたはタマシード」「サムライ・クリーチャーまたはクロスギア」: heads of different fields, a card
+    being any of them: one alternative (``any_of``) a field, the phrase's modifiers holding for each."""
+    kinds = list(dict.fromkeys(kind for kind, _, _ in words))
+    printed = "、".join(str(value or kind) for kind, value, _ in words)
+    if _NO_ALTERNATIVE & set(kinds):
+        raise ReadError(f"「{printed}」: any of these heads ({', '.join(kinds)}) cannot be stated")
+    alternatives = tuple(_head_fields(Phrase(), [w for w in words if w[0] == kind]).filter for kind in kinds)
+    flt = replace(phrase.filter, any_of=alternatives)
+    return replace(phrase, filter=flt, creature_word=any(creature for _, _, creature in words))
+
+
 def _head_fields(phrase: Phrase, words: list[tuple]) -> Phrase:
     """The head words of a phrase, any of which a card may be: one field of the filter each."""
     kinds = {kind for kind, _, _ in words}
     flt = phrase.filter
     creature_word = any(creature for _, _, creature in words)
     if len(words) > 1 and len(kinds) > 1:
-        printed = "、".join(str(value or kind) for kind, value, _ in words)
-        raise ReadError(
-            f"「{printed}」: any of two filter fields ({', '.join(sorted(kinds))}) cannot be stated "
-            "(only two values of one field: two races, two types)"
-        )
+        return _either_heads(phrase, words)
     kind = words[0][0]
     values = tuple(value for _, value, _ in words)
     if len(set(values)) != len(values):
