@@ -36,6 +36,9 @@ WORDING = (
     ("\u2212", "-"),  # a keyword's label after the minus sign (「龍回避−このクリーチャーが…」)
     ("をを", "を"),  # a particle printed twice (a card list's typo: 「そのシールドのうち1つをを」)
     ("相手プレイヤー", "相手"),  # the old wording of 「相手」
+    ("相手のカードの効果によって", "相手の効果によって"),  # the effect of an opponent's card: theirs
+    ("自分のカードの効果によって", "自分の効果によって"),
+    ("自分の手札にあるこのカードが捨てられる", "このカードが手札から捨てられる"),
     ("このターン中に1度、", "このターン、次に、"),  # once this turn: the next time this turn
     ("｢", "「"),
     ("<<", "《"),  # a card list's brackets for a card name: 「<<ブラザー・リザード>>」
@@ -131,7 +134,7 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # those of the battle zone, as 「バトルゾーンに自分のドラゴンが2体以上あれば」
     (
         re.compile(
-            r"(^|、)((?:自分|相手)の(?:(?!シールド|手札|墓地|マナ|山札|ゾーン|カード|呪文|この)[^、。がを])*?"
+            r"(^|、|:)((?:自分|相手)の(?:(?!シールド|手札|墓地|マナ|山札|ゾーン|カード|呪文|この)[^、。がを])*?"
             r"(?:クリーチャー|[ァ-ヺー]))が((?:他に)?(?:\d+体以上|1体も)?)(?=あれば|なければ|あるなら|あり、)"
         ),
         r"\1バトルゾーンに\2が\3",
@@ -139,7 +142,7 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # 「…が合計3つ以上あれば」 (シビルカウント): cards of the battle zone counted, as 「…が3枚以上あれば」
     (
         re.compile(
-            r"(^|、)((?:自分|相手)の(?:(?!シールド|手札|墓地|マナ|山札|ゾーン|カード|呪文|この)[^、。がを])*?"
+            r"(^|、|:)((?:自分|相手)の(?:(?!シールド|手札|墓地|マナ|山札|ゾーン|カード|呪文|この)[^、。がを])*?"
             r"(?:クリーチャー|[ァ-ヺー]))が合計(\d+)つ以上(?=あれば|あるなら|あり、)"
         ),
         r"\1バトルゾーンに\2が\3枚以上",
