@@ -1030,6 +1030,19 @@ MORE_WORDINGS = [
         "自分の手札にあるこのカードが捨てられる時、かわりに出してもよい。",
         {"watch": {"event": "discard", "card": "this"}, "instead": [{"move_to": "battle"}], "optional": True},
     ),
+    # The card said first, a comma, 「手札以外のどこからでも」; the player named before 「かわりに」 is the card's.
+    (
+        "相手のコスト4以下のクリーチャーが、手札以外のどこからでもバトルゾーンに出る時、"
+        "相手はかわりにそのクリーチャーを手札に加える。",
+        {
+            "watch": {
+                "event": "enter",
+                "card": {"whose": "opponent", "type": "creature", "cost_max": 4},
+                "from_not": "hand",
+            },
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
     # 「山札に加えてシャッフルする」 is 「山札に戻してシャッフルする」.
     (
         "このクリーチャーが破壊される時、墓地に置くかわりに自分の山札に加えてシャッフルする。",

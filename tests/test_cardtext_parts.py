@@ -2686,3 +2686,12 @@ def test_a_player_putting_out_a_creature_that_costs_more_than_their_mana():
             "instead": [{"move_to": "mana"}],
         },
     )
+
+
+def test_an_alternative_cost_said_without_a_comma_replaces_no_event():
+    """月下旋壊 ド・リュミーズ: 「コストを支払うかわりに魔導具を2枚…捨てて、この呪文を唱えてもよい」 is what is paid."""
+    result = compile_text(
+        "自分のマナゾーンにカードが4枚以上あり、そのうち少なくとも1枚が魔導具なら、コストを支払うかわりに魔導具を2枚"
+        "自分の手札から捨てて、この呪文を唱えてもよい。"
+    )
+    assert [s.verdict for s in result.sentences] == ["not_replacement"]

@@ -44,7 +44,7 @@ NOT_REPLACEMENT = (
     re.compile(r"[^。]*マナの数字は、1のかわりに2になる"),
     re.compile(r"[^。]*「[^」]+」のかわりに「[^」]+」を得る"),
     # an alternative cost (代替コスト), and a choice of both modes: no event is replaced
-    re.compile(r"[^。]*コスト(を支払う|の)かわりに、[^。]*(支払ってもよい|唱えてもよい|召喚してもよい)"),
+    re.compile(r"[^。]*コスト(を支払う|の)かわりに、?[^。]*(支払ってもよい|唱えてもよい|召喚してもよい)"),
     # 「このクリーチャーの召喚コストを支払う時、かわりに…してもよい」: what is paid instead of the summoning cost
     re.compile(r"この(クリーチャー|カード)の召喚コストを支払う時、かわりに[^。]*てもよい"),
     re.compile(r"[^。]*\d+つのかわりに両方選んでもよい"),

@@ -47,6 +47,7 @@ POOL_TYPES = {
     "D2フィールド": "field",
     "無月フィールド": "field",
     "クリーチャー／呪文": ["creature", "spell"],
+    "タマシード／クリーチャー": ["tamaseed", "creature"],  # a twinpact of a タマシード side and a creature side
 }
 UNKNOWN = ["races", "civilizations", "cost", "power"]
 
