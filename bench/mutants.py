@@ -79,6 +79,8 @@ TESTS = [
     "tests/test_modelled.py::test_a_twinpact_passes_a_filter_of_alternatives_with_one_side",
     "tests/test_fixtures.py::test_fixture[V34-alternatives-ultra-saver-aiko]",
     "tests/test_fixtures.py::test_fixture[V33-loss-not-lost-badflare]",
+    "tests/test_modelled.py::test_a_card_that_is_not_multicolored_is_one_of_a_single_civilization",
+    "tests/test_modelled.py::test_a_colorless_card_is_not_multicolored_and_a_multicolored_one_not_colorless",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -778,6 +780,13 @@ MUTANTS += [
         "    return common, tuple(replace(alt, **face) for alt in flt.any_of)",
         "    return flt, tuple(flt.any_of)",
         "the parts of a filter of alternatives that read one face are checked apart from the alternative's",
+    ),
+    M(
+        "not-property-ignored",
+        "asp/common/filters.lp",
+        "fails(F,R,C) :- filter_test(F,R,C), card(C), filter_not_property(F,X), card_property(C,X).",
+        "",
+        "「多色ではない」 passes a multicolored card",
     ),
 ]
 

@@ -1043,6 +1043,17 @@ MORE_WORDINGS = [
             "instead": [{"move_to": "hand"}],
         },
     ),
+    # 「多色ではない」: a card that is not multicolored.
+    (
+        "相手の、多色ではないクリーチャーが出る時、かわりに持ち主のマナゾーンに置く。",
+        {
+            "watch": {
+                "event": "enter",
+                "card": {"whose": "opponent", "type": "creature", "not_property": "multicolor"},
+            },
+            "instead": [{"move_to": "mana"}],
+        },
+    ),
     # 「山札に加えてシャッフルする」 is 「山札に戻してシャッフルする」.
     (
         "このクリーチャーが破壊される時、墓地に置くかわりに自分の山札に加えてシャッフルする。",

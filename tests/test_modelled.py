@@ -1410,3 +1410,42 @@ def test_a_twinpact_passes_a_filter_of_alternatives_with_one_side(cost, where):
     twinpact whose evolution side costs 7 and whose spell side costs 2 is neither (docs/card-text.md, any_of)."""
     solution = dmrules.solve(scenario(TWINPACT_EITHER.replace("COST", str(cost))))
     assert finals(solution, "TW") == [(where,)]
+
+
+# -- 「多色ではない」「無色ではない」: not_property ------------------------------------------------------------------
+
+NOT_MULTICOLORED = """
+turn: me
+players:
+  me:
+    battle:
+      - id: W
+        card:
+          name: 見張るクリーチャー
+          type: creature
+          civilizations: [light]
+          power: 1000
+          text: 相手の、多色ではないクリーチャーが出る時、かわりに持ち主のマナゾーンに置く。
+  opponent:
+    hand:
+      - {id: MONO, card: {name: 単色のクリーチャー, type: creature, civilizations: [fire], power: 2000}}
+      - {id: MULTI, card: {name: 多色のクリーチャー, type: creature, civilizations: [fire, nature], power: 2000}}
+effect:
+  controller: opponent
+  events: [{id: e1, put_into_battle: MONO}, {id: e2, put_into_battle: MULTI}]
+"""
+
+
+def test_a_card_that_is_not_multicolored_is_one_of_a_single_civilization():
+    """「相手の、多色ではないクリーチャーが出る時」: the single-civilization creature goes to the mana zone, the
+    multicolored one enters."""
+    assert finals(dmrules.solve(scenario(NOT_MULTICOLORED)), "MONO", "MULTI") == [("mana", "battle")]
+
+
+def test_a_colorless_card_is_not_multicolored_and_a_multicolored_one_not_colorless():
+    """「多色ではない」 takes a colorless card (ゼロ文明) too; 「無色ではない」 the multicolored one, not that one."""
+    mono = "civilizations: [fire], power: 2000}}\n"
+    zero = NOT_MULTICOLORED.replace(mono, mono.replace("fire", "zero"), 1)
+    assert finals(dmrules.solve(scenario(zero)), "MONO", "MULTI") == [("mana", "battle")]
+    not_colorless = zero.replace("多色ではない", "無色ではない")
+    assert finals(dmrules.solve(scenario(not_colorless)), "MONO", "MULTI") == [("battle", "mana")]

@@ -7,6 +7,8 @@ from dataclasses import dataclass, replace
 
 # Card properties a filter may require (docs/card-text.md).
 PROPERTIES = ("face_up", "face_down", "tapped", "untapped", "multicolor", "colorless")
+# The properties a filter may exclude (「多色ではない」, 「無色ではない」).
+NOT_PROPERTIES = ("multicolor", "colorless")
 
 
 # Where the ability's own card may be for a ``this_in`` condition (「このクリーチャーがバトルゾーンまたは表向きで自分の
@@ -62,6 +64,7 @@ class Filter:
     not_races: tuple[str, ...] = ()  # 「ドラゴンではない」: none of its races contains any of these words
     keywords: tuple[str, ...] = ()  # 「「ブロッカー」を持つ」
     properties: tuple[str, ...] = ()  # face_up, face_down, tapped, untapped, multicolor, colorless
+    not_properties: tuple[str, ...] = ()  # 「多色ではない」「無色ではない」: multicolor, colorless the card is not
     component_of_this: bool = False  # 「このクリーチャーの禁断コア」: a component card of the text's own card
     chosen_race: bool = False  # 「その種族の」: of the race an earlier sentence of the text chose
     # 「進化クリーチャーまたはタマシード」: heads of different fields, any of which the card is; the card passes the

@@ -64,7 +64,7 @@ def _passes(flt: Filter, card: CardInstance, controller: str, source: str | None
         return False
     if flt.component_of_this and (source is None or card.component_of != source):
         return False
-    if not set(flt.properties) <= properties(card):
+    if not set(flt.properties) <= properties(card) or set(flt.not_properties) & properties(card):
         return False
     if flt.keywords and not any(card.has_keyword(k) for k in flt.keywords):
         return False

@@ -97,6 +97,7 @@ def filter_words(flt: Filter | None, noun: str = "カード") -> str:
         parts.append("か".join(TYPE_JA.get(t, t) for t in flt.not_types) + "ではない")
     if flt.not_races:
         parts.append("か".join(flt.not_races) + "ではない")
+    parts += [{"multicolor": "多色ではない", "colorless": "無色ではない"}[p] for p in flt.not_properties]
     kinds = (
         list(flt.races) + [TYPE_JA.get(t, t) for t in flt.types if t != "evolution"] + [f"《{n}》" for n in flt.names]
     )

@@ -59,6 +59,7 @@ def filter_words(flt: Filter | None, noun: str = "card") -> str:
         extras.append("of cost above the number of cards in its controller's mana zone")
     if flt.not_types:
         extras.append("that is not a " + " or ".join(flt.not_types))
+    extras += [f"that is not {'multicolored' if p == 'multicolor' else 'colorless'}" for p in flt.not_properties]
     if flt.not_races:
         extras.append("that is not a " + " or ".join(flt.not_races))
     if flt.chosen_race:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..game.filters import COMPARISONS, CONDITION_WORDS, PROPERTIES, THIS_PLACES, Condition, Filter
+from ..game.filters import COMPARISONS, CONDITION_WORDS, NOT_PROPERTIES, PROPERTIES, THIS_PLACES, Condition, Filter
 from ..game.vocabulary import CARD_TYPES, CIVILIZATIONS, WHOSE, ZONES
 from .reader import Node
 
@@ -31,6 +31,7 @@ FILTER_FIELDS = (
     "component_of_this",
     "chosen_race",
     "any_of",
+    "not_property",
 ) + PROPERTIES
 
 # The fields an alternative of ``any_of`` may give: what the card is (its heads), read with the filter's other parts.
@@ -78,6 +79,7 @@ def parse_filter(node: Node, extra: tuple[str, ...] = (), default_whose: str = "
         not_races=tuple(node.opt_texts("not_race")),
         keywords=tuple(node.opt_texts("keyword")),
         properties=tuple(word for word in PROPERTIES if node.opt_bool(word)),
+        not_properties=tuple(node.opt_texts("not_property", NOT_PROPERTIES)),
         component_of_this=node.opt_bool("component_of_this"),
         chosen_race=node.opt_bool("chosen_race"),
         any_of=_alternatives(node),

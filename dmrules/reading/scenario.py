@@ -840,7 +840,7 @@ def _characteristics_read(scenario: Scenario) -> set[str]:
             continue
         if flt.races or flt.not_races:
             read.add("races")
-        if flt.civilizations or {"multicolor", "colorless"} & set(flt.properties):
+        if flt.civilizations or {"multicolor", "colorless"} & set(flt.properties + flt.not_properties):
             read.add("civilizations")
         if flt.cost_max is not None or flt.cost_min is not None or flt.cost_not is not None or flt.cost_exceeds_mana:
             read.add("cost")

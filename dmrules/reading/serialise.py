@@ -45,6 +45,7 @@ _FILTER_FIELDS = (
     ("not_types", "not_type"),
     ("not_races", "not_race"),
     ("keywords", "keyword"),
+    ("not_properties", "not_property"),
     ("chosen_race", "chosen_race"),
     ("component_of_this", "component_of_this"),
 )

@@ -586,6 +586,7 @@ def _filter_parts(f: Symbol, flt: Filter) -> list[Symbol]:
     out += [fact("filter_not_type", f, C(x)) for x in flt.not_types]
     out += [fact("filter_not_race", f, S(x)) for x in flt.not_races]
     out += [fact("filter_property", f, C(x)) for x in flt.properties]
+    out += [fact("filter_not_property", f, C(x)) for x in flt.not_properties]
     if flt.component_of_this:
         out.append(fact("filter_component_of_this", f))
     out += [fact("filter_keyword", f, S(x)) for x in flt.keywords]

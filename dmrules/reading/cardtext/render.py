@@ -106,6 +106,7 @@ def phrase(flt: Filter, *, head: str | None = None) -> str:
         }[p]
         for p in flt.properties
     ]
+    parts += [{"multicolor": "多色ではない", "colorless": "無色ではない"}[p] for p in flt.not_properties]
     parts += [f"{race}ではない" for race in flt.not_races]
     if "evolution" in flt.not_types:
         parts.append("進化ではない")

@@ -153,6 +153,14 @@ class NounParts:
     def mod_multicolor(self, items: list):
         return ("mod", "add", "properties", ("multicolor",))
 
+    def mod_not_multicolor(self, items: list):
+        """「多色ではない」: a card that is not multicolored."""
+        return ("mod", "add", "not_properties", ("multicolor",))
+
+    def mod_not_colorless(self, items: list):
+        """「無色ではない」: a card that is not colorless."""
+        return ("mod", "add", "not_properties", ("colorless",))
+
     def mod_not_evolution(self, items: list):
         """「進化ではない」「進化クリーチャーではない」: a card that is no evolution card."""
         return ("mod", "add", "not_types", ("evolution",))
