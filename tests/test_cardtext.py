@@ -1054,6 +1054,24 @@ MORE_WORDINGS = [
             "instead": [{"move_to": "mana"}],
         },
     ),
+    # 「自分のタマシードが3つ以上あれば」: the battle zone's, counted with 「つ」.
+    (
+        "自分のタマシードが3つ以上あれば、このクリーチャーが破壊される時、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"zone": "battle", "whose": "own", "type": "tamaseed", "at_least": 3}],
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    # The cards of a zone counted: 「自分の墓地にあるクリーチャーが5体以上あれば」, 「…のカードが6枚以上なら」.
+    (
+        "自分の墓地にあるクリーチャーが5体以上なら、このクリーチャーが破壊される時、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"zone": "graveyard", "whose": "own", "type": "creature", "at_least": 5}],
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
     # 「山札に加えてシャッフルする」 is 「山札に戻してシャッフルする」.
     (
         "このクリーチャーが破壊される時、墓地に置くかわりに自分の山札に加えてシャッフルする。",
