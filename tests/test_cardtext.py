@@ -1072,6 +1072,14 @@ MORE_WORDINGS = [
             "instead": [{"move_to": "hand"}],
         },
     ),
+    # 「自分の墓地にあるクリーチャーが離れる時」: the zone the card is in is the one it leaves.
+    (
+        "自分の墓地にあるクリーチャーが離れる時、かわりに山札の下に置く。",
+        {
+            "watch": {"event": "leave_graveyard", "card": {"whose": "own", "type": "creature"}, "from": "graveyard"},
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+        },
+    ),
     # 「山札に加えてシャッフルする」 is 「山札に戻してシャッフルする」.
     (
         "このクリーチャーが破壊される時、墓地に置くかわりに自分の山札に加えてシャッフルする。",

@@ -40,7 +40,6 @@ POOL_TYPES = {
     "G-NEOクリーチャー": "neo_creature",  # a G-NEO creature is a NEO creature (803.1)
     "キング・クリーチャー": "creature",
     "最終禁断クリーチャー": "creature",
-    "GRクリーチャー": "creature",
     "タマシード": "tamaseed",
     "オーラ": "aura",
     "フィールド": "field",
