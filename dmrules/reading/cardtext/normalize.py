@@ -151,7 +151,9 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # 「自分のマナゾーンにあるカードが6枚以上なら」「自分の墓地のクリーチャーが5体以上あれば」: the cards of a zone
     # counted, as 「自分のマナゾーンにカードが6枚以上あれば」
     (
-        re.compile(r"(自分|相手)の(マナゾーン|墓地)(?:にある|の)([^、。が]*?)が(\d+(?:枚|体)以上)(?:あれば|なら)(?=、)"),
+        re.compile(
+            r"(自分|相手)の(マナゾーン|墓地)(?:にある|の)([^、。が]*?)が(\d+(?:枚|体)以上)(?:あれば|なら)(?=、)"
+        ),
         r"\1の\2に\3が\4あれば",
     ),
     # 「自分のマナゾーンにあるカードが離れる時」: the zone the card is in is the one it leaves, as 「自分のマナゾーンの
