@@ -78,6 +78,12 @@ _ONLY_MOVED = (
     r"(?:墓地に置く)?かわりに、?(?:持ち主の|自分の|相手の)?(?:マナゾーン|手札|山札の(?:一番)?(?:上|下)|山札|シールドゾーン"
     r"|超次元ゾーン)に(?:置く|戻す|加える|置いてもよい|戻してもよい|加えてもよい)(?:。|$)"
 )
+# A player's cards named with no zone (「自分のドラゴン」, 「相手の多色ではないクリーチャー」), said first in a segment:
+# no zone, card, spell or shield word in it, and a creature or a katakana head.
+_BATTLE_CARDS = (
+    r"(^|、|:)((?:自分|相手)の(?:(?!シールド|手札|墓地|マナ|山札|ゾーン|カード|呪文|この)[^、。がを])*?"
+    r"(?:クリーチャー|[ァ-ヺー]))"
+)
 _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     # what the player may do, then 「その場合、…かわりに…」: one optional replacement (_cost_then_instead)
     (
@@ -130,24 +136,14 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         re.compile(r"(^|、)(自分|相手)が(?=(?:手札|墓地|マナゾーン|山札|超次元ゾーン|シールドゾーン)以外から)"),
         r"\1\2が自身の",
     ),
-    # 「自分のドラゴンが2体以上あれば」: creatures (or other cards of the battle zone) counted with no zone said are
-    # those of the battle zone, as 「バトルゾーンに自分のドラゴンが2体以上あれば」
+    # 「自分のドラゴンが2体以上あれば」, 「…が合計3つ以上あれば」 (シビルカウント): creatures (or other cards of
+    # the battle zone) counted with no zone said are those of the battle zone, as 「バトルゾーンに自分のドラゴンが
+    # 2体以上あれば」, 「…が3枚以上あれば」
     (
-        re.compile(
-            r"(^|、|:)((?:自分|相手)の(?:(?!シールド|手札|墓地|マナ|山札|ゾーン|カード|呪文|この)[^、。がを])*?"
-            r"(?:クリーチャー|[ァ-ヺー]))が((?:他に)?(?:\d+体以上|1体も)?)(?=あれば|なければ|あるなら|あり、)"
-        ),
+        re.compile(_BATTLE_CARDS + r"が((?:他に)?(?:\d+体以上|1体も)?)(?=あれば|なければ|あるなら|あり、)"),
         r"\1バトルゾーンに\2が\3",
     ),
-    # 「…が合計3つ以上あれば」 (シビルカウント), 「自分のタマシードが3つ以上あれば」: cards of the battle zone
-    # counted, as 「…が3枚以上あれば」
-    (
-        re.compile(
-            r"(^|、|:)((?:自分|相手)の(?:(?!シールド|手札|墓地|マナ|山札|ゾーン|カード|呪文|この)[^、。がを])*?"
-            r"(?:クリーチャー|[ァ-ヺー]))が(?:合計)?(\d+)つ以上(?=あれば|あるなら|あり、)"
-        ),
-        r"\1バトルゾーンに\2が\3枚以上",
-    ),
+    (re.compile(_BATTLE_CARDS + r"が(?:合計)?(\d+)つ以上(?=あれば|あるなら|あり、)"), r"\1バトルゾーンに\2が\3枚以上"),
     # 「自分のマナゾーンにあるカードが6枚以上なら」「自分の墓地のクリーチャーが5体以上あれば」: the cards of a zone
     # counted, as 「自分のマナゾーンにカードが6枚以上あれば」
     (
