@@ -81,6 +81,10 @@ TESTS = [
     "tests/test_fixtures.py::test_fixture[V33-loss-not-lost-badflare]",
     "tests/test_modelled.py::test_a_card_that_is_not_multicolored_is_one_of_a_single_civilization",
     "tests/test_modelled.py::test_a_colorless_card_is_not_multicolored_and_a_multicolored_one_not_colorless",
+    # a triggered ability's triggering replaced, an ability of a card put out
+    "tests/test_model_readings.py",
+    "tests/test_fixtures.py::test_fixture[V35-trigger-twice-dekabocchi-borof]",
+    "tests/test_fixtures.py::test_fixture[V36-no-trigger-brachio-dranju]",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -564,8 +568,8 @@ MUTANTS += [
     M(
         "trigger-any-zone",
         "asp/common/result.lp",
-        "triggered(T,E) :- trigger(T), watches(T,E), happens(E), present(T), not leaves_now(T), not no_trigger(E).",
-        "triggered(T,E) :- trigger(T), watches(T,E), happens(E), not leaves_now(T), not no_trigger(E).",
+        "triggers_on(T,E) :- trigger(T), watches(T,E), happens(E), present(T), not leaves_now(T), not no_trigger(E).",
+        "triggers_on(T,E) :- trigger(T), watches(T,E), happens(E), not leaves_now(T), not no_trigger(E).",
         "a triggered ability triggers from any zone",
     ),
     M(
@@ -787,6 +791,41 @@ MUTANTS += [
         "fails(F,R,C) :- filter_test(F,R,C), card(C), filter_not_property(F,X), card_property(C,X).",
         "",
         "「多色ではない」 passes a multicolored card",
+    ),
+    M(
+        "trigger-change-any-card",
+        "asp/common/result.lp",
+        "trigger_card_ok(R,C) :- trigger_change(R,_), watch_filter(R,F), filter_ok(F,R,C).",
+        "trigger_card_ok(R,C) :- trigger_change(R,_), watch_filter(R,F), card(C).",
+        "a trigger change reads the triggered abilities of every card, not those its filter names",
+    ),
+    M(
+        "trigger-change-any-event",
+        "asp/common/result.lp",
+        "trigger_hit(R,T,E) :- trigger_change(R,O), triggers_on(T,E), watches(O,E), present(R), trg_source(T,C),",
+        "trigger_hit(R,T,E) :- trigger_change(R,O), triggers_on(T,E), present(R), trg_source(T,C),",
+        "a trigger change changes triggers on every event, not those it watches",
+    ),
+    M(
+        "trigger-change-not-optional",
+        "asp/common/result.lp",
+        "{ trigger_changed(R,T,E) } :- trigger_hit(R,T,E), rep_optional(R).",
+        "trigger_changed(R,T,E) :- trigger_hit(R,T,E), rep_optional(R).",
+        "an optional trigger change cannot be declined",
+    ),
+    M(
+        "trigger-twice-once",
+        "asp/common/result.lp",
+        "trigger_times(T,E,N) :- trigger_changed(R,T,E), does(R,_,trigger(N)), N > 1.",
+        "",
+        "a trigger made to trigger twice is counted once",
+    ),
+    M(
+        "enter-trigger-none",
+        "asp/common/result.lp",
+        "event_to(E,Z), trg_active_zone(T,Z), event_from(E,Z0), Z0 != Z, not flag_missing(T), not no_trigger(E).",
+        "event_to(E,Z), trg_active_zone(T,Z), event_from(E,Z0), Z0 = Z, not flag_missing(T), not no_trigger(E).",
+        "an ability of a card put where it works does not trigger on its own card's event",
     ),
 ]
 

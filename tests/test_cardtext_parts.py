@@ -2688,6 +2688,25 @@ def test_a_player_putting_out_a_creature_that_costs_more_than_their_mana():
     )
 
 
+def test_the_player_of_the_event_said_as_the_topic():
+    """ツネキン☆ゲームス: 「相手は、…クリーチャーをバトルゾーンに出す時」 says the player with 「は」: the same event as
+    「相手が…出す時」; 「相手は、かわりに…」 after the event stays who does what is done instead."""
+    assert_compiles_to(
+        "相手は、クリーチャーをバトルゾーンに出す時、かわりにそのクリーチャーを墓地に置く。",
+        {
+            "watch": {"event": "enter", "card": {"whose": "opponent", "type": "creature"}},
+            "instead": [{"move_to": "graveyard"}],
+        },
+    )
+    assert_compiles_to(
+        "相手は、自分のシールドをブレイクする時、かわりにそのシールドを墓地に置く。",
+        {
+            "watch": {"event": "break", "card": {"whose": "own"}, "when": ["by_opponent"]},
+            "instead": [{"move_to": "graveyard"}],
+        },
+    )
+
+
 def test_an_alternative_cost_said_without_a_comma_replaces_no_event():
     """月下旋壊 ド・リュミーズ: 「コストを支払うかわりに魔導具を2枚…捨てて、この呪文を唱えてもよい」 is what is paid."""
     result = compile_text(
@@ -2695,3 +2714,57 @@ def test_an_alternative_cost_said_without_a_comma_replaces_no_event():
         "自分の手札から捨てて、この呪文を唱えてもよい。"
     )
     assert [s.verdict for s in result.sentences] == ["not_replacement"]
+
+
+def test_a_triggered_abilitys_triggering_replaced():
+    """デカボッチ・ボロフ, ブラキオ龍樹: 「…破壊された時にトリガーする自分のクリーチャーの能力は、1度のかわりに2度
+    トリガーする」 and 「…出て、相手のクリーチャーの能力がトリガーする時、かわりにその能力はトリガーしない」 watch a
+    triggered ability of the cards the phrase names triggering on the event before 「時にトリガーする」 / 「て、」."""
+    own_creature = {"whose": "own", "type": "creature"}
+    assert_compiles_to(
+        "自分のクリーチャーが破壊された時にトリガーする自分のクリーチャーの能力は、1度のかわりに2度トリガーする。",
+        {
+            "watch": {"event": "trigger", "card": own_creature, "on": {"event": "destroy", "card": own_creature}},
+            "instead": [{"trigger": 2}],
+        },
+    )
+    theirs = {"whose": "opponent", "type": "creature"}
+    assert_compiles_to(
+        "相手のクリーチャーが出て、相手のクリーチャーの能力がトリガーする時、かわりにその能力はトリガーしない。",
+        {
+            "watch": {"event": "trigger", "card": theirs, "on": {"event": "enter", "card": theirs}},
+            "instead": [{"trigger": 0}],
+        },
+    )
+    assert_compiles_to(
+        "自分の光のクリーチャーがバトルゾーンに出た時または破壊された時にトリガーする自分のクリーチャーの能力はすべて、"
+        "1度のかわりに2度トリガーする。",
+        {
+            "watch": {
+                "event": "trigger",
+                "card": own_creature,
+                "on": {"event": ["enter", "destroy"], "card": {**own_creature, "civilization": "light"}},
+            },
+            "instead": [{"trigger": 2}],
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        # 「その能力」: the abilities of the event's own card, which no card phrase names
+        ("相手のクリーチャーが出て、その能力がトリガーする時、かわりにその能力はトリガーしない。", "cannot read"),
+        ("このクリーチャーが破壊される時、かわりに2度トリガーする。", "instead of another event than a triggered"),
+        (
+            "自分のクリーチャーが破壊された時にトリガーする自分のクリーチャーの能力は、1度のかわりに3度トリガーする。",
+            "cannot read",
+        ),
+        (
+            "自分のクリーチャーが破壊された時にトリガーする自分の手札のクリーチャーの能力は、1度のかわりに2度トリガーする。",
+            "zone",
+        ),
+    ],
+)
+def test_near_variants_of_a_trigger_replaced_are_refused(text, named):
+    assert_refused(text, named)

@@ -95,3 +95,101 @@ def test_a_choice_among_component_cards_is_refused():
     data["effect"]["events"] = [{"id": "e1", "return_to_hand": {"choose": {"count": 1, "whose": "opponent"}}}]
     with pytest.raises(dmrules.InputError, match="component cards of DX"):
         _solve(data)
+
+
+# -- a replacement of a triggered ability's triggering (V35, V36) ---------------------------
+_DOUBLER = {
+    "text": "自分のクリーチャーが破壊された時にトリガーする自分のクリーチャーの能力は、1度のかわりに2度トリガーする。",
+    "watch": {
+        "event": "trigger",
+        "card": {"whose": "own", "type": "creature"},
+        "on": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+    },
+    "instead": [{"trigger": 2}],
+}
+
+
+def _doubler(card_id: str, **ability) -> dict:
+    card = {"name": f"倍にするクリーチャー{card_id}", "type": "creature", "power": 7000}
+    return {"id": card_id, "card": {**card, "replacements": [{**_DOUBLER, **ability}]}}
+
+
+def test_the_trigger_is_doubled_only_where_both_filters_pass():
+    """V35: ソンクン's 「自分のクリーチャーが破壊された時」 triggers twice on A; without デカボッチ, once."""
+    data = _load("V35-trigger-twice-dekabocchi-borof")
+    (only,) = _solve(data).resolutions
+    assert sorted(only.trigger_counts) == [("KZ", 1, 3), ("KZ2", 1, 2), ("SK", 1, 2)]
+    assert {(t.card, t.event): t.times for t in only.triggered} == {
+        ("SK", "e1"): 2,
+        ("KZ", "e1"): 2,
+        ("KZ", "e2"): 1,
+        ("KZ2", "e1"): 1,
+        ("KZ2", "e2"): 1,
+    }
+    data["players"]["me"]["battle"] = [c for c in data["players"]["me"]["battle"] if c["id"] != "DB"]
+    (only,) = _solve(data).resolutions
+    assert sorted(only.trigger_counts) == [("KZ", 1, 2), ("KZ2", 1, 2), ("SK", 1, 1)]
+
+
+def test_a_trigger_stopped_is_not_listed_and_a_trigger_change_is_optional_with_may():
+    """V36: the opponent's abilities that trigger on the opponent's creature put out do not trigger; with
+    「てもよい」 its player may let each of them trigger: four resolutions."""
+    data = _load("V36-no-trigger-brachio-dranju")
+    (only,) = _solve(data).resolutions
+    assert [t.card for t in only.triggered] == ["MM"]
+    without = copy.deepcopy(data)
+    without["players"]["me"]["battle"].pop(0)
+    (only,) = _solve(without).resolutions
+    assert sorted(t.card for t in only.triggered) == ["AH", "MM", "MO"]  # AH's 「出た時」 once it is in the battle zone
+    br = data["players"]["me"]["battle"][0]["card"]
+    br.pop("text")
+    br["replacements"] = [
+        {
+            "text": "相手のクリーチャーが出て、相手のクリーチャーの能力がトリガーする時、"
+            "かわりにその能力はトリガーしなくてもよい。",
+            "watch": {
+                "event": "trigger",
+                "card": {"whose": "opponent", "type": "creature"},
+                "on": {"event": "enter", "card": {"whose": "opponent", "type": "creature"}},
+            },
+            "instead": [{"trigger": 0}],
+            "optional": True,
+        }
+    ]
+    got = sorted(sorted(t.card for t in r.triggered) for r in _solve(data).resolutions)
+    assert got == [["AH", "MM"], ["AH", "MM", "MO"], ["MM"], ["MM", "MO"]]
+
+
+def test_two_abilities_that_could_change_one_trigger_are_refused():
+    data = _load("V35-trigger-twice-dekabocchi-borof")
+    data["players"]["me"]["battle"].append(_doubler("DB2"))
+    with pytest.raises(dmrules.InputError, match="two abilities that change how often a triggered ability"):
+        _solve(data)
+
+
+def test_a_trigger_change_whose_card_leaves_in_the_window_is_refused():
+    data = _load("V35-trigger-twice-dekabocchi-borof")
+    data["effect"]["events"].append({"id": "e3", "destroy": "DB"})
+    with pytest.raises(dmrules.InputError, match="leaves where it works in the window"):
+        _solve(data)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"instead": [{"trigger": 1}]}, "0 or 2 times instead of once"),
+        ({"instead": [{"trigger": 2}, "stay"]}, "one thing done instead"),
+        ({"instead": ["stay"]}, "one thing done instead"),
+        ({"watch": {"event": "trigger", "card": {"whose": "own"}}}, "needs 'on'"),
+        ({"watch": {"event": ["trigger", "destroy"], "on": {"event": "destroy"}}}, "watched alone"),
+        ({"watch": {"event": "destroy", "on": {"event": "destroy"}}}, "watches no trigger"),
+        ({"watch": {"event": "trigger", "card": "this", "on": {"event": "destroy"}}}, "says only 'card' \\(a filter"),
+        ({"watch": {"event": "trigger", "on": {"event": "destroy"}, "from": "battle"}}, "says only 'card'"),
+        ({"once_per_turn": True}, "'once_per_turn' with a watched 'trigger' is not modelled"),
+    ],
+)
+def test_a_trigger_change_written_wrong_is_refused_by_name(change, message):
+    data = _load("V35-trigger-twice-dekabocchi-borof")
+    data["players"]["me"]["battle"][0] = _doubler("DB", **change)
+    with pytest.raises(dmrules.InputError, match=message):
+        _solve(data)

@@ -71,6 +71,9 @@ class Watch:
     to_position: str | None = None
     chooser: str | None = None  # a watched 'choose' that names both who chooses and what is chosen
     partner: Filter | None = None  # a battle's other creature (「相手のクリーチャーとバトルする時」)
+    # event 'trigger' (「…破壊された時にトリガーする自分のクリーチャーの能力は」): a triggered ability triggering;
+    # ``on`` watches the event it triggers on, ``filter`` the card whose ability it is
+    on: Watch | None = None
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,9 @@ class Action:
     #            win, under_to, destroy_partner, power, choose_instead, use_ability, tap_source, battle_instead, reveal,
     #            turn_face_up, ex_life_to (every shield this card's 「EXライフ」 made goes to ``zone``),
     #            under_leave (every card under this one leaves where the event would send it: G-NEO進化),
-    #            untap_source (this card untaps: 「このドラグハートをクリーチャー側に裏返し、アンタップする」)
+    #            untap_source (this card untaps: 「このドラグハートをクリーチャー側に裏返し、アンタップする」),
+    #            trigger (the watched triggered ability triggers ``count`` times, 0 or 2: 「かわりにその能力はトリガー
+    #            しない」, 「1度のかわりに2度トリガーする」)
     zone: str | None = None
     verb: str | None = None
     slot: Slot | None = None
@@ -272,10 +277,12 @@ def _card_chosen(watch: Watch) -> bool:
 
 
 def ability_filters(ability: ReplacementAbility) -> list[Filter]:
-    """Every filter of the ability: its watch's (and its battle partner's), its choices', its conditions', its
-    grant's."""
+    """Every filter of the ability: its watch's (and its battle partner's, and those of the event a watched trigger
+    triggers on), its choices', its conditions', its grant's."""
     out = [ability.watch.filter] if ability.watch.filter is not None else []
     out += [ability.watch.partner] if ability.watch.partner is not None else []
+    on = ability.watch.on
+    out += [f for f in (on.filter, on.partner) if f is not None] if on is not None else []
     out += [slot.filter for slot in ability.slots()]
     out += [c.filter for c in ability.conditions if c.filter is not None]
     out += [ability.granted_to] if ability.granted_to is not None else []

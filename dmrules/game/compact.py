@@ -153,7 +153,8 @@ def application_item(
 
 
 def trigger_item(trigger: Trigger, ids: dict[tuple[str, int], str]) -> list[Any]:
-    return [trigger.window, ids.get((trigger.card, trigger.ability), trigger.card), trigger.event]
+    item: list[Any] = [trigger.window, ids.get((trigger.card, trigger.ability), trigger.card), trigger.event]
+    return item + [trigger.times] if trigger.times != 1 else item
 
 
 def compact_resolution(

@@ -85,6 +85,7 @@ class Trigger:
     text: str | None
     event: str
     window: int = 1
+    times: int = 1  # 2: an ability of another card makes it trigger twice (「1度のかわりに2度トリガーする」)
 
     @property
     def id(self) -> str:
@@ -199,10 +200,10 @@ class Resolution:
     def trigger_counts(self) -> tuple[tuple[str, int, int], ...]:
         """How many times each triggered ability triggers, as ``(card, ability, count)``: once for
         each event it watches that happened, in every window (603.5c: one whose card leaves with
-        others looks back at its own card only)."""
+        others looks back at its own card only), twice for one another card's ability doubles."""
         counts: dict[tuple[str, int], int] = {}
         for t in self.triggered:
-            counts[(t.card, t.ability)] = counts.get((t.card, t.ability), 0) + 1
+            counts[(t.card, t.ability)] = counts.get((t.card, t.ability), 0) + t.times
         return tuple((card, ability, n) for (card, ability), n in counts.items())
 
     @property

@@ -307,6 +307,8 @@ _CLASSES = (
     WatchClass("leave_hand", "手札を離れる", "leave the hand"),
     WatchClass("leave_deck", "山札を離れる", "leave the deck", restrictable=False),
     WatchClass("summon", "召喚される", "be summoned", restrictable=False),
+    # a triggered ability triggering (the watch's ``on`` says on which event): no event of a card's own
+    WatchClass("trigger", "トリガーする", "trigger", restrictable=False),
 )
 WATCH_CLASSES: dict[str, WatchClass] = {c.name: c for c in _CLASSES}
 

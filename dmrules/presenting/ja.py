@@ -155,7 +155,8 @@ def window_title(scenario: Scenario, window: Window) -> str:
 
 
 def trigger_line(scenario: Scenario, trigger: Trigger, events=()) -> str:
-    return f"{card_label(scenario, trigger.card)}が誘発する: {event_label(scenario, trigger.event, events)}時"
+    twice = "2度" if trigger.times == 2 else ""
+    return f"{card_label(scenario, trigger.card)}が{twice}誘発する: {event_label(scenario, trigger.event, events)}時"
 
 
 def broken_line(scenario: Scenario, shields) -> str:

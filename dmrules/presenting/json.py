@@ -166,6 +166,7 @@ def trigger_json(trigger: Trigger) -> dict:
         "text": trigger.text,
         "event": trigger.event,
         "window": trigger.window,
+        "times": trigger.times,
     }
 
 

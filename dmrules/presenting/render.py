@@ -114,7 +114,8 @@ def window_title(scenario: Scenario, window: Window) -> str:
 
 def trigger_line(scenario: Scenario, trigger: Trigger, events=()) -> str:
     """``BL (墓守の鐘ベルリン) triggers when PW (貝獣 パウアー) is discarded [e1/RK.2:PW]``."""
-    return f"{card_label(scenario, trigger.card)} triggers when {event_label(scenario, trigger.event, events)}"
+    twice = " twice" if trigger.times == 2 else ""
+    return f"{card_label(scenario, trigger.card)} triggers{twice} when {event_label(scenario, trigger.event, events)}"
 
 
 def broken_line(scenario: Scenario, shields) -> str:

@@ -71,6 +71,7 @@ WATCH_FIELDS = (
     "once",
     "to_position",
     "partner",
+    "on",
 )
 ONE_WORD_ACTIONS = (
     "stay",
@@ -105,6 +106,7 @@ ACTION_KEYS = (
     "choose_instead",
     "reveal",
     "under_chosen",
+    "trigger",
 )
 SLOT_FIELDS = ("count", "up_to", "position", "tapped", "no_trigger")
 CHOOSE_FIELDS = ("from", "to", "verb") + SLOT_FIELDS + FILTER_FIELDS
@@ -140,6 +142,7 @@ def parse_watch(node: Node) -> Watch:
             raise node.error("a battle partner of an event that is no battle", "partner")
         partner = parse_filter(node.child("partner"))
     return Watch(
+        on=_trigger_on(node, events, subject),
         partner=partner,
         chooser=chooser,
         events=events,
@@ -155,6 +158,29 @@ def parse_watch(node: Node) -> Watch:
         once=node.opt_bool("once"),
         to_position=node.opt_text("to_position", None, ("top", "bottom")),
     )
+
+
+def _trigger_on(node: Node, events: tuple[str, ...], subject: str | None) -> Watch | None:
+    """「自分のクリーチャーが破壊された時にトリガーする自分のクリーチャーの能力は」: a watched 'trigger' is a triggered
+    ability's; ``on`` watches the event it triggers on, ``card`` (a filter) the card whose ability it is."""
+    if "trigger" not in events:
+        if node.has("on"):
+            raise node.error("'on' says what a watched 'trigger' triggers on: this watch watches no trigger", "on")
+        return None
+    if events != ("trigger",):
+        raise node.error("a watched 'trigger' is watched alone", "event")
+    if not node.has("on"):
+        raise node.error("a watched 'trigger' needs 'on': the event the ability triggers on", "event")
+    extra = [k for k in node.value if k not in ("event", "card", "on")]
+    if extra or subject is not None:
+        field = extra[0] if extra else "card"
+        raise node.error(
+            "a watched 'trigger' says only 'card' (a filter: the card whose ability triggers) and 'on'", field
+        )
+    on = parse_watch(node.child("on"))
+    if on.on is not None:
+        raise node.child("on").error("a trigger's trigger", "event")
+    return on
 
 
 def _slot_options(node: Node) -> dict:
@@ -328,6 +354,12 @@ def _keyed_action(node: Node, key: str, arg: Node) -> Action:
     if key == "under_chosen":
         # 「墓地に置くかわりに自分のNEOクリーチャー1体の下に置く」: under one card its player chooses
         return Action("move_under_chosen", filter=parse_filter(arg, default_whose="own"))
+    if key == "trigger":
+        # 「かわりにその能力はトリガーしない」 (0), 「1度のかわりに2度トリガーする」 (2)
+        count = arg.integer(0, 2)
+        if count == 1:
+            raise arg.error("a triggered ability triggers 0 or 2 times instead of once (1 changes nothing)")
+        return Action("trigger", count=count)
     if key == "battle_instead":
         if arg.value == "this":
             return Action("battle_instead")
@@ -350,6 +382,7 @@ def parse_ability(node: Node, *, effect: bool = False) -> ReplacementAbility:
         )
     if any(a.kind == "destroy_partner" for a in instead) and "battle" not in watch.events:
         raise node.error("destroy_battle_partner needs a watched 'battle' event", "instead")
+    _check_trigger_change(node, watch, instead)
     default = "any" if effect else default_works_in(watch, own)
     works_in = node.opt_text("works_in", default, ZONES + ("any",))
     then: tuple[Step, ...] = ()
@@ -372,6 +405,20 @@ def parse_ability(node: Node, *, effect: bool = False) -> ReplacementAbility:
         granted_to=parse_filter(node.child("granted_to")) if node.has("granted_to") else None,
         keyword=node.opt_text("keyword"),
     )
+
+
+def _check_trigger_change(node: Node, watch: Watch, instead: tuple[Action, ...]) -> None:
+    """A watched 'trigger' is changed by one ``trigger`` action alone, which changes nothing else."""
+    changes = [a for a in instead if a.kind == "trigger"]
+    if watch.on is None:
+        if changes:
+            raise node.error("'trigger' changes how often a watched 'trigger' triggers: this watches none", "instead")
+        return
+    if len(instead) != 1 or not changes:
+        raise node.error("a watched 'trigger' has one thing done instead: 'trigger: 0' or 'trigger: 2'", "instead")
+    for key in ("then", "once_per_turn", "if", "needs_room", "spell_own_movement"):
+        if node.has(key):
+            raise node.error(f"'{key}' with a watched 'trigger' is not modelled", key)
 
 
 def parse_trigger(node: Node) -> TriggeredAbility:

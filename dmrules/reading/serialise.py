@@ -113,6 +113,8 @@ def watch_dict(watch: Watch) -> dict:
         out["once"] = True
     if watch.partner is not None:
         out["partner"] = filter_dict(watch.partner)
+    if watch.on is not None:
+        out["on"] = watch_dict(watch.on)
     return out
 
 
@@ -207,6 +209,8 @@ def action_dict(action: Action) -> Any:
         return {"reveal": action.count}
     if kind == "power":
         return {"power": action.count}
+    if kind == "trigger":
+        return {"trigger": action.count}
     if kind == "choose_instead":
         return "choose_instead" if action.whose is None else {"choose_instead": action.whose}
     if kind == "battle_instead":

@@ -81,7 +81,14 @@ def eligible(scenario: Scenario, group: bool) -> bool:
         or scenario.templates
         or scenario.shuffled
         or any(e.swap for e in scenario.events)
+        or _changes_triggers(scenario)
     )
+
+
+def _changes_triggers(scenario: Scenario) -> bool:
+    """Whether an ability may make a triggered ability trigger twice (a count this path does not read)."""
+    abilities = [a for c in scenario.cards.values() for a in c.replacements] + [e.ability for e in scenario.effects]
+    return any(a.watch.on is not None for a in abilities)
 
 
 class Briefs:

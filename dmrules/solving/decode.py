@@ -4,6 +4,7 @@ resolutions of ``game/outcome.py``."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from operator import attrgetter
 from typing import Any
 
@@ -162,12 +163,19 @@ _LISTED = (
     "face_down_now",
     "violation",
 )
-_MAPPED = ("final", "made", "final_power", "final_under", "chooser")
-_UNMODELLED = (  # asp/sequential/order.lp: never listed as if it were followed
-    "not modelled yet under the sequential ruleset: a card a replacement took from the top of a deck "
+_MAPPED = ("final", "made", "final_power", "final_under", "chooser", "trigger_times")
+_UNMODELLED = {  # never listed as if it were followed
+    # asp/sequential/order.lp
+    "deck_order": "not modelled yet under the sequential ruleset: a card a replacement took from the top of a deck "
     "is replaced in turn while other cards are taken from that deck (the cards they take would not "
-    "be followed)"
-)
+    "be followed)",
+    # asp/common/result.lp
+    "trigger_changes": "not modelled: two abilities that change how often a triggered ability triggers could change "
+    "the same trigger (which applies, or whether both do, no ruling says)",
+    "trigger_change_leaves": "not modelled: the card of an ability that changes how often a triggered ability "
+    "triggers leaves where it works in the window whose triggers it would change (whether it still changes them, "
+    "no ruling says)",
+}
 
 
 def _first_string(b: Builder, args: Sequence[Symbol]) -> str:
@@ -194,6 +202,7 @@ _DECODERS: dict[str, tuple[int, Callable[[Builder, Sequence[Symbol]], Any]]] = {
     "made": (_MAP, lambda b, a: (b._handle(a[0]), (b._handle(a[1]), b._handle(a[2])))),
     "target": (_OWN, _two_strings),
     "triggered": (_LIST, lambda b, a: b.trigger(a[0], a[1])),
+    "trigger_times": (_MAP, lambda b, a: (b.trigger(a[0], a[1]), a[2].number)),  # a trigger's count other than 1
     "loses": (_LIST, lambda b, a: name_of(a[0])),  # a player: pl("NAME")
     "broken": (_LIST, _first_string),
     "swap_failed": (_OWN, _first_string),
@@ -258,7 +267,7 @@ class Builder(Names):
             args = sym.arguments
             return _ATTR, "event_", (self._handle(args[0]), name[6:], _text(args[1]))
         if name == "unmodelled":
-            raise InputError(self.scenario.path, "ruleset", _UNMODELLED)
+            raise InputError(self.scenario.path, "ruleset", _UNMODELLED[sym.arguments[0].name])
         return None, name, None
 
     def _handle(self, sym: Symbol) -> int:
@@ -329,7 +338,10 @@ class Builder(Names):
             tapped=tuple(sorted(lists["tapped_now"], key=card_key)),
             face_up=tuple(sorted(lists["face_up_now"], key=card_key)),
             face_down=tuple(sorted(lists["face_down_now"], key=card_key)),
-            triggered=tuple(sorted(lists["triggered"], key=lambda t: (card_key(t.card), t.ability, t.event))),
+            triggered=tuple(
+                replace(t, times=maps["trigger_times"].get(t, 1))
+                for t in sorted(lists["triggered"], key=lambda t: (card_key(t.card), t.ability, t.event))
+            ),
             broken=tuple(sorted(lists["broken"], key=card_key)),
             battle_losers=tuple(sorted(lists["battle_loser"])),
             sba=tuple((s.name, name_of(s.arguments[0])) for s in sorted(lists["sba"])),

@@ -457,6 +457,8 @@ def action_term(action) -> Symbol:
         return Function("draw", [Number(action.count)])
     if action.kind == "reveal":
         return Function("reveal", [Number(action.count)])
+    if action.kind == "trigger":
+        return Function("trigger", [Number(action.count)])
     if action.kind == "battle_instead" and action.filter is None:
         return C("battle_instead")
     raise ValueError(f"unknown action kind {action.kind}")  # pragma: no cover - abilities.py makes only these
@@ -496,6 +498,10 @@ def watch_facts(r: Symbol, watch: Watch) -> list[Symbol]:
         add(fact("watch_once", r))
     if watch.to_position:
         add(fact("watch_to_position", r, C(watch.to_position)))
+    if watch.on is not None:  # a watched trigger: the event it triggers on, watched as a watcher of its own
+        o = Function("on", [r])
+        add(fact("trigger_change", r, o))
+        out.extend(watch_facts(o, watch.on))
     return out
 
 

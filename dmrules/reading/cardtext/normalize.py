@@ -117,6 +117,28 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (re.compile(r"(?<=かわりに)、?このクリーチャーは、?(?=相手のシールドを\d+つブレイク)"), ""),
     # 「…の下に置いてカードを1枚引く」: a clause ending in 「て」 and the draw after it, said with no comma
     (re.compile(r"(?<=[いしえ]て)(?=カードを\d+枚引)"), "、"),
+    # A triggered ability's triggering replaced. 「…出て、相手のクリーチャーの能力がトリガーする時、かわりにその
+    # 能力はトリガーしない」 and 「…破壊された時にトリガーする自分のクリーチャーの能力は(すべて)、1度のかわりに2度
+    # トリガーする」 are said as 「Xた時にトリガーするYの能力がトリガーする時、かわりにトリガーしない / 2度
+    # トリガーする」, and the events an ability triggers on in the present tense, as every watched event is
+    # (「破壊される時にトリガーする」)
+    (
+        re.compile(
+            r"(^|、)([^、。]*?)(?:バトルゾーンに)?出て、([^、。]*?)の能力がトリガーする時、かわりにその能力はトリガーしない"
+        ),
+        r"\1\2出た時にトリガーする\3の能力がトリガーする時、かわりにトリガーしない",
+    ),
+    (
+        re.compile(r"時にトリガーする([^、。]*?)の能力は(?:すべて)?、?1度のかわりに2度トリガーする"),
+        r"時にトリガーする\1の能力がトリガーする時、かわりに2度トリガーする",
+    ),
+    (re.compile(r"した時(?=[^。]*?時にトリガーする|にトリガーする)"), "する時"),
+    (re.compile(r"た時(?=[^。]*?時にトリガーする|にトリガーする)"), "る時"),
+    # 「相手は、自身の…を出す時」: the player who does the event said as the topic, as 「相手が…」
+    (
+        re.compile(r"(^|、)(自分|相手)は、(?=[^、。]*?(?:出す|置く|捨てる|唱える|選ぶ|ブレイクする)時)"),
+        r"\1\2が",
+    ),
     # 「相手が自分のシールドをブレイクする時」: a player breaking shields, as 「自分のシールドが相手にブレイクされる時」
     (re.compile(r"(^|、)(自分|相手)が((?:自分|相手)のシールド)をブレイクする(?=時)"), r"\1\3が\2にブレイクされる"),
     # 「自分の手札が捨てられる時」「相手が手札を捨てる時」 with what is done instead only where the cards discarded go:

@@ -256,6 +256,9 @@ def _subject(watch: Watch) -> str:
 def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool = False) -> str:
     """「自分のクリーチャーが相手の効果によって破壊される」 (without 「時」)."""
     events = set(watch.events)
+    if watch.on is not None:  # 「…破壊される時にトリガーする自分のクリーチャーの能力がトリガーする」
+        card = phrase(_given(watch.filter, "card whose triggered ability it is"))
+        return f"{render_watch(watch.on, ())}時にトリガーする{card}の能力がトリガーする"
     if events == {"untap"}:
         return f"自分のターンのはじめに、{_SUBJECT[_given(watch.subject, 'untapped card')]}がタップされていたら"
     if events == {"spell_to_graveyard"}:
@@ -616,6 +619,8 @@ def render_action(action: Action) -> str:
         host = _given(action.filter, "card it goes under")
         creature = bool(set(host.types) & {"creature", "neo", "psychic", "evolution"} or host.races or host.evolution)
         return f"{phrase(host)}1{'体' if creature else '枚'}の下に置く"
+    if kind == "trigger":  # the watched triggered ability, triggering twice or not at all
+        return {0: "トリガーしない", 2: "2度トリガーする"}[_given(action.count, "number of triggers")]
     if kind == "move_top":
         return "一番上のカードが離れる"
     if kind == "under_leave":

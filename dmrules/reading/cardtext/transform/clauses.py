@@ -201,6 +201,14 @@ class ClauseParts:
         """「負けない」: the player does not lose the game (a ``lose`` event replaced by nothing, instead.py)."""
         return Clause(verb="not_lose")
 
+    def vp_trigger_twice(self, items: list):
+        """「(1度のかわりに)2度トリガーする」: the watched triggered ability triggers twice (instead.py)."""
+        return Clause(verb="trigger_twice")
+
+    def vp_no_trigger(self, items: list):
+        """「(かわりにその能力は)トリガーしない」: the watched triggered ability does not trigger (instead.py)."""
+        return Clause(verb="no_trigger")
+
     # -- sources ------------------------------------------------------------------------
     def source_zone(self, items: list):
         zones = tuple(ZONE_BY_WORD[str(t)] for t in _typed_tokens(items, "ZONE"))

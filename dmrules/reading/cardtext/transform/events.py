@@ -91,6 +91,27 @@ class EventParts:
                 parts.append(part)
         return ("head", tuple(parts))
 
+    # -- a triggered ability's triggering -------------------------------------------------
+    def trigger_on(self, items: list):
+        """「自分のクリーチャーが破壊される時またはバトルゾーンを離れる時にトリガーする」: the events it triggers on,
+        one watch."""
+        _, parts = self.head(items)  # 「…時またはバトルゾーンを離れる時」: the card said once
+        first = parts[0].watch
+        if any(replace(p.watch, events=()) != replace(first, events=()) or p.ability or p.conditions for p in parts):
+            raise ReadError("a triggered ability triggering on events one watch cannot name together")
+        if any(p.win for p in parts):
+            raise ReadError("a triggered ability triggering on a player's win")
+        return ("trigger_on", replace(first, events=tuple(dict.fromkeys(e for p in parts for e in p.watch.events))))
+
+    def head_trigger(self, items: list):
+        """「…時にトリガーする自分のクリーチャーの能力がトリガーする時」: the triggering of an ability of the cards the
+        phrase names (of the battle zone), on the events ``trigger_on`` watches."""
+        on = next(i[1] for i in items if isinstance(i, tuple) and i and i[0] == "trigger_on")
+        phrase = next(i for i in items if isinstance(i, Phrase))
+        if phrase.count is not None or phrase.zone not in (None, "battle") or phrase.shield or phrase.any_one:
+            raise ReadError("the triggered abilities of cards named with a number or a zone other than the battle zone")
+        return ("head", (WatchPart(watch=Watch(events=("trigger",), filter=phrase.filter, on=on)),))
+
     def watch_card(self, items: list):
         subject = next(i for i in items if isinstance(i, (Phrase, tuple)) and not _is_cause_or_amount(i))
         if isinstance(subject, tuple) and subject[0] == "subjects":  # 「このクリーチャーまたは自分のドラゴンが」

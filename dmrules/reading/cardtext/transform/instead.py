@@ -118,6 +118,11 @@ def _said_whole(clause: Clause, watch: Watch) -> Action | None:
         if watch.events != ("lose",):
             raise ReadError("「負けない」 instead of another event than the game's loss")
         return Action("stay")
+    if verb in ("trigger_twice", "no_trigger"):  # 「2度トリガーする」「トリガーしない」
+        if watch.events != ("trigger",) or target is not None or clause.place is not None:
+            raise ReadError("「…トリガーする」 instead of another event than a triggered ability's triggering")
+        _check_manners(clause, set())
+        return Action("trigger", count=2 if verb == "trigger_twice" else 0)
     if verb == "use":
         return Action("use_ability")
     if verb == "under_leave":  # 「かわりに下のカードすべてが離れる」 (G-NEO進化)

@@ -142,7 +142,7 @@ class Clause:
     """One clause of what is done: 「カードを2枚、自分の墓地から好きな順序で山札の一番下に置き、」."""
 
     verb: str  # destroy, put, return, add, enter, discard, draw, tap, untap, shuffle, stay, not_lose, battle, use,
-    #            flip, face_up, shieldify, choose_instead, top_card_only
+    #            flip, face_up, shieldify, choose_instead, top_card_only, trigger_twice, no_trigger
     mode: str = "plain"  # plain, may (「てもよい」), cont (「し、」), te (「して」)
     target: Target | None = None
     sources: tuple[str, ...] = ()

@@ -275,6 +275,8 @@ def _moves_event_card(action: Action) -> bool:
 def _with_stay(actions: tuple[Action, ...], watch: Watch) -> tuple[Action, ...]:
     """``stay`` where the event's card does not move at all (docs/card-text.md), as the golden forms write it."""
     acts = list(actions)
+    if watch.on is not None:
+        return actions  # a triggered ability's triggering: no card of its own
     if not any(_moves_event_card(a) for a in acts) and not any(a.kind == "stay" for a in acts):
         acts.insert(0, Action("stay"))
     if set(watch.events) <= _PLAYER_WATCHES and len(acts) > 1:
