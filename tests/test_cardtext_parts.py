@@ -2118,6 +2118,25 @@ def test_a_battle_with_a_creature_the_phrase_says():
     )
 
 
+@pytest.mark.parametrize("verb", ["にバトルさせてもよい", "がバトルしてもよい"])
+def test_this_creature_made_to_battle_instead_may_be_declined(verb):
+    """ラドン・ベップバーン: 「かわりにこのクリーチャーにバトルさせてもよい」 is UTOPIA's 「…がバトルする」,
+    optional."""
+    assert_compiles_to(
+        UTOPIA.replace("がバトルする。", verb + "。"),
+        {
+            "watch": {
+                "event": "battle",
+                "card": {"whose": "own", "type": "creature", "other": True},
+                "partner": {"whose": "opponent", "type": "creature"},
+            },
+            "instead": [{"battle_instead": "this"}],
+            "optional": True,
+        },
+    )
+    assert_refused(UTOPIA.replace("このクリーチャーがバトルする。", "相手のクリーチャーにバトルさせてもよい。"), "")
+
+
 @pytest.mark.parametrize("partner, replaced", [("opponent", True), ("own", False)])
 def test_only_a_battle_with_the_creature_said_is_replaced(partner, replaced):
     """The watch of the compiled text, with the partner's player said otherwise for the control case."""

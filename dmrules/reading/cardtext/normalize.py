@@ -111,8 +111,13 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # left out
     (re.compile(r"(?<=[るた])とき(?=かわりに)"), "時"),
     (re.compile(r"(?:(?<=あれば)|(?<=なら))(?=かわりに)"), "、"),
-    # 「かわりにこのクリーチャーがバトルする」: this creature battles instead, as 「…をバトルさせる」 says it
+    # 「かわりにこのクリーチャーがバトルする」「かわりにこのクリーチャーにバトルさせてもよい」: this creature battles
+    # instead, as 「…をバトルさせる」 says it
     (re.compile(r"(?<=かわりに)、?このクリーチャーがバトルする(?=$|。)"), "このクリーチャーをバトルさせる"),
+    (
+        re.compile(r"(?<=かわりに)、?このクリーチャー(?:が|に)バトル(?:して|させて)(もよい|よい)(?=$|。)"),
+        r"このクリーチャーをバトルさせて\1",
+    ),
     # 「かわりにこのクリーチャーは相手のシールドを1つブレイクする」: what this card breaks instead, its card said
     (re.compile(r"(?<=かわりに)、?このクリーチャーは、?(?=相手のシールドを\d+つブレイク)"), ""),
     # 「…の下に置いてカードを1枚引く」: a clause ending in 「て」 and the draw after it, said with no comma
