@@ -2787,3 +2787,15 @@ def test_a_triggered_abilitys_triggering_replaced():
 )
 def test_near_variants_of_a_trigger_replaced_are_refused(text, named):
     assert_refused(text, named)
+
+
+def test_a_player_in_another_players_place_is_refused_not_taken_for_a_self_replacement():
+    """コンゴウノ裁徒: 「相手のクリーチャーがブレイクするシールドを、相手のかわりに自分が選ぶ」 is a static ability that
+    gives a choice to the other player; it is no self-replacement of an effect (which dmrules leaves to the effect) and
+    the vocabulary cannot state it: refused by name, never read as nothing to model."""
+    assert_refused(
+        "W・ブレイカー / 相手のクリーチャーがブレイクするシールドを、相手のかわりに自分が選ぶ。",
+        "a player who does something in another player's place",
+    )
+    scope = compile_text("自分の手札が1枚以下なら、相手のクリーチャーは1体のかわりにすべて、攻撃する。")
+    assert scope.self_replacements == 1

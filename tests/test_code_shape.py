@@ -42,6 +42,8 @@ SHARED: dict[str, frozenset[str]] = {
             "replacement_label",
             "resolution_lines",
             "trigger_line",
+            "untrigger_line",
+            "_changed_by",
             "window_title",
             "zones_text",
         )

@@ -5,6 +5,7 @@ creatures made of several cards."""
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 import yaml
@@ -126,9 +127,26 @@ def test_the_trigger_is_doubled_only_where_both_filters_pass():
         ("KZ2", "e1"): 1,
         ("KZ2", "e2"): 1,
     }
+    assert {t.card for t in only.triggered if t.changed_by is not None and t.changed_by.card == "DB"} == {"SK", "KZ"}
+    assert not only.untriggered
     data["players"]["me"]["battle"] = [c for c in data["players"]["me"]["battle"] if c["id"] != "DB"]
     (only,) = _solve(data).resolutions
     assert sorted(only.trigger_counts) == [("KZ", 1, 2), ("KZ2", 1, 2), ("SK", 1, 1)]
+
+
+def test_the_output_says_which_card_changed_a_trigger():
+    out = run_cli("solve", str(FIXTURES / "V36-no-trigger-brachio-dranju.yaml"))
+    assert out.returncode == 0, out.stderr
+    assert (
+        "AH (アクア・ハルカス) does not trigger when AH (アクア・ハルカス) is put into the battle zone [e1], as BR"
+        in out.stdout
+    )
+    out = run_cli("solve", str(FIXTURES / "V36-no-trigger-brachio-dranju.yaml"), "--json")
+    (only,) = json.loads(out.stdout)["resolutions"]
+    assert only["untriggered"] == [[1, "MO", "e1"], [1, "AH", "e1"]] and only["triggered"] == [[1, "MM", "e1"]]
+    out = run_cli("solve", str(FIXTURES / "V35-trigger-twice-dekabocchi-borof.yaml"), "--json")
+    (only,) = json.loads(out.stdout)["resolutions"]
+    assert [1, "SK", "e1", 2] in only["triggered"] and [1, "KZ2", "e1"] in only["triggered"]
 
 
 def test_a_trigger_stopped_is_not_listed_and_a_trigger_change_is_optional_with_may():
@@ -137,6 +155,10 @@ def test_a_trigger_stopped_is_not_listed_and_a_trigger_change_is_optional_with_m
     data = _load("V36-no-trigger-brachio-dranju")
     (only,) = _solve(data).resolutions
     assert [t.card for t in only.triggered] == ["MM"]
+    assert [(t.card, t.event, t.times, t.changed_by and t.changed_by.card) for t in only.untriggered] == [
+        ("MO", "e1", 0, "BR"),
+        ("AH", "e1", 0, "BR"),
+    ]
     without = copy.deepcopy(data)
     without["players"]["me"]["battle"].pop(0)
     (only,) = _solve(without).resolutions

@@ -192,13 +192,16 @@ def _template_ids(scenario: Scenario, resolution: Resolution) -> frozenset[str]:
 def _extras(out: dict[str, Any], resolution: Resolution, scenario: Scenario) -> None:
     if resolution.lost:
         out["lost"] = list(resolution.lost)
-    if resolution.triggered:
+    if resolution.triggered or resolution.untriggered:
         ids = {
             (card_id, index): replacement_id(card_id, index, len(card.triggers))
             for card_id, card in scenario.cards.items()
             for index in range(1, len(card.triggers) + 1)
         }
-        out["triggered"] = [trigger_item(t, ids) for t in resolution.triggered]
+        if resolution.triggered:
+            out["triggered"] = [trigger_item(t, ids) for t in resolution.triggered]
+        if resolution.untriggered:
+            out["untriggered"] = [trigger_item(t, ids)[:3] for t in resolution.untriggered]
     for key, values in (
         ("broken", resolution.broken),
         ("flipped", resolution.flipped),

@@ -86,6 +86,8 @@ class Trigger:
     event: str
     window: int = 1
     times: int = 1  # 2: an ability of another card makes it trigger twice (「1度のかわりに2度トリガーする」)
+    # the replacement that changed how often it triggers (times 2, or 0 in a window's ``untriggered``)
+    changed_by: ReplacementRef | None = None
 
     @property
     def id(self) -> str:
@@ -107,6 +109,7 @@ class Window:
     lost: tuple[str, ...] = ()
     flipped: tuple[str, ...] = ()
     triggered: tuple[Trigger, ...] = ()
+    untriggered: tuple[Trigger, ...] = ()  # triggers a replacement stopped (「かわりにその能力はトリガーしない」)
     broken: tuple[str, ...] = ()
     untapped: tuple[str, ...] = ()  # cards the untap step untapped
     tapped: tuple[str, ...] = ()  # cards a replacement tapped (スーパーガードマン)
@@ -195,6 +198,10 @@ class Resolution:
     @property
     def triggered(self) -> tuple[Trigger, ...]:
         return tuple(t for w in self.windows for t in w.triggered)
+
+    @property
+    def untriggered(self) -> tuple[Trigger, ...]:
+        return tuple(t for w in self.windows for t in w.untriggered)
 
     @property
     def trigger_counts(self) -> tuple[tuple[str, int, int], ...]:

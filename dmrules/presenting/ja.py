@@ -156,7 +156,17 @@ def window_title(scenario: Scenario, window: Window) -> str:
 
 def trigger_line(scenario: Scenario, trigger: Trigger, events=()) -> str:
     twice = "2度" if trigger.times == 2 else ""
-    return f"{card_label(scenario, trigger.card)}が{twice}誘発する: {event_label(scenario, trigger.event, events)}時"
+    line = f"{card_label(scenario, trigger.card)}が{twice}誘発する: {event_label(scenario, trigger.event, events)}時"
+    return line + _changed_by(scenario, trigger)
+
+
+def untrigger_line(scenario: Scenario, trigger: Trigger, events=()) -> str:
+    event = event_label(scenario, trigger.event, events)
+    return f"{card_label(scenario, trigger.card)}は誘発しない: {event}時" + _changed_by(scenario, trigger)
+
+
+def _changed_by(scenario: Scenario, trigger: Trigger) -> str:
+    return f" ({replacement_label(scenario, trigger.changed_by)}の能力による)" if trigger.changed_by else ""
 
 
 def broken_line(scenario: Scenario, shields) -> str:
@@ -249,6 +259,7 @@ def resolution_lines(scenario: Scenario, number: int, resolution: Resolution) ->
         lines.append("    " + broken_line(scenario, resolution.broken))
     events = (*resolution.happened, *resolution.replaced)
     lines += ["    " + trigger_line(scenario, t, events) for t in resolution.triggered]
+    lines += ["    " + untrigger_line(scenario, t, events) for t in resolution.untriggered]
     if resolution.stopped:
         lines.append(f"    {note(resolution.stopped)}")
     lines += [f"    {rule} に反する: {translate(what)}" for rule, what in resolution.violations]

@@ -167,6 +167,7 @@ def trigger_json(trigger: Trigger) -> dict:
         "event": trigger.event,
         "window": trigger.window,
         "times": trigger.times,
+        "changed_by": trigger.changed_by.id if trigger.changed_by else None,
     }
 
 
@@ -192,6 +193,7 @@ def resolution_json(resolution: Resolution) -> dict:
         "lost": list(resolution.lost),
         "flipped": list(resolution.flipped),
         "triggered": [trigger_json(t) for t in resolution.triggered],
+        "untriggered": [trigger_json(t) for t in resolution.untriggered],
         "trigger_counts": [{"card": c, "ability": a, "count": n} for c, a, n in resolution.trigger_counts],
         "broken": list(resolution.broken),
         "attempted": list(resolution.attempted),

@@ -115,7 +115,18 @@ def window_title(scenario: Scenario, window: Window) -> str:
 def trigger_line(scenario: Scenario, trigger: Trigger, events=()) -> str:
     """``BL (墓守の鐘ベルリン) triggers when PW (貝獣 パウアー) is discarded [e1/RK.2:PW]``."""
     twice = " twice" if trigger.times == 2 else ""
-    return f"{card_label(scenario, trigger.card)} triggers{twice} when {event_label(scenario, trigger.event, events)}"
+    line = f"{card_label(scenario, trigger.card)} triggers{twice} when {event_label(scenario, trigger.event, events)}"
+    return line + _changed_by(scenario, trigger)
+
+
+def untrigger_line(scenario: Scenario, trigger: Trigger, events=()) -> str:
+    """``AH (アクア・ハルカス) does not trigger when AH (…) is put into the battle zone [e1], as BR (…) has it``."""
+    event = event_label(scenario, trigger.event, events)
+    return f"{card_label(scenario, trigger.card)} does not trigger when {event}" + _changed_by(scenario, trigger)
+
+
+def _changed_by(scenario: Scenario, trigger: Trigger) -> str:
+    return f", as {replacement_label(scenario, trigger.changed_by)} has it" if trigger.changed_by else ""
 
 
 def broken_line(scenario: Scenario, shields) -> str:
@@ -275,6 +286,8 @@ def _result_lines(scenario: Scenario, resolution: Resolution) -> list[str]:
     events = (*resolution.happened, *resolution.replaced)
     for trigger in resolution.triggered:
         lines.append("    " + trigger_line(scenario, trigger, events))
+    for trigger in resolution.untriggered:
+        lines.append("    " + untrigger_line(scenario, trigger, events))
     for card, ability, n in resolution.trigger_counts:
         which = f" (ability {ability})" if ability > 1 else ""
         lines.append(f"    {card_label(scenario, card)}{which} triggers {n} time{'s' if n != 1 else ''}")

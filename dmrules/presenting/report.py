@@ -747,6 +747,7 @@ class _Page(_Ways):
             lines.append(w.broken_line(self.s, resolution.broken))
         events = (*resolution.happened, *resolution.replaced)
         lines += [w.trigger_line(self.s, t, events) for t in resolution.triggered]
+        lines += [w.untrigger_line(self.s, t, events) for t in resolution.untriggered]
         lines += [self.t["loses_badge"].format(self.player(p)) for p in resolution.lost]
         if resolution.stopped:
             lines.append(w.note(resolution.stopped) if self.narrative == "ja" else resolution.stopped)

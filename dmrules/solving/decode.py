@@ -163,7 +163,7 @@ _LISTED = (
     "face_down_now",
     "violation",
 )
-_MAPPED = ("final", "made", "final_power", "final_under", "chooser", "trigger_times")
+_MAPPED = ("final", "made", "final_power", "final_under", "chooser", "trigger_times", "trigger_changed")
 _UNMODELLED = {  # never listed as if it were followed
     # asp/sequential/order.lp
     "deck_order": "not modelled yet under the sequential ruleset: a card a replacement took from the top of a deck "
@@ -203,6 +203,7 @@ _DECODERS: dict[str, tuple[int, Callable[[Builder, Sequence[Symbol]], Any]]] = {
     "target": (_OWN, _two_strings),
     "triggered": (_LIST, lambda b, a: b.trigger(a[0], a[1])),
     "trigger_times": (_MAP, lambda b, a: (b.trigger(a[0], a[1]), a[2].number)),  # a trigger's count other than 1
+    "trigger_changed": (_MAP, lambda b, a: (b.trigger(a[1], a[2]), b.replacement(a[0]))),  # what changed its count
     "loses": (_LIST, lambda b, a: name_of(a[0])),  # a player: pl("NAME")
     "broken": (_LIST, _first_string),
     "swap_failed": (_OWN, _first_string),
@@ -317,12 +318,22 @@ class Builder(Names):
                 profiles.setdefault(value[0], []).append(value[1])
         return lists, maps, applied, attrs, failed, profiles, atoms
 
+    def _triggers(self, triggered: list, times: dict, changed: dict) -> tuple[tuple[Trigger, ...], ...]:
+        """The triggers, each with how often it triggers and what changed that; and those a replacement stopped."""
+        order = sorted(triggered, key=lambda t: (self._card_key(t.card), t.ability, t.event))
+        stopped = sorted(set(changed) - set(triggered), key=lambda t: (self._card_key(t.card), t.ability, t.event))
+        return (
+            tuple(replace(t, times=times.get(t, 1), changed_by=changed.get(t)) for t in order),
+            tuple(replace(t, times=0, changed_by=changed[t]) for t in stopped),
+        )
+
     def build(self, symbols: Iterable[Symbol]) -> Window:
         lists, maps, applied, attrs, failed, profiles, atoms = self._gather(symbols)
         made, targets, card_key = maps["made"], lists["target"], self._card_key
         apps = self._applications(applied, failed)
         chosen = tuple(sorted(targets, key=lambda tc: (self.templates[tc[0]].order, card_key(tc[1]))))
         final = maps["final"]
+        triggered, untriggered = self._triggers(lists["triggered"], maps["trigger_times"], maps["trigger_changed"])
         return Window(
             index=self.index,
             label=self.label,
@@ -338,10 +349,8 @@ class Builder(Names):
             tapped=tuple(sorted(lists["tapped_now"], key=card_key)),
             face_up=tuple(sorted(lists["face_up_now"], key=card_key)),
             face_down=tuple(sorted(lists["face_down_now"], key=card_key)),
-            triggered=tuple(
-                replace(t, times=maps["trigger_times"].get(t, 1))
-                for t in sorted(lists["triggered"], key=lambda t: (card_key(t.card), t.ability, t.event))
-            ),
+            triggered=triggered,
+            untriggered=untriggered,
             broken=tuple(sorted(lists["broken"], key=card_key)),
             battle_losers=tuple(sorted(lists["battle_loser"])),
             sba=tuple((s.name, name_of(s.arguments[0])) for s in sorted(lists["sba"])),

@@ -23,6 +23,25 @@ from .transform.parts import Followup, Grant, ReadError
 # Words of a watched event (「〜時」, 「唱えた後」, 「〜たら」): a sentence with one before its 「かわりに」 is never
 # read as the effect's own self-replacement.
 _WATCH_HEAD = re.compile(r"時|後|たら")
+# 「…シールドを、相手のかわりに自分が選ぶ」: a player in another's place, which no self-replacement says
+_PLAYER_REPLACED = re.compile(r"(自分|相手|プレイヤー)のかわりに、?(自分|相手)(が|は)")
+
+
+def _effects_own(sentence: str) -> bool:
+    """The effect's own quantity or card replaced (自己置換効果), which no player in another's place is."""
+    return bool(c.SELF_REPLACEMENT.fullmatch(sentence)) and _player_replaced(sentence) is None
+
+
+def _player_replaced(sentence: str) -> str | None:
+    found = _PLAYER_REPLACED.search(sentence)
+    if found is None:
+        return None
+    return (
+        f"「{found.group(0)}…」: a player who does something in another player's place is no form of the "
+        "vocabulary (nor the effect's own quantity or card replaced)"
+    )
+
+
 # The sentence that makes the shields a later 「そのシールド」 of this card's leaving names (EXライフ,
 # エクストラEXライフ).
 _MAKES_SHIELDS = re.compile(
@@ -219,17 +238,15 @@ class TextReader:
         except ReadError as error:
             head = _WATCH_HEAD.search(sentence.split(c.INSTEAD)[0])
             if head is None and pending is None and _begun_before(self.line_before):
-                why = (
-                    f"「{sentence[:16]}…」 goes on with the replacement the sentence before begins "
-                    "(「…る時、…」): a replacement said across two sentences is no form of the vocabulary"
-                )
-                self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=why))
+                self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=_across_sentences(sentence)))
                 return
-            if head is None and pending is None and c.SELF_REPLACEMENT.fullmatch(sentence):
+            if head is None and pending is None and _effects_own(sentence):
                 self.result.self_replacements += 1
                 self._add(c.Sentence(sentence, offset, "self_replacement"))
                 return
-            self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=_quoting(error, sentence)))
+            self._add(
+                c.Sentence(sentence, offset, "unreadable", keyword, problem=_unread(error, sentence, head or pending))
+            )
             return
         grant = pending.grant if pending else None
         before = self.result.sentences[-1].text if self.result.sentences else ""
@@ -536,6 +553,19 @@ def _attach(ability: ReplacementAbility, follow: Followup) -> ReplacementAbility
     if not any(a.kind == "stay" for a in ability.instead):  # stays
         return replace(ability, instead=(Action("stay"),) + ability.instead)
     return ability
+
+
+def _across_sentences(sentence: str) -> str:
+    return (
+        f"「{sentence[:16]}…」 goes on with the replacement the sentence before begins "
+        "(「…る時、…」): a replacement said across two sentences is no form of the vocabulary"
+    )
+
+
+def _unread(error: ReadError, sentence: str, watch_said: object) -> str:
+    """Why a replacement sentence is not read: with no watched event said, a player in another's place by name."""
+    player = None if watch_said else _player_replaced(sentence)
+    return player or _quoting(error, sentence)
 
 
 def _quoting(error: ReadError, sentence: str) -> str:
