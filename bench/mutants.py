@@ -85,6 +85,7 @@ TESTS = [
     "tests/test_model_readings.py",
     "tests/test_fixtures.py::test_fixture[V35-trigger-twice-dekabocchi-borof]",
     "tests/test_fixtures.py::test_fixture[V36-no-trigger-brachio-dranju]",
+    "tests/test_fixtures.py::test_fixture[V37-battle-with-this-hasame-ane]",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -826,6 +827,20 @@ MUTANTS += [
         "event_to(E,Z), trg_active_zone(T,Z), event_from(E,Z0), Z0 != Z, not flag_missing(T), not no_trigger(E).",
         "event_to(E,Z), trg_active_zone(T,Z), event_from(E,Z0), Z0 = Z, not flag_missing(T), not no_trigger(E).",
         "an ability of a card put where it works does not trigger on its own card's event",
+    ),
+    M(
+        "battle-with-anyone",
+        "asp/common/match.lp",
+        "cond_ok(R,E,battle_with_this) :- subject_ok(R,E), event_by(E,battle), w_source(R,C), event_partner(E,C).",
+        "cond_ok(R,E,battle_with_this) :- subject_ok(R,E), event_by(E,battle).",
+        "「このクリーチャーとのバトルによって」 holds for a battle with any creature",
+    ),
+    M(
+        "battle-partner-unknown-read",
+        "asp/common/match.lp",
+        "unmodelled(battle_partner_unknown) :- subject_ok(R,E), watch_cond(R,battle_with_this), event_by(E,battle),",
+        "unmodelled(battle_partner_unknown) :- subject_ok(R,E), watch_cond(R,battle_with_this), event_by(E,never),",
+        "a destruction by battle with no battle stated is listed as if no battle with this card made it",
     ),
 ]
 

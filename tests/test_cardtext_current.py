@@ -1360,3 +1360,44 @@ def test_a_twinpacts_spell_side_watches_itself_cast_whatever_its_type_is_called(
     for card_type in ("ツインパクト", "クリーチャー／呪文", "twinpact"):
         assert compile_text(charger, card_type).complete, card_type
     assert not compile_text(charger, "クリーチャー").complete
+
+
+def test_this_card_discarded_from_the_hand_instead():
+    """ワイルド・シールド・クライマックス: 「かわりにこのカードを自分の手札から捨ててもよい」 is 「かわりに自分の
+    手札にあるこのカードを捨ててもよい」: it works in the hand."""
+    assert_compiles_to(
+        "自分の《ジョット・ガン・ジョラゴン》が破壊される時、かわりにこのカードを自分の手札から捨ててもよい。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "name": "ジョット・ガン・ジョラゴン"}},
+            "instead": ["stay", "discard_this"],
+            "optional": True,
+            "works_in": "hand",
+        },
+    )
+    assert_refused("自分のクリーチャーが破壊される時、かわりにこのカードを自分の墓地から捨ててもよい。", "")
+
+
+def test_a_destruction_by_a_battle_with_this_creature():
+    """はさ目姉: 「相手のクリーチャーがこのクリーチャーとのバトルによって破壊される時」: destroyed by the result of a
+    battle with this card (``battle_with_this``); the cause said first
+    (「このクリーチャーとのバトルによって相手クリーチャーが」) the same."""
+    form = {
+        "watch": {
+            "event": "destroy",
+            "card": {"whose": "opponent", "type": "creature"},
+            "when": ["by_battle", "battle_with_this"],
+        },
+        "instead": [{"move_to": "mana"}],
+    }
+    assert_compiles_to(
+        "相手のクリーチャーがこのクリーチャーとのバトルによって破壊される時、そのクリーチャーを墓地に置くかわりに持ち主の"
+        "マナゾーンに置く。",
+        form,
+    )
+    assert_compiles_to(
+        "このクリーチャーとのバトルによって相手クリーチャーが破壊される時、かわりにマナゾーンに置く。", form
+    )
+    assert_refused(
+        "このクリーチャーがこのクリーチャーとのバトルによって破壊される時、かわりにとどまる。", "this card's own"
+    )
+    assert_refused("相手のクリーチャーがこのクリーチャーとのバトルによって手札に戻される時、かわりにとどまる。", "")

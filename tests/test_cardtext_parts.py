@@ -1298,8 +1298,8 @@ def test_a_followup_of_the_dev_texts_is_read_by_its_rule(followup):
 UNSTATED_WATCHES = [
     ("各ターンはじめて自分のクリーチャーが破壊される時、かわりに手札に戻す。", "「各ターンはじめて」 of another event"),
     (
-        "このクリーチャーとのバトルによって相手のクリーチャーが破壊される時、かわりにとどまる。",
-        "a battle with this creature",
+        "このクリーチャーがこのクリーチャーとのバトルによって破壊される時、かわりにとどまる。",
+        "「このクリーチャーとのバトルによって」 of this card's own event",
     ),
     ("自分の他のクリーチャーがこのクリーチャーとバトルする時、かわりにとどまる。", "「…とバトルする」"),
     (
@@ -1471,9 +1471,13 @@ def test_staying_instead_said_without_instead_is_a_replacement():
     )
     assert_compiles_to("相手の呪文の効果でこのクリーチャーがバトルゾーンから離れる時、離れるかわりにとどまる。", form)
     # 封魔ボルティス: read as a replacement, and refused naming what the vocabulary cannot state
-    assert_refused(
+    # 「このクリーチャーとのバトルに負けて」: the loser of a battle with this card (V37), which stays
+    assert_compiles_to(
         "クリーチャーが、このクリーチャーとのバトルに負けて破壊される時、そのクリーチャーは破壊されずバトルゾーンに留まる。",
-        "a battle with this creature",
+        {
+            "watch": {"event": "destroy", "card": {"type": "creature"}, "when": ["by_battle", "battle_with_this"]},
+            "instead": ["stay"],
+        },
     )
 
 

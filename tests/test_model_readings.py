@@ -215,3 +215,25 @@ def test_a_trigger_change_written_wrong_is_refused_by_name(change, message):
     data["players"]["me"]["battle"][0] = _doubler("DB", **change)
     with pytest.raises(dmrules.InputError, match=message):
         _solve(data)
+
+
+# -- 「このクリーチャーとのバトルによって」: the battle whose result a destruction is (V37) --------------------------
+def test_only_the_loser_of_a_battle_with_this_creature_is_watched():
+    data = _load("V37-battle-with-this-hasame-ane")
+    (only,) = _solve(data).resolutions
+    assert only.final["Y"] == "mana"
+    data["players"]["me"]["battle"].append(
+        {"id": "A", "card": {"name": "他のクリーチャー", "type": "creature", "power": 6000}}
+    )
+    data["effect"]["source"] = "A"
+    data["effect"]["events"] = [{"id": "e1", "battle": ["A", "Y"]}]
+    (only,) = _solve(data).resolutions
+    assert only.final["Y"] == "graveyard" and not only.applied
+
+
+def test_a_destruction_by_battle_stated_without_its_battle_is_refused_where_a_text_reads_the_battle():
+    data = _load("V37-battle-with-this-hasame-ane")
+    data["effect"]["by"] = "battle"
+    data["effect"]["events"] = [{"id": "e1", "destroy": "Y"}]
+    with pytest.raises(dmrules.InputError, match="which creature it battled"):
+        _solve(data)

@@ -28,6 +28,7 @@ WATCH_CONDITIONS = (
     "by_creature",
     "by_effect",
     "by_battle",
+    "battle_with_this",  # 「このクリーチャーとのバトルによって」: the battle was with this card (with by_battle)
     "first_this_turn",
 )
 CAUSES = ("deck_out", "no_shields", "opponent_wins", "effect", "attack", "not_attack")

@@ -45,6 +45,7 @@ class Event:
     is_group: bool = False
     whole: str | None = None  # the event of the whole creature this component card's move is part of
     is_whole: bool = False  # a creature made of several cards moving as a whole (it moves nothing itself)
+    partner: str | None = None  # a destruction by a battle: the other creature of that battle
 
     @property
     def card(self) -> str | None:
@@ -127,6 +128,7 @@ class EventSpec:
     # opens (read from the event's controller), one event each (``e1.CARD``).
     every: Filter | None = None
     every_from: str | None = None
+    partner: str | None = None  # a destruction by a battle (a battle's result): the other creature of that battle
 
 
 @dataclass(frozen=True)

@@ -354,6 +354,7 @@ class Realizer(_CardEvents):
                 source=src,
                 unreplaceable=spec.unreplaceable,
                 ignores_cannot_leave=spec.ignores_cannot_leave,
+                partner=spec.partner,
             ),
         )
         kind = spec.kind

@@ -172,6 +172,8 @@ _UNMODELLED = {  # never listed as if it were followed
     # asp/common/result.lp
     "trigger_changes": "not modelled: two abilities that change how often a triggered ability triggers could change "
     "the same trigger (which applies, or whether both do, no ruling says)",
+    "battle_partner_unknown": "a destruction by a battle that the scenario states without its battle: which creature "
+    "it battled, which 「このクリーチャーとのバトルによって」 reads, is unknown (state the battle as a 'battle' event)",
     "trigger_change_leaves": "not modelled: the card of an ability that changes how often a triggered ability "
     "triggers leaves where it works in the window whose triggers it would change (whether it still changes them, "
     "no ruling says)",

@@ -129,6 +129,7 @@ _EVENT_FIELDS = (
     ("event_swap", "swap", S),
     ("event_whole", "whole", S),
     ("event_position", "position", C),
+    ("event_partner", "partner", S),
 )
 # An event's yes/no fields: (predicate, attribute).
 _EVENT_FLAGS = (

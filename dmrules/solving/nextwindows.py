@@ -151,6 +151,7 @@ def follow_ups(state: Scenario, window: Window) -> list[Pending]:
                 cards=(card,),
                 source=events[battle].source if battle in events else None,
                 by="battle",
+                partner=next((c for c in events[battle].cards if c != card), None) if battle in events else None,
             )
             for battle, card in window.battle_losers
         )

@@ -155,9 +155,11 @@ _TURNS = {"own_turn": "自分のターン中", "opponent_turn": "相手のター
 def _cause(conditions: tuple[str, ...]) -> tuple[str, list[str]]:
     """The cause phrase of a watch's conditions (「相手の呪文の効果によって」), and the conditions left."""
     if "by_battle" in conditions:
-        rest = [c for c in conditions if c != "by_battle"]
+        rest = [c for c in conditions if c not in ("by_battle", "battle_with_this")]
         if set(rest) - set(_TURNS):
             raise ReadError("a battle as the cause, with other causes")
+        if "battle_with_this" in conditions:
+            return "このクリーチャーとのバトルによって", rest
         return "バトルで", rest  # 「自分のターン中、…バトルで破壊される時」: the turn is said before
     causes = ("by_effect", "by_spell", "by_ability", "by_creature", "by_attack")
     rest = [c for c in conditions if c not in ("by_opponent", "by_self", *causes)]

@@ -413,6 +413,10 @@ class CauseParts:
         """「バトルで破壊される」: destroyed by a battle (the loser of a battle)."""
         return EventCause(conditions=("by_battle",))
 
+    def cause_battle_with_this(self, items: list):
+        """「このクリーチャーとのバトルによって破壊される」: destroyed by a battle with this card."""
+        return EventCause(conditions=("by_battle", "battle_with_this"))
+
 
 class EventPhraseParts:
     """The event phrases: the verb with where the card comes from and where it goes."""
@@ -623,6 +627,10 @@ def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
         partner=ev.partner,
     )
     if isinstance(subject, tuple):
+        if "battle_with_this" in conditions:
+            raise ReadError(
+                "「このクリーチャーとのバトルによって」 of this card's own event, or of another card's it names"
+            )
         if ev.state and subject[1] != "this":
             raise ReadError("「表向きで」 of a card other than this one")
         if "opponent" in (ev.from_whose, ev.to_whose):

@@ -67,9 +67,6 @@ UNSTATED = {
         "「この呪文を」: the spell itself acted on by a clause (its own movement is the watched event) cannot be stated"
     ),
     # watched events
-    "unstated_battle_with_this": (
-        "「このクリーチャーとのバトルによって」: a battle with this creature is no cause the vocabulary states"
-    ),
     "unstated_enter_free": (
         "「コストを支払わずに出る」: how a card is put into the battle zone is no event the vocabulary watches"
     ),
