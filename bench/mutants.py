@@ -86,6 +86,7 @@ TESTS = [
     "tests/test_fixtures.py::test_fixture[V35-trigger-twice-dekabocchi-borof]",
     "tests/test_fixtures.py::test_fixture[V36-no-trigger-brachio-dranju]",
     "tests/test_fixtures.py::test_fixture[V37-battle-with-this-hasame-ane]",
+    "tests/test_fixtures.py::test_fixture[V38-discard-whole-lastol]",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -841,6 +842,20 @@ MUTANTS += [
         "unmodelled(battle_partner_unknown) :- subject_ok(R,E), watch_cond(R,battle_with_this), event_by(E,battle),",
         "unmodelled(battle_partner_unknown) :- subject_ok(R,E), watch_cond(R,battle_with_this), event_by(E,never),",
         "a destruction by battle with no battle stated is listed as if no battle with this card made it",
+    ),
+    M(
+        "discard-split-listed",
+        "asp/common/match.lp",
+        "unmodelled(discard_split) :- split_discard(R,E1), split_discard(R,E2), E1 != E2.",
+        "",
+        "a discard watched whole, stated as events of its own cards, is listed as if each were the whole",
+    ),
+    M(
+        "discard-whole-each-card",
+        "asp/common/match.lp",
+        "zone_bad(R,E) :- subject_ok(R,E), watch_once(R), event_group(E,_).",
+        "",
+        "a break or a discard watched whole is also watched card by card",
     ),
 ]
 

@@ -1110,9 +1110,9 @@ def test_new_combinations_of_the_dev_sentences_parts_are_read_or_refused_by_name
 @pytest.mark.parametrize(
     "text, named",
     [
-        # 円舞の使徒ラストル: the whole discard replaced
+        # 円舞の使徒ラストル's wording with another thing done: a discard of all the cards or of each, not said
         (
-            "相手のターン中、自分の手札を捨てる時、その手札のかわりにこのクリーチャーを破壊すれば1枚も捨てなくてよい。",
+            "相手のターン中、自分の手札を捨てる時、その手札のかわりにこのクリーチャーを手札に戻してもよい。",
             "「手札を捨てる時」: a player's discarding, as one event",
         ),
         # 封魔ダンリモス's instead, after a break the vocabulary watches
@@ -2803,3 +2803,17 @@ def test_a_player_in_another_players_place_is_refused_not_taken_for_a_self_repla
     )
     scope = compile_text("自分の手札が1枚以下なら、相手のクリーチャーは1体のかわりにすべて、攻撃する。")
     assert scope.self_replacements == 1
+
+
+def test_a_players_discard_as_a_whole_replaced_by_destroying_this_creature():
+    """円舞の使徒ラストル: 「自分の手札を捨てる時、その手札のかわりにこのクリーチャーを破壊すれば1枚も捨てなくて
+    よい」: the player's discard as a whole (``once``), none of its cards discarded, this creature destroyed instead;
+    optional."""
+    assert_compiles_to(
+        "相手のターン中、自分の手札を捨てる時、その手札のかわりにこのクリーチャーを破壊すれば1枚も捨てなくてよい。",
+        {
+            "watch": {"event": "discard", "card": {"whose": "own"}, "once": True, "when": ["opponent_turn"]},
+            "instead": ["stay", "destroy_this"],
+            "optional": True,
+        },
+    )

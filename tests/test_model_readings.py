@@ -237,3 +237,44 @@ def test_a_destruction_by_battle_stated_without_its_battle_is_refused_where_a_te
     data["effect"]["events"] = [{"id": "e1", "destroy": "Y"}]
     with pytest.raises(dmrules.InputError, match="which creature it battled"):
         _solve(data)
+
+
+# -- a player's discard watched as a whole (V38) ------------------------------------------------------------
+def test_a_discard_watched_whole_is_replaced_once_for_all_its_cards():
+    data = _load("V38-discard-whole-lastol")
+    got = [
+        (sorted(a.event for a in r.applied), r.final["h1"], r.final["h2"], r.final["RS"])
+        for r in _solve(data).resolutions
+    ]
+    assert sorted(got) == [([], "graveyard", "graveyard", "battle"), (["e1"], "hand", "hand", "graveyard")]
+    one = copy.deepcopy(data)
+    one["effect"]["events"] = [{"id": "e1", "discard": "h1"}]  # one card: the discard as a whole all the same
+    assert len(_solve(one).resolutions) == 2
+    own_turn = copy.deepcopy(data)
+    own_turn["turn"] = "me"  # 「相手のターン中」
+    (only,) = _solve(own_turn).resolutions
+    assert not only.applied
+
+
+def test_a_discard_stated_as_events_of_its_own_cards_is_refused_where_a_text_watches_it_whole():
+    data = _load("V38-discard-whole-lastol")
+    data["effect"]["events"] = [{"id": "e1", "discard": "h1"}, {"id": "e2", "discard": "h2"}]
+    with pytest.raises(dmrules.InputError, match="one discard or two"):
+        _solve(data)
+    data["effect"]["events"] = [{"id": "e1", "discard": {"choose": {"count": 2, "from": "hand", "whose": "opponent"}}}]
+    with pytest.raises(dmrules.InputError, match="one discard or two"):
+        _solve(data)
+
+
+def test_each_cards_own_discard_is_still_watched_in_a_discard_of_several():
+    """A10 with ロスト・ソウル's discard stated as one event: each マッドネス card's replacement watches its own card's
+    discard, one of the whole's; the same 4 resolutions."""
+    data = _load("A10-lost-soul-madness")
+    data["effect"]["events"] = [{"id": "e1", "discard": ["R1", "R2", "h3"]}]
+    got = sorted((r.final["R1"], r.final["R2"], r.final["h3"]) for r in _solve(data).resolutions)
+    assert got == [
+        ("battle", "battle", "graveyard"),
+        ("battle", "graveyard", "graveyard"),
+        ("graveyard", "battle", "graveyard"),
+        ("graveyard", "graveyard", "graveyard"),
+    ]

@@ -24,6 +24,11 @@ def _next_id(event_id: str) -> str:
     return f"{head}.{int(tail) + 1}" if head and tail.isdigit() else f"{event_id}.2"
 
 
+# The events of several cards that happen as one (「1つ以上ブレイクされる時」, 「手札を捨てる時」 watch them
+# whole): where their cards come from and go.
+_GROUPS = {"break": ("shields", "hand"), "discard": ("hand", "graveyard")}
+
+
 @dataclass
 class Realized:
     events: list[Event] = field(default_factory=list)
@@ -179,8 +184,8 @@ class _CardEvents(_Lookups):
             return self._battle(at, out, cards)
         if kind == "swap":
             return self._swap(at, out, cards)
-        if kind == "break" and len(cards) > 1:
-            return self._group_break(at, out, cards)
+        if kind in _GROUPS and len(cards) > 1:
+            return self._group(at, out, cards)
         card = cards[0]
         if kind == "spell_to_graveyard":
             if "spell" not in card.types and card.definition is not None:
@@ -269,15 +274,18 @@ class _CardEvents(_Lookups):
             )
         return None
 
-    def _group_break(self, at: _At, out: Realized, cards: list[CardInstance]) -> None:
-        """A break of several shields: the break as a whole, and one event for each shield."""
+    def _group(self, at: _At, out: Realized, cards: list[CardInstance]) -> None:
+        """A break of several shields, or a discard of several cards: the event as a whole, and one event for each
+        card."""
         spec = at.spec
+        source, destination = _GROUPS[spec.kind]
         for card in cards:
-            if card.zone != "shields":
+            if card.zone != source:
                 return self._skip_or_raise(
                     out,
                     spec,
-                    f"a 'break' event needs cards in the shields zone, but '{card.id}' is in the {card.zone} zone",
+                    f"a '{spec.kind}' event needs cards in the {source} zone, "
+                    f"but '{card.id}' is in the {card.zone} zone",
                 )
         out.events.append(
             Event(id=spec.id, order=at.order, cards=tuple(c.id for c in cards), is_group=True, **at.common)
@@ -288,8 +296,8 @@ class _CardEvents(_Lookups):
                     id=f"{spec.id}.{i}",
                     order=at.order + i,
                     cards=(card.id,),
-                    from_zone="shields",
-                    to_zone="hand",
+                    from_zone=source,
+                    to_zone=destination,
                     group=spec.id,
                     **at.common,
                 )

@@ -4,6 +4,8 @@ same in English."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..game.abilities import Action, ReplacementAbility, Slot
 from ..game.filters import Filter
 from ..game.vocabulary import ZONE_WORDS_JA
@@ -196,6 +198,8 @@ def action_words(action: Action) -> str:
         )
     if kind == "one_of":
         return "、または".join("「" + "、".join(action_words(a) for a in option) + "」" for option in action.options)
+    if kind == "trigger":
+        return "その能力は2度トリガーする" if action.count == 2 else "その能力はトリガーしない"
     return "かわりの処理"
 
 
@@ -222,6 +226,11 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
     events = "か".join(WATCHED_EVENT_JA.get(e, "イベントが起こる") for e in watch.events)
     partner = f"{filter_words(watch.partner)}と" if watch.partner is not None else ""
     when = f"{_who(ability)}が{partner}{events}時"
+    if watch.on is not None:  # a triggered ability's triggering: whose ability, on which event
+        on = ability_words(replace(ability, watch=watch.on, conditions=(), instead=()))[0]
+        when = f"{on}にトリガーする{_who(ability)}の能力がトリガーする時"
+    if watch.once:
+        when += " (何枚でも1つのイベント)"
     for label, value in (("から", watch.from_zone), ("へ", watch.to_zone), ("から唱えられて", watch.cast_from)):
         if value:
             when += f" ({ZONE_OR_ANY_JA.get(value, value)}{label})"

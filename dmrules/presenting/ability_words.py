@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..game.abilities import Action, ReplacementAbility, Slot
 from ..game.filters import Condition, Filter
 from ..game.vocabulary import WATCHED_WORDS, ZONE_WORDS
@@ -164,6 +166,8 @@ def action_words(action: Action) -> str:
         )
     if kind == "one_of":
         return " or ".join("(" + "; ".join(action_words(a) for a in option) + ")" for option in action.options)
+    if kind == "trigger":
+        return "it triggers twice" if action.count == 2 else "it does not trigger"
     return kind
 
 
@@ -196,6 +200,15 @@ def condition_words(condition: Condition) -> str:
     return f"there is {at_least} {filter_words(condition.filter)} in the {condition.zone}"
 
 
+def _trigger_or_whole(ability: ReplacementAbility, who: str, when: str) -> str:
+    """A triggered ability's triggering (whose ability, on which event); an event of several cards watched whole."""
+    watch = ability.watch
+    if watch.on is not None:
+        on = ability_words(replace(ability, watch=watch.on, conditions=(), instead=()))[0].removeprefix("when ")
+        when = f"when an ability of {who} would trigger because {on}"
+    return when + (" (one event however many cards)" if watch.once else "")
+
+
 def ability_words(ability: ReplacementAbility) -> list[str]:
     """An ability as a few lines of English."""
     watch = ability.watch
@@ -218,7 +231,7 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
     else:
         words = filter_words(watch.filter)
         who = words if words.startswith("another ") else "a " + words
-    when = f"when {who} would {events}"
+    when = _trigger_or_whole(ability, who, f"when {who} would {events}")
     for label, value in (("from the", watch.from_zone), ("to the", watch.to_zone), ("from the", watch.cast_from)):
         if value:  # a spell's 「…から唱えた後」: "after being cast from the hand"
             when += f" {label} {value}"

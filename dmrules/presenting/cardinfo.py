@@ -54,8 +54,7 @@ def action_text(action: Action) -> str:
     return f"choose {slot.count} from {slot.from_zone} ({slot.verb} → {slot.to_zone}): {filter_text(slot.filter)}"
 
 
-def ability_lines(ability: ReplacementAbility) -> list[str]:
-    w = ability.watch
+def _watch_text(w) -> str:
     watch = "/".join(w.events)
     if w.subject:
         watch += f" of {w.subject}"
@@ -72,6 +71,16 @@ def ability_lines(ability: ReplacementAbility) -> list[str]:
         watch += f", with {filter_text(w.partner)}"
     if w.conditions:
         watch += f", when {'+'.join(w.conditions)}"
+    if w.once:
+        watch += ", as a whole (one event however many cards)"
+    if w.on is not None:
+        watch += f", on [{_watch_text(w.on)}]"
+    return watch
+
+
+def ability_lines(ability: ReplacementAbility) -> list[str]:
+    w = ability.watch
+    watch = _watch_text(w)
     kind = "optional" if ability.optional else "mandatory"
     if ability.spell_own_movement:
         kind += ", spell's own movement (609.8a)"

@@ -93,6 +93,8 @@ def event_words(scenario: Scenario, event: Event | EventInfo) -> str:
         owners = {_owner(scenario, c) for c in event.cards}
         whose = f"{player(owners.pop())}の" if len(owners) == 1 and None not in owners else ""
         return f"{whose}シールド {'、'.join(event.cards)} が同時にブレイクされる"
+    if kind == "discard" and (getattr(event, "is_group", False) or len(event.cards) > 1):
+        return f"{_cards(scenario, event.cards)}が同時に捨てられる"
     if kind == "draw" and not event.cards:
         return f"{player(event.player)}がカードを1枚引く"
     if kind == "reveal":

@@ -44,6 +44,8 @@ def event_words(scenario: Scenario, event: Event | EventInfo) -> str:
         owners = {_owner(scenario, c) for c in event.cards}
         whose = f" of {owners.pop()}" if len(owners) == 1 and None not in owners else ""
         return f"breaks shields {', '.join(event.cards)}{whose} at once"
+    if kind == "discard" and (getattr(event, "is_group", False) or len(event.cards) > 1):
+        return f"{_cards(scenario, event.cards)} are discarded at once"
     if kind == "draw" and not event.cards:
         return f"{event.player or 'a player'} draws a card"
     if kind == "reveal":

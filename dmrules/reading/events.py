@@ -164,7 +164,7 @@ def _event_fields(node: Node, default_id: str, kind: str) -> dict[str, Any]:
 
 
 def _card_event(node: Node, target: Node | None, kind: str, spec: dict[str, Any]) -> EventSpec:
-    """An event on the cards it names (one, or two for a battle or a swap, or several broken)."""
+    """An event on the cards it names (one, or two for a battle or a swap, or several broken or discarded at once)."""
     who = target if target is not None else (node.child("cards") if node.has("cards") else node.child("card"))
     cards = tuple(who.texts())
     if not cards:
@@ -173,7 +173,7 @@ def _card_event(node: Node, target: Node | None, kind: str, spec: dict[str, Any]
         raise who.error("a battle is between two different creatures")
     if kind == "swap" and (len(cards) != 2 or cards[0] == cards[1]):
         raise who.error("a swap exchanges two different cards")
-    if len(cards) > 1 and kind not in ("battle", "swap", "break"):
+    if len(cards) > 1 and kind not in ("battle", "swap", "break", "discard"):
         raise who.error(f"a '{kind}' event acts on one card; list one event per card")
     if kind == "move" and "to_zone" not in spec:
         raise node.error("a 'move' event says where the card goes: 'to: ZONE'")

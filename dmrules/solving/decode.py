@@ -172,6 +172,9 @@ _UNMODELLED = {  # never listed as if it were followed
     # asp/common/result.lp
     "trigger_changes": "not modelled: two abilities that change how often a triggered ability triggers could change "
     "the same trigger (which applies, or whether both do, no ruling says)",
+    "discard_split": "a text watches a player's discard as a whole (「手札を捨てる時」), and the scenario states two "
+    "discards of the cards it watches as events of their own: one discard or two, it does not say (state a discard of "
+    "several cards as one event: {discard: [h1, h2]})",
     "battle_partner_unknown": "a destruction by a battle that the scenario states without its battle: which creature "
     "it battled, which 「このクリーチャーとのバトルによって」 reads, is unknown (state the battle as a 'battle' event)",
     "trigger_change_leaves": "not modelled: the card of an ability that changes how often a triggered ability "

@@ -78,7 +78,8 @@ def _cost_then_instead(match: re.Match[str]) -> str:
 
 # What is done instead is only where the watched card goes: 「墓地に置くかわりに持ち主のマナゾーンに置く」, to the end.
 _ONLY_MOVED = (
-    r"(?:墓地に置く)?かわりに、?(?:持ち主の|自分の|相手の)?(?:マナゾーン|手札|山札の(?:一番)?(?:上|下)|山札|シールドゾーン"
+    r"(?:墓地に置く)?かわりに、?(?:その(?:カード|手札)を|それを)?(?:持ち主の|自分の|相手の)?"
+    r"(?:マナゾーン|手札|山札の(?:一番)?(?:上|下)|山札|シールドゾーン"
     r"|超次元ゾーン)に(?:置く|戻す|加える|置いてもよい|戻してもよい|加えてもよい)(?:。|$)"
 )
 # A player's cards named with no zone (「自分のドラゴン」, 「相手の多色ではないクリーチャー」), said first in a segment:
@@ -159,6 +160,17 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (
         re.compile(r"(^|、)(自分|相手)が(?:自分の)?手札を捨てる(?=時、" + _ONLY_MOVED + ")"),
         r"\1\2のカードが手札から捨てられる",
+    ),
+    # 「自分の手札を捨てる時、その手札のかわりに…を破壊すれば1枚も捨てなくてよい」 (円舞の使徒ラストル): the player's
+    # discarding as a whole, none of its cards discarded (「1枚以上捨てられる時」: however many cards one discard takes,
+    # one event). With anything else done instead, whether it is a discard of all the cards or of each the text does
+    # not say: refused (events.py)
+    (
+        re.compile(
+            r"(^|、)(自分|相手)(?:が(?:自分の)?手札を捨てる|の手札を捨てる)時、"
+            r"その手札のかわりに([^、。]*?)を破壊すれば1枚も捨てなくてよい"
+        ),
+        r"\1\2のカードが手札から1枚以上捨てられる時、かわりに\3を破壊してもよい",
     ),
     # 「手札以外のどこからでも出る」 is 「手札以外から出る」; 「相手が手札以外から…を出す」 is the player's own zones'
     (re.compile(r"(?<=以外)のどこからでも(?=(?:バトルゾーンに)?出|[^、。]*?を(?:バトルゾーンに)?出す)"), "から"),

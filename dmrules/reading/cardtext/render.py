@@ -226,7 +226,7 @@ def _event_word(event: str, watch: Watch, face_up: bool) -> str:
         "put_into_hand": f"{source}手札に加えられる",
         "put_into_deck": f"{source}{position}に置かれる",
         "return_to_hand": f"{source}手札に戻される",
-        "discard": "手札から捨てられる",
+        "discard": "手札から1枚以上捨てられる" if watch.once else "手札から捨てられる",
         "break": "1つ以上ブレイクされる" if watch.once else "ブレイクされる",
         "enter": f"{source}出る",
         "put_into_battle": "召喚以外の方法で出る",

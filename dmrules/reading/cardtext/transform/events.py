@@ -484,6 +484,10 @@ class EventPhraseParts:
     def ev_discard(self, items: list):
         return Ev(events=("discard",))
 
+    def ev_discard_once(self, items: list):
+        """「(自分のカードが)手札から1枚以上捨てられる」 (「自分の手札を捨てる時」): the player's discard as a whole."""
+        return Ev(events=("discard",), once=True)
+
     def ev_return(self, items: list):
         source = next((i for i in items if isinstance(i, tuple) and i and i[0] == "from"), None)
         return _from(Ev(events=("return_to_hand",)), source)
