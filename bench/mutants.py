@@ -87,6 +87,7 @@ TESTS = [
     "tests/test_fixtures.py::test_fixture[V36-no-trigger-brachio-dranju]",
     "tests/test_fixtures.py::test_fixture[V37-battle-with-this-hasame-ane]",
     "tests/test_fixtures.py::test_fixture[V38-discard-whole-lastol]",
+    "tests/test_fixtures.py::test_fixture[V39-battle-both-to-mana-gashigashi]",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -856,6 +857,20 @@ MUTANTS += [
         "zone_bad(R,E) :- subject_ok(R,E), watch_once(R), event_group(E,_).",
         "",
         "a break or a discard watched whole is also watched card by card",
+    ),
+    M(
+        "partner-to-stays",
+        "asp/common/actions.lp",
+        "made(res(R,E,I,C),E,R) :- apply(R,E), does(R,I,partner_to(_)), event_partner(E,C), depth(E,D), D < max_depth.",
+        "",
+        "the other creature of the battle stays where it is",
+    ),
+    M(
+        "partner-to-not-affected",
+        "asp/common/feasible.lp",
+        "affected(R,E,C) :- apply(R,E), does(R,_,partner_to(_)), event_partner(E,C).",
+        "",
+        "the other creature of the battle moved instead is not a card the replacement takes",
     ),
 ]
 

@@ -489,16 +489,6 @@ def test_a_lost_battle_is_the_destruction_the_battle_makes():
     assert_compiles_to("このクリーチャーがバトルに負けて破壊される時、かわりに自分の手札を1枚捨ててもよい。", form)
 
 
-def test_the_creatures_of_the_battle_are_refused_by_name():
-    """剛勇傀儡ガシガシ, as printed: 「そのバトルをしているクリーチャーを2体とも」 names both creatures of the
-    battle."""
-    text = (
-        "このクリーチャーがバトルに負ける時、このクリーチャーを墓地に置くかわりに、そのバトルをしているクリーチャーを"
-        "2体とも持ち主のマナゾーンに置く。"
-    )
-    assert_refused(text, "the creatures of the battle a watched event names")
-
-
 # -- the event's shield turned face up where it is (「相手はそのシールドを手札に加えるかわりに表向きにする」), and a
 # -- sentence after a replacement that names its card again (「それが…なら、…」): never dropped as a sentence of its own
 
@@ -2816,4 +2806,26 @@ def test_a_players_discard_as_a_whole_replaced_by_destroying_this_creature():
             "instead": ["stay", "destroy_this"],
             "optional": True,
         },
+    )
+
+
+def test_both_creatures_of_the_battle_a_destruction_ends():
+    """剛勇傀儡ガシガシ: 「このクリーチャーがバトルに負ける時、このクリーチャーを墓地に置くかわりに、そのバトルを
+    しているクリーチャーを2体とも持ち主のマナゾーンに置く」: this card and the other creature of that battle both go
+    there."""
+    assert_compiles_to(
+        "このクリーチャーがバトルに負ける時、このクリーチャーを墓地に置くかわりに、そのバトルをしているクリーチャーを2体とも"
+        "持ち主のマナゾーンに置く。",
+        {
+            "watch": {"event": "destroy", "card": "this", "when": ["by_battle"]},
+            "instead": [{"move_to": "mana"}, {"partner_to": "mana"}],
+        },
+    )
+    assert_refused(
+        "このクリーチャーが破壊される時、かわりにそのバトルをしているクリーチャーを2体とも持ち主のマナゾーンに置く。",
+        "no destruction by a battle",
+    )
+    assert_refused(
+        "このクリーチャーがバトルに負ける時、かわりにそのバトルをしているクリーチャーを3体とも持ち主のマナゾーンに置く。",
+        "otherwise than two",
     )

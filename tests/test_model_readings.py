@@ -278,3 +278,39 @@ def test_each_cards_own_discard_is_still_watched_in_a_discard_of_several():
         ("graveyard", "battle", "graveyard"),
         ("graveyard", "graveyard", "graveyard"),
     ]
+
+
+# -- the other creature of the battle a watched destruction ends (V39) ------------------------------------------
+def test_both_creatures_of_the_battle_go_where_the_text_says():
+    data = _load("V39-battle-both-to-mana-gashigashi")
+    (only,) = _solve(data).resolutions
+    assert (only.final["GS"], only.final["Y"]) == ("mana", "mana")
+    data["players"]["opponent"]["battle"][0]["card"]["power"] = 2000  # a tie: both lose; Y goes with GS, once
+    (only,) = _solve(data).resolutions
+    assert (only.final["GS"], only.final["Y"]) == ("mana", "mana")
+    data["players"]["opponent"]["battle"][0]["card"]["power"] = 1000  # GS wins: nothing replaced
+    (only,) = _solve(data).resolutions
+    assert (only.final["GS"], only.final["Y"], only.applied) == ("battle", "graveyard", ())
+
+
+def test_the_other_creature_of_a_battle_not_stated_is_refused():
+    data = _load("V39-battle-both-to-mana-gashigashi")
+    data["effect"]["by"] = "battle"
+    data["effect"]["events"] = [{"id": "e1", "destroy": "GS"}]
+    with pytest.raises(dmrules.InputError, match="which creature it battled"):
+        _solve(data)
+
+
+def test_partner_to_needs_a_watched_destruction_by_a_battle():
+    data = _load("V39-battle-both-to-mana-gashigashi")
+    data["players"]["me"]["battle"][0] = {
+        "id": "GS",
+        "card": {
+            "name": "バトルの相手も移すクリーチャー",
+            "type": "creature",
+            "power": 2000,
+            "replacements": [{"watch": {"event": "destroy", "card": "this"}, "instead": [{"partner_to": "mana"}]}],
+        },
+    }
+    with pytest.raises(dmrules.InputError, match="'partner_to' needs a watched destruction by a battle"):
+        _solve(data)

@@ -142,6 +142,12 @@ def slot_words(slot: Slot) -> str:
     return f"{where}から{noun}を{_slot_count_ja(slot)}{to}に置く"
 
 
+def _trigger_or_partner(action: Action, zone: str) -> str:
+    if action.kind == "partner_to":
+        return f"そのバトルの相手のクリーチャーも{zone}に置かれる"
+    return "その能力は2度トリガーする" if action.count == 2 else "その能力はトリガーしない"
+
+
 def action_words(action: Action) -> str:
     kind = action.kind
     zone = ZONE_OR_ANY_JA.get(action.zone or "", action.zone or "")
@@ -198,8 +204,8 @@ def action_words(action: Action) -> str:
         )
     if kind == "one_of":
         return "、または".join("「" + "、".join(action_words(a) for a in option) + "」" for option in action.options)
-    if kind == "trigger":
-        return "その能力は2度トリガーする" if action.count == 2 else "その能力はトリガーしない"
+    if kind in ("trigger", "partner_to"):
+        return _trigger_or_partner(action, zone)
     return "かわりの処理"
 
 

@@ -168,6 +168,9 @@ def action_words(action: Action) -> str:
         return " or ".join("(" + "; ".join(action_words(a) for a in option) + ")" for option in action.options)
     if kind == "trigger":
         return "it triggers twice" if action.count == 2 else "it does not trigger"
+    if kind == "partner_to":
+        where = ZONE_OR_ANY_WORDS.get(action.zone or "", action.zone or "")
+        return f"the other creature of the battle goes to the {where} too"
     return kind
 
 

@@ -48,6 +48,8 @@ def action_text(action: Action) -> str:
         return f"top {action.count} of {action.whose} deck → {action.zone or 'graveyard'}"
     if action.kind == "draw":
         return f"draw {action.count}"
+    if action.kind == "partner_to":
+        return f"the other creature of the battle goes to {action.zone} too"
     slot = action.slot
     if slot is None:
         return action_words(action)

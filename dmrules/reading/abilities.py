@@ -107,6 +107,7 @@ ACTION_KEYS = (
     "reveal",
     "under_chosen",
     "trigger",
+    "partner_to",
 )
 SLOT_FIELDS = ("count", "up_to", "position", "tapped", "no_trigger")
 CHOOSE_FIELDS = ("from", "to", "verb") + SLOT_FIELDS + FILTER_FIELDS
@@ -354,6 +355,9 @@ def _keyed_action(node: Node, key: str, arg: Node) -> Action:
     if key == "under_chosen":
         # 「墓地に置くかわりに自分のNEOクリーチャー1体の下に置く」: under one card its player chooses
         return Action("move_under_chosen", filter=parse_filter(arg, default_whose="own"))
+    if key == "partner_to":
+        # 「そのバトルをしているクリーチャーを2体とも持ち主のマナゾーンに置く」: the battle's other creature too
+        return Action("partner_to", zone=arg.text(ZONES))
     if key == "trigger":
         # 「かわりにその能力はトリガーしない」 (0), 「1度のかわりに2度トリガーする」 (2)
         count = arg.integer(0, 2)
@@ -382,6 +386,9 @@ def parse_ability(node: Node, *, effect: bool = False) -> ReplacementAbility:
         )
     if any(a.kind == "destroy_partner" for a in instead) and "battle" not in watch.events:
         raise node.error("destroy_battle_partner needs a watched 'battle' event", "instead")
+    by_battle = watch.events == ("destroy",) and "by_battle" in watch.conditions
+    if any(a.kind == "partner_to" for a in instead) and not by_battle:
+        raise node.error("'partner_to' needs a watched destruction by a battle ('when: [by_battle]')", "instead")
     _check_trigger_change(node, watch, instead)
     default = "any" if effect else default_works_in(watch, own)
     works_in = node.opt_text("works_in", default, ZONES + ("any",))

@@ -211,6 +211,8 @@ def action_dict(action: Action) -> Any:
         return {"power": action.count}
     if kind == "trigger":
         return {"trigger": action.count}
+    if kind == "partner_to":
+        return {"partner_to": action.zone}
     if kind == "choose_instead":
         return "choose_instead" if action.whose is None else {"choose_instead": action.whose}
     if kind == "battle_instead":

@@ -460,6 +460,8 @@ def action_term(action) -> Symbol:
         return Function("reveal", [Number(action.count)])
     if action.kind == "trigger":
         return Function("trigger", [Number(action.count)])
+    if action.kind == "partner_to":
+        return Function("partner_to", [C(action.zone)])
     if action.kind == "battle_instead" and action.filter is None:
         return C("battle_instead")
     raise ValueError(f"unknown action kind {action.kind}")  # pragma: no cover - abilities.py makes only these

@@ -713,6 +713,11 @@ def _joined_zones(actions: list[Action]) -> list:
 
 
 def render_actions(actions: tuple[Action, ...], optional: bool) -> str:
+    kinds = [(a.kind, a.zone) for a in actions]
+    if len(kinds) == 2 and kinds[0][0] == "move" and kinds[1] == ("partner_to", kinds[0][1]):
+        # the watched destruction's card and the other creature of its battle, both moved
+        text = "そのバトルをしているクリーチャーを2体とも" + _zone_verb(_given(actions[0].zone, "zone"), None)
+        return _optional(text) if optional else text
     shown = _joined_zones([a for a in actions if a.kind != "stay"] or list(actions))
     words = []
     for action in shown:

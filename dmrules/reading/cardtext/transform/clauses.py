@@ -286,6 +286,12 @@ class ClauseParts:
             raise ReadError(f"「{ref}をブレイクした」: only a shield is broken")
         return Target(kind="breaker", ref=ref)
 
+    def target_battling(self, items: list):
+        """「そのバトルをしているクリーチャーを2体とも」: both creatures of the battle the watched destruction ends."""
+        if _number(_typed_tokens(items, "COUNT")[0]) != 2:
+            raise ReadError("the creatures of a battle counted otherwise than two")
+        return Target(kind="battling_both")
+
     def thing_phrase(self, items: list):
         return items[0]
 

@@ -80,6 +80,8 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
         return [_event_card(clause, watch)]
     if target.kind == "this":
         return _this_instead(clause)
+    if target.kind == "battling_both":
+        return _battling_both(clause, watch)
     if target.kind == "this_in_hand":
         if verb != "discard":
             raise ReadError("this card in the hand, other than discarded")
@@ -222,6 +224,20 @@ def _event_card(clause: Clause, watch: Watch) -> Action:
         face_up=face_up,
         face_down="face_down" in clause.manners and zone == "mana",  # a shield is face down unless said
     )
+
+
+def _battling_both(clause: Clause, watch: Watch) -> list[Action]:
+    """「そのバトルをしているクリーチャーを2体とも持ち主のマナゾーンに置く」 (剛勇傀儡ガシガシ): the watched
+    destruction by a battle's card, and the other creature of that battle, both go there."""
+    if watch.events != ("destroy",) or "by_battle" not in watch.conditions:
+        raise ReadError("「そのバトルをしているクリーチャー」 of an event that is no destruction by a battle")
+    if clause.verb not in _MOVE_VERBS:
+        raise ReadError(f"the creatures of a battle {clause.verb} instead: no action of the vocabulary")
+    _check_manners(clause, set())
+    zone, position = _place(clause, theirs=True)
+    if position is not None or zone in ("under", "under_this", "on_shield", "battle"):
+        raise ReadError("the creatures of a battle put somewhere no action of the vocabulary states")
+    return [Action("move", zone=zone), Action("partner_to", zone=zone)]
 
 
 def _ex_life(clause: Clause, target: Target, watch: Watch) -> Action:

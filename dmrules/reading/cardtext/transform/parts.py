@@ -104,7 +104,8 @@ class Target:
     """What a clause acts on."""
 
     kind: str  # this, that (the event's card), phrase, zone_cards, deck_top, amount, this_in_hand, either, ex_life,
-    #          breaker (the creature whose break is the replaced event)
+    #          breaker (the creature whose break is the replaced event), battling_both (both creatures of the battle
+    #          the watched destruction ends)
     phrase: Phrase | None = None
     amount: Amount | None = None
     zone: str | None = None  # zone_cards: 「自分の手札を」; deck_top: the deck

@@ -59,10 +59,6 @@ UNSTATED = {
     ),
     "unstated_per_each": "「…1体につき」: a number counted from cards is no count of the vocabulary",
     "unstated_each_player": "「各プレイヤーは」: what each player does in turn is no action of the vocabulary",
-    "unstated_battling": (
-        "「そのバトルをしているクリーチャーを2体とも」: the creatures of the battle a watched event names are no card "
-        "phrase of the vocabulary"
-    ),
     "unstated_this_spell": (
         "「この呪文を」: the spell itself acted on by a clause (its own movement is the watched event) cannot be stated"
     ),
