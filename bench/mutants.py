@@ -88,6 +88,7 @@ TESTS = [
     "tests/test_fixtures.py::test_fixture[V37-battle-with-this-hasame-ane]",
     "tests/test_fixtures.py::test_fixture[V38-discard-whole-lastol]",
     "tests/test_fixtures.py::test_fixture[V39-battle-both-to-mana-gashigashi]",
+    "tests/test_fixtures.py::test_fixture[V40-followup-put-into-battle-lux]",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests

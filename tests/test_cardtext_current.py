@@ -1401,3 +1401,42 @@ def test_a_destruction_by_a_battle_with_this_creature():
         "このクリーチャーがこのクリーチャーとのバトルによって破壊される時、かわりにとどまる。", "this card's own"
     )
     assert_refused("相手のクリーチャーがこのクリーチャーとのバトルによって手札に戻される時、かわりにとどまる。", "")
+
+
+def test_chosen_cards_put_into_the_battle_zone_as_a_follow_up():
+    """整刑医 ルックス: 「そうしたら、コスト6以下のクリーチャーを1体、自分の墓地からバトルゾーンに出す」: a choice of
+    the player's graveyard put into the battle zone (not summoned) after the replacement (V40)."""
+    assert_compiles_to(
+        "このクリーチャーが破壊される時、墓地に置くかわりに自分の山札の一番下に置いてもよい。そうしたら、コスト6以下の"
+        "クリーチャーを1体、自分の墓地からバトルゾーンに出す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+            "optional": True,
+            "then": [
+                {
+                    "events": [
+                        {
+                            "put_into_battle": {
+                                "choose": {
+                                    "count": 1,
+                                    "from": "graveyard",
+                                    "whose": "own",
+                                    "type": "creature",
+                                    "cost_max": 6,
+                                }
+                            }
+                        }
+                    ]
+                }
+            ],
+        },
+    )
+    theirs = compile_text(
+        "このクリーチャーが破壊される時、墓地に置くかわりに自分の山札の一番下に置いてもよい。そうしたら、クリーチャーを1体、"
+        "相手の墓地からバトルゾーンに出す。"
+    )
+    assert not theirs.complete
+    assert "a follow-up choice from no one zone of the player's own" in " ".join(
+        s.problem or "" for s in theirs.problems
+    )

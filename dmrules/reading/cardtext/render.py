@@ -809,6 +809,8 @@ def render_event(event: EventSpec) -> str:
         text = f"{what}{source}バトルゾーンにある{phrase(event.under)}1枚の下に置く"
     elif event.kind == "move":
         text = f"{what}{source}{_zone_verb(_given(event.to_zone, 'zone'), event.position)}"
+    elif event.kind == "put_into_battle":
+        text = f"{what}{source}バトルゾーンに出す"
     else:
         raise ReadError("a follow-up event no printed phrase states")
     return _optional(text) if end else text

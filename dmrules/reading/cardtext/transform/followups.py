@@ -160,6 +160,9 @@ def _chosen_followup(clause: Clause, target: Target, event_id: str) -> EventSpec
         return EventSpec(id=event_id, kind="return_to_hand", choose=choice)
     if clause.verb == "put" and place.zone == "graveyard" and not optional:
         return EventSpec(id=event_id, kind="move", choose=choice, to_zone="graveyard")
+    if clause.verb in ("enter", "put") and place.zone == "battle" and zones[0] != "battle":
+        # 「コスト6以下のクリーチャーを1体、自分の墓地からバトルゾーンに出す」: put there, not summoned
+        return EventSpec(id=event_id, kind="put_into_battle", choose=choice)
     raise ReadError(f"chosen cards {clause.verb} into the {place.zone} zone as a follow-up: no event of the vocabulary")
 
 
