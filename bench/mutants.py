@@ -89,6 +89,7 @@ TESTS = [
     "tests/test_fixtures.py::test_fixture[V38-discard-whole-lastol]",
     "tests/test_fixtures.py::test_fixture[V39-battle-both-to-mana-gashigashi]",
     "tests/test_fixtures.py::test_fixture[V40-followup-put-into-battle-lux]",
+    "tests/test_fixtures.py::test_fixture[V41-free-enter-barom-quake]",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -872,6 +873,20 @@ MUTANTS += [
         "affected(R,E,C) :- apply(R,E), does(R,_,partner_to(_)), event_partner(E,C).",
         "",
         "the other creature of the battle moved instead is not a card the replacement takes",
+    ),
+    M(
+        "free-enter-none",
+        "asp/common/match.lp",
+        "event_cause(E,free) :- class(E,enter), not summoning(E).",
+        "",
+        "a card an effect puts into the battle zone is not put there without its cost paid",
+    ),
+    M(
+        "summon-cost-guessed",
+        "asp/common/match.lp",
+        "                                   not event_cause(E,paid).",
+        "                                   not event_cause(E,paid), event_cause(E,never).",
+        "a summon whose payment is not given is taken as paid",
     ),
 ]
 

@@ -1440,3 +1440,17 @@ def test_chosen_cards_put_into_the_battle_zone_as_a_follow_up():
     assert "a follow-up choice from no one zone of the player's own" in " ".join(
         s.problem or "" for s in theirs.problems
     )
+
+
+def test_a_creature_put_out_without_its_cost_paid():
+    """悪魔神バロム・クエイク: 「相手のクリーチャーがコストを支払わずにバトルゾーンに出る時、相手はそのクリーチャーを
+    バトルゾーンに置くかわりに自身のマナゾーンに置く」: an enter without its cost paid (``cause: free``; V41)."""
+    assert_compiles_to(
+        "相手のクリーチャーがコストを支払わずにバトルゾーンに出る時、相手はそのクリーチャーをバトルゾーンに置くかわりに"
+        "自身のマナゾーンに置く。",
+        {
+            "watch": {"event": "enter", "card": {"whose": "opponent", "type": "creature"}, "cause": "free"},
+            "instead": [{"move_to": "mana"}],
+        },
+    )
+    assert_refused("相手のクリーチャーがコストを支払わずに破壊される時、かわりにマナゾーンに置く。", "")

@@ -314,3 +314,31 @@ def test_partner_to_needs_a_watched_destruction_by_a_battle():
     }
     with pytest.raises(dmrules.InputError, match="'partner_to' needs a watched destruction by a battle"):
         _solve(data)
+
+
+# -- 「コストを支払わずに出る」 (V41) ----------------------------------------------------------------------------------
+def _summoned(cause: str | None) -> dict:
+    data = _load("V41-free-enter-barom-quake")
+    data["effect"] = {
+        "source": "Z",
+        "controller": "opponent",
+        "by": "summon",
+        "events": [{"id": "e1", "put_into_battle": "Z"}],
+    }
+    if cause is not None:
+        data["effect"]["events"][0]["cause"] = cause
+    return data
+
+
+def test_a_summon_is_put_out_without_its_cost_paid_only_when_the_scenario_says_so():
+    (only,) = _solve(_summoned("paid")).resolutions
+    assert only.final["Z"] == "battle" and not only.applied
+    (only,) = _solve(_summoned("free")).resolutions  # 「コストを支払わずに召喚」 (S・トリガー)
+    assert only.final["Z"] == "mana"
+    with pytest.raises(dmrules.InputError, match="does not say whether the summon paid its cost"):
+        _solve(_summoned(None))
+
+
+def test_the_cause_of_a_creature_put_out_is_free_or_paid():
+    with pytest.raises(dmrules.InputError, match="'free' or 'paid'"):
+        _solve(_summoned("cheap"))

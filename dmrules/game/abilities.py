@@ -31,7 +31,8 @@ WATCH_CONDITIONS = (
     "battle_with_this",  # 「このクリーチャーとのバトルによって」: the battle was with this card (with by_battle)
     "first_this_turn",
 )
-CAUSES = ("deck_out", "no_shields", "opponent_wins", "effect", "attack", "not_attack")
+# free: a card put into the battle zone without its cost paid (「コストを支払わずに出る」)
+CAUSES = ("deck_out", "no_shields", "opponent_wins", "effect", "attack", "not_attack", "free")
 
 
 # How long an effect a spell or ability creates lasts.

@@ -238,6 +238,8 @@ class _CardEvents(_Lookups):
                 from_zone=card.zone,
                 to_zone=to_zone,
                 position=spec.position if to_zone == "deck" else None,
+                # a summon with its cost paid or not (「コストを支払わずに召喚」): cause free, paid
+                cause=spec.cause if kind == "put_into_battle" else None,
                 **at.common,
             )
         )

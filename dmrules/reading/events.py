@@ -177,6 +177,8 @@ def _card_event(node: Node, target: Node | None, kind: str, spec: dict[str, Any]
         raise who.error(f"a '{kind}' event acts on one card; list one event per card")
     if kind == "move" and "to_zone" not in spec:
         raise node.error("a 'move' event says where the card goes: 'to: ZONE'")
+    if kind == "put_into_battle" and spec.get("cause") not in (None, "free", "paid"):
+        raise node.error("the cause of a 'put_into_battle' is 'free' or 'paid' (a summon's cost paid or not)", "cause")
     if kind in EVENT_TO and "to_zone" in spec:
         raise node.error(
             f"a '{kind}' event always goes to the {EVENT_TO[kind]} zone; use 'move' to say otherwise", "to"

@@ -175,6 +175,9 @@ _UNMODELLED = {  # never listed as if it were followed
     "discard_split": "a text watches a player's discard as a whole (「手札を捨てる時」), and the scenario states two "
     "discards of the cards it watches as events of their own: one discard or two, it does not say (state a discard of "
     "several cards as one event: {discard: [h1, h2]})",
+    "summon_cost_unknown": "a text watches a card put into the battle zone without its cost paid "
+    "(「コストを支払わずに出る」), and the scenario does not say whether the summon paid its cost: give the summon's "
+    "event 'cause: free' (「コストを支払わずに召喚」) or 'cause: paid'",
     "battle_partner_unknown": "a destruction by a battle that the scenario states without its battle: which creature "
     "it battled, which 「このクリーチャーとのバトルによって」 reads, is unknown (state the battle as a 'battle' event)",
     "trigger_change_leaves": "not modelled: the card of an ability that changes how often a triggered ability "

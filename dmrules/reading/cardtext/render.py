@@ -285,6 +285,8 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool
         subject = phrase(watch.filter, head="シールド")
     elif watch.filter is not None and "break" in events:
         subject = phrase(watch.filter, head="シールド")
+    if watch.cause == "free" and set(watch.events) == {"enter"} and not watch.from_zone:
+        return f"{subject}が{cause}コストを支払わずに出る"  # 「相手のクリーチャーがコストを支払わずに出る」
     if watch.cause:
         raise ReadError("a card's event with a cause no phrase states")
     lead = "どこからでも" if anywhere else ""

@@ -57,6 +57,7 @@ class Ev:
     to_not: tuple[str, ...] = ()  # 「手札以外のゾーンに」: anywhere but these zones
     from_not: tuple[str, ...] = ()  # 「超次元ゾーン以外から出る」: from anywhere but these zones
     partner: Filter | None = None  # 「相手のクリーチャーとバトルする」: the battle's other creature
+    cause: str | None = None  # free: 「コストを支払わずに出る」
 
 
 def _whose(token) -> str:
@@ -521,6 +522,11 @@ class EventPhraseParts:
     def ev_enter(self, items: list):
         return Ev(events=("enter",))
 
+    def ev_enter_free(self, items: list):
+        """「コストを支払わずに出る」: put into the battle zone without its cost paid (by an effect, or a free
+        summon)."""
+        return Ev(events=("enter",), cause="free")
+
     def ev_enter_except(self, items: list):
         """「超次元ゾーン以外から出る」: put into the battle zone from any zone but one."""
         zone = ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])]
@@ -629,6 +635,7 @@ def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
         once=ev.once,
         conditions=conditions,
         partner=ev.partner,
+        cause=ev.cause,
     )
     if isinstance(subject, tuple):
         if "battle_with_this" in conditions:

@@ -63,9 +63,6 @@ UNSTATED = {
         "「この呪文を」: the spell itself acted on by a clause (its own movement is the watched event) cannot be stated"
     ),
     # watched events
-    "unstated_enter_free": (
-        "「コストを支払わずに出る」: how a card is put into the battle zone is no event the vocabulary watches"
-    ),
     "unstated_designated_god": ("「指定ゴッド」: the God a link names is no filter field"),
 }
 
