@@ -2746,6 +2746,14 @@ def test_a_triggered_abilitys_triggering_replaced():
         },
     )
     assert_compiles_to(
+        "自分のクリーチャーが破壊された時にトリガーする自分のクリーチャーの能力は、1度のかわりに2度トリガーしてもよい。",
+        {
+            "watch": {"event": "trigger", "card": own_creature, "on": {"event": "destroy", "card": own_creature}},
+            "instead": [{"trigger": 2}],
+            "optional": True,
+        },
+    )
+    assert_compiles_to(
         "自分の光のクリーチャーがバトルゾーンに出た時または破壊された時にトリガーする自分のクリーチャーの能力はすべて、"
         "1度のかわりに2度トリガーする。",
         {
@@ -2763,8 +2771,16 @@ def test_a_triggered_abilitys_triggering_replaced():
     ("text", "named"),
     [
         # 「その能力」: the abilities of the event's own card, which no card phrase names
-        ("相手のクリーチャーが出て、その能力がトリガーする時、かわりにその能力はトリガーしない。", "cannot read"),
+        (
+            "相手のクリーチャーが出て、その能力がトリガーする時、かわりにその能力はトリガーしない。",
+            "「その能力がトリガーする時」",
+        ),
         ("このクリーチャーが破壊される時、かわりに2度トリガーする。", "instead of another event than a triggered"),
+        # ブルーバード5000RT: the ability of the card put out
+        (
+            "各ターンはじめて、自分の水のタマシードが出て、その能力がトリガーする時、その能力を1度のかわりに2度トリガーしてもよい。",
+            "「その能力がトリガーする時」",
+        ),
         (
             "自分のクリーチャーが破壊された時にトリガーする自分のクリーチャーの能力は、1度のかわりに3度トリガーする。",
             "cannot read",

@@ -205,6 +205,10 @@ class ClauseParts:
         """「(1度のかわりに)2度トリガーする」: the watched triggered ability triggers twice (instead.py)."""
         return Clause(verb="trigger_twice")
 
+    def vp_trigger_twice_may(self, items: list):
+        """「2度トリガーしてもよい」: its player may make the watched triggered ability trigger twice."""
+        return Clause(verb="trigger_twice", mode="may")
+
     def vp_no_trigger(self, items: list):
         """「(かわりにその能力は)トリガーしない」: the watched triggered ability does not trigger (instead.py)."""
         return Clause(verb="no_trigger")

@@ -63,6 +63,10 @@ UNSTATED = {
         "「この呪文を」: the spell itself acted on by a clause (its own movement is the watched event) cannot be stated"
     ),
     # watched events
+    "unstated_own_ability": (
+        "「その能力がトリガーする時」: the abilities of the card the event it triggers on acts on are no card phrase "
+        "of the vocabulary"
+    ),
     "unstated_designated_god": ("「指定ゴッド」: the God a link names is no filter field"),
 }
 
