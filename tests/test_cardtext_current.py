@@ -1454,3 +1454,26 @@ def test_a_creature_put_out_without_its_cost_paid():
         },
     )
     assert_refused("相手のクリーチャーがコストを支払わずに破壊される時、かわりにマナゾーンに置く。", "")
+
+
+def test_a_keyword_given_and_a_replacement_under_one_condition():
+    """AQ NETWORK: 「…3枚以上あれば、このクリーチャーに「ブロッカー」を与え、破壊される時、墓地に置くかわりに手札に
+    戻す」: the keyword given (no replacement of its own) and this creature's replacement, each under the condition;
+    a keyword given that has a replacement of its own stays unreadable, never dropped."""
+    condition = {
+        "zone": "battle",
+        "whose": "own",
+        "civilization": "water",
+        "type": ["creature", "tamaseed"],
+        "at_least": 3,
+    }
+    assert_compiles_to(
+        "バトルゾーンに自分の水のクリーチャーまたはタマシードが3枚以上あれば、このクリーチャーに「ブロッカー」を与え、"
+        "破壊される時、墓地に置くかわりに手札に戻す。",
+        {"watch": {"event": "destroy", "card": "this"}, "if": [condition], "instead": [{"move_to": "hand"}]},
+    )
+    saver = compile_text(
+        "バトルゾーンに自分の水のクリーチャーが3体以上あれば、このクリーチャーに「シールド・セイバー」を与え、"
+        "破壊される時、墓地に置くかわりに手札に戻す。"
+    )
+    assert not saver.complete and any(s.verdict == "unreadable" for s in saver.sentences)

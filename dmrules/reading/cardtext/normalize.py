@@ -85,7 +85,7 @@ _ONLY_MOVED = (
 # A player's cards named with no zone (「自分のドラゴン」, 「相手の多色ではないクリーチャー」), said first in a segment:
 # no zone, card, spell or shield word in it, and a creature or a katakana head.
 _BATTLE_CARDS = (
-    r"(^|、|:)((?:自分|相手)の(?:(?!シールド|手札|墓地|マナ|山札|ゾーン|カード|呪文|この)[^、。がを])*?"
+    r"(^|、|:|。)((?:自分|相手)の(?:(?!シールド|手札|墓地|マナ|山札|ゾーン|カード|呪文|この)[^、。がを])*?"
     r"(?:クリーチャー|[ァ-ヺー]))"
 )
 _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
@@ -151,6 +151,16 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     ),
     (re.compile(r"した時(?=[^。]*?時にトリガーする|にトリガーする)"), "する時"),
     (re.compile(r"た時(?=[^。]*?時にトリガーする|にトリガーする)"), "る時"),
+    # 「…あれば、このクリーチャーに「ブロッカー」を与え、破壊される時、…かわりに…」 (AQ NETWORK): a keyword given and a
+    # replacement of this creature's, both under the condition: two sentences, each with it (a keyword's label,
+    # 「シビルカウント3:」, before the first alone)
+    (
+        re.compile(
+            r"(^|。)((?:[^。:]*?:)?)([^。:]*?(?:あれば|なら)、)(このクリーチャー)に(「[^」]+」)を与え、"
+            r"(?=[^。]*?時、[^。]*?かわりに)"
+        ),
+        r"\1\2\3\4に\5を与える。\3\4が",
+    ),
     # 「相手は、自身の…を出す時」: the player who does the event said as the topic, as 「相手が…」
     (
         re.compile(r"(^|、)(自分|相手)は、(?=[^、。]*?(?:出す|置く|捨てる|唱える|選ぶ|ブレイクする)時)"),

@@ -487,6 +487,8 @@ class EventPhraseParts:
 
     def ev_discard_once(self, items: list):
         """「(自分のカードが)手札から1枚以上捨てられる」 (「自分の手札を捨てる時」): the player's discard as a whole."""
+        if _number(_typed_tokens(items, "COUNT")[0]) != 1:
+            raise ReadError("a discard of at least some number of cards, watched whole: no event of the vocabulary")
         return Ev(events=("discard",), once=True)
 
     def ev_return(self, items: list):
