@@ -870,9 +870,9 @@ MUTANTS += [
     M(
         "partner-to-not-affected",
         "asp/common/feasible.lp",
-        "affected(R,E,C) :- apply(R,E), does(R,_,partner_to(_)), event_partner(E,C).",
+        "partner_of(R,E,C) :- rwatches(R,E), does(R,_,partner_to(_)), event_partner(E,C).",
         "",
-        "the other creature of the battle moved instead is not a card the replacement takes",
+        "the other creature of the battle a replacement moves is not a card it acts on",
     ),
     M(
         "free-enter-none",

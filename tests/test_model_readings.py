@@ -342,3 +342,23 @@ def test_a_summon_is_put_out_without_its_cost_paid_only_when_the_scenario_says_s
 def test_the_cause_of_a_creature_put_out_is_free_or_paid():
     with pytest.raises(dmrules.InputError, match="'free' or 'paid'"):
         _solve(_summoned("cheap"))
+
+
+def test_a_refused_situation_is_refused_by_every_path_not_only_the_full_one(tmp_path):
+    """The compact JSON, counting, grouped counting and why-not read a window faster than the full path; a situation
+    dmrules refuses (``unmodelled``) must be refused there too, never listed or counted as if it were modelled."""
+    data = _load("V38-discard-whole-lastol")
+    data["effect"]["events"] = [{"id": "e1", "discard": "h1"}, {"id": "e2", "discard": "h2"}]
+    path = tmp_path / "split.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), "utf-8")
+    state = dmrules.scenario_from_text(path.read_text("utf-8"), str(path))
+    for count in (lambda: dmrules.count(state), lambda: dmrules.count(state, group=True)):
+        with pytest.raises(dmrules.InputError, match="one discard or two"):
+            count()
+    for args in (
+        ("solve", str(path), "--json"),
+        ("solve", str(path), "--jsonl"),
+        ("why-not", str(path), "--expect", "RS=graveyard"),
+    ):
+        out = run_cli(*args)
+        assert out.returncode == 2 and "one discard or two" in out.stderr, (args, out.stdout, out.stderr)

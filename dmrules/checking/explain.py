@@ -24,7 +24,7 @@ from ..game.errors import InputError, SolveError
 from ..game.outcome import Resolution
 from ..game.scenario import Scenario
 from ..game.vocabulary import ZONES
-from ..solving.count import fast_path, may_open_windows
+from ..solving.count import beyond_one_window, fast_path
 from ..solving.decode import Builder
 from ..solving.facts import P, name_of
 from ..solving.ground import make_control
@@ -518,7 +518,7 @@ def outcome_holds(scenario: Scenario, resolution: Resolution, cond: OutcomeCondi
 def why_not(scenario: Scenario, conditions: list[OutcomeCondition]) -> WhyNot:
     """Is there a legal resolution of the whole effect meeting the conditions? If not, what stands
     in the way: the rules the closest outcomes break, in the window where they break them."""
-    if fast_path(scenario) and not may_open_windows(scenario):
+    if fast_path(scenario) and not beyond_one_window(scenario):
         # One window and nothing after it: answered by optimisation, without listing resolutions.
         return _why_not_window(scenario, conditions)
     solution = solve(scenario)

@@ -55,9 +55,17 @@ _LISTS = (
     (FACE_DOWN, "face_down"),
 )
 # Atoms whose presence opens another window (or an effect's choice, or a failed swap, or a card put
-# under another, which this path does not read): their scenario is not for this path. (A violation
-# is never in a model of the solving encodings.)
-_OPENING = (("sba", 1), ("battle_loser", 2), ("swap_failed", 1), ("target", 2), ("goes_under", 2), ("put_under", 2))
+# under another, which this path does not read, or a situation dmrules refuses, which the full path names): their
+# scenario is not for this path. (A violation is never in a model of the solving encodings.)
+_OPENING = (
+    ("sba", 1),
+    ("battle_loser", 2),
+    ("swap_failed", 1),
+    ("target", 2),
+    ("goes_under", 2),
+    ("put_under", 2),
+    ("unmodelled", 1),
+)
 
 
 def shown_handles(model: clingo.Model) -> list[int]:

@@ -30,9 +30,11 @@ def solved(ctl: clingo.Control, assumptions=()) -> clingo.SolveResult:
         return handle.get()
 
 
-def more_windows_atom(ctl: clingo.Control) -> int | None:
-    """A literal true in the answer sets that lead to state-based checks (a later window), if any can."""
-    atoms = [a.literal for a in ctl.symbolic_atoms.by_signature("sba", 1)]
+def uncounted_atom(ctl: clingo.Control) -> int | None:
+    """A literal true in the answer sets a count cannot stand for, if any can: those that lead to a later window, and
+    those dmrules refuses (``unmodelled``: the full path names why)."""
+    signatures = (("sba", 1), ("unmodelled", 1))
+    atoms = [a.literal for name, arity in signatures for a in ctl.symbolic_atoms.by_signature(name, arity)]
     if not atoms:
         return None
     with ctl.backend() as backend:
@@ -42,10 +44,11 @@ def more_windows_atom(ctl: clingo.Control) -> int | None:
     return more
 
 
-def may_open_windows(scenario: Scenario) -> bool:
-    """Whether some legal resolution of the first window leads to state-based checks (a later window)."""
+def beyond_one_window(scenario: Scenario) -> bool:
+    """Whether some legal resolution of the first window leads to state-based checks (a later window), or is one
+    dmrules refuses (the full path names why)."""
     ctl = make_control(scenario)
-    more = more_windows_atom(ctl)
+    more = uncounted_atom(ctl)
     set_solve(ctl, models=1)
     return more is not None and bool(solved(ctl, assumptions=[more]).satisfiable)
 
@@ -61,8 +64,8 @@ def count_first_window(
     (up to interchangeable cards and units) and each counts for its
     multiplicity: the exact labelled number, without enumerating the labelled
     resolutions. With ``only_window`` (and ``group``), None when some
-    resolution of the window leads to a later window: every resolution has a
-    canonical one, which then does too.
+    resolution of the window leads to a later window (or is one dmrules refuses):
+    every resolution has a canonical one, which then does too.
     """
     if not group:
         ctl = make_control(scenario)
@@ -80,7 +83,7 @@ def count_first_window(
         [*situation, *group_facts(classes, units)],
     )
     if only_window:
-        more = more_windows_atom(ctl)
+        more = uncounted_atom(ctl)
         if more is not None:
             set_solve(ctl, models=1)
             if solved(ctl, assumptions=[more]).satisfiable:

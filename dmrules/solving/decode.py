@@ -164,12 +164,12 @@ _LISTED = (
     "violation",
 )
 _MAPPED = ("final", "made", "final_power", "final_under", "chooser", "trigger_times", "trigger_changed")
-_UNMODELLED = {  # never listed as if it were followed
+_UNMODELLED = {  # never listed as if it were followed (``unmodelled`` of the encodings)
     # asp/sequential/order.lp
     "deck_order": "not modelled yet under the sequential ruleset: a card a replacement took from the top of a deck "
     "is replaced in turn while other cards are taken from that deck (the cards they take would not "
     "be followed)",
-    # asp/common/result.lp
+    # asp/common/result.lp, match.lp
     "trigger_changes": "not modelled: two abilities that change how often a triggered ability triggers could change "
     "the same trigger (which applies, or whether both do, no ruling says)",
     "discard_split": "a text watches a player's discard as a whole (「手札を捨てる時」), and the scenario states two "

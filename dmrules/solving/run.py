@@ -11,7 +11,7 @@ from ..game.outcome import Resolution, Solution, Streamed
 from ..game.scenario import Scenario
 from . import engine as engines
 from .brief import briefs_of, each_brief
-from .count import count_first_window, fast_path, more_windows_atom, solved
+from .count import count_first_window, fast_path, solved, uncounted_atom
 from .engine import DEFAULT_MAX_WINDOWS, Engine, no_resolution
 from .ground import make_control
 from .progress import RUNNING, Progress, set_solve
@@ -158,7 +158,7 @@ def count(scenario: Scenario, *, group: bool = False) -> int:
                 return total
         else:
             ctl = make_control(scenario)
-            more = more_windows_atom(ctl)
+            more = uncounted_atom(ctl)  # a later window, or a refusal: the full path
             set_solve(ctl, models=1)
             if more is None or not solved(ctl, assumptions=[more]).satisfiable:
                 set_solve(ctl, models=0)
