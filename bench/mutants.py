@@ -842,8 +842,8 @@ MUTANTS += [
     M(
         "battle-partner-unknown-read",
         "asp/common/match.lp",
-        "unmodelled(battle_partner_unknown) :- subject_ok(R,E), watch_cond(R,battle_with_this), event_by(E,battle),",
-        "unmodelled(battle_partner_unknown) :- subject_ok(R,E), watch_cond(R,battle_with_this), event_by(E,never),",
+        "reads_partner(R), event_by(E,battle), not event_partner(E,_).",
+        "reads_partner(R), event_by(E,never), not event_partner(E,_).",
         "a destruction by battle with no battle stated is listed as if no battle with this card made it",
     ),
     M(
