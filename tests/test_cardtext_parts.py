@@ -2841,3 +2841,80 @@ def test_both_creatures_of_the_battle_a_destruction_ends():
         "このクリーチャーがバトルに負ける時、かわりにそのバトルをしているクリーチャーを3体とも持ち主のマナゾーンに置く。",
         "otherwise than two",
     )
+
+
+@pytest.mark.parametrize(
+    "text, card, from_zone",
+    [
+        ("自分のシールドが離れる時、かわりに墓地に置く。", {"whose": "own"}, None),
+        ("自分のシールドゾーンにあるカードが離れる時、かわりに墓地に置く。", {"whose": "own"}, "shields"),
+        ("相手の表向きのシールドが離れる時、かわりに墓地に置く。", {"whose": "opponent", "face_up": True}, None),
+    ],
+)
+def test_a_shield_leaving_said_with_plain_hanareru_leaves_the_shield_zone(text, card, from_zone):
+    """「自分のシールドが離れる」: 「離れる」 of the zone the card is in (the battle zone's only when none is said),
+    never a battle zone leaving of a shield, which would match no event (the zone said of the card is said again
+    as the zone it is from, as of the other zones)."""
+    watch = {"event": "leave_shields", "card": card} | ({"from": from_zone} if from_zone else {})
+    assert_compiles_to(text, {"watch": watch, "instead": [{"move_to": "graveyard"}]})
+
+
+def test_a_shield_leaving_said_with_plain_hanareru_is_replaced_in_the_solver():
+    """The reading above on the board: the shield the opponent's effect puts into my hand may stay, or goes."""
+    text = "自分のシールドが離れる時、かわりにとどまってもよい。"
+    assert finals(
+        f"""
+turn: opponent
+players:
+  me:
+    battle: [{{id: R, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}]
+    shields: [s1]
+  opponent: {{}}
+effect: {{controller: opponent, events: [{{id: e1, move: s1, to: hand}}]}}
+""",
+        "s1",
+    ) == [("hand",), ("shields",)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "自分のクリーチャーが離れる時、かわりにとどまってもよい。",
+        "自分のクリーチャーが離れる時、かわりにバトルゾーンに残ってもよい。",
+        "自分のクリーチャーがバトルゾーンを離れる時、かわりに留まってもよい。",
+    ],
+)
+def test_staying_may_be_chosen(text):
+    """「とどまってもよい」 (「残ってもよい」, 「留まってもよい」): the replacement is optional."""
+    assert_compiles_to(
+        text,
+        {
+            "watch": {"event": "leave", "card": {"whose": "own", "type": "creature"}},
+            "instead": ["stay"],
+            "optional": True,
+        },
+    )
+
+
+def test_a_cause_said_with_de_and_this_cards_zone_said_with_its_player():
+    """「相手の効果で離れる」 is 「相手の効果によって離れる」; 「このカードが相手によって自分のシールドゾーンから」: the
+    zone this card is in is its player's, said or not."""
+    assert_compiles_to(
+        "このクリーチャーが相手の効果で離れる時、かわりに自分の手札を1枚捨ててもよい。",
+        {
+            "watch": {"event": "leave", "card": "this", "when": ["by_opponent", "by_effect"]},
+            "instead": ["stay", {"discard": 1}],
+            "optional": True,
+        },
+    )
+    assert_compiles_to(
+        "このカードが相手によって自分のシールドゾーンから手札に加えられる時、かわりに墓地に置いてもよい。",
+        {
+            "watch": {"event": "put_into_hand", "card": "this", "from": "shields", "when": ["by_opponent"]},
+            "instead": [{"move_to": "graveyard"}],
+            "optional": True,
+        },
+    )
+    assert_refused(
+        "このカードが相手によって相手のシールドゾーンから手札に加えられる時、かわりに墓地に置いてもよい。", ""
+    )

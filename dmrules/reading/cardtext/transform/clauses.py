@@ -195,7 +195,8 @@ class ClauseParts:
         """「とどまる」「バトルゾーンにとどまる」「シールドゾーンにとどまる」: where it stays is checked against the
         watched event's zone (instead.py)."""
         place = next((i for i in items if isinstance(i, PutPlace)), None)
-        return Clause(verb="stay", place=place)
+        may = any(str(t).endswith("よい") for t in _typed_tokens(items, "V_STAY"))  # 「とどまってもよい」
+        return Clause(verb="stay", place=place, mode="may" if may else "plain")
 
     def vp_not_lose(self, items: list):
         """「負けない」: the player does not lose the game (a ``lose`` event replaced by nothing, instead.py)."""

@@ -668,4 +668,8 @@ def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
         from_zone = None if implied else subject.zone
     if subject.shield and not set(ev.events) & {"break", "leave_shields"}:
         from_zone = from_zone or "shields"
-    return WatchPart(watch=replace(watch, filter=flt, from_zone=from_zone))
+    events = watch.events
+    if from_zone in LEAVE_EVENT and events == ("leave",):
+        # 「自分のシールドが離れる」, 「マナゾーンにあるカードが離れる」: 「離れる」 of the zone the card is in
+        events, from_zone = (LEAVE_EVENT[from_zone],), None
+    return WatchPart(watch=replace(watch, events=events, filter=flt, from_zone=from_zone))
