@@ -2918,3 +2918,45 @@ def test_a_cause_said_with_de_and_this_cards_zone_said_with_its_player():
     assert_refused(
         "このカードが相手によって相手のシールドゾーンから手札に加えられる時、かわりに墓地に置いてもよい。", ""
     )
+
+
+@pytest.mark.parametrize(
+    "text, form",
+    [
+        (  # ボルメテウス・蒼炎・ドラゴン: the player's own hand said with 「自身の」
+            "このクリーチャーがシールドをブレイクする時、相手はそのシールドを自身の手札に加えるかわりに墓地に置く。",
+            {
+                "watch": {"event": "break", "card": {"whose": "opponent"}, "when": ["by_this"]},
+                "instead": [{"move_to": "graveyard"}],
+            },
+        ),
+        (  # the destruction said again in the active voice
+            "このクリーチャーが破壊される時、破壊するかわりに手札に戻す。",
+            {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "hand"}]},
+        ),
+        (  # 王家の精霊 ネメス・テーベ: 「各ターン、…がはじめて…時」; a new shield is face down anyway
+            "各ターン、自分のシールドがはじめてブレイクされる時、かわりに自分の山札の上から1枚目を裏向きのまま、"
+            "新しいシールドとして自分のシールドゾーンに置いてもよい。",
+            {
+                "watch": {"event": "break", "card": {"whose": "own"}, "when": ["first_this_turn"]},
+                "instead": ["stay", {"mill": {"player": "own", "count": 1, "to": "shields"}}],
+                "optional": True,
+            },
+        ),
+    ],
+)
+def test_the_replaced_event_and_the_first_each_turn_said_another_way(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        ("このクリーチャーが離れる時、破壊するかわりに手札に戻す。", "does not watch"),
+        ("各ターン、自分のクリーチャーがはじめて破壊される時、かわりに手札に戻す。", "各ターンはじめて"),
+        ("このクリーチャーがシールドをブレイクする時、相手はそのシールドを自分の手札に加えるかわりに墓地に置く。", ""),
+        ("自分のシールドがブレイクされる時、かわりに自分の山札の上から1枚目を裏向きのまま手札に加える。", ""),
+    ],
+)
+def test_near_variants_of_the_replaced_event_said_another_way_are_refused(text, named):
+    assert_refused(text, named)

@@ -48,6 +48,7 @@ ORIGINAL_EVENTS = {
     "シールドをブレイクする": frozenset({"break"}),
     "山札の一番下に置かれる": frozenset({"put_into_deck"}),
     "破壊される": frozenset({"destroy"}),
+    "破壊する": frozenset({"destroy"}),
     "ブレイクされる": frozenset({"break"}),
     "捨てられる": frozenset({"discard"}),
     "捨てる": frozenset({"discard"}),
