@@ -2960,3 +2960,25 @@ def test_the_replaced_event_and_the_first_each_turn_said_another_way(text, form)
 )
 def test_near_variants_of_the_replaced_event_said_another_way_are_refused(text, named):
     assert_refused(text, named)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "このクロスギアをクロスしているクリーチャーが破壊される時、かわりにこのクロスギアを墓地に置いてもよい。",
+        "このクロスギアをクロスしたクリーチャーが破壊される時、かわりにこのクロスギアを墓地に置いてもよい。",
+        "これをクロスしているクリーチャーが破壊される時、かわりにこのクロスギアを墓地に置いてもよい。",
+    ],
+)
+def test_the_creature_this_cross_gear_is_crossed_to_said_three_ways(text):
+    """「このクロスギアをクロスしている/したクリーチャー」 is 「これをクロスしたクリーチャー」 (the creature this card
+    is crossed to)."""
+    assert_compiles_to(
+        text,
+        {
+            "watch": {"event": "destroy", "card": "equipped"},
+            "instead": ["stay", {"this_to": "graveyard"}],
+            "optional": True,
+        },
+    )
+    assert_refused(text.replace("このクロスギアをクロス", "あのクロスギアをクロス", 1).replace("これを", "あれを"), "")
