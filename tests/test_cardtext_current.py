@@ -1142,6 +1142,10 @@ def test_a_keyword_label_after_the_minus_sign_and_a_flip_to_the_fortress_side():
         .keyword
         == "龍回避"
     )
+    assert_compiles_to(  # the side named with the type's whole name
+        "龍回避：このクリーチャーが離れる時、かわりにドラグハート・フォートレス側に裏返す。",
+        {"watch": {"event": "leave", "card": "this"}, "instead": ["stay", "flip_this"]},
+    )
 
 
 def test_a_particle_printed_twice_reads_once():
