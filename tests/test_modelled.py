@@ -1449,3 +1449,50 @@ def test_a_colorless_card_is_not_multicolored_and_a_multicolored_one_not_colorle
     assert finals(dmrules.solve(scenario(zero)), "MONO", "MULTI") == [("mana", "battle")]
     not_colorless = zero.replace("多色ではない", "無色ではない")
     assert finals(dmrules.solve(scenario(not_colorless)), "MONO", "MULTI") == [("battle", "mana")]
+
+
+# -- a GR creature goes to the super GR zone (118.1, V42) --------------------------------------------
+
+GR_CREATURE = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: G
+        card:
+          name: 試しのGRクリーチャー
+          type: gr_creature
+          cost: 2
+          power: 2000
+          triggers:
+            - {watch: {event: destroy, card: this}, text: このクリーチャーが破壊された時}
+    gr: [G2]
+  opponent: {}
+effect: {controller: opponent, events: [EVENTS]}
+"""
+
+
+@pytest.mark.parametrize(
+    "events, card, zone",
+    [
+        ("{id: e1, destroy: G}", "G", "gr"),
+        ("{id: e1, return_to_hand: G}", "G", "gr"),
+        ("{id: e1, move: G, to: deck}", "G", "gr"),
+        ("{id: e1, put_into_battle: G2}", "G2", "battle"),
+    ],
+)
+def test_a_gr_creature_put_anywhere_but_the_battle_zone_goes_to_the_super_gr_zone(events, card, zone):
+    text = GR_CREATURE.replace("EVENTS", events).replace(
+        "gr: [G2]", "gr: [{id: G2, card: {name: 超GRのクリーチャー, type: gr_creature, cost: 3, power: 3000}}]"
+    )
+    solution = dmrules.solve(scenario(text))
+    assert finals(solution, card) == [(zone,)]
+
+
+def test_a_gr_creature_destroyed_goes_through_the_graveyard_its_destroyed_trigger_triggers():
+    """It is destroyed (put into the graveyard, then at the bottom of the super GR): 「破壊された時」 triggers, as a
+    psychic creature's does."""
+    text = GR_CREATURE.replace("EVENTS", "{id: e1, destroy: G}").replace("    gr: [G2]\n", "")
+    (resolution,) = dmrules.solve(scenario(text)).resolutions
+    assert resolution.final["G"] == "gr"
+    assert [(t.card, t.event) for t in resolution.triggered] == [("G", "e1")]

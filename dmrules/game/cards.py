@@ -92,6 +92,11 @@ class CardDef:
         """Psychic and dragheart cards return to the hyperspatial zone."""
         return "psychic" in self.types or "dragheart" in self.types
 
+    @property
+    def gr(self) -> bool:
+        """GR creatures go to the bottom of their owner's super GR (超GR) in the super GR zone (118.1)."""
+        return "gr" in self.types
+
 
 @dataclass(frozen=True)
 class CardInstance:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-ZONES = ("battle", "hand", "mana", "graveyard", "shields", "deck", "hyperspatial")
+ZONES = ("battle", "hand", "mana", "graveyard", "shields", "deck", "hyperspatial", "gr")
 # A cast spell waiting to go to the graveyard is in no zone (409.1b).
 EVENT_ZONES = ZONES + ("pending",)
 ZONE_WORDS = {
@@ -24,6 +24,7 @@ ZONE_WORDS = {
     "shields": "shield zone",
     "deck": "deck",
     "hyperspatial": "hyperspatial zone",
+    "gr": "super GR zone",
     "pending": "pending",  # a spell being cast is in no zone (409.1b)
 }
 ZONE_WORDS_JA = {
@@ -34,6 +35,7 @@ ZONE_WORDS_JA = {
     "shields": "シールドゾーン",
     "deck": "山札",
     "hyperspatial": "超次元ゾーン",
+    "gr": "超GRゾーン",
 }
 
 RULESETS = ("dm", "sequential", "dmps")
@@ -51,6 +53,7 @@ CARD_TYPES = (
     "weapon",
     "fortress",
     "psychic",
+    "gr",
     "evolution",
     "neo",
     "core",
@@ -60,6 +63,7 @@ TYPE_EXPANSION: dict[str, tuple[str, ...]] = {
     "creature": ("creature",),
     "evolution_creature": ("creature", "evolution"),
     "psychic_creature": ("creature", "psychic"),
+    "gr_creature": ("creature", "gr"),  # GRクリーチャー: of the super GR zone (超GR), not the deck
     "neo_creature": ("creature", "neo"),  # NEOクリーチャー
     "dragheart_creature": ("creature", "dragheart"),
     "dragheart_weapon": ("dragheart", "weapon"),
@@ -180,7 +184,7 @@ _KINDS = (
         "バトルゾーンに出る",
         "{c} is put into the battle zone",
         "be put into the battle zone (not summoned)",
-        ("hand", "mana", "graveyard", "shields", "deck", "hyperspatial"),
+        ("hand", "mana", "graveyard", "shields", "deck", "hyperspatial", "gr"),
         "battle",
         "hand",
     ),

@@ -46,6 +46,7 @@ TYPE_JA = {
     "creature": "クリーチャー",
     "evolution_creature": "進化クリーチャー",
     "psychic_creature": "サイキック・クリーチャー",
+    "gr_creature": "GRクリーチャー",
     "dragheart_creature": "ドラグハート・クリーチャー",
     "dragheart_weapon": "ドラグハート・ウエポン",
     "dragheart_fortress": "ドラグハート・フォートレス",

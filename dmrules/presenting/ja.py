@@ -372,7 +372,7 @@ VIOLATIONS: list[tuple[str, str]] = [
         r"ターン・プレイヤーの強制の \3 が適用できたのに、非ターン・プレイヤーの \1 が \2 に適用された",
     ),
 ]
-_ZONE_RE = re.compile(r"\b(battle|hand|mana|graveyard|shields|deck|hyperspatial)\b")
+_ZONE_RE = re.compile(r"\b(battle|hand|mana|graveyard|shields|deck|hyperspatial|gr)\b")
 
 
 def _chosen_twice(found: re.Match) -> str:

@@ -24,7 +24,7 @@ from . import ja
 from . import render as english_words
 from .render import journeys
 
-ZONE_ORDER = ("battle", "shields", "hand", "mana", "graveyard", "deck", "hyperspatial")
+ZONE_ORDER = ("battle", "shields", "hand", "mana", "graveyard", "deck", "hyperspatial", "gr")
 # Labels of the boards: Japanese (the game's own words) by default, English on request.
 LABELS: dict[str, dict[str, Any]] = {
     "ja": {
@@ -36,6 +36,7 @@ LABELS: dict[str, dict[str, Any]] = {
             "graveyard": "墓地",
             "deck": "山札",
             "hyperspatial": "超次元ゾーン",
+            "gr": "超GRゾーン",
             "pending": "保留",
         },
         "turn": "ターン・プレイヤー",
@@ -54,6 +55,7 @@ LABELS: dict[str, dict[str, Any]] = {
             "graveyard": "Graveyard",
             "deck": "Deck",
             "hyperspatial": "Hyperspatial zone",
+            "gr": "Super GR zone",
             "pending": "Pending",
         },
         "turn": "turn player",

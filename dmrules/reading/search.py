@@ -26,6 +26,7 @@ TYPE_NAMES = {
     "evolution": ("evolution", "進化"),
     "spell": ("spell", "呪文"),
     "psychic_creature": ("psychic", "サイキック"),
+    "gr_creature": ("gr", "GR"),
     "dragheart_creature": ("dragheart", "ドラグハート"),
     "dragheart_weapon": ("weapon", "ウエポン", "ドラグハート・ウエポン"),
     "dragheart_fortress": ("fortress", "フォートレス"),

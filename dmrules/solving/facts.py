@@ -234,6 +234,8 @@ def card_facts(card: CardInstance, words: set[str], parts: set[str], keywords: s
     out.extend(characteristic_facts(card, words, parts))
     if card.definition is not None and card.definition.hyperspatial:
         add(fact("hyperspatial_card", c))
+    if card.definition is not None and card.definition.gr:
+        add(fact("gr_card", c))
     for keyword in sorted(keywords):
         if card.has_keyword(keyword):
             add(fact("has_keyword", c, S(keyword)))

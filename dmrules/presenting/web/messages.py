@@ -81,7 +81,7 @@ PROBLEMS_JA: list[tuple[str, str]] = [
     (r"^there are (\d+) resolutions; (\d+) is not one$", r"解決は \1 通りです。\2 番はありません"),
     (r"^unknown zone '(.+)' \(zones: .*\)$", r"「\1」というゾーンはありません"),
 ]
-ZONE_RE = re.compile(r"\b(battle|hand|mana|graveyard|shields|deck|hyperspatial)\b")
+ZONE_RE = re.compile(r"\b(battle|hand|mana|graveyard|shields|deck|hyperspatial|gr)\b")
 
 
 def problem_ja(problem: str) -> str:

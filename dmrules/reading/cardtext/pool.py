@@ -36,6 +36,7 @@ POOL_TYPES = {
     "ドラグハート・ウエポン": "dragheart_weapon",
     "ドラグハート・フォートレス": "dragheart_fortress",
     "サイキック・クリーチャー": "psychic_creature",
+    "GRクリーチャー": "gr_creature",
     "NEOクリーチャー": "neo_creature",
     "G-NEOクリーチャー": "neo_creature",  # a G-NEO creature is a NEO creature (803.1)
     "キング・クリーチャー": "creature",

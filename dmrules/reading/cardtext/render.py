@@ -42,6 +42,7 @@ _TYPE = {
     "tamaseed": "タマシード",
     "dragheart": "ドラグハート",
     "psychic": "サイキック・クリーチャー",
+    "gr": "GRクリーチャー",
     "neo": "NEOクリーチャー",
     "field": "フィールド",
     "castle": "城",

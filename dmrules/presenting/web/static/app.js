@@ -9,7 +9,7 @@
 "use strict";
 
 const BOOT = JSON.parse(document.getElementById("boot").textContent);
-const ZONES = ["battle", "hand", "mana", "graveyard", "shields", "deck", "hyperspatial"];
+const ZONES = ["battle", "hand", "mana", "graveyard", "shields", "deck", "hyperspatial", "gr"];
 const MARKERS = ["cannot_be_destroyed", "cannot_leave", "untouchable", "cannot_flip", "cannot_be_broken"];
 const BY = ["ability", "spell", "attack", "battle", "rule", "cost"];
 const RULESETS = ["dm", "sequential", "dmps"];
@@ -24,7 +24,7 @@ const KINDS = {
   mill: {shape: "card", from: ["deck"]},
   break: {shape: "card", from: ["shields"]},
   move: {shape: "card+to", from: ZONES, all: true},
-  put_into_battle: {shape: "card", from: ["hand", "mana", "graveyard", "shields", "deck", "hyperspatial"]},
+  put_into_battle: {shape: "card", from: ["hand", "mana", "graveyard", "shields", "deck", "hyperspatial", "gr"]},
   spell_to_graveyard: {shape: "card", from: ["hand", "graveyard", "mana", "shields", "deck"]},
   power_change: {shape: "card+amount", from: ["battle"]},
   battle: {shape: "two", from: ["battle"]},
@@ -38,7 +38,7 @@ const DEBOUNCE = 600;   // ms after the last edit
 const L = {
   ja: {
     zones: {battle: "バトルゾーン", hand: "手札", mana: "マナゾーン", graveyard: "墓地", shields: "シールドゾーン",
-            deck: "山札", hyperspatial: "超次元ゾーン"},
+            deck: "山札", hyperspatial: "超次元ゾーン", gr: "超GRゾーン"},
     kinds: {destroy: "破壊する", return_to_hand: "手札に戻す", discard: "捨てる", put_into_mana: "マナゾーンに置く",
             mill: "山札から墓地へ", break: "ブレイクする", move: "移動する", put_into_battle: "バトルゾーンに出す",
             spell_to_graveyard: "呪文を墓地へ", power_change: "パワーを変える", battle: "バトルさせる", swap: "入れ替える",
@@ -82,7 +82,7 @@ const L = {
   },
   en: {
     zones: {battle: "Battle zone", hand: "Hand", mana: "Mana zone", graveyard: "Graveyard", shields: "Shield zone",
-            deck: "Deck", hyperspatial: "Hyperspatial zone"},
+            deck: "Deck", hyperspatial: "Hyperspatial zone", gr: "Super GR zone"},
     kinds: {destroy: "destroy", return_to_hand: "return to hand", discard: "discard", put_into_mana: "put into mana",
             mill: "mill", break: "break", move: "move", put_into_battle: "put into the battle zone",
             spell_to_graveyard: "spell to graveyard", power_change: "power change", battle: "battle", swap: "swap",

@@ -58,6 +58,7 @@ TYPE_BY_WORD = {
     "ドラグハート": "dragheart",
     "ドラグハート・クリーチャー": "dragheart",
     "サイキック・クリーチャー": "psychic",
+    "GRクリーチャー": "gr",
     "NEOクリーチャー": "neo",
     "フィールド": "field",
     "D2フィールド": "field",
