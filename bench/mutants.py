@@ -584,6 +584,20 @@ MUTANTS += [
         "hyperspatial_card(W), not moved(W), goes(C,Z), Z != battle.",
         "a weapon that flips still returns to the hyperspatial zone with its creature",
     ),
+    M(
+        "gr-creature-stays-where-put",
+        "asp/common/result.lp",
+        "final(C,gr) :- arrives(C,Z), gr_card(C), Z != battle.",
+        "final(C,gr) :- arrives(C,Z), gr_card(C), Z != battle, Z != graveyard.",
+        "a destroyed GR creature stays in the graveyard (118.1 ignored)",
+    ),
+    M(
+        "gr-creature-never-enters",
+        "asp/common/result.lp",
+        "own_zone_card(C) :- gr_card(C).",
+        "own_zone_card(C) :- gr_card(C), zone(C,battle).",
+        "a GR creature put into the battle zone from the super GR zone goes both there and back",
+    ),
     # -- every situation has a legal resolution (tests/test_every_situation.py) ------------------
     M(
         "once-per-turn-elsewhere-ignored",
