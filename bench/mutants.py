@@ -594,9 +594,9 @@ MUTANTS += [
     M(
         "gr-creature-never-enters",
         "asp/common/result.lp",
-        "own_zone_card(C) :- gr_card(C).",
-        "own_zone_card(C) :- gr_card(C), zone(C,battle).",
-        "a GR creature put into the battle zone from the super GR zone goes both there and back",
+        "final(C,Z) :- arrives(C,Z), own_zone_card(C), Z = battle.",
+        "final(C,Z) :- arrives(C,Z), hyperspatial_card(C), Z = battle.",
+        "a GR creature put into the battle zone from the super GR zone ends nowhere",
     ),
     # -- every situation has a legal resolution (tests/test_every_situation.py) ------------------
     M(
