@@ -83,6 +83,9 @@ TESTS = [
     "tests/test_modelled.py::test_a_colorless_card_is_not_multicolored_and_a_multicolored_one_not_colorless",
     # a triggered ability's triggering replaced, an ability of a card put out
     "tests/test_model_readings.py",
+    # the super GR zone (118.1)
+    "tests/test_modelled.py::test_a_gr_creature_put_anywhere_but_the_battle_zone_goes_to_the_super_gr_zone",
+    "tests/test_modelled.py::test_a_gr_creature_destroyed_goes_through_the_graveyard_its_destroyed_trigger_triggers",
     "tests/test_fixtures.py::test_fixture[V35-trigger-twice-dekabocchi-borof]",
     "tests/test_fixtures.py::test_fixture[V36-no-trigger-brachio-dranju]",
     "tests/test_fixtures.py::test_fixture[V37-battle-with-this-hasame-ane]",
