@@ -2982,3 +2982,74 @@ def test_the_creature_this_cross_gear_is_crossed_to_said_three_ways(text):
         },
     )
     assert_refused(text.replace("このクロスギアをクロス", "あのクロスギアをクロス", 1).replace("これを", "あれを"), "")
+
+
+@pytest.mark.parametrize(
+    "text, form",
+    [
+        (  # 超九極 チュートピア: a cost said exactly, of a card of the hand said by its characteristics
+            "自分のクリーチャーがバトルゾーンを離れる時、かわりに光のコスト9の手札を1枚捨ててもよい。",
+            {
+                "watch": {"event": "leave", "card": {"whose": "own", "type": "creature"}},
+                "instead": ["stay", {"discard": {"count": 1, "civilization": "light", "cost_min": 9, "cost_max": 9}}],
+                "optional": True,
+            },
+        ),
+        (  # 超不死 デスマトメル: 「その下に重ねたカード」 of the watched creature, this one
+            "このクリーチャーが破壊される時、かわりにその下に重ねたカードを3枚、自分の墓地に置いてもよい。",
+            {
+                "watch": {"event": "destroy", "card": "this"},
+                "instead": ["stay", {"choose": {"count": 3, "from": "under_this", "to": "graveyard", "verb": "put"}}],
+                "optional": True,
+            },
+        ),
+        (  # 不死の翼 フェニクル: a label after a dash, 「裏向きにし、新しいシールドとして…加える」
+            "マナ武装3―このクリーチャーが破壊される時、自分のマナゾーンに光のカードが3枚以上あれば、かわりにこのクリーチャーを"
+            "裏向きにし、新しいシールドとして自分のシールドゾーンに加えてもよい。",
+            {
+                "keyword": "マナ武装",
+                "watch": {"event": "destroy", "card": "this"},
+                "if": [{"zone": "mana", "whose": "own", "civilization": "light", "at_least": 3}],
+                "instead": [{"move_to": "shields"}],
+                "optional": True,
+            },
+        ),
+        (  # 光器 パーフェクト・マリア: its state when the event would happen, said after the event
+            "このクリーチャーがバトルゾーンを離れる時にアンタップしていたら、離れるかわりにとどまる。",
+            {"watch": {"event": "leave", "card": "this"}, "if": ["this_untapped"], "instead": ["stay"]},
+        ),
+    ],
+)
+def test_a_cost_said_exactly_the_cards_under_said_with_sono_and_an_untapped_creature(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        ("自分のクリーチャーが破壊される時、かわりにその下に重ねたカードを3枚、自分の墓地に置いてもよい。", ""),
+        ("自分のクリーチャーがバトルゾーンを離れる時、かわりに光のコスト9の手札を1枚墓地に置いてもよい。", ""),
+    ],
+)
+def test_near_variants_of_the_cards_under_and_of_a_hand_card_are_refused(text, named):
+    assert_refused(text, named)
+
+
+@pytest.mark.parametrize("tapped, final", [(False, "battle"), (True, "graveyard")])
+def test_only_an_untapped_creature_stays(tapped, final):
+    """「…離れる時にアンタップしていたら、離れるかわりにとどまる」: a tapped one is destroyed."""
+    text = "このクリーチャーがバトルゾーンを離れる時にアンタップしていたら、離れるかわりにとどまる。"
+    solution = dmrules.solve(
+        scenario(
+            f"""
+turn: opponent
+players:
+  me:
+    battle:
+      - {{id: R, tapped: {str(tapped).lower()}, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}
+  opponent: {{}}
+effect: {{controller: opponent, events: [{{id: e1, destroy: R}}]}}
+"""
+        )
+    )
+    assert sorted(r.final["R"] for r in solution.resolutions) == [final]

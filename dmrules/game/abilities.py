@@ -221,6 +221,7 @@ class Restriction:
 # Condition words the solver evaluates; the others are read but not yet solved.
 SOLVED_CONDITIONS = (
     "this_tapped",
+    "this_untapped",
     "cards_under_this",
     "this_linked",
     "this_evolution",

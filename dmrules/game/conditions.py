@@ -31,6 +31,8 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
     controller = card.controller
     if condition.word == "this_tapped":
         return card.tapped
+    if condition.word == "this_untapped":  # 「このクリーチャーがアンタップしていれば」: in the battle zone, untapped
+        return card.zone == "battle" and not card.tapped
     if condition.word == "cards_under_this":  # 「カードが下にあれば」: a card under this one
         return any(other.under == card.id for other in state.cards.values())
     if condition.word == "this_face_up":  # 「表向きで」: a shield put face up

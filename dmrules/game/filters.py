@@ -27,6 +27,7 @@ CONDITION_WORDS = (
     "this_face_up",
     "cards_under_this",
     "this_tapped",
+    "this_untapped",
     "this_linked",
     "this_evolution",
     "this_power_positive",

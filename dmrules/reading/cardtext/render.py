@@ -82,15 +82,7 @@ def phrase(flt: Filter, *, head: str | None = None) -> str:
         parts.append("他の")
     if flt.chosen_race:
         parts.append("その種族の")
-    for attr, word, bound in (
-        ("power_min", "パワー", "以上"),
-        ("power_max", "パワー", "以下"),
-        ("cost_min", "コスト", "以上"),
-        ("cost_max", "コスト", "以下"),
-    ):
-        value = getattr(flt, attr)
-        if value is not None:
-            parts.append(f"{word}{value}{bound}の")
+    parts += _bounds(flt)
     if flt.civilizations:
         parts.append(_or([_CIV[c] for c in flt.civilizations]) + "の")
     keywords = [k for k in flt.keywords if "・ソウル" not in k]
@@ -121,6 +113,22 @@ def phrase(flt: Filter, *, head: str | None = None) -> str:
         head = _or([phrase(alt) for alt in flt.any_of])
     parts.append(head if head is not None else _head(flt, souls))
     return "".join(parts)
+
+
+def _bounds(flt: Filter) -> list[str]:
+    """「パワー6000以上の」, 「コスト5以下の」, 「コスト9の」 (that cost exactly)."""
+    exact = flt.cost_min is not None and flt.cost_min == flt.cost_max
+    words = []
+    for attr, word, bound in (
+        ("power_min", "パワー", "以上"),
+        ("power_max", "パワー", "以下"),
+        ("cost_min", "コスト", "以上"),
+        ("cost_max", "コスト", "以下"),
+    ):
+        value = getattr(flt, attr)
+        if value is not None and not (exact and attr.startswith("cost")):
+            words.append(f"{word}{value}{bound}の")
+    return words + ([f"コスト{flt.cost_min}の"] if exact else [])
 
 
 def _head(flt: Filter, souls: list[str]) -> str:
@@ -358,6 +366,7 @@ def _player_watch(watch: Watch, cause: str, rest: list[str]) -> str:
 
 _WORDS = {
     "this_tapped": "このクリーチャーがタップされていた場合",
+    "this_untapped": "このクリーチャーがアンタップしていれば",
     "cards_under_this": "このクリーチャーの下にカードがあれば",
     "this_linked": "このクリーチャーがリンクしていて",
     "this_evolution": "このクリーチャーが進化クリーチャーであれば",

@@ -126,7 +126,10 @@ class NounParts:
         return ("mod", "set", attr, _number(_typed_tokens(items, "NUMBER")[0]))
 
     def mod_cost(self, items: list):
-        attr = "cost_min" if str(_typed_tokens(items, "BOUND")[0]) == "以上" else "cost_max"
+        bounds = _typed_tokens(items, "BOUND")
+        if not bounds:  # 「コスト9の」: that cost exactly
+            return ("mod", "set", "cost_exact", _number(_typed_tokens(items, "NUMBER")[0]))
+        attr = "cost_min" if str(bounds[0]) == "以上" else "cost_max"
         return ("mod", "set", attr, _number(_typed_tokens(items, "NUMBER")[0]))
 
     def mod_civs(self, items: list):
@@ -225,6 +228,8 @@ def _modified(phrase: Phrase, how: str, attr: str, value) -> Phrase:
         return _placed(phrase, attr, value)
     if how == "add":
         return replace(phrase, filter=_add(phrase.filter, attr, value))
+    if attr == "cost_exact":
+        return replace(phrase, filter=_set(_set(phrase.filter, "cost_min", value), "cost_max", value))
     return replace(phrase, filter=_set(phrase.filter, attr, value))
 
 
