@@ -3053,3 +3053,16 @@ effect: {{controller: opponent, events: [{{id: e1, destroy: R}}]}}
         )
     )
     assert sorted(r.final["R"] for r in solution.resolutions) == [final]
+
+
+def test_gr_creatures_and_the_super_gr_are_words_of_the_language():
+    """「GRクリーチャー」 is a card type (type gr), 「超GR」 the super GR zone (zone gr)."""
+    assert_compiles_to(
+        "自分のGRクリーチャーが破壊される時、かわりに手札に戻す。",
+        {"watch": {"event": "destroy", "card": {"whose": "own", "type": "gr"}}, "instead": [{"move_to": "hand"}]},
+    )
+    assert_compiles_to(
+        "自分の超GRにカードがあれば、このクリーチャーがバトルゾーンを離れる時、かわりにとどまる。",
+        {"watch": {"event": "leave", "card": "this"}, "if": [{"zone": "gr", "whose": "own"}], "instead": ["stay"]},
+    )
+    assert_refused("自分の超GRRにカードがあれば、このクリーチャーがバトルゾーンを離れる時、かわりにとどまる。", "")

@@ -1496,3 +1496,28 @@ def test_a_gr_creature_destroyed_goes_through_the_graveyard_its_destroyed_trigge
     (resolution,) = dmrules.solve(scenario(text)).resolutions
     assert resolution.final["G"] == "gr"
     assert [(t.card, t.event) for t in resolution.triggered] == [("G", "e1")]
+
+
+@pytest.mark.parametrize(
+    "super_gr, final", [("[{id: G1, card: {name: 超GRのカード, type: gr_creature}}]", "battle"), ("[]", "gr")]
+)
+def test_a_condition_on_the_super_gr_reads_the_super_gr_zone(super_gr, final):
+    """白皇世の意志 御嶺 (its text as the simulator's card list gives it): 「自分の超GRにカードがあれば、この
+    クリーチャーは攻撃できず、バトルゾーンを離れる時、かわりにとどまる」: with a card in its player's super GR it
+    stays; with none it leaves, to the super GR zone itself (118.1)."""
+    text = "自分の超GRにカードがあれば、このクリーチャーは攻撃できず、バトルゾーンを離れる時、かわりにとどまる。"
+    solution = dmrules.solve(
+        scenario(
+            f"""
+turn: opponent
+players:
+  me:
+    battle:
+      - {{id: M, card: {{name: 白皇世の意志 御嶺, type: gr_creature, cost: 8, power: 25000, text: "{text}"}}}}
+    gr: {super_gr}
+  opponent: {{}}
+effect: {{controller: opponent, events: [{{id: e1, destroy: M}}]}}
+"""
+        )
+    )
+    assert finals(solution, "M") == [(final,)]

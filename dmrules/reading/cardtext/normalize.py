@@ -183,6 +183,14 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         r"\1\2\3\4に\5を与える。\3\4が",
     ),
+    # 「…あれば、このクリーチャーは攻撃できず、バトルゾーンを離れる時、かわりにとどまる」 (白皇世の意志 御嶺): a
+    # restriction and a replacement of this creature's, both under the condition: two sentences, each with it
+    (
+        re.compile(
+            r"(^|。)([^。:]*?(?:あれば|なら)、)(このクリーチャー)は([^、。]*?)できず、(?=[^。、]*?時、[^。]*?かわりに)"
+        ),
+        r"\1\2\3は\4できない。\2\3が",
+    ),
     # 「相手は、自身の…を出す時」: the player who does the event said as the topic, as 「相手が…」
     (
         re.compile(r"(^|、)(自分|相手)は、(?=[^、。]*?(?:出す|置く|捨てる|唱える|選ぶ|ブレイクする)時)"),

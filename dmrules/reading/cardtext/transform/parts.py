@@ -40,6 +40,8 @@ ZONE_BY_WORD = {
     "シールドゾーン": "shields",
     "山札": "deck",
     "超次元ゾーン": "hyperspatial",
+    "超GRゾーン": "gr",
+    "超GR": "gr",  # the super GR, the GR creatures' deck in the super GR zone
 }
 # The watched class of a card leaving each zone (「離れる」 of that zone; the battle zone's is plain 「離れる」).
 LEAVE_EVENT = {
