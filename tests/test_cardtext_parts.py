@@ -3066,3 +3066,47 @@ def test_gr_creatures_and_the_super_gr_are_words_of_the_language():
         {"watch": {"event": "leave", "card": "this"}, "if": [{"zone": "gr", "whose": "own"}], "instead": ["stay"]},
     )
     assert_refused("自分の超GRRにカードがあれば、このクリーチャーがバトルゾーンを離れる時、かわりにとどまる。", "")
+
+
+def test_a_keyword_given_named_with_what_follows_its_colon_is_the_holder():
+    """マザー・エイリアン＜よろこんで＞: 「…すべて「セイバー：エイリアン」を得る。（…かわりに「セイバー：エイリアン」を
+    持つクリーチャーを破壊してもよい）」: the creature that has it is each creature given it."""
+    result = compile_text(
+        "バトルゾーンにある自分のエイリアンはすべて「セイバー：エイリアン」を得る。（自分のエイリアンが破壊される時、"
+        "かわりに「セイバー：エイリアン」を持つクリーチャーを破壊してもよい）"
+    )
+    assert result.complete, [s.problem for s in result.problems]
+    (ability,) = result.abilities
+    assert ability.keyword == "セイバー"
+    assert [a.kind for a in ability.instead] == ["stay", "move_source"]  # the holder destroyed
+    assert not compile_text(
+        "バトルゾーンにある自分のエイリアンはすべて「セイバー：エイリアン」を得る。（自分のエイリアンが破壊される時、"
+        "かわりに「ブロッカー」を持つクリーチャーを破壊してもよい）"
+    ).complete
+
+
+@pytest.mark.parametrize(
+    "text, form",
+    [
+        (  # 新聖綺神 クロスオーバー・ヨミ: a restriction and a replacement under one condition
+            "バトルゾーンにある自分のクリーチャーがこのクリーチャーだけであれば、このクリーチャーはブロックされず、"
+            "バトルゾーンを離れる時、離れるかわりにとどまる。",
+            {
+                "watch": {"event": "leave", "card": "this"},
+                "if": [{"zone": "battle", "whose": "own", "type": "creature", "other": True, "at_most": 0}],
+                "instead": ["stay"],
+            },
+        ),
+        (  # 時空の不滅ギャラクシー: the side it flips to said by its cost
+            "このクリーチャーがバトルゾーンを離れる時、バトルゾーンを離れるかわりに、コストの大きいほうに裏返す。",
+            {"watch": {"event": "leave", "card": "this"}, "instead": ["stay", "flip_this"]},
+        ),
+    ],
+)
+def test_a_restriction_beside_a_replacement_and_the_side_a_card_flips_to(text, form):
+    assert_compiles_to(text, form)
+
+
+def test_the_tap_ability_of_a_labelled_ability_replaces_no_event():
+    result = compile_text("このクリーチャーで攻撃するかわりに、タップして次のTT能力を使ってもよい。")
+    assert [s.verdict for s in result.sentences] == ["not_replacement"]

@@ -187,9 +187,9 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # restriction and a replacement of this creature's, both under the condition: two sentences, each with it
     (
         re.compile(
-            r"(^|。)([^。:]*?(?:あれば|なら)、)(このクリーチャー)は([^、。]*?)できず、(?=[^。、]*?時、[^。]*?かわりに)"
+            r"(^|。)([^。:]*?(?:あれば|なら)、)(このクリーチャー)は([^、。]*?(?:でき|され))ず、(?=[^。、]*?時、[^。]*?かわりに)"
         ),
-        r"\1\2\3は\4できない。\2\3が",
+        r"\1\2\3は\4ない。\2\3が",
     ),
     # 「相手は、自身の…を出す時」: the player who does the event said as the topic, as 「相手が…」
     (
@@ -532,7 +532,7 @@ _CANON_PATTERNS = tuple(
         (r"この呪文を自分の", "この呪文を"),
         (r"龍解させ", "裏返"),
         (r"裏返し、このクリーチャーをアンタップ", "裏返し、アンタップ"),  # the card the clause before names
-        (r"コストの小さいほうに", ""),
+        (r"コストの(?:小さい|大きい)ほうに", ""),
         (
             r"(?:ドラグハート・)?(クロスギア|クリーチャー|ドラグハート|フォートレス|ウエポン)側に(?=裏返)",
             "",

@@ -473,8 +473,9 @@ def _holder_named(sentence: str, pending: PendingGrant | None) -> str:
     破壊してもよい」)."""
     if pending is None:
         return sentence
-    word = f"「{pending.keyword.split(':')[0]}」"
-    return re.sub(re.escape(word) + r"を持つクリーチャーを(?![\d、])", f"{word}を得たクリーチャーを", sentence)
+    # the keyword by its name (「「セイバー」を持つ」) or with what follows its colon (「「セイバー:X」を持つ」)
+    word = f"「{re.escape(pending.keyword.split(':')[0])}(?::[^」]*)?」"
+    return re.sub(f"({word})" + r"を持つクリーチャーを(?![\d、])", r"\1を得たクリーチャーを", sentence)
 
 
 def _names_earlier(group: Group) -> bool:
