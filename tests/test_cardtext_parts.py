@@ -3110,3 +3110,35 @@ def test_a_restriction_beside_a_replacement_and_the_side_a_card_flips_to(text, f
 def test_the_tap_ability_of_a_labelled_ability_replaces_no_event():
     result = compile_text("このクリーチャーで攻撃するかわりに、タップして次のTT能力を使ってもよい。")
     assert [s.verdict for s in result.sentences] == ["not_replacement"]
+
+
+@pytest.mark.parametrize(
+    "text, form, variant",
+    [
+        (  # 神々の地 ディオニソス: 「どこからでも」 of another card's arrival: from any zone
+            "自分の他のクリーチャーが、どこからでも自分の墓地に置かれる時、墓地に置くかわりにタップしてマナゾーンに置く。",
+            {
+                "watch": {"event": "put_into_graveyard", "card": {"whose": "own", "type": "creature", "other": True}},
+                "instead": [{"move_to": {"zone": "mana", "tapped": True}}],
+            },
+            "自分の他のクリーチャーが、どこからでも破壊される時、かわりにマナゾーンに置く。",
+        ),
+        (  # 侵略者 フェイスレス: the watched creature's power said after its event, and a condition after it
+            "自分のターン中に自分のクリーチャーがバトルゾーンを離れる時、そのクリーチャーのパワーが０より大きく、"
+            "相手のシールドが２つ以下なら、離れるかわりにとどまる。",
+            {
+                "watch": {
+                    "event": "leave",
+                    "card": {"whose": "own", "type": "creature", "power_min": 1},
+                    "when": ["own_turn"],
+                },
+                "if": [{"zone": "shields", "whose": "opponent", "at_most": 2}],
+                "instead": ["stay"],
+            },
+            "自分のクリーチャーがバトルゾーンを離れる時、そのクリーチャーのパワーが０より小さく、離れるかわりにとどまる。",
+        ),
+    ],
+)
+def test_anywhere_of_another_card_and_the_watched_creatures_power(text, form, variant):
+    assert_compiles_to(text, form)
+    assert_refused(variant, "")

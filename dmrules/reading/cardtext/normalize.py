@@ -110,6 +110,14 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         re.compile(r"(?<=かわりに)((?:(?:光|水|闇|火|自然)の|コスト\d+(?:以上|以下)?の)+)手札を(?=\d+枚、?捨て)"),
         r"自分の手札から\1カードを",
     ),
+    # 「自分のクリーチャーが…離れる時、そのクリーチャーのパワーが0より大きく、」: the watched creature's power, a
+    # modifier of it (power 1 or more)
+    (
+        re.compile(
+            r"(自分|相手)の((?:(?!ターン|時)[^、。がに])*?クリーチャー)が([^、。]*?時)、そのクリーチャーのパワーが0より大きく(?:ければ)?、"
+        ),
+        r"\1のパワー1以上の\2が\3、",
+    ),
     # 「各ターン、自分のシールドがはじめてブレイクされる時」: 「各ターンはじめて、自分のシールドがブレイクされる時」
     (re.compile(r"(^|、)各ターン、([^、。]*?が)はじめて([^、。]*?る時)"), r"\1各ターンはじめて、\2\3"),
     # 「このクリーチャーが…離れる時にアンタップしていたら、」: its state when the event would happen, said after it
@@ -665,6 +673,8 @@ _CANON_PATTERNS = tuple(
         ),
         # 「バトルゾーンにある自分のクロスギアを1枚墓地に置く」: cards chosen are of the battle zone unless said
         (r"バトルゾーンにある、?(?=[^、。が時]*?を)", ""),
+        # 「自分の他のクリーチャーが、どこからでも墓地に置かれる」: another card's, from any zone (said or not)
+        (r"((?:^|、)(?:自分|相手)の[^、。が]*?が)、?どこからでも", r"\1"),
         # 「このカードが自分のシールドゾーンから」: the zone this card is in is its player's anyway
         (r"(?<=このクリーチャーが)自分の(?=(?:シールドゾーン|マナゾーン|墓地|手札|山札)から)", ""),
         # 「バトルゾーンにある自分のクリーチャーが破壊される時」: a destroyed or leaving card is in the battle zone

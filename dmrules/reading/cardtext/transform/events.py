@@ -650,8 +650,11 @@ def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
             raise ReadError("this card in the opponent's zone")
         extra = (("works_in", "any"),) if ev.anywhere else ()
         return WatchPart(watch=replace(watch, subject=subject[1]), conditions=ev.state, ability=extra)
-    if ev.state or ev.anywhere:
-        raise ReadError("「表向きで」 or 「どこからでも」 of a card other than this one")
+    if ev.state:
+        raise ReadError("「表向きで」 of a card other than this one")
+    if ev.anywhere and (ev.from_zone is not None or not all(e.startswith("put_into") for e in ev.events)):
+        raise ReadError("「どこからでも」 of a card other than this one, of an event that says where it is from")
+    # 「自分の他のクリーチャーが、どこからでも墓地に置かれる」: from any zone, as a watch that names none is
     flt = _filter(subject)
     for whose in (ev.from_whose, ev.to_whose):
         if whose is not None:
