@@ -3142,3 +3142,43 @@ def test_the_tap_ability_of_a_labelled_ability_replaces_no_event():
 def test_anywhere_of_another_card_and_the_watched_creatures_power(text, form, variant):
     assert_compiles_to(text, form)
     assert_refused(variant, "")
+
+
+@pytest.mark.parametrize(
+    "text, form",
+    [
+        (  # パンドラ城 デス・ファントム: 「そのシールド」 of the watched shield this castle fortifies
+            "この城を付けて要塞化したシールドが相手のクリーチャーにブレイクされる時、そのシールドが他の城によって要塞化されて"
+            "いなければ、かわりに自分のシールドを1枚手札に加えてもよい。",
+            {
+                "watch": {"event": "break", "card": "fortified", "when": ["by_opponent", "by_creature"]},
+                "if": ["not_fortified_by_other_castle"],
+                "instead": ["stay", {"choose": {"count": 1, "from": "shields", "to": "hand", "verb": "add_to_hand"}}],
+                "optional": True,
+            },
+        ),
+        (  # 極楽！オンセン・ガロウズ: this creature's own replacement given it under a condition; 「合計」 of one zone
+            "自分のマナゾーンに水または火のカードが合計7枚以上あれば、このクリーチャーは「このクリーチャーがシールドを"
+            "ブレイクする時、そのシールドをかわりに持ち主の山札の一番上に置く」を得る。",
+            {
+                "watch": {"event": "break", "card": {"whose": "opponent"}, "when": ["by_this"]},
+                "if": [{"zone": "mana", "whose": "own", "civilization": ["water", "fire"], "at_least": 7}],
+                "instead": [{"move_to": {"zone": "deck", "position": "top"}}],
+            },
+        ),
+    ],
+)
+def test_the_fortified_shield_said_again_and_a_replacement_this_creature_gets(text, form):
+    assert_compiles_to(text, form)
+
+
+def test_a_mana_number_chosen_replaces_no_event_and_a_judges_result_said_across_a_restriction_is_refused():
+    result = compile_text(
+        "このクリーチャーを召喚する時、自分のマナゾーンにあるドラゴンを好きな数選び、そのマナの数字を1のかわりに2にしてもよい。"
+    )
+    assert [s.verdict for s in result.sentences] == ["not_replacement"]
+    assert_refused(  # 独走状態！鬼無双・カイザー「真剣」: a replacement the judge's effect makes, this turn
+        "このクリーチャーが攻撃する時、相手とガチンコ・ジャッジする。自分が勝ったら、このターン、このクリーチャーは"
+        "ブロックされず、このクリーチャーがシールドをブレイクする時、相手はそのシールドを手札に加えるかわりに自身の墓地に置く。",
+        "the judge's effect makes",
+    )

@@ -37,6 +37,7 @@ WORDING = (
     ("\u2015", "-"),  # or after a dash (「マナ武装3―このクリーチャーが…」)
     ("をを", "を"),  # a particle printed twice (a card list's typo: 「そのシールドのうち1つをを」)
     ("相手プレイヤー", "相手"),  # the old wording of 「相手」
+    ("相手クリーチャーにブレイクされる", "相手のクリーチャーにブレイクされる"),
     ("相手のカードの効果によって", "相手の効果によって"),  # the effect of an opponent's card: theirs
     ("自分のカードの効果によって", "自分の効果によって"),
     ("自分の手札にあるこのカードが捨てられる", "このカードが手札から捨てられる"),
@@ -118,6 +119,23 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         r"\1のパワー1以上の\2が\3、",
     ),
+    # 「この城を付けて要塞化したシールドが…時、そのシールドが他の城によって…」: the shield this castle fortifies
+    (
+        re.compile(
+            r"((?:^|、)この城を付けて要塞化したシールドが[^。]*?時、)そのシールドが(?=他の城によって要塞化されていなければ)"
+        ),
+        r"\1この城を付けて要塞化したシールドが",
+    ),
+    # 「…あれば、このクリーチャーは「このクリーチャーが…時、…かわりに…」を得る」: this creature's own replacement,
+    # under the condition
+    (
+        re.compile(
+            r"(^|。)([^。「」:]*?(?:あれば|なら)、)このクリーチャーは「(このクリーチャーが[^「」]*?かわりに[^「」]*?)」を得る"
+        ),
+        r"\1\2\3",
+    ),
+    # 「自分のマナゾーンに水または火のカードが合計7枚以上あれば」: the cards of one zone, each counted once anyway
+    (re.compile(r"((?:自分|相手)の(?:マナゾーン|墓地|手札)に[^、。]*?が)合計(?=\d+[枚体つ]以上あれば)"), r"\1"),
     # 「各ターン、自分のシールドがはじめてブレイクされる時」: 「各ターンはじめて、自分のシールドがブレイクされる時」
     (re.compile(r"(^|、)各ターン、([^、。]*?が)はじめて([^、。]*?る時)"), r"\1各ターンはじめて、\2\3"),
     # 「このクリーチャーが…離れる時にアンタップしていたら、」: its state when the event would happen, said after it
@@ -195,7 +213,8 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # restriction and a replacement of this creature's, both under the condition: two sentences, each with it
     (
         re.compile(
-            r"(^|。)([^。:]*?(?:あれば|なら)、)(このクリーチャー)は([^、。]*?(?:でき|され))ず、(?=[^。、]*?時、[^。]*?かわりに)"
+            r"(^|。)([^。:]*?(?:あれば|なら|勝ったら)、(?:このターン、)?)(このクリーチャー)は([^、。]*?(?:でき|され))ず、"
+            r"(?:このクリーチャーが)?(?=[^。、]*?時、[^。]*?かわりに)"
         ),
         r"\1\2\3は\4ない。\2\3が",
     ),
@@ -819,7 +838,7 @@ def canonical(text: str) -> str:
     text = _CHOICE_SOURCE_COUNT.sub(r"カードを\3\1の\2から", text)
     text = re.sub(r"(\d+枚)を", r"を\1", text)
     # 「自分の手札から1枚捨てる」: cards of the hand
-    text = re.sub(r"(?<=かわりに)(\d+枚)(?=捨て)", r"カードを\1", text)
+    text = re.sub(r"(?:(?<=かわりに)|(?<=[きしりえち]、))(\d+枚)(?=捨て)", r"カードを\1", text)
     text = re.sub(r"に(\d+枚以上)カードが", r"にカードが\1", text)
     text = re.sub(r"が(あり|あるなら|あれば)(?=、|$)", "が1枚以上あれば", text)
     text = re.sub(r"が(他に)?(\d+枚)(以上|でも)(あり|あるなら|あれば)", r"が\1\2以上あれば", text)

@@ -42,6 +42,7 @@ NOT_REPLACEMENT = (
     re.compile(r"(この|これをクロスした)クリーチャーで攻撃するかわりに、[^。]*次の(?:[A-Z]+)?能力を使ってもよい"),
     re.compile(r"[^。]*をタップし、攻撃するかわりに次の能力を使ってもよい"),
     re.compile(r"[^。]*マナの数字は、1のかわりに2になる"),
+    re.compile(r"[^。]*マナの数字を、?1のかわりに2にしてもよい"),  # a mana number chosen: no event
     re.compile(r"[^。]*「[^」]+」のかわりに「[^」]+」を得る"),
     # an alternative cost (代替コスト), and a choice of both modes: no event is replaced
     re.compile(r"[^。]*コスト(を支払う|の)かわりに、?[^。]*(支払ってもよい|唱えてもよい|召喚してもよい)"),
