@@ -36,16 +36,20 @@ def finals(text: str, *cards: str) -> list[tuple[str, ...]]:
     return sorted(tuple(r.final[c] for c in cards) for r in solution.resolutions)
 
 
-def solved_with(text: str, events: str, mine: str = "", opponent: str = "{}", card_type: str = "creature"):
-    """The solution of a scenario with one creature R of ``text`` on my side (and ``mine``: more of my zones),
-    the opponent's zones ``opponent`` and the opponent's effect making ``events``."""
+def solved_with(
+    text: str, events: str, mine: str = "", opponent: str = "{}", card_type: str = "creature", tapped: bool = False
+):
+    """The solution of a scenario with one creature R of ``text`` on my side (``tapped`` or not; and ``mine``: more
+    of my zones), the opponent's zones ``opponent`` and the opponent's effect making ``events``."""
+    card = f'{{name: 試しのクリーチャー, type: {card_type}, text: "{text}"}}'
+    state = "true" if tapped else "false"
     return dmrules.solve(
         scenario(
             f"""
             turn: me
             players:
               me:
-                battle: [{{id: R, card: {{name: 試しのクリーチャー, type: {card_type}, text: "{text}"}}}}]
+                battle: [{{id: R, tapped: {state}, card: {card}}}]
 {mine}              opponent: {opponent}
             effect: {{controller: opponent, events: {events}}}
             """
@@ -2862,18 +2866,8 @@ def test_a_shield_leaving_said_with_plain_hanareru_leaves_the_shield_zone(text, 
 def test_a_shield_leaving_said_with_plain_hanareru_is_replaced_in_the_solver():
     """The reading above on the board: the shield the opponent's effect puts into my hand may stay, or goes."""
     text = "自分のシールドが離れる時、かわりにとどまってもよい。"
-    assert finals(
-        f"""
-turn: opponent
-players:
-  me:
-    battle: [{{id: R, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}]
-    shields: [s1]
-  opponent: {{}}
-effect: {{controller: opponent, events: [{{id: e1, move: s1, to: hand}}]}}
-""",
-        "s1",
-    ) == [("hand",), ("shields",)]
+    solution = solved_with(text, "[{id: e1, move: s1, to: hand}]", mine="                shields: [s1]\n")
+    assert sorted(r.final["s1"] for r in solution.resolutions) == ["hand", "shields"]
 
 
 @pytest.mark.parametrize(
@@ -3039,19 +3033,7 @@ def test_near_variants_of_the_cards_under_and_of_a_hand_card_are_refused(text, n
 def test_only_an_untapped_creature_stays(tapped, final):
     """「…離れる時にアンタップしていたら、離れるかわりにとどまる」: a tapped one is destroyed."""
     text = "このクリーチャーがバトルゾーンを離れる時にアンタップしていたら、離れるかわりにとどまる。"
-    solution = dmrules.solve(
-        scenario(
-            f"""
-turn: opponent
-players:
-  me:
-    battle:
-      - {{id: R, tapped: {str(tapped).lower()}, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}
-  opponent: {{}}
-effect: {{controller: opponent, events: [{{id: e1, destroy: R}}]}}
-"""
-        )
-    )
+    solution = solved_with(text, "[{id: e1, destroy: R}]", tapped=tapped)
     assert sorted(r.final["R"] for r in solution.resolutions) == [final]
 
 
