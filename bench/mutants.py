@@ -83,7 +83,9 @@ TESTS = [
     "tests/test_modelled.py::test_a_colorless_card_is_not_multicolored_and_a_multicolored_one_not_colorless",
     # a triggered ability's triggering replaced, an ability of a card put out
     "tests/test_model_readings.py",
-    # the super GR zone (118.1)
+    # the event's creature tapped instead (V43), the super GR zone (118.1)
+    "tests/test_fixtures.py::test_fixture[V43-tap-instead-coordinajin]",
+    "tests/test_cardtext_parts.py::test_the_events_creature_tapped_instead",
     "tests/test_modelled.py::test_a_gr_creature_put_anywhere_but_the_battle_zone_goes_to_the_super_gr_zone",
     "tests/test_modelled.py::test_a_gr_creature_destroyed_goes_through_the_graveyard_its_destroyed_trigger_triggers",
     "tests/test_fixtures.py::test_fixture[V35-trigger-twice-dekabocchi-borof]",
@@ -586,6 +588,13 @@ MUTANTS += [
         "hyperspatial_card(W), not moved(W), not flipped(W), goes(C,Z), Z != battle.",
         "hyperspatial_card(W), not moved(W), goes(C,Z), Z != battle.",
         "a weapon that flips still returns to the hyperspatial zone with its creature",
+    ),
+    M(
+        "tapped-event-card-still-tapped",
+        "asp/common/feasible.lp",
+        "would_tap(R,E,G) :- rwatches(R,E), does(R,_,tap_event), event_card(E,G).",
+        "would_tap(R,E,G) :- rwatches(R,E), does(R,_,tap_event), event_card(E,G), not event_card(E,G).",
+        "a mandatory 「破壊するかわりにタップする」 still obliges on a creature that is tapped already (0 resolutions)",
     ),
     M(
         "gr-creature-stays-where-put",

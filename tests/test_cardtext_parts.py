@@ -3164,3 +3164,18 @@ def test_a_mana_number_chosen_replaces_no_event_and_a_judges_result_said_across_
         "ブロックされず、このクリーチャーがシールドをブレイクする時、相手はそのシールドを手札に加えるかわりに自身の墓地に置く。",
         "the judge's effect makes",
     )
+
+
+def test_the_events_creature_tapped_instead():
+    """コーディネイ人: 「相手のクリーチャーがこのクリーチャーとのバトルで破壊される時、破壊するかわりにタップする」: it
+    stays, tapped (V43); a tapped one cannot be tapped, so a mandatory replacement does not apply to it (609.4)."""
+    assert_compiles_to(
+        "このクリーチャーが破壊される時、かわりにタップする。",
+        {"watch": {"event": "destroy", "card": "this"}, "instead": ["stay", "tap_it"]},
+    )
+    assert_refused("このクリーチャーが破壊される時、かわりにタップしてマナゾーンに置かずに手札に置く。", "")
+    assert_refused("自分の手札が捨てられる時、かわりにタップする。", "")
+    untapped = solved_with("このクリーチャーが破壊される時、かわりにタップする。", "[{id: e1, destroy: R}]")
+    assert [(r.final["R"], r.tapped) for r in untapped.resolutions] == [("battle", ("R",))]
+    tapped = solved_with("このクリーチャーが破壊される時、かわりにタップする。", "[{id: e1, destroy: R}]", tapped=True)
+    assert [(r.final["R"], r.tapped) for r in tapped.resolutions] == [("graveyard", ())]

@@ -42,6 +42,7 @@ ENTRY_FIELDS = (
     "triggered",
     "trigger_counts",
     "broken",
+    "tapped",
     "attempted",
     "note",
 )
@@ -353,7 +354,7 @@ def read_expectation(scenario: Scenario, node: Node | None = None) -> Expectatio
             exp.resolutions.append((key, describe_key(key, scenario)))
             checks = {
                 k: (tuple(entry.child(k).texts()) if entry.has(k) else None)
-                for k in ("triggered", "broken", "attempted")
+                for k in ("triggered", "broken", "tapped", "attempted")
             }
             if entry.has("trigger_counts"):
                 checks["trigger_counts"] = _read_trigger_counts(entry.child("trigger_counts"), scenario)
@@ -452,6 +453,7 @@ def _resolution_problems(expectation: Expectation, solution: Solution, scenario:
             "triggered": tuple(sorted({t.card for t in r.triggered})),
             "trigger_counts": tuple(sorted((f"{c}#{a}", n) for c, a, n in r.trigger_counts)),
             "broken": tuple(sorted(r.broken)),
+            "tapped": tuple(sorted(r.tapped)),
             "attempted": tuple(sorted(r.attempted)),
         }
         for name, want in checks.items():

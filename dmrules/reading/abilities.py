@@ -87,6 +87,7 @@ ONE_WORD_ACTIONS = (
     "turn_face_up",
     "under_leave",
     "untap_this",
+    "tap_it",
 )
 ACTION_KEYS = (
     "move_to",
@@ -283,6 +284,8 @@ def _word_action(node: Node) -> Action:
         # 「かわりに下のカードすべてが離れる」 (G-NEO進化): every card under this one leaves, where the event sends it
         "under_leave": Action("under_leave"),
         "untap_this": Action("untap_source"),
+        # 「破壊するかわりにタップする」: the event's card stays, tapped
+        "tap_it": Action("tap_event"),
     }
     if word in simple:
         return simple[word]

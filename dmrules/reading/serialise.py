@@ -174,6 +174,7 @@ _WORD_FORMS = {
     "turn_face_up": "turn_face_up",
     "under_leave": "under_leave",
     "untap_source": "untap_this",
+    "tap_event": "tap_it",
 }
 
 

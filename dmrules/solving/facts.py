@@ -429,6 +429,7 @@ WORD_ACTIONS = (
     "tap_source",
     "under_leave",
     "untap_source",
+    "tap_event",
     "turn_face_up",
     "move_under_chosen",
 )

@@ -623,22 +623,35 @@ def _deck_top(whose: str, count: int | None, zone: str) -> str:
     return f"{_WHOSE[whose]}の山札の上から{count}枚を{put}"
 
 
+# Actions said by one fixed phrase.
+_FIXED_ACTIONS = {
+    "move_under": "このクリーチャーの下に置く",
+    "move_top": "一番上のカードが離れる",
+    "under_leave": "このクリーチャーの下にあるカードすべてが離れる",
+    "tap_source": "このクリーチャーをタップする",
+    "tap_event": "タップする",
+    "turn_face_up": "表向きにする",
+    "flip_source": "このクリーチャーを裏返す",
+    "untap_source": "このクリーチャーをアンタップする",
+    "win": "勝つ",
+    "destroy_partner": "その相手クリーチャーを破壊する",
+    "use_ability": "次の能力を使う",
+    "stay": "とどまる",
+}
+
+
 def render_action(action: Action) -> str:
     kind = action.kind
+    if kind in _FIXED_ACTIONS:
+        return _FIXED_ACTIONS[kind]
     if kind == "move":
         return _moved(action)
-    if kind == "move_under":
-        return "このクリーチャーの下に置く"
     if kind == "move_under_chosen":
         host = _given(action.filter, "card it goes under")
         creature = bool(set(host.types) & {"creature", "neo", "psychic", "evolution"} or host.races or host.evolution)
         return f"{phrase(host)}1{'体' if creature else '枚'}の下に置く"
     if kind == "trigger":  # the watched triggered ability, triggering twice or not at all
         return {0: "トリガーしない", 2: "2度トリガーする"}[_given(action.count, "number of triggers")]
-    if kind == "move_top":
-        return "一番上のカードが離れる"
-    if kind == "under_leave":
-        return "このクリーチャーの下にあるカードすべてが離れる"
     if kind == "under_to":
         return "このクリーチャーの下にあるカードをすべて" + _zone_verb(_given(action.zone, "zone"), None)
     if kind == "ex_life_to":
@@ -649,24 +662,12 @@ def render_action(action: Action) -> str:
         if action.verb == "discard":
             return "自分の手札にあるこのカードを捨てる"
         return "このクリーチャーを" + _moved(action)
-    if kind == "tap_source":
-        return "このクリーチャーをタップする"
-    if kind == "turn_face_up":
-        return "表向きにする"
     if kind == "battle_instead":
         return (
             "このクリーチャーをバトルさせる"
             if action.filter is None
             else f"バトルゾーンにある{phrase(action.filter)}をバトルさせる"
         )
-    if kind == "flip_source":
-        return "このクリーチャーを裏返す"
-    if kind == "untap_source":
-        return "このクリーチャーをアンタップする"
-    if kind == "win":
-        return "勝つ"
-    if kind == "destroy_partner":
-        return "その相手クリーチャーを破壊する"
     if kind == "choose":
         return _slot(_given(action.slot, "choice"))
     if kind == "mill":
@@ -675,10 +676,6 @@ def render_action(action: Action) -> str:
         return f"カードを{action.count}枚引く"
     if kind == "choose_instead":
         return "相手自身が選ぶ" if action.whose == "opponent" else "自分が選ぶ"
-    if kind == "use_ability":
-        return "次の能力を使う"
-    if kind == "stay":
-        return "とどまる"
     raise ReadError(f"the action '{kind}' has no printed phrase")
 
 

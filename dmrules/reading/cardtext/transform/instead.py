@@ -201,6 +201,14 @@ def _event_card(clause: Clause, watch: Watch) -> Action:
         if not set(watch.events) <= {"break", "leave_shields"}:
             raise ReadError("a card turned face up instead of an event that is not a shield's")
         return Action("turn_face_up")
+    if clause.verb == "tap" and clause.mode != "te":
+        # 「（相手のクリーチャーが…破壊される時、）破壊するかわりにタップする」: it stays in the battle zone, tapped
+        named = clause.target is not None and clause.target.ref not in ("そのクリーチャー", "それ")
+        if clause.place is not None or clause.manners or clause.sources or named:
+            raise ReadError("the event's card tapped and put somewhere")
+        if not set(watch.events) <= {"destroy", "leave", "return_to_hand"} or watch.from_zone not in (None, "battle"):
+            raise ReadError("a card tapped instead of an event that takes it from no battle zone")
+        return Action("tap_event")
     if clause.verb not in _MOVE_VERBS:
         raise ReadError(f"the event's card {clause.verb} instead: no action of the vocabulary")
     if clause.place is not None and clause.place.zone == "under":
