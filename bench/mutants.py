@@ -599,15 +599,15 @@ MUTANTS += [
     M(
         "gr-creature-stays-where-put",
         "asp/common/result.lp",
-        "final(C,gr) :- arrives(C,Z), gr_card(C), Z != battle.",
-        "final(C,gr) :- arrives(C,Z), gr_card(C), Z != battle, Z != graveyard.",
+        "home(C,gr) :- gr_card(C).",
+        "home(C,gr) :- gr_card(C), not arrives(C,graveyard).",
         "a destroyed GR creature stays in the graveyard (118.1 ignored)",
     ),
     M(
         "gr-creature-never-enters",
         "asp/common/result.lp",
-        "final(C,Z) :- arrives(C,Z), own_zone_card(C), Z = battle.",
-        "final(C,Z) :- arrives(C,Z), hyperspatial_card(C), Z = battle.",
+        "final(C,Z) :- arrives(C,Z), home(C,_), Z = battle.",
+        "final(C,Z) :- arrives(C,Z), home(C,_), Z = battle, not gr_card(C).",
         "a GR creature put into the battle zone from the super GR zone ends nowhere",
     ),
     # -- every situation has a legal resolution (tests/test_every_situation.py) ------------------

@@ -1466,7 +1466,8 @@ players:
           power: 2000
           triggers:
             - {watch: {event: destroy, card: this}, text: このクリーチャーが破壊された時}
-    gr: [G2]
+    gr:
+      - {id: G2, card: {name: 超GRのクリーチャー, type: gr_creature, cost: 3, power: 3000}}
   opponent: {}
 effect: {controller: opponent, events: [EVENTS]}
 """
@@ -1482,18 +1483,14 @@ effect: {controller: opponent, events: [EVENTS]}
     ],
 )
 def test_a_gr_creature_put_anywhere_but_the_battle_zone_goes_to_the_super_gr_zone(events, card, zone):
-    text = GR_CREATURE.replace("EVENTS", events).replace(
-        "gr: [G2]", "gr: [{id: G2, card: {name: 超GRのクリーチャー, type: gr_creature, cost: 3, power: 3000}}]"
-    )
-    solution = dmrules.solve(scenario(text))
+    solution = dmrules.solve(scenario(GR_CREATURE.replace("EVENTS", events)))
     assert finals(solution, card) == [(zone,)]
 
 
 def test_a_gr_creature_destroyed_goes_through_the_graveyard_its_destroyed_trigger_triggers():
     """It is destroyed (put into the graveyard, then at the bottom of the super GR): 「破壊された時」 triggers, as a
     psychic creature's does."""
-    text = GR_CREATURE.replace("EVENTS", "{id: e1, destroy: G}").replace("    gr: [G2]\n", "")
-    (resolution,) = dmrules.solve(scenario(text)).resolutions
+    (resolution,) = dmrules.solve(scenario(GR_CREATURE.replace("EVENTS", "{id: e1, destroy: G}"))).resolutions
     assert resolution.final["G"] == "gr"
     assert [(t.card, t.event) for t in resolution.triggered] == [("G", "e1")]
 

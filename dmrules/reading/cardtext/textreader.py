@@ -250,8 +250,6 @@ class TextReader:
             return
         grant = pending.grant if pending else None
         before = self.result.sentences[-1].text if self.result.sentences else ""
-        if before.startswith("自分が勝ったら") and len(self.result.sentences) > 1:  # said under the same judge's result
-            before = self.result.sentences[-2].text
         problem = _earlier_cards_problem(abilities, sentence, before, self.no_spell and grant is None, grant)
         if problem is not None:
             self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=problem))
