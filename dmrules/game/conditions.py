@@ -8,11 +8,13 @@ decided against it), so they are evaluated here rather than in the encodings.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .abilities import ReplacementAbility
 from .cards import CardInstance
-from .filters import Condition
-from .grants import count_holds, counts_alone
-from .scenario import Scenario
+from .filters import Condition, Filter
+from .grants import card_passes, count_holds, counts_alone
+from .scenario import PastEvent, Scenario
 from .vocabulary import CIVILIZATIONS
 
 # A card's flag: it is linked to another god (G・リンク), as the scenario states.
@@ -71,6 +73,8 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
     if condition.this_in:  # 「このクリーチャーがバトルゾーンまたは表向きで自分のシールドゾーンにあれば」
         face_up_shield = card.zone == "shields" and card.face_up
         return card.zone in condition.this_in or (face_up_shield and "face_up_shields" in condition.this_in)
+    if condition.happened is not None:
+        return _happened_holds(condition, state, card)
     if condition.word is not None:  # pragma: no cover - the scenario reader refuses unsolved words
         raise ValueError(f"condition '{condition.word}' is not solved")
     if condition.earlier is not None:
@@ -83,3 +87,27 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
 def ability_holds(ability: ReplacementAbility, state: Scenario, card: CardInstance) -> bool:
     """Whether every state condition of ``card``'s ability holds."""
     return all(holds(condition, state, card) for condition in ability.conditions)
+
+
+# Which past events a condition's kind takes (「破壊されていれば」: destroyed; 「出ていれば」: put into the battle zone
+# in any way; 「離れていれば」: out of the battle zone in any way).
+_TAKES: dict[str, Callable[[PastEvent], bool]] = {
+    "destroy": lambda e: e.kind == "destroy",
+    "summon": lambda e: e.kind == "summon",
+    "return_to_hand": lambda e: e.kind == "return_to_hand",
+    "enter": lambda e: e.to_zone == "battle",
+    "put_into_graveyard": lambda e: e.to_zone == "graveyard",
+    "put_into_mana": lambda e: e.to_zone == "mana",
+    "leave": lambda e: e.from_zone == "battle",
+}
+
+
+def _happened_holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
+    """「このターン、相手の他のクリーチャーが2体以上出ていれば」: the cards passing the filter that an event of the
+    condition's kind happened to this turn, before the window, counted once each (「他の」: other than the
+    ability's own card)."""
+    takes = _TAKES[condition.happened or ""]
+    flt = condition.filter or Filter()
+    ids = {e.card for e in state.happened_this_turn if takes(e)}
+    count = sum(1 for i in ids if card_passes(flt, state.cards[i], card.controller, card.id))
+    return count >= condition.at_least and (condition.at_most is None or count <= condition.at_most)

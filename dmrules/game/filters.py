@@ -20,6 +20,9 @@ THIS_PLACES = ("battle", "hand", "mana", "graveyard", "shields", "deck", "face_u
 # 「自分のマナゾーンのカードが相手のより多ければ」 more, 「…相手以上であれば」 at_least, 「…相手より少なければ」
 # fewer, 「…相手以下であれば」 at_most.
 COMPARISONS = ("more", "at_least", "fewer", "at_most")
+# What a condition can ask happened this turn before the effect (「このターン、…が破壊されていれば」): the event
+# kinds of a scenario's ``happened_this_turn`` it counts (conditions.py says which past events each takes)
+HAPPENED = ("destroy", "enter", "summon", "put_into_graveyard", "put_into_mana", "return_to_hand", "leave")
 
 
 # State conditions of an ability (``if``) that are a word.
@@ -113,3 +116,6 @@ class Condition:
     # The count of the zone's cards of one player (the filter's ``whose``) compared with the same count of the
     # other player's (COMPARISONS); ``at_least``/``at_most`` are then unused
     than_other: str | None = None
+    # 「このターン、相手のクリーチャーが2体以上出ていれば」: the count is of the cards an event of this kind (HAPPENED)
+    # happened to this turn before the effect, as the scenario states them (``happened_this_turn``), not of a zone
+    happened: str | None = None

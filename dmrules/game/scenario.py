@@ -24,6 +24,10 @@ PLAYER_ACTIONS = ("discard", "flip")
 # they summoned a creature just before casting the spell of the effect (サイクロン's 「この呪文を
 # 唱える直前にクリーチャーを召喚していれば」), or at some point before it this turn.
 THIS_TURN = ("shield_break", "summoned_just_before_cast", "summoned_before_cast")
+# The events a scenario can say already happened this turn before the effect (``happened_this_turn``), for the
+# conditions that ask (「このターン、相手のクリーチャーが2体以上出ていれば」): the written kinds that move a card,
+# and a creature's summoning.
+PAST_KINDS = ("destroy", "return_to_hand", "discard", "put_into_mana", "put_into_battle", "summon", "mill", "move")
 # How long an effect in play lasts.
 EFFECT_DURATIONS = ("this_turn", "until_next_turn", "while_in_play")
 
@@ -63,6 +67,18 @@ class EffectProgram:
 
 
 @dataclass(frozen=True)
+class PastEvent:
+    """An event that happened this turn before the effect (as the scenario states it), or in an earlier
+    window of the effect: its kind (PAST_KINDS, or any kind an earlier window made happen), its card, where
+    from and where to."""
+
+    kind: str
+    card: str
+    from_zone: str | None = None
+    to_zone: str | None = None
+
+
+@dataclass(frozen=True)
 class About:
     """What a scenario file says about itself: no window reads it."""
 
@@ -94,6 +110,7 @@ class Scenario:
     first_notes: tuple[str, ...] = ()  # what realizing the first step said (its self-replacement, ...)
     player_cannot: Mapping[str, frozenset[str]] = field(default_factory=dict)
     this_turn: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    happened_this_turn: tuple[PastEvent, ...] = ()
     limits: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     shuffled: frozenset[str] = frozenset()  # players whose deck an earlier window shuffled: its order is unknown
     program: EffectProgram = EffectProgram()

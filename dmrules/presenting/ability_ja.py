@@ -267,6 +267,18 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
 _COMPARED_JA = {"more": "より多い", "at_least": "以上ある", "fewer": "より少ない", "at_most": "以下しかない"}
 
 
+# What happened this turn, as a condition counts it (「このターン、…が破壊されていれば」)
+_HAPPENED_JA = {
+    "destroy": "破壊され",
+    "enter": "バトルゾーンに出",
+    "summon": "召喚され",
+    "put_into_graveyard": "墓地に置かれ",
+    "put_into_mana": "マナゾーンに置かれ",
+    "return_to_hand": "手札に戻され",
+    "leave": "バトルゾーンを離れ",
+}
+
+
 def _condition(condition) -> str:
     if condition.word:
         return "条件「" + condition.word + "」"
@@ -275,6 +287,12 @@ def _condition(condition) -> str:
             "表向きでシールドゾーン" if p == "face_up_shields" else ZONE_OR_ANY_JA.get(p, p) for p in condition.this_in
         )
         return f"このカードが{places}にある"
+    if condition.happened is not None:
+        what = f"このターン、{filter_words(condition.filter)}が"
+        done = _HAPPENED_JA[condition.happened]
+        if condition.at_most is not None:
+            return f"{what}{done}たのが{condition.at_most}枚以下"
+        return f"{what}{condition.at_least}枚以上{done}た"
     if condition.earlier is not None:
         where = f"前の文の{condition.earlier}枚のうち{filter_words(condition.filter)}が"
         if condition.at_most is not None:

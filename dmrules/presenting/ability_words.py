@@ -174,6 +174,18 @@ def action_words(action: Action) -> str:
     return kind
 
 
+# What happened this turn, as a condition counts it (「このターン、…が破壊されていれば」)
+_HAPPENED_WORDS = {
+    "destroy": "destroyed",
+    "enter": "put into the battle zone",
+    "summon": "summoned",
+    "put_into_graveyard": "put into the graveyard",
+    "put_into_mana": "put into the mana zone",
+    "return_to_hand": "returned to the hand",
+    "leave": "taken out of the battle zone",
+}
+
+
 def condition_words(condition: Condition) -> str:
     if condition.word:
         return condition.word.replace("_", " ")
@@ -183,6 +195,11 @@ def condition_words(condition: Condition) -> str:
             for p in condition.this_in
         )
         return f"this card is {places}"
+    if condition.happened is not None:
+        what, done = filter_words(condition.filter), _HAPPENED_WORDS[condition.happened]
+        if condition.at_most is not None:
+            return f"at most {condition.at_most} {what} were {done} earlier this turn"
+        return f"at least {condition.at_least} {what} were {done} earlier this turn"
     if condition.earlier is not None:
         what = filter_words(condition.filter)
         if condition.earlier == 1:

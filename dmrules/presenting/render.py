@@ -166,6 +166,12 @@ def scenario_header(scenario: Scenario) -> list[str]:
     if scenario.about.rules:
         facts.append("rules " + ", ".join(scenario.about.rules))
     lines.append("  " + " · ".join(facts))
+    if scenario.happened_this_turn:  # what the conditions 「このターン、…ていれば」 count
+        past = [
+            f"{card_label(scenario, e.card)} {e.kind} ({journey_text([e.from_zone or 'any zone', e.to_zone or '?'])})"
+            for e in scenario.happened_this_turn
+        ]
+        lines.append("  earlier this turn: " + "; ".join(past))
     source = card_label(scenario, scenario.program.source) if scenario.program.source else "(no card)"
     lines.append(f"  effect: {scenario.program.by} of {source}, controlled by {scenario.program.controller}")
     for event in scenario.events:

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from ..game.filters import COMPARISONS, CONDITION_WORDS, NOT_PROPERTIES, PROPERTIES, THIS_PLACES, Condition, Filter
+from ..game.filters import (
+    COMPARISONS,
+    CONDITION_WORDS,
+    HAPPENED,
+    NOT_PROPERTIES,
+    PROPERTIES,
+    THIS_PLACES,
+    Condition,
+    Filter,
+)
 from ..game.vocabulary import CARD_TYPES, CIVILIZATIONS, WHOSE, ZONES
 from .reader import Node
 
@@ -139,10 +148,13 @@ def parse_condition(node: Node) -> Condition:
         if not places or len(set(places)) != len(places):
             raise node.error("'this_in' names one place or more, each once", "this_in")
         return Condition(this_in=places)
-    extra = ("zone", "earlier", "at_least", "at_most", "than_other")
+    extra = ("zone", "earlier", "happened", "at_least", "at_most", "than_other")
     node.keys(FILTER_FIELDS + extra)
-    if node.has("zone") == node.has("earlier"):
-        raise node.error("a count condition names either its 'zone' or the 'earlier' cards it counts, one of them")
+    if sum(node.has(key) for key in ("zone", "earlier", "happened")) != 1:
+        raise node.error(
+            "a count condition names the 'zone' whose cards it counts, the 'earlier' cards or the cards an event "
+            "'happened' to this turn: one of them"
+        )
     if node.has("than_other"):
         return _compared_condition(node, extra)
     earlier = node.opt_int("earlier", None, 1, 99)
@@ -154,4 +166,5 @@ def parse_condition(node: Node) -> Condition:
         at_least=at_least,
         at_most=at_most,
         earlier=earlier,
+        happened=node.child("happened").text(HAPPENED) if node.has("happened") else None,
     )

@@ -8,6 +8,7 @@ naming the file, the place and the problem.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -19,7 +20,16 @@ from ..game.events import EventSpec, Step
 from ..game.filters import each_filter
 from ..game.grants import with_grants
 from ..game.realize import Realizer
-from ..game.scenario import PLAYER_ACTIONS, THIS_TURN, About, EffectInPlay, EffectProgram, Scenario
+from ..game.scenario import (
+    PAST_KINDS,
+    PLAYER_ACTIONS,
+    THIS_TURN,
+    About,
+    EffectInPlay,
+    EffectProgram,
+    PastEvent,
+    Scenario,
+)
 from ..game.vocabulary import CIVILIZATIONS, EFFECT_BY, RULESETS, ZONES
 from .abilities import parse_ability
 from .carddb import CardDatabase, bundled, parse_card, require_counts
@@ -46,6 +56,7 @@ SCENARIO_FIELDS = (
     "players",
     "effect",
     "replacement_effects",
+    "happened_this_turn",
     "expect",
     "expect_under",
 )
@@ -175,6 +186,44 @@ def _zone_limits(node: Node, ruleset: str) -> dict[str, int]:
     return limits
 
 
+# Where a past event of each kind took its card and sent it, where the kind says (``from``/``to`` say the rest)
+_PAST_ZONES = {
+    "destroy": ("battle", "graveyard"),
+    "return_to_hand": (None, "hand"),
+    "discard": ("hand", "graveyard"),
+    "put_into_mana": (None, "mana"),
+    "put_into_battle": (None, "battle"),
+    "summon": ("hand", "battle"),
+    "mill": ("deck", "graveyard"),
+    "move": (None, None),
+}
+
+
+def _past_events(node: Node, cards: Mapping[str, CardInstance]) -> tuple[PastEvent, ...]:
+    """``happened_this_turn``: the events that already happened this turn before the effect, in the effect's
+    event syntax (``{destroy: C1}``, ``{summon: C2, from: mana}``, ``{move: C3, to: graveyard}``): what the
+    conditions 「このターン、…ていれば」 count."""
+    out = []
+    for item in node.elements():
+        item.expect(dict)
+        kinds = [k for k in PAST_KINDS if item.has(k)]
+        if len(kinds) != 1:
+            raise item.error(f"a past event names one kind of event as its key ({', '.join(PAST_KINDS)})")
+        kind = kinds[0]
+        item.keys((kind, "from", "to"))
+        card = item.child(kind).text()
+        if card not in cards:
+            raise item.error(f"no card '{card}' in the scenario", kind)
+        from_zone, to_zone = _PAST_ZONES[kind]
+        given_from, given_to = item.opt_text("from", None, ZONES), item.opt_text("to", None, ZONES)
+        if (given_from and from_zone and given_from != from_zone) or (given_to and to_zone and given_to != to_zone):
+            raise item.error(f"a '{kind}' event goes from {from_zone or 'any zone'} to {to_zone or 'any zone'}")
+        if kind == "move" and not given_to:
+            raise item.error("a past 'move' says where the card went ('to')")
+        out.append(PastEvent(kind, card, given_from or from_zone, given_to or to_zone))
+    return tuple(out)
+
+
 class _Reader:
     """A scenario file read: the players, their cards (``_CardsReader``), the effect
     (``_EffectReader``), what the file says about itself, and the checks (``_Checks``)."""
@@ -202,6 +251,9 @@ class _Reader:
             cards=cards,
             player_cannot=cannot,
             this_turn=this_turn,
+            happened_this_turn=_past_events(root.child("happened_this_turn"), cards)
+            if root.has("happened_this_turn")
+            else (),
             limits=limits,
         )
         effect = _EffectReader(root, cards)

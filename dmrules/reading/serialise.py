@@ -228,7 +228,10 @@ def condition_dict(condition: Condition) -> Any:
         return condition.word
     if condition.this_in:
         return {"this_in": list(condition.this_in)}
-    where = {"zone": condition.zone} if condition.earlier is None else {"earlier": condition.earlier}
+    if condition.happened is not None:
+        where: dict = {"happened": condition.happened}
+    else:
+        where = {"zone": condition.zone} if condition.earlier is None else {"earlier": condition.earlier}
     out: dict = {**where, **filter_dict(condition.filter or Filter())}
     if condition.than_other is not None:
         return {**out, "than_other": condition.than_other}

@@ -22,7 +22,7 @@ from ..game.events import Step
 from ..game.grants import with_grants
 from ..game.outcome import Resolution, Solution, Window
 from ..game.realize import Realizer
-from ..game.scenario import Scenario
+from ..game.scenario import PastEvent, Scenario
 from ..text import plural
 from .facts import USED_THIS_TURN
 from .nextwindows import Pending, condition_holds, emptied, follow_ups, referee, revealed, state_checks
@@ -311,6 +311,8 @@ def advance(state: Scenario, window: Window) -> Scenario:
             for card_id in event.cards:
                 this_turn.setdefault(state.cards[card_id].owner, set()).add("shield_break")
     effects = tuple(e for e in state.effects if e.id not in window.used)
+    # What the window made happen is, for the windows after it, what happened this turn
+    past = tuple(PastEvent(e.kind, c, e.from_zone, e.to_zone) for e in window.happened for c in e.cards)
     return with_grants(
         replace(
             state,
@@ -319,6 +321,7 @@ def advance(state: Scenario, window: Window) -> Scenario:
             templates=(),
             effects=effects,
             this_turn={p: frozenset(words) for p, words in this_turn.items()},
+            happened_this_turn=state.happened_this_turn + past,
             shuffled=frozenset(shuffled),
         )
     )

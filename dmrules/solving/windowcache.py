@@ -143,6 +143,7 @@ def state_key(scenario: Scenario, *options) -> tuple:
         scenario.deferred,
         tuple(sorted(scenario.player_cannot.items())),
         tuple(sorted(scenario.this_turn.items())),
+        scenario.happened_this_turn,
         tuple((p, tuple(sorted(z.items()))) for p, z in sorted(scenario.limits.items())),
         scenario.shuffled,
         scenario.program.source,

@@ -392,6 +392,8 @@ def render_condition(condition: Condition) -> str:
             raise ReadError(f"the condition '{condition.word}' has no printed phrase")
         return _WORDS[condition.word]
     flt = condition.filter or Filter()
+    if condition.happened is not None:
+        return _render_happened(condition, flt)
     if condition.earlier is not None:
         return _render_earlier(condition, flt)
     if condition.than_other is not None:
@@ -416,6 +418,29 @@ def render_condition(condition: Condition) -> str:
     if none:
         return f"{where}{what}が{besides}1枚もなければ"
     return f"{where}{what}が{besides}{condition.at_least}枚以上あれば"
+
+
+# 「このターン、…が破壊されていれば」: the past event a condition counts, as printed
+_HAPPENED = {
+    "destroy": "破壊されて",
+    "enter": "出て",
+    "summon": "召喚されて",
+    "put_into_graveyard": "墓地に置かれて",
+    "put_into_mana": "マナゾーンに置かれて",
+    "return_to_hand": "手札に戻されて",
+    "leave": "離れて",
+}
+
+
+def _render_happened(condition: Condition, flt: Filter) -> str:
+    """「このターン、相手の他のクリーチャーが2体以上出ていれば」「このターン、…が1体も破壊されていなければ」."""
+    what, done = phrase(flt), _HAPPENED[_given(condition.happened, "past event")]
+    if condition.at_most == 0 and condition.at_least == 0:
+        return f"このターン、{what}が1枚も{done}いなければ"
+    if condition.at_most is not None:
+        raise ReadError("an upper bound of a count of past events no printed phrase states")
+    count = f"{condition.at_least}枚以上" if condition.at_least != 1 else ""
+    return f"このターン、{what}が{count}{done}いれば"
 
 
 def _render_earlier(condition: Condition, flt: Filter) -> str:

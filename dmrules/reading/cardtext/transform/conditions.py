@@ -125,6 +125,37 @@ class ConditionParts:
             raise ReadError(f"「{count}枚とも」 of fewer than two cards")
         return ("if", _earlier_condition(next(i for i in items if isinstance(i, Phrase)), count, at_most=0))
 
+    def cond_happened(self, items: list):
+        """「このターン、相手の他のクリーチャーが2体以上出ていれば」: at least N of those cards had the event happen to
+        them this turn, before the effect."""
+        at_least = next((i for i in items if isinstance(i, int) and not isinstance(i, bool)), 1)
+        return ("if", _happened_condition(items, at_least, None))
+
+    def cond_not_happened(self, items: list):
+        """「このターン中に相手のクリーチャーが1体も破壊されていなければ」: none of those cards did."""
+        return ("if", _happened_condition(items, 0, 0))
+
+    def past_destroy(self, items: list):
+        return ("past", "destroy")
+
+    def past_enter(self, items: list):
+        return ("past", "enter")
+
+    def past_summon(self, items: list):
+        return ("past", "summon")
+
+    def past_graveyard(self, items: list):
+        return ("past", "put_into_graveyard")
+
+    def past_mana(self, items: list):
+        return ("past", "put_into_mana")
+
+    def past_return(self, items: list):
+        return ("past", "return_to_hand")
+
+    def past_leave(self, items: list):
+        return ("past", "leave")
+
     def cond_compared(self, items: list):
         """「自分のマナゾーンのカードが相手のより多ければ」: one player's cards of a zone compared with the other's
         (「自分のシールドの数が相手以上であれば」 is ホーリー・フィールド's condition word)."""
@@ -180,6 +211,16 @@ class ConditionParts:
         if data in CONDITION_WORDS:
             return ("if", Condition(word=data))
         return None
+
+
+def _happened_condition(items: list, at_least: int, at_most: int | None) -> Condition:
+    phrase = next(i for i in items if isinstance(i, Phrase))
+    kind = next(i[1] for i in items if isinstance(i, tuple) and i[:1] == ("past",))
+    if phrase.count is not None or phrase.any_one or phrase.zone is not None or phrase.shield:
+        raise ReadError("the cards something happened to this turn, with a number, a zone or shields of their own")
+    if phrase.filter.chosen_race:
+        raise ReadError("the cards something happened to this turn, of a race an earlier sentence chose")
+    return Condition(happened=kind, filter=phrase.filter, at_least=at_least, at_most=at_most)
 
 
 def _earlier_condition(phrase: Phrase, earlier: int, at_most: int | None) -> Condition:
