@@ -1481,3 +1481,131 @@ def test_a_keyword_given_and_a_replacement_under_one_condition():
         "破壊される時、墓地に置くかわりに手札に戻す。"
     )
     assert not saver.complete and any(s.verdict == "unreadable" for s in saver.sentences)
+
+
+# -- the classic era's decks and promotional cards (rows 637 to 664): what the player may do, then 「そうした場合、
+# -- このクリーチャーは墓地に置かれるかわりにバトルゾーンにとどまる」; two kinds chosen at once; a card's race word --
+
+# 緑神龍ソウルガルダス
+SOULGARDAS = (
+    "このクリーチャーが破壊される時、ファイアー・バード１体とアース・ドラゴン１体を自分のマナゾーンから自分の墓地に"
+    "置いてもよい。そうした場合、このクリーチャーは墓地に置かれるかわりにバトルゾーンにとどまる。"
+)
+# 黒神龍バズラデューダ
+BAZRADUDA = (
+    "このクリーチャーが破壊される時、種族にドラゴンとあるカードを１枚、自分の手札から捨ててもよい。そうした場合、"
+    "このクリーチャーは墓地に置かれるかわりにバトルゾーンにとどまる。"
+)
+
+
+def test_what_may_be_done_then_the_creature_staying_is_one_optional_replacement():
+    mana = {"count": 1, "from": "mana", "to": "graveyard", "verb": "put"}
+    assert_compiles_to(
+        SOULGARDAS,
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "optional": True,
+            "instead": [
+                "stay",
+                {"choose": {**mana, "race": "ファイアー・バード"}},
+                {"choose": {**mana, "race": "アース・ドラゴン"}},
+            ],
+        },
+    )
+    assert_compiles_to(
+        BAZRADUDA,
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "optional": True,
+            "instead": ["stay", {"discard": {"count": 1, "race": "ドラゴン"}}],
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a leaving watched, and its going to the graveyard replaced: the other ways of leaving are not
+        "このクリーチャーが離れる時、自分の手札を１枚捨ててもよい。そうした場合、このクリーチャーは墓地に置かれるかわりに"
+        "バトルゾーンにとどまる。",
+        # 「そのクリーチャー」 after this creature's own event: not the creature watched
+        "このクリーチャーが破壊される時、自分の手札を１枚捨ててもよい。そうした場合、そのクリーチャーは墓地に置かれるかわりに"
+        "バトルゾーンにとどまる。",
+    ],
+)
+def test_a_creature_staying_that_is_not_the_event_watched_is_refused(text: str):
+    assert_refused(text, "goes on with the replacement the sentence before begins")
+
+
+def test_a_race_word_said_after_its_word_and_of_a_card():
+    """サイバー・B・バック's 「「サイバー」と種族にあるクリーチャー」 and バズラデューダ's 「種族にドラゴンとある
+    カード」: the cards whose races contain the word."""
+    assert_compiles_to(
+        "このクリーチャーが破壊される時、かわりに「サイバー」と種族にあるクリーチャーを３体、自分の墓地から山札に加えて"
+        "シャッフルしてもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "optional": True,
+            "instead": ["stay", {"graveyard_to_deck": {"count": 3, "race": "サイバー", "position": "shuffle"}}],
+        },
+    )
+    assert_refused(
+        "このクリーチャーが破壊される時、かわりに「サイバー」と種族にあるカードを３体、自分の墓地から山札に加えて"
+        "シャッフルしてもよい。",
+        "",
+    )
+
+
+def test_the_tap_ability_of_a_creature_used_instead_of_attacking_replaces_no_event():
+    # 聖騎士サーベルフィーリ
+    result = compile_text(
+        "このクリーチャーで攻撃するかわりに、タップしてバトルゾーンにあるクリーチャー１体のタップ能力を使ってもよい。"
+    )
+    assert [s.verdict for s in result.sentences] == ["not_replacement"]
+
+
+def test_the_two_kinds_chosen_are_two_cards():
+    """ソウルガルダス in a scenario: one mana card of both races cannot be both cards the replacement takes."""
+    import dmrules
+
+    from .conftest import scenario
+
+    def finals(mana: str) -> list[tuple[str, ...]]:
+        text = f"""
+        turn: me
+        players:
+          me:
+            battle: [{{id: R, card: {{name: 緑神龍ソウルガルダス, type: creature, text: "{SOULGARDAS}"}}}}]
+            mana: {mana}
+          opponent: {{}}
+        effect: {{controller: opponent, events: [{{destroy: R}}]}}
+        """
+        solution = dmrules.solve(scenario(text))
+        return sorted(tuple(r.final.get(c, "-") for c in ("R", "m1", "m2")) for r in solution.resolutions)
+
+    both = "[{id: m1, card: {name: 両方の種族, type: creature, races: [ファイアー・バード, アース・ドラゴン]}}]"
+    assert finals(both) == [("graveyard", "mana", "-")]
+    each = (
+        "[{id: m1, card: {name: 鳥, type: creature, races: [ファイアー・バード]}}, "
+        "{id: m2, card: {name: 竜, type: creature, races: [アース・ドラゴン]}}]"
+    )
+    assert finals(each) == [("battle", "graveyard", "graveyard"), ("graveyard", "mana", "mana")]
+
+
+def test_the_spells_own_player_said_as_the_topic_of_its_going_to_the_hand():
+    # ブチクダキ・ハンマー: 「自分はこの呪文を唱えた後で、…」; the opponent said there is refused
+    form = {
+        "watch": {"event": "spell_to_graveyard", "card": "this"},
+        "if": [{"earlier": 1, "type": "spell"}],
+        "instead": [{"move_to": "hand"}],
+        "spell_own_movement": True,
+    }
+    discard = "相手は自身の手札を1枚選んで捨てる。"
+    assert_compiles_to(
+        discard + "こうして捨てたカードが呪文であれば、自分はこの呪文を唱えた後で、墓地に置くかわりに手札に加える。",
+        form,
+    )
+    assert_refused(
+        discard + "こうして捨てたカードが呪文であれば、相手はこの呪文を唱えた後で、墓地に置くかわりに手札に加える。",
+        "相手はこの呪文",
+    )

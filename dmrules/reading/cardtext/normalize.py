@@ -78,6 +78,30 @@ def _cost_then_instead(match: re.Match[str]) -> str:
     return f"{head}{original}かわりに、{cost}{_STEM[stem]}、{may_form(rest + verb)}"
 
 
+def _cost_then_stays(match: re.Match[str]) -> str:
+    """「このクリーチャーが破壊される時、…を墓地に置いてもよい。そうした場合、このクリーチャーは墓地に置かれるかわりに
+    バトルゾーンにとどまる」: what the player may do, then the creature staying if they do, is one optional
+    replacement of the watched event by what they do: 「このクリーチャーが破壊される時、かわりに、…を墓地に置いても
+    よい」. Only when the second sentence names the watched creature and the event the first watches (a
+    destruction is its going to the graveyard; a leaving, its leaving); else the text is left as printed."""
+    head, cost, stem, who, original = match.group("head", "cost", "stem", "who", "original")
+    own = head.startswith("このクリーチャーが") or "。このクリーチャーが" in head
+    if (who == "この") != own:
+        return match.group(0)
+    destroyed = "破壊される時" in head or "破壊されるとき" in head
+    if original not in (("墓地に置かれる", "破壊される") if destroyed else ("バトルゾーンを離れる", "離れる")):
+        return match.group(0)
+    return f"{head}かわりに、{cost}{stem}てもよい"
+
+
+def _each_chosen(match: re.Match[str]) -> str:
+    """「ファイアー・バード1体とアース・ドラゴン1体を自分のマナゾーンから自分の墓地に置いてもよい」: a choice of
+    cards of two kinds, N of one and M of the other, is a choice of each, done together: 「ファイアー・バード1体を…
+    墓地に置き、アース・ドラゴン1体を…墓地に置いてもよい」."""
+    pre, first, n, second, m, rest, stem, may = match.group("pre", "a", "n", "b", "m", "rest", "stem", "may")
+    return f"{pre}{first}{n}を{rest}{_STEM[stem]}、{second}{m}を{rest}{stem}て{may}"
+
+
 # What is done instead is only where the watched card goes: 「墓地に置くかわりに持ち主のマナゾーンに置く」, to the end.
 _ONLY_MOVED = (
     r"(?:墓地に置く)?かわりに、?(?:その(?:カード|手札)を|それを)?(?:持ち主の|自分の|相手の)?"
@@ -100,6 +124,28 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
             r"(?P<rest>[^。]*?)(?P<verb>戻す|出す|置く|加える|捨てる)(?=。|$)"
         ),
         _cost_then_instead,
+    ),
+    # what the player may do, then 「そうした場合、このクリーチャーは墓地に置かれるかわりにとどまる」 (_cost_then_stays)
+    (
+        re.compile(
+            r"(?P<head>(?:^|(?<=。))[^。]*?クリーチャーが[^。]*?(?:破壊される|離れる)(?:時|とき)、)"
+            r"(?P<cost>(?![^。]*かわりに)[^。]*?)(?P<stem>置い|捨て|戻し|破壊し|加え)て(?:も)?よい。"
+            r"(?:その場合|そうした場合|そうしたら)、(?P<who>この|その)クリーチャーは"
+            r"(?P<original>墓地に置かれる|破壊される|バトルゾーンを離れる|離れる)かわりに、?(?:バトルゾーンに)?"
+            r"(?:とどまる|留まる|残る)(?=。|$)"
+        ),
+        _cost_then_stays,
+    ),
+    # 「自分はこの呪文を唱えた後で、」 (ブチクダキ・ハンマー): the spell's own player, who cast it, said as the topic
+    (re.compile(r"(^|、)自分は、?(?=この呪文を唱えた後)"), r"\1"),
+    (re.compile(r"この呪文を唱えた後で、"), "この呪文を唱えた後、"),
+    # 「AをN体とBをM体」 said 「A N体とB M体を」: a choice of each kind (_each_chosen)
+    (
+        re.compile(
+            r"(?P<pre>(?:^|、|かわりに、?))(?P<a>[^、。をと]+?)(?P<n>\d+(?:体|枚|つ))と(?P<b>[^、。をと]+?)"
+            r"(?P<m>\d+(?:体|枚|つ))を(?P<rest>[^。、]*?)(?P<stem>置い|捨て|戻し|破壊し|加え)て(?P<may>もよい|)(?=。|$)"
+        ),
+        _each_chosen,
     ),
     # 「このクリーチャーが破壊される時、かわりにその下に重ねたカードを…」: the cards under the watched creature
     (
@@ -489,8 +535,9 @@ _CANON_PATTERNS = tuple(
         (r"多色の", "多色"),
         (r"無色の", "無色"),
         # 「種族にドラゴンとあるクリーチャー」「「サイバー」と付く種族」: a creature of a race containing the word
-        (r"種族に(?:「([^」]*)」|([ァ-ヺー・=]+))とある(?:クリーチャー)?", r"\1\2"),
+        (r"種族に(?:「([^」]*)」|([ァ-ヺー・=]+))とある(?:クリーチャー|カード)?", r"\1\2"),
         (r"「([^」]*)」と(?:付く|つく)種族", r"\1"),
+        (r"「([^」]*)」と種族にある(?:クリーチャー)?", r"\1"),
         (r"(?<![」》])(?<=[ァ-ヺー])を持つクリーチャー", ""),  # 「ドラゴンを持つクリーチャー」: a creature of the race
         (r"進化クリーチャーではない、?", "進化ではない"),  # a card that is no evolution card
         (r"進化ではない、", "進化ではない"),

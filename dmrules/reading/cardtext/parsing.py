@@ -39,7 +39,9 @@ FOLLOW_UP = (
 # 「かわりに」 that replaces no event: the tap ability instead of attacking, mana numbers, a keyword
 # had instead of another.
 NOT_REPLACEMENT = (
-    re.compile(r"(この|これをクロスした)クリーチャーで攻撃するかわりに、[^。]*次の(?:[A-Z]+)?能力を使ってもよい"),
+    re.compile(
+        r"(この|これをクロスした)クリーチャーで攻撃するかわりに、[^。]*(?:次の(?:[A-Z]+)?|タップ)能力を使ってもよい"
+    ),
     re.compile(r"[^。]*をタップし、攻撃するかわりに次の能力を使ってもよい"),
     re.compile(r"[^。]*マナの数字は、1のかわりに2になる"),
     re.compile(r"[^。]*マナの数字を、?1のかわりに2にしてもよい"),  # a mana number chosen: no event

@@ -197,6 +197,10 @@ class NounParts:
             raise ReadError("a race word in 《》: a card name is no race")
         return ("race", word, True)
 
+    def kind_race_word_card(self, items: list):
+        """「種族にドラゴンとあるカード」: a card of any type whose races contain the word."""
+        return ("race", self.kind_race_word(items)[1], False)
+
     def kind_type(self, items: list):
         return ("type", TYPE_BY_WORD[str(items[0])], str(items[0]) == "クリーチャー")
 
