@@ -3179,3 +3179,80 @@ def test_the_events_creature_tapped_instead():
     assert [(r.final["R"], r.tapped) for r in untapped.resolutions] == [("battle", ("R",))]
     tapped = solved_with("このクリーチャーが破壊される時、かわりにタップする。", "[{id: e1, destroy: R}]", tapped=True)
     assert [(r.final["R"], r.tapped) for r in tapped.resolutions] == [("graveyard", ())]
+
+
+# -- wordings of known parts: the watched card named by its own word (「そのドラゴンの下にある」),
+# -- 「そのかわりに」, 「相手によってブレイクされる」, 「1つでもブレイクされる」, 「進化ではない自分の」,
+# -- 「相手が自身の手札を捨てる」 ----------------------------------------------------------------------------
+
+UNDER_THE_DRAGON = {
+    "watch": {"event": "leave", "card": {"whose": "own", "race": "ドラゴン"}},
+    "optional": True,
+    "instead": ["stay", {"choose": {"count": 1, "from": "under_watched", "to": "graveyard", "verb": "put"}}],
+}
+DISCARD_ONE = {"discard": 1}
+
+
+@pytest.mark.parametrize(
+    ("text", "form"),
+    [
+        (
+            "自分のドラゴンがバトルゾーンを離れる時、かわりにそのドラゴンの下にあるカードを1枚墓地に置いてもよい。",
+            UNDER_THE_DRAGON,
+        ),
+        (
+            "このクリーチャーがバトルゾーンを離れる時、そのかわりにこのクリーチャーの下にあるカードを1枚墓地に置いてもよい。",
+            {
+                "watch": {"event": "leave", "card": "this"},
+                "optional": True,
+                "instead": ["stay", {"choose": {"count": 1, "from": "under_this", "to": "graveyard", "verb": "put"}}],
+            },
+        ),
+        (
+            "自分のシールドが相手によってブレイクされる時、かわりに自分の手札を1枚捨ててもよい。",
+            {
+                "watch": {"event": "break", "card": {"whose": "own"}, "when": ["by_opponent"]},
+                "optional": True,
+                "instead": [DISCARD_ONE],
+            },
+        ),
+        (
+            "自分のシールドが1つでもブレイクされる時、かわりにこのクリーチャーを破壊してもよい。",
+            {
+                "watch": {"event": "break", "card": {"whose": "own"}, "once": True},
+                "optional": True,
+                "instead": ["destroy_this"],
+            },
+        ),
+        (
+            "進化ではない自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。",
+            {
+                "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature", "not_type": "evolution"}},
+                "optional": True,
+                "instead": ["stay", DISCARD_ONE],
+            },
+        ),
+        (
+            "相手が自身の手札を捨てる時、かわりにそのカードをマナゾーンに置く。",
+            {
+                "watch": {"event": "discard", "card": {"whose": "opponent"}},
+                "instead": [{"move_to": "mana"}],
+            },
+        ),
+    ],
+)
+def test_wordings_of_known_parts(text: str, form: dict):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        # the creature under which is another than the watched one's word
+        ("自分のクリーチャーが離れる時、かわりにそのドラゴンの下にあるカードを1枚墓地に置いてもよい。", "そのドラゴン"),
+        # 「2つでも」: no number of shields is 「でも」 but one
+        ("自分のシールドが2つでもブレイクされる時、かわりにこのクリーチャーを破壊してもよい。", "2つでも"),
+    ],
+)
+def test_near_variants_of_known_parts_are_refused(text: str, named: str):
+    assert_refused(text, named)

@@ -136,6 +136,8 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         _cost_then_stays,
     ),
+    # 「…時、そのかわりに…」: 「かわりに」 of the watched event, said with 「その」
+    (re.compile(r"時、そのかわりに"), "時、かわりに"),
     # 「自分はこの呪文を唱えた後で、」 (ブチクダキ・ハンマー): the spell's own player, who cast it, said as the topic
     (re.compile(r"(^|、)自分は、?(?=この呪文を唱えた後)"), r"\1"),
     (re.compile(r"この呪文を唱えた後で、"), "この呪文を唱えた後、"),
@@ -279,7 +281,9 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         r"\1\2のカードが\3手札から",
     ),
     (
-        re.compile(r"(^|、)(自分|相手)が(?:自分の)?手札を捨てる(?=時、" + _ONLY_MOVED + ")"),
+        re.compile(
+            r"(^|、)(自分|相手)が(?:自分の|自身の)?(?:手札を|手札からカードを)捨てる(?=時、" + _ONLY_MOVED + ")"
+        ),
         r"\1\2のカードが手札から捨てられる",
     ),
     # 「自分の手札を捨てる時、その手札のかわりに…を破壊すれば1枚も捨てなくてよい」 (円舞の使徒ラストル): the player's
@@ -484,6 +488,11 @@ _CANON_PATTERNS = tuple(
     for pattern, replacement in (
         (r"(自分|相手)クリーチャー(?!の攻撃)", r"\1のクリーチャー"),  # 「相手クリーチャー」
         (r"(裏向きにして|表向きにして|タップして)、", r"\1"),  # a manner's comma: 「裏向きにして、…に加える」
+        (r"1つでも(?=ブレイクされる)", "1つ以上"),  # one break, however many shields: 「1つでも」 as 「1つ以上」
+        # 「進化ではない自分のクリーチャー」: the player said after what the card is
+        (r"(^|、)進化ではない(自分|相手)の", r"\1\2の進化ではない"),
+        # 「自分のドラゴンが…時、かわりにそのドラゴンの下にある」: the watched card named by its own word
+        (r"(の([ァ-ヺー・=]+)が[^。]*?時、[^。]*?)その\2の下にある", r"\1そのクリーチャーの下にある"),
         # 「自分のシールドが、シールドゾーンから…」: the cards of the player's shield zone
         (r"(自分|相手)のシールドが、?(?=シールドゾーンから)", r"\1のカードが"),
         # 「…かわりにシールドゾーンにとどまる」: where the card stays is the zone it would leave (instead.py)
@@ -614,7 +623,10 @@ _CANON_PATTERNS = tuple(
         ),  # a card of two sides flips
         (r"下に重ねた", "下にある"),
         (r"相手のクリーチャーの攻撃", "相手クリーチャーの攻撃"),
-        (r"(自分|相手)によって(?=[^、。]*?(?:破壊され|置かれ|離れ|戻され|捨てられ|加えられ)る時)", r"\1に"),
+        (
+            r"(自分|相手)によって(?=[^、。]*?(?:破壊され|置かれ|離れ|戻され|捨てられ|加えられ|ブレイクされ)る時)",
+            r"\1に",
+        ),
         (r"このクリーチャーのパワーが0より大きく", "そのパワーが0より大きければ"),
         (r"自分のバトルゾーンに(?=置|出)", "バトルゾーンに"),  # the battle zone is one: 「自分のバトルゾーンに置く」
         (r"(?:その持ち主|そのプレイヤー)は、?かわりに", "かわりに"),  # the event's card's player does it
