@@ -1609,3 +1609,105 @@ def test_the_spells_own_player_said_as_the_topic_of_its_going_to_the_hand():
         discard + "こうして捨てたカードが呪文であれば、相手はこの呪文を唱えた後で、墓地に置くかわりに手札に加える。",
         "相手はこの呪文",
     )
+
+
+# -- the creature an earlier sentence chose (「…を１体選ぶ。次の自分のターンのはじめまで、そのクリーチャーが…時」)
+
+# アクア・ウタッテミタ's ● ability
+UTATTEMITA = (
+    "●自分のクリーチャーを１体選ぶ。次の自分のターンのはじめまで、そのクリーチャーがバトルゾーンを離れる時、"
+    "かわりにそれを手札に戻す。"
+)
+
+
+def test_the_creature_an_earlier_sentence_chose_is_watched():
+    assert_compiles_to(
+        UTATTEMITA,
+        {
+            "watch": {"event": "leave", "card": "chosen"},
+            "instead": [{"move_to": "hand"}],
+            "duration": "until_next_turn",
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        # no duration: how long the effect lasts is not said
+        ("自分のクリーチャーを１体選ぶ。そのクリーチャーが破壊される時、かわりに手札に戻す。", "says not how long"),
+        # no creature chosen or put out before it
+        (
+            "カードを１枚引く。このターン、そのクリーチャーが破壊される時、かわりに手札に戻す。",
+            "no creature the sentence",
+        ),
+    ],
+)
+def test_a_chosen_creature_not_chosen_or_not_lasting_is_refused(text: str, named: str):
+    assert_refused(text, named)
+
+
+def utattemita_scenario(effect_fields: str) -> str:
+    return f"""
+turn: me
+players:
+  me:
+    battle:
+      - {{id: U, card: {{name: アクア・ウタッテミタ, type: creature, power: 3000, text: "{UTATTEMITA}"}}}}
+      - {{id: A, card: {{name: 選ばれたクリーチャー, type: creature, power: 3000}}}}
+  opponent: {{}}
+replacement_effects:
+  - {{id: UT, source: U, controller: me, duration: until_next_turn, watch: {{event: leave, card: chosen}},
+      instead: [{{move_to: hand}}]{effect_fields}}}
+effect: {{controller: opponent, events: [{{destroy: A}}, {{destroy: U}}]}}
+"""
+
+
+def test_the_chosen_creature_named_by_the_effect_in_play_returns_to_the_hand():
+    import dmrules
+
+    from .conftest import scenario
+
+    state = scenario(utattemita_scenario(", chosen: [A]"))
+    solution = dmrules.solve(state)
+    assert [(r.final["A"], r.final["U"]) for r in solution.resolutions] == [("hand", "graveyard")]
+    # the card's own lasting ability is not its while it is on the board: it is in play as the effect listed
+    assert any("is in play only as listed under 'replacement_effects'" in w for w in state.about.warnings)
+
+
+@pytest.mark.parametrize(
+    ("fields", "problem"),
+    [
+        ("", "unnamed: an effect in play names them"),
+        (", chosen: [Z]", "no card with id 'Z'"),
+        (", chosen: []", "one creature or more"),
+    ],
+)
+def test_the_chosen_creature_unnamed_or_unknown_is_refused(fields: str, problem: str):
+    import dmrules
+
+    from .conftest import scenario
+
+    with pytest.raises(dmrules.InputError, match=problem):
+        scenario(utattemita_scenario(fields))
+
+
+def test_chosen_on_an_effect_that_watches_no_chosen_creature_is_refused():
+    import dmrules
+
+    from .conftest import scenario
+
+    text = utattemita_scenario(", chosen: [A]").replace("card: chosen", "card: this")
+    with pytest.raises(dmrules.InputError, match="this effect watches none"):
+        scenario(text)
+
+
+def test_a_lasting_ability_of_a_card_on_the_board_is_not_in_play_until_listed():
+    import dmrules
+
+    from .conftest import scenario
+
+    text = utattemita_scenario("")
+    text = text[: text.index("replacement_effects:")] + text[text.index("effect: {controller") :]
+    solution = dmrules.solve(scenario(text))
+    assert [(r.final["A"], r.final["U"]) for r in solution.resolutions] == [("graveyard", "graveyard")]

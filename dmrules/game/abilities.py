@@ -41,7 +41,9 @@ ABILITY_DURATIONS = ("this_turn", "until_next_turn")
 
 # cast_by_this: the spell an ability of this card cast (「それを唱えた後、墓地のかわりに山札の下に置く」): the
 # event's ``cast_by`` is this card.
-SUBJECTS = ("this", "equipped", "fortified", "cast_by_this")
+# chosen: the creatures an earlier sentence of the text chose (「…を1体選ぶ。次の自分のターンのはじめまで、
+# そのクリーチャーが…時」), which a scenario's effect in play names (``chosen``)
+SUBJECTS = ("this", "equipped", "fortified", "cast_by_this", "chosen")
 # Zones a choice of affected cards can take from or put into, besides the zones.
 # ex_life_of_this: the shields this card's 「EXライフ」 made (「そのシールドのうち1つ」).
 # under_watched, crossed_to_watched: the cards stacked under, the cross gears crossed to, the watched event's card
@@ -264,6 +266,11 @@ def unsolved(ability: ReplacementAbility) -> list[str]:
         gaps.append("a battle watched from a zone (a battle moves no card: it is from no zone, and would never match)")
     if _card_chosen(ability.watch):
         gaps.append("a card's being chosen (「…が選ばれる時」): a choice is an event of the player who chooses")
+    if ability.watch.subject == "chosen":
+        gaps.append(
+            "the creatures an earlier sentence of the text chose (「そのクリーチャーが…時」) unnamed: an effect in "
+            "play names them ('chosen')"
+        )
     if any(flt.chosen_race for flt in ability_filters(ability)):
         gaps.append("the race an earlier sentence of the text chose (「その種族の」)")
     for step in ability.then:
@@ -318,3 +325,11 @@ def _action_gaps(action: Action, ability: ReplacementAbility) -> list[str]:
         if slot.from_zone in ("hand", "deck") and {"face_up", "face_down"} & set(slot.filter.properties):
             gaps.append(f"a face-up or face-down card chosen from the {slot.from_zone} (a card revealed there)")
     return gaps
+
+
+def bind_chosen(ability: ReplacementAbility, cards: tuple[str, ...]) -> ReplacementAbility:
+    """The ability with the creatures an earlier sentence of its text chose named (an effect in play's ``chosen``):
+    its watch of 「そのクリーチャー」 (``card: chosen``) becomes a watch of those cards."""
+    if ability.watch.subject != "chosen":
+        raise ValueError("the ability watches no creature an earlier sentence chose")
+    return replace(ability, watch=replace(ability.watch, subject=None, filter=Filter(ids=cards)))

@@ -126,7 +126,7 @@ def _givers(state: Scenario) -> list[tuple[str, str | None, ReplacementAbility]]
         for card in state.cards.values()
         if card.definition is not None and _works(card)
         for ability in card.definition.replacements
-        if ability.granted_to is not None
+        if ability.granted_to is not None and ability.duration is None  # a lasting one is created: in `effects`
     ]
     out += [(e.controller, e.source, e.ability) for e in state.effects if e.ability.granted_to is not None]
     return out

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..cache import cache_root, content_key, load, reading_key, store
-from ..game.abilities import unsolved
+from ..game.abilities import ReplacementAbility, bind_chosen, unsolved
 from ..game.cards import MARKERS, CardDef, CardInstance
 from ..game.errors import InputError, Where
 from ..game.events import EventSpec, Step
@@ -390,11 +390,18 @@ class _CardsReader:
             )
         for index, ability in enumerate(card.replacements, start=1):
             if ability.duration is not None:
-                raise node.error(
-                    f"{card.label}: its ability {index} is an effect its spell or ability creates "
-                    f"('duration: {ability.duration}'); list it under 'replacement_effects' with this "
-                    "card as its source once it is created"
+                # An effect its spell or ability creates: not the card's while it is somewhere; in play once
+                # created, as the scenario's effect (its 'replacement_effects'), which the scenario says
+                self.warnings.append(
+                    str(
+                        node.error(
+                            f"{card.label}: its ability {index} is an effect its spell or ability creates "
+                            f"('duration: {ability.duration}'); it is in play only as listed under "
+                            "'replacement_effects', with this card as its source"
+                        )
+                    )
                 )
+                continue
             gaps = unsolved(ability)
             if gaps:
                 raise node.error(
@@ -675,6 +682,22 @@ class _EffectReader:
         nodes = self._spec_nodes
         return nodes.get(event_id) or nodes.get(event_id.rsplit(".", 1)[0]) or nodes.get(event_id.split(":", 1)[0])
 
+    def _chosen_bound(self, element: Node, ability: ReplacementAbility) -> ReplacementAbility:
+        """``chosen: [C1, ...]``: the creatures an earlier sentence of the effect's text chose, which its watch of
+        「そのクリーチャー」 (``card: chosen``) names."""
+        if not element.has("chosen"):
+            return ability
+        if ability.watch.subject != "chosen":
+            raise element.error(
+                "'chosen' names the creatures an earlier sentence chose, which the effect watches as "
+                "「そのクリーチャー」 (card: chosen); this effect watches none",
+                "chosen",
+            )
+        cards = tuple(self._card_ref(n) for n in element.child("chosen").elements())
+        if not cards or len(set(cards)) != len(cards):
+            raise element.error("'chosen' names one creature or more, each once", "chosen")
+        return bind_chosen(ability, cards)
+
     def read_effects(self, node: Node, scenario: Scenario) -> list[EffectInPlay]:
         effects = []
         for i, element in enumerate(node.elements(), start=1):
@@ -682,12 +705,12 @@ class _EffectReader:
             extra = {
                 k: v
                 for k, v in element.value.items()
-                if k in ("id", "source", "controller", "duration", "self_replacement")
+                if k in ("id", "source", "controller", "duration", "self_replacement", "chosen")
             }
             ability_node = Node(
                 element.located, element.place, {k: v for k, v in element.value.items() if k not in extra}
             )
-            ability = parse_ability(require_counts(ability_node), effect=True)
+            ability = self._chosen_bound(element, parse_ability(require_counts(ability_node), effect=True))
             gaps = unsolved(ability)
             if gaps:
                 raise element.error(

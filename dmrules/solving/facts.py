@@ -268,6 +268,8 @@ def replacement_facts(scenario: Scenario) -> list[Symbol]:
     out: list[Symbol] = []
     for card in scenario.cards.values():
         for index, ability in enumerate(card.replacements, start=1):
+            if ability.duration is not None:
+                continue  # an effect its spell or ability creates: in play once created, as the scenario's effect
             if ability.granted_to is None and ability_holds(ability, scenario, card):  # a grant is its receivers'
                 for r, variant in replacement_variants(card.id, index, ability):
                     out.extend(ability_facts(r, variant, card.id, card.controller))

@@ -347,6 +347,10 @@ class TextReader:
 REFERS_BACK = re.compile(r"それ(?!ぞれ)|その(?:中|カード|クリーチャー|呪文)|そのシールド(?!の束は1つと数える)")
 
 
+# The sentence before names creatures that 「そのクリーチャー」 can be: it chooses them, or puts them out
+_NAMES_CREATURES = re.compile(r"クリーチャー[^。]*?(選ぶ|選び|選んで|出す|出し)")
+
+
 def _earlier_cards_problem(abilities, sentence: str, before: str, no_spell: bool, grant) -> str | None:
     """Why the abilities cannot name the cards an earlier sentence made or cast, if they name some:
     「そのシールド」 of this card's leaving that the sentence just before did not make
@@ -371,6 +375,14 @@ def _earlier_cards_problem(abilities, sentence: str, before: str, no_spell: bool
         return (
             "「自分が勝ったら」 of a replacement other than the spell's own after it is cast: "
             "one the judge's effect makes"
+        )
+    chosen = any(a.watch.subject == "chosen" for a in abilities)
+    if chosen and not _NAMES_CREATURES.search(normalize(before)):
+        return "「そのクリーチャーが…時」 of no creature the sentence before chooses or puts out"
+    if chosen and any(a.duration is None for a in abilities):
+        return (
+            "「そのクリーチャーが…時」 of an effect that says not how long it lasts (「このターン、」, "
+            "「次の自分のターンのはじめまで、」)"
         )
     if grant is None and no_spell and any(a.spell_own_movement for a in abilities):
         return "「この呪文を唱えた後」 of a card that is no spell"

@@ -94,8 +94,7 @@ class EventParts:
 
     # -- a triggered ability's triggering -------------------------------------------------
     def trigger_on(self, items: list):
-        """「自分のクリーチャーが破壊される時またはバトルゾーンを離れる時にトリガーする」: the events it triggers on,
-        one watch."""
+        """「自分のクリーチャーが破壊される時またはバトルゾーンを離れる時にトリガーする」: its events, one watch."""
         _, parts = self.head(items)  # 「…時またはバトルゾーンを離れる時」: the card said once
         first = parts[0].watch
         if any(replace(p.watch, events=()) != replace(first, events=()) or p.ability or p.conditions for p in parts):
@@ -314,6 +313,7 @@ class EventParts:
     this_subject = word(("subject", "this"))
     equipped_subject = word(("subject", "equipped"))
     fortified_subject = word(("subject", "fortified"))
+    chosen_subject = word(("subject", "chosen"))
 
 
 class CastParts:
