@@ -36,7 +36,7 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import dmrules  # noqa: E402
-from dmrules.game.abilities import ReplacementAbility, unsolved  # noqa: E402
+from dmrules.game.abilities import ReplacementAbility, bind_chosen, unsolved  # noqa: E402
 from dmrules.game.cards import CardDef  # noqa: E402
 from dmrules.game.filters import Filter  # noqa: E402
 from dmrules.game.grants import with_grants  # noqa: E402
@@ -169,6 +169,8 @@ def build(card: CardDef, db: CardDatabase) -> Built:
     lasting = [a for a in card.replacements if a.duration is not None]
     ability = next((a for a in card.replacements if a.duration is None), lasting[0] if lasting else None)
     watch = ability.watch
+    if watch.subject == "chosen":  # the creature an earlier sentence chose: the card itself here (try_card binds it)
+        watch = replace(watch, subject="this")
     board = _board()
     conditions = set(watch.conditions)
     turn = "me" if "own_turn" in conditions or "untap" in watch.events else "opponent"
@@ -253,12 +255,12 @@ def try_card(card: CardDef, timeout: float = TIMEOUT, given: bool = False) -> tu
     if given:
         db.add(card)
     built = build(card, db)
-    if built.effects:
-        db.add(replace(card, replacements=tuple(a for a in card.replacements if a.duration is None)))
     text = yaml.safe_dump(built.data, allow_unicode=True, sort_keys=False)
     try:
         scenario = dmrules.scenario_from_text(text, f"{card.name}.yaml", db)
         if built.effects:
+            # 「そのクリーチャー」 of an effect: the creature its earlier sentence chose is the card itself here
+            built.effects = [bind_chosen(a, ("X",)) if a.watch.subject == "chosen" else a for a in built.effects]
             gaps = [gap for ability in built.effects for gap in unsolved(ability)]
             if gaps:
                 return "refused", ", ".join(dict.fromkeys(gaps))
