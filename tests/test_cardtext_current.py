@@ -1711,3 +1711,74 @@ def test_a_lasting_ability_of_a_card_on_the_board_is_not_in_play_until_listed():
     text = text[: text.index("replacement_effects:")] + text[text.index("effect: {controller") :]
     solution = dmrules.solve(scenario(text))
     assert [(r.final["A"], r.final["U"]) for r in solution.resolutions] == [("graveyard", "graveyard")]
+
+
+# -- a NEO evolution creature's battle replaced (ベジタバッタ・パンツァー): 「これがNEO進化クリーチャーなら」,
+# -- 「バトルのかわりにその2体をそれぞれの持ち主のマナゾーンに置いてもよい」; a battle's creature moved says which
+
+VEGETABATTA = (
+    "このクリーチャーがバトルする時、これがNEO進化クリーチャーなら、バトルのかわりにその2体をそれぞれの持ち主の"
+    "マナゾーンに置いてもよい。"
+)
+
+
+def test_both_creatures_of_a_battle_put_into_the_mana_zones_instead():
+    assert_compiles_to(
+        VEGETABATTA,
+        {
+            "watch": {"event": "battle", "card": "this"},
+            "if": ["this_neo_evolved"],
+            "optional": True,
+            "instead": [{"move_to": "mana"}],
+        },
+    )
+    assert_compiles_to(
+        "このクリーチャーがバトルする時、かわりにこのクリーチャーを手札に戻してもよい。",
+        {"watch": {"event": "battle", "card": "this"}, "optional": True, "instead": [{"this_to": "hand"}]},
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        # which of the battle's two creatures goes is not said
+        ("このクリーチャーがバトルする時、かわりに手札に戻す。", "no word for which of the two"),
+        ("このクリーチャーがバトルする時、かわりにそれを手札に戻す。", "no word for which of the two"),
+        # 「バトルの」 said again of a destruction
+        (VEGETABATTA.replace("バトルする時", "破壊される時"), "does not watch"),
+        # 「その2体」 of an event that is no battle
+        ("このクリーチャーが破壊される時、かわりにその2体を手札に戻す。", "「その2体」 of a watched event"),
+    ],
+)
+def test_a_battles_creatures_moved_unsaid_or_of_no_battle_are_refused(text: str, named: str):
+    assert_refused(text, named)
+
+
+@pytest.mark.parametrize(
+    ("under", "card_type", "finals"),
+    [
+        # a NEO creature with no card under it is no NEO evolution creature: the battle happens
+        ("", "neo_creature", [("battle", "graveyard")]),
+        # an evolution creature that is no NEO creature is none either
+        ("U", "evolution_creature", [("battle", "graveyard")]),
+        ("U", "neo_creature", [("battle", "graveyard"), ("mana", "mana")]),
+    ],
+)
+def test_the_neo_evolution_condition(under: str, card_type: str, finals: list):
+    import dmrules
+
+    from .conftest import scenario
+
+    stacked = "      - {id: U, under: V, card: {name: 下, type: creature, power: 1000}}\n" if under else ""
+    text = f"""
+turn: opponent
+players:
+  me:
+    battle:
+{stacked}      - {{id: V, card: {{name: 試しのバッタ, type: {card_type}, power: 6000, text: "{VEGETABATTA}"}}}}
+  opponent:
+    battle: [{{id: Y, card: {{name: 攻撃するクリーチャー, type: creature, power: 5000}}}}]
+effect: {{source: Y, controller: opponent, by: attack, events: [{{battle: [Y, V]}}]}}
+"""
+    solution = dmrules.solve(scenario(text))
+    assert sorted((r.final.get("V", "battle"), r.final.get("Y", "battle")) for r in solution.resolutions) == finals

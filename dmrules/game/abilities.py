@@ -228,6 +228,7 @@ SOLVED_CONDITIONS = (
     "cards_under_this",
     "this_linked",
     "this_evolution",
+    "this_neo_evolved",
     "this_face_up",
     "not_fortified_by_other_castle",
     "summoned_just_before_cast",

@@ -58,6 +58,8 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
     ):  # 「これが進化クリーチャーなら」: an evolution card, or a NEO creature evolved
         evolved = "neo" in card.types and any(o.under == card.id for o in state.cards.values())
         return "evolution" in card.types or evolved
+    if condition.word == "this_neo_evolved":  # 「これがNEO進化クリーチャーなら」: a NEO creature with a card under it
+        return "neo" in card.types and any(o.under == card.id for o in state.cards.values())
     if condition.word == "won_judge":
         return WON_JUDGE in card.flags
     if condition.word == "this_power_positive":

@@ -33,6 +33,7 @@ CONDITION_WORDS = (
     "this_untapped",
     "this_linked",
     "this_evolution",
+    "this_neo_evolved",
     "this_power_positive",
     "not_fortified_by_other_castle",
     "shields_at_least_opponent",

@@ -371,6 +371,7 @@ _WORDS = {
     "cards_under_this": "このクリーチャーの下にカードがあれば",
     "this_linked": "このクリーチャーがリンクしていて",
     "this_evolution": "このクリーチャーが進化クリーチャーであれば",
+    "this_neo_evolved": "このクリーチャーがNEO進化クリーチャーであれば",
     "this_power_positive": "そのパワーが0より大きければ",
     "not_fortified_by_other_castle": "この城を付けて要塞化したシールドが他の城によって要塞化されていなければ",
     "five_civilizations_in_battle": "バトルゾーンに5文明すべてのカードが揃っていれば",

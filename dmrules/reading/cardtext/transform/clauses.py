@@ -291,6 +291,10 @@ class ClauseParts:
             raise ReadError(f"「{ref}をブレイクした」: only a shield is broken")
         return Target(kind="breaker", ref=ref)
 
+    def target_battle_pair(self, items: list):
+        """「その2体を」: both creatures of the watched battle (instead.py checks the watch)."""
+        return Target(kind="battle_pair")
+
     def target_battling(self, items: list):
         """「そのバトルをしているクリーチャーを2体とも」: both creatures of the battle the watched destruction ends."""
         if _number(_typed_tokens(items, "COUNT")[0]) != 2:
@@ -372,6 +376,8 @@ def _place_owner(items: list) -> str | None:
     if _typed_tokens(items, "OWN_PLACE"):
         return "持ち主の"
     owners = _typed_tokens(items, "PLACE_OWNER")
+    if owners and str(owners[0]) == "それぞれの持ち主の":  # each card its own owner's: 「持ち主の」
+        return "持ち主の"
     return str(owners[0]) if owners else None
 
 

@@ -76,12 +76,19 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
         return [Action("flip_source")]
     if verb == "choose_instead":
         return [Action("choose_instead", whose=None if clause.whose == "own" else clause.whose)]
+    if (target is None or target.kind == "that") and "battle" in watch.events and verb in _MOVE_VERBS:
+        # a battle's cards are its two creatures: which moves is said (「その2体を」, 「このクリーチャーを」)
+        raise ReadError("a battle's creature moved instead, with no word for which of the two")
     if target is None or target.kind == "that":
         return [_event_card(clause, watch)]
     if target.kind == "this":
         return _this_instead(clause)
     if target.kind == "battling_both":
         return _battling_both(clause, watch)
+    if target.kind == "battle_pair":  # 「その2体を」: the watched battle's two creatures, which its move takes
+        if watch.events != ("battle",):
+            raise ReadError("「その2体」 of a watched event that is no battle")
+        return [_event_card(clause, watch)]
     if target.kind == "this_in_hand":
         if verb != "discard":
             raise ReadError("this card in the hand, other than discarded")

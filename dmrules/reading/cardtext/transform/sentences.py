@@ -57,6 +57,7 @@ ORIGINAL_EVENTS = {
     "バトルゾーンに出す": frozenset({"enter", "put_into_battle"}),
     "バトルゾーンに置く": frozenset({"enter", "put_into_battle"}),
     "バトルする": frozenset({"battle"}),
+    "バトルの": frozenset({"battle"}),
     "ゲームに負ける": frozenset({"lose"}),
     "シールドブレイクの": frozenset({"break"}),
     "出す": frozenset({"enter", "put_into_battle"}),
@@ -282,7 +283,7 @@ def _with_stay(actions: tuple[Action, ...], watch: Watch) -> tuple[Action, ...]:
         acts.insert(0, Action("stay"))
     if set(watch.events) <= _PLAYER_WATCHES and len(acts) > 1:
         acts = [a for a in acts if a.kind != "stay"]  # no card of the event to keep where it is
-    if watch.subject == "this":
+    if watch.subject == "this" and "battle" not in watch.events:  # a battle's cards are two: this card is one
         acts = [replace(a, kind="move", verb=None) if a.kind == "move_source" and a.verb == "put" else a for a in acts]
         if any(a.kind == "move" for a in acts):
             acts = [a for a in acts if a.kind != "stay"]
