@@ -1027,9 +1027,17 @@ def test_after_it_is_cast_said_alone_is_the_spell_the_sentence_before_casts():
     assert_compiles_to(
         CHISHIN, {"watch": CAST_BY_THIS, "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}]}
     )
-    # 生命と大地と轟破の決断: the sentence before casts this spell, from a zone it names there: not read
+    # 生命と大地と轟破の決断: the sentence before casts this spell, from a zone it names there: what is done after it
+    # is cast from there (as 「この呪文を自分のマナゾーンから唱えた後、…」)
     life = "この呪文を自分のマナゾーンから唱えてもよい。そうしたら、唱えた後、墓地に置くかわりに自分の山札の下に置く。"
-    assert_refused(life, "「唱えた後」 of this spell")
+    assert_compiles_to(
+        life,
+        {
+            "watch": {"event": "spell_to_graveyard", "card": "this", "cast_from": "mana"},
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+            "spell_own_movement": True,
+        },
+    )
 
 
 # -- G-NEO進化's reminder: the cards under this creature leave instead of it ------------------------------------------
@@ -1782,3 +1790,40 @@ effect: {{source: Y, controller: opponent, by: attack, events: [{{battle: [Y, V]
 """
     solution = dmrules.solve(scenario(text))
     assert sorted((r.final.get("V", "battle"), r.final.get("Y", "battle")) for r in solution.resolutions) == finals
+
+
+# -- 「この呪文を、自分の墓地から唱えてもよい。そうしたら、唱えた後、墓地に置くかわりに…」: after it is cast
+# -- from there ---------------------------------------------------------------------------------------------
+
+ZETSUBOU = "この呪文を、自分の墓地から唱えてもよい。そうしたら、唱えた後、墓地に置くかわりに自分の山札の一番下に置く。"
+
+
+def test_what_is_done_after_this_spell_is_cast_from_the_zone_the_sentence_before_allows():
+    # 絶望と反魂と滅殺の決断's first line
+    assert_compiles_to(
+        ZETSUBOU,
+        {
+            "watch": {"event": "spell_to_graveyard", "card": "this", "cast_from": "graveyard"},
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+            "spell_own_movement": True,
+        },
+    )
+    # 「唱えた後」 with no sentence before allowing a zone stays unread
+    assert_refused("そうしたら、唱えた後、墓地に置くかわりに自分の山札の一番下に置く。", "")
+
+
+@pytest.mark.parametrize(("cast_from", "final"), [("graveyard", "deck"), ("hand", "graveyard")])
+def test_the_spell_cast_from_elsewhere_goes_to_the_graveyard(cast_from: str, final: str):
+    import dmrules
+
+    from .conftest import scenario
+
+    text = f"""
+turn: me
+players:
+  me:
+    {cast_from}: [{{id: S, card: {{name: 試しの呪文, type: spell, text: "{ZETSUBOU}"}}}}]
+  opponent: {{}}
+effect: {{source: S, controller: me, by: spell, cast_from: {cast_from}, events: [{{spell_to_graveyard: S}}]}}
+"""
+    assert [r.final.get("S", "graveyard") for r in dmrules.solve(scenario(text)).resolutions] == [final]

@@ -136,6 +136,15 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         _cost_then_stays,
     ),
+    # 「この呪文を、自分の墓地から唱えてもよい。そうしたら、唱えた後、墓地に置くかわりに…」 (絶望と反魂と滅殺の
+    # 決断): what is done after this spell is cast from that zone, as 「この呪文を自分の墓地から唱えた後、…」 says it
+    (
+        re.compile(
+            r"(?P<may>(?:^|(?<=。))この呪文を、?(?P<zone>(?:自分の)?(?:墓地|マナゾーン|手札|山札|シールドゾーン))から"
+            r"唱えてもよい。)(?:そうしたら|そうした場合|その場合)、(?:この呪文を)?唱えた後、"
+        ),
+        r"\g<may>この呪文を\g<zone>から唱えた後、",
+    ),
     # 「…時、そのかわりに…」: 「かわりに」 of the watched event, said with 「その」
     (re.compile(r"時、そのかわりに"), "時、かわりに"),
     # 「自分はこの呪文を唱えた後で、」 (ブチクダキ・ハンマー): the spell's own player, who cast it, said as the topic
