@@ -3256,3 +3256,44 @@ def test_wordings_of_known_parts(text: str, form: dict):
 )
 def test_near_variants_of_known_parts_are_refused(text: str, named: str):
     assert_refused(text, named)
+
+
+# -- サバイバー: 「■このサバイバーが…時」 is every own survivor's in the battle zone, each its own
+# -- 「このクリーチャー」 ---------------------------------------------------------------------------------------
+
+SURVIVOR_TEXT = "■このサバイバーが破壊される時、墓地に置くかわりに手札に戻す。"
+
+
+def test_a_survivors_ability_is_each_own_survivors():
+    assert_compiles_to(
+        SURVIVOR_TEXT,
+        {
+            "granted_to": {"whose": "own", "race": "サバイバー"},
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [{"move_to": "hand"}],
+        },
+    )
+    # 「このサバイバー」 as what is done instead, not as the watched card: unread
+    assert_refused("■自分のクリーチャーが破壊される時、かわりにこのサバイバーを破壊してもよい。", "このサバイバー")
+
+
+@pytest.mark.parametrize(
+    ("giver_zone", "expected"), [("battle", ("hand", "graveyard")), ("graveyard", ("graveyard",) * 2)]
+)
+def test_a_survivors_ability_saves_the_other_survivors_while_it_is_in_the_battle_zone(giver_zone: str, expected):
+    def card(card_id: str, name: str, races: str, text: str = "") -> str:
+        said = f', text: "{text}"' if text else ""
+        return f"{{id: {card_id}, card: {{name: {name}, type: creature, races: [{races}]{said}}}}}"
+
+    giver = card("S1", "試しのサバイバー", "サバイバー", SURVIVOR_TEXT)
+    others = [card("S2", "ほかのサバイバー", "サバイバー"), card("H", "ほかの種族", "ヒューマノイド")]
+    zones = {"battle": others, "graveyard": []}
+    zones[giver_zone].append(giver)
+    text = f"""
+    turn: me
+    players:
+      me: {{battle: [{", ".join(zones["battle"])}], graveyard: [{", ".join(zones["graveyard"])}]}}
+      opponent: {{}}
+    effect: {{controller: opponent, events: [{{destroy: S2}}, {{destroy: H}}]}}
+    """
+    assert finals(text, "S2", "H") == [expected]

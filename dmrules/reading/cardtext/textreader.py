@@ -234,7 +234,7 @@ class TextReader:
     def _replacement(self, sentence, offset, keyword, conditions, prefix, pending: PendingGrant | None) -> None:
         self._close()
         try:
-            abilities = c.read_sentence(_holder_named(sentence, pending), "replacement")
+            abilities = _read_replacement(_holder_named(sentence, pending))
         except ReadError as error:
             head = _WATCH_HEAD.search(sentence.split(c.INSTEAD)[0])
             if head is None and pending is None and _begun_before(self.line_before):
@@ -477,6 +477,22 @@ def _begun_before(before: str | None) -> bool:
     if before is None or c.INSTEAD in before:
         return False
     return _PRESENT_WATCH.search(normalize(before).replace("時", "とき")) is not None
+
+
+# サバイバー: 「このサバイバー」's ■ ability is had by every survivor of its player's in the battle zone
+# (「このクリーチャーの■能力は、バトルゾーンにある自分のサバイバーすべてが持つ」), each its own 「このクリーチャー」
+_SURVIVOR = "このサバイバー"
+SURVIVORS = Filter(whose="own", races=("サバイバー",))
+
+
+def _read_replacement(sentence: str) -> list:
+    """The abilities of a replacement sentence; 「このサバイバーが…時」 is each own survivor's (a grant to them)."""
+    if _SURVIVOR not in sentence:
+        return c.read_sentence(sentence, "replacement")
+    abilities = c.read_sentence(sentence.replace(_SURVIVOR, "このクリーチャー"), "replacement")
+    if any(a.watch.subject != "this" for a in abilities):
+        raise ReadError("「このサバイバー」 named otherwise than as the card whose event is watched")
+    return [replace(a, granted_to=SURVIVORS) for a in abilities]
 
 
 def _holder_named(sentence: str, pending: PendingGrant | None) -> str:
