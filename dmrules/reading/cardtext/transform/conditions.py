@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ....game.filters import CONDITION_WORDS, THIS_PLACES, Condition, Filter
 from .nouns import _number, _typed_tokens
-from .parts import CIVS, WHOSE_BY_WORD, ZONE_BY_WORD, Phrase, ReadError
+from .parts import CIVS, WHOSE_BY_WORD, ZONE_BY_WORD, Phrase, ReadError, word
 
 _COMPARED_WORDS = (("多", "more"), ("以上", "at_least"), ("少な", "fewer"), ("以下", "at_most"))
 
@@ -135,26 +135,14 @@ class ConditionParts:
         """「このターン中に相手のクリーチャーが1体も破壊されていなければ」: none of those cards did."""
         return ("if", _happened_condition(items, 0, 0))
 
-    def past_destroy(self, items: list):
-        return ("past", "destroy")
-
-    def past_enter(self, items: list):
-        return ("past", "enter")
-
-    def past_summon(self, items: list):
-        return ("past", "summon")
-
-    def past_graveyard(self, items: list):
-        return ("past", "put_into_graveyard")
-
-    def past_mana(self, items: list):
-        return ("past", "put_into_mana")
-
-    def past_return(self, items: list):
-        return ("past", "return_to_hand")
-
-    def past_leave(self, items: list):
-        return ("past", "leave")
+    # 「破壊されて」「出て」…: the past event a condition counts
+    past_destroy = word(("past", "destroy"))
+    past_enter = word(("past", "enter"))
+    past_summon = word(("past", "summon"))
+    past_graveyard = word(("past", "put_into_graveyard"))
+    past_mana = word(("past", "put_into_mana"))
+    past_return = word(("past", "return_to_hand"))
+    past_leave = word(("past", "leave"))
 
     def cond_compared(self, items: list):
         """「自分のマナゾーンのカードが相手のより多ければ」: one player's cards of a zone compared with the other's
