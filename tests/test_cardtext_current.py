@@ -1827,3 +1827,45 @@ players:
 effect: {{source: S, controller: me, by: spell, cast_from: {cast_from}, events: [{{spell_to_graveyard: S}}]}}
 """
     assert [r.final.get("S", "graveyard") for r in dmrules.solve(scenario(text)).resolutions] == [final]
+
+
+# -- 「自分が勝ったら、このターン、…時、…かわりに…」: an effect the judge's resolution creates for the turn ----------
+
+# 独走状態！鬼無双・カイザー「真剣」
+SHINKEN = (
+    "このクリーチャーが攻撃する時、相手とガチンコ・ジャッジする。自分が勝ったら、このターン、このクリーチャーはブロックされず、"
+    "このクリーチャーがシールドをブレイクする時、相手はそのシールドを手札に加えるかわりに自身の墓地に置く。"
+)
+SHINKEN_FORM = {
+    "watch": {"event": "break", "card": {"whose": "opponent"}, "when": ["by_this"]},
+    "if": ["won_judge"],
+    "instead": [{"move_to": "graveyard"}],
+    "duration": "this_turn",
+}
+
+
+def test_an_effect_a_won_judge_creates_for_the_turn():
+    assert_compiles_to(SHINKEN, SHINKEN_FORM)
+    # with no duration, a replacement of the card's own on a judge's result: the judge's effect makes it, unread
+    assert_refused(SHINKEN.replace("このターン、", ""), "「自分が勝ったら」 of a replacement other than")
+
+
+@pytest.mark.parametrize(("flags", "final"), [("[won_judge]", "graveyard"), ("[]", "hand")])
+def test_the_judge_won_or_not_decides_the_effect_in_play(flags: str, final: str):
+    import dmrules
+
+    from .conftest import scenario
+
+    text = f"""
+turn: me
+players:
+  me:
+    battle: [{{id: K, flags: {flags}, card: {{name: 試しのカイザー, type: creature, power: 6000}}}}]
+  opponent:
+    shields: [s1]
+replacement_effects:
+  - {{id: JE, source: K, controller: me, duration: this_turn, watch: {{event: break, card: {{whose: opponent}},
+      when: [by_this]}}, if: [won_judge], instead: [{{move_to: graveyard}}]}}
+effect: {{source: K, controller: me, by: attack, events: [{{break: s1}}]}}
+"""
+    assert [r.final["s1"] for r in dmrules.solve(scenario(text)).resolutions] == [final]

@@ -3159,8 +3159,8 @@ def test_a_mana_number_chosen_replaces_no_event_and_a_judges_result_said_across_
         "このクリーチャーを召喚する時、自分のマナゾーンにあるドラゴンを好きな数選び、そのマナの数字を1のかわりに2にしてもよい。"
     )
     assert [s.verdict for s in result.sentences] == ["not_replacement"]
-    assert_refused(  # 独走状態！鬼無双・カイザー「真剣」: a replacement the judge's effect makes, this turn
-        "このクリーチャーが攻撃する時、相手とガチンコ・ジャッジする。自分が勝ったら、このターン、このクリーチャーは"
+    assert_refused(  # 独走状態！鬼無双・カイザー「真剣」 with no 「このターン」: a replacement the judge's effect makes
+        "このクリーチャーが攻撃する時、相手とガチンコ・ジャッジする。自分が勝ったら、このクリーチャーは"
         "ブロックされず、このクリーチャーがシールドをブレイクする時、相手はそのシールドを手札に加えるかわりに自身の墓地に置く。",
         "the judge's effect makes",
     )

@@ -371,9 +371,10 @@ def _earlier_cards_problem(abilities, sentence: str, before: str, no_spell: bool
     judged = any(c.word == "won_judge" for a in abilities for c in a.conditions)
     if judged and "ガチンコ・ジャッジ" not in before:
         return "「自分が勝ったら」 of no ガチンコ・ジャッジ the sentence before makes"
-    if judged and not all(a.spell_own_movement for a in abilities):
+    if judged and not all(a.spell_own_movement or a.duration is not None for a in abilities):
+        # the spell's own movement after it is cast, or an effect the judge's resolution creates for a time
         return (
-            "「自分が勝ったら」 of a replacement other than the spell's own after it is cast: "
+            "「自分が勝ったら」 of a replacement other than the spell's own after it is cast or an effect that lasts: "
             "one the judge's effect makes"
         )
     chosen = any(a.watch.subject == "chosen" for a in abilities)
