@@ -148,3 +148,17 @@ def test_the_same_board_with_another_history_is_solved_again():
     before = [r.final["O3"] for r in dmrules.solve(state).resolutions]
     after = [r.final["O3"] for r in dmrules.solve(dataclasses.replace(state, happened_this_turn=())).resolutions]
     assert (before, after) == (["mana"], ["battle"])
+
+
+def test_other_of_a_card_that_came_out_before_and_comes_out_again_is_refused():
+    # O1 came out earlier this turn (and went back to the hand), O2 too; O1 comes out again: 「他の」 leaves O1 out
+    # when O1's own coming out is watched (one other: the replacement does not apply), which the condition, decided
+    # before the window, cannot tell: refused rather than answered either way
+    past = "happened_this_turn: [{summon: O1}, {summon: O2}]\n"
+    text = manhattan_scenario(past, "{controller: opponent, events: [{put_into_battle: O1}]}")
+    with pytest.raises(dmrules.InputError, match="「他の」"):
+        dmrules.solve(scenario(text))
+    # with a third creature out before it, the answer is the same either way: solved
+    past = "happened_this_turn: [{summon: O1}, {summon: O2}, {summon: O3}]\n"
+    text = manhattan_scenario(past, "{controller: opponent, events: [{put_into_battle: O1}]}")
+    assert [r.final["O1"] for r in dmrules.solve(scenario(text)).resolutions] == ["mana"]

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from .abilities import ReplacementAbility
 from .cards import CardInstance
+from .errors import InputError
 from .filters import Condition, Filter
 from .grants import card_passes, count_holds, counts_alone
 from .scenario import PastEvent, Scenario
@@ -106,10 +107,25 @@ _TAKES: dict[str, Callable[[PastEvent], bool]] = {
 
 def _happened_holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
     """「このターン、相手の他のクリーチャーが2体以上出ていれば」: the cards passing the filter that an event of the
-    condition's kind happened to this turn, before the window, counted once each (「他の」: other than the
-    ability's own card)."""
+    condition's kind happened to this turn, before the window, counted once each. 「他の」 leaves out the ability's
+    own card, and the card of the event watched: a card of this window's events that the count takes, with the
+    answer turning on it, is refused (which event is watched is the window's, not the condition's)."""
     takes = _TAKES[condition.happened or ""]
     flt = condition.filter or Filter()
     ids = {e.card for e in state.happened_this_turn if takes(e)}
-    count = sum(1 for i in ids if card_passes(flt, state.cards[i], card.controller, card.id))
+    counted = {i for i in ids if card_passes(flt, state.cards[i], card.controller, card.id)}
+    holds = _count_within(condition, len(counted))
+    in_window = counted & {c for e in state.events for c in e.cards}
+    if flt.other and in_window and _count_within(condition, len(counted - in_window)) != holds:
+        raise InputError(
+            state.path,
+            "happened_this_turn",
+            f"{', '.join(sorted(in_window))} had the event 「{condition.happened}」 this turn and has an event in "
+            "this window: whether 「他の」 of a condition of "
+            f"{card.label} leaves it out turns on which event is watched, which dmrules does not decide",
+        )
+    return holds
+
+
+def _count_within(condition: Condition, count: int) -> bool:
     return count >= condition.at_least and (condition.at_most is None or count <= condition.at_most)
