@@ -59,6 +59,9 @@ TESTS = [
     "tests/test_cache.py",
     "tests/test_cardtext_property.py",
     "tests/test_hostile.py",
+    "tests/test_happened_this_turn.py",
+    "tests/test_cardtext_current.py::test_the_neo_evolution_condition",
+    "tests/test_cardtext_current.py::test_a_lasting_ability_of_a_card_on_the_board_is_not_in_play_until_listed",
     # the solver's reading of parts of the card language (a break made instead, a battle partner, untapped cards)
     "tests/test_cardtext_parts.py::test_the_break_a_card_makes_instead_is_its_own",
     "tests/test_cardtext_parts.py::test_only_a_battle_with_the_creature_said_is_replaced",
@@ -913,6 +916,42 @@ MUTANTS += [
         "                                   not event_cause(E,paid).",
         "                                   not event_cause(E,paid), event_cause(E,never).",
         "a summon whose payment is not given is taken as paid",
+    ),
+    # -- what happened this turn, the creature an effect chose, a card's lasting ability, NEO evolution --------
+    M(
+        "history-of-earlier-windows-dropped",
+        "dmrules/solving/engine.py",
+        "happened_this_turn=state.happened_this_turn + past,",
+        "happened_this_turn=state.happened_this_turn,",
+        "what an earlier window of the effect made happen is not what happened this turn for the later windows",
+    ),
+    M(
+        "history-not-in-the-window-key",
+        "dmrules/solving/windowcache.py",
+        "        scenario.happened_this_turn,\n",
+        "",
+        "two states that differ only in what happened this turn share their windows",
+    ),
+    M(
+        "history-other-of-the-window-unchecked",
+        "dmrules/game/conditions.py",
+        "if flt.other and in_window and",
+        "if False and",
+        "「他の」 of a count of past events answered although the watched card changes the answer",
+    ),
+    M(
+        "lasting-ability-of-a-card-in-play",
+        "dmrules/solving/facts.py",
+        "            if ability.duration is not None:\n                continue",
+        "            if False:\n                continue",
+        "a card's lasting ability (an effect its spell or ability creates) works as the card's own",
+    ),
+    M(
+        "neo-evolved-any-evolution",
+        "dmrules/game/conditions.py",
+        'return "neo" in card.types and any(o.under == card.id for o in state.cards.values())',
+        'return any(o.under == card.id for o in state.cards.values())',
+        "「これがNEO進化クリーチャーなら」 holds for an evolution creature that is no NEO creature",
     ),
 ]
 
