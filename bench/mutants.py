@@ -950,7 +950,7 @@ MUTANTS += [
         "neo-evolved-any-evolution",
         "dmrules/game/conditions.py",
         'return "neo" in card.types and any(o.under == card.id for o in state.cards.values())',
-        'return any(o.under == card.id for o in state.cards.values())',
+        "return any(o.under == card.id for o in state.cards.values())",
         "「これがNEO進化クリーチャーなら」 holds for an evolution creature that is no NEO creature",
     ),
 ]
