@@ -1719,6 +1719,10 @@ def test_a_lasting_ability_of_a_card_on_the_board_is_not_in_play_until_listed():
     text = text[: text.index("replacement_effects:")] + text[text.index("effect: {controller") :]
     solution = dmrules.solve(scenario(text))
     assert [(r.final["A"], r.final["U"]) for r in solution.resolutions] == [("graveyard", "graveyard")]
+    # a lasting effect of one's own creatures, on the board by its card alone: not in play
+    text = text.replace(UTATTEMITA, "このターン、自分のクリーチャーが破壊される時、かわりに手札に戻す。")
+    solution = dmrules.solve(scenario(text))
+    assert [(r.final["A"], r.final["U"]) for r in solution.resolutions] == [("graveyard", "graveyard")]
 
 
 # -- a NEO evolution creature's battle replaced (ベジタバッタ・パンツァー): 「これがNEO進化クリーチャーなら」,
