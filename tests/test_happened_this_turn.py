@@ -162,3 +162,12 @@ def test_other_of_a_card_that_came_out_before_and_comes_out_again_is_refused():
     past = "happened_this_turn: [{summon: O1}, {summon: O2}, {summon: O3}]\n"
     text = manhattan_scenario(past, "{controller: opponent, events: [{put_into_battle: O1}]}")
     assert [r.final["O1"] for r in dmrules.solve(scenario(text)).resolutions] == ["mana"]
+
+
+def test_a_creature_summoned_from_the_mana_zone_came_out_this_turn():
+    # 「{summon: C, from: mana}」: the summon's zone said; its coming out counts as any other's
+    past = "happened_this_turn: [{summon: O1, from: mana}, {put_into_battle: O2, from: graveyard}]\n"
+    text = manhattan_scenario(past, "{controller: opponent, events: [{put_into_battle: O3}]}")
+    state = scenario(text)
+    assert [(e.from_zone, e.to_zone) for e in state.happened_this_turn] == [("mana", "battle"), ("graveyard", "battle")]
+    assert [r.final["O3"] for r in dmrules.solve(state).resolutions] == ["mana"]

@@ -14,7 +14,7 @@ from .abilities import ReplacementAbility
 from .cards import CardInstance
 from .errors import InputError
 from .filters import Condition, Filter
-from .grants import card_passes, count_holds, counts_alone
+from .grants import card_passes, count_holds, count_within, counts_alone
 from .scenario import PastEvent, Scenario
 from .vocabulary import CIVILIZATIONS
 
@@ -57,10 +57,9 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
     if (
         condition.word == "this_evolution"
     ):  # 「これが進化クリーチャーなら」: an evolution card, or a NEO creature evolved
-        evolved = "neo" in card.types and any(o.under == card.id for o in state.cards.values())
-        return "evolution" in card.types or evolved
-    if condition.word == "this_neo_evolved":  # 「これがNEO進化クリーチャーなら」: a NEO creature with a card under it
-        return "neo" in card.types and any(o.under == card.id for o in state.cards.values())
+        return "evolution" in card.types or _neo_evolved(card, state)
+    if condition.word == "this_neo_evolved":  # 「これがNEO進化クリーチャーなら」
+        return _neo_evolved(card, state)
     if condition.word == "won_judge":
         return WON_JUDGE in card.flags
     if condition.word == "this_power_positive":
@@ -114,9 +113,9 @@ def _happened_holds(condition: Condition, state: Scenario, card: CardInstance) -
     flt = condition.filter or Filter()
     ids = {e.card for e in state.happened_this_turn if takes(e)}
     counted = {i for i in ids if card_passes(flt, state.cards[i], card.controller, card.id)}
-    holds = _count_within(condition, len(counted))
+    holds = count_within(condition, len(counted))
     in_window = counted & {c for e in state.events for c in e.cards}
-    if flt.other and in_window and _count_within(condition, len(counted - in_window)) != holds:
+    if flt.other and in_window and count_within(condition, len(counted - in_window)) != holds:
         raise InputError(
             state.path,
             "happened_this_turn",
@@ -127,5 +126,6 @@ def _happened_holds(condition: Condition, state: Scenario, card: CardInstance) -
     return holds
 
 
-def _count_within(condition: Condition, count: int) -> bool:
-    return count >= condition.at_least and (condition.at_most is None or count <= condition.at_most)
+def _neo_evolved(card: CardInstance, state: Scenario) -> bool:
+    """A NEO evolution creature: a NEO creature with a card under it."""
+    return "neo" in card.types and any(o.under == card.id for o in state.cards.values())

@@ -99,6 +99,11 @@ def count_holds(condition: Condition, cards: Iterable[CardInstance], controller:
         other = replace(flt, whose="opponent" if flt.whose == "own" else "own")
         theirs = sum(1 for c in cards if card_passes(other, c, controller, source))
         return _COMPARISON_OPS[condition.than_other](count, theirs)
+    return count_within(condition, count)
+
+
+def count_within(condition: Condition, count: int) -> bool:
+    """Whether a count is within the condition's bounds: at least ``at_least``, at most ``at_most`` if given."""
     return count >= condition.at_least and (condition.at_most is None or count <= condition.at_most)
 
 

@@ -168,7 +168,7 @@ def scenario_header(scenario: Scenario) -> list[str]:
     lines.append("  " + " · ".join(facts))
     if scenario.happened_this_turn:  # what the conditions 「このターン、…ていれば」 count
         past = [
-            f"{card_label(scenario, e.card)} {e.kind} ({journey_text([e.from_zone or 'any zone', e.to_zone or '?'])})"
+            f"{card_label(scenario, e.card)} {e.kind} ({journey_text([e.from_zone or 'any zone', e.to_zone])})"
             for e in scenario.happened_this_turn
         ]
         lines.append("  earlier this turn: " + "; ".join(past))

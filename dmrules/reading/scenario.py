@@ -30,7 +30,7 @@ from ..game.scenario import (
     PastEvent,
     Scenario,
 )
-from ..game.vocabulary import CIVILIZATIONS, EFFECT_BY, RULESETS, ZONES
+from ..game.vocabulary import CIVILIZATIONS, EFFECT_BY, EVENT_FROM, EVENT_TO, RULESETS, ZONES
 from .abilities import parse_ability
 from .carddb import CardDatabase, bundled, parse_card, require_counts
 from .events import read_event, read_instead, read_steps
@@ -186,17 +186,19 @@ def _zone_limits(node: Node, ruleset: str) -> dict[str, int]:
     return limits
 
 
-# Where a past event of each kind took its card and sent it, where the kind says (``from``/``to`` say the rest)
-_PAST_ZONES = {
-    "destroy": ("battle", "graveyard"),
-    "return_to_hand": (None, "hand"),
-    "discard": ("hand", "graveyard"),
-    "put_into_mana": (None, "mana"),
-    "put_into_battle": (None, "battle"),
-    "summon": ("hand", "battle"),
-    "mill": ("deck", "graveyard"),
-    "move": (None, None),
-}
+def _past_zones(node: Node, kind: str) -> tuple[str | None, str | None]:
+    """Where a past event took its card and sent it: the zones its kind says (the vocabulary's), ``from``/``to``
+    the rest. A summon is a creature put into the battle zone, from the hand unless ``from`` says."""
+    key = "put_into_battle" if kind == "summon" else kind
+    froms, to_zone = EVENT_FROM.get(key), EVENT_TO.get(key)
+    given_from, given_to = node.opt_text("from", None, ZONES), node.opt_text("to", None, ZONES)
+    if (given_from and froms and given_from not in froms) or (given_to and to_zone and given_to != to_zone):
+        where = "/".join(froms) if froms else "any zone"
+        raise node.error(f"a '{kind}' event goes from {where} to {to_zone or 'any zone'}")
+    if kind == "move" and not given_to:
+        raise node.error("a past 'move' says where the card went ('to')")
+    default_from = "hand" if kind == "summon" else (froms[0] if froms and len(froms) == 1 else None)
+    return given_from or default_from, given_to or to_zone
 
 
 def _past_events(node: Node, cards: Mapping[str, CardInstance]) -> tuple[PastEvent, ...]:
@@ -214,13 +216,7 @@ def _past_events(node: Node, cards: Mapping[str, CardInstance]) -> tuple[PastEve
         card = item.child(kind).text()
         if card not in cards:
             raise item.error(f"no card '{card}' in the scenario", kind)
-        from_zone, to_zone = _PAST_ZONES[kind]
-        given_from, given_to = item.opt_text("from", None, ZONES), item.opt_text("to", None, ZONES)
-        if (given_from and from_zone and given_from != from_zone) or (given_to and to_zone and given_to != to_zone):
-            raise item.error(f"a '{kind}' event goes from {from_zone or 'any zone'} to {to_zone or 'any zone'}")
-        if kind == "move" and not given_to:
-            raise item.error("a past 'move' says where the card went ('to')")
-        out.append(PastEvent(kind, card, given_from or from_zone, given_to or to_zone))
+        out.append(PastEvent(kind, card, *_past_zones(item, kind)))
     return tuple(out)
 
 
