@@ -2528,6 +2528,18 @@ BESIDE_WATCHED = [
             "optional": True,
         },
     ),
+    (
+        # a cross gear is in the battle zone, crossed or not: destroyed there
+        "このクリーチャーがバトルゾーンを離れる時、かわりにこのクリーチャーにクロスされているクロスギアを1枚破壊してもよい。",
+        {
+            "watch": {"event": "leave", "card": "this"},
+            "instead": [
+                "stay",
+                {"choose": {"count": 1, "from": "crossed_to_this", "to": "graveyard", "verb": "destroy"}},
+            ],
+            "optional": True,
+        },
+    ),
 ]
 
 
@@ -3023,6 +3035,11 @@ def test_a_cost_said_exactly_the_cards_under_said_with_sono_and_an_untapped_crea
     [
         ("自分のクリーチャーが破壊される時、かわりにその下に重ねたカードを3枚、自分の墓地に置いてもよい。", ""),
         ("自分のクリーチャーがバトルゾーンを離れる時、かわりに光のコスト9の手札を1枚墓地に置いてもよい。", ""),
+        # the cards under a creature are no cards of the battle zone: never destroyed
+        (
+            "このクリーチャーが破壊される時、かわりにこのクリーチャーの下にあるカードを1枚破壊してもよい。",
+            "destroyed elsewhere than in the battle zone",
+        ),
     ],
 )
 def test_near_variants_of_the_cards_under_and_of_a_hand_card_are_refused(text, named):
@@ -3297,3 +3314,102 @@ def test_a_survivors_ability_saves_the_other_survivors_while_it_is_in_the_battle
     effect: {{controller: opponent, events: [{{destroy: S2}}, {{destroy: H}}]}}
     """
     assert finals(text, "S2", "H") == [expected]
+
+
+# -- a replacement ability given in quotes to the cards a phrase names (「…はすべて「このクリーチャーが…時、かわりに
+# -- …」を得る」): each of them has it, 「このクリーチャー」 being that card; a duration before the grant, its length
+
+QUOTED_GRANTS = [
+    (
+        "自分のドラゴンはすべて「このクリーチャーが破壊される時、かわりに手札に戻す」を得る。",
+        {
+            "granted_to": {"whose": "own", "race": "ドラゴン"},
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    (
+        "相手のクリーチャーすべてに「このクリーチャーがバトルゾーンを離れる時、墓地に置くかわりに山札の一番下に置く」を与える。",
+        {
+            "granted_to": {"whose": "opponent", "type": "creature"},
+            "watch": {"event": "leave", "card": "this"},
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+        },
+    ),
+    (
+        "自分の他のクリーチャーはすべて「このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。"
+        "そうした場合、カードを1枚引く」を得る。",
+        {
+            "granted_to": {"whose": "own", "type": "creature", "other": True},
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": ["stay", {"discard": 1}],
+            "optional": True,
+            "then": [{"events": [{"draw": "own", "count": 1}]}],
+        },
+    ),
+    (
+        "このターン、自分の光のクリーチャーはすべて「このクリーチャーが破壊される時、かわりにマナゾーンに置く」を得る。",
+        {
+            "granted_to": {"whose": "own", "type": "creature", "civilization": "light"},
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [{"move_to": "mana"}],
+            "duration": "this_turn",
+        },
+    ),
+    (  # a keyword given for a turn: its reminder lasts as long
+        "次の自分のターンのはじめまで、自分のクリーチャーすべてに「シールド・セイバー」を与える。",
+        {
+            "keyword": "シールド・セイバー",
+            "granted_to": {"whose": "own", "type": "creature"},
+            "watch": {"event": "break", "card": {"whose": "own"}},
+            "instead": ["stay", "destroy_this"],
+            "optional": True,
+            "duration": "until_next_turn",
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("text, form", QUOTED_GRANTS, ids=[t[:30] for t, _ in QUOTED_GRANTS])
+def test_a_replacement_ability_given_in_quotes(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (  # the quoted ability begins with a trigger: which sentence is given is not read
+            "自分のクリーチャーはすべて「このクリーチャーが攻撃する時、カードを1枚引く。このクリーチャーが破壊される時、"
+            "かわりに手札に戻す」を得る。",
+            "first sentence is no replacement",
+        ),
+        (  # two durations, one of them the quoted ability's: never merged into one
+            "このターン、自分のクリーチャーはすべて「このターン、このクリーチャーが破壊される時、かわりに手札に戻す」を得る。",
+            "renders as",
+        ),
+        (
+            "自分のクリーチャーはすべて「このクリーチャーが破壊される時、かわりに手札に戻す」と「ブロッカー」を得る。",
+            "",
+        ),
+        ("自分のマナゾーンのカードはすべて「このカードが墓地に置かれる時、かわりに手札に戻す」を得る。", ""),
+    ],
+)
+def test_near_variants_of_a_quoted_grant_are_refused(text, named):
+    assert_refused(text, named)
+
+
+def test_a_quoted_grant_saves_each_other_creature_of_its_player():
+    """A, given the ability, goes to the hand; G gives it to its other creatures alone, and the opponent's O none."""
+    text = """
+    turn: opponent
+    players:
+      me:
+        battle:
+          - id: G
+            card: {name: 与えるクリーチャー, type: creature, text: "GRANT"}
+          - {id: A, card: {name: 受けるクリーチャー, type: creature}}
+      opponent:
+        battle: [{id: O, card: {name: 相手のクリーチャー, type: creature}}]
+    effect: {controller: opponent, events: [{id: e1, destroy: A}, {id: e2, destroy: G}, {id: e3, destroy: O}]}
+    """.replace("GRANT", "自分の他のクリーチャーはすべて「このクリーチャーが破壊される時、かわりに手札に戻す」を得る。")
+    assert finals(text, "G", "A", "O") == [("graveyard", "hand", "graveyard")]

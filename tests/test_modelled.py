@@ -473,6 +473,31 @@ effect: {controller: opponent, events: [{id: e1, destroy: U}]}
     ]
 
 
+def test_up_to_two_cards_under_this_creature_go_instead():
+    """「このクリーチャーの下にあるカードを2枚まで手札に戻してもよい」: one or two of the three under it, never a
+    third; or the creature is destroyed."""
+    text = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: EV
+        card:
+          name: 下を戻す進化クリーチャー
+          type: evolution_creature
+          text: このクリーチャーが破壊される時、かわりにこのクリーチャーの下にあるカードを2枚まで手札に戻してもよい。
+      - {id: U1, under: EV, card: {name: 下1, type: creature}}
+      - {id: U2, under: EV, card: {name: 下2, type: creature}}
+      - {id: U3, under: EV, card: {name: 下3, type: creature}}
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: EV}]}
+"""
+    solution = dmrules.solve(scenario(text))
+    hands = sorted(sorted(c for c in ("U1", "U2", "U3") if r.final[c] == "hand") for r in solution.resolutions)
+    assert hands == [[], ["U1"], ["U1", "U2"], ["U1", "U3"], ["U2"], ["U2", "U3"], ["U3"]]
+    assert [r.final["EV"] for r in solution.resolutions].count("graveyard") == 1
+
+
 # -- a watched deck position, and a linked god ------------------------------------------------------
 
 FUUTA = """
@@ -1108,6 +1133,20 @@ def test_the_cross_gear_crossed_to_the_creature_the_event_acts_on_goes_instead()
     """The cross gear crossed to S, never the one crossed to nothing."""
     solution = dmrules.solve(scenario(CROSSED_TO_WATCHED))
     assert finals(solution, "S", "G", "G2") == [("battle", "graveyard", "battle"), ("graveyard", "battle", "battle")]
+
+
+DESTROYS_CROSSED = CROSSED_TO_WATCHED.replace("を1枚墓地に置いてもよい", "を1枚破壊してもよい")
+
+
+def test_the_cross_gear_crossed_to_the_creature_is_destroyed_instead():
+    """「…クロスギアを1枚破壊してもよい」: what happens instead is G's destruction (which a watch for destructions
+    sees), not a put into the graveyard."""
+    solution = dmrules.solve(scenario(DESTROYS_CROSSED))
+    assert finals(solution, "S", "G", "G2") == [("battle", "graveyard", "battle"), ("graveyard", "battle", "battle")]
+    instead = [
+        (e.kind, e.cards, e.from_zone, e.instead_of) for r in solution.resolutions for e in r.happened if e.instead_of
+    ]
+    assert instead == [("destroy", ("G",), "battle", "e1")]
 
 
 def test_the_cards_under_the_card_of_an_event_of_no_card_are_refused_by_name():

@@ -493,14 +493,15 @@ def _render_at_most(condition: Condition, flt: Filter) -> str:
     return f"{owners}の{noun}の数が{total}{condition.at_most}{unit}以下なら"
 
 
+_DURATIONS = {"this_turn": "このターン", "until_next_turn": "次の自分のターンのはじめまで"}
+
+
 def _prefix(ability: ReplacementAbility, skip: set[str]) -> list[str]:
     parts = []
-    if ability.duration == "this_turn":
-        parts.append("このターン")
-    if ability.duration == "until_next_turn":
-        if ability.once_per_turn:
+    if ability.duration is not None:
+        if ability.duration == "until_next_turn" and ability.once_per_turn:
             raise ReadError("「各ターンに1度」 of an effect that lasts until its player's next turn")
-        parts.append("次の自分のターンのはじめまで")
+        parts.append(_DURATIONS[ability.duration])
     for turn, word in _TURNS.items():
         if turn in ability.watch.conditions:
             parts.append(word)
@@ -596,7 +597,8 @@ def _slot(slot: Slot) -> str:
         if flt != Filter(whose="own"):
             raise ReadError("a filtered choice of the cards under this card")
         head = "クロスギア" if slot.from_zone.startswith("crossed_to") else "カード"
-        return f"{where}{head}を{_count_words(slot.count)}{_zone_verb(slot.to_zone, slot.position)}"
+        verb = "破壊する" if slot.verb == "destroy" else _zone_verb(slot.to_zone, slot.position)
+        return f"{where}{head}を{_count_words(slot.count, slot.up_to)}{verb}"
     amount = _count_words(slot.count, slot.up_to, flt)
     if slot.verb == "destroy":
         if slot.from_zone != "battle":
@@ -951,11 +953,14 @@ def render_group(abilities: list[ReplacementAbility], grant: Grant | None = None
         conditions = [c for c in abilities[0].conditions if c in grant.conditions]
         if conditions != list(grant.conditions):
             raise ReadError("a grant's conditions not on the ability it gives")
-        lead = "".join(f"{c}、" for c in _condition_phrases(conditions))
-        parts.append(f"{lead}{grantee}はすべて「{grant.keyword}」を得る")
-        # the grant's conditions are said with it, not again in the ability it gives
+        during = [_DURATIONS[abilities[0].duration]] if abilities[0].duration is not None else []
+        lead = "".join(f"{c}、" for c in during + _condition_phrases(conditions))
+        # the grant's conditions and duration are said with it, not again in the ability it gives
         rest = tuple(c for c in abilities[0].conditions if c not in grant.conditions)
-        abilities = [replace(a, conditions=rest) for a in abilities]
+        abilities = [replace(a, conditions=rest, duration=None) for a in abilities]
+        if grant.quoted:  # the ability rendered inside the quotes: 「…はすべて「…かわりに…」を得る」
+            return f"{lead}{grantee}はすべて「{render_group(abilities)}」を得る"
+        parts.append(f"{lead}{grantee}はすべて「{grant.keyword}」を得る")
     parts.append(render_ability_sentence(abilities))
     first = abilities[0]
     uses = any(a.kind == "use_ability" for a in first.instead)

@@ -127,7 +127,7 @@ class TextReader:
             self._end_grant()
             self._close()
             using = _using_ability(self.groups[before:])
-        self._check()
+        _check(self.groups, self.result)
         return self.result
 
     def _used_ability(self, raw_line: str, line_offset: int, ability: ReplacementAbility) -> bool:
@@ -204,7 +204,7 @@ class TextReader:
                 self._replacement(sentence, offset, pending.keyword, conditions, prefix, pending)
                 return
             self._end_grant()
-        granted = _grants_a_keyword(sentence) if c.INSTEAD not in sentence else None
+        granted = _grants_a_keyword(sentence) if c.INSTEAD not in sentence else _quoted_ability(sentence)
         if granted is not None:
             self._grant(sentence, offset, *granted)
             return
@@ -266,8 +266,10 @@ class TextReader:
             # 「その呪文を唱えた後」 in the reminder a grant gives (サイクロン): the spell the grant names, which has it
             ability = replace(ability, watch=replace(ability.watch, subject="this"), spell_own_movement=True)
         if grant is not None:
-            ability = replace(ability, granted_to=grant.granted_to, keyword=grant.keyword.split(":")[0])
+            ability = replace(ability, granted_to=grant.granted_to, keyword=grant.keyword.split(":")[0] or None)
             ability = replace(ability, conditions=grant.conditions + ability.conditions)
+            if grant.duration is not None:  # 「このターン、…を得る」: given for that long (one duration renders)
+                ability = replace(ability, duration=grant.duration)
         elif keyword:
             ability = replace(ability, keyword=keyword)
         flag = c.keyword_table().get("flags", {}).get(keyword)
@@ -293,12 +295,19 @@ class TextReader:
         group.follow_ups.append(record)
 
     # -- grants -------------------------------------------------------------------------
-    def _grant(self, sentence: str, offset: int, word: str, arg: str | None) -> None:
+    def _grant(self, sentence: str, offset: int, word: str, arg: str | None, quoted: bool = False) -> None:
         self._close()
         try:
-            grant: Grant = c.read_sentence(sentence, "grant")
+            grant: Grant = c.read_sentence(sentence.replace(f"「{word}」", "「…」") if quoted else sentence, "grant")
+            quotes = _quoted_sentences(sentence, word) if quoted else []
         except ReadError as error:
             self._add(c.Sentence(sentence, offset, "unreadable", word, problem=_quoting(error, sentence)))
+            return
+        if quoted:  # the quoted sentences, read as a keyword's reminder is: the first one the replacement
+            self._add(c.Sentence(sentence, offset, "other"))
+            self.grant = PendingGrant(replace(grant, keyword="", quoted=True), sentence, "", None)
+            for start, inner in quotes:
+                self._sentence(inner, offset + start, None, [], None)
             return
         self._add(c.Sentence(sentence, offset, "other", keyword=word))
         self.grant = PendingGrant(grant, sentence, word, c.keyword_reminder(word, arg or ""))
@@ -327,18 +336,6 @@ class TextReader:
 
     def _add(self, sentence: c.Sentence) -> None:
         self.result.sentences.append(sentence)
-
-    def _check(self) -> None:
-        """Each group's rendering against its printed sentences; a group that differs is refused."""
-        for group in self.groups:
-            problem, rendering = _round_trip(group)
-            group.sentence.rendering = rendering
-            if problem is not None:
-                group.sentence.verdict, group.sentence.problem = "unreadable", problem
-                group.sentence.refusal = "round_trip"
-                continue
-            if group.sentence.verdict == "replacement":
-                self.result.abilities.extend(group.abilities)
 
 
 # A sentence that names again a card the sentence before it named: 「それが…」「それ以外の…」.
@@ -513,6 +510,19 @@ def _names_earlier(group: Group) -> bool:
     return any(cond.earlier is not None for a in group.abilities for cond in a.conditions)
 
 
+def _check(groups: list[Group], result: c.Compiled) -> None:
+    """Each group's rendering against its printed sentences; a group that differs is refused."""
+    for group in groups:
+        problem, rendering = _round_trip(group)
+        group.sentence.rendering = rendering
+        if problem is not None:
+            group.sentence.verdict, group.sentence.problem = "unreadable", problem
+            group.sentence.refusal = "round_trip"
+            continue
+        if group.sentence.verdict == "replacement":
+            result.abilities.extend(group.abilities)
+
+
 def _round_trip(group: Group) -> tuple[str | None, str | None]:
     for ability in group.abilities:
         problem = read_back(ability)
@@ -522,7 +532,8 @@ def _round_trip(group: Group) -> tuple[str | None, str | None]:
         rendering = render_group(group.abilities, group.grant)
     except ReadError as error:
         return f"its reading cannot be written back in card Japanese ({error})", None
-    printed = "。".join(([group.grant_text] if group.grant_text else []) + group.texts)
+    quoted = group.grant is not None and group.grant.quoted  # the ability's sentences are the grant's, quoted
+    printed = "。".join(([group.grant_text] if group.grant_text else []) + ([] if quoted else group.texts))
     if canonical(rendering) != canonical(printed):
         return f"its reading renders as 「{rendering}」, not as printed 「{printed}」", rendering
     return None, rendering
@@ -537,6 +548,31 @@ def _grants_a_keyword(sentence: str) -> tuple[str, str | None] | None:
     if word in c.keyword_table()["keywords"] or word in c.keyword_table()["two_kinds"]:
         return word, m.group(2)
     return None
+
+
+def _quoted_ability(sentence: str) -> tuple[str, None, bool] | None:
+    """(the ability, no colon, quoted) when the sentence gives the replacement ability it quotes (「…はすべて「この
+    クリーチャーが破壊される時、かわりに手札に戻す」を得る」): the quotes that close before 「を得る」「を与える」."""
+    end = re.search(r"」を(得る|与える)$", sentence)
+    if end is None:
+        return None
+    depth = 0
+    for i in range(end.start(), -1, -1):
+        depth += {"」": 1, "「": -1}.get(sentence[i], 0)
+        if depth == 0:
+            inner = sentence[i + 1 : end.start()]
+            return (inner, None, True) if c.INSTEAD in inner else None
+    return None
+
+
+def _quoted_sentences(sentence: str, inner: str) -> list[tuple[int, str]]:
+    """The quoted ability's sentences, with their offsets in the grant's sentence; the first one is the
+    replacement (a quoted ability that begins otherwise is refused with its first sentence)."""
+    start = sentence.rindex(f"「{inner}」") + 1
+    found = [(start + at, one) for at, one in sentences(inner)]
+    if found and c.INSTEAD not in found[0][1]:
+        raise ReadError("a quoted ability whose first sentence is no replacement")
+    return found
 
 
 def _break_by_creature(watch) -> bool:

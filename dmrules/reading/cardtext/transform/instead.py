@@ -430,7 +430,8 @@ def _choice_slots(clause: Clause, target: Target) -> list[Slot]:
             raise ReadError("the chosen cards' player and their zone's player differ")
         flt = replace(flt, whose=whose)
     if clause.verb == "destroy":
-        if zones != ("battle",) or clause.place is not None:
+        # the cross gears crossed to a creature are in the battle zone with it
+        if zones not in (("battle",), ("crossed_to_this",), ("crossed_to_watched",)) or clause.place is not None:
             raise ReadError("cards destroyed elsewhere than in the battle zone")
         if not flt.types and not flt.any_of and not (phrase is not None and (phrase.card or phrase.named)):
             flt = replace(flt, types=("creature",))

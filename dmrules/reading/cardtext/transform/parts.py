@@ -219,6 +219,9 @@ class Grant:
     keyword: str
     # 「自分のマナゾーンに光のカードが5枚以上あれば、…はすべて「X」を得る」 (マナ武装): while these hold
     conditions: tuple[Condition, ...] = ()
+    # 「…はすべて「このクリーチャーが破壊される時、かわりに…」を得る」: the ability printed in the quotes, no keyword
+    quoted: bool = False
+    duration: str | None = None  # 「このターン、…を得る」: the given ability lasts that long (a lasting effect)
 
 
 @dataclass(frozen=True)

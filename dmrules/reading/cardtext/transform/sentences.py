@@ -205,7 +205,13 @@ def _grant(items: list) -> Grant:
     if conditions and granted_to.whose != "own":
         # the conditions are the giver's player's, read on each card given the ability: its own player alone
         raise ReadError("a grant with a condition, to cards of another player than the giver's")
-    return Grant(granted_to=granted_to, keyword=_name(_typed_tokens(items, "NAME")[0]), conditions=conditions)
+    duration = next((str(i.value) for i in items if isinstance(i, Prefix) and i.kind == "duration"), None)
+    return Grant(
+        granted_to=granted_to,
+        keyword=_name(_typed_tokens(items, "NAME")[0]),
+        conditions=conditions,
+        duration=duration,
+    )
 
 
 def _merge(parts: tuple[WatchPart, ...]) -> list[WatchPart]:
