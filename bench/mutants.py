@@ -98,6 +98,12 @@ TESTS = [
     "tests/test_fixtures.py::test_fixture[V39-battle-both-to-mana-gashigashi]",
     "tests/test_fixtures.py::test_fixture[V40-followup-put-into-battle-lux]",
     "tests/test_fixtures.py::test_fixture[V41-free-enter-barom-quake]",
+    # the other creature of the battle a destruction is the result of; a cross gear destroyed instead; a quoted grant
+    "tests/test_cardtext_parts.py::test_only_a_destruction_by_a_battle_with_the_creature_said_is_replaced",
+    "tests/test_cardtext_parts.py::test_a_destruction_by_a_battle_stated_without_the_battle_is_refused_for_a_partner_filter",
+    "tests/test_cardtext_parts.py::test_a_quoted_grant_saves_each_other_creature_of_its_player",
+    "tests/test_modelled.py::test_the_cross_gear_crossed_to_the_creature_is_destroyed_instead",
+    "tests/test_modelled.py::test_up_to_two_cards_under_this_creature_go_instead",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -860,6 +866,20 @@ MUTANTS += [
         "event_to(E,Z), trg_active_zone(T,Z), event_from(E,Z0), Z0 != Z, not flag_missing(T), not no_trigger(E).",
         "event_to(E,Z), trg_active_zone(T,Z), event_from(E,Z0), Z0 = Z, not flag_missing(T), not no_trigger(E).",
         "an ability of a card put where it works does not trigger on its own card's event",
+    ),
+    M(
+        "battle-destroyed-partner-any",
+        "asp/common/match.lp",
+        "event_partner(E,B), filter_ok(F,R,B).",
+        "event_partner(E,B).",
+        "「パワー6000以上のクリーチャーとのバトルで破壊される時」 holds for a battle with any creature",
+    ),
+    M(
+        "battle-destroyed-partner-unknown",
+        "asp/common/match.lp",
+        "reads_partner(R) :- watch_partner(R,_), watch_cond(R,by_battle).",
+        "reads_partner(R) :- watch_partner(R,_), watch_cond(R,never).",
+        "a destruction by a battle stated without its battle is read as if no creature passed the partner filter",
     ),
     M(
         "battle-with-anyone",

@@ -2163,6 +2163,103 @@ def test_a_battle_partner_of_another_event_is_refused():
         )
 
 
+# -- the other creature of the battle a destruction is the result of (「相手のクリーチャーとのバトルで破壊される時」)
+
+BATTLE_WITH = [
+    (
+        "このクリーチャーが相手クリーチャーとのバトルで破壊される時、かわりに自分のシールドを1枚墓地に置いてもよい。",
+        {
+            "watch": {
+                "event": "destroy",
+                "card": "this",
+                "when": ["by_battle"],
+                "partner": {"whose": "opponent", "type": "creature"},
+            },
+            "instead": ["stay", {"choose": {"count": 1, "from": "shields", "to": "graveyard", "verb": "put"}}],
+            "optional": True,
+        },
+    ),
+    (
+        "自分のドラゴンが相手のクリーチャーとのバトルに負ける時、かわりにそのクリーチャーをマナゾーンに置いてもよい。",
+        {
+            "watch": {
+                "event": "destroy",
+                "card": {"whose": "own", "race": "ドラゴン"},
+                "when": ["by_battle"],
+                "partner": {"whose": "opponent", "type": "creature"},
+            },
+            "instead": [{"move_to": "mana"}],
+            "optional": True,
+        },
+    ),
+    (
+        "このクリーチャーがパワー6000以上のクリーチャーとバトルして破壊される時、かわりにとどまる。",
+        {
+            "watch": {
+                "event": "destroy",
+                "card": "this",
+                "when": ["by_battle"],
+                "partner": {"type": "creature", "power_min": 6000},
+            },
+            "instead": ["stay"],
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("text, form", BATTLE_WITH, ids=[t[:30] for t, _ in BATTLE_WITH])
+def test_a_destruction_by_a_battle_with_a_creature_the_phrase_says(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "このクリーチャーが自分のシールドとのバトルで破壊される時、かわりにとどまる。",
+        "このクリーチャーが相手のクリーチャー2体とのバトルで破壊される時、かわりにとどまる。",
+        "このクリーチャーが相手の呪文とのバトルで破壊される時、かわりにとどまる。",
+    ],
+)
+def test_a_battle_with_no_creature_of_the_battle_zone_is_refused(text):
+    assert_refused(text, "")
+
+
+@pytest.mark.parametrize("power, stays", [(7000, True), (5000, False)])
+def test_only_a_destruction_by_a_battle_with_the_creature_said_is_replaced(power, stays):
+    """A loses its battle with X: it stays when X has the power the text says (6000 or more), else it is destroyed."""
+    text = "このクリーチャーがパワー6000以上のクリーチャーとバトルして破壊される時、かわりにとどまる。"
+    solution = dmrules.solve(
+        scenario(
+            f"""
+            turn: opponent
+            players:
+              me:
+                battle: [{{id: A, power: 2000, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}]
+              opponent:
+                battle: [{{id: X, power: {power}, card: {{name: 攻撃するクリーチャー, type: creature}}}}]
+            effect: {{source: X, controller: opponent, by: battle, events: [{{id: e1, battle: [X, A]}}]}}
+            """
+        )
+    )
+    assert [r.final["A"] for r in solution.resolutions] == (["battle"] if stays else ["graveyard"])
+
+
+def test_a_destruction_by_a_battle_stated_without_the_battle_is_refused_for_a_partner_filter():
+    text = "このクリーチャーが相手クリーチャーとのバトルで破壊される時、かわりにとどまる。"
+    stated = scenario(
+        f"""
+        turn: opponent
+        players:
+          me:
+            battle: [{{id: A, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}]
+          opponent: {{}}
+        effect: {{controller: opponent, by: battle, events: [{{id: e1, destroy: A}}]}}
+        """
+    )
+    with pytest.raises(dmrules.InputError, match="a destruction by a battle that the scenario states without"):
+        dmrules.solve(stated)
+
+
 # -- a race said by a word its races contain (「種族にドラゴンとあるクリーチャー」「「サイバー」と付く種族」)
 
 

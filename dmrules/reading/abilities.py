@@ -139,9 +139,10 @@ def parse_watch(node: Node) -> Watch:
     elif node.has("player"):
         flt = Filter(whose=node.child("player").text(WHOSE))
     partner = None
-    if node.has("partner"):  # 「…とバトルする時」: the battle's other creature
-        if events != ("battle",):
-            raise node.error("a battle partner of an event that is no battle", "partner")
+    if node.has("partner"):  # 「…とバトルする時」「…とのバトルで破壊される時」: the battle's other creature
+        by_battle = events == ("destroy",) and "by_battle" in node.opt_texts("when", WATCH_CONDITIONS)
+        if events != ("battle",) and not by_battle:
+            raise node.error("a battle partner of an event that is no battle nor a destruction by one", "partner")
         partner = parse_filter(node.child("partner"))
     return Watch(
         on=_trigger_on(node, events, subject),

@@ -179,7 +179,8 @@ _UNMODELLED = {  # never listed as if it were followed (``unmodelled`` of the en
     "(「コストを支払わずに出る」), and the scenario does not say whether the summon paid its cost: give the summon's "
     "event 'cause: free' (「コストを支払わずに召喚」) or 'cause: paid'",
     "battle_partner_unknown": "a destruction by a battle that the scenario states without its battle: which creature "
-    "it battled, which 「このクリーチャーとのバトルによって」 reads, is unknown (state the battle as a 'battle' event)",
+    "it battled, which a text reads (「このクリーチャーとのバトルによって」, 「相手のクリーチャーとのバトルで」), "
+    "is unknown (state the battle as a 'battle' event)",
     "trigger_change_leaves": "not modelled: the card of an ability that changes how often a triggered ability "
     "triggers leaves where it works in the window whose triggers it would change (whether it still changes them, "
     "no ruling says)",

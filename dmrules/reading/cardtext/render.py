@@ -300,7 +300,9 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool
     if watch.cause:
         raise ReadError("a card's event with a cause no phrase states")
     lead = "どこからでも" if anywhere else ""
-    if watch.partner is not None:  # 「…が相手のクリーチャーとバトルする」
+    if watch.partner is not None:  # 「…が相手のクリーチャーとバトルする」「…とのバトルで破壊される」
+        if cause == "バトルで" and events == {"destroy"} and not lead:
+            return f"{subject}が{phrase(watch.partner)}とのバトルで破壊される"
         if events != {"battle"} or cause or lead:
             raise ReadError("a battle partner of an event no printed phrase states")
         return f"{subject}が{phrase(watch.partner)}とバトルする"

@@ -414,6 +414,11 @@ class CauseParts:
         """「バトルで破壊される」: destroyed by a battle (the loser of a battle)."""
         return EventCause(conditions=("by_battle",))
 
+    def cause_battle_with(self, items: list):
+        """「相手のクリーチャーとのバトルで破壊される」: destroyed by a battle whose other creature the phrase says."""
+        phrase = next(i for i in items if isinstance(i, Phrase))
+        return EventCause(conditions=("by_battle",), partner=_partner(phrase))
+
     def cause_battle_with_this(self, items: list):
         """「このクリーチャーとのバトルによって破壊される」: destroyed by a battle with this card."""
         return EventCause(conditions=("by_battle", "battle_with_this"))
@@ -481,6 +486,11 @@ class EventPhraseParts:
         """「このクリーチャーがバトルに負ける時」: the loser of a battle is destroyed (a destruction the battle
         makes): what 「バトルに負けて破壊される時」 watches."""
         return Ev(events=("destroy",), conditions=("by_battle",))
+
+    def ev_lose_battle_with(self, items: list):
+        """「このクリーチャーが相手のクリーチャーとのバトルに負ける時」: destroyed by a battle with such a creature."""
+        partner = _partner(next(i for i in items if isinstance(i, Phrase)))
+        return Ev(events=("destroy",), conditions=("by_battle",), partner=partner)
 
     def ev_discard(self, items: list):
         return Ev(events=("discard",))
@@ -551,13 +561,7 @@ class EventPhraseParts:
 
     def ev_battle_with(self, items: list):
         """「相手のクリーチャーとバトルする」: a battle whose other creature the phrase says."""
-        phrase = next(i for i in items if isinstance(i, Phrase))
-        if phrase.zone not in (None, "battle") or phrase.count is not None or phrase.any_one or phrase.shield:
-            raise ReadError("a battle partner said otherwise than as creatures of the battle zone")
-        flt = phrase.filter if phrase.filter.types else replace(phrase.filter, types=("creature",))
-        if flt.types != ("creature",):
-            raise ReadError("a battle with another thing than a creature")
-        return Ev(events=("battle",), partner=flt)
+        return Ev(events=("battle",), partner=_partner(next(i for i in items if isinstance(i, Phrase))))
 
     def ev_chosen(self, items: list):
         return Ev(events=("choose",))
@@ -605,6 +609,16 @@ def _from(ev: Ev, source) -> Ev:
     return replace(ev, from_zone=zone, from_whose=whose)
 
 
+def _partner(phrase: Phrase) -> Filter:
+    """The other creature of a battle: 「相手のクリーチャー」, 「パワー6000以上のクリーチャー」."""
+    if phrase.zone not in (None, "battle") or phrase.count is not None or phrase.any_one or phrase.shield:
+        raise ReadError("a battle partner said otherwise than as creatures of the battle zone")
+    flt = phrase.filter if phrase.filter.types else replace(phrase.filter, types=("creature",))
+    if flt.types != ("creature",):
+        raise ReadError("a battle with another thing than a creature")
+    return flt
+
+
 def _filter(phrase: Phrase) -> Filter:
     if phrase.count not in (None, 1) or phrase.any_one:
         raise ReadError("a count of the cards of a watched event cannot be stated")
@@ -616,7 +630,7 @@ def _watches(subject, ev: Ev, cause: EventCause) -> tuple[WatchPart, ...]:
     if cause.cause is not None:
         raise ReadError("an attack as the cause of a card's event")
     causes = cause.either or (cause.conditions,)
-    return tuple(_watch(subject, ev, EventCause(conditions=c)) for c in causes)
+    return tuple(_watch(subject, ev, EventCause(conditions=c, partner=cause.partner)) for c in causes)
 
 
 def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
@@ -636,7 +650,7 @@ def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
         to_position=ev.to_position,
         once=ev.once,
         conditions=conditions,
-        partner=ev.partner,
+        partner=ev.partner or cause.partner,
         cause=ev.cause,
     )
     if isinstance(subject, tuple):

@@ -229,3 +229,4 @@ class EventCause:
     conditions: tuple[str, ...] = ()
     cause: str | None = None  # for a watched loss: attack, not_attack
     either: tuple[tuple[str, ...], ...] = ()  # 「相手の呪文または相手のクリーチャーの能力によって」
+    partner: Filter | None = None  # 「相手のクリーチャーとのバトルで」: the other creature of the battle
