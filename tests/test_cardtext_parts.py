@@ -2093,6 +2093,48 @@ def test_only_an_untapped_creature_is_returned(tapped, final):
     assert [r.final["T"] for r in solution.resolutions] == [final]
 
 
+TAPPED_MANA = (
+    "自分のクリーチャーが破壊される時、かわりに自分のマナゾーンにあるタップされているカードを2枚墓地に置いてもよい。"
+)
+
+
+def test_tapped_cards_chosen_and_cards_put_tapped_are_two_keys():
+    """「タップされているカードを2枚」 is the choice's filter (``tapped``); 「タップして置く」 how they are put
+    (``put_tapped``): one key each, so the written form reads back as it was read."""
+    assert_compiles_to(
+        TAPPED_MANA,
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+            "instead": [
+                "stay",
+                {"choose": {"count": 2, "from": "mana", "to": "graveyard", "verb": "put", "tapped": True}},
+            ],
+            "optional": True,
+        },
+    )
+    assert_compiles_to(
+        "自分のクリーチャーが破壊される時、かわりに自分の手札を1枚マナゾーンにタップして置いてもよい。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+            "instead": [
+                "stay",
+                {"choose": {"count": 1, "from": "hand", "to": "mana", "verb": "put", "put_tapped": True}},
+            ],
+            "optional": True,
+        },
+    )
+
+
+def test_only_tapped_mana_cards_are_chosen():
+    """m1 and m3 are tapped, m2 is not: the two put into the graveyard are m1 and m3."""
+    mine = " " * 16 + "mana: [{id: m1, tapped: true}, m2, {id: m3, tapped: true}]\n"
+    solution = solved_with(TAPPED_MANA, "[{id: e1, destroy: R}]", mine=mine)
+    assert sorted((r.final["R"], r.final["m1"], r.final["m2"], r.final["m3"]) for r in solution.resolutions) == [
+        ("battle", "graveyard", "mana", "graveyard"),
+        ("graveyard", "mana", "mana", "mana"),
+    ]
+
+
 # -- the battle's other creature (「…が相手のクリーチャーとバトルする時」) ------------------------------------------
 
 UTOPIA = "自分の他のクリーチャーが相手のクリーチャーとバトルする時、かわりにこのクリーチャーがバトルする。"
@@ -3510,3 +3552,19 @@ def test_a_quoted_grant_saves_each_other_creature_of_its_player():
     effect: {controller: opponent, events: [{id: e1, destroy: A}, {id: e2, destroy: G}, {id: e3, destroy: O}]}
     """.replace("GRANT", "自分の他のクリーチャーはすべて「このクリーチャーが破壊される時、かわりに手札に戻す」を得る。")
     assert finals(text, "G", "A", "O") == [("graveyard", "hand", "graveyard")]
+
+
+def test_a_comma_after_the_player_of_a_card_in_the_battle_zone():
+    """「バトルゾーンにある自分の他の、コスト5以下の光のクリーチャーが破壊される時」: the comma after 「の」 is inside
+    the phrase; its 「バトルゾーンにある」 adds nothing to a destroyed card (the same comma between clauses is not)."""
+    assert_compiles_to(
+        "バトルゾーンにある自分の他の、コスト5以下の光のクリーチャーが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+        {
+            "watch": {
+                "event": "destroy",
+                "card": {"whose": "own", "type": "creature", "civilization": "light", "cost_max": 5, "other": True},
+            },
+            "instead": ["stay", "destroy_this"],
+            "optional": True,
+        },
+    )

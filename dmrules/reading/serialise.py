@@ -141,7 +141,7 @@ def _slot_form(slot: Slot) -> dict:
         for k, v in (
             ("up_to", slot.up_to),
             ("position", slot.position),
-            ("tapped", slot.tapped),
+            ("put_tapped", slot.tapped),
             ("no_trigger", slot.no_trigger),
         )
         if v
