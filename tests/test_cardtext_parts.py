@@ -223,6 +223,35 @@ def test_an_instead_after_a_clause_of_a_watched_event_is_no_self_replacement():
     assert [s.verdict for s in result.sentences] == ["unreadable"]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "この呪文を唱えた時、カードを1枚引くかわりに2枚引いてもよい。",
+        "このクリーチャーが攻撃する時、相手のクリーチャーを1体選び、手札に戻すかわりに山札の下に置いてもよい。",
+        "このクリーチャーが出た時、自分のマナゾーンに火のカードがあれば、かわりに相手のクリーチャーを1体破壊する。",
+    ],
+)
+def test_a_triggered_abilitys_own_instead_is_a_self_replacement(text):
+    """A triggered ability's condition (「唱えた時」「攻撃する時」「出た時」) is no event a replacement watches: the
+    「かわりに」 after what its effect does is the effect's own."""
+    result = compile_text(text)
+    assert result.complete and not result.abilities
+    assert [s.verdict for s in result.sentences] == ["self_replacement"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 「破壊された時」 may be an old wording of a watched destruction: never taken for the effect's own
+        "このクリーチャーが破壊された時、墓地に置くかわりに手札に戻してもよい。",
+        # nothing the effect does before 「かわりに」: no effect's own
+        "このクリーチャーが攻撃する時、かわりに相手のクリーチャーを1体破壊する。",
+    ],
+)
+def test_an_instead_that_may_be_a_replacement_after_a_past_head_is_unreadable(text):
+    assert [s.verdict for s in compile_text(text).sentences] == ["unreadable"]
+
+
 # -- the zone a card leaves said with its player (「自分のシールドゾーンを離れる」), the top card of a deck said
 # -- as its place (「山札の上から1枚目」) ------------------------------------------------------------------------
 
@@ -3568,3 +3597,33 @@ def test_a_comma_after_the_player_of_a_card_in_the_battle_zone():
             "optional": True,
         },
     )
+
+
+@pytest.mark.parametrize(
+    "text, form",
+    [
+        (
+            "自分のシールドが相手の呪文によって手札に加えられる時、かわりにそのシールドを墓地に置く。",
+            {
+                "watch": {
+                    "event": "put_into_hand",
+                    "card": {"whose": "own"},
+                    "from": "shields",
+                    "when": ["by_opponent", "by_spell"],
+                },
+                "instead": [{"move_to": "graveyard"}],
+            },
+        ),
+        (
+            "自分のシールドゾーンにあるカードが墓地に置かれる時、かわりにそのシールドを手札に加えてもよい。",
+            {
+                "watch": {"event": "put_into_graveyard", "card": {"whose": "own"}, "from": "shields"},
+                "instead": [{"move_to": "hand"}],
+                "optional": True,
+            },
+        ),
+    ],
+)
+def test_the_shield_a_watched_event_moves_from_the_shield_zone_named_again(text, form):
+    """「そのシールド」 is the watched card when the event moves it from the shield zone, as when it is broken."""
+    assert_compiles_to(text, form)

@@ -27,8 +27,20 @@ _WATCH_HEAD = re.compile(r"時|後|たら")
 _PLAYER_REPLACED = re.compile(r"(自分|相手|プレイヤー)のかわりに、?(自分|相手)(が|は)")
 
 
+# A triggered ability's condition (「このクリーチャーが出た時、」「この呪文を唱えた時、」「攻撃する時、」): no event a
+# replacement watches (those are 「…る時」; a card 「破壊された時」 may be an old wording of one, never taken here)
+_TRIGGER_HEAD = re.compile(
+    r"^[^。、]*?(?:出た|唱えた|召喚した|攻撃する|攻撃した|ブロックする|ブロックした)(?:時|とき)、"
+)
+
+
 def _effects_own(sentence: str) -> bool:
-    """The effect's own quantity or card replaced (自己置換効果), which no player in another's place is."""
+    """The effect's own quantity or card replaced (自己置換効果), which no player in another's place is; in a
+    triggered ability, after what its effect does first (「この呪文を唱えた時、カードを1枚引くかわりに2枚
+    引いてもよい」)."""
+    trigger = _TRIGGER_HEAD.match(sentence)
+    if trigger is not None and not sentence[trigger.end() :].startswith(c.INSTEAD):
+        sentence = sentence[trigger.end() :]
     return bool(c.SELF_REPLACEMENT.fullmatch(sentence)) and _player_replaced(sentence) is None
 
 
@@ -240,7 +252,7 @@ class TextReader:
             if head is None and pending is None and _begun_before(self.line_before):
                 self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=_across_sentences(sentence)))
                 return
-            if head is None and pending is None and _effects_own(sentence):
+            if (head is None or _TRIGGER_HEAD.match(sentence)) and pending is None and _effects_own(sentence):
                 self.result.self_replacements += 1
                 self._add(c.Sentence(sentence, offset, "self_replacement"))
                 return

@@ -196,7 +196,8 @@ def _check_manners(clause: Clause, allowed: set[str]) -> None:
 def _event_card(clause: Clause, watch: Watch) -> Action:
     """The event's card goes elsewhere: 「墓地に置くかわりに手札に戻す」, 「そのクリーチャーをマナゾーンに置く」."""
     if clause.target is not None and clause.target.ref == "そのシールド":
-        if not set(watch.events) <= {"break", "leave_shields"}:
+        # a shield's event: broken, leaving the shield zone, or moved from it (「自分のシールドが手札に加えられる時」)
+        if not set(watch.events) <= {"break", "leave_shields"} and watch.from_zone != "shields":
             return _ex_life(clause, clause.target, watch)
     clause = _shieldified(clause)
     if clause.verb == "face_up":
