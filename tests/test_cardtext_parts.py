@@ -3627,3 +3627,36 @@ def test_a_comma_after_the_player_of_a_card_in_the_battle_zone():
 def test_the_shield_a_watched_event_moves_from_the_shield_zone_named_again(text, form):
     """「そのシールド」 is the watched card when the event moves it from the shield zone, as when it is broken."""
     assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text, form",
+    [
+        (
+            "このクリーチャーは、破壊される時、墓地に置かれるかわりに手札に戻る。",
+            {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "hand"}]},
+        ),
+        (
+            "自分のクリーチャーは、破壊される時、墓地に置かれるかわりにマナゾーンに置かれる。",
+            {
+                "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+                "instead": [{"move_to": "mana"}],
+            },
+        ),
+        (
+            "相手のクリーチャーは、バトルゾーンを離れる時、かわりに持ち主の山札の一番下に置かれる。",
+            {
+                "watch": {"event": "leave", "card": {"whose": "opponent", "type": "creature"}},
+                "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+            },
+        ),
+    ],
+)
+def test_the_watched_card_said_as_the_topic_and_its_own_move(text, form):
+    """「Xは、破壊される時、…」 is 「Xが破壊される時、…」; 「手札に戻る」「マナゾーンに置かれる」 what the watched card
+    does, as 「手札に戻す」「マナゾーンに置く」 say it."""
+    assert_compiles_to(text, form)
+
+
+def test_a_card_the_clause_names_never_returns_by_itself():
+    assert_refused("このクリーチャーが破壊される時、かわりに自分のクリーチャーを1体手札に戻る。", "「戻る」 of cards")

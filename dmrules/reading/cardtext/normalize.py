@@ -193,6 +193,15 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     ),
     # 「自分のマナゾーンに水または火のカードが合計7枚以上あれば」: the cards of one zone, each counted once anyway
     (re.compile(r"((?:自分|相手)の(?:マナゾーン|墓地|手札)に[^、。]*?が)合計(?=\d+[枚体つ]以上あれば)"), r"\1"),
+    # 「このクリーチャーは、破壊される時、…」: the watched card said as the topic, as 「このクリーチャーが破壊される時」
+    # (the card, then its event in the present, then 「時、」; 「…はすべて」 is a grant's, never this)
+    (
+        re.compile(
+            r"(^|。)((?:この|自分の|相手の|バトルゾーンにある)[^、。はが「」]*?(?:クリーチャー|カード|クロスギア))は、?"
+            r"(?=(?:破壊される|バトルゾーンを離れる|離れる)時、)"
+        ),
+        r"\1\2が",
+    ),
     # 「各ターン、自分のシールドがはじめてブレイクされる時」: 「各ターンはじめて、自分のシールドがブレイクされる時」
     (re.compile(r"(^|、)各ターン、([^、。]*?が)はじめて([^、。]*?る時)"), r"\1各ターンはじめて、\2\3"),
     # 「このクリーチャーが…離れる時にアンタップしていたら、」: its state when the event would happen, said after it
@@ -591,6 +600,8 @@ _CANON_PATTERNS = tuple(
         (r"(?:バトルによって|バトルに負けて)(?=破壊される)", "バトルで"),
         (r"(?<=クリーチャー)とバトルして(?=破壊される)", "とのバトルで"),  # 「…とバトルして破壊される」
         (r"バトルに負ける時", "バトルで破壊される時"),  # the loser of a battle is destroyed
+        # 「…墓地に置かれるかわりに手札に戻る」: the card's own return said of it, as 「…かわりに手札に戻す」
+        (r"(かわりに[^。、]*?に)戻る$", r"\1戻す"),
         (
             r"超次元ゾーンに戻(してもよい|して|す|し(?=、))",
             lambda m: (

@@ -50,6 +50,8 @@ _STEMS = {
     "ブレイク": "break",
     "見": "look",
 }
+# A clause of the watched card's own move (「手札に戻る」), which names no card: set aside in ``clause``
+_ITSELF = "itself"
 _VERB = re.compile(
     r"(破壊|タップ|シャッフル|シールド化|表向きに|アンタップ|ブレイク|裏返|戻|出|置|引|捨て|加え|入れ|バトルさせ|龍解させ|見)(.*)"
 )
@@ -142,11 +144,13 @@ class ClauseParts:
 
     def clause(self, items: list):
         if len(items) == 1 and isinstance(items[0], Clause):
-            return items[0]
+            return replace(items[0], manners=items[0].manners - {_ITSELF})
         actor = next((i[1] for i in items if isinstance(i, tuple) and i[0] == "actor"), None)
         target = next((i for i in items if isinstance(i, Target)), None)
         sources = [i for i in items if isinstance(i, tuple) and i[0] == "source"]
         rest = next(i for i in items if isinstance(i, Clause))
+        if _ITSELF in rest.manners:
+            raise ReadError("「戻る」 of cards the clause names (「戻す」 moves them)")
         before = frozenset(i for i in items if isinstance(i, str) and not isinstance(i, Token))  # 「裏向きのまま1枚…」
         if len(sources) > 1:
             raise ReadError("a clause names two zones to take from")
@@ -197,6 +201,11 @@ class ClauseParts:
         place = next((i for i in items if isinstance(i, PutPlace)), None)
         may = any(str(t).endswith("よい") for t in _typed_tokens(items, "V_STAY"))  # 「とどまってもよい」
         return Clause(verb="stay", place=place, mode="may" if may else "plain")
+
+    def vp_returns(self, items: list):
+        """「手札に戻る」: the watched card returns there, said of it (``clause`` refuses it of a card it names)."""
+        place = next((i for i in items if isinstance(i, PutPlace)), None)
+        return Clause(verb="return", place=place, manners=frozenset({_ITSELF}))
 
     def vp_not_lose(self, items: list):
         """「負けない」: the player does not lose the game (a ``lose`` event replaced by nothing, instead.py)."""
