@@ -3660,3 +3660,45 @@ def test_the_watched_card_said_as_the_topic_and_its_own_move(text, form):
 
 def test_a_card_the_clause_names_never_returns_by_itself():
     assert_refused("このクリーチャーが破壊される時、かわりに自分のクリーチャーを1体手札に戻る。", "「戻る」 of cards")
+
+
+@pytest.mark.parametrize(
+    "text, form",
+    [
+        (
+            "このクリーチャーは破壊されるかわりに手札に戻る。",
+            {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "hand"}]},
+        ),
+        (
+            "自分のクリーチャーが破壊されるかわりに、このクリーチャーを破壊してもよい。",
+            {
+                "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+                "instead": ["stay", "destroy_this"],
+                "optional": True,
+            },
+        ),
+        (
+            "このクリーチャーが破壊される場合、かわりに手札に戻す。",
+            {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "hand"}]},
+        ),
+        (
+            "このクリーチャーがバトルゾーンを離れるなら、かわりに山札の一番下に置く。",
+            {
+                "watch": {"event": "leave", "card": "this"},
+                "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+            },
+        ),
+    ],
+)
+def test_a_watched_event_said_without_its_toki_is_a_replacement_never_the_effects_own(text, form):
+    """A card's event in the present before 「かわりに」 (「…破壊されるかわりに」「…破壊される場合、」「…離れるなら、」)
+    is what the replacement watches: read as 「…時、」 says it, never set aside as the effect's own 「かわりに」 (no
+    ability: a wrong answer with no warning)."""
+    assert_compiles_to(text, form)
+
+
+def test_the_effects_own_card_replaced_after_the_effect_stays_a_self_replacement():
+    result = compile_text(
+        "相手のクリーチャーを1体破壊する。そのクリーチャーは墓地に置かれるかわりに山札の下に置かれる。"
+    )
+    assert [s.verdict for s in result.sentences] == ["other", "self_replacement"]

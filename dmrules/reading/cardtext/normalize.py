@@ -193,6 +193,26 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     ),
     # 「自分のマナゾーンに水または火のカードが合計7枚以上あれば」: the cards of one zone, each counted once anyway
     (re.compile(r"((?:自分|相手)の(?:マナゾーン|墓地|手札)に[^、。]*?が)合計(?=\d+[枚体つ]以上あれば)"), r"\1"),
+    # 「このクリーチャーは破壊されるかわりに手札に戻る」: a card's event in the present said before 「かわりに」 with no
+    # 「時」 is what the replacement watches (「このクリーチャーが破壊される時、破壊されるかわりに…」), never the
+    # effect's own; 「そのクリーチャーは…」 (a card the effect acts on) is not taken here
+    (
+        re.compile(
+            r"(^|。|(?:中|ターン|ば|なら)、)((?:この|自分の|相手の|バトルゾーンにある)[^、。はが「」]*?"
+            r"(?:クリーチャー|カード|クロスギア))[はが]、?"
+            r"((?:破壊される|バトルゾーンを離れる|離れる|墓地に置かれる|手札に戻される)(?=、?かわりに))"
+        ),
+        r"\1\2が\3時、\3",
+    ),
+    # 「このクリーチャーが破壊される場合、かわりに…」「…破壊されるなら、かわりに…」「…際、」: an event in the present
+    # before 「かわりに」 is what the replacement watches, as 「…破壊される時、」 says it (never the effect's own)
+    (
+        re.compile(
+            r"(が[^。、]*?(?:破壊される|離れる|置かれる|加えられる|戻される|捨てられる|ブレイクされる|ゲームに負ける))"
+            r"(?:場合|際|なら)、(?=[^。]*?かわりに)"
+        ),
+        r"\1時、",
+    ),
     # 「このクリーチャーは、破壊される時、…」: the watched card said as the topic, as 「このクリーチャーが破壊される時」
     # (the card, then its event in the present, then 「時、」; 「…はすべて」 is a grant's, never this)
     (
@@ -601,7 +621,7 @@ _CANON_PATTERNS = tuple(
         (r"(?<=クリーチャー)とバトルして(?=破壊される)", "とのバトルで"),  # 「…とバトルして破壊される」
         (r"バトルに負ける時", "バトルで破壊される時"),  # the loser of a battle is destroyed
         # 「…墓地に置かれるかわりに手札に戻る」: the card's own return said of it, as 「…かわりに手札に戻す」
-        (r"(かわりに[^。、]*?に)戻る$", r"\1戻す"),
+        (r"(かわりに、?[^。、]*?に)戻る$", r"\1戻す"),
         (
             r"超次元ゾーンに戻(してもよい|して|す|し(?=、))",
             lambda m: (
