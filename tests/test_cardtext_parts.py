@@ -3702,3 +3702,34 @@ def test_the_effects_own_card_replaced_after_the_effect_stays_a_self_replacement
         "相手のクリーチャーを1体破壊する。そのクリーチャーは墓地に置かれるかわりに山札の下に置かれる。"
     )
     assert [s.verdict for s in result.sentences] == ["other", "self_replacement"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "自分のシールドはブレイクされるかわりに墓地に置かれる。",
+        "相手はカードを引くかわりに、山札の上から1枚目を墓地に置く。",
+        "相手のクリーチャーはバトルゾーンに出るかわりに墓地に置かれる。",
+        "このクリーチャーは相手の呪文によって破壊されるかわりに手札に戻る。",
+    ],
+)
+def test_an_ability_that_begins_with_what_a_card_or_player_does_instead_is_never_the_effects_own(text):
+    """What a card or a player does, said with its subject, then 「かわりに」, as an ability's first sentence: a
+    replacement of that event the grammar may not read; unreadable, never a self-replacement with no ability."""
+    result = compile_text(text)
+    assert [s.verdict for s in result.sentences] == ["unreadable"] and result.self_replacements == 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "相手のクリーチャーを1体選び、持ち主の手札に戻すかわりに山札の下に置いてもよい。",
+        "相手は自身の手札を1枚選んで捨てる。自分のマナゾーンにカードが5枚以上あれば、相手自身が選んで捨てるかわりに、"
+        "自分が選ぶ。",
+        # ゴースト・パニッシュ: the act replaced is the one the spell's first line does (「捨てる」)
+        "相手は自分自身の手札を1枚選び、捨てる。 / メタモーフ(自分のマナゾーンに7枚以上カードがあれば、この呪文は"
+        "次の能力を得る) / 相手の手札を相手自身が選んで捨てるかわりに、自分が相手の手札を見て1枚選び、捨てさせる。",
+    ],
+)
+def test_the_effects_own_instead_after_its_own_clause_or_sentence(text):
+    assert compile_text(text).self_replacements == 1
