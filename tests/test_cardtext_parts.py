@@ -3678,6 +3678,17 @@ def test_a_card_the_clause_names_never_returns_by_itself():
             },
         ),
         (
+            "自分のシールドはブレイクされるかわりに墓地に置かれる。",
+            {"watch": {"event": "break", "card": {"whose": "own"}}, "instead": [{"move_to": "graveyard"}]},
+        ),
+        (
+            "相手のクリーチャーはバトルゾーンに出るかわりに墓地に置かれる。",
+            {
+                "watch": {"event": "enter", "card": {"whose": "opponent", "type": "creature"}},
+                "instead": [{"move_to": "graveyard"}],
+            },
+        ),
+        (
             "このクリーチャーが破壊される場合、かわりに手札に戻す。",
             {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "hand"}]},
         ),
@@ -3707,9 +3718,9 @@ def test_the_effects_own_card_replaced_after_the_effect_stays_a_self_replacement
 @pytest.mark.parametrize(
     "text",
     [
-        "自分のシールドはブレイクされるかわりに墓地に置かれる。",
+        "相手の手札は捨てられるかわりに山札の下に置かれる。",
         "相手はカードを引くかわりに、山札の上から1枚目を墓地に置く。",
-        "相手のクリーチャーはバトルゾーンに出るかわりに墓地に置かれる。",
+        "自分はゲームに負けるかわりに、自分のシールドを1つ墓地に置く。",
         "このクリーチャーは相手の呪文によって破壊されるかわりに手札に戻る。",
     ],
 )
