@@ -104,6 +104,7 @@ TESTS = [
     "tests/test_cardtext_parts.py::test_a_quoted_grant_saves_each_other_creature_of_its_player",
     "tests/test_modelled.py::test_the_cross_gear_crossed_to_the_creature_is_destroyed_instead",
     "tests/test_modelled.py::test_up_to_two_cards_under_this_creature_go_instead",
+    "tests/test_cardtext_parts.py::test_a_creature_with_as_many_cards_under_it_as_the_text_says_stays",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -866,6 +867,13 @@ MUTANTS += [
         "event_to(E,Z), trg_active_zone(T,Z), event_from(E,Z0), Z0 != Z, not flag_missing(T), not no_trigger(E).",
         "event_to(E,Z), trg_active_zone(T,Z), event_from(E,Z0), Z0 = Z, not flag_missing(T), not no_trigger(E).",
         "an ability of a card put where it works does not trigger on its own card's event",
+    ),
+    M(
+        "cards-under-count-ignored",
+        "dmrules/game/conditions.py",
+        "sum(other.under == card.id for other in state.cards.values()) >= condition.at_least",
+        "sum(other.under == card.id for other in state.cards.values()) >= 1",
+        "「下にカードが3枚以上あれば」 holds with one card under it",
     ),
     M(
         "battle-destroyed-partner-any",

@@ -3744,3 +3744,29 @@ def test_an_ability_that_begins_with_what_a_card_or_player_does_instead_is_never
 )
 def test_the_effects_own_instead_after_its_own_clause_or_sentence(text):
     assert compile_text(text).self_replacements == 1
+
+
+UNDER_COUNT = "このクリーチャーの下にカードが3枚以上あれば、このクリーチャーが破壊される時、かわりにとどまる。"
+
+
+def test_a_count_of_the_cards_under_this_creature():
+    assert_compiles_to(
+        UNDER_COUNT,
+        {"watch": {"event": "destroy", "card": "this"}, "if": [{"cards_under_this": 3}], "instead": ["stay"]},
+    )
+
+
+@pytest.mark.parametrize("under, final", [(3, "battle"), (2, "graveyard")])
+def test_a_creature_with_as_many_cards_under_it_as_the_text_says_stays(under, final):
+    """Three cards under EV: it stays; two: the condition does not hold, and it is destroyed."""
+    cards = "".join(f"      - {{id: U{i}, under: EV, card: {{name: 下{i}, type: creature}}}}\n" for i in range(under))
+    text = f"""
+turn: opponent
+players:
+  me:
+    battle:
+      - {{id: EV, card: {{name: 試しの進化クリーチャー, type: evolution_creature, text: "{UNDER_COUNT}"}}}}
+{cards}  opponent: {{}}
+effect: {{controller: opponent, events: [{{id: e1, destroy: EV}}]}}
+"""
+    assert [r.final["EV"] for r in dmrules.solve(scenario(text)).resolutions] == [final]

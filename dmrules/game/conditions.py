@@ -36,8 +36,8 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
         return card.tapped
     if condition.word == "this_untapped":  # 「このクリーチャーがアンタップしていれば」: in the battle zone, untapped
         return card.zone == "battle" and not card.tapped
-    if condition.word == "cards_under_this":  # 「カードが下にあれば」: a card under this one
-        return any(other.under == card.id for other in state.cards.values())
+    if condition.word == "cards_under_this":  # 「カードが下にあれば」「下にカードが3枚以上あれば」: under this one
+        return sum(other.under == card.id for other in state.cards.values()) >= condition.at_least
     if condition.word == "this_face_up":  # 「表向きで」: a shield put face up
         return card.zone == "shields" and card.face_up
     if condition.word == "not_fortified_by_other_castle":

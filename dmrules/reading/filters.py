@@ -142,6 +142,9 @@ def parse_condition(node: Node) -> Condition:
     ...]}``."""
     if isinstance(node.value, str):
         return Condition(word=node.text(CONDITION_WORDS))
+    if node.has("cards_under_this"):  # 「このクリーチャーの下にカードが3枚以上あれば」: at least N cards under it
+        node.keys(("cards_under_this",))
+        return Condition(word="cards_under_this", at_least=node.child("cards_under_this").integer(1, 99))
     if node.has("this_in"):
         node.keys(("this_in",))
         places = tuple(node.child("this_in").texts(THIS_PLACES))

@@ -224,6 +224,8 @@ def action_dict(action: Action) -> Any:
 
 
 def condition_dict(condition: Condition) -> Any:
+    if condition.word == "cards_under_this" and condition.at_least != 1:
+        return {"cards_under_this": condition.at_least}
     if condition.word is not None:
         return condition.word
     if condition.this_in:

@@ -394,6 +394,8 @@ def render_condition(condition: Condition) -> str:
     if condition.word is not None:
         if condition.word not in _WORDS:
             raise ReadError(f"the condition '{condition.word}' has no printed phrase")
+        if condition.word == "cards_under_this" and condition.at_least != 1:
+            return f"このクリーチャーの下にカードが{condition.at_least}枚以上あれば"
         return _WORDS[condition.word]
     flt = condition.filter or Filter()
     if condition.happened is not None:

@@ -77,6 +77,11 @@ class ConditionParts:
         zone = ZONE_BY_WORD["シールドゾーン" if word == "シールド" else word]
         return (zone, WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])])
 
+    def cards_under_this(self, items: list):
+        """「このクリーチャーの下にカードがあれば」「…カードが3枚以上あれば」: at least that many cards under it."""
+        at_least = next((i for i in items if isinstance(i, int) and not isinstance(i, bool)), 1)
+        return ("if", Condition(word="cards_under_this", at_least=at_least))
+
     def cond_count_cards(self, items: list):
         zone, whose = items[0]
         at_least = next(i for i in items if isinstance(i, int) and not isinstance(i, bool))
