@@ -3770,3 +3770,12 @@ players:
 effect: {{controller: opponent, events: [{{id: e1, destroy: EV}}]}}
 """
     assert [r.final["EV"] for r in dmrules.solve(scenario(text)).resolutions] == [final]
+
+
+def test_the_classic_own_zone_said_with_jibun_jishin():
+    """「自分自身のマナゾーンに置く」 (the classic wording of 「自身の」): the card's owner's zone, where it goes
+    anyway."""
+    assert_compiles_to(
+        "このクリーチャーが破壊される時、墓地に置くかわりに自分自身のマナゾーンに置く。",
+        {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "mana"}]},
+    )

@@ -168,6 +168,7 @@ TERMINAL_WORDS = {
     "ZONE": "a zone (墓地, 手札, マナゾーン, ...)",
     "CIV": "a civilization",
     "EARLIER_ACT": "a past verb (選んだ, 表向きにした)",
+    "OWN_PLACE": "自身の",
 }
 
 
