@@ -3779,3 +3779,49 @@ def test_the_classic_own_zone_said_with_jibun_jishin():
         "このクリーチャーが破壊される時、墓地に置くかわりに自分自身のマナゾーンに置く。",
         {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "mana"}]},
     )
+
+
+KEYWORD_GRANTS = [
+    (  # the classic 「「X」能力を与える」
+        "自分の他のエンジェル・コマンドすべてに「シールド・セイバー」能力を与える。",
+        {
+            "keyword": "シールド・セイバー",
+            "granted_to": {"whose": "own", "race": "エンジェル・コマンド", "other": True},
+            "watch": {"event": "break", "card": {"whose": "own"}},
+            "instead": ["stay", "destroy_this"],
+            "optional": True,
+        },
+    ),
+    (  # a keyword this card gets under a condition: its own ability while the condition holds
+        "自分のマナゾーンにカードが7枚以上あれば、このクリーチャーは「エターナル・Ω」を得る。",
+        {
+            "keyword": "エターナル・Ω",
+            "watch": {"event": "leave", "card": "this"},
+            "if": [{"zone": "mana", "whose": "own", "at_least": 7}],
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    (  # a reminder of two sentences (エスケープ's 「その「S・トリガー」は使えない」), given
+        "自分のクリーチャーすべてに「エスケープ」を与える。",
+        {
+            "keyword": "エスケープ",
+            "granted_to": {"whose": "own", "type": "creature"},
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": ["stay", {"shield_to_hand": {"count": 1, "no_trigger": True}}],
+            "optional": True,
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("text, form", KEYWORD_GRANTS, ids=[t[:30] for t, _ in KEYWORD_GRANTS])
+def test_a_keyword_given_its_ability_word_to_this_card_or_with_a_reminder_of_two_sentences(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize("mana, final", [(7, "hand"), (6, "graveyard")])
+def test_a_keyword_this_card_gets_under_a_condition_works_while_it_holds(mana, final):
+    text = "自分のマナゾーンにカードが7枚以上あれば、このクリーチャーは「エターナル・Ω」を得る。"
+    mine = " " * 16 + f"mana: [{', '.join(f'm{i}' for i in range(mana))}]\n"
+    solution = solved_with(text, "[{id: e1, destroy: R}]", mine=mine)
+    assert [r.final["R"] for r in solution.resolutions] == [final]

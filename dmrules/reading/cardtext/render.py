@@ -953,7 +953,9 @@ def render_group(abilities: list[ReplacementAbility], grant: Grant | None = None
     parts = []
     if grant is not None:
         own_spells = grant.granted_to == Filter(whose="own", types=("spell",))
-        grantee = "自分が唱える呪文" if own_spells else phrase(grant.granted_to)
+        grantee = (
+            "自分が唱える呪文" if own_spells else phrase(grant.granted_to) if grant.granted_to else "このクリーチャー"
+        )
         conditions = [c for c in abilities[0].conditions if c in grant.conditions]
         if conditions != list(grant.conditions):
             raise ReadError("a grant's conditions not on the ability it gives")
@@ -962,9 +964,10 @@ def render_group(abilities: list[ReplacementAbility], grant: Grant | None = None
         # the grant's conditions and duration are said with it, not again in the ability it gives
         rest = tuple(c for c in abilities[0].conditions if c not in grant.conditions)
         abilities = [replace(a, conditions=rest, duration=None) for a in abilities]
+        every = "すべて" if grant.granted_to is not None else ""  # 「このクリーチャーは「X」を得る」: one card
         if grant.quoted:  # the ability rendered inside the quotes: 「…はすべて「…かわりに…」を得る」
-            return f"{lead}{grantee}はすべて「{render_group(abilities)}」を得る"
-        parts.append(f"{lead}{grantee}はすべて「{grant.keyword}」を得る")
+            return f"{lead}{grantee}は{every}「{render_group(abilities)}」を得る"
+        parts.append(f"{lead}{grantee}は{every}「{grant.keyword}」を得る")
     parts.append(render_ability_sentence(abilities))
     first = abilities[0]
     uses = any(a.kind == "use_ability" for a in first.instead)

@@ -81,7 +81,7 @@ _MAKES_SHIELDS = re.compile(
 # A sentence that casts a spell (「…コストを支払わずに唱えてもよい」, 「…実行してもよい」): the spell a later
 # 「それを唱えた後」 names.
 _CASTS = re.compile(r"(唱え|実行)(る|てもよい|てよい|する|してもよい|してよい)$")
-_GRANT = re.compile(r"「([^」:]+)(?::([^」]*))?」を(得る|与える)(?=$|。)")
+_GRANT = re.compile(r"「([^」:]+)(?::([^」]*))?」(?:能力)?を(得る|与える)(?=$|。)")
 
 
 @dataclass
@@ -353,8 +353,11 @@ class TextReader:
             record = next(s for s in reversed(self.result.sentences) if s.text == pending.text)
             record.verdict, record.problem = "unreadable", f"「{pending.keyword}」 has no reminder to read"
             return
-        for _, sentence in sentences(pending.reminder):
-            self._replacement(sentence, self._offset_of(pending.text), pending.keyword, [], None, pending)
+        offset = self._offset_of(pending.text)
+        (_, first), *rest = sentences(pending.reminder)  # the replacement, then its follow-ups (エスケープ's)
+        self._replacement(first, offset, pending.keyword, [], None, pending)
+        for _, sentence in rest:
+            self._sentence(sentence, offset, pending.keyword, [], None)
         self._close()
 
     def _offset_of(self, text: str) -> int:

@@ -215,7 +215,7 @@ class Followup:
 class Grant:
     """「…はすべて「X」を得る」, 「…すべてに「X」を与える」: X given to the cards the filter names."""
 
-    granted_to: Filter
+    granted_to: Filter | None  # None: 「このクリーチャーは「X」を得る」, this card's own ability
     keyword: str
     # 「自分のマナゾーンに光のカードが5枚以上あれば、…はすべて「X」を得る」 (マナ武装): while these hold
     conditions: tuple[Condition, ...] = ()

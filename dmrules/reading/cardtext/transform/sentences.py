@@ -189,6 +189,10 @@ class SentenceParts:
             raise ReadError("an ability given to cards named with a number or a zone other than the battle zone")
         return phrase.filter
 
+    def grantee_this(self, items: list):
+        """「このクリーチャーは「X」を得る」: the card's own ability (under the grant's conditions), given no other."""
+        return "this"
+
     def grantee_own_spells(self, items: list):
         if WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])] != "own":
             raise ReadError("the spells the opponent casts")
@@ -201,8 +205,8 @@ class SentenceParts:
 def _grant(items: list) -> Grant:
     """A grant, with the conditions printed before it (「マナ武装 5:自分のマナゾーンに…あれば、」)."""
     conditions = tuple(c for i in items if isinstance(i, tuple) and i and i[0] == "if" for c in i[1:])
-    granted_to = next(i for i in items if isinstance(i, Filter))
-    if conditions and granted_to.whose != "own":
+    granted_to = next((i for i in items if isinstance(i, Filter)), None)
+    if conditions and granted_to is not None and granted_to.whose != "own":
         # the conditions are the giver's player's, read on each card given the ability: its own player alone
         raise ReadError("a grant with a condition, to cards of another player than the giver's")
     duration = next((str(i.value) for i in items if isinstance(i, Prefix) and i.kind == "duration"), None)
