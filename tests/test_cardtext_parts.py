@@ -3825,3 +3825,11 @@ def test_a_keyword_this_card_gets_under_a_condition_works_while_it_holds(mana, f
     mine = " " * 16 + f"mana: [{', '.join(f'm{i}' for i in range(mana))}]\n"
     solution = solved_with(text, "[{id: e1, destroy: R}]", mine=mine)
     assert [r.final["R"] for r in solution.resolutions] == [final]
+
+
+@pytest.mark.parametrize("card_type, verdict", [("クリーチャー", "unreadable"), ("呪文", "self_replacement")])
+def test_a_creatures_static_line_is_no_effects_own(card_type, verdict):
+    """「自分のシールドを手札に加えるかわりに、…」 as a line of its own: a spell's effect may replace its own act; a
+    creature's line that triggers on nothing is its static ability, maybe a replacement, never set aside."""
+    text = "自分のシールドを手札に加えるかわりに、バトルゾーンに出してもよい。"
+    assert [s.verdict for s in compile_text(text, card_type).sentences] == [verdict]

@@ -34,18 +34,20 @@ _TRIGGER_HEAD = re.compile(
 )
 
 
-def _effects_own(sentence: str, earlier: str | None) -> bool:
+def _effects_own(sentence: str, earlier: str | None, no_spell: bool = False) -> bool:
     """The effect's own quantity or card replaced (自己置換効果), which no player in another's place is; in a
     triggered ability, after what its effect does first (「この呪文を唱えた時、カードを1枚引くかわりに2枚
     引いてもよい」). ``earlier``: for the first sentence of a line, the text's sentences before it that are no
     replacement. Such a sentence whose 「かわりに」 follows what a card or a player does, said with its subject, is
     no effect's own when that is an event of a card (「自分のシールドはブレイクされるかわりに…」) or an act no
     earlier sentence does (「相手はカードを引くかわりに…」; 「相手の手札を相手自身が選んで捨てるかわりに」 after
-    「相手は…捨てる」 is): it may be a replacement of that event, never set aside unread."""
+    「相手は…捨てる」 is): it may be a replacement of that event, never set aside unread. On a card that is no
+    spell, such a line of no triggered ability is its static ability, no effect: with no subject said either
+    (「自分のシールドを手札に加えるかわりに、…」)."""
     trigger = _TRIGGER_HEAD.match(sentence)
     if trigger is not None and not sentence[trigger.end() :].startswith(c.INSTEAD):
         sentence = sentence[trigger.end() :]
-    elif earlier is not None and (said := _SUBJECT_EVENT.match(sentence)) is not None:
+    elif earlier is not None and (said := (_ACT_BEFORE if no_spell else _SUBJECT_EVENT).match(sentence)) is not None:
         if said.group("passive") or said.group("stem") not in earlier:
             return False
     return bool(c.SELF_REPLACEMENT.fullmatch(sentence)) and _player_replaced(sentence) is None
@@ -59,6 +61,11 @@ def _effects_before(done: list[c.Sentence]) -> str:
 # card's event (passive, or its own leaving, entering, losing), or an act whose kanji stem an earlier sentence says
 _SUBJECT_EVENT = re.compile(
     r"^[^、。]*?[がは][^、。]*?(?:(?P<passive>される|られる|離れる|出る|負ける)|(?P<stem>[一-龥]+)[ぁ-ん]*?[るすくうつ])"
+    r"、?(?:かわりに|代わりに)"
+)
+# The same with or without a subject (a line of a card that is no spell)
+_ACT_BEFORE = re.compile(
+    r"^[^、。]*?(?:(?P<passive>される|られる|離れる|出る|負ける)|(?P<stem>[一-龥]+)[ぁ-ん]*?[るすくうつ])"
     r"、?(?:かわりに|代わりに)"
 )
 
@@ -272,7 +279,8 @@ class TextReader:
                 self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=_across_sentences(sentence)))
                 return
             earlier = None if self.line_before is not None else _effects_before(self.result.sentences)
-            if (head is None or _TRIGGER_HEAD.match(sentence)) and pending is None and _effects_own(sentence, earlier):
+            own = _effects_own(sentence, earlier, self.no_spell)
+            if (head is None or _TRIGGER_HEAD.match(sentence)) and pending is None and own:
                 self.result.self_replacements += 1
                 self._add(c.Sentence(sentence, offset, "self_replacement"))
                 return
