@@ -3833,3 +3833,34 @@ def test_a_creatures_static_line_is_no_effects_own(card_type, verdict):
     creature's line that triggers on nothing is its static ability, maybe a replacement, never set aside."""
     text = "自分のシールドを手札に加えるかわりに、バトルゾーンに出してもよい。"
     assert [s.verdict for s in compile_text(text, card_type).sentences] == [verdict]
+
+
+@pytest.mark.parametrize(
+    "text, form",
+    [
+        (  # a 「。」 after a keyword's reminder that ends its line
+            "エターナル・Ω(このクリーチャーがバトルゾーンを離れる時、かわりに手札に戻す)。",
+            {"keyword": "エターナル・Ω", "watch": {"event": "leave", "card": "this"}, "instead": [{"move_to": "hand"}]},
+        ),
+        (  # the reminder right after the grant, with no 「。」 between
+            "自分の光のクリーチャーはすべて「シールド・セイバー」を得る(自分のシールドがブレイクされる時、かわりにこの"
+            "クリーチャーを破壊してもよい)。",
+            {
+                "keyword": "シールド・セイバー",
+                "granted_to": {"whose": "own", "type": "creature", "civilization": "light"},
+                "watch": {"event": "break", "card": {"whose": "own"}},
+                "instead": ["stay", "destroy_this"],
+                "optional": True,
+            },
+        ),
+        (  # 「バトルゾーンに出すかわりに」: the watched entering said again
+            "相手のクリーチャーがバトルゾーンに出る時、バトルゾーンに出すかわりに持ち主の墓地に置く。",
+            {
+                "watch": {"event": "enter", "card": {"whose": "opponent", "type": "creature"}},
+                "instead": [{"move_to": "graveyard"}],
+            },
+        ),
+    ],
+)
+def test_a_reminders_full_stop_and_an_entering_said_again(text, form):
+    assert_compiles_to(text, form)

@@ -193,6 +193,10 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     ),
     # 「自分のマナゾーンに水または火のカードが合計7枚以上あれば」: the cards of one zone, each counted once anyway
     (re.compile(r"((?:自分|相手)の(?:マナゾーン|墓地|手札)に[^、。]*?が)合計(?=\d+[枚体つ]以上あれば)"), r"\1"),
+    # 「エターナル・Ω(…)。」: a keyword's reminder ends its line, with no 「。」 after it
+    (re.compile(r"\)。$"), ")"),
+    # 「…はすべて「シールド・セイバー」を得る(…)」: the reminder after the grant, its sentence ended
+    (re.compile(r"(」(?:能力)?を(?:得る|与える))(?=\()"), r"\1。"),
     # 「このクリーチャーは破壊されるかわりに手札に戻る」: a card's event in the present said before 「かわりに」 with no
     # 「時」 is what the replacement watches (「このクリーチャーが破壊される時、破壊されるかわりに…」), never the
     # effect's own; 「そのクリーチャーは…」 (a card the effect acts on) is not taken here
@@ -875,7 +879,7 @@ _ORIGINAL = re.compile(
     r"(?:(?:(?:その|この)[^、を。は]*|相手)(?:を|は))?(?:自分の|持ち主の)?"
     r"(?:墓地に置く|墓地に置かれる|墓地の|離れる|手札に戻る|手札に戻される|手札に戻す|アンタップする|出る"
     r"|シールドをブレイクする|山札の下に置かれる|(?:自分|相手)が選ぶ|破壊される|破壊する|ブレイクされる|捨てられる|捨てる"
-    r"|マナゾーンに置く|マナゾーンに置かれる|ゲームに負ける|バトルする|バトルの|シールドブレイクの)(?=かわりに)"
+    r"|マナゾーンに置く|マナゾーンに置かれる|ゲームに負ける|バトルする|バトルの|シールドブレイクの|出す)(?=かわりに)"
     r"|(?:自分|相手)は(?:その[^、。を]*を)?(?:出す|出る)(?=かわりに)"
     r"|相手はそれを手札に戻す(?=かわりに)"
     r"|相手はそのシールドを手札に戻す(?=かわりに)"
