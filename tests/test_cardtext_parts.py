@@ -229,6 +229,7 @@ def test_an_instead_after_a_clause_of_a_watched_event_is_no_self_replacement():
         "この呪文を唱えた時、カードを1枚引くかわりに2枚引いてもよい。",
         "このクリーチャーが攻撃する時、相手のクリーチャーを1体選び、手札に戻すかわりに山札の下に置いてもよい。",
         "このクリーチャーが出た時、自分のマナゾーンに火のカードがあれば、かわりに相手のクリーチャーを1体破壊する。",
+        "このクリーチャーがバトルに勝った時、相手のシールドを1枚のかわりに2枚ブレイクする。",
     ],
 )
 def test_a_triggered_abilitys_own_instead_is_a_self_replacement(text):
@@ -3864,3 +3865,14 @@ def test_a_creatures_static_line_is_no_effects_own(card_type, verdict):
 )
 def test_a_reminders_full_stop_and_an_entering_said_again(text, form):
     assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "このクリーチャーを召喚する時、コストを支払うかわりに自分のクリーチャーを1体破壊してもよい。",
+        "この呪文を唱える時、マナゾーンのカードをタップするかわりに、自分のシノビを1体手札に戻してもよい。",
+    ],
+)
+def test_a_summons_or_casts_cost_paid_otherwise_replaces_no_event(text):
+    assert [s.verdict for s in compile_text(text).sentences] == ["not_replacement"]

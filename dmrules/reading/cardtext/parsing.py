@@ -48,6 +48,11 @@ NOT_REPLACEMENT = (
     re.compile(r"[^。]*「[^」]+」のかわりに「[^」]+」を得る"),
     # an alternative cost (代替コスト), and a choice of both modes: no event is replaced
     re.compile(r"[^。]*コスト(を支払う|の)かわりに、?[^。]*(支払ってもよい|唱えてもよい|召喚してもよい)"),
+    # 「このクリーチャーを召喚する時、コストを支払うかわりに…」「この呪文を唱える時、マナゾーンのカードを
+    # タップするかわりに…」: a summon's or a cast's cost paid otherwise, no event replaced
+    re.compile(
+        r"[^。]*(召喚する|唱える)時、[^。]*(コストを支払う|マナゾーンのカードをタップする)かわりに[^。]*てもよい"
+    ),
     # 「このクリーチャーの召喚コストを支払う時、かわりに…してもよい」: what is paid instead of the summoning cost
     re.compile(r"この(クリーチャー|カード)の召喚コストを支払う時、かわりに[^。]*てもよい"),
     re.compile(r"[^。]*\d+つのかわりに両方選んでもよい"),

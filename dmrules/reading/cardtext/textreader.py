@@ -30,7 +30,7 @@ _PLAYER_REPLACED = re.compile(r"(自分|相手|プレイヤー)のかわりに�
 # A triggered ability's condition (「このクリーチャーが出た時、」「この呪文を唱えた時、」「攻撃する時、」): no event a
 # replacement watches (those are 「…る時」; a card 「破壊された時」 may be an old wording of one, never taken here)
 _TRIGGER_HEAD = re.compile(
-    r"^[^。、]*?(?:出た|唱えた|召喚した|攻撃する|攻撃した|ブロックする|ブロックした)(?:時|とき)、"
+    r"^[^。、]*?(?:出た|唱えた|召喚した|攻撃する|攻撃した|ブロックする|ブロックした|勝った)(?:時|とき)、"
 )
 
 
