@@ -3876,3 +3876,16 @@ def test_a_reminders_full_stop_and_an_entering_said_again(text, form):
 )
 def test_a_summons_or_casts_cost_paid_otherwise_replaces_no_event(text):
     assert [s.verdict for s in compile_text(text).sentences] == ["not_replacement"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "相手のクリーチャーが破壊される時、かわりにそのクリーチャーを自分のマナゾーンに置く。",
+        "相手が手札を捨てる時、かわりにそのカードを自分のマナゾーンに置く。",
+    ],
+)
+def test_the_opponents_watched_card_put_into_ones_own_zone_is_refused(text):
+    """A card goes to its owner's zone: 「自分のマナゾーン」 of the opponent's card says what cannot be, never read
+    as its owner's (as a choice of the opponent's cards is refused)."""
+    assert_refused(text, "the opponent's card put into one's own zone")

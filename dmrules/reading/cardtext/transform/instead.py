@@ -175,6 +175,8 @@ def _place(clause: Clause, theirs: bool = False) -> tuple[str, str | None]:
         raise ReadError("a clause that says not where the card goes")
     if place.owner == "相手の" and not theirs:
         raise ReadError("a card put into the opponent's zone")
+    if place.owner == "自分の" and theirs and clause.actor is None:
+        raise ReadError("the opponent's card put into one's own zone (a zone of another player than its owner)")
     if place.zone == "under":
         raise ReadError("a card put under a chosen card, instead of the event")
     if clause.verb == "add" and place.zone not in ("hand", "shields", "deck"):
