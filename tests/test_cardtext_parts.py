@@ -3889,3 +3889,8 @@ def test_the_opponents_watched_card_put_into_ones_own_zone_is_refused(text):
     """A card goes to its owner's zone: 「自分のマナゾーン」 of the opponent's card says what cannot be, never read
     as its owner's (as a choice of the opponent's cards is refused)."""
     assert_refused(text, "the opponent's card put into one's own zone")
+
+
+def test_a_keyword_said_as_a_race_is_refused():
+    """「自分のブロッカー」: no race is 「ブロッカー」; read as one, no creature would be watched (a wrong answer)."""
+    assert_refused("自分のブロッカーが破壊される時、かわりに手札に戻す。", "names a keyword, no race")

@@ -9,6 +9,7 @@ across fields (「進化クリーチャーまたはゴッド」) one alternative
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from lark import Token
@@ -38,6 +39,11 @@ def _set(flt: Filter, attr: str, value) -> Filter:
     if old not in (None, False, "any") and old != value:
         raise ReadError(f"the phrase says two things of one card: {attr} {old} and {value}")
     return replace(flt, **{attr: value})
+
+
+# A keyword said as if it were a race (「自分のブロッカー」): no race is one (a race whose name ends so would be
+# read as the creatures that have the keyword, a guess)
+_KEYWORD_NOUN = re.compile(r"(ブロッカー|ブレイカー|アタッカー|スレイヤー|セイバー|トリガー)$")
 
 
 class NounParts:
@@ -187,7 +193,13 @@ class NounParts:
         return ("kinds", [i for i in items if isinstance(i, tuple)])
 
     def kind_race(self, items: list):
-        return ("race", str(_typed_tokens(items, "RACE")[0]), len(items) > 1)
+        race = str(_typed_tokens(items, "RACE")[0])
+        if _KEYWORD_NOUN.search(race):
+            raise ReadError(
+                f"「{race}」 names a keyword, no race: the creatures that have it are "
+                f"「「{race}」を持つクリーチャー」, which the text does not say"
+            )
+        return ("race", race, len(items) > 1)
 
     def kind_race_word(self, items: list):
         """「種族にドラゴンとあるクリーチャー」「「サイバー」と付く種族」: a creature whose races contain the word."""
