@@ -3894,3 +3894,13 @@ def test_the_opponents_watched_card_put_into_ones_own_zone_is_refused(text):
 def test_a_keyword_said_as_a_race_is_refused():
     """「自分のブロッカー」: no race is 「ブロッカー」; read as one, no creature would be watched (a wrong answer)."""
     assert_refused("自分のブロッカーが破壊される時、かわりに手札に戻す。", "names a keyword, no race")
+
+
+def test_a_second_replacement_a_grant_quotes_is_never_the_givers_own():
+    """Two replacements in one quoted grant: each is the grant's (both refused, for the rendering quotes one),
+    never the second read as the giving card's own ability."""
+    result = compile_text(
+        "自分のクリーチャーはすべて「このクリーチャーが破壊される時、かわりに手札に戻す。このクリーチャーが離れる時、"
+        "かわりにマナゾーンに置く」を得る。"
+    )
+    assert not result.abilities and [s.verdict for s in result.sentences] == ["other", "unreadable", "unreadable"]

@@ -53,6 +53,14 @@ def _effects_own(sentence: str, earlier: str | None, no_spell: bool = False) -> 
     return bool(c.SELF_REPLACEMENT.fullmatch(sentence)) and _player_replaced(sentence) is None
 
 
+def _named(line: str, name: str | None) -> str:
+    """The card's own name printed bare (「双光の使徒カリュートが他に1体でも」) as a name: 《…》."""
+    if name is None or name not in line:
+        return line
+    parts = re.split(r"(《[^》]*》|「[^」]*」)", line)
+    return "".join(p if i % 2 else p.replace(name, f"《{name}》") for i, p in enumerate(parts))
+
+
 def _effects_before(done: list[c.Sentence]) -> str:
     return "。".join(s.text for s in done if s.verdict == "other")
 
@@ -189,7 +197,7 @@ class TextReader:
         return True
 
     def _line(self, raw_line: str, line_offset: int) -> None:
-        line = self._named(normalize(raw_line))
+        line = _named(normalize(raw_line), self.name)
         refused, self.given_below = _given_below(line, self.given_below)
         if refused is not None:
             self._add(c.Sentence(raw_line, line_offset, "unreadable", problem=refused))
@@ -221,13 +229,6 @@ class TextReader:
             c.in_time(self.text, line_offset + start)
             self._sentence(sentence, line_offset + start, keyword, conditions, prefix)
             self.line_before = sentence
-
-    def _named(self, line: str) -> str:
-        """The card's own name printed bare (「双光の使徒カリュートが他に1体でも」) as a name: 《…》."""
-        if self.name is None or self.name not in line:
-            return line
-        parts = re.split(r"(《[^》]*》|「[^」]*」)", line)
-        return "".join(p if i % 2 else p.replace(self.name, f"《{self.name}》") for i, p in enumerate(parts))
 
     # -- one sentence -------------------------------------------------------------------
     def _sentence(self, sentence: str, offset: int, keyword, conditions, prefix) -> None:
@@ -346,8 +347,7 @@ class TextReader:
         if quoted:  # the quoted sentences, read as a keyword's reminder is: the first one the replacement
             self._add(c.Sentence(sentence, offset, "other"))
             self.grant = PendingGrant(replace(grant, keyword="", quoted=True), sentence, "", None)
-            for start, inner in quotes:
-                self._sentence(inner, offset + start, None, [], None)
+            self._given(self.grant, [(offset + start, inner) for start, inner in quotes])
             return
         self._add(c.Sentence(sentence, offset, "other", keyword=word))
         self.grant = PendingGrant(grant, sentence, word, c.keyword_reminder(word, arg or ""))
@@ -362,11 +362,18 @@ class TextReader:
             record.verdict, record.problem = "unreadable", f"「{pending.keyword}」 has no reminder to read"
             return
         offset = self._offset_of(pending.text)
-        (_, first), *rest = sentences(pending.reminder)  # the replacement, then its follow-ups (エスケープ's)
-        self._replacement(first, offset, pending.keyword, [], None, pending)
-        for _, sentence in rest:
-            self._sentence(sentence, offset, pending.keyword, [], None)
+        self._given(pending, [(offset, sentence) for _, sentence in sentences(pending.reminder)])
         self._close()
+
+    def _given(self, pending: PendingGrant, given: list[tuple[int, str]]) -> None:
+        """The sentences a grant gives: each replacement the grant's (never the giver's own), each sentence after
+        one its follow-up (エスケープ's 「その「S・トリガー」は使えない」)."""
+        self.grant = None
+        for offset, sentence in given:
+            if c.INSTEAD in sentence or self.group is None:
+                self._replacement(sentence, offset, pending.keyword or None, [], None, pending)
+            else:
+                self._sentence(sentence, offset, pending.keyword or None, [], None)
 
     def _offset_of(self, text: str) -> int:
         return next((s.offset for s in reversed(self.result.sentences) if s.text == text), 0)
