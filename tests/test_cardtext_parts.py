@@ -3904,3 +3904,19 @@ def test_a_second_replacement_a_grant_quotes_is_never_the_givers_own():
         "かわりにマナゾーンに置く」を得る。"
     )
     assert not result.abilities and [s.verdict for s in result.sentences] == ["other", "unreadable", "unreadable"]
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "この能力は1ターンに1度しか使えない。",
+        "この効果は相手のターン中にのみ使える。",
+        "そうしなければ、自分の手札を1枚捨てる。",
+        "捨てたカードがクリーチャーなら、カードを1枚引く。",
+    ],
+)
+def test_a_sentence_that_says_more_of_the_replacement_is_never_dropped(after):
+    """When the replacement may be used, what is done if it is not, what is done with what it acted on: part of
+    it, which the vocabulary cannot state; unreadable (the card refused), never an ability read without it."""
+    result = compile_text("このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。" + after)
+    assert [s.verdict for s in result.sentences] == ["replacement", "unreadable"] and not result.complete

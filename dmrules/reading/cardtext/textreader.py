@@ -251,14 +251,9 @@ class TextReader:
             if self.group is not None and sentence.startswith(c.FOLLOW_UP):
                 self._follow_up(self.group, sentence, offset)
                 return
-            if self.group is not None and REFERS_BACK.match(sentence) and not _names_earlier(self.group):
-                # 「…かわりに表向きにする。それが「S・トリガー」を持つ呪文なら、…」: what is done with the replaced
-                # event's card is part of the replacement; never dropped as a sentence of its own
+            problem = _part_of_the_replacement(self.group, sentence) if self.group is not None else None
+            if problem is not None:
                 self._close()
-                problem = (
-                    f"「{sentence[:12]}…」 after a replacement names its card again: what is done with it is part "
-                    "of the replacement, which the vocabulary cannot state"
-                )
                 self._add(c.Sentence(sentence, offset, "unreadable", problem=problem))
                 return
             self._close()
@@ -552,6 +547,31 @@ def _holder_named(sentence: str, pending: PendingGrant | None) -> str:
     # the keyword by its name (「「セイバー」を持つ」) or with what follows its colon (「「セイバー:X」を持つ」)
     word = f"「{re.escape(pending.keyword.split(':')[0])}(?::[^」]*)?」"
     return re.sub(f"({word})" + r"を持つクリーチャーを(?![\d、])", r"\1を得たクリーチャーを", sentence)
+
+
+# A sentence after a replacement, in its line, that says more of it: when it may be used (「この能力は1ターンに
+# 1度しか使えない」「この効果は相手のターン中にのみ使える」), what is done if it is not (「そうしなければ、…」), or
+# what is done with the cards it acted on (「捨てたカードがクリーチャーなら、…」「こうして…」)
+_SAYS_MORE = re.compile(
+    r"(そうしなければ|そうしない場合|(この|その)(能力|効果)|[^、。]{0,6}た(カード|クリーチャー|シールド)|こうして)"
+)
+
+
+def _part_of_the_replacement(group: Group, sentence: str) -> str | None:
+    """Why a sentence after a replacement is part of it, which the vocabulary cannot state; never dropped as a
+    sentence of its own."""
+    if REFERS_BACK.match(sentence) and not _names_earlier(group):
+        # 「…かわりに表向きにする。それが「S・トリガー」を持つ呪文なら、…」: what is done with the replaced event's card
+        return (
+            f"「{sentence[:12]}…」 after a replacement names its card again: what is done with it is part of the "
+            "replacement, which the vocabulary cannot state"
+        )
+    if _SAYS_MORE.match(sentence):
+        return (
+            f"「{sentence[:12]}…」 after a replacement says more of it (when it may be used, what is done if it is "
+            "not, or with what it acted on), which the vocabulary cannot state"
+        )
+    return None
 
 
 def _names_earlier(group: Group) -> bool:
