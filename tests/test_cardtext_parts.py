@@ -3913,6 +3913,7 @@ def test_a_second_replacement_a_grant_quotes_is_never_the_givers_own():
         "この効果は相手のターン中にのみ使える。",
         "そうしなければ、自分の手札を1枚捨てる。",
         "捨てたカードがクリーチャーなら、カードを1枚引く。",
+        "この方法で捨てたカードは、このターン使えない。",
     ],
 )
 def test_a_sentence_that_says_more_of_the_replacement_is_never_dropped(after):
@@ -3920,3 +3921,15 @@ def test_a_sentence_that_says_more_of_the_replacement_is_never_dropped(after):
     it, which the vocabulary cannot state; unreadable (the card refused), never an ability read without it."""
     result = compile_text("このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。" + after)
     assert [s.verdict for s in result.sentences] == ["replacement", "unreadable"] and not result.complete
+
+
+def test_sono_baai_after_a_replacement_is_its_follow_up():
+    """「その場合、」 (the classic 「そうした場合、」): what follows the replacement when it is applied."""
+    assert_compiles_to(
+        "自分のクリーチャーが破壊される時、かわりに手札に戻す。その場合、相手はカードを1枚引く。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+            "instead": [{"move_to": "hand"}],
+            "then": [{"events": [{"draw": "opponent", "count": 1}]}],
+        },
+    )

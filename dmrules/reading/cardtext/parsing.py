@@ -26,6 +26,7 @@ MAX_SENTENCE = 200  # characters of a normalised sentence; a longer one is not p
 FOLLOW_UP = (
     "そうした場合",
     "そうしたら",
+    "その場合",
     "その後",
     "ただし",
     "その「S・トリガー」",

@@ -553,7 +553,7 @@ def _holder_named(sentence: str, pending: PendingGrant | None) -> str:
 # 1度しか使えない」「この効果は相手のターン中にのみ使える」), what is done if it is not (「そうしなければ、…」), or
 # what is done with the cards it acted on (「捨てたカードがクリーチャーなら、…」「こうして…」)
 _SAYS_MORE = re.compile(
-    r"(そうしなければ|そうしない場合|(この|その)(能力|効果)|[^、。]{0,6}た(カード|クリーチャー|シールド)|こうして)"
+    r"(そうしなければ|そうしない場合|(この|その)(能力|効果)|この方法で|[^、。]{0,6}た(カード|クリーチャー|シールド)|こうして)"
 )
 
 
