@@ -871,8 +871,8 @@ MUTANTS += [
     M(
         "cards-under-count-ignored",
         "dmrules/game/conditions.py",
-        "sum(other.under == card.id for other in state.cards.values()) >= condition.at_least",
-        "sum(other.under == card.id for other in state.cards.values()) >= 1",
+        "return count_within(condition, sum(other.under == card.id for other in state.cards.values()))",
+        "return sum(other.under == card.id for other in state.cards.values()) >= 1",
         "「下にカードが3枚以上あれば」 holds with one card under it",
     ),
     M(

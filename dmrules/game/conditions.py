@@ -37,7 +37,7 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
     if condition.word == "this_untapped":  # 「このクリーチャーがアンタップしていれば」: in the battle zone, untapped
         return card.zone == "battle" and not card.tapped
     if condition.word == "cards_under_this":  # 「カードが下にあれば」「下にカードが3枚以上あれば」: under this one
-        return sum(other.under == card.id for other in state.cards.values()) >= condition.at_least
+        return count_within(condition, sum(other.under == card.id for other in state.cards.values()))
     if condition.word == "this_face_up":  # 「表向きで」: a shield put face up
         return card.zone == "shields" and card.face_up
     if condition.word == "not_fortified_by_other_castle":

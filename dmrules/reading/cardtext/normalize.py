@@ -114,6 +114,12 @@ _BATTLE_CARDS = (
     r"(^|、|:|。)((?:自分|相手)の(?:(?!シールド|手札|墓地|マナ|山札|ゾーン|カード|呪文|この)[^、。がを])*?"
     r"(?:クリーチャー|[ァ-ヺー]))"
 )
+# A watched card said first in its sentence or after what stands before the watched event (「相手のターン中、」
+# 「…あれば、」): (where it begins)(the card); 「その…」, a card an effect acts on, is never one
+_WATCHED_FIRST = (
+    r"(^|。|(?:中|ターン|ば|なら)、)((?:この|自分の|相手の|バトルゾーンにある)[^、。はが「」]*?"
+    r"(?:クリーチャー|カード|クロスギア|シールド))"
+)
 _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     # what the player may do, then 「その場合、…かわりに…」: one optional replacement (_cost_then_instead)
     (
@@ -202,8 +208,7 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # effect's own; 「そのクリーチャーは…」 (a card the effect acts on) is not taken here
     (
         re.compile(
-            r"(^|。|(?:中|ターン|ば|なら)、)((?:この|自分の|相手の|バトルゾーンにある)[^、。はが「」]*?"
-            r"(?:クリーチャー|カード|クロスギア|シールド))[はが]、?"
+            _WATCHED_FIRST + r"[はが]、?"
             r"((?:破壊される|バトルゾーンを離れる|離れる|(?:墓地|マナゾーン|山札の下|山札の一番下)に置かれる|手札に戻される"
             r"|手札に加えられる|ブレイクされる|(?:バトルゾーンに)?出る)(?=、?かわりに))"
         ),
@@ -220,13 +225,7 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     ),
     # 「このクリーチャーは、破壊される時、…」: the watched card said as the topic, as 「このクリーチャーが破壊される時」
     # (the card, then its event in the present, then 「時、」; 「…はすべて」 is a grant's, never this)
-    (
-        re.compile(
-            r"(^|。)((?:この|自分の|相手の|バトルゾーンにある)[^、。はが「」]*?(?:クリーチャー|カード|クロスギア))は、?"
-            r"(?=(?:破壊される|バトルゾーンを離れる|離れる)時、)"
-        ),
-        r"\1\2が",
-    ),
+    (re.compile(_WATCHED_FIRST + r"は、?(?=(?:破壊される|バトルゾーンを離れる|離れる)時、)"), r"\1\2が"),
     # 「各ターン、自分のシールドがはじめてブレイクされる時」: 「各ターンはじめて、自分のシールドがブレイクされる時」
     (re.compile(r"(^|、)各ターン、([^、。]*?が)はじめて([^、。]*?る時)"), r"\1各ターンはじめて、\2\3"),
     # 「このクリーチャーが…離れる時にアンタップしていたら、」: its state when the event would happen, said after it

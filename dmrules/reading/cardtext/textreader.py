@@ -67,15 +67,13 @@ def _effects_before(done: list[c.Sentence]) -> str:
 
 # A subject (「…は」「…が」) and the verb of what it does right before 「かわりに」, in the sentence's first segment: a
 # card's event (passive, or its own leaving, entering, losing), or an act whose kanji stem an earlier sentence says
-_SUBJECT_EVENT = re.compile(
-    r"^[^、。]*?[がは][^、。]*?(?:(?P<passive>される|られる|離れる|出る|負ける)|(?P<stem>[一-龥]+)[ぁ-ん]*?[るすくうつ])"
+_DONE_BEFORE_INSTEAD = (
+    r"[^、。]*?(?:(?P<passive>される|られる|離れる|出る|負ける)|(?P<stem>[一-龥]+)[ぁ-ん]*?[るすくうつ])"
     r"、?(?:かわりに|代わりに)"
 )
+_SUBJECT_EVENT = re.compile(r"^[^、。]*?[がは]" + _DONE_BEFORE_INSTEAD)
 # The same with or without a subject (a line of a card that is no spell)
-_ACT_BEFORE = re.compile(
-    r"^[^、。]*?(?:(?P<passive>される|られる|離れる|出る|負ける)|(?P<stem>[一-龥]+)[ぁ-ん]*?[るすくうつ])"
-    r"、?(?:かわりに|代わりに)"
-)
+_ACT_BEFORE = re.compile(r"^" + _DONE_BEFORE_INSTEAD)
 
 
 def _player_replaced(sentence: str) -> str | None:
