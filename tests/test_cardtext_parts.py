@@ -3933,3 +3933,71 @@ def test_sono_baai_after_a_replacement_is_its_follow_up():
             "then": [{"events": [{"draw": "opponent", "count": 1}]}],
         },
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "このクリーチャーが破壊される時、かわりに自分のバトルゾーンにある他のクリーチャーを1体破壊してもよい。",
+        "このクリーチャーが破壊される時、かわりにバトルゾーンにある自分の他のクリーチャーを1体破壊してもよい。",
+    ],
+)
+def test_a_players_battle_zone_holds_that_players_creatures(text):
+    """「自分のバトルゾーンにある」 and 「バトルゾーンにある自分の」 name the same creatures: one reading, not two."""
+    assert_compiles_to(
+        text,
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": ["stay", {"destroy": {"count": 1, "whose": "own", "other": True}}],
+            "optional": True,
+        },
+    )
+
+
+def test_this_creature_returned_from_the_battle_zone_is_this_creature_returned():
+    assert_compiles_to(
+        "自分のクリーチャーが破壊される時、かわりにこのクリーチャーをバトルゾーンから自分の手札に戻してもよい。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+            "instead": ["stay", {"this_to": "hand"}],
+            "optional": True,
+        },
+    )
+
+
+@pytest.mark.parametrize("said", ["自分のシールドゾーンのカード", "自分のシールドゾーンにあるカード", "自分のシールド"])
+def test_the_cards_of_a_shield_zone_are_its_shields(said):
+    assert_compiles_to(
+        f"{said}が墓地に置かれる時、かわりに手札に加える。",
+        {
+            "watch": {"event": "put_into_graveyard", "card": {"whose": "own"}, "from": "shields"},
+            "instead": [{"move_to": "hand"}],
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "このクリーチャーで攻撃するかわりに、自分の手札を1枚捨ててもよい。",
+        "自分のターン中、このクリーチャーで攻撃するかわりに、このクリーチャーを破壊してもよい。",
+        "自分の他のクリーチャーは、攻撃するかわりに、タップしてカードを1枚引いてもよい。",
+        "相手のクリーチャーが攻撃する時、このクリーチャーでブロックするかわりに、タップしてもよい。",
+        "この呪文を唱えるかわりに、このカードを自分のシールドゾーンに裏向きにして置いてもよい。",
+        "このクリーチャーを召喚するかわりに、自分の手札から捨ててもよい。",
+        "このクリーチャーの召喚コストを支払うかわりに、自分の光のクリーチャーを3体タップしてもよい。",
+    ],
+)
+def test_an_act_a_player_may_do_instead_of_another_replaces_no_event(text):
+    """Attacking, blocking, summoning or casting this card, paying its cost: a player's choice of what to do,
+    no event of a card replaced (nor the effect's own quantity: no effect is resolving)."""
+    assert [s.verdict for s in compile_text(text).sentences] == ["not_replacement"]
+
+
+def test_a_break_replaced_after_an_attack_trigger_is_no_effects_own():
+    """「攻撃する時、…ブレイクするかわりに」: the attack breaks the shields, not the triggered ability's effect; the
+    breaking is replaced, never set aside as the effect's own quantity (and no act a player chooses instead)."""
+    result = compile_text(
+        "このクリーチャーが攻撃する時、相手のシールドをブレイクするかわりに、相手の手札を1枚捨てさせる。"
+    )
+    assert [s.verdict for s in result.sentences] == ["unreadable"]

@@ -34,6 +34,10 @@ _TRIGGER_HEAD = re.compile(
 )
 
 
+# 「このクリーチャーが攻撃する時、シールドをブレイクするかわりに…」
+_BREAK_INSTEAD = re.compile(r"^[^。、]*ブレイクする、?かわりに")
+
+
 def _effects_own(sentence: str, earlier: str | None, no_spell: bool = False) -> bool:
     """The effect's own quantity or card replaced (自己置換効果), which no player in another's place is; in a
     triggered ability, after what its effect does first (「この呪文を唱えた時、カードを1枚引くかわりに2枚
@@ -45,6 +49,8 @@ def _effects_own(sentence: str, earlier: str | None, no_spell: bool = False) -> 
     spell, such a line of no triggered ability is its static ability, no effect: with no subject said either
     (「自分のシールドを手札に加えるかわりに、…」)."""
     trigger = _TRIGGER_HEAD.match(sentence)
+    if trigger is not None and _BREAK_INSTEAD.match(sentence[trigger.end() :]):
+        return False  # the attack breaks the shields, not the triggered ability's effect
     if trigger is not None and not sentence[trigger.end() :].startswith(c.INSTEAD):
         sentence = sentence[trigger.end() :]
     elif earlier is not None and (said := (_ACT_BEFORE if no_spell else _SUBJECT_EVENT).match(sentence)) is not None:

@@ -255,6 +255,10 @@ def _placed(phrase: Phrase, zone: str, whose: str | None) -> Phrase:
     if whose is not None and phrase.filter.whose not in ("any", whose):
         raise ReadError("the phrase names two players")
     flt = phrase.filter if whose is None else replace(phrase.filter, whose=whose)
+    if zone == "battle":
+        # 「自分のバトルゾーンにある」 is 「バトルゾーンにある自分の」: a player's battle zone holds the cards
+        # they control.
+        return replace(phrase, zone=zone, zone_whose=None, filter=flt)
     return replace(phrase, zone=zone, zone_whose=whose, filter=flt)
 
 
