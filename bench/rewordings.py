@@ -8,7 +8,11 @@ reads whole is reworded, one change at a time, in the ways the printed texts say
 phrasings of an event (「バトルゾーンを離れる」/「離れる」, 「バトルゾーンに出す」/「出す」, 「山札の一番下」/
 「山札の下」), 「時」/「とき」, 「してもよい」/「してよい」, 「そうした場合」/「そうしたら」, 「相手のクリーチャー」/
 「相手クリーチャー」, kana numbers, what is replaced said again or not (「墓地に置くかわりに」/「かわりに」), the zone's
-player said or not (「手札に戻す」/「自分の手札に戻す」), 「とどまる」/「残る」, a clause's 「し、」/「して、」, commas.
+player said or not (「手札に戻す」/「自分の手札に戻す」/「持ち主の墓地に置く」), 「とどまる」/「残る」, a clause's
+「し、」/「して、」, commas, 「バトルゾーンにある自分の」/「自分のバトルゾーンにある」,
+「マナゾーンにある」/「マナゾーンの」, 「シールドを1つ」/「1枚」, 「山札の上から1枚目」/「山札の一番上のカード」,
+the player said once or twice (「相手の呪文または相手のクリーチャーの能力」), a choice said or not
+(「1体選び、破壊する」).
 Each rewording must read to the same abilities as the sentence (the same comparable forms); the share that does
 is printed, with those that do not. The target: all of them.
 """
@@ -56,6 +60,16 @@ REWORDINGS = (
     (r"置き、", "置いて、"),
     (r"相手の(?=ターン)", "相手プレイヤーの"),
     (r"自分の手札を(?=\d枚捨て)", "自分の手札から"),
+    (r"バトルゾーンにある自分の", "自分のバトルゾーンにある"),
+    (r"(自分|相手)の(マナゾーン|墓地)にある", r"\1の\2の"),
+    (r"(自分|相手)の(マナゾーン|墓地)の(?=カード|クリーチャー|呪文)", r"\1の\2にある"),
+    (r"(?<=[をに、])墓地に置(?=[くきいけ])", "持ち主の墓地に置"),
+    (r"(?<=ターン中)、", "に、"),
+    (r"シールドを1つ", "シールドを1枚"),
+    (r"山札の上から1枚目", "山札の一番上のカード"),
+    (r"(相手|自分)の呪文またはクリーチャーの能力", r"\1の呪文または\1のクリーチャーの能力"),
+    (r"(?<=[をに])、(?=[^、。]*(?:置|戻|加え|捨て|破壊))", ""),
+    (r"(?<=を)(\d[体枚つ])(?=(?:破壊|墓地|手札|マナ))", r"\1選び、"),
 )
 
 

@@ -1643,6 +1643,11 @@ BACK = {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "
     "condition, compared",
     [
         ("自分のマナゾーンのカードが相手のより多ければ", {"zone": "mana", "whose": "own", "than_other": "more"}),
+        ("自分のマナゾーンにあるカードが相手のより多ければ", {"zone": "mana", "whose": "own", "than_other": "more"}),
+        (
+            "自分の墓地にあるカードの枚数が相手より少なければ",
+            {"zone": "graveyard", "whose": "own", "than_other": "fewer"},
+        ),
         ("自分のシールドが相手のシールドより多ければ", {"zone": "shields", "whose": "own", "than_other": "more"}),
         ("相手の手札の枚数が自分より多ければ", {"zone": "hand", "whose": "opponent", "than_other": "more"}),
         ("自分のシールドの数が相手より少ない場合", {"zone": "shields", "whose": "own", "than_other": "fewer"}),
@@ -4001,3 +4006,14 @@ def test_a_break_replaced_after_an_attack_trigger_is_no_effects_own():
         "このクリーチャーが攻撃する時、相手のシールドをブレイクするかわりに、相手の手札を1枚捨てさせる。"
     )
     assert [s.verdict for s in result.sentences] == ["unreadable"]
+
+
+def test_this_spell_said_before_its_cast_with_a_comma_or_none():
+    """「この呪文を、唱えた後で」 and 「この呪文を唱えた後で」: the same words, the comma aside."""
+    form = {
+        "watch": {"event": "spell_to_graveyard", "card": "this"},
+        "instead": [{"move_to": "hand"}],
+        "spell_own_movement": True,
+    }
+    assert_compiles_to("この呪文を、唱えた後で墓地に置くかわりに手札に戻す。", form)
+    assert_compiles_to("この呪文を唱えた後で墓地に置くかわりに手札に戻す。", form)
