@@ -4017,3 +4017,34 @@ def test_this_spell_said_before_its_cast_with_a_comma_or_none():
     }
     assert_compiles_to("この呪文を、唱えた後で墓地に置くかわりに手札に戻す。", form)
     assert_compiles_to("この呪文を唱えた後で墓地に置くかわりに手札に戻す。", form)
+
+
+@pytest.mark.parametrize("said", ["あれば", "あるなら", "ある場合"])
+def test_a_condition_said_with_nara_or_baai(said):
+    assert_compiles_to(
+        f"相手の手札が3枚以上{said}、このクリーチャーが破壊される時、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"zone": "hand", "whose": "opponent", "at_least": 3}],
+            "instead": [{"move_to": "hand"}],
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "自分のクリーチャーが、バトルゾーンを離れる時、かわりに自分の手札を2枚捨ててもよい。",
+        "自分のクリーチャーが、離れる時、かわりに自分の手札を2枚捨ててもよい。",
+        "自分のクリーチャーがバトルゾーンを離れる時、かわりに自分の手札を2枚捨ててもよい。",
+    ],
+)
+def test_a_comma_after_the_watched_subject_says_nothing(text):
+    assert_compiles_to(
+        text,
+        {
+            "watch": {"event": "leave", "card": {"whose": "own", "type": "creature"}},
+            "instead": ["stay", {"discard": {"count": 2}}],
+            "optional": True,
+        },
+    )

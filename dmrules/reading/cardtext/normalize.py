@@ -22,6 +22,10 @@ WORDING = (
     ("みっつ", "3つ"),
     ("ゾーンから、", "ゾーンから"),
     ("一度", "1度"),
+    # 「…が5枚以上あるなら、」「…カードであるなら、」: the condition said with 「なら」
+    ("であるなら、", "であれば、"),
+    ("あるなら、", "あれば、"),
+    ("ある場合、", "あれば、"),
     ("一回", "1回"),
     ("好きな枚数", "好きな数"),
     ("そろって", "揃って"),
@@ -121,6 +125,8 @@ _WATCHED_FIRST = (
     r"(?:クリーチャー|カード|クロスギア|シールド))"
 )
 _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
+    # 「このクリーチャーが、バトルゾーンを離れる時」: a comma after the subject of a watched event
+    (re.compile(r"(?:(?<=[^、。])|^)が、(?=[^、。]*?時)"), "が"),
     # what the player may do, then 「その場合、…かわりに…」: one optional replacement (_cost_then_instead)
     (
         re.compile(
