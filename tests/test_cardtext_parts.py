@@ -4048,3 +4048,23 @@ def test_a_comma_after_the_watched_subject_says_nothing(text):
             "optional": True,
         },
     )
+
+
+@pytest.mark.parametrize(
+    "said, whose",
+    [
+        ("このクリーチャー以外の自分の", {"whose": "own"}),
+        ("このカード以外の自分の", {"whose": "own"}),
+        ("このクリーチャー以外の", {}),
+    ],
+)
+def test_this_creature_excepted_is_another(said, whose):
+    """「このクリーチャー以外の自分のクリーチャー」 is 「自分の他のクリーチャー」."""
+    assert_compiles_to(
+        f"{said}クリーチャーが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+        {
+            "watch": {"event": "destroy", "card": {**whose, "type": "creature", "other": True}},
+            "instead": ["stay", "destroy_this"],
+            "optional": True,
+        },
+    )
