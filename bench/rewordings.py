@@ -15,7 +15,8 @@ the player said once or twice (「相手の呪文または相手のクリーチ�
 (「1体選び、破壊する」), the count before or after 「を」 (「クリーチャー1体を」), 「かわりに、」, 「代わりに」,
 「留まる」, 「バトルゾーンから離れる」, a comma after the watched subject, 「あるなら」/「ある場合」, 「手札を」,
 「墓地に置かれるかわりに」, 「このクリーチャー以外の自分の」, 「1体でもあれば」, 「バトルゾーンにとどまる」,
-「その場合」, 「マナゾーンにタップして置く」.
+「その場合」, 「マナゾーンにタップして置く」, the watched card as the topic (「このクリーチャーは、…時」),
+「カードを1枚、自分の手札から捨て」, 「マナゾーンからカードを」, a comma after a count, 「時は、」.
 Each rewording must read to the same abilities as the sentence (the same comparable forms); the share that does
 is printed, with those that do not. The target: all of them.
 """
@@ -89,6 +90,11 @@ REWORDINGS = (
     (r"^((?:(?!山札から)[^。])*?)(?<!バトルゾーンに)とどまる", r"\1バトルゾーンにとどまる"),
     (r"そうした場合", "その場合"),
     (r"タップしてマナゾーンに置", "マナゾーンにタップして置"),
+    (r"^このクリーチャーが(?=[^、。]*?時、)", "このクリーチャーは、"),
+    (r"自分の手札を(\d)枚捨て", r"カードを\1枚、自分の手札から捨て"),
+    (r"自分のマナゾーン(?:の|にある)カードを(\d)枚", r"自分のマナゾーンからカードを\1枚"),
+    (r"(\d[体枚つ])(?=(?:墓地|手札|マナゾーン|山札)に)", r"\1、"),
+    (r"時、かわりに", "時は、かわりに"),
 )
 
 

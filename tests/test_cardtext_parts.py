@@ -4068,3 +4068,51 @@ def test_this_creature_excepted_is_another(said, whose):
             "optional": True,
         },
     )
+
+
+BREAKS_TO_GRAVEYARD = {
+    "watch": {"event": "break", "card": {"whose": "opponent"}, "when": ["by_this"]},
+    "instead": [{"move_to": "graveyard"}],
+}
+
+
+@pytest.mark.parametrize(
+    "text, form",
+    [
+        (
+            "このクリーチャーは、シールドをブレイクする時、相手はそのシールドを手札に加えるかわりに墓地に置く。",
+            BREAKS_TO_GRAVEYARD,
+        ),
+        (
+            "このクリーチャーはシールドをブレイクする時、相手はそのシールドを手札に加えるかわりに墓地に置く。",
+            BREAKS_TO_GRAVEYARD,
+        ),
+        (
+            "このクリーチャーは、バトルに負ける時、かわりに自分の手札を1枚捨ててもよい。",
+            {
+                "watch": {"event": "destroy", "card": "this", "when": ["by_battle"]},
+                "instead": ["stay", {"discard": 1}],
+                "optional": True,
+            },
+        ),
+        (
+            "このクリーチャーは、破壊される時、かわりにその下に重ねたカードを3枚、自分の墓地に置いてもよい。",
+            {
+                "watch": {"event": "destroy", "card": "this"},
+                "instead": ["stay", {"choose": {"count": 3, "from": "under_this", "to": "graveyard", "verb": "put"}}],
+                "optional": True,
+            },
+        ),
+    ],
+)
+def test_the_watched_card_said_as_the_topic_of_any_event(text, form):
+    """「このクリーチャーは、…する時」: the watched card said as the topic, whatever its event (no other subject said
+    before 「時」)."""
+    assert_compiles_to(text, form)
+
+
+def test_toki_wa_is_toki():
+    assert_compiles_to(
+        "このクリーチャーが破壊される時は、かわりに自分の手札を1枚捨ててもよい。",
+        {"watch": {"event": "destroy", "card": "this"}, "instead": ["stay", {"discard": 1}], "optional": True},
+    )

@@ -15,7 +15,8 @@ from collections.abc import Callable
 # Whole-word variants of the printed wording, old and new.
 WORDING = (
     ("代わり", "かわり"),
-    ("ときは、", "時は、"),
+    ("ときは、", "時、"),
+    ("時は、", "時、"),  # 「…離れる時は、かわりに」
     ("とき、", "時、"),
     ("ひとつ", "1つ"),
     ("ふたつ", "2つ"),
@@ -176,7 +177,7 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     ),
     # 「このクリーチャーが破壊される時、かわりにその下に重ねたカードを…」: the cards under the watched creature
     (
-        re.compile(r"((?:^|、)このクリーチャーが[^、。]*?時、かわりに、?)その下に(?:重ねた|ある)カード"),
+        re.compile(r"((?:^|、)このクリーチャー(?:が|は、?)[^、。]*?時、かわりに、?)その下に(?:重ねた|ある)カード"),
         r"\1このクリーチャーの下にあるカード",
     ),
     # 「かわりに光のコスト9の手札を1枚捨てる」: a card of the hand of those characteristics
@@ -235,7 +236,7 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     ),
     # 「このクリーチャーは、破壊される時、…」: the watched card said as the topic, as 「このクリーチャーが破壊される時」
     # (the card, then its event in the present, then 「時、」; 「…はすべて」 is a grant's, never this)
-    (re.compile(_WATCHED_FIRST + r"は、?(?=(?:破壊される|バトルゾーンを離れる|離れる)時、)"), r"\1\2が"),
+    (re.compile(_WATCHED_FIRST + r"は、?(?=[^、。がは]*?る時(?:、|または))"), r"\1\2が"),
     # 「各ターン、自分のシールドがはじめてブレイクされる時」: 「各ターンはじめて、自分のシールドがブレイクされる時」
     (re.compile(r"(^|、)各ターン、([^、。]*?が)はじめて([^、。]*?る時)"), r"\1各ターンはじめて、\2\3"),
     # 「このクリーチャーが…離れる時にアンタップしていたら、」: its state when the event would happen, said after it
