@@ -16,7 +16,8 @@ the player said once or twice (「相手の呪文または相手のクリーチ�
 「留まる」, 「バトルゾーンから離れる」, a comma after the watched subject, 「あるなら」/「ある場合」, 「手札を」,
 「墓地に置かれるかわりに」, 「このクリーチャー以外の自分の」, 「1体でもあれば」, 「バトルゾーンにとどまる」,
 「その場合」, 「マナゾーンにタップして置く」, the watched card as the topic (「このクリーチャーは、…時」),
-「カードを1枚、自分の手札から捨て」, 「マナゾーンからカードを」, a comma after a count, 「時は、」.
+「カードを1枚、自分の手札から捨て」, 「マナゾーンからカードを」, a comma after a count, 「時は、」, 「手札に加える」
+for 「手札に戻す」 from the graveyard or the mana zone, 「シールドゾーンに置く」, kanji counts, 「相手プレイヤーは」.
 Each rewording must read to the same abilities as the sentence (the same comparable forms); the share that does
 is printed, with those that do not. The target: all of them.
 """
@@ -95,6 +96,13 @@ REWORDINGS = (
     (r"自分のマナゾーン(?:の|にある)カードを(\d)枚", r"自分のマナゾーンからカードを\1枚"),
     (r"(\d[体枚つ])(?=(?:墓地|手札|マナゾーン|山札)に)", r"\1、"),
     (r"時、かわりに", "時は、かわりに"),
+    (r"((?:墓地|マナゾーン)(?:にある|の|から)[^、。]*?手札に)戻す", r"\1加える"),
+    (r"((?:墓地|マナゾーン)(?:にある|の|から)[^、。]*?手札に)戻してもよい", r"\1加えてもよい"),
+    (r"シールドゾーンに加える", "シールドゾーンに置く"),
+    (r"シールドゾーンに加えてもよい", "シールドゾーンに置いてもよい"),
+    (r"2枚", "二枚"),
+    (r"2つ", "ふたつ"),
+    (r"相手は(?!、)", "相手プレイヤーは"),
 )
 
 

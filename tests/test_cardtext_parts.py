@@ -4116,3 +4116,21 @@ def test_toki_wa_is_toki():
         "このクリーチャーが破壊される時は、かわりに自分の手札を1枚捨ててもよい。",
         {"watch": {"event": "destroy", "card": "this"}, "instead": ["stay", {"discard": 1}], "optional": True},
     )
+
+
+@pytest.mark.parametrize("count", ["2枚", "二枚", "２枚"])
+def test_a_count_in_kanji_or_digits(count):
+    assert_compiles_to(
+        f"このクリーチャーが破壊される時、かわりに自分の手札を{count}捨ててもよい。",
+        {"watch": {"event": "destroy", "card": "this"}, "instead": ["stay", {"discard": 2}], "optional": True},
+    )
+
+
+@pytest.mark.parametrize("printed, verb", [("戻してもよい", "return"), ("加えてもよい", "add_to_hand")])
+def test_a_card_of_the_graveyard_returned_or_added_to_the_hand(printed, verb):
+    """「墓地から…手札に戻す」 and 「…手札に加える」: the same move, each verb as printed."""
+    chosen = {"count": 1, "from": "graveyard", "to": "hand", "verb": verb, "type": "creature"}
+    assert_compiles_to(
+        f"このクリーチャーが破壊される時、かわりに自分の墓地からクリーチャーを1体手札に{printed}。",
+        {"watch": {"event": "destroy", "card": "this"}, "instead": ["stay", {"choose": chosen}], "optional": True},
+    )

@@ -130,6 +130,8 @@ _WATCHED_FIRST = (
     r"(?:クリーチャー|カード|クロスギア|シールド))"
 )
 _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
+    # 「二枚」「三体」「一つ」: a count in kanji
+    (re.compile(r"([一二三四五六七八九])(?=枚|体|つ)"), lambda m: str("一二三四五六七八九".index(m.group(1)) + 1)),
     # 「このクリーチャーが、バトルゾーンを離れる時」: a comma after the subject of a watched event
     (re.compile(r"(?:(?<=[^、。])|^)が、(?=[^、。]*?時)"), "が"),
     # what the player may do, then 「その場合、…かわりに…」: one optional replacement (_cost_then_instead)
