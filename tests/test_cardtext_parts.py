@@ -4134,3 +4134,27 @@ def test_a_card_of_the_graveyard_returned_or_added_to_the_hand(printed, verb):
         f"このクリーチャーが破壊される時、かわりに自分の墓地からクリーチャーを1体手札に{printed}。",
         {"watch": {"event": "destroy", "card": "this"}, "instead": ["stay", {"choose": chosen}], "optional": True},
     )
+
+
+def _saver(card: dict) -> dict:
+    return {"watch": {"event": "destroy", "card": card}, "instead": ["stay", "destroy_this"], "optional": True}
+
+
+@pytest.mark.parametrize(
+    "said, card",
+    [
+        ("コスト3以上5以下の", {"cost_min": 3, "cost_max": 5}),
+        ("コストが5以下の", {"cost_max": 5}),
+        ("パワーが3000以上の", {"power_min": 3000}),
+        ("パワー2000以上6000以下の", {"power_min": 2000, "power_max": 6000}),
+        ("光または水または闇の", {"civilization": ["light", "water", "darkness"]}),
+        ("ゼロ文明の", {"civilization": "zero"}),
+    ],
+)
+def test_bounds_and_civilizations_said_otherwise(said, card):
+    """A range of cost or power said once (「コスト3以上5以下の」), a bound said with 「が」, civilizations listed with
+    「または」 each time, a civilization said with 「文明」: the same filters."""
+    assert_compiles_to(
+        f"自分の{said}クリーチャーが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+        _saver({"whose": "own", "type": "creature", **card}),
+    )

@@ -132,6 +132,13 @@ _WATCHED_FIRST = (
 _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     # 「二枚」「三体」「一つ」: a count in kanji
     (re.compile(r"([一二三四五六七八九])(?=枚|体|つ)"), lambda m: str("一二三四五六七八九".index(m.group(1)) + 1)),
+    # 「コスト3以上5以下の」: both bounds, each said with its word; 「コストが5以下の」「パワーが3000以上の」: the same
+    (re.compile(r"(コスト|パワー)(\d+)以上(\d+)以下の"), r"\1\2以上の\1\3以下の"),
+    (re.compile(r"(コスト|パワー)が(\d+)(以上|以下)の"), r"\1\2\3の"),
+    # 「ゼロ文明のクリーチャー」: the civilization's name said with 「文明」
+    (re.compile(r"(光|水|闇|火|自然|ゼロ)文明の"), r"\1の"),
+    # 「光または水または闇の」: a list of civilizations, 「光、水または闇の」
+    (re.compile(r"(光|水|闇|火|自然|ゼロ)または(?=(?:光|水|闇|火|自然|ゼロ)または)"), r"\1、"),
     # 「このクリーチャーが、バトルゾーンを離れる時」: a comma after the subject of a watched event
     (re.compile(r"(?:(?<=[^、。])|^)が、(?=[^、。]*?時)"), "が"),
     # what the player may do, then 「その場合、…かわりに…」: one optional replacement (_cost_then_instead)
