@@ -4158,3 +4158,11 @@ def test_bounds_and_civilizations_said_otherwise(said, card):
         f"自分の{said}クリーチャーが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
         _saver({"whose": "own", "type": "creature", **card}),
     )
+
+
+def test_a_comma_after_but_is_kept():
+    """「…できるが、」 ("but") is no subject's 「が」: its comma stays, the two clauses apart."""
+    assert "できるが、相手" in normalize(
+        "このクリーチャーは攻撃できるが、相手のクリーチャーが破壊される時、かわりに手札に戻す。"
+    )
+    assert "このクリーチャーが離れる時" in normalize("このクリーチャーが、離れる時、かわりに手札に戻す。")

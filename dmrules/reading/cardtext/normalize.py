@@ -139,8 +139,9 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (re.compile(r"(光|水|闇|火|自然|ゼロ)文明の"), r"\1の"),
     # 「光または水または闇の」: a list of civilizations, 「光、水または闇の」
     (re.compile(r"(光|水|闇|火|自然|ゼロ)または(?=(?:光|水|闇|火|自然|ゼロ)または)"), r"\1、"),
-    # 「このクリーチャーが、バトルゾーンを離れる時」: a comma after the subject of a watched event
-    (re.compile(r"(?:(?<=[^、。])|^)が、(?=[^、。]*?時)"), "が"),
+    # 「このクリーチャーが、バトルゾーンを離れる時」: a comma after the subject of a watched event (a noun's
+    # 「が」, never the 「…できるが、」 of "but")
+    (re.compile(r"(?:(?<=[^、。ぁ-ん])|^)が、(?=[^、。]*?時)"), "が"),
     # what the player may do, then 「その場合、…かわりに…」: one optional replacement (_cost_then_instead)
     (
         re.compile(
