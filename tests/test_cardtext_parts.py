@@ -4166,3 +4166,73 @@ def test_a_comma_after_but_is_kept():
         "このクリーチャーは攻撃できるが、相手のクリーチャーが破壊される時、かわりに手札に戻す。"
     )
     assert "このクリーチャーが離れる時" in normalize("このクリーチャーが、離れる時、かわりに手札に戻す。")
+
+
+def test_a_cause_of_either_player():
+    """「呪文またはクリーチャーの能力によって」 with no player: either player's spell or creature's ability."""
+    assert_compiles_to(
+        "このクリーチャーが呪文またはクリーチャーの能力によって破壊される時、かわりに手札に戻す。",
+        *(
+            {"watch": {"event": "destroy", "card": "this", "when": when}, "instead": [{"move_to": "hand"}]}
+            for when in (["by_spell"], ["by_ability", "by_creature"])
+        ),
+    )
+
+
+EITHER_PLAYERS_SPELL = """
+turn: me
+players:
+  me:
+    battle:
+      - id: R
+        card:
+          name: 試しのクリーチャー
+          type: creature
+          text: "このクリーチャーが呪文によって破壊される時、かわりに手札に戻す。"
+    graveyard: [{id: S, card: {name: 試しの呪文, type: spell}}]
+  opponent:
+    graveyard:
+      - {id: X, card: {name: 相手の呪文, type: spell}}
+      - {id: Y, card: {name: 相手のクリーチャー, type: creature}}
+effect: {controller: CONTROLLER, source: SOURCE, by: BY, events: [{destroy: R}]}
+"""
+
+
+@pytest.mark.parametrize(
+    "controller, source, by, final",
+    [("me", "S", "spell", "hand"), ("opponent", "X", "spell", "hand"), ("opponent", "Y", "ability", "graveyard")],
+)
+def test_a_cause_of_either_player_is_either_players_spell(controller, source, by, final):
+    text = EITHER_PLAYERS_SPELL.replace("CONTROLLER", controller).replace("SOURCE", source).replace("BY", by)
+    solution = dmrules.solve(scenario(text))
+    assert sorted({r.final["R"] for r in solution.resolutions}) == [final]
+
+
+@pytest.mark.parametrize(
+    "text, form",
+    [
+        (
+            "自分のクリーチャーがバトルで負ける時、かわりにこのクリーチャーを破壊してもよい。",
+            _saver({"whose": "own", "type": "creature"})
+            | {"watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}, "when": ["by_battle"]}},
+        ),
+        (
+            "相手のターンの間、自分のクリーチャーが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+            _saver({"whose": "own", "type": "creature"})
+            | {"watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}, "when": ["opponent_turn"]}},
+        ),
+    ],
+)
+def test_a_battle_lost_and_a_turn_said_otherwise(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize("joined", ["、または", "か"])
+def test_two_events_of_one_card_said_with_one_toki(joined):
+    """「破壊されるか手札に戻される時」「破壊される、または手札に戻される時」: 「破壊される時、または手札に
+    戻される時」."""
+    card = {"whose": "own", "type": "creature"}
+    assert_compiles_to(
+        f"自分のクリーチャーが破壊される{joined}手札に戻される時、かわりにこのクリーチャーを破壊してもよい。",
+        _saver(card) | {"watch": {"event": ["destroy", "return_to_hand"], "card": card}},
+    )

@@ -135,6 +135,12 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # 「コスト3以上5以下の」: both bounds, each said with its word; 「コストが5以下の」「パワーが3000以上の」: the same
     (re.compile(r"(コスト|パワー)(\d+)以上(\d+)以下の"), r"\1\2以上の\1\3以下の"),
     (re.compile(r"(コスト|パワー)が(\d+)(以上|以下)の"), r"\1\2\3の"),
+    # 「バトルで負ける時」: 「バトルに負ける時」
+    (re.compile(r"バトルで負ける"), "バトルに負ける"),
+    # 「相手のターンの間、」: 「相手のターン中、」 (「次の相手のターンの間」 is a duration, kept)
+    (re.compile(r"(?<!次の)(自分|相手)のターンの間、"), r"\1のターン中、"),
+    # 「破壊される、または手札に戻される時」「破壊されるか手札に戻される時」: two events of one card, 「…時、または…時」
+    (re.compile(r"(される|離れる)(?:、または|、あるいは|か(?!わり))(?=[^、。]*?(?:される|離れる)時)"), r"\1時、または"),
     # 「ゼロ文明のクリーチャー」: the civilization's name said with 「文明」
     (re.compile(r"(光|水|闇|火|自然|ゼロ)文明の"), r"\1の"),
     # 「光または水または闇の」: a list of civilizations, 「光、水または闇の」
@@ -428,7 +434,7 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # 「自分の手札を、好きな数捨てる」「山札の一番上のカードを2枚、…」: a comma after a zone's cards said before
     # their number; 「山札の一番上のカードを2枚」「山札のカードを上から2枚」 are 「山札の上から2枚を」
     (re.compile(r"(?<=(?:手札|墓地)を)、(?=\d+枚|好きな数)"), ""),
-    (re.compile(r"山札の(?:一番上のカードを|カードを上から)(\d+)枚、?(?!まで)"), r"山札の上から\1枚を"),
+    (re.compile(r"山札の(?:一番上のカードを|上のカードを|カードを上から)(\d+)枚、?(?!まで)"), r"山札の上から\1枚を"),
 )
 _NAME = re.compile(r"(《[^》]*》)")
 _SPACE = re.compile(r"\s+")

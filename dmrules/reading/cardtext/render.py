@@ -177,8 +177,6 @@ def _cause(conditions: tuple[str, ...]) -> tuple[str, list[str]]:
     kinds = {c for c in conditions if c in causes}
     if not kinds:
         return ("", rest) if who is None else (f"{who}に", rest)
-    if who is None:
-        raise ReadError("a cause whose player is not named")
     words = {
         frozenset({"by_effect"}): "効果",
         frozenset({"by_effect", "by_spell"}): "呪文の効果",
@@ -190,6 +188,8 @@ def _cause(conditions: tuple[str, ...]) -> tuple[str, list[str]]:
     word = words.get(frozenset(kinds))
     if word is None:
         raise ReadError("a cause no printed phrase states")
+    if who is None:  # 「呪文によって」: either player's
+        return f"{word}によって", rest
     if word == "クリーチャー":
         return f"{who}のクリーチャーに", rest
     return f"{who}の{word}によって", rest
