@@ -105,6 +105,11 @@ TESTS = [
     "tests/test_modelled.py::test_the_cross_gear_crossed_to_the_creature_is_destroyed_instead",
     "tests/test_modelled.py::test_up_to_two_cards_under_this_creature_go_instead",
     "tests/test_cardtext_parts.py::test_a_creature_with_as_many_cards_under_it_as_the_text_says_stays",
+    # a cause of either player; acts done instead of others; a player's battle zone; kanji counts
+    "tests/test_cardtext_parts.py::test_a_cause_of_either_player_is_either_players_spell",
+    "tests/test_cardtext_parts.py::test_an_act_a_player_may_do_instead_of_another_replaces_no_event",
+    "tests/test_cardtext_parts.py::test_a_players_battle_zone_holds_that_players_creatures",
+    "tests/test_cardtext_parts.py::test_a_count_in_kanji_or_digits",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -488,6 +493,34 @@ MUTANTS: list[Mutant] = [
         "present(W) :- watcher(W), w_active_zone(W,any), not flag_missing(W).",
         "present(W) :- watcher(W), w_active_zone(W,any).",
         "an effect in play works without the condition word its card needs",
+    ),
+    M(
+        "either-player-cause-opponents",
+        "dmrules/reading/cardtext/transform/events.py",
+        "            return EventCause(conditions=_CAUSE_KINDS[kinds[0]])",
+        '            return EventCause(conditions=("by_opponent", *_CAUSE_KINDS[kinds[0]]))',
+        "「呪文によって」 with no player read as the opponent's spell only",
+    ),
+    M(
+        "act-instead-is-replacement",
+        "dmrules/reading/cardtext/parsing.py",
+        'r"[^。]*(?:で|は、?)(?:攻撃|ブロック)するかわりに、?[^。]*てもよい"',
+        'r"[^。]*(?:で|は、?)(?:攻撃|ブロック)するかわりに、?[^。]*てはならない"',
+        "an act done instead of attacking read as the effect's own replacement",
+    ),
+    M(
+        "own-battle-zone-two-readings",
+        "dmrules/reading/cardtext/transform/nouns.py",
+        "        return replace(phrase, zone=zone, zone_whose=None, filter=flt)",
+        "        return replace(phrase, zone=zone, zone_whose=whose, filter=flt)",
+        "「自分のバトルゾーンにある」 and 「バトルゾーンにある自分の」 read as two meanings (refused as ambiguous)",
+    ),
+    M(
+        "kanji-count-off-by-one",
+        "dmrules/reading/cardtext/normalize.py",
+        'lambda m: str("一二三四五六七八九".index(m.group(1)) + 1)',
+        'lambda m: str("一二三四五六七八九".index(m.group(1)))',
+        "「二枚」 read as one card",
     ),
 ]
 
