@@ -4236,3 +4236,40 @@ def test_two_events_of_one_card_said_with_one_toki(joined):
         f"自分のクリーチャーが破壊される{joined}手札に戻される時、かわりにこのクリーチャーを破壊してもよい。",
         _saver(card) | {"watch": {"event": ["destroy", "return_to_hand"], "card": card}},
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "自分のクリーチャーが破壊される時、かわりにそのクリーチャーで攻撃するかわりにタップしてもよい。",
+        "自分のシールドがブレイクされる時、かわりにこのクリーチャーを召喚するかわりに、手札から捨ててもよい。",
+        "このクリーチャーが離れる時、かわりにコストを支払うかわりに、自分の手札を1枚捨ててもよい。",
+    ],
+)
+def test_an_act_instead_of_another_after_a_watched_event_is_never_set_aside(text):
+    """After 「…時、かわりに」 the sentence replaces that event: never read as an act a player chooses (no
+    replacement), whatever it says after."""
+    assert [s.verdict for s in compile_text(text).sentences] != ["not_replacement"]
+    assert not compile_text(text).complete
+
+
+def test_this_creature_from_the_battle_zone_when_its_own_event_is_from_elsewhere():
+    """「このクリーチャーがマナゾーンから…時、かわりにこのクリーチャーをバトルゾーンから手札に戻す」: the creature is
+    in the mana zone, no card leaves the battle zone: never read as this card returned from the mana zone."""
+    assert_refused(
+        "このクリーチャーがマナゾーンから墓地に置かれる時、かわりにこのクリーチャーをバトルゾーンから手札に戻す。",
+        "not as printed",
+    )
+
+
+def test_a_break_a_triggered_ability_makes_replaced_is_its_own():
+    """「出た時、…ブレイクするかわりに」: this trigger's effect breaks, and replaces its own break (the rule for the
+    attack's breaks is the attack trigger's alone)."""
+    result = compile_text(
+        "このクリーチャーが出た時、相手のシールドを1つブレイクするかわりに、相手の手札を1枚捨てさせてもよい。"
+    )
+    assert [s.verdict for s in result.sentences] == ["self_replacement"]
+
+
+def test_a_kanji_number_inside_a_keyword_is_kept():
+    assert "「八つ裂き」" in normalize("「八つ裂き」を持つクリーチャーが破壊される時、かわりに手札に戻す。")

@@ -131,7 +131,10 @@ _WATCHED_FIRST = (
 )
 _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     # 「二枚」「三体」「一つ」: a count in kanji
-    (re.compile(r"([一二三四五六七八九])(?=枚|体|つ)"), lambda m: str("一二三四五六七八九".index(m.group(1)) + 1)),
+    (
+        re.compile(r"(?<!「)([一二三四五六七八九])(?=枚|体|つ)"),
+        lambda m: str("一二三四五六七八九".index(m.group(1)) + 1),
+    ),
     # 「コスト3以上5以下の」: both bounds, each said with its word; 「コストが5以下の」「パワーが3000以上の」: the same
     (re.compile(r"(コスト|パワー)(\d+)以上(\d+)以下の"), r"\1\2以上の\1\3以下の"),
     (re.compile(r"(コスト|パワー)が(\d+)(以上|以下)の"), r"\1\2\3の"),
@@ -851,8 +854,9 @@ _CANON_PATTERNS = tuple(
         (r"バトルゾーンにある([^、。が]*?)が(?=バトルゾーンから)", r"\1が"),
         (r"バトルゾーンにある([^、。が]*?)が(?!バトルゾーンから)", r"\1がバトルゾーンから"),
         (r"選(び、?|んで)", ""),
-        # 「かわりにこのクリーチャーをバトルゾーンから手札に戻す」: this creature is where its ability works
-        (r"(?<=かわりに)(、?このクリーチャーを)バトルゾーンから", r"\1"),
+        # 「自分のクリーチャーが…時、かわりにこのクリーチャーをバトルゾーンから手札に戻す」: this creature is where
+        # its ability works, the battle zone (not so when the event watched is this creature's own, from elsewhere)
+        (r"^((?:(?!このクリーチャーが)[^。])*?かわりに、?このクリーチャーを)バトルゾーンから", r"\1"),
         (
             r"(自分|持ち主|自身)の(?=(手札|墓地|マナゾーン|山札|シールドゾーン|シールド|超次元ゾーン)(に|の下に|の上に)[置戻加出裏表タ捨])",
             "",

@@ -37,6 +37,9 @@ FOLLOW_UP = (
 )
 
 
+# What a sentence says before an act it does instead of another, with no watched event (「…時、」) nor 「かわりに」
+_NO_WATCH_BEFORE = r"(?:(?!時、|かわりに)[^。])*?"
+
 # 「かわりに」 that replaces no event: the tap ability instead of attacking, mana numbers, a keyword
 # had instead of another.
 NOT_REPLACEMENT = (
@@ -50,13 +53,16 @@ NOT_REPLACEMENT = (
     # an alternative cost (代替コスト), and a choice of both modes: no event is replaced
     re.compile(r"[^。]*コスト(を支払う|の)かわりに、?[^。]*(支払ってもよい|唱えてもよい|召喚してもよい)"),
     # 「このクリーチャーの召喚コストを支払うかわりに、…をタップしてもよい」: what a player may pay instead
-    re.compile(r"[^。]*コストを支払うかわりに、?[^。]*てもよい"),
+    re.compile(_NO_WATCH_BEFORE + r"コストを支払うかわりに、?[^。]*てもよい"),
     # An act a player may do instead of another of theirs (attacking, blocking, summoning this card, casting
     # this spell): 「このクリーチャーで攻撃するかわりに、…してもよい」「自分の他のクリーチャーは、攻撃するかわりに
-    # …」「このクリーチャーでブロックするかわりに…」「この呪文を唱えるかわりに…」: a choice of what to do, no
-    # event of a card or a player replaced.
-    re.compile(r"[^。]*(?:で|は、?)(?:攻撃|ブロック)するかわりに、?[^。]*てもよい"),
-    re.compile(r"[^。]*この(?:クリーチャー|カード|呪文)を(?:召喚する|唱える)かわりに、?[^。]*てもよい"),
+    # …」「このクリーチャーでブロックするかわりに…」 (after 「…が攻撃する時、」), 「この呪文を唱えるかわりに…」: a
+    # choice of what to do, no event of a card or a player replaced; never after another watched event (「…が
+    # 破壊される時、かわりに…」 replaces it).
+    re.compile(
+        r"(?:[^。、]*攻撃する時、)?" + _NO_WATCH_BEFORE + r"(?:で|は、?)(?:攻撃|ブロック)するかわりに、?[^。]*てもよい"
+    ),
+    re.compile(_NO_WATCH_BEFORE + r"この(?:クリーチャー|カード|呪文)を(?:召喚する|唱える)かわりに、?[^。]*てもよい"),
     # 「このクリーチャーを召喚する時、コストを支払うかわりに…」「この呪文を唱える時、マナゾーンのカードを
     # タップするかわりに…」: a summon's or a cast's cost paid otherwise, no event replaced
     re.compile(

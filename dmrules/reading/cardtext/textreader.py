@@ -49,7 +49,7 @@ def _effects_own(sentence: str, earlier: str | None, no_spell: bool = False) -> 
     spell, such a line of no triggered ability is its static ability, no effect: with no subject said either
     (「自分のシールドを手札に加えるかわりに、…」)."""
     trigger = _TRIGGER_HEAD.match(sentence)
-    if trigger is not None and _BREAK_INSTEAD.match(sentence[trigger.end() :]):
+    if trigger is not None and "攻撃" in trigger.group(0) and _BREAK_INSTEAD.match(sentence[trigger.end() :]):
         return False  # the attack breaks the shields, not the triggered ability's effect
     if trigger is not None and not sentence[trigger.end() :].startswith(c.INSTEAD):
         sentence = sentence[trigger.end() :]
