@@ -504,8 +504,8 @@ MUTANTS: list[Mutant] = [
     M(
         "act-instead-is-replacement",
         "dmrules/reading/cardtext/parsing.py",
-        'r"[^。]*(?:で|は、?)(?:攻撃|ブロック)するかわりに、?[^。]*てもよい"',
-        'r"[^。]*(?:で|は、?)(?:攻撃|ブロック)するかわりに、?[^。]*てはならない"',
+        'r"(?:で|は、?)(?:攻撃|ブロック)するかわりに、?[^。]*てもよい"',
+        'r"(?:で|は、?)(?:攻撃|ブロック)するかわりに、?[^。]*てはならない"',
         "an act done instead of attacking read as the effect's own replacement",
     ),
     M(
