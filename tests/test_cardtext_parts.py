@@ -4273,3 +4273,23 @@ def test_a_break_a_triggered_ability_makes_replaced_is_its_own():
 
 def test_a_kanji_number_inside_a_keyword_is_kept():
     assert "「八つ裂き」" in normalize("「八つ裂き」を持つクリーチャーが破壊される時、かわりに手札に戻す。")
+
+
+@pytest.mark.parametrize("said", ["1枚もなければ", "1枚もない場合", "1枚もないなら"])
+def test_a_condition_of_none_said_with_baai_or_nara(said):
+    assert_compiles_to(
+        f"自分のシールドが{said}、このクリーチャーが破壊される時、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"zone": "shields", "whose": "own", "at_most": 0}],
+            "instead": [{"move_to": "hand"}],
+        },
+    )
+
+
+@pytest.mark.parametrize("said", ["タップされていれば", "タップされている場合", "タップされているなら"])
+def test_a_tapped_condition_said_with_baai_or_nara(said):
+    assert_compiles_to(
+        f"このクリーチャーが{said}、このクリーチャーが破壊される時、かわりに手札に戻す。",
+        {"watch": {"event": "destroy", "card": "this"}, "if": ["this_tapped"], "instead": [{"move_to": "hand"}]},
+    )
