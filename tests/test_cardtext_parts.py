@@ -4019,15 +4019,22 @@ def test_this_spell_said_before_its_cast_with_a_comma_or_none():
     assert_compiles_to("この呪文を唱えた後で墓地に置くかわりに手札に戻す。", form)
 
 
-@pytest.mark.parametrize("said", ["あれば", "あるなら", "ある場合"])
-def test_a_condition_said_with_nara_or_baai(said):
+THREE_IN_HAND = {"zone": "hand", "whose": "opponent", "at_least": 3}
+NO_SHIELD = {"zone": "shields", "whose": "own", "at_most": 0}
+
+
+@pytest.mark.parametrize(
+    "condition, read",
+    [
+        *((f"相手の手札が3枚以上{said}", THREE_IN_HAND) for said in ("あれば", "あるなら", "ある場合")),
+        *((f"自分のシールドが1枚も{said}", NO_SHIELD) for said in ("なければ", "ない場合", "ないなら")),
+        *((f"このクリーチャーがタップされて{said}", "this_tapped") for said in ("いれば", "いる場合", "いるなら")),
+    ],
+)
+def test_a_condition_said_with_nara_or_baai(condition, read):
     assert_compiles_to(
-        f"相手の手札が3枚以上{said}、このクリーチャーが破壊される時、かわりに手札に戻す。",
-        {
-            "watch": {"event": "destroy", "card": "this"},
-            "if": [{"zone": "hand", "whose": "opponent", "at_least": 3}],
-            "instead": [{"move_to": "hand"}],
-        },
+        f"{condition}、このクリーチャーが破壊される時、かわりに手札に戻す。",
+        {"watch": {"event": "destroy", "card": "this"}, "if": [read], "instead": [{"move_to": "hand"}]},
     )
 
 
@@ -4273,23 +4280,3 @@ def test_a_break_a_triggered_ability_makes_replaced_is_its_own():
 
 def test_a_kanji_number_inside_a_keyword_is_kept():
     assert "「八つ裂き」" in normalize("「八つ裂き」を持つクリーチャーが破壊される時、かわりに手札に戻す。")
-
-
-@pytest.mark.parametrize("said", ["1枚もなければ", "1枚もない場合", "1枚もないなら"])
-def test_a_condition_of_none_said_with_baai_or_nara(said):
-    assert_compiles_to(
-        f"自分のシールドが{said}、このクリーチャーが破壊される時、かわりに手札に戻す。",
-        {
-            "watch": {"event": "destroy", "card": "this"},
-            "if": [{"zone": "shields", "whose": "own", "at_most": 0}],
-            "instead": [{"move_to": "hand"}],
-        },
-    )
-
-
-@pytest.mark.parametrize("said", ["タップされていれば", "タップされている場合", "タップされているなら"])
-def test_a_tapped_condition_said_with_baai_or_nara(said):
-    assert_compiles_to(
-        f"このクリーチャーが{said}、このクリーチャーが破壊される時、かわりに手札に戻す。",
-        {"watch": {"event": "destroy", "card": "this"}, "if": ["this_tapped"], "instead": [{"move_to": "hand"}]},
-    )
