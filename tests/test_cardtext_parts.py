@@ -4280,3 +4280,27 @@ def test_a_break_a_triggered_ability_makes_replaced_is_its_own():
 
 def test_a_kanji_number_inside_a_keyword_is_kept():
     assert "「八つ裂き」" in normalize("「八つ裂き」を持つクリーチャーが破壊される時、かわりに手札に戻す。")
+
+
+@pytest.mark.parametrize(
+    "watched",
+    [
+        "相手のクリーチャーが手札から出る時",
+        "相手が手札からクリーチャーを出す時",
+        "相手がクリーチャーを手札から出す時",
+        "相手が自身の手札からクリーチャーをバトルゾーンに出す時",
+    ],
+)
+def test_a_players_cards_put_out_from_a_zone(watched):
+    """A player putting their cards out from a zone, said with the player or with the cards."""
+    assert_compiles_to(
+        f"{watched}、かわりに持ち主の墓地に置く。",
+        {
+            "watch": {"event": "enter", "card": {"whose": "opponent", "type": "creature"}, "from": "hand"},
+            "instead": [{"move_to": "graveyard"}],
+        },
+    )
+
+
+def test_a_player_putting_out_the_other_players_cards_from_a_zone_is_refused():
+    assert_refused("相手が手札から自分のクリーチャーを出す時、かわりに持ち主の墓地に置く。", "another player")

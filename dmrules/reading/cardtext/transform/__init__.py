@@ -18,7 +18,7 @@ from lark import Token, Tree
 from ....game.filters import CONDITION_WORDS, Condition
 from .clauses import ClauseParts, PlaceParts
 from .conditions import ConditionParts
-from .events import CastParts, CauseParts, EventParts, EventPhraseParts
+from .events import CastParts, CauseParts, EventParts, EventPhraseParts, PlayerPutParts
 from .followups import FollowupParts
 from .nouns import NounParts
 from .parts import ACTOR, ReadError, Unstated
@@ -35,6 +35,7 @@ class Ambiguous(ReadError):
 class Reader(
     NounParts,
     EventParts,
+    PlayerPutParts,
     CastParts,
     CauseParts,
     EventPhraseParts,

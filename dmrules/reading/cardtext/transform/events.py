@@ -256,50 +256,6 @@ class EventParts:
         owner = _whose(_typed_tokens(items, "OWNER")[0])
         return (WatchPart(watch=Watch(events=("lose",), filter=Filter(whose=owner), cause="deck_out")),)
 
-    def watch_player_puts(self, items: list):
-        """「相手がコマンドまたはドラゴンをバトルゾーンに出す時」: that player's cards put into the battle zone;
-        「プレイヤーが」: any player's; 「召喚以外の方法で」: put there otherwise than by summoning."""
-        owners = _typed_tokens(items, "OWNER")
-        phrase = next(i for i in items if isinstance(i, Phrase))
-        flt = _filter(phrase)
-        if owners and flt.whose not in ("any", _whose(owners[0])):
-            raise ReadError("a player putting another player's cards into the battle zone")
-        event = "put_into_battle" if _typed_tokens(items, "OTHERWISE") else "enter"
-        flt = replace(flt, whose=_whose(owners[0])) if owners else flt
-        return (WatchPart(watch=Watch(events=(event,), filter=flt)),)
-
-    def watch_player_summons(self, items: list):
-        """「相手がクリーチャーを召喚する時」: that player's creatures summoned."""
-        owner = _whose(_typed_tokens(items, "OWNER")[0])
-        phrase = next(i for i in items if isinstance(i, Phrase))
-        flt = _filter(phrase)
-        if flt.whose not in ("any", owner) or phrase.zone is not None:
-            raise ReadError("a player summoning cards the text qualifies by another player or zone")
-        return (WatchPart(watch=Watch(events=("summon",), filter=replace(flt, whose=owner))),)
-
-    def watch_cards_put(self, items: list):
-        """「相手のクリーチャーをバトルゾーンに出す時」: those cards put into the battle zone, by whoever puts them."""
-        phrase = next(i for i in items if isinstance(i, Phrase))
-        if phrase.zone is not None:
-            raise ReadError("cards put into the battle zone, qualified by a zone they are in")
-        return (WatchPart(watch=Watch(events=("enter",), filter=_filter(phrase))),)
-
-    def watch_player_puts_except(self, items: list):
-        """「相手が自身の手札以外からマナゾーンにカードを置く時」: that player's cards put into a zone (the battle zone
-        unless said) from any zone of theirs but one."""
-        owner = _whose(_typed_tokens(items, "OWNER")[0])
-        zones = [ZONE_BY_WORD[str(t)] for t in _typed_tokens(items, "ZONE")]
-        phrase = next(i for i in items if isinstance(i, Phrase))
-        flt = _filter(phrase)
-        if flt.whose not in ("any", owner) or phrase.zone is not None:
-            raise ReadError("a player putting cards the text qualifies by another player or zone")
-        to = zones[1] if len(zones) > 1 else "battle"
-        event = {"battle": "enter", "mana": "put_into_mana", "graveyard": "put_into_graveyard"}.get(to)
-        if event is None or zones[0] == to:
-            raise ReadError("a player putting cards into a zone no watched event names")
-        watch = Watch(events=(event,), filter=replace(flt, whose=owner), from_not=(zones[0],))
-        return (WatchPart(watch=watch),)
-
     def untap_head(self, items: list):
         return ("head", (WatchPart(watch=Watch(events=("untap",), subject="this"), conditions=("this_tapped",)),))
 
@@ -697,3 +653,65 @@ def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
         # 「自分のシールドが離れる」, 「マナゾーンにあるカードが離れる」: 「離れる」 of the zone the card is in
         events, from_zone = (LEAVE_EVENT[from_zone],), None
     return WatchPart(watch=replace(watch, events=events, filter=flt, from_zone=from_zone))
+
+
+class PlayerPutParts:
+    """The watched events of cards a player puts out or summons (「相手がクリーチャーを出す時」)."""
+
+    def watch_player_puts(self, items: list):
+        """「相手がコマンドまたはドラゴンをバトルゾーンに出す時」: that player's cards put into the battle zone;
+        「プレイヤーが」: any player's; 「召喚以外の方法で」: put there otherwise than by summoning."""
+        owners = _typed_tokens(items, "OWNER")
+        phrase = next(i for i in items if isinstance(i, Phrase))
+        flt = _filter(phrase)
+        if owners and flt.whose not in ("any", _whose(owners[0])):
+            raise ReadError("a player putting another player's cards into the battle zone")
+        event = "put_into_battle" if _typed_tokens(items, "OTHERWISE") else "enter"
+        flt = replace(flt, whose=_whose(owners[0])) if owners else flt
+        return (WatchPart(watch=Watch(events=(event,), filter=flt)),)
+
+    def watch_player_summons(self, items: list):
+        """「相手がクリーチャーを召喚する時」: that player's creatures summoned."""
+        owner = _whose(_typed_tokens(items, "OWNER")[0])
+        phrase = next(i for i in items if isinstance(i, Phrase))
+        flt = _filter(phrase)
+        if flt.whose not in ("any", owner) or phrase.zone is not None:
+            raise ReadError("a player summoning cards the text qualifies by another player or zone")
+        return (WatchPart(watch=Watch(events=("summon",), filter=replace(flt, whose=owner))),)
+
+    def watch_cards_put(self, items: list):
+        """「相手のクリーチャーをバトルゾーンに出す時」: those cards put into the battle zone, by whoever puts them."""
+        phrase = next(i for i in items if isinstance(i, Phrase))
+        if phrase.zone is not None:
+            raise ReadError("cards put into the battle zone, qualified by a zone they are in")
+        return (WatchPart(watch=Watch(events=("enter",), filter=_filter(phrase))),)
+
+    def watch_player_puts_from(self, items: list):
+        """「相手が手札からクリーチャーを出す時」: that player's cards put into the battle zone from that zone of
+        theirs."""
+        owner = _whose(_typed_tokens(items, "OWNER")[0])
+        zone = next(i for i in items if isinstance(i, tuple) and i[:1] == ("put_from",))[1]
+        phrase = next(i for i in items if isinstance(i, Phrase))
+        flt = _filter(phrase)
+        if flt.whose not in ("any", owner) or phrase.zone is not None or zone == "battle":
+            raise ReadError("a player putting cards the text qualifies by another player or zone")
+        return (WatchPart(watch=Watch(events=("enter",), filter=replace(flt, whose=owner), from_zone=zone)),)
+
+    def put_from(self, items: list):
+        return ("put_from", ZONE_BY_WORD[str(_typed_tokens(items, "ZONE")[0])])
+
+    def watch_player_puts_except(self, items: list):
+        """「相手が自身の手札以外からマナゾーンにカードを置く時」: that player's cards put into a zone (the battle zone
+        unless said) from any zone of theirs but one."""
+        owner = _whose(_typed_tokens(items, "OWNER")[0])
+        zones = [ZONE_BY_WORD[str(t)] for t in _typed_tokens(items, "ZONE")]
+        phrase = next(i for i in items if isinstance(i, Phrase))
+        flt = _filter(phrase)
+        if flt.whose not in ("any", owner) or phrase.zone is not None:
+            raise ReadError("a player putting cards the text qualifies by another player or zone")
+        to = zones[1] if len(zones) > 1 else "battle"
+        event = {"battle": "enter", "mana": "put_into_mana", "graveyard": "put_into_graveyard"}.get(to)
+        if event is None or zones[0] == to:
+            raise ReadError("a player putting cards into a zone no watched event names")
+        watch = Watch(events=(event,), filter=replace(flt, whose=owner), from_not=(zones[0],))
+        return (WatchPart(watch=watch),)
