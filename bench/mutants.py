@@ -497,8 +497,8 @@ MUTANTS: list[Mutant] = [
     M(
         "either-player-cause-opponents",
         "dmrules/reading/cardtext/transform/events.py",
-        "            return EventCause(conditions=_CAUSE_KINDS[kinds[0]])",
-        '            return EventCause(conditions=("by_opponent", *_CAUSE_KINDS[kinds[0]]))',
+        'else ("by_self",) for o in owners] or [()]',
+        'else ("by_self",) for o in owners] or [("by_opponent",)]',
         "「呪文によって」 with no player read as the opponent's spell only",
     ),
     M(

@@ -330,17 +330,11 @@ class CauseParts:
         # 「相手クリーチャーの能力によって」: the player's, said without 「の」
         owners = [_whose(t) for t in _typed_tokens(items, "WHOSE_BARE") + _typed_tokens(items, "OWNER")]
         kinds = [i for i in items if isinstance(i, str) and not isinstance(i, Token)]
-        who = ["by_opponent" if o == "opponent" else "by_self" for o in owners]
+        # 「呪文によって」 with no player said: either player's
+        who: list[tuple[str, ...]] = [("by_opponent",) if o == "opponent" else ("by_self",) for o in owners] or [()]
         if len(kinds) == 1:
-            return EventCause(conditions=(who[0], *_CAUSE_KINDS[kinds[0]]))
-        return EventCause(either=((who[0], *_CAUSE_KINDS[kinds[0]]), (who[-1], *_CAUSE_KINDS[kinds[1]])))
-
-    def cause_of_either_player(self, items: list):
-        """「呪文によって」: a cause of that kind, whichever player's it is."""
-        kinds = [i for i in items if isinstance(i, str) and not isinstance(i, Token)]
-        if len(kinds) == 1:
-            return EventCause(conditions=_CAUSE_KINDS[kinds[0]])
-        return EventCause(either=(_CAUSE_KINDS[kinds[0]], _CAUSE_KINDS[kinds[1]]))
+            return EventCause(conditions=(*who[0], *_CAUSE_KINDS[kinds[0]]))
+        return EventCause(either=((*who[0], *_CAUSE_KINDS[kinds[0]]), (*who[-1], *_CAUSE_KINDS[kinds[1]])))
 
     by_effect = word("by_effect")
     by_spell_effect = word("by_spell_effect")
