@@ -878,6 +878,31 @@ DEV_PARTS = [
         },
     ),
     (
+        "自分のドラゴンがバトルゾーンに2体以上あれば、このクリーチャーが破壊される時、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"zone": "battle", "whose": "own", "race": "ドラゴン", "at_least": 2}],
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    (
+        "このクリーチャーが破壊される時、自分の他の光のクリーチャーがバトルゾーンになければ、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [
+                {
+                    "zone": "battle",
+                    "whose": "own",
+                    "civilization": "light",
+                    "type": "creature",
+                    "other": True,
+                    "at_most": 0,
+                }
+            ],
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    (
         "バトルゾーンにある自分のクリーチャーがこのクリーチャーだけであれば、このクリーチャーが破壊される時、かわりに"
         "手札に戻す。",
         {
@@ -3991,6 +4016,13 @@ def test_the_cards_of_a_shield_zone_are_its_shields(said):
         "この呪文を唱えるかわりに、このカードを自分のシールドゾーンに裏向きにして置いてもよい。",
         "このクリーチャーを召喚するかわりに、自分の手札から捨ててもよい。",
         "このクリーチャーの召喚コストを支払うかわりに、自分の光のクリーチャーを3体タップしてもよい。",
+        "このクリーチャーは、自分のターン中に攻撃するかわりに、タップしてカードを1枚引いてもよい。",
+        "このクリーチャーの召喚コストは、マナのかわりに自分のシールドを2つ墓地に置いて支払ってもよい。",
+        "この呪文を唱えるコストのかわりに、自分のクリーチャーを2体タップしてもよい。",
+        "このクリーチャーを、水のクリーチャーのかわりに自然のクリーチャーとして扱ってもよい。",
+        "このクリーチャーは、文明を持つかわりに無色クリーチャーとして扱う。",
+        "このカードは、自分のマナゾーンにある時、水のカードのかわりに光のカードとして扱う。",
+        "このクリーチャーは、進化元として、ドラゴンのかわりに使ってもよい。",
     ],
 )
 def test_an_act_a_player_may_do_instead_of_another_replaces_no_event(text):
@@ -4304,3 +4336,103 @@ def test_a_players_cards_put_out_from_a_zone(watched):
 
 def test_a_player_putting_out_the_other_players_cards_from_a_zone_is_refused():
     assert_refused("相手が手札から自分のクリーチャーを出す時、かわりに持ち主の墓地に置く。", "another player")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "バトルゾーンに自分の《ボルシャック・ドラゴン》と《ボルメテウス・ホワイト・ドラゴン》があれば、このクリーチャーが"
+        "破壊される時、かわりに手札に戻す。",
+        "自分のドラゴンとエンジェル・コマンドがバトルゾーンにあれば、このクリーチャーが破壊される時、かわりに手札に戻す。",
+        "このターン、自分のドラゴンとエンジェル・コマンドが破壊されていれば、このクリーチャーが破壊される時、かわりに"
+        "手札に戻す。",
+    ],
+)
+def test_cards_of_two_kinds_a_condition_asks_for_together_are_refused(text):
+    """「AとBがあれば」 asks for each of them; read as 「AまたはB」 it would hold with one alone."""
+    assert_refused(text, "each of two kinds")
+
+
+def test_cards_of_either_kind_in_a_condition_are_read():
+    assert_compiles_to(
+        "バトルゾーンに自分のドラゴンまたはエンジェル・コマンドがあれば、このクリーチャーが破壊される時、かわりに手札に"
+        "戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"zone": "battle", "whose": "own", "race": ["ドラゴン", "エンジェル・コマンド"], "at_least": 1}],
+            "instead": [{"move_to": "hand"}],
+        },
+    )
+
+
+def test_both_players_cards_counted_with_no_total_said_are_refused():
+    """「自分と相手の手札が3枚以下なら」: each player's, or the sum (「合計」 says the sum)."""
+    assert_refused("自分と相手の手札が3枚以下なら、このクリーチャーが破壊される時、かわりに手札に戻す。", "「合計」")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "相手がカードを引く時、かわりに2枚引く。",
+        "相手がカードを引く時、相手はかわりにカードを2枚引く。",
+        "相手のクリーチャーがバトルゾーンを離れる時、相手はかわりに手札を2枚捨ててもよい。",
+        "相手のクリーチャーが破壊される時、相手はかわりに自分のクリーチャーを1体破壊する。",
+        "相手のクリーチャーが破壊される時、相手はかわりに自分のシールドを1つ手札に加える。",
+        "プレイヤーが召喚以外の方法でクリーチャーを出す時、その持ち主はかわりに手札を1枚捨てる。",
+    ],
+)
+def test_what_another_player_does_instead_with_their_own_cards_is_refused(text):
+    """The vocabulary's draws, discards and choices are the ability's controller's: the opponent's, read so, would
+    be the controller's."""
+    assert_refused(text, "another player than the ability's controller")
+
+
+def test_what_another_player_does_instead_with_the_events_card_is_read():
+    assert_compiles_to(
+        "相手のクリーチャーが破壊される時、相手はかわりにそれを山札の下に置く。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "opponent", "type": "creature"}},
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "このクリーチャーは相手のクリーチャーを攻撃できない。このクリーチャーは相手の呪文によって破壊されるかわりに"
+        "手札に戻る。",
+        "このクリーチャーはブロックされない。自分のドラゴンは破壊されるかわりに手札に戻る。",
+        "自分のクリーチャーが破壊されれば、かわりに手札に戻す。",
+        "このクリーチャーが破壊されるようなら、かわりに手札に戻す。",
+    ],
+)
+def test_a_cards_event_replaced_is_never_set_aside_as_an_effects_own(text):
+    """A card's event said with its subject after a sentence of another ability, or said as a condition, is a
+    replacement of that event: read or refused, never set aside as the effect's own quantity."""
+    assert "self_replacement" not in [s.verdict for s in compile_text(text).sentences]
+    assert not compile_text(text).complete
+
+
+def test_the_card_the_sentence_before_acts_on_replaced_is_the_effects_own():
+    text = "相手のクリーチャーを1体選び、破壊する。そのクリーチャーは墓地に置かれるかわりに山札の下に置かれる。"
+    assert [s.verdict for s in compile_text(text).sentences] == ["other", "self_replacement"]
+
+
+def test_when_a_replacement_may_be_used_said_after_it_is_never_dropped():
+    result = compile_text("このクリーチャーが破壊される時、かわりに手札に戻す。1ターンに1度しか使えない。")
+    assert not result.complete
+    assert "says more of it" in " ".join(s.problem or "" for s in result.problems)
+
+
+@pytest.mark.parametrize(
+    "watched",
+    [
+        "自分のシールドカードが手札に加えられる時",
+        "自分のツインパクトカードが破壊される時",
+        "自分のガードマンが破壊される時",
+    ],
+)
+def test_a_kind_of_card_or_a_keyword_is_never_read_as_a_race(watched):
+    result = compile_text(f"{watched}、かわりにマナゾーンに置く。")
+    assert not result.abilities and not result.complete

@@ -382,6 +382,15 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         re.compile(_BATTLE_CARDS + r"が((?:他に)?(?:\d+体以上|1体も)?)(?=あれば|なければ|あるなら|あり、)"),
         r"\1バトルゾーンに\2が\3",
     ),
+    # 「自分のドラゴンがバトルゾーンにあれば」「相手のクリーチャーがバトルゾーンに2体以上あれば」: the same, the zone
+    # said after the cards
+    (
+        re.compile(
+            _BATTLE_CARDS
+            + r"がバトルゾーンに((?:他に)?(?:\d+体以上|1体も|1体でも)?)(?=あれば|なければ|あるなら|あり、)"
+        ),
+        r"\1バトルゾーンに\2が\3",
+    ),
     (re.compile(_BATTLE_CARDS + r"が(?:合計)?(\d+)つ以上(?=あれば|あるなら|あり、)"), r"\1バトルゾーンに\2が\3枚以上"),
     # 「自分のマナゾーンにあるカードが6枚以上なら」「自分の墓地のクリーチャーが5体以上あれば」: the cards of a zone
     # counted, as 「自分のマナゾーンにカードが6枚以上あれば」

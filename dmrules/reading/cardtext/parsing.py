@@ -52,6 +52,13 @@ NOT_REPLACEMENT = (
     re.compile(r"[^。]*「[^」]+」のかわりに「[^」]+」を得る"),
     # an alternative cost (代替コスト), and a choice of both modes: no event is replaced
     re.compile(r"[^。]*コスト(を支払う|の)かわりに、?[^。]*(支払ってもよい|唱えてもよい|召喚してもよい)"),
+    # 「…の召喚コストは、マナのかわりに…支払ってもよい」「この呪文を唱えるコストのかわりに、…てもよい」
+    re.compile(_NO_WATCH_BEFORE + r"コストは、?マナのかわりに[^。]*支払(う|ってもよい)"),
+    re.compile(_NO_WATCH_BEFORE + r"コストのかわりに、?[^。]*てもよい"),
+    # A card treated as another kind, or used as one (「水のクリーチャーのかわりに自然のクリーチャーとして扱う」
+    # 「進化元として、ドラゴンのかわりに使ってもよい」「文明を持つかわりに無色クリーチャーとして扱う」): no event
+    re.compile(r"[^。]*(?:の|持つ)かわりに、?[^。]*として扱(う|ってもよい)"),
+    re.compile(r"[^。]*のかわりに、?(?:進化元として)?使(う|ってもよい)"),
     # 「このクリーチャーの召喚コストを支払うかわりに、…をタップしてもよい」: what a player may pay instead
     re.compile(_NO_WATCH_BEFORE + r"コストを支払うかわりに、?[^。]*てもよい"),
     # An act a player may do instead of another of theirs (attacking, blocking, summoning this card, casting
@@ -60,7 +67,9 @@ NOT_REPLACEMENT = (
     # choice of what to do, no event of a card or a player replaced; never after another watched event (「…が
     # 破壊される時、かわりに…」 replaces it).
     re.compile(
-        r"(?:[^。、]*攻撃する時、)?" + _NO_WATCH_BEFORE + r"(?:で|は、?)(?:攻撃|ブロック)するかわりに、?[^。]*てもよい"
+        r"(?:[^。、]*攻撃する時、)?"
+        + _NO_WATCH_BEFORE
+        + r"(?:で|は、?)(?:[^、。]*?(?:ターン中|ターン)に、?)?(?:攻撃|ブロック)するかわりに、?[^。]*てもよい"
     ),
     re.compile(_NO_WATCH_BEFORE + r"この(?:クリーチャー|カード|呪文)を(?:召喚する|唱える)かわりに、?[^。]*てもよい"),
     # 「このクリーチャーを召喚する時、コストを支払うかわりに…」「この呪文を唱える時、マナゾーンのカードを

@@ -38,7 +38,7 @@ _TRIGGER_HEAD = re.compile(
 _BREAK_INSTEAD = re.compile(r"^[^。、]*ブレイクする、?かわりに")
 
 
-def _effects_own(sentence: str, earlier: str | None, no_spell: bool = False) -> bool:
+def _effects_own(sentence: str, earlier: str | None, no_spell: bool = False, in_line: bool = False) -> bool:
     """The effect's own quantity or card replaced (自己置換効果), which no player in another's place is; in a
     triggered ability, after what its effect does first (「この呪文を唱えた時、カードを1枚引くかわりに2枚
     引いてもよい」). ``earlier``: for the first sentence of a line, the text's sentences before it that are no
@@ -47,14 +47,20 @@ def _effects_own(sentence: str, earlier: str | None, no_spell: bool = False) -> 
     earlier sentence does (「相手はカードを引くかわりに…」; 「相手の手札を相手自身が選んで捨てるかわりに」 after
     「相手は…捨てる」 is): it may be a replacement of that event, never set aside unread. On a card that is no
     spell, such a line of no triggered ability is its static ability, no effect: with no subject said either
-    (「自分のシールドを手札に加えるかわりに、…」)."""
+    (「自分のシールドを手札に加えるかわりに、…」). After a sentence of the same line (``in_line``), the card that
+    sentence acts on (「そのクリーチャーは墓地に置かれるかわりに…」) is the effect's own. A card's event said as a
+    condition (「破壊されれば、かわりに」「破壊されるようなら、かわりに」) is never the effect's own."""
+    if _EVENT_IF.search(sentence):
+        return False
     trigger = _TRIGGER_HEAD.match(sentence)
     if trigger is not None and "攻撃" in trigger.group(0) and _BREAK_INSTEAD.match(sentence[trigger.end() :]):
         return False  # the attack breaks the shields, not the triggered ability's effect
     if trigger is not None and not sentence[trigger.end() :].startswith(c.INSTEAD):
         sentence = sentence[trigger.end() :]
     elif earlier is not None and (said := (_ACT_BEFORE if no_spell else _SUBJECT_EVENT).match(sentence)) is not None:
-        if said.group("passive") or said.group("stem") not in earlier:
+        if not (in_line and _EARLIER_CARD.match(sentence)) and (
+            said.group("passive") or said.group("stem") not in earlier
+        ):
             return False
     return bool(c.SELF_REPLACEMENT.fullmatch(sentence)) and _player_replaced(sentence) is None
 
@@ -77,6 +83,10 @@ _DONE_BEFORE_INSTEAD = (
     r"[^、。]*?(?:(?P<passive>される|られる|離れる|出る|負ける)|(?P<stem>[一-龥]+)[ぁ-ん]*?[るすくうつ])"
     r"、?(?:かわりに|代わりに)"
 )
+# 「そのクリーチャーは」「それが」: the card the sentence before acts on
+_EARLIER_CARD = re.compile(r"^(?:それ|その(?:クリーチャー|カード|呪文|シールド))[がは]")
+# 「自分のクリーチャーが破壊されれば、かわりに」「破壊されるようなら、かわりに」: a card's event as a condition
+_EVENT_IF = re.compile(r"(?:さ|ら|離)れ(?:れば|るなら|るようなら)、?(?:かわりに|代わりに)")
 _SUBJECT_EVENT = re.compile(r"^[^、。]*?[がは]" + _DONE_BEFORE_INSTEAD)
 # The same with or without a subject (a line of a card that is no spell)
 _ACT_BEFORE = re.compile(r"^" + _DONE_BEFORE_INSTEAD)
@@ -278,8 +288,8 @@ class TextReader:
             if head is None and pending is None and _begun_before(self.line_before):
                 self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=_across_sentences(sentence)))
                 return
-            earlier = None if self.line_before is not None else _effects_before(self.result.sentences)
-            own = _effects_own(sentence, earlier, self.no_spell)
+            earlier = self.line_before if self.line_before is not None else _effects_before(self.result.sentences)
+            own = _effects_own(sentence, earlier, self.no_spell, in_line=self.line_before is not None)
             if (head is None or _TRIGGER_HEAD.match(sentence)) and pending is None and own:
                 self.result.self_replacements += 1
                 self._add(c.Sentence(sentence, offset, "self_replacement"))
@@ -557,7 +567,8 @@ def _holder_named(sentence: str, pending: PendingGrant | None) -> str:
 # 1度しか使えない」「この効果は相手のターン中にのみ使える」), what is done if it is not (「そうしなければ、…」), or
 # what is done with the cards it acted on (「捨てたカードがクリーチャーなら、…」「こうして…」)
 _SAYS_MORE = re.compile(
-    r"(そうしなければ|そうしない場合|(この|その)(能力|効果)|この方法で|[^、。]{0,6}た(カード|クリーチャー|シールド)|こうして)"
+    r"(そうしなければ|そうしない場合|(この|その)(能力|効果)|この方法で|[^、。]{0,6}た(カード|クリーチャー|シールド)|こうして"
+    r"|[^。]*?(?:1ターンに|各ターン|しか使え|のみ使え|のみ使う|使ってもよい))"
 )
 
 

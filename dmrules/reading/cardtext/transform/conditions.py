@@ -20,7 +20,7 @@ _COMPARED_WORDS = (("多", "more"), ("以上", "at_least"), ("少な", "fewer"),
 class ConditionParts:
     def cond_count(self, items: list):
         zone, whose = items[0]
-        phrase = next((i for i in items if isinstance(i, Phrase)), Phrase())
+        phrase = _one_kind(next((i for i in items if isinstance(i, Phrase)), Phrase()))
         at_least = next((i for i in items if isinstance(i, int) and not isinstance(i, bool)), 1)
         other = bool(_typed_tokens(items, "BESIDES"))
         if len(_typed_tokens(items, "BESIDES")) > 1:
@@ -31,7 +31,7 @@ class ConditionParts:
         """「自分のシールドが1枚もなければ」「バトルゾーンに自分のクリーチャーが他になければ」: none of those cards
         there."""
         zone, whose = items[0]
-        phrase = next((i for i in items if isinstance(i, Phrase)), Phrase())
+        phrase = _one_kind(next((i for i in items if isinstance(i, Phrase)), Phrase()))
         other = bool(_typed_tokens(items, "BESIDES"))
         if len(_typed_tokens(items, "BESIDES")) > 1:
             raise ReadError("「他に」 said twice")
@@ -110,6 +110,10 @@ class ConditionParts:
             raise ReadError("a player named twice")
         if _typed_tokens(items, "TOTAL") and len(owners) == 1:
             raise ReadError("「合計」 of one player's cards")
+        if not _typed_tokens(items, "TOTAL") and len(owners) > 1:
+            raise ReadError(
+                "「自分と相手の…以下」 with no 「合計」: each player's cards or their sum, which the text does not say"
+            )
         zone = ZONE_BY_WORD[str(_typed_tokens(items, "COUNTED")[0]).replace("シールド", "シールドゾーン")]
         whose = owners[0] if len(owners) == 1 else "any"
         at_most = _number(_typed_tokens(items, "NUMBER")[0])
@@ -207,7 +211,7 @@ class ConditionParts:
 
 
 def _happened_condition(items: list, at_least: int, at_most: int | None) -> Condition:
-    phrase = next(i for i in items if isinstance(i, Phrase))
+    phrase = _one_kind(next(i for i in items if isinstance(i, Phrase)))
     kind = next(i[1] for i in items if isinstance(i, tuple) and i[:1] == ("past",))
     if phrase.count is not None or phrase.any_one or phrase.zone is not None or phrase.shield:
         raise ReadError("the cards something happened to this turn, with a number, a zone or shields of their own")
@@ -217,6 +221,7 @@ def _happened_condition(items: list, at_least: int, at_most: int | None) -> Cond
 
 
 def _earlier_condition(phrase: Phrase, earlier: int, at_most: int | None) -> Condition:
+    phrase = _one_kind(phrase)
     if phrase.count is not None or phrase.any_one or phrase.zone is not None or phrase.shield:
         raise ReadError("the cards an earlier sentence names, with a number, a zone or shields of their own")
     if phrase.filter.whose != "any" or phrase.filter.other or phrase.filter.chosen_race:
@@ -239,3 +244,13 @@ def _count_condition(zone: str, whose: str | None, phrase: Phrase, at_least: int
     if phrase.shield:
         raise ReadError("counted shields")
     return Condition(zone=zone, filter=flt if flt != Filter() else Filter(), at_least=at_least)
+
+
+def _one_kind(phrase: Phrase) -> Phrase:
+    """The cards a condition counts: of one kind or of any of several (「ドラゴンまたはエンジェル・コマンド」);
+    「ドラゴンとエンジェル・コマンドがあれば」 asks for each of them, which no condition of the vocabulary states."""
+    if phrase.both:
+        raise ReadError(
+            "「…と…があれば」: each of two kinds of cards there, which no condition of the vocabulary states"
+        )
+    return phrase

@@ -43,7 +43,7 @@ def _set(flt: Filter, attr: str, value) -> Filter:
 
 # A keyword said as if it were a race (「自分のブロッカー」): no race is one (a race whose name ends so would be
 # read as the creatures that have the keyword, a guess)
-_KEYWORD_NOUN = re.compile(r"(ブロッカー|ブレイカー|アタッカー|スレイヤー|セイバー|トリガー)$")
+_KEYWORD_NOUN = re.compile(r"(ブロッカー|ブレイカー|アタッカー|スレイヤー|セイバー|トリガー|ガードマン|キラー)$")
 
 
 class NounParts:
@@ -62,6 +62,7 @@ class NounParts:
                 phrase = _modified(phrase, *item[1:])
             elif isinstance(item, tuple) and item and item[0] == "kinds":
                 heads = item[1]
+                phrase = replace(phrase, both=item[2])
             elif isinstance(item, tuple) and item and item[0] == "count":
                 phrase = replace(phrase, count=item[1], any_one=item[2])
         if mana_of is not None and phrase.filter.whose != mana_of:
@@ -190,7 +191,8 @@ class NounParts:
 
     # -- heads --------------------------------------------------------------------
     def kinds(self, items: list):
-        return ("kinds", [i for i in items if isinstance(i, tuple)])
+        joins = {str(t).lstrip("、") for t in _typed_tokens(items, "KIND_OR")}
+        return ("kinds", [i for i in items if isinstance(i, tuple)], bool(joins & {"と", "および"}))
 
     def kind_race(self, items: list):
         race = str(_typed_tokens(items, "RACE")[0])
@@ -199,6 +201,8 @@ class NounParts:
                 f"「{race}」 names a keyword, no race: the creatures that have it are "
                 f"「「{race}」を持つクリーチャー」, which the text does not say"
             )
+        if race.endswith("カード"):
+            raise ReadError(f"「{race}」 ends in 「カード」: a kind of card (a shield, a twinpact) no race names")
         return ("race", race, len(items) > 1)
 
     def kind_race_word(self, items: list):

@@ -91,6 +91,9 @@ class Phrase:
     card: bool = False  # the head 「カード」: any kind
     creature_word: bool = False  # 「クリーチャー」 or 「・クリーチャー」 printed after a race
     named: bool = False  # the head is a card's name (《X》): no type is implied
+    both: bool = (
+        False  # heads joined by 「と」「および」 (「ドラゴンとエンジェル・コマンド」): in a condition, each of them
+    )
 
 
 @dataclass(frozen=True)

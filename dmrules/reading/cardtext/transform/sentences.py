@@ -273,6 +273,31 @@ def _check_original(original: Original | None, watch: Watch) -> None:
         raise ReadError("the chooser said again before 「かわりに」 is not the player whose choice is watched")
 
 
+# What is done instead that is the same whoever does it: the event's card kept, moved, tapped or turned face up.
+_ANYONES_ACTS = {"stay", "move", "move_top", "move_under", "tap_event", "turn_face_up", "trigger"}
+
+
+def _check_actor(original: Original | None, watch: Watch, actions: tuple[Action, ...]) -> None:
+    """「相手はかわりに…」「その持ち主はかわりに…」, 「相手がカードを引く時、かわりに2枚引く」: what another player than
+    the ability's controller does instead. The vocabulary's choices, discards, draws and mills are the controller's,
+    so only what is the same whoever does it is read."""
+    actor: str | None = "own"
+    if original is not None and original.verb == "actor":
+        actor = original.whose or "owner"  # 「相手は」; 「その持ち主は」
+    elif original is not None and original.verb != "chooser" and original.whose is not None:
+        actor = original.whose  # 「相手はそのシールドを手札に加えるかわりに」
+    if "draw" in watch.events and _event_player(watch) != "own":
+        actor = actor if actor != "own" else "the drawing player"
+    if actor == "own":
+        return
+    done = sorted({a.kind for a in actions} - _ANYONES_ACTS)
+    if done:
+        raise ReadError(
+            f"what another player than the ability's controller ({actor}) does instead ({', '.join(done)}): "
+            "the vocabulary's choices, discards and draws are the controller's"
+        )
+
+
 def _event_player(watch: Watch) -> str | None:
     """The player whose card (or, for a player's event, who) the watched event is of."""
     if watch.subject is not None:
@@ -328,6 +353,7 @@ def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Inst
             raise ReadError("「各ターンはじめて」 of another event than a break: the first such event is no condition")
         _check_original(instead.original, watch)
         actions = _with_stay(instead_actions(instead, watch), watch)
+        _check_actor(instead.original, watch, actions)
         fields = dict(part.ability)
         own = bool(fields.get("spell_own_movement"))
         given = fields.get("works_in")
