@@ -110,6 +110,13 @@ TESTS = [
     "tests/test_cardtext_parts.py::test_an_act_a_player_may_do_instead_of_another_replaces_no_event",
     "tests/test_cardtext_parts.py::test_a_players_battle_zone_holds_that_players_creatures",
     "tests/test_cardtext_parts.py::test_a_count_in_kanji_or_digits",
+    # readings a hostile review found wrong, now refused
+    "tests/test_cardtext_parts.py::test_cards_of_two_kinds_a_condition_asks_for_together_are_refused",
+    "tests/test_cardtext_parts.py::test_both_players_cards_counted_with_no_total_said_are_refused",
+    "tests/test_cardtext_parts.py::test_what_another_player_does_instead_with_their_own_cards_is_refused",
+    "tests/test_cardtext_parts.py::test_a_cards_event_replaced_is_never_set_aside_as_an_effects_own",
+    "tests/test_cardtext_parts.py::test_when_a_replacement_may_be_used_said_after_it_is_never_dropped",
+    "tests/test_cardtext_parts.py::test_a_kind_of_card_or_a_keyword_is_never_read_as_a_race",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -504,8 +511,8 @@ MUTANTS: list[Mutant] = [
     M(
         "act-instead-is-replacement",
         "dmrules/reading/cardtext/parsing.py",
-        'r"(?:で|は、?)(?:攻撃|ブロック)するかわりに、?[^。]*てもよい"',
-        'r"(?:で|は、?)(?:攻撃|ブロック)するかわりに、?[^。]*てはならない"',
+        'r"(?:で|は、?)(?:[^、。]*?(?:ターン中|ターン)に、?)?(?:攻撃|ブロック)するかわりに、?[^。]*てもよい"',
+        'r"(?:で|は、?)(?:[^、。]*?(?:ターン中|ターン)に、?)?(?:攻撃|ブロック)するかわりに、?[^。]*てはならない"',
         "an act done instead of attacking read as the effect's own replacement",
     ),
     M(
@@ -521,6 +528,55 @@ MUTANTS: list[Mutant] = [
         'lambda m: str("一二三四五六七八九".index(m.group(1)) + 1)',
         'lambda m: str("一二三四五六七八九".index(m.group(1)))',
         "「二枚」 read as one card",
+    ),
+    M(
+        "both-kinds-read-as-either",
+        "dmrules/reading/cardtext/transform/conditions.py",
+        "    if phrase.both:",
+        "    if phrase.both and not phrase.both:",
+        "「AとBがあれば」 read as either of them there",
+    ),
+    M(
+        "no-total-read-as-sum",
+        "dmrules/reading/cardtext/transform/conditions.py",
+        'if not _typed_tokens(items, "TOTAL") and len(owners) > 1:',
+        'if not _typed_tokens(items, "TOTAL") and len(owners) > 2:',
+        "「自分と相手の手札が3枚以下」 with no 「合計」 read as the sum",
+    ),
+    M(
+        "other-players-act-as-controllers",
+        "dmrules/reading/cardtext/transform/sentences.py",
+        '    if actor == "own":\n        return\n',
+        "    if actor:\n        return\n",
+        "「相手はかわりに手札を2枚捨てる」 read as the controller's discard",
+    ),
+    M(
+        "event-as-condition-effects-own",
+        "dmrules/reading/cardtext/textreader.py",
+        "    if _EVENT_IF.search(sentence):",
+        "    if _EVENT_IF.search(sentence) and not sentence:",
+        "「破壊されれば、かわりに」 set aside as the effect's own, no replacement read",
+    ),
+    M(
+        "in-line-event-effects-own",
+        "dmrules/reading/cardtext/textreader.py",
+        "earlier = self.line_before if self.line_before is not None else",
+        "earlier = None if self.line_before is not None else",
+        "a card's event replaced after another ability's sentence set aside as the effect's own",
+    ),
+    M(
+        "when-used-after-dropped",
+        "dmrules/reading/cardtext/textreader.py",
+        "|[^。]*?(?:1ターンに|各ターン|しか使え|のみ使え|のみ使う|使ってもよい))",
+        ")",
+        "「1ターンに1度しか使えない」 after a replacement dropped as a sentence of its own",
+    ),
+    M(
+        "card-noun-as-race",
+        "dmrules/reading/cardtext/transform/nouns.py",
+        'if race.endswith("カード"):',
+        'if race.endswith("カードの"):',
+        "「シールドカード」 read as a race no card has",
     ),
 ]
 
