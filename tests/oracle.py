@@ -585,11 +585,16 @@ def _is_move(e: Event) -> bool:
     return e.from_zone is not None and e.to_zone is not None and e.from_zone != e.to_zone
 
 
+def _destroys(kind: str | None, from_zone: str | None, to_zone: str | None) -> bool:
+    """破壊: a destruction, or any move from the battle zone into the graveyard (「墓地に置く」 included)."""
+    return kind == "destroy" or (from_zone == "battle" and to_zone == "graveyard")
+
+
 # The classes of event a replacement can watch ("Which replacement watches
 # which event"): a kind-named class matches events of that kind; the words for
 # zone changes match any event that makes that zone change, whatever its kind.
 WATCH_CLASSES = {
-    "destroy": lambda e: e.kind == "destroy",
+    "destroy": lambda e: _destroys(e.kind, e.from_zone, e.to_zone),
     "discard": lambda e: e.kind == "discard",
     "return_to_hand": lambda e: e.kind == "return_to_hand",
     "put_into_mana": lambda e: e.kind == "put_into_mana",
@@ -757,7 +762,7 @@ class Oracle:
         for action in r.ability.instead:
             if action.kind != "move_source":
                 continue
-            if action.verb == "destroy" and "cannot_be_destroyed" in card.markers:
+            if _destroys(action.verb, card.zone, action.zone) and "cannot_be_destroyed" in card.markers:
                 return False
             if card.zone == "battle" and action.zone != "battle" and "cannot_leave" in card.markers:
                 return False
@@ -778,7 +783,7 @@ class Oracle:
             if not self.passes(slot.filter, card, r):
                 continue
             # Rule 3: a card that cannot be moved that way cannot be chosen.
-            if slot.verb == "destroy" and "cannot_be_destroyed" in card.markers:
+            if _destroys(slot.verb, slot.from_zone, slot.to_zone) and "cannot_be_destroyed" in card.markers:
                 continue
             if slot.from_zone == "battle" and slot.to_zone != "battle" and "cannot_leave" in card.markers:
                 continue
@@ -814,7 +819,7 @@ class Oracle:
         """Rule 3 and "What a resolution leads to": a restriction forbids the
         effect's event itself, which then does not happen (nor can it be replaced, 609.5)."""
         card = self.card(e.card)
-        if e.kind == "destroy" and "cannot_be_destroyed" in card.markers:
+        if _destroys(e.kind, e.from_zone, e.to_zone) and "cannot_be_destroyed" in card.markers:
             return True
         if e.from_zone == "battle" and e.to_zone != "battle" and "cannot_leave" in card.markers:
             return True

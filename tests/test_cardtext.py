@@ -502,7 +502,7 @@ ANY_NUMBER = [
                 ("mana", "any", {"civilization": "fire", "type": "creature"}),
             ),
             "optional": True,
-            "then": [{"events": [{"move": "this", "to": "deck", "position": "shuffle"}]}],
+            "then": [{"events": [{"move": "this", "to": "deck", "position": "shuffle"}], "afterwards": True}],
         },
     ),
     # Not printed: another race and zones, the number before the cards.
@@ -677,7 +677,7 @@ FOLLOW_UPS = [
         {
             "watch": {"event": "destroy", "card": {"whose": "own", "race": "ドラゴン"}},
             **DISCARD_INSTEAD,
-            "then": [{"events": [{"draw": "opponent", "count": 2}]}],
+            "then": [{"events": [{"draw": "opponent", "count": 2}], "afterwards": True}],
         },
     ),
     (

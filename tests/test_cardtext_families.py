@@ -68,7 +68,7 @@ FAMILIES = {
     ],
     "staying in place": ["T09-stay-perfect-madonna", "T09-stay-garou-nature-knight", "T09-stay-garou-nature-no-knight"],
     "losing the game": ["T10-lose-diehard-ryusei"],
-    "breaks sent elsewhere": ["T11-break-koufuuju-not-destroyed"],
+    "breaks sent elsewhere": ["T11-break-koufuuju", "T11-break-koufuuju-cannot-be-destroyed"],
     "cross-gear protection": ["T12-cross-gear-grandcross-stays", "T12-cross-gear-spiral-aura"],
     "draws replaced": ["T13-draw-vail-babylonia", "T13-draw-h-electron-two-draws"],
     "スーパーガードマン battles": ["T14-guardman-marinyan", "T14-guardman-marinyan-tapped"],

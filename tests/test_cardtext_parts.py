@@ -768,11 +768,31 @@ def test_a_sentence_that_does_not_parse_names_no_reason_of_its_head_but_an_unsta
 
 
 def test_each_player_after_a_replacement_is_a_sentence_of_its_own():
-    """「それぞれ」 (each) after a replacement names no card again: the sentence is read as any other."""
+    """「それぞれ」 (each) after a replacement names no card again, and a sentence with its subject said may be an
+    ability of its own: the sentence is read as any other."""
     result = compile_text(
         "このクリーチャーが破壊される時、墓地に置くかわりに手札に戻す。それぞれのプレイヤーはカードを1枚引く。"
     )
     assert result.complete and [s.verdict for s in result.sentences] == ["replacement", "other"]
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "カードを1枚引く。",
+        "相手のクリーチャーを1体破壊する。",
+        "または、自分のシールドを1つ墓地に置いてもよい。",
+        "ただし、このクリーチャーが進化クリーチャーなら、かわりにマナゾーンに置く。",
+        "自分のマナゾーンにドラゴンがあれば、かわりにマナゾーンに置く。",
+        "次の自分のターンのはじめに、このクリーチャーをバトルゾーンに出す。",
+    ],
+)
+def test_a_sentence_after_a_replacement_in_its_line_is_never_dropped_nor_set_aside(after):
+    """A plain sentence after a replacement, or a 「かわりに」 under a condition, goes on with it: refused, never an
+    ability of its own nor the effect's own self-replacement (a static ability has no effect)."""
+    result = compile_text(f"このクリーチャーが破壊される時、かわりに手札に戻す。{after}")
+    assert not result.complete
+    assert [s.verdict for s in result.sentences] == ["replacement", "unreadable"]
 
 
 # -- parts of the dev sets' language in new combinations: 「相手クリーチャー」, 「それを」, 「相手によって」, the
@@ -2041,7 +2061,9 @@ def test_a_follow_up_destroying_one_chosen_creature_of_the_opponents(may, finals
     assert result.complete, [s.problem for s in result.problems]
     then = result.forms()[0]["then"]
     choose = {"count": 1, "from": "battle", "whose": "opponent", "type": "creature"}
-    assert then == [{"events": [{"destroy": {"choose": {**choose, **({"optional": True} if may != "する" else {})}}}]}]
+    optional = {"optional": True} if may != "する" else {}
+    # 「その後、」: part of what the replacement makes happen (101.5a)
+    assert then == [{"events": [{"destroy": {"choose": {**choose, **optional}}}], "afterwards": True}]
     opponent = (
         "{battle: [{id: O1, card: {name: 相手1, type: creature}}, {id: O2, card: {name: 相手2, type: creature}}]}"
     )
@@ -2501,7 +2523,8 @@ def test_ones_own_deck_shuffled_after_the_opponents_card_is_put_into_its_deck_is
         "相手のクリーチャーが破壊される時、墓地に置くかわりに山札に戻す。その後、自分の山札をシャッフルする。"
     )
     assert not result.complete
-    assert "「自分の山札をシャッフルする」 after a card that may be another player's" in result.problems[0].problem
+    problems = " ".join(p.problem or "" for p in result.problems)
+    assert "「自分の山札をシャッフルする」 after a card that may be another player's" in problems
 
 
 COLORLESS = """
@@ -4436,3 +4459,21 @@ def test_when_a_replacement_may_be_used_said_after_it_is_never_dropped():
 def test_a_kind_of_card_or_a_keyword_is_never_read_as_a_race(watched):
     result = compile_text(f"{watched}、かわりにマナゾーンに置く。")
     assert not result.abilities and not result.complete
+
+
+def test_a_card_put_into_the_deck_with_no_place_said_is_refused():
+    """「山札に戻す」 alone: its top, its bottom or shuffled would be a guess (「シャッフルする」 after it: read)."""
+    result = compile_text("このクリーチャーが破壊される時、かわりに山札に戻す。")
+    assert not result.abilities and "no place in it said" in (result.problems[0].problem or "")
+    assert_compiles_to(
+        "このクリーチャーが破壊される時、かわりに自分の山札に戻す。その後、山札をシャッフルする。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [{"move_to": {"zone": "deck", "position": "shuffle"}}],
+        },
+    )
+
+
+def test_the_opponents_hand_cards_discarded_instead_with_no_chooser_said_are_refused():
+    """「相手の手札を1枚捨てる」: that player's choice, or one at random (「見ないで選び」)? The text does not say."""
+    assert_refused("このクリーチャーが破壊される時、かわりに相手の手札を1枚捨ててもよい。", "no chooser said")

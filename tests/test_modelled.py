@@ -1557,3 +1557,92 @@ effect: {{controller: opponent, events: [{{id: e1, destroy: M}}]}}
         )
     )
     assert finals(solution, "M") == [(final,)]
+
+
+# -- a card put from the battle zone into the graveyard is destroyed ------------------------------------------------
+
+PUT_INTO_GRAVEYARD = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: P
+        card:
+          name: 破壊されるとマナに行くクリーチャー
+          type: creature
+          power: 2000
+          text: このクリーチャーが破壊される時、かわりにマナゾーンに置く。
+          triggers:
+            - {watch: {event: destroy, card: this}, text: このクリーチャーが破壊された時}
+      - {id: B, MARK card: {name: 破壊されないクリーチャー, type: creature, power: 2000}}
+  opponent: {}
+effect: {controller: opponent, by: spell, events: [EVENTS]}
+"""
+
+
+def _put(text: str, events: str) -> str:
+    return text.replace("MARK ", "").replace("EVENTS", events)
+
+
+def test_a_card_put_from_the_battle_zone_into_the_graveyard_is_destroyed():
+    """「墓地に置く」 from the battle zone is 破壊 (battle → graveyard; R64): 「破壊される時」 watches it."""
+    solution = dmrules.solve(scenario(_put(PUT_INTO_GRAVEYARD, "{id: e1, move: P, to: graveyard}")))
+    assert finals(solution, "P") == [("mana",)]
+
+
+def test_a_card_put_from_the_battle_zone_into_the_graveyard_is_a_destruction_that_triggers():
+    text = PUT_INTO_GRAVEYARD.replace(
+        "          text: このクリーチャーが破壊される時、かわりにマナゾーンに置く。\n", ""
+    )
+    (resolution,) = dmrules.solve(scenario(_put(text, "{id: e1, move: P, to: graveyard}"))).resolutions
+    assert resolution.final["P"] == "graveyard"
+    assert [(t.card, t.event) for t in resolution.triggered] == [("P", "e1")]
+
+
+def test_a_card_that_cannot_be_destroyed_is_not_put_from_the_battle_zone_into_the_graveyard():
+    text = PUT_INTO_GRAVEYARD.replace("MARK ", "cannot_be_destroyed: true, ")
+    solution = dmrules.solve(scenario(_put(text, "{id: e1, move: B, to: graveyard}")))
+    assert finals(solution, "B") == [("battle",)]
+
+
+# -- 「。その後、」 after a replacement is part of what it makes happen ---------------------------------------------
+
+AFTERWARDS = """
+turn: me
+players:
+  me:
+    battle:
+      - id: A
+        card:
+          name: その後に引くクリーチャー
+          type: creature
+          power: 1000
+          text: このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。FOLLOW、カードを1枚引く。
+      - id: VB
+        card:
+          name: 2枚引くクリーチャー
+          type: creature
+          power: 1000
+          text: 自分がカードを1枚引く時、1枚のかわりに2枚引いてもよい。
+    hand: [h1]
+    deck: [d1, d2, d3]
+  opponent:
+    battle:
+      - {id: X, card: {name: 破壊するクリーチャー, type: creature, power: 1000}}
+effect: {controller: opponent, source: X, by: ability, events: [{id: e1, destroy: A}]}
+"""
+
+
+@pytest.mark.parametrize(
+    "follow, drawn",
+    [
+        # 「。その後、」 does not start a new event (101.5a): the draw is the replacement's, never replaced
+        ("その後", [(), ("d1",)]),
+        # 「そうした場合、」 is a new event: VB may make it a draw of two
+        ("そうした場合", [(), ("d1",), ("d1", "d2")]),
+    ],
+)
+def test_a_sentence_after_a_replacement_is_replaced_only_after_soshita_baai(follow, drawn):
+    solution = dmrules.solve(scenario(AFTERWARDS.replace("FOLLOW", follow)))
+    hands = sorted(tuple(c for c in ("d1", "d2", "d3") if r.final.get(c) == "hand") for r in solution.resolutions)
+    assert hands == drawn

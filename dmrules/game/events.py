@@ -165,3 +165,6 @@ class Step:
     label: str = ""
     instead: SelfReplacement | None = None
     moved: MovedCount | None = None  # a count of what earlier events actually moved (``if: {moved: ...}``)
+    # 「。その後、」 after a replacement: the step's events are part of what the replacement makes happen (101.5a),
+    # never replaced
+    afterwards: bool = False

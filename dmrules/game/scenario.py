@@ -113,6 +113,7 @@ class Scenario:
     happened_this_turn: tuple[PastEvent, ...] = ()
     limits: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     shuffled: frozenset[str] = frozenset()  # players whose deck an earlier window shuffled: its order is unknown
+    results: bool = False  # the window's events are what a replacement makes happen (「。その後、」, 101.5a)
     program: EffectProgram = EffectProgram()
     about: About = About()
 

@@ -285,7 +285,9 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
     zone = ZONE_OR_ANY_WORDS.get(ability.works_in, ability.works_in)
     lines.append(kind + f"; works in the {zone}" if ability.works_in != "any" else kind)
     for step in ability.then:
-        lines.append("then: " + then_words(step))
+        lines.append(
+            ("afterwards, as part of it (never replaced): " if step.afterwards else "then: ") + then_words(step)
+        )
     return lines
 
 

@@ -70,7 +70,7 @@ EVENT_CHOICE_FIELDS = (
     "count_attempted",
     "among_revealed",
 ) + FILTER_FIELDS
-STEP_FIELDS = ("events", "if", "instead", "source", "controller", "by", "note")
+STEP_FIELDS = ("events", "if", "instead", "source", "controller", "by", "note", "afterwards")
 INSTEAD_FIELDS = ("if", "events", "note")
 
 
@@ -308,6 +308,7 @@ def read_steps(node: Node, prefix: str, *, relative: bool = False) -> tuple[Step
                 label=f"{prefix}{i}",
                 instead=instead,
                 moved=moved,
+                afterwards=element.opt_bool("afterwards"),
             )
         )
     return tuple(steps)

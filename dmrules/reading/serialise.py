@@ -279,7 +279,10 @@ def event_dict(event: EventSpec) -> dict:
 
 
 def step_dict(step: Step) -> dict:
-    return {"events": [event_dict(e) for e in step.events]}
+    out: dict = {"events": [event_dict(e) for e in step.events]}
+    if step.afterwards:
+        out["afterwards"] = True
+    return out
 
 
 def serialise(ability: ReplacementAbility) -> dict:

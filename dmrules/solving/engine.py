@@ -195,7 +195,12 @@ class Engine:
         if not realized.events and not realized.templates:
             return None, realized.skipped, queue
         return (
-            replace(state, events=tuple(realized.events), templates=tuple(realized.templates)),
+            replace(
+                state,
+                events=tuple(realized.events),
+                templates=tuple(realized.templates),
+                results=item.step.afterwards,
+            ),
             realized.skipped,
             queue,
         )

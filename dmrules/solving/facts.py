@@ -191,6 +191,8 @@ def _player_facts(scenario: Scenario) -> list[Symbol]:
         for position, card in enumerate(battle, start=1):
             add(fact("board_pos", S(card.id), Number(position)))
     add(fact("turn_player", P(scenario.turn_player)))
+    if scenario.results:
+        add(fact("results_window"))
     if scenario.program.pending:
         add(fact("pending", S(scenario.program.pending)))
     return out

@@ -140,6 +140,7 @@ def follow_ups(state: Scenario, window: Window) -> list[Pending]:
                 by=step.by,
                 condition=condition,
                 label=label,
+                afterwards=step.afterwards,
             )
             out.append(Pending(step, app.player, app.replacement.card, "ability", label, "follow-up"))
     if window.battle_losers:

@@ -562,7 +562,10 @@ def _zone_verb(
     if zone == "deck":
         if position == "shuffle":
             return "山札に戻してシャッフルする"
-        return {"top": "山札の上に置く", "bottom": "山札の下に置く"}.get(position or "", "山札に戻す")
+        if position is None:
+            # 「山札に戻す」 with no place said: the top, the bottom or shuffled would be a guess
+            raise ReadError("a card put into the deck with no place in it said (its top, its bottom, or shuffled)")
+        return {"top": "山札の上に置く", "bottom": "山札の下に置く"}[position]
     if zone == "shields":
         return ("表向きにして" if face_up else "裏向きにして") + "シールドゾーンに加える"
     if zone == "battle":
@@ -971,7 +974,7 @@ def render_group(abilities: list[ReplacementAbility], grant: Grant | None = None
     parts.append(render_ability_sentence(abilities))
     first = abilities[0]
     uses = any(a.kind == "use_ability" for a in first.instead)
-    parts += [render_step(s, lead="" if uses else "そうした場合、") for s in first.then]
+    parts += [render_step(s, lead="" if uses else "その後、" if s.afterwards else "そうした場合、") for s in first.then]
     for action in first.instead:
         if action.slot is not None and action.slot.no_trigger:
             parts.append("その「S・トリガー」は使えない")

@@ -167,6 +167,7 @@ class TextReader:
         self.carried: list[Condition] = []
         self.carried_text: str | None = None
         self.line_before: str | None = None  # the sentence before, in the same line
+        self.line_acts = False  # a sentence of the line before is an effect's or an ability's, no replacement
         self.given_below: str | None = None  # 「…にも以下の能力を与える」 (超魂X): the lines after it, given on
 
     # -- the text -----------------------------------------------------------------------
@@ -239,6 +240,7 @@ class TextReader:
             self._add(c.Sentence(raw_line, line_offset, "other" if problem is None else "unreadable", problem=problem))
             return
         self.line_before = None
+        self.line_acts = False
         for start, sentence in sentences(body):
             c.in_time(self.text, line_offset + start)
             self._sentence(sentence, line_offset + start, keyword, conditions, prefix)
@@ -266,12 +268,11 @@ class TextReader:
                 self._follow_up(self.group, sentence, offset)
                 return
             problem = _part_of_the_replacement(self.group, sentence) if self.group is not None else None
-            if problem is not None:
-                self._close()
-                self._add(c.Sentence(sentence, offset, "unreadable", problem=problem))
-                return
+            if problem is None and self.group is not None and not self.line_acts and not _made_by_an_effect(self.group):
+                problem = _goes_on(sentence)
+            self.line_acts = self.line_acts or problem is None
             self._close()
-            self._add(c.Sentence(sentence, offset, "other"))
+            self._add(c.Sentence(sentence, offset, "other" if problem is None else "unreadable", problem=problem))
             return
         self._close()
         if any(p.fullmatch(sentence) for p in c.NOT_REPLACEMENT):
@@ -290,6 +291,7 @@ class TextReader:
                 return
             earlier = self.line_before if self.line_before is not None else _effects_before(self.result.sentences)
             own = _effects_own(sentence, earlier, self.no_spell, in_line=self.line_before is not None)
+            own = own and not _replaces_before(self.result.sentences, self.line_before)
             if (head is None or _TRIGGER_HEAD.match(sentence)) and pending is None and own:
                 self.result.self_replacements += 1
                 self._add(c.Sentence(sentence, offset, "self_replacement"))
@@ -589,6 +591,40 @@ def _part_of_the_replacement(group: Group, sentence: str) -> str | None:
     return None
 
 
+# A sentence that can only go on with the one before: what is done with no subject said (「カードを1枚引く」
+# 「相手のクリーチャーを1体破壊する」), another choice (「または、…」), a proviso (「ただし、…」), or what is done later
+# (「次の相手のターンのはじめに、…」)
+_GOES_ON = re.compile(
+    r"(?:または|ただし|その後|次の[^、。]*?(?:はじめ|終わり)に)、|[^はが:：「」()]*?を[^はが:：()]*?[るすくうつぶい]$"
+)
+
+
+def _goes_on(sentence: str) -> str | None:
+    """A sentence after a replacement of the card's own, in its line, that can only go on with it: its 「。」 joins
+    them (101.5a), so it is part of what happens instead, never an ability of its own."""
+    if not _GOES_ON.match(sentence):
+        return None
+    return (
+        f"「{sentence[:12]}…」 after a replacement, in its line, goes on with it (「。」 joins the sentences, "
+        "101.5a): what it adds is no form of the vocabulary"
+    )
+
+
+def _made_by_an_effect(group: Group) -> bool:
+    """Whether the group's replacements are made by an effect (「そのターン、…」, 「それが光のカードであれば」 after
+    what a triggered ability does): a sentence after them may be that effect's, not theirs."""
+    return _names_earlier(group) or any(a.duration is not None for a in group.abilities)
+
+
+def _replaces_before(done: list[c.Sentence], line_before: str | None) -> bool:
+    """Whether the sentence before, in the same line, is a replacement (read or not): a 「かわりに」 after it goes on
+    with it (「ただし、…なら、かわりに…」), never the effect's own (a static ability has no effect)."""
+    if line_before is None or not done:
+        return False
+    before = done[-1]
+    return before.text == line_before and c.INSTEAD in before.text and before.verdict in ("replacement", "unreadable")
+
+
 def _names_earlier(group: Group) -> bool:
     """Whether the group's abilities read the cards an earlier sentence names (「それが光のカードであれば」): then a
     「それ」 after it names those cards too, not the replaced event's."""
@@ -666,8 +702,8 @@ def _break_by_creature(watch) -> bool:
 
 def _attach(ability: ReplacementAbility, follow: Followup) -> ReplacementAbility:
     """A follow-up sentence's meaning, added to the replacement it follows."""
-    if follow.kind == "then":
-        step = then_step(follow.clauses, f"then{len(ability.then) + 1}")
+    if follow.kind in ("then", "afterwards"):
+        step = then_step(follow.clauses, f"then{len(ability.then) + 1}", afterwards=follow.kind == "afterwards")
         if any("event_source" in e.cards for e in step.events) and not _break_by_creature(ability.watch):
             raise ReadError(
                 "「そのシールドをブレイクしたクリーチャー」 of a watched event that is no break by a creature"

@@ -27,10 +27,10 @@ _THIS_MOVES = {
 }
 
 
-def then_step(clauses: tuple[Clause, ...], label: str) -> Step:
-    """The events of one follow-up sentence, as the step ``label`` (``then1``)."""
+def then_step(clauses: tuple[Clause, ...], label: str, afterwards: bool = False) -> Step:
+    """The events of one follow-up sentence, as the step ``label`` (``then1``); ``afterwards``: 「その後、」."""
     events = tuple(_followup_event(clause, f"{label}.{i}") for i, clause in enumerate(_joined(clauses), start=1))
-    return Step(events=events, label=label)
+    return Step(events=events, label=label, afterwards=afterwards)
 
 
 def _followup_event(clause: Clause, event_id: str) -> EventSpec:
@@ -195,7 +195,8 @@ class FollowupParts:
         return followup_parts(items, "then")
 
     def followup_afterwards(self, items: list):
-        return followup_parts(items, "then")
+        """「その後、…」: part of what the replacement makes happen (101.5a), never replaced itself."""
+        return followup_parts(items, "afterwards")
 
     def followup_shuffle(self, items: list):
         return Followup(kind="shuffle")

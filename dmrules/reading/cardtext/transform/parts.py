@@ -210,7 +210,7 @@ class Instead:
 class Followup:
     """A sentence after a replacement: 「そうした場合、…」, 「その後、…」, 「ただし、…」."""
 
-    kind: str  # then, shuffle, shuffle_own, no_trigger, stays, no_win
+    kind: str  # then (「そうした場合」), afterwards (「その後」), shuffle, shuffle_own, no_trigger, stays, no_win
     clauses: tuple[Clause, ...] = ()
 
 

@@ -280,7 +280,12 @@ _ANYONES_ACTS = {"stay", "move", "move_top", "move_under", "tap_event", "turn_fa
 def _check_actor(original: Original | None, watch: Watch, actions: tuple[Action, ...]) -> None:
     """「相手はかわりに…」「その持ち主はかわりに…」, 「相手がカードを引く時、かわりに2枚引く」: what another player than
     the ability's controller does instead. The vocabulary's choices, discards, draws and mills are the controller's,
-    so only what is the same whoever does it is read."""
+    so only what is the same whoever does it is read. The opponent's hand cards discarded with no chooser said
+    (that player, or one at random) are refused too."""
+    for action in actions:
+        if action.slot is not None and action.slot.verb == "discard" and action.slot.filter.whose == "opponent":
+            # 「相手の手札を1枚捨てる」: that player's choice or one at random (「見ないで」)? The text does not say
+            raise ReadError("the opponent's hand cards discarded instead, with no chooser said")
     actor: str | None = "own"
     if original is not None and original.verb == "actor":
         actor = original.whose or "owner"  # 「相手は」; 「その持ち主は」
