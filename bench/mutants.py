@@ -117,6 +117,11 @@ TESTS = [
     "tests/test_cardtext_parts.py::test_a_cards_event_replaced_is_never_set_aside_as_an_effects_own",
     "tests/test_cardtext_parts.py::test_when_a_replacement_may_be_used_said_after_it_is_never_dropped",
     "tests/test_cardtext_parts.py::test_a_kind_of_card_or_a_keyword_is_never_read_as_a_race",
+    "tests/test_cardtext_parts.py::test_a_sentence_after_a_replacement_in_its_line_is_never_dropped_nor_set_aside",
+    "tests/test_cardtext_parts.py::test_a_card_put_into_the_deck_with_no_place_said_is_refused",
+    "tests/test_modelled.py::test_a_card_put_from_the_battle_zone_into_the_graveyard_is_destroyed",
+    "tests/test_modelled.py::test_a_card_that_cannot_be_destroyed_is_not_put_from_the_battle_zone_into_the_graveyard",
+    "tests/test_modelled.py::test_a_sentence_after_a_replacement_is_replaced_only_after_soshita_baai",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -570,6 +575,48 @@ MUTANTS: list[Mutant] = [
         "|[^。]*?(?:1ターンに|各ターン|しか使え|のみ使え|のみ使う|使ってもよい))",
         ")",
         "「1ターンに1度しか使えない」 after a replacement dropped as a sentence of its own",
+    ),
+    M(
+        "graveyard-move-no-destruction",
+        "asp/common/match.lp",
+        "class(E,destroy) :- event_from(E,battle), event_to(E,graveyard).",
+        "class(E,destroy) :- event_from(E,battle), event_to(E,mana), event_to(E,graveyard).",
+        "a card put from the battle zone into the graveyard is no destruction (「破壊される時」 misses it)",
+    ),
+    M(
+        "graveyard-move-not-forbidden",
+        "asp/common/restrictions.lp",
+        "mv_class(H,destroy) :- mv(H,_,_,battle,graveyard,_).",
+        "mv_class(H,destroy) :- mv(H,destroy,_,battle,graveyard,_).",
+        "a card that cannot be destroyed put from the battle zone into the graveyard",
+    ),
+    M(
+        "afterwards-replaceable",
+        "asp/common/state.lp",
+        "result_event(E) :- event(E), results_window.",
+        "result_event(E) :- event(E), results_window, depth(E,D), D > 0.",
+        "「。その後、」 after a replacement opens a window its events may be replaced in",
+    ),
+    M(
+        "afterwards-read-as-if-done",
+        "dmrules/reading/cardtext/transform/followups.py",
+        'return followup_parts(items, "afterwards")',
+        'return followup_parts(items, "then")',
+        "「その後、」 read as 「そうした場合、」",
+    ),
+    M(
+        "sentence-after-replacement-dropped",
+        "dmrules/reading/cardtext/textreader.py",
+        "    if not _GOES_ON.match(sentence):",
+        "    if _GOES_ON.match(sentence) or not _GOES_ON.match(sentence):",
+        "「カードを1枚引く」 after a replacement in its line dropped as an ability of its own",
+    ),
+    M(
+        "deck-place-guessed",
+        "dmrules/reading/cardtext/render.py",
+        "        if position is None:",
+        "        if position is None and not zone:",
+        "「山札に戻す」 with no place said read as the deck's bottom",
     ),
     M(
         "card-noun-as-race",
