@@ -767,13 +767,14 @@ def test_a_sentence_that_does_not_parse_names_no_reason_of_its_head_but_an_unsta
     assert result.problems and (result.problems[0].problem or "").startswith("cannot read")
 
 
-def test_each_player_after_a_replacement_is_a_sentence_of_its_own():
-    """「それぞれ」 (each) after a replacement names no card again, and a sentence with its subject said may be an
-    ability of its own: the sentence is read as any other."""
+def test_each_player_after_a_replacement_goes_on_with_it():
+    """「それぞれ」 (each) after a replacement names no card again; what the players do, in the replacement's line,
+    goes on with it (「。」 joins them, 101.5a: an act is no static ability of its own): refused, never dropped."""
     result = compile_text(
         "このクリーチャーが破壊される時、墓地に置くかわりに手札に戻す。それぞれのプレイヤーはカードを1枚引く。"
     )
-    assert result.complete and [s.verdict for s in result.sentences] == ["replacement", "other"]
+    assert [s.verdict for s in result.sentences] == ["replacement", "unreadable"]
+    assert "goes on with it" in (result.sentences[1].problem or "")
 
 
 @pytest.mark.parametrize(
@@ -785,6 +786,9 @@ def test_each_player_after_a_replacement_is_a_sentence_of_its_own():
         "ただし、このクリーチャーが進化クリーチャーなら、かわりにマナゾーンに置く。",
         "自分のマナゾーンにドラゴンがあれば、かわりにマナゾーンに置く。",
         "次の自分のターンのはじめに、このクリーチャーをバトルゾーンに出す。",
+        "相手はカードを1枚引く。",
+        "自分のシールドが1枚墓地に置かれる。",
+        "その時、相手はカードを1枚引く。",
     ],
 )
 def test_a_sentence_after_a_replacement_in_its_line_is_never_dropped_nor_set_aside(after):
@@ -4402,6 +4406,7 @@ def test_both_players_cards_counted_with_no_total_said_are_refused():
         "相手のクリーチャーが破壊される時、相手はかわりに自分のクリーチャーを1体破壊する。",
         "相手のクリーチャーが破壊される時、相手はかわりに自分のシールドを1つ手札に加える。",
         "プレイヤーが召喚以外の方法でクリーチャーを出す時、その持ち主はかわりに手札を1枚捨てる。",
+        "相手のクリーチャーが破壊される時、相手はかわりにそのクリーチャーを手札に戻してもよい。",
     ],
 )
 def test_what_another_player_does_instead_with_their_own_cards_is_refused(text):
@@ -4477,3 +4482,33 @@ def test_a_card_put_into_the_deck_with_no_place_said_is_refused():
 def test_the_opponents_hand_cards_discarded_instead_with_no_chooser_said_are_refused():
     """「相手の手札を1枚捨てる」: that player's choice, or one at random (「見ないで選び」)? The text does not say."""
     assert_refused("このクリーチャーが破壊される時、かわりに相手の手札を1枚捨ててもよい。", "no chooser said")
+
+
+def test_this_said_kore_is_this_card_only_in_a_sentence_that_watches_it():
+    """「これ」 after a sentence that chose a card may be that card: read as this card only in a sentence whose
+    watched card is this one."""
+    assert not compile_text(
+        "相手のクリーチャーを1体選ぶ。これが破壊される時、かわりに持ち主のマナゾーンに置く。"
+    ).abilities
+    assert not compile_text("自分のクリーチャーが破壊される時、かわりにこれを手札に戻す。").abilities
+    assert_compiles_to(
+        "このクリーチャーが破壊される時、これを墓地に置くかわりに手札に戻す。",
+        {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "hand"}]},
+    )
+
+
+def test_sono_ato_after_a_soshita_baai_step_is_never_part_of_the_replacements_result():
+    """「そうした場合、…。その後、…」: the 「その後」 sentence goes on with the 「そうした場合」 one (101.5a),
+    never part of what the replacement makes happen; no step of the vocabulary says which sentence it follows, so
+    the text is refused (its reading does not render back as printed)."""
+    result = compile_text(
+        "このクリーチャーが破壊される時、かわりに手札に戻す。そうした場合、カードを1枚引く。その後、カードを1枚引く。"
+    )
+    assert not result.complete and not result.abilities
+
+
+def test_a_card_treated_as_another_after_a_watched_event_is_never_set_aside():
+    """「…時、そのクリーチャーのかわりに…として扱う」 watches an event: read or refused, never recognised as replacing
+    none (a state said with 「時」, 「自分のマナゾーンにある時、」, is no event)."""
+    text = "自分のクリーチャーが破壊される時、そのクリーチャーのかわりに、このクリーチャーを破壊されたものとして扱う。"
+    assert [s.verdict for s in compile_text(text).sentences] == ["unreadable"]

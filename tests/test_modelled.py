@@ -1646,3 +1646,92 @@ def test_a_sentence_after_a_replacement_is_replaced_only_after_soshita_baai(foll
     solution = dmrules.solve(scenario(AFTERWARDS.replace("FOLLOW", follow)))
     hands = sorted(tuple(c for c in ("d1", "d2", "d3") if r.final.get(c) == "hand") for r in solution.resolutions)
     assert hands == drawn
+
+
+ONTO_THE_DECK = """
+turn: me
+players:
+  me:
+    battle:
+      - id: A
+        card:
+          name: 墓地のカードを山札の上に置くクリーチャー
+          type: creature
+          power: 1000
+          text: このクリーチャーが破壊される時、かわりに自分の墓地のカードをCOUNT枚山札の一番上に置く。
+    graveyard: [g1, g2]
+    deck: [d1]
+  opponent:
+    battle:
+      - {id: X, card: {name: 破壊するクリーチャー, type: creature, power: 1000}}
+effect:
+  controller: opponent
+  source: X
+  by: ability
+  events: [{id: e1, destroy: A}]
+  then: [{events: [{id: e2, draw: me}]}]
+"""
+
+
+def test_several_cards_put_on_top_of_a_deck_at_once_leave_its_order_to_their_owner():
+    """Cards that join a deck at once are put there in the order their owner chooses (seed 000): which one a
+    later draw takes is not listed as if the order were fixed; one card put there is drawn."""
+    with pytest.raises(dmrules.InputError, match="several cards put on its top at once"):
+        dmrules.solve(scenario(ONTO_THE_DECK.replace("COUNT", "2")))
+    solution = dmrules.solve(scenario(ONTO_THE_DECK.replace("COUNT", "1")))
+    assert sorted(tuple(c for c in ("g1", "g2") if r.final.get(c) == "hand") for r in solution.resolutions) == [
+        ("g1",),
+        ("g2",),
+    ]
+
+
+def test_every_draw_of_a_sono_ato_follow_up_is_part_of_the_replacements_result():
+    """「その後、カードを2枚引く」: both draws (the second waits for the first's window) are never replaced."""
+    text = AFTERWARDS.replace(
+        "かわりに自分の手札を1枚捨ててもよい。FOLLOW、カードを1枚引く", "かわりに手札に戻す。その後、カードを2枚引く"
+    )
+    solution = dmrules.solve(scenario(text))
+    hands = sorted(tuple(c for c in ("d1", "d2", "d3") if r.final.get(c) == "hand") for r in solution.resolutions)
+    assert hands == [("d1", "d2")]
+
+
+def test_a_sono_ato_follow_up_of_the_sequential_ruleset_is_refused_where_it_could_be_replaced():
+    """Which replacement made the window (none replaces its own result) the sequential encodings do not know."""
+    text = "ruleset: sequential\n" + AFTERWARDS.replace("FOLLOW", "その後")
+    with pytest.raises(dmrules.InputError, match="「。その後、」"):
+        dmrules.solve(scenario(text))
+
+
+def test_an_effects_own_step_is_never_afterwards():
+    text = PUT_INTO_GRAVEYARD.replace("MARK ", "").replace(
+        "events: [EVENTS]}",
+        "events: [{id: e1, destroy: B}], then: [{afterwards: true, events: [{id: e2, destroy: P}]}]}",
+    )
+    with pytest.raises(dmrules.InputError, match="afterwards"):
+        dmrules.solve(scenario(text))
+
+
+def test_a_card_put_from_the_battle_zone_into_the_graveyard_earlier_was_destroyed_this_turn():
+    text = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: K, card: {name: 墓地に置かれるクリーチャー, type: creature}}
+      - id: Z
+        card:
+          name: 他が破壊されていれば戻るクリーチャー
+          type: creature
+          text: >-
+            このクリーチャーが破壊される時、このターン、自分の他のクリーチャーが破壊されていれば、かわりに手札に戻す。
+  opponent:
+    battle:
+      - {id: X, card: {name: 破壊するクリーチャー, type: creature}}
+effect:
+  source: X
+  controller: opponent
+  by: ability
+  events: [{id: e1, move: K, to: graveyard}]
+  then: [{events: [{id: e2, destroy: Z}]}]
+"""
+    assert finals(dmrules.solve(scenario(text)), "K", "Z") == [("graveyard", "hand")]

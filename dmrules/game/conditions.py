@@ -94,7 +94,7 @@ def ability_holds(ability: ReplacementAbility, state: Scenario, card: CardInstan
 # Which past events a condition's kind takes (「破壊されていれば」: destroyed; 「出ていれば」: put into the battle zone
 # in any way; 「離れていれば」: out of the battle zone in any way).
 _TAKES: dict[str, Callable[[PastEvent], bool]] = {
-    "destroy": lambda e: e.kind == "destroy",
+    "destroy": lambda e: e.kind == "destroy" or (e.from_zone, e.to_zone) == ("battle", "graveyard"),
     "summon": lambda e: e.kind == "summon",
     "return_to_hand": lambda e: e.kind == "return_to_hand",
     "enter": lambda e: e.to_zone == "battle",

@@ -92,7 +92,8 @@ class _Lookups:
                 self.state.path,
                 "effect",
                 f"{player}'s deck was shuffled by an earlier part of the "
-                "effect, so which cards are on top is unknown: dmrules cannot list what a later draw, "
+                "effect, or had several cards put on its top at once (their order is their owner's choice), "
+                "so which cards are on top is unknown: dmrules cannot list what a later draw, "
                 "mill or reveal from it takes",
             )
         return sorted(

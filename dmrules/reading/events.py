@@ -308,7 +308,7 @@ def read_steps(node: Node, prefix: str, *, relative: bool = False) -> tuple[Step
                 label=f"{prefix}{i}",
                 instead=instead,
                 moved=moved,
-                afterwards=element.opt_bool("afterwards"),
+                afterwards=_afterwards(element, relative),
             )
         )
     return tuple(steps)
@@ -330,3 +330,11 @@ def read_moved(node: Node) -> MovedCount:
 
 
 # -- realizing against a state ---------------------------------------------------------
+
+
+def _afterwards(element: Node, relative: bool) -> bool:
+    """``afterwards``: a card's follow-up after 「。その後、」 (part of what its replacement makes happen); an
+    effect's own steps are new events, replaceable as any (B17)."""
+    if element.has("afterwards") and not relative:
+        raise element.error("only a replacement's follow-up step (a card's 'then') is 'afterwards'", "afterwards")
+    return element.opt_bool("afterwards")

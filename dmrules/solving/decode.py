@@ -181,6 +181,9 @@ _UNMODELLED = {  # never listed as if it were followed (``unmodelled`` of the en
     "battle_partner_unknown": "a destruction by a battle that the scenario states without its battle: which creature "
     "it battled, which a text reads (「このクリーチャーとのバトルによって」, 「相手のクリーチャーとのバトルで」), "
     "is unknown (state the battle as a 'battle' event)",
+    "afterwards_chained": "not modelled yet under the sequential ruleset: a replacement could replace an event of "
+    "what another replacement makes happen after 「。その後、」 (101.5a), and which replacement made it (none "
+    "replaces its own result) the window does not say",
     "trigger_change_leaves": "not modelled: the card of an ability that changes how often a triggered ability "
     "triggers leaves where it works in the window whose triggers it would change (whether it still changes them, "
     "no ruling says)",

@@ -191,7 +191,8 @@ class Engine:
             revealed=lambda ref: revealed(ref, path),
         ).realize(item.step, item.controller, item.source, item.by)
         if realized.deferred:
-            queue = [replace(item, step=Step(tuple(realized.deferred), by=item.step.by, label=item.label))] + queue
+            rest = Step(tuple(realized.deferred), by=item.step.by, label=item.label, afterwards=item.step.afterwards)
+            queue = [replace(item, step=rest)] + queue
         if not realized.events and not realized.templates:
             return None, realized.skipped, queue
         return (
@@ -296,7 +297,8 @@ def _refuse_deck_order(state: Scenario) -> None:
                 state.path,
                 "effect",
                 f"{', '.join(sorted(state.shuffled))}'s deck was shuffled by an "
-                f"earlier part of the effect, and {who} may take cards from the top of a deck "
+                "earlier part of the effect, or had several cards put on its top at once (their order is their "
+                f"owner's choice), and {who} may take cards from the top of a deck "
                 "instead: which cards is unknown, so dmrules cannot list the resolutions",
             )
 
@@ -338,7 +340,8 @@ def _deck_positions(state: Scenario, window: Window) -> tuple[dict[str, int], se
     old_deck = sorted((c for c in state.cards.values() if c.zone == "deck"), key=lambda c: (c.owner, c.deck_pos))
     positions: dict[str, int] = {}
     # Where each card put into the deck goes: the position its event says (the bottom unless
-    # it says otherwise); cards put on top one after another end with the last one on top.
+    # it says otherwise); several cards put on top in one window leave the deck's order unknown (their owner
+    # chooses it).
     placed_at: dict[str, str] = {}
     for event in sorted(window.happened, key=lambda e: e.order):
         if event.to_zone == "deck" and event.card is not None:
@@ -359,8 +362,10 @@ def _deck_positions(state: Scenario, window: Window) -> tuple[dict[str, int], se
         ]
         top = [c for c in placed_at if placed_at[c] == "top" and c in added][::-1]
         bottom = [c for c in added if placed_at.get(c) != "top"]
-        if any(placed_at.get(c) == "shuffle" for c in added):
-            shuffled.add(owner)  # the order of this deck is unknown from now on
+        if any(placed_at.get(c) == "shuffle" for c in added) or len(top) > 1:
+            # the order of this deck is unknown from now on: shuffled, or several cards put on its top at once, in
+            # the order their owner chooses (seed 000: cards that join a deck at once are moved in any order)
+            shuffled.add(owner)
         for i, card_id in enumerate(top + stayed + bottom, start=1):
             positions[card_id] = i
     return positions, shuffled

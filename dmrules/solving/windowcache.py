@@ -146,6 +146,7 @@ def state_key(scenario: Scenario, *options) -> tuple:
         scenario.happened_this_turn,
         tuple((p, tuple(sorted(z.items()))) for p, z in sorted(scenario.limits.items())),
         scenario.shuffled,
+        scenario.results,
         scenario.program.source,
         scenario.program.controller,
         scenario.program.by,

@@ -134,13 +134,14 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (re.compile(r"(?<=かわりに)、"), ""),
     # 「…置かれるとき墓地に置くかわりに」: the comma after the watched event's 「時」, printed or not
     (re.compile(r"(?<=[るた])(?:時|とき)(?=[^、。はにのまで)」])"), "時、"),
-    # 「これを墓地に置くかわりに」「かわりにこれを自分の墓地に置く」「これが破壊される時」: this card, said 「これ」
+    # 「このクリーチャーが破壊される時、これを墓地に置くかわりに」「…かわりにこれを自分の墓地に置く」: this card,
+    # said 「これ」 in a sentence that watches it (elsewhere 「これ」 may be a card an earlier sentence chose)
     (
         re.compile(
-            r"(?:(?<=^)|(?<=[、。]|に))これ(?=を(?:自分の|持ち主の)?(?:墓地|手札|マナゾーン|山札|シールド|裏向き|表向き)"
-            r"|が(?:破壊され|バトルゾーンを離れ|離れ|手札に戻され)る)"
+            r"^(この(?:クリーチャー|カード)(?:が|は、?)[^。]*?[、に])これ"
+            r"(?=を(?:自分の|持ち主の)?(?:墓地|手札|マナゾーン|山札|シールド|裏向き|表向き))"
         ),
-        "このカード",
+        r"\1このカード",
     ),
     # 「二枚」「三体」「一つ」: a count in kanji
     (

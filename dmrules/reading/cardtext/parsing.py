@@ -39,6 +39,8 @@ FOLLOW_UP = (
 
 # What a sentence says before an act it does instead of another, with no watched event (「…時、」) nor 「かわりに」
 _NO_WATCH_BEFORE = r"(?:(?!時、|かわりに)[^。])*?"
+# The same, where a state said with 「時」 (「自分のマナゾーンにある時、」) may come before: no event
+_NO_EVENT_BEFORE = r"(?:(?!時、|かわりに)[^。]|(?<=[あい]る)時、)*?"
 
 # 「かわりに」 that replaces no event: the tap ability instead of attacking, mana numbers, a keyword
 # had instead of another.
@@ -57,8 +59,8 @@ NOT_REPLACEMENT = (
     re.compile(_NO_WATCH_BEFORE + r"コストのかわりに、?[^。]*てもよい"),
     # A card treated as another kind, or used as one (「水のクリーチャーのかわりに自然のクリーチャーとして扱う」
     # 「進化元として、ドラゴンのかわりに使ってもよい」「文明を持つかわりに無色クリーチャーとして扱う」): no event
-    re.compile(r"[^。]*(?:の|持つ)かわりに、?[^。]*として扱(う|ってもよい)"),
-    re.compile(r"[^。]*のかわりに、?(?:進化元として)?使(う|ってもよい)"),
+    re.compile(_NO_EVENT_BEFORE + r"(?:の|持つ)かわりに、?[^。]*として扱(う|ってもよい)"),
+    re.compile(_NO_EVENT_BEFORE + r"のかわりに、?(?:進化元として)?使(う|ってもよい)"),
     # 「このクリーチャーの召喚コストを支払うかわりに、…をタップしてもよい」: what a player may pay instead
     re.compile(_NO_WATCH_BEFORE + r"コストを支払うかわりに、?[^。]*てもよい"),
     # An act a player may do instead of another of theirs (attacking, blocking, summoning this card, casting

@@ -595,7 +595,12 @@ def _part_of_the_replacement(group: Group, sentence: str) -> str | None:
 # 「相手のクリーチャーを1体破壊する」), another choice (「または、…」), a proviso (「ただし、…」), or what is done later
 # (「次の相手のターンのはじめに、…」)
 _GOES_ON = re.compile(
-    r"(?:または|ただし|その後|次の[^、。]*?(?:はじめ|終わり)に)、|[^はが:：「」()]*?を[^はが:：()]*?[るすくうつぶい]$"
+    r"(?:または|ただし|その後|その時|次の[^、。]*?(?:はじめ|終わり)に)、"
+    r"|[^はが:：「」()]*?を[^はが:：()]*?(?:[るすくうつぶ]|もよい)$"
+    # what a player does (「相手はカードを1枚引く」), or what is done to cards said as their event (「自分のシールドが
+    # 1枚墓地に置かれる」): an act, which no static ability of its own is
+    r"|(?:相手|自分|各プレイヤー|それぞれのプレイヤー|そのプレイヤー|その持ち主)は[^:：「」()。]*?(?:[るすくうつぶ]|もよい)$"
+    r"|[^:：「」()。]*?が[^:：「」()。]*?(?:置かれる|戻される|加えられる|破壊される|捨てられる)$"
 )
 
 
@@ -703,7 +708,10 @@ def _break_by_creature(watch) -> bool:
 def _attach(ability: ReplacementAbility, follow: Followup) -> ReplacementAbility:
     """A follow-up sentence's meaning, added to the replacement it follows."""
     if follow.kind in ("then", "afterwards"):
-        step = then_step(follow.clauses, f"then{len(ability.then) + 1}", afterwards=follow.kind == "afterwards")
+        # 「その後、」 goes on with the sentence before it: the replacement's (part of what it makes happen), or a
+        # 「そうした場合、」 step's (a new event, 101.5a)
+        afterwards = follow.kind == "afterwards" and all(s.afterwards for s in ability.then)
+        step = then_step(follow.clauses, f"then{len(ability.then) + 1}", afterwards=afterwards)
         if any("event_source" in e.cards for e in step.events) and not _break_by_creature(ability.watch):
             raise ReadError(
                 "「そのシールドをブレイクしたクリーチャー」 of a watched event that is no break by a creature"

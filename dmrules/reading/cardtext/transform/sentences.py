@@ -277,7 +277,7 @@ def _check_original(original: Original | None, watch: Watch) -> None:
 _ANYONES_ACTS = {"stay", "move", "move_top", "move_under", "tap_event", "turn_face_up", "trigger"}
 
 
-def _check_actor(original: Original | None, watch: Watch, actions: tuple[Action, ...]) -> None:
+def _check_actor(original: Original | None, watch: Watch, actions: tuple[Action, ...], optional: bool) -> None:
     """「相手はかわりに…」「その持ち主はかわりに…」, 「相手がカードを引く時、かわりに2枚引く」: what another player than
     the ability's controller does instead. The vocabulary's choices, discards, draws and mills are the controller's,
     so only what is the same whoever does it is read. The opponent's hand cards discarded with no chooser said
@@ -295,6 +295,11 @@ def _check_actor(original: Original | None, watch: Watch, actions: tuple[Action,
         actor = actor if actor != "own" else "the drawing player"
     if actor == "own":
         return
+    if optional:
+        raise ReadError(
+            f"what another player than the ability's controller ({actor}) may do instead (「てもよい」): whether to "
+            "is that player's choice, and the vocabulary's optional replacements are their controller's"
+        )
     done = sorted({a.kind for a in actions} - _ANYONES_ACTS)
     if done:
         raise ReadError(
@@ -358,7 +363,7 @@ def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Inst
             raise ReadError("「各ターンはじめて」 of another event than a break: the first such event is no condition")
         _check_original(instead.original, watch)
         actions = _with_stay(instead_actions(instead, watch), watch)
-        _check_actor(instead.original, watch, actions)
+        _check_actor(instead.original, watch, actions, any(c.optional for c in instead.clauses))
         fields = dict(part.ability)
         own = bool(fields.get("spell_own_movement"))
         given = fields.get("works_in")
