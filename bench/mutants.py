@@ -122,6 +122,9 @@ TESTS = [
     "tests/test_modelled.py::test_a_card_put_from_the_battle_zone_into_the_graveyard_is_destroyed",
     "tests/test_modelled.py::test_a_card_that_cannot_be_destroyed_is_not_put_from_the_battle_zone_into_the_graveyard",
     "tests/test_modelled.py::test_a_sentence_after_a_replacement_is_replaced_only_after_soshita_baai",
+    "tests/test_modelled.py::test_several_cards_put_on_top_of_a_deck_at_once_leave_its_order_to_their_owner",
+    "tests/test_modelled.py::test_every_draw_of_a_sono_ato_follow_up_is_part_of_the_replacements_result",
+    "tests/test_modelled.py::test_a_card_put_from_the_battle_zone_into_the_graveyard_earlier_was_destroyed_this_turn",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -617,6 +620,27 @@ MUTANTS: list[Mutant] = [
         "        if position is None:",
         "        if position is None and not zone:",
         "「山札に戻す」 with no place said read as the deck's bottom",
+    ),
+    M(
+        "deck-top-order-fixed",
+        "dmrules/solving/engine.py",
+        'if any(placed_at.get(c) == "shuffle" for c in added) or len(top) > 1:',
+        'if any(placed_at.get(c) == "shuffle" for c in added):',
+        "several cards put on top of a deck at once end in the order the events are listed",
+    ),
+    M(
+        "afterwards-deferred-replaceable",
+        "dmrules/solving/engine.py",
+        "label=item.label, afterwards=item.step.afterwards)",
+        "label=item.label)",
+        "the second draw of 「その後、カードを2枚引く」 may be replaced",
+    ),
+    M(
+        "graveyard-move-not-destroyed-this-turn",
+        "dmrules/game/conditions.py",
+        'e.kind == "destroy" or (e.from_zone, e.to_zone) == ("battle", "graveyard")',
+        'e.kind == "destroy"',
+        "a card put from the battle zone into the graveyard earlier is not 「破壊されていれば」",
     ),
     M(
         "card-noun-as-race",
