@@ -4512,3 +4512,12 @@ def test_a_card_treated_as_another_after_a_watched_event_is_never_set_aside():
     none (a state said with 「時」, 「自分のマナゾーンにある時、」, is no event)."""
     text = "自分のクリーチャーが破壊される時、そのクリーチャーのかわりに、このクリーチャーを破壊されたものとして扱う。"
     assert [s.verdict for s in compile_text(text).sentences] == ["unreadable"]
+
+
+def test_a_shield_put_into_the_hand_instead_is_rendered_as_added():
+    """The rendering says what the printed card says: a shield is 「手札に加える」, never 「手札に戻す」."""
+    result = compile_text("このクリーチャーが破壊される時、かわりに自分のシールドを1つ手札に加えてもよい。")
+    assert result.complete
+    assert [s.rendering for s in result.sentences if s.rendering] == [
+        "このクリーチャーが破壊される時、かわりに自分のシールドを1つ手札に加えてもよい"
+    ]

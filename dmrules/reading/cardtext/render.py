@@ -636,7 +636,7 @@ def _to(slot: Slot) -> str:
         return "表向きにする"
     lead = "タップして" if slot.tapped else ""
     if slot.to_zone == "hand" and slot.verb == "add_to_hand":
-        return "手札に戻す"
+        return "手札に加える"  # a shield put into the hand (「シールドを1つ手札に加える」)
     return lead + _zone_verb(slot.to_zone, slot.position)
 
 
