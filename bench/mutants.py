@@ -413,7 +413,7 @@ MUTANTS: list[Mutant] = [
     M(
         "cannot-be-destroyed-ignored",
         "asp/common/restrictions.lp",
-        "forbids(mk(C,cannot_be_destroyed),H) :- marker(C,cannot_be_destroyed), mv(H,destroy,C,_,_,_).",
+        "forbids(mk(C,cannot_be_destroyed),H) :- marker(C,cannot_be_destroyed), mv(H,_,C,_,_,_), mv_class(H,destroy).",
         "% (dropped)",
         "「破壊されない」 forbids no destruction (609.4: chosen or not)",
     ),

@@ -51,8 +51,6 @@ WORDING = (
     # what is done instead: 「このカードを自分の手札から捨てる」 is 「自分の手札にあるこのカードを捨てる」
     ("かわりにこのカードを自分の手札から捨て", "かわりに自分の手札にあるこのカードを捨て"),
     ("かわりにこのカードを手札から捨て", "かわりに自分の手札にあるこのカードを捨て"),
-    ("かわりに、このカードを自分の手札から捨て", "かわりに自分の手札にあるこのカードを捨て"),
-    ("かわりに、このカードを手札から捨て", "かわりに自分の手札にあるこのカードを捨て"),
     ("このターン中に1度、", "このターン、次に、"),  # once this turn: the next time this turn
     ("｢", "「"),
     ("<<", "《"),  # a card list's brackets for a card name: 「<<ブラザー・リザード>>」
@@ -130,8 +128,6 @@ _WATCHED_FIRST = (
     r"(?:クリーチャー|カード|クロスギア|シールド))"
 )
 _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
-    # 「かわりに、…」: the comma after 「かわりに」, printed or not
-    (re.compile(r"(?<=かわりに)、"), ""),
     # 「…置かれるとき墓地に置くかわりに」: the comma after the watched event's 「時」, printed or not
     (re.compile(r"(?<=[るた])(?:時|とき)(?=[^、。はにのまで)」])"), "時、"),
     # 「このクリーチャーが破壊される時、これを墓地に置くかわりに」「…かわりにこれを自分の墓地に置く」: this card,
@@ -464,6 +460,8 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (re.compile(r"山札の(?:一番上のカードを|上のカードを|カードを上から)(\d+)枚、?(?!まで)"), r"山札の上から\1枚を"),
 )
 _NAME = re.compile(r"(《[^》]*》)")
+# 「かわりに、…」: the comma after 「かわりに」, printed or not
+_INSTEAD_COMMA = re.compile(r"(?<=かわりに)、")
 _SPACE = re.compile(r"\s+")
 
 
@@ -477,6 +475,7 @@ def normalize(text: str) -> str:
             continue
         part = unicodedata.normalize("NFKC", part)
         part = _SPACE.sub("", part)
+        part = _INSTEAD_COMMA.sub("", part)  # before the wordings, which say 「かわりに…」 with no comma
         for old, new in WORDING:
             part = part.replace(old, new)
         for pattern, by in _WORDING_PATTERNS:
@@ -992,8 +991,6 @@ _PREFIX_SEGMENT = re.compile(
 def canonical(text: str) -> str:
     """``text`` (a printed sentence or a rendering) in the wording both are compared in (see above)."""
     text = re.sub(r"(?<=[きしりえち])、その後、", "、", normalize(text).rstrip("。"))  # 「…を引き、その後、…」
-    # 「…が離れる時そのパワーが…」: the watched event's end said with no comma
-    text = re.sub(r"(?<=[るた]時)(?=[^、。はにのまで])", "、", text)
     # 「相手のマナゾーンにあるカードの枚数より大きいコストを持つ」: one modifier, set aside from the zone patterns
     text = _EXCEEDS_MANA.sub(r"§C\1§", text)
     for old, new in _CANON_WORDS:

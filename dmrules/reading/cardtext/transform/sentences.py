@@ -280,12 +280,7 @@ _ANYONES_ACTS = {"stay", "move", "move_top", "move_under", "tap_event", "turn_fa
 def _check_actor(original: Original | None, watch: Watch, actions: tuple[Action, ...], optional: bool) -> None:
     """「相手はかわりに…」「その持ち主はかわりに…」, 「相手がカードを引く時、かわりに2枚引く」: what another player than
     the ability's controller does instead. The vocabulary's choices, discards, draws and mills are the controller's,
-    so only what is the same whoever does it is read. The opponent's hand cards discarded with no chooser said
-    (that player, or one at random) are refused too."""
-    for action in actions:
-        if action.slot is not None and action.slot.verb == "discard" and action.slot.filter.whose == "opponent":
-            # 「相手の手札を1枚捨てる」: that player's choice or one at random (「見ないで」)? The text does not say
-            raise ReadError("the opponent's hand cards discarded instead, with no chooser said")
+    so only what is the same whoever does it is read."""
     actor: str | None = "own"
     if original is not None and original.verb == "actor":
         actor = original.whose or "owner"  # 「相手は」; 「その持ち主は」
@@ -306,6 +301,13 @@ def _check_actor(original: Original | None, watch: Watch, actions: tuple[Action,
             f"what another player than the ability's controller ({actor}) does instead ({', '.join(done)}): "
             "the vocabulary's choices, discards and draws are the controller's"
         )
+
+
+def _check_discard_chooser(actions: tuple[Action, ...]) -> None:
+    """「相手の手札を1枚捨てる」 instead: that player's choice, or one at random (「見ないで」)? Not said."""
+    for action in actions:
+        if action.slot is not None and action.slot.verb == "discard" and action.slot.filter.whose == "opponent":
+            raise ReadError("the opponent's hand cards discarded instead, with no chooser said")
 
 
 def _event_player(watch: Watch) -> str | None:
@@ -364,6 +366,7 @@ def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Inst
         _check_original(instead.original, watch)
         actions = _with_stay(instead_actions(instead, watch), watch)
         _check_actor(instead.original, watch, actions, any(c.optional for c in instead.clauses))
+        _check_discard_chooser(actions)
         fields = dict(part.ability)
         own = bool(fields.get("spell_own_movement"))
         given = fields.get("works_in")
