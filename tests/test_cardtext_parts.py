@@ -4521,3 +4521,80 @@ def test_a_shield_put_into_the_hand_instead_is_rendered_as_added():
     assert [s.rendering for s in result.sentences if s.rendering] == [
         "このクリーチャーが破壊される時、かわりに自分のシールドを1つ手札に加えてもよい"
     ]
+
+
+# -- 「墓地のかわりに」: the graveyard the watched event would put the card into, said as a place -----------------
+
+GRAVEYARD_SAID_AS_A_PLACE = [
+    (
+        "相手のクリーチャーが破壊される時、墓地のかわりに持ち主の手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "opponent", "type": "creature"}},
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    (
+        "自分の手札が捨てられる時、墓地のかわりに山札の下に置いてもよい。",
+        {
+            "watch": {"event": "discard", "card": {"whose": "own"}},
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+            "optional": True,
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("text, form", GRAVEYARD_SAID_AS_A_PLACE, ids=[t[:20] for t, _ in GRAVEYARD_SAID_AS_A_PLACE])
+def test_the_graveyard_said_as_the_place_replaced(text, form):
+    assert_compiles_to(text, form)
+
+
+def test_the_graveyard_said_again_of_an_event_that_puts_no_card_there_is_refused():
+    assert_refused("自分のシールドがブレイクされる時、墓地のかわりにマナゾーンに置く。", "says again an event")
+
+
+# -- the creature breaking, named by more than its player (「自分のドラゴンがシールドをブレイクする時」) -------------
+
+BREAKER = "自分のドラゴンがシールドをブレイクする時、かわりにそのシールドを墓地に置いてもよい。"
+
+
+def test_a_break_by_a_creature_the_text_names_by_race():
+    assert_compiles_to(
+        BREAKER,
+        {
+            "watch": {"event": "break", "card": {"whose": "any"}, "by_card": {"whose": "own", "race": "ドラゴン"}},
+            "instead": [{"move_to": "graveyard"}],
+            "optional": True,
+        },
+    )
+
+
+@pytest.mark.parametrize("breaker, finals_expected", [("D", [("graveyard",), ("hand",)]), ("N", [("hand",)])])
+def test_the_creature_breaking_must_pass_the_filter(breaker, finals_expected):
+    """My dragon breaks the opponent's shield: I may put it into the graveyard instead; a creature of mine that is no
+    dragon breaks it into the opponent's hand."""
+    text = f"""
+turn: me
+players:
+  me:
+    battle:
+      - {{id: R, card: {{name: 試しのクリーチャー, type: creature, text: "{BREAKER}"}}}}
+      - {{id: D, card: {{name: 攻撃するドラゴン, type: creature, races: [ボルケーノ・ドラゴン]}}}}
+      - {{id: N, card: {{name: 攻撃するビースト, type: creature, races: [ビーストフォーク]}}}}
+  opponent:
+    shields: [o1]
+effect: {{source: {breaker}, controller: me, by: attack, events: [{{id: e1, break: o1}}]}}
+"""
+    assert finals(text, "o1") == finals_expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "自分のドラゴン1体がシールドをブレイクする時、かわりにそのシールドを墓地に置いてもよい。",
+        "自分のカードがシールドをブレイクする時、かわりにそのシールドを墓地に置いてもよい。",
+        "自分のドラゴンとエンジェル・コマンドがシールドをブレイクする時、かわりにそのシールドを墓地に置いてもよい。",
+    ],
+)
+def test_a_breaker_said_with_a_count_a_card_head_or_two_heads_is_refused(text):
+    assert_refused(text, "a break by creatures the text names otherwise")

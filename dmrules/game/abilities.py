@@ -75,6 +75,7 @@ class Watch:
     to_position: str | None = None
     chooser: str | None = None  # a watched 'choose' that names both who chooses and what is chosen
     partner: Filter | None = None  # a battle's other creature (「相手のクリーチャーとバトルする時」)
+    by_card: Filter | None = None  # the card the event is by: the creature breaking (「自分のドラゴンがシールドを…」)
     # event 'trigger' (「…破壊された時にトリガーする自分のクリーチャーの能力は」): a triggered ability triggering;
     # ``on`` watches the event it triggers on, ``filter`` the card whose ability it is
     on: Watch | None = None
@@ -290,10 +291,10 @@ def _card_chosen(watch: Watch) -> bool:
 
 
 def ability_filters(ability: ReplacementAbility) -> list[Filter]:
-    """Every filter of the ability: its watch's (and its battle partner's, and those of the event a watched trigger
-    triggers on), its choices', its conditions', its grant's."""
+    """Every filter of the ability: its watch's (and its battle partner's, the card the event is by, and those of the
+    event a watched trigger triggers on), its choices', its conditions', its grant's."""
     out = [ability.watch.filter] if ability.watch.filter is not None else []
-    out += [ability.watch.partner] if ability.watch.partner is not None else []
+    out += [f for f in (ability.watch.partner, ability.watch.by_card) if f is not None]
     on = ability.watch.on
     out += [f for f in (on.filter, on.partner) if f is not None] if on is not None else []
     out += [slot.filter for slot in ability.slots()]

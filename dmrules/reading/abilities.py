@@ -71,6 +71,7 @@ WATCH_FIELDS = (
     "once",
     "to_position",
     "partner",
+    "by_card",
     "on",
 )
 ONE_WORD_ACTIONS = (
@@ -144,7 +145,13 @@ def parse_watch(node: Node) -> Watch:
         if events != ("battle",) and not by_battle:
             raise node.error("a battle partner of an event that is no battle nor a destruction by one", "partner")
         partner = parse_filter(node.child("partner"))
+    by_card = None
+    if node.has("by_card"):  # 「自分のドラゴンがシールドをブレイクする時」: the creature breaking
+        if events != ("break",):
+            raise node.error("the card an event is by, on an event that is no break of shields", "by_card")
+        by_card = parse_filter(node.child("by_card"))
     return Watch(
+        by_card=by_card,
         on=_trigger_on(node, events, subject),
         partner=partner,
         chooser=chooser,

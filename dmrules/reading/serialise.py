@@ -113,6 +113,8 @@ def watch_dict(watch: Watch) -> dict:
         out["once"] = True
     if watch.partner is not None:
         out["partner"] = filter_dict(watch.partner)
+    if watch.by_card is not None:
+        out["by_card"] = filter_dict(watch.by_card)
     if watch.on is not None:
         out["on"] = watch_dict(watch.on)
     return out

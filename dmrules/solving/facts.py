@@ -490,6 +490,10 @@ def watch_facts(r: Symbol, watch: Watch) -> list[Symbol]:
         p = Function("flt", [r, C("partner")])
         add(fact("watch_partner", r, p))
         out.extend(filter_facts(p, watch.partner))
+    if watch.by_card is not None:  # 「自分のドラゴンがシールドをブレイクする時」: the creature breaking
+        b = Function("flt", [r, C("by_card")])
+        add(fact("watch_by_card", r, b))
+        out.extend(filter_facts(b, watch.by_card))
     if watch.from_zone:
         add(fact("watch_from", r, C(watch.from_zone)))
     if watch.to_zone:

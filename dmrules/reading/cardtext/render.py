@@ -300,6 +300,10 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool
     if watch.cause:
         raise ReadError("a card's event with a cause no phrase states")
     lead = "どこからでも" if anywhere else ""
+    if watch.by_card is not None:  # 「自分のドラゴンがシールドをブレイクする」: the creature breaking
+        if events != {"break"} or cause or lead or watch.partner is not None:
+            raise ReadError("the card an event is by, in an event no printed phrase states")
+        return f"{phrase(watch.by_card)}が{subject}をブレイクする"
     if watch.partner is not None:  # 「…が相手のクリーチャーとバトルする」「…とのバトルで破壊される」
         if cause == "バトルで" and events == {"destroy"} and not lead:
             return f"{subject}が{phrase(watch.partner)}とのバトルで破壊される"

@@ -242,12 +242,23 @@ class EventParts:
         """「相手のクリーチャーが自分のシールドをブレイクする時」: a break of the shields, by that player's creature."""
         breaker, shields = (i for i in items if isinstance(i, Phrase))
         whose = breaker.filter.whose
-        if breaker.filter != Filter(whose=whose, types=("creature",)) or whose == "any" or breaker.count is not None:
-            raise ReadError("a break by creatures the text qualifies otherwise than by their player")
+        if (
+            whose not in ("own", "opponent")
+            or breaker.count is not None
+            or breaker.any_one
+            or breaker.both
+            or breaker.shield
+            or breaker.card
+            or breaker.zone not in (None, "battle")
+        ):
+            raise ReadError("a break by creatures the text names otherwise than as a player's creatures")
         if not shields.shield or shields.filter != Filter(whose=shields.filter.whose):
             raise ReadError("a break of cards other than shields")
-        by = "by_opponent" if whose == "opponent" else "by_self"
-        watch = Watch(events=("break",), filter=shields.filter, conditions=(by, "by_creature"))
+        if breaker.filter == Filter(whose=whose, types=("creature",)):
+            by = "by_opponent" if whose == "opponent" else "by_self"
+            watch = Watch(events=("break",), filter=shields.filter, conditions=(by, "by_creature"))
+        else:  # 「自分のドラゴンがシールドをブレイクする時」: the creature breaking passes the filter
+            watch = Watch(events=("break",), filter=shields.filter, by_card=breaker.filter)
         return (WatchPart(watch=watch),)
 
     def watch_deck_out(self, items: list):

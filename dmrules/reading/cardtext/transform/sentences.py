@@ -34,7 +34,7 @@ _GRAVEYARD = frozenset({"destroy", "put_into_graveyard", "spell_to_graveyard", "
 ORIGINAL_EVENTS = {
     "墓地に置く": _GRAVEYARD,
     "墓地に置かれる": _GRAVEYARD,
-    "墓地の": frozenset({"spell_to_graveyard"}),
+    "墓地の": _GRAVEYARD,  # 「墓地のかわりに」: the graveyard the event would put the card into
     # 「離れる」 said again: leaving the watched event's zone (「カードが自分の山札から離れる時、離れるかわりに」)
     "離れる": frozenset(LEAVE_EVENT.values()),
     "バトルゾーンを離れる": frozenset({"leave"}),
