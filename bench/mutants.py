@@ -125,6 +125,8 @@ TESTS = [
     "tests/test_modelled.py::test_several_cards_put_on_top_of_a_deck_at_once_leave_its_order_to_their_owner",
     "tests/test_modelled.py::test_every_draw_of_a_sono_ato_follow_up_is_part_of_the_replacements_result",
     "tests/test_modelled.py::test_a_card_put_from_the_battle_zone_into_the_graveyard_earlier_was_destroyed_this_turn",
+    # the creature breaking, named by more than its player
+    "tests/test_cardtext_parts.py::test_the_creature_breaking_must_pass_the_filter",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -1140,6 +1142,20 @@ MUTANTS += [
         'return "neo" in card.types and any(o.under == card.id for o in state.cards.values())',
         "return any(o.under == card.id for o in state.cards.values())",
         "「これがNEO進化クリーチャーなら」 holds for an evolution creature that is no NEO creature",
+    ),
+    M(
+        "by-card-unchecked",
+        "asp/common/match.lp",
+        "cond_bad(R,E) :- subject_ok(R,E), watch_by_card(R,_), not by_card_ok(R,E).",
+        "",
+        "「自分のドラゴンがシールドをブレイクする時」 watches a break by any creature",
+    ),
+    M(
+        "by-card-dropped",
+        "dmrules/solving/facts.py",
+        '        add(fact("watch_by_card", r, b))',
+        "        pass",
+        "the filter of the creature breaking is never given to the solver",
     ),
 ]
 
