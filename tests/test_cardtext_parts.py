@@ -4598,3 +4598,14 @@ effect: {{source: {breaker}, controller: me, by: attack, events: [{{id: e1, brea
 )
 def test_a_breaker_said_with_a_count_a_card_head_or_two_heads_is_refused(text):
     assert_refused(text, "a break by creatures the text names otherwise")
+
+
+def test_a_card_that_returns_to_the_hand_is_a_card_returned():
+    """「手札に戻る時」 and 「手札に戻される時」: one event, whichever verb says it."""
+    form = {
+        "watch": {"event": "return_to_hand", "card": {"whose": "own", "type": "creature"}},
+        "instead": [{"move_to": "mana"}],
+        "optional": True,
+    }
+    assert_compiles_to("自分のクリーチャーが手札に戻る時、かわりにマナゾーンに置いてもよい。", form)
+    assert_compiles_to("自分のクリーチャーが手札に戻される時、かわりにマナゾーンに置いてもよい。", form)

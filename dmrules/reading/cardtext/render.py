@@ -310,7 +310,10 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool
         if events != {"battle"} or cause or lead:
             raise ReadError("a battle partner of an event no printed phrase states")
         return f"{subject}が{phrase(watch.partner)}とバトルする"
-    return f"{subject}が{cause}{lead}{_event_phrase(watch, face_up)}"
+    event = _event_phrase(watch, face_up)
+    if cause in ("相手に", "自分に") and event.endswith("離れる"):
+        cause = f"{cause[:-1]}によって"  # 「相手によって離れる」: a leaving is no passive verb
+    return f"{subject}が{cause}{lead}{event}"
 
 
 def _puts_except(watch: Watch, cause: str, rest: list[str]) -> str:
