@@ -548,25 +548,38 @@ def test_a_linked_god_is_the_scenarios_to_say():
 
 # -- a chosen creature battles instead ---------------------------------------------------------------
 
+PAKONEKO_TEXT = (
+    "このクリーチャーがバトルを始める時、バトルゾーンにある自分の他のドリームメイトをかわりにバトルさせてもよい。"
+)
 PAKONEKO = """
 turn: opponent
 players:
   me:
     battle:
-      - {id: PK, card: 囚われのパコネコ}
-      - {id: NJ, card: お宝猫ニャンジロー}
+      # 囚われのパコネコ without its 「自分の他のドリームメイトすべてのパワーは+1000される」, which the solver does
+      # not apply: ニャンジロー's power in play (3000 + 1000) is stated instead
+      - id: PK
+        card:
+          name: 囚われのパコネコ
+          type: creature
+          races: [ドリームメイト]
+          civilizations: [nature]
+          cost: 2
+          power: 1000
+          text: PAKONEKO_TEXT
+      - {id: NJ, card: お宝猫ニャンジロー, power: 4000}
       - {id: BG, card: うごめく者ボーン・グール}
   opponent:
     battle:
       - {id: O, card: {name: 攻撃するクリーチャー, type: creature, cost: 1, power: 2000}}
 effect: {controller: opponent, source: O, by: attack, events: [{id: e1, battle: [O, PK]}]}
-"""
+""".replace("PAKONEKO_TEXT", PAKONEKO_TEXT)
 
 
 def test_a_chosen_creature_battles_instead():
     """囚われのパコネコ (1000): 「このクリーチャーがバトルを始める時、バトルゾーンにある自分の他のドリームメイトを
     かわりにバトルさせてもよい」: it battles the attacker (2000) and loses; or ニャンジロー (a ドリームメイト of
-    3000) battles instead and wins; ボーン・グール, no ドリームメイト, cannot."""
+    3000, 4000 with パコネコ's +1000) battles instead and wins; ボーン・グール, no ドリームメイト, cannot."""
     solution = dmrules.solve(scenario(PAKONEKO))
     assert finals(solution, "PK", "NJ", "BG", "O") == [
         ("battle", "battle", "battle", "graveyard"),
@@ -1735,3 +1748,22 @@ effect:
   then: [{events: [{id: e2, destroy: Z}]}]
 """
     assert finals(dmrules.solve(scenario(text)), "K", "Z") == [("graveyard", "hand")]
+
+
+def test_a_grant_to_the_cards_with_a_keyword_reaches_one_a_cross_gear_gives_it():
+    """クイーン・オブ・プロテクション gives アクア・ビークル 「ブロッカー」 (「これをクロスしたクリーチャーのパワー
+    は+4000され、「ブロッカー」を得る」); ペングカイザー gives 「セイバー: フェニックス」 to each other blocker of its
+    player: when ペングカイザー (a フェニックス) would be destroyed, アクア・ビークル may be destroyed instead."""
+    text = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: PK, card: 鋼流星ペングカイザー}
+      - {id: C, card: アクア・ビークル}
+      - {id: QP, card: クイーン・オブ・プロテクション, equipped_to: C}
+  opponent:
+    battle: [{id: X, card: {name: 破壊者, type: creature}}]
+effect: {source: X, controller: opponent, events: [{destroy: PK}]}
+"""
+    assert finals(dmrules.solve(scenario(text)), "PK", "C") == [("battle", "graveyard"), ("graveyard", "battle")]

@@ -162,12 +162,15 @@ def with_grants(state: Scenario) -> Scenario:
     casting = state.program.source if state.program.by == "spell" else None
     changed = {}
     for card in state.cards.values():
+        # A grant to the cards with a keyword reaches one a cross gear gives it (「ブロッカー」 of
+        # クイーン・オブ・プロテクション, then ペングカイザー's 「セイバー: フェニックス」 to the blockers).
+        receiver = replace(card, given_keywords=crossed.get(card.id, frozenset()))
         granted = tuple(
             replace(ability, granted_to=None)
             for controller, giver, ability in givers
             if ability.granted_to is not None
             and _receives(card, ability, casting)
-            and card_passes(ability.granted_to, card, controller, giver)
+            and card_passes(ability.granted_to, receiver, controller, giver)
         )
         keywords = frozenset(a.keyword for a in granted if a.keyword) | crossed.get(card.id, frozenset())
         if granted != card.granted or keywords != card.given_keywords:

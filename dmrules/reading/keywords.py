@@ -40,7 +40,8 @@ def _plain(text: str) -> str:
     return _READING.sub("", unicodedata.normalize("NFKC", text)).strip()
 
 
-def _sentences(line: str) -> list[str]:
+def bracket_sentences(line: str) -> list[str]:
+    """The sentences of a line, split at each 「。」 outside brackets (「(」「「」「《」)."""
     depth, start, out = 0, 0, []
     for i, ch in enumerate(line):
         if ch in "(「《":
@@ -75,7 +76,7 @@ def printed_keywords(text: str | None) -> PrintedKeywords:
             continue
         for name in line_keyword(line):
             (grants.append((name, line)) if conditional else own.append(name))
-        for sentence in _sentences(line):
+        for sentence in bracket_sentences(line):
             for name in _GIVES.findall(sentence):
                 body = _plain(sentence)
                 if not conditional and _SELF.match(body):

@@ -38,6 +38,7 @@ from .keepable import decode, encode
 from .keywords import is_soul
 from .named import check_named_cards
 from .reader import Node, has_control, shorten, unsafe_description
+from .statics import CHANGE_KINDS, OWN, printed_changes
 from .yamlsrc import load_located, load_located_text, located_from_bytes, place_text, read_bounded
 
 MAX_CARDS = 400
@@ -264,6 +265,7 @@ class _Reader:
         checks.check_characteristics(scenario)
         checks.check_keywords(with_grants(scenario))
         checks.check_powers(scenario)
+        checks.check_static_changes(with_grants(scenario))
         check_named_cards(root.located, scenario)  # a card named by id where its text looks for it
 
         return with_grants(scenario)  # what the cards in play give others
@@ -830,6 +832,35 @@ class _Checks:
                         f"whether the one is the other, dmrules does not say (state its 'keywords')"
                     )
 
+    def check_static_changes(self, scenario: Scenario) -> None:
+        """Refuse a scenario in which a card of the battle zone has a lasting ability that changes what a text of
+        the scenario reads (power, races, civilizations, names, or whether a card may be chosen), which the solver
+        does not apply (reading/statics.py); a change of the card's own power, races, civilizations or being
+        chosen holds as the scenario states it when the scenario gives that field on the card."""
+        read = _characteristics_read(scenario) | _other_reads(scenario)
+        choosers = _choosers(scenario)
+        for card_id, card in scenario.cards.items():
+            if card.zone != "battle" or card.definition is None:
+                continue
+            node = self.card_nodes[card_id]
+            for kind, sentence in printed_changes(card.definition.text, card.types):
+                field = _STATED_BY.get(kind)
+                if kind == "chosen" and not choosers - {card.controller}:
+                    continue  # only its controller chooses cards: no opponent's choice it could forbid
+                if kind not in read | {"chosen"} or (OWN.match(sentence) and field is not None and node.has(field)):
+                    continue
+                if OWN.match(sentence) and field is not None:
+                    advice = f"state '{field}' on the card as it is in play"
+                else:
+                    advice = (
+                        f"state {_STATED_BY.get(kind, kind)!r} as it is in play on each card it changes, and give "
+                        "this card inline without that sentence"
+                    )
+                raise node.error(
+                    f"{card.label}: its text changes {CHANGE_KINDS[kind]} (「{sentence}」), which a text in this "
+                    f"scenario reads; the solver does not apply that ability ({advice})"
+                )
+
     def check_size(self, scenario: Scenario) -> None:
         """Refuse a situation too large to ground (each replacement may make an event per card it chooses)."""
         cards = len(scenario.cards)
@@ -920,6 +951,43 @@ def _characteristics_read(scenario: Scenario) -> set[str]:
         if any(is_soul(k) for k in flt.keywords):
             read.add("souls")
     return read
+
+
+# The card field a scenario states a characteristic in play with (a change of the card's own).
+_STATED_BY = {"power": "power", "races": "races", "civilizations": "civilizations", "chosen": "untouchable"}
+
+
+def _other_reads(scenario: Scenario) -> set[str]:
+    """What else a change of a card's characteristics may decide: a battle compares powers, a name filter reads
+    names, and a choice of cards may take one that cannot be chosen."""
+    read = set()
+    if any(flt.names or flt.name_parts for flt in scenario_filters(scenario)):
+        read.add("names")
+    abilities = [a for c in scenario.cards.values() for a in c.replacements] + [e.ability for e in scenario.effects]
+    actions = [action for ability in abilities for action in ability.instead]
+    specs = [
+        spec
+        for step in scenario.program.steps
+        for spec in step.events + (step.instead.events if step.instead is not None else ())
+    ]
+    if any(spec.kind == "battle" for spec in specs) or any(a.kind == "battle_instead" for a in actions):
+        read.add("power")
+    return read
+
+
+def _choosers(scenario: Scenario) -> set[str]:
+    """The players who choose cards in the scenario: a replacement's controller that chooses the cards it acts on,
+    an effect's chooser."""
+    out = {t.chooser for t in scenario.templates}
+    for owner, ability in [(c.controller, a) for c in scenario.cards.values() for a in c.replacements] + [
+        (e.controller, e.ability) for e in scenario.effects
+    ]:
+        if ability.slots() or any(a.filter is not None for a in ability.instead):
+            out.add(owner)
+    steps = scenario.program.steps
+    if any(spec.choose is not None for step in steps for spec in step.events):
+        out.add(scenario.program.controller)
+    return out
 
 
 def _replace(card: CardInstance, **changes) -> CardInstance:
