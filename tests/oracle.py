@@ -742,6 +742,15 @@ class Oracle:
         return True
 
     # -- conditions on one application, independent of the others -------------------
+    def redirect_allowed(self, r: Replacement, e: Event) -> bool:
+        """Rule 3 for the event's card sent elsewhere: from the battle zone into the graveyard it is destroyed, which
+        a card that cannot be destroyed cannot be (609.4)."""
+        card = self.s.cards.get(e.card) if e.card is not None else None
+        return card is None or not any(
+            a.kind == "move" and _destroys(None, card.zone, a.zone) and "cannot_be_destroyed" in card.markers
+            for a in r.ability.instead
+        )
+
     def source_present(self, r: Replacement) -> bool:
         """Rule 5: R's card is in the zone where R works, not stacked under another card."""
         card = self.card(r.card)
@@ -837,6 +846,8 @@ class Oracle:
                 continue
             if not self.own_card_movable(r) or not self.not_itself(r, e):  # Rules 3 and 2
                 continue
+            if not self.redirect_allowed(r, e):  # Rule 3
+                continue
             for chosen in self.choices(r, e):  # Rules 2, 3 and 4 within one application
                 found.append(Application(r, e, chosen, self.s.players))
         return found
@@ -926,7 +937,7 @@ class Oracle:
         # Conditions 2-7 would hold for R: 5, 6, 3 for its own card ...
         if not self.source_present(r) or e.unreplaceable or self.forbidden(e) or not self.own_card_movable(r):
             return False
-        if not self.not_itself(r, e):
+        if not self.not_itself(r, e) or not self.redirect_allowed(r, e):
             return False
         # ... and, with the cards affected by the applications on other events
         # of rank <= k set aside (rule 4 towards them), enough usable cards remain.

@@ -799,7 +799,10 @@ def test_the_shield_named_turned_face_up_instead_of_broken():
             "optional": True,
         },
     )
-    assert_refused("自分のシールドがブレイクされる時、かわりにそのクリーチャーを表向きにしてもよい。", "turned face up")
+    assert_refused(
+        "自分のシールドがブレイクされる時、かわりにそのクリーチャーを表向きにしてもよい。",
+        "names a card the watched event",
+    )
 
 
 # -- 「このターン、次に…時」: one event at most, for the turn ---------------------------------------------------

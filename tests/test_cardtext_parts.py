@@ -4609,3 +4609,74 @@ def test_a_card_that_returns_to_the_hand_is_a_card_returned():
     }
     assert_compiles_to("自分のクリーチャーが手札に戻る時、かわりにマナゾーンに置いてもよい。", form)
     assert_compiles_to("自分のクリーチャーが手札に戻される時、かわりにマナゾーンに置いてもよい。", form)
+
+
+# -- readings a second hostile review found wrong, now refused -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # SC龍飛→SC風流's and おやすみヒッポポさん's sentences: a move the rules make after a trigger, no act of the
+        # triggered effect
+        "自分がツインパクトカードの呪文側を手札から唱えた時、そのコストがクリーチャー側のコスト以上なら、唱えた後、"
+        "そのカードを墓地に置くかわりに出す。",
+        "自分がこのクリーチャーを見せてガチンコ・ジャッジに勝った時、このクリーチャーを山札の一番下に置くかわりに"
+        "バトルゾーンに出す。",
+        "相手が呪文を唱えた時、その呪文を墓地に置くかわりに山札の一番下に置く。",
+        "この呪文を唱えた時、墓地に置くかわりに手札に戻す。",
+        "自分のクリーチャーが攻撃する時、相手のクリーチャーにブロックされるかわりに、そのクリーチャーを破壊する。",
+        # a card's event said as a condition, with 「ならば」
+        "このクリーチャーが破壊されるならば、かわりに手札に戻す。",
+    ],
+)
+def test_a_cards_event_after_a_trigger_is_never_set_aside_as_the_effects_own(text):
+    result = compile_text(text)
+    assert not result.complete and not result.abilities, result.forms()
+
+
+def test_what_the_triggered_effect_does_first_is_still_its_own():
+    result = compile_text("この呪文を唱えた時、カードを1枚引くかわりに2枚引いてもよい。")
+    assert result.complete and not result.abilities
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        # 「その」 of another card's event is the watched card: its power is no condition on this card's
+        (
+            "自分の他のクリーチャーがバトルゾーンを離れる時、そのパワーが0より大きければ、離れるかわりにとどまる。",
+            "「そのパワー」",
+        ),
+        (
+            "相手のクリーチャーが破壊される時、そのパワーが0より大きければ、かわりに山札の一番下に置く。",
+            "「そのパワー」",
+        ),
+        # 「その〜」 naming again a card the watch does not say: a narrowing the form would drop
+        ("自分のクリーチャーが破壊される時、そのドラゴンを墓地に置くかわりに手札に戻す。", "「そのドラゴン」"),
+        ("自分のクリーチャーが破壊される時、そのドラゴンは墓地に置かれるかわりに手札に戻る。", "「そのドラゴン」"),
+        (
+            "自分のドラゴンが破壊される時、かわりにそのエンジェル・コマンドを手札に戻す。",
+            "「そのエンジェル・コマンド」",
+        ),
+        (
+            "自分のドラゴンまたはエンジェル・コマンドが破壊される時、かわりにそのエンジェル・コマンドを手札に戻す。",
+            "「そのエンジェル・コマンド」",
+        ),
+        (
+            "自分のシールドがブレイクされる時、そのクリーチャーを手札に加えるかわりに墓地に置く。",
+            "「そのクリーチャー」",
+        ),
+    ],
+)
+def test_that_card_names_the_watched_card_by_a_word_of_its_phrase(text, named):
+    assert_refused(text, named)
+
+
+def test_that_card_named_by_the_watched_cards_own_race_is_the_watched_card():
+    form = {
+        "watch": {"event": "destroy", "card": {"whose": "own", "race": "ドラゴン"}},
+        "instead": [{"move_to": "hand"}],
+    }
+    assert_compiles_to("自分のドラゴンが破壊される時、そのドラゴンを墓地に置くかわりに手札に戻す。", form)
+    assert_compiles_to("自分のドラゴンが破壊される時、かわりにそのドラゴンを手札に戻す。", form)

@@ -49,7 +49,9 @@ def _effects_own(sentence: str, earlier: str | None, no_spell: bool = False, in_
     spell, such a line of no triggered ability is its static ability, no effect: with no subject said either
     (「自分のシールドを手札に加えるかわりに、…」). After a sentence of the same line (``in_line``), the card that
     sentence acts on (「そのクリーチャーは墓地に置かれるかわりに…」) is the effect's own. A card's event said as a
-    condition (「破壊されれば、かわりに」「破壊されるようなら、かわりに」) is never the effect's own."""
+    condition (「破壊されれば、かわりに」「破壊されるようなら、かわりに」) is never the effect's own; nor, after a
+    trigger, a card's event or a move the rules make (「唱えた後、墓地に置くかわりに」, 「このクリーチャーを山札の
+    一番下に置くかわりに」)."""
     if _EVENT_IF.search(sentence):
         return False
     trigger = _TRIGGER_HEAD.match(sentence)
@@ -57,6 +59,9 @@ def _effects_own(sentence: str, earlier: str | None, no_spell: bool = False, in_
         return False  # the attack breaks the shields, not the triggered ability's effect
     if trigger is not None and not sentence[trigger.end() :].startswith(c.INSTEAD):
         sentence = sentence[trigger.end() :]
+        said = _ACT_BEFORE.match(sentence)
+        if _RULES_MOVE.search(sentence) or (said is not None and said.group("passive")):
+            return False  # a move the rules make, or a card's event: no act the triggered effect does first
     elif earlier is not None and (said := (_ACT_BEFORE if no_spell else _SUBJECT_EVENT).match(sentence)) is not None:
         if not (in_line and _EARLIER_CARD.match(sentence)) and (
             said.group("passive") or said.group("stem") not in earlier
@@ -86,7 +91,12 @@ _DONE_BEFORE_INSTEAD = (
 # 「そのクリーチャーは」「それが」: the card the sentence before acts on
 _EARLIER_CARD = re.compile(r"^(?:それ|その(?:クリーチャー|カード|呪文|シールド))[がは]")
 # 「自分のクリーチャーが破壊されれば、かわりに」「破壊されるようなら、かわりに」: a card's event as a condition
-_EVENT_IF = re.compile(r"(?:さ|ら|離)れ(?:れば|るなら|るようなら)、?(?:かわりに|代わりに)")
+_EVENT_IF = re.compile(r"(?:さ|ら|離)れ(?:れば|るなら(?:ば)?|るようなら)、?(?:かわりに|代わりに)")
+# After a trigger (「…唱えた時、」「…勝った時、」): a card's move the rules make, not the triggered effect — a spell
+# put into the graveyard after it is cast, a card named put somewhere (「このクリーチャーを山札の一番下に置くかわりに」)
+_RULES_MOVE = re.compile(
+    r"唱えた後|墓地(?:に置く|の)、?(?:かわりに|代わりに)|(?:この|その)(?:クリーチャー|カード|呪文)を[^、。]*?置く、?(?:かわりに|代わりに)"
+)
 _SUBJECT_EVENT = re.compile(r"^[^、。]*?[がは]" + _DONE_BEFORE_INSTEAD)
 # The same with or without a subject (a line of a card that is no spell)
 _ACT_BEFORE = re.compile(r"^" + _DONE_BEFORE_INSTEAD)

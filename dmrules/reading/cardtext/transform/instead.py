@@ -58,7 +58,36 @@ def _joined(clauses: tuple[Clause, ...]) -> list[Clause]:
     return out
 
 
+# The words of 「その〜」 that name any card again (「それ」, 「そのカード」) or a kind every watched card is of
+_ANY_CARD_REFS = (None, "それ", "そのカード", "そのシールド", "その呪文")
+
+
+def check_ref(ref: str | None, watch: Watch) -> None:
+    """「その〜」 names the watched card again by a word of its own phrase: 「自分のドラゴンが…時、そのドラゴンを」.
+    A word the watch does not say (「自分のクリーチャーが…時、そのドラゴンを」) would narrow the cards the
+    replacement takes, and 「そのクリーチャー」 is no shield."""
+    if ref in _ANY_CARD_REFS:
+        return
+    word = ref[len("その") :]
+    shields = set(watch.events) <= {"break", "leave_shields"} or watch.from_zone == "shields"
+    if word == "クリーチャー":
+        if not shields:
+            return
+    elif watch.subject is None and watch.filter is not None:
+        # the one race the phrase says (of 「ドラゴンまたはエンジェル」, 「そのエンジェル」 would be a part)
+        if (watch.filter.races == (word,) and not watch.filter.any_of) or word in _TYPE_WORDS.get(
+            watch.filter.types, ()
+        ):
+            return
+    raise ReadError(f"「{ref}」 names a card the watched event's phrase does not say")
+
+
+_TYPE_WORDS: dict[tuple[str, ...], tuple[str, ...]] = {("cross_gear",): ("クロスギア",), ("tamaseed",): ("タマシード",)}
+
+
 def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
+    if clause.target is not None and clause.target.kind == "that":
+        check_ref(clause.target.ref, watch)
     if clause.actor == "event_player" and (clause.target is None or clause.target.kind == "that"):
         clause = replace(clause, actor=None)  # 「そのプレイヤーはそのカードを…」: the event's card, by its player
     if clause.actor is not None:

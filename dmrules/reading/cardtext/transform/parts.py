@@ -9,7 +9,7 @@ objects of ``dmrules/reading/abilities.py``. A part the vocabulary cannot state 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ....game.abilities import Watch
@@ -189,6 +189,9 @@ class Original:
     verb: str  # the verb as printed, or card / count / chooser / shield
     count: int | None = None
     whose: str | None = None  # the chooser said again: 「相手が選ぶかわりに」「相手のかわりに」
+    # the word of 「その〜を墓地に置くかわりに」: the watched card named again (two readings that differ in it alone are
+    # one: each is checked against the watch)
+    ref: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ....game.abilities import Action, ReplacementAbility, Watch, default_works_in
 from ....game.filters import Condition, Filter
-from .instead import instead_actions
+from .instead import check_ref, instead_actions
 from .nouns import _name, _number, _typed_tokens
 from .parts import (
     LEAVE_EVENT,
@@ -134,7 +134,8 @@ class SentenceParts:
         if refs and refs[0] == "そのシールド":
             verb = "shield"
         owners = _typed_tokens(items, "OWNER")  # 「相手はそのクリーチャーをバトルゾーンに置くかわりに」: its player
-        return Original(verb=verb, whose=WHOSE_BY_WORD[str(owners[0])] if owners else None)
+        ref = refs[0] if refs and refs[0].startswith("その") else None
+        return Original(verb=verb, whose=WHOSE_BY_WORD[str(owners[0])] if owners else None, ref=ref)
 
     def original_card(self, items: list):
         return Original(verb="card")
@@ -364,6 +365,12 @@ def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Inst
         if "first_this_turn" in when and set(watch.events) != {"break"}:
             raise ReadError("「各ターンはじめて」 of another event than a break: the first such event is no condition")
         _check_original(instead.original, watch)
+        if instead.original is not None:
+            check_ref(instead.original.ref, watch)
+        words = {c.word for c in conditions} | set(part.conditions)
+        if "this_power_positive" in words and watch.subject != "this":
+            # 「自分の他のクリーチャーが…離れる時、そのパワーが0より大きければ」: 「その」 is the watched card's
+            raise ReadError("「そのパワー」 after the event of another card than this one: the watched card's power")
         actions = _with_stay(instead_actions(instead, watch), watch)
         _check_actor(instead.original, watch, actions, any(c.optional for c in instead.clauses))
         _check_discard_chooser(actions)
