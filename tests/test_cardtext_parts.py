@@ -4469,7 +4469,7 @@ def test_a_kind_of_card_or_a_keyword_is_never_read_as_a_race(watched):
 def test_a_card_put_into_the_deck_with_no_place_said_is_refused():
     """「山札に戻す」 alone: its top, its bottom or shuffled would be a guess (「シャッフルする」 after it: read)."""
     result = compile_text("このクリーチャーが破壊される時、かわりに山札に戻す。")
-    assert not result.abilities and "no place in it said" in (result.problems[0].problem or "")
+    assert not result.abilities and "with no place in the deck said" in (result.problems[0].problem or "")
     assert_compiles_to(
         "このクリーチャーが破壊される時、かわりに自分の山札に戻す。その後、山札をシャッフルする。",
         {

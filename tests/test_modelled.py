@@ -1767,3 +1767,33 @@ players:
 effect: {source: X, controller: opponent, events: [{destroy: PK}]}
 """
     assert finals(dmrules.solve(scenario(text)), "PK", "C") == [("battle", "graveyard"), ("graveyard", "battle")]
+
+
+BYAHA = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: BY, card: 死神の魔龍虫ビャハ}
+      - {id: u1, under: BY, card: うごめく者ボーン・グール}
+      - {id: u2, under: BY, card: うごめく者ボーン・グール}
+      - {id: C, card: アクア・ビークル}
+  opponent:
+    battle: [{id: X, card: {name: 破壊者, type: creature}}]
+effect: {source: X, controller: opponent, events: [%s]}
+"""
+
+
+def test_a_card_put_under_a_creature_that_stays_ends_under_it():
+    """ビャハ: 「自分の他のクリーチャーが破壊される時、そのクリーチャーを墓地に置くかわりにこのクリーチャーの下に置いて
+    もよい」: アクア・ビークル destroyed goes to the graveyard, or under ビャハ."""
+    solution = dmrules.solve(scenario(BYAHA % "{destroy: C}"))
+    assert finals(solution, "C") == [("battle",), ("graveyard",)]
+    assert [r.stacked.get("C") for r in solution.resolutions if r.final["C"] == "battle"] == ["BY"]
+
+
+@pytest.mark.parametrize("event", ["{destroy: BY}", "{return_to_hand: BY}"])
+def test_a_card_put_under_a_creature_leaving_in_the_same_window_is_refused(event):
+    """ビャハ leaves with the creature it would take under it: where that creature ends, no rule or ruling says."""
+    with pytest.raises(dmrules.InputError, match="a card is put under a card that leaves the battle zone"):
+        dmrules.solve(scenario(BYAHA % f"{event}, {{destroy: C}}"))

@@ -571,7 +571,7 @@ def _zone_verb(
             return "山札に戻してシャッフルする"
         if position is None:
             # 「山札に戻す」 with no place said: the top, the bottom or shuffled would be a guess
-            raise ReadError("a card put into the deck with no place in it said (its top, its bottom, or shuffled)")
+            raise ReadError("「山札に戻す」 with no place in the deck said (its top, its bottom, or shuffled)")
         return {"top": "山札の上に置く", "bottom": "山札の下に置く"}[position]
     if zone == "shields":
         return ("表向きにして" if face_up else "裏向きにして") + "シールドゾーンに加える"
