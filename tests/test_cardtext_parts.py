@@ -357,7 +357,9 @@ EARLIER_SCENARIO = """
 def test_a_card_whose_text_reads_the_race_an_earlier_sentence_chose_is_refused_by_the_solver():
     """The solver does not know the race an earlier sentence chose: a scenario with such a card is refused, naming
     the part."""
-    text = "その種族のクリーチャーが破壊される時、かわりに自分の手札に戻す。"
+    text = (
+        "その種族のクリーチャーがバトルゾーンから自分の墓地に置かれる時、墓地に置くかわりに自分の手札に戻す。"  # ポキラ
+    )
     with pytest.raises(dmrules.InputError) as error:
         scenario(EARLIER_SCENARIO.format(text=text, flags=""))
     assert "その種族の" in error.value.problem and "does not model yet" in error.value.problem, error.value.problem
@@ -4680,3 +4682,34 @@ def test_that_card_named_by_the_watched_cards_own_race_is_the_watched_card():
     }
     assert_compiles_to("自分のドラゴンが破壊される時、そのドラゴンを墓地に置くかわりに手札に戻す。", form)
     assert_compiles_to("自分のドラゴンが破壊される時、かわりにそのドラゴンを手札に戻す。", form)
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        # a condition before the effect's duration: whether the effect is made, checked once
+        (
+            "自分のマナゾーンに光のカードが5枚以上あれば、このターン、自分のクリーチャーが破壊される時、かわりに手札に戻す。",
+            "a condition said before 「このターン」",
+        ),
+        # 「AとBを1体」: one of either, or one of each
+        (
+            "自分のクリーチャーが破壊される時、かわりにドラゴンとエンジェル・コマンドを1体、自分の墓地から手札に戻してもよい。",
+            "cards of two kinds joined by 「と」",
+        ),
+        (
+            "自分のクリーチャーが破壊される時、かわりに自分のドラゴンとエンジェル・コマンドを1体破壊してもよい。",
+            "「と」",
+        ),
+        # a card of either player put into 「自分の」 zone
+        ("クリーチャーが破壊される時、かわりに自分の山札に加えてシャッフルする。", "a card of either player"),
+        ("クリーチャーが破壊される時、かわりに自分の手札に戻す。", "a card of either player"),
+    ],
+)
+def test_readings_that_would_guess_are_refused(text, named):
+    assert_refused(text, named)
+
+
+def test_a_card_of_either_player_goes_to_its_owners_zone():
+    form = {"watch": {"event": "destroy", "card": {"type": "creature"}}, "instead": [{"move_to": "hand"}]}
+    assert_compiles_to("クリーチャーが破壊される時、かわりに持ち主の手札に戻す。", form)

@@ -88,6 +88,11 @@ _TYPE_WORDS: dict[tuple[str, ...], tuple[str, ...]] = {("cross_gear",): ("クロ
 def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
     if clause.target is not None and clause.target.kind == "that":
         check_ref(clause.target.ref, watch)
+    if clause.target is not None and clause.target.phrase is not None and clause.target.phrase.both:
+        # 「ドラゴンとエンジェル・コマンドを1体」: one of either, or one of each (「ずつ」 not said)
+        raise ReadError(
+            "「…と…を」: cards of two kinds joined by 「と」, one of either or one of each, the text does not say"
+        )
     if clause.actor == "event_player" and (clause.target is None or clause.target.kind == "that"):
         clause = replace(clause, actor=None)  # 「そのプレイヤーはそのカードを…」: the event's card, by its player
     if clause.actor is not None:
@@ -194,9 +199,10 @@ def _every_under(clause: Clause, phrase: Phrase) -> Action:
     return Action("under_to", zone=zone)
 
 
-def _place(clause: Clause, theirs: bool = False) -> tuple[str, str | None]:
+def _place(clause: Clause, theirs: bool = False, either: bool = False) -> tuple[str, str | None]:
     """(zone, deck position) the clause puts a card into (``theirs``: the card is the opponent's, and 「相手の」
-    zone is its owner's)."""
+    zone is its owner's; ``either``: the card may be either player's, and 「自分の」 zone may be another player's
+    than its owner's)."""
     place = clause.place
     if place is None:
         if clause.verb in _VERB_PLACE:
@@ -204,6 +210,8 @@ def _place(clause: Clause, theirs: bool = False) -> tuple[str, str | None]:
         raise ReadError("a clause that says not where the card goes")
     if place.owner == "相手の" and not theirs:
         raise ReadError("a card put into the opponent's zone")
+    if place.owner == "自分の" and either and clause.actor is None:
+        raise ReadError("a card of either player put into 「自分の」 zone (a zone of another player than its owner)")
     if place.owner == "自分の" and theirs and clause.actor is None:
         raise ReadError("the opponent's card put into one's own zone (a zone of another player than its owner)")
     if place.zone == "under":
@@ -255,7 +263,8 @@ def _event_card(clause: Clause, watch: Watch) -> Action:
     if clause.place is not None and clause.place.zone == "on_shield":
         return _on_shield(clause)
     # 「相手のクリーチャーが…時、かわりにそれを相手の超次元ゾーンに置く」: the opponent's card, into its owner's zone
-    zone, position = _place(clause, theirs=watch.filter is not None and watch.filter.whose == "opponent")
+    either = watch.subject is None and (watch.filter is None or watch.filter.whose == "any")
+    zone, position = _place(clause, theirs=watch.filter is not None and watch.filter.whose == "opponent", either=either)
     if zone == "under_this":
         _check_manners(clause, set())
         return Action("move_under")

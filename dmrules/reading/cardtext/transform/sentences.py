@@ -174,6 +174,7 @@ class SentenceParts:
         ):
             # 「自分のクリーチャーが破壊される時、そのクリーチャーが進化クリーチャーであれば」: of each watched card
             raise ReadError("a condition on the watched card, said after its event: no condition of the vocabulary")
+        _check_condition_before_duration(items)
         instead = next(i for i in items if isinstance(i, Instead))
         return abilities(head, prefixes, instead)
 
@@ -338,6 +339,21 @@ def _with_stay(actions: tuple[Action, ...], watch: Watch) -> tuple[Action, ...]:
     return tuple(acts)
 
 
+def _check_condition_before_duration(items: list) -> None:
+    """「…あれば、このターン、…時、」: a condition said before the effect's duration is whether the effect is made,
+    checked once when it resolves, not when each event would happen (「自分が勝ったら、このターン、」 excepted: the
+    scenario states the judge's result)."""
+    durations = [k for k, i in enumerate(items) if isinstance(i, Prefix) and i.kind == "duration"]
+    if not durations:
+        return
+    for item in items[: durations[0]]:
+        if isinstance(item, tuple) and item and item[0] == "if":
+            # the judge's result and what an earlier sentence named (「それが光のカードであれば、そのターン、」) are the
+            # scenario's to state
+            if not all(isinstance(c, Condition) and (c.word == "won_judge" or c.earlier) for c in item[1:]):
+                raise ReadError("a condition said before 「このターン」: checked once, when the effect is made")
+
+
 def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Instead) -> tuple[ReplacementAbility, ...]:
     """The abilities of one replacement sentence: one a watch that one watch cannot name with the others."""
     when = tuple(p.value for p in prefixes if p.kind == "turn" and isinstance(p.value, str))
@@ -353,6 +369,7 @@ def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Inst
         once = True
     if any(c.word in _ORDER_FREE for c in conditions):
         duration = None  # 「このターン、この呪文を唱える前に…」 scopes the condition
+
     watches = _merge(head)
     if once and len(watches) > 1:
         raise ReadError(
@@ -365,8 +382,7 @@ def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Inst
         if "first_this_turn" in when and set(watch.events) != {"break"}:
             raise ReadError("「各ターンはじめて」 of another event than a break: the first such event is no condition")
         _check_original(instead.original, watch)
-        if instead.original is not None:
-            check_ref(instead.original.ref, watch)
+        check_ref(instead.original.ref if instead.original is not None else None, watch)
         words = {c.word for c in conditions} | set(part.conditions)
         if "this_power_positive" in words and watch.subject != "this":
             # 「自分の他のクリーチャーが…離れる時、そのパワーが0より大きければ」: 「その」 is the watched card's
