@@ -4713,3 +4713,18 @@ def test_readings_that_would_guess_are_refused(text, named):
 def test_a_card_of_either_player_goes_to_its_owners_zone():
     form = {"watch": {"event": "destroy", "card": {"type": "creature"}}, "instead": [{"move_to": "hand"}]}
     assert_compiles_to("クリーチャーが破壊される時、かわりに持ち主の手札に戻す。", form)
+
+
+def test_this_card_discarded_from_the_hand_it_is_said_to_be_in():
+    """「このカードが自分の手札にあれば、…かわりにこのカードを捨ててもよい」 is 「かわりに自分の手札にあるこのカードを
+    捨ててもよい」: the place said as a condition."""
+    form = {
+        "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+        "instead": ["stay", "discard_this"],
+        "optional": True,
+        "works_in": "hand",
+    }
+    assert_compiles_to(
+        "このカードが自分の手札にあれば、自分のクリーチャーが破壊される時、かわりにこのカードを捨ててもよい。", form
+    )
+    assert_compiles_to("自分のクリーチャーが破壊される時、かわりに自分の手札にあるこのカードを捨ててもよい。", form)

@@ -139,6 +139,12 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         r"\1このカード",
     ),
+    # 「このカードが自分の手札にあれば、…時、かわりにこのカードを捨ててもよい」: this card discarded from the hand, the
+    # place said as a condition (「かわりに自分の手札にあるこのカードを捨ててもよい」)
+    (
+        re.compile(r"^このカードが自分の手札にあれば、([^。]*?時、)(かわりに)、?このカードを(?=捨て)"),
+        r"\1\2自分の手札にあるこのカードを",
+    ),
     # 「二枚」「三体」「一つ」: a count in kanji
     (
         re.compile(r"(?<!「)([一二三四五六七八九])(?=枚|体|つ)"),
