@@ -4728,3 +4728,50 @@ def test_this_card_discarded_from_the_hand_it_is_said_to_be_in():
         "このカードが自分の手札にあれば、自分のクリーチャーが破壊される時、かわりにこのカードを捨ててもよい。", form
     )
     assert_compiles_to("自分のクリーチャーが破壊される時、かわりに自分の手札にあるこのカードを捨ててもよい。", form)
+
+
+# -- readings a review of the current wording found set aside, now refused --------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a card's event or a player's act said with its subject and a comma before 「かわりに」: no effect's own
+        "自分のドラゴンは、破壊されるかわりに、手札に戻る。",
+        "このクリーチャーは、相手の呪文によって破壊されるかわりに、手札に戻る。",
+        "相手は、カードを引くかわりに、自分の山札の上から1枚目を墓地に置く。",
+        "この呪文を唱えた時、このターン、自分のシールドは、ブレイクされるかわりに墓地に置かれる。",
+        # an event said as a condition with 「なら」
+        "相手のクリーチャーが出るなら、かわりに持ち主の墓地に置く。",
+        "相手がカードを引くなら、かわりに墓地に置く。",
+        # what the player may do, then the watched event denied or done otherwise, without 「かわりに」
+        "このクリーチャーが破壊される時、自分のシールドを1つ墓地に置いてもよい。そうしたら、このクリーチャーはバトルゾーンにとどまる。",
+        "自分がゲームに負ける時、自分のシールドを1つ墓地に置いてもよい。そうしたら、自分はゲームに負けない。",
+        # a keyword with a replacement given with another
+        "このクリーチャーは「エターナル・Ω」と「W・ブレイカー」を得る。",
+        "自分のクリーチャーはすべて「シールド・セイバー」と「ブロッカー」を得る。",
+        # what follows a replacement in its line: an else branch, a duration, a narrowing, an exception
+        "自分のクリーチャーが破壊される時、かわりに自分のマナゾーンのカードを1枚墓地に置いてもよい。このターン、そのクリーチャーは攻撃できない。",
+        "このクリーチャーが破壊される時、自分の墓地にクリーチャーが5体以上あれば、かわりに手札に戻す。なければ、マナゾーンに置く。",
+        "自分のクリーチャーが破壊される時、かわりにこのクリーチャーを破壊してもよい。相手の呪文によってのみ。",
+        "自分のドラゴンはすべて「エターナル・Ω」を得る。ただし、このクリーチャーは得ない。",
+    ],
+)
+def test_what_a_review_of_the_current_wording_found_set_aside_is_refused(text):
+    result = compile_text(text)
+    assert not result.complete, result.forms()
+
+
+def test_a_sentence_after_a_keywords_grant_without_brackets_is_an_ability_of_its_own():
+    """「このクリーチャーは「エターナル・Ω」を得る。自分のシールドがブレイクされる時、…」: エターナル・Ω (read by its
+    name) and the card's own shield saver, not the saver as the keyword's reminder."""
+    assert_compiles_to(
+        "このクリーチャーは「エターナル・Ω」を得る。自分のシールドがブレイクされる時、かわりにこのクリーチャーを破壊してもよい。",
+        {"watch": {"event": "leave", "card": "this"}, "instead": [{"move_to": "hand"}]},
+        {"watch": {"event": "break", "card": {"whose": "own"}}, "instead": ["stay", "destroy_this"], "optional": True},
+    )
+
+
+def test_a_restriction_of_this_card_after_its_replacement_is_an_ability_of_its_own():
+    result = compile_text("このクリーチャーが破壊される時、かわりに手札に戻す。このクリーチャーは攻撃できない。")
+    assert result.complete and len(result.abilities) == 1

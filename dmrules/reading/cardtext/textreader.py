@@ -85,19 +85,19 @@ def _effects_before(done: list[c.Sentence]) -> str:
 # A subject (「…は」「…が」) and the verb of what it does right before 「かわりに」, in the sentence's first segment: a
 # card's event (passive, or its own leaving, entering, losing), or an act whose kanji stem an earlier sentence says
 _DONE_BEFORE_INSTEAD = (
-    r"[^、。]*?(?:(?P<passive>される|られる|離れる|出る|負ける)|(?P<stem>[一-龥]+)[ぁ-ん]*?[るすくうつ])"
+    r"[^。]*?(?:(?P<passive>される|られる|離れる|出る|負ける)|(?P<stem>[一-龥]+)[ぁ-ん]*?[るすくうつ])"
     r"、?(?:かわりに|代わりに)"
 )
 # 「そのクリーチャーは」「それが」: the card the sentence before acts on
 _EARLIER_CARD = re.compile(r"^(?:それ|その(?:クリーチャー|カード|呪文|シールド))[がは]")
 # 「自分のクリーチャーが破壊されれば、かわりに」「破壊されるようなら、かわりに」: a card's event as a condition
-_EVENT_IF = re.compile(r"(?:さ|ら|離)れ(?:れば|るなら(?:ば)?|るようなら)、?(?:かわりに|代わりに)")
+_EVENT_IF = re.compile(r"(?:(?:さ|ら|離)れれば|[るくすつうぶむぐ](?:なら(?:ば)?|ようなら))、?(?:かわりに|代わりに)")
 # After a trigger (「…唱えた時、」「…勝った時、」): a card's move the rules make, not the triggered effect — a spell
 # put into the graveyard after it is cast, a card named put somewhere (「このクリーチャーを山札の一番下に置くかわりに」)
 _RULES_MOVE = re.compile(
     r"唱えた後|墓地(?:に置く|の)、?(?:かわりに|代わりに)|(?:この|その)(?:クリーチャー|カード|呪文)を[^、。]*?置く、?(?:かわりに|代わりに)"
 )
-_SUBJECT_EVENT = re.compile(r"^[^、。]*?[がは]" + _DONE_BEFORE_INSTEAD)
+_SUBJECT_EVENT = re.compile(r"^[^、。]*?[がは]、?" + _DONE_BEFORE_INSTEAD)
 # The same with or without a subject (a line of a card that is no spell)
 _ACT_BEFORE = re.compile(r"^" + _DONE_BEFORE_INSTEAD)
 
@@ -246,7 +246,7 @@ class TextReader:
                 self._add(c.Sentence(raw_line, line_offset, "other"))
                 return
         if c.INSTEAD not in body and keyword is None and not _grants_a_keyword(body):
-            problem = _unmarked_problem(body) or _unknown_keyword_problem(body)
+            problem = _unmarked_problem(body) or _unknown_keyword_problem(body) or _unread_grant_problem(body)
             self._add(c.Sentence(raw_line, line_offset, "other" if problem is None else "unreadable", problem=problem))
             return
         self.line_before = None
@@ -257,14 +257,16 @@ class TextReader:
             self.line_before = sentence
 
     # -- one sentence -------------------------------------------------------------------
-    def _sentence(self, sentence: str, offset: int, keyword, conditions, prefix) -> None:
+    def _sentence(self, sentence: str, offset: int, keyword, conditions, prefix, reminder: bool = False) -> None:
         if sentence.startswith("(") and sentence.endswith(")") and c._matching(sentence, 0) == len(sentence) - 1:
             inner = sentences(sentence[1:-1])  # a reminder after its keyword's sentence: 「…上に置く。(…)」
             for start, one in inner:
-                self._sentence(one, offset + 1 + start, keyword, conditions, prefix)
+                self._sentence(one, offset + 1 + start, keyword, conditions, prefix, reminder=True)
             return
         if self.grant is not None:
-            if c.INSTEAD in sentence:
+            # the granted keyword's reminder is printed in brackets; a sentence after the grant without them is an
+            # ability of the card's own (「…「エターナル・Ω」を得る。自分のシールドがブレイクされる時、…」)
+            if c.INSTEAD in sentence and reminder:
                 pending, self.grant = self.grant, None
                 self._replacement(sentence, offset, pending.keyword, conditions, prefix, pending)
                 return
@@ -277,9 +279,7 @@ class TextReader:
             if self.group is not None and sentence.startswith(c.FOLLOW_UP):
                 self._follow_up(self.group, sentence, offset)
                 return
-            problem = _part_of_the_replacement(self.group, sentence) if self.group is not None else None
-            if problem is None and self.group is not None and not self.line_acts and not _made_by_an_effect(self.group):
-                problem = _goes_on(sentence)
+            problem = _other_problem(self.group, sentence, reminder, self.line_acts, self.line_before is not None)
             self.line_acts = self.line_acts or problem is None
             self._close()
             self._add(c.Sentence(sentence, offset, "other" if problem is None else "unreadable", problem=problem))
@@ -532,6 +532,12 @@ _DENIED = (
     ("置かれる", r"置かれない"),
     ("実行される", r"効果を失い"),
     ("アンタップする", r"アンタップされない|アンタップしない"),
+    # 「…破壊される時、…てもよい。そうしたら、このクリーチャーはバトルゾーンにとどまる」: what the player may do, then
+    # the watched card staying, not happening or sent elsewhere if they do
+    (
+        r"(?:される|られる|離れる|出る|負ける|引く)",
+        r"(?:そうしたら|そうした場合|その場合)、[^。]*?(?:とどまる|留まる|残る|ない|(?:その|この)(?:クリーチャー|カード|シールド)を)",
+    ),
 )
 
 
@@ -604,20 +610,32 @@ def _part_of_the_replacement(group: Group, sentence: str) -> str | None:
 # A sentence that can only go on with the one before: what is done with no subject said (「カードを1枚引く」
 # 「相手のクリーチャーを1体破壊する」), another choice (「または、…」), a proviso (「ただし、…」), or what is done later
 # (「次の相手のターンのはじめに、…」)
-_GOES_ON = re.compile(
-    r"(?:または|ただし|その後|その時|次の[^、。]*?(?:はじめ|終わり)に)、"
-    r"|[^はが:：「」()]*?を[^はが:：()]*?(?:[るすくうつぶ]|もよい)$"
-    # what a player does (「相手はカードを1枚引く」), or what is done to cards said as their event (「自分のシールドが
-    # 1枚墓地に置かれる」): an act, which no static ability of its own is
-    r"|(?:相手|自分|各プレイヤー|それぞれのプレイヤー|そのプレイヤー|その持ち主)は[^:：「」()。]*?(?:[るすくうつぶ]|もよい)$"
-    r"|[^:：「」()。]*?が[^:：「」()。]*?(?:置かれる|戻される|加えられる|破壊される|捨てられる)$"
+# What may follow a replacement of the card's own in its line and be an ability of its own: a restriction of this
+# card, with no duration and no other card named (「このクリーチャーは攻撃できない」, said with the replacement:
+# 「このクリーチャーは攻撃できず、…離れる時、かわりにとどまる」).
+_OWN_RESTRICTION = re.compile(
+    r"^(?:[^。]*?(?:あれば|なら)、)?このクリーチャーは(?:(?!その|この|次の)[^。])*?(?:できない|されない)$"
 )
 
 
+def _other_problem(group: Group | None, sentence: str, reminder: bool, line_acts: bool, in_line: bool) -> str | None:
+    """Why a sentence with no 「かわりに」 and no grant is not read as an ability of its own: part of the replacement
+    before it, in its line (a reminder in brackets explains and adds nothing), a grant of a replacement keyword in
+    other words, or an exception to the sentence before (「ただし、このクリーチャーは得ない」)."""
+    problem = _part_of_the_replacement(group, sentence) if group is not None else None
+    if problem is None and group is not None and not line_acts and not _made_by_an_effect(group) and not reminder:
+        problem = _goes_on(sentence)
+    problem = problem or _unread_grant_problem(sentence)
+    if problem is None and sentence.startswith("ただし") and in_line and not reminder:
+        problem = f"「{sentence[:12]}…」 makes an exception to the sentence before, which no form states"
+    return problem
+
+
 def _goes_on(sentence: str) -> str | None:
-    """A sentence after a replacement of the card's own, in its line, that can only go on with it: its 「。」 joins
-    them (101.5a), so it is part of what happens instead, never an ability of its own."""
-    if not _GOES_ON.match(sentence):
+    """A sentence after a replacement of the card's own, in its line, goes on with it: its 「。」 joins them (101.5a),
+    so it is part of what happens instead (an else branch, what the player does then, a duration, a narrowing),
+    never an ability of its own, unless it is a restriction of this card alone (``_OWN_RESTRICTION``)."""
+    if _OWN_RESTRICTION.match(sentence):
         return None
     return (
         f"「{sentence[:12]}…」 after a replacement, in its line, goes on with it (「。」 joins the sentences, "
@@ -683,6 +701,22 @@ def _grants_a_keyword(sentence: str) -> tuple[str, str | None] | None:
     word = m.group(1)
     if word in c.keyword_table()["keywords"] or word in c.keyword_table()["two_kinds"]:
         return word, m.group(2)
+    return None
+
+
+def _unread_grant_problem(body: str) -> str | None:
+    """Why a sentence that gives a keyword with a replacement, in words other than one keyword's grant
+    (「「エターナル・Ω」と「W・ブレイカー」を得る」, 「「シールド・セイバー」を得、…」), is not read."""
+    if not re.search(r"(?:得る|得、|得て|与える|与え、|与えて)", body):
+        return None
+    table = c.keyword_table()
+    for found in re.finditer(r"「([^」:]+)(?::[^」]*)?」(?!を持)", body):  # 「「K」を持つ」 is a filter, no grant
+        word = found.group(1)
+        if word in table["keywords"] or word in table["two_kinds"]:
+            return (
+                f"「{word}」 given with other words than one keyword's grant (「{body[:16]}…」): which cards get it, "
+                "the vocabulary cannot state; not read"
+            )
     return None
 
 
