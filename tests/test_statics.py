@@ -150,3 +150,65 @@ effect: {source: X, controller: opponent, events: [{destroy: R}]}
 )
 def test_the_sentences_that_change_a_characteristic(text, types, expected):
     assert [kind for kind, _ in printed_changes(text, types)] == expected
+
+
+RULE_CARD = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: R
+        card:
+          {name: 規則を変えるクリーチャー, type: creature, civilizations: [light], cost: 6, power: 7000, text: "%s"}%s
+      - {id: L, card: {name: 光のクリーチャー, type: creature, civilizations: [light], cost: 2, power: 2000}}
+    deck: [d1]
+  opponent:
+    battle: [{id: B, card: {name: 大きいクリーチャー, type: creature, civilizations: [fire], cost: 7, power: 9000}}]
+effect: {source: B, controller: opponent, by: %s, events: [%s]}
+"""
+
+
+@pytest.mark.parametrize(
+    "text, by, events, named",
+    [
+        # アウルーリー-T8's 「自分のシールドがなければ、このクリーチャーは離れない」: the destruction may not happen
+        (
+            "自分のシールドがなければ、このクリーチャーは離れない。",
+            "ability",
+            "{destroy: R}",
+            "whether a card may move",
+        ),
+        # 天命讃華 ネバーラスト: the light creature wins the battle it would lose
+        ("自分の光のクリーチャーは、すべてのバトルに勝つ。", "attack", "{id: e1, battle: [B, L]}", "who wins a battle"),
+        # ブラック・ビッグバン: the player does not lose by drawing from an empty deck
+        (
+            "自分の山札が0枚でも、自分はゲームに負けない。",
+            "ability",
+            "{draw: me, count: 2}",
+            "whether a player may lose",
+        ),
+        # Drache der`Zen: not a creature unless the count holds
+        (
+            "自分の水のクリーチャーが4つ以上なければ、バトルゾーンにあるこのカードはクリーチャーとして扱わない。",
+            "ability",
+            "{destroy: L}",
+            "a card's type",
+        ),
+    ],
+    ids=["leave", "battle", "loss", "type"],
+)
+def test_a_rule_the_text_changes_and_the_solver_does_not_apply_is_refused(text, by, events, named):
+    problem = refusal(RULE_CARD % (text, "", by, events))
+    assert "規則を変えるクリーチャー" in problem and named in problem, problem
+
+
+def test_a_cards_own_rule_stated_on_it_is_taken_as_stated():
+    """「このクリーチャーは離れない」 stated with cannot_leave: the destruction does not happen."""
+    text = RULE_CARD % ("このクリーチャーは離れない。", "\n        cannot_leave: true", "ability", "{destroy: R}")
+    assert [r.final["R"] for r in dmrules.solve(scenario(text)).resolutions] == ["battle"]
+
+
+def test_a_rule_no_event_of_the_scenario_reaches_is_no_refusal():
+    """「相手のクリーチャーは出ない」 in a scenario where nothing is put into the battle zone."""
+    text = RULE_CARD % ("相手のクリーチャーは、相手の手札以外から出ない。", "", "ability", "{destroy: L}")
+    assert [r.final["L"] for r in dmrules.solve(scenario(text)).resolutions] == ["graveyard"]

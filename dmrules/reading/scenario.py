@@ -843,12 +843,16 @@ class _Checks:
             if card.zone != "battle" or card.definition is None:
                 continue
             node = self.card_nodes[card_id]
-            for kind, sentence in printed_changes(card.definition.text, card.types):
+            restrictions = tuple(r.text for r in card.definition.restrictions if r.text)
+            for kind, sentence in printed_changes(card.definition.text, card.types, restrictions):
                 field = _STATED_BY.get(kind)
                 if kind == "chosen" and not choosers - {card.controller}:
                     continue  # only its controller chooses cards: no opponent's choice it could forbid
-                if kind not in read | {"chosen"} or (OWN.match(sentence) and field is not None and node.has(field)):
+                stated = any(node.has(f) for f in _STATED_BY_ANY.get(kind, (field,) if field else ()))
+                if kind not in read | {"chosen", "leave", "type"} or (OWN.match(sentence) and stated):
                     continue
+                if kind == "type" and card.definition.note:
+                    continue  # a card the rulings need: its note says how its type is given
                 if OWN.match(sentence) and field is not None:
                     advice = f"state '{field}' on the card as it is in play"
                 else:
@@ -856,9 +860,15 @@ class _Checks:
                         f"state {_STATED_BY.get(kind, kind)!r} as it is in play on each card it changes, and give "
                         "this card inline without that sentence"
                     )
+                if kind in ("leave", "enter", "loss", "type"):
+                    advice = (
+                        "state what it forbids on the cards by hand (cannot_be_destroyed, cannot_leave, a player's "
+                        "cannot), and give this card inline without that sentence"
+                    )
+                reads = "" if kind in ("leave", "type") else ", which a text in this scenario reads"
                 raise node.error(
-                    f"{card.label}: its text changes {CHANGE_KINDS[kind]} (「{sentence}」), which a text in this "
-                    f"scenario reads; the solver does not apply that ability ({advice})"
+                    f"{card.label}: its text changes {CHANGE_KINDS[kind]} (「{sentence}」){reads}; the solver does "
+                    f"not apply that ability ({advice})"
                 )
 
     def check_size(self, scenario: Scenario) -> None:
@@ -955,6 +965,7 @@ def _characteristics_read(scenario: Scenario) -> set[str]:
 
 # The card field a scenario states a characteristic in play with (a change of the card's own).
 _STATED_BY = {"power": "power", "races": "races", "civilizations": "civilizations", "chosen": "untouchable"}
+_STATED_BY_ANY = {"leave": ("cannot_leave", "cannot_be_destroyed")}
 
 
 def _other_reads(scenario: Scenario) -> set[str]:
@@ -971,7 +982,12 @@ def _other_reads(scenario: Scenario) -> set[str]:
         for spec in step.events + (step.instead.events if step.instead is not None else ())
     ]
     if any(spec.kind == "battle" for spec in specs) or any(a.kind == "battle_instead" for a in actions):
-        read.add("power")
+        read |= {"power", "battle"}
+    kinds = {spec.kind for spec in specs}
+    if kinds & {"put_into_battle", "summon", "enter"} or any(a.zone == "battle" for a in actions):
+        read.add("enter")
+    if kinds & {"lose", "draw"} or any(a.kind in ("draw", "lose") for a in actions):
+        read.add("loss")
     return read
 
 

@@ -8,6 +8,10 @@ characteristics as printed (or as the scenario states them), so a scenario in wh
 zone and a text reads that characteristic (or a card is chosen) is refused, naming the card and the sentence,
 rather than answered as if the ability were not there.
 
+So is a rule the text changes that the compiler does not read as a restriction: a card that does not leave, is not
+destroyed or put out (「離れない」「出ない」), a player who does not lose (「ゲームに負けない」), a battle won
+(「すべてのバトルに勝つ」), a card not treated as a creature.
+
 A sentence that only lasts the turn an effect made it (「このターン、…」) or a spell's is no lasting ability of a
 card in play, and is not listed.
 """
@@ -26,6 +30,11 @@ CHANGE_KINDS = {
     "civilizations": "civilizations",
     "names": "names",
     "chosen": "being chosen",
+    "leave": "whether a card may move",
+    "enter": "whether a card may be put into the battle zone",
+    "loss": "whether a player may lose",
+    "type": "a card's type",
+    "battle": "who wins a battle",
 }
 _CHANGES = (
     ("power", re.compile(r"パワー(?:は|を|が)?[+\-]\d|パワーアタッカー")),
@@ -33,26 +42,37 @@ _CHANGES = (
     ("civilizations", re.compile(r"文明(?:のカード)?として(?:も)?扱")),
     ("names", re.compile(r"名前[^。]*?として(?:も)?扱|という名前としても|名前に[^。]*?を追加")),
     ("chosen", re.compile(r"選ぶことはできない|選ばれない|選べない|選ぶことができない")),
+    # what the rules would do, forbidden or done otherwise (read as a restriction, it is left out: restrictions)
+    ("leave", re.compile(r"(?:離れ|破壊され|戻ら|戻され|置かれ|捨てられ)(?:ない|ず)")),
+    ("enter", re.compile(r"出(?:ない|せない|ず)")),
+    ("loss", re.compile(r"負け(?:ない|ず)|勝てない")),
+    ("type", re.compile(r"として扱わない|クリーチャーではない")),
+    ("battle", re.compile(r"バトルに(?:勝つ|負けない)|バトルの勝敗")),
 )
 # A sentence that changes its own card's characteristic alone: the scenario may state the value in play on it.
 OWN = re.compile(r"^(?:[^。]*?、)?このクリーチャー(?:の(?:パワー|種族)|を選ぶ|は)")
 # A sentence of what an effect does once (until the end of the turn, or next turn), not a lasting ability.
-_ONCE = re.compile(r"このターン|次の(?:自分|相手)の")
+_ONCE = re.compile(r"(?:この|その)ターン|次の(?:自分|相手)の")
 
 
 def _all_sentences(text: str) -> list[str]:
     return [s for line in re.split(r"\s+/\s+|\n", text) for s in bracket_sentences(unicodedata.normalize("NFKC", line))]
 
 
-def printed_changes(text: str | None, types: tuple[str, ...] | list[str] = ()) -> tuple[tuple[str, str], ...]:
+def printed_changes(
+    text: str | None, types: tuple[str, ...] | list[str] = (), read: tuple[str, ...] = ()
+) -> tuple[tuple[str, str], ...]:
     """(kind, sentence) for each change of a characteristic a printed text makes (module docstring); none for a
-    spell's text."""
+    spell's text, nor for a sentence ``read`` (a restriction the solver applies: its text)."""
     if not text or (types and all(t == "spell" for t in types)):
         return ()
+    done = {unicodedata.normalize("NFKC", r).rstrip("。") for r in read}
     out: list[tuple[str, str]] = []
     for sentence in _all_sentences(text):
         if _ONCE.search(sentence) or ("時" in sentence and "かわり" in sentence):
             continue  # once, or a replacement (read, or refused, as one)
+        if sentence.rstrip("。") in done:
+            continue
         for kind, pattern in _CHANGES:
             if pattern.search(sentence):
                 out.append((kind, sentence))
