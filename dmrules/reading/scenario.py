@@ -843,8 +843,15 @@ class _Checks:
             if card.zone != "battle" or card.definition is None:
                 continue
             node = self.card_nodes[card_id]
-            restrictions = tuple(r.text for r in card.definition.restrictions if r.text)
-            for kind, sentence in printed_changes(card.definition.text, card.types, restrictions):
+            definition = card.definition
+            read_texts = tuple(  # the sentences read as abilities
+                t
+                for t in [r.text for r in definition.restrictions]
+                + [r.text for r in definition.replacements]
+                + [t.text for t in definition.triggers]
+                if t
+            )
+            for kind, sentence in printed_changes(card.definition.text, card.types, read_texts):
                 field = _STATED_BY.get(kind)
                 if kind == "chosen" and not choosers - {card.controller}:
                     continue  # only its controller chooses cards: no opponent's choice it could forbid

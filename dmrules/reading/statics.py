@@ -51,6 +51,8 @@ _CHANGES = (
 )
 # A sentence that changes its own card's characteristic alone: the scenario may state the value in play on it.
 OWN = re.compile(r"^(?:[^。]*?、)?このクリーチャー(?:の(?:パワー|種族)|を選ぶ|は)")
+# An event watched in the present (「…離れる時、」), as a replacement watches it (a trigger's is in the past)
+_WATCHES = re.compile(r"(?<!た)(?:時|とき)(?:は)?、")
 # A sentence of what an effect does once (until the end of the turn, or next turn), not a lasting ability.
 _ONCE = re.compile(r"(?:この|その)ターン|次の(?:自分|相手)の")
 
@@ -74,6 +76,8 @@ def printed_changes(
         if sentence.rstrip("。") in done:
             continue
         for kind, pattern in _CHANGES:
+            if kind == "leave" and _WATCHES.search(sentence):
+                continue  # 「…離れる時、離れずにとどまる」: a replacement, which the reader reads or refuses as one
             if pattern.search(sentence):
                 out.append((kind, sentence))
     return tuple(dict.fromkeys(out))
