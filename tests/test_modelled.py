@@ -1797,3 +1797,31 @@ def test_a_card_put_under_a_creature_leaving_in_the_same_window_is_refused(event
     """ビャハ leaves with the creature it would take under it: where that creature ends, no rule or ruling says."""
     with pytest.raises(dmrules.InputError, match="a card is put under a card that leaves the battle zone"):
         dmrules.solve(scenario(BYAHA % f"{event}, {{destroy: C}}"))
+
+
+@pytest.mark.parametrize(
+    "cause, count", [("deck_out", 2), ("effect", 2), ("opponent_wins", 2), ("not_attack", 2), ("no_shields", 1)]
+)
+def test_a_win_by_other_means_than_a_creatures_attack_is_any_loss_but_one_by_the_attack(cause, count):
+    """完全防御革命: 「相手が、クリーチャーによる攻撃以外の方法でゲームに勝つ時、かわりに自分の手札にあるこのカードを
+    捨ててもよい」: a loss by the last card drawn, an effect or the opponent's win may be replaced; one with no shields
+    left under a direct attack may not."""
+    text = f"""
+turn: opponent
+players:
+  me:
+    hand: [{{id: PD, card: 完全防御革命, cost: 3, civilizations: [fire]}}]
+  opponent:
+    battle: [{{id: X, card: {{name: 攻撃するクリーチャー, type: creature, cost: 5, power: 5000}}}}]
+effect: {{source: X, controller: opponent, by: ability, events: [{{id: e1, lose: me, cause: {cause}}}]}}
+"""
+    assert len(dmrules.solve(scenario(text)).resolutions) == count
+
+
+def test_a_loss_of_no_cause_the_vocabulary_names_is_refused():
+    text = """
+turn: opponent
+players: {me: {}, opponent: {}}
+effect: {controller: opponent, events: [{id: e1, lose: me, cause: special}]}
+"""
+    assert "unknown value 'special'" in refused(text)

@@ -77,6 +77,11 @@ INSTEAD_FIELDS = ("if", "events", "note")
 # -- reading -----------------------------------------------------------------------
 
 
+# What a loss is by (「クリーチャーによる攻撃以外の方法で」 reads it): no shields left under an attack, an attack,
+# the last card drawn, an effect, the opponent's win, or not an attack (unsaid which)
+LOSS_CAUSES = ("no_shields", "attack", "deck_out", "effect", "opponent_wins", "not_attack")
+
+
 def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventSpec:
     """An event as written. With ``relative`` (card data), players are ``own``/``opponent``."""
     node.keys(EVENT_FIELDS)
@@ -137,7 +142,7 @@ def _event_fields(node: Node, default_id: str, kind: str) -> dict[str, Any]:
         source=node.opt_text("source"),
         controller=node.opt_text("controller"),
         by=node.opt_text("by", None, EFFECT_BY),
-        cause=node.opt_text("cause"),
+        cause=node.opt_text("cause", None, LOSS_CAUSES) if kind == "lose" else node.opt_text("cause"),
         unreplaceable=node.opt_bool("unreplaceable"),
         ignores_cannot_leave=node.opt_bool("ignores_cannot_leave"),
         cast_from=node.opt_text("cast_from", None, ZONES),
