@@ -1825,3 +1825,27 @@ players: {me: {}, opponent: {}}
 effect: {controller: opponent, events: [{id: e1, lose: me, cause: special}]}
 """
     assert "unknown value 'special'" in refused(text)
+
+
+def test_a_creature_put_onto_a_shield_instead_is_no_card_put_under_a_leaving_one():
+    """コヴ・シディア's 「このクリーチャーが破壊される時、墓地に置くかわりに、表向きのまま、自分のシールド１つの上に
+    置く」: the shield goes under the creature that leaves the battle zone for the shield zone, which is no card put
+    under a creature that leaves."""
+    text = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: K
+        card:
+          name: 盾の上に行くクリーチャー
+          type: creature
+          power: 3000
+          text: このクリーチャーが破壊される時、墓地に置くかわりに、表向きのまま、自分のシールド１つの上に置く。
+    shields: [s1]
+  opponent:
+    battle: [{id: X, card: {name: 破壊者, type: creature}}]
+effect: {source: X, controller: opponent, events: [{destroy: K}]}
+"""
+    solution = dmrules.solve(scenario(text))
+    assert [(r.final["K"], r.stacked.get("s1")) for r in solution.resolutions] == [("shields", "K")]

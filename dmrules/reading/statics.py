@@ -46,7 +46,7 @@ _CHANGES = (
     ("leave", re.compile(r"(?:離れ|破壊され|戻ら|戻され|置かれ|捨てられ)(?:ない|ず)")),
     ("enter", re.compile(r"出(?:ない|せない|ず)")),
     ("loss", re.compile(r"負け(?:ない|ず)|勝てない")),
-    ("type", re.compile(r"として扱わない|クリーチャーではない")),
+    ("type", re.compile(r"として扱わない|はクリーチャーではない")),
     ("battle", re.compile(r"バトルに(?:勝つ|負けない)|バトルの勝敗")),
 )
 # A sentence that changes its own card's characteristic alone: the scenario may state the value in play on it.
