@@ -1849,3 +1849,47 @@ effect: {source: X, controller: opponent, events: [{destroy: K}]}
 """
     solution = dmrules.solve(scenario(text))
     assert [(r.final["K"], r.stacked.get("s1")) for r in solution.resolutions] == [("shields", "K")]
+
+
+EX_LIFE_ESCAPE = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: BD
+        card:
+          name: 聖魔連結王 バロディアス
+          type: creature
+          civilizations: [light]
+          races: [ディスペクター]
+          cost: 8
+          power: 13000
+          text: "EXライフ_REMINDER / T・ブレイカー"
+      - {id: GT, card: 霊騎ガルテオ, civilizations: [light], cost: 5, power: 5000, races: [エンジェル]}
+    shields: [{id: EX, ex_life_of: BD}%s]
+  opponent:
+    battle: [{id: X, card: {name: 破壊するクリーチャー, type: creature, cost: 5, power: 5000}}]
+effect: {source: X, controller: opponent, by: ability, events: [{id: e1, destroy: BD}, {id: e2, destroy: GT}]}
+""".replace(
+    "EXライフ_REMINDER",
+    "EXライフ(このクリーチャーを出す時、自分の山札の上から1枚目をシールド化する。"
+    "このクリーチャーが離れる時、かわりにそのシールドを墓地に置く)",
+)
+
+
+@pytest.mark.parametrize(
+    "more, expected",
+    [
+        # the one shield: EXライフ puts it into the graveyard, or ガルテオ's エスケープ takes it and EXライフ, which
+        # cannot then be performed, does not apply (609.4, 609.9b)
+        ("", [("battle", "graveyard", "graveyard"), ("graveyard", "battle", "hand")]),
+        # another shield: エスケープ may take either, or none
+        (
+            ", s2",
+            [("battle", "battle", "graveyard"), ("battle", "graveyard", "graveyard"), ("graveyard", "battle", "hand")],
+        ),
+    ],
+)
+def test_an_ex_life_shield_another_replacement_takes_first_leaves_ex_life_nothing_to_do(more, expected):
+    solution = dmrules.solve(scenario(EX_LIFE_ESCAPE % more))
+    assert finals(solution, "BD", "GT", "EX") == expected
