@@ -263,12 +263,13 @@ class _Reader:
         checks = _Checks(root, self.parts.card_nodes)
         checks.check_size(scenario)
         checks.check_characteristics(scenario)
-        checks.check_keywords(with_grants(scenario))
+        granted = with_grants(scenario)  # what the cards in play give others
+        checks.check_keywords(granted)
         checks.check_powers(scenario)
-        checks.check_static_changes(with_grants(scenario))
+        checks.check_static_changes(granted)
         check_named_cards(root.located, scenario)  # a card named by id where its text looks for it
 
-        return with_grants(scenario)  # what the cards in play give others
+        return granted
 
     def _read_players(
         self, players_node: Node, players: tuple[str, str], ruleset: str
@@ -852,25 +853,25 @@ class _Checks:
                 if t
             )
             for kind, sentence in printed_changes(card.definition.text, card.types, read_texts):
-                field = _STATED_BY.get(kind)
+                fields = _STATED_BY.get(kind, ())
+                own = OWN.match(sentence) is not None
                 if kind == "chosen" and not choosers - {card.controller}:
                     continue  # only its controller chooses cards: no opponent's choice it could forbid
-                stated = any(node.has(f) for f in _STATED_BY_ANY.get(kind, (field,) if field else ()))
-                if kind not in read | {"chosen", "leave", "type"} or (OWN.match(sentence) and stated):
+                if kind not in read | {"chosen", "leave", "type"} or (own and any(node.has(f) for f in fields)):
                     continue
                 if kind == "type" and card.definition.note:
                     continue  # a card the rulings need: its note says how its type is given
-                if OWN.match(sentence) and field is not None:
-                    advice = f"state '{field}' on the card as it is in play"
-                else:
-                    advice = (
-                        f"state {_STATED_BY.get(kind, kind)!r} as it is in play on each card it changes, and give "
-                        "this card inline without that sentence"
-                    )
-                if kind in ("leave", "enter", "loss", "type"):
+                if kind in _RULE_KINDS:
                     advice = (
                         "state what it forbids on the cards by hand (cannot_be_destroyed, cannot_leave, a player's "
                         "cannot), and give this card inline without that sentence"
+                    )
+                elif own:
+                    advice = f"state '{fields[0]}' on the card as it is in play"
+                else:
+                    advice = (
+                        f"state {(fields or (kind,))[0]!r} as it is in play on each card it changes, and give this "
+                        "card inline without that sentence"
                     )
                 reads = "" if kind in ("leave", "type") else ", which a text in this scenario reads"
                 raise node.error(
@@ -970,9 +971,16 @@ def _characteristics_read(scenario: Scenario) -> set[str]:
     return read
 
 
-# The card field a scenario states a characteristic in play with (a change of the card's own).
-_STATED_BY = {"power": "power", "races": "races", "civilizations": "civilizations", "chosen": "untouchable"}
-_STATED_BY_ANY = {"leave": ("cannot_leave", "cannot_be_destroyed")}
+# The card fields a scenario states a change of the card's own with, as it is in play.
+_STATED_BY = {
+    "power": ("power",),
+    "races": ("races",),
+    "civilizations": ("civilizations",),
+    "chosen": ("untouchable",),
+    "leave": ("cannot_leave", "cannot_be_destroyed"),
+}
+# Changes of what may happen (reading/statics.py), rather than of a characteristic
+_RULE_KINDS = ("leave", "enter", "loss", "type")
 
 
 def _other_reads(scenario: Scenario) -> set[str]:

@@ -607,9 +607,6 @@ def _part_of_the_replacement(group: Group, sentence: str) -> str | None:
     return None
 
 
-# A sentence that can only go on with the one before: what is done with no subject said (「カードを1枚引く」
-# 「相手のクリーチャーを1体破壊する」), another choice (「または、…」), a proviso (「ただし、…」), or what is done later
-# (「次の相手のターンのはじめに、…」)
 # What may follow a replacement of the card's own in its line and be an ability of its own: a restriction of this
 # card, with no duration and no other card named (「このクリーチャーは攻撃できない」, said with the replacement:
 # 「このクリーチャーは攻撃できず、…離れる時、かわりにとどまる」).
