@@ -3312,6 +3312,33 @@ def test_a_keyword_given_named_with_what_follows_its_colon_is_the_holder():
     ).complete
 
 
+def test_a_keywords_reminder_watching_a_creature_with_it_watches_its_holder():
+    """「「エスケープ」を持つクリーチャーが破壊される時」 in エスケープ's own reminder (the grant of
+    冥界を統べる新月のハーデス, and the keyword printed with that wording) is the creature that has it, never every
+    creature with the keyword: an opponent's creature with エスケープ is no concern of this card's ability (V47)."""
+    escape = "(「エスケープ」を持つクリーチャーが破壊される時、墓地に置くかわりに自分のシールドを1つ手札に加えてもよい)"
+    watch = {"event": "destroy", "card": "this"}
+    assert_compiles_to(
+        "エスケープ" + escape,
+        {"watch": watch, "instead": ["stay", {"shield_to_hand": 1}], "optional": True},
+    )
+    result = compile_text("自分のクリーチャーすべてに「エスケープ」を与える。" + escape)
+    assert result.complete, [s.problem for s in result.problems]
+    (ability,) = result.abilities
+    assert ability.watch.subject == "this" and ability.watch.filter is None
+    assert ability.granted_to is not None and ability.granted_to.whose == "own"
+    # other cards with the keyword, in the keyword's own reminder: refused, not read as every such card
+    assert_refused("エスケープ" + escape.replace("を持つクリーチャー", "を持つ自分のクリーチャー"), "エスケープ")
+    # outside the reminder of that keyword, a filter: every creature with it
+    assert_compiles_to(
+        "「ブロッカー」を持つクリーチャーが破壊される時、かわりに手札に戻す",
+        {
+            "watch": {"event": "destroy", "card": {"type": "creature", "keyword": "ブロッカー"}},
+            "instead": [{"move_to": "hand"}],
+        },
+    )
+
+
 @pytest.mark.parametrize(
     "text, form",
     [

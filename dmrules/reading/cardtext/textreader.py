@@ -293,7 +293,7 @@ class TextReader:
     def _replacement(self, sentence, offset, keyword, conditions, prefix, pending: PendingGrant | None) -> None:
         self._close()
         try:
-            abilities = _read_replacement(_holder_named(sentence, pending))
+            abilities = _read_replacement(_holder_named(sentence, pending, keyword))
         except ReadError as error:
             head = _WATCH_HEAD.search(sentence.split(c.INSTEAD)[0])
             if head is None and pending is None and _begun_before(self.line_before):
@@ -313,6 +313,7 @@ class TextReader:
         grant = pending.grant if pending else None
         before = self.result.sentences[-1].text if self.result.sentences else ""
         problem = _earlier_cards_problem(abilities, sentence, before, self.no_spell and grant is None, grant)
+        problem = problem or _holder_problem(abilities, grant.keyword if grant is not None else keyword)
         if problem is not None:
             self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=problem))
             return
@@ -570,14 +571,19 @@ def _read_replacement(sentence: str) -> list:
     return [replace(a, granted_to=SURVIVORS) for a in abilities]
 
 
-def _holder_named(sentence: str, pending: PendingGrant | None) -> str:
+def _holder_named(sentence: str, pending: PendingGrant | None, keyword: str | None) -> str:
     """In the reminder of a keyword a grant gives, 「「X」を持つクリーチャーを」 with no number is the card the keyword
     is given to, as 「「X」を得たクリーチャーを」 says it (「かわりに「シールド・セイバー」を持つクリーチャーを
-    破壊してもよい」)."""
-    if pending is None:
+    破壊してもよい」); in the reminder of a keyword, given or printed, 「「X」を持つクリーチャーが…時」 is the card that
+    has it (「「エスケープ」を持つクリーチャーが破壊される時」: its own destruction, not every creature's with it)."""
+    held = pending.keyword if pending is not None else keyword
+    if not held:
         return sentence
     # the keyword by its name (「「セイバー」を持つ」) or with what follows its colon (「「セイバー:X」を持つ」)
-    word = f"「{re.escape(pending.keyword.split(':')[0])}(?::[^」]*)?」"
+    word = f"「{re.escape(held.split(':')[0])}(?::[^」]*)?」"
+    sentence = re.sub(f"({word})" + r"を持つクリーチャーが", r"\1を得たクリーチャーが", sentence)
+    if pending is None:
+        return sentence
     return re.sub(f"({word})" + r"を持つクリーチャーを(?![\d、])", r"\1を得たクリーチャーを", sentence)
 
 
@@ -674,6 +680,27 @@ def _check(groups: list[Group], result: c.Compiled) -> None:
             result.abilities.extend(group.abilities)
 
 
+def _holder_problem(abilities: list[ReplacementAbility], keyword: str | None) -> str | None:
+    """Why a keyword's reminder that watches cards with its own keyword other than the one that has it
+    (「「エスケープ」を持つ自分のクリーチャーが…時」) is not read: ``_holder_named`` reads only the holder."""
+    word = (keyword or "").split(":")[0]
+    for ability in abilities:
+        if word and ability.watch.filter is not None and word in ability.watch.filter.keywords:
+            return (
+                f"「{word}」's reminder watches the cards with 「{word}」 in other words than the one that has it "
+                "(「「…」を持つクリーチャーが…時」): which cards, the vocabulary cannot state"
+            )
+    return None
+
+
+def _holder_printed(text: str, abilities: list[ReplacementAbility]) -> str:
+    """The printed sentence with the keyword holder of ``_holder_named`` said as the rendering says it."""
+    for ability in abilities:
+        if ability.keyword and ability.watch.subject == "this":
+            text = text.replace(f"「{ability.keyword}」を持つクリーチャーが", "このクリーチャーが")
+    return text
+
+
 def _round_trip(group: Group) -> tuple[str | None, str | None]:
     for ability in group.abilities:
         problem = read_back(ability)
@@ -684,7 +711,8 @@ def _round_trip(group: Group) -> tuple[str | None, str | None]:
     except ReadError as error:
         return f"its reading cannot be written back in card Japanese ({error})", None
     quoted = group.grant is not None and group.grant.quoted  # the ability's sentences are the grant's, quoted
-    printed = "。".join(([group.grant_text] if group.grant_text else []) + ([] if quoted else group.texts))
+    texts = [_holder_printed(text, group.abilities) for text in group.texts]
+    printed = "。".join(([group.grant_text] if group.grant_text else []) + ([] if quoted else texts))
     if canonical(rendering) != canonical(printed):
         return f"its reading renders as 「{rendering}」, not as printed 「{printed}」", rendering
     return None, rendering
