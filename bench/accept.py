@@ -283,11 +283,31 @@ def try_card(card: CardDef, timeout: float = TIMEOUT, given: bool = False) -> tu
     return ("exercised" if applied else "accepted"), ""
 
 
+def characteristics(path: str) -> dict[str, dict]:
+    """The civilizations, races, cost and power of the cards of a file of printed texts, where a file beside it
+    (``current.tsv``: ``current-characteristics.tsv``, each row with the page it was read from) gives them."""
+    beside = Path(path).with_name(Path(path).stem + "-characteristics.tsv")
+    if not beside.exists():
+        return {}
+    out: dict[str, dict] = {}
+    with open(beside, encoding="utf-8") as stream:
+        for row in csv.DictReader(stream, delimiter="\t"):
+            fields: dict = {"civilizations": [classic.CIVILIZATION_WORDS[w] for w in row["civilizations"].split("/")]}
+            fields["races"] = [r for r in row["races"].split("/") if r]
+            fields["cost"] = int(row["cost"])
+            if row["power"]:
+                fields["power"] = int(row["power"])
+            out[row["name"]] = fields
+    return out
+
+
 def file_cards(path: str) -> tuple[list[CardDef], dict[str, list[str]]]:
     """The cards of a file of printed texts whose replacement texts compile completely, and the rows refused
-    before a scenario can name them (a type no scenario names)."""
+    before a scenario can name them (a type no scenario names); a card's characteristics are unknown unless
+    the file beside it gives them (``characteristics``)."""
     from dmrules.reading.cardtext.pool import UNKNOWN, card_type
 
+    known = characteristics(path)
     cards: list[CardDef] = []
     refused: dict[str, list[str]] = {}
     with open(path, encoding="utf-8") as stream:
@@ -303,6 +323,9 @@ def file_cards(path: str) -> tuple[list[CardDef], dict[str, list[str]]]:
                 refused.setdefault(f"a card of the type {row['type']}", []).append(row["name"])
                 continue
             entry = {"name": row["name"], "type": kind, "text": row["text"], "unknown": UNKNOWN, "compiled": True}
+            if row["name"] in known:
+                entry.update(known[row["name"]])
+                entry["unknown"] = [u for u in UNKNOWN if u not in known[row["name"]]]
             entry["replacements"] = compiled.forms()
             text = yaml.safe_dump({"cards": [entry]}, allow_unicode=True, sort_keys=False)
             cards.extend(carddb.load_card_file(f"{row['name']}.yaml", text))
