@@ -496,7 +496,7 @@ ANY_NUMBER = [
         "このクリーチャーがバトルゾーンを離れる時、このクリーチャーを墓地に置くかわりに自分の墓地またはマナゾーンから"
         "火のクリーチャーを好きな数、手札に戻してもよい。その後、このクリーチャーを山札に戻し、シャッフルする。",
         {
-            "watch": {"event": "leave", "card": "this"},
+            "watch": {"event": "leave", "card": "this", "to": "graveyard"},
             "instead": _recover(
                 ("graveyard", "any", {"civilization": "fire", "type": "creature"}),
                 ("mana", "any", {"civilization": "fire", "type": "creature"}),

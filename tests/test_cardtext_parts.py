@@ -3587,7 +3587,7 @@ QUOTED_GRANTS = [
         "相手のクリーチャーすべてに「このクリーチャーがバトルゾーンを離れる時、墓地に置くかわりに山札の一番下に置く」を与える。",
         {
             "granted_to": {"whose": "opponent", "type": "creature"},
-            "watch": {"event": "leave", "card": "this"},
+            "watch": {"event": "leave", "card": "this", "to": "graveyard"},
             "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
         },
     ),
@@ -4802,3 +4802,57 @@ def test_a_sentence_after_a_keywords_grant_without_brackets_is_an_ability_of_its
 def test_a_restriction_of_this_card_after_its_replacement_is_an_ability_of_its_own():
     result = compile_text("このクリーチャーが破壊される時、かわりに手札に戻す。このクリーチャーは攻撃できない。")
     assert result.complete and len(result.abilities) == 1
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        # 「このクリーチャー」 said again before 「かわりに」 after another card's event: not the watched card
+        (
+            "自分の他のクリーチャーが破壊される時、このクリーチャーを墓地に置くかわりにマナゾーンに置いてもよい",
+            "このクリーチャー",
+        ),
+        ("相手のクリーチャーが破壊される時、このクリーチャーは墓地に置かれるかわりに手札に戻る", "このクリーチャー"),
+        # 「相手が自分の手札を捨てる時」: 「自分」 is this card's player, not the one who discards
+        ("相手が自分の手札を捨てる時、かわりにマナゾーンに置く", "自分の手札"),
+        # a keyword with a replacement printed without its reminder, which is not known here
+        ("G・L・ゲート：グランド・デビル、ティラノ・ドレイク / T・ブレイカー", "G・L・ゲート"),
+        ("Evoチャージャー / カードを1枚引く", "Evoチャージャー"),
+    ],
+    ids=["this-after-other", "this-after-opponents", "opponent-discards-own-hand", "gl-gate", "evo-charger"],
+)
+def test_sentences_once_read_wrong_are_refused(text, named):
+    assert_refused(text, named)
+
+
+def test_the_words_that_name_a_replaced_event_again_narrow_or_place_it():
+    """「このクリーチャーを墓地に置くかわりに」 after the card's own event is that event;
+    「離れる時、墓地に置くかわりに」 replaces a leaving into the graveyard only (fixture V48);
+    「相手が自身の手札を捨てる時」 is the opponent's discard;
+    「このカードが山札から離れる時」 works where the card is, in the deck."""
+    assert_compiles_to(
+        "このクリーチャーが破壊される時、このクリーチャーを墓地に置くかわりに手札に戻す",
+        {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "hand"}]},
+    )
+    for text in (
+        "自分のクリーチャーがバトルゾーンを離れる時、墓地に置くかわりに手札に戻す",
+        "自分のクリーチャーがバトルゾーンを離れる時、墓地に置かれるかわりに手札に戻る",
+        "自分のクリーチャーがバトルゾーンを離れる時、墓地のかわりに手札に戻す",
+    ):
+        assert_compiles_to(
+            text,
+            {
+                "watch": {"event": "leave", "card": {"whose": "own", "type": "creature"}, "to": "graveyard"},
+                "instead": [{"move_to": "hand"}],
+            },
+        )
+    assert_compiles_to(
+        "自分のクリーチャーがバトルゾーンを離れる時、かわりに手札に戻す",
+        {"watch": {"event": "leave", "card": {"whose": "own", "type": "creature"}}, "instead": [{"move_to": "hand"}]},
+    )
+    assert_compiles_to(
+        "相手が自身の手札を捨てる時、かわりにマナゾーンに置く",
+        {"watch": {"event": "discard", "card": {"whose": "opponent"}}, "instead": [{"move_to": "mana"}]},
+    )
+    (ability,) = compile_text("このカードが山札から離れる時、かわりに墓地に置く").abilities
+    assert ability.works_in == "deck"

@@ -1893,3 +1893,36 @@ effect: {source: X, controller: opponent, by: ability, events: [{id: e1, destroy
 def test_an_ex_life_shield_another_replacement_takes_first_leaves_ex_life_nothing_to_do(more, expected):
     solution = dmrules.solve(scenario(EX_LIFE_ESCAPE % more))
     assert finals(solution, "BD", "GT", "EX") == expected
+
+
+OTHER_SHIELD = """
+title: a shield other than the one broken
+ruleset: dm
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: G, card: {name: 盾の番人, type: creature, power: 1000, cost: 3, civilizations: [light], races: [テスト],
+          text: "自分のシールドがブレイクされる時、かわりに自分の他のシールドを1つ%s"}}
+    shields: [s1, s2]
+  opponent:
+    battle:
+      - {id: Z, card: {name: 攻撃するクリーチャー, type: creature, power: 1000, cost: 3, civilizations: [fire]}}
+effect:
+  source: Z
+  controller: opponent
+  by: attack
+  events:
+    - {id: e1, break: s1}
+"""
+
+
+@pytest.mark.parametrize(
+    "instead, to", [("墓地に置いてもよい", "graveyard"), ("手札に加えてもよい", "hand")], ids=["graveyard", "hand"]
+)
+def test_another_shield_instead_of_the_one_broken_is_never_that_shield(instead, to):
+    """「かわりに自分の他のシールドを1つ…」: the shield broken is no 「他のシールド」 (the ability's card, which
+    「他の」 leaves out elsewhere, is no shield): s1 broken, or s2 taken instead; never s1 taken in place of its
+    own break."""
+    solution = dmrules.solve(scenario(OTHER_SHIELD % instead))
+    assert finals(solution, "s1", "s2") == sorted([("hand", "shields"), ("shields", to)])

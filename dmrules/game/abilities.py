@@ -191,6 +191,7 @@ def default_works_in(watch: Watch, own_movement: bool) -> str:
             ("break", "shields"),
             ("leave_mana", "mana"),
             ("leave_graveyard", "graveyard"),
+            ("leave_deck", "deck"),
         ):
             if event in watch.events:
                 return zone

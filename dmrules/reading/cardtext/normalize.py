@@ -371,7 +371,8 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     ),
     (
         re.compile(
-            r"(^|、)(自分|相手)が(?:自分の|自身の)?(?:手札を|手札からカードを)捨てる(?=時、" + _ONLY_MOVED + ")"
+            # 「相手が自身の手札を」: the opponent's; 「相手が自分の手札を」 names this card's player's hand: not this
+            r"(^|、)(自分|相手)が(?:\2の|自身の)?(?:手札を|手札からカードを)捨てる(?=時、" + _ONLY_MOVED + ")"
         ),
         r"\1\2のカードが手札から捨てられる",
     ),
@@ -381,7 +382,7 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # not say: refused (events.py)
     (
         re.compile(
-            r"(^|、)(自分|相手)(?:が(?:自分の)?手札を捨てる|の手札を捨てる)時、"
+            r"(^|、)(自分|相手)(?:が(?:\2の|自身の)?手札を捨てる|の手札を捨てる)時、"
             r"その手札のかわりに([^、。]*?)を破壊すれば1枚も捨てなくてよい"
         ),
         r"\1\2のカードが手札から1枚以上捨てられる時、かわりに\3を破壊してもよい",
@@ -995,11 +996,18 @@ _PREFIX_SEGMENT = re.compile(
 )
 
 
+_LEAVE_TO_GRAVEYARD = re.compile(
+    r"(?:バトルゾーンを|バトルゾーンから)?離れる時、(?:(?:この|その)[^、。を]*を|これを|それを)?(?:墓地に置(?:く|かれる)|墓地の)かわりに、?"
+)
+
+
 def canonical(text: str) -> str:
     """``text`` (a printed sentence or a rendering) in the wording both are compared in (see above)."""
     text = re.sub(r"(?<=[きしりえち])、その後、", "、", normalize(text).rstrip("。"))  # 「…を引き、その後、…」
     # 「相手のマナゾーンにあるカードの枚数より大きいコストを持つ」: one modifier, set aside from the zone patterns
     text = _EXCEEDS_MANA.sub(r"§C\1§", text)
+    # 「離れる時、墓地に置くかわりに」: a leaving that would put the card into the graveyard, replaced (no other)
+    text = _LEAVE_TO_GRAVEYARD.sub("バトルゾーンから墓地に置かれる時、かわりに", text)
     for old, new in _CANON_WORDS:
         text = text.replace(old, new)
     for pattern, replacement in _CANON_PATTERNS:

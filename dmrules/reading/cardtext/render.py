@@ -222,6 +222,10 @@ def _event_word(event: str, watch: Watch, face_up: bool) -> str:
     source = f"{_ZONE[watch.from_zone]}から" if watch.from_zone and watch.from_zone != "pending" else ""
     if (event, watch.from_zone) in _LEFT_ZONE:
         source = ""  # 「自分のマナゾーンのカードがマナゾーンを離れる」: the zone the event leaves anyway
+    if event == "leave" and watch.to_zone == "graveyard":  # 「離れる時、墓地に置くかわりに」 (normalize.canonical)
+        return "バトルゾーンから墓地に置かれる"
+    if watch.to_zone is not None:
+        raise ReadError("a watched event's destination no printed phrase states")
     position = {"top": "山札の上", "bottom": "山札の下"}.get(watch.to_position or "", "山札")
     table = {
         "destroy": "破壊される",

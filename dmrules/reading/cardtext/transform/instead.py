@@ -68,6 +68,10 @@ def check_ref(ref: str | None, watch: Watch) -> None:
     replacement takes, and 「そのクリーチャー」 is no shield."""
     if ref in _ANY_CARD_REFS:
         return
+    if ref.startswith("この"):  # 「このクリーチャーを墓地に置くかわりに」: this card's own event, no other card's
+        if watch.subject != "this":
+            raise ReadError(f"「{ref}」 before 「かわりに」 names this card, not the card of the watched event")
+        return
     word = ref[len("その") :]
     shields = set(watch.events) <= {"break", "leave_shields"} or watch.from_zone == "shields"
     if word == "クリーチャー":

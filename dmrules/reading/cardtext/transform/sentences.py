@@ -134,7 +134,7 @@ class SentenceParts:
         if refs and refs[0] == "そのシールド":
             verb = "shield"
         owners = _typed_tokens(items, "OWNER")  # 「相手はそのクリーチャーをバトルゾーンに置くかわりに」: its player
-        ref = refs[0] if refs and refs[0].startswith("その") else None
+        ref = refs[0] if refs and refs[0].startswith(("その", "この")) else None
         return Original(verb=verb, whose=WHOSE_BY_WORD[str(owners[0])] if owners else None, ref=ref)
 
     def original_card(self, items: list):
@@ -251,17 +251,19 @@ def _merged(first: WatchPart, second: WatchPart) -> WatchPart | None:
     return replace(first, watch=replace(a, events=events))
 
 
-def _check_original(original: Original | None, watch: Watch) -> None:
+def _check_original(original: Original | None, watch: Watch) -> Watch:
+    """The watch, checked against what the sentence says again before 「かわりに」, and narrowed by it: 「離れる時、
+    墓地に置くかわりに」 replaces a leaving only when it would put the card into the graveyard."""
     if original is None or original.verb == "card":
-        return
+        return watch
     if original.verb == "count":
         if original.count != 1:
             raise ReadError("「Nのかわりに」 of more than one card: a count the replacement does not state")
-        return
+        return watch
     if original.verb == "actor":  # 「相手は」; 「その持ち主は」 (whose None): the card's owner, whoever that is
         if original.whose is not None and original.whose != _event_player(watch):
             raise ReadError("the player named before 「かわりに」 is not the one whose card the watched event is of")
-        return
+        return watch
     allowed = ORIGINAL_EVENTS.get(original.verb)
     if allowed is None or not set(watch.events) <= allowed:
         raise ReadError(
@@ -273,6 +275,11 @@ def _check_original(original: Original | None, watch: Watch) -> None:
     chooser = watch.chooser or (watch.filter.whose if watch.filter is not None else None)
     if original.verb == "chooser" and original.whose is not None and original.whose != chooser:
         raise ReadError("the chooser said again before 「かわりに」 is not the player whose choice is watched")
+    if allowed is _GRAVEYARD and watch.events == ("leave",):
+        if watch.to_zone not in (None, "graveyard"):
+            raise ReadError("「墓地に置くかわりに」 of a leaving the sentence sends elsewhere")
+        return replace(watch, to_zone="graveyard")
+    return watch
 
 
 # What is done instead that is the same whoever does it: the event's card kept, moved, tapped or turned face up.
@@ -381,7 +388,7 @@ def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Inst
         watch = replace(part.watch, conditions=part.watch.conditions + when)
         if "first_this_turn" in when and set(watch.events) != {"break"}:
             raise ReadError("「各ターンはじめて」 of another event than a break: the first such event is no condition")
-        _check_original(instead.original, watch)
+        watch = _check_original(instead.original, watch)
         check_ref(instead.original.ref if instead.original is not None else None, watch)
         words = {c.word for c in conditions} | set(part.conditions)
         if "this_power_positive" in words and watch.subject != "this":
