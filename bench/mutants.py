@@ -77,6 +77,11 @@ TESTS = [
     "tests/test_modelled.py::test_a_card_being_chosen_is_refused_by_name",
     "tests/test_cardtext_parts.py::test_a_colorless_card_is_one_of_zero_civilization_and_a_card_of_no_civilization_given_is_none",
     "tests/test_schema.py::test_the_fast_path_says_which_cards_were_turned_face_up",
+    # what is said again before 「かわりに」, a keyword's holder, another shield than the one broken
+    "tests/test_cardtext_parts.py::test_sentences_once_read_wrong_are_refused",
+    "tests/test_cardtext_parts.py::test_the_words_that_name_a_replaced_event_again_narrow_or_place_it",
+    "tests/test_cardtext_parts.py::test_a_keywords_reminder_watching_a_creature_with_it_watches_its_holder",
+    "tests/test_modelled.py::test_another_shield_instead_of_the_one_broken_is_never_that_shield",
     # heads of different fields (any_of), a loss replaced by nothing
     "tests/test_modelled.py::test_a_count_of_cards_any_of_two_kinds_counts_each_kind_and_no_other",
     "tests/test_modelled.py::test_a_twinpact_passes_a_filter_of_alternatives_with_one_side",
@@ -657,6 +662,34 @@ MUTANTS: list[Mutant] = [
         'if race.endswith("カード"):',
         'if race.endswith("カードの"):',
         "「シールドカード」 read as a race no card has",
+    ),
+    M(
+        "other-shield-may-be-the-broken-one",
+        "asp/common/actions.lp",
+        "filter_ok(F,R,C), not same_event(R,E,S,C), not other_than(R,E,S,C).",
+        "filter_ok(F,R,C), not same_event(R,E,S,C).",
+        "「かわりに自分の他のシールドを」 may take the shield being broken",
+    ),
+    M(
+        "keyword-holder-any-creature",
+        "dmrules/reading/cardtext/textreader.py",
+        'sentence = re.sub(f"({word})" + r"を持つクリーチャーが", r"\\1を得たクリーチャーが", sentence)',
+        "sentence = sentence",
+        "「「エスケープ」を持つクリーチャーが」 in its own reminder read as every creature with the keyword",
+    ),
+    M(
+        "leave-to-graveyard-widened",
+        "dmrules/reading/cardtext/transform/sentences.py",
+        'return replace(watch, to_zone="graveyard")',
+        "return watch",
+        "「離れる時、墓地に置くかわりに」 replaces every leaving",
+    ),
+    M(
+        "this-said-again-of-another-card",
+        "dmrules/reading/cardtext/transform/instead.py",
+        'if watch.subject != "this":\n            raise ReadError(f"「{ref}」 before',
+        'if False:\n            raise ReadError(f"「{ref}」 before',
+        "「このクリーチャーを…かわりに」 after another card's event read as that card's",
     ),
 ]
 
