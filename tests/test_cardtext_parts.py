@@ -4856,3 +4856,77 @@ def test_the_words_that_name_a_replaced_event_again_narrow_or_place_it():
     )
     (ability,) = compile_text("このカードが山札から離れる時、かわりに墓地に置く").abilities
     assert ability.works_in == "deck"
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        # a condition on the granting card, printed before the grant: the ability given would read it on each receiver
+        (
+            "このクリーチャーがタップされていれば、自分の他のクリーチャーはすべて「シールド・セイバー」を得る",
+            "granting card",
+        ),
+        (
+            "このクリーチャーの下にカードが3枚以上あれば、自分のクリーチャーはすべて「エターナル・Ω」を得る",
+            "granting card",
+        ),
+        (
+            "バトルゾーンに自分の他のドラゴンが1体でもあれば、自分のクリーチャーはすべて「エスケープ」を得る",
+            "granting card",
+        ),
+        # what the rules do, replaced: never the effect's own quantity, set aside as a self-replacement
+        ("このクリーチャーがブロックした時、バトルするかわりに相手のクリーチャーを破壊する", "バトルするかわりに"),
+        ("自分のターンのはじめに、マナゾーンのカードをアンタップするかわりにカードを1枚引く", "アンタップするかわりに"),
+    ],
+    ids=["giver-tapped", "giver-cards-under", "giver-other-dragon", "battle-after-block", "mana-untap"],
+)
+def test_a_grant_on_the_givers_state_and_what_the_rules_do_are_refused_not_passed_over(text, named):
+    assert_refused(text, named)
+
+
+@pytest.mark.parametrize(
+    "condition",
+    [
+        "がタップされていたら、アンタップする",
+        "がタップされていれば、アンタップする",
+        "がタップされている場合、アンタップする",
+        "をアンタップする",
+    ],
+)
+def test_the_untap_steps_untapping_replaced_in_its_wordings(condition):
+    """サイレントスキル's replacement in its wordings: each the untap of this creature when it is tapped."""
+    assert_compiles_to(
+        f"自分のターンのはじめに、このクリーチャー{condition}かわりにカードを1枚引いてもよい",
+        {
+            "watch": {"event": "untap", "card": "this"},
+            "if": ["this_tapped"],
+            "instead": [{"draw": 1}],
+            "optional": True,
+        },
+    )
+
+
+def test_a_castles_own_leaving_is_of_the_shield_zone_and_its_move_afterwards_is_refused():
+    """「この城が離れる時」: the castle leaves the shield zone, where it is; its move to the graveyard when its shield
+    leaves comes afterwards, no event of the window, so a scenario in which its replacement would take it is refused."""
+    (ability,) = compile_text("この城が離れる時、かわりに手札に戻す", "城").abilities
+    assert ability.watch.events == ("leave_shields",) and ability.works_in == "shields"
+    assert not compile_text(
+        "このカードが離れる時、かわりに手札に戻す", "城"
+    ).complete  # rendered with the zone: refused
+    castle = """
+turn: opponent
+players:
+  me:
+    shields:
+      - {id: A}
+      - id: C
+        fortifies: A
+        card: {name: 試験城, type: castle, civilizations: [light], text: "この城が離れる時、かわりに手札に戻す"}
+  opponent:
+    battle:
+      - {id: X, card: {name: アタッカー, type: creature}}
+effect: {source: X, controller: opponent, by: attack, events: [{id: e1, break: A}]}
+"""
+    with pytest.raises(dmrules.InputError, match="castle"):
+        dmrules.solve(scenario(castle))

@@ -187,6 +187,8 @@ _UNMODELLED = {  # never listed as if it were followed (``unmodelled`` of the en
     "under_leaving": "not modelled: a card is put under a card that leaves the battle zone in the same window "
     "(「…の下に置く」 of a creature destroyed or moved with it): where the card put under it ends, no rule or ruling "
     "says",
+    "castle_leaving": "not modelled: a castle whose shield leaves goes to the graveyard afterwards, and the castle's "
+    "own replacement would replace that move (「この城が離れる時、かわりに…」): a later event dmrules does not play",
     "trigger_change_leaves": "not modelled: the card of an ability that changes how often a triggered ability "
     "triggers leaves where it works in the window whose triggers it would change (whether it still changes them, "
     "no ruling says)",

@@ -128,6 +128,14 @@ _WATCHED_FIRST = (
     r"(?:クリーチャー|カード|クロスギア|シールド))"
 )
 _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
+    # the untap step's untapping replaced (サイレントスキル): 「…がタップされていれば/いる場合、
+    # アンタップするかわりに」, and 「自分のターンのはじめに、このクリーチャーをアンタップするかわりに」 (no untap of
+    # an untapped card to replace)
+    (re.compile(r"がタップされて(?:いれば|いる場合|いるなら)、(?=アンタップするかわりに)"), "がタップされていたら、"),
+    (
+        re.compile(r"^(自分のターンのはじめに、)(この(?:クリーチャー|カード))をアンタップするかわりに、?"),
+        r"\1\2がタップされていたら、アンタップするかわりに",
+    ),
     # 「…置かれるとき墓地に置くかわりに」: the comma after the watched event's 「時」, printed or not
     (re.compile(r"(?<=[るた])(?:時|とき)(?=[^、。はにのまで)」])"), "時、"),
     # 「このクリーチャーが破壊される時、これを墓地に置くかわりに」「…かわりにこれを自分の墓地に置く」: this card,
@@ -424,6 +432,8 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         re.compile(r"(^|、)(自分|相手)の(マナゾーン|墓地|シールドゾーン)にある([^、。が]*?)が離れる(?=時)"),
         r"\1\2の\3の\4が\3を離れる",
     ),
+    # 「この城が離れる時」: a castle leaves the shield zone, where it is (never the battle zone)
+    (re.compile(r"(^|、)この城が、?離れる(?=時)"), r"\1この城がシールドゾーンを離れる"),
     # 「自分のシールドが離れる時」: a card of one's shield zone leaves it (as 「自分のカードがシールドゾーンを離れる」)
     (re.compile(r"(^|、)(自分|相手)の(表向きの)?シールドが離れる(?=時)"), r"\1\2の\3カードがシールドゾーンを離れる"),
     # 「このクリーチャーが自分のシールドゾーンに表向きであれば」 is 「…が表向きで自分のシールドゾーンにあれば」

@@ -52,7 +52,7 @@ def _effects_own(sentence: str, earlier: str | None, no_spell: bool = False, in_
     condition (「破壊されれば、かわりに」「破壊されるようなら、かわりに」) is never the effect's own; nor, after a
     trigger, a card's event or a move the rules make (「唱えた後、墓地に置くかわりに」, 「このクリーチャーを山札の
     一番下に置くかわりに」)."""
-    if _EVENT_IF.search(sentence):
+    if _EVENT_IF.search(sentence) or _RULES_ACT.search(sentence):
         return False
     trigger = _TRIGGER_HEAD.match(sentence)
     if trigger is not None and "攻撃" in trigger.group(0) and _BREAK_INSTEAD.match(sentence[trigger.end() :]):
@@ -97,6 +97,8 @@ _EVENT_IF = re.compile(r"(?:(?:さ|ら|離)れれば|[るくすつうぶむぐ](
 _RULES_MOVE = re.compile(
     r"唱えた後|墓地(?:に置く|の)、?(?:かわりに|代わりに)|(?:この|その)(?:クリーチャー|カード|呪文)を[^、。]*?置く、?(?:かわりに|代わりに)"
 )
+# What the rules do, replaced (the untap step's untapping, the battle after a block): never an effect's own
+_RULES_ACT = re.compile(r"(?:アンタップ|バトル)する、?(?:かわりに|代わりに)")
 _SUBJECT_EVENT = re.compile(r"^[^、。]*?[がは]、?" + _DONE_BEFORE_INSTEAD)
 # The same with or without a subject (a line of a card that is no spell)
 _ACT_BEFORE = re.compile(r"^" + _DONE_BEFORE_INSTEAD)
@@ -338,6 +340,9 @@ class TextReader:
         flag = c.keyword_table().get("flags", {}).get(keyword)
         if flag is not None:  # 「SF−このクリーチャーが離れる時、…」: while the scenario's flag says so
             ability = replace(ability, requires_flag=flag)
+        if self.castle and ability.watch.subject == "this" and ability.watch.events == ("leave",):
+            # a castle's own 「離れる」: the shield zone it is in (its rendering then names that zone)
+            ability = replace(ability, watch=replace(ability.watch, events=("leave_shields",)))
         if self.castle and ability.watch.subject != "fortified":
             if ability.works_in == default_works_in(ability.watch, ability.spell_own_movement):
                 ability = replace(ability, works_in="shields")

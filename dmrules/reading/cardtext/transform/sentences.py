@@ -211,12 +211,44 @@ def _grant(items: list) -> Grant:
     if conditions and granted_to is not None and granted_to.whose != "own":
         # the conditions are the giver's player's, read on each card given the ability: its own player alone
         raise ReadError("a grant with a condition, to cards of another player than the giver's")
+    if any(_of_the_giver(c) for c in conditions):
+        # the giver's own state (「このクリーチャーがタップされていれば」「自分の他のドラゴンが」), which the ability
+        # given, read on each card that has it, would read on that card
+        raise ReadError("a grant under a condition on the granting card itself: read on each card given it, not read")
     duration = next((str(i.value) for i in items if isinstance(i, Prefix) and i.kind == "duration"), None)
     return Grant(
         granted_to=granted_to,
         keyword=_name(_typed_tokens(items, "NAME")[0]),
         conditions=conditions,
         duration=duration,
+    )
+
+
+# Condition words of the ability's own card (and its player's flag a card carries), not of its player's state
+_CARD_WORDS = frozenset(
+    {
+        "this_tapped",
+        "this_untapped",
+        "cards_under_this",
+        "this_linked",
+        "this_evolution",
+        "this_neo_evolved",
+        "this_face_up",
+        "not_fortified_by_other_castle",
+        "this_power_positive",
+        "won_judge",
+    }
+)
+
+
+def _of_the_giver(condition: Condition) -> bool:
+    """Whether a condition printed before a grant reads the granting card itself (its state, where it is, the cards
+    「他の」 leaves out, what an earlier sentence of its text names)."""
+    return (
+        condition.word in _CARD_WORDS
+        or bool(condition.this_in)
+        or condition.earlier is not None
+        or (condition.filter is not None and condition.filter.other)
     )
 
 
