@@ -82,6 +82,8 @@ TESTS = [
     "tests/test_cardtext_parts.py::test_the_words_that_name_a_replaced_event_again_narrow_or_place_it",
     "tests/test_cardtext_parts.py::test_a_keywords_reminder_watching_a_creature_with_it_watches_its_holder",
     "tests/test_modelled.py::test_another_shield_instead_of_the_one_broken_is_never_that_shield",
+    "tests/test_grouping.py::test_cards_a_text_names_by_id_are_not_interchangeable",
+    "tests/test_explain.py::test_why_not_names_the_rule",
     # heads of different fields (any_of), a loss replaced by nothing
     "tests/test_modelled.py::test_a_count_of_cards_any_of_two_kinds_counts_each_kind_and_no_other",
     "tests/test_modelled.py::test_a_twinpact_passes_a_filter_of_alternatives_with_one_side",
@@ -662,6 +664,20 @@ MUTANTS: list[Mutant] = [
         'if race.endswith("カード"):',
         'if race.endswith("カードの"):',
         "「シールドカード」 read as a race no card has",
+    ),
+    M(
+        "grouping-ignores-id-filters",
+        "dmrules/solving/grouping.py",
+        "        named.update(flt.ids)\n",
+        "        pass\n",
+        "a card a text names by id (``id: [h1]``) grouped with the cards like it",
+    ),
+    M(
+        "self-replaced-cited-as-impossible",
+        "asp/dm/labels.lp",
+        'label(self_replaced,"101.5a").',
+        'label(self_replaced,"609.4").',
+        "an event of an effect's own 「かわりに」 cited as an action that cannot be done",
     ),
     M(
         "other-shield-may-be-the-broken-one",

@@ -107,12 +107,16 @@ def test_why_not_a17_keeping_utsusemihenge_names_609_4():
         ("A29-charger-cy", "BC=deck", "609.8a"),
         ("A31", "SB=deck", "609.2"),
         ("A20", "s1=shields", "609.4"),
+        # an event of the effect's own 「かわりに」 is not replaced further (E15): no action that cannot be done
+        ("T17-self-replacement-helios-dark-salamandas", "AR=hand", "101.5a"),
     ],
 )
 def test_why_not_names_the_rule(prefix, expect, rule):
     doc = json.loads(run_cli("why-not", fixture(prefix), "--expect", expect, "--json").stdout)
     assert doc["legal"] is False
     assert rule in doc["rules"], doc
+    if prefix.startswith("T17"):
+        assert "609.4" not in doc["rules"], doc
 
 
 def test_why_not_shows_a_legal_resolution_when_there_is_one():

@@ -70,6 +70,38 @@ def test_named_cards_are_not_interchangeable():
     assert interchangeable_classes(scenario) == [["b", "c"]]
 
 
+ID_NAMED = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: A
+        card:
+          name: 手札の特定カードを捨てるクリーチャー
+          type: creature
+          replacements:
+            - watch: {event: destroy, card: this}
+              instead: [stay, {choose: {count: 1, from: hand, to: graveyard, verb: discard, whose: own, id: [h1]}}]
+              optional: true
+          triggers:
+            - text: h2が捨てられた時
+              watch: {event: discard, card: {id: [h2]}}
+    hand: [h1, h2, h3, h4]
+  opponent:
+    battle:
+      - {id: X, card: {name: 破壊するクリーチャー, type: creature}}
+effect: {source: X, controller: opponent, by: ability, events: [{id: e1, destroy: A}]}
+"""
+
+
+def test_cards_a_text_names_by_id_are_not_interchangeable():
+    """A card a choice's or a trigger's filter names by id (``id: [h1]``) is no card like the others: grouping
+    them with it would count choices the text does not allow (h1 alone may be discarded: 2 resolutions)."""
+    text = scenario(ID_NAMED)
+    assert interchangeable_classes(text) == [["h3", "h4"]]
+    assert dmrules.count(text, group=True) == dmrules.count(text) == len(dmrules.solve(text).resolutions) == 2
+
+
 def test_cli_reports_grouped_and_labelled_counts(tmp_path):
     out = subprocess.run(
         [

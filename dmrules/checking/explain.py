@@ -42,6 +42,11 @@ def rule_catalogue() -> dict[str, dict[str, str]]:
 
 
 # An action on every card of a kind, with none there (rule 609.4): what it would put elsewhere.
+# Why an event is not replaced: the effect says so (鬼タイム), or it is an event of the effect's own 「かわりに」 (E15)
+_NOT_REPLACED = {
+    "unreplaceable": "cannot be replaced (its effect says so)",
+    "self_replaced": "is an event of its effect's own 「かわりに」 (a self-replacement, 609.7), not replaced further",
+}
 _NONE_TO_MOVE = {
     "nothing_under": "every card under its card elsewhere, and there is none (the ruling change of 2025-04-08)",
     "no_ex_life": "the shields its card's 「EXライフ」 made elsewhere, and none is in the shield zone",
@@ -290,14 +295,9 @@ class Describer(_ModelWords):
                 [ref.card] if ref.card else [],
                 [self.ev(a[1])],
             )
-        if name == "unreplaceable":
-            return Violation(
-                rule,
-                name,
-                f"{self.ev(a[1])} cannot be replaced (its effect says so); {self.rep(a[0])} cannot apply",
-                [],
-                [self.ev(a[1])],
-            )
+        if name in _NOT_REPLACED:
+            text = f"{self.ev(a[1])} {_NOT_REPLACED[name]}; {self.rep(a[0])} cannot apply"
+            return Violation(rule, name, text, [], [self.ev(a[1])])
         if name == "same_event":
             return Violation(
                 rule,

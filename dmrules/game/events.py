@@ -32,6 +32,7 @@ class Event:
     source: str | None = None
     cause: str | None = None
     unreplaceable: bool = False
+    self_replaced: bool = False  # unreplaceable as an event of the effect's own 「かわりに」 (101.5a; E15)
     # 「この効果は「離れない」効果を無視する」 (鬼タイム): 「離れない」 does not keep the
     # card, and no 「離れる時」/「破壊される時」 replacement can apply (A21).
     ignores_cannot_leave: bool = False
@@ -70,6 +71,7 @@ class Template:
     source: str | None = None
     amount: int | None = None
     unreplaceable: bool = False  # the choosing and each chosen card's event cannot be replaced
+    self_replaced: bool = False  # unreplaceable as events of the effect's own 「かわりに」 (101.5a; E15)
     under: Filter | None = None  # 「…の下に重ねて置く」: each chosen card goes under a card of this filter
 
 
@@ -117,6 +119,7 @@ class EventSpec:
     by: str | None = None
     cause: str | None = None
     unreplaceable: bool = False
+    self_replaced: bool = False  # made by the effect's own 「かわりに」: unreplaceable (101.5a; E15)
     ignores_cannot_leave: bool = False
     cast_from: str | None = None
     cast_by: str | None = None

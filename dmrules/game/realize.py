@@ -330,7 +330,7 @@ class Realizer(_CardEvents):
             if self.self_replaced(step, controller, source):
                 # The events a sentence with 「〜のかわりに〜する」 makes are not replaced further
                 # (seed 000, the ruling of 2011-11-24: E06, E15).
-                specs = tuple(replace(spec, unreplaceable=True) for spec in step.instead.events)
+                specs = tuple(replace(spec, unreplaceable=True, self_replaced=True) for spec in step.instead.events)
                 out.skipped.append(
                     "the effect's own 「かわりに」 (self-replacement, 609.7) applies: its condition "
                     "holds as the window opens; its events cannot be replaced (E15)"
@@ -364,6 +364,7 @@ class Realizer(_CardEvents):
                 by=spec.by or by,
                 source=src,
                 unreplaceable=spec.unreplaceable,
+                self_replaced=spec.self_replaced,
                 ignores_cannot_leave=spec.ignores_cannot_leave,
                 partner=spec.partner,
             ),
@@ -433,6 +434,7 @@ class Realizer(_CardEvents):
                 source=at.source,
                 amount=spec.amount,
                 unreplaceable=spec.unreplaceable,
+                self_replaced=spec.self_replaced,
                 under=spec.under,
             )
         )
@@ -545,6 +547,7 @@ def with_wholes(state: Scenario, events: list[Event], templates: list[Template])
                 cards=(whole_card,),
                 is_whole=True,
                 unreplaceable=all(out[i].unreplaceable for i in members),
+                self_replaced=all(out[i].self_replaced for i in members),
             )
             out.insert(members[0], own)
             members = [i + 1 for i in members]

@@ -85,24 +85,25 @@ def _all_filters(scenario: Scenario) -> Iterator[Filter]:
             yield template.under
 
 
-def _every_filter(scenario: Scenario) -> Iterator[Filter]:
+def every_filter(scenario: Scenario) -> Iterator[Filter]:
+    """Every filter the scenario's abilities, triggers, restrictions and choices read, with their alternatives."""
     for flt in _all_filters(scenario):
         yield from each_filter(flt)
 
 
 def race_words(scenario: Scenario) -> set[str]:
     """Race words used by any filter in the scenario."""
-    return {word for flt in _every_filter(scenario) for word in flt.races + flt.not_races}
+    return {word for flt in every_filter(scenario) for word in flt.races + flt.not_races}
 
 
 def keyword_words(scenario: Scenario) -> set[str]:
     """Keywords (「「ブロッカー」を持つ」) read by any filter in the scenario."""
-    return {word for flt in _every_filter(scenario) for word in flt.keywords}
+    return {word for flt in every_filter(scenario) for word in flt.keywords}
 
 
 def name_parts(scenario: Scenario) -> set[str]:
     """Name parts (「名前に《X》とある」) used by any filter in the scenario."""
-    return {part for flt in _every_filter(scenario) for part in flt.name_parts}
+    return {part for flt in every_filter(scenario) for part in flt.name_parts}
 
 
 def _abilities(scenario: Scenario) -> Iterator[tuple[ReplacementAbility, Symbol]]:
@@ -134,6 +135,7 @@ _EVENT_FIELDS = (
 # An event's yes/no fields: (predicate, attribute).
 _EVENT_FLAGS = (
     ("event_unreplaceable", "unreplaceable"),
+    ("event_self_replaced", "self_replaced"),
     ("last_draw", "last_draw"),
     ("group_event", "is_group"),
     ("whole_event", "is_whole"),
@@ -550,6 +552,8 @@ def template_facts(template: Template) -> list[Symbol]:
         out.append(fact("template_optional", t))
     if template.unreplaceable:
         out.append(fact("template_unreplaceable", t))
+    if template.self_replaced:
+        out.append(fact("template_self_replaced", t))
     if template.to_zone:
         out.append(fact("template_to", t, C(template.to_zone)))
     if template.source:

@@ -32,7 +32,7 @@ from clingo import Function, Number, String, Symbol, SymbolType
 
 from ..game.cards import CardInstance
 from ..game.scenario import Scenario
-from .facts import situation_facts
+from .facts import every_filter, situation_facts
 
 
 def _named_cards(scenario: Scenario) -> set[str]:
@@ -67,6 +67,17 @@ def _named_cards(scenario: Scenario) -> set[str]:
         for link in (card.under, card.equipped_to, card.fortifies):
             if link:
                 named.update((link, card.id))
+    # a card a text names by id (「h1 を捨てる」 as 'id: [h1]'): its abilities', triggers', restrictions' and choices'
+    # filters, and the choices of their follow-up steps
+    for flt in every_filter(scenario):
+        named.update(flt.ids)
+    abilities = [a for c in scenario.cards.values() for a in c.replacements] + [e.ability for e in scenario.effects]
+    for ability in abilities:
+        for step in ability.then:
+            for spec in step.events:
+                named.update(spec.cards)
+                if spec.choose is not None:
+                    named.update(spec.choose.filter.ids)
     return named
 
 
