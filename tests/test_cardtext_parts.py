@@ -4930,3 +4930,55 @@ effect: {source: X, controller: opponent, by: attack, events: [{id: e1, break: A
 """
     with pytest.raises(dmrules.InputError, match="castle"):
         dmrules.solve(scenario(castle))
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        # a condition keyword whose condition is a cost paid at summoning: what it labels or precedes is not read
+        ("O・ドライブ－光x1 / OD－このクリーチャーが破壊される時、かわりに手札に戻す。", "O・ドライブ"),
+        ("O・ドライブ－光x1 / このクリーチャーが破壊される時、かわりに手札に戻す。", "O・ドライブ"),
+        # a keyword with a replacement whose reminder is not known, printed alone
+        ("ガードマン / W・ブレイカー", "ガードマン"),
+        # the watched card staying, said without 「かわりに」
+        ("このクリーチャーが破壊される時、バトルゾーンにとどまる。", "without 「かわりに」"),
+        ("自分のクリーチャーが破壊される時、そのクリーチャーはバトルゾーンにとどまる。", "without 「かわりに」"),
+    ],
+    ids=["od-label", "od-alone", "guardman", "stays-unmarked", "its-creature-stays-unmarked"],
+)
+def test_keyword_lines_whose_replacement_cannot_be_stated_are_refused(text, named):
+    assert_refused(text, named)
+
+
+WAVE = {"zone": "battle", "type": "creature", "keyword": "ウェーブストライカー", "other": True, "at_least": 2}
+ESCAPE = {
+    "watch": {"event": "destroy", "card": "this"},
+    "instead": ["stay", {"shield_to_hand": {"count": 1, "no_trigger": True}}],
+}
+
+
+@pytest.mark.parametrize(
+    "text, form",
+    [
+        # ウェーブストライカー printed alone, or its label 「WS－」: the condition as the classic list prints it
+        (
+            "ウェーブストライカー / WS－このクリーチャーが破壊される時、かわりに手札に戻す。",
+            {"watch": {"event": "destroy", "card": "this"}, "if": [WAVE], "instead": [{"move_to": "hand"}]},
+        ),
+        (
+            "WS－このクリーチャーが破壊される時、かわりに手札に戻す。",
+            {"watch": {"event": "destroy", "card": "this"}, "if": [WAVE], "instead": [{"move_to": "hand"}]},
+        ),
+        # a keyword line ending in 「。」, and one of a twin card's sides joined by 「／」: the keyword's reminder
+        ("W・ブレイカー / エスケープ。", ESCAPE | {"optional": True}),
+        (
+            "ブロッカー / エスケープ ／ S・トリガー / 相手のクリーチャーを1体選び、破壊する。",
+            ESCAPE | {"optional": True},
+        ),
+        # a label and a keyword: the keyword's reminder under the label's condition
+        ("HF－エスケープ", ESCAPE | {"optional": True, "if": ["shields_at_least_opponent"]}),
+    ],
+    ids=["ws-after-keyword", "ws-label", "keyword-period", "twin-slash", "hf-label-keyword"],
+)
+def test_keyword_lines_read_in_their_printed_shapes(text, form):
+    assert_compiles_to(text, form)

@@ -70,7 +70,7 @@ def printed_keywords(text: str | None) -> PrintedKeywords:
     crossed: list[str] = []
     grants: list[tuple[str, str]] = []
     conditional = False
-    for raw in re.split(r"\s+/\s+|\n", text or ""):
+    for raw in re.split(r"\s+//?\s+|\n|\s*／\s*(?![^《「]*[》」])", text or ""):  # lines, and a twin card's sides
         line = _plain(raw)
         if not line:
             continue

@@ -112,9 +112,10 @@ def keyword_table() -> dict:
     return yaml.safe_load((resources.files(__package__) / "keywords.yaml").read_text(encoding="utf-8"))
 
 
-# 「 / 」 between lines, 「 // 」 between the two sides of a twin card; a line as the official card list prints it
-# (「■このクリーチャーが…」) or as a wiki's table cell (「|このクリーチャーが…|」)
-_LINES = re.compile(r"\s+//?\s+|\n|\s*[■|｜]\s*")
+# 「 / 」 between lines, 「 // 」 or 「／」 between the two sides of a twin card (not a 「／」 of a name in 《》
+# or 「」); a line as the official card list prints it (「■このクリーチャーが…」) or as a wiki's table cell
+# (「|このクリーチャーが…|」)
+_LINES = re.compile(r"\s+//?\s+|\n|\s*[■|｜]\s*|\s*／\s*(?![^《「]*[》」])")
 
 
 def _keyword_parts(line: str) -> tuple[str | None, str | None, str]:
@@ -148,17 +149,24 @@ def _keyword_parts(line: str) -> tuple[str | None, str | None, str]:
     )
     if m and INSTEAD in m.group(3) and "時" in m.group(3) and not m.group(2).startswith(("自分", "相手", "この")):
         return m.group(2).rstrip("0123456789"), None, m.group(3)
+    bare = line[:-1] if line.endswith("。") and "(" not in line else line  # 「エスケープ。」: the keyword alone
     for word in sorted(table["keywords"], key=len, reverse=True):  # a name with a dash in it: 「G-NEO進化:…」
-        if "-" in word and re.match(re.escape(word) + r"(?:[:\-]|$)", line):
-            reminder = keyword_reminder(word, line[len(word) + 1 :].strip())
+        if "-" in word and re.match(re.escape(word) + r"(?:[:\-]|$)", bare):
+            reminder = keyword_reminder(word, bare[len(word) + 1 :].strip())
             if reminder is not None:
                 return word, None, reminder
-    m = re.match(r"^(\{SG\})?([^()、。:]{1,24}?)(?:[:\-](.*))?$", line)
+    m = re.match(r"^(\{SG\})?([^()、。:]{1,24}?)(?:[:\-](.*))?$", bare)
     if m:
         word = m.group(2)
         reminder = keyword_reminder(word, (m.group(3) or "").strip())
         if reminder is not None:
             return word, None, reminder
+        # a label and a keyword: 「HF−エターナル・Ω」「SF−シールド・セイバー」 (the label's condition or flag, the
+        # keyword's reminder)
+        if (word in table.get("labels", {}) or word in table.get("flags", {})) and m.group(3):
+            inner = _keyword_parts(m.group(3).strip())
+            if inner[0] is not None and inner[2] != m.group(3).strip():
+                return word, None, inner[2]
     return None, None, line
 
 

@@ -233,6 +233,11 @@ class TextReader:
         conditions, prefix = self.carried, self.carried_text
         self.carried, self.carried_text = [], None
         condition, body = _keyword_condition(line, keyword, condition, body, bool(conditions))
+        if prefix == _UNKNOWN_CONDITION or condition == _UNKNOWN_CONDITION:
+            # a condition keyword whose condition dmrules does not know (O・ドライブ): what it labels is refused
+            self.carried_text = _UNKNOWN_CONDITION if not body.strip() and prefix != _UNKNOWN_CONDITION else None
+            self._add(c.Sentence(raw_line, line_offset, "unreadable", problem=_unknown_condition(line)))
+            return
         if condition is not None:
             head = condition.split("、")[0]
             try:
@@ -340,13 +345,7 @@ class TextReader:
         flag = c.keyword_table().get("flags", {}).get(keyword)
         if flag is not None:  # 「SF−このクリーチャーが離れる時、…」: while the scenario's flag says so
             ability = replace(ability, requires_flag=flag)
-        if self.castle and ability.watch.subject == "this" and ability.watch.events == ("leave",):
-            # a castle's own 「離れる」: the shield zone it is in (its rendering then names that zone)
-            ability = replace(ability, watch=replace(ability.watch, events=("leave_shields",)))
-        if self.castle and ability.watch.subject != "fortified":
-            if ability.works_in == default_works_in(ability.watch, ability.spell_own_movement):
-                ability = replace(ability, works_in="shields")
-        return ability
+        return _of_castle(ability) if self.castle else ability
 
     def _follow_up(self, group: Group, sentence: str, offset: int) -> None:
         try:
@@ -493,14 +492,30 @@ def _keyword_condition(
     line: str, keyword: str | None, condition: str | None, body: str, carried: bool
 ) -> tuple[str | None, str]:
     """(condition, body) of a line: a condition keyword printed alone (「ホーリー・フィールド」) is its condition as the
-    card list prints its reminder, for the line after it; an ability labelled with its short name (「HF−…」) has it."""
+    card list prints its reminder, for the line after it; an ability labelled with its short name (「HF−…」) has it.
+    A condition keyword whose condition is not known (O・ドライブ), alone or as a label: ``_UNKNOWN_CONDITION``."""
     table = c.keyword_table()
-    if condition is None and line.rstrip("。") in table.get("condition_reminders", {}):
-        return table["condition_reminders"][line.rstrip("。")], ""
+    reminders = table.get("condition_reminders", {})
+    bare = line.rstrip("。")
+    if condition is None and bare in reminders:
+        return reminders[bare], ""
+    if condition is None and any(re.fullmatch(re.escape(w) + r"(?:[-:][^()]*)?", bare) for w in table["conditions"]):
+        return _UNKNOWN_CONDITION, ""  # 「O・ドライブ-光x1」 printed without its reminder
     labelled = table.get("labels", {}).get(keyword or "")
     if condition is None and not carried and labelled is not None:
-        return table["condition_reminders"][labelled], body
+        return reminders.get(labelled, _UNKNOWN_CONDITION), body
     return condition, body
+
+
+# A condition keyword's condition that dmrules does not know: the abilities it conditions are not read
+_UNKNOWN_CONDITION = "\0unknown condition"
+
+
+def _unknown_condition(line: str) -> str:
+    return (
+        f"「{line[:16]}…」: a keyword's condition (O・ドライブ: a cost paid as the creature is summoned) that dmrules "
+        "does not know, on the abilities it labels or precedes: not read"
+    )
 
 
 def _unmarked_problem(body: str) -> str | None:
@@ -523,7 +538,9 @@ def _unmarked_problem(body: str) -> str | None:
 
 def _unknown_keyword_problem(body: str) -> str | None:
     """Why a line that is a keyword with a replacement dmrules has no reminder for is not read (keywords.yaml)."""
-    word = next((w for w in c.keyword_table().get("unknown", ()) if body.startswith(w)), None)
+    bare = body.rstrip("。")
+    known = c.keyword_table().get("unknown", ())
+    word = next((w for w in known if re.fullmatch(re.escape(w) + r"(?:[-:][^()]*)?", bare)), None)
     if word is None:
         return None
     return f"「{word}」 has a replacement, and its reminder is neither printed here nor known: not read"
@@ -532,6 +549,8 @@ def _unknown_keyword_problem(body: str) -> str | None:
 # (a watched event in the present, what says it does not happen or happens otherwise): 「そのシールドはブレイク
 # されない」「その呪文は効果を失い」「ブレイクされるシールドを…自分で選ぶ」, said without 「かわりに」
 _DENIED = (
+    # 「このクリーチャーが破壊される時、バトルゾーンにとどまる」: the watched card staying, said without 「かわりに」
+    (r"(?:される|られる|離れる)", r"時、(?:(?:この|その)[^、。]*?は、?)?(?:バトルゾーンに)?(?:とどまる|留まる|残る)"),
     ("ブレイクされる", r"ブレイクされない|(自分|相手)で選ぶ"),
     ("破壊される", r"破壊されない"),
     ("離れる", r"離れない"),
@@ -683,6 +702,17 @@ def _check(groups: list[Group], result: c.Compiled) -> None:
             continue
         if group.sentence.verdict == "replacement":
             result.abilities.extend(group.abilities)
+
+
+def _of_castle(ability: ReplacementAbility) -> ReplacementAbility:
+    """An ability of a castle: its own 「離れる」 is of the shield zone it is in (its rendering then names that zone),
+    and it works there, fortifying a shield."""
+    if ability.watch.subject == "this" and ability.watch.events == ("leave",):
+        ability = replace(ability, watch=replace(ability.watch, events=("leave_shields",)))
+    if ability.watch.subject != "fortified":
+        if ability.works_in == default_works_in(ability.watch, ability.spell_own_movement):
+            ability = replace(ability, works_in="shields")
+    return ability
 
 
 def _holder_problem(abilities: list[ReplacementAbility], keyword: str | None) -> str | None:
