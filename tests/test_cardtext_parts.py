@@ -4938,13 +4938,14 @@ effect: {source: X, controller: opponent, by: attack, events: [{id: e1, break: A
         # a condition keyword whose condition is a cost paid at summoning: what it labels or precedes is not read
         ("O・ドライブ－光x1 / OD－このクリーチャーが破壊される時、かわりに手札に戻す。", "O・ドライブ"),
         ("O・ドライブ－光x1 / このクリーチャーが破壊される時、かわりに手札に戻す。", "O・ドライブ"),
-        # a keyword with a replacement whose reminder is not known, printed alone
-        ("ガードマン / W・ブレイカー", "ガードマン"),
+        # a keyword sharing its line with another (the space between them normalised away)
+        ("W・ブレイカー　エスケープ", "shares its line"),
+        ("ブロッカー、シールド・セイバー", "shares its line"),
         # the watched card staying, said without 「かわりに」
         ("このクリーチャーが破壊される時、バトルゾーンにとどまる。", "without 「かわりに」"),
         ("自分のクリーチャーが破壊される時、そのクリーチャーはバトルゾーンにとどまる。", "without 「かわりに」"),
     ],
-    ids=["od-label", "od-alone", "guardman", "stays-unmarked", "its-creature-stays-unmarked"],
+    ids=["od-label", "od-alone", "shared-space", "shared-comma", "stays-unmarked", "its-creature-stays-unmarked"],
 )
 def test_keyword_lines_whose_replacement_cannot_be_stated_are_refused(text, named):
     assert_refused(text, named)

@@ -254,6 +254,7 @@ class TextReader:
                 return
         if c.INSTEAD not in body and keyword is None and not _grants_a_keyword(body):
             problem = _unmarked_problem(body) or _unknown_keyword_problem(body) or _unread_grant_problem(body)
+            problem = problem or _shared_line_problem(body)
             self._add(c.Sentence(raw_line, line_offset, "other" if problem is None else "unreadable", problem=problem))
             return
         self.line_before = None
@@ -534,6 +535,29 @@ def _unmarked_problem(body: str) -> str | None:
             "a replacement said so is no form of the vocabulary; not read"
         )
     return None
+
+
+def _shared_line_problem(body: str) -> str | None:
+    """Why a line of several keywords (「ブロッカー、シールド・セイバー」, 「W・ブレイカー エスケープ」, whose space the
+    normalisation drops) one of which has a replacement is not read: each keyword stands on a line of its own in the
+    card lists, and which words are one keyword's is not known."""
+    bare = body.rstrip("。")
+    if "(" in body:
+        return None
+    words = [w for w in re.split(r"[、\s]+", bare) if w]
+    for name, reminder in c.keyword_table()["keywords"].items():
+        rest = bare[: -len(name)] if bare.endswith(name) else bare[len(name) :] if bare.startswith(name) else None
+        if "{X}" not in reminder and rest and re.fullmatch(r"[ァ-ヺー・A-Za-z0-9+:\-]+", rest):
+            return _shared_line(name, bare)
+    for word in words if len(words) > 1 else ():
+        name, arg = (re.split(r"[:\-]", word, maxsplit=1) + [""])[:2]
+        if c.keyword_reminder(name, arg) is not None:
+            return _shared_line(word, bare)
+    return None
+
+
+def _shared_line(word: str, line: str) -> str:
+    return f"「{word}」, a keyword with a replacement, shares its line with other words (「{line[:16]}…」): not read"
 
 
 def _unknown_keyword_problem(body: str) -> str | None:
