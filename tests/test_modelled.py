@@ -1926,3 +1926,102 @@ def test_another_shield_instead_of_the_one_broken_is_never_that_shield(instead, 
     own break."""
     solution = dmrules.solve(scenario(OTHER_SHIELD % instead))
     assert finals(solution, "s1", "s2") == sorted([("hand", "shields"), ("shields", to)])
+
+
+# -- Duel Masters Play's zone limits (DMPS-1, DMPS-2) -----------------------------------------------
+
+TWO_TO_A_HAND_OF_NINE = """
+ruleset: dmps
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: C1, card: {name: 戻るクリーチャー, type: creature}}
+      - {id: C2, card: {name: 戻るクリーチャー2, type: creature}}
+    hand: [h1, h2, h3, h4, h5, h6, h7, h8, h9]
+  opponent:
+    battle:
+      - {id: X, card: {name: 戻すクリーチャー, type: creature}}
+effect:
+  source: X
+  controller: opponent
+  by: ability
+  events:
+    - {id: e1, return_to_hand: C1}
+    - {id: e2, return_to_hand: C2}
+"""
+
+
+def test_only_the_cards_past_a_zones_room_overflow():
+    """A hand of 9 and two cards returned at once: the hand holds 10, so one card overflows, the one that
+    arrives last in the order of the events (DMPS-1, DMPS-2), not both."""
+    assert finals(dmrules.solve(scenario(TWO_TO_A_HAND_OF_NINE)), "C1", "C2") == [("hand", "graveyard")]
+
+
+MADNESS_INTO_SEVEN = """
+ruleset: dmps
+turn: opponent
+players:
+  me:
+    battle:
+      - id: W
+        card:
+          name: 出るのを見張る
+          type: creature
+          triggers:
+            - text: 自分のクリーチャーが出た時、カードを1枚引く。
+              watch: {event: enter, card: {whose: own, type: creature}}
+      - c2
+      - c3
+      - c4
+      - c5
+      - c6
+      - {id: c7, owner: %s}
+    hand:
+      - {id: RK, card: 永遠のリュウセイ・カイザー}
+  opponent:
+    hand:
+      - {id: GT, card: ゴースト・タッチ}
+effect: {source: GT, controller: opponent, by: spell, events: [{id: e1, discard: RK}]}
+"""
+
+
+@pytest.mark.parametrize("owner", ["me", "opponent"])
+def test_a_battle_zone_is_its_controllers_and_a_creature_over_its_limit_triggers_nothing(owner):
+    """Seven elements I control, one of them the opponent's card: my battle zone is full either way, so the
+    creature マッドネス may put there overflows, and no 「出た時」 ability triggers on its being put there (M04)."""
+    solution = dmrules.solve(scenario(MADNESS_INTO_SEVEN % owner))
+    assert finals(solution, "RK") == [("graveyard",), ("graveyard",)]  # discarded, or put out and overflowed
+    assert any(r.applied for r in solution.resolutions)
+    assert not any(r.triggered for r in solution.resolutions)
+
+
+AFTERWARDS_DISCARD = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: J
+        card:
+          name: 守るクリーチャー
+          type: creature
+          text: このクリーチャーが破壊される時、かわりにカードを1枚引いてもよい。その後、自分の手札を1枚捨てる。
+      - {id: BL, card: 墓守の鐘ベルリン}
+    hand: [h1]
+    deck: [d1, d2, d3]
+  opponent:
+    battle:
+      - {id: X, card: {name: 破壊するクリーチャー, type: creature}}
+effect: {source: X, controller: opponent, by: ability, events: [{id: e1, destroy: J}]}
+"""
+
+
+def test_what_a_replacement_does_afterwards_keeps_the_source_of_the_event_it_replaced():
+    """「かわりにカードを1枚引いてもよい。その後、自分の手札を1枚捨てる」: the discard after 「その後、」 is part of
+    what the replacement makes happen, so it is the opponent's ability's (110.5) and 墓守の鐘ベルリン's
+    「相手の…能力によって自分の手札が捨てられた時」 triggers on it (seed 000: the replacement's discard of
+    シャン・ベル)."""
+    solution = dmrules.solve(scenario(AFTERWARDS_DISCARD))
+    replaced = [r for r in solution.resolutions if r.applied]
+    assert len(replaced) == 2  # d1 or h1 discarded
+    assert all(any(t.card == "BL" for t in r.triggered) for r in replaced)

@@ -18,7 +18,7 @@ from ..game.cards import MARKERS, CardDef, CardInstance
 from ..game.errors import InputError, Where
 from ..game.events import EventSpec, Step
 from ..game.filters import each_filter
-from ..game.grants import with_grants
+from ..game.grants import counts_alone, with_grants
 from ..game.realize import Realizer
 from ..game.scenario import (
     PAST_KINDS,
@@ -173,18 +173,61 @@ def _player_names(players_node: Node) -> tuple[str, str]:
     return (names[0], names[1])
 
 
+# Duel Masters Play's zone limits (DMPS-1; asp/dmps/limits.lp): the zones that have one, and their sizes
+DMPS_LIMITS = {"battle": 7, "hand": 10, "shields": 10}
+
+
 def _zone_limits(node: Node, ruleset: str) -> dict[str, int]:
     """A player's zone limits, which only Duel Masters Play's ruleset has."""
     limits = {zone: element.integer(0, MAX_CARDS) for zone, element in node.items()}
     for zone in limits:
         if zone not in ZONES:
             raise node.error(f"unknown zone '{zone}' (zones: {', '.join(ZONES)})", zone)
+        if zone not in DMPS_LIMITS:
+            raise node.error(
+                f"no limit can be given to the zone '{zone}' (zones with one: battle, hand, shields)", zone
+            )
     if ruleset != "dmps":
         raise node.error(
             "zone limits are Duel Masters Play's (ruleset: dmps, which has its own: battle 7, hand 10, "
             f"shields 10); the card game has none, and this scenario's ruleset is '{ruleset}'"
         )
     return limits
+
+
+def _check_within_limits(players_node: Node, scenario: Scenario) -> None:
+    """A Duel Masters Play's state holds no zone over its limit (DMPS-1): a battle zone's elements are its
+    controller's, the other zones' cards their owner's; a card stacked under another is part of its element."""
+    for player in scenario.players:
+        for zone, default in DMPS_LIMITS.items():
+            limit = scenario.limits.get(player, {}).get(zone, default)
+            held = [
+                c
+                for c in scenario.cards.values()
+                if c.zone == zone and (c.controller if zone == "battle" else c.owner) == player and counts_alone(c)
+            ]
+            if len(held) > limit:
+                raise players_node.child(player).error(
+                    f"{len(held)} elements in the {zone} zone of '{player}', over its limit of {limit} "
+                    "(Duel Masters Play's, DMPS-1): no such state can be"
+                )
+
+
+# The words a replacement's follow-up step names a card by, besides a card's id (solving/nextwindows.py)
+_STEP_REFS = ("this", "event_card", "event_source")
+
+
+def _check_step_cards(scenario: Scenario) -> None:
+    """Every card a replacement's follow-up step names by id is in the scenario: found when the scenario is read,
+    never halfway through its solution."""
+    abilities = [a for c in scenario.cards.values() for a in c.replacements] + [e.ability for e in scenario.effects]
+    for ability in abilities:
+        for spec in (spec for step in ability.then for spec in step.events):
+            for card_id in spec.cards:
+                if card_id not in scenario.cards and card_id not in _STEP_REFS:
+                    where = spec.cards_node or spec.node
+                    problem = f"no card with id '{card_id}' is in any zone"
+                    raise where.error(problem) if where is not None else InputError(scenario.path, "", problem)
 
 
 def _past_zones(node: Node, kind: str) -> tuple[str | None, str | None]:
@@ -260,6 +303,9 @@ class _Reader:
                 scenario, effects=tuple(effect.read_effects(root.child("replacement_effects"), scenario))
             )
         scenario = replace(scenario, about=self._about(root, ruleset))
+        if ruleset == "dmps":
+            _check_within_limits(players_node, scenario)
+        _check_step_cards(scenario)
         checks = _Checks(root, self.parts.card_nodes)
         checks.check_size(scenario)
         checks.check_characteristics(scenario)

@@ -187,6 +187,9 @@ _UNMODELLED = {  # never listed as if it were followed (``unmodelled`` of the en
     "under_leaving": "not modelled: a card is put under a card that leaves the battle zone in the same window "
     "(「…の下に置く」 of a creature destroyed or moved with it): where the card put under it ends, no rule or ruling "
     "says",
+    "room_filled_first": "not modelled: a replacement that needs room in a zone (ブラックルシファー, P03) comes "
+    "after another that puts cards into that zone in the board order Duel Masters Play's applies them in (DMPS-2), "
+    "and the zone is full only after it: whether the replacement still applies, no ruling says",
     "castle_leaving": "not modelled: a castle whose shield leaves goes to the graveyard afterwards, and the castle's "
     "own replacement would replace that move (「この城が離れる時、かわりに…」): a later event dmrules does not play",
     "trigger_change_leaves": "not modelled: the card of an ability that changes how often a triggered ability "

@@ -195,11 +195,16 @@ class Engine:
             queue = [replace(item, step=rest)] + queue
         if not realized.events and not realized.templates:
             return None, realized.skipped, queue
+        events, templates = tuple(realized.events), tuple(realized.templates)
+        if item.acts_for is not None:  # 「その後、」 of a replacement: attributed as what the replacement makes
+            source, controller, by = item.acts_for
+            events = tuple(replace(e, source=source, controller=controller, by=by) for e in events)
+            templates = tuple(replace(t, source=source, controller=controller, by=by) for t in templates)
         return (
             replace(
                 state,
-                events=tuple(realized.events),
-                templates=tuple(realized.templates),
+                events=events,
+                templates=templates,
                 results=item.step.afterwards,
             ),
             realized.skipped,

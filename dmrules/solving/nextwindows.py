@@ -25,6 +25,9 @@ class Pending:
     by: str
     label: str
     kind: str  # effect, follow-up, battle, state
+    # (source, controller, by) its events are attributed to: an 「その後、」 step of a replacement is part of what the
+    # replacement makes happen, whose events keep those of the event it replaced (110.5)
+    acts_for: tuple[str | None, str, str] | None = None
 
 
 def condition_holds(scenario: Scenario, step: Step, path: tuple[Window, ...]) -> bool:
@@ -111,6 +114,18 @@ def revealed(event_id: str, path: tuple[Window, ...]) -> list[str]:
     return cards
 
 
+def _attribution(state: Scenario, event_id: str) -> tuple[str | None, str, str] | None:
+    """(source, controller, by) of an event of the window's state: one of its events, or a card chosen by one of
+    its choices (「e1.AR」 of the choice e1)."""
+    for event in state.events:
+        if event.id == event_id:
+            return event.source, event.controller, event.by
+    for template in state.templates:
+        if event_id == template.id or event_id.startswith(template.id + "."):
+            return template.source, template.controller, template.by
+    return None
+
+
 def follow_ups(state: Scenario, window: Window) -> list[Pending]:
     """The windows a solved window opens itself: its replacements' 「そうした場合」 sentences
     (101.5a), then its battles' results."""
@@ -142,7 +157,8 @@ def follow_ups(state: Scenario, window: Window) -> list[Pending]:
                 label=label,
                 afterwards=step.afterwards,
             )
-            out.append(Pending(step, app.player, app.replacement.card, "ability", label, "follow-up"))
+            acts_for = _attribution(state, app.event) if step.afterwards else None
+            out.append(Pending(step, app.player, app.replacement.card, "ability", label, "follow-up", acts_for))
     if window.battle_losers:
         events = {e.id: e for e in window.happened}
         specs = tuple(
