@@ -84,6 +84,9 @@ TESTS = [
     "tests/test_modelled.py::test_another_shield_instead_of_the_one_broken_is_never_that_shield",
     "tests/test_grouping.py::test_cards_a_text_names_by_id_are_not_interchangeable",
     "tests/test_explain.py::test_why_not_names_the_rule",
+    "tests/test_modelled.py::test_only_the_cards_past_a_zones_room_overflow",
+    "tests/test_modelled.py::test_a_battle_zone_is_its_controllers_and_a_creature_over_its_limit_triggers_nothing",
+    "tests/test_modelled.py::test_what_a_replacement_does_afterwards_keeps_the_source_of_the_event_it_replaced",
     # heads of different fields (any_of), a loss replaced by nothing
     "tests/test_modelled.py::test_a_count_of_cards_any_of_two_kinds_counts_each_kind_and_no_other",
     "tests/test_modelled.py::test_a_twinpact_passes_a_filter_of_alternatives_with_one_side",
@@ -664,6 +667,27 @@ MUTANTS: list[Mutant] = [
         'if race.endswith("カード"):',
         'if race.endswith("カードの"):',
         "「シールドカード」 read as a race no card has",
+    ),
+    M(
+        "dmps-overflow-one-too-many",
+        "asp/dmps/limits.lp",
+        "sba(overflow(C)) :- arrived(C,P,Z), arrival_rank(C,I), room(P,Z,R), I > R.",
+        "sba(overflow(C)) :- arrived(C,P,Z), arrival_rank(C,I), room(P,Z,R), I >= R.",
+        "under dmps one card more than the zone's excess overflows",
+    ),
+    M(
+        "dmps-battle-zone-by-owner",
+        "asp/dmps/limits.lp",
+        "holder(C,battle,P) :- zone(C,battle), controller(C,P).",
+        "holder(C,battle,P) :- zone(C,battle), owner(C,P).",
+        "under dmps a battle zone's elements counted by owner, not by controller",
+    ),
+    M(
+        "afterwards-keeps-its-own-source",
+        "dmrules/solving/engine.py",
+        "if item.acts_for is not None:",
+        "if False:",
+        "a replacement's 「その後、」 step attributed to the replacement's card, not to the replaced event's source",
     ),
     M(
         "grouping-ignores-id-filters",
