@@ -223,8 +223,8 @@ class Restriction:
     note: str | None = None
 
 
-# Condition words the solver evaluates; the others are read but not yet solved.
-SOLVED_CONDITIONS = (
+# Condition words of the ability's own card (its state; its player's ガチンコ・ジャッジ, a flag the card carries)
+CARD_CONDITIONS = (
     "this_tapped",
     "this_untapped",
     "cards_under_this",
@@ -233,12 +233,15 @@ SOLVED_CONDITIONS = (
     "this_neo_evolved",
     "this_face_up",
     "not_fortified_by_other_castle",
+    "this_power_positive",
+    "won_judge",
+)
+# Condition words the solver evaluates; the others are read but not yet solved.
+SOLVED_CONDITIONS = CARD_CONDITIONS + (
     "summoned_just_before_cast",
     "summoned_before_cast",
-    "this_power_positive",
     "shields_at_least_opponent",
     "five_civilizations_in_battle",
-    "won_judge",
 )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ....game.abilities import Action, ReplacementAbility, Watch, default_works_in
+from ....game.abilities import CARD_CONDITIONS, Action, ReplacementAbility, Watch, default_works_in
 from ....game.filters import Condition, Filter
 from .instead import check_ref, instead_actions
 from .nouns import _name, _number, _typed_tokens
@@ -224,28 +224,11 @@ def _grant(items: list) -> Grant:
     )
 
 
-# Condition words of the ability's own card (and its player's flag a card carries), not of its player's state
-_CARD_WORDS = frozenset(
-    {
-        "this_tapped",
-        "this_untapped",
-        "cards_under_this",
-        "this_linked",
-        "this_evolution",
-        "this_neo_evolved",
-        "this_face_up",
-        "not_fortified_by_other_castle",
-        "this_power_positive",
-        "won_judge",
-    }
-)
-
-
 def _of_the_giver(condition: Condition) -> bool:
     """Whether a condition printed before a grant reads the granting card itself (its state, where it is, the cards
     「他の」 leaves out, what an earlier sentence of its text names)."""
     return (
-        condition.word in _CARD_WORDS
+        condition.word in CARD_CONDITIONS
         or bool(condition.this_in)
         or condition.earlier is not None
         or (condition.filter is not None and condition.filter.other)
