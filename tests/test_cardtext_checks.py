@@ -199,24 +199,35 @@ def test_a_grant_gives_the_keywords_ability_to_the_cards_it_names_and_none_to_th
     assert not compile_text("自分のクリーチャーすべてに「ブロッカー」を与える。").abilities
 
 
-def test_a_scenario_with_森仙のJ_ロマネスク_is_refused_for_the_keyword_it_reads_not_solved_without_it():
-    """Its printed reminder destroys 「「シールド・セイバー」を持つクリーチャー」: the compiler reads the grant and
-    the keyword filter; who has the keyword by this grant the solver does not work out yet, and it refuses the
-    scenario by name, naming the sentence."""
+def test_a_scenario_with_森仙のJ_ロマネスク_gives_each_of_its_creatures_the_keyword_it_reads():
+    """Its printed reminder destroys 「「シールド・セイバー」を持つクリーチャー」を１体: the grant gives each of my
+    creatures the ability and the keyword (game/grants.py), so when my shield is broken either creature's ability
+    may destroy either creature instead (the holder the text names is any creature that has it)."""
     row = next(r for r in ROWS if r["name"] == "森仙のJ ロマネスク")
     text = row["text"].replace('"', '\\"')
     scenario = f"""
 turn: opponent
 players:
   me:
-    battle: [{{id: R, card: {{name: 森仙のJ ロマネスク, type: creature, text: "{text}"}}}}]
+    battle:
+      - {{id: R, card: {{name: 森仙のJ ロマネスク, type: creature, text: "{text}"}}}}
+      - {{id: G, card: {{name: 他のクリーチャー, type: creature}}}}
     shields: [s1]
   opponent: {{}}
 effect: {{controller: opponent, events: [{{break: s1}}]}}
 """
-    with pytest.raises(dmrules.InputError) as error:
-        dmrules.scenario_from_text(scenario, "romanesque.yaml")
-    assert "「シールド・セイバー」" in error.value.problem and "does not model" in error.value.problem
+    solution = dmrules.solve(dmrules.scenario_from_text(scenario, "romanesque.yaml"))
+    outcomes = sorted(
+        (r.final["s1"], r.final["R"], r.final["G"], tuple((a.replacement.card, a.chosen) for a in r.applied))
+        for r in solution.resolutions
+    )
+    assert outcomes == [
+        ("hand", "battle", "battle", ()),
+        ("shields", "battle", "graveyard", (("G", ("G",)),)),
+        ("shields", "battle", "graveyard", (("R", ("G",)),)),
+        ("shields", "graveyard", "battle", (("G", ("R",)),)),
+        ("shields", "graveyard", "battle", (("R", ("R",)),)),
+    ]
 
 
 def test_face_up_cards_chosen_from_the_mana_zone_are_the_mana_zones_cards(tmp_path):

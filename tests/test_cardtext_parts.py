@@ -3304,7 +3304,7 @@ def test_a_keyword_given_named_with_what_follows_its_colon_is_the_holder():
     )
     assert result.complete, [s.problem for s in result.problems]
     (ability,) = result.abilities
-    assert ability.keyword == "セイバー"
+    assert ability.keyword == "セイバー:エイリアン"  # given by its whole name: the cards given it have that keyword
     assert [a.kind for a in ability.instead] == ["stay", "move_source"]  # the holder destroyed
     assert not compile_text(
         "バトルゾーンにある自分のエイリアンはすべて「セイバー：エイリアン」を得る。（自分のエイリアンが破壊される時、"

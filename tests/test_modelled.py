@@ -2005,9 +2005,10 @@ players:
         card:
           name: 守るクリーチャー
           type: creature
-          text: このクリーチャーが破壊される時、かわりにカードを1枚引いてもよい。その後、自分の手札を1枚捨てる。
+          text: このクリーチャーが破壊される時、かわりに%sてもよい。その後、自分の手札を1枚捨てる。
       - {id: BL, card: 墓守の鐘ベルリン}
-    hand: [h1]
+    hand: [h1, h2]
+    mana: [m1]
     deck: [d1, d2, d3]
   opponent:
     battle:
@@ -2021,7 +2022,54 @@ def test_what_a_replacement_does_afterwards_keeps_the_source_of_the_event_it_rep
     what the replacement makes happen, so it is the opponent's ability's (110.5) and 墓守の鐘ベルリン's
     「相手の…能力によって自分の手札が捨てられた時」 triggers on it (seed 000: the replacement's discard of
     シャン・ベル)."""
-    solution = dmrules.solve(scenario(AFTERWARDS_DISCARD))
+    solution = dmrules.solve(scenario(AFTERWARDS_DISCARD % "自分のマナゾーンのカードを1枚墓地に置い"))
     replaced = [r for r in solution.resolutions if r.applied]
-    assert len(replaced) == 2  # d1 or h1 discarded
+    assert len(replaced) == 2  # h1 or h2 discarded
     assert all(any(t.card == "BL" for t in r.triggered) for r in replaced)
+
+
+def test_what_a_replacement_does_afterwards_is_refused_where_it_could_take_what_it_just_put_there():
+    """「かわりにカードを1枚引いてもよい。その後、自分の手札を1枚捨てる」: the card drawn is in the hand the discard
+    chooses from; chosen as the replacement is decided (609.9a), the discard could not take it, which the step after
+    the window cannot say: refused, never listed as a discard of the card drawn."""
+    with pytest.raises(dmrules.InputError, match="「その後、」 step chooses cards"):
+        dmrules.solve(scenario(AFTERWARDS_DISCARD % "カードを1枚引い"))
+
+
+TWO_FOLLOW_UPS = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: A
+        card:
+          name: 戻って捨てる
+          type: creature
+          text: >-
+            このクリーチャーが破壊される時、墓地に置くかわりに手札に戻してもよい。そうした場合、自分の手札を1枚捨てる。
+      - id: B
+        card:
+          name: マナ払いドロー
+          type: creature
+          text: >-
+            このクリーチャーが破壊される時、かわりに自分のマナゾーンのカードを1枚墓地に置いてもよい。そうした場合、
+            カードを1枚引く。
+    mana: [m1]
+    deck: [d1, d2]
+  opponent:
+    battle:
+      - {id: X, card: {name: 破壊するクリーチャー, type: creature}}
+effect: {source: X, controller: opponent, by: ability, events: [{id: e1, destroy: A}, {id: e2, destroy: B}]}
+"""
+
+
+def test_the_follow_ups_of_two_replacements_applied_at_once_are_refused_whatever_the_listing_order():
+    """Two replacements applied in one window, each with a 「そうした場合」 (a window of its own, 101.5a): in which
+    order they come, no rule or ruling says, and the order decides what the discard may take; refused, whichever
+    event the scenario lists first, never answered in the order of the listing."""
+    reordered = TWO_FOLLOW_UPS.replace(
+        "[{id: e1, destroy: A}, {id: e2, destroy: B}]", "[{id: e2, destroy: B}, {id: e1, destroy: A}]"
+    )
+    for text in (TWO_FOLLOW_UPS, reordered):
+        with pytest.raises(dmrules.InputError, match="in which order those come"):
+            dmrules.solve(scenario(text))

@@ -172,12 +172,19 @@ def with_grants(state: Scenario) -> Scenario:
             and _receives(card, ability, casting)
             and card_passes(ability.granted_to, receiver, controller, giver)
         )
-        keywords = frozenset(a.keyword for a in granted if a.keyword) | crossed.get(card.id, frozenset())
+        given = frozenset(k for a in granted if a.keyword for k in _given_names(a))
+        keywords = given | crossed.get(card.id, frozenset())
         if granted != card.granted or keywords != card.given_keywords:
             changed[card.id] = replace(card, granted=granted, given_keywords=keywords)
     if not changed:
         return state
     return replace(state, cards={card_id: changed.get(card_id, card) for card_id, card in state.cards.items()})
+
+
+def _given_names(ability: ReplacementAbility) -> tuple[str, ...]:
+    """The keyword a given ability is, by its whole name and by its name alone (「セイバー:ドラゴン」, 「セイバー」)."""
+    name = ability.keyword or ""
+    return tuple(dict.fromkeys((name, name.split(":")[0])))
 
 
 def _crossed_keywords(state: Scenario) -> dict[str, frozenset[str]]:

@@ -866,7 +866,7 @@ class _Checks:
             for card_id, card in scenario.cards.items():
                 grants = card.definition.keyword_grants if card.definition is not None else ()
                 sentence = next((text for k, text in grants if k == keyword), None)
-                if sentence is not None:
+                if sentence is not None and not _grant_modelled(card, keyword):
                     raise self.card_nodes[card_id].error(
                         f"{card.label}: its text gives 「{keyword}」 (「{sentence}」), which a text in this "
                         "scenario reads; the solver does not model who gets it that way yet (state each card's "
@@ -976,6 +976,21 @@ def _step_filters(steps) -> list:
         if step.instead is not None:
             filters.extend(condition.filter for condition in step.instead.conditions)
     return filters
+
+
+def _grant_modelled(card, keyword: str) -> bool:
+    """Whether the card's text gives the keyword by a grant the solver plays (game/grants.py): an ability given to
+    the cards it names while the card is in play, under no condition (「自分のファイアー・バードすべてに「セイバー:
+    ドラゴン」を与える」), so that the cards given it have the keyword when a text reads it."""
+    abilities = card.definition.replacements if card.definition is not None else ()
+    return any(
+        a.granted_to is not None
+        and a.keyword == keyword
+        and not a.conditions
+        and a.requires_flag is None
+        and a.duration is None
+        for a in abilities
+    )
 
 
 def scenario_filters(scenario: Scenario) -> list:

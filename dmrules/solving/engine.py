@@ -19,7 +19,7 @@ from dataclasses import replace
 from ..game.cards import CardInstance
 from ..game.errors import InputError, InternalError
 from ..game.events import Step
-from ..game.grants import with_grants
+from ..game.grants import card_passes, with_grants
 from ..game.outcome import Resolution, Solution, Window
 from ..game.realize import Realizer
 from ..game.scenario import PastEvent, Scenario
@@ -196,6 +196,8 @@ class Engine:
         if not realized.events and not realized.templates:
             return None, realized.skipped, queue
         events, templates = tuple(realized.events), tuple(realized.templates)
+        if item.zones_before is not None:
+            _refuse_chosen_after(state, templates, item.zones_before)
         if item.acts_for is not None:  # 「その後、」 of a replacement: attributed as what the replacement makes
             source, controller, by = item.acts_for
             events = tuple(replace(e, source=source, controller=controller, by=by) for e in events)
@@ -287,6 +289,27 @@ def no_resolution(state: Scenario, index: int, label: str) -> InternalError:
         "(a replacement that cannot apply is not applied, 609.4), so this is a fault of dmrules's model, "
         "not an answer; please report it with the scenario"
     )
+
+
+def _refuse_chosen_after(state: Scenario, templates: tuple, before: frozenset[tuple[str, str]]) -> None:
+    """A replacement's 「その後、」 step is part of what it makes happen (101.5a), whose cards are chosen as it is
+    decided (609.9a); a choice of that step that could take a card the replacement has just put in that zone (the card
+    「かわりにカードを1枚引いてもよい。その後、自分の手札を1枚捨てる」 drew) is refused: which cards it may take, the
+    rules leave to the moment of the decision, which the step comes after."""
+    for template in templates:
+        if any(
+            c.zone == template.from_zone
+            and (c.id, c.zone) not in before
+            and card_passes(template.filter, c, template.controller, template.source)
+            for c in state.cards.values()
+        ):
+            raise InputError(
+                state.path,
+                "effect",
+                "not modelled: a replacement's 「その後、」 step chooses cards from a zone the replacement has just "
+                f"put cards into ({template.from_zone}): whether it may take them, chosen as the replacement was "
+                "decided (609.9a), dmrules does not say",
+            )
 
 
 def _refuse_deck_order(state: Scenario) -> None:

@@ -11,7 +11,7 @@ from ..game.abilities import ReplacementAbility
 from ..game.errors import InputError
 from ..game.events import EventSpec, MovedCount, Step
 from ..game.grants import card_passes
-from ..game.outcome import ReplacementRef, Window
+from ..game.outcome import Application, ReplacementRef, Window
 from ..game.scenario import Scenario
 
 
@@ -28,6 +28,8 @@ class Pending:
     # (source, controller, by) its events are attributed to: an 「その後、」 step of a replacement is part of what the
     # replacement makes happen, whose events keep those of the event it replaced (110.5)
     acts_for: tuple[str | None, str, str] | None = None
+    # the cards in each zone as the replacement was decided (card, zone): what its 「その後、」 step may choose
+    zones_before: frozenset[tuple[str, str]] | None = None
 
 
 def condition_holds(scenario: Scenario, step: Step, path: tuple[Window, ...]) -> bool:
@@ -126,10 +128,40 @@ def _attribution(state: Scenario, event_id: str) -> tuple[str | None, str, str] 
     return None
 
 
+def _refuse_two_follow_ups(state: Scenario, window: Window) -> None:
+    """Two different replacements applied in one window that each go on with a follow-up (「そうした場合」, 「その後」)
+    are refused: each is a window of its own (101.5a), and in which order they come no rule or ruling says (one
+    ability applied to several events says the same sentence each time, and is solved)."""
+    following = {
+        app.replacement.id: app
+        for app in window.applied
+        if not app.void and (a := _ability_of(state, app.replacement)) and any(s.events for s in a.then)
+    }
+    if len(following) > 1:
+        raise InputError(
+            state.path,
+            "effect",
+            "not modelled: two replacements applied in one window each go on with a follow-up (「そうした場合」, "
+            f"「その後」: {', '.join(following)}), and in which "
+            "order those come, no rule or ruling says",
+        )
+
+
+def _follow_up(state: Scenario, app: Application, step: Step, label: str) -> Pending:
+    """The window of a replacement's follow-up step: a 「その後、」 step is what the replacement makes, attributed to
+    the event it replaced and choosing among the cards as they were when it was decided."""
+    if not step.afterwards:
+        return Pending(step, app.player, app.replacement.card, "ability", label, "follow-up")
+    before = frozenset((c.id, c.zone) for c in state.cards.values())
+    acts_for = _attribution(state, app.event)
+    return Pending(step, app.player, app.replacement.card, "ability", label, "follow-up", acts_for, before)
+
+
 def follow_ups(state: Scenario, window: Window) -> list[Pending]:
     """The windows a solved window opens itself: its replacements' 「そうした場合」 sentences
     (101.5a), then its battles' results."""
     out: list[Pending] = []
+    _refuse_two_follow_ups(state, window)
     for app in window.applied:
         if app.void:
             continue
@@ -157,8 +189,7 @@ def follow_ups(state: Scenario, window: Window) -> list[Pending]:
                 label=label,
                 afterwards=step.afterwards,
             )
-            acts_for = _attribution(state, app.event) if step.afterwards else None
-            out.append(Pending(step, app.player, app.replacement.card, "ability", label, "follow-up", acts_for))
+            out.append(_follow_up(state, app, step, label))
     if window.battle_losers:
         events = {e.id: e for e in window.happened}
         specs = tuple(

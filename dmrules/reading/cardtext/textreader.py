@@ -337,7 +337,7 @@ class TextReader:
             # 「その呪文を唱えた後」 in the reminder a grant gives (サイクロン): the spell the grant names, which has it
             ability = replace(ability, watch=replace(ability.watch, subject="this"), spell_own_movement=True)
         if grant is not None:
-            ability = replace(ability, granted_to=grant.granted_to, keyword=grant.keyword.split(":")[0] or None)
+            ability = replace(ability, granted_to=grant.granted_to, keyword=grant.keyword or None)  # its whole name
             ability = replace(ability, conditions=grant.conditions + ability.conditions)
             if grant.duration is not None:  # 「このターン、…を得る」: given for that long (one duration renders)
                 ability = replace(ability, duration=grant.duration)
