@@ -442,7 +442,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if not args.html:  # written as the resolutions are found, none kept
         if args.json or args.jsonl:
             limits.update(verbose=args.verbose)
-        chosen.stream(scenario, sys.stdout, **limits)
+        if not args.json:
+            chosen.stream(scenario, sys.stdout, **limits)
+            return EXIT_OK
+        # one JSON document: written out whole once solved (spilled to a temporary file past a few megabytes), so a
+        # scenario refused halfway through its solution leaves no broken document on the standard output
+        import shutil
+        import tempfile
+
+        with tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+", encoding="utf-8") as document:
+            chosen.stream(scenario, document, **limits)
+            document.seek(0)
+            shutil.copyfileobj(document, sys.stdout)
         return EXIT_OK
     from .api import solve
     from .presenting.report import write_html

@@ -606,3 +606,34 @@ def test_a_fault_in_the_worker_is_said_not_a_bare_exit_status(capfd):
     assert worker.run_in_worker(broken, 4096, None, codes) == 1
     err = capfd.readouterr().err
     assert "dmrules: internal error" in err and "NameError: fault" in err
+
+
+REFUSED_HALFWAY = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: A, card: {name: 山上A, type: creature, text: "%s"}}
+      - {id: B, card: {name: 山上B, type: creature, text: "%s"}}
+    deck: [d1]
+  opponent:
+    battle:
+      - {id: X, card: {name: 破壊者, type: creature}}
+effect:
+  source: X
+  controller: opponent
+  events: [{id: e1, destroy: A}, {id: e2, destroy: B}]
+  then: [{events: [{id: e3, draw: me}]}]
+"""
+
+
+def test_json_of_a_scenario_refused_halfway_is_no_broken_document(tmp_path):
+    """Two cards put on top of the deck at once, then a draw: refused in a later window (their order is their owner's
+    choice). --json promises one document: the standard output stays empty, the error goes to the standard error."""
+    path = tmp_path / "halfway.yaml"
+    top = "このクリーチャーが破壊される時、墓地に置くかわりに山札の上に置く。"
+    path.write_text(REFUSED_HALFWAY % (top, top), encoding="utf-8")
+    result = run_cli("solve", str(path), "--json")
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "cannot list" in result.stderr and "Traceback" not in result.stderr
