@@ -12,6 +12,7 @@ from dmrules.game.cards import CardInstance
 from dmrules.game.filters import Condition, Filter
 from dmrules.game.grants import count_holds
 from dmrules.reading.carddb import bundled
+from dmrules.reading.cardtext.compiler import compile_text
 from dmrules.reading.scenario import load_scenario
 from dmrules.solving.engine import advance
 
@@ -1936,26 +1937,29 @@ turn: opponent
 players:
   me:
     battle:
-      - {id: C1, card: {name: 戻るクリーチャー, type: creature}}
-      - {id: C2, card: {name: 戻るクリーチャー2, type: creature}}
+      - {id: L, card: {name: 左, type: creature, text: "このクリーチャーが破壊される時、かわりに手札に戻す。"}}
+      - {id: R, card: {name: 右, type: creature, text: "このクリーチャーが破壊される時、かわりに手札に戻す。"}}
     hand: [h1, h2, h3, h4, h5, h6, h7, h8, h9]
   opponent:
     battle:
-      - {id: X, card: {name: 戻すクリーチャー, type: creature}}
-effect:
-  source: X
-  controller: opponent
-  by: ability
-  events:
-    - {id: e1, return_to_hand: C1}
-    - {id: e2, return_to_hand: C2}
+      - {id: X, card: {name: 破壊するクリーチャー, type: creature}}
+effect: {source: X, controller: opponent, by: ability, events: %s}
 """
 
 
-def test_only_the_cards_past_a_zones_room_overflow():
-    """A hand of 9 and two cards returned at once: the hand holds 10, so one card overflows, the one that
-    arrives last in the order of the events (DMPS-1, DMPS-2), not both."""
-    assert finals(dmrules.solve(scenario(TWO_TO_A_HAND_OF_NINE)), "C1", "C2") == [("hand", "graveyard")]
+@pytest.mark.parametrize("events", ["[{destroy: L}, {destroy: R}]", "[{destroy: R}, {destroy: L}]"])
+def test_only_the_cards_past_a_zones_room_overflow_in_board_order(events):
+    """A hand of 9 and two creatures returned to it instead at once: the hand holds 10, so one card overflows, the
+    one whose replacement applies last, in board order (DMPS-1, DMPS-2): R, the right one, whatever the listing."""
+    assert finals(dmrules.solve(scenario(TWO_TO_A_HAND_OF_NINE % events)), "L", "R") == [("hand", "graveyard")]
+
+
+def test_which_of_the_cards_an_effect_moves_at_once_overflows_is_refused():
+    """Two creatures the effect itself returns to a hand of 9 at once: which arrives first, and so which overflows,
+    no rule or ruling says: refused, never decided by the order the scenario lists them in."""
+    text = TWO_TO_A_HAND_OF_NINE.replace("text: ", "note: ") % "[{return_to_hand: L}, {return_to_hand: R}]"
+    with pytest.raises(dmrules.InputError, match="depends on the order they arrive in"):
+        dmrules.solve(scenario(text))
 
 
 MADNESS_INTO_SEVEN = """
@@ -2073,3 +2077,56 @@ def test_the_follow_ups_of_two_replacements_applied_at_once_are_refused_whatever
     for text in (TWO_FOLLOW_UPS, reordered):
         with pytest.raises(dmrules.InputError, match="in which order those come"):
             dmrules.solve(scenario(text))
+
+
+AFTERWARDS_OTHER = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: A
+        card:
+          name: 捨てて他を破壊
+          type: creature
+          text: >-
+            このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。その後、自分の他のクリーチャーを1体破壊する。
+      - {id: X, card: {name: 自分のクリーチャー, type: creature}}
+    hand: [h1]
+  opponent:
+    battle:
+      - {id: Z, card: {name: 効果のクリーチャー, type: creature}}
+effect: {source: Z, controller: opponent, by: ability, events: [{id: e1, destroy: A}]}
+"""
+
+
+def test_the_other_creature_of_a_replacements_afterwards_step_is_read_from_its_own_card():
+    """「…かわりに自分の手札を1枚捨ててもよい。その後、自分の他のクリーチャーを1体破壊する」: the step's events are the
+    replaced event's (110.5), but 「自分の他の」 is read from A, whose text it is: X is destroyed, never A itself."""
+    assert finals(dmrules.solve(scenario(AFTERWARDS_OTHER)), "A", "X", "h1") == [
+        ("battle", "graveyard", "graveyard"),
+        ("graveyard", "battle", "hand"),
+    ]
+
+
+def test_follow_ups_that_act_on_their_own_card_alone_come_out_the_same_in_any_order():
+    """Two 龍炎凰インフィニティ・フェニックス destroyed at once: each one's 「その後、このクリーチャーを山札に戻し、
+    シャッフルする」 acts on its own card alone, so their order decides nothing and the window is solved."""
+    text = """
+turn: opponent
+players:
+  me:
+    battle: [{id: P, card: 龍炎凰インフィニティ・フェニックス}, {id: Q, card: 龍炎凰インフィニティ・フェニックス}]
+    mana: [{id: m1, card: ボルシャック・ドラゴン}, {id: m2, card: ボルシャック・ドラゴン}]
+  opponent:
+    battle: [{id: Z, card: {name: 効果のクリーチャー, type: creature}}]
+effect: {source: Z, controller: opponent, by: ability, events: [{id: e1, destroy: P}, {id: e2, destroy: Q}]}
+"""
+    assert ("deck", "deck") in finals(dmrules.solve(scenario(text)), "P", "Q")
+
+
+def test_a_cards_own_ability_under_a_condition_on_itself_is_read():
+    """「このクリーチャーがタップされていれば、このクリーチャーは「シールド・セイバー」を得る」: the card gives the
+    keyword to itself, so the condition is read on the card that has it: no grant to others, read."""
+    result = compile_text("このクリーチャーがタップされていれば、このクリーチャーは「シールド・セイバー」を得る。")
+    (ability,) = result.abilities
+    assert ability.granted_to is None and [c.word for c in ability.conditions] == ["this_tapped"]

@@ -72,6 +72,9 @@ class Template:
     amount: int | None = None
     unreplaceable: bool = False  # the choosing and each chosen card's event cannot be replaced
     self_replaced: bool = False  # unreplaceable as events of the effect's own 「かわりに」 (101.5a; E15)
+    # (source, controller, by) each chosen card's event is attributed to, when not the choice's own (a replacement's
+    # 「その後、」: those of the event it replaced, 110.5); the filter is still read from the choice's own
+    acts_for: tuple[str | None, str, str] | None = None
     under: Filter | None = None  # 「…の下に重ねて置く」: each chosen card goes under a card of this filter
 
 

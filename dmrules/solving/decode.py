@@ -187,6 +187,9 @@ _UNMODELLED = {  # never listed as if it were followed (``unmodelled`` of the en
     "under_leaving": "not modelled: a card is put under a card that leaves the battle zone in the same window "
     "(「…の下に置く」 of a creature destroyed or moved with it): where the card put under it ends, no rule or ruling "
     "says",
+    "overflow_order": "not modelled: more cards arrive at once in a Duel Masters Play's zone than it has room for, and "
+    "which of them overflow depends on the order they arrive in, which no rule or ruling says (cards the effect "
+    "itself moves at once; replacements apply in board order, DMPS-2)",
     "room_filled_first": "not modelled: a replacement that needs room in a zone (ブラックルシファー, P03) comes "
     "after another that puts cards into that zone in the board order Duel Masters Play's applies them in (DMPS-2), "
     "and the zone is full only after it: whether the replacement still applies, no ruling says",

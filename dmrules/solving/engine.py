@@ -201,7 +201,7 @@ class Engine:
         if item.acts_for is not None:  # 「その後、」 of a replacement: attributed as what the replacement makes
             source, controller, by = item.acts_for
             events = tuple(replace(e, source=source, controller=controller, by=by) for e in events)
-            templates = tuple(replace(t, source=source, controller=controller, by=by) for t in templates)
+            templates = tuple(replace(t, acts_for=item.acts_for) for t in templates)
         return (
             replace(
                 state,

@@ -554,6 +554,12 @@ def template_facts(template: Template) -> list[Symbol]:
         out.append(fact("template_unreplaceable", t))
     if template.self_replaced:
         out.append(fact("template_self_replaced", t))
+    if template.acts_for is not None:
+        acts_source, acts_controller, acts_by = template.acts_for
+        out += [fact("template_acts", t), fact("template_acts_controller", t, P(acts_controller))]
+        out.append(fact("template_acts_by", t, C(acts_by)))
+        if acts_source is not None:
+            out.append(fact("template_acts_source", t, S(acts_source)))
     if template.to_zone:
         out.append(fact("template_to", t, C(template.to_zone)))
     if template.source:

@@ -128,6 +128,20 @@ def _attribution(state: Scenario, event_id: str) -> tuple[str | None, str, str] 
     return None
 
 
+def _order_free(ability: ReplacementAbility) -> bool:
+    """Whether the ability's follow-ups come out the same in any order among others': they make no event, or act on
+    its own card alone with no choice and no place in a deck's order (「その後、このクリーチャーを山札に戻し、
+    シャッフルする」)."""
+    return all(
+        spec.choose is None
+        and set(spec.cards) <= {"this"}
+        and not (spec.to_zone == "deck" and spec.position != "shuffle")
+        and spec.kind not in ("draw", "mill", "reveal")
+        for step in ability.then
+        for spec in step.events
+    )
+
+
 def _refuse_two_follow_ups(state: Scenario, window: Window) -> None:
     """Two different replacements applied in one window that each go on with a follow-up (「そうした場合」, 「その後」)
     are refused: each is a window of its own (101.5a), and in which order they come no rule or ruling says (one
@@ -135,7 +149,7 @@ def _refuse_two_follow_ups(state: Scenario, window: Window) -> None:
     following = {
         app.replacement.id: app
         for app in window.applied
-        if not app.void and (a := _ability_of(state, app.replacement)) and any(s.events for s in a.then)
+        if not app.void and (a := _ability_of(state, app.replacement)) and not _order_free(a)
     }
     if len(following) > 1:
         raise InputError(

@@ -211,7 +211,7 @@ def _grant(items: list) -> Grant:
     if conditions and granted_to is not None and granted_to.whose != "own":
         # the conditions are the giver's player's, read on each card given the ability: its own player alone
         raise ReadError("a grant with a condition, to cards of another player than the giver's")
-    if any(_of_the_giver(c) for c in conditions):
+    if granted_to is not None and any(_of_the_giver(c) for c in conditions):
         # the giver's own state (「このクリーチャーがタップされていれば」「自分の他のドラゴンが」), which the ability
         # given, read on each card that has it, would read on that card
         raise ReadError("a grant under a condition on the granting card itself: read on each card given it, not read")
