@@ -84,7 +84,8 @@ TESTS = [
     "tests/test_modelled.py::test_another_shield_instead_of_the_one_broken_is_never_that_shield",
     "tests/test_grouping.py::test_cards_a_text_names_by_id_are_not_interchangeable",
     "tests/test_explain.py::test_why_not_names_the_rule",
-    "tests/test_modelled.py::test_only_the_cards_past_a_zones_room_overflow",
+    "tests/test_modelled.py::test_only_the_cards_past_a_zones_room_overflow_in_board_order",
+    "tests/test_modelled.py::test_the_other_creature_of_a_replacements_afterwards_step_is_read_from_its_own_card",
     "tests/test_modelled.py::test_a_battle_zone_is_its_controllers_and_a_creature_over_its_limit_triggers_nothing",
     "tests/test_modelled.py::test_what_a_replacement_does_afterwards_keeps_the_source_of_the_event_it_replaced",
     # heads of different fields (any_of), a loss replaced by nothing
@@ -671,8 +672,8 @@ MUTANTS: list[Mutant] = [
     M(
         "dmps-overflow-one-too-many",
         "asp/dmps/limits.lp",
-        "sba(overflow(C)) :- arrived(C,P,Z), arrival_rank(C,I), room(P,Z,R), I > R.",
-        "sba(overflow(C)) :- arrived(C,P,Z), arrival_rank(C,I), room(P,Z,R), I >= R.",
+        "sba(overflow(C)) :- arrived(C,P,Z), first_rank(C,I), room(P,Z,R), I > R.",
+        "sba(overflow(C)) :- arrived(C,P,Z), first_rank(C,I), room(P,Z,R), I >= R.",
         "under dmps one card more than the zone's excess overflows",
     ),
     M(
