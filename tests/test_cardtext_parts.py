@@ -4983,3 +4983,17 @@ ESCAPE = {
 )
 def test_keyword_lines_read_in_their_printed_shapes(text, form):
     assert_compiles_to(text, form)
+
+
+def test_the_spell_cast_before_it_on_a_card_of_two_casting_abilities_is_refused():
+    """「それを唱えた後」 names the spell the sentence before it cast; with another ability of the card casting spells
+    too, the vocabulary's 「the spell an ability of this card cast」 would take that one's as well: refused."""
+    first = (
+        "このクリーチャーが出た時、自分の墓地から呪文を1枚、コストを支払わずに唱えてもよい。"
+        "それを唱えた後、墓地に置くかわりに山札の一番下に置く。"
+    )
+    assert compile_text(first).complete
+    assert_refused(
+        first + " / このクリーチャーが攻撃する時、自分の手札から呪文を1枚、コストを支払わずに唱えてもよい。",
+        "more than one ability",
+    )

@@ -724,6 +724,10 @@ def _check(groups: list[Group], result: c.Compiled) -> None:
             group.sentence.verdict, group.sentence.problem = "unreadable", problem
             group.sentence.refusal = "round_trip"
             continue
+        unread = _cast_by_which(group, result.text)
+        if unread is not None:
+            group.sentence.verdict, group.sentence.problem = "unreadable", unread
+            continue
         if group.sentence.verdict == "replacement":
             result.abilities.extend(group.abilities)
 
@@ -737,6 +741,19 @@ def _of_castle(ability: ReplacementAbility) -> ReplacementAbility:
         if ability.works_in == default_works_in(ability.watch, ability.spell_own_movement):
             ability = replace(ability, works_in="shields")
     return ability
+
+
+def _cast_by_which(group: Group, text: str) -> str | None:
+    """「それを唱えた後」 names the spell the sentence before it cast; on a card with more than one ability that casts a
+    spell, the vocabulary's 「this card's ability cast it」 would take the others' spells too: refused."""
+    if not any(a.watch.subject == "cast_by_this" for a in group.abilities):
+        return None
+    if len(re.findall(r"唱え(?:てもよい|てよい|る(?=。|$|\s))", text)) < 2:
+        return None
+    return (
+        "「それを唱えた後」 on a card with more than one ability that casts a spell: the spell of the sentence before "
+        "it alone, which the vocabulary cannot state apart from the others'"
+    )
 
 
 def _holder_problem(abilities: list[ReplacementAbility], keyword: str | None) -> str | None:
