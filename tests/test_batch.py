@@ -237,6 +237,16 @@ def test_resume_skips_what_was_answered_and_completes_the_output(tmp_path):
     assert [json.loads(x)["id"] for x in out.read_text().splitlines()] == ["d0", "d1", "bad", "bad", "d2", "d3"]
 
 
+def test_a_resumed_run_keeps_the_not_legal_status_of_what_was_answered_before(tmp_path):
+    """An outcome found not legal before the run stopped still makes the resumed batch's exit status 1 (README), even
+    when the resumed run has nothing left to answer."""
+    items = [{"id": "a", "path": str(A01), "observed": "J1=battle,J2=battle"}, {"id": "b", "path": str(A01)}]
+    batch = write_batch(tmp_path / "b.jsonl", items)
+    out = tmp_path / "out.jsonl"
+    assert run_cli("check", str(batch), "--resume", str(out), "--no-cache").returncode == 1
+    assert run_cli("check", str(batch), "--resume", str(out), "--no-cache").returncode == 1  # all answered before
+
+
 def test_a_folder_of_scenarios_is_a_batch_whose_ids_are_the_paths(tmp_path):
     (tmp_path / "a01.yaml").write_bytes(A01.read_bytes())
     (tmp_path / "b03.yaml").write_bytes(B03.read_bytes())

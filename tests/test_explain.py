@@ -68,6 +68,16 @@ def test_verify_fails_on_a_wrong_expectation_and_shows_the_difference(tmp_path):
     assert "expected 2 resolutions, found 3" in out.stdout
 
 
+def test_verify_checks_expectations_under_another_ruleset_alone(tmp_path):
+    """A file whose only expectation is 'expect_under' is checked, never passed over as stating none."""
+    text = (FIXTURES / "A01-two-jashintei.yaml").read_text(encoding="utf-8")
+    under = tmp_path / "under.yaml"
+    under.write_text(text[: text.index("expect:")] + "expect_under:\n  sequential: {count: 99}\n", encoding="utf-8")
+    out = run_cli("verify", str(under))
+    assert out.returncode == 1
+    assert "[sequential] expected 99 resolutions" in out.stdout
+
+
 def test_verify_bad_input_exits_2(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("turn: me\nplayers: {me: {}}\n", encoding="utf-8")
@@ -117,6 +127,14 @@ def test_why_not_names_the_rule(prefix, expect, rule):
     assert rule in doc["rules"], doc
     if prefix.startswith("T17"):
         assert "609.4" not in doc["rules"], doc
+
+
+@pytest.mark.parametrize("prefix, expect", [("P02", "s1=shields"), ("B11", "AP=battle")])
+def test_why_not_finds_the_legal_outcome_of_a_window_with_nothing_to_minimise(prefix, expect):
+    """A window with no replacement that can apply (only triggers) has no violation to count, so its program proves
+    no optimality: its outcomes are still found, as solve lists them, never called impossible."""
+    doc = json.loads(run_cli("why-not", fixture(prefix), "--expect", expect, "--json").stdout)
+    assert doc["legal"] is True, doc
 
 
 def test_why_not_shows_a_legal_resolution_when_there_is_one():

@@ -36,10 +36,11 @@ class CheckOptions:
     output: str | None = None
 
 
-def answered_in(path: str) -> set[str]:
-    """The ids answered (by a line that is not an error) in an earlier output; a last line cut
-    short (the run was stopped while writing it) is removed, so that new lines follow whole ones."""
-    answered: set[str] = set()
+def answered_in(path: str) -> dict[str, bool]:
+    """The ids answered (by a line that is not an error) in an earlier output, each with whether its observed outcome
+    was found not legal; a last line cut short (the run was stopped while writing it) is removed, so that new lines
+    follow whole ones."""
+    answered: dict[str, bool] = {}
     try:
         with open(path, "r+b") as stream:
             data = stream.read()
@@ -56,17 +57,18 @@ def answered_in(path: str) -> set[str]:
         except (ValueError, RecursionError):
             continue
         if isinstance(line, dict) and isinstance(line.get("id"), str) and "error" not in line:
-            answered.add(line["id"])
+            observed = line.get("observed")
+            answered[line["id"]] = isinstance(observed, dict) and observed.get("legal") is False
     return answered
 
 
-def _output(options: CheckOptions) -> tuple[IO[str], set[str]]:
+def _output(options: CheckOptions) -> tuple[IO[str], dict[str, bool]]:
     if options.resume and options.output:
         raise InputError("--resume", "", "writes to the file it resumes; leave --output out")
     target = options.resume or options.output
     if target is None:
-        return sys.stdout, set()
-    answered = answered_in(target) if options.resume else set()
+        return sys.stdout, {}
+    answered = answered_in(target) if options.resume else {}
     try:
         return open(target, "a" if options.resume else "w", encoding="utf-8"), answered  # noqa: SIM115
     except OSError as exc:
@@ -132,6 +134,8 @@ def run_check(options: CheckOptions) -> int:
         number = 0
         for item in _chain(first, items):
             if item.id in answered:
+                # answered by the run resumed: its outcome not legal still makes the batch's exit status 1
+                counts["resumed_illegal"] += answered[item.id]
                 continue
             key = _cache_key(item, options) if cache is not None and item.error is None else None
             cached = cache.get(key) if key is not None else None
@@ -159,7 +163,7 @@ def run_check(options: CheckOptions) -> int:
     _summary(counts, stats, backend, time.monotonic() - started, (rss_before, rss_kib()))
     if counts["errors"]:
         return EXIT_ERRORS
-    return EXIT_ILLEGAL if counts["illegal"] else EXIT_OK
+    return EXIT_ILLEGAL if counts["illegal"] or counts["resumed_illegal"] else EXIT_OK
 
 
 def _cache_key(item: Item, options: CheckOptions) -> str | None:

@@ -479,6 +479,16 @@ def _why_not_window(
     result = WhyNot(conditions)
     ids = event_symbols(ctl, builder)
     fixed = [condition_literal(scenario, c, ids) for c in conditions]
+    # a card no event of the window can move has no 「final」 atom of its own: it stays where it is
+    fixed = [
+        (sym, truth)
+        for c, (sym, truth) in zip(conditions, fixed)
+        if not (
+            ctl.symbolic_atoms[sym] is None
+            and c.subject in scenario.cards
+            and scenario.cards[c.subject].zone == c.value
+        )
+    ]
     literals, missing = _assumptions(ctl, fixed)
     if missing:
         result.impossible = [c for c, (sym, _) in zip(conditions, fixed) if sym in missing]
@@ -515,12 +525,23 @@ def outcome_holds(scenario: Scenario, resolution: Resolution, cond: OutcomeCondi
     return any(e.id == cond.subject for e in events)
 
 
+# How many resolutions the list that checks an outcome the optimisation found none for may hold
+_CROSS_CHECK = 10_000
+
+
 def why_not(scenario: Scenario, conditions: list[OutcomeCondition]) -> WhyNot:
     """Is there a legal resolution of the whole effect meeting the conditions? If not, what stands
     in the way: the rules the closest outcomes break, in the window where they break them."""
     if fast_path(scenario) and not beyond_one_window(scenario):
         # One window and nothing after it: answered by optimisation, without listing resolutions.
-        return _why_not_window(scenario, conditions)
+        result = _why_not_window(scenario, conditions)
+        if result.legal is None and not result.options:
+            # no outcome found at all (a window with nothing to minimise proves no optimality): the list decides
+            listed = solve(scenario, max_resolutions=_CROSS_CHECK)
+            for resolution in listed.resolutions:
+                if all(outcome_holds(scenario, resolution, c) for c in conditions):
+                    return WhyNot(conditions, legal=resolution)
+        return result
     solution = solve(scenario)
     for resolution in solution.resolutions:
         if all(outcome_holds(scenario, resolution, c) for c in conditions):

@@ -69,7 +69,7 @@ def verify_files(paths: list[Path], batch: int = 16) -> Iterator[VerifyResult]:
                 checks = expectations(scenario)
             except InputError:
                 continue  # reported by verify_scenario
-            if not checks[0][1].empty:
+            if any(not expectation.empty for _, expectation in checks):
                 variants.extend(variant for variant, _ in checks)
         prefetch(variants)
         for path, item in loaded:
@@ -93,7 +93,7 @@ def verify_scenario(scenario: Scenario, path: str) -> VerifyResult:
     except InputError as exc:
         return VerifyResult(path, "error", problems=[str(exc)])
     result = VerifyResult(path, "fail", scenario.about.ruling, scenario.about.rules)
-    if checks[0][1].empty:
+    if all(expectation.empty for _, expectation in checks):  # 'expect_under' alone is checked too
         result.status = "none"
         result.problems = ["states no expectation ('expect'): nothing to check"]
         return result
