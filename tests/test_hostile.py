@@ -236,6 +236,9 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
     ),
     # -- expectations ----------------------------------------------------------------
     "expect-unknown-card.yaml": ("verify", 7, "expect.always[0].final.h9", "no card with id 'h9' is in the scenario"),
+    "expect-p-attempted-typo.yaml": ("verify", 30, "expect.none[0].attempted[0]", "no event with id 'eONE'"),
+    "expect-p-source.yaml": ("verify", 30, "expect.none[0].source.e1", "no card with id 'NOSUCHCARD'"),
+    "expect-p-nottrig.yaml": ("verify", 30, "expect.always[0].not_triggered[0]", "J1 has 0 triggered abilities"),
     "expect-unknown-event.yaml": ("verify", 7, "expect.always[0].happened[0]", "no event with id 'e9'"),
     "expect-unknown-replacement.yaml": (
         "verify",

@@ -293,14 +293,29 @@ def _read_pattern(node: Node, scenario: Scenario) -> Pattern:
         not_triggered=_expected_cards(node, "not_triggered", scenario),
         broken=_expected_cards(node, "broken", scenario),
         not_broken=_expected_cards(node, "not_broken", scenario),
-        attempted=tuple(node.child("attempted").texts()) if node.has("attempted") else (),
+        attempted=tuple(_check_attempted(a, scenario) for a in node.child("attempted").elements())
+        if node.has("attempted")
+        else (),
         sources=tuple(
-            (_check_event(Node(node.located, node.place + ("source", e), e), scenario), c.text())
+            (_check_event(Node(node.located, node.place + ("source", e), e), scenario), _check_card(c, scenario))
             for e, c in node.child("source").items()
         )
         if node.has("source")
         else (),
     )
+
+
+def _check_attempted(node: Node, scenario: Scenario) -> str:
+    """An attempted event as a resolution names it: an event of the scenario, with the card it acts on
+    (``e1.AR``)."""
+    text = node.text()
+    event, _, card = text.partition(".")
+    base = event.split(":", 1)[0].split("/", 1)[0]
+    if base not in known_event_ids(scenario) and not base.startswith("sba"):
+        raise node.error(f"no event with id '{event}' in the scenario")
+    if card and card not in scenario.cards and not card.isdigit():
+        raise node.error(f"no card with id '{card}' is in the scenario")
+    return text
 
 
 def _expected_cards(node: Node, key: str, scenario: Scenario) -> tuple[str, ...]:
@@ -310,8 +325,12 @@ def _expected_cards(node: Node, key: str, scenario: Scenario) -> tuple[str, ...]
     out = []
     for element in node.child(key).elements():
         name = element.text()
-        if name.split("#", 1)[0] not in scenario.cards:
+        card, _, number = name.partition("#")
+        if card not in scenario.cards:
             raise element.error(f"no card with id '{name}' is in the scenario")
+        abilities = len(scenario.cards[card].triggers)
+        if number and not (number.isdigit() and 1 <= int(number) <= abilities):
+            raise element.error(f"'{name}': {card} has {abilities} triggered abilities")
         out.append(name)
     return tuple(out)
 
