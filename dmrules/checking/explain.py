@@ -41,12 +41,12 @@ def rule_catalogue() -> dict[str, dict[str, str]]:
     return {str(k): v for k, v in yaml.safe_load(text)["rules"].items()}
 
 
-# An action on every card of a kind, with none there (rule 609.4): what it would put elsewhere.
 # Why an event is not replaced: the effect says so (鬼タイム), or it is an event of the effect's own 「かわりに」 (E15)
 _NOT_REPLACED = {
     "unreplaceable": "cannot be replaced (its effect says so)",
     "self_replaced": "is an event of its effect's own 「かわりに」 (a self-replacement, 609.7), not replaced further",
 }
+# An action on every card of a kind, with none there (rule 609.4): what it would put elsewhere.
 _NONE_TO_MOVE = {
     "nothing_under": "every card under its card elsewhere, and there is none (the ruling change of 2025-04-08)",
     "no_ex_life": "the shields its card's 「EXライフ」 made elsewhere, and none is in the shield zone",
@@ -479,16 +479,6 @@ def _why_not_window(
     result = WhyNot(conditions)
     ids = event_symbols(ctl, builder)
     fixed = [condition_literal(scenario, c, ids) for c in conditions]
-    # a card no event of the window can move has no 「final」 atom of its own: it stays where it is
-    fixed = [
-        (sym, truth)
-        for c, (sym, truth) in zip(conditions, fixed)
-        if not (
-            ctl.symbolic_atoms[sym] is None
-            and c.subject in scenario.cards
-            and scenario.cards[c.subject].zone == c.value
-        )
-    ]
     literals, missing = _assumptions(ctl, fixed)
     if missing:
         result.impossible = [c for c, (sym, _) in zip(conditions, fixed) if sym in missing]

@@ -122,3 +122,7 @@ class Scenario:
 
     def card(self, card_id: str) -> CardInstance:
         return self.cards[card_id]
+
+    def replacement_abilities(self) -> list[ReplacementAbility]:
+        """Every replacement ability of the scenario: its cards' (given ones among them), then its effects' in play."""
+        return [a for c in self.cards.values() for a in c.replacements] + [e.ability for e in self.effects]

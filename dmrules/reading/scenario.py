@@ -220,7 +220,7 @@ _STEP_REFS = ("this", "event_card", "event_source")
 def _check_step_cards(scenario: Scenario) -> None:
     """Every card a replacement's follow-up step names by id is in the scenario: found when the scenario is read,
     never halfway through its solution."""
-    abilities = [a for c in scenario.cards.values() for a in c.replacements] + [e.ability for e in scenario.effects]
+    abilities = scenario.replacement_abilities()
     for ability in abilities:
         for spec in (spec for step in ability.then for spec in step.events):
             for card_id in spec.cards:
@@ -929,7 +929,7 @@ class _Checks:
         """Refuse a situation too large to ground (each replacement may make an event per card it chooses)."""
         cards = len(scenario.cards)
         events = len(scenario.events) + len(scenario.templates) * cards
-        abilities = [a for c in scenario.cards.values() for a in c.replacements] + [e.ability for e in scenario.effects]
+        abilities = scenario.replacement_abilities()
         # A replacement of 'this' card watches at most its own card's event; one with a filter, every event.
         watched = sum(1 if a.watch.subject is not None else events for a in abilities)
         size = watched * cards
@@ -998,7 +998,7 @@ def scenario_filters(scenario: Scenario) -> list:
     conditions, the cards they give abilities to and their follow-up steps), of the triggers, and
     of the effect's steps and choices."""
     filters = []
-    for ability in [a for c in scenario.cards.values() for a in c.replacements] + [e.ability for e in scenario.effects]:
+    for ability in scenario.replacement_abilities():
         filters.append(ability.watch.filter)
         filters.append(ability.granted_to)
         filters.extend(action.filter for action in ability.instead)
@@ -1050,7 +1050,7 @@ def _other_reads(scenario: Scenario) -> set[str]:
     read = set()
     if any(flt.names or flt.name_parts for flt in scenario_filters(scenario)):
         read.add("names")
-    abilities = [a for c in scenario.cards.values() for a in c.replacements] + [e.ability for e in scenario.effects]
+    abilities = scenario.replacement_abilities()
     actions = [action for ability in abilities for action in ability.instead]
     specs = [
         spec

@@ -95,7 +95,7 @@ def eligible(scenario: Scenario, group: bool) -> bool:
 
 def _changes_triggers(scenario: Scenario) -> bool:
     """Whether an ability may make a triggered ability trigger twice (a count this path does not read)."""
-    abilities = [a for c in scenario.cards.values() for a in c.replacements] + [e.ability for e in scenario.effects]
+    abilities = scenario.replacement_abilities()
     return any(a.watch.on is not None for a in abilities)
 
 

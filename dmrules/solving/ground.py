@@ -41,7 +41,7 @@ MAX_ORDERED_DEPTH = 10
 
 
 def _takes_from_deck(scenario: Scenario) -> bool:
-    abilities = [a for c in scenario.cards.values() for a in c.replacements] + [e.ability for e in scenario.effects]
+    abilities = scenario.replacement_abilities()
     return any(action.kind in ("mill", "draw") for a in abilities for action in a.instead)
 
 

@@ -71,7 +71,7 @@ def _named_cards(scenario: Scenario) -> set[str]:
     # filters, and the choices of their follow-up steps
     for flt in every_filter(scenario):
         named.update(flt.ids)
-    abilities = [a for c in scenario.cards.values() for a in c.replacements] + [e.ability for e in scenario.effects]
+    abilities = scenario.replacement_abilities()
     for ability in abilities:
         for step in ability.then:
             for spec in step.events:
@@ -112,7 +112,7 @@ def _shared_zones(scenario: Scenario) -> set[str]:
     for template in scenario.templates:
         choosers[template.from_zone] = choosers.get(template.from_zone, 0) + 1
         templates[template.from_zone] = templates.get(template.from_zone, 0) + 1
-    abilities = [a for c in scenario.cards.values() for a in c.replacements] + [e.ability for e in scenario.effects]
+    abilities = scenario.replacement_abilities()
     for ability in abilities:
         for slot in ability.slots():
             choosers[slot.from_zone] = choosers.get(slot.from_zone, 0) + 1

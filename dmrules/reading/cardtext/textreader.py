@@ -770,10 +770,11 @@ def _holder_problem(abilities: list[ReplacementAbility], keyword: str | None) ->
 
 
 def _holder_printed(text: str, abilities: list[ReplacementAbility]) -> str:
-    """The printed sentence with the keyword holder of ``_holder_named`` said as the rendering says it."""
+    """The printed sentence with the keyword holder said as ``_holder_named`` read it (「「K」を得たクリーチャーが」,
+    which the comparison's normalisation says as the rendering does)."""
     for ability in abilities:
         if ability.keyword and ability.watch.subject == "this":
-            text = text.replace(f"「{ability.keyword}」を持つクリーチャーが", "このクリーチャーが")
+            text = _holder_named(text, None, ability.keyword)
     return text
 
 
