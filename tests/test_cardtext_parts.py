@@ -4993,6 +4993,10 @@ def test_the_spell_cast_before_it_on_a_card_of_two_casting_abilities_is_refused(
         "それを唱えた後、墓地に置くかわりに山札の一番下に置く。"
     )
     assert compile_text(first).complete
+    # S・トリガー's reminder casts this spell itself, no spell of another ability (失われし禁術の復元)
+    assert compile_text(
+        "S・トリガー（この呪文をシールドゾーンから手札に加える時、コストを支払わずにすぐ唱えてもよい） / " + first
+    ).complete
     assert_refused(
         first + " / このクリーチャーが攻撃する時、自分の手札から呪文を1枚、コストを支払わずに唱えてもよい。",
         "more than one ability",

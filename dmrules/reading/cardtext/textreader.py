@@ -748,7 +748,8 @@ def _cast_by_which(group: Group, text: str) -> str | None:
     spell, the vocabulary's 「this card's ability cast it」 would take the others' spells too: refused."""
     if not any(a.watch.subject == "cast_by_this" for a in group.abilities):
         return None
-    if len(re.findall(r"唱え(?:てもよい|てよい|る(?=。|$|\s))", text)) < 2:
+    plain = re.sub(r"[（(][^）)]*[）)]", "", text)  # a keyword's reminder (S・トリガー's 「この呪文を…唱えてもよい」)
+    if len(re.findall(r"(?<!この)呪文を[^。]*?唱え(?:てもよい|てよい|る(?=。|$|\s))", plain)) < 2:
         return None
     return (
         "「それを唱えた後」 on a card with more than one ability that casts a spell: the spell of the sentence before "
