@@ -159,6 +159,12 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
     "missing-effect.yaml": ("solve", 1, "", "missing field 'effect'"),
     "link-under-missing-card.yaml": ("solve", 6, "players.me.battle[1].under", "names card 'J9', which is in no zone"),
     "link-under-circle.yaml": ("solve", 5, "players.me.battle[0].under", "stacked under each other in a circle"),
+    "link-under-nested.yaml": (
+        "solve",
+        10,
+        "players.me.battle[2].under",
+        "'U2' is itself stacked under 'EV': a pile has one top card, every card of it is 'under: EV'",
+    ),
     # -- inline abilities and effects in play -----------------------------------------
     "ability-unknown-action.yaml": (
         "solve",

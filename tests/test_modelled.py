@@ -2130,3 +2130,75 @@ def test_a_cards_own_ability_under_a_condition_on_itself_is_read():
     result = compile_text("このクリーチャーがタップされていれば、このクリーチャーは「シールド・セイバー」を得る。")
     (ability,) = result.abilities
     assert ability.granted_to is None and [c.word for c in ability.conditions] == ["this_tapped"]
+
+
+# -- a card stacked under another card has its characteristics ignored (200.3a) ---------------------------------------
+
+STACKED = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: EV, card: {name: 進化クリーチャーA, type: evolution_creature, power: 9000, cost: 7}}
+      - {id: AQ, card: アクア・ソルジャー, under: EV}
+      - {id: SV, card: {name: 見守るクリーチャー, type: creature, power: 1000, replacements: [SAVER]}}
+      - id: KZ
+        card:
+          name: 見届けるクリーチャー
+          type: creature
+          power: 1000
+          triggers:
+            - {watch: {event: destroy, card: {whose: own, type: creature}}, text: 自分のクリーチャーが破壊された時}
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, destroy: AQ}]}
+"""
+
+
+@pytest.mark.parametrize(
+    "watched, finals_, triggered",
+    [
+        ("{whose: own, type: creature}", [("graveyard", "battle")], []),
+        ("{whose: own, race: リキッド・ピープル}", [("graveyard", "battle")], []),
+        ("{whose: own}", [("battle", "graveyard"), ("graveyard", "battle")], []),
+    ],
+)
+def test_a_card_under_an_evolution_creature_is_no_creature_a_watch_sees(watched, finals_, triggered):
+    """An effect that names cards destroys the アクア・ソルジャー under an evolution creature (200.3a: its
+    characteristics are ignored, an effect naming cards reads them). A replacement watching 「自分のクリーチャー」
+    or 「自分のリキッド・ピープル」 does not see it; one watching 「自分のカード」 does; a trigger on 「自分の
+    クリーチャーが破壊された時」 does not trigger (603.5c: it was no creature just before it left)."""
+    saver = f"{{watch: {{event: destroy, card: {watched}}}, instead: [stay, destroy_this], optional: true}}"
+    solution = dmrules.solve(scenario(STACKED.replace("SAVER", saver)))
+    assert finals(solution, "AQ", "SV") == finals_
+    assert [[(t.card, t.event) for t in r.triggered if t.event == "e1"] for r in solution.resolutions] == [
+        triggered
+    ] * len(finals_)
+
+
+TECH_DAN = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: EV, card: {name: 進化クリーチャーA, type: evolution_creature, power: 9000, cost: 7}}
+      - {id: U, card: {name: 下のクリーチャー, type: creature, power: 2000, cost: 2}, under: EV}
+      - {id: C, card: {name: 普通のクリーチャー, type: creature, power: 2000, cost: 3}}
+  opponent:
+    hand: [{id: TG, card: テック団の波壊Go！}]
+effect: {source: TG, controller: opponent, by: spell, events: [{id: e1, return_to_hand: {all: FILTER}}]}
+"""
+
+
+@pytest.mark.parametrize(
+    "every, final",
+    [
+        ("{whose: opponent, cost_max: 5}", ("battle", "hand", "hand")),
+        ("{whose: opponent, type: creature, cost_max: 5}", ("battle", "battle", "hand")),
+    ],
+)
+def test_an_effect_naming_cards_takes_the_card_under_an_evolution_creature_whose_cost_fits(every, final):
+    """「バトルゾーンにある相手のコスト5以下のカードをすべて、持ち主の手札に戻す」 (テック団の波壊Go!, the example of
+    200.3a): the cost 2 card under a cost 7 evolution creature returns to the hand, out from under it; an effect
+    naming creatures does not read it."""
+    solution = dmrules.solve(scenario(TECH_DAN.replace("FILTER", every)))
+    assert finals(solution, "EV", "U", "C") == [final]

@@ -237,7 +237,11 @@ def test_destroying_all_creatures_makes_no_event_of_a_card_stacked_under_one() -
               - {id: EV, card: {name: 進化クリーチャー, type: evolution_creature}}
               - {id: U, under: EV, card: {name: 進化元, type: creature}}
               - {id: V, card: {name: 普通のクリーチャー, type: creature}}
-        effect: {source: S, controller: me, by: spell, events: [{id: e1, destroy: {all: {whose: opponent}}}]}
+        effect:
+          source: S
+          controller: me
+          by: spell
+          events: [{id: e1, destroy: {all: {whose: opponent, type: creature}}}]
         """
     )
     (resolution,) = solution.resolutions

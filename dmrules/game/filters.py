@@ -94,6 +94,13 @@ def alternatives(flt: Filter) -> tuple[Filter, tuple[Filter, ...]]:
     return common, tuple(replace(alt, **face) for alt in flt.any_of)
 
 
+def names_cards(flt: Filter) -> bool:
+    """Whether the filter names cards (「コスト5以下のカード」), no card type, race or evolution card: an effect that
+    names cards reads the characteristics of the cards stacked under another card, which are otherwise ignored
+    (200.3a; asp/common/filters.lp)."""
+    return not any(g.types or g.races or g.evolution for g in each_filter(flt))
+
+
 def each_filter(flt: Filter) -> tuple[Filter, ...]:
     """The filter and its alternatives (whatever words any of them reads)."""
     return (flt,) + tuple(g for alt in flt.any_of for g in each_filter(alt))

@@ -13,6 +13,7 @@ from typing import Any
 from .cards import CardInstance
 from .errors import InputError, Where
 from .events import Event, EventSpec, Step, Template
+from .filters import names_cards
 from .grants import card_passes, count_holds
 from .scenario import Scenario
 from .vocabulary import DECK_TOP_MOVES, EVENT_FROM, EVENT_TO, PLAYER_KINDS, ZONE_WORDS
@@ -114,7 +115,7 @@ class _CardEvents(_Lookups):
             c
             for c in self.state.cards.values()
             if c.zone == spec.every_from
-            and c.under is None
+            and (c.under is None or names_cards(spec.every))
             and not self.pending(c)
             and card_passes(spec.every, c, at.controller, at.source)
         ]

@@ -562,6 +562,13 @@ class _CardsReader:
                     raise node.error("cards stacked under each other in a circle", "under")
                 seen.add(top.id)
                 top = self.cards[top.under]
+            if card.under is not None and top.id != card.under:
+                link = "placed_under" if card.placed else "under"
+                raise node.error(
+                    f"'{card.under}' is itself stacked under '{self.cards[card.under].under}': a pile has one top "
+                    f"card, every card of it is '{link}: {top.id}'",
+                    link,
+                )
 
 
 class _EffectReader:
