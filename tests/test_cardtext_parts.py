@@ -5001,3 +5001,113 @@ def test_the_spell_cast_before_it_on_a_card_of_two_casting_abilities_is_refused(
         first + " / このクリーチャーが攻撃する時、自分の手札から呪文を1枚、コストを支払わずに唱えてもよい。",
         "more than one ability",
     )
+
+
+# -- card types written with 「・」, never races ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "word, card_type",
+    [("ドラグハート・ウエポン", "weapon"), ("ドラグハート・フォートレス", "fortress")],
+)
+def test_a_dragheart_type_is_a_card_type(word, card_type):
+    assert_compiles_to(
+        f"自分の{word}がバトルゾーンを離れる時、かわりにこのクリーチャーを破壊してもよい。",
+        {
+            "watch": {"event": "leave", "card": {"whose": "own", "type": card_type}},
+            "instead": ["stay", "destroy_this"],
+            "optional": True,
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "word", ["オレガ・オーラ", "サイキック・スーパー・クリーチャー", "キング・クリーチャー", "エグザイル・クリーチャー"]
+)
+def test_a_type_word_of_the_vocabulary_is_no_race(word):
+    """A card type the vocabulary does not name is refused, never read as the race its first word would be (「キング」
+    would take every キング・コマンド・ドラゴン)."""
+    assert_refused(f"自分の{word}が離れる時、かわりに手札に戻す。", "cannot read")
+
+
+def test_a_dragheart_weapon_watched_is_one_of_that_type():
+    """The weapon may stay for a card of the hand; the fortress, no weapon, returns to the hyperspatial zone."""
+    text = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: R
+        card:
+          name: 守るクリーチャー
+          type: creature
+          text: 自分のドラグハート・ウエポンがバトルゾーンを離れる時、かわりに自分の手札を1枚捨ててもよい。
+      - {id: W, card: {name: 武器, type: dragheart_weapon}, equipped_to: R}
+      - {id: F, card: {name: 要塞, type: dragheart_fortress}}
+    hand: [h1]
+  opponent: {}
+effect: {controller: opponent, events: [{id: e1, return_to_hand: W}, {id: e2, return_to_hand: F}]}
+"""
+    assert finals(text, "W", "F", "h1") == [
+        ("battle", "hyperspatial", "graveyard"),
+        ("hyperspatial", "hyperspatial", "hand"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        # What is done after 「その場合、」 moves this card, while the first sentence watches another's event.
+        (
+            "自分の他のクリーチャーが破壊される時、自分の手札を1枚捨ててもよい。その場合、このクリーチャーを墓地に置くかわりに"
+            "手札に戻す。",
+            "a replacement said across two sentences",
+        ),
+        # A modifier before the first of two card phrases that each say their head limits that one only.
+        (
+            "自分のコスト5以下の光のクリーチャーまたは水のクリーチャーが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+            "cannot read",
+        ),
+        (
+            "自分のタップされている光のクリーチャーまたは水のクリーチャーが破壊される時、かわりにこのクリーチャーを破壊"
+            "してもよい。",
+            "cannot read",
+        ),
+        (
+            "自分のコスト3以下の自然のクリーチャーまたは自然のタマシードが破壊される時、かわりにこのクリーチャーを破壊"
+            "してもよい。",
+            "cannot read",
+        ),
+        # A cause said with the first of two events only.
+        ("このクリーチャーが相手の呪文によって破壊されるか手札に戻される時、かわりにマナゾーンに置く。", "renders as"),
+        (
+            "相手の効果によって、このクリーチャーが破壊される時、または手札に戻される時、かわりにマナゾーンに置く。",
+            "renders as",
+        ),
+    ],
+)
+def test_a_part_said_of_one_of_two_is_never_read_of_both(text, named):
+    assert_refused(text, named)
+
+
+def test_a_player_said_before_two_card_phrases_is_of_both():
+    assert_compiles_to(
+        "自分の光のクリーチャーまたは水のクリーチャーが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+        {
+            "watch": {
+                "event": "destroy",
+                "card": {"whose": "own", "type": "creature", "civilization": ["light", "water"]},
+            },
+            "instead": ["stay", "destroy_this"],
+            "optional": True,
+        },
+    )
+
+
+def test_a_standing_instead_of_this_creatures_own_break_is_no_effects_own():
+    """「このクリーチャーは、相手のシールドをブレイクするかわりに…」 on a creature is its ability, never an effect's own
+    self-replacement (which would leave the card with no ability and no warning): with no form of it, refused."""
+    assert_refused(
+        "このクリーチャーは、相手のシールドをブレイクするかわりに、相手の山札の上から2枚を墓地に置いてもよい。",
+        "cannot read",
+    )

@@ -80,8 +80,11 @@ def may_form(text: str) -> str | None:
 def _cost_then_instead(match: re.Match[str]) -> str:
     """「…置かれるとき、手札を1枚墓地に置いてよい。その場合、このクリーチャーを墓地に置くかわりに手札に戻す」:
     what the player may do, then what is done instead if they do, is one optional replacement whose actions are
-    both: 「…置かれるとき、墓地に置くかわりに、手札を1枚墓地に置き、手札に戻してもよい」."""
+    both: 「…置かれるとき、墓地に置くかわりに、手札を1枚墓地に置き、手札に戻してもよい」. Only when the card the second
+    sentence names (「このクリーチャーを」) is the one the first watches; else the text is left as printed."""
     head, cost, stem, original, rest, verb = match.group("head", "cost", "stem", "original", "rest", "verb")
+    if match.group("named") and not (head.startswith("この") or "。この" in head):
+        return match.group(0)  # this card named after another card's event: no one replacement of it
     return f"{head}{original}かわりに、{cost}{_STEM[stem]}、{may_form(rest + verb)}"
 
 
@@ -108,6 +111,11 @@ def _each_chosen(match: re.Match[str]) -> str:
     pre, first, n, second, m, rest, stem, may = match.group("pre", "a", "n", "b", "m", "rest", "stem", "may")
     return f"{pre}{first}{n}を{rest}{_STEM[stem]}、{second}{m}を{rest}{stem}て{may}"
 
+
+# Before the first of two card phrases joined by 「または」: nothing that modifies it alone (「コスト5以下の光の
+# クリーチャーまたは水のクリーチャー」 limits the light creatures only, its head said again): the start, a mark, a
+# particle, or a player's 「自分の」 「相手の」 (said of both).
+_UNMODIFIED = r"(?:^|(?<=[、。はがをにで])|(?<=自分の)|(?<=相手の))"
 
 # What is done instead is only where the watched card goes: 「墓地に置くかわりに持ち主のマナゾーンに置く」, to the end.
 _ONLY_MOVED = (
@@ -180,7 +188,7 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (
         re.compile(
             r"(?P<head>(?:^|(?<=。))[^。]*?(?:れる|る)(?:時|とき)、)(?P<cost>[^。]*?)(?P<stem>置い|捨て|戻し|破壊し|加え)"
-            r"て(?:も)?よい。(?:その場合|そうした場合|そうしたら)、(?:この(?:クリーチャー|カード)を)?"
+            r"て(?:も)?よい。(?:その場合|そうした場合|そうしたら)、(?P<named>この(?:クリーチャー|カード)を)?"
             r"(?P<original>墓地に置く|離れる|バトルゾーンを離れる|破壊される|手札に戻る)かわりに、?"
             r"(?P<rest>[^。]*?)(?P<verb>戻す|出す|置く|加える|捨てる)(?=。|$)"
         ),
@@ -450,7 +458,9 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # 「自然のクリーチャーまたはタマシード」
     (
         re.compile(
-            r"(光|水|闇|火|自然)の(クリーチャー|タマシード|クロスギア)(?:または|か)\1の(クリーチャー|タマシード|クロスギア)"
+            _UNMODIFIED
+            + r"(光|水|闇|火|自然)の(クリーチャー|タマシード|クロスギア)(?:または|か)"
+            + r"\1の(クリーチャー|タマシード|クロスギア)"
         ),
         r"\1の\2または\3",
     ),
@@ -465,7 +475,7 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     ),
     # 「光のクリーチャーまたは水のクリーチャー」: one head said after each civilization, as 「光または水のクリーチャー」
     (
-        re.compile(r"(光|水|闇|火|自然)の(クリーチャー|カード|呪文)(?:または|か)(光|水|闇|火|自然)の\2"),
+        re.compile(_UNMODIFIED + r"(光|水|闇|火|自然)の(クリーチャー|カード|呪文)(?:または|か)(光|水|闇|火|自然)の\2"),
         r"\1または\3の\2",
     ),
     # 「自分のシールドを1枚裏向きのまま選び」: a shield chosen as it lies, face down (the classic wording, from before
@@ -860,9 +870,11 @@ _CANON_PATTERNS = tuple(
             r"(自分|相手)の(マナゾーン|墓地|手札|山札)(?:にある|の)([^、。が]*?)が(?!(?:マナゾーン|墓地|手札|山札)から)",
             r"\1の\3が\2から",
         ),
-        # 「このクリーチャーが…時、または…時」: the second event of the same card, its subject not said again
+        # 「このクリーチャーが…時、または…時」: the second event of the same card, its subject not said again; not when
+        # the first says a cause (「相手の呪文によって破壊される時、または手札に戻される時」: whether it is the second's
+        # too is not said where the reading could check it)
         (
-            r"(?<![^、。])このクリーチャーが([^、。]*?)時、または(?=[^、。が]*時)",
+            r"(?<![^、。])このクリーチャーが((?:(?!によって)[^、。])*?)時、または(?=[^、。が]*時)",
             r"このクリーチャーが\1時、またはこのクリーチャーが",
         ),
         # 「…が相手の呪文によって破壊される時、または相手のクリーチャーの能力によって破壊される時」: one event by

@@ -41,6 +41,8 @@ _TYPE = {
     "cross_gear": "クロスギア",
     "tamaseed": "タマシード",
     "dragheart": "ドラグハート",
+    "weapon": "ドラグハート・ウエポン",
+    "fortress": "ドラグハート・フォートレス",
     "psychic": "サイキック・クリーチャー",
     "gr": "GRクリーチャー",
     "neo": "NEOクリーチャー",

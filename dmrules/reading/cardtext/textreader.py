@@ -83,9 +83,10 @@ def _effects_before(done: list[c.Sentence]) -> str:
 
 
 # A subject (「…は」「…が」) and the verb of what it does right before 「かわりに」, in the sentence's first segment: a
-# card's event (passive, or its own leaving, entering, losing), or an act whose kanji stem an earlier sentence says
+# card's event (passive, or its own leaving, entering, losing), or an act whose stem (kanji, or katakana before
+# 「する」: 「ブレイクする」) an earlier sentence says
 _DONE_BEFORE_INSTEAD = (
-    r"[^。]*?(?:(?P<passive>される|られる|離れる|出る|負ける)|(?P<stem>[一-龥]+)[ぁ-ん]*?[るすくうつ])"
+    r"[^。]*?(?:(?P<passive>される|られる|離れる|出る|負ける)|(?P<stem>[一-龥]+|[ァ-ヺー]+(?=する))[ぁ-ん]*?[るすくうつ])"
     r"、?(?:かわりに|代わりに)"
 )
 # 「そのクリーチャーは」「それが」: the card the sentence before acts on

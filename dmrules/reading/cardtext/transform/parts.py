@@ -59,6 +59,8 @@ TYPE_BY_WORD = {
     "タマシード": "tamaseed",
     "ドラグハート": "dragheart",
     "ドラグハート・クリーチャー": "dragheart",
+    "ドラグハート・ウエポン": "weapon",
+    "ドラグハート・フォートレス": "fortress",
     "サイキック・クリーチャー": "psychic",
     "GRクリーチャー": "gr",
     "NEOクリーチャー": "neo",
