@@ -1,6 +1,7 @@
 """The workbench's routes, over HTTP: answers bound to their situation, pages of boards, limits,
 errors at their field in the page's language, safety."""
 
+import json
 import urllib.request
 
 import pytest
@@ -191,6 +192,45 @@ def test_every_request_is_bounded_and_the_page_is_locked_down(url):
         assert response.headers["content-type"].startswith("image/svg+xml")
 
 
+def test_refusals_before_the_body_is_read_answer_in_the_language_it_asks_for(url):
+    # Over the limit (50,000 bytes here), its lang at the end: read on for the language alone.
+    too_large = json.dumps({"scenario": {"title": "x" * 60_000}, "lang": "en"}).encode()
+    status, doc, _ = call(url + "/api/solve", too_large)
+    assert (status, doc["error"]["message"]) == (413, "the request is larger than 50,000 bytes")
+    status, doc, _ = call(url + "/api/solve", too_large.replace(b'"en"', b'"ja"'))
+    assert (status, doc["error"]["message"]) == (413, "リクエストが 50,000 バイトを超えています")
+    # Nested deeper than JSON is read, and deep enough that the server cannot write it out.
+    nested = b'{"lang": "en", "scenario": {"a": ' + b"[" * 5000 + b"]" * 5000 + b"}}"
+    status, doc, _ = call(url + "/api/solve", nested)
+    assert (status, doc["error"]["message"]) == (400, "the request is nested too deeply")
+    deep = {"lang": "en", "scenario": {"a": json.loads("[" * 900 + "]" * 900)}}
+    for path in ("/api/solve", "/api/yaml"):
+        status, doc, _ = call(url + path, deep)
+        assert (status, doc["error"]["message"]) == (400, "the request is nested too deeply")
+    status, doc, _ = call(url + "/api/solve", b'{"lang": "en", "scenario": {]}')
+    assert (status, doc["error"]["message"]) == (400, "the request is not JSON")
+
+
+def test_the_language_of_a_body_is_found_without_reading_it_as_json():
+    from dmrules.presenting.web.body import TopLang
+
+    def lang(text: bytes, piece: int) -> str | None:
+        scan = TopLang()
+        for start in range(0, len(text), piece):
+            scan.feed(text[start : start + piece])
+        return scan.lang
+
+    cases = [
+        (b'{"a": "x: [y, \\"lang\\": \\"en\\"", "lang": "en"}', "en"),
+        (b'{"scenario": {"lang": "en"}, "l": ["lang", "en"]}', None),
+        (b'{"lang": "en", "lang": "fr"}', "ja"),
+        (b'{"x": "\\\\", "lang" : "en", "y": ' + b"[" * 3000, "en"),
+        (b'{"lang\\u0020": "en"}', None),
+    ]
+    for text, found in cases:
+        assert [lang(text, piece) for piece in (1, 2, 3, 5, len(text))] == [found] * 5, text
+
+
 @pytest.mark.parametrize(
     "headers, status",
     [
@@ -302,17 +342,15 @@ effect:
 
 
 def test_a_solve_streams_its_progress(url):
-    import json as _json
-
     B03 = yaml.safe_load((FIXTURES / "B03-baiken-setsudan.yaml").read_text(encoding="utf-8"))
     request = urllib.request.Request(
         url + "/api/solve",
-        data=_json.dumps({"scenario": B03, "stream": True}).encode(),
+        data=json.dumps({"scenario": B03, "stream": True}).encode(),
         headers={"content-type": "application/json"},
     )
     with urllib.request.urlopen(request, timeout=60) as response:
         assert response.headers["content-type"].startswith("application/x-ndjson")
-        lines = [_json.loads(line) for line in response.read().decode().splitlines()]
+        lines = [json.loads(line) for line in response.read().decode().splitlines()]
     assert all(set(line) == {"found", "seconds"} for line in lines[:-1])
     assert (lines[-1]["result"]["resolutions"], lines[-1]["result"]["states"]) == (4, 3)
 

@@ -38,6 +38,7 @@ from ...reading.search import find_cards
 from ...reading.yamlsrc import load_located_text
 from ..report import CSS
 from . import messages
+from .body import read_json, request_lang
 from .child import CAUSE_BUDGET, MAX_TEXT, Refused, scenario_yaml
 from .guard import Guard
 from .jobs import Busy, ChildProgress, Pool
@@ -79,10 +80,6 @@ def solve_key(doc: dict, timeout: float, max_resolutions: int) -> str:
     """The key of a solve: the situation's content and the limits that number its resolutions."""
     canonical = json.dumps([doc, timeout, max_resolutions], sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()[:32]
-
-
-def _lang(value) -> str:
-    return value if value in ("ja", "en") else "ja"
 
 
 class Results:
@@ -159,23 +156,8 @@ class Workbench:
 
     # -- plumbing ----------------------------------------------------------------
     async def body(self, request: Request) -> dict:
-        lang = _lang(request.query_params.get("lang"))
-        declared = request.headers.get("content-length")
-        too_large = Refused(413, messages.refusal("too_large", lang, limit=self.limits.max_body))
-        if declared and declared.isdigit() and int(declared) > self.limits.max_body:
-            raise too_large
-        data = b""
-        async for chunk in request.stream():
-            data += chunk
-            if len(data) > self.limits.max_body:
-                raise too_large
-        try:
-            doc = json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise Refused(400, messages.refusal("not_json", lang)) from None
-        if not isinstance(doc, dict):
-            raise Refused(400, messages.refusal("not_object", lang))
-        doc["lang"] = _lang(doc.get("lang"))
+        doc = await read_json(request, self.limits.max_body, request_lang(request.query_params.get("lang")))
+        request.state.lang = doc["lang"]  # the language of a refusal found later (``handle``)
         return doc
 
     def scenario_of(self, doc: dict) -> dict:
@@ -229,7 +211,7 @@ class Workbench:
             except asyncio.CancelledError:
                 return Response(status_code=499)  # the browser went away: nobody reads this
             except RecursionError:
-                lang = _lang(request.query_params.get("lang"))
+                lang = getattr(request.state, "lang", None) or request_lang(request.query_params.get("lang"))
                 return JSONResponse({"error": {"message": messages.refusal("nested", lang)}}, status_code=400)
 
         return endpoint
@@ -238,7 +220,7 @@ class Workbench:
     async def index(self, request: Request) -> Response:
         boot = {
             "fixtures": fixture_names(),
-            "lang": _lang(request.query_params.get("lang", "ja")),
+            "lang": request_lang(request.query_params.get("lang", "ja")),
             "limits": {
                 "timeout": self.limits.timeout,
                 "max_resolutions": self.limits.max_resolutions,
@@ -262,7 +244,7 @@ class Workbench:
 
     async def fixture(self, request: Request) -> Response:
         name = request.query_params.get("name", "")
-        lang = _lang(request.query_params.get("lang"))
+        lang = request_lang(request.query_params.get("lang"))
         folder = fixtures_dir()
         if folder is None or name not in fixture_names():
             raise Refused(404, messages.refusal("no_fixture", lang, name=name[:100]), "fixture")
