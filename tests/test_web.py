@@ -211,6 +211,14 @@ def test_refusals_before_the_body_is_read_answer_in_the_language_it_asks_for(url
     assert (status, doc["error"]["message"]) == (400, "the request is not JSON")
 
 
+def test_a_number_of_more_digits_than_python_reads_is_refused(url):
+    body = json.dumps({"scenario": A01, "lang": "en"})[:-1] + ', "timeout": ' + "9" * 5000 + "}"
+    status, doc, _ = call(url + "/api/solve", body.encode())
+    assert (status, doc["error"]["message"]) == (400, "a number of the request has too many digits (at most 4,300)")
+    status, doc, _ = call(url + "/api/solve", body.replace('"en"', '"ja"').encode())
+    assert (status, doc["error"]["message"]) == (400, "リクエストの数の桁が多すぎます (4,300 桁まで)")
+
+
 def test_the_language_of_a_body_is_found_without_reading_it_as_json():
     from dmrules.presenting.web.body import TopLang
 

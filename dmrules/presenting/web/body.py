@@ -1,17 +1,18 @@
 """A request's body as the workbench reads it: at most ``max_body`` bytes of JSON, an object, in the
 language its ``lang`` asks for.
 
-A body refused before it is read as JSON (too large, nested too deeply, not JSON) is answered in
-the language of its top-level ``lang`` member all the same: ``TopLang`` finds that member without
-parsing the body, reading on past the size limit (up to ``LANG_SCAN`` times the limit) for it
-alone. A body that says no language is answered in the language of the ``lang`` query parameter,
-else in Japanese.
+A body refused before it is read as JSON (too large, nested too deeply, not JSON, a number of more
+digits than Python reads) is answered in the language of its top-level ``lang`` member all the
+same: ``TopLang`` finds that member without parsing the body, reading on past the size limit (up
+to ``LANG_SCAN`` times the limit) for it alone. A body that says no language is answered in the
+language of the ``lang`` query parameter, else in Japanese.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import sys
 
 from starlette.requests import Request
 
@@ -123,6 +124,10 @@ async def read_json(request: Request, max_body: int, lang: str) -> dict:
     except (UnicodeDecodeError, json.JSONDecodeError):
         scan.feed(bytes(data))
         raise Refused(400, messages.refusal("not_json", scan.lang or lang)) from None
+    except ValueError:  # an integer of more digits than Python reads
+        scan.feed(bytes(data))
+        limit = sys.get_int_max_str_digits()
+        raise Refused(400, messages.refusal("digits", scan.lang or lang, limit=limit)) from None
     except RecursionError:
         scan.feed(bytes(data))
         raise Refused(400, messages.refusal("nested", scan.lang or lang)) from None

@@ -172,6 +172,7 @@ REFUSALS = {
         "content_type": "リクエストは application/json で送ってください",
         "internal": "内部エラーが起きました (状況とともに報告してください)",
         "too_long": "{field} が長すぎます ({limit:,} 文字まで)",
+        "digits": "リクエストの数の桁が多すぎます ({limit:,} 桁まで)",
     },
     "en": {
         "busy": "the solver is busy with other requests; try again in a moment",
@@ -198,5 +199,6 @@ REFUSALS = {
         "content_type": "send the request as application/json",
         "internal": "internal error (please report it with the situation)",
         "too_long": "{field} is too long (at most {limit:,} characters)",
+        "digits": "a number of the request has too many digits (at most {limit:,})",
     },
 }
