@@ -219,6 +219,38 @@ def test_a_number_of_more_digits_than_python_reads_is_refused(url):
     assert (status, doc["error"]["message"]) == (400, "リクエストの数の桁が多すぎます (4,300 桁まで)")
 
 
+@pytest.mark.parametrize(
+    "path, body, place, said",
+    [
+        ("/api/why-not", {"expect": "\ud800=battle"}, "--expect", "the why-not question: {} at character 1"),
+        ("/api/why-not", {"expect": "J1=\ud800"}, "--expect", "the why-not question: {} at character 4"),
+        ("/api/compile", {"text": "かわりに\ud800"}, "text", "Printed text: {} at character 5"),
+        ("/api/solve", {"scenario": {**A01, "title": "\udfff"}}, "title", "Situation: {} at character 1"),
+        ("/api/parse", {"yaml": "turn: me\n\ud800"}, "yaml", "Scenario YAML: {} at character 10"),
+    ],
+)
+def test_text_that_is_not_valid_unicode_is_refused_at_its_field(url, path, body, place, said):
+    key = call(url + "/api/solve", {"scenario": A01})[1]["key"]
+    status, doc, _ = call(url + path, {"scenario": A01, "key": key, **body, "lang": "en"})
+    code = "U+DFFF" if "title" in body.get("scenario", {}) else "U+D800"
+    assert (status, doc["error"]["place"]) == (400, place)
+    assert doc["error"]["message"] == said.format(f"not valid Unicode text: a lone surrogate {code}")
+
+
+def test_a_card_named_by_text_that_is_not_valid_unicode_is_named_by_its_place(url):
+    scenario = yaml.safe_load(yaml.safe_dump(A01))
+    scenario["players"]["me"]["battle"][0] = {"id": "J\ud800", "card": "アビスベル＝ジャシン帝"}
+    status, doc, _ = call(url + "/api/solve", {"scenario": scenario})
+    assert (status, doc["error"]["place"]) == (400, "players.me.battle[0].id")
+    assert doc["error"]["message"] == (
+        "自分のバトルゾーンのカード #1: "
+        "Unicode の文字列として正しくありません (対になっていないサロゲート U+D800、2 文字目)"
+    )
+    status, doc, _ = call(url + "/api/solve", {"scenario": {**A01, "\ud800": 1}, "lang": "en"})
+    assert (status, doc["error"]["place"]) == (400, "")
+    assert doc["error"]["message"] == "Situation: not valid Unicode text: a lone surrogate U+D800 at character 1"
+
+
 def test_the_language_of_a_body_is_found_without_reading_it_as_json():
     from dmrules.presenting.web.body import TopLang
 

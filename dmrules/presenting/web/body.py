@@ -1,5 +1,5 @@
-"""A request's body as the workbench reads it: at most ``max_body`` bytes of JSON, an object, in the
-language its ``lang`` asks for.
+"""A request's body as the workbench reads it: at most ``max_body`` bytes of JSON, an object whose
+strings are all valid Unicode text, in the language its ``lang`` asks for.
 
 A body refused before it is read as JSON (too large, nested too deeply, not JSON, a number of more
 digits than Python reads) is answered in the language of its top-level ``lang`` member all the
@@ -21,6 +21,7 @@ from .child import Refused
 
 LANG_SCAN = 4  # a body over the limit is read on, for its language alone, up to this many times the limit
 _STRUCTURE = re.compile(rb'[\\"{}\[\]:,]')
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def request_lang(value) -> str:
@@ -134,4 +135,51 @@ async def read_json(request: Request, max_body: int, lang: str) -> dict:
     if not isinstance(doc, dict):
         raise Refused(400, messages.refusal("not_object", lang))
     doc["lang"] = request_lang(doc.get("lang"))
+    refuse_surrogates(doc)
     return doc
+
+
+def _field_place(name: str) -> str:
+    """The place of a top-level field of a request, as its errors name it."""
+    return "--expect" if name == "expect" else name
+
+
+def lone_surrogate(doc: dict) -> tuple[str | None, str, int] | None:
+    """The first string of the request that is not valid Unicode text (a lone surrogate, which JSON's
+    ``\\ud800`` can write): its place (of the scenario's own fields as the reader names them, relative
+    to the scenario; of a key, the place of its mapping), the surrogate and its position (from 1)."""
+    for name in doc:
+        found = _SURROGATE.search(name)
+        if found:
+            return None, found.group(), found.start() + 1
+    stack: list[tuple[object, str]] = [
+        (value, "" if name == "scenario" else _field_place(name)) for name, value in reversed(doc.items())
+    ]
+    while stack:
+        value, place = stack.pop()
+        if isinstance(value, str):
+            found = _SURROGATE.search(value)
+            if found:
+                return place, found.group(), found.start() + 1
+        elif isinstance(value, dict):
+            inner = [(k, v, f"{place}.{k}" if place else k) for k, v in value.items()]
+            stack += [(v, p) for _, v, p in reversed(inner)]
+            stack += [(k, place) for k, _, _ in reversed(inner)]
+        elif isinstance(value, list):
+            stack += [(v, f"{place}[{i}]") for i, v in reversed(list(enumerate(value)))]
+    return None
+
+
+def refuse_surrogates(doc: dict) -> None:
+    """A request with a string that is not valid Unicode text is refused, naming its field (400)."""
+    found = lone_surrogate(doc)
+    if found is None:
+        return
+    place, char, at = found
+    lang = doc["lang"]
+    scenario = doc.get("scenario") if isinstance(doc.get("scenario"), dict) else None
+    field = messages.field_words(place, lang, scenario)
+    if _SURROGATE.search(field):  # a card named by an id that is not valid text either: by its number
+        field = messages.field_words(place, lang)
+    problem = messages.refusal("surrogate", lang, code=f"U+{ord(char):04X}", at=at)
+    raise Refused(400, f"{field}: {problem}", place)

@@ -30,6 +30,9 @@ FIELDS = {
         "fixture": "裁定の例",
         "--expect": "なぜできない? の指定",
         "scenario": "状況",
+        "key": "解いた結果のキー",
+        "type": "カードの種類",
+        "yaml": "シナリオの YAML",
     },
     "en": {
         "timeout": "Time limit (s)",
@@ -48,6 +51,9 @@ FIELDS = {
         "fixture": "Ruling",
         "--expect": "the why-not question",
         "scenario": "Situation",
+        "key": "the solve's key",
+        "type": "Card type",
+        "yaml": "Scenario YAML",
     },
 }
 
@@ -173,6 +179,7 @@ REFUSALS = {
         "internal": "内部エラーが起きました (状況とともに報告してください)",
         "too_long": "{field} が長すぎます ({limit:,} 文字まで)",
         "digits": "リクエストの数の桁が多すぎます ({limit:,} 桁まで)",
+        "surrogate": "Unicode の文字列として正しくありません (対になっていないサロゲート {code}、{at} 文字目)",
     },
     "en": {
         "busy": "the solver is busy with other requests; try again in a moment",
@@ -200,5 +207,6 @@ REFUSALS = {
         "internal": "internal error (please report it with the situation)",
         "too_long": "{field} is too long (at most {limit:,} characters)",
         "digits": "a number of the request has too many digits (at most {limit:,})",
+        "surrogate": "not valid Unicode text: a lone surrogate {code} at character {at}",
     },
 }
