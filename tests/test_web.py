@@ -395,6 +395,19 @@ def test_a_solve_streams_its_progress(url):
     assert (lines[-1]["result"]["resolutions"], lines[-1]["result"]["states"]) == (4, 3)
 
 
+def test_a_streamed_solve_refuses_bad_input_with_its_status(url):
+    bad = {**A01, "turn": "nobody"}
+    status, doc, headers = call(url + "/api/solve", {"scenario": bad, "stream": True, "lang": "en"})
+    assert (status, headers["content-type"]) == (400, "application/json")
+    assert doc["error"] == {
+        "message": "Turn player: unknown value 'nobody' (known: me, opponent)",
+        "place": "turn",
+        "problem": "Turn player: unknown value 'nobody' (known: me, opponent)",
+    }
+    status, doc, _ = call(url + "/api/solve", {"scenario": A01, "stream": True, "max_resolutions": 0})
+    assert (status, doc["error"]["place"]) == (400, "max_resolutions")
+
+
 def test_a_child_over_its_memory_cap_is_ended_and_says_so():
     """The solver's memory is the child's: over its cap the child ends, the answer says so."""
     import asyncio

@@ -152,6 +152,7 @@ def solve_and_render(
 def task_solve(payload: dict, say: Callable[[int], None]) -> dict:
     lang = payload["lang"]
     scenario = read_payload(payload)
+    say(0)  # the situation is read: solving begins
     result = solve_and_render(scenario, payload["timeout"], payload["max_resolutions"], lang, Reporter(say))
     result["warnings"] = warnings(scenario, lang)
     return result

@@ -6,7 +6,9 @@ it as YAML and reads it exactly as the command line reads a file, so a bad scena
 error, naming the place (in words, in the page's language: ``messages.py``). Every request is
 bounded: its body, its time, its memory, how many run at once. An answer is computed for the
 situation it carries, and says so by a key of that situation's content: a why asked of a
-resolution is refused unless it carries the situation that was solved.
+resolution is refused unless it carries the situation that was solved. A streamed solve starts to
+stream once the child has read the situation: bad input is refused with its status, never inside
+the stream.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from .guard import Guard
 from .jobs import Busy, ChildProgress, Pool
 
 HERE = Path(__file__).resolve().parent
+NDJSON = "application/x-ndjson"
 
 
 @dataclass(frozen=True)
@@ -271,27 +274,48 @@ class Workbench:
         page = read_number(doc, "page", 1, 10**6, True)
         key = solve_key(scenario, timeout, most)
         payload = {"scenario": scenario, "lang": doc["lang"], "timeout": timeout, "max_resolutions": most}
-        cached = self.results.get(key + doc["lang"])
-        if cached is not None:
-            result = page_of(cached, key, page, self.limits.per_page)
-            if doc.get("stream"):
-                return StreamingResponse(iter([json.dumps({"result": result}, ensure_ascii=False) + "\n"]))
-            return JSONResponse(result)
-        if not doc.get("stream"):
+        result = self.results.get(key + doc["lang"])
+        if result is None and not doc.get("stream"):
             result = await self.watched(request, self.child("solve", payload, timeout))
-            self.results.put(key + doc["lang"], result)
-            return JSONResponse(page_of(result, key, page, self.limits.per_page))
-        if self.pool.running + self.pool.waiting >= self.pool.concurrent + self.pool.queue:
-            raise Refused(503, messages.refusal("busy", doc["lang"]))
-        lines = self.progress_lines(payload, key, page)
-        return StreamingResponse(lines, media_type="application/x-ndjson")
+        elif result is None:
+            task, progress, start = await self.started(request, payload)
+            if not task.done():
+                lines = self.progress_lines(task, progress, start, payload, key, page)
+                return StreamingResponse(lines, media_type=NDJSON)
+            result = task.result()
+        self.results.put(key + doc["lang"], result)
+        answer = page_of(result, key, page, self.limits.per_page)
+        if doc.get("stream"):
+            return StreamingResponse(
+                iter([json.dumps({"result": answer}, ensure_ascii=False) + "\n"]), media_type=NDJSON
+            )
+        return JSONResponse(answer)
 
-    async def progress_lines(self, payload: dict, key: str, page: int):
-        """JSON lines: ``{"found": N, "seconds": S}`` while solving, then ``{"result": ...}`` or
-        ``{"error": ...}``. When the browser goes away the child is ended."""
+    async def started(self, request: Request, payload: dict) -> tuple[asyncio.Future, ChildProgress, float]:
+        """A streamed solve's child once it has read the situation and begun to solve (or has answered
+        already): what it refuses before then is refused with its status, not inside a stream."""
         progress = ChildProgress()
         start = time.monotonic()
         task = asyncio.ensure_future(self.child("solve", payload, payload["timeout"], progress))
+
+        async def reading() -> None:
+            while not task.done() and not progress.solving:
+                await asyncio.wait({task}, timeout=0.05)
+
+        try:
+            await self.watched(request, reading())
+        except BaseException:
+            progress.cancel.set()
+            task.cancel()
+            raise
+        return task, progress, start
+
+    async def progress_lines(
+        self, task: asyncio.Future, progress: ChildProgress, start: float, payload: dict, key: str, page: int
+    ):
+        """JSON lines: ``{"found": N, "seconds": S}`` while solving, then ``{"result": ...}`` or
+        ``{"error": ...}`` (an error of the solve itself: bad input is refused before the stream). When
+        the browser goes away the child is ended."""
         try:
             while not task.done():
                 await asyncio.wait({task}, timeout=0.25)
