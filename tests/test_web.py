@@ -110,6 +110,7 @@ def test_why_and_why_not_answer_for_the_situation_solved(url):
     key = solved["key"]
     status, doc, _ = call(url + "/api/why", {"scenario": A01, "key": key, "resolution": 2, "lang": "en"})
     assert status == 200 and "applies J1; affected cards: h1, h2" in doc["text"]
+    assert (doc["key"], doc["grouped"], doc["stands_for"]) == (key, False, 1)
     status, doc, _ = call(url + "/api/why", {"scenario": A01, "key": key, "resolution": 2})
     assert status == 200 and "J1 を適用する。影響を受けるカード: h1、h2" in doc["text"]
     # An edited situation sent with the key of the one solved is refused: the answer would be another board's.
@@ -117,14 +118,88 @@ def test_why_and_why_not_answer_for_the_situation_solved(url):
     edited["effect"]["events"].pop()
     status, doc, _ = call(url + "/api/why", {"scenario": edited, "key": key, "resolution": 2})
     assert status == 409 and doc["error"]["message"] == "この答えは別の状況のものです。もう一度解いてください"
-    status, doc, _ = call(url + "/api/why", {"scenario": A01, "resolution": 4})
+    status, doc, _ = call(url + "/api/why", {"scenario": A01, "key": key, "resolution": 4})
     assert status == 400 and doc["error"]["message"] == "解決の番号: 解決は 3 通りです。4 番はありません"
-    status, doc, _ = call(url + "/api/why-not", {"scenario": A01, "expect": "J9=battle"})
+    status, doc, _ = call(url + "/api/why-not", {"scenario": A01, "key": key, "expect": "J9=battle"})
     assert status == 400 and doc["error"]["place"] == "--expect J9=battle"
+    status, doc, _ = call(url + "/api/why-not", {"scenario": A01, "key": key, "expect": "J1=battle", "lang": "en"})
+    assert (status, doc["legal"], doc["key"]) == (200, True, key)
+
+
+@pytest.mark.parametrize("path, ask", [("/api/why", {"resolution": 1}), ("/api/why-not", {"expect": "J1=battle"})])
+def test_why_and_why_not_without_the_key_of_a_solve_are_refused(url, path, ask):
+    status, doc, _ = call(url + path, {"scenario": A01, **ask})
+    assert (status, doc["error"]["place"]) == (400, "key")
+    assert (
+        doc["error"]["message"]
+        == "どの解決の結果への質問か分かりません (解いた結果のキーがありません)。先に解いてください"
+    )
+    status, doc, _ = call(url + path, {"scenario": A01, "lang": "en", "key": "0" * 32, **ask})
+    assert (status, doc["error"]["message"]) == (409, "this answer is of another situation: solve again")
+
+
+# A01 with four hand cards, solved with at most 5 resolutions: the count is cut short and redone with
+# grouped counting (19 resolutions, listed as 3: none kept, one kept, both kept).
+FOUR_HANDS = {**A01, "players": {**A01["players"], "me": {**A01["players"]["me"], "hand": ["h1", "h2", "h3", "h4"]}}}
+BOTH_KEPT = """\
+Resolution 3: how it is legal, in decision order (609.9a: the spell's own movement first, then the turn player, \
+then the non-turn player; then everything applies at once)
+First, the turn player (opponent):
+    no replacement of theirs watches an event of the window
+Then, the non-turn player (me):
+  J1 (アビスベル＝ジャシン帝) is destroyed: battle zone → graveyard [e1]
+    applies J1; affected cards: h1, h2
+  J2 (アビスベル＝ジャシン帝) is destroyed: battle zone → graveyard [e2]
+    applies J2; affected cards: h3, h4
+Then everything is applied at once (609.9):
+  J1 (アビスベル＝ジャシン帝) is destroyed [e1]: replaced by J1 (アビスベル＝ジャシン帝), decided by me; \
+affected cards: h1, h2
+  J2 (アビスベル＝ジャシン帝) is destroyed [e2]: replaced by J2 (アビスベル＝ジャシン帝), decided by me; \
+affected cards: h3, h4
+    h1: hand → graveyard
+    h2: hand → graveyard
+    h3: hand → graveyard
+    h4: hand → graveyard
+"""
+
+
+def test_why_explains_the_resolution_the_board_numbered_under_grouped_counting(url):
+    from dmrules.presenting.web.routes import solve_key
+
+    asked = {"scenario": FOUR_HANDS, "max_resolutions": 5, "lang": "en"}
+    status, solved, _ = call(url + "/api/solve", asked)
+    assert (solved["switched"], solved["resolutions"], solved["listed"]) == (True, 19, 3)
+    assert 'data-resolutions="6"' in solved["boards"][2] and "Resolution #3" in solved["boards"][2]
+    # The key names the grouped listing: the key of the listing of every resolution is not the board's.
+    assert solved["key"] == solve_key(FOUR_HANDS, 20, 5, grouped=True) != solve_key(FOUR_HANDS, 20, 5)
+    status, doc, _ = call(url + "/api/why", {**asked, "key": solved["key"], "resolution": 3})
+    assert (status, doc["text"], doc["grouped"], doc["stands_for"]) == (200, BOTH_KEPT, True, 6)
+    status, doc, _ = call(url + "/api/why", {**asked, "key": solved["key"], "resolution": 19})
+    assert status == 400
+    assert doc["error"]["message"] == "Resolution number: 3 resolutions are listed, which stand for 19; 19 is not one"
+    status, doc, _ = call(url + "/api/why", {**asked, "lang": "ja", "key": solved["key"], "resolution": 4})
+    assert (
+        doc["error"]["message"] == "解決の番号: 表示されている解決は 3 通り (19 通りを表します) です。4 番はありません"
+    )
+    status, doc, _ = call(url + "/api/why-not", {**asked, "key": solved["key"], "expect": "J1=battle,J2=battle"})
+    assert (status, doc["legal"]) == (200, True)
+
+
+def test_why_of_a_listing_cut_short_says_how_many_are_listed(url):
+    B03 = yaml.safe_load((FIXTURES / "B03-baiken-setsudan.yaml").read_text(encoding="utf-8"))
+    asked = {"scenario": B03, "max_resolutions": 2}
+    status, solved, _ = call(url + "/api/solve", asked)
+    assert (solved["complete"], solved["switched"], solved["listed"]) == (False, False, 2)
+    status, doc, _ = call(url + "/api/why", {**asked, "key": solved["key"], "resolution": 3})
+    assert (status, doc["error"]["message"]) == (400, "解決の番号: 表示されている解決は 2 通りです。3 番はありません")
+    status, doc, _ = call(url + "/api/why", {**asked, "key": solved["key"], "resolution": 3, "lang": "en"})
+    assert doc["error"]["message"] == "Resolution number: 2 resolutions are listed; 3 is not one"
 
 
 def test_why_not_names_the_rule_and_the_cause(url):
-    status, doc, _ = call(url + "/api/why-not", {"scenario": SAVERS, "expect": "J1=battle,J2=battle,J3=battle"})
+    key = call(url + "/api/solve", {"scenario": SAVERS})[1]["key"]
+    asked = {"scenario": SAVERS, "key": key, "expect": "J1=battle,J2=battle,J3=battle"}
+    status, doc, _ = call(url + "/api/why-not", asked)
     assert status == 200 and not doc["legal"]
     assert "609.9b" in doc["text"]
     assert "合法にする最小の変更:\n  自分の手札に6枚必要だが、5枚しかない" in doc["text"]

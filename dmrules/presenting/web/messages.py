@@ -85,6 +85,11 @@ PROBLEMS_JA: list[tuple[str, str]] = [
     ),
     (r"^give at least one condition, such as J1=battle$", "カードの終わる場所を1つ以上選んでください"),
     (r"^there are (\d+) resolutions; (\d+) is not one$", r"解決は \1 通りです。\2 番はありません"),
+    (r"^(\d+) resolutions are listed; (\d+) is not one$", r"表示されている解決は \1 通りです。\2 番はありません"),
+    (
+        r"^(\d+) resolutions are listed, which stand for (\d+); (\d+) is not one$",
+        r"表示されている解決は \1 通り (\2 通りを表します) です。\3 番はありません",
+    ),
     (r"^unknown zone '(.+)' \(zones: .*\)$", r"「\1」というゾーンはありません"),
 ]
 ZONE_RE = re.compile(r"\b(battle|hand|mana|graveyard|shields|deck|hyperspatial|gr)\b")
@@ -180,6 +185,7 @@ REFUSALS = {
         "too_long": "{field} が長すぎます ({limit:,} 文字まで)",
         "digits": "リクエストの数の桁が多すぎます ({limit:,} 桁まで)",
         "surrogate": "Unicode の文字列として正しくありません (対になっていないサロゲート {code}、{at} 文字目)",
+        "no_key": "どの解決の結果への質問か分かりません (解いた結果のキーがありません)。先に解いてください",
     },
     "en": {
         "busy": "the solver is busy with other requests; try again in a moment",
@@ -208,5 +214,6 @@ REFUSALS = {
         "too_long": "{field} is too long (at most {limit:,} characters)",
         "digits": "a number of the request has too many digits (at most {limit:,})",
         "surrogate": "not valid Unicode text: a lone surrogate {code} at character {at}",
+        "no_key": "the request has no key of a solve: solve the situation first and ask with the key of its answer",
     },
 }
