@@ -1,6 +1,7 @@
 """The workbench's routes, over HTTP: answers bound to their situation, pages of boards, limits,
 errors at their field in the page's language, safety."""
 
+import json
 import urllib.request
 
 import pytest
@@ -109,6 +110,7 @@ def test_why_and_why_not_answer_for_the_situation_solved(url):
     key = solved["key"]
     status, doc, _ = call(url + "/api/why", {"scenario": A01, "key": key, "resolution": 2, "lang": "en"})
     assert status == 200 and "applies J1; affected cards: h1, h2" in doc["text"]
+    assert (doc["key"], doc["grouped"], doc["stands_for"]) == (key, False, 1)
     status, doc, _ = call(url + "/api/why", {"scenario": A01, "key": key, "resolution": 2})
     assert status == 200 and "J1 を適用する。影響を受けるカード: h1、h2" in doc["text"]
     # An edited situation sent with the key of the one solved is refused: the answer would be another board's.
@@ -116,14 +118,88 @@ def test_why_and_why_not_answer_for_the_situation_solved(url):
     edited["effect"]["events"].pop()
     status, doc, _ = call(url + "/api/why", {"scenario": edited, "key": key, "resolution": 2})
     assert status == 409 and doc["error"]["message"] == "この答えは別の状況のものです。もう一度解いてください"
-    status, doc, _ = call(url + "/api/why", {"scenario": A01, "resolution": 4})
+    status, doc, _ = call(url + "/api/why", {"scenario": A01, "key": key, "resolution": 4})
     assert status == 400 and doc["error"]["message"] == "解決の番号: 解決は 3 通りです。4 番はありません"
-    status, doc, _ = call(url + "/api/why-not", {"scenario": A01, "expect": "J9=battle"})
+    status, doc, _ = call(url + "/api/why-not", {"scenario": A01, "key": key, "expect": "J9=battle"})
     assert status == 400 and doc["error"]["place"] == "--expect J9=battle"
+    status, doc, _ = call(url + "/api/why-not", {"scenario": A01, "key": key, "expect": "J1=battle", "lang": "en"})
+    assert (status, doc["legal"], doc["key"]) == (200, True, key)
+
+
+@pytest.mark.parametrize("path, ask", [("/api/why", {"resolution": 1}), ("/api/why-not", {"expect": "J1=battle"})])
+def test_why_and_why_not_without_the_key_of_a_solve_are_refused(url, path, ask):
+    status, doc, _ = call(url + path, {"scenario": A01, **ask})
+    assert (status, doc["error"]["place"]) == (400, "key")
+    assert (
+        doc["error"]["message"]
+        == "どの解決の結果への質問か分かりません (解いた結果のキーがありません)。先に解いてください"
+    )
+    status, doc, _ = call(url + path, {"scenario": A01, "lang": "en", "key": "0" * 32, **ask})
+    assert (status, doc["error"]["message"]) == (409, "this answer is of another situation: solve again")
+
+
+# A01 with four hand cards, solved with at most 5 resolutions: the count is cut short and redone with
+# grouped counting (19 resolutions, listed as 3: none kept, one kept, both kept).
+FOUR_HANDS = {**A01, "players": {**A01["players"], "me": {**A01["players"]["me"], "hand": ["h1", "h2", "h3", "h4"]}}}
+BOTH_KEPT = """\
+Resolution 3: how it is legal, in decision order (609.9a: the spell's own movement first, then the turn player, \
+then the non-turn player; then everything applies at once)
+First, the turn player (opponent):
+    no replacement of theirs watches an event of the window
+Then, the non-turn player (me):
+  J1 (アビスベル＝ジャシン帝) is destroyed: battle zone → graveyard [e1]
+    applies J1; affected cards: h1, h2
+  J2 (アビスベル＝ジャシン帝) is destroyed: battle zone → graveyard [e2]
+    applies J2; affected cards: h3, h4
+Then everything is applied at once (609.9):
+  J1 (アビスベル＝ジャシン帝) is destroyed [e1]: replaced by J1 (アビスベル＝ジャシン帝), decided by me; \
+affected cards: h1, h2
+  J2 (アビスベル＝ジャシン帝) is destroyed [e2]: replaced by J2 (アビスベル＝ジャシン帝), decided by me; \
+affected cards: h3, h4
+    h1: hand → graveyard
+    h2: hand → graveyard
+    h3: hand → graveyard
+    h4: hand → graveyard
+"""
+
+
+def test_why_explains_the_resolution_the_board_numbered_under_grouped_counting(url):
+    from dmrules.presenting.web.routes import solve_key
+
+    asked = {"scenario": FOUR_HANDS, "max_resolutions": 5, "lang": "en"}
+    status, solved, _ = call(url + "/api/solve", asked)
+    assert (solved["switched"], solved["resolutions"], solved["listed"]) == (True, 19, 3)
+    assert 'data-resolutions="6"' in solved["boards"][2] and "Resolution #3" in solved["boards"][2]
+    # The key names the grouped listing: the key of the listing of every resolution is not the board's.
+    assert solved["key"] == solve_key(FOUR_HANDS, 20, 5, grouped=True) != solve_key(FOUR_HANDS, 20, 5)
+    status, doc, _ = call(url + "/api/why", {**asked, "key": solved["key"], "resolution": 3})
+    assert (status, doc["text"], doc["grouped"], doc["stands_for"]) == (200, BOTH_KEPT, True, 6)
+    status, doc, _ = call(url + "/api/why", {**asked, "key": solved["key"], "resolution": 19})
+    assert status == 400
+    assert doc["error"]["message"] == "Resolution number: 3 resolutions are listed, which stand for 19; 19 is not one"
+    status, doc, _ = call(url + "/api/why", {**asked, "lang": "ja", "key": solved["key"], "resolution": 4})
+    assert (
+        doc["error"]["message"] == "解決の番号: 表示されている解決は 3 通り (19 通りを表します) です。4 番はありません"
+    )
+    status, doc, _ = call(url + "/api/why-not", {**asked, "key": solved["key"], "expect": "J1=battle,J2=battle"})
+    assert (status, doc["legal"]) == (200, True)
+
+
+def test_why_of_a_listing_cut_short_says_how_many_are_listed(url):
+    B03 = yaml.safe_load((FIXTURES / "B03-baiken-setsudan.yaml").read_text(encoding="utf-8"))
+    asked = {"scenario": B03, "max_resolutions": 2}
+    status, solved, _ = call(url + "/api/solve", asked)
+    assert (solved["complete"], solved["switched"], solved["listed"]) == (False, False, 2)
+    status, doc, _ = call(url + "/api/why", {**asked, "key": solved["key"], "resolution": 3})
+    assert (status, doc["error"]["message"]) == (400, "解決の番号: 表示されている解決は 2 通りです。3 番はありません")
+    status, doc, _ = call(url + "/api/why", {**asked, "key": solved["key"], "resolution": 3, "lang": "en"})
+    assert doc["error"]["message"] == "Resolution number: 2 resolutions are listed; 3 is not one"
 
 
 def test_why_not_names_the_rule_and_the_cause(url):
-    status, doc, _ = call(url + "/api/why-not", {"scenario": SAVERS, "expect": "J1=battle,J2=battle,J3=battle"})
+    key = call(url + "/api/solve", {"scenario": SAVERS})[1]["key"]
+    asked = {"scenario": SAVERS, "key": key, "expect": "J1=battle,J2=battle,J3=battle"}
+    status, doc, _ = call(url + "/api/why-not", asked)
     assert status == 200 and not doc["legal"]
     assert "609.9b" in doc["text"]
     assert "合法にする最小の変更:\n  自分の手札に6枚必要だが、5枚しかない" in doc["text"]
@@ -189,6 +265,85 @@ def test_every_request_is_bounded_and_the_page_is_locked_down(url):
     assert '<script id="boot" type="application/json">' in page
     with urllib.request.urlopen(url + "/favicon.ico") as response:
         assert response.headers["content-type"].startswith("image/svg+xml")
+
+
+def test_refusals_before_the_body_is_read_answer_in_the_language_it_asks_for(url):
+    # Over the limit (50,000 bytes here), its lang at the end: read on for the language alone.
+    too_large = json.dumps({"scenario": {"title": "x" * 60_000}, "lang": "en"}).encode()
+    status, doc, _ = call(url + "/api/solve", too_large)
+    assert (status, doc["error"]["message"]) == (413, "the request is larger than 50,000 bytes")
+    status, doc, _ = call(url + "/api/solve", too_large.replace(b'"en"', b'"ja"'))
+    assert (status, doc["error"]["message"]) == (413, "リクエストが 50,000 バイトを超えています")
+    # Nested deeper than JSON is read, and deep enough that the server cannot write it out.
+    nested = b'{"lang": "en", "scenario": {"a": ' + b"[" * 5000 + b"]" * 5000 + b"}}"
+    status, doc, _ = call(url + "/api/solve", nested)
+    assert (status, doc["error"]["message"]) == (400, "the request is nested too deeply")
+    deep = {"lang": "en", "scenario": {"a": json.loads("[" * 900 + "]" * 900)}}
+    for path in ("/api/solve", "/api/yaml"):
+        status, doc, _ = call(url + path, deep)
+        assert (status, doc["error"]["message"]) == (400, "the request is nested too deeply")
+    status, doc, _ = call(url + "/api/solve", b'{"lang": "en", "scenario": {]}')
+    assert (status, doc["error"]["message"]) == (400, "the request is not JSON")
+
+
+def test_a_number_of_more_digits_than_python_reads_is_refused(url):
+    body = json.dumps({"scenario": A01, "lang": "en"})[:-1] + ', "timeout": ' + "9" * 5000 + "}"
+    status, doc, _ = call(url + "/api/solve", body.encode())
+    assert (status, doc["error"]["message"]) == (400, "a number of the request has too many digits (at most 4,300)")
+    status, doc, _ = call(url + "/api/solve", body.replace('"en"', '"ja"').encode())
+    assert (status, doc["error"]["message"]) == (400, "リクエストの数の桁が多すぎます (4,300 桁まで)")
+
+
+@pytest.mark.parametrize(
+    "path, body, place, said",
+    [
+        ("/api/why-not", {"expect": "\ud800=battle"}, "--expect", "the why-not question: {} at character 1"),
+        ("/api/why-not", {"expect": "J1=\ud800"}, "--expect", "the why-not question: {} at character 4"),
+        ("/api/compile", {"text": "かわりに\ud800"}, "text", "Printed text: {} at character 5"),
+        ("/api/solve", {"scenario": {**A01, "title": "\udfff"}}, "title", "Situation: {} at character 1"),
+        ("/api/parse", {"yaml": "turn: me\n\ud800"}, "yaml", "Scenario YAML: {} at character 10"),
+    ],
+)
+def test_text_that_is_not_valid_unicode_is_refused_at_its_field(url, path, body, place, said):
+    key = call(url + "/api/solve", {"scenario": A01})[1]["key"]
+    status, doc, _ = call(url + path, {"scenario": A01, "key": key, **body, "lang": "en"})
+    code = "U+DFFF" if "title" in body.get("scenario", {}) else "U+D800"
+    assert (status, doc["error"]["place"]) == (400, place)
+    assert doc["error"]["message"] == said.format(f"not valid Unicode text: a lone surrogate {code}")
+
+
+def test_a_card_named_by_text_that_is_not_valid_unicode_is_named_by_its_place(url):
+    scenario = yaml.safe_load(yaml.safe_dump(A01))
+    scenario["players"]["me"]["battle"][0] = {"id": "J\ud800", "card": "アビスベル＝ジャシン帝"}
+    status, doc, _ = call(url + "/api/solve", {"scenario": scenario})
+    assert (status, doc["error"]["place"]) == (400, "players.me.battle[0].id")
+    assert doc["error"]["message"] == (
+        "自分のバトルゾーンのカード #1: "
+        "Unicode の文字列として正しくありません (対になっていないサロゲート U+D800、2 文字目)"
+    )
+    status, doc, _ = call(url + "/api/solve", {"scenario": {**A01, "\ud800": 1}, "lang": "en"})
+    assert (status, doc["error"]["place"]) == (400, "")
+    assert doc["error"]["message"] == "Situation: not valid Unicode text: a lone surrogate U+D800 at character 1"
+
+
+def test_the_language_of_a_body_is_found_without_reading_it_as_json():
+    from dmrules.presenting.web.body import TopLang
+
+    def lang(text: bytes, piece: int) -> str | None:
+        scan = TopLang()
+        for start in range(0, len(text), piece):
+            scan.feed(text[start : start + piece])
+        return scan.lang
+
+    cases = [
+        (b'{"a": "x: [y, \\"lang\\": \\"en\\"", "lang": "en"}', "en"),
+        (b'{"scenario": {"lang": "en"}, "l": ["lang", "en"]}', None),
+        (b'{"lang": "en", "lang": "fr"}', "ja"),
+        (b'{"x": "\\\\", "lang" : "en", "y": ' + b"[" * 3000, "en"),
+        (b'{"lang\\u0020": "en"}', None),
+    ]
+    for text, found in cases:
+        assert [lang(text, piece) for piece in (1, 2, 3, 5, len(text))] == [found] * 5, text
 
 
 @pytest.mark.parametrize(
@@ -302,19 +457,30 @@ effect:
 
 
 def test_a_solve_streams_its_progress(url):
-    import json as _json
-
     B03 = yaml.safe_load((FIXTURES / "B03-baiken-setsudan.yaml").read_text(encoding="utf-8"))
     request = urllib.request.Request(
         url + "/api/solve",
-        data=_json.dumps({"scenario": B03, "stream": True}).encode(),
+        data=json.dumps({"scenario": B03, "stream": True}).encode(),
         headers={"content-type": "application/json"},
     )
     with urllib.request.urlopen(request, timeout=60) as response:
         assert response.headers["content-type"].startswith("application/x-ndjson")
-        lines = [_json.loads(line) for line in response.read().decode().splitlines()]
+        lines = [json.loads(line) for line in response.read().decode().splitlines()]
     assert all(set(line) == {"found", "seconds"} for line in lines[:-1])
     assert (lines[-1]["result"]["resolutions"], lines[-1]["result"]["states"]) == (4, 3)
+
+
+def test_a_streamed_solve_refuses_bad_input_with_its_status(url):
+    bad = {**A01, "turn": "nobody"}
+    status, doc, headers = call(url + "/api/solve", {"scenario": bad, "stream": True, "lang": "en"})
+    assert (status, headers["content-type"]) == (400, "application/json")
+    assert doc["error"] == {
+        "message": "Turn player: unknown value 'nobody' (known: me, opponent)",
+        "place": "turn",
+        "problem": "Turn player: unknown value 'nobody' (known: me, opponent)",
+    }
+    status, doc, _ = call(url + "/api/solve", {"scenario": A01, "stream": True, "max_resolutions": 0})
+    assert (status, doc["error"]["place"]) == (400, "max_resolutions")
 
 
 def test_a_child_over_its_memory_cap_is_ended_and_says_so():

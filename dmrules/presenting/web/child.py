@@ -21,6 +21,7 @@ from ...api import solve
 from ...checking.cause import causes
 from ...checking.explain import parse_conditions, why, why_not
 from ...game.errors import DmrulesError, InputError
+from ...game.outcome import Solution
 from ...game.scenario import Scenario
 from ...reading.carddb import bundled
 from ...reading.cardtext.compiler import compile_text
@@ -152,25 +153,36 @@ def solve_and_render(
 def task_solve(payload: dict, say: Callable[[int], None]) -> dict:
     lang = payload["lang"]
     scenario = read_payload(payload)
+    say(0)  # the situation is read: solving begins
     result = solve_and_render(scenario, payload["timeout"], payload["max_resolutions"], lang, Reporter(say))
     result["warnings"] = warnings(scenario, lang)
     return result
 
 
-def task_why(payload: dict, say: Callable[[int], None]) -> dict:
+def not_listed(solution: Solution, number: int) -> str:
+    """Why a resolution number is not one of a listing, with the counts the board gives."""
+    listed = len(solution.resolutions)
+    if solution.grouped:
+        return f"{listed} resolutions are listed, which stand for {solution.total}; {number} is not one"
+    if not solution.complete:
+        return f"{listed} resolutions are listed; {number} is not one"
+    return f"there are {listed} resolutions; {number} is not one"
 
+
+def task_why(payload: dict, say: Callable[[int], None]) -> dict:
+    """Resolution ``number`` of the listing the board numbered: the same limits, grouped when the
+    solve switched to grouped counting (``grouped``)."""
     lang, number = payload["lang"], payload["resolution"]
     scenario = read_payload(payload)
     deadline = time.monotonic() + payload["timeout"]
-    solution = solve(scenario, max_resolutions=payload["max_resolutions"], timeout=payload["timeout"])
+    limits = {"max_resolutions": payload["max_resolutions"], "timeout": payload["timeout"]}
+    solution = solve(scenario, group=payload.get("grouped", False), **limits)
     if number > len(solution.resolutions):
-        raise InputError(
-            SCENARIO_NAME, "resolution", f"there are {len(solution.resolutions)} resolutions; {number} is not one"
-        )
+        raise InputError(SCENARIO_NAME, "resolution", not_listed(solution, number))
     resolution = solution.resolutions[number - 1]
     steps = why(scenario, resolution, deadline=deadline)
     text = (why_ja if lang == "ja" else why_text)(scenario, number, resolution, steps)
-    return {"text": text, "resolution": number}
+    return {"text": text, "resolution": number, "grouped": solution.grouped, "stands_for": resolution.multiplicity}
 
 
 def task_why_not(payload: dict, say: Callable[[int], None]) -> dict:

@@ -39,9 +39,11 @@ class Busy(Exception):
 
 @dataclass
 class ChildProgress:
-    """What a running child has said so far: the resolutions found; ``cancel`` ends it."""
+    """What a running child has said so far: the resolutions found, and whether it is solving (it
+    has read the situation); ``cancel`` ends it."""
 
     found: int = 0
+    solving: bool = False
 
     def __post_init__(self) -> None:
         self.cancel = threading.Event()
@@ -201,7 +203,7 @@ def _wait_for_answer(conn, deadline: float, progress: ChildProgress, max_memory:
                 # itself), or the system ended the child.
                 return {"error": {"kind": "memory", "max_memory": max_memory}, "status": 422}, True
             if kind == "found":
-                progress.found = value
+                progress.found, progress.solving = value, True
                 continue
             return value, False
         if time.monotonic() > deadline:

@@ -30,6 +30,9 @@ FIELDS = {
         "fixture": "裁定の例",
         "--expect": "なぜできない? の指定",
         "scenario": "状況",
+        "key": "解いた結果のキー",
+        "type": "カードの種類",
+        "yaml": "シナリオの YAML",
     },
     "en": {
         "timeout": "Time limit (s)",
@@ -48,6 +51,9 @@ FIELDS = {
         "fixture": "Ruling",
         "--expect": "the why-not question",
         "scenario": "Situation",
+        "key": "the solve's key",
+        "type": "Card type",
+        "yaml": "Scenario YAML",
     },
 }
 
@@ -79,6 +85,11 @@ PROBLEMS_JA: list[tuple[str, str]] = [
     ),
     (r"^give at least one condition, such as J1=battle$", "カードの終わる場所を1つ以上選んでください"),
     (r"^there are (\d+) resolutions; (\d+) is not one$", r"解決は \1 通りです。\2 番はありません"),
+    (r"^(\d+) resolutions are listed; (\d+) is not one$", r"表示されている解決は \1 通りです。\2 番はありません"),
+    (
+        r"^(\d+) resolutions are listed, which stand for (\d+); (\d+) is not one$",
+        r"表示されている解決は \1 通り (\2 通りを表します) です。\3 番はありません",
+    ),
     (r"^unknown zone '(.+)' \(zones: .*\)$", r"「\1」というゾーンはありません"),
 ]
 ZONE_RE = re.compile(r"\b(battle|hand|mana|graveyard|shields|deck|hyperspatial|gr)\b")
@@ -172,6 +183,9 @@ REFUSALS = {
         "content_type": "リクエストは application/json で送ってください",
         "internal": "内部エラーが起きました (状況とともに報告してください)",
         "too_long": "{field} が長すぎます ({limit:,} 文字まで)",
+        "digits": "リクエストの数の桁が多すぎます ({limit:,} 桁まで)",
+        "surrogate": "Unicode の文字列として正しくありません (対になっていないサロゲート {code}、{at} 文字目)",
+        "no_key": "どの解決の結果への質問か分かりません (解いた結果のキーがありません)。先に解いてください",
     },
     "en": {
         "busy": "the solver is busy with other requests; try again in a moment",
@@ -198,5 +212,8 @@ REFUSALS = {
         "content_type": "send the request as application/json",
         "internal": "internal error (please report it with the situation)",
         "too_long": "{field} is too long (at most {limit:,} characters)",
+        "digits": "a number of the request has too many digits (at most {limit:,})",
+        "surrogate": "not valid Unicode text: a lone surrogate {code} at character {at}",
+        "no_key": "the request has no key of a solve: solve the situation first and ask with the key of its answer",
     },
 }

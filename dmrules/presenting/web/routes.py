@@ -5,8 +5,12 @@ docs/scenario-format.md) and sends it with every request; a child process (``job
 it as YAML and reads it exactly as the command line reads a file, so a bad scenario gets the same
 error, naming the place (in words, in the page's language: ``messages.py``). Every request is
 bounded: its body, its time, its memory, how many run at once. An answer is computed for the
-situation it carries, and says so by a key of that situation's content: a why asked of a
-resolution is refused unless it carries the situation that was solved.
+situation it carries, and says so by a key of that situation's content, its limits and the
+listing that numbers its resolutions (``solve_key``: every one, or grouped once the count was cut
+short). A why or why-not is refused unless it carries the key of the solve it asks about and the
+situation that was solved (400 without a key, 409 with another's): why explains the resolution of
+that listing the board numbered. A streamed solve starts to stream once the child has read the
+situation: bad input is refused with its status, never inside the stream.
 """
 
 from __future__ import annotations
@@ -38,11 +42,13 @@ from ...reading.search import find_cards
 from ...reading.yamlsrc import load_located_text
 from ..report import CSS
 from . import messages
+from .body import read_json, request_lang
 from .child import CAUSE_BUDGET, MAX_TEXT, Refused, scenario_yaml
 from .guard import Guard
 from .jobs import Busy, ChildProgress, Pool
 
 HERE = Path(__file__).resolve().parent
+NDJSON = "application/x-ndjson"
 
 
 @dataclass(frozen=True)
@@ -75,14 +81,12 @@ def fixture_names() -> list[str]:
     return sorted(p.name for p in folder.glob("*.yaml")) if folder else []
 
 
-def solve_key(doc: dict, timeout: float, max_resolutions: int) -> str:
-    """The key of a solve: the situation's content and the limits that number its resolutions."""
-    canonical = json.dumps([doc, timeout, max_resolutions], sort_keys=True, ensure_ascii=False)
+def solve_key(doc: dict, timeout: float, max_resolutions: int, grouped: bool = False) -> str:
+    """The key of a solve's answer: the situation's content, the limits that number its resolutions,
+    and whether they were listed grouped (the server switched to grouped counting)."""
+    parts = [doc, float(timeout), int(max_resolutions), "grouped" if grouped else "all"]
+    canonical = json.dumps(parts, sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()[:32]
-
-
-def _lang(value) -> str:
-    return value if value in ("ja", "en") else "ja"
 
 
 class Results:
@@ -124,6 +128,17 @@ def page_of(result: dict, key: str, page: int, per_page: int) -> dict:
     return out
 
 
+def kept_as(payload: dict) -> str:
+    """The key a solve's result is kept under (``Results``): its situation, limits and language."""
+    return solve_key(payload["scenario"], payload["timeout"], payload["max_resolutions"]) + payload["lang"]
+
+
+def listing_page(result: dict, payload: dict, page: int, per_page: int) -> dict:
+    """One page of a solve's answer, with the key of its situation and of the listing that numbers it."""
+    key = solve_key(payload["scenario"], payload["timeout"], payload["max_resolutions"], result["grouped"])
+    return page_of(result, key, page, per_page)
+
+
 def read_number(doc: dict, key: str, default, cap, whole: bool):
     """A number of the request, refused next to its field (its label, the limit) when it is not
     one, not a whole number where one is needed, not positive, or over the workbench's limit."""
@@ -159,23 +174,8 @@ class Workbench:
 
     # -- plumbing ----------------------------------------------------------------
     async def body(self, request: Request) -> dict:
-        lang = _lang(request.query_params.get("lang"))
-        declared = request.headers.get("content-length")
-        too_large = Refused(413, messages.refusal("too_large", lang, limit=self.limits.max_body))
-        if declared and declared.isdigit() and int(declared) > self.limits.max_body:
-            raise too_large
-        data = b""
-        async for chunk in request.stream():
-            data += chunk
-            if len(data) > self.limits.max_body:
-                raise too_large
-        try:
-            doc = json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise Refused(400, messages.refusal("not_json", lang)) from None
-        if not isinstance(doc, dict):
-            raise Refused(400, messages.refusal("not_object", lang))
-        doc["lang"] = _lang(doc.get("lang"))
+        doc = await read_json(request, self.limits.max_body, request_lang(request.query_params.get("lang")))
+        request.state.lang = doc["lang"]  # the language of a refusal found later (``handle``)
         return doc
 
     def scenario_of(self, doc: dict) -> dict:
@@ -229,7 +229,7 @@ class Workbench:
             except asyncio.CancelledError:
                 return Response(status_code=499)  # the browser went away: nobody reads this
             except RecursionError:
-                lang = _lang(request.query_params.get("lang"))
+                lang = getattr(request.state, "lang", None) or request_lang(request.query_params.get("lang"))
                 return JSONResponse({"error": {"message": messages.refusal("nested", lang)}}, status_code=400)
 
         return endpoint
@@ -238,7 +238,7 @@ class Workbench:
     async def index(self, request: Request) -> Response:
         boot = {
             "fixtures": fixture_names(),
-            "lang": _lang(request.query_params.get("lang", "ja")),
+            "lang": request_lang(request.query_params.get("lang", "ja")),
             "limits": {
                 "timeout": self.limits.timeout,
                 "max_resolutions": self.limits.max_resolutions,
@@ -262,7 +262,7 @@ class Workbench:
 
     async def fixture(self, request: Request) -> Response:
         name = request.query_params.get("name", "")
-        lang = _lang(request.query_params.get("lang"))
+        lang = request_lang(request.query_params.get("lang"))
         folder = fixtures_dir()
         if folder is None or name not in fixture_names():
             raise Refused(404, messages.refusal("no_fixture", lang, name=name[:100]), "fixture")
@@ -287,29 +287,49 @@ class Workbench:
         scenario = self.scenario_of(doc)
         timeout, most = self.limits_of(doc)
         page = read_number(doc, "page", 1, 10**6, True)
-        key = solve_key(scenario, timeout, most)
         payload = {"scenario": scenario, "lang": doc["lang"], "timeout": timeout, "max_resolutions": most}
-        cached = self.results.get(key + doc["lang"])
-        if cached is not None:
-            result = page_of(cached, key, page, self.limits.per_page)
-            if doc.get("stream"):
-                return StreamingResponse(iter([json.dumps({"result": result}, ensure_ascii=False) + "\n"]))
-            return JSONResponse(result)
-        if not doc.get("stream"):
+        result = self.results.get(kept_as(payload))
+        if result is None and not doc.get("stream"):
             result = await self.watched(request, self.child("solve", payload, timeout))
-            self.results.put(key + doc["lang"], result)
-            return JSONResponse(page_of(result, key, page, self.limits.per_page))
-        if self.pool.running + self.pool.waiting >= self.pool.concurrent + self.pool.queue:
-            raise Refused(503, messages.refusal("busy", doc["lang"]))
-        lines = self.progress_lines(payload, key, page)
-        return StreamingResponse(lines, media_type="application/x-ndjson")
+        elif result is None:
+            task, progress, start = await self.started(request, payload)
+            if not task.done():
+                lines = self.progress_lines(task, progress, start, payload, page)
+                return StreamingResponse(lines, media_type=NDJSON)
+            result = task.result()
+        self.results.put(kept_as(payload), result)
+        answer = listing_page(result, payload, page, self.limits.per_page)
+        if doc.get("stream"):
+            return StreamingResponse(
+                iter([json.dumps({"result": answer}, ensure_ascii=False) + "\n"]), media_type=NDJSON
+            )
+        return JSONResponse(answer)
 
-    async def progress_lines(self, payload: dict, key: str, page: int):
-        """JSON lines: ``{"found": N, "seconds": S}`` while solving, then ``{"result": ...}`` or
-        ``{"error": ...}``. When the browser goes away the child is ended."""
+    async def started(self, request: Request, payload: dict) -> tuple[asyncio.Future, ChildProgress, float]:
+        """A streamed solve's child once it has read the situation and begun to solve (or has answered
+        already): what it refuses before then is refused with its status, not inside a stream."""
         progress = ChildProgress()
         start = time.monotonic()
         task = asyncio.ensure_future(self.child("solve", payload, payload["timeout"], progress))
+
+        async def reading() -> None:
+            while not task.done() and not progress.solving:
+                await asyncio.wait({task}, timeout=0.05)
+
+        try:
+            await self.watched(request, reading())
+        except BaseException:
+            progress.cancel.set()
+            task.cancel()
+            raise
+        return task, progress, start
+
+    async def progress_lines(
+        self, task: asyncio.Future, progress: ChildProgress, start: float, payload: dict, page: int
+    ):
+        """JSON lines: ``{"found": N, "seconds": S}`` while solving, then ``{"result": ...}`` or
+        ``{"error": ...}`` (an error of the solve itself: bad input is refused before the stream). When
+        the browser goes away the child is ended."""
         try:
             while not task.done():
                 await asyncio.wait({task}, timeout=0.25)
@@ -321,24 +341,31 @@ class Workbench:
                 error = {"message": exc.message, "place": exc.place, "problem": exc.message}
                 yield json.dumps({"error": error, "status": exc.status}, ensure_ascii=False) + "\n"
                 return
-            self.results.put(key + payload["lang"], result)
-            yield json.dumps({"result": page_of(result, key, page, self.limits.per_page)}, ensure_ascii=False) + "\n"
+            self.results.put(kept_as(payload), result)
+            answer = listing_page(result, payload, page, self.limits.per_page)
+            yield json.dumps({"result": answer}, ensure_ascii=False) + "\n"
         finally:
             progress.cancel.set()
             if not task.done():
                 task.cancel()
 
-    def solved(self, doc: dict) -> tuple[dict, float, int]:
-        """The situation an explanation is asked of, which must be the one solved (its ``key``)."""
+    def solved(self, doc: dict) -> tuple[dict, float, int, bool]:
+        """The situation an explanation is asked of, which must be the one solved: the request carries
+        the key its solve answered with, which also says which listing numbered the resolutions
+        (``solve_key``: all of them, or grouped)."""
         scenario = self.scenario_of(doc)
         timeout, most = self.limits_of(doc)
-        if doc.get("key") is not None and doc.get("key") != solve_key(scenario, timeout, most):
-            raise Refused(409, messages.refusal("stale", doc["lang"]), "key")
-        return scenario, timeout, most
+        key = doc.get("key")
+        if key is None or key == "":
+            raise Refused(400, messages.refusal("no_key", doc["lang"]), "key")
+        for grouped in (False, True):
+            if key == solve_key(scenario, timeout, most, grouped):
+                return scenario, timeout, most, grouped
+        raise Refused(409, messages.refusal("stale", doc["lang"]), "key")
 
     async def why(self, request: Request) -> Response:
         doc = await self.body(request)
-        scenario, timeout, most = self.solved(doc)
+        scenario, timeout, most, grouped = self.solved(doc)
         number = read_number(doc, "resolution", None, 10**9, True)
         if number is None:
             raise Refused(400, messages.refusal("which", doc["lang"]), "resolution")
@@ -348,12 +375,14 @@ class Workbench:
             "resolution": number,
             "timeout": timeout,
             "max_resolutions": most,
+            "grouped": grouped,
         }
-        return JSONResponse(await self.watched(request, self.child("why", payload, timeout * 2)))
+        answer = await self.watched(request, self.child("why", payload, timeout * 2))
+        return JSONResponse({**answer, "key": doc["key"]})
 
     async def why_not(self, request: Request) -> Response:
         doc = await self.body(request)
-        scenario, timeout, _ = self.solved(doc)
+        scenario, timeout, _, _ = self.solved(doc)
         expect = doc.get("expect")
         if not isinstance(expect, str) or not expect.strip():
             raise Refused(400, messages.refusal("expect", doc["lang"]), "--expect")
@@ -362,7 +391,8 @@ class Workbench:
             raise Refused(400, messages.refusal("too_long", doc["lang"], field=field, limit=2000), "--expect")
         payload = {"scenario": scenario, "lang": doc["lang"], "expect": expect, "timeout": timeout}
         seconds = timeout + min(CAUSE_BUDGET, timeout)
-        return JSONResponse(await self.watched(request, self.child("why_not", payload, seconds)))
+        answer = await self.watched(request, self.child("why_not", payload, seconds))
+        return JSONResponse({**answer, "key": doc["key"]})
 
     async def compile(self, request: Request) -> Response:
         doc = await self.body(request)
