@@ -283,6 +283,49 @@ def test_malformed_items_are_error_lines_naming_their_line(tmp_path):
         assert line["reason"] == "input" and line["line"] == number and problem in line["error"], line
 
 
+def test_a_lone_surrogate_in_an_item_is_bad_input_named_by_its_field(tmp_path):
+    """JSON's \ud800 escape reads as a lone surrogate, which no UTF-8 text holds: the item is refused as bad input
+    (never a traceback, nor an internal error of its process), by its id when that is good text."""
+    (tmp_path / "a01.yaml").write_bytes(A01.read_bytes())
+    lines = [
+        r'{"id": "\ud800", "path": "a01.yaml"}',
+        r'{"id": "p", "path": "\ud800.yaml"}',
+        r'{"id": "o", "path": "a01.yaml", "observed": "\ud800=battle"}',
+        r'{"id": "k", "path": "a01.yaml", "observed": {"J1": "battle", "\udfff": "battle"}}',
+        r'{"id": "s", "scenario": {"turn": "me", "players": {"me": {"hand": ["h1", "\ud800"]}}}}',
+        r'{"id": "ok", "path": "a01.yaml", "\ud800": 1}',
+    ]
+    batch = write_batch(tmp_path / "b.jsonl", lines)
+    out = run_cli("check", str(batch), "--jobs", "1", "--no-cache", process=True)
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+    problem = "is not valid Unicode text: a lone surrogate"
+    assert lines_of(out) == [
+        {"id": "line 1", "line": 1, "error": f"{batch}:1: id: {problem} U+D800", "reason": "input"},
+        {"id": "p", "line": 2, "error": f"{batch}:2: path: {problem} U+D800", "reason": "input"},
+        {"id": "o", "line": 3, "error": f"{batch}:3: observed: {problem} U+D800", "reason": "input"},
+        {"id": "k", "line": 4, "error": f"{batch}:4: observed: {problem} U+DFFF", "reason": "input"},
+        {"id": "s", "line": 5, "error": f"{batch}:5: scenario: {problem} U+D800", "reason": "input"},
+        {"id": "line 6", "line": 6, "error": f"{batch}:6: {problem} U+D800", "reason": "input"},
+    ]
+
+
+def test_a_file_of_a_folder_whose_name_is_not_utf8_is_an_error_line(tmp_path):
+    (tmp_path / "a01.yaml").write_bytes(A01.read_bytes())
+    (tmp_path / os.fsdecode(b"b\xff.yaml")).write_bytes(B03.read_bytes())
+    out = run_cli("check", str(tmp_path), "--no-cache", "-o", str(tmp_path / "out.jsonl"), process=True)
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+    name = f"{tmp_path}/b\\xff.yaml"
+    assert [json.loads(x) for x in (tmp_path / "out.jsonl").read_text(encoding="utf-8").splitlines()] == [
+        {
+            "id": str(tmp_path / "a01.yaml"),
+            "ruleset": "dm",
+            "counts": {"resolutions": 3, "states": 3},
+            "complete": True,
+        },
+        {"id": name, "error": f"{name}: the file's name is not UTF-8 text", "reason": "input"},
+    ]
+
+
 def test_a_batch_that_cannot_be_read_is_refused_before_anything_runs(tmp_path):
     out = run_cli("check", str(tmp_path / "none.jsonl"))
     assert out.returncode == 2 and out.stdout == "" and "none.jsonl: cannot be read" in out.stderr
