@@ -84,9 +84,10 @@ def solve(
 
     ``max_resolutions`` and ``timeout`` (seconds) cut a huge enumeration short, ``max_windows``
     bounds how many windows one resolution may open; the solution then says so (``complete`` is
-    false, ``stopped_by`` why). ``on_resolution`` is called with each resolution as it is found;
-    with ``group``, resolutions are listed up to interchangeable cards and ``Solution.total`` is
-    still the exact number of resolutions. Ctrl-C raises ``Interrupted``, whose ``solution``
+    false, ``stopped_by`` why). A list cut by ``max_resolutions=N`` is the first N of the whole list; one cut by
+    ``timeout`` holds those found in time, not necessarily the first ones. ``on_resolution`` is called with each
+    resolution as it is found; with ``group``, resolutions are listed up to interchangeable cards and
+    ``Solution.total`` is still the exact number of resolutions. Ctrl-C raises ``Interrupted``, whose ``solution``
     holds the resolutions found so far.
 
     ``max_memory`` (MiB) solves in the bounded worker (dmrules/bounded.py): a solve that needs

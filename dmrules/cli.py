@@ -150,7 +150,12 @@ def _solve_parser(sub, formatter: type[argparse.HelpFormatter]) -> None:
         action="store_true",
         help="with --json or --jsonl: each resolution also lists its events as they happened and were replaced",
     )
-    solve.add_argument("--max-resolutions", type=_positive, metavar="N", help="stop after N resolutions")
+    solve.add_argument(
+        "--max-resolutions",
+        type=_positive,
+        metavar="N",
+        help="list only the first N resolutions (numbered as the whole list and why number them)",
+    )
     solve.add_argument("--timeout", type=_seconds, metavar="S", help="stop after S seconds")
     solve.add_argument(
         "--group",

@@ -276,35 +276,33 @@ def each_brief(
             progress.tick()
         on_brief(out)
 
-    def each(handles: list[int]) -> str | None:
-        nonlocal held
-        out, state = brief(handles)
-        if held is not None:
-            held.append((key_of(out), out, state))
-            if max_resolutions is not None and len(held) > max_resolutions:
-                return "max"  # the first ones found, one more than wanted: sorted below
-            if len(held) > sorted_up_to:
-                for _, early, its_state in held:
-                    hand(early, its_state)
-                held = None
-        elif max_resolutions is not None and count >= max_resolutions:
-            stopped.append(f"max_resolutions={max_resolutions}")
-            return "stopped"
-        else:
+    def handed(pairs) -> str | None:  # "stopped" when the count refuses one more (said in ``stopped``)
+        for out, state in pairs:
+            if max_resolutions is not None and count >= max_resolutions:
+                stopped.append(f"max_resolutions={max_resolutions}")
+                return "stopped"
             hand(out, state)
         return None
 
+    def each(handles: list[int]) -> str | None:
+        nonlocal held
+        out, state = brief(handles)
+        if held is None:
+            return handed([(out, state)])
+        # Every model is held up to sorted_up_to, even when the count wants fewer: the first ones of
+        # the sorted list are the first of solve's order only once all of them are known.
+        held.append((key_of(out), out, state))
+        if len(held) > sorted_up_to:  # too many to sort: handed in clingo's order, as solve lists them
+            early, held = held, None
+            return handed((its_out, its_state) for _, its_out, its_state in early)
+        return None
+
     cut = _in_search(briefs.ctl, each, timeout)
+    if cut == "timeout":
+        stopped.insert(0, f"timeout={timeout}s")
     if held is not None:
         held.sort(key=lambda pair: pair[0])
-        if cut == "max":
-            assert max_resolutions is not None
-            del held[max_resolutions:]
-            stopped.append(f"max_resolutions={max_resolutions}")
-        for _, out, state in held:
-            hand(out, state)
-    if cut == "timeout":
-        stopped.append(f"timeout={timeout}s")
+        handed((out, state) for _, out, state in held[: None if max_resolutions is None else max_resolutions + 1])
     return count, len(states), stopped[0] if stopped else None
 
 
