@@ -221,6 +221,11 @@ def why(scenario: ScenarioLike, resolution: int, *, ruleset: str | None = None, 
             kept.append(found)
 
     streamed = run.stream(state, keep, timeout=timeout)
+    if not streamed.complete and (streamed.stopped_by or "").startswith("timeout"):
+        raise SolveError(
+            f"{state.path}: no answer within the time limit of {timeout:g} s (--timeout): resolutions are numbered "
+            "once every one is found; raise the limit"
+        )
     if not streamed.complete:
         raise SolveError(
             f"{state.path}: stopped ({streamed.stopped_by}) before every resolution was found, "

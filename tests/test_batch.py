@@ -326,6 +326,15 @@ def test_a_file_of_a_folder_whose_name_is_not_utf8_is_an_error_line(tmp_path):
     ]
 
 
+def test_an_item_with_nothing_found_within_its_time_limit_is_a_timeout_line(tmp_path):
+    batch = write_batch(tmp_path / "b.jsonl", [{"id": "t", "path": str(A01), "timeout": 1e-9}])
+    out = run_cli("check", str(batch), "--jobs", "1", "--no-cache")
+    assert out.returncode == 2
+    assert lines_of(out) == [
+        {"id": "t", "line": 1, "error": "no answer within its time limit of 1e-09 s (--timeout)", "reason": "timeout"}
+    ]
+
+
 def test_a_batch_that_cannot_be_read_is_refused_before_anything_runs(tmp_path):
     out = run_cli("check", str(tmp_path / "none.jsonl"))
     assert out.returncode == 2 and out.stdout == "" and "none.jsonl: cannot be read" in out.stderr

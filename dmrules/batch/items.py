@@ -350,16 +350,21 @@ def answer(task: dict) -> dict:
         if task.get("resolutions"):
             kept.append(resolution_json(resolution))
 
-    streamed = dmrules.stream(
-        scenario,
-        each,
-        max_resolutions=task.get("max_resolutions"),
-        max_windows=task.get("max_windows"),
-        timeout=task.get("timeout"),
-    )
-    if streamed.stopped_by and streamed.stopped_by.startswith("timeout"):
-        from .supervisor import timeout_error
+    from .supervisor import timeout_error
 
+    try:
+        streamed = dmrules.stream(
+            scenario,
+            each,
+            max_resolutions=task.get("max_resolutions"),
+            max_windows=task.get("max_windows"),
+            timeout=task.get("timeout"),
+        )
+    except dmrules.SolveError:  # nothing found in time (the process's memory is capped by the batch, not here)
+        if task.get("timeout") is None:
+            raise
+        return timeout_error(task["timeout"])
+    if streamed.stopped_by and streamed.stopped_by.startswith("timeout"):
         return timeout_error(task["timeout"])
     if streamed.complete and streamed.total == 0:
         return {
