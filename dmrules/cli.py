@@ -624,7 +624,11 @@ def _check_parser(sub, formatter) -> None:
         help="what each item's process may add, in MiB, to the warmed process it is forked from "
         f"(default {DEFAULT_MAX_MEMORY:,})",
     )
-    check.add_argument("--resolutions", action="store_true", help="add each item's resolutions (as solve --json)")
+    check.add_argument(
+        "--resolutions",
+        action="store_true",
+        help="add each item's resolutions as solve --json writes them, and the windows they name",
+    )
     check.add_argument("--max-resolutions", type=_positive, metavar="N", help="list at most N resolutions per item")
     check.add_argument("--max-windows", type=_positive, metavar="N", help="open at most N windows per resolution")
     check.add_argument("--ruleset", choices=("dm", "sequential", "dmps"), help="the ruleset of items that name none")

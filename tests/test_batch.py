@@ -335,6 +335,26 @@ def test_an_item_with_nothing_found_within_its_time_limit_is_a_timeout_line(tmp_
     ]
 
 
+def test_resolutions_of_a_line_are_those_solve_json_writes(tmp_path):
+    """--resolutions adds each item's resolutions as solve --json writes them, with the windows they name, in its
+    order (the first N of it under --max-resolutions): B03 goes through two windows, A01 through one."""
+    items = [{"id": "b03", "path": str(B03), "observed": "e1=happened"}, {"id": "a01", "path": str(A01)}]
+    batch = write_batch(tmp_path / "b.jsonl", items)
+    for limit in ([], ["--max-resolutions", "2"]):
+        out = run_cli("check", str(batch), "--jobs", "1", "--no-cache", "--resolutions", *limit)
+        assert out.returncode == 0, out.stderr
+        b03, a01 = lines_of(out)
+        for line, path in ((b03, B03), (a01, A01)):
+            doc = json.loads(run_cli("solve", str(path), "--json", *limit).stdout)
+            assert (line["resolutions"], line["windows"]) == (doc["resolutions"], doc["windows"]), (path, limit)
+            assert (line["counts"], line["complete"]) == (doc["counts"], doc["complete"]), (path, limit)
+        assert b03["resolutions"][:2] == [
+            {"windows": ["w1"], "applied": [], "final": {"BK": "graveyard"}},
+            {"windows": ["w1", "w2"], "applied": [[1, "e1", "BK", []]], "final": {"BK": "battle"}},
+        ]
+        assert b03["windows"]["w2"] == {"label": "e1/BK.then1", "kind": "follow-up", "events": []}
+
+
 def test_a_batch_that_cannot_be_read_is_refused_before_anything_runs(tmp_path):
     out = run_cli("check", str(tmp_path / "none.jsonl"))
     assert out.returncode == 2 and out.stdout == "" and "none.jsonl: cannot be read" in out.stderr

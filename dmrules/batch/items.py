@@ -17,8 +17,8 @@ The answer to an item is one line: its ``id`` and ``line``, ``ruleset``, ``count
 short), ``observed`` (``legal``, and for an outcome no legal resolution has, the rules that
 stand in the way: ``rules``, ``violations``; or the conditions no resolution can meet:
 ``impossible``), ``warnings`` when the scenario has some, and with ``--resolutions`` the
-resolutions themselves (``presenting.json.resolution_json``: every field of each, as ``solve
---json --verbose`` writes it, since an item's line stands alone). An item that cannot be answered gets an
+resolutions themselves as ``solve --json`` writes them and the windows they name (``resolutions``, ``windows``:
+``presenting.json.CompactResolutions``). An item that cannot be answered gets an
 ``error`` line instead, with a ``reason``: ``input`` (a malformed line or bad scenario input),
 ``memory``, ``timeout``, ``worker`` (its process was ended from outside), ``internal``.
 """
@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..game.errors import InputError
-from ..presenting.json import resolution_json
+from ..presenting.json import CompactResolutions
 
 ITEM_FIELDS = ("id", "scenario", "path", "observed", "ruleset", "timeout", "max_memory")
 # A line of a batch holds one scenario (at most MAX_FILE_BYTES) and a little more.
@@ -341,14 +341,14 @@ def answer(task: dict) -> dict:
     if task.get("ruleset") and task["ruleset"] != scenario.ruleset:
         scenario = replace(scenario, ruleset=task["ruleset"])
     conditions = parse_conditions(scenario, task["observed"]) if task.get("observed") else None
-    kept: list[dict] = []
+    listed = CompactResolutions(scenario)
     met = [False]
 
     def each(resolution) -> None:
         if conditions and not met[0] and all(outcome_holds(scenario, resolution, c) for c in conditions):
             met[0] = True
         if task.get("resolutions"):
-            kept.append(resolution_json(resolution))
+            listed.add(resolution)
 
     from .supervisor import timeout_error
 
@@ -384,7 +384,7 @@ def answer(task: dict) -> dict:
     if scenario.about.warnings:
         out["warnings"] = [_placeless(w, task["name"]) for w in scenario.about.warnings]
     if task.get("resolutions"):
-        out["resolutions"] = kept
+        out.update(listed.json())
     return out
 
 
