@@ -154,10 +154,19 @@ def test_a_time_limit_that_cuts_the_list_is_said_as_the_user_gave_it(tmp_path):
     assert "(cut short by timeout=0.5s: there may be more)" in run("solve", str(path), "--timeout", "0.5").stdout
 
 
-def test_why_with_no_answer_within_its_time_limit_exits_2():
+def test_why_with_no_answer_within_its_time_limit_exits_2(tmp_path):
+    from .test_hostile import jashintei_flood
+
     out = run("why", str(A01), "--resolution", "1", "--timeout", "0.000000001")
     assert (out.returncode, out.stdout) == (2, "")
     assert out.stderr == f"dmrules: error: {A01}: {NOTHING_IN_TIME}\n"
+    flood = jashintei_flood(tmp_path)  # millions of resolutions: some found in time, not all
+    out = run("why", str(flood), "--resolution", "1", "--timeout", "0.5")
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr == (
+        f"dmrules: error: {flood}: no answer within the time limit of 0.5 s (--timeout): resolutions are numbered "
+        "once every one is found; raise the limit\n"
+    )
     assert "or no answer within --timeout" in run("why", "--help").stdout
 
 
