@@ -443,6 +443,8 @@ class Tricky:
             raise ZeroDivisionError("a fault")
         if what == "bad input":
             raise dmrules.InputError("x.yaml", "players", "no players")
+        if what == "not utf-8":
+            return {"done": os.fsdecode(b"x\xff.yaml")}  # the path of a file whose name is not UTF-8
         if what == "sleep":
             import time
 
@@ -472,6 +474,16 @@ def test_a_task_whose_process_fails_is_its_own_error_and_the_others_are_answered
         4: {"error": "no answer within its time limit of 0.5 s (--timeout)", "reason": "timeout"},
         5: {"done": "ok"},
     }
+
+
+def test_an_answer_holding_a_file_name_that_is_not_utf8_comes_back_whole():
+    """verify's result names its file: one whose name is not UTF-8 (lone surrogates in Python) is answered, not lost
+    as a process that ended without an answer."""
+    from dmrules.batch.supervisor import Limits, Supervisor, Task, run_all
+
+    tasks = [Task([0, 1], [{"do": "not utf-8"}, {"do": "ok"}], Limits(max_memory=4096, timeout=5))]
+    answers = {done.key: done.answer for done in run_all(Supervisor(Tricky(), slots=1), tasks)}
+    assert answers == {0: {"done": os.fsdecode(b"x\xff.yaml")}, 1: {"done": "ok"}}
 
 
 def test_an_item_that_outlives_its_time_limit_is_not_answered_again_and_the_rest_go_on(tmp_path):
