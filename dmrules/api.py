@@ -84,9 +84,10 @@ def solve(
 
     ``max_resolutions`` and ``timeout`` (seconds) cut a huge enumeration short, ``max_windows``
     bounds how many windows one resolution may open; the solution then says so (``complete`` is
-    false, ``stopped_by`` why). ``on_resolution`` is called with each resolution as it is found;
-    with ``group``, resolutions are listed up to interchangeable cards and ``Solution.total`` is
-    still the exact number of resolutions. Ctrl-C raises ``Interrupted``, whose ``solution``
+    false, ``stopped_by`` why). A list cut by ``max_resolutions=N`` is the first N of the whole list; one cut by
+    ``timeout`` holds those found in time, not necessarily the first ones. ``on_resolution`` is called with each
+    resolution as it is found; with ``group``, resolutions are listed up to interchangeable cards and
+    ``Solution.total`` is still the exact number of resolutions. Ctrl-C raises ``Interrupted``, whose ``solution``
     holds the resolutions found so far.
 
     ``max_memory`` (MiB) solves in the bounded worker (dmrules/bounded.py): a solve that needs
@@ -220,6 +221,11 @@ def why(scenario: ScenarioLike, resolution: int, *, ruleset: str | None = None, 
             kept.append(found)
 
     streamed = run.stream(state, keep, timeout=timeout)
+    if not streamed.complete and (streamed.stopped_by or "").startswith("timeout"):
+        raise SolveError(
+            f"{state.path}: no answer within the time limit of {timeout:g} s (--timeout): resolutions are numbered "
+            "once every one is found; raise the limit"
+        )
     if not streamed.complete:
         raise SolveError(
             f"{state.path}: stopped ({streamed.stopped_by}) before every resolution was found, "

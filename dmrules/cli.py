@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .game.errors import DmrulesError, InputError, InternalError
+from .game.errors import InputError, InternalError, SolveError
 from .presenting.safe import visible
 from .text import plural
 
@@ -79,7 +79,8 @@ exit status:
   1    verify: an expectation failed; why-not: the outcome is not legal;
        cards: no card found (the closest names are suggested)
   2    bad input: a file, a scenario or an argument (the message names the
-       file, the place and the problem)
+       file, the place and the problem); or a limit reached with no answer:
+       more memory than --max-memory, no answer within --timeout
   3    internal error: a fault of dmrules (no legal resolution found, which
        every situation has), never an answer
   130  interrupted (Ctrl-C)
@@ -134,7 +135,8 @@ def _solve_parser(sub, formatter: type[argparse.HelpFormatter]) -> None:
             "  dmrules solve fixtures/A01-two-jashintei.yaml\n"
             "  dmrules solve fixtures/A01-two-jashintei.yaml --json --ruleset sequential\n"
             "  dmrules solve - --html report.html < scenario.yaml",
-            "  0 the resolutions were listed (also when a limit cut the list short: it says so)\n  2 bad input",
+            "  0 the resolutions were listed (also when a limit cut the list short: it says so)\n"
+            "  2 bad input, or no resolution found within --timeout, or more memory needed than --max-memory",
         ),
     )
     solve.add_argument("scenario", help=SCENARIO_HELP)
@@ -150,8 +152,7 @@ def _solve_parser(sub, formatter: type[argparse.HelpFormatter]) -> None:
         action="store_true",
         help="with --json or --jsonl: each resolution also lists its events as they happened and were replaced",
     )
-    solve.add_argument("--max-resolutions", type=_positive, metavar="N", help="stop after N resolutions")
-    solve.add_argument("--timeout", type=_seconds, metavar="S", help="stop after S seconds")
+    _solve_limits(solve)
     solve.add_argument(
         "--group",
         choices=("names",),
@@ -163,18 +164,34 @@ def _solve_parser(sub, formatter: type[argparse.HelpFormatter]) -> None:
         "--ruleset", choices=("dm", "sequential", "dmps"), help="solve under this ruleset instead of the scenario's"
     )
     solve.add_argument(
-        "--max-windows",
-        type=_positive,
-        metavar="N",
-        help="open at most N replacement windows in one resolution (default 12)",
-    )
-    solve.add_argument(
         "--html",
         metavar="FILE",
         help="also write an HTML report of the resolutions to FILE (its path is printed on standard error)",
     )
     _memory_option(solve)
     solve.set_defaults(run=cmd_solve)
+
+
+def _solve_limits(solve: argparse.ArgumentParser) -> None:
+    """``solve``'s limits on the resolutions listed, the time and the windows of one resolution."""
+    solve.add_argument(
+        "--max-resolutions",
+        type=_positive,
+        metavar="N",
+        help="list only the first N resolutions (numbered as the whole list and why number them)",
+    )
+    solve.add_argument(
+        "--timeout",
+        type=_seconds,
+        metavar="S",
+        help="stop after S seconds, with the resolutions found so far (exit 2 if none was found)",
+    )
+    solve.add_argument(
+        "--max-windows",
+        type=_positive,
+        metavar="N",
+        help="open at most N replacement windows in one resolution (default 12)",
+    )
 
 
 def _verify_parser(sub, formatter: type[argparse.HelpFormatter]) -> None:
@@ -224,7 +241,7 @@ def _why_not_parser(sub, formatter: type[argparse.HelpFormatter]) -> None:
             "  dmrules why-not fixtures/A01-two-jashintei.yaml --expect J1=battle,J2=battle",
             "  0 a legal resolution has the outcome\n"
             "  1 no legal resolution has it (the rules in the way are shown)\n"
-            "  2 bad input",
+            "  2 bad input, or more memory needed than --max-memory",
         ),
     )
     why_not.add_argument("scenario", help=SCENARIO_HELP)
@@ -252,7 +269,9 @@ def _why_parser(sub, formatter: type[argparse.HelpFormatter]) -> None:
         "blocked by a rule\n(with its number), or superseded by an earlier decision.",
         epilog=_epilog(
             "  dmrules why fixtures/A01-two-jashintei.yaml --resolution 2",
-            "  0 the resolution was explained\n  2 bad input (or no such resolution)",
+            "  0 the resolution was explained\n"
+            "  2 bad input (or no such resolution), or no answer within --timeout (every resolution must be found\n"
+            "    to number them), or more memory needed than --max-memory",
         ),
     )
     why.add_argument("scenario", help=SCENARIO_HELP)
@@ -285,7 +304,8 @@ def _cards_parser(sub, formatter: type[argparse.HelpFormatter]) -> None:
             "  dmrules cards parse 'このクリーチャーが離れる時、かわりに自分の手札を2枚捨ててもよい。'",
             "  0 cards found (or listed); parse: every sentence read (or the text has no replacement)\n"
             "  1 no card matches: the closest names are suggested\n"
-            "  2 bad input; parse: a sentence cannot be read",
+            "  2 bad input; parse: a sentence cannot be read; parse, coverage: compiling stopped at --timeout;\n"
+            "    more memory needed than --max-memory",
         ),
     )
     cards.add_argument("query", nargs="*", help="part of a card name; or 'parse TEXT'; or 'coverage FILE'")
@@ -604,7 +624,11 @@ def _check_parser(sub, formatter) -> None:
         help="what each item's process may add, in MiB, to the warmed process it is forked from "
         f"(default {DEFAULT_MAX_MEMORY:,})",
     )
-    check.add_argument("--resolutions", action="store_true", help="add each item's resolutions (as solve --json)")
+    check.add_argument(
+        "--resolutions",
+        action="store_true",
+        help="add each item's resolutions as solve --json writes them, and the windows they name",
+    )
     check.add_argument("--max-resolutions", type=_positive, metavar="N", help="list at most N resolutions per item")
     check.add_argument("--max-windows", type=_positive, metavar="N", help="open at most N windows per resolution")
     check.add_argument("--ruleset", choices=("dm", "sequential", "dmps"), help="the ruleset of items that name none")
@@ -907,9 +931,9 @@ def _run_command(args: argparse.Namespace) -> int:
     except InternalError as exc:
         sys.stderr.write(f"dmrules: internal error: {visible(str(exc))}\n")
         return EXIT_INTERNAL
-    except DmrulesError as exc:
+    except SolveError as exc:  # a limit reached with no answer: exit 2, as a worker out of memory
         sys.stderr.write(f"dmrules: error: {visible(str(exc))}\n")
-        return EXIT_FAIL
+        return EXIT_INPUT
     except KeyboardInterrupt:
         sys.stderr.write("dmrules: interrupted\n")
         return EXIT_INTERRUPTED

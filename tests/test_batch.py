@@ -283,6 +283,78 @@ def test_malformed_items_are_error_lines_naming_their_line(tmp_path):
         assert line["reason"] == "input" and line["line"] == number and problem in line["error"], line
 
 
+def test_a_lone_surrogate_in_an_item_is_bad_input_named_by_its_field(tmp_path):
+    """JSON's \ud800 escape reads as a lone surrogate, which no UTF-8 text holds: the item is refused as bad input
+    (never a traceback, nor an internal error of its process), by its id when that is good text."""
+    (tmp_path / "a01.yaml").write_bytes(A01.read_bytes())
+    lines = [
+        r'{"id": "\ud800", "path": "a01.yaml"}',
+        r'{"id": "p", "path": "\ud800.yaml"}',
+        r'{"id": "o", "path": "a01.yaml", "observed": "\ud800=battle"}',
+        r'{"id": "k", "path": "a01.yaml", "observed": {"J1": "battle", "\udfff": "battle"}}',
+        r'{"id": "s", "scenario": {"turn": "me", "players": {"me": {"hand": ["h1", "\ud800"]}}}}',
+        r'{"id": "ok", "path": "a01.yaml", "\ud800": 1}',
+    ]
+    batch = write_batch(tmp_path / "b.jsonl", lines)
+    out = run_cli("check", str(batch), "--jobs", "1", "--no-cache", process=True)
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+    problem = "is not valid Unicode text: a lone surrogate"
+    assert lines_of(out) == [
+        {"id": "line 1", "line": 1, "error": f"{batch}:1: id: {problem} U+D800", "reason": "input"},
+        {"id": "p", "line": 2, "error": f"{batch}:2: path: {problem} U+D800", "reason": "input"},
+        {"id": "o", "line": 3, "error": f"{batch}:3: observed: {problem} U+D800", "reason": "input"},
+        {"id": "k", "line": 4, "error": f"{batch}:4: observed: {problem} U+DFFF", "reason": "input"},
+        {"id": "s", "line": 5, "error": f"{batch}:5: scenario: {problem} U+D800", "reason": "input"},
+        {"id": "line 6", "line": 6, "error": f"{batch}:6: {problem} U+D800", "reason": "input"},
+    ]
+
+
+def test_a_file_of_a_folder_whose_name_is_not_utf8_is_an_error_line(tmp_path):
+    (tmp_path / "a01.yaml").write_bytes(A01.read_bytes())
+    (tmp_path / os.fsdecode(b"b\xff.yaml")).write_bytes(B03.read_bytes())
+    out = run_cli("check", str(tmp_path), "--no-cache", "-o", str(tmp_path / "out.jsonl"), process=True)
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+    name = f"{tmp_path}/b\\xff.yaml"
+    assert [json.loads(x) for x in (tmp_path / "out.jsonl").read_text(encoding="utf-8").splitlines()] == [
+        {
+            "id": str(tmp_path / "a01.yaml"),
+            "ruleset": "dm",
+            "counts": {"resolutions": 3, "states": 3},
+            "complete": True,
+        },
+        {"id": name, "error": f"{name}: the file's name is not UTF-8 text", "reason": "input"},
+    ]
+
+
+def test_an_item_with_nothing_found_within_its_time_limit_is_a_timeout_line(tmp_path):
+    batch = write_batch(tmp_path / "b.jsonl", [{"id": "t", "path": str(A01), "timeout": 1e-9}])
+    out = run_cli("check", str(batch), "--jobs", "1", "--no-cache")
+    assert out.returncode == 2
+    assert lines_of(out) == [
+        {"id": "t", "line": 1, "error": "no answer within its time limit of 1e-09 s (--timeout)", "reason": "timeout"}
+    ]
+
+
+def test_resolutions_of_a_line_are_those_solve_json_writes(tmp_path):
+    """--resolutions adds each item's resolutions as solve --json writes them, with the windows they name, in its
+    order (the first N of it under --max-resolutions): B03 goes through two windows, A01 through one."""
+    items = [{"id": "b03", "path": str(B03), "observed": "e1=happened"}, {"id": "a01", "path": str(A01)}]
+    batch = write_batch(tmp_path / "b.jsonl", items)
+    for limit in ([], ["--max-resolutions", "2"]):
+        out = run_cli("check", str(batch), "--jobs", "1", "--no-cache", "--resolutions", *limit)
+        assert out.returncode == 0, out.stderr
+        b03, a01 = lines_of(out)
+        for line, path in ((b03, B03), (a01, A01)):
+            doc = json.loads(run_cli("solve", str(path), "--json", *limit).stdout)
+            assert (line["resolutions"], line["windows"]) == (doc["resolutions"], doc["windows"]), (path, limit)
+            assert (line["counts"], line["complete"]) == (doc["counts"], doc["complete"]), (path, limit)
+        assert b03["resolutions"][:2] == [
+            {"windows": ["w1"], "applied": [], "final": {"BK": "graveyard"}},
+            {"windows": ["w1", "w2"], "applied": [[1, "e1", "BK", []]], "final": {"BK": "battle"}},
+        ]
+        assert b03["windows"]["w2"] == {"label": "e1/BK.then1", "kind": "follow-up", "events": []}
+
+
 def test_a_batch_that_cannot_be_read_is_refused_before_anything_runs(tmp_path):
     out = run_cli("check", str(tmp_path / "none.jsonl"))
     assert out.returncode == 2 and out.stdout == "" and "none.jsonl: cannot be read" in out.stderr
@@ -372,6 +444,8 @@ class Tricky:
             raise ZeroDivisionError("a fault")
         if what == "bad input":
             raise dmrules.InputError("x.yaml", "players", "no players")
+        if what == "not utf-8":
+            return {"done": os.fsdecode(b"x\xff.yaml")}  # the path of a file whose name is not UTF-8
         if what == "sleep":
             import time
 
@@ -401,6 +475,16 @@ def test_a_task_whose_process_fails_is_its_own_error_and_the_others_are_answered
         4: {"error": "no answer within its time limit of 0.5 s (--timeout)", "reason": "timeout"},
         5: {"done": "ok"},
     }
+
+
+def test_an_answer_holding_a_file_name_that_is_not_utf8_comes_back_whole():
+    """verify's result names its file: one whose name is not UTF-8 (lone surrogates in Python) is answered, not lost
+    as a process that ended without an answer."""
+    from dmrules.batch.supervisor import Limits, Supervisor, Task, run_all
+
+    tasks = [Task([0, 1], [{"do": "not utf-8"}, {"do": "ok"}], Limits(max_memory=4096, timeout=5))]
+    answers = {done.key: done.answer for done in run_all(Supervisor(Tricky(), slots=1), tasks)}
+    assert answers == {0: {"done": os.fsdecode(b"x\xff.yaml")}, 1: {"done": "ok"}}
 
 
 def test_an_item_that_outlives_its_time_limit_is_not_answered_again_and_the_rest_go_on(tmp_path):

@@ -106,6 +106,70 @@ def test_why_not_exits_1_when_not_legal_and_0_when_legal():
     assert out.returncode == 0 and out.stdout.startswith("A legal resolution has J1=battle")
 
 
+NOTHING_IN_TIME = (
+    "no resolution was found within the time limit of 1e-09 s (--timeout); "
+    "raise the limit, or make the scenario smaller"
+)
+
+
+@pytest.mark.parametrize(
+    "path, jsonl_lines",
+    [(A01, 2), (B03, 1)],  # the header; the compact path defines its one window before it searches
+    ids=["one window (the compact path)", "several windows (the engine)"],
+)
+def test_a_time_limit_with_nothing_found_is_the_same_error_in_text_json_and_jsonl(path, jsonl_lines):
+    """Nothing found in the time allowed is no answer: SolveError (docs/api.md), exit 2 (a limit reached with no
+    answer), whatever the writer; the text's lines written before it end as whole lines."""
+    for writer in ([], ["--json"], ["--jsonl"]):
+        out = run("solve", str(path), "--timeout", "0.000000001", *writer)
+        assert (out.returncode, out.stderr) == (2, f"dmrules: error: {path}: {NOTHING_IN_TIME}\n"), writer
+        assert (
+            out.stdout
+            == {
+                "": run("solve", str(path)).stdout.split("\n\n")[0] + "\n",
+                "--json": "",
+                "--jsonl": "".join(run("solve", str(path), "--jsonl").stdout.splitlines(keepends=True)[:jsonl_lines]),
+            }["".join(writer)]
+        ), writer
+    said = r"no resolution was found within the time limit of 1e-09 s"
+    with pytest.raises(dmrules.SolveError, match=said):
+        dmrules.solve(str(path), timeout=1e-9)
+    with pytest.raises(dmrules.SolveError, match=said):
+        dmrules.stream(str(path), print, timeout=1e-9)
+    with pytest.raises(dmrules.SolveError, match=said):
+        dmrules.api.stream_compact(str(path), print, timeout=1e-9)
+
+
+def test_a_time_limit_that_cuts_the_list_is_said_as_the_user_gave_it(tmp_path):
+    from .test_hostile import jashintei_flood
+
+    path = jashintei_flood(tmp_path)  # millions of resolutions in one window
+    for writer in ("--json", "--jsonl"):
+        out = run("solve", str(path), "--timeout", "0.5", writer)
+        assert out.returncode == 0, out.stderr
+        assert (
+            json.loads(out.stdout.splitlines()[-1] if writer == "--jsonl" else out.stdout)["stopped_by"]
+            == "timeout=0.5s"
+        )
+    assert "(cut short by timeout=0.5s: there may be more)" in run("solve", str(path), "--timeout", "0.5").stdout
+
+
+def test_why_with_no_answer_within_its_time_limit_exits_2(tmp_path):
+    from .test_hostile import jashintei_flood
+
+    out = run("why", str(A01), "--resolution", "1", "--timeout", "0.000000001")
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr == f"dmrules: error: {A01}: {NOTHING_IN_TIME}\n"
+    flood = jashintei_flood(tmp_path)  # millions of resolutions: some found in time, not all
+    out = run("why", str(flood), "--resolution", "1", "--timeout", "0.5")
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr == (
+        f"dmrules: error: {flood}: no answer within the time limit of 0.5 s (--timeout): resolutions are numbered "
+        "once every one is found; raise the limit\n"
+    )
+    assert "or no answer within --timeout" in run("why", "--help").stdout
+
+
 def test_verify_of_a_file_without_expectation_says_so_and_does_not_fail(tmp_path):
     text = A01.read_text(encoding="utf-8")
     path = tmp_path / "open-question.yaml"

@@ -223,3 +223,36 @@ def test_why_explains_the_resolution_solve_lists_under_that_number(tmp_path, mon
     assert listed == compact_of(scenario, solved)  # as solve lists it
     for n in (1, 7, 19):
         assert resolution_json(dmrules.why(path, n).resolution) == resolution_json(solved.resolutions[n - 1]), n
+
+
+def test_a_list_cut_by_max_resolutions_is_the_first_of_the_whole_order(tmp_path, monkeypatch):
+    """Every command and the API list the resolutions in one order (the one why --resolution N numbers them in): a
+    list cut by the count is its first N, in each writer, whether the window is sorted or streamed as clingo finds
+    its resolutions (more than SORTED_UP_TO), and over several windows (B10: 8 resolutions over 2 windows)."""
+    import re
+
+    from dmrules.solving import engine
+
+    four = tmp_path / "a01-4.yaml"  # ruling A01 with four cards in hand: 19 resolutions in one window
+    four.write_text(
+        (FIXTURES / "A01-two-jashintei.yaml")
+        .read_text(encoding="utf-8")
+        .replace("hand: [h1, h2]", "hand: [h1, h2, h3, h4]"),
+        encoding="utf-8",
+    )
+    b10 = FIXTURES / "B10-stratobag-tech-dan-shinsekai.yaml"
+    for bound in (engine.SORTED_UP_TO, 4):
+        monkeypatch.setattr(engine, "SORTED_UP_TO", bound)
+        for path, total in ((four, 19), (b10, 8)):
+            scenario = dmrules.load_scenario(path)
+            whole = dmrules.solve(scenario).resolutions
+            lines, _ = lines_of(str(path))
+            text = run_cli("solve", str(path)).stdout
+            blocks = re.findall(r"\nResolution \d+\n.*?\n(?=\n)", text, re.S)
+            assert len(whole) == len(lines) == len(blocks) == total
+            for limit in range(1, total + 1):
+                cut = dmrules.solve(scenario, max_resolutions=limit)
+                assert cut.resolutions == whole[:limit] and cut.complete is (limit == total), (path, bound, limit)
+                assert lines_of(str(path), "--max-resolutions", str(limit))[0] == lines[:limit], (path, bound, limit)
+                out = run_cli("solve", str(path), "--max-resolutions", str(limit)).stdout
+                assert re.findall(r"\nResolution \d+\n.*?\n(?=\n)", out, re.S) == blocks[:limit], (path, bound, limit)

@@ -17,8 +17,8 @@ The answer to an item is one line: its ``id`` and ``line``, ``ruleset``, ``count
 short), ``observed`` (``legal``, and for an outcome no legal resolution has, the rules that
 stand in the way: ``rules``, ``violations``; or the conditions no resolution can meet:
 ``impossible``), ``warnings`` when the scenario has some, and with ``--resolutions`` the
-resolutions themselves (``presenting.json.resolution_json``: every field of each, as ``solve
---json --verbose`` writes it, since an item's line stands alone). An item that cannot be answered gets an
+resolutions themselves as ``solve --json`` writes them and the windows they name (``resolutions``, ``windows``:
+``presenting.json.CompactResolutions``). An item that cannot be answered gets an
 ``error`` line instead, with a ``reason``: ``input`` (a malformed line or bad scenario input),
 ``memory``, ``timeout``, ``worker`` (its process was ended from outside), ``internal``.
 """
@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..game.errors import InputError
-from ..presenting.json import resolution_json
+from ..presenting.json import CompactResolutions
 
 ITEM_FIELDS = ("id", "scenario", "path", "observed", "ruleset", "timeout", "max_memory")
 # A line of a batch holds one scenario (at most MAX_FILE_BYTES) and a little more.
@@ -98,6 +98,11 @@ def _folder_items(folder: Path) -> Iterator[Item]:
 
     for path in scenario_files([str(folder)]):
         item = Item(id=str(path), line=None, name=str(path))
+        if _surrogate_in(item.id) is not None:  # a name of bytes that are not UTF-8: shown with them escaped
+            item.id = item.name = os.fsencode(path).decode("utf-8", "backslashreplace")
+            item.error = f"{item.id}: the file's name is not UTF-8 text"
+            yield item
+            continue
         try:
             item.text = _utf8(read_bounded(path), str(path))
         except InputError as exc:
@@ -165,12 +170,41 @@ def _item(raw: bytes, number: int, source: str, base: Path, bounds: Bounds) -> I
     return item
 
 
+def _lone_surrogate(data: dict) -> tuple[str, str] | None:
+    """The field of an item whose text holds a lone surrogate (JSON's ``\\ud800`` escape reads as one), and the
+    problem: no UTF-8 text holds one, neither a scenario nor an answer line."""
+    for key, value in data.items():
+        for place, text in (("", key), (key, value)):  # a field named with one: no place to name
+            if (character := _surrogate_in(text)) is not None:
+                return place, f"is not valid Unicode text: a lone surrogate U+{character:04X}"
+    return None
+
+
+def _surrogate_in(value: object) -> int | None:
+    """The first lone surrogate in a JSON value's texts (its keys too), as a code point."""
+    left = [value]
+    while left:
+        part = left.pop()
+        if isinstance(part, str):
+            found = next((ord(c) for c in part if 0xD800 <= ord(c) <= 0xDFFF), None)
+            if found is not None:
+                return found
+        elif isinstance(part, dict):
+            left.extend([*part.keys(), *part.values()])
+        elif isinstance(part, list):
+            left.extend(part)
+    return None
+
+
 def _fill(item: Item, data: object, where: str, base: Path, bounds: Bounds) -> None:
     def bad(place: str, problem: str) -> InputError:
         return InputError(where, place, problem)
 
     if not isinstance(data, dict):
         raise bad("", 'an item is a JSON object, such as {"id": "g1", "path": "g1.yaml"}')
+    surrogate = _lone_surrogate(data)  # refused before any text of the item is written in a line
+    if surrogate is not None and surrogate[0] in ("", "id"):
+        raise bad(*surrogate)
     unknown = [key for key in data if key not in ITEM_FIELDS]
     if unknown:
         raise bad(unknown[0], f"unknown field (fields: {', '.join(ITEM_FIELDS)})")
@@ -178,6 +212,8 @@ def _fill(item: Item, data: object, where: str, base: Path, bounds: Bounds) -> N
         if isinstance(data["id"], bool) or not isinstance(data["id"], (str, int)) or data["id"] == "":
             raise bad("id", "an id is a text or a whole number")
         item.id = str(data["id"])
+    if surrogate is not None:  # in another field: the line names the item by its id
+        raise bad(*surrogate)
     if ("scenario" in data) == ("path" in data):
         raise bad("", "give the scenario ('scenario': YAML text or an object) or its file ('path'), one of them")
     if "path" in data:
@@ -305,25 +341,30 @@ def answer(task: dict) -> dict:
     if task.get("ruleset") and task["ruleset"] != scenario.ruleset:
         scenario = replace(scenario, ruleset=task["ruleset"])
     conditions = parse_conditions(scenario, task["observed"]) if task.get("observed") else None
-    kept: list[dict] = []
+    listed = CompactResolutions(scenario)
     met = [False]
 
     def each(resolution) -> None:
         if conditions and not met[0] and all(outcome_holds(scenario, resolution, c) for c in conditions):
             met[0] = True
         if task.get("resolutions"):
-            kept.append(resolution_json(resolution))
+            listed.add(resolution)
 
-    streamed = dmrules.stream(
-        scenario,
-        each,
-        max_resolutions=task.get("max_resolutions"),
-        max_windows=task.get("max_windows"),
-        timeout=task.get("timeout"),
-    )
+    from .supervisor import timeout_error
+
+    try:
+        streamed = dmrules.stream(
+            scenario,
+            each,
+            max_resolutions=task.get("max_resolutions"),
+            max_windows=task.get("max_windows"),
+            timeout=task.get("timeout"),
+        )
+    except dmrules.SolveError:  # nothing found in time (the process's memory is capped by the batch, not here)
+        if task.get("timeout") is None:
+            raise
+        return timeout_error(task["timeout"])
     if streamed.stopped_by and streamed.stopped_by.startswith("timeout"):
-        from .supervisor import timeout_error
-
         return timeout_error(task["timeout"])
     if streamed.complete and streamed.total == 0:
         return {
@@ -343,7 +384,7 @@ def answer(task: dict) -> dict:
     if scenario.about.warnings:
         out["warnings"] = [_placeless(w, task["name"]) for w in scenario.about.warnings]
     if task.get("resolutions"):
-        out["resolutions"] = kept
+        out.update(listed.json())
     return out
 
 

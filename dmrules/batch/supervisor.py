@@ -150,7 +150,9 @@ def _child(work: Work, task: Task, write_fd: int, cap: int) -> None:
                 # Out of memory with what the items before it left: not known to be this item's
                 # own doing. The supervisor runs it again in a process of its own.
                 os._exit(EXIT_MEMORY)
-            _write_all(write_fd, (json.dumps(answer, ensure_ascii=False) + "\n").encode("utf-8"))
+            # A file name of bytes that are not UTF-8 is text with lone surrogates: carried as they are (json.loads
+            # of the bytes reads them back so), never an answer lost.
+            _write_all(write_fd, (json.dumps(answer, ensure_ascii=False) + "\n").encode("utf-8", "surrogatepass"))
             if end:
                 break
     except MemoryError:

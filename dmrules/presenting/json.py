@@ -237,16 +237,28 @@ def trailer_json(streamed: Streamed) -> dict:
     return {"trailer": True, "schema": SCHEMA, "ruleset": streamed.ruleset, **summary_json(streamed)}
 
 
+class CompactResolutions:
+    """Resolutions in the form ``solve --json`` writes them (schema 2, docs/json.md), gathered one by one, and the
+    windows they name: the ``resolutions`` and ``windows`` of a ``--json`` document and of a ``check`` line."""
+
+    def __init__(self, scenario: Scenario):
+        self.scenario = scenario
+        self.table = compact.WindowTable(scenario)
+        self.resolutions: list[dict[str, Any]] = []
+
+    def add(self, resolution: Resolution) -> None:
+        self.resolutions.append(compact.compact_resolution(resolution, self.scenario, self.table.of))
+
+    def json(self) -> dict[str, Any]:
+        return {"resolutions": self.resolutions, "windows": self.table.definitions}
+
+
 def solution_json(solution: Solution, scenario: Scenario) -> dict:
     """The ``--json`` document of a solution already held, as a dict."""
-    table = compact.WindowTable(scenario)
-    resolutions = [compact.compact_resolution(r, scenario, table.of) for r in solution.resolutions]
-    return {
-        **header_json(scenario),
-        "resolutions": resolutions,
-        "windows": table.definitions,
-        **summary_json(solution.counted()),
-    }
+    listed = CompactResolutions(scenario)
+    for resolution in solution.resolutions:
+        listed.add(resolution)
+    return {**header_json(scenario), **listed.json(), **summary_json(solution.counted())}
 
 
 def write_solution_json(solution: Solution, stream: IO[str], scenario: Scenario) -> None:

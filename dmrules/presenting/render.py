@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import IO
 
+from ..game.errors import DmrulesError
 from ..game.events import Event
 from ..game.outcome import EventInfo, Resolution, Solution, Streamed, Trigger, Window
 from ..game.scenario import Scenario
@@ -353,7 +354,11 @@ def stream_text(scenario: Scenario, out: IO[str], **limits) -> Streamed:
         count[0] += 1
         batched.add(visible("\n\n" + "\n".join(resolution_lines(scenario, count[0], resolution)), lines=True))
 
-    streamed = stream_batched(scenario, batched, emit, **limits)
+    try:
+        streamed = stream_batched(scenario, batched, emit, **limits)
+    except DmrulesError:  # what was written ends as whole lines; the error follows on standard error
+        out.write("\n")
+        raise
     out.write(
         "\n\n"
         + visible(

@@ -253,59 +253,60 @@ def each_brief(
     *,
     max_resolutions: int | None = None,
     timeout: float | None = None,
+    deadline: float | None = None,
     sorted_up_to: int = 5_000,
 ) -> tuple[int, int, str | None]:
-    """Every model of the window handed to ``on_brief`` as a compact resolution, in ``solve``'s
-    order: sorted by the decisions when the window has at most ``sorted_up_to`` (the engine's
-    ``SORTED_UP_TO``: their compact keys are held, then sorted), else as clingo finds them.
-    Returns the number handed, of distinct final states, and what stopped it (as the engine
+    """Every model of the window handed to ``on_brief`` as a compact resolution, in ``solve``'s order: sorted by the
+    decisions when the window has at most ``sorted_up_to`` (the engine's ``SORTED_UP_TO``: their compact keys are
+    held, then sorted), else as clingo finds them; until ``deadline``, the ``time.monotonic()`` at which the limit of
+    ``timeout`` seconds ends. Returns the number handed, of distinct final states, and what stopped it (as the engine
     says it: ``max_resolutions=N``, ``timeout=Ts``) or None."""
+    remaining = None if deadline is None else deadline - time.monotonic()
+    if remaining is not None and remaining <= 0:
+        return 0, 0, f"timeout={timeout}s"
     states: set[int] = set()
     held: list[tuple[tuple, dict[str, Any], frozenset]] | None = []  # None once the window has more than sorted_up_to
-    count = 0
     stopped: list[str] = []
+    count = [0]  # resolutions handed
     brief, key_of = briefs.brief, briefs.order_key
     progress = RUNNING[-1] if RUNNING else None
 
     def hand(out: dict[str, Any], state: frozenset) -> None:
-        nonlocal count
-        count += 1
+        count[0] += 1
         states.add(hash(state))  # as the engine counts them: a number per distinct final state
         if progress is not None:
             progress.resolutions += 1
             progress.tick()
         on_brief(out)
 
-    def each(handles: list[int]) -> str | None:
-        nonlocal held
-        out, state = brief(handles)
-        if held is not None:
-            held.append((key_of(out), out, state))
-            if max_resolutions is not None and len(held) > max_resolutions:
-                return "max"  # the first ones found, one more than wanted: sorted below
-            if len(held) > sorted_up_to:
-                for _, early, its_state in held:
-                    hand(early, its_state)
-                held = None
-        elif max_resolutions is not None and count >= max_resolutions:
-            stopped.append(f"max_resolutions={max_resolutions}")
-            return "stopped"
-        else:
+    def handed(pairs) -> str | None:  # "stopped" when the count refuses one more (said in ``stopped``)
+        for out, state in pairs:
+            if max_resolutions is not None and count[0] >= max_resolutions:
+                stopped.append(f"max_resolutions={max_resolutions}")
+                return "stopped"
             hand(out, state)
         return None
 
-    cut = _in_search(briefs.ctl, each, timeout)
+    def each(handles: list[int]) -> str | None:
+        nonlocal held
+        out, state = brief(handles)
+        if held is None:
+            return handed([(out, state)])
+        # Every model is held up to sorted_up_to, even when the count wants fewer: the first ones of
+        # the sorted list are the first of solve's order only once all of them are known.
+        held.append((key_of(out), out, state))
+        if len(held) > sorted_up_to:  # too many to sort: handed in clingo's order, as solve lists them
+            early, held = held, None
+            return handed((its_out, its_state) for _, its_out, its_state in early)
+        return None
+
+    cut = _in_search(briefs.ctl, each, remaining)
+    if cut == "timeout":
+        stopped.insert(0, f"timeout={timeout}s")
     if held is not None:
         held.sort(key=lambda pair: pair[0])
-        if cut == "max":
-            assert max_resolutions is not None
-            del held[max_resolutions:]
-            stopped.append(f"max_resolutions={max_resolutions}")
-        for _, out, state in held:
-            hand(out, state)
-    if cut == "timeout":
-        stopped.append(f"timeout={timeout}s")
-    return count, len(states), stopped[0] if stopped else None
+        handed((out, state) for _, out, state in held[: None if max_resolutions is None else max_resolutions + 1])
+    return count[0], len(states), stopped[0] if stopped else None
 
 
 def _in_search(ctl: clingo.Control, each: Callable[[list[int]], str | None], timeout: float | None) -> str | None:

@@ -7,7 +7,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from ..game.errors import SolveError
+from ..game.errors import InternalError
 
 RULESET_ENTRY = {"dm": "dm.lp", "sequential": "sequential.lp", "dmps": "dmps.lp"}
 
@@ -24,7 +24,7 @@ def encodings_dir() -> Path:
     folder = Path(__file__).resolve().parents[2] / "asp"
     if (folder / "dm.lp").is_file():
         return folder
-    raise SolveError("the ASP encodings (asp/*.lp) are not installed with dmrules")
+    raise InternalError("the ASP encodings (asp/*.lp) are not installed with dmrules")
 
 
 def encoding_files(

@@ -218,16 +218,14 @@ class Engine:
     ) -> None:
         """The window's resolutions, each followed to the end (listed, or streamed when long)."""
         remaining = None if self.deadline is None else max(self.deadline - time.monotonic(), 0.001)
-        # Every answer of a window ends in at least one resolution, so one answer more
-        # than the resolutions still wanted tells whether the count cuts anything.
-        wanted = None if self.max_resolutions is None else self.max_resolutions - self.count + 1
+        # Every answer of a window (up to SORTED_UP_TO) is found, even when the count wants fewer resolutions: the
+        # first ones of the sorted list are the first of the whole order only once all of them are known.
         windows, cut = self.solve_window(
             window_state,
             len(path) + 1,
             item.label,
             item.kind,
             timeout=remaining,
-            max_models=wanted,
             group=self.group,
             spill=SORTED_UP_TO,
         )
@@ -237,6 +235,8 @@ class Engine:
             if cut == "timeout":
                 self.stopped = self.stopped or f"timeout={self.timeout}s"
             for window in windows:
+                if self._count_reached():  # each window left leads to a resolution at least: the count cuts them
+                    break
                 self._after(window_state, window, skipped, queue, path)
             return
 

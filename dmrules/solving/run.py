@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from ..game.errors import SolveError
 from ..game.outcome import Resolution, Solution, Streamed
 from ..game.scenario import Scenario
 from . import engine as engines
@@ -46,10 +47,21 @@ def _run(
     )
     RUNNING.append(progress)
     try:
-        return engine.run(), engine
+        solution = engine.run()
     finally:
         RUNNING.remove(progress)
         progress.close()
+    _found_in_time(scenario, engine.count, solution.stopped_by, timeout)
+    return solution, engine
+
+
+def _found_in_time(scenario: Scenario, found: int, stopped_by: str | None, timeout: float | None) -> None:
+    """A time limit that ran out before the first resolution was found leaves no answer at all: a ``SolveError``."""
+    if found == 0 and stopped_by is not None and stopped_by.startswith("timeout"):
+        raise SolveError(
+            f"{scenario.path}: no resolution was found within the time limit of {timeout:g} s (--timeout); "
+            "raise the limit, or make the scenario smaller"
+        )
 
 
 def solve(
@@ -123,18 +135,23 @@ def stream_brief(
     briefs = briefs_of(scenario, group)
     if briefs is None:
         return None
-    remaining = None if timeout is None else max(timeout - (time.monotonic() - started), 0.001)
     if on_start is not None:
         on_start()
     progress = Progress()
     RUNNING.append(progress)
     try:
         count, states, stopped = each_brief(
-            briefs, on_brief, max_resolutions=max_resolutions, timeout=remaining, sorted_up_to=engines.SORTED_UP_TO
+            briefs,
+            on_brief,
+            max_resolutions=max_resolutions,
+            timeout=timeout,
+            deadline=None if timeout is None else started + timeout,
+            sorted_up_to=engines.SORTED_UP_TO,
         )
     finally:
         RUNNING.remove(progress)
         progress.close()
+    _found_in_time(scenario, count, stopped, timeout)
     return Streamed(
         ruleset=scenario.ruleset,
         resolutions=count,
