@@ -1800,6 +1800,29 @@ def test_a_card_put_under_a_creature_leaving_in_the_same_window_is_refused(event
         dmrules.solve(scenario(BYAHA % f"{event}, {{destroy: C}}"))
 
 
+HIYOKU_HOST_LEAVES = """
+turn: opponent
+players:
+  me:
+    hand:
+      - id: HY
+        card:
+          name: 貝獣 ヒヨク
+          type: creature
+          text: このカードを自分の手札から捨てる時、墓地に置くかわりに自分のNEOクリーチャー1体の下に置いてもよい。
+    battle: [{id: N1, card: {name: NEOのクリーチャー, type: neo_creature}}]
+  opponent: {}
+effect: {controller: opponent, by: ability, events: [{id: e1, discard: HY}, {id: e2, destroy: N1}]}
+"""
+
+
+def test_a_card_put_under_a_card_its_player_picks_that_leaves_in_the_same_window_is_refused():
+    """ヒヨク discarded while its player's one NEO creature is destroyed at once: picked before the events (609.9a),
+    the creature then leaves, and where ヒヨク ends no rule or ruling says."""
+    with pytest.raises(dmrules.InputError, match="a card is put under a card that leaves the battle zone"):
+        dmrules.solve(scenario(HIYOKU_HOST_LEAVES))
+
+
 @pytest.mark.parametrize(
     "cause, count", [("deck_out", 2), ("effect", 2), ("opponent_wins", 2), ("not_attack", 2), ("no_shields", 1)]
 )
