@@ -798,9 +798,9 @@ MUTANTS += [
     M(
         "every-takes-stacked",
         "dmrules/game/realize.py",
-        "            and c.under is None\n",
+        "            and (c.under is None or names_cards(spec.every))\n",
         "",
-        "「すべて」 also takes the cards stacked under others",
+        "「すべて」 also takes the cards stacked under others, whatever it names",
     ),
     M(
         "other-ignored-python",
@@ -1341,21 +1341,21 @@ MUTANTS += [
     M(
         "modifier-of-both",
         "dmrules/reading/cardtext/normalize.py",
-        '''re.compile(_UNMODIFIED + r"(光|水|闇|火|自然)の(クリーチャー|カード|呪文)''',
-        '''re.compile(r"(光|水|闇|火|自然)の(クリーチャー|カード|呪文)''',
+        """re.compile(_UNMODIFIED + r"(光|水|闇|火|自然)の(クリーチャー|カード|呪文)""",
+        """re.compile(r"(光|水|闇|火|自然)の(クリーチャー|カード|呪文)""",
         "「コスト5以下の光のクリーチャーまたは水のクリーチャー」 limits the water creatures too",
     ),
     M(
         "cause-of-both",
         "dmrules/reading/cardtext/normalize.py",
-        '''r"(?<![^、。])このクリーチャーが((?:(?!によって)[^、。])*?)時、または(?=[^、。が]*時)",''',
-        '''r"(?<![^、。])このクリーチャーが([^、。]*?)時、または(?=[^、。が]*時)",''',
+        """r"(?<![^、。])このクリーチャーが((?:(?!によって)[^、。])*?)時、または(?=[^、。が]*時)",""",
+        """r"(?<![^、。])このクリーチャーが([^、。]*?)時、または(?=[^、。が]*時)",""",
         "a cause said with the first of two events is dropped from the second",
     ),
     M(
         "cost-then-instead-any-card",
         "dmrules/reading/cardtext/normalize.py",
-        '''    if match.group("named") and not (head.startswith("この") or "。この" in head):''',
+        """    if match.group("named") and not (head.startswith("この") or "。この" in head):""",
         "    if False:",
         "「その場合、このクリーチャーを…かわりに」 after another card's event moves that card",
     ),

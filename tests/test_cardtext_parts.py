@@ -5111,3 +5111,39 @@ def test_a_standing_instead_of_this_creatures_own_break_is_no_effects_own():
         "このクリーチャーは、相手のシールドをブレイクするかわりに、相手の山札の上から2枚を墓地に置いてもよい。",
         "cannot read",
     )
+
+
+@pytest.mark.parametrize(
+    "once", ["各ターンに1度", "各ターンに一度", "各ターン1回", "各ターンに1回", "1ターンに1度", "1ターンに1回"]
+)
+def test_once_each_turn_however_said(once):
+    assert_compiles_to(
+        f"{once}、このクリーチャーが破壊される時、墓地に置くかわりに手札に戻してもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [{"move_to": "hand"}],
+            "optional": True,
+            "once_per_turn": True,
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "said, passive",
+    [
+        ("相手が山札からカードを手札に加える時", "相手のカードが山札から手札に加えられる時"),
+        ("相手が自身の山札からカードを手札に加える時", "相手のカードが山札から手札に加えられる時"),
+        ("相手がマナゾーンにカードを置く時", "相手のカードがマナゾーンに置かれる時"),
+        ("相手が手札からカードをマナゾーンに置く時", "相手のカードが手札からマナゾーンに置かれる時"),
+    ],
+)
+def test_a_player_putting_cards_somewhere_is_that_players_cards_put_there(said, passive):
+    instead = "、かわりにそのカードを墓地に置く。"
+    first, second = compile_text(said + instead), compile_text(passive + instead)
+    assert first.complete and second.complete
+    assert [comparable(a) for a in first.abilities] == [comparable(a) for a in second.abilities]
+
+
+def test_a_zone_of_a_player_putting_cards_said_as_mine_is_refused():
+    """「相手が自分の山札から」: whose deck 「自分の」 names after another player's 「が」 is not read."""
+    assert_refused("相手が自分の山札からカードを手札に加える時、かわりにそのカードを墓地に置く。", "cannot read")

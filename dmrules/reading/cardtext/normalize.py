@@ -30,6 +30,12 @@ WORDING = (
     ("ている場合、", "ていれば、"),
     ("ているなら、", "ていれば、"),
     ("一回", "1回"),
+    # once each turn, however said: 「各ターン1回」「1ターンに1回」「1ターンに1度」 (as 「各ターンに1度」)
+    ("各ターン1回", "各ターンに1度"),
+    ("各ターン1度", "各ターンに1度"),
+    ("各ターンに1回", "各ターンに1度"),
+    ("1ターンに1回", "各ターンに1度"),
+    ("1ターンに1度", "各ターンに1度"),
     ("好きな枚数", "好きな数"),
     ("そろって", "揃って"),
     ("の1番上", "の一番上"),
@@ -86,6 +92,16 @@ def _cost_then_instead(match: re.Match[str]) -> str:
     if match.group("named") and not (head.startswith("この") or "。この" in head):
         return match.group(0)  # this card named after another card's event: no one replacement of it
     return f"{head}{original}かわりに、{cost}{_STEM[stem]}、{may_form(rest + verb)}"
+
+
+def _player_puts_cards(match: re.Match[str]) -> str:
+    """「相手が山札からカードを手札に加える時」: 「相手のカードが山札から手札に加えられる時」."""
+    player, source, to_first, to_after, verb = match.group(1, 2, 3, 4, 5)
+    to = to_first or to_after
+    if source == to:
+        return match.group(0)
+    passive = "加えられる" if verb == "加え" else "置かれる"
+    return f"{player}のカードが{source + 'から' if source else ''}{to}に{passive}"
 
 
 def _cost_then_stays(match: re.Match[str]) -> str:
@@ -184,6 +200,16 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # 「このクリーチャーが、バトルゾーンを離れる時」: a comma after the subject of a watched event (a noun's
     # 「が」, never the 「…できるが、」 of "but")
     (re.compile(r"(?:(?<=[^、。ぁ-ん])|^)が、(?=[^、。]*?時)"), "が"),
+    # 「相手が山札からカードを手札に加える時」「相手がマナゾーンにカードを置く時」: that player's cards put there (as
+    # 「相手のカードが山札から手札に加えられる時」); a zone said 「自分の」 (whose?) is left as printed
+    (
+        re.compile(
+            r"(自分|相手)が(?:自身の)?(?:(手札|墓地|マナゾーン|山札|シールドゾーン)から、?)?"
+            r"(?:(手札|墓地|マナゾーン|シールドゾーン)に)?カードを(?(3)|(手札|墓地|マナゾーン|シールドゾーン)に)"
+            r"(加え|置)(?:る|く)(?=時)"
+        ),
+        _player_puts_cards,
+    ),
     # what the player may do, then 「その場合、…かわりに…」: one optional replacement (_cost_then_instead)
     (
         re.compile(
