@@ -154,6 +154,7 @@ TESTS = [
     "tests/test_cardtext_parts.py::test_a_dragheart_weapon_watched_is_one_of_that_type",
     "tests/test_cardtext_parts.py::test_a_part_said_of_one_of_two_is_never_read_of_both",
     "tests/test_cardtext_parts.py::test_a_standing_instead_of_this_creatures_own_break_is_no_effects_own",
+    "tests/test_modelled.py::test_a_spell_put_back_into_the_zone_it_was_cast_from_triggers_nothing",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -1365,6 +1366,20 @@ MUTANTS += [
         "(?P<stem>[一-龥]+|[ァ-ヺー]+(?=する))",
         "(?P<stem>[一-龥]+)",
         "「このクリーチャーは、…ブレイクするかわりに」 set aside as an effect's own self-replacement",
+    ),
+    M(
+        "cast-back-put-into",
+        "asp/common/match.lp",
+        "class(E,put_into_graveyard) :- event_to(E,graveyard), event_from(E,Z), Z != graveyard, not cast_back(E).",
+        "class(E,put_into_graveyard) :- event_to(E,graveyard), event_from(E,Z), Z != graveyard.",
+        "a spell cast from the graveyard is put into it again after it is cast (409.2a)",
+    ),
+    M(
+        "cast-back-kind",
+        "asp/common/match.lp",
+        "class(E,K) :- event_kind(E,K), not back_to_own_zone(E), not summoning(E), not cast_back(E).",
+        "class(E,K) :- event_kind(E,K), not back_to_own_zone(E), not summoning(E).",
+        "a spell cast from the mana zone that a replacement puts back there is put into it (409.2a)",
     ),
     M(
         "nested-pile",

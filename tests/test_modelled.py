@@ -2225,3 +2225,45 @@ def test_an_effect_naming_cards_takes_the_card_under_an_evolution_creature_whose
     naming creatures does not read it."""
     solution = dmrules.solve(scenario(TECH_DAN.replace("FILTER", every)))
     assert finals(solution, "EV", "U", "C") == [final]
+
+
+# -- a spell put back into the zone it was cast from was not put into it (409.2a) -------------------------------------
+
+CAST_BACK = """
+turn: me
+players:
+  me:
+    battle:
+      - id: BV
+        card:
+          name: ブロッケン・ヴォーン
+          type: creature
+          replacements:
+            - watch: {event: spell_to_graveyard, card: {whose: own, type: spell}, cast_from: mana}
+              instead: [{move_to: mana}]
+      - id: W
+        card:
+          name: 見張るクリーチャー
+          type: creature
+          triggers: [{watch: {event: WATCHED, card: {whose: own}}, text: 自分のカードが置かれた時}]
+    ZONE: [{id: S, card: {name: 唱える呪文, type: spell}}]
+  opponent: {}
+effect: {source: S, controller: me, by: spell, cast_from: ZONE, events: [{id: e1, spell_to_graveyard: S}]}
+"""
+
+
+@pytest.mark.parametrize(
+    "zone, watched, final, triggers",
+    [
+        ("graveyard", "put_into_graveyard", "graveyard", 0),  # back into the graveyard it was cast from
+        ("mana", "put_into_mana", "mana", 0),  # back into the mana zone by ブロッケン・ヴォーン
+        ("hand", "put_into_graveyard", "graveyard", 1),  # from the hand into the graveyard: put into it
+    ],
+)
+def test_a_spell_put_back_into_the_zone_it_was_cast_from_triggers_nothing(zone, watched, final, triggers):
+    """409.2a, its first example (a spell cast from the graveyard that goes back there): the card was not put into
+    that zone, and no ability triggers on its being put there."""
+    text = CAST_BACK.replace("ZONE", zone).replace("WATCHED", watched)
+    (resolution,) = dmrules.solve(scenario(text)).resolutions
+    assert resolution.final["S"] == final
+    assert len([t for t in resolution.triggered if t.card == "W"]) == triggers
