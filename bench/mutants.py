@@ -155,6 +155,9 @@ TESTS = [
     "tests/test_cardtext_parts.py::test_a_part_said_of_one_of_two_is_never_read_of_both",
     "tests/test_cardtext_parts.py::test_a_standing_instead_of_this_creatures_own_break_is_no_effects_own",
     "tests/test_modelled.py::test_a_spell_put_back_into_the_zone_it_was_cast_from_triggers_nothing",
+    "tests/test_cardtext_parts.py::test_readings_that_would_move_or_ask_the_wrong_card_or_player_are_refused",
+    "tests/test_cardtext_parts.py::test_once_each_turn_however_said",
+    "tests/test_cardtext_parts.py::test_a_player_putting_cards_somewhere_is_that_players_cards_put_there",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -1380,6 +1383,27 @@ MUTANTS += [
         "class(E,K) :- event_kind(E,K), not back_to_own_zone(E), not summoning(E), not cast_back(E).",
         "class(E,K) :- event_kind(E,K), not back_to_own_zone(E), not summoning(E).",
         "a spell cast from the mana zone that a replacement puts back there is put into it (409.2a)",
+    ),
+    M(
+        "unnamed-after-this",
+        "dmrules/reading/cardtext/transform/instead.py",
+        '        if watch.subject != "this":  # another card\'s event',
+        "        if False:",
+        "「かわりにこのクリーチャーを手札に戻すか、マナゾーンに置く」 moves the watched card in its second option",
+    ),
+    M(
+        "opponent-topic-subject",
+        "dmrules/reading/cardtext/normalize.py",
+        """    if match.group(2) == "相手" and _PLAYER_DOES.search(rest):""",
+        "    if False:",
+        "「相手は、クリーチャーを出す時、かわりにカードを1枚引く」 has the ability's player draw",
+    ),
+    M(
+        "next-line-dropped",
+        "dmrules/reading/cardtext/textreader.py",
+        "    goes_on = body.startswith(_GOES_ON_WORDS) or _USE_LIMITED.match(body) is not None",
+        "    goes_on = False",
+        "「そうした場合、…」 on the line after a replacement is dropped as an ability of its own",
     ),
     M(
         "nested-pile",

@@ -5147,3 +5147,53 @@ def test_a_player_putting_cards_somewhere_is_that_players_cards_put_there(said, 
 def test_a_zone_of_a_player_putting_cards_said_as_mine_is_refused():
     """「相手が自分の山札から」: whose deck 「自分の」 names after another player's 「が」 is not read."""
     assert_refused("相手が自分の山札からカードを手札に加える時、かわりにそのカードを墓地に置く。", "cannot read")
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        # A clause that names no card after one on this card, for another card's event: this card's, never the
+        # watched card's move.
+        (
+            "自分の他のクリーチャーが破壊される時、かわりにこのクリーチャーを手札に戻すか、マナゾーンに置いてもよい。",
+            "names no card after one on this card",
+        ),
+        (
+            "自分のシールドがブレイクされる時、かわりにこのクリーチャーを破壊するか、手札に戻してもよい。",
+            "names no card",
+        ),
+        ("自分のドラゴンが破壊される時、かわりにこのドラグハートを裏返し、手札に戻す。", "names no card"),
+        ("自分のドラゴンが破壊される時、かわりにこのクリーチャーをタップし、マナゾーンに置く。", "names no card"),
+        # The opponent said as the topic does what follows too: draws, decides.
+        ("相手は、クリーチャーを出す時、かわりにカードを1枚引く。", "cannot read"),
+        ("相手は、クリーチャーを出す時、かわりにそれを墓地に置いてもよい。", "cannot read"),
+        ("相手は、手札を捨てる時、かわりにマナゾーンに置いてもよい。", "cannot read"),
+        # A replacement said without 「かわりに」.
+        ("このクリーチャーがバトルゾーンを離れる時、墓地に置かれずに山札の一番下に置かれる。", "without 「かわりに」"),
+        ("自分のシールドがブレイクされる時、そのシールドを手札に加えずに墓地に置く。", "without 「かわりに」"),
+        ("自分のカードが手札から捨てられる時、そのカードをマナゾーンに置く。", "without 「かわりに」"),
+        ("相手がカードを引く時、そのカードを墓地に置く。", "without 「かわりに」"),
+        ("このクリーチャーが破壊される時、そのクリーチャーは墓地に置かれない。", "without 「かわりに」"),
+        # What goes on with a replacement on the line after it.
+        (
+            "このクリーチャーが破壊される時、かわりに手札に戻す。\nこの能力は1ターンに1度しか使えない。",
+            "on the line after",
+        ),
+        (
+            "このクリーチャーが破壊される時、かわりに手札に戻してもよい。 / そうした場合、相手はカードを2枚引く。",
+            "on the line",
+        ),
+    ],
+)
+def test_readings_that_would_move_or_ask_the_wrong_card_or_player_are_refused(text, named):
+    result = compile_text(text)
+    assert not result.complete
+    problems = " ".join(s.problem or "" for s in result.problems)
+    assert named in problems, problems
+
+
+def test_a_clause_that_names_no_card_after_this_card_for_its_own_event_is_this_cards():
+    assert_compiles_to(
+        "このクリーチャーが破壊される時、かわりにこのクリーチャーをタップし、マナゾーンに置く。",
+        {"watch": {"event": "destroy", "card": "this"}, "instead": ["tap_this", {"move_to": "mana"}]},
+    )

@@ -104,6 +104,20 @@ def _player_puts_cards(match: re.Match[str]) -> str:
     return f"{player}のカードが{source + 'から' if source else ''}{to}に{passive}"
 
 
+# What the topic's player would do in what follows 「時、」: a choice it makes, a card it draws, 「てもよい」 it decides
+_PLAYER_DOES = re.compile(r"てもよい|引く|選|捨て|見")
+
+
+def _player_topic(match: re.Match[str]) -> str:
+    """「相手は、自身のクリーチャーを出す時、」: the player who does the event said as the topic, as 「相手が…」. The
+    topic is also the subject of what follows: 「相手は、クリーチャーを出す時、かわりにカードを1枚引く」 has the
+    opponent draw, and 「…てもよい」 the opponent decide; said of the opponent, such a text is left as printed."""
+    rest = match.group(3) or ""
+    if match.group(2) == "相手" and _PLAYER_DOES.search(rest):
+        return match.group(0)
+    return f"{match.group(1)}{match.group(2)}が"
+
+
 def _cost_then_stays(match: re.Match[str]) -> str:
     """「このクリーチャーが破壊される時、…を墓地に置いてもよい。そうした場合、このクリーチャーは墓地に置かれるかわりに
     バトルゾーンにとどまる」: what the player may do, then the creature staying if they do, is one optional
@@ -399,8 +413,8 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     ),
     # 「相手は、自身の…を出す時」: the player who does the event said as the topic, as 「相手が…」
     (
-        re.compile(r"(^|、)(自分|相手)は、(?=[^、。]*?(?:出す|置く|捨てる|唱える|選ぶ|ブレイクする)時)"),
-        r"\1\2が",
+        re.compile(r"(^|、)(自分|相手)は、(?=[^、。]*?(?:出す|置く|捨てる|唱える|選ぶ|ブレイクする)時(、[^。]*)?)"),
+        _player_topic,
     ),
     # 「相手が自分のシールドをブレイクする時」: a player breaking shields, as 「自分のシールドが相手にブレイクされる時」
     (re.compile(r"(^|、)(自分|相手)が((?:自分|相手)のシールド)をブレイクする(?=時)"), r"\1\3が\2にブレイクされる"),

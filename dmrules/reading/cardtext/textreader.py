@@ -254,8 +254,7 @@ class TextReader:
                 self._add(c.Sentence(raw_line, line_offset, "other"))
                 return
         if c.INSTEAD not in body and keyword is None and not _grants_a_keyword(body):
-            problem = _unmarked_problem(body) or _unknown_keyword_problem(body) or _unread_grant_problem(body)
-            problem = problem or _shared_line_problem(body)
+            problem = _line_problem(body, self.result.sentences)
             self._add(c.Sentence(raw_line, line_offset, "other" if problem is None else "unreadable", problem=problem))
             return
         self.line_before = None
@@ -479,6 +478,11 @@ def _earlier_cards_problem(abilities, sentence: str, before: str, no_spell: bool
 _UNMARKED = re.compile(
     r"(置かれる|離れる|破壊される|戻される)時、(?:(?:その[^、。を]*|このクリーチャー|それ)を)?(?:(?!を)[^。])*"
     r"(置|加え|戻)(く|る|す|いてもよい|いてよい|てもよい|てよい|してもよい|してよい)$"
+    # or where it goes said with 「…ずに」「…のではなく」 (「墓地に置かれずに山札の一番下に置かれる」), or a card put
+    # somewhere as a card is broken, discarded, drawn or put into a zone
+    r"|(?:れる|る|く)時、[^。]*(?:ずに|のではなく)[^。]*(?:置|加え|戻)(?:かれる|られる|される|る|く|す)$"
+    r"|(?:ブレイクされる|捨てられる|捨てる|引く|置かれる|加えられる)時、(?:その[^、。を]*|それ)を[^。]*"
+    r"(?:置|加え|戻)(?:く|る|す|いてもよい|えてもよい|してもよい)$"
 )
 
 
@@ -520,10 +524,24 @@ def _unknown_condition(line: str) -> str:
     )
 
 
-def _unmarked_problem(body: str) -> str | None:
-    """Why a line with no 「かわりに」 is not read: it sends the card it watches elsewhere (``_UNMARKED``), or it says
-    the event it watches in the present does not happen or is done otherwise (``_DENIED``): 「自分のシールドが
-    ブレイクされる時、自分の手札を2枚捨ててもよい。そうした場合、そのシールドはブレイクされない」."""
+def _line_problem(body: str, done: list[c.Sentence]) -> str | None:
+    """Why a line with no 「かわりに」, no keyword and no grant is not read as an ability of its own."""
+    problem = _unmarked_problem(body, done) or _unknown_keyword_problem(body) or _unread_grant_problem(body)
+    return problem or _shared_line_problem(body)
+
+
+def _unmarked_problem(body: str, done: list[c.Sentence]) -> str | None:
+    """Why a line with no 「かわりに」 is not read: it goes on with the replacement of the line before (「そうした場合、
+    …」「この能力は1ターンに1度しか使えない」 on a line of its own), it sends the card it watches elsewhere
+    (``_UNMARKED``), or it says the event it watches in the present does not happen or is done otherwise
+    (``_DENIED``): 「自分のシールドがブレイクされる時、自分の手札を2枚捨ててもよい。そうした場合、そのシールドは
+    ブレイクされない」."""
+    goes_on = body.startswith(_GOES_ON_WORDS) or _USE_LIMITED.match(body) is not None
+    if done and done[-1].verdict == "replacement" and goes_on:
+        return (
+            f"「{body[:16]}…」 on the line after a replacement goes on with it (what follows it, when it may be used): "
+            "part of the replacement the line break cannot set apart; not read"
+        )
     unmarked = next((s for _, s in sentences(body) if _UNMARKED.search(s.rstrip("。"))), None)
     if unmarked is not None:
         return (
@@ -577,8 +595,8 @@ _DENIED = (
     # 「このクリーチャーが破壊される時、バトルゾーンにとどまる」: the watched card staying, said without 「かわりに」
     (r"(?:される|られる|離れる)", r"時、(?:(?:この|その)[^、。]*?は、?)?(?:バトルゾーンに)?(?:とどまる|留まる|残る)"),
     ("ブレイクされる", r"ブレイクされない|(自分|相手)で選ぶ"),
-    ("破壊される", r"破壊されない"),
-    ("離れる", r"離れない"),
+    ("破壊される", r"破壊されない|墓地に置かれない"),
+    ("離れる", r"離れない|墓地に置かれない"),
     ("置かれる", r"置かれない"),
     ("実行される", r"効果を失い"),
     ("アンタップする", r"アンタップされない|アンタップしない"),
@@ -634,6 +652,12 @@ def _holder_named(sentence: str, pending: PendingGrant | None, keyword: str | No
     if pending is None:
         return sentence
     return re.sub(f"({word})" + r"を持つクリーチャーを(?![\d、])", r"\1を得たクリーチャーを", sentence)
+
+
+# The words that begin what follows a replacement (「そうした場合、」「その後、」), and a limit on when the ability
+# before may be used (「この能力は1ターンに1度しか使えない」)
+_GOES_ON_WORDS = tuple(c.FOLLOW_UP) + ("その後", "そうしなければ", "そうしない場合")
+_USE_LIMITED = re.compile(r"(?:この|その)(?:能力|効果)は|[^。]*?(?:しか使え|のみ使え)")
 
 
 # A sentence after a replacement, in its line, that says more of it: when it may be used (「この能力は1ターンに
