@@ -158,6 +158,7 @@ TESTS = [
     "tests/test_cardtext_parts.py::test_readings_that_would_move_or_ask_the_wrong_card_or_player_are_refused",
     "tests/test_cardtext_parts.py::test_once_each_turn_however_said",
     "tests/test_cardtext_parts.py::test_a_player_putting_cards_somewhere_is_that_players_cards_put_there",
+    "tests/test_modelled.py::test_a_trigger_on_several_cards_at_once_triggers_only_if_one_of_them_was_not_replaced",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -1404,6 +1405,13 @@ MUTANTS += [
         "    goes_on = body.startswith(_GOES_ON_WORDS) or _USE_LIMITED.match(body) is not None",
         "    goes_on = False",
         "「そうした場合、…」 on the line after a replacement is dropped as an ability of its own",
+    ),
+    M(
+        "group-trigger-all-replaced",
+        "asp/common/result.lp",
+        "no_trigger(G) :- group_event(G), not group_part_happens(G).",
+        "",
+        "a trigger on a W-break triggers when both shields were taken by a replacement",
     ),
     M(
         "nested-pile",

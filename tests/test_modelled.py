@@ -2267,3 +2267,49 @@ def test_a_spell_put_back_into_the_zone_it_was_cast_from_triggers_nothing(zone, 
     (resolution,) = dmrules.solve(scenario(text)).resolutions
     assert resolution.final["S"] == final
     assert len([t for t in resolution.triggered if t.card == "W"]) == triggers
+
+
+# -- a break or discard of several cards at once, every part replaced, triggers nothing as a whole (603.2d) ----------
+
+ONCE_TRIGGER = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: W
+        card:
+          name: 見張るクリーチャー
+          type: creature
+          triggers: [{watch: {event: KIND, card: {whose: own}, once: true}, text: 自分の…された時}]
+    CARDS
+  opponent:
+    battle: [{id: X, card: {name: 相手のクリーチャー, type: creature}}]
+effect: {source: X, controller: opponent, by: ability, events: [{id: e1, EVENT}]}
+"""
+
+
+@pytest.mark.parametrize(
+    "kind, cards, event",
+    [
+        # 「雷光の聖騎士」 may take each shield of a W-break (one of h1 or h2 discarded for each)
+        ("break", "hand: [h1, h2]\n    shields: [s1, s2]\n    battle_: []", "break: [s1, s2]"),
+        # both 永遠のリュウセイ・カイザー of one discard enter the battle zone by マッドネス instead (R67)
+        (
+            "discard",
+            "hand: [{id: s1, card: 永遠のリュウセイ・カイザー}, {id: s2, card: 永遠のリュウセイ・カイザー}]",
+            "discard: [s1, s2]",
+        ),
+    ],
+)
+def test_a_trigger_on_several_cards_at_once_triggers_only_if_one_of_them_was_not_replaced(kind, cards, event):
+    text = ONCE_TRIGGER.replace("KIND", kind).replace("CARDS", cards).replace("EVENT", event)
+    if kind == "break":
+        text = text.replace("    battle_: []", "").replace(
+            "      - id: W\n", "      - {id: RK, card: 「雷光の聖騎士」}\n      - id: W\n"
+        )
+    solution = dmrules.solve(scenario(text))
+    seen = set()
+    for r in solution.resolutions:
+        replaced = {a.event for a in r.applied}
+        seen.add((replaced >= {"e1.1", "e1.2"}, len(r.triggered)))
+    assert seen == {(False, 1), (True, 0)}
