@@ -159,6 +159,7 @@ TESTS = [
     "tests/test_cardtext_parts.py::test_once_each_turn_however_said",
     "tests/test_cardtext_parts.py::test_a_player_putting_cards_somewhere_is_that_players_cards_put_there",
     "tests/test_modelled.py::test_a_trigger_on_several_cards_at_once_triggers_only_if_one_of_them_was_not_replaced",
+    "tests/test_modelled.py::test_a_card_over_a_zones_limit_overflows_before_the_effects_next_step",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -1412,6 +1413,13 @@ MUTANTS += [
         "no_trigger(G) :- group_event(G), not group_part_happens(G).",
         "",
         "a trigger on a W-break triggers when both shields were taken by a replacement",
+    ),
+    M(
+        "overflow-at-the-end",
+        "dmrules/solving/engine.py",
+        "        overflow = overflow_checks(state, path) if queue and path else None",
+        "        overflow = None",
+        "a card drawn into a full hand stays there while the effect's next step discards",
     ),
     M(
         "nested-pile",

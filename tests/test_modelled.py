@@ -2313,3 +2313,28 @@ def test_a_trigger_on_several_cards_at_once_triggers_only_if_one_of_them_was_not
         replaced = {a.event for a in r.applied}
         seen.add((replaced >= {"e1.1", "e1.2"}, len(r.triggered)))
     assert seen == {(False, 1), (True, 0)}
+
+
+def test_a_card_over_a_zones_limit_overflows_before_the_effects_next_step():
+    """Duel Masters Play's: a card drawn into a hand of 10 goes to the graveyard as it moves (the game's help: a card
+    moving over a zone's limit is put into the graveyard), before the effect's next step discards one of the ten:
+    10 resolutions, the drawn card always in the graveyard."""
+    text = """
+ruleset: dmps
+turn: me
+players:
+  me:
+    hand: [h1, h2, h3, h4, h5, h6, h7, h8, h9, h10]
+    deck: [d1, d2, d3]
+  opponent: {}
+effect:
+  controller: me
+  by: ability
+  events: [{id: e1, draw: me}]
+  then: [{events: [{id: e2, discard: {choose: {count: 1, from: hand, whose: own}}}]}]
+"""
+    solution = dmrules.solve(scenario(text))
+    assert sorted(r.final["d1"] for r in solution.resolutions) == ["graveyard"] * 10
+    assert sorted(c for r in solution.resolutions for c, z in r.final.items() if c.startswith("h") and z != "hand") == [
+        f"h{i}" for i in sorted(range(1, 11), key=str)
+    ]

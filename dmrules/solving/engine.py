@@ -25,7 +25,16 @@ from ..game.realize import Realizer
 from ..game.scenario import PastEvent, Scenario
 from ..text import plural
 from .facts import USED_THIS_TURN
-from .nextwindows import Pending, condition_holds, emptied, follow_ups, referee, revealed, state_checks
+from .nextwindows import (
+    Pending,
+    condition_holds,
+    emptied,
+    follow_ups,
+    overflow_checks,
+    referee,
+    revealed,
+    state_checks,
+)
 from .window import solve_window, stream_window
 
 DEFAULT_MAX_WINDOWS = 12
@@ -274,6 +283,9 @@ class Engine:
         self._next(advance(window_state, window), follow + queue, new_path)
 
     def _next(self, state: Scenario, queue: list[Pending], path: tuple[Window, ...]) -> None:
+        overflow = overflow_checks(state, path) if queue and path else None
+        if overflow is not None:  # Duel Masters Play's: before the next step
+            return self._window(state, overflow, queue, path)
         if queue:
             return self._window(state, queue[0], queue[1:], path)
         checks = state_checks(state, path, self._had_deck) if path else None

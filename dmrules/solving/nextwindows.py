@@ -290,6 +290,19 @@ def state_checks(state: Scenario, path: tuple[Window, ...], had_deck: set[str]) 
     return Pending(Step(tuple(specs), by="rule", label=label), state.turn_player, None, "rule", label, "state")
 
 
+def overflow_checks(state: Scenario, path: tuple[Window, ...]) -> Pending | None:
+    """Duel Masters Play's: cards the last window put over a zone's limit, put into the graveyard before the effect's
+    next step (a card that moves over the limit is put into the graveyard as it moves, as the game's help says;
+    seed 000's 「ゾーン溢れ」): a window of those checks alone. The other checks wait for the end of the effect."""
+    last = path[-1]
+    checks = [check for check in last.sba if check[0] == "overflow"]
+    if not checks:
+        return None
+    specs = tuple(sba_event(check, f"sba{last.index}.{n}") for n, check in enumerate(checks, start=1))
+    label = f"sba{last.index}"
+    return Pending(Step(specs, by="rule", label=label), state.turn_player, None, "rule", label, "state")
+
+
 def sba_event(check: tuple[str, str], event_id: str) -> EventSpec:
     """The event a state-based check makes happen."""
     what, arg = check
