@@ -160,6 +160,7 @@ TESTS = [
     "tests/test_cardtext_parts.py::test_a_player_putting_cards_somewhere_is_that_players_cards_put_there",
     "tests/test_modelled.py::test_a_trigger_on_several_cards_at_once_triggers_only_if_one_of_them_was_not_replaced",
     "tests/test_modelled.py::test_a_card_over_a_zones_limit_overflows_before_the_effects_next_step",
+    "tests/test_modelled.py::test_the_effects_own_instead_is_replaced_further_only_under_dimension_zero",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -1420,6 +1421,13 @@ MUTANTS += [
         "        overflow = overflow_checks(state, path) if queue and path else None",
         "        overflow = None",
         "a card drawn into a full hand stays there while the effect's next step discards",
+    ),
+    M(
+        "self-results-never-forced",
+        "asp/common/feasible.lp",
+        "closed(E) :- event_self_replaced(E), self_results_final.",
+        "closed(E) :- event_self_replaced(E).",
+        "under Dimension Zero a mandatory replacement of what a self-replacement made may be declined",
     ),
     M(
         "nested-pile",

@@ -2338,3 +2338,33 @@ effect:
     assert sorted(c for r in solution.resolutions for c, z in r.final.items() if c.startswith("h") and z != "hand") == [
         f"h{i}" for i in sorted(range(1, 11), key=str)
     ]
+
+
+SELF_THEN_OTHER = """
+ruleset: RULESET
+turn: me
+players:
+  me:
+    battle:
+      - {id: TW, card: 大地の塔}
+      - {id: U, card: {name: ユニット, type: creature}}
+  opponent:
+    battle: [{id: X, card: {name: 相手のユニット, type: creature}}]
+effect:
+  source: X
+  controller: opponent
+  by: ability
+  events: [{id: e1, return_to_hand: U}]
+  instead:
+    if: [{zone: battle, whose: own, at_least: 1}]
+    events: [{id: e1, kind: move, card: U, to: graveyard}]
+"""
+
+
+@pytest.mark.parametrize("ruleset, final", [("sequential", "mana"), ("dm", "graveyard")])
+def test_the_effects_own_instead_is_replaced_further_only_under_dimension_zero(ruleset, final):
+    """The effect's own 「かわりに」 sends U to the graveyard. Dimension Zero applies the self-replacement first, then
+    the others (D0-6): 大地の塔, mandatory, sends it to the energy zone (mana). The card game does not replace it
+    further (E15)."""
+    solution = dmrules.solve(scenario(SELF_THEN_OTHER.replace("RULESET", ruleset)))
+    assert finals(solution, "U") == [(final,)]

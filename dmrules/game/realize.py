@@ -334,7 +334,11 @@ class Realizer(_CardEvents):
                 specs = tuple(replace(spec, unreplaceable=True, self_replaced=True) for spec in step.instead.events)
                 out.skipped.append(
                     "the effect's own 「かわりに」 (self-replacement, 609.7) applies: its condition "
-                    "holds as the window opens; its events cannot be replaced (E15)"
+                    + (
+                        "holds as the window opens; the other replacements apply to its events after it (D0-6)"
+                        if self.state.ruleset == "sequential"
+                        else "holds as the window opens; its events cannot be replaced (E15)"
+                    )
                 )
             else:
                 out.skipped.append(
