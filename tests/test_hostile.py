@@ -246,6 +246,12 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
     "expect-p-source.yaml": ("verify", 30, "expect.none[0].source.e1", "no card with id 'NOSUCHCARD'"),
     "expect-p-nottrig.yaml": ("verify", 30, "expect.always[0].not_triggered[0]", "J1 has 0 triggered abilities"),
     "expect-unknown-event.yaml": ("verify", 7, "expect.always[0].happened[0]", "no event with id 'e9'"),
+    "expect-made-event-card-typo.yaml": (
+        "verify",
+        7,
+        "expect.none[0].happened[0]",
+        "'e1/h1.1:hl': no card with id 'hl' is in the scenario",
+    ),
     "expect-unknown-replacement.yaml": (
         "verify",
         6,
@@ -532,6 +538,9 @@ A01 = "fixtures/A01-two-jashintei.yaml"
         (["why-not", A01, "--expect", "J1battle"], ["--expect", "J1battle", "write CARD=ZONE"]),
         (["why-not", A01, "--expect", "J9=battle"], ["--expect", "'J9' is no card, event or player"]),
         (["why-not", A01, "--expect", "J1=exile"], ["--expect", "unknown zone 'exile'"]),
+        (["why-not", A01, "--expect", "e1/J1.2:hl=happened"], ["--expect", "no card with id 'hl' is in the scenario"]),
+        (["why-not", A01, "--expect", "e9/J1.2:h1=happened"], ["--expect", "no event with id 'e9' in the scenario"]),
+        (["why-not", A01, "--expect", "e1/JX.2:h1=happened"], ["--expect", "no card or replacement with id 'JX'"]),
         (["why", A01, "--resolution", "99"], [A01, "--resolution", "there are 3 resolutions; 99 is not one"]),
         (["why", A01, "--resolution", "abc"], ["--resolution", "'abc' is not a whole number"]),
         (["why-not", A01, "--expect", "J1battle"], [A01, "--expect J1battle", "write CARD=ZONE"]),

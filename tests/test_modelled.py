@@ -659,10 +659,10 @@ effect: {source: S, controller: opponent, by: spell, events: [{id: e1, destroy: 
     assert finals(solution, "A", "B") == [("battle", "graveyard"), ("graveyard", "battle")]
 
 
-def test_a_castle_gives_while_it_fortifies_a_shield_and_a_grant_reaches_the_zone_its_ability_works_in():
-    """A castle's abilities work in the shield zone: fortifying s1, it gives my creatures a saver; a giver in
-    the battle zone gives my hand cards an ability that works in the hand (マッドネス-like: discarded, they
-    enter the battle zone instead)."""
+def test_a_castle_gives_while_it_fortifies_a_shield_and_a_grant_to_creatures_reaches_no_hand_card():
+    """A castle's abilities work in the shield zone: fortifying s1, it gives my creatures a saver. 「自分の
+    クリーチャー」 are the creatures in the battle zone: a giver there gives no hand card an ability that works in the
+    hand (マッドネス-like), so the discarded H goes to the graveyard."""
     text = """
 turn: opponent
 players:
@@ -697,9 +697,9 @@ players:
 effect: {controller: opponent, by: attack, events: [{id: e1, break: s1}, {id: e2, discard: H}]}
 """
     solution = dmrules.solve(scenario(text))
-    # H enters the battle zone instead of the graveyard in every resolution; s1 is broken, or C or G
-    # (each given the castle's saver) is destroyed instead. A castle fortifying no shield gives nothing.
-    assert {r.final["H"] for r in solution.resolutions} == {"battle"}
+    # H is discarded in every resolution; s1 is broken, or C or G (each given the castle's saver) is destroyed
+    # instead. A castle fortifying no shield gives nothing.
+    assert {r.final["H"] for r in solution.resolutions} == {"graveyard"}
     assert finals(solution, "s1", "C", "G") == [
         ("hand", "battle", "battle"),
         ("shields", "battle", "graveyard"),
@@ -2368,3 +2368,24 @@ def test_the_effects_own_instead_is_replaced_further_only_under_dimension_zero(r
     further (E15)."""
     solution = dmrules.solve(scenario(SELF_THEN_OTHER.replace("RULESET", ruleset)))
     assert finals(solution, "U") == [(final,)]
+
+
+def test_a_grant_to_my_creatures_gives_nothing_to_a_card_in_the_hand():
+    """「自分のクリーチャーはすべて「マッドネス」を得る」: the creatures in the battle zone get it (where it does
+    nothing); the creature discarded from the hand is none of them and goes to the graveyard."""
+    text = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: G
+        card:
+          name: 与えるクリーチャー
+          type: creature
+          power: 1000
+          text: 自分のクリーチャーはすべて「マッドネス」を得る。
+    hand: [{id: H, card: {name: 手札のクリーチャー, type: creature, power: 1000}}]
+  opponent: {}
+effect: {controller: opponent, by: ability, events: [{id: e1, discard: H}]}
+"""
+    assert finals(dmrules.solve(scenario(text)), "H") == [("graveyard",)]

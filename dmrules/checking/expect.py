@@ -224,7 +224,28 @@ def _check_event(node: Node, scenario: Scenario, made: bool = True) -> str:
         made and (base in known or base.rsplit(".", 1)[0] in known or base.startswith("sba"))
     ):
         raise node.error(f"no event with id '{event}' in the scenario (events: {', '.join(sorted(known))})")
+    problem = made_parts_problem(event, scenario)
+    if problem is not None:
+        raise node.error(f"'{event}': {problem}")
     return event
+
+
+# The words of an event id that name no card nor replacement (``e1/choice``, ``e1/VB.1/deck_out``, ``e1/loses:C``)
+_MADE_WORDS = frozenset({"choice", "deck_out", "loses"})
+
+
+def made_parts_problem(event: str, scenario: Scenario) -> str | None:
+    """What an event id names that the scenario lacks: the card after a 「:」 (``e1:C``, ``e1/J1.2:h1``), or the
+    replacement (its card or effect id) that made each part after a 「/」 (``e1/J1.2``)."""
+    parts = event.split("/")
+    for i, part in enumerate(parts):
+        head, _, card = part.partition(":")
+        if card and card not in scenario.cards:
+            return f"no card with id '{card}' is in the scenario"
+        maker = head.split(".", 1)[0].split("#", 1)[0]
+        if i and maker not in _MADE_WORDS and maker not in scenario.cards and maker not in _replacement_ids(scenario):
+            return f"no card or replacement with id '{maker}' made a part of it"
+    return None
 
 
 def _replacement_ids(scenario: Scenario) -> set[str]:
@@ -315,6 +336,9 @@ def _check_attempted(node: Node, scenario: Scenario) -> str:
         raise node.error(f"no event with id '{event}' in the scenario")
     if card and card not in scenario.cards and not card.isdigit():
         raise node.error(f"no card with id '{card}' is in the scenario")
+    problem = made_parts_problem(event, scenario)
+    if problem is not None:
+        raise node.error(f"'{text}': {problem}")
     return text
 
 

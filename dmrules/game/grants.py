@@ -145,9 +145,11 @@ def _works(card: CardInstance) -> bool:
 
 
 def _receives(card: CardInstance, ability: ReplacementAbility, casting: str | None) -> bool:
-    """Whether a card can hold a granted ability now: in the battle zone, the spell being cast, or in
-    the zone where the ability works (a マッドネス given to hand cards works in the hand)."""
-    return card.zone == "battle" or card.id == casting or card.zone == ability.works_in
+    """Whether a card can hold a granted ability now: in the battle zone (「自分のクリーチャー」 are the creatures
+    there: a card in the hand or a shield is none, whatever zone the given keyword works in), or the spell being
+    cast when the grant names spells (「自分が唱える呪文はすべて…」; a twinpact cast is no creature then)."""
+    names_spells = ability.granted_to is not None and "spell" in ability.granted_to.types
+    return card.zone == "battle" or (card.id == casting and names_spells)
 
 
 def with_grants(state: Scenario) -> Scenario:
