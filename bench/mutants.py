@@ -161,6 +161,8 @@ TESTS = [
     "tests/test_modelled.py::test_a_trigger_on_several_cards_at_once_triggers_only_if_one_of_them_was_not_replaced",
     "tests/test_modelled.py::test_a_card_over_a_zones_limit_overflows_before_the_effects_next_step",
     "tests/test_modelled.py::test_the_effects_own_instead_is_replaced_further_only_under_dimension_zero",
+    "tests/test_cardtext_parts.py::test_a_replacement_keyword_dmrules_cannot_place_is_never_passed_over",
+    "tests/test_modelled.py::test_a_grant_to_my_creatures_gives_nothing_to_a_card_in_the_hand",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -1428,6 +1430,20 @@ MUTANTS += [
         "closed(E) :- event_self_replaced(E), self_results_final.",
         "closed(E) :- event_self_replaced(E).",
         "under Dimension Zero a mandatory replacement of what a self-replacement made may be declined",
+    ),
+    M(
+        "keyword-beside-others",
+        "dmrules/reading/cardtext/textreader.py",
+        "    named = _replacement_keyword_in(bare)\n",
+        "    named = None\n",
+        "「W・ブレイカー(…) シールド・セイバー」 read as complete with no replacement",
+    ),
+    M(
+        "grant-to-hand",
+        "dmrules/game/grants.py",
+        '    return card.zone == "battle" or (card.id == casting and names_spells)',
+        '    return card.zone == "battle" or card.id == casting or card.zone == ability.works_in',
+        "a grant to 「自分のクリーチャー」 gives a hand card マッドネス",
     ),
     M(
         "nested-pile",

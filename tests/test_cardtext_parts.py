@@ -5197,3 +5197,27 @@ def test_a_clause_that_names_no_card_after_this_card_for_its_own_event_is_this_c
         "このクリーチャーが破壊される時、かわりにこのクリーチャーをタップし、マナゾーンに置く。",
         {"watch": {"event": "destroy", "card": "this"}, "instead": ["tap_this", {"move_to": "mana"}]},
     )
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        # a keyword with a replacement beside other keywords on one line, however they are joined
+        ("W・ブレイカー(このクリーチャーはシールドを2つブレイクする) シールド・セイバー", "shares its line"),
+        ("ブロッカー/エスケープ", "shares its line"),
+        ("ブロッカー。エターナル・Ω", "shares its line"),
+        ("ブロッカー、G-NEO進化", "shares its line"),
+        # two labels, a 「◎」 on a keyword, a label dmrules does not know
+        ("HF−SF−エターナル・Ω", "shares its line"),
+        ("◎エターナル・Ω", "shares its line"),
+        ("KP−このクリーチャーが破壊される時、かわりに手札に戻す。", "a label or a keyword's condition"),
+        # a keyword whose reminder is not known, given
+        ("自分の呪文はすべて「水晶チャージャー」を得る。", "whose reminder is not known"),
+        ("自分のクリーチャーすべてに「G・L・ゲート:ドラゴン」を与える。", "whose reminder is not known"),
+    ],
+)
+def test_a_replacement_keyword_dmrules_cannot_place_is_never_passed_over(text, named):
+    result = compile_text(text)
+    assert not result.complete
+    problems = " ".join(s.problem or "" for s in result.problems)
+    assert named in problems, problems

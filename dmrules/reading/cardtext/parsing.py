@@ -165,8 +165,9 @@ def _keyword_parts(line: str) -> tuple[str | None, str | None, str]:
         # keyword's reminder)
         if (word in table.get("labels", {}) or word in table.get("flags", {})) and m.group(3):
             inner = _keyword_parts(m.group(3).strip())
-            if inner[0] is not None and inner[2] != m.group(3).strip():
-                return word, None, inner[2]
+            labels = {**table.get("labels", {}), **table.get("flags", {})}
+            if inner[0] is not None and inner[0] not in labels and inner[2] != m.group(3).strip():
+                return word, None, inner[2]  # (two labels, 「HF−SF−…」: each a condition, not read as one)
     return None, None, line
 
 

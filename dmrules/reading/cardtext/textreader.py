@@ -253,7 +253,7 @@ class TextReader:
                 self.carried, self.carried_text = conditions, prefix
                 self._add(c.Sentence(raw_line, line_offset, "other"))
                 return
-        if c.INSTEAD not in body and keyword is None and not _grants_a_keyword(body):
+        if c.INSTEAD not in body and keyword in (None, "◎") and not _grants_a_keyword(body):
             problem = _line_problem(body, self.result.sentences)
             self._add(c.Sentence(raw_line, line_offset, "other" if problem is None else "unreadable", problem=problem))
             return
@@ -510,6 +510,9 @@ def _keyword_condition(
     labelled = table.get("labels", {}).get(keyword or "")
     if condition is None and not carried and labelled is not None:
         return reminders.get(labelled, _UNKNOWN_CONDITION), body
+    known = {*table.get("flags", {}), *table.get("labels", {})}
+    if keyword is not None and re.fullmatch(r"[A-Z]{1,4}", keyword) and keyword not in known:
+        return _UNKNOWN_CONDITION, body  # 「KP−…」: a label of abilities used only as its keyword says
     return condition, body
 
 
@@ -519,8 +522,8 @@ _UNKNOWN_CONDITION = "\0unknown condition"
 
 def _unknown_condition(line: str) -> str:
     return (
-        f"「{line[:16]}…」: a keyword's condition (O・ドライブ: a cost paid as the creature is summoned) that dmrules "
-        "does not know, on the abilities it labels or precedes: not read"
+        f"「{line[:16]}…」: a label or a keyword's condition (KP−, O・ドライブ: a cost paid as the creature is "
+        "summoned) that dmrules does not know, on the abilities it labels or precedes: not read"
     )
 
 
@@ -561,6 +564,9 @@ def _shared_line_problem(body: str) -> str | None:
     normalisation drops) one of which has a replacement is not read: each keyword stands on a line of its own in the
     card lists, and which words are one keyword's is not known."""
     bare = body.rstrip("。")
+    named = _replacement_keyword_in(bare)
+    if named is not None:
+        return _shared_line(named, bare)
     if "(" in body:
         return None
     words = [w for w in re.split(r"[、\s]+", bare) if w]
@@ -572,6 +578,18 @@ def _shared_line_problem(body: str) -> str | None:
         name, arg = (re.split(r"[:\-]", word, maxsplit=1) + [""])[:2]
         if c.keyword_reminder(name, arg) is not None:
             return _shared_line(word, bare)
+    return None
+
+
+def _replacement_keyword_in(line: str) -> str | None:
+    """A keyword with a replacement named in a line that is no keyword line, outside reminders and quotes
+    (「W・ブレイカー(…) シールド・セイバー」, 「ブロッカー/エスケープ」, 「◎エターナル・Ω」,
+    「HF−SF−エターナル・Ω」)."""
+    plain = re.sub(r"\([^()]*\)|「[^」]*」|《[^》]*》", " ", line)
+    table = c.keyword_table()
+    for name in (*table["keywords"], *table.get("unknown", ())):
+        if re.search(f"(?<![ァ-ヺー]){re.escape(name)}(?![ァ-ヺー])", plain):
+            return name
     return None
 
 
@@ -840,6 +858,8 @@ def _unread_grant_problem(body: str) -> str | None:
     table = c.keyword_table()
     for found in re.finditer(r"「([^」:]+)(?::[^」]*)?」(?!を持)", body):  # 「「K」を持つ」 is a filter, no grant
         word = found.group(1)
+        if word in table.get("unknown", ()):
+            return f"「{word}」 given (「{body[:16]}…」) has a replacement whose reminder is not known: not read"
         if word in table["keywords"] or word in table["two_kinds"]:
             return (
                 f"「{word}」 given with other words than one keyword's grant (「{body[:16]}…」): which cards get it, "
