@@ -24,6 +24,14 @@ def assert_compiles_to(text: str, *forms: dict) -> None:
     assert [comparable(a) for a in result.abilities] == [comparable(a) for a in read_forms(list(forms))]
 
 
+def assert_incomplete(text: str, named: str) -> None:
+    """The text is not read whole (what it reads besides may stay), the problem naming ``named``."""
+    result = compile_text(text)
+    assert not result.complete
+    problems = " ".join(s.problem or "" for s in result.problems)
+    assert named in problems, problems
+
+
 def assert_refused(text: str, named: str) -> None:
     result = compile_text(text)
     assert not result.abilities, result.forms()
@@ -5186,10 +5194,7 @@ def test_a_zone_of_a_player_putting_cards_said_as_mine_is_refused():
     ],
 )
 def test_readings_that_would_move_or_ask_the_wrong_card_or_player_are_refused(text, named):
-    result = compile_text(text)
-    assert not result.complete
-    problems = " ".join(s.problem or "" for s in result.problems)
-    assert named in problems, problems
+    assert_incomplete(text, named)
 
 
 def test_a_clause_that_names_no_card_after_this_card_for_its_own_event_is_this_cards():
@@ -5217,7 +5222,4 @@ def test_a_clause_that_names_no_card_after_this_card_for_its_own_event_is_this_c
     ],
 )
 def test_a_replacement_keyword_dmrules_cannot_place_is_never_passed_over(text, named):
-    result = compile_text(text)
-    assert not result.complete
-    problems = " ".join(s.problem or "" for s in result.problems)
-    assert named in problems, problems
+    assert_incomplete(text, named)
