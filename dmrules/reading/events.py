@@ -271,8 +271,9 @@ def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
     )
 
 
-def read_steps(node: Node, prefix: str, *, relative: bool = False) -> tuple[Step, ...]:
-    """The ``then`` list: later steps, each with its events and an optional condition."""
+def read_steps(node: Node, prefix: str, *, relative: bool = False, by: str = "ability") -> tuple[Step, ...]:
+    """The ``then`` list: later steps, each with its events and an optional condition; a step that states no
+    ``by`` is of the kind ``by`` (its effect's)."""
     steps = []
     for i, element in enumerate(node.elements(), start=1):
         element.keys(STEP_FIELDS, required=("events",))
@@ -308,7 +309,7 @@ def read_steps(node: Node, prefix: str, *, relative: bool = False) -> tuple[Step
                 events=events,
                 source=element.opt_text("source"),
                 controller=element.opt_text("controller"),
-                by=element.opt_text("by", "ability", EFFECT_BY),
+                by=element.opt_text("by", by, EFFECT_BY) or by,
                 condition=condition,
                 label=f"{prefix}{i}",
                 instead=instead,

@@ -677,8 +677,8 @@ class _EffectReader:
         )
 
     def _later_steps(self, steps_node: Node, program: EffectProgram, cast: _Cast) -> tuple[Step, ...]:
-        """The effect's later steps (``then``), with the effect's source and controller by default."""
-        later = read_steps(steps_node.child("then"), "s") if steps_node.has("then") else ()
+        """The effect's later steps (``then``), with the effect's source, controller and kind (``by``) by default."""
+        later = read_steps(steps_node.child("then"), "s", by=program.by) if steps_node.has("then") else ()
         return tuple(
             replace(
                 step,
