@@ -108,6 +108,18 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "effect.events[0].discard",
         "needs a card in the hand zone, but 'J1' is in the battle zone",
     ),
+    "event-destroy-chosen-from-hand.yaml": (
+        "solve",
+        5,
+        "effect.events[0].destroy.choose.from",
+        "a 'destroy' event needs a card in the battle zone, not the hand zone",
+    ),
+    "event-discard-all-from-battle.yaml": (
+        "solve",
+        5,
+        "effect.events[0].discard.all.from",
+        "a 'discard' event needs a card in the hand zone, not the battle zone",
+    ),
     "event-break-not-shield.yaml": ("solve", 7, "effect.events[0].break", "'h1' is in the hand zone"),
     "event-unknown-card.yaml": ("solve", 3, "effect.events[0].discard", "no card with id 'h9' is in any zone"),
     "event-source-unknown.yaml": ("solve", 3, "effect.source", "no card with id 'X' is in any zone"),

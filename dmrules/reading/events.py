@@ -19,6 +19,7 @@ from ..game.vocabulary import (
     DECK_TOP_KINDS,
     DECK_TOP_MOVES,
     EFFECT_BY,
+    EVENT_FROM,
     EVENT_TO,
     EVERY_KINDS,
     PLAYER_KINDS,
@@ -206,8 +207,19 @@ def _read_every(node: Node, every: Node, kind: str, spec: dict) -> EventSpec:
     if kind == "move" and "to_zone" not in spec:
         raise node.error("a 'move' event says where the cards go: 'to: ZONE'")
     spec["every"] = parse_filter(every, extra=("from",))
-    spec["every_from"] = every.opt_text("from", CHOICE_FROM[kind], ZONES)
+    spec["every_from"] = _from_zone(every, kind)
     return EventSpec(**spec)
+
+
+def _from_zone(node: Node, kind: str) -> str:
+    """The zone a choice or an ``all:`` takes its cards from (``from``), one the event's kind can take a card from."""
+    zone = node.opt_text("from", CHOICE_FROM.get(kind, "battle"), ZONES)
+    allowed = EVENT_FROM.get(kind)
+    if allowed and zone not in allowed:
+        raise node.error(
+            f"a '{kind}' event needs a card in the {' or '.join(allowed)} zone, not the {zone} zone", "from"
+        )
+    return zone
 
 
 def read_instead(node: Node, prefix: str, *, relative: bool = False) -> SelfReplacement:
@@ -258,7 +270,7 @@ def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
         )
     return ChoiceSpec(
         count=node.child("count").integer(1) if node.has("count") else 1,  # count_attempted: counted when realized
-        from_zone=node.opt_text("from", CHOICE_FROM.get(kind, "battle"), ZONES),
+        from_zone=_from_zone(node, kind),
         filter=flt,
         chooser=("@" + node.opt_text("chooser", "own", ("own", "opponent"))) if relative else node.opt_text("chooser"),
         optional=node.opt_bool("optional"),
