@@ -95,6 +95,12 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
     ),
     "id-event-twice.yaml": ("solve", 7, "effect.events[1].id", "event id 'e1' is used twice"),
     "id-effect-is-card.yaml": ("solve", 5, "replacement_effects[0].id", "effect id 'h1' is also a card id"),
+    "id-effect-twice.yaml": (
+        "solve",
+        9,
+        "replacement_effects[1].id",
+        "effect id 'R' is used twice (also at replacement_effects[0], line 5)",
+    ),
     # -- events ----------------------------------------------------------------------
     "event-destroy-hand-card.yaml": (
         "solve",

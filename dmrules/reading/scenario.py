@@ -752,6 +752,7 @@ class _EffectReader:
 
     def read_effects(self, node: Node, scenario: Scenario) -> list[EffectInPlay]:
         effects = []
+        seen: dict[str, Node] = {}  # each effect's id, where it was given
         for i, element in enumerate(node.elements(), start=1):
             element.expect(dict)
             extra = {
@@ -775,6 +776,9 @@ class _EffectReader:
             effect_id = element.opt_identifier("id", f"effect{i}")
             if effect_id in self.cards:
                 raise element.error(f"effect id '{effect_id}' is also a card id", "id")
+            if effect_id in seen:
+                raise element.error(f"effect id '{effect_id}' is used twice (also at {_where(seen[effect_id])})", "id")
+            seen[effect_id] = element
             effects.append(
                 EffectInPlay(
                     id=effect_id,
