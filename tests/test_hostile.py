@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+import dmrules
 from dmrules.reading.scenario import MAX_CARDS, MAX_COMBINATIONS, MAX_EVENTS
 from dmrules.reading.yamlsrc import MAX_FILE_BYTES
 
@@ -163,6 +164,12 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
     "unknown-zone-in-limits.yaml": ("solve", 5, "players.me.limits.banished", "unknown zone 'banished'"),
     "limit-on-graveyard.yaml": ("solve", 6, "players.me.limits.graveyard", "no limit can be given to the zone"),
     "over-limit-at-start.yaml": ("solve", 5, "players.me", "3 elements in the hand zone of 'me', over its limit of 2"),
+    "over-limit-expected-under-dmps.yaml": (
+        "verify",
+        4,
+        "players.me",
+        "11 elements in the hand zone of 'me', over its limit of 10 (Duel Masters Play's, DMPS-1)",
+    ),
     "unknown-card-in-then.yaml": (
         "solve",
         12,
@@ -394,6 +401,30 @@ def test_asp_looking_ids_come_back_unchanged_in_json(name):
     }
     for evil in names:
         assert evil in finals | events, evil
+
+
+def test_a_state_over_a_zone_limit_is_refused_however_dmps_is_chosen(tmp_path):
+    path = HOSTILE / "over-limit-expected-under-dmps.yaml"
+    problem = "11 elements in the hand zone of 'me', over its limit of 10 (Duel Masters Play's, DMPS-1)"
+    assert run("solve", str(path)).returncode == 0  # the card game has no zone limit
+    assert_clean_error(run("solve", str(path), "--ruleset", "dmps"), str(path), 4, "players.me", problem)
+    with pytest.raises(dmrules.InputError) as raised:
+        dmrules.solve(path, ruleset="dmps")
+    assert (raised.value.line, raised.value.place, raised.value.problem) == (
+        4,
+        "players.me",
+        problem + ": no such state can be",
+    )
+    batch = tmp_path / "batch.jsonl"
+    batch.write_text(json.dumps({"id": "b", "path": str(path)}) + "\n", encoding="utf-8")
+    out = run("check", str(batch), "--ruleset", "dmps", "--no-cache")
+    assert out.returncode == 2
+    assert json.loads(out.stdout) == {
+        "id": "b",
+        "line": 1,
+        "error": f"{path}:4: players.me: {problem}: no such state can be",
+        "reason": "input",
+    }
 
 
 # -- files that are not scenarios ------------------------------------------------------------

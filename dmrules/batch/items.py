@@ -29,10 +29,11 @@ import json
 import os
 from collections import deque
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..game.errors import InputError
+from ..game.limits import under_ruleset
 from ..presenting.json import CompactResolutions
 
 ITEM_FIELDS = ("id", "scenario", "path", "observed", "ruleset", "timeout", "max_memory")
@@ -379,7 +380,7 @@ def answer(task: dict) -> dict:
 
     scenario = dmrules.scenario_from_text(task["text"], task["name"])
     if task.get("ruleset") and task["ruleset"] != scenario.ruleset:
-        scenario = replace(scenario, ruleset=task["ruleset"])
+        scenario = under_ruleset(scenario, task["ruleset"])
     conditions = parse_conditions(scenario, task["observed"]) if task.get("observed") else None
     listed = CompactResolutions(scenario)
     met = [False]

@@ -18,7 +18,8 @@ from ..game.cards import MARKERS, CardDef, CardInstance
 from ..game.errors import InputError, Where
 from ..game.events import EventSpec, Step
 from ..game.filters import each_filter
-from ..game.grants import counts_alone, with_grants
+from ..game.grants import with_grants
+from ..game.limits import DMPS_LIMITS, check_within_limits
 from ..game.realize import Realizer
 from ..game.scenario import (
     PAST_KINDS,
@@ -173,10 +174,6 @@ def _player_names(players_node: Node) -> tuple[str, str]:
     return (names[0], names[1])
 
 
-# Duel Masters Play's zone limits (DMPS-1; asp/dmps/limits.lp): the zones that have one, and their sizes
-DMPS_LIMITS = {"battle": 7, "hand": 10, "shields": 10}
-
-
 def _zone_limits(node: Node, ruleset: str) -> dict[str, int]:
     """A player's zone limits, which only Duel Masters Play's ruleset has."""
     limits = {zone: element.integer(0, MAX_CARDS) for zone, element in node.items()}
@@ -193,24 +190,6 @@ def _zone_limits(node: Node, ruleset: str) -> dict[str, int]:
             f"shields 10); the card game has none, and this scenario's ruleset is '{ruleset}'"
         )
     return limits
-
-
-def _check_within_limits(players_node: Node, scenario: Scenario) -> None:
-    """A Duel Masters Play's state holds no zone over its limit (DMPS-1): a battle zone's elements are its
-    controller's, the other zones' cards their owner's; a card stacked under another is part of its element."""
-    for player in scenario.players:
-        for zone, default in DMPS_LIMITS.items():
-            limit = scenario.limits.get(player, {}).get(zone, default)
-            held = [
-                c
-                for c in scenario.cards.values()
-                if c.zone == zone and (c.controller if zone == "battle" else c.owner) == player and counts_alone(c)
-            ]
-            if len(held) > limit:
-                raise players_node.child(player).error(
-                    f"{len(held)} elements in the {zone} zone of '{player}', over its limit of {limit} "
-                    "(Duel Masters Play's, DMPS-1): no such state can be"
-                )
 
 
 # The words a replacement's follow-up step names a card by, besides a card's id (solving/nextwindows.py)
@@ -304,7 +283,7 @@ class _Reader:
             )
         scenario = replace(scenario, about=self._about(root, ruleset))
         if ruleset == "dmps":
-            _check_within_limits(players_node, scenario)
+            check_within_limits(scenario)
         _check_step_cards(scenario)
         checks = _Checks(root, self.parts.card_nodes)
         checks.check_size(scenario)
@@ -358,6 +337,9 @@ class _Reader:
             expect=root.child("expect") if root.has("expect") else None,
             expect_under=expect_under,
             warnings=tuple(self.parts.warnings),
+            player_lines={
+                name: line for name in root.child("players").value if (line := root.located.line(("players", name)))
+            },
         )
 
 
