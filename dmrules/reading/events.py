@@ -88,6 +88,7 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
     node.keys(EVENT_FIELDS)
     value = node.value
     kind, target = _event_kind(node)
+    _check_kind_fields(node, kind, target)
     spec = _event_fields(node, default_id, kind)
     choose = node.child("choose") if node.has("choose") else None
     if target is not None and isinstance(target.value, dict) and "choose" not in value:
@@ -120,6 +121,32 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
             spec["cards_node"] = node.child("card")
         return EventSpec(**spec)
     return _card_event(node, target, kind, spec)
+
+
+# The fields only some kinds of events use, and those kinds: on another kind, such a field would mean nothing
+KIND_FIELDS = {
+    "cause": ("lose", "put_into_battle"),
+    "amount": ("power_change",),
+    "zones": ("swap_zones",),
+    "cast_from": ("spell_to_graveyard",),
+    "cast_by": ("spell_to_graveyard",),
+}
+
+
+def _check_kind_fields(node: Node, kind: str, target: Node | None) -> None:
+    """Refuse a field the event's kind does not use, and a card named twice (``{destroy: J1, cards: [...]}``)."""
+    for key, kinds in KIND_FIELDS.items():
+        if node.has(key) and kind not in kinds:
+            raise node.error(f"a '{kind}' event takes no '{key}' (only {', '.join(kinds)} events do)", key)
+    player_event = kind in PLAYER_KINDS or kind == "swap_zones"
+    for key in ("card", "cards"):
+        if not node.has(key):
+            continue
+        if player_event and not (kind == "pay_cost" and key == "card"):
+            raise node.error(f"a '{kind}' event is a player's and takes no '{key}'", key)
+        if not player_event and (target is not None or (key == "card" and node.has("cards"))):
+            named = f"'{kind}'" if target is not None else "'cards'"
+            raise node.error(f"the event's card is named by {named} already; '{key}' would name it again", key)
 
 
 def _event_kind(node: Node) -> tuple[str, Node | None]:
