@@ -188,6 +188,36 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "players.me",
         "11 elements in the hand zone of 'me', over its limit of 10 (Duel Masters Play's, DMPS-1)",
     ),
+    "place-under-in-hand.yaml": (
+        "solve",
+        2,
+        "players.me.hand[1].under",
+        "no card is stacked under another in the hand zone",
+    ),
+    "place-weapon-in-hand.yaml": (
+        "solve",
+        2,
+        "players.me.hand[0].equipped_to",
+        "a weapon equipped to a creature is in the battle zone, not the hand zone",
+    ),
+    "place-psychic-in-hand.yaml": (
+        "solve",
+        2,
+        "players.me.hand[0].card",
+        "a psychic card is in the battle or hyperspatial zone, not the hand zone",
+    ),
+    "place-tapped-in-hand.yaml": (
+        "solve",
+        2,
+        "players.me.hand[0].tapped",
+        "a card in the hand zone cannot be tapped (only the battle and mana zones')",
+    ),
+    "place-under-the-opponents.yaml": (
+        "solve",
+        2,
+        "players.me.battle[1].under",
+        "'X' is in the battle zone of 'you': a card under it is listed there too (its owner given by 'owner')",
+    ),
     "unknown-card-in-then.yaml": (
         "solve",
         12,

@@ -509,7 +509,38 @@ class _CardsReader:
         changes["flags"] = frozenset(node.opt_texts("flags"))
         return _replace(card, **changes)
 
+    def check_places(self) -> None:
+        """Each card where it can be: tapped in the battle or mana zone, a weapon equipped in the battle zone,
+        a psychic card in the battle or hyperspatial zone, a pile in one player's battle zone."""
+        for card_id, card in self.cards.items():
+            node = self.card_nodes[card_id]
+            if card.tapped and card.zone not in ("battle", "mana"):
+                raise node.error(
+                    f"a card in the {card.zone} zone cannot be tapped (only the battle and mana zones')", "tapped"
+                )
+            if card.equipped_to is not None and card.zone != "battle":
+                raise node.error(
+                    f"a weapon equipped to a creature is in the battle zone, not the {card.zone} zone", "equipped_to"
+                )
+            if "psychic" in card.types and card.zone not in ("battle", "hyperspatial"):
+                raise node.error(
+                    f"a psychic card is in the battle or hyperspatial zone, not the {card.zone} zone", "card"
+                )
+            if card.under is None or card.under not in self.cards:
+                continue
+            link = "placed_under" if card.placed else "under"
+            if card.zone not in ("battle", "shields"):
+                raise node.error(f"no card is stacked under another in the {card.zone} zone", link)
+            top = self.cards[card.under]
+            if card.zone == "battle" and top.zone == "battle" and top.controller != card.controller:
+                raise node.error(
+                    f"'{card.under}' is in the battle zone of '{top.controller}': a card under it is listed there "
+                    "too (its owner given by 'owner')",
+                    link,
+                )
+
     def check_links(self) -> None:
+        self.check_places()
         for card_id, card in self.cards.items():
             node = self.card_nodes[card_id]
             if card.component_of is not None and card.zone != "battle":
