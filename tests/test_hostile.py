@@ -145,6 +145,12 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "effect.events[0].cards",
         "the event's card is named by 'destroy' already; 'cards' would name it again",
     ),
+    "event-paid-not-summoned.yaml": (
+        "solve",
+        3,
+        "effect.events[0].cause",
+        "a card put into the battle zone otherwise than by a summon is put there without its cost paid",
+    ),
     "event-break-not-shield.yaml": ("solve", 7, "effect.events[0].break", "'h1' is in the hand zone"),
     "event-unknown-card.yaml": ("solve", 3, "effect.events[0].discard", "no card with id 'h9' is in any zone"),
     "event-source-unknown.yaml": ("solve", 3, "effect.source", "no card with id 'X' is in any zone"),

@@ -670,7 +670,7 @@ class _EffectReader:
 
     def _first_step(self, steps_node: Node, elements: list[Node], program: EffectProgram, cast: _Cast) -> Step:
         """The effect's first step: its events as written (each id once) and what happens instead."""
-        specs = tuple(self._spec(read_event(e, f"e{i}"), cast) for i, e in enumerate(elements, start=1))
+        specs = tuple(self._spec(read_event(e, f"e{i}"), cast, program.by) for i, e in enumerate(elements, start=1))
         for spec in specs:
             if spec.id in self._spec_nodes:
                 raise _written(spec).error(
@@ -679,7 +679,7 @@ class _EffectReader:
             self._spec_nodes[spec.id] = spec.node
         instead = read_instead(steps_node.child("instead"), "e") if steps_node.has("instead") else None
         if instead is not None:
-            instead = replace(instead, events=tuple(self._spec(e, cast) for e in instead.events))
+            instead = replace(instead, events=tuple(self._spec(e, cast, program.by) for e in instead.events))
         return Step(
             events=specs,
             source=program.source,
@@ -695,17 +695,23 @@ class _EffectReader:
         return tuple(
             replace(
                 step,
-                events=tuple(self._spec(e, cast) for e in step.events),
+                events=tuple(self._spec(e, cast, step.by) for e in step.events),
                 instead=step.instead
-                and replace(step.instead, events=tuple(self._spec(e, cast) for e in step.instead.events)),
+                and replace(step.instead, events=tuple(self._spec(e, cast, step.by) for e in step.instead.events)),
                 source=step.source or program.source,
                 controller=step.controller or program.controller,
             )
             for step in later
         )
 
-    def _spec(self, spec, cast: _Cast):
-        """Check the card and player references of an event as written."""
+    def _spec(self, spec, cast: _Cast, by: str):
+        """Check the card and player references of an event as written (its step of the kind ``by``)."""
+        if spec.kind == "put_into_battle" and spec.cause == "paid" and (spec.by or by) != "summon":
+            raise _written(spec).error(
+                "a card put into the battle zone otherwise than by a summon is put there without its cost paid: "
+                "'cause: paid' is for a summon (by: summon)",
+                "cause",
+            )
         for card_id in spec.cards:
             if card_id not in self.cards:
                 raise (spec.cards_node or spec.node).error(f"no card with id '{card_id}' is in any zone")
