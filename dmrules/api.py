@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Union
 
 import yaml
@@ -23,6 +23,7 @@ from .checking.explain import why as _why
 from .checking.explain import why_not as _why_not
 from .game import compact
 from .game.errors import InputError, SolveError
+from .game.limits import under_ruleset
 from .game.outcome import Resolution, Solution, Streamed
 from .game.scenario import Scenario
 from .game.vocabulary import RULESETS
@@ -50,7 +51,7 @@ def as_scenario(scenario: ScenarioLike, ruleset: str | None = None) -> Scenario:
     if ruleset is not None and ruleset != scenario.ruleset:
         if ruleset not in RULESETS:
             raise InputError(scenario.path, "ruleset", f"unknown ruleset '{ruleset}' (rulesets: {', '.join(RULESETS)})")
-        scenario = replace(scenario, ruleset=ruleset)
+        scenario = under_ruleset(scenario, ruleset)
     return scenario
 
 

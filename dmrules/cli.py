@@ -447,9 +447,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     else:
         scenario = _load(args.scenario)
     if args.ruleset:
-        from dataclasses import replace
+        from .game.limits import under_ruleset
 
-        scenario = replace(scenario, ruleset=args.ruleset)
+        scenario = under_ruleset(scenario, args.ruleset)
     limits = dict(
         max_resolutions=args.max_resolutions,
         timeout=args.timeout,

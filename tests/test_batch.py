@@ -269,6 +269,14 @@ MALFORMED = [
     ("[1, 2]", "an item is a JSON object"),
     ('{"id": ' + "9" * 5000 + "}", "not a JSON object"),
     (json.dumps({"id": "y", "scenario": DISCARD, "observed": "Z=battle"}), "'Z' is no card"),
+    (
+        '{"id": "d", "path": "a.yaml", "observed": "J1=battle", "observed": "J1=graveyard"}',
+        ":12: observed: key 'observed' appears twice",
+    ),
+    (
+        '{"id": "e", "scenario": {"turn": "me", "players": {"me": {"hand": ["h1"], "hand": []}, "you": {}}}}',
+        ":13: scenario.players.me.hand: key 'hand' appears twice",
+    ),
 ]
 
 

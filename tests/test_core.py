@@ -205,6 +205,45 @@ def test_mandatory_replacement_must_apply_when_it_can():
     ]
 
 
+SPELL_GUARD_LATER = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: C0, card: {name: 普通, type: creature, cost: 3, power: 3000}}
+      - id: C1
+        card:
+          name: 呪文ガード
+          type: creature
+          cost: 3
+          power: 3000
+          replacements:
+            - watch: {event: destroy, card: this, when: [by_opponent, by_spell]}
+              instead: [{move_to: hand}]
+  opponent:
+    hand: [{id: S, card: {name: 二段呪文, type: spell, cost: 5}}]
+effect:
+  source: S
+  controller: opponent
+  by: spell
+  events: [{id: e1, destroy: C0}]
+  then:
+    - events: [{id: e2, destroy: C1}]
+"""
+
+
+def test_a_later_step_is_of_its_effects_kind_unless_it_says_its_own():
+    solution = dmrules.solve(scenario(SPELL_GUARD_LATER))
+    assert [([(a.event, a.replacement.id) for a in r.applied], r.final) for r in solution.resolutions] == [
+        ([("e2", "C1")], {"C0": "graveyard", "C1": "hand", "S": "hand"})
+    ]
+    own = SPELL_GUARD_LATER.replace("- events: [{id: e2", "- by: ability\n      events: [{id: e2")
+    solution = dmrules.solve(scenario(own))
+    assert [([a.event for a in r.applied], r.final) for r in solution.resolutions] == [
+        ([], {"C0": "graveyard", "C1": "graveyard", "S": "hand"})
+    ]
+
+
 SAPPHIRE_VS_RAIKOU = """
 turn: opponent
 players:

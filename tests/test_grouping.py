@@ -58,7 +58,7 @@ def test_named_cards_are_not_interchangeable():
         turn: me
         players:
           me:
-            hand: [a, b, c, {id: d, tapped: true}]
+            hand: [a, b, c, {id: d, card: {name: 別の呪文, type: spell, cost: 2}}]
             battle: [{id: X, card: アビスベル＝ジャシン帝}]
           opponent: {}
         effect:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+import dmrules
 from dmrules.reading.scenario import MAX_CARDS, MAX_COMBINATIONS, MAX_EVENTS
 from dmrules.reading.yamlsrc import MAX_FILE_BYTES
 
@@ -95,6 +96,12 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
     ),
     "id-event-twice.yaml": ("solve", 7, "effect.events[1].id", "event id 'e1' is used twice"),
     "id-effect-is-card.yaml": ("solve", 5, "replacement_effects[0].id", "effect id 'h1' is also a card id"),
+    "id-effect-twice.yaml": (
+        "solve",
+        9,
+        "replacement_effects[1].id",
+        "effect id 'R' is used twice (also at replacement_effects[0], line 5)",
+    ),
     # -- events ----------------------------------------------------------------------
     "event-destroy-hand-card.yaml": (
         "solve",
@@ -107,6 +114,42 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         7,
         "effect.events[0].discard",
         "needs a card in the hand zone, but 'J1' is in the battle zone",
+    ),
+    "event-destroy-chosen-from-hand.yaml": (
+        "solve",
+        5,
+        "effect.events[0].destroy.choose.from",
+        "a 'destroy' event needs a card in the battle zone, not the hand zone",
+    ),
+    "event-discard-all-from-battle.yaml": (
+        "solve",
+        5,
+        "effect.events[0].discard.all.from",
+        "a 'discard' event needs a card in the hand zone, not the battle zone",
+    ),
+    "event-field-of-another-kind.yaml": (
+        "solve",
+        3,
+        "effect.events[0].amount",
+        "a 'destroy' event takes no 'amount' (only power_change events do)",
+    ),
+    "event-draw-names-a-card.yaml": (
+        "solve",
+        3,
+        "effect.events[0].card",
+        "a 'draw' event is a player's and takes no 'card'",
+    ),
+    "event-card-named-twice.yaml": (
+        "solve",
+        3,
+        "effect.events[0].cards",
+        "the event's card is named by 'destroy' already; 'cards' would name it again",
+    ),
+    "event-paid-not-summoned.yaml": (
+        "solve",
+        3,
+        "effect.events[0].cause",
+        "a card put into the battle zone otherwise than by a summon is put there without its cost paid",
     ),
     "event-break-not-shield.yaml": ("solve", 7, "effect.events[0].break", "'h1' is in the hand zone"),
     "event-unknown-card.yaml": ("solve", 3, "effect.events[0].discard", "no card with id 'h9' is in any zone"),
@@ -145,6 +188,42 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
     "unknown-zone-in-limits.yaml": ("solve", 5, "players.me.limits.banished", "unknown zone 'banished'"),
     "limit-on-graveyard.yaml": ("solve", 6, "players.me.limits.graveyard", "no limit can be given to the zone"),
     "over-limit-at-start.yaml": ("solve", 5, "players.me", "3 elements in the hand zone of 'me', over its limit of 2"),
+    "over-limit-expected-under-dmps.yaml": (
+        "verify",
+        4,
+        "players.me",
+        "11 elements in the hand zone of 'me', over its limit of 10 (Duel Masters Play's, DMPS-1)",
+    ),
+    "place-under-in-hand.yaml": (
+        "solve",
+        2,
+        "players.me.hand[1].under",
+        "no card is stacked under another in the hand zone",
+    ),
+    "place-weapon-in-hand.yaml": (
+        "solve",
+        2,
+        "players.me.hand[0].equipped_to",
+        "a weapon equipped to a creature is in the battle zone, not the hand zone",
+    ),
+    "place-psychic-in-hand.yaml": (
+        "solve",
+        2,
+        "players.me.hand[0].card",
+        "a psychic card is in the battle or hyperspatial zone, not the hand zone",
+    ),
+    "place-tapped-in-hand.yaml": (
+        "solve",
+        2,
+        "players.me.hand[0].tapped",
+        "a card in the hand zone cannot be tapped (only the battle and mana zones')",
+    ),
+    "place-under-the-opponents.yaml": (
+        "solve",
+        2,
+        "players.me.battle[1].under",
+        "'X' is in the battle zone of 'you': a card under it is listed there too (its owner given by 'owner')",
+    ),
     "unknown-card-in-then.yaml": (
         "solve",
         12,
@@ -382,6 +461,30 @@ def test_asp_looking_ids_come_back_unchanged_in_json(name):
     }
     for evil in names:
         assert evil in finals | events, evil
+
+
+def test_a_state_over_a_zone_limit_is_refused_however_dmps_is_chosen(tmp_path):
+    path = HOSTILE / "over-limit-expected-under-dmps.yaml"
+    problem = "11 elements in the hand zone of 'me', over its limit of 10 (Duel Masters Play's, DMPS-1)"
+    assert run("solve", str(path)).returncode == 0  # the card game has no zone limit
+    assert_clean_error(run("solve", str(path), "--ruleset", "dmps"), str(path), 4, "players.me", problem)
+    with pytest.raises(dmrules.InputError) as raised:
+        dmrules.solve(path, ruleset="dmps")
+    assert (raised.value.line, raised.value.place, raised.value.problem) == (
+        4,
+        "players.me",
+        problem + ": no such state can be",
+    )
+    batch = tmp_path / "batch.jsonl"
+    batch.write_text(json.dumps({"id": "b", "path": str(path)}) + "\n", encoding="utf-8")
+    out = run("check", str(batch), "--ruleset", "dmps", "--no-cache")
+    assert out.returncode == 2
+    assert json.loads(out.stdout) == {
+        "id": "b",
+        "line": 1,
+        "error": f"{path}:4: players.me: {problem}: no such state can be",
+        "reason": "input",
+    }
 
 
 # -- files that are not scenarios ------------------------------------------------------------

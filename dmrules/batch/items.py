@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import json
 import os
+from collections import deque
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..game.errors import InputError
+from ..game.limits import under_ruleset
 from ..presenting.json import CompactResolutions
 
 ITEM_FIELDS = ("id", "scenario", "path", "observed", "ruleset", "timeout", "max_memory")
@@ -159,15 +161,54 @@ def _item(raw: bytes, number: int, source: str, base: Path, bounds: Bounds) -> I
         item.error = f"{where}: the line is longer than {MAX_LINE_BYTES:,} bytes"
         return item
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"), object_pairs_hook=_object)
     except (ValueError, RecursionError) as exc:  # not JSON, not UTF-8, a number too long
         item.error = f"{where}: not a JSON object: {exc}"
+        return item
+    twice = _key_twice(data)
+    if twice is not None:  # as a YAML scenario's mapping, an object names each key once: no value is dropped
+        item.error = str(InputError(where, twice[0], f"key '{twice[1]}' appears twice"))
         return item
     try:
         _fill(item, data, where, base, bounds)
     except InputError as exc:
         item.error = str(exc)
     return item
+
+
+class _Twice(dict):
+    """A JSON object in which a key appears twice (``twice``, the first such key; its last value is kept)."""
+
+    twice = ""
+
+
+def _object(pairs: list[tuple[str, object]]) -> dict:
+    """A JSON object read, marked when one of its keys appears twice."""
+    out = dict(pairs)
+    if len(out) == len(pairs):
+        return out
+    marked = _Twice(out)
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            marked.twice = key
+            break
+        seen.add(key)
+    return marked
+
+
+def _key_twice(data: object) -> tuple[str, str] | None:
+    """The place of the first key that appears twice in a JSON object, and that key."""
+    left: deque[tuple[str, object]] = deque([("", data)])
+    while left:
+        place, part = left.popleft()
+        if isinstance(part, _Twice):
+            return (f"{place}.{part.twice}" if place else part.twice), part.twice
+        if isinstance(part, dict):
+            left.extend((f"{place}.{key}" if place else str(key), value) for key, value in part.items())
+        elif isinstance(part, list):
+            left.extend((f"{place}[{i}]", value) for i, value in enumerate(part))
+    return None
 
 
 def _lone_surrogate(data: dict) -> tuple[str, str] | None:
@@ -339,7 +380,7 @@ def answer(task: dict) -> dict:
 
     scenario = dmrules.scenario_from_text(task["text"], task["name"])
     if task.get("ruleset") and task["ruleset"] != scenario.ruleset:
-        scenario = replace(scenario, ruleset=task["ruleset"])
+        scenario = under_ruleset(scenario, task["ruleset"])
     conditions = parse_conditions(scenario, task["observed"]) if task.get("observed") else None
     listed = CompactResolutions(scenario)
     met = [False]

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from ..game.limits import under_ruleset
 from ..game.outcome import Application, Resolution, Solution
 from ..game.scenario import Scenario
 from ..game.vocabulary import ZONES
@@ -545,7 +546,7 @@ def expectations(scenario: Scenario) -> list[tuple[Scenario, Expectation]]:
     """The scenario under each ruleset it states an expectation for, with that expectation."""
     out = [(scenario, read_expectation(scenario))]
     for ruleset, node in scenario.about.expect_under.items():
-        out.append((replace(scenario, ruleset=ruleset), read_expectation(scenario, node)))
+        out.append((under_ruleset(scenario, ruleset), read_expectation(scenario, node)))
     return out
 
 

@@ -90,6 +90,7 @@ class About:
     expect: Any = None  # the file's ``expect`` as read (a reader's node), checked by checking/expect.py
     expect_under: Mapping[str, Any] = field(default_factory=dict)  # the expectation under another ruleset
     warnings: tuple[str, ...] = ()  # things the reader let through but a user should know (file: place: what)
+    player_lines: Mapping[str, int] = field(default_factory=dict)  # the line of each player's zones in the file
 
 
 @dataclass(frozen=True)

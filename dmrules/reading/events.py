@@ -19,6 +19,7 @@ from ..game.vocabulary import (
     DECK_TOP_KINDS,
     DECK_TOP_MOVES,
     EFFECT_BY,
+    EVENT_FROM,
     EVENT_TO,
     EVERY_KINDS,
     PLAYER_KINDS,
@@ -87,6 +88,7 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
     node.keys(EVENT_FIELDS)
     value = node.value
     kind, target = _event_kind(node)
+    _check_kind_fields(node, kind, target)
     spec = _event_fields(node, default_id, kind)
     choose = node.child("choose") if node.has("choose") else None
     if target is not None and isinstance(target.value, dict) and "choose" not in value:
@@ -119,6 +121,32 @@ def read_event(node: Node, default_id: str, *, relative: bool = False) -> EventS
             spec["cards_node"] = node.child("card")
         return EventSpec(**spec)
     return _card_event(node, target, kind, spec)
+
+
+# The fields only some kinds of events use, and those kinds: on another kind, such a field would mean nothing
+KIND_FIELDS = {
+    "cause": ("lose", "put_into_battle"),
+    "amount": ("power_change",),
+    "zones": ("swap_zones",),
+    "cast_from": ("spell_to_graveyard",),
+    "cast_by": ("spell_to_graveyard",),
+}
+
+
+def _check_kind_fields(node: Node, kind: str, target: Node | None) -> None:
+    """Refuse a field the event's kind does not use, and a card named twice (``{destroy: J1, cards: [...]}``)."""
+    for key, kinds in KIND_FIELDS.items():
+        if node.has(key) and kind not in kinds:
+            raise node.error(f"a '{kind}' event takes no '{key}' (only {', '.join(kinds)} events do)", key)
+    player_event = kind in PLAYER_KINDS or kind == "swap_zones"
+    for key in ("card", "cards"):
+        if not node.has(key):
+            continue
+        if player_event and not (kind == "pay_cost" and key == "card"):
+            raise node.error(f"a '{kind}' event is a player's and takes no '{key}'", key)
+        if not player_event and (target is not None or (key == "card" and node.has("cards"))):
+            named = f"'{kind}'" if target is not None else "'cards'"
+            raise node.error(f"the event's card is named by {named} already; '{key}' would name it again", key)
 
 
 def _event_kind(node: Node) -> tuple[str, Node | None]:
@@ -206,8 +234,19 @@ def _read_every(node: Node, every: Node, kind: str, spec: dict) -> EventSpec:
     if kind == "move" and "to_zone" not in spec:
         raise node.error("a 'move' event says where the cards go: 'to: ZONE'")
     spec["every"] = parse_filter(every, extra=("from",))
-    spec["every_from"] = every.opt_text("from", CHOICE_FROM[kind], ZONES)
+    spec["every_from"] = _from_zone(every, kind)
     return EventSpec(**spec)
+
+
+def _from_zone(node: Node, kind: str) -> str:
+    """The zone a choice or an ``all:`` takes its cards from (``from``), one the event's kind can take a card from."""
+    zone = node.opt_text("from", CHOICE_FROM.get(kind, "battle"), ZONES)
+    allowed = EVENT_FROM.get(kind)
+    if allowed and zone not in allowed:
+        raise node.error(
+            f"a '{kind}' event needs a card in the {' or '.join(allowed)} zone, not the {zone} zone", "from"
+        )
+    return zone
 
 
 def read_instead(node: Node, prefix: str, *, relative: bool = False) -> SelfReplacement:
@@ -258,7 +297,7 @@ def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
         )
     return ChoiceSpec(
         count=node.child("count").integer(1) if node.has("count") else 1,  # count_attempted: counted when realized
-        from_zone=node.opt_text("from", CHOICE_FROM.get(kind, "battle"), ZONES),
+        from_zone=_from_zone(node, kind),
         filter=flt,
         chooser=("@" + node.opt_text("chooser", "own", ("own", "opponent"))) if relative else node.opt_text("chooser"),
         optional=node.opt_bool("optional"),
@@ -271,8 +310,9 @@ def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
     )
 
 
-def read_steps(node: Node, prefix: str, *, relative: bool = False) -> tuple[Step, ...]:
-    """The ``then`` list: later steps, each with its events and an optional condition."""
+def read_steps(node: Node, prefix: str, *, relative: bool = False, by: str = "ability") -> tuple[Step, ...]:
+    """The ``then`` list: later steps, each with its events and an optional condition; a step that states no
+    ``by`` is of the kind ``by`` (its effect's)."""
     steps = []
     for i, element in enumerate(node.elements(), start=1):
         element.keys(STEP_FIELDS, required=("events",))
@@ -308,7 +348,7 @@ def read_steps(node: Node, prefix: str, *, relative: bool = False) -> tuple[Step
                 events=events,
                 source=element.opt_text("source"),
                 controller=element.opt_text("controller"),
-                by=element.opt_text("by", "ability", EFFECT_BY),
+                by=element.opt_text("by", by, EFFECT_BY) or by,
                 condition=condition,
                 label=f"{prefix}{i}",
                 instead=instead,

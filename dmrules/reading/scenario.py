@@ -18,7 +18,8 @@ from ..game.cards import MARKERS, CardDef, CardInstance
 from ..game.errors import InputError, Where
 from ..game.events import EventSpec, Step
 from ..game.filters import each_filter
-from ..game.grants import counts_alone, with_grants
+from ..game.grants import with_grants
+from ..game.limits import DMPS_LIMITS, check_within_limits
 from ..game.realize import Realizer
 from ..game.scenario import (
     PAST_KINDS,
@@ -173,10 +174,6 @@ def _player_names(players_node: Node) -> tuple[str, str]:
     return (names[0], names[1])
 
 
-# Duel Masters Play's zone limits (DMPS-1; asp/dmps/limits.lp): the zones that have one, and their sizes
-DMPS_LIMITS = {"battle": 7, "hand": 10, "shields": 10}
-
-
 def _zone_limits(node: Node, ruleset: str) -> dict[str, int]:
     """A player's zone limits, which only Duel Masters Play's ruleset has."""
     limits = {zone: element.integer(0, MAX_CARDS) for zone, element in node.items()}
@@ -193,24 +190,6 @@ def _zone_limits(node: Node, ruleset: str) -> dict[str, int]:
             f"shields 10); the card game has none, and this scenario's ruleset is '{ruleset}'"
         )
     return limits
-
-
-def _check_within_limits(players_node: Node, scenario: Scenario) -> None:
-    """A Duel Masters Play's state holds no zone over its limit (DMPS-1): a battle zone's elements are its
-    controller's, the other zones' cards their owner's; a card stacked under another is part of its element."""
-    for player in scenario.players:
-        for zone, default in DMPS_LIMITS.items():
-            limit = scenario.limits.get(player, {}).get(zone, default)
-            held = [
-                c
-                for c in scenario.cards.values()
-                if c.zone == zone and (c.controller if zone == "battle" else c.owner) == player and counts_alone(c)
-            ]
-            if len(held) > limit:
-                raise players_node.child(player).error(
-                    f"{len(held)} elements in the {zone} zone of '{player}', over its limit of {limit} "
-                    "(Duel Masters Play's, DMPS-1): no such state can be"
-                )
 
 
 # The words a replacement's follow-up step names a card by, besides a card's id (solving/nextwindows.py)
@@ -304,7 +283,7 @@ class _Reader:
             )
         scenario = replace(scenario, about=self._about(root, ruleset))
         if ruleset == "dmps":
-            _check_within_limits(players_node, scenario)
+            check_within_limits(scenario)
         _check_step_cards(scenario)
         checks = _Checks(root, self.parts.card_nodes)
         checks.check_size(scenario)
@@ -358,6 +337,9 @@ class _Reader:
             expect=root.child("expect") if root.has("expect") else None,
             expect_under=expect_under,
             warnings=tuple(self.parts.warnings),
+            player_lines={
+                name: line for name in root.child("players").value if (line := root.located.line(("players", name)))
+            },
         )
 
 
@@ -527,7 +509,38 @@ class _CardsReader:
         changes["flags"] = frozenset(node.opt_texts("flags"))
         return _replace(card, **changes)
 
+    def check_places(self) -> None:
+        """Each card where it can be: tapped in the battle or mana zone, a weapon equipped in the battle zone,
+        a psychic card in the battle or hyperspatial zone, a pile in one player's battle zone."""
+        for card_id, card in self.cards.items():
+            node = self.card_nodes[card_id]
+            if card.tapped and card.zone not in ("battle", "mana"):
+                raise node.error(
+                    f"a card in the {card.zone} zone cannot be tapped (only the battle and mana zones')", "tapped"
+                )
+            if card.equipped_to is not None and card.zone != "battle":
+                raise node.error(
+                    f"a weapon equipped to a creature is in the battle zone, not the {card.zone} zone", "equipped_to"
+                )
+            if "psychic" in card.types and card.zone not in ("battle", "hyperspatial"):
+                raise node.error(
+                    f"a psychic card is in the battle or hyperspatial zone, not the {card.zone} zone", "card"
+                )
+            if card.under is None or card.under not in self.cards:
+                continue
+            link = "placed_under" if card.placed else "under"
+            if card.zone not in ("battle", "shields"):
+                raise node.error(f"no card is stacked under another in the {card.zone} zone", link)
+            top = self.cards[card.under]
+            if card.zone == "battle" and top.zone == "battle" and top.controller != card.controller:
+                raise node.error(
+                    f"'{card.under}' is in the battle zone of '{top.controller}': a card under it is listed there "
+                    "too (its owner given by 'owner')",
+                    link,
+                )
+
     def check_links(self) -> None:
+        self.check_places()
         for card_id, card in self.cards.items():
             node = self.card_nodes[card_id]
             if card.component_of is not None and card.zone != "battle":
@@ -657,7 +670,7 @@ class _EffectReader:
 
     def _first_step(self, steps_node: Node, elements: list[Node], program: EffectProgram, cast: _Cast) -> Step:
         """The effect's first step: its events as written (each id once) and what happens instead."""
-        specs = tuple(self._spec(read_event(e, f"e{i}"), cast) for i, e in enumerate(elements, start=1))
+        specs = tuple(self._spec(read_event(e, f"e{i}"), cast, program.by) for i, e in enumerate(elements, start=1))
         for spec in specs:
             if spec.id in self._spec_nodes:
                 raise _written(spec).error(
@@ -666,7 +679,7 @@ class _EffectReader:
             self._spec_nodes[spec.id] = spec.node
         instead = read_instead(steps_node.child("instead"), "e") if steps_node.has("instead") else None
         if instead is not None:
-            instead = replace(instead, events=tuple(self._spec(e, cast) for e in instead.events))
+            instead = replace(instead, events=tuple(self._spec(e, cast, program.by) for e in instead.events))
         return Step(
             events=specs,
             source=program.source,
@@ -677,22 +690,28 @@ class _EffectReader:
         )
 
     def _later_steps(self, steps_node: Node, program: EffectProgram, cast: _Cast) -> tuple[Step, ...]:
-        """The effect's later steps (``then``), with the effect's source and controller by default."""
-        later = read_steps(steps_node.child("then"), "s") if steps_node.has("then") else ()
+        """The effect's later steps (``then``), with the effect's source, controller and kind (``by``) by default."""
+        later = read_steps(steps_node.child("then"), "s", by=program.by) if steps_node.has("then") else ()
         return tuple(
             replace(
                 step,
-                events=tuple(self._spec(e, cast) for e in step.events),
+                events=tuple(self._spec(e, cast, step.by) for e in step.events),
                 instead=step.instead
-                and replace(step.instead, events=tuple(self._spec(e, cast) for e in step.instead.events)),
+                and replace(step.instead, events=tuple(self._spec(e, cast, step.by) for e in step.instead.events)),
                 source=step.source or program.source,
                 controller=step.controller or program.controller,
             )
             for step in later
         )
 
-    def _spec(self, spec, cast: _Cast):
-        """Check the card and player references of an event as written."""
+    def _spec(self, spec, cast: _Cast, by: str):
+        """Check the card and player references of an event as written (its step of the kind ``by``)."""
+        if spec.kind == "put_into_battle" and spec.cause == "paid" and (spec.by or by) != "summon":
+            raise _written(spec).error(
+                "a card put into the battle zone otherwise than by a summon is put there without its cost paid: "
+                "'cause: paid' is for a summon (by: summon)",
+                "cause",
+            )
         for card_id in spec.cards:
             if card_id not in self.cards:
                 raise (spec.cards_node or spec.node).error(f"no card with id '{card_id}' is in any zone")
@@ -752,6 +771,7 @@ class _EffectReader:
 
     def read_effects(self, node: Node, scenario: Scenario) -> list[EffectInPlay]:
         effects = []
+        seen: dict[str, Node] = {}  # each effect's id, where it was given
         for i, element in enumerate(node.elements(), start=1):
             element.expect(dict)
             extra = {
@@ -775,6 +795,9 @@ class _EffectReader:
             effect_id = element.opt_identifier("id", f"effect{i}")
             if effect_id in self.cards:
                 raise element.error(f"effect id '{effect_id}' is also a card id", "id")
+            if effect_id in seen:
+                raise element.error(f"effect id '{effect_id}' is used twice (also at {_where(seen[effect_id])})", "id")
+            seen[effect_id] = element
             effects.append(
                 EffectInPlay(
                     id=effect_id,
