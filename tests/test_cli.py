@@ -607,6 +607,23 @@ def test_an_inline_card_with_a_bundled_cards_name_overrides_it_with_a_warning():
     assert dmrules.scenario_from_text(A01.read_text(encoding="utf-8"), "a01.yaml").about.warnings == ()
 
 
+def test_an_id_that_is_a_bundled_cards_name_is_a_blank_card_with_a_warning():
+    text = textwrap.dedent("""
+        turn: opponent
+        players:
+          me:
+            battle: [アビスベル＝ジャシン帝]
+          opponent: {}
+        effect: {controller: opponent, events: [{id: e1, destroy: アビスベル＝ジャシン帝}]}
+        """)
+    s = dmrules.scenario_from_text(text, "bare.yaml")
+    assert s.about.warnings == (
+        "bare.yaml:5: players.me.battle[0]: 'アビスベル＝ジャシン帝' is the id of a card with no type and no ability "
+        "here, not the bundled card of that name (write '{id: ..., card: アビスベル＝ジャシン帝}' to use it)",
+    )
+    assert s.cards["アビスベル＝ジャシン帝"].replacements == ()
+
+
 # -- self-contained documentation ------------------------------------------------------------------
 
 

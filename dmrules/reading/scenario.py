@@ -343,6 +343,16 @@ class _Reader:
         )
 
 
+def _named_id_warning(node: Node, card_id: str) -> str:
+    """An id that is a bundled card's name, with no card given: a card of no type and no ability, said so."""
+    return str(
+        node.error(
+            f"'{card_id}' is the id of a card with no type and no ability here, not the bundled card of that name "
+            f"(write '{{id: ..., card: {card_id}}}' to use it)"
+        )
+    )
+
+
 class _CardsReader:
     """The cards of the players' zones: each entry read, its definition found or read inline,
     the links between cards checked; what it warns of on the way (an inline card that replaces a
@@ -379,6 +389,8 @@ class _CardsReader:
             if card_id in self.cards:
                 other = self.card_nodes[card_id]
                 raise element.error(f"card id '{card_id}' is used twice (also at {_where(other)})")
+            if definition is None and self.db.find(card_id) is not None:
+                self.warnings.append(_named_id_warning(element, card_id))
             owner = player
             if fields is not None and fields.has("owner"):
                 owner = fields.child("owner").text(players)
