@@ -219,23 +219,31 @@ def _check_event(node: Node, scenario: Scenario, made: bool = True) -> str:
     """An event id: one the scenario names, a card chosen by one (``e1:C``), a later
     card of a multi-card event (``e1.2``), or an event made later (``e1/...``)."""
     event = node.text()
+    problem = event_id_problem(event, scenario, made)
+    if problem is not None:
+        raise node.error(problem)
+    return event
+
+
+def event_id_problem(event: str, scenario: Scenario, made: bool = True) -> str | None:
+    """What is wrong with an event id an expectation or a question names, if anything: an event the scenario does
+    not name, or (``made``: an event made later, ``e1/J1.2:h1``) a card or replacement it lacks."""
     known = known_event_ids(scenario)
     base = event.split(":", 1)[0].split("/", 1)[0]
     if event not in known and not (
         made and (base in known or base.rsplit(".", 1)[0] in known or base.startswith("sba"))
     ):
-        raise node.error(f"no event with id '{event}' in the scenario (events: {', '.join(sorted(known))})")
-    problem = made_parts_problem(event, scenario)
-    if problem is not None:
-        raise node.error(f"'{event}': {problem}")
-    return event
+        unknown = base if made else event
+        return f"no event with id '{unknown}' in the scenario (events: {', '.join(sorted(known))})"
+    problem = _made_parts_problem(event, scenario)
+    return None if problem is None else f"'{event}': {problem}"
 
 
 # The words of an event id that name no card nor replacement (``e1/choice``, ``e1/VB.1/deck_out``, ``e1/loses:C``)
 _MADE_WORDS = frozenset({"choice", "deck_out", "loses"})
 
 
-def made_parts_problem(event: str, scenario: Scenario) -> str | None:
+def _made_parts_problem(event: str, scenario: Scenario) -> str | None:
     """What an event id names that the scenario lacks: the card after a 「:」 (``e1:C``, ``e1/J1.2:h1``), or the
     replacement (its card or effect id) that made each part after a 「/」 (``e1/J1.2``)."""
     parts = event.split("/")
@@ -337,7 +345,7 @@ def _check_attempted(node: Node, scenario: Scenario) -> str:
         raise node.error(f"no event with id '{event}' in the scenario")
     if card and card not in scenario.cards and not card.isdigit():
         raise node.error(f"no card with id '{card}' is in the scenario")
-    problem = made_parts_problem(event, scenario)
+    problem = _made_parts_problem(event, scenario)
     if problem is not None:
         raise node.error(f"'{text}': {problem}")
     return text

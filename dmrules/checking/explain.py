@@ -30,7 +30,7 @@ from ..solving.facts import P, name_of
 from ..solving.ground import make_control
 from ..solving.progress import set_solve
 from ..solving.run import solve
-from .expect import made_parts_problem
+from .expect import event_id_problem
 
 MAX_OPTIMAL_MODELS = 50
 
@@ -94,10 +94,7 @@ def parse_conditions(scenario: Scenario, texts: list[str]) -> list[OutcomeCondit
             elif subject in events or "/" in subject or ":" in subject:
                 if value not in ("happened", "replaced"):
                     raise InputError(scenario.path, f"--expect {item}", "an event is 'happened' or 'replaced'")
-                base = subject.split(":", 1)[0].split("/", 1)[0]
-                problem = made_parts_problem(subject, scenario)
-                if problem is None and not ({base, base.rsplit(".", 1)[0]} & events or base.startswith("sba")):
-                    problem = f"no event with id '{base}' in the scenario"
+                problem = event_id_problem(subject, scenario)
                 if problem is not None:
                     raise InputError(scenario.path, f"--expect {item}", problem)
             elif subject in scenario.players:

@@ -22,12 +22,16 @@ def under_ruleset(scenario: Scenario, ruleset: str) -> Scenario:
     return scenario
 
 
+def zone_limits(scenario: Scenario, player: str) -> dict[str, int]:
+    """The limit of each of a player's zones that has one: the scenario's ``limits``, or Duel Masters Play's own."""
+    return {zone: scenario.limits.get(player, {}).get(zone, default) for zone, default in DMPS_LIMITS.items()}
+
+
 def check_within_limits(scenario: Scenario) -> None:
     """A Duel Masters Play's state holds no zone over its limit (DMPS-1): a battle zone's elements are its
     controller's, the other zones' cards their owner's; a card stacked under another is part of its element."""
     for player in scenario.players:
-        for zone, default in DMPS_LIMITS.items():
-            limit = scenario.limits.get(player, {}).get(zone, default)
+        for zone, limit in zone_limits(scenario, player).items():
             held = [
                 c
                 for c in scenario.cards.values()

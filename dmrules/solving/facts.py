@@ -19,6 +19,7 @@ from ..game.cards import CardInstance, faces, properties
 from ..game.conditions import ability_holds
 from ..game.events import Event, Template
 from ..game.filters import Filter, alternatives, each_filter
+from ..game.limits import zone_limits
 from ..game.scenario import Scenario
 
 
@@ -186,7 +187,7 @@ def _player_facts(scenario: Scenario) -> list[Symbol]:
             add(fact("player_cannot", P(player), C(action)))
         for word in sorted(scenario.this_turn.get(player, ())):
             add(fact("this_turn", P(player), C(word)))
-        for zone, size in sorted(scenario.limits.get(player, {}).items()):
+        for zone, size in sorted(zone_limits(scenario, player).items()) if scenario.ruleset == "dmps" else ():
             add(fact("limit", P(player), C(zone), Number(size)))
         # The battle zone's cards in the order the scenario lists them (left to right).
         battle = [card for card in scenario.cards.values() if card.zone == "battle" and card.controller == player]

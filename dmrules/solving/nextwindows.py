@@ -284,10 +284,7 @@ def state_checks(state: Scenario, path: tuple[Window, ...], had_deck: set[str]) 
                     by="rule",
                 )
             )
-    if not specs:
-        return None
-    label = f"sba{last.index}"
-    return Pending(Step(tuple(specs), by="rule", label=label), state.turn_player, None, "rule", label, "state")
+    return _state_window(state, last, specs)
 
 
 def overflow_checks(state: Scenario, path: tuple[Window, ...]) -> Pending | None:
@@ -296,11 +293,15 @@ def overflow_checks(state: Scenario, path: tuple[Window, ...]) -> Pending | None
     seed 000's 「ゾーン溢れ」): a window of those checks alone. The other checks wait for the end of the effect."""
     last = path[-1]
     checks = [check for check in last.sba if check[0] == "overflow"]
-    if not checks:
+    return _state_window(state, last, [sba_event(c, f"sba{last.index}.{n}") for n, c in enumerate(checks, start=1)])
+
+
+def _state_window(state: Scenario, last: Window, specs: list[EventSpec]) -> Pending | None:
+    """The window of the state-based checks after ``last``: its events, by the rules, if any."""
+    if not specs:
         return None
-    specs = tuple(sba_event(check, f"sba{last.index}.{n}") for n, check in enumerate(checks, start=1))
     label = f"sba{last.index}"
-    return Pending(Step(specs, by="rule", label=label), state.turn_player, None, "rule", label, "state")
+    return Pending(Step(tuple(specs), by="rule", label=label), state.turn_player, None, "rule", label, "state")
 
 
 def sba_event(check: tuple[str, str], event_id: str) -> EventSpec:

@@ -569,15 +569,10 @@ def _shared_line_problem(body: str) -> str | None:
         return _shared_line(named, bare)
     if "(" in body:
         return None
-    words = [w for w in re.split(r"[、\s]+", bare) if w]
-    for name, reminder in c.keyword_table()["keywords"].items():
+    for name, reminder in c.keyword_table()["keywords"].items():  # run on with another keyword, its space dropped
         rest = bare[: -len(name)] if bare.endswith(name) else bare[len(name) :] if bare.startswith(name) else None
         if "{X}" not in reminder and rest and re.fullmatch(r"[ァ-ヺー・A-Za-z0-9+:\-]+", rest):
             return _shared_line(name, bare)
-    for word in words if len(words) > 1 else ():
-        name, arg = (re.split(r"[:\-]", word, maxsplit=1) + [""])[:2]
-        if c.keyword_reminder(name, arg) is not None:
-            return _shared_line(word, bare)
     return None
 
 

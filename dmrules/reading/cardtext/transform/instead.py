@@ -28,7 +28,7 @@ def instead_actions(instead: Instead, watch: Watch) -> tuple[Action, ...]:
     if instead.one_of:
         if len(instead.clauses) != 2:
             raise ReadError("「〜か、〜」 of more than two")
-        _check_unnamed_after_this(instead.clauses, watch)
+        _check_unnamed_after_this(*instead.clauses, watch)
         first, second = (tuple(clause_actions(c, watch)) for c in instead.clauses)
         return (Action("one_of", options=(first, second)),)
     actions: list[Action] = []
@@ -40,16 +40,17 @@ def instead_actions(instead: Instead, watch: Watch) -> tuple[Action, ...]:
             _check_manners(clause, set())
             actions.append(Action("untap_source"))
             continue
-        _check_unnamed_after_this(clauses[i - 1 : i + 1] if i else (), watch)
+        _check_unnamed_after_this(clauses[i - 1] if i else None, clause, watch)
         actions.extend(clause_actions(clause, watch))
     return tuple(actions)
 
 
-def _check_unnamed_after_this(pair, watch: Watch) -> None:
+def _check_unnamed_after_this(before: Clause | None, clause: Clause, watch: Watch) -> None:
     """「かわりにこのクリーチャーを手札に戻すか、マナゾーンに置く」「このドラグハートを裏返し、手札に戻す」: a clause
     that names no card after one on this card goes on with this card, which the vocabulary reads as the watched card's
     move only when that is this card's own event."""
-    if len(pair) == 2 and pair[1].target is None and pair[0].target is not None and pair[0].target.kind == "this":
+    this_before = before is not None and before.target is not None and before.target.kind == "this"
+    if this_before and clause.target is None:
         if watch.subject != "this":  # another card's event
             raise ReadError("a clause that names no card after one on this card, for another card's event")
 
