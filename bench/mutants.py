@@ -437,8 +437,8 @@ MUTANTS: list[Mutant] = [
     M(
         "event-card-choosable",
         "asp/common/actions.lp",
-        "slot_filter(R,S,F), filter_ok(F,R,C), not same_event(R,E,S,C).\n% The cards stacked under this card",
-        "slot_filter(R,S,F), filter_ok(F,R,C).\n% The cards stacked under this card",
+        "slot_filter(R,S,F), filter_ok(F,R,C), not same_event(R,E,S,C), not other_than(R,E,S,C).",
+        "slot_filter(R,S,F), filter_ok(F,R,C), not other_than(R,E,S,C).",
         "a replacement may choose its own event's card",
     ),
     M(
@@ -599,8 +599,8 @@ MUTANTS: list[Mutant] = [
     M(
         "event-as-condition-effects-own",
         "dmrules/reading/cardtext/textreader.py",
-        "    if _EVENT_IF.search(sentence):",
-        "    if _EVENT_IF.search(sentence) and not sentence:",
+        "    if _EVENT_IF.search(sentence) or _RULES_ACT.search(sentence):",
+        "    if _RULES_ACT.search(sentence):",
         "「破壊されれば、かわりに」 set aside as the effect's own, no replacement read",
     ),
     M(
@@ -648,8 +648,8 @@ MUTANTS: list[Mutant] = [
     M(
         "sentence-after-replacement-dropped",
         "dmrules/reading/cardtext/textreader.py",
-        "    if not _GOES_ON.match(sentence):",
-        "    if _GOES_ON.match(sentence) or not _GOES_ON.match(sentence):",
+        "    if _OWN_RESTRICTION.match(sentence):\n        return None\n    return (\n",
+        "    if True:\n        return None\n    return (\n",
         "「カードを1枚引く」 after a replacement in its line dropped as an ability of its own",
     ),
     M(
@@ -906,8 +906,8 @@ MUTANTS += [
     M(
         "forbidden-mill-still-obliged",
         "asp/common/feasible.lp",
-        "                 not deck_blocked(R,E).",
-        "                 not prevented(E).",
+        "                 not deck_blocked(R,E), not ex_life_taken(R,E).",
+        "                 not ex_life_taken(R,E).",
         "a mandatory mill instead that a restriction forbids still obliges",
     ),
     M(
@@ -1245,7 +1245,7 @@ MUTANTS += [
     M(
         "static-changes-unchecked",
         "dmrules/reading/scenario.py",
-        "        checks.check_static_changes(with_grants(scenario))\n",
+        "        checks.check_static_changes(granted)\n",
         "",
         "a lasting ability that changes a power, a race or a civilization is answered as if it were not there",
     ),
@@ -1259,7 +1259,7 @@ MUTANTS += [
     M(
         "under-leaving-unchecked",
         "asp/common/after.lp",
-        "unmodelled(under_leaving) :- goes_under(C,T), zone(T,battle), not final(T,battle).",
+        "unmodelled(under_leaving) :- goes_under(C,T), zone(T,battle), not final(T,battle), not onto_done(T,C).",
         "",
         "a card put under a creature that leaves in the same window ends under a card in the graveyard",
     ),
