@@ -2840,6 +2840,14 @@ def test_a_condition_on_the_watched_card_said_after_its_event_is_refused():
 
 
 BATTLE_ZONE_SAID_AGAIN = [
+    # 「このクリーチャーは…によって破壊されるかわりに」: the watched event said with what it is by
+    (
+        "このクリーチャーは相手の呪文によって破壊されるかわりに、手札に戻る。",
+        {
+            "watch": {"event": "destroy", "card": "this", "when": ["by_opponent", "by_spell"]},
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
     (
         "自分のターン中、バトルゾーンにある自分のクリーチャーがバトルゾーンから墓地に置かれる時、かわりにとどまる。",
         {
@@ -3816,7 +3824,7 @@ def test_the_effects_own_card_replaced_after_the_effect_stays_a_self_replacement
         "相手の手札は捨てられるかわりに山札の下に置かれる。",
         "相手はカードを引くかわりに、山札の上から1枚目を墓地に置く。",
         "自分はゲームに負けるかわりに、自分のシールドを1つ墓地に置く。",
-        "このクリーチャーは相手の呪文によって破壊されるかわりに手札に戻る。",
+        # (「このクリーチャーは相手の呪文によって破壊されるかわりに手札に戻る」 is read: SAID_AGAIN)
     ],
 )
 def test_an_ability_that_begins_with_what_a_card_or_player_does_instead_is_never_the_effects_own(text):
@@ -4465,8 +4473,6 @@ def test_what_another_player_does_instead_with_the_events_card_is_read():
 @pytest.mark.parametrize(
     "text",
     [
-        "このクリーチャーは相手のクリーチャーを攻撃できない。このクリーチャーは相手の呪文によって破壊されるかわりに"
-        "手札に戻る。",
         "このクリーチャーはブロックされない。自分のドラゴンは破壊されるかわりに手札に戻る。",
         "自分のクリーチャーが破壊されれば、かわりに手札に戻す。",
         "このクリーチャーが破壊されるようなら、かわりに手札に戻す。",
@@ -4477,6 +4483,21 @@ def test_a_cards_event_replaced_is_never_set_aside_as_an_effects_own(text):
     replacement of that event: read or refused, never set aside as the effect's own quantity."""
     assert "self_replacement" not in [s.verdict for s in compile_text(text).sentences]
     assert not compile_text(text).complete
+
+
+def test_a_cards_event_with_what_it_is_by_after_a_sentence_of_another_ability_is_its_replacement():
+    text = (
+        "このクリーチャーは相手のクリーチャーを攻撃できない。"
+        "このクリーチャーは相手の呪文によって破壊されるかわりに手札に戻る。"
+    )
+    assert [s.verdict for s in compile_text(text).sentences] == ["other", "replacement"]
+    assert_compiles_to(
+        text,
+        {
+            "watch": {"event": "destroy", "card": "this", "when": ["by_opponent", "by_spell"]},
+            "instead": [{"move_to": "hand"}],
+        },
+    )
 
 
 def test_the_card_the_sentence_before_acts_on_replaced_is_the_effects_own():
@@ -4773,7 +4794,6 @@ def test_this_card_discarded_from_the_hand_it_is_said_to_be_in():
     [
         # a card's event or a player's act said with its subject and a comma before 「かわりに」: no effect's own
         "自分のドラゴンは、破壊されるかわりに、手札に戻る。",
-        "このクリーチャーは、相手の呪文によって破壊されるかわりに、手札に戻る。",
         "相手は、カードを引くかわりに、自分の山札の上から1枚目を墓地に置く。",
         "この呪文を唱えた時、このターン、自分のシールドは、ブレイクされるかわりに墓地に置かれる。",
         # an event said as a condition with 「なら」
@@ -5223,3 +5243,68 @@ def test_a_clause_that_names_no_card_after_this_card_for_its_own_event_is_this_c
 )
 def test_a_replacement_keyword_dmrules_cannot_place_is_never_passed_over(text, named):
     assert_incomplete(text, named)
+
+
+# -- what is replaced said again with its zone's player (「相手の手札に加えるかわりに」), a draw said again
+# -- (「そのカードを引くかわりに」), and the cards under this creature called its evolution sources (「進化元」) ----
+
+SAID_AGAIN = [
+    # 「このクリーチャーは…によって破壊されるかわりに」: the watched event said with what it is by
+    (
+        "このクリーチャーは相手の呪文によって破壊されるかわりに、手札に戻る。",
+        {
+            "watch": {"event": "destroy", "card": "this", "when": ["by_opponent", "by_spell"]},
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    (
+        "このクリーチャーがシールドをブレイクする時、相手の手札に加えるかわりに墓地に置く。",
+        {
+            "watch": {"event": "break", "card": {"whose": "opponent"}, "when": ["by_this"]},
+            "instead": [{"move_to": "graveyard"}],
+        },
+    ),
+    (
+        "相手のクリーチャーが破壊される時、相手の墓地に置くかわりに相手のマナゾーンに置く。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "opponent", "type": "creature"}},
+            "instead": [{"move_to": "mana"}],
+        },
+    ),
+    (
+        "自分がカードを引く時、そのカードを引くかわりに、このクリーチャーを破壊してもよい。",
+        {"watch": {"event": "draw", "player": "own"}, "instead": ["destroy_this"], "optional": True},
+    ),
+    (
+        "このクリーチャーが離れる時、かわりにこのクリーチャーの進化元を1枚選び、墓地に置いてもよい。",
+        {
+            "watch": {"event": "leave", "card": "this"},
+            "optional": True,
+            "instead": ["stay", {"choose": {"count": 1, "from": "under_this", "to": "graveyard", "verb": "put"}}],
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("text, form", SAID_AGAIN, ids=[t[:30] for t, _ in SAID_AGAIN])
+def test_the_replaced_event_said_again_with_its_player_or_its_draw(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        # The zone said again is the other player's: the watched shields are one's own.
+        ("自分のシールドがブレイクされる時、相手の手札に加えるかわりに墓地に置く。", "the player named before"),
+        ("自分のクリーチャーが破壊される時、相手の墓地に置くかわりに手札に戻す。", "the player named before"),
+        # A draw said again of an event that is no draw.
+        (
+            "相手のクリーチャーが破壊される時、カードを引くかわりにこのクリーチャーを破壊してもよい。",
+            "「カードを引くかわりに」",
+        ),
+        # 「進化元を1体」: evolution sources counted as creatures, which 「下にあるカード」 does not say.
+        ("このクリーチャーが離れる時、かわりにこのクリーチャーの進化元を1体、墓地に置く。", "cannot read"),
+    ],
+)
+def test_near_variants_of_the_replaced_event_said_again_are_refused(text, named):
+    assert_refused(text, named)

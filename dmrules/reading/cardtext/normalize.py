@@ -201,6 +201,8 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (re.compile(r"(コスト|パワー)が(\d+)(以上|以下)の"), r"\1\2\3の"),
     # 「…が1枚もない場合、」「…がないなら、」: 「…なければ、」 (「…でない場合」 of an earlier card is its own rule)
     (re.compile(r"(?<!で)ない(?:場合|なら)、"), "なければ、"),
+    # 「このクリーチャーの進化元」: the cards under this evolution creature (its evolution sources, 200.3a)
+    (re.compile(r"(この(?:進化)?クリーチャー)の進化元(?:のカード)?(?=を(?:\d+枚|すべて))"), r"\1の下にあるカード"),
     # 「バトルで負ける時」: 「バトルに負ける時」
     (re.compile(r"バトルで負ける"), "バトルに負ける"),
     # 「相手のターンの間、」: 「相手のターン中、」 (「次の相手のターンの間」 is a duration, kept)
@@ -308,14 +310,15 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (re.compile(r"(」(?:能力)?を(?:得る|与える))(?=\()"), r"\1。"),
     # 「このクリーチャーは破壊されるかわりに手札に戻る」: a card's event in the present said before 「かわりに」 with no
     # 「時」 is what the replacement watches (「このクリーチャーが破壊される時、破壊されるかわりに…」), never the
-    # effect's own; 「そのクリーチャーは…」 (a card the effect acts on) is not taken here
+    # effect's own; 「そのクリーチャーは…」 (a card the effect acts on) is not taken here. What the event is by
+    # (「相手の呪文によって」) stays with the watched event.
     (
         re.compile(
-            _WATCHED_FIRST + r"[はが]、?"
+            _WATCHED_FIRST + r"[はが]、?((?:[^、。はがをに]*?(?:によって|で)、?)?)"
             r"((?:破壊される|バトルゾーンを離れる|離れる|(?:墓地|マナゾーン|山札の下|山札の一番下)に置かれる|手札に戻される"
             r"|手札に加えられる|ブレイクされる|(?:バトルゾーンに)?出る)(?=、?かわりに))"
         ),
-        r"\1\2が\3時、\3",
+        r"\1\2が\3\4時、\4",
     ),
     # 「このクリーチャーが破壊される場合、かわりに…」「…破壊されるなら、かわりに…」「…際、」: an event in the present
     # before 「かわりに」 is what the replacement watches, as 「…破壊される時、」 says it (never the effect's own)
@@ -1023,10 +1026,10 @@ _CANON_PATTERNS = tuple(
 )
 # What is replaced, said again before 「かわりに」.
 _ORIGINAL = re.compile(
-    r"(?:(?:(?:その|この)[^、を。は]*|相手)(?:を|は))?(?:自分の|持ち主の)?"
+    r"(?:(?:(?:その|この)[^、を。は]*|相手)(?:を|は))?(?:自分の|持ち主の|相手の)?"
     r"(?:墓地に置く|墓地に置かれる|墓地の|離れる|手札に戻る|手札に戻される|手札に戻す|アンタップする|出る"
     r"|シールドをブレイクする|山札の下に置かれる|(?:自分|相手)が選ぶ|破壊される|破壊する|ブレイクされる|捨てられる|捨てる"
-    r"|マナゾーンに置く|マナゾーンに置かれる|ゲームに負ける|バトルする|バトルの|シールドブレイクの|出す)(?=かわりに)"
+    r"|マナゾーンに置く|マナゾーンに置かれる|ゲームに負ける|バトルする|バトルの|シールドブレイクの|出す|(?:カードを)?引く)(?=かわりに)"
     r"|(?:自分|相手)は(?:その[^、。を]*を)?(?:出す|出る)(?=かわりに)"
     r"|相手はそれを手札に戻す(?=かわりに)"
     r"|相手はそのシールドを手札に戻す(?=かわりに)"

@@ -61,6 +61,8 @@ ORIGINAL_EVENTS = {
     "ゲームに負ける": frozenset({"lose"}),
     "シールドブレイクの": frozenset({"break"}),
     "出す": frozenset({"enter", "put_into_battle"}),
+    "カードを引く": frozenset({"draw"}),
+    "引く": frozenset({"draw"}),
     "shield": frozenset({"break"}),
     "chooser": frozenset({"choose"}),
 }
@@ -133,9 +135,12 @@ class SentenceParts:
         verb = str(_typed_tokens(items, "ORIGINAL_VERB")[0])
         if refs and refs[0] == "そのシールド":
             verb = "shield"
-        owners = _typed_tokens(items, "OWNER")  # 「相手はそのクリーチャーをバトルゾーンに置くかわりに」: its player
+        # 「相手はそのクリーチャーをバトルゾーンに置くかわりに」: its player; 「相手の手札に加えるかわりに」: the zone's
+        # player, whose card the event is of
+        owners = [str(t) for t in _typed_tokens(items, "OWNER")]
+        owners += ["相手" for t in _typed_tokens(items, "ORIGINAL_OWNER") if str(t) == "相手の"]
         ref = refs[0] if refs and refs[0].startswith(("その", "この")) else None
-        return Original(verb=verb, whose=WHOSE_BY_WORD[str(owners[0])] if owners else None, ref=ref)
+        return Original(verb=verb, whose=WHOSE_BY_WORD[owners[0]] if owners else None, ref=ref)
 
     def original_card(self, items: list):
         return Original(verb="card")
