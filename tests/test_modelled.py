@@ -2389,3 +2389,44 @@ players:
 effect: {controller: opponent, by: ability, events: [{id: e1, discard: H}]}
 """
     assert finals(dmrules.solve(scenario(text)), "H") == [("graveyard",)]
+
+
+# -- a flipped card is the card its 'flips_to' names when the card pool has it ---------------------------------
+
+FLIPS_TO = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: A
+        card: {name: 試しの覚醒者, type: psychic_creature, civilizations: [fire], cost: 7, power: 11000,
+               flips_to: %s, text: 解除}
+  opponent:
+    battle:
+      - {id: X, card: {name: 破壊するクリーチャー, type: creature, cost: 5, power: 5000}}
+effect:
+  source: X
+  controller: opponent
+  by: ability
+  events: [{id: e1, destroy: A}]
+  then: [{events: [{id: e2, destroy: A}]}]
+"""
+
+
+def test_a_flipped_card_has_the_abilities_of_the_bundled_side_it_flipped_to():
+    """恐気の覚醒者ランブル・レクター, the bundled side named, has a 解除 of its own: flipped by the first
+    destruction, the card is that side, whose 解除 replaces the second one too (an unknown side has
+    none: R81)."""
+    solution = dmrules.solve(scenario(FLIPS_TO % "恐気の覚醒者ランブル・レクター"))
+    assert finals(solution, "A") == [("battle",)]
+    assert [len(r.applied) for r in solution.resolutions] == [2]
+    unknown = dmrules.solve(scenario(FLIPS_TO % "どこにもない覚醒者"))
+    assert finals(unknown, "A") == [("hyperspatial",)]
+
+
+def test_a_side_to_flip_to_whose_text_is_unread_is_refused():
+    """時空の喧嘩屋キル's replacement is not read yet: a card that may flip to it is refused, never
+    played as a side with no abilities."""
+    problem = refused(FLIPS_TO % "時空の喧嘩屋キル")
+    assert "its other side 時空の喧嘩屋キル ('flips_to')" in problem
+    assert "cannot read its printed text yet" in problem

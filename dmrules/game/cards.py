@@ -45,6 +45,7 @@ class CardDef:
     hand_written: bool = False  # the structured form was written by hand, not compiled from the text
     note: str | None = None
     flips_to: str | None = None
+    other_side: CardDef | None = None  # the card ``flips_to`` names, when the card pool has it
     source: str | None = None  # where the printed text was found (a public name)
     compiled: bool = False  # the replacements are what the compiler reads from ``text``
     unread: str | None = None  # why the compiler cannot read ``text`` yet

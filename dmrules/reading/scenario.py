@@ -343,6 +343,36 @@ class _Reader:
         )
 
 
+def _with_other_side(card: CardDef, db: CardDatabase) -> CardDef:
+    """An inline card whose 'flips_to' names a bundled card: that card is its other side, whose
+    abilities and characteristics it has once it flips (解除, 龍解, 覚醒)."""
+    other = db.find(card.flips_to) if card.flips_to else None
+    if other is None or other.name != card.flips_to:
+        return card
+    return replace(card, other_side=other)
+
+
+def _other_side_problem(card: CardDef | None) -> str | None:
+    """Why the side a card may flip to cannot be played: its text unread, or an ability the solver
+    does not model."""
+    other = card.other_side if card is not None else None
+    if other is None:
+        return None
+    if other.unread:
+        return (
+            f"its other side {other.name} ('flips_to'), which it has once it flips: the card-text compiler "
+            f"cannot read its printed text yet ({other.unread})"
+        )
+    for index, ability in enumerate(other.replacements, start=1):
+        gaps = unsolved(ability)
+        if gaps:
+            return (
+                f"its other side {other.name} ('flips_to'): its ability {index} uses "
+                f"{', '.join(dict.fromkeys(gaps))}, which the solver does not model yet"
+            )
+    return None
+
+
 def _named_id_warning(node: Node, card_id: str) -> str:
     """An id that is a bundled card's name, with no card given: a card of no type and no ability, said so."""
     return str(
@@ -427,6 +457,9 @@ class _CardsReader:
                 f"{card.label}: the card-text compiler cannot read its printed text yet "
                 f"({card.definition.unread}); define the card inline with its 'replacements'"
             )
+        problem = _other_side_problem(card.definition)
+        if problem:
+            raise node.error(f"{card.label}: {problem}")
         for index, ability in enumerate(card.replacements, start=1):
             if ability.duration is not None:
                 # An effect its spell or ability creates: not the card's while it is somewhere; in play once
@@ -463,7 +496,7 @@ class _CardsReader:
                         )
                     )
                 )
-            return card
+            return _with_other_side(card, self.db)
         name = node.text()
         found = self.db.find(name)
         if found is None:

@@ -426,10 +426,24 @@ def _spent_once_per_turn(state: Scenario, window: Window) -> set[str]:
 
 def _other_side(card: CardInstance) -> CardInstance:
     """A card that flipped (解除, 龍解) as its other side: the abilities and keywords printed on the
-    side it flipped from are gone (the 解除 of a card flipped by it does not keep it a second time),
-    and the other side's are not stated (a card gives only its name, ``flips_to``)."""
+    side it flipped from are gone (the 解除 of a card flipped by it does not keep it a second time);
+    the other side's are those of the card its ``flips_to`` names when the card pool has it, and
+    otherwise not stated (a card gives only its name)."""
     if card.definition is None:
         return card
+    other = card.definition.other_side
+    if other is not None:
+        back = replace(card.definition, other_side=None)
+        return replace(
+            card,
+            definition=replace(other, flips_to=card.definition.name, other_side=back),
+            types=other.types,
+            civilizations=other.civilizations,
+            cost=other.cost,
+            power=other.power if not other.power_sign else None,
+            races=other.races,
+            keywords=frozenset(other.keywords),
+        )
     bare = replace(
         card.definition,
         replacements=(),
