@@ -269,7 +269,7 @@ def test_positions_that_a_ruleset_reads_keep_units_apart():
 def test_grouped_output_says_units_are_folded():
     solution = dmrules.solve(jashin_window(3, 6), group=True)
     doc = solution_json(solution, jashin_window(3, 6))
-    assert doc["grouped_units"] is True and doc["counts"] == {"resolutions": 406, "states": 4, "grouped": 4}
+    assert doc["grouped_units"] is True and doc["counts"] == {"resolutions": 406, "grouped": 4, "grouped_states": 4}
     from dmrules.presenting.render import solution_text
 
     text = solution_text(jashin_window(3, 6), solution)

@@ -226,7 +226,12 @@ def summary_json(streamed: Streamed) -> dict:
     if streamed.stopped_by:
         out["stopped_by"] = streamed.stopped_by
     if streamed.grouped:
-        out["counts"]["grouped"] = streamed.resolutions
+        # the final states counted are those up to interchangeable cards, not the labelled ones
+        out["counts"] = {
+            "resolutions": streamed.total,
+            "grouped": streamed.resolutions,
+            "grouped_states": streamed.states,
+        }
         out["grouped"] = True
         if streamed.units_folded:
             out["grouped_units"] = True
