@@ -186,3 +186,44 @@ def test_a_later_part_reading_a_twinpacts_cost_outside_the_battle_zone_is_refuse
     }
     with pytest.raises(dmrules.InputError, match="either side's cost may be counted"):
         _outcomes(data)
+
+
+def _cast(watcher_text: str | None, own_text: str | None) -> dict:
+    """HEAVY cast as a spell from the hand, with a text on its creature side and a watcher beside it."""
+    card = copy.deepcopy(HEAVY)
+    if own_text:
+        card["sides"][0]["text"] = own_text
+    battle = []
+    if watcher_text:
+        battle = [{"id": "W", "card": {"name": "見張るクリーチャー", "type": "creature", "text": watcher_text}}]
+    return {
+        "turn": "me",
+        "players": {"me": {"hand": [{"id": "T", "card": card}], "battle": battle}, "opponent": {}},
+        "effect": {
+            "source": "T",
+            "controller": "me",
+            "by": "spell",
+            "cast_from": "hand",
+            "events": [{"id": "e1", "spell_to_graveyard": "T"}],
+        },
+    }
+
+
+@pytest.mark.parametrize(
+    ("watcher", "own"),
+    [
+        (None, "このクリーチャーがどこからでも自分の墓地に置かれる時、かわりに自分の山札の一番下に置く。"),
+        ("自分のクリーチャーがどこからでも墓地に置かれる時、かわりにマナゾーンに置いてもよい。", None),
+    ],
+)
+def test_a_twinpact_cast_as_a_spell_seen_as_a_creature_is_refused(watcher, own):
+    """Whether a twinpact's creature side counts while it is cast as a spell, no rule or ruling dmrules has says:
+    a text that would see the cast card through its creature side is refused, never applied nor passed over."""
+    with pytest.raises(dmrules.InputError, match="whether its creature side counts while it is a spell"):
+        _outcomes(_cast(watcher, own))
+
+
+def test_a_twinpact_cast_as_a_spell_is_seen_by_a_watch_of_spells_cast():
+    """「自分の呪文を唱えた後」 watches the spell cast: the twinpact is that spell."""
+    watcher = "自分の呪文を唱えた後、墓地に置くかわりに山札の一番下に置く。"
+    assert _outcomes(_cast(watcher, None)) == [((("T", "deck"), ("W", "battle")), (("e1", "W", ()),))]

@@ -178,6 +178,10 @@ _UNMODELLED = {  # never listed as if it were followed (``unmodelled`` of the en
     "summon_cost_unknown": "a text watches a card put into the battle zone without its cost paid "
     "(「コストを支払わずに出る」), and the scenario does not say whether the summon paid its cost: give the summon's "
     "event 'cause: free' (「コストを支払わずに召喚」) or 'cause: paid'",
+    "twinpact_cast": "not modelled: a twinpact cast as a spell goes to the graveyard afterwards, and a text that "
+    "does not watch a spell cast would see it as a card of both sides (its own card's ability, or one that reads a "
+    "side: 「自分のクリーチャーが…墓地に置かれる時」): whether its creature side counts while it is a spell, no rule "
+    "or ruling dmrules has says",
     "battle_partner_unknown": "a destruction by a battle that the scenario states without its battle: which creature "
     "it battled, which a text reads (「このクリーチャーとのバトルによって」, 「相手のクリーチャーとのバトルで」), "
     "is unknown (state the battle as a 'battle' event)",
