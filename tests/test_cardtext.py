@@ -1530,10 +1530,10 @@ def test_causes_joined_by_または_and_causes_before_the_cards(text, forms):
     assert_compiles_to(text, *forms)
 
 
-def test_a_creature_ability_from_the_battle_zone_as_cause_is_refused():
+def test_a_creature_ability_from_the_battle_zone_as_cause_is_read_with_where_it_is():
     """時空の喧嘩屋キル as printed: 「バトルゾーンにある相手のクリーチャーの能力によって」 says where the source is,
-    which no cause of the watch says (`by_creature` is a creature anywhere)."""
+    read as a cause of its own (`source_in_battle`), and rendered back as printed."""
     row = ROWS[[r["name"] for r in ROWS].index("時空の喧嘩屋キル")]
     done = run_cli("cards", "parse", row["text"])
-    assert done.returncode == 2, done.stdout
-    assert "バトルゾーンにあるクリーチャーの能力によって" in done.stdout and "no cause says so" in done.stdout
+    assert done.returncode == 0, done.stdout
+    assert "バトルゾーンにある相手のクリーチャーの能力によって" in done.stdout

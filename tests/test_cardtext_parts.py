@@ -5286,6 +5286,38 @@ SAID_AGAIN = [
 ]
 
 
+def test_an_ability_of_a_creature_in_the_battle_zone_as_a_cause():
+    """時空の喧嘩屋キル's cause: 「バトルゾーンにある相手のクリーチャーの能力」, one of two causes."""
+    text = (
+        "相手のターン中、相手の呪文またはバトルゾーンにある相手のクリーチャーの能力によって、自分のサイキック・"
+        "クリーチャーが手札に戻される時、そのクリーチャーは手札に戻されるかわりにバトルゾーンにとどまる。"
+    )
+    card = {"whose": "own", "type": "psychic"}
+    assert_compiles_to(
+        text,
+        {
+            "watch": {"event": "return_to_hand", "card": card, "when": ["opponent_turn", "by_opponent", "by_spell"]},
+            "instead": ["stay"],
+        },
+        {
+            "watch": {
+                "event": "return_to_hand",
+                "card": card,
+                "when": ["opponent_turn", "by_opponent", "by_ability", "by_creature", "source_in_battle"],
+            },
+            "instead": ["stay"],
+        },
+    )
+    # No player said inside or before it: either player's creature.
+    assert_compiles_to(
+        "このクリーチャーがバトルゾーンにあるクリーチャーの能力によって破壊される時、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this", "when": ["by_ability", "by_creature", "source_in_battle"]},
+            "instead": [{"move_to": "hand"}],
+        },
+    )
+
+
 @pytest.mark.parametrize("text, form", SAID_AGAIN, ids=[t[:30] for t, _ in SAID_AGAIN])
 def test_the_replaced_event_said_again_with_its_player_or_its_draw(text, form):
     assert_compiles_to(text, form)

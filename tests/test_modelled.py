@@ -2425,8 +2425,38 @@ def test_a_flipped_card_has_the_abilities_of_the_bundled_side_it_flipped_to():
 
 
 def test_a_side_to_flip_to_whose_text_is_unread_is_refused():
-    """時空の喧嘩屋キル's replacement is not read yet: a card that may flip to it is refused, never
-    played as a side with no abilities."""
-    problem = refused(FLIPS_TO % "時空の喧嘩屋キル")
-    assert "its other side 時空の喧嘩屋キル ('flips_to')" in problem
+    """キュロロ's text is not read yet (a bundled card named as the other side here): a card that may flip
+    to it is refused, never played as a side with no abilities."""
+    problem = refused(FLIPS_TO % "キュロロ")
+    assert "its other side キュロロ ('flips_to')" in problem
     assert "cannot read its printed text yet" in problem
+
+
+# -- 「バトルゾーンにある相手のクリーチャーの能力によって」: a creature in the battle zone is the source ------------
+
+KIL = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: K, card: 時空の喧嘩屋キル}
+      - {id: P, card: 時空の凶兵ブラック・ガンヴィート}
+  opponent:
+    %s:
+      - {id: C, card: {name: 戻すクリーチャー, type: creature, cost: 3, power: 2000}}
+effect: {%s controller: opponent, by: ability, events: [{id: e1, return_to_hand: P}]}
+"""
+
+
+def test_an_ability_of_a_creature_in_the_battle_zone_is_what_kil_watches():
+    """時空の喧嘩屋キル: 「相手の呪文またはバトルゾーンにある相手のクリーチャーの能力によって、自分のサイキック・
+    クリーチャーが手札に戻される時、…バトルゾーンにとどまる」 (mandatory). A creature's ability from the battle
+    zone: P stays; from the graveyard (a creature's ability after it left): P is returned, and a psychic creature
+    goes to the hyperspatial zone instead of the hand."""
+    assert finals(dmrules.solve(scenario(KIL % ("battle", "source: C,"))), "P") == [("battle",)]
+    assert finals(dmrules.solve(scenario(KIL % ("graveyard", "source: C,"))), "P") == [("hyperspatial",)]
+
+
+def test_an_effect_with_no_source_is_refused_where_a_text_reads_its_source():
+    with pytest.raises(dmrules.InputError, match="give the effect's 'source'"):
+        dmrules.solve(scenario(KIL % ("battle", "")))

@@ -26,6 +26,7 @@ WATCH_CONDITIONS = (
     "by_attack",
     "by_this",
     "by_creature",
+    "source_in_battle",  # 「バトルゾーンにあるクリーチャーの能力によって」: the effect's source is in the battle zone
     "by_effect",
     "by_battle",
     "battle_with_this",  # 「このクリーチャーとのバトルによって」: the battle was with this card (with by_battle)

@@ -178,6 +178,9 @@ _UNMODELLED = {  # never listed as if it were followed (``unmodelled`` of the en
     "summon_cost_unknown": "a text watches a card put into the battle zone without its cost paid "
     "(「コストを支払わずに出る」), and the scenario does not say whether the summon paid its cost: give the summon's "
     "event 'cause: free' (「コストを支払わずに召喚」) or 'cause: paid'",
+    "source_unknown": "a text reads the source of the effect (「クリーチャーの能力によって」, "
+    "「このクリーチャーが…する時」, 「自分のドラゴンがシールドをブレイクする時」), and the effect names none: give "
+    "the effect's 'source'",
     "twinpact_cast": "not modelled: a twinpact cast as a spell goes to the graveyard afterwards, and a text that "
     "does not watch a spell cast would see it as a card of both sides (its own card's ability, or one that reads a "
     "side: 「自分のクリーチャーが…墓地に置かれる時」): whether its creature side counts while it is a spell, no rule "

@@ -173,7 +173,7 @@ def _cause(conditions: tuple[str, ...]) -> tuple[str, list[str]]:
         if "battle_with_this" in conditions:
             return "このクリーチャーとのバトルによって", rest
         return "バトルで", rest  # 「自分のターン中、…バトルで破壊される時」: the turn is said before
-    causes = ("by_effect", "by_spell", "by_ability", "by_creature", "by_attack")
+    causes = ("by_effect", "by_spell", "by_ability", "by_creature", "by_attack", "source_in_battle")
     rest = [c for c in conditions if c not in ("by_opponent", "by_self", *causes)]
     who = "相手" if "by_opponent" in conditions else "自分" if "by_self" in conditions else None
     kinds = {c for c in conditions if c in causes}
@@ -184,6 +184,7 @@ def _cause(conditions: tuple[str, ...]) -> tuple[str, list[str]]:
         frozenset({"by_effect", "by_spell"}): "呪文の効果",
         frozenset({"by_spell"}): "呪文",
         frozenset({"by_ability", "by_creature"}): "クリーチャーの能力",
+        frozenset({"by_ability", "by_creature", "source_in_battle"}): "バトルゾーンにあるクリーチャーの能力",
         frozenset({"by_creature"}): "クリーチャー",
         frozenset({"by_attack"}): "クリーチャーの攻撃",
     }
@@ -194,6 +195,8 @@ def _cause(conditions: tuple[str, ...]) -> tuple[str, list[str]]:
         return f"{word}によって", rest
     if word == "クリーチャー":
         return f"{who}のクリーチャーに", rest
+    if "source_in_battle" in kinds:  # 「バトルゾーンにある相手のクリーチャーの能力によって」
+        return f"バトルゾーンにある{who}のクリーチャーの能力によって", rest
     return f"{who}の{word}によって", rest
 
 

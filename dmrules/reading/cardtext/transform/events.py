@@ -38,7 +38,19 @@ _CAUSE_KINDS = {
     "by_creature_ability": ("by_ability", "by_creature"),
     "by_attack": ("by_attack",),
     "by_creature": ("by_creature",),
+    "by_creature_in_battle": ("by_ability", "by_creature", "source_in_battle"),
 }
+
+
+class _Kind(str):
+    """A cause kind that says its player inside it (「バトルゾーンにある相手のクリーチャーの能力」)."""
+
+    whose: str | None
+
+    def __new__(cls, kind: str, whose: str | None) -> _Kind:
+        made = super().__new__(cls, kind)
+        made.whose = whose
+        return made
 
 
 @dataclass(frozen=True)
@@ -343,9 +355,17 @@ class CauseParts:
         kinds = [i for i in items if isinstance(i, str) and not isinstance(i, Token)]
         # 「呪文によって」 with no player said: either player's
         who: list[tuple[str, ...]] = [("by_opponent",) if o == "opponent" else ("by_self",) for o in owners] or [()]
+        # 「バトルゾーンにある相手のクリーチャーの能力」: the player said inside the kind is that kind's
+        whose = [
+            (("by_opponent",) if k.whose == "opponent" else ("by_self",))
+            if isinstance(k, _Kind) and k.whose is not None
+            else None
+            for k in kinds
+        ]
+        first, last = whose[0] or who[0], whose[-1] or who[-1]
         if len(kinds) == 1:
-            return EventCause(conditions=(*who[0], *_CAUSE_KINDS[kinds[0]]))
-        return EventCause(either=((*who[0], *_CAUSE_KINDS[kinds[0]]), (*who[-1], *_CAUSE_KINDS[kinds[1]])))
+            return EventCause(conditions=(*first, *_CAUSE_KINDS[kinds[0]]))
+        return EventCause(either=((*first, *_CAUSE_KINDS[kinds[0]]), (*last, *_CAUSE_KINDS[kinds[1]])))
 
     by_effect = word("by_effect")
     by_spell_effect = word("by_spell_effect")
@@ -355,10 +375,9 @@ class CauseParts:
     by_creature = word("by_creature")
 
     def by_creature_in_battle(self, items: list):
-        raise ReadError(
-            "「バトルゾーンにあるクリーチャーの能力によって」: `by_creature` says the effect's source is a creature, "
-            "not that it is in the battle zone, and no cause says so"
-        )
+        """「バトルゾーンにある(相手の)クリーチャーの能力」: an ability of a creature in the battle zone."""
+        owners = _typed_tokens(items, "OWNER")
+        return _Kind("by_creature_in_battle", _whose(owners[0]) if owners else None)
 
     def cause_player(self, items: list):
         """「相手によって」: the player whose effect, ability or attack makes the event happen, and nothing more."""
