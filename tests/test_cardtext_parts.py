@@ -2840,6 +2840,15 @@ def test_a_condition_on_the_watched_card_said_after_its_event_is_refused():
 
 
 BATTLE_ZONE_SAID_AGAIN = [
+    # 「このクロスギアがクロスされているクリーチャー」: the creature this gear is crossed to
+    (
+        "このクロスギアがクロスされているクリーチャーが破壊される時、かわりにこのクロスギアを墓地に置いてもよい。",
+        {
+            "watch": {"event": "destroy", "card": "equipped"},
+            "instead": ["stay", {"this_to": "graveyard"}],
+            "optional": True,
+        },
+    ),
     # 「このクリーチャーは…によって破壊されるかわりに」: the watched event said with what it is by
     (
         "このクリーチャーは相手の呪文によって破壊されるかわりに、手札に戻る。",
