@@ -338,6 +338,10 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "'J1' is no replacement of this scenario",
     ),
     "expect-unknown-field.yaml": ("verify", 5, "expect.cuont", "unknown field 'cuont'; did you mean 'count'?"),
+    # -- an effect whose source cannot make it ---------------------------------------------
+    "effect-spell-from-creature.yaml": ("solve", 5, "effect.by", "is a creature card, not a spell"),
+    "effect-attack-from-hand.yaml": ("solve", 5, "effect.by", "is in the hand zone: the source of an attack"),
+    "effect-summon-in-battle.yaml": ("solve", 8, "effect.by", "is in the battle zone already: the source of a summon"),
 }
 
 # Names and ids that look like ASP program text: data, never program text.

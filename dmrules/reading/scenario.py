@@ -34,6 +34,7 @@ from ..game.scenario import (
 from ..game.vocabulary import CIVILIZATIONS, EFFECT_BY, EVENT_FROM, EVENT_TO, RULESETS, ZONES
 from .abilities import parse_ability
 from .carddb import CardDatabase, bundled, parse_card, require_counts
+from .coherence import check_effect_sources
 from .events import read_event, read_instead, read_steps
 from .keepable import decode, encode
 from .keywords import is_soul
@@ -277,6 +278,7 @@ class _Reader:
         )
         effect = _EffectReader(root, cards)
         scenario = effect.read_effect(root.child("effect"), scenario)
+        self.parts.warnings.extend(check_effect_sources(root.child("effect"), scenario))
         if root.has("replacement_effects"):
             scenario = replace(
                 scenario, effects=tuple(effect.read_effects(root.child("replacement_effects"), scenario))

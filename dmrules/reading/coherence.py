@@ -1,0 +1,90 @@
+"""What a scenario says of one thing in two places agrees.
+
+A scenario can state a thing that cannot be: a spell's effect whose source card is a creature, an
+attack by a card in the hand, a summon of a creature already in the battle zone.
+Each is refused (``InputError``) naming the place, or, where a real card can do it, warned of.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..game.cards import CardInstance
+from ..game.events import EventSpec
+from ..game.scenario import Scenario
+from .reader import Node
+
+# -- the effect's source and kind -------------------------------------------------------------
+
+
+def _source_problem(card: CardInstance, by: str) -> str | None:
+    """Why ``card`` cannot be the source of an effect of the kind ``by``; None when it can."""
+    if by == "spell" and card.types and "spell" not in card.types:
+        return (
+            f"{card.label} is a {'/'.join(card.types)} card, not a spell: the source of a spell's effect "
+            "(by: spell) is the spell cast (a twinpact with a spell side, or a card of no stated type, may be)"
+        )
+    if by == "attack" and card.zone != "battle":
+        return (
+            f"{card.label} is in the {card.zone} zone: the source of an attack (by: attack) is the attacking "
+            "creature, in the battle zone"
+        )
+    if by == "summon" and card.zone == "battle" and card.under is None:
+        return (
+            f"{card.label} is in the battle zone already: the source of a summon (by: summon) is the creature "
+            "being summoned, from the hand or another zone"
+        )
+    return None
+
+
+def step_node(spec: EventSpec) -> Node:
+    """The step an event as written belongs to (``effect.then[0]`` of ``effect.then[0].events[1]``)."""
+    assert isinstance(spec.node, Node)
+    place = spec.node.place[:-2]
+    if place and place[-1] == "instead":
+        place = place[:-1]
+    return Node(spec.node.located, place, None)
+
+
+def _stated_sources(effect: Node, scenario: Scenario) -> Iterator[tuple[Node, str, str, str]]:
+    """Each (node, key, source, by) the effect states: the effect's own, then a later step's that differs, then
+    an event's that says its own source or kind; ``key`` is the field to name, the one said the latest."""
+    program = scenario.program
+    if program.source is not None:
+        yield effect, "by", program.source, program.by
+    for index, step in enumerate(program.steps):
+        specs = step.events + (step.instead.events if step.instead is not None else ())
+        step_said = index > 0 and (step.source, step.by) != (program.source, program.by)
+        for spec in specs:
+            source, by = spec.source or step.source, spec.by or step.by
+            if source is None:
+                continue
+            if spec.source is not None or spec.by is not None:
+                assert isinstance(spec.node, Node)
+                yield spec.node, "by" if spec.by is not None else "source", source, by
+            elif step_said:
+                yield step_node(spec), "by" if step.by != program.by else "source", source, by
+
+
+def check_effect_sources(effect: Node, scenario: Scenario) -> list[str]:
+    """Refuse an effect whose source card cannot make an effect of its kind (``by``); the warnings of an effect
+    that may be, but seldom is: a spell cast by another player than the one whose zone holds it."""
+    for node, key, source, by in _stated_sources(effect, scenario):
+        card = scenario.cards.get(source)
+        problem = _source_problem(card, by) if card is not None else None
+        if problem is not None:
+            raise node.error(problem, key)
+    program = scenario.program
+    card = scenario.cards.get(program.source) if program.source is not None else None
+    if card is None or program.by != "spell" or card.controller == program.controller or effect.has("cast_from"):
+        return []
+    return [
+        str(
+            effect.error(
+                f"the effect is controlled by '{program.controller}', but its source {card.label} is in the "
+                f"{card.zone} zone of '{card.controller}': a spell is its caster's, and only a few cards cast another "
+                "player's spell (say where it was cast from, 'cast_from', when one does)",
+                "controller",
+            )
+        )
+    ]
