@@ -83,3 +83,19 @@ def test_a_spell_cast_by_another_player_is_read_with_a_warning_unless_it_says_wh
     said = scenario("effect: {source: G, controller: me, by: spell, cast_from: graveyard, events: [{destroy: X}]}")
     assert said.about.warnings == ()
     assert load_scenario(FIXTURES / "R65-two-shinsekai-opponents-spell.yaml").about.warnings == ()
+
+
+# -- an effect in play names its source --------------------------------------------------------
+
+
+def test_an_effect_in_play_that_names_its_source_card_needs_one():
+    effect = """
+        replacement_effects: [{id: R, controller: me, watch: {event: destroy, WATCH}, instead: [INSTEAD]}]
+        effect: {controller: you, events: [{destroy: J1}]}
+        """
+    place, _ = refusal(effect.replace("WATCH", "card: {type: creature}").replace("INSTEAD", "destroy_this"))
+    assert place == "replacement_effects[0].instead"
+    place, _ = refusal(effect.replace("WATCH", "when: [by_this]").replace("INSTEAD", "stay"))
+    assert place == "replacement_effects[0].watch.when"
+    with_source = effect.replace("id: R,", "id: R, source: J1,")
+    assert scenario(with_source.replace("WATCH", "card: this").replace("INSTEAD", "stay"))

@@ -342,6 +342,12 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
     "effect-spell-from-creature.yaml": ("solve", 5, "effect.by", "is a creature card, not a spell"),
     "effect-attack-from-hand.yaml": ("solve", 5, "effect.by", "is in the hand zone: the source of an attack"),
     "effect-summon-in-battle.yaml": ("solve", 8, "effect.by", "is in the battle zone already: the source of a summon"),
+    "effect-in-play-this-no-source.yaml": (
+        "solve",
+        8,
+        "replacement_effects[0].watch.card",
+        "'card: this' names the card that created the effect, and this effect has no 'source'",
+    ),
 }
 
 # Names and ids that look like ASP program text: data, never program text.

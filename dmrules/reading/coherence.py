@@ -1,7 +1,8 @@
 """What a scenario says of one thing in two places agrees.
 
 A scenario can state a thing that cannot be: a spell's effect whose source card is a creature, an
-attack by a card in the hand, a summon of a creature already in the battle zone.
+attack by a card in the hand, a summon of a creature already in the battle zone, an effect in play
+that watches 「このカード」 with no card.
 Each is refused (``InputError``) naming the place, or, where a real card can do it, warned of.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..game.abilities import Action, ReplacementAbility
 from ..game.cards import CardInstance
 from ..game.events import EventSpec
 from ..game.scenario import Scenario
@@ -88,3 +90,59 @@ def check_effect_sources(effect: Node, scenario: Scenario) -> list[str]:
             )
         )
     ]
+
+
+# -- an effect in play names its source card ------------------------------------------------------
+
+# What of an effect in play names the card that created it (「このクリーチャー」, 「このカードの下」)
+_SOURCE_SUBJECTS = ("this", "equipped", "fortified", "cast_by_this")
+_SOURCE_CONDITIONS = ("by_this", "battle_with_this")
+_SOURCE_ZONES = ("under_this", "crossed_to_this", "ex_life_of_this")
+
+
+def _actions(actions: tuple[Action, ...]) -> Iterator[Action]:
+    for action in actions:
+        yield action
+        for option in action.options:
+            yield from _actions(option)
+
+
+def _source_word(ability: ReplacementAbility) -> tuple[str, str] | None:
+    """(the field, what names the card) of the first part of an effect in play that names its source card; None if
+    none does."""
+    watch = ability.watch
+    if watch.subject in _SOURCE_SUBJECTS:
+        return "watch.card", f"'card: {watch.subject}'"
+    for condition in watch.conditions:
+        if condition in _SOURCE_CONDITIONS:
+            return "watch.when", f"'{condition}'"
+    for action in _actions(ability.instead):
+        if action.kind.endswith("_source"):
+            return "instead", "what it does to 'this' card"
+        slot = action.slot
+        for zone in (slot.from_zone, slot.to_zone) if slot is not None else ():
+            if zone in _SOURCE_ZONES:
+                return "instead", f"'{zone}'"
+    for step in ability.then:
+        if any("this" in spec.cards for spec in step.events):
+            return "then", "its follow-up's card 'this'"
+    return None
+
+
+def check_effect_has_source(element: Node, ability: ReplacementAbility) -> None:
+    """Refuse an effect in play with no ``source`` that names its source card: it would name nothing."""
+    if element.has("source"):
+        return
+    found = _source_word(ability)
+    if found is None:
+        return
+    field, word = found
+    parts = field.split(".")
+    node = element
+    for part in parts[:-1]:
+        node = node.child(part)
+    raise node.error(
+        f"{word} names the card that created the effect, and this effect has no 'source': give it "
+        "('source: CARD'), or the effect names nothing and is never applied",
+        parts[-1],
+    )

@@ -34,7 +34,7 @@ from ..game.scenario import (
 from ..game.vocabulary import CIVILIZATIONS, EFFECT_BY, EVENT_FROM, EVENT_TO, RULESETS, ZONES
 from .abilities import parse_ability
 from .carddb import CardDatabase, bundled, parse_card, require_counts
-from .coherence import check_effect_sources
+from .coherence import check_effect_has_source, check_effect_sources
 from .events import read_event, read_instead, read_steps
 from .keepable import decode, encode
 from .keywords import is_soul
@@ -806,6 +806,7 @@ class _EffectReader:
                 raise element.error(
                     "an effect with conditions ('if') needs its 'source': the card whose conditions they are", "if"
                 )
+            check_effect_has_source(element, ability)
             effect_id = element.opt_identifier("id", f"effect{i}")
             if effect_id in self.cards:
                 raise element.error(f"effect id '{effect_id}' is also a card id", "id")
