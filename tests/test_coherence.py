@@ -99,3 +99,31 @@ def test_an_effect_in_play_that_names_its_source_card_needs_one():
     assert place == "replacement_effects[0].watch.when"
     with_source = effect.replace("id: R,", "id: R, source: J1,")
     assert scenario(with_source.replace("WATCH", "card: this").replace("INSTEAD", "stay"))
+
+
+# -- what a step reads comes earlier ------------------------------------------------------------
+
+
+def test_a_step_reads_the_events_of_the_steps_before_it_alone():
+    place, problem = refusal("""
+        effect:
+          controller: you
+          events: [{id: e1, destroy: J1}]
+          then: [{if: {moved: {events: [e2], at_least: 1}}, events: [{id: e2, discard: h1}]}]
+        """)
+    assert (place, problem.split(" (")[0]) == (
+        "effect.then[0].if",
+        "the condition names event 'e2', which comes in no earlier step",
+    )
+    place, problem = refusal("""
+        effect:
+          controller: you
+          events: [{id: e1, discard: h1}, {id: e2, destroy: {choose: {count_attempted: [e1], whose: opponent}}}]
+        """)
+    assert place == "effect.events[1].destroy.choose.count_attempted"
+    assert scenario("""
+        effect:
+          controller: you
+          events: [{id: e1, discard: h1}]
+          then: [{if: {attempted: e1}, events: [{id: e2, destroy: {choose: {count_attempted: [e1], whose: opponent}}}]}]
+        """)

@@ -348,6 +348,25 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "replacement_effects[0].watch.card",
         "'card: this' names the card that created the effect, and this effect has no 'source'",
     ),
+    # -- a step that reads its own events or later ones ------------------------------------
+    "step-condition-own-event.yaml": (
+        "solve",
+        9,
+        "effect.then[0].if",
+        "the condition names event 'e2', which comes in no earlier step",
+    ),
+    "choice-counts-own-event.yaml": (
+        "solve",
+        9,
+        "effect.then[0].events[0].discard.choose.count_attempted",
+        "'count_attempted' names event 'e2', which comes in no earlier step",
+    ),
+    "choice-among-revealed-not-reveal.yaml": (
+        "solve",
+        9,
+        "effect.then[0].events[0].discard.choose.among_revealed",
+        "'among_revealed' names event 'e1', a 'discard', which reveals no card",
+    ),
 }
 
 # Names and ids that look like ASP program text: data, never program text.

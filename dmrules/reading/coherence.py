@@ -2,17 +2,18 @@
 
 A scenario can state a thing that cannot be: a spell's effect whose source card is a creature, an
 attack by a card in the hand, a summon of a creature already in the battle zone, an effect in play
-that watches 「このカード」 with no card.
+that watches 「このカード」 with no card, a step whose condition or choice reads an event that has not
+happened yet.
 Each is refused (``InputError``) naming the place, or, where a real card can do it, warned of.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from ..game.abilities import Action, ReplacementAbility
 from ..game.cards import CardInstance
-from ..game.events import EventSpec
+from ..game.events import ChoiceSpec, EventSpec, Step
 from ..game.scenario import Scenario
 from .reader import Node
 
@@ -146,3 +147,57 @@ def check_effect_has_source(element: Node, ability: ReplacementAbility) -> None:
         "('source: CARD'), or the effect names nothing and is never applied",
         parts[-1],
     )
+
+
+# -- what a step reads comes earlier ------------------------------------------------------------
+
+
+def _choice_refs(choice: ChoiceSpec) -> Iterator[tuple[str, str]]:
+    """(field, event id) of each earlier event a choice reads: what it counts, a cost, what was revealed."""
+    for ref in choice.count_attempted:
+        yield "count_attempted", ref
+    for field in ("cost_max_of", "cost_below_of", "cost_max_of_result", "cost_below_of_result", "among_revealed"):
+        ref = getattr(choice, field)
+        if ref is not None:
+            yield field, ref
+
+
+def _choose_node(spec: EventSpec) -> Node:
+    """Where the event's choice is written: ``choose`` of the event, or of its kind (``destroy: {choose: ...}``)."""
+    assert isinstance(spec.node, Node)
+    node = spec.node
+    return node.child("choose") if node.has("choose") else node.child(spec.kind).child("choose")
+
+
+def _written_event(ref: str, earlier: Mapping[str, str]) -> str | None:
+    """The event as written that ``ref`` names (``e1``, or one made from it: ``e1.2``, ``e1:C``); None if none."""
+    if ref in earlier:
+        return ref
+    return next((i for i in earlier if ref.startswith((i + ".", i + ":", i + "/"))), None)
+
+
+def check_choice_references(steps: tuple[Step, ...]) -> None:
+    """Refuse a choice that reads an event of its own step or a later one (what it counts, the cost it reads, the
+    cards revealed): the events of one window do not see each other (609.9a), nor a later one's; and an
+    ``among_revealed`` that names an event revealing no card."""
+    earlier: dict[str, str] = {}  # the events of the earlier steps as written: id → kind
+    for step in steps:
+        specs = step.events + (step.instead.events if step.instead is not None else ())
+        for spec in specs:
+            if spec.choose is None:
+                continue
+            for field, ref in _choice_refs(spec.choose):
+                written = _written_event(ref, earlier)
+                if written is None:
+                    raise _choose_node(spec).error(
+                        f"'{field}' names event '{ref}', which comes in no earlier step (a choice reads the events "
+                        "of the steps before its own)",
+                        field,
+                    )
+                if field == "among_revealed" and earlier[written] != "reveal":
+                    raise _choose_node(spec).error(
+                        f"'among_revealed' names event '{ref}', a '{earlier[written]}', which reveals no card "
+                        "(the cards 「その中から」 takes are those a 'reveal' turned face up)",
+                        field,
+                    )
+        earlier.update((spec.id, spec.kind) for spec in specs)
