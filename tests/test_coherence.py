@@ -127,3 +127,27 @@ def test_a_step_reads_the_events_of_the_steps_before_it_alone():
           events: [{id: e1, discard: h1}]
           then: [{if: {attempted: e1}, events: [{id: e2, destroy: {choose: {count_attempted: [e1], whose: opponent}}}]}]
         """)
+
+
+# -- a face-down card of the mana zone ------------------------------------------------------------
+
+
+def test_civilizations_stated_on_a_face_down_card_of_the_mana_zone_are_warned_of():
+    text = """
+        turn: me
+        players:
+          me:
+            mana:
+              - {id: M1, card: {name: 火, type: creature}, face_down: true, civilizations: [fire]}
+              - {id: M2, card: {name: 火2, type: creature, civilizations: [fire]}, face_down: true}
+          you: {}
+        effect:
+          controller: me
+          events: [{id: e1, return_to_hand: {choose: {count: 1, from: mana, civilization: fire}}}]
+        """
+    read = dmrules.scenario_from_text(textwrap.dedent(text), "fd.yaml")
+    assert read.about.warnings == (
+        "fd.yaml:6: players.me.mana[0].civilizations: M1 (火): a face-down card of the mana zone has no "
+        "civilization there (a colorless card: 「マナゾーンにある裏向きのカードは、…無色カードとして扱う」); the "
+        "civilizations stated count only once it leaves the mana zone",
+    )

@@ -3,7 +3,7 @@
 A scenario can state a thing that cannot be: a spell's effect whose source card is a creature, an
 attack by a card in the hand, a summon of a creature already in the battle zone, an effect in play
 that watches 「このカード」 with no card, a step whose condition or choice reads an event that has not
-happened yet.
+happened yet, a civilization stated on a face-down card of the mana zone (which has none there).
 Each is refused (``InputError``) naming the place, or, where a real card can do it, warned of.
 """
 
@@ -201,3 +201,23 @@ def check_choice_references(steps: tuple[Step, ...]) -> None:
                         field,
                     )
         earlier.update((spec.id, spec.kind) for spec in specs)
+
+
+# -- a face-down card of the mana zone ------------------------------------------------------------
+
+
+def face_down_warnings(cards: Mapping[str, CardInstance], card_nodes: Mapping[str, Node]) -> list[str]:
+    """A warning for each face-down card of the mana zone whose entry states its civilizations: it has none there
+    (水晶マナ, docs/semantics.md), so what is stated counts only once the card has left the mana zone."""
+    return [
+        str(
+            card_nodes[card_id].error(
+                f"{card.label}: a face-down card of the mana zone has no civilization there (a colorless card: "
+                "「マナゾーンにある裏向きのカードは、…無色カードとして扱う」); the civilizations stated count only "
+                "once it leaves the mana zone",
+                "civilizations",
+            )
+        )
+        for card_id, card in cards.items()
+        if card.zone == "mana" and card.face_down and card_nodes[card_id].has("civilizations")
+    ]

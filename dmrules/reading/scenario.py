@@ -34,7 +34,13 @@ from ..game.scenario import (
 from ..game.vocabulary import CIVILIZATIONS, EFFECT_BY, EVENT_FROM, EVENT_TO, RULESETS, ZONES
 from .abilities import parse_ability
 from .carddb import CardDatabase, bundled, parse_card, require_counts
-from .coherence import check_choice_references, check_effect_has_source, check_effect_sources, step_node
+from .coherence import (
+    check_choice_references,
+    check_effect_has_source,
+    check_effect_sources,
+    face_down_warnings,
+    step_node,
+)
 from .events import read_event, read_instead, read_steps
 from .keepable import decode, encode
 from .keywords import is_soul
@@ -279,6 +285,7 @@ class _Reader:
         effect = _EffectReader(root, cards)
         scenario = effect.read_effect(root.child("effect"), scenario)
         self.parts.warnings.extend(check_effect_sources(root.child("effect"), scenario))
+        self.parts.warnings.extend(face_down_warnings(cards, self.parts.card_nodes))
         if root.has("replacement_effects"):
             scenario = replace(
                 scenario, effects=tuple(effect.read_effects(root.child("replacement_effects"), scenario))
