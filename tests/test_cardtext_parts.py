@@ -678,7 +678,7 @@ def test_an_attack_as_a_cause_and_more_wordings(text, form):
 
 def test_a_break_by_an_attack_is_replaced_and_one_by_a_spell_is_not():
     text = "このカードが相手のクリーチャーの攻撃によってブレイクされる時、かわりにこのカードを自分の墓地に置く。"
-    for by, final in (("attack", "graveyard"), ("spell", "hand")):
+    for by, source, final in (("attack", "X", "graveyard"), ("spell", "SP", "hand")):
         situation = f"""
         turn: opponent
         players:
@@ -686,7 +686,8 @@ def test_a_break_by_an_attack_is_replaced_and_one_by_a_spell_is_not():
             shields: [{{id: S, card: {{name: 守りの呪文, type: spell, cost: 3, text: "{text}"}}}}]
           opponent:
             battle: [{{id: X, card: {{name: 攻めるクリーチャー, type: creature, cost: 3, power: 1000}}}}]
-        effect: {{source: X, controller: opponent, by: {by}, events: [{{break: [S]}}]}}
+            hand: [{{id: SP, card: {{name: ブレイクする呪文, type: spell, cost: 3}}}}]
+        effect: {{source: {source}, controller: opponent, by: {by}, events: [{{break: [S]}}]}}
         """
         assert finals(situation, "S") == [(final,)], by
 

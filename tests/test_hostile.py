@@ -338,6 +338,35 @@ CASES: dict[str, tuple[str, int | None, str, str]] = {
         "'J1' is no replacement of this scenario",
     ),
     "expect-unknown-field.yaml": ("verify", 5, "expect.cuont", "unknown field 'cuont'; did you mean 'count'?"),
+    # -- an effect whose source cannot make it ---------------------------------------------
+    "effect-spell-from-creature.yaml": ("solve", 5, "effect.by", "is a creature card, not a spell"),
+    "effect-attack-from-hand.yaml": ("solve", 5, "effect.by", "is in the hand zone: the source of an attack"),
+    "effect-summon-in-battle.yaml": ("solve", 8, "effect.by", "is in the battle zone already: the source of a summon"),
+    "effect-in-play-this-no-source.yaml": (
+        "solve",
+        8,
+        "replacement_effects[0].watch.card",
+        "'card: this' names the card that created the effect, and this effect has no 'source'",
+    ),
+    # -- a step that reads its own events or later ones ------------------------------------
+    "step-condition-own-event.yaml": (
+        "solve",
+        9,
+        "effect.then[0].if",
+        "the condition names event 'e2', which comes in no earlier step",
+    ),
+    "choice-counts-own-event.yaml": (
+        "solve",
+        9,
+        "effect.then[0].events[0].discard.choose.count_attempted",
+        "'count_attempted' names event 'e2', which comes in no earlier step",
+    ),
+    "choice-among-revealed-not-reveal.yaml": (
+        "solve",
+        9,
+        "effect.then[0].events[0].discard.choose.among_revealed",
+        "'among_revealed' names event 'e1', a 'discard', which reveals no card",
+    ),
 }
 
 # Names and ids that look like ASP program text: data, never program text.

@@ -34,6 +34,13 @@ from ..game.scenario import (
 from ..game.vocabulary import CIVILIZATIONS, EFFECT_BY, EVENT_FROM, EVENT_TO, RULESETS, ZONES
 from .abilities import parse_ability
 from .carddb import CardDatabase, bundled, parse_card, require_counts
+from .coherence import (
+    check_choice_references,
+    check_effect_has_source,
+    check_effect_sources,
+    face_down_warnings,
+    step_node,
+)
 from .events import read_event, read_instead, read_steps
 from .keepable import decode, encode
 from .keywords import is_soul
@@ -277,6 +284,8 @@ class _Reader:
         )
         effect = _EffectReader(root, cards)
         scenario = effect.read_effect(root.child("effect"), scenario)
+        self.parts.warnings.extend(check_effect_sources(root.child("effect"), scenario))
+        self.parts.warnings.extend(face_down_warnings(cards, self.parts.card_nodes))
         if root.has("replacement_effects"):
             scenario = replace(
                 scenario, effects=tuple(effect.read_effects(root.child("replacement_effects"), scenario))
@@ -701,6 +710,7 @@ class _EffectReader:
             raise node.error(f"{len(elements)} events; an effect makes at most {MAX_EVENTS} happen at once", "events")
         first = self._first_step(steps_node, elements, program, cast)
         later = self._later_steps(steps_node, program, cast)
+        check_choice_references((first, *later))
         scenario = replace(scenario, program=replace(program, steps=(first, *later)))
         realized = Realizer(scenario, strict=True).realize(first, program.controller, program.source, program.by)
         self._check_window(realized.events, elements)
@@ -837,6 +847,7 @@ class _EffectReader:
                 raise element.error(
                     "an effect with conditions ('if') needs its 'source': the card whose conditions they are", "if"
                 )
+            check_effect_has_source(element, ability)
             effect_id = element.opt_identifier("id", f"effect{i}")
             if effect_id in self.cards:
                 raise element.error(f"effect id '{effect_id}' is also a card id", "id")
@@ -1018,10 +1029,11 @@ class _Checks:
 
 def _check_later_ids(realized, later: tuple[Step, ...], spec: EventSpec) -> None:
     """Each event id of the later steps used once, and the events their conditions name come
-    earlier; a problem of a step with no event of its own is told at ``spec``, the last event
-    seen before it (at first, the first step's last)."""
+    in earlier steps (told at the step's ``if``); a problem of a step with no event of its own is
+    told at ``spec``, the last event seen before it (at first, the first step's last)."""
     ids = {e.id for e in realized.events} | {t.id for t in realized.templates}
     for step in later:
+        earlier = set(ids)  # a step's condition reads the steps before it, not its own events
         for spec in step.events:
             if spec.id in ids:
                 raise _written(spec).error(f"event id '{spec.id}' is used twice")
@@ -1032,13 +1044,20 @@ def _check_later_ids(realized, later: tuple[Step, ...], spec: EventSpec) -> None
                 if spec.id in ids and spec.id not in own:
                     raise _written(spec).error(f"event id '{spec.id}' is used twice")
                 ids.add(spec.id)
-        if step.condition and step.condition[1] not in ids:
-            raise _written(spec).error(
-                f"the condition names event '{step.condition[1]}', which comes in no earlier step"
+        where = step_node(step.events[0]) if step.events else _written(spec)
+        if step.condition and step.condition[1] not in earlier:
+            raise where.error(
+                f"the condition names event '{step.condition[1]}', which comes in no earlier step (a step's "
+                "condition reads the events of the steps before it)",
+                "if",
             )
         for ref in step.moved.events if step.moved else ():
-            if ref not in ids and not any(i.startswith((ref + ".", ref + ":")) for i in ids):
-                raise _written(spec).error(f"the condition names event '{ref}', which comes in no earlier step")
+            if ref not in earlier and not any(i.startswith((ref + ".", ref + ":")) for i in earlier):
+                raise where.error(
+                    f"the condition names event '{ref}', which comes in no earlier step (a step's condition reads "
+                    "the events of the steps before it)",
+                    "if",
+                )
 
 
 def _step_filters(steps) -> list:
