@@ -2841,6 +2841,20 @@ def test_a_condition_on_the_watched_card_said_after_its_event_is_refused():
 
 
 BATTLE_ZONE_SAID_AGAIN = [
+    # 「このクリーチャーが、相手のターン中、…離れる時」: the turn said between the subject and its event
+    (
+        "このクリーチャーが、相手のターン中、バトルゾーンを離れる時、かわりにマナゾーンに置く。",
+        {"watch": {"event": "leave", "card": "this", "when": ["opponent_turn"]}, "instead": [{"move_to": "mana"}]},
+    ),
+    # 「自分のバトルゾーンにドラゴンが2体以上あれば」: the player's cards of the battle zone, the player said first
+    (
+        "このクリーチャーが破壊される時、自分のバトルゾーンにドラゴンが2体以上あれば、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"zone": "battle", "whose": "own", "race": "ドラゴン", "at_least": 2}],
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
     # 「このクロスギアがクロスされているクリーチャー」: the creature this gear is crossed to
     (
         "このクロスギアがクロスされているクリーチャーが破壊される時、かわりにこのクロスギアを墓地に置いてもよい。",

@@ -206,6 +206,16 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (re.compile(r"(?<!で)ない(?:場合|なら)、"), "なければ、"),
     # 「このクリーチャーの進化元」: the cards under this evolution creature (its evolution sources, 200.3a)
     (re.compile(r"(この(?:進化)?クリーチャー)の進化元(?:のカード)?(?=を(?:\d+枚|すべて))"), r"\1の下にあるカード"),
+    # 「相手のバトルゾーンにクリーチャーがなければ」: 「バトルゾーンに相手のクリーチャーがなければ」 (the battle zone is
+    # both players'; the cards are that player's)
+    (
+        re.compile(
+            r"(自分|相手)のバトルゾーンに(?=[^、。をはが]+が(?:\d+[体枚つ](?:以上|以下)?|1体も|1枚も)?(?:あれば|なければ))"
+        ),
+        r"バトルゾーンに\1の",
+    ),
+    # 「このクリーチャーが、相手のターン中、バトルゾーンを離れる時」: the turn said after the subject, as before it
+    (re.compile(r"^(この[^、。]*?が)、((?:自分|相手)のターン中)、(?=[^。]*?時、)"), r"\2、\1"),
     # 「バトルで負ける時」: 「バトルに負ける時」
     (re.compile(r"バトルで負ける"), "バトルに負ける"),
     # 「相手のターンの間、」: 「相手のターン中、」 (「次の相手のターンの間」 is a duration, kept)
