@@ -118,6 +118,12 @@ TESTS = [
     "tests/test_cardtext_parts.py::test_a_creature_with_as_many_cards_under_it_as_the_text_says_stays",
     # a cause of either player; acts done instead of others; a player's battle zone; kanji counts
     "tests/test_cardtext_parts.py::test_a_cause_of_either_player_is_either_players_spell",
+    # the source in the battle zone, an effect with no source, a twinpact cast, a flip to a bundled card
+    "tests/test_modelled.py::test_an_ability_of_a_creature_in_the_battle_zone_is_what_kil_watches",
+    "tests/test_modelled.py::test_an_effect_with_no_source_is_refused_where_a_text_reads_its_source",
+    "tests/test_twinpact.py",
+    "tests/test_modelled.py::test_a_flipped_card_has_the_abilities_of_the_bundled_side_it_flipped_to",
+    "tests/test_modelled.py::test_a_side_to_flip_to_whose_text_is_unread_is_refused",
     "tests/test_cardtext_parts.py::test_an_act_a_player_may_do_instead_of_another_replaces_no_event",
     "tests/test_cardtext_parts.py::test_a_players_battle_zone_holds_that_players_creatures",
     "tests/test_cardtext_parts.py::test_a_count_in_kanji_or_digits",
@@ -1444,6 +1450,34 @@ MUTANTS += [
         '    return card.zone == "battle" or (card.id == casting and names_spells)',
         '    return card.zone == "battle" or card.id == casting or card.zone == ability.works_in',
         "a grant to 「自分のクリーチャー」 gives a hand card マッドネス",
+    ),
+    M(
+        "source-anywhere",
+        "asp/common/match.lp",
+        "cond_ok(R,E,source_in_battle) :- subject_ok(R,E), event_source(E,C), zone(C,battle).",
+        "cond_ok(R,E,source_in_battle) :- subject_ok(R,E), event_source(E,C).",
+        "「バトルゾーンにあるクリーチャーの能力によって」 taken for a creature's ability from anywhere",
+    ),
+    M(
+        "no-source-is-none",
+        "asp/common/match.lp",
+        "unmodelled(source_unknown) :- subject_ok(R,E), reads_source(R), not event_source(E,_), not event_by(E,rule),",
+        "unmodelled(source_unknown) :- subject_ok(R,E), reads_source(R), not event_source(E,_), event_by(E,rule),",
+        "an effect with no source is taken for one whose source is no creature",
+    ),
+    M(
+        "twinpact-cast-as-creature",
+        "asp/common/match.lp",
+        "twinpact_cast(E) :- event_kind(E,spell_to_graveyard), subject(E,C), multi_face(C).",
+        "twinpact_cast(E) :- event_kind(E,spell_to_graveyard), subject(E,C), multi_face(C), #false.",
+        "a twinpact cast as a spell is seen through its creature side with no word",
+    ),
+    M(
+        "flip-to-nothing",
+        "dmrules/solving/engine.py",
+        "    other = card.definition.other_side\n",
+        "    other = None\n",
+        "a card flipped to a bundled card has no abilities of that card",
     ),
     M(
         "nested-pile",
