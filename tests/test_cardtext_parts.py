@@ -5364,3 +5364,68 @@ def test_the_replaced_event_said_again_with_its_player_or_its_draw(text, form):
 )
 def test_near_variants_of_the_replaced_event_said_again_are_refused(text, named):
     assert_refused(text, named)
+
+
+# -- a card's replacement in topic form after 「各ターンに1度、」, a trigger's lasting effect, a shield broken and sent
+# -- elsewhere without 「かわりに」, a replacement after what a triggered ability does: read, or refused, never dropped
+
+
+@pytest.mark.parametrize(
+    ("text", "form"),
+    [
+        (
+            "各ターンに1度、このクリーチャーは破壊されるかわりに手札に戻る。",
+            {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "hand"}], "once_per_turn": True},
+        ),
+        (
+            "1ターンに1度、このクリーチャーはバトルゾーンを離れるかわりにとどまる。",
+            {"watch": {"event": "leave", "card": "this"}, "instead": ["stay"], "once_per_turn": True},
+        ),
+    ],
+)
+def test_a_cards_replacement_in_topic_form_after_once_each_turn(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # what a triggered ability creates for a time, said in topic form: not the effect's own quantity
+        "このクリーチャーが攻撃する時、このターン、このクリーチャーは破壊されるかわりに手札に戻る。",
+        "このクリーチャーがバトルゾーンに出た時、次の自分のターンのはじめまで、このクリーチャーは破壊されるかわりに手札に戻る。",
+        "このクリーチャーがバトルゾーンに出た時、相手のクリーチャーを1体選ぶ。このターン、そのクリーチャーは破壊されるかわりに"
+        "山札の一番下に置かれる。",
+        "この呪文を唱えた時、このターン、自分のクリーチャーは破壊されるかわりに手札に戻る。",
+        # a card's event after a trigger: no act of the triggered effect
+        "このクリーチャーがブロックした時、破壊されるかわりに手札に戻す。",
+        # a shield broken by this card sent elsewhere without 「かわりに」 (an old wording)
+        "このクリーチャーがシールドをブレイクする時、そのシールドを墓地に置く。",
+        "このクリーチャーが相手のシールドをブレイクする時、相手はそのシールドを墓地に置く。",
+        # a replacement after what a triggered ability does, in its line: an effect it creates, for no time said
+        "このクリーチャーが攻撃する時、カードを1枚引く。このクリーチャーは破壊されるかわりに手札に戻る。",
+        "このクリーチャーが出た時、カードを1枚引く。このクリーチャーが破壊される時、かわりに手札に戻す。",
+    ],
+)
+@pytest.mark.parametrize("card_type", [None, "creature"])
+def test_what_a_review_of_readings_found_dropped_or_widened_is_refused(text, card_type):
+    result = compile_text(text, card_type)
+    assert not result.complete and not result.abilities and result.self_replacements == 0, result.forms()
+
+
+def test_an_inline_creatures_text_is_read_as_a_creatures():
+    """A creature card given inline in a scenario is compiled as a creature: 「破壊されるかわりに手札に戻る」 with no
+    subject is no effect's own, and the card is refused, never played with no ability."""
+    text = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: C
+        card: {name: 試しのクリーチャー, type: creature, cost: 3, power: 2000, text: "破壊されるかわりに手札に戻る。"}
+  opponent:
+    battle:
+      - {id: X, card: {name: 破壊するクリーチャー, type: creature}}
+effect: {source: X, controller: opponent, by: ability, events: [{id: e1, destroy: C}]}
+"""
+    with pytest.raises(dmrules.InputError, match="the text of 試しのクリーチャー cannot be read"):
+        scenario(text)

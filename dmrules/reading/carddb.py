@@ -122,7 +122,10 @@ def _card_abilities(
     if node.has("replacements"):
         replacements = tuple(parse_ability(require_counts(a)) for a in node.child("replacements").elements())
     elif by_text:
-        reading = _compiled(node.child("text"), "castle" if "castle" in types else None, node.child("name").text())
+        # the card's type: a castle's abilities work where it is; a card that is no spell casts no spell of its own
+        reading = _compiled(
+            node.child("text"), "castle" if "castle" in types else "/".join(types), node.child("name").text()
+        )
         replacements = reading.abilities
     triggers = reading.triggers
     if node.has("triggers"):

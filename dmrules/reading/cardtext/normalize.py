@@ -165,7 +165,7 @@ _BATTLE_CARDS = (
 # A watched card said first in its sentence or after what stands before the watched event (「相手のターン中、」
 # 「…あれば、」): (where it begins)(the card); 「その…」, a card an effect acts on, is never one
 _WATCHED_FIRST = (
-    r"(^|。|(?:中|ターン|ば|なら)、)((?:この|自分の|相手の|バトルゾーンにある)[^、。はが「」]*?"
+    r"(^|。|(?:中|ターン|ば|なら|度|まで)、(?:次に、?)?)((?:この|自分の|相手の|バトルゾーンにある)[^、。はが「」]*?"
     r"(?:クリーチャー|カード|クロスギア|シールド))"
 )
 _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (

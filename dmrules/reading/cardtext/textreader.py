@@ -34,6 +34,9 @@ _TRIGGER_HEAD = re.compile(
 )
 
 
+# 「このターン、」「次の自分のターンのはじめまで、」: what an ability creates lasts that long (no effect's own)
+_DURATION_FIRST = re.compile(r"^(?:このターン|次の[^、。]*?まで|[^、。]*?終わりまで)、")
+
 # 「このクリーチャーが攻撃する時、シールドをブレイクするかわりに…」
 _BREAK_INSTEAD = re.compile(r"^[^。、]*ブレイクする、?かわりに")
 
@@ -57,10 +60,14 @@ def _effects_own(sentence: str, earlier: str | None, no_spell: bool = False, in_
     trigger = _TRIGGER_HEAD.match(sentence)
     if trigger is not None and "攻撃" in trigger.group(0) and _BREAK_INSTEAD.match(sentence[trigger.end() :]):
         return False  # the attack breaks the shields, not the triggered ability's effect
+    if _DURATION_FIRST.match(sentence[trigger.end() :] if trigger is not None else sentence):
+        return False  # 「このターン、…かわりに」: an effect the ability creates, lasting, no quantity of its own
+    if trigger is not None and _WATCH_HEAD.search(sentence[trigger.end() :].split(c.INSTEAD)[0]):
+        return False  # a card's event watched after the trigger (「攻撃する時、…破壊される時、…かわりに」)
     if trigger is not None and not sentence[trigger.end() :].startswith(c.INSTEAD):
         sentence = sentence[trigger.end() :]
         said = _ACT_BEFORE.match(sentence)
-        if _RULES_MOVE.search(sentence) or (said is not None and said.group("passive")):
+        if _RULES_MOVE.search(sentence) or _PASSIVE_BEFORE.match(sentence) or (said and said.group("passive")):
             return False  # a move the rules make, or a card's event: no act the triggered effect does first
     elif earlier is not None and (said := (_ACT_BEFORE if no_spell else _SUBJECT_EVENT).match(sentence)) is not None:
         if not (in_line and _EARLIER_CARD.match(sentence)) and (
@@ -103,6 +110,8 @@ _RULES_ACT = re.compile(r"(?:アンタップ|バトル)する、?(?:かわりに
 _SUBJECT_EVENT = re.compile(r"^[^、。]*?[がは]、?" + _DONE_BEFORE_INSTEAD)
 # The same with or without a subject (a line of a card that is no spell)
 _ACT_BEFORE = re.compile(r"^" + _DONE_BEFORE_INSTEAD)
+# 「破壊されるかわりに」 first: a card's event, however its verb's stem is read
+_PASSIVE_BEFORE = re.compile(r"^[^。、]*?(?:される|られる|離れる|出る|負ける)、?(?:かわりに|代わりに)")
 
 
 def _player_replaced(sentence: str) -> str | None:
@@ -322,6 +331,7 @@ class TextReader:
         before = self.result.sentences[-1].text if self.result.sentences else ""
         problem = _earlier_cards_problem(abilities, sentence, before, self.no_spell and grant is None, grant)
         problem = problem or _holder_problem(abilities, grant.keyword if grant is not None else keyword)
+        problem = problem or _in_trigger_problem(abilities, sentence, self.line_before)
         if problem is not None:
             self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=problem))
             return
@@ -481,7 +491,8 @@ _UNMARKED = re.compile(
     # or where it goes said with 「…ずに」「…のではなく」 (「墓地に置かれずに山札の一番下に置かれる」), or a card put
     # somewhere as a card is broken, discarded, drawn or put into a zone
     r"|(?:れる|る|く)時、[^。]*(?:ずに|のではなく)[^。]*(?:置|加え|戻)(?:かれる|られる|される|る|く|す)$"
-    r"|(?:ブレイクされる|捨てられる|捨てる|引く|置かれる|加えられる)時、(?:その[^、。を]*|それ)を[^。]*"
+    r"|(?:ブレイクされる|ブレイクする|捨てられる|捨てる|引く|置かれる|加えられる)時、(?:(?:自分|相手)は、?)?"
+    r"(?:その[^、。を]*|それ)を[^。]*"
     r"(?:置|加え|戻)(?:く|る|す|いてもよい|えてもよい|してもよい)$"
 )
 
@@ -792,6 +803,20 @@ def _cast_by_which(group: Group, text: str) -> str | None:
     return (
         "「それを唱えた後」 on a card with more than one ability that casts a spell: the spell of the sentence before "
         "it alone, which the vocabulary cannot state apart from the others'"
+    )
+
+
+def _in_trigger_problem(abilities: list[ReplacementAbility], sentence: str, line_before: str | None) -> str | None:
+    """Why a replacement after what a triggered ability does, in its line (「このクリーチャーが攻撃する時、カードを1枚
+    引く。このクリーチャーは破壊されるかわりに…」), is not read: an effect that ability creates, for no time said,
+    not the card's ability that always works. The spell the triggered ability casts (「それを唱えた後、墓地のかわりに
+    …」) is replaced as long as it is cast."""
+    lasting = [a for a in abilities if a.duration is None and a.watch.events != ("spell_to_graveyard",)]
+    if line_before is None or not _TRIGGER_HEAD.match(line_before) or not lasting:
+        return None
+    return (
+        f"「{sentence[:16]}…」 after what a triggered ability does, in its line: an effect that ability creates, "
+        "for no time said, which the vocabulary cannot state; not read"
     )
 
 
