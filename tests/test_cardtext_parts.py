@@ -2841,6 +2841,23 @@ def test_a_condition_on_the_watched_card_said_after_its_event_is_refused():
 
 
 BATTLE_ZONE_SAID_AGAIN = [
+    # 「自分の手札が…捨てられる時、かわりにそのカードをバトルゾーンに出してもよい」: each card discarded put out instead
+    (
+        "自分の手札が相手の効果によって捨てられる時、かわりにそのカードをバトルゾーンに出してもよい。",
+        {
+            "watch": {"event": "discard", "card": {"whose": "own"}, "when": ["by_opponent", "by_effect"]},
+            "instead": [{"move_to": "battle"}],
+            "optional": True,
+        },
+    ),
+    # 「相手のシールドがこのクリーチャーによってブレイクされる時」: its break, said of the shields
+    (
+        "相手のシールドがこのクリーチャーによってブレイクされる時、かわりにそのシールドを墓地に置く。",
+        {
+            "watch": {"event": "break", "card": {"whose": "opponent"}, "when": ["by_this"]},
+            "instead": [{"move_to": "graveyard"}],
+        },
+    ),
     # 「このクリーチャーが、相手のターン中、…離れる時」: the turn said between the subject and its event
     (
         "このクリーチャーが、相手のターン中、バトルゾーンを離れる時、かわりにマナゾーンに置く。",
