@@ -2460,3 +2460,51 @@ def test_an_ability_of_a_creature_in_the_battle_zone_is_what_kil_watches():
 def test_an_effect_with_no_source_is_refused_where_a_text_reads_its_source():
     with pytest.raises(dmrules.InputError, match="give the effect's 'source'"):
         dmrules.solve(scenario(KIL % ("battle", "")))
+
+
+# -- Duel Masters Play's: a mandatory replacement a card brought in board order makes applicable; the order of
+# -- cards with no place on the board --------------------------------------------------------------------------
+
+
+def test_a_mandatory_replacement_that_the_board_order_makes_applicable_applies():
+    """P04 with セイント・シャン・メリー's discard made mandatory: once ブラックルシファー (on its left) returned
+    the evolution demon to the empty hand, the discard can be made and must be (DMPS-2, 609.1): no resolution
+    lets ブラックルシファー apply and シャン・メリー's creature simply be destroyed."""
+    import yaml
+
+    data = yaml.safe_load((FIXTURES / "P04-black-lucifer-saint-champagne-board-order.yaml").read_text(encoding="utf-8"))
+    data.pop("expect", None)
+    saint = next(c for c in data["players"]["me"]["battle"] if c["id"] == "SC")
+    del saint["card"]["replacements"][0]["optional"]
+    solution = dmrules.solve(dmrules.scenario_from_text(yaml.safe_dump(data, allow_unicode=True), "p04.yaml"))
+    assert finals(solution, "BL", "SC", "EV") == [
+        ("battle", "battle", "graveyard"),
+        ("graveyard", "graveyard", "graveyard"),
+    ]
+
+
+MADNESS_OVERFLOW = """
+ruleset: dmps
+turn: opponent
+players:
+  me:
+    battle: [W1, W2, W3, W4, W5, W6]
+    hand:
+      - {id: %s, card: {name: 捨てられると出る一, type: creature, cost: 5, power: 5000, text: %s}}
+      - {id: %s, card: {name: 捨てられると出る二, type: creature, cost: 5, power: 5000, text: %s}}
+  opponent:
+    battle:
+      - {id: X, card: {name: 捨てさせるクリーチャー, type: creature}}
+effect: {source: X, controller: opponent, by: ability, events: [{id: e1, discard: [A, B]}]}
+"""
+MADNESS = "相手のターン中、このクリーチャーが自分の手札から捨てられる時、墓地に置くかわりにバトルゾーンに置く。"
+
+
+@pytest.mark.parametrize("first", ["A", "B"])
+def test_two_cards_of_the_hand_put_out_instead_into_one_room_are_refused_whatever_their_written_order(first):
+    """Duel Masters Play's battle zone holds 7: two discarded cards put out instead arrive for one place. Neither
+    has a place on the board, so which arrives first (and stays) no rule says, whichever is written first."""
+    second = "B" if first == "A" else "A"
+    text = MADNESS_OVERFLOW % (first, MADNESS, second, MADNESS)
+    with pytest.raises(dmrules.InputError, match="which of them overflow depends on the order they arrive in"):
+        dmrules.solve(scenario(text))

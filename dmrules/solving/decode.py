@@ -196,7 +196,8 @@ _UNMODELLED = {  # never listed as if it were followed (``unmodelled`` of the en
     "says",
     "overflow_order": "not modelled: more cards arrive at once in a Duel Masters Play's zone than it has room for, and "
     "which of them overflow depends on the order they arrive in, which no rule or ruling says (cards the effect "
-    "itself moves at once; replacements apply in board order, DMPS-2)",
+    "itself moves at once, or that replacements of one place on the board, or of none (the hand's), move; "
+    "replacements apply in board order, DMPS-2)",
     "room_filled_first": "not modelled: a replacement that needs room in a zone (ブラックルシファー, P03) comes "
     "after another that puts cards into that zone in the board order Duel Masters Play's applies them in (DMPS-2), "
     "and the zone is full only after it: whether the replacement still applies, no ruling says",
