@@ -165,6 +165,17 @@ def test_why_explains_each_decision_in_order():
     assert "not RK: the turn player decided first and applied SP to e1 (609.8)" in out.stdout
 
 
+def test_why_under_the_sequential_rules_says_the_replacements_apply_in_turn():
+    """Dimension Zero's rules apply the replacements of an event one after another (D0-6): a replacement applied
+    after another, to what that one made, is not kept out by 609.3, and no player decides first."""
+    out = run_cli("why", fixture("D06-both-in-turn"), "--resolution", "1")
+    assert out.returncode == 0
+    text = out.stdout
+    assert "609.3" not in text and "turn player" not in text
+    assert "not MA: DR applied to e1 first; this one applies in turn, to what that one made (D0-6)" in text
+    assert "applies MA" in text
+
+
 def test_why_rejects_a_resolution_that_does_not_exist():
     out = run_cli("why", fixture("A01"), "--resolution", "4")
     assert out.returncode == 2

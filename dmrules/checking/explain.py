@@ -688,6 +688,16 @@ class _WindowWhy:
         or a replacement that moves the event's card): the step's kind and reason say which."""
         builder, ranks, rank, event_id = self.builder, self.ranks, step.rank, step.event
         other = self.by_event.get(e)
+        if other is not None and self.scenario.ruleset == "sequential":
+            step.kind = "chained"
+            later = any(str(a.replacement.id) == step.replacement for a in self.window.applied if a.event != event_id)
+            step.reason = f"{builder.replacement(other).id} applied to {event_id} first; " + (
+                "this one applies in turn, to what that one made (D0-6)"
+                if later
+                else "the replacements apply one after another, each to what the one before made (D0-6), and "
+                "this one was not applied to it"
+            )
+            return True
         first = ranks.get((other, e), 3) if other is not None else None
         if other is not None and first is not None and first < rank:
             rule = "609.8a" if first == 0 else "609.8"

@@ -93,6 +93,8 @@ def why_text(scenario: Scenario, number: int, resolution: Resolution, steps: lis
     lines = [
         f"解決 {number} はなぜ合法か (決定の順に。609.9a: まず呪文自身の移動、次にターン・プレイヤー、"
         "次に非ターン・プレイヤーが決め、それからすべてが同時に適用される)"
+        if scenario.ruleset != "sequential"
+        else f"解決 {number} はなぜ合法か (D0-6: 置換効果は1つずつ順に、前の置換効果の結果に適用される)"
     ]
     several = len(resolution.windows) > 1
     for window in resolution.windows:
@@ -100,22 +102,22 @@ def why_text(scenario: Scenario, number: int, resolution: Resolution, steps: lis
         mine = [s for s in steps if s.window == window.index]
         if several:
             lines.append(f"ウィンドウ {window.index} ({ja.window_title(scenario, window)}):")
-        lines += _ranks(state, window, mine, "  " if several else "")
+        lines += _ranks(state, window, mine, "  " if several else "", scenario.ruleset == "sequential")
     if scenario.ruleset == "dmps":
         lines.append("その後、置換効果は盤面の順に1つずつ適用され、それぞれ前の結果を見る (DMPS-2):")
-    else:
+    elif scenario.ruleset != "sequential":
         lines.append("その後、すべてが同時に適用される (609.9):")
     lines.extend(ja.resolution_lines(scenario, number, resolution)[1:])
     return visible("\n".join(lines), lines=True) + "\n"
 
 
-def _ranks(state: Scenario, window, mine: list[WhyStep], indent: str) -> list[str]:
+def _ranks(state: Scenario, window, mine: list[WhyStep], indent: str, chained: bool = False) -> list[str]:
     events = {e.id: e for e in (*window.events, *window.happened, *window.replaced)}
     lines = []
     ranks = [0, 1, 2] if any(s.rank == 0 for s in mine) else [1, 2]
-    for position, rank in enumerate(ranks):
-        who = ja.RANK_WORDS_JA[rank]
-        if rank:
+    for position, rank in enumerate(ranks if not chained else [r for r in ranks if r < 2]):
+        who = ja.RANK_WORDS_JA[rank] if not (chained and rank) else "置換効果 (1つずつ順に: D0-6)"
+        if rank and not chained:
             player = state.turn_player if rank == 1 else state.opponent(state.turn_player)
             who += f" ({ja.player(player)})"
         lines.append(f"{indent}{'まず' if position == 0 else '次に'}、{who}:")

@@ -64,9 +64,13 @@ def cause_lines(causes) -> list[str]:
 
 def why_text(scenario: Scenario, number: int, resolution: Resolution, steps: list[WhyStep]) -> str:
     """A resolution replayed in decision order: window by window, rank by rank (609.8a, 609.8, 609.9a)."""
+    chained = scenario.ruleset == "sequential"
     lines = [
         f"Resolution {number}: how it is legal, in decision order (609.9a: the spell's own movement "
         "first, then the turn player, then the non-turn player; then everything applies at once)"
+        if not chained
+        else f"Resolution {number}: how it is legal (D0-6: the replacements apply one after another, each to what "
+        "the one before made)"
     ]
     several = len(resolution.windows) > 1
     for window in resolution.windows:
@@ -77,9 +81,9 @@ def why_text(scenario: Scenario, number: int, resolution: Resolution, steps: lis
         if several:
             lines.append(f"Window {window.index} ({window.label}):")
         ranks = [0, 1, 2] if any(s.rank == 0 for s in mine_here) else [1, 2]
-        for position, rank in enumerate(ranks):
-            who = RANK_WORDS[rank]
-            if rank:
+        for position, rank in enumerate(ranks if not chained else [r for r in ranks if r < 2]):
+            who = RANK_WORDS[rank] if not (chained and rank) else "the replacements, in turn (D0-6)"
+            if rank and not chained:
                 who += f" ({state.turn_player if rank == 1 else state.opponent(state.turn_player)})"
             lines.append(f"{indent}{'First' if position == 0 else 'Then'}, {who}:")
             mine = [s for s in mine_here if s.rank == rank]
@@ -100,7 +104,7 @@ def why_text(scenario: Scenario, number: int, resolution: Resolution, steps: lis
         lines.append(
             "Then the replacements apply one after another in board order, each seeing the last one's result (DMPS-2):"
         )
-    else:
+    elif not chained:
         lines.append("Then everything is applied at once (609.9):")
     lines.extend(resolution_lines(scenario, number, resolution)[1:])
     return visible("\n".join(lines), lines=True) + "\n"
