@@ -2841,54 +2841,6 @@ def test_a_condition_on_the_watched_card_said_after_its_event_is_refused():
 
 
 BATTLE_ZONE_SAID_AGAIN = [
-    # 「自分の手札が…捨てられる時、かわりにそのカードをバトルゾーンに出してもよい」: each card discarded put out instead
-    (
-        "自分の手札が相手の効果によって捨てられる時、かわりにそのカードをバトルゾーンに出してもよい。",
-        {
-            "watch": {"event": "discard", "card": {"whose": "own"}, "when": ["by_opponent", "by_effect"]},
-            "instead": [{"move_to": "battle"}],
-            "optional": True,
-        },
-    ),
-    # 「相手のシールドがこのクリーチャーによってブレイクされる時」: its break, said of the shields
-    (
-        "相手のシールドがこのクリーチャーによってブレイクされる時、かわりにそのシールドを墓地に置く。",
-        {
-            "watch": {"event": "break", "card": {"whose": "opponent"}, "when": ["by_this"]},
-            "instead": [{"move_to": "graveyard"}],
-        },
-    ),
-    # 「このクリーチャーが、相手のターン中、…離れる時」: the turn said between the subject and its event
-    (
-        "このクリーチャーが、相手のターン中、バトルゾーンを離れる時、かわりにマナゾーンに置く。",
-        {"watch": {"event": "leave", "card": "this", "when": ["opponent_turn"]}, "instead": [{"move_to": "mana"}]},
-    ),
-    # 「自分のバトルゾーンにドラゴンが2体以上あれば」: the player's cards of the battle zone, the player said first
-    (
-        "このクリーチャーが破壊される時、自分のバトルゾーンにドラゴンが2体以上あれば、かわりに手札に戻す。",
-        {
-            "watch": {"event": "destroy", "card": "this"},
-            "if": [{"zone": "battle", "whose": "own", "race": "ドラゴン", "at_least": 2}],
-            "instead": [{"move_to": "hand"}],
-        },
-    ),
-    # 「このクロスギアがクロスされているクリーチャー」: the creature this gear is crossed to
-    (
-        "このクロスギアがクロスされているクリーチャーが破壊される時、かわりにこのクロスギアを墓地に置いてもよい。",
-        {
-            "watch": {"event": "destroy", "card": "equipped"},
-            "instead": ["stay", {"this_to": "graveyard"}],
-            "optional": True,
-        },
-    ),
-    # 「このクリーチャーは…によって破壊されるかわりに」: the watched event said with what it is by
-    (
-        "このクリーチャーは相手の呪文によって破壊されるかわりに、手札に戻る。",
-        {
-            "watch": {"event": "destroy", "card": "this", "when": ["by_opponent", "by_spell"]},
-            "instead": [{"move_to": "hand"}],
-        },
-    ),
     (
         "自分のターン中、バトルゾーンにある自分のクリーチャーがバトルゾーンから墓地に置かれる時、かわりにとどまる。",
         {
@@ -5290,6 +5242,76 @@ def test_a_replacement_keyword_dmrules_cannot_place_is_never_passed_over(text, n
 # -- (「そのカードを引くかわりに」), and the cards under this creature called its evolution sources (「進化元」) ----
 
 SAID_AGAIN = [
+    # 「自分の超次元ゾーンから…を1体バトルゾーンに出してもよい」: a choice from the hyperspatial zone, zone first
+    (
+        "このクリーチャーが破壊される時、かわりに自分の超次元ゾーンからコスト5以下のサイキック・クリーチャーを1体"
+        "バトルゾーンに出してもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [
+                "stay",
+                {
+                    "choose": {
+                        "count": 1,
+                        "from": "hyperspatial",
+                        "to": "battle",
+                        "verb": "put",
+                        "type": "psychic",
+                        "cost_max": 5,
+                    }
+                },
+            ],
+            "optional": True,
+        },
+    ),
+    # 「自分の手札が…捨てられる時、かわりにそのカードをバトルゾーンに出してもよい」: each card discarded put out instead
+    (
+        "自分の手札が相手の効果によって捨てられる時、かわりにそのカードをバトルゾーンに出してもよい。",
+        {
+            "watch": {"event": "discard", "card": {"whose": "own"}, "when": ["by_opponent", "by_effect"]},
+            "instead": [{"move_to": "battle"}],
+            "optional": True,
+        },
+    ),
+    # 「相手のシールドがこのクリーチャーによってブレイクされる時」: its break, said of the shields
+    (
+        "相手のシールドがこのクリーチャーによってブレイクされる時、かわりにそのシールドを墓地に置く。",
+        {
+            "watch": {"event": "break", "card": {"whose": "opponent"}, "when": ["by_this"]},
+            "instead": [{"move_to": "graveyard"}],
+        },
+    ),
+    # 「このクリーチャーが、相手のターン中、…離れる時」: the turn said between the subject and its event
+    (
+        "このクリーチャーが、相手のターン中、バトルゾーンを離れる時、かわりにマナゾーンに置く。",
+        {"watch": {"event": "leave", "card": "this", "when": ["opponent_turn"]}, "instead": [{"move_to": "mana"}]},
+    ),
+    # 「自分のバトルゾーンにドラゴンが2体以上あれば」: the player's cards of the battle zone, the player said first
+    (
+        "このクリーチャーが破壊される時、自分のバトルゾーンにドラゴンが2体以上あれば、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"zone": "battle", "whose": "own", "race": "ドラゴン", "at_least": 2}],
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    # 「このクロスギアがクロスされているクリーチャー」: the creature this gear is crossed to
+    (
+        "このクロスギアがクロスされているクリーチャーが破壊される時、かわりにこのクロスギアを墓地に置いてもよい。",
+        {
+            "watch": {"event": "destroy", "card": "equipped"},
+            "instead": ["stay", {"this_to": "graveyard"}],
+            "optional": True,
+        },
+    ),
+    # 「このクリーチャーは…によって破壊されるかわりに」: the watched event said with what it is by
+    (
+        "このクリーチャーは相手の呪文によって破壊されるかわりに、手札に戻る。",
+        {
+            "watch": {"event": "destroy", "card": "this", "when": ["by_opponent", "by_spell"]},
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
     # 「このクリーチャーは…によって破壊されるかわりに」: the watched event said with what it is by
     (
         "このクリーチャーは相手の呪文によって破壊されるかわりに、手札に戻る。",
