@@ -124,6 +124,9 @@ TESTS = [
     "tests/test_twinpact.py",
     "tests/test_modelled.py::test_a_flipped_card_has_the_abilities_of_the_bundled_side_it_flipped_to",
     "tests/test_modelled.py::test_a_side_to_flip_to_whose_text_is_unread_is_refused",
+    # Duel Masters Play's: a mandatory replacement made applicable in board order; the order of cards of no place
+    "tests/test_modelled.py::test_a_mandatory_replacement_that_the_board_order_makes_applicable_applies",
+    "tests/test_modelled.py::test_two_cards_of_the_hand_put_out_instead_into_one_room_are_refused_whatever_their_written_order",
     "tests/test_cardtext_parts.py::test_an_act_a_player_may_do_instead_of_another_replaces_no_event",
     "tests/test_cardtext_parts.py::test_a_players_battle_zone_holds_that_players_creatures",
     "tests/test_cardtext_parts.py::test_a_count_in_kanji_or_digits",
@@ -214,8 +217,8 @@ MUTANTS: list[Mutant] = [
     M(
         "same-rank-elsewhere-dropped",
         "asp/common/feasible.lp",
-        "rank(R2,E2,K2), K2 <= K, event_card(X,C), event_to(X,Z2), Z2 != Z.",
-        "rank(R2,E2,K2), K2 < K, event_card(X,C), event_to(X,Z2), Z2 != Z.",
+        "rank(R2,E2,K2), K2 <= K, event_card(X,C), event_to(X,Z2), Z2 != Z, not brought(R,E,S,C).",
+        "rank(R2,E2,K2), K2 < K, event_card(X,C), event_to(X,Z2), Z2 != Z, not brought(R,E,S,C).",
         "cards a same-rank application sends elsewhere are not set aside (609.9a)",
     ),
     M(
@@ -1279,8 +1282,9 @@ MUTANTS += [
     M(
         "trigger-rules-move-own",
         "dmrules/reading/cardtext/textreader.py",
-        '        if _RULES_MOVE.search(sentence) or (said is not None and said.group("passive")):',
-        "        if False:",
+        "        if _RULES_MOVE.search(sentence) or _PASSIVE_BEFORE.match(sentence) or "
+        '(said and said.group("passive")):',
+        '        if _PASSIVE_BEFORE.match(sentence) or (said and said.group("passive")):',
         "「…唱えた時、唱えた後、墓地に置くかわりに…」 is set aside as the triggered effect's own",
     ),
     M(
@@ -1478,6 +1482,22 @@ MUTANTS += [
         "    other = card.definition.other_side\n",
         "    other = None\n",
         "a card flipped to a bundled card has no abilities of that card",
+    ),
+    M(
+        "brought-taken",
+        "asp/common/feasible.lp",
+        "brought_for(R,E,C) :- brought(R,E,_,C).",
+        "brought_for(R,E,C) :- brought(R,E,_,C), #false.",
+        "under Duel Masters Play's a card an earlier replacement brought is taken from the later one",
+    ),
+    M(
+        "arrival-written-order",
+        "asp/dmps/limits.lp",
+        "arrival_key(C,(K,N)) :- arrived(C,_,Z), happens(X), event_card(X,C), event_to(X,Z), not overtaken(X),\n"
+        "                        made(X,E,R), key(R,E,K,N,_).",
+        "arrival_key(C,(K,N,O)) :- arrived(C,_,Z), happens(X), event_card(X,C), event_to(X,Z), not overtaken(X),\n"
+        "                        made(X,E,R), key(R,E,K,N,O).",
+        "cards of the hand put out arrive in the order they are written in",
     ),
     M(
         "nested-pile",

@@ -5468,3 +5468,16 @@ effect: {source: X, controller: opponent, by: ability, events: [{id: e1, destroy
 """
     with pytest.raises(dmrules.InputError, match="the text of 試しのクリーチャー cannot be read"):
         scenario(text)
+
+
+def test_the_shield_a_castle_fortifies_however_it_is_said():
+    """「この城が付いているシールド」 is 「この城を付けて要塞化したシールド」: the shield this castle fortifies."""
+    form = {
+        "watch": {"event": "break", "card": "fortified"},
+        "instead": ["stay", {"this_to": "graveyard"}],
+        "optional": True,
+    }
+    for said in ("この城が付いているシールド", "この城で要塞化したシールド"):
+        result = compile_text(f"{said}がブレイクされる時、かわりにこの城を墓地に置いてもよい。", "城")
+        assert result.complete, [p.problem for p in result.problems]
+        assert [comparable(a) for a in result.abilities] == [comparable(a) for a in read_forms([form])]
