@@ -5481,3 +5481,59 @@ def test_the_shield_a_castle_fortifies_however_it_is_said():
         result = compile_text(f"{said}がブレイクされる時、かわりにこの城を墓地に置いてもよい。", "城")
         assert result.complete, [p.problem for p in result.problems]
         assert [comparable(a) for a in result.abilities] == [comparable(a) for a in read_forms([form])]
+
+
+# -- a replacement said without 「かわりに」 in other words; a player said before two kinds; a hand's card put into
+# -- the graveyard; a deck's cards taken with no search; a label of a number with no condition said after it
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "このクリーチャーが破壊される場合、バトルゾーンにとどまる。",
+        "自分のシールドがブレイクされる場合、そのシールドを墓地に置く。",
+        "相手がカードを引く場合、そのカードを墓地に置く。",
+        "このクリーチャーがバトルゾーンを離れる場合、手札に戻る。",
+        "このクリーチャーが手札から捨てられる場合、バトルゾーンに出してもよい。",
+        "このクリーチャーが破壊される時、墓地ではなくマナゾーンに置かれる。",
+        "相手のクリーチャーは、破壊される時、墓地ではなく山札の一番下に置かれる。",
+        "この呪文を唱えた後、墓地ではなく山札の一番下に置く。",
+        "このクリーチャーは、バトルゾーンを離れる時、山札の一番下に置かれる。",
+        "このクリーチャーは破壊されず、手札に戻る。",
+        "自分のクリーチャーが破壊される時、そのクリーチャーを破壊しない。",
+        # a label of a number (マナ武装, 革命) whose condition the sentence after it does not say again
+        "マナ武装 5：このクリーチャーが破壊される時、かわりにマナゾーンに置く。",
+        "革命2−このクリーチャーが破壊される時、かわりに手札に戻す。",
+        # a modifier of the first of two kinds alone: both kinds' or not, the text does not say
+        "このクリーチャーが破壊される時、かわりに自分の他のドラゴン1体とファイアー・バード1体を破壊してもよい。",
+    ],
+)
+@pytest.mark.parametrize("card_type", [None, "creature", "spell"])
+def test_what_a_second_review_of_readings_found_passed_over_is_refused(text, card_type):
+    result = compile_text(text, card_type)
+    assert not result.complete and not result.abilities, result.forms()
+
+
+@pytest.mark.parametrize(
+    ("text", "instead"),
+    [
+        # the player said before two kinds is both kinds'
+        (
+            "このクリーチャーが破壊される時、かわりに自分のドラゴン1体とファイアー・バード1体を破壊してもよい。",
+            [
+                "stay",
+                {"destroy": {"count": 1, "whose": "own", "race": "ドラゴン"}},
+                {"destroy": {"count": 1, "whose": "own", "race": "ファイアー・バード"}},
+            ],
+        ),
+        # a hand's card put into the graveyard is discarded
+        ("このクリーチャーが破壊される時、かわりに自分の手札を1枚墓地に置いてもよい。", ["stay", {"discard": 1}]),
+        # a deck's cards taken with no search are its top ones
+        (
+            "このクリーチャーが破壊される時、かわりに自分の山札からカードを2枚墓地に置いてもよい。",
+            ["stay", {"mill": {"player": "own", "count": 2}}],
+        ),
+    ],
+)
+def test_what_a_second_review_of_readings_found_widened_is_read_as_printed(text, instead):
+    assert_compiles_to(text, {"watch": {"event": "destroy", "card": "this"}, "instead": instead, "optional": True})

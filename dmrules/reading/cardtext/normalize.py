@@ -146,6 +146,13 @@ def _each_chosen(match: re.Match[str]) -> str:
     cards of two kinds, N of one and M of the other, is a choice of each, done together: 「ファイアー・バード1体を…
     墓地に置き、アース・ドラゴン1体を…墓地に置いてもよい」."""
     pre, first, n, second, m, rest, stem, may = match.group("pre", "a", "n", "b", "m", "rest", "stem", "may")
+    # 「自分のドラゴン1体とファイアー・バード1体」: the player said first is both kinds'; a modifier of the first
+    # alone (「他の」, 「タップされている」) may be both kinds' or not: left as printed (not read)
+    player = re.search(r"(?:自分|相手)の", first)
+    if player and not second.startswith(("自分の", "相手の")):
+        if re.search(r"他の|タップ|以外|墓地|マナゾーン|手札|山札|シールド|バトルゾーン", first[player.start() :]):
+            return match.group(0)
+        second = player.group(0) + second
     return f"{pre}{first}{n}を{rest}{_STEM[stem]}、{second}{m}を{rest}{stem}て{may}"
 
 
@@ -225,6 +232,18 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (
         re.compile(r"(^|、)((?:自分|相手)の)?シールドがこのクリーチャー(?:によって|に)ブレイクされる時"),
         r"\1このクリーチャーが\2シールドをブレイクする時",
+    ),
+    # 「相手の山札を2枚墓地に置く」「自分の山札からカードを1枚…」: cards of a deck taken with no search are its top ones
+    (
+        re.compile(r"((?:自分|相手)の)山札(?:からカードを|のカードを|を)(\d+枚)、?(?![^、。]*?(?:見|選))"),
+        r"\1山札の上から\2を",
+    ),
+    # 「自分の手札を1枚墓地に置く」: a hand's card put into the graveyard is discarded (「捨てる」)
+    (
+        re.compile(
+            r"((?:自分|相手)の手札(?:から[^、。を]*?)?を(?:\d+枚|好きな数|すべて)?、?)(?:自分の|持ち主の)?墓地に置(く|き|いて)"
+        ),
+        lambda m: m.group(1) + {"く": "捨てる", "き": "捨て", "いて": "捨てて"}[m.group(2)],
     ),
     # 「バトルで負ける時」: 「バトルに負ける時」
     (re.compile(r"バトルで負ける"), "バトルに負ける"),

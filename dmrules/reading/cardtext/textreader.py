@@ -487,10 +487,16 @@ def _earlier_cards_problem(abilities, sentence: str, before: str, no_spell: bool
 # replacement or a trigger, which the text does not say.
 _UNMARKED = re.compile(
     r"(置かれる|離れる|破壊される|戻される)時、(?:(?:その[^、。を]*|このクリーチャー|それ)を)?(?:(?!を)[^。])*"
-    r"(置|加え|戻)(く|る|す|いてもよい|いてよい|てもよい|てよい|してもよい|してよい)$"
+    r"(置|加え|戻)(く|る|す|かれる|られる|される|いてもよい|いてよい|てもよい|てよい|してもよい|してよい)$"
     # or where it goes said with 「…ずに」「…のではなく」 (「墓地に置かれずに山札の一番下に置かれる」), or a card put
     # somewhere as a card is broken, discarded, drawn or put into a zone
-    r"|(?:れる|る|く)時、[^。]*(?:ずに|のではなく)[^。]*(?:置|加え|戻)(?:かれる|られる|される|る|く|す)$"
+    r"|(?:れる|る|く)時、[^。]*(?:ずに|ず、|ではなく)[^。]*(?:置|加え|戻)(?:かれる|られる|される|る|く|す)$"
+    # the watched card put out as it is discarded, put somewhere or removed (「…捨てられる時、バトルゾーンに出す」)
+    r"|(?:捨てられる|置かれる|離れる|破壊される)時、(?:(?:このクリーチャー|その[^、。を]*|それ)を)?(?:(?!を)[^。])*"
+    r"出(?:す|る|してもよい)$"
+    # 「唱えた後、墓地ではなく…に置く」, 「…破壊されず、手札に戻る」 (no watched event said)
+    r"|唱えた後、[^。]*(?:ずに|ではなく)[^。]*(?:置|加え|戻)(?:かれる|られる|される|る|く|す)$"
+    r"|(?:破壊され|離れ|置かれ|ブレイクされ)ず(?:に|、)[^。]*(?:置|加え|戻)(?:かれる|られる|される|る|く|す)$"
     r"|(?:ブレイクされる|ブレイクする|捨てられる|捨てる|引く|置かれる|加えられる)時、(?:(?:自分|相手)は、?)?"
     r"(?:その[^、。を]*|それ)を[^。]*"
     r"(?:置|加え|戻)(?:く|る|す|いてもよい|えてもよい|してもよい)$"
@@ -524,8 +530,14 @@ def _keyword_condition(
     known = {*table.get("flags", {}), *table.get("labels", {})}
     if keyword is not None and re.fullmatch(r"[A-Z]{1,4}", keyword) and keyword not in known:
         return _UNKNOWN_CONDITION, body  # 「KP−…」: a label of abilities used only as its keyword says
+    if keyword is not None and _NUMBERED_LABEL.match(line) and not _CONDITION_SAID.search(body):
+        return _UNKNOWN_CONDITION, body  # 「マナ武装5:」「革命2−」 with no condition said after it: the label's
     return condition, body
 
+
+# 「マナ武装5:」「革命2−」: a label of a number, whose condition the printed sentence after it says again
+_NUMBERED_LABEL = re.compile(r"^[^()、。:\-]{1,24}?\s*\d+\s*[:\-]")
+_CONDITION_SAID = re.compile(r"(?:あれば|なら|ならば|なければ|以上|以下)")
 
 # A condition keyword's condition that dmrules does not know: the abilities it conditions are not read
 _UNKNOWN_CONDITION = "\0unknown condition"
@@ -551,6 +563,7 @@ def _unmarked_problem(body: str, done: list[c.Sentence]) -> str | None:
     (``_DENIED``): 「自分のシールドがブレイクされる時、自分の手札を2枚捨ててもよい。そうした場合、そのシールドは
     ブレイクされない」."""
     goes_on = body.startswith(_GOES_ON_WORDS) or _USE_LIMITED.match(body) is not None
+    body = _AS_TOKI.sub(r"\1時、", body)  # 「破壊される場合、」: the watched event, as 「時、」 says it
     if done and done[-1].verdict == "replacement" and goes_on:
         return (
             f"「{body[:16]}…」 on the line after a replacement goes on with it (what follows it, when it may be used): "
@@ -615,11 +628,14 @@ def _unknown_keyword_problem(body: str) -> str | None:
 
 # (a watched event in the present, what says it does not happen or happens otherwise): 「そのシールドはブレイク
 # されない」「その呪文は効果を失い」「ブレイクされるシールドを…自分で選ぶ」, said without 「かわりに」
+# 「…破壊される場合、」「…離れる際、」「…引くなら、」: an event in the present, said as 「…時、」 says it
+_AS_TOKI = re.compile(r"(される|られる|離れる|引く|捨てる|出る)(?:場合|際|なら)、")
+
 _DENIED = (
     # 「このクリーチャーが破壊される時、バトルゾーンにとどまる」: the watched card staying, said without 「かわりに」
     (r"(?:される|られる|離れる)", r"時、(?:(?:この|その)[^、。]*?は、?)?(?:バトルゾーンに)?(?:とどまる|留まる|残る)"),
     ("ブレイクされる", r"ブレイクされない|(自分|相手)で選ぶ"),
-    ("破壊される", r"破壊されない|墓地に置かれない"),
+    ("破壊される", r"破壊されない|破壊しない|墓地に置かれない"),
     ("離れる", r"離れない|墓地に置かれない"),
     ("置かれる", r"置かれない"),
     ("実行される", r"効果を失い"),
