@@ -5537,3 +5537,14 @@ def test_what_a_second_review_of_readings_found_passed_over_is_refused(text, car
 )
 def test_what_a_second_review_of_readings_found_widened_is_read_as_printed(text, instead):
     assert_compiles_to(text, {"watch": {"event": "destroy", "card": "this"}, "instead": instead, "optional": True})
+
+
+def test_a_deck_said_with_a_count_is_its_top_cards_only_where_they_are_put_somewhere():
+    """「山札を2枚墓地に置く」 takes the top two; 「山札を3枚まで引く」 (a draw) and a search keep their words."""
+    from dmrules.reading.cardtext.normalize import normalize
+
+    assert normalize("相手の山札を2枚墓地に置く") == "相手の山札の上から2枚を墓地に置く"
+    assert normalize("自分の山札を3枚まで引く") == "自分の山札を3枚まで引く"
+    assert normalize("自分の山札からカードを1枚さがして表にし、自分のマナゾーンに置く").startswith(
+        "自分の山札からカードを1枚さがして"
+    )

@@ -235,7 +235,10 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     ),
     # 「相手の山札を2枚墓地に置く」「自分の山札からカードを1枚…」: cards of a deck taken with no search are its top ones
     (
-        re.compile(r"((?:自分|相手)の)山札(?:からカードを|のカードを|を)(\d+枚)、?(?![^、。]*?(?:見|選))"),
+        re.compile(
+            r"((?:自分|相手)の)山札(?:からカードを|のカードを|を)(\d+枚)、?"
+            r"(?=(?:自分の|持ち主の)?(?:墓地|マナゾーン|シールド|手札|山札の)[^、。]*?(?:置|加え|戻|化))"
+        ),
         r"\1山札の上から\2を",
     ),
     # 「自分の手札を1枚墓地に置く」: a hand's card put into the graveyard is discarded (「捨てる」)
