@@ -5506,6 +5506,7 @@ def test_the_shield_a_castle_fortifies_however_it_is_said():
         "革命2−このクリーチャーが破壊される時、かわりに手札に戻す。",
         # a modifier of the first of two kinds alone: both kinds' or not, the text does not say
         "このクリーチャーが破壊される時、かわりに自分の他のドラゴン1体とファイアー・バード1体を破壊してもよい。",
+        "このクリーチャーが破壊される時、かわりに他の自分のクリーチャー1体とドラゴン1体を破壊してもよい。",
     ],
 )
 @pytest.mark.parametrize("card_type", [None, "creature", "spell"])

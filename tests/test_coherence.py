@@ -61,10 +61,10 @@ def test_a_later_step_or_an_event_of_another_kind_is_refused_at_its_own_field():
           source: X
           controller: you
           events: [{destroy: J1}]
-          then: [{source: H, by: attack, events: [{discard: h1}]}]
+          then: [{source: H, by: spell, events: [{discard: h1}]}]
         """)
     assert place == "effect.then[0].by"
-    assert problem.startswith("H (手札のクリーチャー) is in the hand zone: the source of an attack (by: attack)")
+    assert problem.startswith("H (手札のクリーチャー) is a creature card, not a spell")
     place, problem = refusal("effect: {source: X, controller: you, events: [{destroy: J1, by: spell}]}")
     assert place == "effect.events[0].by"
     assert "is a creature card, not a spell" in problem
@@ -151,3 +151,26 @@ def test_civilizations_stated_on_a_face_down_card_of_the_mana_zone_are_warned_of
         "civilization there (a colorless card: 「マナゾーンにある裏向きのカードは、…無色カードとして扱う」); the "
         "civilizations stated count only once it leaves the mana zone",
     )
+
+
+def test_a_later_steps_attack_by_a_creature_an_earlier_step_put_out_is_no_problem():
+    """革命チェンジ: Y is swapped in from the hand, then attacks in a later step (its zone then is the battle zone)."""
+    text = """
+turn: opponent
+players:
+  me:
+    shields: [s1]
+  opponent:
+    battle:
+      - {id: X, card: {name: 攻撃するクリーチャー, type: creature, power: 1000}}
+    hand:
+      - {id: Y, card: {name: 入れ替わるクリーチャー, type: creature, power: 9000}}
+effect:
+  source: X
+  controller: opponent
+  by: ability
+  events: [{id: e1, swap: [X, Y]}]
+  then: [{source: Y, by: attack, events: [{id: e2, break: s1}]}]
+"""
+    solution = dmrules.solve(dmrules.scenario_from_text(text, "swap.yaml"))
+    assert sorted((r.final["Y"], r.final["s1"]) for r in solution.resolutions) == [("battle", "hand")]

@@ -2508,3 +2508,24 @@ def test_two_cards_of_the_hand_put_out_instead_into_one_room_are_refused_whateve
     text = MADNESS_OVERFLOW % (first, MADNESS, second, MADNESS)
     with pytest.raises(dmrules.InputError, match="which of them overflow depends on the order they arrive in"):
         dmrules.solve(scenario(text))
+
+
+NO_SOURCE = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: A
+        card: {name: テストA, type: creature, power: 3000,
+               text: このクリーチャーが相手のクリーチャーの能力によって破壊される時、墓地に置くかわりに手札に戻す。}
+  opponent: {}
+effect: {controller: opponent, by: %s, events: [{id: e1, destroy: A}]}
+"""
+
+
+def test_an_effect_with_no_source_is_refused_only_where_its_source_could_decide():
+    """A spell's destruction is no creature's ability whatever its source: no replacement, A is destroyed. An
+    ability's with no source could be a creature's: refused."""
+    assert finals(dmrules.solve(scenario(NO_SOURCE % "spell")), "A") == [("graveyard",)]
+    with pytest.raises(dmrules.InputError, match="give the effect's 'source'"):
+        dmrules.solve(scenario(NO_SOURCE % "ability"))

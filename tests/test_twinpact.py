@@ -227,3 +227,12 @@ def test_a_twinpact_cast_as_a_spell_is_seen_by_a_watch_of_spells_cast():
     """「自分の呪文を唱えた後」 watches the spell cast: the twinpact is that spell."""
     watcher = "自分の呪文を唱えた後、墓地に置くかわりに山札の一番下に置く。"
     assert _outcomes(_cast(watcher, None)) == [((("T", "deck"), ("W", "battle")), (("e1", "W", ()),))]
+
+
+def test_a_twinpact_cast_as_a_spell_passes_a_filter_of_spells_with_its_spell_side():
+    """「自分の呪文が墓地に置かれる時」: the spell side passes, whether the creature side counts or not."""
+    watcher = "自分の呪文が墓地に置かれる時、かわりに山札の一番下に置いてもよい。"
+    assert _outcomes(_cast(watcher, None)) == [
+        ((("T", "deck"), ("W", "battle")), (("e1", "W", ()),)),
+        ((("T", "graveyard"), ("W", "battle")), ()),
+    ]

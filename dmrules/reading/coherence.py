@@ -20,19 +20,20 @@ from .reader import Node
 # -- the effect's source and kind -------------------------------------------------------------
 
 
-def _source_problem(card: CardInstance, by: str) -> str | None:
-    """Why ``card`` cannot be the source of an effect of the kind ``by``; None when it can."""
+def _source_problem(card: CardInstance, by: str, zone_known: bool = True) -> str | None:
+    """Why ``card`` cannot be the source of an effect of the kind ``by``; None when it can. ``zone_known``: the
+    card's zone as the scenario states it is where it is then (not so in a later step, after the steps before)."""
     if by == "spell" and card.types and "spell" not in card.types:
         return (
             f"{card.label} is a {'/'.join(card.types)} card, not a spell: the source of a spell's effect "
             "(by: spell) is the spell cast (a twinpact with a spell side, or a card of no stated type, may be)"
         )
-    if by == "attack" and card.zone != "battle":
+    if by == "attack" and card.zone != "battle" and zone_known:
         return (
             f"{card.label} is in the {card.zone} zone: the source of an attack (by: attack) is the attacking "
             "creature, in the battle zone"
         )
-    if by == "summon" and card.zone == "battle" and card.under is None:
+    if by == "summon" and card.zone == "battle" and card.under is None and zone_known:
         return (
             f"{card.label} is in the battle zone already: the source of a summon (by: summon) is the creature "
             "being summoned, from the hand or another zone"
@@ -49,12 +50,12 @@ def step_node(spec: EventSpec) -> Node:
     return Node(spec.node.located, place, None)
 
 
-def _stated_sources(effect: Node, scenario: Scenario) -> Iterator[tuple[Node, str, str, str]]:
+def _stated_sources(effect: Node, scenario: Scenario) -> Iterator[tuple[Node, str, str, str, bool]]:
     """Each (node, key, source, by) the effect states: the effect's own, then a later step's that differs, then
     an event's that says its own source or kind; ``key`` is the field to name, the one said the latest."""
     program = scenario.program
     if program.source is not None:
-        yield effect, "by", program.source, program.by
+        yield effect, "by", program.source, program.by, True
     for index, step in enumerate(program.steps):
         specs = step.events + (step.instead.events if step.instead is not None else ())
         step_said = index > 0 and (step.source, step.by) != (program.source, program.by)
@@ -64,17 +65,17 @@ def _stated_sources(effect: Node, scenario: Scenario) -> Iterator[tuple[Node, st
                 continue
             if spec.source is not None or spec.by is not None:
                 assert isinstance(spec.node, Node)
-                yield spec.node, "by" if spec.by is not None else "source", source, by
+                yield spec.node, "by" if spec.by is not None else "source", source, by, index == 0
             elif step_said:
-                yield step_node(spec), "by" if step.by != program.by else "source", source, by
+                yield step_node(spec), "by" if step.by != program.by else "source", source, by, index == 0
 
 
 def check_effect_sources(effect: Node, scenario: Scenario) -> list[str]:
     """Refuse an effect whose source card cannot make an effect of its kind (``by``); the warnings of an effect
     that may be, but seldom is: a spell cast by another player than the one whose zone holds it."""
-    for node, key, source, by in _stated_sources(effect, scenario):
+    for node, key, source, by, zone_known in _stated_sources(effect, scenario):
         card = scenario.cards.get(source)
-        problem = _source_problem(card, by) if card is not None else None
+        problem = _source_problem(card, by, zone_known) if card is not None else None
         if problem is not None:
             raise node.error(problem, key)
     program = scenario.program

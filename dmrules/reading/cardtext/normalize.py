@@ -150,7 +150,7 @@ def _each_chosen(match: re.Match[str]) -> str:
     # alone (「他の」, 「タップされている」) may be both kinds' or not: left as printed (not read)
     player = re.search(r"(?:自分|相手)の", first)
     if player and not second.startswith(("自分の", "相手の")):
-        if re.search(r"他の|タップ|以外|墓地|マナゾーン|手札|山札|シールド|バトルゾーン", first[player.start() :]):
+        if re.search(r"他の|タップ|以外|墓地|マナゾーン|手札|山札|シールド|バトルゾーン", first):
             return match.group(0)
         second = player.group(0) + second
     return f"{pre}{first}{n}を{rest}{_STEM[stem]}、{second}{m}を{rest}{stem}て{may}"
