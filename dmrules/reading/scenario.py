@@ -361,23 +361,19 @@ def _with_other_side(card: CardDef, db: CardDatabase) -> CardDef:
     return replace(card, other_side=other)
 
 
-def _other_side_problem(card: CardDef | None) -> str | None:
-    """Why the side a card may flip to cannot be played: its text unread, or an ability the solver
-    does not model."""
-    other = card.other_side if card is not None else None
-    if other is None:
-        return None
-    if other.unread:
-        return (
-            f"its other side {other.name} ('flips_to'), which it has once it flips: the card-text compiler "
-            f"cannot read its printed text yet ({other.unread})"
-        )
-    for index, ability in enumerate(other.replacements, start=1):
-        gaps = unsolved(ability)
+def _definition_problem(
+    definition: CardDef | None, abilities: tuple[ReplacementAbility, ...], remedy: str = ""
+) -> str | None:
+    """Why a card (or the side it may flip to) cannot be played: its text unread (``remedy`` said after it), or an
+    ability (not one its spell or ability creates for a time) that uses a part the solver does not model."""
+    if definition is not None and definition.unread:
+        return f"the card-text compiler cannot read its printed text yet ({definition.unread}){remedy}"
+    for index, ability in enumerate(abilities, start=1):
+        gaps = unsolved(ability) if ability.duration is None else []
         if gaps:
             return (
-                f"its other side {other.name} ('flips_to'): its ability {index} uses "
-                f"{', '.join(dict.fromkeys(gaps))}, which the solver does not model yet"
+                f"its ability {index} ({shorten(ability.text or '')}) uses {', '.join(dict.fromkeys(gaps))}, "
+                "which the solver does not model yet"
             )
     return None
 
@@ -460,15 +456,19 @@ class _CardsReader:
             self.card_nodes[card_id] = element
 
     def _check_solvable(self, node: Node, card: CardInstance) -> None:
-        """Refuse a card whose abilities use a part the solver does not model yet."""
-        if card.definition is not None and card.definition.unread:
-            raise node.error(
-                f"{card.label}: the card-text compiler cannot read its printed text yet "
-                f"({card.definition.unread}); define the card inline with its 'replacements'"
-            )
-        problem = _other_side_problem(card.definition)
+        """Refuse a card whose abilities, or those of the side it may flip to, use a part the solver does not
+        model yet."""
+        problem = _definition_problem(
+            card.definition, card.replacements, "; define the card inline with its 'replacements'"
+        )
         if problem:
             raise node.error(f"{card.label}: {problem}")
+        other = card.definition.other_side if card.definition is not None else None
+        problem = _definition_problem(other, other.replacements) if other is not None else None
+        if other is not None and problem:
+            raise node.error(
+                f"{card.label}: its other side {other.name} ('flips_to'), which it has once it flips: {problem}"
+            )
         for index, ability in enumerate(card.replacements, start=1):
             if ability.duration is not None:
                 # An effect its spell or ability creates: not the card's while it is somewhere; in play once
@@ -481,13 +481,6 @@ class _CardsReader:
                             "'replacement_effects', with this card as its source"
                         )
                     )
-                )
-                continue
-            gaps = unsolved(ability)
-            if gaps:
-                raise node.error(
-                    f"{card.label}: its ability {index} ({shorten(ability.text or '')}) uses "
-                    f"{', '.join(dict.fromkeys(gaps))}, which the solver does not model yet"
                 )
 
     def _definition(self, node: Node) -> CardDef:
