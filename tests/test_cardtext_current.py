@@ -1483,7 +1483,7 @@ def test_a_keyword_given_and_a_replacement_under_one_condition():
         "at_least": 3,
     }
     assert_compiles_to(
-        "バトルゾーンに自分の水のクリーチャーまたはタマシードが3枚以上あれば、このクリーチャーに「ブロッカー」を与え、"
+        "バトルゾーンに自分の水のクリーチャーまたは水のタマシードが3枚以上あれば、このクリーチャーに「ブロッカー」を与え、"
         "破壊される時、墓地に置くかわりに手札に戻す。",
         {"watch": {"event": "destroy", "card": "this"}, "if": [condition], "instead": [{"move_to": "hand"}]},
     )

@@ -4610,10 +4610,11 @@ BREAKER = "自分のドラゴンがシールドをブレイクする時、かわ
 
 
 def test_a_break_by_a_creature_the_text_names_by_race():
+    """「自分のドラゴンがシールドをブレイクする」: a player's creature breaks the other player's shields."""
     assert_compiles_to(
         BREAKER,
         {
-            "watch": {"event": "break", "card": {"whose": "any"}, "by_card": {"whose": "own", "race": "ドラゴン"}},
+            "watch": {"event": "break", "card": {"whose": "opponent"}, "by_card": {"whose": "own", "race": "ドラゴン"}},
             "instead": [{"move_to": "graveyard"}],
             "optional": True,
         },

@@ -1444,7 +1444,7 @@ players:
           type: creature
           cost: 4
           power: 1000
-          text: 自分のコスト3以下の進化クリーチャーまたはタマシードが手札から捨てられる時、かわりにマナゾーンに置く。
+          text: 自分のコスト3以下の、進化クリーチャーまたはタマシードが手札から捨てられる時、かわりにマナゾーンに置く。
     hand:
       - id: TW
         card:
@@ -1459,7 +1459,7 @@ effect: {controller: opponent, events: [{id: e1, discard: TW}]}
 
 @pytest.mark.parametrize("cost, where", [(7, "graveyard"), (3, "mana")])
 def test_a_twinpact_passes_a_filter_of_alternatives_with_one_side(cost, where):
-    """「コスト3以下の進化クリーチャーまたはタマシード」: one side must be an evolution creature of cost 3 or less; a
+    """「コスト3以下の、進化クリーチャーまたはタマシード」: one side must be an evolution creature of cost 3 or less; a
     twinpact whose evolution side costs 7 and whose spell side costs 2 is neither (docs/card-text.md, any_of)."""
     solution = dmrules.solve(scenario(TWINPACT_EITHER.replace("COST", str(cost))))
     assert finals(solution, "TW") == [(where,)]

@@ -110,11 +110,17 @@ def phrase(flt: Filter, *, head: str | None = None) -> str:
     if flt.races and flt.types and "creature" not in flt.types and head is None:
         parts.append(_or(list(flt.races)) + "を持つ")  # 「魔導具を持つ呪文」
         flt = replace(flt, races=())
+    heads = head is None and (len(flt.types) > 1 or len(flt.races) > 1 or len(flt.names) > 1)
     if flt.any_of:  # 「進化クリーチャーまたはタマシード」: the alternatives' heads
         if head is not None or souls or flt.types or flt.races or flt.names or flt.evolution or flt.not_types:
             raise ReadError("a filter of alternatives with heads of its own")
-        head = _or([phrase(alt) for alt in flt.any_of])
-    parts.append(head if head is not None else _head(flt, souls))
+        head, heads = _or([phrase(alt) for alt in flt.any_of]), True
+    head = head if head is not None else _head(flt, souls)
+    if heads and len(parts) > (flt.whose != "any") + flt.other:
+        head = (
+            "、" + head
+        )  # 「コスト3以下の、進化クリーチャーまたはタマシード」: a modifier set off holds for each head
+    parts.append(head)
     return "".join(parts)
 
 
@@ -421,8 +427,10 @@ def render_condition(condition: Condition) -> str:
     if condition.than_other is not None:
         return _render_compared(condition, flt)
     none = condition.at_most == 0 and condition.at_least == 0
-    if condition.at_most is not None and not none:
+    if condition.at_most is not None and not none and (condition.zone in _COUNTED and _whose_only(flt)):
         return _render_at_most(condition, flt)
+    if condition.at_most is not None and not none and condition.at_least != 0:
+        raise ReadError("a count between two bounds no printed phrase states")
     where = (
         "バトルゾーンに"
         if condition.zone == "battle"
@@ -439,7 +447,13 @@ def render_condition(condition: Condition) -> str:
     what = phrase(flt)
     if none:
         return f"{where}{what}が{besides}1枚もなければ"
+    if condition.at_most is not None:
+        return f"{where}{what}が{besides}{condition.at_most}枚以下であれば"
     return f"{where}{what}が{besides}{condition.at_least}枚以上あれば"
+
+
+def _whose_only(flt: Filter) -> bool:
+    return replace(flt, whose="any") == Filter()
 
 
 # 「このターン、…が破壊されていれば」: the past event a condition counts, as printed

@@ -37,6 +37,16 @@ class ConditionParts:
             raise ReadError("「他に」 said twice")
         return ("if", replace(_count_condition(zone, whose, phrase, 0, other), at_most=0))
 
+    def cond_count_at_most(self, items: list):
+        """「相手のマナゾーンにカードが5枚以下であれば」: at most N of those cards there."""
+        zone, whose = items[0]
+        phrase = _one_kind(next((i for i in items if isinstance(i, Phrase)), Phrase()))
+        besides = _typed_tokens(items, "BESIDES")
+        if len(besides) > 1:
+            raise ReadError("「他に」 said twice")
+        at_most = _number(_typed_tokens(items, "NUMBER")[0])
+        return ("if", replace(_count_condition(zone, whose, phrase, 0, bool(besides)), at_most=at_most))
+
     def cond_only_this(self, items: list):
         """「バトルゾーンにある自分のクリーチャーがこのクリーチャーだけであれば」: none of those cards there besides
         this one."""

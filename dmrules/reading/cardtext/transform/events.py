@@ -69,6 +69,7 @@ class Ev:
     to_not: tuple[str, ...] = ()  # 「手札以外のゾーンに」: anywhere but these zones
     from_not: tuple[str, ...] = ()  # 「超次元ゾーン以外から出る」: from anywhere but these zones
     partner: Filter | None = None  # 「相手のクリーチャーとバトルする」: the battle's other creature
+    by_card: Filter | None = None  # 「相手のドラゴンにブレイクされる」: the creature breaking
     cause: str | None = None  # free: 「コストを支払わずに出る」
 
 
@@ -253,24 +254,20 @@ class EventParts:
     def watch_breaks(self, items: list):
         """「相手のクリーチャーが自分のシールドをブレイクする時」: a break of the shields, by that player's creature."""
         breaker, shields = (i for i in items if isinstance(i, Phrase))
-        whose = breaker.filter.whose
-        if (
-            whose not in ("own", "opponent")
-            or breaker.count is not None
-            or breaker.any_one
-            or breaker.both
-            or breaker.shield
-            or breaker.card
-            or breaker.zone not in (None, "battle")
-        ):
-            raise ReadError("a break by creatures the text names otherwise than as a player's creatures")
         if not shields.shield or shields.filter != Filter(whose=shields.filter.whose):
             raise ReadError("a break of cards other than shields")
-        if breaker.filter == Filter(whose=whose, types=("creature",)):
-            by = "by_opponent" if whose == "opponent" else "by_self"
-            watch = Watch(events=("break",), filter=shields.filter, conditions=(by, "by_creature"))
-        else:  # 「自分のドラゴンがシールドをブレイクする時」: the creature breaking passes the filter
-            watch = Watch(events=("break",), filter=shields.filter, by_card=breaker.filter)
+        _, by = _breaking_creature(breaker)
+        if shields.filter.whose in (
+            None,
+            "any",
+        ):  # 「自分のドラゴンがシールドをブレイクする」: the other player's shields
+            shields = replace(shields, filter=replace(shields.filter, whose=OTHER[breaker.filter.whose]))
+        if isinstance(
+            by, Filter
+        ):  # 「自分のドラゴンがシールドをブレイクする時」: the creature breaking passes the filter
+            watch = Watch(events=("break",), filter=shields.filter, by_card=by)
+        else:
+            watch = Watch(events=("break",), filter=shields.filter, conditions=by)
         return (WatchPart(watch=watch),)
 
     def watch_deck_out(self, items: list):
@@ -505,11 +502,13 @@ class EventPhraseParts:
 
     def ev_break(self, items: list):
         by = next((i for i in items if isinstance(i, tuple) and i and i[0] == "breaker"), None)
+        if isinstance(by, tuple) and isinstance(by[1], Filter):
+            return Ev(events=("break",), by_card=by[1])
         return Ev(events=("break",), conditions=by[1] if by else ())
 
-    def breaker_creature(self, items: list):
-        who = "by_opponent" if _whose(_typed_tokens(items, "OWNER")[0]) == "opponent" else "by_self"
-        return ("breaker", (who, "by_creature"))
+    def breaker_card(self, items: list):
+        """「相手のクリーチャーに」: that player's creature; 「相手のドラゴンに」: a creature passing the filter."""
+        return _breaking_creature(next(i for i in items if isinstance(i, Phrase)))
 
     def breaker_player(self, items: list):
         who = "by_opponent" if _whose(_typed_tokens(items, "OWNER")[0]) == "opponent" else "by_self"
@@ -596,6 +595,24 @@ def _from(ev: Ev, source) -> Ev:
     return replace(ev, from_zone=zone, from_whose=whose)
 
 
+def _breaking_creature(breaker: Phrase) -> tuple[str, tuple[str, ...] | Filter]:
+    """The creature breaking a shield: a player's creature (its conditions), or creatures passing a filter."""
+    whose = breaker.filter.whose
+    if (
+        whose not in ("own", "opponent")
+        or breaker.count is not None
+        or breaker.any_one
+        or breaker.both
+        or breaker.shield
+        or breaker.card
+        or breaker.zone not in (None, "battle")
+    ):
+        raise ReadError("a break by creatures the text names otherwise than as a player's creatures")
+    if breaker.filter == Filter(whose=whose, types=("creature",)):
+        return ("breaker", ("by_opponent" if whose == "opponent" else "by_self", "by_creature"))
+    return ("breaker", breaker.filter)
+
+
 def _partner(phrase: Phrase) -> Filter:
     """The other creature of a battle: 「相手のクリーチャー」, 「パワー6000以上のクリーチャー」."""
     if phrase.zone not in (None, "battle") or phrase.count is not None or phrase.any_one or phrase.shield:
@@ -638,6 +655,7 @@ def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
         once=ev.once,
         conditions=conditions,
         partner=ev.partner or cause.partner,
+        by_card=ev.by_card,
         cause=ev.cause,
     )
     if isinstance(subject, tuple):

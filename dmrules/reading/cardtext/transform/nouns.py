@@ -46,6 +46,15 @@ def _set(flt: Filter, attr: str, value) -> Filter:
 _KEYWORD_NOUN = re.compile(r"(ブロッカー|ブレイカー|アタッカー|スレイヤー|セイバー|トリガー|ガードマン|キラー)$")
 
 
+# 「自分の光のクリーチャーまたはドラゴン」: a printed text repeats a modifier that holds for each head
+# (「水のクリーチャーまたは水のタマシード」) or sets it off with a comma (「コスト4以下の、クリーチャーまたは
+# タマシード」); said once before the first, whether it holds for the first alone or for each is not said
+_ONE_OR_EACH = (
+    "a modifier before heads joined by 「または」「と」 with no comma after it (「光のクリーチャーまたはドラゴン」): "
+    "whether it holds for the first head alone or for each is not said"
+)
+
+
 class NounParts:
     """Card phrases, their modifiers and heads."""
 
@@ -54,15 +63,21 @@ class NounParts:
         phrase = Phrase()
         heads: list = []
         mana_of = None  # 「相手のマナゾーンにあるカードの枚数より大きいコストを持つ」: whose mana the cost exceeds
+        bare = None  # a modifier that says what the card is, with no comma after it (「光の」)
         for item in items:
-            if isinstance(item, tuple) and item and item[0] == "exceeds_mana":
-                mana_of = item[1]
+            if isinstance(item, Token) and item.type == "MOD_COMMA":
+                bare = None
+            elif isinstance(item, tuple) and item and item[0] == "exceeds_mana":
+                mana_of, bare = item[1], "a cost"
                 phrase = replace(phrase, filter=replace(phrase.filter, cost_exceeds_mana=True))
             elif isinstance(item, tuple) and item and item[0] == "mod":
                 phrase = _modified(phrase, *item[1:])
+                bare = None if item[1] == "zone" or item[2] in ("whose", "other") else item[2]
             elif isinstance(item, tuple) and item and item[0] == "kinds":
                 heads = item[1]
                 phrase = replace(phrase, both=item[2])
+                if bare is not None and len(heads) > 1:
+                    raise ReadError(_ONE_OR_EACH)
             elif isinstance(item, tuple) and item and item[0] == "count":
                 phrase = replace(phrase, count=item[1], any_one=item[2])
         if mana_of is not None and phrase.filter.whose != mana_of:

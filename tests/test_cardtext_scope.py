@@ -1,0 +1,256 @@
+"""Parts of the card language whose scope a reading must get right: which heads a modifier before 「または」 holds
+for, which creature breaks a shield, how many cards a condition allows at most, and the players said again of a
+card's own zones. Each read in a new combination, with a near variant refused, and the solver's answer where the
+reading changes it."""
+
+from __future__ import annotations
+
+import pytest
+
+import dmrules
+from dmrules.reading.cardtext.compiler import compile_text
+
+from .conftest import scenario
+from .test_cardtext_parts import assert_compiles_to, assert_refused
+
+SAVES = {"instead": ["stay", "destroy_this"], "optional": True}
+
+
+# -- a modifier before heads joined by 「または」 -------------------------------------------------------------------
+
+ONE_OR_EACH = "whether it holds for the first head alone or for each is not said"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "自分の光のクリーチャーまたはドラゴンが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+        "自分の多色クリーチャーまたはドラゴンが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+        "自分のパワー5000以上のクリーチャーまたはドラゴンが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+        "自分のタップされているドラゴンまたはエンジェル・コマンドが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+        "自分のコスト3以下の進化クリーチャーまたはタマシードが離れる時、かわりにこのクリーチャーを破壊してもよい。",
+    ],
+)
+def test_a_modifier_said_once_before_two_heads_with_no_comma_is_refused(text):
+    """A printed text says a modifier before each head (「水のクリーチャーまたは水のタマシード」) or sets it off with
+    a comma (「コスト4以下の、クリーチャーまたはタマシード」) when it holds for each: said once before the first, it
+    may be the first head's alone."""
+    assert_refused(text, ONE_OR_EACH)
+
+
+@pytest.mark.parametrize(
+    "text, card",
+    [
+        # said before each head
+        (
+            "自分の水のクリーチャーまたは水のタマシードが離れる時、かわりにこのクリーチャーを破壊してもよい。",
+            {"whose": "own", "civilization": "water", "type": ["creature", "tamaseed"]},
+        ),
+        # set off by a comma
+        (
+            "自分のコスト3以下の、進化クリーチャーまたはタマシードが離れる時、かわりにこのクリーチャーを破壊してもよい。",
+            {
+                "whose": "own",
+                "cost_max": 3,
+                "any_of": [{"type": "creature", "evolution": True}, {"type": "tamaseed"}],
+            },
+        ),
+        # a player, 「他の」 and no modifier hold for each head
+        (
+            "自分の他のドラゴンまたはエンジェル・コマンドが離れる時、かわりにこのクリーチャーを破壊してもよい。",
+            {"whose": "own", "other": True, "race": ["ドラゴン", "エンジェル・コマンド"]},
+        ),
+    ],
+)
+def test_a_modifier_that_holds_for_each_head_is_read(text, card):
+    assert_compiles_to(text, {"watch": {"event": "leave", "card": card}, **SAVES})
+
+
+def test_a_rendering_sets_off_a_modifier_of_each_head_with_a_comma():
+    """The rendering shown beside the text says the scope as a printed text would."""
+    result = compile_text(
+        "自分の水のクリーチャーまたは水のタマシードが離れる時、かわりにこのクリーチャーを破壊してもよい。"
+    )
+    assert result.sentences[0].rendering.startswith("自分の水の、クリーチャーまたはタマシードが離れる時")
+
+
+DRAGON_OR = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: R, card: {name: 試しのクリーチャー, type: creature, text: "TEXT"}}
+      - {id: D, card: {name: 火のドラゴン, type: creature, civilizations: [fire], races: [アーマード・ドラゴン]}}
+  opponent: {}
+effect: {controller: opponent, by: spell, events: [{id: e1, destroy: D}]}
+"""
+
+
+def test_a_modifier_set_off_is_each_heads_in_the_solver():
+    """「自分の光の、クリーチャーまたはドラゴン」: a fire dragon passes neither head (light is each head's)."""
+    each = "自分の光の、クリーチャーまたはドラゴンが破壊される時、かわりにこのクリーチャーを破壊してもよい。"
+    solution = dmrules.solve(scenario(DRAGON_OR.replace("TEXT", each)))
+    assert sorted((r.final["D"], r.final.get("R", "battle")) for r in solution.resolutions) == [("graveyard", "battle")]
+
+
+# -- the creature breaking a shield -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, watch",
+    [
+        (
+            "自分のシールドが相手のドラゴンにブレイクされる時、かわりにこのクリーチャーを破壊してもよい。",
+            {"event": "break", "card": {"whose": "own"}, "by_card": {"whose": "opponent", "race": "ドラゴン"}},
+        ),
+        (
+            "自分のシールドが相手のパワー6000以上のクリーチャーによってブレイクされる時、かわりにこのクリーチャーを破壊"
+            "してもよい。",
+            {
+                "event": "break",
+                "card": {"whose": "own"},
+                "by_card": {"whose": "opponent", "type": "creature", "power_min": 6000},
+            },
+        ),
+        # a player's creature, said either way, is the break's conditions
+        (
+            "自分のシールドが相手のクリーチャーによってブレイクされる時、かわりにこのクリーチャーを破壊してもよい。",
+            {"event": "break", "card": {"whose": "own"}, "when": ["by_opponent", "by_creature"]},
+        ),
+        # the shields a player's creature breaks are the other player's
+        (
+            "相手のドラゴンがシールドをブレイクする時、かわりにこのクリーチャーを破壊してもよい。",
+            {"event": "break", "card": {"whose": "own"}, "by_card": {"whose": "opponent", "race": "ドラゴン"}},
+        ),
+    ],
+)
+def test_the_creature_breaking_said_after_the_shield(text, watch):
+    assert_compiles_to(text, {"watch": watch, "instead": ["stay", "destroy_this"], "optional": True})
+
+
+def test_a_player_named_before_instead_is_the_owner_of_the_shield_a_creature_of_the_other_player_breaks():
+    assert_compiles_to(
+        "自分の闇のクリーチャーがシールドをブレイクする時、相手はそのシールドを手札に加えるかわりに持ち主の墓地に置く。",
+        {
+            "watch": {
+                "event": "break",
+                "card": {"whose": "opponent"},
+                "by_card": {"whose": "own", "civilization": "darkness", "type": "creature"},
+            },
+            "instead": [{"move_to": "graveyard"}],
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        (
+            "自分のシールドが相手のドラゴン2体にブレイクされる時、かわりにこのクリーチャーを破壊してもよい。",
+            "a break by creatures the text names otherwise than as a player's creatures",
+        ),
+        (
+            "自分のシールドがドラゴンにブレイクされる時、かわりにこのクリーチャーを破壊してもよい。",
+            "a break by creatures the text names otherwise than as a player's creatures",
+        ),
+    ],
+)
+def test_near_variants_of_the_creature_breaking_are_refused(text, named):
+    assert_refused(text, named)
+
+
+BROKEN = """
+turn: opponent
+players:
+  me:
+    battle: [{id: R, card: {name: 試しのクリーチャー, type: creature, text: "TEXT"}}]
+    shields: [s1]
+  opponent:
+    battle:
+      - {id: D, card: {name: 攻撃するドラゴン, type: creature, races: [アーマード・ドラゴン]}}
+      - {id: N, card: {name: 攻撃するビースト, type: creature, races: [ビーストフォーク]}}
+effect: {source: BREAKER, controller: opponent, by: attack, events: [{id: e1, break: s1}]}
+"""
+
+
+@pytest.mark.parametrize(
+    "breaker, expected", [("D", [("battle", "hand"), ("graveyard", "shields")]), ("N", [("battle", "hand")])]
+)
+def test_a_shield_broken_by_the_creature_the_text_names_is_replaced_and_by_another_is_not(breaker, expected):
+    text = "自分のシールドが相手のドラゴンにブレイクされる時、かわりにこのクリーチャーを破壊してもよい。"
+    solution = dmrules.solve(scenario(BROKEN.replace("BREAKER", breaker).replace("TEXT", text)))
+    assert sorted((r.final.get("R", "battle"), r.final.get("s1", "shields")) for r in solution.resolutions) == expected
+
+
+# -- at most N cards ------------------------------------------------------------------------------------------
+
+AT_MOST = "このクリーチャーが破壊される時、相手のマナゾーンにカードが2枚以下であれば、墓地に置くかわりに手札に戻す。"
+
+
+def test_a_condition_of_at_most_n_cards_in_a_zone():
+    assert_compiles_to(
+        AT_MOST,
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"zone": "mana", "whose": "opponent", "at_most": 2}],
+            "instead": [{"move_to": "hand"}],
+        },
+    )
+    assert_compiles_to(
+        "自分のクリーチャーが破壊される時、バトルゾーンに自分のドラゴンが2体以下であれば、かわりにこのクリーチャーを破壊"
+        "してもよい。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+            "if": [{"zone": "battle", "whose": "own", "race": "ドラゴン", "at_most": 2}],
+            **SAVES,
+        },
+    )
+
+
+@pytest.mark.parametrize("mana, final", [(2, "hand"), (3, "graveyard")])
+def test_at_most_n_cards_holds_up_to_n_and_not_beyond(mana, final):
+    cards = ", ".join(f"m{i}" for i in range(mana))
+    text = f"""
+turn: opponent
+players:
+  me:
+    battle: [{{id: R, card: {{name: 試しのクリーチャー, type: creature, text: "{AT_MOST}"}}}}]
+  opponent:
+    mana: [{cards}]
+effect: {{controller: opponent, by: spell, events: [{{id: e1, destroy: R}}]}}
+"""
+    assert [r.final["R"] for r in dmrules.solve(scenario(text)).resolutions] == [final]
+
+
+def test_near_variants_of_at_most_n_cards_are_refused():
+    # an upper bound said with 「以下しか」 and a bound of nothing counted are no phrase the grammar reads
+    for text in (
+        "このクリーチャーが破壊される時、相手のマナゾーンにカードが2枚以下しかなければ、かわりに手札に戻す。",
+        "このクリーチャーが破壊される時、相手のマナゾーンに2枚以下であれば、かわりに手札に戻す。",
+    ):
+        assert not compile_text(text).complete, text
+
+
+# -- the players said again of a card's own zones ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "相手の進化ではないクリーチャーが相手の墓地からバトルゾーンに出る時、かわりに持ち主の山札の一番下に置く。",
+        "カードが相手の墓地から相手の手札に戻される時、かわりに持ち主の山札の一番下に置く。",
+        "相手のクリーチャーがバトルゾーンから相手の手札に戻される時、かわりに持ち主のマナゾーンに置く。",
+        "相手の呪文の効果またはクリーチャーの能力によって、カードが自分の山札から墓地に置かれる時、かわりに自分の山札の"
+        "一番下に置く。",
+    ],
+)
+def test_a_cards_player_said_again_of_the_zones_it_moves_between_renders_as_printed(text):
+    result = compile_text(text)
+    assert result.complete and result.has_replacement, [s.problem for s in result.problems]
+
+
+def test_a_card_of_another_player_than_the_zones_is_still_refused():
+    """「自分のクリーチャーが相手の墓地から出る」: a card of mine in the opponent's graveyard is no card of the
+    vocabulary's zones: never read as the opponent's graveyard dropped."""
+    result = compile_text("自分のクリーチャーが相手の墓地から出る時、かわりに持ち主の山札の一番下に置く。")
+    assert not result.complete
