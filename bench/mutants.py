@@ -61,6 +61,8 @@ TESTS = [
     "tests/test_hostile.py",
     "tests/test_happened_this_turn.py",
     "tests/test_cardtext_current.py::test_the_neo_evolution_condition",
+    # a modifier's scope over heads joined by 「または」, the creature breaking, at most N cards
+    "tests/test_cardtext_scope.py",
     "tests/test_cardtext_current.py::test_a_lasting_ability_of_a_card_on_the_board_is_not_in_play_until_listed",
     # the solver's reading of parts of the card language (a break made instead, a battle partner, untapped cards)
     "tests/test_cardtext_parts.py::test_the_break_a_card_makes_instead_is_its_own",
@@ -1505,6 +1507,28 @@ MUTANTS += [
         "            if card.under is not None and top.id != card.under:",
         "            if False:",
         "a card under a card under another is left behind when the pile moves",
+    ),
+    # -- the scope of a card phrase's parts (tests/test_cardtext_scope.py) ----------------------------------
+    M(
+        "modifier-each-head-unsaid",
+        "dmrules/reading/cardtext/transform/nouns.py",
+        "                if bare is not None and len(heads) > 1:",
+        "                if False and bare is not None and len(heads) > 1:",
+        "「光のクリーチャーまたはドラゴン」: a modifier said once before two heads read as each head's",
+    ),
+    M(
+        "breaker-any-shields",
+        "dmrules/reading/cardtext/transform/events.py",
+        '        if shields.filter.whose in (None, "any"):',
+        "        if False:",
+        "「自分のドラゴンがシールドをブレイクする」: the shields of either player",
+    ),
+    M(
+        "at-most-dropped",
+        "dmrules/reading/cardtext/transform/conditions.py",
+        '        return ("if", replace(_count_condition(zone, whose, phrase, 0, bool(besides)), at_most=at_most))',
+        '        return ("if", _count_condition(zone, whose, phrase, 0, bool(besides)))',
+        "「…が2枚以下であれば」 read as no bound",
     ),
 ]
 

@@ -257,14 +257,11 @@ class EventParts:
         if not shields.shield or shields.filter != Filter(whose=shields.filter.whose):
             raise ReadError("a break of cards other than shields")
         _, by = _breaking_creature(breaker)
-        if shields.filter.whose in (
-            None,
-            "any",
-        ):  # 「自分のドラゴンがシールドをブレイクする」: the other player's shields
+        # 「自分のドラゴンがシールドをブレイクする」: the other player's shields
+        if shields.filter.whose in (None, "any"):
             shields = replace(shields, filter=replace(shields.filter, whose=OTHER[breaker.filter.whose]))
-        if isinstance(
-            by, Filter
-        ):  # 「自分のドラゴンがシールドをブレイクする時」: the creature breaking passes the filter
+        # 「自分のドラゴンがシールドをブレイクする時」: the creature breaking passes the filter
+        if isinstance(by, Filter):
             watch = Watch(events=("break",), filter=shields.filter, by_card=by)
         else:
             watch = Watch(events=("break",), filter=shields.filter, conditions=by)
