@@ -254,3 +254,61 @@ def test_a_card_of_another_player_than_the_zones_is_still_refused():
     vocabulary's zones: never read as the opponent's graveyard dropped."""
     result = compile_text("自分のクリーチャーが相手の墓地から出る時、かわりに持ち主の山札の一番下に置く。")
     assert not result.complete
+
+
+# -- more wordings of known parts ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, form",
+    [
+        # while such cards are in the battle zone: if there are any there as the event would happen
+        (
+            "自分の進化ではないクリーチャーがバトルゾーンにある間、自分のシールドがブレイクされる時、かわりにこの"
+            "クリーチャーを自分の墓地に置いてもよい。",
+            {
+                "watch": {"event": "break", "card": {"whose": "own"}},
+                "if": [{"zone": "battle", "whose": "own", "type": "creature", "not_type": "evolution"}],
+                "instead": [{"this_to": "graveyard"}],
+                "optional": True,
+            },
+        ),
+        # the player's creatures summoned this turn, said with the player as the subject
+        (
+            "このクリーチャーが破壊される時、このターン、自分がクリーチャーを召喚していなければ、墓地に置くかわりに"
+            "手札に戻す。",
+            {
+                "watch": {"event": "destroy", "card": "this"},
+                "if": [{"happened": "summon", "whose": "own", "type": "creature", "at_most": 0}],
+                "instead": [{"move_to": "hand"}],
+            },
+        ),
+        # the cards under the watched creature, said 「その下にある」
+        (
+            "自分の進化クリーチャーが破壊される時、かわりにその下にあるカードを1枚、自分の墓地に置いてもよい。",
+            {
+                "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature", "evolution": True}},
+                "instead": [
+                    "stay",
+                    {"choose": {"count": 1, "from": "under_watched", "to": "graveyard", "verb": "put"}},
+                ],
+                "optional": True,
+            },
+        ),
+    ],
+)
+def test_more_wordings_of_known_parts(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 「その下」 of a shield: no creature's cards
+        "自分のシールドがブレイクされる時、かわりにその下にあるカードを1枚、自分の墓地に置いてもよい。",
+        # a card of the player's own said in another place than the battle zone, 「ある間」
+        "自分のドラゴンが墓地にある間、このクリーチャーが破壊される時、かわりに手札に戻す。",
+    ],
+)
+def test_near_variants_of_more_wordings_are_refused(text):
+    assert not compile_text(text).complete, text
