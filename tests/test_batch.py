@@ -189,6 +189,23 @@ def test_exit_1_when_an_observed_outcome_is_not_legal_and_nothing_failed(tmp_pat
     assert "2 answered (1 legal, 1 not legal, 0 with no observed outcome), 0 with an error" in out.stderr
 
 
+def test_a_bad_observed_outcome_is_named_at_the_batch_line_and_its_field(tmp_path):
+    """An outcome the scenario cannot have (an unknown zone, no such card) is the batch line's mistake: the error names
+    the batch file, the line and ``observed``, not the scenario file nor an option ``check`` has not."""
+    batch = write_batch(
+        tmp_path / "b.jsonl",
+        [
+            {"id": "a", "path": str(A01), "observed": "J1=moon"},
+            {"id": "b", "scenario": DISCARD, "observed": {"ZZ": "hand"}},
+        ],
+    )
+    out = run_cli("check", str(batch), "--no-cache")
+    assert out.returncode == 2, out.stderr
+    errors = [x["error"] for x in lines_of(out)]
+    assert errors[0].startswith(f"{batch}:1: observed: J1=moon: unknown zone 'moon'"), errors
+    assert errors[1] == f"{batch}:2: observed: ZZ=hand: 'ZZ' is no card, event or player of the scenario", errors
+
+
 def test_the_cache_answers_a_situation_seen_before_and_cannot_be_turned_against_its_user(tmp_path, monkeypatch):
     import sqlite3
 

@@ -50,6 +50,7 @@ class Item:
     id: str
     line: int | None
     name: str = ""  # names the scenario in messages
+    where: str = ""  # the batch file and the item's line, in messages on the item's own fields
     text: str | None = None  # the scenario: YAML (an inline object as JSON, which is YAML too)
     inline: object = None  # the inline object as given (its key is read from it)
     observed: list[str] | None = None
@@ -241,6 +242,8 @@ def _fill(item: Item, data: object, where: str, base: Path, bounds: Bounds) -> N
     def bad(place: str, problem: str) -> InputError:
         return InputError(where, place, problem)
 
+    item.where = where
+
     if not isinstance(data, dict):
         raise bad("", 'an item is a JSON object, such as {"id": "g1", "path": "g1.yaml"}')
     surrogate = _lone_surrogate(data)  # refused before any text of the item is written in a line
@@ -351,6 +354,7 @@ def payload(item: Item, resolutions: bool, max_resolutions: int | None, max_wind
         "name": item.name,
         "text": item.text,
         "observed": item.observed,
+        "where": item.where,
         "ruleset": item.ruleset,
         "timeout": item.timeout,
         "resolutions": resolutions,
@@ -381,7 +385,10 @@ def answer(task: dict) -> dict:
     scenario = dmrules.scenario_from_text(task["text"], task["name"])
     if task.get("ruleset") and task["ruleset"] != scenario.ruleset:
         scenario = under_ruleset(scenario, task["ruleset"])
-    conditions = parse_conditions(scenario, task["observed"]) if task.get("observed") else None
+    observed = task.get("observed")
+    conditions = (
+        parse_conditions(scenario, observed, (task.get("where") or task["name"], "observed:")) if observed else None
+    )
     listed = CompactResolutions(scenario)
     met = [False]
 

@@ -71,7 +71,13 @@ class OutcomeCondition:
         return f"{self.subject}={self.value}"
 
 
-def parse_conditions(scenario: Scenario, texts: list[str]) -> list[OutcomeCondition]:
+def parse_conditions(
+    scenario: Scenario, texts: list[str], where: tuple[str, str] | None = None
+) -> list[OutcomeCondition]:
+    """The outcome conditions ``texts`` say (``CARD=ZONE``, ``EVENT=happened|replaced``, ``PLAYER=lost|not_lost``);
+    an error names ``where`` (the file and the field said in, ``why-not``'s ``--expect`` of the scenario file unless
+    given: a batch item's line and its ``observed``)."""
+    path, field = where or (scenario.path, "--expect")
     out = []
     events = {e.id for e in scenario.events}
     for text in texts:
@@ -81,33 +87,28 @@ def parse_conditions(scenario: Scenario, texts: list[str]) -> list[OutcomeCondit
                 continue
             if "=" not in item:
                 raise InputError(
-                    scenario.path,
-                    f"--expect {item}",
-                    "write CARD=ZONE, EVENT=happened|replaced or PLAYER=lost|not_lost",
+                    path, f"{field} {item}", "write CARD=ZONE, EVENT=happened|replaced or PLAYER=lost|not_lost"
                 )
             subject, value = (part.strip() for part in item.split("=", 1))
-            if subject in scenario.cards:
-                if value not in ZONES:
-                    raise InputError(
-                        scenario.path, f"--expect {item}", f"unknown zone '{value}' (zones: {', '.join(ZONES)})"
-                    )
-            elif subject in events or "/" in subject or ":" in subject:
-                if value not in ("happened", "replaced"):
-                    raise InputError(scenario.path, f"--expect {item}", "an event is 'happened' or 'replaced'")
-                problem = event_id_problem(subject, scenario)
-                if problem is not None:
-                    raise InputError(scenario.path, f"--expect {item}", problem)
-            elif subject in scenario.players:
-                if value not in ("lost", "not_lost"):
-                    raise InputError(scenario.path, f"--expect {item}", "a player is 'lost' or 'not_lost'")
-            else:
-                raise InputError(
-                    scenario.path, f"--expect {item}", f"'{subject}' is no card, event or player of the scenario"
-                )
+            problem = _condition_problem(scenario, events, subject, value)
+            if problem is not None:
+                raise InputError(path, f"{field} {item}", problem)
             out.append(OutcomeCondition(subject, value))
     if not out:
-        raise InputError(scenario.path, "--expect", "give at least one condition, such as J1=battle")
+        raise InputError(path, field, "give at least one condition, such as J1=battle")
     return out
+
+
+def _condition_problem(scenario: Scenario, events: set[str], subject: str, value: str) -> str | None:
+    if subject in scenario.cards:
+        return None if value in ZONES else f"unknown zone '{value}' (zones: {', '.join(ZONES)})"
+    if subject in events or "/" in subject or ":" in subject:
+        if value not in ("happened", "replaced"):
+            return "an event is 'happened' or 'replaced'"
+        return event_id_problem(subject, scenario)
+    if subject in scenario.players:
+        return None if value in ("lost", "not_lost") else "a player is 'lost' or 'not_lost'"
+    return f"'{subject}' is no card, event or player of the scenario"
 
 
 def event_symbols(ctl: clingo.Control, builder: Builder) -> dict[str, Symbol]:
