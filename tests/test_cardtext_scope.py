@@ -312,3 +312,52 @@ def test_more_wordings_of_known_parts(text, form):
 )
 def test_near_variants_of_more_wordings_are_refused(text):
     assert not compile_text(text).complete, text
+
+
+# -- a follow-up the other player does with their own cards --------------------------------------------------
+
+OPPONENT_DISCARDS = """
+turn: opponent
+players:
+  me:
+    battle: [{id: R, card: {name: 試しのクリーチャー, type: creature, text: "TEXT"}}]
+    hand: [h1]
+  opponent:
+    hand: [o1, o2]
+    mana: [m1]
+effect: {controller: opponent, by: spell, events: [{id: e1, destroy: R}]}
+"""
+
+
+@pytest.mark.parametrize(
+    "then, chosen",
+    [
+        ("そうした場合、相手は自分自身の手札を1枚選び、捨てる。", ["o1", "o2"]),
+        ("その後、相手は自分自身のマナゾーンからカードを1枚選び、墓地に置く。", ["m1"]),
+    ],
+)
+def test_a_follow_up_the_other_player_does_with_their_own_cards(then, chosen):
+    """The opponent chooses among their own cards (their hand, their mana zone), never mine: one resolution each
+    card they may choose, beside the one where the replacement is not applied."""
+    text = "このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。" + then
+    solution = dmrules.solve(scenario(OPPONENT_DISCARDS.replace("TEXT", text)))
+    start = {"o1": "hand", "o2": "hand", "m1": "mana"}
+    outcomes = sorted(
+        (r.final["R"], r.final["h1"], tuple(c for c in start if r.final[c] != start[c])) for r in solution.resolutions
+    )
+    expected = [("battle", "graveyard", (c,)) for c in chosen] + [("graveyard", "hand", ())]
+    assert outcomes == sorted(expected)
+    assert all(r.final[c] == "graveyard" for r in solution.resolutions for c in chosen if r.final[c] != start[c])
+
+
+@pytest.mark.parametrize(
+    "then",
+    [
+        "その後、相手は自分の手札を1枚捨てる。",  # 「自分の」 said by the opponent: whose hand is not said
+        "その後、相手は自分自身のクリーチャーを1体選び、破壊する。",  # a choice in the battle zone by a player named
+        "その後、相手は自分自身の手札を1枚捨ててもよい。",  # the opponent decides
+    ],
+)
+def test_near_variants_of_a_follow_up_the_other_player_does_are_refused(then):
+    text = "このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。" + then
+    assert not compile_text(text).complete, text

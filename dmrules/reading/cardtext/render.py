@@ -864,6 +864,8 @@ def render_event(event: EventSpec) -> str:
     if event.kind in DECK_TOP_MOVES and event.choose is None and not event.cards:
         return _deck_top(_given(event.player, "player").lstrip("@"), event.count, EVENT_TO[event.kind])
     choice = event.choose
+    if choice is not None and choice.chooser == "@opponent":
+        return _opponents_choice(event, choice)
     if choice is None or (choice.filter.whose != "own" and choice.from_zone != "battle"):
         raise ReadError("a follow-up event no printed phrase states")
 
@@ -889,6 +891,14 @@ def render_event(event: EventSpec) -> str:
     else:
         raise ReadError("a follow-up event no printed phrase states")
     return _optional(text) if end else text
+
+
+def _opponents_choice(event: EventSpec, choice) -> str:
+    """「相手は自分自身の手札を1枚選び、捨てる」: the opponent's cards of a zone of theirs, chosen by them."""
+    if choice.filter.whose != "own" or choice.from_zone == "battle" or choice.optional:  # whose: the chooser's
+        raise ReadError("a follow-up event no printed phrase states")
+    own = replace(event, choose=replace(choice, chooser="@own"))
+    return "相手は" + render_event(own).replace("自分の", "自分自身の", 1)
 
 
 def render_step(step: Step, lead: str = "そうした場合、") -> str:

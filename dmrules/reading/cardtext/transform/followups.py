@@ -37,8 +37,8 @@ def _followup_event(clause: Clause, event_id: str) -> EventSpec:
     target = clause.target
     if clause.verb == "draw":
         return _draw_followup(clause, event_id)
-    if clause.actor is not None:
-        raise ReadError("a follow-up done by a player the text names, other than a draw")
+    if clause.actor is not None and (target is None or target.kind not in ("phrase", "zone_cards", "amount")):
+        raise ReadError("a follow-up done by a player the text names, other than a draw or a choice of their cards")
     if target is not None and target.kind == "deck_top":
         return _deck_top_followup(clause, target, event_id)
     if target is not None and target.kind == "breaker":
@@ -123,22 +123,26 @@ def _chosen_followup(clause: Clause, target: Target, event_id: str) -> EventSpec
     if phrase is not None and phrase.zone is not None:
         zones = zones or (phrase.zone,)
     whose = clause.source_whose or (target.whose if target.kind == "zone_cards" else None)
+    actor = clause.actor or "own"  # 「相手は自分自身の手札を1枚選び、捨てる」: the player who chooses and whose cards
     flt = phrase.filter if phrase is not None else Filter()
     if phrase is not None and phrase.shield and zones in ((), ("shields",)):
         zones, whose = ("shields",), whose or flt.whose  # 「自分のシールドを1つ」: of that player's shield zone
     if not zones and clause.verb == "destroy" and phrase is not None and not phrase.shield:
         zones = ("battle",)  # 「相手のクリーチャーを1体選び、破壊する」: creatures of the battle zone
+    # 「バトルゾーンにあるクリーチャーを1体選び、持ち主の手札に戻す」: anyone's, or as the phrase says
     if zones == ("battle",) and whose is None and clause.verb in ("return", "destroy"):
-        whose = (
-            flt.whose
-        )  # 「バトルゾーンにあるクリーチャーを1体選び、持ち主の手札に戻す」: anyone's, or as the phrase says
-    elif len(zones) != 1 or whose != "own":
+        whose = flt.whose
+    elif len(zones) != 1 or whose != actor:
         raise ReadError("a follow-up choice from no one zone of the player's own")
     if flt.whose not in ("any", whose):
         raise ReadError("the chosen cards' player and their zone's player differ")
     flt = replace(flt, whose=whose)
     optional = clause.optional
-    choice = ChoiceSpec(count=count, from_zone=zones[0], filter=flt, chooser="@own", optional=optional)
+    if actor != "own":
+        if zones[0] == "battle" or whose != actor:
+            raise ReadError("a player named choosing cards of another player's, or of the battle zone, as a follow-up")
+        flt = replace(flt, whose="own")  # a choice's player is read from its chooser: the cards are the chooser's
+    choice = ChoiceSpec(count=count, from_zone=zones[0], filter=flt, chooser="@" + actor, optional=optional)
     place = clause.place
     if place is not None and place.owner == "相手の":
         raise ReadError("cards put into the opponent's zone")
