@@ -1524,6 +1524,13 @@ MUTANTS += [
         "「自分のドラゴンがシールドをブレイクする」: the shields of either player",
     ),
     M(
+        "break-made-instead-not-counted",
+        "dmrules/solving/engine.py",
+        "    for event in (*window.events, *window.happened):",
+        "    for event in window.events:",
+        "a break a replacement made instead is no break of the turn for a later 「各ターンはじめて」",
+    ),
+    M(
         "at-most-dropped",
         "dmrules/reading/cardtext/transform/conditions.py",
         '        return ("if", replace(_count_condition(zone, whose, phrase, 0, bool(besides)), at_most=at_most))',

@@ -336,3 +336,35 @@ def test_a_draw_from_a_deck_the_effect_shuffled_is_refused_not_guessed():
         solve(scenario(SHUFFLED_THEN_DRAWN))
     alone = solve(scenario(SHUFFLED_THEN_DRAWN.split("  then:")[0]))
     assert [(r.final["RD"], r.final["d1"]) for r in alone.resolutions] == [("deck", "deck")]
+
+
+TWO_JOGIRASTA = """
+title: two ジョギラスタ; the break made instead is the opponent's first break of the turn
+turn: opponent
+players:
+  me:
+    battle: [{id: JG, card: ジョギラスタ・ザ・ジョニー}]
+    shields: [s1, s2]
+  opponent:
+    shields: [o1, o2]
+    battle:
+      - {id: JG2, card: ジョギラスタ・ザ・ジョニー}
+      - {id: X, card: {name: 攻撃するクリーチャー, type: creature}}
+effect:
+  source: X
+  controller: opponent
+  by: ability
+  events: [{id: e1, break: s1}]
+  then: [{events: [{id: e2, break: o2}]}]
+"""
+
+
+def test_a_break_a_replacement_made_instead_is_a_break_of_the_turn():
+    """ジョギラスタ (「各ターンはじめて自分のシールドが1つ以上ブレイクされる時、かわりに…相手のシールドを1つブレイク
+    する」): mine breaks the opponent's o1 or o2 instead of s1. With o1 broken so, the next step's break of o2 is the
+    opponent's second break of the turn: their ジョギラスタ does not watch it (B22: a later break is not the first), and
+    o2 is broken. With o2 broken instead, the next step finds it gone."""
+    solution = solve(scenario(TWO_JOGIRASTA))
+    finals = sorted(tuple(r.final[c] for c in ("s1", "s2", "o1", "o2")) for r in solution.resolutions)
+    assert finals == [("shields", "shields", "hand", "hand"), ("shields", "shields", "shields", "hand")]
+    assert all(a.replacement.card != "JG2" for r in solution.resolutions for a in r.applied)

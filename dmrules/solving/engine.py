@@ -353,7 +353,9 @@ def advance(state: Scenario, window: Window) -> Scenario:
         for card_id, card in state.cards.items()
     }
     this_turn = {p: set(words) for p, words in state.this_turn.items()}
-    for event in window.events:
+    # A player's shields broken this turn: by the window's events (a break replaced still came, B22) and by what the
+    # replacements made happen instead (a break made instead is a break of that turn too)
+    for event in (*window.events, *window.happened):
         if event.kind == "break":
             for card_id in event.cards:
                 this_turn.setdefault(state.cards[card_id].owner, set()).add("shield_break")
