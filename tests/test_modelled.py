@@ -377,6 +377,49 @@ def test_a_grant_whose_receivers_a_card_pool_leaves_unknown_is_refused_by_name()
     assert "襲撃者ガルゼドライブ" in problem and "races" in problem
 
 
+# -- an effect in play from a spell of the other player's that its controller cast: its 「自分」 is its controller's
+
+
+def spell_effect(spell_owner: str, opponent_hand: str) -> str:
+    """An effect in play I control, made earlier this turn by the spell S (now in ``spell_owner``'s graveyard):
+    「このターン、自分の手札が1枚もなければ、自分のクリーチャーが破壊される時、かわりに手札に戻す」, my hand empty."""
+    graveyards = {"me": "", "opponent": ""}
+    graveyards[spell_owner] = "\n    graveyard: [{id: S, card: {name: 唱えた呪文, type: spell}}]"
+    return f"""
+turn: me
+players:
+  me:
+    battle:
+      - {{id: A, card: {{name: 守られるクリーチャー, type: creature, power: 1000}}}}
+      - {{id: K, card: {{name: 破壊するクリーチャー, type: creature, power: 1000}}}}{graveyards["me"]}
+  opponent:
+    hand: {opponent_hand}{graveyards["opponent"]}
+replacement_effects:
+  - id: ef
+    controller: me
+    source: S
+    duration: this_turn
+    text: このターン、自分の手札が1枚もなければ、自分のクリーチャーが破壊される時、かわりに手札に戻す。
+    watch: {{event: destroy, card: {{whose: own, type: creature}}}}
+    instead: [{{move_to: hand}}]
+    if: [{{zone: hand, whose: own, at_most: 0}}]
+effect: {{source: K, controller: me, by: ability, events: [{{id: e1, destroy: A}}]}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("spell_owner", "opponent_hand"),
+    [("opponent", "[oh1, oh2]"), ("opponent", "[]"), ("me", "[oh1, oh2]")],
+    ids=["their-spell", "their-spell-their-hand-empty", "my-spell"],
+)
+def test_an_effect_in_play_reads_its_conditions_from_its_controller_not_its_card(spell_owner: str, opponent_hand: str):
+    """My hand is empty: the effect I control applies and A returns to the hand, whoever owns the spell that made
+    it (the opponent's, cast by me) and whatever the opponent's hand holds."""
+    [resolution] = dmrules.solve(scenario(spell_effect(spell_owner, opponent_hand))).resolutions
+    assert resolution.final["A"] == "hand"
+    assert [(a.replacement.id, a.event, a.player) for a in resolution.applied] == [("ef", "e1", "me")]
+
+
 # -- a follow-up that puts a card under a chosen card (Evoチャージャー) ---------------------------------
 
 V08 = (FIXTURES / "V08-under-critical-evo-charger.yaml").read_text(encoding="utf-8")

@@ -29,9 +29,10 @@ EARLIER_HOLDS = "earlier_holds"
 WON_JUDGE = "won_judge"
 
 
-def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
-    """Whether one condition of ``card``'s ability holds in ``state``."""
-    controller = card.controller
+def holds(condition: Condition, state: Scenario, card: CardInstance, controller: str | None = None) -> bool:
+    """Whether one condition of ``card``'s ability holds in ``state``, read from ``controller``: the ability's
+    controller, the card's unless given (an effect in play's is the effect's, whatever card it came from)."""
+    controller = controller or card.controller
     if condition.word == "this_tapped":
         return card.tapped
     if condition.word == "this_untapped":  # 「このクリーチャーがアンタップしていれば」: in the battle zone, untapped
@@ -76,7 +77,7 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
         face_up_shield = card.zone == "shields" and card.face_up
         return card.zone in condition.this_in or (face_up_shield and "face_up_shields" in condition.this_in)
     if condition.happened is not None:
-        return _happened_holds(condition, state, card)
+        return _happened_holds(condition, state, card, controller)
     if condition.word is not None:  # pragma: no cover - the scenario reader refuses unsolved words
         raise ValueError(f"condition '{condition.word}' is not solved")
     if condition.earlier is not None:
@@ -86,9 +87,11 @@ def holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
     return count_holds(condition, (c for c in state.cards.values() if c.id != pending), controller, card.id)
 
 
-def ability_holds(ability: ReplacementAbility, state: Scenario, card: CardInstance) -> bool:
-    """Whether every state condition of ``card``'s ability holds."""
-    return all(holds(condition, state, card) for condition in ability.conditions)
+def ability_holds(
+    ability: ReplacementAbility, state: Scenario, card: CardInstance, controller: str | None = None
+) -> bool:
+    """Whether every state condition of ``card``'s ability holds, read from ``controller`` (``holds``)."""
+    return all(holds(condition, state, card, controller) for condition in ability.conditions)
 
 
 # Which past events a condition's kind takes (「破壊されていれば」: destroyed; 「出ていれば」: put into the battle zone
@@ -104,7 +107,7 @@ _TAKES: dict[str, Callable[[PastEvent], bool]] = {
 }
 
 
-def _happened_holds(condition: Condition, state: Scenario, card: CardInstance) -> bool:
+def _happened_holds(condition: Condition, state: Scenario, card: CardInstance, controller: str) -> bool:
     """「このターン、相手の他のクリーチャーが2体以上出ていれば」: the cards passing the filter that an event of the
     condition's kind happened to this turn, before the window, counted once each. 「他の」 leaves out the ability's
     own card, and the card of the event watched: a card of this window's events that the count takes, with the
@@ -112,7 +115,7 @@ def _happened_holds(condition: Condition, state: Scenario, card: CardInstance) -
     takes = _TAKES[condition.happened or ""]
     flt = condition.filter or Filter()
     ids = {e.card for e in state.happened_this_turn if takes(e)}
-    counted = {i for i in ids if card_passes(flt, state.cards[i], card.controller, card.id)}
+    counted = {i for i in ids if card_passes(flt, state.cards[i], controller, card.id)}
     holds = count_within(condition, len(counted))
     in_window = counted & {c for e in state.events for c in e.cards}
     if flt.other and in_window and count_within(condition, len(counted - in_window)) != holds:

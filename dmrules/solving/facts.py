@@ -285,10 +285,12 @@ def replacement_facts(scenario: Scenario) -> list[Symbol]:
     for effect in scenario.effects:
         if effect.ability.granted_to is not None:
             continue  # a grant is its receivers' (game/grants.py)
+        # Its conditions read 「自分」 as the effect's controller, not as its card's: the card may be the other
+        # player's (their spell, cast by the effect's controller).
         if (
             effect.ability.conditions
             and effect.source is not None  # an effect with conditions has its source (reading/scenario.py)
-            and not ability_holds(effect.ability, scenario, scenario.cards[effect.source])
+            and not ability_holds(effect.ability, scenario, scenario.cards[effect.source], effect.controller)
         ):
             continue
         for r, variant in replacement_variants(effect.id, 0, effect.ability, effect=True):
