@@ -63,6 +63,7 @@ TESTS = [
     "tests/test_cardtext_current.py::test_the_neo_evolution_condition",
     # a modifier's scope over heads joined by 「または」, the creature breaking, at most N cards
     "tests/test_cardtext_scope.py",
+    "tests/test_modelled.py::test_an_effect_in_play_reads_its_conditions_from_its_controller_not_its_card",
     "tests/test_cardtext_current.py::test_a_lasting_ability_of_a_card_on_the_board_is_not_in_play_until_listed",
     # the solver's reading of parts of the card language (a break made instead, a battle partner, untapped cards)
     "tests/test_cardtext_parts.py::test_the_break_a_card_makes_instead_is_its_own",
@@ -1529,6 +1530,13 @@ MUTANTS += [
         "    for event in (*window.events, *window.happened):",
         "    for event in window.events:",
         "a break a replacement made instead is no break of the turn for a later 「各ターンはじめて」",
+    ),
+    M(
+        "effect-conditions-of-its-card",
+        "dmrules/solving/facts.py",
+        "            and not ability_holds(effect.ability, scenario, scenario.cards[effect.source], effect.controller)",
+        "            and not ability_holds(effect.ability, scenario, scenario.cards[effect.source])",
+        "an effect in play reads 「自分」 of its conditions as its source card's controller",
     ),
     M(
         "at-most-dropped",
