@@ -163,6 +163,91 @@ def test_once_per_turn_holds_across_the_windows_of_an_effect_and_from_the_scenar
     assert len(dmrules.solve(scenario(_goddama())).resolutions) == 41
 
 
+TWO_GUARDS = (
+    "各ターンに1度、自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。 / "
+    "各ターンに1度、自分のクリーチャーが手札に戻される時、かわりに自分のシールドを1つ手札に加えてもよい。"
+)
+
+
+def _two_guards(then: str, flags: str = "", ruleset: str = "dm") -> str:
+    return (
+        f"ruleset: {ruleset}\nturn: opponent\nplayers:\n  me:\n    battle:\n"
+        f'      - {{id: G, card: {{name: 二つの守り, type: creature, power: 3000, text: "{TWO_GUARDS}"}}{flags}}}\n'
+        "      - {id: B, card: {name: クリーチャーB, type: creature, power: 1000}}\n"
+        "      - {id: C, card: {name: クリーチャーC, type: creature, power: 1000}}\n"
+        "      - {id: D, card: {name: クリーチャーD, type: creature, power: 1000}}\n"
+        "    hand: [h1]\n    shields: [s1]\n  opponent: {}\n"
+        "effect:\n  controller: opponent\n  by: spell\n  events:\n    - {id: e1, destroy: B}\n"
+        f"  then:\n    - events: [{then}]\n"
+    )
+
+
+def _applied(text: str) -> list[tuple[tuple[str, str], ...]]:
+    """Each resolution's applications: (replacement, event), in order."""
+    solution = dmrules.solve(scenario(text))
+    assert solution.complete
+    return sorted(tuple((a.replacement.id, a.event) for a in r.applied) for r in solution.resolutions)
+
+
+def test_each_once_per_turn_ability_of_a_card_has_its_own_limit_across_the_windows():
+    # Ability 1 used on B's destruction (step 1) leaves ability 2 unused: C's return (step 2) may
+    # still be replaced, as when both events happen at once. Each ruleset carries the limit alike.
+    for ruleset in ("dm", "sequential", "dmps"):
+        assert _applied(_two_guards("{id: e2, return_to_hand: C}", ruleset=ruleset)) == [
+            (),
+            (("G#1", "e1"),),
+            (("G#1", "e1"), ("G#2", "e2")),
+            (("G#2", "e2"),),
+        ]
+    # Ability 1's own limit holds: used in step 1, it does not apply to D's destruction in step 2.
+    assert _applied(_two_guards("{id: e2, return_to_hand: C}, {id: e3, destroy: D}")) == [
+        (),
+        (("G#1", "e1"),),
+        (("G#1", "e1"), ("G#2", "e2")),
+        (("G#1", "e3"),),
+        (("G#2", "e2"),),
+        (("G#2", "e2"), ("G#1", "e3")),
+    ]
+    # The scenario's flag says every such ability of the card was used this turn.
+    assert _applied(_two_guards("{id: e2, return_to_hand: C}", flags=", flags: [used_this_turn]")) == [()]
+
+
+GIVEN_ONCE = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: K
+        card:
+          name: 守りを与える場
+          type: field
+          replacements:
+            - granted_to: {whose: own, type: creature}
+              watch: {event: destroy, card: this}
+              instead: [stay, {discard: 1}]
+              optional: true
+              once_per_turn: true
+      - {id: G, card: {name: 守り, type: creature, text: "TEXT"}}
+      - {id: C, card: {name: クリーチャーC, type: creature}}
+    hand: [h1]
+    shields: [s1]
+  opponent: {}
+effect:
+  controller: opponent
+  events:
+    - {id: e1, destroy: G}
+  then:
+    - events: [{id: e2, return_to_hand: C}, {id: e3, destroy: G}]
+"""
+
+
+def test_a_given_once_per_turn_ability_and_a_printed_one_have_each_their_limit():
+    # The copy K gives G (G#2), used on G's destruction (step 1), does not use G's printed ability (G#1, on C's
+    # return in step 2), nor applies again to G's second destruction. Not kept in step 1, G is gone by step 2.
+    text = GIVEN_ONCE.replace("TEXT", TWO_GUARDS.split(" / ")[1])
+    assert _applied(text) == [(), (("G#2", "e1"),), (("G#2", "e1"), ("G#1", "e2"))]
+
+
 OUGA = (
     "バトルゾーンにある自分のハンターとエイリアンはすべて「エターナル・Ω」を得る。(「エターナル・Ω」を得た"
     "クリーチャーがバトルゾーンを離れる時、かわりに手札に戻す)"

@@ -127,6 +127,8 @@ class CardInstance:
     flags: frozenset[str] = frozenset()
     unknown: frozenset[str] = frozenset()  # characteristics neither the card pool nor the scenario gives
     granted: tuple[ReplacementAbility, ...] = ()  # abilities other cards give it (game/grants.py)
+    granted_by: tuple[str, ...] = ()  # each given ability's giver (``given:G#2``: card G's second ability; an effect)
+    spent: frozenset[str] = frozenset()  # its 「各ターンに1度」 abilities used this turn (``ability_keys``)
     keywords: frozenset[str] = frozenset()  # its keywords: its printed text's and those the scenario states
     given_keywords: frozenset[str] = frozenset()  # keywords other cards give it (game/grants.py)
 
@@ -154,6 +156,13 @@ class CardInstance:
         """Its own replacement abilities (a giver's ``granted_to`` ones among them), then those
         given to it."""
         return (self.definition.replacements if self.definition else ()) + self.granted
+
+    def ability_keys(self) -> tuple[str, ...]:
+        """Each of its replacement abilities (``replacements``, in order) as one ability of the turn, for the
+        limit each has (「各ターンに1度」): a printed one by its side's name and place, a given one by its giver.
+        The other side of a flipped card has other abilities, a given ability another giver's is another one."""
+        own = self.definition.replacements if self.definition else ()
+        return tuple(f"printed:{self.name}#{i}" for i in range(1, len(own) + 1)) + self.granted_by
 
     @property
     def triggers(self) -> tuple[TriggeredAbility, ...]:

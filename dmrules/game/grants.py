@@ -122,18 +122,23 @@ _COMPARISON_OPS: dict[str, Callable[[int, int], bool]] = {
 }
 
 
-def _givers(state: Scenario) -> list[tuple[str, str | None, ReplacementAbility]]:
-    """(controller, giving card, ability) for every grant that works now: a card's ability while the
+def _givers(state: Scenario) -> list[tuple[str, str | None, ReplacementAbility, str]]:
+    """(controller, giving card, ability, giver's key) for every grant that works now: a card's ability while the
     card is where its abilities work (the battle zone; a castle fortifying a shield), and an effect in
-    play's for as long as it lasts (「このターン、自分のクリーチャーはすべて…を得る」)."""
-    out: list[tuple[str, str | None, ReplacementAbility]] = [
-        (card.controller, card.id, ability)
+    play's for as long as it lasts (「このターン、自分のクリーチャーはすべて…を得る」). The key names the giving
+    ability (``CardInstance.granted_by``): the card, its side and the ability's place, or the effect."""
+    out: list[tuple[str, str | None, ReplacementAbility, str]] = [
+        (card.controller, card.id, ability, f"given:{card.id}:{card.name}#{index}")
         for card in state.cards.values()
         if card.definition is not None and _works(card)
-        for ability in card.definition.replacements
+        for index, ability in enumerate(card.definition.replacements, start=1)
         if ability.granted_to is not None and ability.duration is None  # a lasting one is created: in `effects`
     ]
-    out += [(e.controller, e.source, e.ability) for e in state.effects if e.ability.granted_to is not None]
+    out += [
+        (e.controller, e.source, e.ability, f"given:effect:{e.id}")
+        for e in state.effects
+        if e.ability.granted_to is not None
+    ]
     return out
 
 
@@ -167,17 +172,19 @@ def with_grants(state: Scenario) -> Scenario:
         # A grant to the cards with a keyword reaches one a cross gear gives it (「ブロッカー」 of
         # クイーン・オブ・プロテクション, then ペングカイザー's 「セイバー: フェニックス」 to the blockers).
         receiver = replace(card, given_keywords=crossed.get(card.id, frozenset()))
-        granted = tuple(
-            replace(ability, granted_to=None)
-            for controller, giver, ability in givers
+        received = [
+            (replace(ability, granted_to=None), key)
+            for controller, giver, ability, key in givers
             if ability.granted_to is not None
             and _receives(card, ability, casting)
             and card_passes(ability.granted_to, receiver, controller, giver)
-        )
+        ]
+        granted = tuple(ability for ability, _ in received)
+        granted_by = tuple(key for _, key in received)
         given = frozenset(k for a in granted if a.keyword for k in _given_names(a))
         keywords = given | crossed.get(card.id, frozenset())
-        if granted != card.granted or keywords != card.given_keywords:
-            changed[card.id] = replace(card, granted=granted, given_keywords=keywords)
+        if granted != card.granted or granted_by != card.granted_by or keywords != card.given_keywords:
+            changed[card.id] = replace(card, granted=granted, granted_by=granted_by, given_keywords=keywords)
     if not changed:
         return state
     return replace(state, cards={card_id: changed.get(card_id, card) for card_id, card in state.cards.items()})

@@ -24,7 +24,6 @@ from ..game.outcome import Resolution, Solution, Window
 from ..game.realize import Realizer
 from ..game.scenario import PastEvent, Scenario
 from ..text import plural
-from .facts import USED_THIS_TURN
 from .nextwindows import (
     Pending,
     condition_holds,
@@ -349,7 +348,7 @@ def advance(state: Scenario, window: Window) -> Scenario:
     flipped = set(window.flipped)
     spent = _spent_once_per_turn(state, window)
     cards = {
-        card_id: _card_after(card_id, card, window, positions.get(card_id), card_id in flipped, card_id in spent)
+        card_id: _card_after(card_id, card, window, positions.get(card_id), card_id in flipped, spent.get(card_id))
         for card_id, card in state.cards.items()
     }
     this_turn = {p: set(words) for p, words in state.this_turn.items()}
@@ -413,17 +412,19 @@ def _deck_positions(state: Scenario, window: Window) -> tuple[dict[str, int], se
     return positions, shuffled
 
 
-def _spent_once_per_turn(state: Scenario, window: Window) -> set[str]:
-    """「各ターンに1度」: the cards whose ability so limited applied in the window (marked for
-    the rest of the turn)."""
-    return {
-        a.replacement.card
-        for a in window.applied
-        if a.replacement.card is not None
-        and a.replacement.card in state.cards
-        and a.replacement.ability >= 1
-        and state.cards[a.replacement.card].replacements[a.replacement.ability - 1].once_per_turn
-    }
+def _spent_once_per_turn(state: Scenario, window: Window) -> dict[str, frozenset[str]]:
+    """「各ターンに1度」: for each card, its abilities so limited that applied in the window, each by its key
+    (``CardInstance.ability_keys``), marked for the rest of the turn. The limit is each ability's: the card's
+    other abilities are not used by it."""
+    spent: dict[str, frozenset[str]] = {}
+    for a in window.applied:
+        card_id, index = a.replacement.card, a.replacement.ability
+        if card_id is None or card_id not in state.cards or index < 1:
+            continue
+        card = state.cards[card_id]
+        if card.replacements[index - 1].once_per_turn:
+            spent[card_id] = spent.get(card_id, frozenset()) | {card.ability_keys()[index - 1]}
+    return spent
 
 
 def _other_side(card: CardInstance) -> CardInstance:
@@ -459,7 +460,12 @@ def _other_side(card: CardInstance) -> CardInstance:
 
 
 def _card_after(
-    card_id: str, card: CardInstance, window: Window, deck_pos: int | None, flipped: bool, spent: bool
+    card_id: str,
+    card: CardInstance,
+    window: Window,
+    deck_pos: int | None,
+    flipped: bool,
+    spent: frozenset[str] | None,
 ) -> CardInstance:
     """One card as the window left it."""
     zone = window.final.get(card_id, card.zone)
@@ -473,8 +479,6 @@ def _card_after(
     flags = card.flags | {"flipped"} if flipped else card.flags
     if flipped:
         card = _other_side(card)
-    if spent:
-        flags = flags | {USED_THIS_TURN}
     tapped = (card.tapped and card_id not in window.untapped) or card_id in window.tapped
     placed = card.placed if under is not None and under == card.under else under is not None and card.under is None
     placed = placed and zone == "battle"  # a shield's stack is one shield: none of it stays behind
@@ -488,6 +492,7 @@ def _card_after(
         deck_pos=deck_pos,
         power=window.final_power.get(card_id, card.power),
         flags=flags,
+        spent=card.spent | spent if spent else card.spent,
         controller=card.controller if zone == "battle" else card.owner,
         tapped=tapped,
         face_up=(card.face_up and zone == card.zone) or (card_id in window.face_up and zone == "shields"),

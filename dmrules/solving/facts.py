@@ -144,8 +144,8 @@ _EVENT_FLAGS = (
 )
 
 
-# A card's flag: its 「各ターンに1度」 abilities were used this turn (set by the scenario, or by
-# the engine once one applies in a window of the effect).
+# A card's flag, set by the scenario: its 「各ターンに1度」 abilities were used this turn, every one of them. One that
+# applies in a window of the effect is used for the later windows by itself (``CardInstance.spent``).
 USED_THIS_TURN = "used_this_turn"
 
 
@@ -272,6 +272,7 @@ def replacement_facts(scenario: Scenario) -> list[Symbol]:
     ``one_of`` (``rep_option``), those whose conditions do not hold left out."""
     out: list[Symbol] = []
     for card in scenario.cards.values():
+        keys = card.ability_keys()
         for index, ability in enumerate(card.replacements, start=1):
             if ability.duration is not None:
                 continue  # an effect its spell or ability creates: in play once created, as the scenario's effect
@@ -280,7 +281,8 @@ def replacement_facts(scenario: Scenario) -> list[Symbol]:
                     out.extend(ability_facts(r, variant, card.id, card.controller))
                     if variant is not ability:
                         out.append(fact("rep_option", r, replacement_symbol(card.id, index)))
-                    if ability.once_per_turn and USED_THIS_TURN in card.flags:
+                    # the scenario's flag: every such ability of the card; or this one, used in an earlier window
+                    if ability.once_per_turn and (USED_THIS_TURN in card.flags or keys[index - 1] in card.spent):
                         out.append(fact("rep_spent", r))
     for effect in scenario.effects:
         if effect.ability.granted_to is not None:

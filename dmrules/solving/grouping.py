@@ -97,6 +97,7 @@ def _signature(card: CardInstance) -> tuple:
         card.face_down,
         tuple(sorted(card.markers)),
         tuple(sorted(card.flags)),
+        tuple(sorted(card.spent)),
     )
 
 
