@@ -1539,6 +1539,13 @@ MUTANTS += [
         "an effect in play reads 「自分」 of its conditions as its source card's controller",
     ),
     M(
+        "once-per-turn-spends-the-card",
+        "dmrules/solving/engine.py",
+        "            spent[card_id] = spent.get(card_id, frozenset()) | {card.ability_keys()[index - 1]}",
+        "            spent[card_id] = spent.get(card_id, frozenset()) | set(card.ability_keys())",
+        "one 「各ターンに1度」 ability used spends every such ability of its card",
+    ),
+    M(
         "at-most-dropped",
         "dmrules/reading/cardtext/transform/conditions.py",
         '        return ("if", replace(_count_condition(zone, whose, phrase, 0, bool(besides)), at_most=at_most))',

@@ -361,3 +361,35 @@ def test_a_follow_up_the_other_player_does_with_their_own_cards(then, chosen):
 def test_near_variants_of_a_follow_up_the_other_player_does_are_refused(then):
     text = "このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。" + then
     assert not compile_text(text).complete, text
+
+
+@pytest.mark.parametrize(
+    "text, watch",
+    [
+        # a spell's effect breaking a shield is a cause, never a card breaking it
+        (
+            "自分のシールドが相手の呪文によってブレイクされる時、かわりに自分の手札を1枚捨ててもよい。",
+            {"event": "break", "card": {"whose": "own"}, "when": ["by_opponent", "by_spell"]},
+        ),
+        # 「どこからでも」 of another card than this one: from any zone
+        (
+            "相手のカードが、どこからでも相手の墓地に置かれる時、かわりに自分の手札を1枚捨ててもよい。",
+            {"event": "put_into_graveyard", "card": {"whose": "opponent"}},
+        ),
+    ],
+)
+def test_a_cause_and_any_zone_said_of_a_watched_card(text, watch):
+    assert_compiles_to(text, {"watch": watch, "instead": ["stay", {"discard": 1}], "optional": True})
+
+
+def test_the_other_players_own_cards_said_with_jishin():
+    """「そうしたら、相手は自身の手札を1枚選んで捨てる」 is 「相手は自分自身の手札を1枚選び、捨てる」."""
+    said = compile_text(
+        "このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうしたら、相手は自身の手札を1枚選んで捨てる。"
+    )
+    full = compile_text(
+        "このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、相手は自分自身の手札を1枚選び、"
+        "捨てる。"
+    )
+    assert said.complete and full.complete
+    assert said.forms() == full.forms()

@@ -215,6 +215,8 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (re.compile(r"^([^。]*?クリーチャー(?:\d体)?が[^。]*?時、[^。]*?)その下にある"), r"\1そのクリーチャーの下にある"),
     # 「自分が水の呪文を唱えた後」: the player's spells, as 「自分の水の呪文を唱えた後」
     (re.compile(r"(^|、)(自分|相手)が、?(?!自分の|相手の|その|この)([^、。がを]*?呪文)を(?=唱えた後)"), r"\1\2の\3を"),
+    # 「その後、相手は自身の手札を1枚選んで捨てる」: the cards of the player the clause names, 「自分自身の」
+    (re.compile(r"((?:そうしたら|そうした場合|その後)、)(相手|自分)は、?自身の(?=[^、。]*?を)"), r"\1\2は自分自身の"),
     # 「…置かれるとき墓地に置くかわりに」: the comma after the watched event's 「時」, printed or not
     (re.compile(r"(?<=[るた])(?:時|とき)(?=[^、。はにのまで)」])"), "時、"),
     # 「このクリーチャーが破壊される時、これを墓地に置くかわりに」「…かわりにこれを自分の墓地に置く」: this card,
@@ -734,6 +736,9 @@ _CANON_PATTERNS = tuple(
         (r"(自分|相手)クリーチャー(?!の攻撃)", r"\1のクリーチャー"),  # 「相手クリーチャー」
         (r"(裏向きにして|表向きにして|タップして)、", r"\1"),  # a manner's comma: 「裏向きにして、…に加える」
         (r"(?<=の)、", ""),  # a modifier's comma: 「コスト3以下の、進化クリーチャーまたはタマシード」
+        # 「相手のカードが、どこからでも墓地に置かれる時」: from any zone, as a zone-less event says it (of this card it
+        # says more: that its ability works wherever it is)
+        (r"(^|、)((?!この)[^、。が]*?)が、?どこからでも、?(?=[^、。]*?に置かれる時)", r"\1\2が"),
         # 「このターン、自分のクリーチャーが召喚されていなければ」: none of them, 「1体も」 said or not
         (
             r"が(?=(?:破壊され|バトルゾーンに出|出|召喚され|墓地に置かれ|マナゾーンに置かれ|手札に戻され|離れ)て(?:いなければ|いない場合))",

@@ -603,7 +603,8 @@ def _breaking_creature(breaker: Phrase) -> tuple[str, tuple[str, ...] | Filter]:
         or breaker.shield
         or breaker.card
         or breaker.zone not in (None, "battle")
-    ):
+        or set(breaker.filter.types) - {"creature"}
+    ):  # 「相手の呪文によって」 is a cause, no card breaking
         raise ReadError("a break by creatures the text names otherwise than as a player's creatures")
     if breaker.filter == Filter(whose=whose, types=("creature",)):
         return ("breaker", ("by_opponent" if whose == "opponent" else "by_self", "by_creature"))
