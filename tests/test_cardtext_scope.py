@@ -393,3 +393,67 @@ def test_the_other_players_own_cards_said_with_jishin():
     )
     assert said.complete and full.complete
     assert said.forms() == full.forms()
+
+
+# -- either of two card phrases, each with its own modifiers ------------------------------------------------
+
+EITHER = (
+    "自分の闇のクリーチャー、またはコスト5以下の光のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。"
+)
+
+
+def test_either_of_two_card_phrases_each_with_its_own_modifiers():
+    assert_compiles_to(
+        EITHER,
+        {
+            "watch": {
+                "event": "destroy",
+                "card": {
+                    "whose": "own",
+                    "any_of": [
+                        {"civilization": "darkness", "type": "creature"},
+                        {"cost_max": 5, "civilization": "light", "type": "creature"},
+                    ],
+                },
+            },
+            "instead": ["stay", {"discard": 1}],
+            "optional": True,
+        },
+    )
+
+
+EITHER_BOARD = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: R, card: {name: 試しのクリーチャー, type: creature, civilizations: [water], cost: 2, text: "TEXT"}}
+      - {id: D, card: {name: 壊されるクリーチャー, type: creature, civilizations: [CIV], cost: COST}}
+    hand: [h1]
+  opponent: {}
+effect: {controller: opponent, by: spell, events: [{id: e1, destroy: D}]}
+"""
+
+
+@pytest.mark.parametrize(
+    "civ, cost, saved",
+    [("darkness", 8, True), ("light", 5, True), ("light", 6, False), ("fire", 3, False)],
+)
+def test_either_phrase_holds_each_alternatives_own_modifiers_in_the_solver(civ, cost, saved):
+    """A dark creature of any cost, or a light one of cost 5 or less: the cost bound is the light creatures' alone."""
+    text = EITHER_BOARD.replace("TEXT", EITHER).replace("CIV", civ).replace("COST", str(cost))
+    finals_seen = sorted(r.final["D"] for r in dmrules.solve(scenario(text)).resolutions)
+    assert finals_seen == (["battle", "graveyard"] if saved else ["graveyard"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # two players: whose cards is said twice, differently
+        "自分のドラゴン、または相手のコスト3以下のクリーチャーが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+        # a count inside the first phrase
+        "自分のドラゴン1体、またはコスト3以下のクリーチャーが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+    ],
+)
+def test_near_variants_of_either_phrase_are_refused(text):
+    assert not compile_text(text).complete, text

@@ -43,8 +43,11 @@ FILTER_FIELDS = (
     "not_property",
 ) + PROPERTIES
 
-# The fields an alternative of ``any_of`` may give: what the card is (its heads), read with the filter's other parts.
-ALTERNATIVE_FIELDS = ("type", "race", "name", "evolution", "keyword")
+# The fields that say what a card is (its heads): each alternative of ``any_of`` gives one at least.
+ALTERNATIVE_HEADS = ("type", "race", "name", "evolution", "keyword")
+# The fields an alternative of ``any_of`` may give: its heads, and modifiers of its own (「自分のクリーチャー、または
+# コスト3以下のタマシード」), read with the filter's other parts (its player is the filter's).
+ALTERNATIVE_FIELDS = tuple(f for f in FILTER_FIELDS if f not in ("whose", "any_of", "id"))
 
 
 # A filter's flags state what a card is; none states what it is not ('multicolor: false' is no
@@ -103,7 +106,7 @@ def _alternatives(node: Node) -> tuple[Filter, ...]:
     items = node.child("any_of").listed()
     if len(items) < 2:
         raise node.child("any_of").error("'any_of' lists two alternatives or more")
-    for key in ALTERNATIVE_FIELDS[:3]:
+    for key in ALTERNATIVE_HEADS[:3]:
         if node.has(key):
             raise node.error(f"'{key}' beside 'any_of': give it in the alternatives")
     return tuple(parse_filter_alternative(item) for item in items)
@@ -113,7 +116,7 @@ def parse_filter_alternative(node: Node) -> Filter:
     node.keys(ALTERNATIVE_FIELDS)
     _refuse_false_flags(node)
     flt = parse_filter(node)
-    if flt == Filter():
+    if not any(node.has(key) for key in ALTERNATIVE_HEADS):
         raise node.error("an alternative of 'any_of' says what the card is (its type, race, name, evolution, keyword)")
     return flt
 

@@ -215,7 +215,8 @@ TERMINAL_WORDS = {
 def _describe_error(error: lark.exceptions.UnexpectedInput, sentence: str) -> str:
     pos = max(0, min(len(sentence), _position(error)))
     expected = sorted(getattr(error, "expected", None) or getattr(error, "allowed", None) or [])
-    expected = [name for name in expected if name != "MOD_COMMA"]  # a comma after a modifier: never what is missing
+    # a comma after a modifier, a second card phrase: never what is missing
+    expected = [name for name in expected if name not in ("MOD_COMMA", "EITHER_OR")]
     words = []
     for name in expected[:6]:
         try:

@@ -114,7 +114,10 @@ def phrase(flt: Filter, *, head: str | None = None) -> str:
     if flt.any_of:  # 「進化クリーチャーまたはタマシード」: the alternatives' heads
         if head is not None or souls or flt.types or flt.races or flt.names or flt.evolution or flt.not_types:
             raise ReadError("a filter of alternatives with heads of its own")
-        head, heads = _or([phrase(alt) for alt in flt.any_of]), True
+        words = [phrase(alt) for alt in flt.any_of]
+        # 「自分のクリーチャー、またはコスト3以下のタマシード」: alternatives with modifiers of their own
+        modified = any(_modifiers_only(alt) != Filter() for alt in flt.any_of)
+        head, heads = ("、または".join(words) if modified else _or(words)), True
     head = head if head is not None else _head(flt, souls)
     if heads and len(parts) > (flt.whose != "any") + flt.other:
         head = (
@@ -122,6 +125,11 @@ def phrase(flt: Filter, *, head: str | None = None) -> str:
         )  # 「コスト3以下の、進化クリーチャーまたはタマシード」: a modifier set off holds for each head
     parts.append(head)
     return "".join(parts)
+
+
+def _modifiers_only(flt: Filter) -> Filter:
+    """The filter without the fields that say what the card is (its head): how it is modified."""
+    return replace(flt, types=(), races=(), names=(), evolution=False, keywords=(), not_types=())
 
 
 def _bounds(flt: Filter) -> list[str]:

@@ -84,6 +84,25 @@ class NounParts:
             raise ReadError("a cost compared with the mana zone of another player than the card's")
         return _head_fields(phrase, heads)
 
+    def card_phrase_either(self, items) -> Phrase:
+        """「自分のクリーチャー、またはコスト3以下のタマシード」: a card that is either, each with its own modifiers; a
+        player said first and none second is both phrases' (a zone, a count said last, the whole phrase's)."""
+        cut = next(i for i, item in enumerate(items) if isinstance(item, Token) and item.type == "EITHER_OR")
+        count = [i for i in items[cut + 1 :] if isinstance(i, tuple) and i and i[0] == "count"]
+        first = self.card_phrase(items[:cut])
+        second = self.card_phrase([i for i in items[cut + 1 :] if i not in count])
+        if any(p.card or p.shield or p.filter.any_of or p.count is not None for p in (first, second)):
+            raise ReadError("either of two card phrases, one of them no kind of card an alternative can be")
+        if second.zone not in (None, first.zone) or (second.zone is not None and first.zone is None):
+            raise ReadError("either of two card phrases in two zones")
+        whose = first.filter.whose if second.filter.whose == "any" else second.filter.whose
+        if first.filter.whose not in ("any", whose):
+            raise ReadError("either of two card phrases of two players")
+        alternatives = tuple(replace(p.filter, whose="any") for p in (first, second))
+        phrase = replace(first, filter=Filter(whose=whose, any_of=alternatives), named=False)
+        phrase = replace(phrase, creature_word=first.creature_word or second.creature_word)
+        return replace(phrase, count=count[0][1], any_one=count[0][2]) if count else phrase
+
     def mod_cost_exceeds_mana(self, items: list):
         """「相手のマナゾーンにあるカードの枚数より大きいコストを持つ」: a cost above the number of cards of that
         player's mana zone (``cost_exceeds_mana``: the card's controller's, who must be that player)."""
