@@ -1546,6 +1546,13 @@ MUTANTS += [
         "one 「各ターンに1度」 ability used spends every such ability of its card",
     ),
     M(
+        "either-phrase-modifiers-dropped",
+        "dmrules/reading/cardtext/transform/nouns.py",
+        '        alternatives = tuple(replace(p.filter, whose="any") for p in (first, second))',
+        '        alternatives = tuple(replace(p.filter, whose="any", cost_max=None) for p in (first, second))',
+        "「…、またはコスト5以下の光のクリーチャー」: an alternative's own bound dropped",
+    ),
+    M(
         "at-most-dropped",
         "dmrules/reading/cardtext/transform/conditions.py",
         '        return ("if", replace(_count_condition(zone, whose, phrase, 0, bool(besides)), at_most=at_most))',
