@@ -457,3 +457,38 @@ def test_either_phrase_holds_each_alternatives_own_modifiers_in_the_solver(civ, 
 )
 def test_near_variants_of_either_phrase_are_refused(text):
     assert not compile_text(text).complete, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a modifier set off before the first of two phrases: the first's, or both's
+        "自分のコスト5以下の、闇のクリーチャー、または光のクリーチャーが破壊される時、かわりに自分の手札を1枚捨てて"
+        "もよい。",
+        # 「他の」, a bound, of the first phrase alone said: whether the second has it is not said
+        "自分の他の闇のクリーチャー、またはコスト5以下の光のクリーチャーが破壊される時、かわりに自分の手札を1枚捨てて"
+        "もよい。",
+        "自分のコスト5以下の闇のクリーチャー、または光のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。",
+        # the cards under (crossed to) the creature breaking a shield: the event's card is the shield
+        "自分の進化クリーチャーがシールドをブレイクする時、かわりにその下にあるカードを1枚墓地に置く。",
+        "自分の進化クリーチャーがシールドをブレイクする時、かわりにその進化クリーチャーの下にあるカードを1枚墓地に置く。",
+        "自分の進化クリーチャーがシールドをブレイクする時、かわりにそのクリーチャーにクロスされているクロスギアを1枚"
+        "墓地に置く。",
+        # a modifier before the first of two counted heads, not said again
+        "このクリーチャーが破壊される時、かわりに自分の光のクリーチャー1体またはタマシードを1枚破壊してもよい。",
+    ],
+)
+def test_what_a_review_of_the_new_parts_found_read_wrong_is_refused(text):
+    assert not compile_text(text).complete, text
+
+
+def test_a_bound_said_before_each_of_two_counted_heads_is_each_heads():
+    result = compile_text(
+        "このクリーチャーが破壊される時、かわりに自分のコスト5以下のクリーチャー1体またはコスト5以下のタマシードを1枚"
+        "破壊してもよい。"
+    )
+    assert result.complete, [s.problem for s in result.problems]
+    assert result.forms()[0]["instead"] == [
+        "stay",
+        {"destroy": {"count": 1, "whose": "own", "type": ["creature", "tamaseed"], "cost_max": 5}},
+    ]

@@ -212,7 +212,10 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         r"\1\2の\3が\4出て",
     ),
     # 「自分の進化クリーチャーが破壊される時、かわりにその下にあるカードを…」: under the watched creature
-    (re.compile(r"^([^。]*?クリーチャー(?:\d体)?が[^。]*?時、[^。]*?)その下にある"), r"\1そのクリーチャーの下にある"),
+    (
+        re.compile(r"^([^。]*?クリーチャー(?:\d体)?が(?:(?!を(?!離れる))[^。])*?時、[^。]*?)その下にある"),
+        r"\1そのクリーチャーの下にある",
+    ),
     # 「自分が水の呪文を唱えた後」: the player's spells, as 「自分の水の呪文を唱えた後」
     (re.compile(r"(^|、)(自分|相手)が、?(?!自分の|相手の|その|この)([^、。がを]*?呪文)を(?=唱えた後)"), r"\1\2の\3を"),
     # 「その後、相手は自身の手札を1枚選んで捨てる」: the cards of the player the clause names, 「自分自身の」
@@ -566,9 +569,11 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # one card of either type, each counted with its own counter, as 「クリーチャーまたはタマシードを1枚」
     (
         re.compile(
-            r"((?:(?:コスト|パワー)\d+以[下上]の)?)クリーチャー(\d+)体または\1(タマシード|クロスギア)を\2(?:枚|つ)"
+            _UNMODIFIED
+            + r"((?:(?:コスト|パワー)\d+以[下上]の)?)クリーチャー(\d+)体または\1(タマシード|クロスギア)を\2(?:枚|つ)"
         ),
-        r"\1、クリーチャーまたは\3を\2枚",
+        # the bound said before each head is each head's, set off by a comma
+        lambda m: f"{m[1]}{'、' if m[1] else ''}クリーチャーまたは{m[3]}を{m[2]}枚",
     ),
     # 「自然のクリーチャーまたは自然のタマシード」: one civilization said before each head, as
     # 「自然の、クリーチャーまたはタマシード」 (set off by its comma: each head's)

@@ -920,6 +920,9 @@ def render_step(step: Step, lead: str = "そうした場合、") -> str:
 def render_ability_sentence(abilities: list[ReplacementAbility]) -> str:
     """One replacement sentence of one or more abilities (one a watch): 「…時、または…時、かわりに…」."""
     first = abilities[0]
+    beside = {"under_watched", "crossed_to_watched"} & {slot.from_zone for slot in first.slots()}
+    if beside and "break" in first.watch.events:  # the event's card is the shield, not the creature breaking it
+        raise ReadError("the cards under, or crossed to, the card of a break: a shield, not the creature breaking it")
     skip = {"this_tapped", "this_face_up"} & {c.word for c in first.conditions if c.word}
     untap = set(first.watch.events) == {"untap"}
     skip = {"this_face_up"} | ({"this_tapped"} if untap else set())

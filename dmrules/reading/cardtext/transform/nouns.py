@@ -55,6 +55,30 @@ _ONE_OR_EACH = (
 )
 
 
+# What a modifier of the first of two card phrases says that the second does not say of its own: whether it holds
+# for the second too is not said
+_EITHER_SCOPE = (
+    "a modifier of the first of two card phrases joined by 「、または」 that the second does not say "
+    "(「自分の他の闇のクリーチャー、または光のクリーチャー」): whether it holds for the second too is not said"
+)
+_QUALIFIERS = (
+    "civilizations",
+    "cost_max",
+    "cost_min",
+    "power_min",
+    "power_max",
+    "other",
+    "name_parts",
+    "keywords",
+    "properties",
+    "not_properties",
+    "not_races",
+    "not_types",
+    "chosen_race",
+    "cost_exceeds_mana",
+)
+
+
 class NounParts:
     """Card phrases, their modifiers and heads."""
 
@@ -89,10 +113,17 @@ class NounParts:
         player said first and none second is both phrases' (a zone, a count said last, the whole phrase's)."""
         cut = next(i for i, item in enumerate(items) if isinstance(item, Token) and item.type == "EITHER_OR")
         count = [i for i in items[cut + 1 :] if isinstance(i, tuple) and i and i[0] == "count"]
+        if any(isinstance(item, Token) and item.type == "MOD_COMMA" for item in items[:cut]):
+            raise ReadError(_EITHER_SCOPE)  # 「コスト5以下の、闇のクリーチャー、または…」: the first's, or both's
         first = self.card_phrase(items[:cut])
         second = self.card_phrase([i for i in items[cut + 1 :] if i not in count])
         if any(p.card or p.shield or p.filter.any_of or p.count is not None for p in (first, second)):
             raise ReadError("either of two card phrases, one of them no kind of card an alternative can be")
+        unsaid = {f for f in _QUALIFIERS if getattr(first.filter, f) != getattr(Filter(), f)} - {
+            f for f in _QUALIFIERS if getattr(second.filter, f) != getattr(Filter(), f)
+        }
+        if unsaid:  # 「自分の他の闇のクリーチャー、または光のクリーチャー」: may be both phrases' or the first's
+            raise ReadError(_EITHER_SCOPE)
         if second.zone not in (None, first.zone) or (second.zone is not None and first.zone is None):
             raise ReadError("either of two card phrases in two zones")
         whose = first.filter.whose if second.filter.whose == "any" else second.filter.whose
