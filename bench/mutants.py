@@ -1553,6 +1553,27 @@ MUTANTS += [
         "「…、またはコスト5以下の光のクリーチャー」: an alternative's own bound dropped",
     ),
     M(
+        "by-equipped-any-source",
+        "asp/common/match.lp",
+        "cond_ok(R,E,by_equipped) :- subject_ok(R,E), w_source(R,W), equipped(W,C), event_source(E,C).",
+        "cond_ok(R,E,by_equipped) :- subject_ok(R,E).",
+        "「これをクロスしたクリーチャーがシールドをブレイクする時」 of a break by any creature",
+    ),
+    M(
+        "either-first-modifier-both",
+        "dmrules/reading/cardtext/transform/nouns.py",
+        "        if unsaid:  #",
+        "        if False:  #",
+        "a modifier of the first of two phrases that the second does not say, read as the first's alone",
+    ),
+    M(
+        "under-the-breaking-creature",
+        "dmrules/reading/cardtext/render.py",
+        '    if beside and "break" in first.watch.events:',
+        "    if False:",
+        "the cards under the creature breaking a shield read as the cards under the shield",
+    ),
+    M(
         "at-most-dropped",
         "dmrules/reading/cardtext/transform/conditions.py",
         '        return ("if", replace(_count_condition(zone, whose, phrase, 0, bool(besides)), at_most=at_most))',

@@ -492,3 +492,44 @@ def test_a_bound_said_before_each_of_two_counted_heads_is_each_heads():
         "stay",
         {"destroy": {"count": 1, "whose": "own", "type": ["creature", "tamaseed"], "cost_max": 5}},
     ]
+
+
+# -- the creature a cross gear is crossed to, breaking a shield ----------------------------------------------
+
+CROSSED_BREAKS = """
+turn: me
+players:
+  me:
+    battle:
+      - {id: A, card: {name: 攻撃するクリーチャー, type: creature}}
+      - {id: B, card: {name: もう1体のクリーチャー, type: creature}}
+      - {id: G, equipped_to: A, card: {name: 試しのクロスギア, type: cross_gear, text: "TEXT"}}
+  opponent:
+    shields: [o1]
+effect: {source: BREAKER, controller: me, by: attack, events: [{id: e1, break: o1}]}
+"""
+CROSSED_TEXT = (
+    "これをクロスしたクリーチャーがシールドをブレイクする時、相手はそのシールドを手札に加えるかわりに"
+    "持ち主の墓地に置く。"
+)
+
+
+def test_the_creature_a_cross_gear_is_crossed_to_breaking_a_shield_is_read():
+    assert_compiles_to(
+        CROSSED_TEXT,
+        {
+            "watch": {"event": "break", "card": {"whose": "opponent"}, "when": ["by_equipped"]},
+            "instead": [{"move_to": "graveyard"}],
+        },
+    )
+
+
+@pytest.mark.parametrize("breaker, final", [("A", "graveyard"), ("B", "hand")])
+def test_only_a_break_by_the_creature_the_cross_gear_is_crossed_to_is_replaced(breaker, final):
+    text = CROSSED_BREAKS.replace("TEXT", CROSSED_TEXT).replace("BREAKER", breaker)
+    assert [r.final["o1"] for r in dmrules.solve(scenario(text)).resolutions] == [final]
+
+
+def test_the_creature_a_cross_gear_is_crossed_to_breaking_its_own_players_shields_is_refused():
+    text = "これをクロスしたクリーチャーが自分のシールドをブレイクする時、かわりにそのシールドを墓地に置く。"
+    assert not compile_text(text).complete

@@ -25,6 +25,7 @@ WATCH_CONDITIONS = (
     "by_ability",
     "by_attack",
     "by_this",
+    "by_equipped",  # 「これをクロスしたクリーチャーが…ブレイクする時」: the creature this card is crossed to causes it
     "by_creature",
     "source_in_battle",  # 「バトルゾーンにあるクリーチャーの能力によって」: the effect's source is in the battle zone
     "by_effect",

@@ -98,7 +98,7 @@ def check_effect_sources(effect: Node, scenario: Scenario) -> list[str]:
 
 # What of an effect in play names the card that created it (「このクリーチャー」, 「このカードの下」)
 _SOURCE_SUBJECTS = ("this", "equipped", "fortified", "cast_by_this")
-_SOURCE_CONDITIONS = ("by_this", "battle_with_this")
+_SOURCE_CONDITIONS = ("by_this", "by_equipped", "battle_with_this")
 _SOURCE_ZONES = ("under_this", "crossed_to_this", "ex_life_of_this")
 
 

@@ -310,6 +310,8 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool
         return _puts_except(watch, cause, rest)
     if rest == ["by_this"] and events == {"break"} and watch.filter == Filter(whose="opponent"):
         return "このクリーチャーが相手のシールドをブレイクする"
+    if rest == ["by_equipped"] and events == {"break"} and watch.filter == Filter(whose="opponent"):
+        return "これをクロスしたクリーチャーが相手のシールドをブレイクする"
     if rest:
         raise ReadError(f"a watch's conditions no printed phrase states: {', '.join(rest)}")
     face_up = any(c.word == "this_face_up" for c in conditions)

@@ -251,6 +251,15 @@ class EventParts:
         watch = Watch(events=("break",), filter=Filter(whose="opponent"), conditions=("by_this",))
         return (WatchPart(watch=watch),)
 
+    def watch_equipped_breaks(self, items: list):
+        """「これをクロスしたクリーチャーがシールドをブレイクする時」: the opponent's shields, broken by the creature
+        this card is crossed to."""
+        owners = _typed_tokens(items, "OWNER")
+        if owners and _whose(owners[0]) != "opponent":
+            raise ReadError("the creature this card is crossed to breaking its own player's shields")
+        watch = Watch(events=("break",), filter=Filter(whose="opponent"), conditions=("by_equipped",))
+        return (WatchPart(watch=watch),)
+
     def watch_breaks(self, items: list):
         """「相手のクリーチャーが自分のシールドをブレイクする時」: a break of the shields, by that player's creature."""
         breaker, shields = (i for i in items if isinstance(i, Phrase))
