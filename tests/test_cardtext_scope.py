@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import dmrules
-from dmrules.reading.cardtext.compiler import compile_text
+from dmrules.reading.cardtext.compiler import comparable, compile_text
 
 from .conftest import scenario
 from .test_cardtext_parts import assert_compiles_to, assert_refused
@@ -533,3 +533,28 @@ def test_only_a_break_by_the_creature_the_cross_gear_is_crossed_to_is_replaced(b
 def test_the_creature_a_cross_gear_is_crossed_to_breaking_its_own_players_shields_is_refused():
     text = "これをクロスしたクリーチャーが自分のシールドをブレイクする時、かわりにそのシールドを墓地に置く。"
     assert not compile_text(text).complete
+
+
+@pytest.mark.parametrize(
+    "said, as_printed",
+    [
+        # a cause said first, with no comma before the card it acts on
+        (
+            "自分の呪文によって相手の手札が捨てられる時、墓地に置くかわりに持ち主の山札の一番下に置く。",
+            "相手のカードが自分の呪文によって手札から捨てられる時、墓地に置くかわりに持ち主の山札の一番下に置く。",
+        ),
+        # a card put into a zone from any zone of its player's but one, said of the card
+        (
+            "相手のカードが、相手の手札以外からマナゾーンに置かれる時、かわりに持ち主の墓地に置く。",
+            "相手が自身の手札以外からマナゾーンにカードを置く時、かわりに持ち主の墓地に置く。",
+        ),
+    ],
+)
+def test_a_wording_reads_as_the_one_it_means(said, as_printed):
+    one, other = compile_text(said), compile_text(as_printed)
+    assert one.complete and other.complete, [s.problem for s in one.problems + other.problems]
+    assert [comparable(a) for a in one.abilities] == [comparable(a) for a in other.abilities]
+
+
+def test_a_card_of_one_player_put_from_the_other_players_zones_is_refused():
+    assert not compile_text("自分のカードが相手の手札以外からマナゾーンに置かれる時、かわりに墓地に置く。").complete

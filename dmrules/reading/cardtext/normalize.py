@@ -220,6 +220,13 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (re.compile(r"(^|、)(自分|相手)が、?(?!自分の|相手の|その|この)([^、。がを]*?呪文)を(?=唱えた後)"), r"\1\2の\3を"),
     # 「その後、相手は自身の手札を1枚選んで捨てる」: the cards of the player the clause names, 「自分自身の」
     (re.compile(r"((?:そうしたら|そうした場合|その後)、)(相手|自分)は、?自身の(?=[^、。]*?を)"), r"\1\2は自分自身の"),
+    # 「自分の呪文によって相手の手札が捨てられる時」: a cause said first, set off from the card it acts on
+    (
+        re.compile(
+            r"^((?:自分|相手)の(?:呪文|効果|呪文の効果|クリーチャーの能力)によって)(?=(?:自分|相手)の[^、。]*?が)"
+        ),
+        r"\1、",
+    ),
     # 「…置かれるとき墓地に置くかわりに」: the comma after the watched event's 「時」, printed or not
     (re.compile(r"(?<=[るた])(?:時|とき)(?=[^、。はにのまで)」])"), "時、"),
     # 「このクリーチャーが破壊される時、これを墓地に置くかわりに」「…かわりにこれを自分の墓地に置く」: this card,
@@ -527,6 +534,15 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (
         re.compile(r"(^|、)(自分|相手)が(?=(?:手札|墓地|マナゾーン|山札|超次元ゾーン|シールドゾーン)以外から)"),
         r"\1\2が自身の",
+    ),
+    # 「相手のカードが、相手の手札以外からマナゾーンに置かれる時」: as 「相手が自身の手札以外からマナゾーンに
+    # カードを置く時」
+    (
+        re.compile(
+            r"(^|、)(自分|相手)の((?:(?!時)[^、。が])*?)が、?(?:\2の|自身の)?"
+            r"(手札|墓地|マナゾーン|山札|シールドゾーン)以外から(マナゾーン|墓地)に置かれる(?=時)"
+        ),
+        r"\1\2が自身の\4以外から\5に\3を置く",
     ),
     # 「自分のドラゴンが2体以上あれば」, 「…が合計3つ以上あれば」 (シビルカウント): creatures (or other cards of
     # the battle zone) counted with no zone said are those of the battle zone, as 「バトルゾーンに自分のドラゴンが
