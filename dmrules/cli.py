@@ -429,7 +429,9 @@ def _warn(scenario) -> None:
         sys.stderr.write(f"dmrules: warning: {visible(warning)}\n")
 
 
-def cmd_solve(args: argparse.Namespace) -> int:
+def _check_solve_options(args: argparse.Namespace) -> None:
+    if args.html is not None and not args.html.strip():
+        raise InputError("--html", "", "give a file name")
     for flag, given in (("--json", args.json), ("--html", args.html)):
         if args.jsonl and given:
             raise InputError(
@@ -438,6 +440,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 f"cannot be combined with {flag}: --jsonl streams each resolution "
                 "as it is found and keeps none to write them again",
             )
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    _check_solve_options(args)
     if args.scenario == "-":
         text = _stdin_text()
         from .reading.scenario import scenario_from_text
@@ -838,13 +844,13 @@ def _inline_texts(path: str) -> list[tuple[str, str, str, str | None]]:
     from .reading.yamlsrc import load_located
 
     root = Node.root(load_located(path))
+    players = root.expect(dict).child("players")
     found = []
-    for player in root.child("players").value or {}:
-        zones = root.child("players").child(player)
-        for zone in zones.value or {}:
-            if not isinstance(zones.value[zone], list):
+    for _, zones in players.items() if players.value is not None else ():
+        for _, zone in zones.items() if zones.value is not None else ():
+            if not isinstance(zone.value, list):
                 continue
-            for element in zones.child(zone).elements():
+            for element in zone.elements():
                 card = element.value.get("card") if isinstance(element.value, dict) else None
                 if isinstance(card, dict) and isinstance(card.get("text"), str):
                     types = card.get("type")

@@ -542,3 +542,40 @@ def test_the_last_item_of_a_task_that_outlives_its_time_limit_is_not_answered_ag
         1: {"error": "no answer within its time limit of 0.5 s (--timeout)", "reason": "timeout"},
     }
     assert log.read_text(encoding="utf-8") == "slept\n"
+
+
+def test_an_item_with_a_yaml_tag_gets_its_error_line_and_the_batch_goes_on(tmp_path):
+    """A value with a YAML core tag that cannot be read (``!!int abc``) is that item's input error, with its place,
+    whether the item gives its scenario inline or by path, with the cache of answers or without."""
+    (tmp_path / "a01.yaml").write_bytes(A01.read_bytes())
+    (tmp_path / "bad.yaml").write_text(DISCARD + "expect: {count: !!bool maybe}\n", encoding="utf-8")
+    items = [
+        {"id": "inline", "scenario": DISCARD + "expect: {count: !!int abc}\n"},
+        {"id": "good", "path": "a01.yaml"},
+        {"id": "path", "path": "bad.yaml"},
+    ]
+    batch = write_batch(tmp_path / "b.jsonl", items)
+    for cache in ((), ("--no-cache",)):
+        done = run_cli("check", str(batch), "--jobs", "1", *cache)
+        assert done.returncode == 2 and "Traceback" not in done.stdout + done.stderr
+        inline, good, path = lines_of(done)
+        assert inline["reason"] == "input" and path["reason"] == "input"
+        assert "(scenario):6: expect.count: the YAML tag '!!int' is not allowed" in inline["error"]
+        assert "bad.yaml:6: expect.count: the YAML tag '!!bool' is not allowed" in path["error"]
+        assert good["id"] == "good" and "error" not in good
+
+
+def test_resume_refuses_a_file_that_holds_no_answers_and_leaves_it_whole(tmp_path):
+    batch = write_batch(tmp_path / "b.jsonl", [{"id": "d", "scenario": DISCARD}])
+    for text, line in (
+        (DISCARD, 1),
+        ('{"id": "d0", "line": 1, "counts": {}}\nnot an answer\n', 2),
+        ('{"id": "d0", "line": 1, "counts": {}}\n[1, 2]\n', 2),
+        ('{"id": "d0", "line": 1, "counts": {}}\nturn: me', 2),  # a last line cut short that is not an answer's
+    ):
+        out = tmp_path / "out.jsonl"
+        out.write_text(text, encoding="utf-8")
+        done = run_cli("check", str(batch), "--resume", str(out), "--no-cache")
+        assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+        assert f"{out}:{line}: --resume: is not an answer line of 'dmrules check'" in done.stderr
+        assert out.read_text(encoding="utf-8") == text

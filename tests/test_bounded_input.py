@@ -211,3 +211,99 @@ def test_cards_parse_and_coverage_show_what_would_act_on_a_terminal_escaped(tmp_
     rows.write_text('name\tkind\ttext\n"\x1b[2Jevil\nname"\treplacement\tこのクリーチャーが破壊される時、かわりにあ\n')
     done = run_cli("cards", "coverage", str(rows))
     assert "\x1b" not in done.stdout and "\\x1b[2Jevil\\x0aname" in done.stdout
+
+
+# -- bad values refused with their place --------------------------------------------------------
+
+BASE = """\
+turn: me
+players:
+  me:
+    battle: [{id: J1, card: アビスベル＝ジャシン帝}]
+    hand: [h1, h2]
+  opponent:
+    battle: [{id: X, card: {name: 全体破壊のクリーチャー, type: creature}}]
+effect: {source: X, controller: opponent, events: [{id: e1, destroy: J1}]}
+"""
+
+
+def _scenario(tmp_path, text: str, name: str = "s.yaml") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    "line, place, tag",
+    [
+        ("expect: {count: !!int abc}", ":9: expect.count", "!!int"),
+        ("expect: {count: !!bool maybe}", ":9: expect.count", "!!bool"),
+        ("expect: {count: !!float abc}", ":9: expect.count", "!!float"),
+        ("expect: {count: !!int 0x2}", ":9: expect.count", "!!int"),
+        ("expect: {count: !!int 1:30}", ":9: expect.count", "!!int"),
+        ("note: !!int ''", ":9: note", "!!int"),
+    ],
+)
+def test_a_yaml_core_tag_is_refused_at_its_place_by_every_command(tmp_path, line, place, tag) -> None:
+    path = _scenario(tmp_path, BASE + line + "\n")
+    problem = f"{path}{place}: the YAML tag '{tag}' is not allowed in a scenario"
+    for command in (
+        ("solve", path),
+        ("why", path, "--resolution", "1"),
+        ("why-not", path, "--expect", "J1=battle"),
+        ("cards", "parse", "--scenario", path),
+    ):
+        _clean_refusal(run_cli(*command), problem)
+    done = run_cli("verify", path)
+    assert done.returncode == 2 and "Traceback" not in done.stdout + done.stderr
+    assert problem in done.stdout and "internal" not in done.stdout
+
+
+def test_an_id_written_with_a_core_tag_is_refused_never_read_the_yaml_1_1_way(tmp_path) -> None:
+    for written in ("!!int 010", "!!int 1_0", '!!int ""', "!!str 7"):
+        path = _scenario(tmp_path, BASE.replace("[h1, h2]", f"[h1, {written}]"))
+        tag = written.split()[0]
+        _clean_refusal(run_cli("solve", path), f"{path}:5: players.me.hand[1]: the YAML tag '{tag}' is not allowed")
+    text = "turn: me\nplayers: {me: {hand: [h1]}, you: {}}\n!!int effect: {controller: me, events: [{discard: h1}]}\n"
+    path = _scenario(tmp_path, text)
+    _clean_refusal(run_cli("solve", path), f"{path}:3: effect: the YAML tag '!!int' is not allowed")
+
+
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("players: 5\n", ":1: players: expected a mapping, found '5'"),
+        ("players: [a, b]\n", ":1: players: expected a mapping, found a list"),
+        ("players: {me: [1, 2]}\n", ":1: players.me: expected a mapping, found a list"),
+        ("players: {me: 7}\n", ":1: players.me: expected a mapping, found '7'"),
+        ("- 1\n- 2\n", ":1: expected a mapping, found a list"),
+    ],
+)
+def test_cards_parse_of_a_scenario_that_is_not_mappings_says_where(tmp_path, text, problem) -> None:
+    path = _scenario(tmp_path, text)
+    _clean_refusal(run_cli("cards", "parse", "--scenario", path), path + problem)
+
+
+def test_the_cast_fields_on_an_effect_that_is_not_a_spells_are_refused(tmp_path) -> None:
+    for key, value in (("cast_from", "graveyard"), ("cast_by", "J1")):
+        text = BASE.replace("controller: opponent,", f"controller: opponent, {key}: {value},")
+        path = _scenario(tmp_path, text)
+        problem = f"{path}:8: effect.{key}: '{key}' is for a spell's effect (by: spell); this effect is by: ability"
+        _clean_refusal(run_cli("solve", path), problem)
+
+
+@pytest.mark.parametrize(
+    "expect, line",
+    [("expect: {count: }", 9), ("expect:\n  count:\n  some:\n", 10), ("expect: {count: ~, states: 2}", 9)],
+)
+def test_an_expectation_field_given_no_value_is_an_error_naming_it(tmp_path, expect, line) -> None:
+    path = _scenario(tmp_path, BASE + expect + "\n")
+    done = run_cli("verify", path)
+    assert done.returncode == 2 and "Traceback" not in done.stdout + done.stderr
+    assert f"{path}:{line}: expect.count: 'count' is given no value" in done.stdout
+    assert "no expectation" not in done.stdout
+
+
+def test_solve_html_with_an_empty_file_name_is_refused(tmp_path) -> None:
+    for name in ("", " "):
+        _clean_refusal(run_cli("solve", str(A01), "--html", name), "dmrules: error: --html: give a file name")

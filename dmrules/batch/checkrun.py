@@ -45,21 +45,46 @@ def answered_in(path: str) -> dict[str, bool]:
         with open(path, "r+b") as stream:
             data = stream.read()
             end = data.rfind(b"\n") + 1
+            lines = _answer_lines(path, data, end)  # before anything is cut: a file that is not answers stays whole
             if end < len(data):
                 stream.truncate(end)
     except FileNotFoundError:
         return answered
     except OSError as exc:
         raise InputError(path, "--resume", f"cannot be read: {exc.strerror or exc}") from None
-    for raw in data[:end].splitlines():
-        try:
-            line = json.loads(raw)
-        except (ValueError, RecursionError):
-            continue
-        if isinstance(line, dict) and isinstance(line.get("id"), str) and "error" not in line:
+    for line in lines:
+        if isinstance(line.get("id"), str) and "error" not in line:
             observed = line.get("observed")
             answered[line["id"]] = isinstance(observed, dict) and observed.get("legal") is False
     return answered
+
+
+def _answer_lines(path: str, data: bytes, end: int) -> list[dict]:
+    """The answer lines of an earlier output (``data``, whole lines up to ``end``); InputError at the first line
+    that is not one, and at a last line cut short that does not start as one."""
+    lines = []
+    for number, raw in enumerate(data[:end].split(b"\n")[:-1], start=1):
+        if not raw.strip():
+            continue
+        try:
+            line = json.loads(raw)
+        except (ValueError, RecursionError):
+            line = None
+        if not isinstance(line, dict) or "id" not in line:
+            raise _not_answers(path, number)
+        lines.append(line)
+    if end < len(data) and not data[end:].startswith(b'{"id": '):
+        raise _not_answers(path, data.count(b"\n") + 1)
+    return lines
+
+
+def _not_answers(path: str, number: int) -> InputError:
+    return InputError(
+        path,
+        "--resume",
+        "is not an answer line of 'dmrules check': resume a file that a run wrote its answers to",
+        number,
+    )
 
 
 def _output(options: CheckOptions) -> tuple[IO[str], dict[str, bool]]:

@@ -338,7 +338,7 @@ def situation_form(item: Item) -> str | None:
     else:
         try:
             tree = load_located_text(item.text or "", item.name).data
-        except (InputError, RecursionError):
+        except Exception:  # not read here: the item's own task reads it again and reports the problem on its line
             return None
     if isinstance(tree, dict):
         tree = {key: value for key, value in tree.items() if key not in UNSOLVED_FIELDS}

@@ -374,6 +374,9 @@ def read_expectation(scenario: Scenario, node: Node | None = None) -> Expectatio
     if node is None:
         return Expectation()
     node.keys(EXPECT_FIELDS)
+    for key, value in node.items():
+        if value.value is None:
+            raise value.error(f"'{key}' is given no value: write what is expected, or leave the field out")
     exp = Expectation(count=node.opt_int("count", None, 0, 10**9), states=node.opt_int("states", None, 0, 10**9))
     if node.has("resolutions"):
         exp.resolutions = []

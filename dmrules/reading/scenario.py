@@ -703,6 +703,7 @@ class _EffectReader:
             raise node.error(f"{len(elements)} events; an effect makes at most {MAX_EVENTS} happen at once", "events")
         first = self._first_step(steps_node, elements, program, cast)
         later = self._later_steps(steps_node, program, cast)
+        _check_cast_fields(node, program.by, later)
         check_choice_references((first, *later))
         scenario = replace(scenario, program=replace(program, steps=(first, *later)))
         realized = Realizer(scenario, strict=True).realize(first, program.controller, program.source, program.by)
@@ -858,6 +859,15 @@ class _EffectReader:
                 )
             )
         return effects
+
+
+def _check_cast_fields(node: Node, by: str, later: tuple[Step, ...]) -> None:
+    """Refuse the effect's ``cast_from`` and ``cast_by`` when no step of it is a spell's: they would mean nothing."""
+    if by == "spell" or any(step.by == "spell" for step in later):
+        return
+    for key in ("cast_from", "cast_by"):
+        if key in node.value:
+            raise node.error(f"'{key}' is for a spell's effect (by: spell); this effect is by: {by}", key)
 
 
 class _Checks:

@@ -101,6 +101,16 @@ def _short_place(place: Place) -> str:
     return place_text(place) if len(place) <= 8 else place_text(place[:8]) + "..."
 
 
+def _untagged(node: yaml.ScalarNode) -> str:
+    """The tag the scalar gets when written as it is with no tag: quoted, a text; plain, as ``_Loader`` reads it."""
+    if node.style:
+        return _CORE + "str"
+    for tag, pattern in _Loader.yaml_implicit_resolvers.get(node.value[:1], []):
+        if pattern.match(node.value):
+            return tag
+    return _CORE + "str"
+
+
 def _tag(tag: str) -> str:
     return "!!" + tag[len(_CORE) :] if tag.startswith(_CORE) else tag
 
@@ -153,6 +163,12 @@ class _Converter:
                     if not isinstance(key_node, yaml.ScalarNode):
                         raise self.error(place, "a mapping key must be a plain word", key_node.start_mark)
                     key = key_node.value
+                    if key_node.tag != _untagged(key_node):
+                        raise self.error(
+                            place + (key,),
+                            f"the YAML tag '{_tag(key_node.tag)}' is not allowed in a scenario",
+                            key_node.start_mark,
+                        )
                     if key in result:
                         raise self.error(place + (key,), f"key '{key}' appears twice", key_node.start_mark)
                     result[key] = self.convert(value_node, place + (key,), depth + 1)
@@ -162,9 +178,9 @@ class _Converter:
             self.open.discard(id(node))
 
     def scalar(self, node: yaml.ScalarNode, place: Place) -> Any:
-        if node.tag == _CORE + "timestamp" and not node.style:
-            return node.value  # a plain 2024-01-01 is text here (an id, a date in a note), not a date
-        if node.tag not in _SCALAR_TAGS:
+        # A tag is refused unless it is the one the value has untagged: '!!int 010' would read 010 the YAML 1.1
+        # way (as 8), and '!!int abc' cannot be read at all.
+        if node.tag not in _SCALAR_TAGS or node.tag != _untagged(node):
             raise self.error(place, f"the YAML tag '{_tag(node.tag)}' is not allowed in a scenario", node.start_mark)
         if node.tag == _CORE + "int" and len(node.value.lstrip("+-")) > MAX_DIGITS:
             raise self.error(
