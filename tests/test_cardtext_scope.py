@@ -451,6 +451,8 @@ def test_either_phrase_holds_each_alternatives_own_modifiers_in_the_solver(civ, 
     [
         # two players: whose cards is said twice, differently
         "自分のドラゴン、または相手のコスト3以下のクリーチャーが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+        # a player said of the second phrase alone
+        "クリーチャー、または相手のコスト3以下のタマシードが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
         # a count inside the first phrase
         "自分のドラゴン1体、またはコスト3以下のクリーチャーが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
     ],

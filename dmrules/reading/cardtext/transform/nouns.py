@@ -126,9 +126,12 @@ class NounParts:
             raise ReadError(_EITHER_SCOPE)
         if second.zone not in (None, first.zone) or (second.zone is not None and first.zone is None):
             raise ReadError("either of two card phrases in two zones")
-        whose = first.filter.whose if second.filter.whose == "any" else second.filter.whose
-        if first.filter.whose not in ("any", whose):
-            raise ReadError("either of two card phrases of two players")
+        whose = first.filter.whose
+        if second.filter.whose not in (
+            "any",
+            whose,
+        ):  # 「クリーチャー、または相手のタマシード」: not both the opponent's
+            raise ReadError("either of two card phrases of two players, or of a player said of the second alone")
         alternatives = tuple(replace(p.filter, whose="any") for p in (first, second))
         phrase = replace(first, filter=Filter(whose=whose, any_of=alternatives), named=False)
         phrase = replace(phrase, creature_word=first.creature_word or second.creature_word)
