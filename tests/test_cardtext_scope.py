@@ -545,6 +545,12 @@ def test_the_creature_a_cross_gear_is_crossed_to_breaking_its_own_players_shield
             "自分の呪文によって相手の手札が捨てられる時、墓地に置くかわりに持ち主の山札の一番下に置く。",
             "相手のカードが自分の呪文によって手札から捨てられる時、墓地に置くかわりに持ち主の山札の一番下に置く。",
         ),
+        # the watched card moved instead by its own player
+        (
+            "相手のクリーチャーが自分のクリーチャーとのバトルで破壊される時、かわりに相手はそのクリーチャーを自身の"
+            "山札の下に置く。",
+            "相手のクリーチャーが自分のクリーチャーとのバトルで破壊される時、かわりに持ち主の山札の下に置く。",
+        ),
         # a card put into a zone from any zone of its player's but one, said of the card
         (
             "相手のカードが、相手の手札以外からマナゾーンに置かれる時、かわりに持ち主の墓地に置く。",
@@ -556,6 +562,11 @@ def test_a_wording_reads_as_the_one_it_means(said, as_printed):
     one, other = compile_text(said), compile_text(as_printed)
     assert one.complete and other.complete, [s.problem for s in one.problems + other.problems]
     assert [comparable(a) for a in one.abilities] == [comparable(a) for a in other.abilities]
+
+
+def test_the_watched_card_moved_instead_by_another_player_than_its_own_is_refused():
+    text = "自分のクリーチャーが破壊される時、かわりに相手はそのクリーチャーを自身の山札の下に置く。"
+    assert not compile_text(text).complete
 
 
 def test_a_card_of_one_player_put_from_the_other_players_zones_is_refused():
