@@ -320,8 +320,8 @@ MUTANTS: list[Mutant] = [
     M(
         "once-per-turn-forgotten-between-windows",
         "dmrules/solving/engine.py",
-        "        flags = flags | {USED_THIS_TURN}",
-        "        pass",
+        "        spent=card.spent | spent if spent else card.spent,",
+        "        spent=card.spent,",
         "an ability used once this turn applies again in a later window of the effect",
     ),
     M(
@@ -1520,7 +1520,7 @@ MUTANTS += [
     M(
         "breaker-any-shields",
         "dmrules/reading/cardtext/transform/events.py",
-        '        if shields.filter.whose in (None, "any"):',
+        '        if shields.filter.whose == "any":',
         "        if False:",
         "「自分のドラゴンがシールドをブレイクする」: the shields of either player",
     ),

@@ -119,12 +119,15 @@ def phrase(flt: Filter, *, head: str | None = None) -> str:
         modified = any(_modifiers_only(alt) != Filter() for alt in flt.any_of)
         head, heads = ("、または".join(words) if modified else _or(words)), True
     head = head if head is not None else _head(flt, souls)
+    # 「コスト3以下の、進化クリーチャーまたはタマシード」: a modifier set off holds for each head
     if heads and len(parts) > (flt.whose != "any") + flt.other:
-        head = (
-            "、" + head
-        )  # 「コスト3以下の、進化クリーチャーまたはタマシード」: a modifier set off holds for each head
+        head = "、" + head
     parts.append(head)
     return "".join(parts)
+
+
+# The creature breaking the opponent's shields a watch names by its condition
+_BREAKING = {"by_this": "このクリーチャー", "by_equipped": "これをクロスしたクリーチャー"}
 
 
 def _modifiers_only(flt: Filter) -> Filter:
@@ -308,10 +311,8 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool
         return f"{chosen}を{_WHOSE[watch.chooser]}が選ぶ"
     if watch.from_not:
         return _puts_except(watch, cause, rest)
-    if rest == ["by_this"] and events == {"break"} and watch.filter == Filter(whose="opponent"):
-        return "このクリーチャーが相手のシールドをブレイクする"
-    if rest == ["by_equipped"] and events == {"break"} and watch.filter == Filter(whose="opponent"):
-        return "これをクロスしたクリーチャーが相手のシールドをブレイクする"
+    if len(rest) == 1 and rest[0] in _BREAKING and events == {"break"} and watch.filter == Filter(whose="opponent"):
+        return f"{_BREAKING[rest[0]]}が相手のシールドをブレイクする"
     if rest:
         raise ReadError(f"a watch's conditions no printed phrase states: {', '.join(rest)}")
     face_up = any(c.word == "this_face_up" for c in conditions)
@@ -437,7 +438,7 @@ def render_condition(condition: Condition) -> str:
     if condition.than_other is not None:
         return _render_compared(condition, flt)
     none = condition.at_most == 0 and condition.at_least == 0
-    if condition.at_most is not None and not none and (condition.zone in _COUNTED and _whose_only(flt)):
+    if condition.at_most is not None and not none and condition.zone in _COUNTED and _whose_only(flt):
         return _render_at_most(condition, flt)
     if condition.at_most is not None and not none and condition.at_least != 0:
         raise ReadError("a count between two bounds no printed phrase states")
@@ -528,10 +529,11 @@ def _render_compared(condition: Condition, flt: Filter) -> str:
 
 
 def _render_at_most(condition: Condition, flt: Filter) -> str:
-    """「自分と相手のシールドの数が合計6つ以下なら」: the only printed phrase of an upper bound."""
-    if condition.zone not in _COUNTED or replace(flt, whose="any") != Filter() or condition.at_least != 0:
+    """「自分と相手のシールドの数が合計6つ以下なら」: an upper bound of one player's (or both players') shields, hand or
+    deck (the caller checks the zone and that the filter says no more than the player)."""
+    if condition.at_least != 0:
         raise ReadError("an upper bound of a count no printed phrase states")
-    noun, unit = _COUNTED[condition.zone]
+    noun, unit = _COUNTED[_given(condition.zone, "zone")]
     owners = "自分と相手" if flt.whose == "any" else _WHOSE[flt.whose]
     total = "合計" if flt.whose == "any" else ""
     return f"{owners}の{noun}の数が{total}{condition.at_most}{unit}以下なら"

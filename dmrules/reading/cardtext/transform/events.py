@@ -245,19 +245,13 @@ class EventParts:
         return zones
 
     def watch_this_breaks(self, items: list):
+        """「このクリーチャーがシールドをブレイクする時」, 「これをクロスしたクリーチャーが…」: the opponent's shields,
+        broken by this creature or by the creature this card is crossed to."""
         owners = _typed_tokens(items, "OWNER")
         if owners and _whose(owners[0]) != "opponent":
-            raise ReadError("this creature breaking its own player's shields")
-        watch = Watch(events=("break",), filter=Filter(whose="opponent"), conditions=("by_this",))
-        return (WatchPart(watch=watch),)
-
-    def watch_equipped_breaks(self, items: list):
-        """「これをクロスしたクリーチャーがシールドをブレイクする時」: the opponent's shields, broken by the creature
-        this card is crossed to."""
-        owners = _typed_tokens(items, "OWNER")
-        if owners and _whose(owners[0]) != "opponent":
-            raise ReadError("the creature this card is crossed to breaking its own player's shields")
-        watch = Watch(events=("break",), filter=Filter(whose="opponent"), conditions=("by_equipped",))
+            raise ReadError("a creature breaking its own player's shields")
+        by = "by_equipped" if _typed_tokens(items, "EQUIPPED") else "by_this"
+        watch = Watch(events=("break",), filter=Filter(whose="opponent"), conditions=(by,))
         return (WatchPart(watch=watch),)
 
     def watch_breaks(self, items: list):
@@ -267,7 +261,7 @@ class EventParts:
             raise ReadError("a break of cards other than shields")
         _, by = _breaking_creature(breaker)
         # 「自分のドラゴンがシールドをブレイクする」: the other player's shields
-        if shields.filter.whose in (None, "any"):
+        if shields.filter.whose == "any":
             shields = replace(shields, filter=replace(shields.filter, whose=OTHER[breaker.filter.whose]))
         # 「自分のドラゴンがシールドをブレイクする時」: the creature breaking passes the filter
         if isinstance(by, Filter):
@@ -508,7 +502,7 @@ class EventPhraseParts:
 
     def ev_break(self, items: list):
         by = next((i for i in items if isinstance(i, tuple) and i and i[0] == "breaker"), None)
-        if isinstance(by, tuple) and isinstance(by[1], Filter):
+        if by is not None and isinstance(by[1], Filter):
             return Ev(events=("break",), by_card=by[1])
         return Ev(events=("break",), conditions=by[1] if by else ())
 

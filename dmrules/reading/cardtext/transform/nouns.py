@@ -127,10 +127,8 @@ class NounParts:
         if second.zone not in (None, first.zone) or (second.zone is not None and first.zone is None):
             raise ReadError("either of two card phrases in two zones")
         whose = first.filter.whose
-        if second.filter.whose not in (
-            "any",
-            whose,
-        ):  # 「クリーチャー、または相手のタマシード」: not both the opponent's
+        # 「クリーチャー、または相手のタマシード」: not both the opponent's
+        if second.filter.whose not in ("any", whose):
             raise ReadError("either of two card phrases of two players, or of a player said of the second alone")
         alternatives = tuple(replace(p.filter, whose="any") for p in (first, second))
         phrase = replace(first, filter=Filter(whose=whose, any_of=alternatives), named=False)
