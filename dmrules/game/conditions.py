@@ -14,7 +14,7 @@ from .abilities import ReplacementAbility
 from .cards import CardInstance
 from .errors import InputError
 from .filters import Condition, Filter
-from .grants import card_passes, count_holds, count_within, counts_alone
+from .grants import card_passes, count_holds, count_within, counts_alone, is_evolution, stacked_on
 from .scenario import PastEvent, Scenario
 from .vocabulary import CIVILIZATIONS
 
@@ -58,7 +58,7 @@ def holds(condition: Condition, state: Scenario, card: CardInstance, controller:
     if (
         condition.word == "this_evolution"
     ):  # 「これが進化クリーチャーなら」: an evolution card, or a NEO creature evolved
-        return "evolution" in card.types or _neo_evolved(card, state)
+        return is_evolution(card, stacked_on(state.cards.values()))
     if condition.word == "this_neo_evolved":  # 「これがNEO進化クリーチャーなら」
         return _neo_evolved(card, state)
     if condition.word == "won_judge":
@@ -115,7 +115,8 @@ def _happened_holds(condition: Condition, state: Scenario, card: CardInstance, c
     takes = _TAKES[condition.happened or ""]
     flt = condition.filter or Filter()
     ids = {e.card for e in state.happened_this_turn if takes(e)}
-    counted = {i for i in ids if card_passes(flt, state.cards[i], controller, card.id)}
+    stacked = stacked_on(state.cards.values())
+    counted = {i for i in ids if card_passes(flt, state.cards[i], controller, card.id, stacked)}
     holds = count_within(condition, len(counted))
     in_window = counted & {c for e in state.events for c in e.cards}
     if flt.other and in_window and count_within(condition, len(counted - in_window)) != holds:

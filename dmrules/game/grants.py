@@ -33,15 +33,29 @@ def _within(value: int | None, low: int | None, high: int | None) -> bool:
     return value is not None and (low is None or value >= low) and (high is None or value <= high)
 
 
-def card_passes(flt: Filter, card: CardInstance, controller: str, source: str | None) -> bool:
-    """Whether ``card`` passes the filter, read from an ability of ``controller`` on card ``source``."""
+def stacked_on(cards: Iterable[CardInstance]) -> frozenset[str]:
+    """The cards with a card under them (an evolution creature, a NEO creature evolved)."""
+    return frozenset(c.under for c in cards if c.under is not None)
+
+
+def is_evolution(card: CardInstance, stacked: frozenset[str]) -> bool:
+    """An evolution creature: a card printed as one, or a NEO creature with a card under it (NEO進化)."""
+    kinds = {t for side in faces(card) for t in side.types}
+    return "evolution" in kinds or ("neo" in kinds and card.id in stacked)
+
+
+def card_passes(flt: Filter, card: CardInstance, controller: str, source: str | None, stacked: frozenset[str]) -> bool:
+    """Whether ``card`` passes the filter, read from an ability of ``controller`` on card ``source``; ``stacked``:
+    the cards with a card under them (``stacked_on``), for 「進化クリーチャー」 and 「進化ではない」."""
     common, alts = alternatives(flt)
     if alts:  # 「進化クリーチャーまたはタマシード」: the common parts, and one alternative (asp/common/filters.lp)
-        return _passes(common, card, controller, source) and any(_passes(alt, card, controller, source) for alt in alts)
-    return _passes(flt, card, controller, source)
+        return _passes(common, card, controller, source, stacked) and any(
+            _passes(alt, card, controller, source, stacked) for alt in alts
+        )
+    return _passes(flt, card, controller, source, stacked)
 
 
-def _passes(flt: Filter, card: CardInstance, controller: str, source: str | None) -> bool:
+def _passes(flt: Filter, card: CardInstance, controller: str, source: str | None, stacked: frozenset[str]) -> bool:
     if flt.whose == "own" and card.controller != controller:
         return False
     if flt.whose == "opponent" and card.controller == controller:
@@ -50,6 +64,8 @@ def _passes(flt: Filter, card: CardInstance, controller: str, source: str | None
         return False
     sides = faces(card)
     kinds = {t for side in sides for t in side.types}
+    if is_evolution(card, stacked):
+        kinds.add("evolution")
     if flt.evolution and "evolution" not in kinds:
         return False
     if any(t in kinds for t in flt.not_types):
@@ -93,11 +109,13 @@ def count_holds(condition: Condition, cards: Iterable[CardInstance], controller:
     """Whether at least ``condition.at_least`` (and at most ``condition.at_most``) of ``cards`` are in its
     zone and pass its filter (「自分のマナゾーンに7枚以上」), read from ``controller``'s card ``source``."""
     flt = condition.filter or Filter()
-    cards = [c for c in cards if c.zone == condition.zone and counts_alone(c)]
-    count = sum(1 for c in cards if card_passes(flt, c, controller, source))
+    every = list(cards)
+    stacked = stacked_on(every)
+    cards = [c for c in every if c.zone == condition.zone and counts_alone(c)]
+    count = sum(1 for c in cards if card_passes(flt, c, controller, source, stacked))
     if condition.than_other is not None:  # 「自分のマナゾーンのカードが相手のより多ければ」
         other = replace(flt, whose="opponent" if flt.whose == "own" else "own")
-        theirs = sum(1 for c in cards if card_passes(other, c, controller, source))
+        theirs = sum(1 for c in cards if card_passes(other, c, controller, source, stacked))
         return _COMPARISON_OPS[condition.than_other](count, theirs)
     return count_within(condition, count)
 
@@ -167,6 +185,7 @@ def with_grants(state: Scenario) -> Scenario:
     if not givers and not crossed and not any(card.granted or card.given_keywords for card in state.cards.values()):
         return state
     casting = state.program.source if state.program.by == "spell" else None
+    stacked = stacked_on(state.cards.values())
     changed = {}
     for card in state.cards.values():
         # A grant to the cards with a keyword reaches one a cross gear gives it (「ブロッカー」 of
@@ -177,7 +196,7 @@ def with_grants(state: Scenario) -> Scenario:
             for controller, giver, ability, key in givers
             if ability.granted_to is not None
             and _receives(card, ability, casting)
-            and card_passes(ability.granted_to, receiver, controller, giver)
+            and card_passes(ability.granted_to, receiver, controller, giver, stacked)
         ]
         granted = tuple(ability for ability, _ in received)
         granted_by = tuple(key for _, key in received)
