@@ -1278,9 +1278,45 @@ MUTANTS += [
     M(
         "crossed-keywords-after-grants",
         "dmrules/game/grants.py",
-        "            and card_passes(ability.granted_to, receiver, controller, giver)",
-        "            and card_passes(ability.granted_to, card, controller, giver)",
+        "            and card_passes(ability.granted_to, receiver, controller, giver, stacked)",
+        "            and card_passes(ability.granted_to, card, controller, giver, stacked)",
         "a grant to the blockers misses the creature a cross gear makes a blocker",
+    ),
+    M(
+        "not-evolution-passes-evolution",
+        "asp/common/filters.lp",
+        "fails(F,R,C) :- filter_test(F,R,C), card(C), filter_not_type(F,evolution), evolution_card(C).\n",
+        "",
+        "「進化ではない」 lets an evolution creature through",
+    ),
+    M(
+        "neo-evolved-no-evolution-asp",
+        "asp/common/filters.lp",
+        "evolution_card(C) :- card_type(C,neo), under(_,C).\n",
+        "",
+        "a NEO creature with a card under it is no 「進化クリーチャー」 to a watch",
+    ),
+    M(
+        "neo-evolved-no-evolution-python",
+        "dmrules/game/grants.py",
+        '    return "evolution" in kinds or ("neo" in kinds and card.id in stacked)',
+        '    return "evolution" in kinds',
+        "a NEO creature with a card under it is no 「進化クリーチャー」 to a condition",
+    ),
+    M(
+        "this-stays-after-another-cards-event",
+        "dmrules/reading/cardtext/textreader.py",
+        '        if watch.subject != "this":\n',
+        "        if False:\n",
+        "「このクリーチャーはとどまる」 after another card's event is read as the watched card staying",
+    ),
+    M(
+        "stays-of-any-race",
+        "dmrules/reading/cardtext/textreader.py",
+        '    if watch.subject == "this" or watch.filter is None or noun not in '
+        "(head_word(watch.filter), *watch.filter.races):",
+        '    if watch.subject == "this" or watch.filter is None:',
+        "「そのエイリアンはとどまる」 read after a replacement of a ハンター's leaving",
     ),
     M(
         "trigger-rules-move-own",

@@ -311,6 +311,20 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         _player_puts_cards,
     ),
+    # 「自分のシールドを手札に加える時」「相手が自身のシールドを手札に加える時」: that player's shields put into
+    # the hand (as 「自分のシールドが手札に加えられる時」); 「相手が自分のシールドを…」 (whose?) is left as printed
+    (
+        re.compile(
+            r"(?:(?<=^)|(?<=、))(?:(?P<who>自分|相手)が)?(?P<whose>自分|相手|自身)のシールドを(?:1(?:枚|つ))?、?"
+            r"手札に加える(?=時)"
+        ),
+        lambda m: (
+            m.group(0)
+            if (m.group("who") and m.group("whose") not in ("自身", m.group("who")))
+            or (m.group("whose") == "自身" and not m.group("who"))
+            else f"{m.group('who') or m.group('whose')}のシールドが手札に加えられる"
+        ),
+    ),
     # what the player may do, then 「その場合、…かわりに…」: one optional replacement (_cost_then_instead)
     (
         re.compile(
@@ -531,6 +545,8 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         r"\1\2のカードが手札から1枚以上捨てられる時、かわりに\3を破壊してもよい",
     ),
+    # 「このカードがいずれかのゾーンから墓地に置かれる時」: from any zone, 「どこからでも」
+    (re.compile(r"(?<=が)、?いずれかのゾーンから、?(?=[^、。]*?に置かれる(?:時|とき))"), "どこからでも"),
     # 「手札以外のどこからでも出る」 is 「手札以外から出る」; 「相手が手札以外から…を出す」 is the player's own zones'
     (re.compile(r"(?<=以外)のどこからでも(?=(?:バトルゾーンに)?出|[^、。]*?を(?:バトルゾーンに)?出す)"), "から"),
     (
@@ -757,6 +773,10 @@ _CANON_PATTERNS = tuple(
     (re.compile(pattern), replacement)
     for pattern, replacement in (
         (r"(自分|相手)クリーチャー(?!の攻撃)", r"\1のクリーチャー"),  # 「相手クリーチャー」
+        (
+            r"「([A-Zァ-ヺー]+・ソウル)」を持つ",
+            r"(\1)",
+        ),  # a soul said as a keyword: 「「W・ソウル」を持つクリーチャー」
         (r"(裏向きにして|表向きにして|タップして)、", r"\1"),  # a manner's comma: 「裏向きにして、…に加える」
         (r"(?<=の)、", ""),  # a modifier's comma: 「コスト3以下の、進化クリーチャーまたはタマシード」
         # 「相手のカードが、どこからでも墓地に置かれる時」: from any zone, as a zone-less event says it (of this card it
@@ -1133,7 +1153,8 @@ _CANON_PATTERNS = tuple(
         (r"相手が(ゲームに)?勝つ", "自分がゲームに負ける"),
         (r"自分が(ゲームに)?勝つ", "相手がゲームに負ける"),
         (r"かわりに、?(?:この|その)クリーチャーは(?=とどまる)", "かわりに"),  # what happens instead: it stays
-        (r"[。、]?(そうした場合、?)?(この|その)クリーチャーは(バトルゾーンに)?とどまる", ""),
+        # the card that stays is checked against the watched one by the reader (「そのハンターは…」)
+        (r"[。、]?(そうした場合、?)?(この|その)(?:クリーチャー|[ァ-ヺー・]+)は(バトルゾーンに)?とどまる", ""),
         (r"[。、]?そうした場合、?相手はゲームに勝たない", ""),
         (r"(?<=」)能力を(?=得る|与える)", "を"),  # 「「シールド・セイバー」能力を与える」: the keyword's ability
         (r"([^。]*?)すべてに(「[^」]*」)を与える", r"\1はすべて\2を得る"),
@@ -1174,10 +1195,10 @@ _ORIGINAL = re.compile(
 _DONE_BEFORE = re.compile(r"(時、|後、)((?:(?!かわりに|時、|後、)[^。])*?[くする]、)かわりに")
 _OBJECT_FIRST = re.compile(r"(時|れば|場合|あり|ていて|なら)、([^、。]*?を(?:\d+枚)?)、?かわりに、?")
 _CHOICE_ZONE_MOD = re.compile(
-    r"(自分|相手)の(手札|墓地|マナゾーン|山札|超次元ゾーン)(?:の|にある)([^、。を]*?)を(\d+枚(?:まで)?|好きな数)、?"
+    r"(自分|相手)の(手札|墓地|マナゾーン|山札|超次元ゾーン)(?:の|にある)((?:[^、。を]|を持つ)*?)を(\d+枚(?:まで)?|好きな数)、?"
 )
 _CHOICE_SOURCE_FIRST = re.compile(
-    r"(自分|相手)の((?:手札|墓地|マナゾーン|山札|超次元ゾーン)(?:または(?:手札|墓地|マナゾーン|山札))?)から([^、。を]*?)を"
+    r"(自分|相手)の((?:手札|墓地|マナゾーン|山札|超次元ゾーン)(?:または(?:手札|墓地|マナゾーン|山札))?)から((?:[^、。を]|を持つ)*?)を"
     r"(\d+枚|好きな数)"
 )
 _CHOICE_SOURCE_COUNT = re.compile(r"(自分|相手)の(手札|墓地|マナゾーン|山札|超次元ゾーン)から(\d+枚)")

@@ -151,6 +151,11 @@ def _bounds(flt: Filter) -> list[str]:
     return words + ([f"コスト{flt.cost_min}の"] if exact else [])
 
 
+def head_word(flt: Filter) -> str:
+    """The head of a filter's card phrase (「ハンター」, 「サイキック・クリーチャー」, 「クリーチャー」)."""
+    return _head(flt, [f"({k})" for k in flt.keywords if "・ソウル" in k])
+
+
 def _head(flt: Filter, souls: list[str]) -> str:
     if flt.evolution:
         if flt.types not in ((), ("creature",)) or flt.races or flt.names:
@@ -618,11 +623,14 @@ def _zone_verb(
 
 
 def _count_words(count: int | None, up_to: bool = False, flt: Filter | None = None, unit: str | None = None) -> str:
-    """「2体」, 「1つ」, 「3枚まで」, 「好きな数」: creatures are counted in 体, shields in つ, other cards in 枚."""
+    """「2体」, 「1つ」, 「3枚まで」, 「好きな数」: creatures are counted in 体, shields in つ, other cards in 枚
+    (a race with no type said is a creature's; 「魔導具を持つ呪文を1枚」 is a spell's)."""
     if count is None:
         return "好きな数"
     if unit is None:
-        creature = flt is not None and (flt.types == ("creature",) or flt.races or flt.evolution)
+        creature = flt is not None and (
+            flt.types == ("creature",) or (not flt.types and bool(flt.races or flt.evolution))
+        )
         unit = "体" if creature else "枚"
     return f"{count}{unit}" + ("まで" if up_to else "")
 

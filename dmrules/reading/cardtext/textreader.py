@@ -16,7 +16,7 @@ from ...game.filters import Condition, Filter
 from ..serialise import read_back
 from . import parsing as c
 from .normalize import canonical, normalize, sentences
-from .render import render_group
+from .render import head_word, render_group
 from .transform.followups import then_step
 from .transform.parts import Followup, Grant, ReadError
 
@@ -973,9 +973,25 @@ def _attach(ability: ReplacementAbility, follow: Followup) -> ReplacementAbility
         if ability.watch.events != ("lose",) or ability.watch.filter != Filter(whose="own"):
             raise ReadError("「相手はゲームに勝たない」 of a watched event that is no win of the opponent's")
         return ability  # the replaced win does not happen: the replacement says so
+    _stays_said_of_watched(ability, follow.card)
     if not any(a.kind == "stay" for a in ability.instead):  # stays
         return replace(ability, instead=(Action("stay"),) + ability.instead)
     return ability
+
+
+def _stays_said_of_watched(ability: ReplacementAbility, card: str | None) -> None:
+    """「そうした場合、このクリーチャーはとどまる」 names the watched card: this card when the replacement watches it,
+    else 「その」 and the watched phrase's head (「自分のハンターが離れる時、…。そうした場合、そのハンターは…」)."""
+    watch = ability.watch
+    if card is None or card in ("そのクリーチャー", "そのカード"):
+        return
+    if card.startswith("この"):
+        if watch.subject != "this":
+            raise ReadError(f"「{card}はとどまる」 after a replacement that watches other cards than this one")
+        return
+    noun = card.removeprefix("その")
+    if watch.subject == "this" or watch.filter is None or noun not in (head_word(watch.filter), *watch.filter.races):
+        raise ReadError(f"「{card}はとどまる」 names no card the watched event's phrase says")
 
 
 def _across_sentences(sentence: str) -> str:

@@ -184,13 +184,11 @@ def followup_parts(items, kind: str) -> Followup:
         raise ReadError("a follow-up of one of two things (「〜か、〜」)")
     if len(clauses) == 1 and clauses[0].verb == "stay":  # 「そうした場合、このクリーチャーはバトルゾーンにとどまる」
         target = clauses[0].target
-        if (
-            target is None
-            or target.kind not in ("this", "that")
-            or target.ref not in ("このクリーチャー", "そのクリーチャー")
-        ):
+        if target is None or target.kind not in ("this", "that") or target.ref is None:
             raise ReadError("「とどまる」 of another card than the event's")
-        return Followup(kind="stays")
+        if target.kind == "this" and target.ref != "このクリーチャー":
+            raise ReadError(f"「{target.ref}はとどまる」 of another card than the event's")
+        return Followup(kind="stays", card=target.ref)  # which card it is: checked against the watched one
     return Followup(kind=kind, clauses=clauses)
 
 
@@ -216,7 +214,7 @@ class FollowupParts:
         refs = [i for i in items if getattr(i, "type", None) in ("REF", "THIS")]
         if refs and str(refs[0]) not in ("そのクリーチャー", "このクリーチャー"):
             raise ReadError(f"「{refs[0]}はとどまる」 of another card than the event's")
-        return Followup(kind="stays")
+        return Followup(kind="stays", card=str(refs[0]) if refs else None)
 
     def followup_no_win(self, items: list):
         """「そうした場合、相手はゲームに勝たない」: the replaced win does not happen (what the replacement says)."""

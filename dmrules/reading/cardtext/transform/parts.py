@@ -217,6 +217,7 @@ class Followup:
 
     kind: str  # then (「そうした場合」), afterwards (「その後」), shuffle, shuffle_own, no_trigger, stays, no_win
     clauses: tuple[Clause, ...] = ()
+    card: str | None = None  # stays: the card said to stay, as printed (「このクリーチャー」, 「そのハンター」)
 
 
 @dataclass(frozen=True)

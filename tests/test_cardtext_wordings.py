@@ -1,0 +1,146 @@
+"""Wordings of the card language read as what they say, each in a sentence that is no row of any file of
+printed texts, and a near variant refused: the card said to stay after a replacement, a player's shield put
+into the hand said in the active voice, 「いずれかのゾーンから」, a soul said as a keyword, a spell counted
+in 枚 after a race-like 「…を持つ」."""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_cardtext_parts import assert_compiles_to, assert_incomplete, assert_refused
+
+_MANA_TO_HAND = {"choose": {"count": 1, "from": "mana", "to": "hand", "verb": "return"}}
+
+
+@pytest.mark.parametrize(
+    ("text", "form"),
+    [
+        (  # the watched card named again by its race
+            "自分のハンターが相手の呪文によってバトルゾーンを離れる時、かわりに自分のマナゾーンのカードを1枚、手札に戻しても"
+            "よい。そうした場合、そのハンターはバトルゾーンにとどまる。",
+            {
+                "watch": {
+                    "event": "leave",
+                    "card": {"whose": "own", "race": "ハンター"},
+                    "when": ["by_opponent", "by_spell"],
+                },
+                "instead": ["stay", _MANA_TO_HAND],
+                "optional": True,
+            },
+        ),
+        (  # by its type
+            "自分のサイキック・クリーチャーがバトルゾーンを離れる時、かわりに自分のマナゾーンのカードを1枚、手札に戻しても"
+            "よい。そうした場合、そのサイキック・クリーチャーはバトルゾーンにとどまる。",
+            {
+                "watch": {"event": "leave", "card": {"whose": "own", "type": "psychic"}},
+                "instead": ["stay", _MANA_TO_HAND],
+                "optional": True,
+            },
+        ),
+        (  # 「このクリーチャー」 when the replacement watches this creature
+            "このクリーチャーがバトルゾーンを離れる時、かわりに自分のマナゾーンのカードを1枚、手札に戻してもよい。"
+            "そうした場合、このクリーチャーはバトルゾーンにとどまる。",
+            {"watch": {"event": "leave", "card": "this"}, "instead": ["stay", _MANA_TO_HAND], "optional": True},
+        ),
+    ],
+)
+def test_the_card_said_to_stay_is_the_watched_one(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        # 「このクリーチャー」 stays after a replacement of another card's leaving: not the card the event moves
+        (
+            "自分のハンターがバトルゾーンを離れる時、かわりに自分のマナゾーンのカードを1枚、手札に戻してもよい。"
+            "そうした場合、このクリーチャーはバトルゾーンにとどまる。",
+            "「このクリーチャーはとどまる」 after a replacement that watches other cards",
+        ),
+        # a race the watched phrase does not say
+        (
+            "自分のハンターがバトルゾーンを離れる時、かわりに自分のマナゾーンのカードを1枚、手札に戻してもよい。"
+            "そうした場合、そのエイリアンはバトルゾーンにとどまる。",
+            "「そのエイリアンはとどまる」 names no card",
+        ),
+        # the race of the cause, not of the watched card
+        (
+            "自分のエイリアンが相手のハンターとのバトルで破壊される時、かわりに自分のシールドを1枚選び、墓地に置いてもよい。"
+            "そうした場合、そのハンターはバトルゾーンにとどまる。",
+            "「そのハンターはとどまる」 names no card",
+        ),
+    ],
+)
+def test_a_card_said_to_stay_that_is_not_the_watched_one_is_refused(text, named):
+    assert_incomplete(text, named)
+
+
+@pytest.mark.parametrize(
+    ("text", "whose"),
+    [
+        ("自分のシールドを手札に加える時、かわりにそのシールドを自分のマナゾーンに置いてもよい。", "own"),
+        ("自分が自分のシールドを1枚手札に加える時、かわりにそのシールドを自分のマナゾーンに置いてもよい。", "own"),
+        ("相手が自身のシールドを手札に加える時、かわりにそのシールドを持ち主のマナゾーンに置いてもよい。", "opponent"),
+    ],
+)
+def test_a_players_shield_put_into_the_hand_said_in_the_active_voice(text, whose):
+    assert_compiles_to(
+        text,
+        {
+            "watch": {"event": "put_into_hand", "card": {"whose": whose}, "from": "shields"},
+            "instead": [{"move_to": "mana"}],
+            "optional": True,
+        },
+    )
+
+
+def test_a_shield_put_into_the_hand_by_a_player_of_whose_shield_is_unsaid_is_refused():
+    # 「相手が自分のシールドを…」: the opponent's hand and this player's shield, or the opponent's own?
+    assert_refused(
+        "相手が自分のシールドを手札に加える時、かわりにそのシールドを持ち主のマナゾーンに置いてもよい。", "cannot read"
+    )
+
+
+def test_a_card_put_into_the_graveyard_from_any_zone():
+    assert_compiles_to(
+        "相手のカードがいずれかのゾーンから墓地に置かれる時、かわりに持ち主の山札に加えてシャッフルする。",
+        {
+            "watch": {"event": "put_into_graveyard", "card": {"whose": "opponent"}},
+            "instead": [{"move_to": {"zone": "deck", "position": "shuffle"}}],
+        },
+    )
+
+
+def test_a_soul_said_as_a_keyword_is_the_soul():
+    assert_compiles_to(
+        "自分の「W・ソウル」を持つクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature", "keyword": "W・ソウル"}},
+            "instead": ["stay", {"choose": {"count": 1, "from": "hand", "to": "graveyard", "verb": "discard"}}],
+            "optional": True,
+        },
+    )
+
+
+@pytest.mark.parametrize("counter", ["1枚", "1体"])
+def test_a_spell_with_a_keyword_taken_instead_is_counted_as_printed(counter):
+    assert_compiles_to(
+        f"自分のナイトが破壊される時、かわりに自分の墓地から「ナイト・マジック」を持つ呪文を{counter}手札に戻してもよい。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "race": "ナイト"}},
+            "instead": [
+                "stay",
+                {
+                    "choose": {
+                        "count": 1,
+                        "from": "graveyard",
+                        "to": "hand",
+                        "verb": "return",
+                        "type": "spell",
+                        "keyword": "ナイト・マジック",
+                    }
+                },
+            ],
+            "optional": True,
+        },
+    )
