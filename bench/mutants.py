@@ -1088,8 +1088,8 @@ MUTANTS += [
     M(
         "alternatives-counted-any",
         "dmrules/game/grants.py",
-        "        return _passes(common, card, controller, source) and any(",
-        "        return _passes(common, card, controller, source) or any(",
+        "        return _passes(common, card, controller, source, stacked) and any(",
+        "        return _passes(common, card, controller, source, stacked) or any(",
         "a count of cards of alternatives counts a card of none of them",
     ),
     M(
@@ -1281,6 +1281,41 @@ MUTANTS += [
         "            and card_passes(ability.granted_to, receiver, controller, giver, stacked)",
         "            and card_passes(ability.granted_to, card, controller, giver, stacked)",
         "a grant to the blockers misses the creature a cross gear makes a blocker",
+    ),
+    M(
+        "first-break-of-controllers-shields",
+        "asp/common/match.lp",
+        "event_kind(E,break), event_card(E,S), owner(S,P),",
+        "event_kind(E,break), w_controller(R,P),",
+        "「各ターンはじめて相手のシールドが…」 reads whether the controller's own shields were broken this turn",
+    ),
+    M(
+        "first-break-by-a-creature-read",
+        "dmrules/reading/cardtext/transform/sentences.py",
+        "    if watch.by_card is not None or set(watch.conditions) & _BY_A_CARD:",
+        "    if False:",
+        "「各ターンはじめてこのクリーチャーがシールドをブレイクする時」 read as the first break of those shields",
+    ),
+    M(
+        "caster-read-as-owner",
+        "dmrules/reading/cardtext/transform/events.py",
+        '        cause = "by_self" if caster == "own" else "by_opponent"',
+        '        cause = "by_self"',
+        "「相手が水の呪文を唱えた後」 read as the spells this player casts",
+    ),
+    M(
+        "own-player-moves-at-their-option",
+        "dmrules/reading/cardtext/normalize.py",
+        '(?=(?:山札|手札|マナゾーン|墓地|シールドゾーン))(?![^。]*?てもよい)"',
+        '(?=(?:山札|手札|マナゾーン|墓地|シールドゾーン))"',
+        "「かわりに相手は…自身の手札に戻してもよい」 read as the ability's controller's option",
+    ),
+    M(
+        "own-player-of-a-condition",
+        "dmrules/reading/cardtext/normalize.py",
+        'r"^((?:[^。]*?、)?(相手|自分)の[^、。]*?が[^、。]*?時、)かわりに、?\\2は',
+        'r"^((?:[^。]*?、)?(相手|自分)の[^、。]*?が[^。]*?時、)かわりに、?\\2は',
+        "the player who moves the watched card taken from a condition before the watched event",
     ),
     M(
         "not-evolution-passes-evolution",

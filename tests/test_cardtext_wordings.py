@@ -144,3 +144,68 @@ def test_a_spell_with_a_keyword_taken_instead_is_counted_as_printed(counter):
             "optional": True,
         },
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "各ターンはじめてこのクリーチャーがシールドをブレイクする時、かわりにそのシールドを墓地に置く。",
+        "各ターンはじめて自分のドラゴンが相手のシールドをブレイクする時、かわりにそのシールドを墓地に置く。",
+    ],
+)
+def test_the_first_break_each_turn_said_by_the_creature_that_breaks_is_refused(text):
+    # the creature's first break, or the first break of those shields this turn: the text does not say
+    assert_refused(text, "「各ターンはじめて」 of a break by a creature")
+
+
+@pytest.mark.parametrize(
+    ("text", "caster", "card"),
+    [
+        ("自分が呪文を唱えた後、その呪文を墓地に置くかわりに山札の下に置く。", "by_self", {"type": "spell"}),
+        (
+            "相手が水の呪文を唱えた後、その呪文を墓地に置くかわりに山札の下に置く。",
+            "by_opponent",
+            {"type": "spell", "civilization": "water"},
+        ),
+    ],
+)
+def test_a_spell_a_player_casts_is_watched_by_its_caster_not_its_owner(text, caster, card):
+    assert_compiles_to(
+        text,
+        {
+            "watch": {"event": "spell_to_graveyard", "card": card, "when": [caster]},
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+        },
+    )
+
+
+def test_a_spell_a_player_casts_said_with_its_owner_too_is_refused():
+    # 「自分が自分の呪文を」: the caster and the owner both said, which no watch states together
+    assert_refused("自分が自分の呪文を唱えた後、その呪文を墓地に置くかわりに山札の下に置く。", "a spell a player casts")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # what the watched card's own player may do: theirs to decide, not the ability's controller's
+        "相手のクリーチャーが破壊される時、かわりに相手はそのクリーチャーを自身の手札に戻してもよい。",
+        # the player said before 「は」 is a condition's, not the watched card's
+        "自分のマナゾーンにカードが5枚以上あり、相手のクリーチャーが破壊される時、かわりに自分はそのクリーチャーを自身の山札の下に"
+        "置く。",
+        "相手のマナゾーンにカードが5枚以上あり、自分のクリーチャーが破壊される時、かわりに相手はそのクリーチャーを自身の手札に戻して"
+        "もよい。",
+    ],
+)
+def test_the_watched_card_moved_by_a_player_other_than_its_own_or_at_their_option_is_refused(text):
+    assert_refused(text, "done by a player the text names")
+
+
+def test_the_watched_card_moved_by_its_own_player_after_a_condition_is_read():
+    assert_compiles_to(
+        "自分のマナゾーンにカードが5枚以上あり、相手のクリーチャーが破壊される時、かわりに相手はそのクリーチャーを自身の山札の下に置く。",
+        {
+            "if": [{"zone": "mana", "whose": "own", "at_least": 5}],
+            "watch": {"event": "destroy", "card": {"whose": "opponent", "type": "creature"}},
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+        },
+    )

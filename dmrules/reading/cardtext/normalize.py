@@ -209,8 +209,6 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         re.compile(r"^([^。]*?クリーチャー(?:\d体)?が(?:(?!を(?!離れる))[^。])*?時、[^。]*?)その下にある"),
         r"\1そのクリーチャーの下にある",
     ),
-    # 「自分が水の呪文を唱えた後」: the player's spells, as 「自分の水の呪文を唱えた後」
-    (re.compile(r"(^|、)(自分|相手)が、?(?!自分の|相手の|その|この)([^、。がを]*?呪文)を(?=唱えた後)"), r"\1\2の\3を"),
     # 「その後、相手は自身の手札を1枚選んで捨てる」: the cards of the player the clause names, 「自分自身の」
     (re.compile(r"((?:そうしたら|そうした場合|その後)、)(相手|自分)は、?自身の(?=[^、。]*?を)"), r"\1\2は自分自身の"),
     # 「自分の呪文によって相手の手札が捨てられる時」: a cause said first, set off from the card it acts on
@@ -221,11 +219,12 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         r"\1、",
     ),
     # 「相手のクリーチャーが…時、かわりに相手はそのクリーチャーを自身の山札の下に置く」: the watched card moved by its
-    # own player, as 「かわりにそのクリーチャーを持ち主の山札の下に置く」
+    # own player, as 「かわりにそのクリーチャーを持ち主の山札の下に置く」 (the player the watched phrase's, not a
+    # condition's before it; what that player may do, 「てもよい」, is theirs to decide: left as printed)
     (
         re.compile(
-            r"^((?:[^。]*?、)?(相手|自分)の[^、。]*?が[^。]*?時、)かわりに、?\2は、?(その(?:クリーチャー|カード)|それ)を"
-            r"(?:自身の|自分自身の|持ち主の)?(?=(?:山札|手札|マナゾーン|墓地|シールドゾーン))"
+            r"^((?:[^。]*?、)?(相手|自分)の[^、。]*?が[^、。]*?時、)かわりに、?\2は、?(その(?:クリーチャー|カード)|それ)を"
+            r"(?:自身の|自分自身の|持ち主の)?(?=(?:山札|手札|マナゾーン|墓地|シールドゾーン))(?![^。]*?てもよい)"
         ),
         r"\1かわりに\3を持ち主の",
     ),

@@ -378,6 +378,11 @@ def _cast(watch: Watch) -> str:
             return f"{_WHOSE[flt.whose]}の{_ZONE[watch.cast_from]}から呪文を唱えた後"
     if watch.cast_from is None and watch.subject is None and flt is not None and flt.whose == "own":
         return f"{phrase(flt)}を唱えた後"
+    casters = {"by_self": "自分", "by_opponent": "相手"}
+    said = [c for c in watch.conditions if c not in _TURNS]
+    if watch.cast_from is None and watch.subject is None and flt is not None and flt.whose == "any":
+        if len(said) == 1 and said[0] in casters:  # 「自分が呪文を唱えた後」: the spells that player casts
+            return f"{casters[said[0]]}が{phrase(flt)}を唱えた後"
     raise ReadError("a spell's movement no printed phrase states")
 
 

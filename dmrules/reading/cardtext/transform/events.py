@@ -335,6 +335,17 @@ class CastParts:
             raise ReadError("a spell cast, said of no spells of the player's")
         return ("head", (WatchPart(watch=Watch(events=("spell_to_graveyard",), filter=flt)),))
 
+    def cast_spells_by(self, items: list):
+        """「自分が呪文を唱えた後」: any spell the card phrase says that the player casts (the effect's controller),
+        after it is cast; the spell may be another player's (cast from their graveyard)."""
+        caster = _whose(_typed_tokens(items, "OWNER")[0])
+        phrase = next(i for i in items if isinstance(i, Phrase))
+        flt = phrase.filter
+        if phrase.zone is not None or phrase.count is not None or flt.types != ("spell",) or flt.whose != "any":
+            raise ReadError("a spell a player casts, said of other cards than spells or of a player's spells")
+        cause = "by_self" if caster == "own" else "by_opponent"
+        return ("head", (WatchPart(watch=Watch(events=("spell_to_graveyard",), filter=flt, conditions=(cause,))),))
+
     def cast_recycled(self, items: list):
         watch = Watch(events=("spell_to_graveyard",), subject="this", cast_from="graveyard")
         return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))

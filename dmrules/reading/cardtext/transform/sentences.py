@@ -68,6 +68,8 @@ ORIGINAL_EVENTS = {
 }
 _PLAYER_WATCHES = frozenset({"draw", "lose", "choose", "untap", "battle"})
 _ORDER_FREE = frozenset({"summoned_just_before_cast", "summoned_before_cast"})
+# A break's cause said as the card that breaks (「このクリーチャーが」, 「これをクロスしたクリーチャーが」)
+_BY_A_CARD = frozenset({"by_this", "by_equipped", "by_creature"})
 
 
 class SentenceParts:
@@ -381,6 +383,18 @@ def _check_condition_before_duration(items: list) -> None:
                 raise ReadError("a condition said before 「このターン」: checked once, when the effect is made")
 
 
+def _check_first_this_turn(watch: Watch) -> None:
+    """「各ターンはじめて自分のシールドが…ブレイクされる時」: the first break of those shields this turn."""
+    if "first_this_turn" not in watch.conditions:
+        return
+    if set(watch.events) != {"break"}:
+        raise ReadError("「各ターンはじめて」 of another event than a break: the first such event is no condition")
+    if watch.by_card is not None or set(watch.conditions) & _BY_A_CARD:
+        # 「各ターンはじめてこのクリーチャーがシールドをブレイクする時」: the creature's first break, which no
+        # scenario states, or the first break of those shields this turn?
+        raise ReadError("「各ターンはじめて」 of a break by a creature the text names: whose first break it is")
+
+
 def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Instead) -> tuple[ReplacementAbility, ...]:
     """The abilities of one replacement sentence: one a watch that one watch cannot name with the others."""
     when = tuple(p.value for p in prefixes if p.kind == "turn" and isinstance(p.value, str))
@@ -406,8 +420,7 @@ def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Inst
     out = []
     for part in watches:
         watch = replace(part.watch, conditions=part.watch.conditions + when)
-        if "first_this_turn" in when and set(watch.events) != {"break"}:
-            raise ReadError("「各ターンはじめて」 of another event than a break: the first such event is no condition")
+        _check_first_this_turn(watch)
         watch = _check_original(instead.original, watch)
         check_ref(instead.original.ref if instead.original is not None else None, watch)
         words = {c.word for c in conditions} | set(part.conditions)
