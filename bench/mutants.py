@@ -133,6 +133,9 @@ TESTS = [
     "tests/test_cardtext_parts.py::test_an_act_a_player_may_do_instead_of_another_replaces_no_event",
     "tests/test_cardtext_parts.py::test_a_players_battle_zone_holds_that_players_creatures",
     "tests/test_cardtext_parts.py::test_a_count_in_kanji_or_digits",
+    # the card said to stay, a caster, the first break each turn, a NEO creature evolved (a later review)
+    "tests/test_cardtext_wordings.py",
+    "tests/test_modelled.py::test_a_neo_creature_counts_as_an_evolution_creature_only_with_a_card_under_it",
     # readings a hostile review found wrong, now refused
     "tests/test_cardtext_parts.py::test_cards_of_two_kinds_a_condition_asks_for_together_are_refused",
     "tests/test_cardtext_parts.py::test_both_players_cards_counted_with_no_total_said_are_refused",

@@ -2572,3 +2572,37 @@ def test_an_effect_with_no_source_is_refused_only_where_its_source_could_decide(
     assert finals(dmrules.solve(scenario(NO_SOURCE % "spell")), "A") == [("graveyard",)]
     with pytest.raises(dmrules.InputError, match="give the effect's 'source'"):
         dmrules.solve(scenario(NO_SOURCE % "ability"))
+
+
+NEO_UNDER_COUNTED = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: W
+        card:
+          name: 見張り
+          type: creature
+          power: 3000
+          text: 自分の他の進化クリーチャーがバトルゾーンにある間、このクリーチャーが破壊される時、かわりに手札に戻す。
+      - {id: N, card: {name: NEOクリーチャー, type: neo_creature, power: 5000}}
+UNDER
+  opponent:
+    hand:
+      - {id: S, card: {name: 破壊の呪文, type: spell}}
+effect: {source: S, controller: opponent, by: spell, events: [{id: e1, destroy: W}]}
+"""
+
+
+@pytest.mark.parametrize(
+    ("under", "where"),
+    [
+        ("      - {id: u, under: N, card: {name: 下のクリーチャー, type: creature, power: 1000}}", "hand"),
+        ("", "graveyard"),
+    ],
+)
+def test_a_neo_creature_counts_as_an_evolution_creature_only_with_a_card_under_it(under, where):
+    """A condition counting 「進化クリーチャー」 (worked out in Python) counts a NEO creature with a card under it
+    (a NEO evolution creature) and not one alone."""
+    solution = dmrules.solve(scenario(NEO_UNDER_COUNTED.replace("UNDER\n", under + "\n" if under else "")))
+    assert finals(solution, "W") == [(where,)]
