@@ -136,6 +136,8 @@ TESTS = [
     # the card said to stay, a caster, the first break each turn, a NEO creature evolved (a later review)
     "tests/test_cardtext_wordings.py",
     "tests/test_modelled.py::test_a_neo_creature_counts_as_an_evolution_creature_only_with_a_card_under_it",
+    "tests/test_fixtures.py::test_fixture[V55-last-draw-replaced-terminator]",
+    "tests/test_fixtures.py::test_fixture[V56-creature-choice-not-a-hand-choice-raijinten]",
     # readings a hostile review found wrong, now refused
     "tests/test_cardtext_parts.py::test_cards_of_two_kinds_a_condition_asks_for_together_are_refused",
     "tests/test_cardtext_parts.py::test_both_players_cards_counted_with_no_total_said_are_refused",
@@ -1319,6 +1321,27 @@ MUTANTS += [
         'r"^((?:[^。]*?、)?(相手|自分)の[^、。]*?が[^、。]*?時、)かわりに、?\\2は',
         'r"^((?:[^。]*?、)?(相手|自分)の[^、。]*?が[^。]*?時、)かわりに、?\\2は',
         "the player who moves the watched card taken from a condition before the watched event",
+    ),
+    M(
+        "kind-said-after-negation-dropped",
+        "dmrules/reading/cardtext/normalize.py",
+        '        return f"{lead}{whose}の{mods}{kind}ではない{head}が{event}、"',
+        '        return f"{lead}{whose}の{mods}{kind}{head}が{event}、"',
+        "「それがドラゴンでなければ」 read as the watched card being a ドラゴン",
+    ),
+    M(
+        "last-card-draw-never-watched",
+        "asp/common/match.lp",
+        "cond_ok(R,E,last_card) :- subject_ok(R,E), last_draw(E).\n",
+        "",
+        "「山札の最後の1枚を引く時」 never watches the draw of the last card",
+    ),
+    M(
+        "creature-choice-any-choice",
+        "dmrules/reading/cardtext/transform/events.py",
+        '        if kind == "choose":  # 「相手がクリーチャーを選ぶ時」: a choice of creatures, in the battle zone',
+        "        if False:",
+        "「相手がクリーチャーを選ぶ時」 watches every choice the opponent makes, of cards of the hand too",
     ),
     M(
         "not-evolution-passes-evolution",

@@ -249,7 +249,7 @@ def test_an_ability_word_an_upper_bound_of_a_count_and_the_chooser_said_again():
         RAIJINTEN,
         {
             "keyword": "鬼タイム",
-            "watch": {"event": "choose", "player": "opponent"},
+            "watch": {"event": "choose", "card": {"type": "creature"}, "player": "opponent", "from": "battle"},
             "if": [{"zone": "shields", "at_most": 6}],
             "instead": ["choose_instead"],
         },
@@ -260,7 +260,7 @@ def test_an_upper_bound_of_one_players_count():
     assert_compiles_to(
         "相手がクリーチャーを選ぶ時、自分のシールドが2つ以下なら、相手のかわりに自分が選ぶ。",
         {
-            "watch": {"event": "choose", "player": "opponent"},
+            "watch": {"event": "choose", "card": {"type": "creature"}, "player": "opponent", "from": "battle"},
             "if": [{"zone": "shields", "whose": "own", "at_most": 2}],
             "instead": ["choose_instead"],
         },

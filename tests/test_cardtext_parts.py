@@ -2832,10 +2832,11 @@ def test_the_zones_player_said_again_counts_of_no_fixed_number_and_a_player_summ
 
 
 def test_a_condition_on_the_watched_card_said_after_its_event_is_refused():
-    """「そのクリーチャーが進化クリーチャーであれば」 after the watched event is of each watched card: read as the cards
-    an earlier sentence names, the scenario would have to say it once for all, and the answer would be wrong."""
+    """A condition after the watched event is of each watched card: read as the cards an earlier sentence names,
+    the scenario would have to say it once for all, and the answer would be wrong. Only a kind of card a modifier
+    of the watched phrase says is read (「それが進化クリーチャーであれば」: tests/test_cardtext_wordings.py)."""
     assert_refused(
-        "自分のクリーチャーが破壊される時、そのクリーチャーが進化クリーチャーであれば、かわりに手札に戻す。",
+        "自分のクリーチャーが破壊される時、そのクリーチャーがサイキック・クリーチャーでなければ、かわりに手札に戻す。",
         "a condition on the watched card, said after its event",
     )
 

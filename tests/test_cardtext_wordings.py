@@ -209,3 +209,50 @@ def test_the_watched_card_moved_by_its_own_player_after_a_condition_is_read():
             "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
         },
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "watch"),
+    [
+        (
+            "自分のクリーチャーが破壊される時、それが進化クリーチャーであれば、かわりに手札に戻す。",
+            {"event": "destroy", "card": {"whose": "own", "type": "creature", "evolution": True}},
+        ),
+        (
+            "自分のクリーチャーが破壊される時、それが進化クリーチャーでなければ、かわりに手札に戻す。",
+            {"event": "destroy", "card": {"whose": "own", "type": "creature", "not_type": "evolution"}},
+        ),
+        (
+            "自分の光のクリーチャーが破壊される時、そのクリーチャーが多色であれば、かわりに手札に戻す。",
+            {
+                "event": "destroy",
+                "card": {"whose": "own", "type": "creature", "civilization": "light", "multicolor": True},
+            },
+        ),
+        (
+            "相手のクリーチャーが破壊される時、それがドラゴンでなければ、かわりに手札に戻す。",
+            {"event": "destroy", "card": {"whose": "opponent", "type": "creature", "not_race": "ドラゴン"}},
+        ),
+        (
+            "自分のシールドを1枚手札に加える時、そのカードがシノビであれば、かわりに手札に戻す。",
+            {"event": "put_into_hand", "card": {"whose": "own", "race": "シノビ"}, "from": "shields"},
+        ),
+    ],
+)
+def test_the_watched_cards_kind_said_after_its_event_narrows_the_watched_card(text, watch):
+    assert_compiles_to(text, {"watch": watch, "instead": [{"move_to": "hand"}]})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # no modifier of a creature says 「サイキック・クリーチャーではない」
+        "相手のクリーチャーが破壊される時、それがサイキック・クリーチャーでなければ、かわりに手札に戻す。",
+        # a creature that is a 「光のカード」: the head said again otherwise
+        "自分のクリーチャーが破壊される時、それが光のカードであれば、かわりに手札に戻す。",
+        # what happened to it this turn: no kind
+        "自分のクリーチャーが破壊される時、それがこのターンに召喚したクリーチャーであれば、かわりに手札に戻す。",
+    ],
+)
+def test_a_condition_on_the_watched_card_that_is_no_kind_of_it_stays_refused(text):
+    assert_refused(text, "")

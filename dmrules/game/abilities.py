@@ -32,6 +32,7 @@ WATCH_CONDITIONS = (
     "by_battle",
     "battle_with_this",  # 「このクリーチャーとのバトルによって」: the battle was with this card (with by_battle)
     "first_this_turn",
+    "last_card",  # 「山札の最後の1枚を引く時」: a draw that takes the last card of the deck
 )
 # free: a card put into the battle zone without its cost paid (「コストを支払わずに出る」)
 CAUSES = ("deck_out", "no_shields", "opponent_wins", "effect", "attack", "not_attack", "free")

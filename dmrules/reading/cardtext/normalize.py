@@ -101,6 +101,41 @@ def _cost_then_instead(match: re.Match[str]) -> str:
     return f"{head}{original}かわりに、{cost}{_STEM[stem]}、{may_form(rest + verb)}"
 
 
+_KIND_SAID_AFTER = re.compile(
+    r"(?P<lead>^|、)(?P<whose>自分|相手)の(?P<mods>(?:(?!ターン|時)[^、。がに])*?)(?P<head>クリーチャー|カード|シールド)が"
+    r"(?P<event>[^、。]*?(?:時|とき))、(?:それ|その(?:クリーチャー|カード|シールド))が(?P<kind>[^、。がをには]+?)"
+    r"(?P<neg>であれば|なら|でなければ|でない場合)、"
+)
+_NOUN_END = re.compile(r"(?:クリーチャー|カード|呪文|[ァ-ヺー・]+)$")
+
+
+def _kind_said_after(match: re.Match[str]) -> str:
+    """「自分のクリーチャーが…時、それが進化クリーチャーであれば、」: 「自分の進化クリーチャーが…時、」."""
+    lead, whose, mods, head, event, kind, neg = match.group("lead", "whose", "mods", "head", "event", "kind", "neg")
+    if kind.startswith(("自分", "相手", "この", "その", "他の")) or "以外" in kind or "召喚" in kind or "出" in kind:
+        return match.group(0)
+    if head == "シールド":  # 「自分のシールドが手札に加えられる時、そのカードがシノビであれば」
+        if (
+            neg not in ("であれば", "なら")
+            or mods
+            or not event.startswith("手札に加えられる")
+            or "クリーチャー" in kind
+        ):
+            return match.group(0)
+        return f"{lead}{whose}の{kind}がシールドゾーンから{event}、"
+    if neg in ("でなければ", "でない場合"):
+        if kind == "進化クリーチャー":
+            kind = "進化"
+        elif kind not in ("多色", "無色") and not re.fullmatch(r"[ァ-ヺー・]+", kind) or kind.endswith("クリーチャー"):
+            return match.group(0)  # 「サイキック・クリーチャーでなければ」: no modifier says it
+        return f"{lead}{whose}の{mods}{kind}ではない{head}が{event}、"
+    if kind in ("多色", "無色"):
+        return f"{lead}{whose}の{mods}{kind}の{head}が{event}、"
+    if not _NOUN_END.search(kind) or (head == "クリーチャー" and kind.endswith(("カード", "呪文"))):
+        return match.group(0)
+    return f"{lead}{whose}の{mods}{kind}が{event}、"
+
+
 def _player_puts_cards(match: re.Match[str]) -> str:
     """「相手が山札からカードを手札に加える時」: 「相手のカードが山札から手札に加えられる時」."""
     player, source, to_first, to_after, verb = match.group(1, 2, 3, 4, 5)
@@ -385,6 +420,9 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         r"\1のパワー1以上の\2が\3、",
     ),
+    # 「自分のクリーチャーが破壊される時、それが進化クリーチャーであれば、」: the watched card's kind said after its
+    # event, a modifier of it (「自分の進化クリーチャーが破壊される時、」); 「…でなければ」 as 「…ではない」
+    (_KIND_SAID_AFTER, lambda m: _kind_said_after(m)),
     # 「この城を付けて要塞化したシールドが…時、そのシールドが他の城によって…」: the shield this castle fortifies
     (
         re.compile(

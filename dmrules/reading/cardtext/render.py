@@ -308,7 +308,10 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool
         return _cast(watch)
     cause, rest = _cause(watch.conditions)
     rest = [c for c in rest if c not in _TURNS]
-    if events <= {"lose", "draw", "choose"} and watch.subject is None and watch.chooser is None:
+    last_draw = _last_draw(watch, rest)
+    if last_draw is not None:
+        return last_draw
+    if events <= {"lose", "draw"} and watch.subject is None and watch.chooser is None:
         return _player_watch(watch, cause, rest)
     if watch.chooser is not None:
         shields = watch.from_zone == "shields"
@@ -403,9 +406,16 @@ def _player_watch(watch: Watch, cause: str, rest: list[str]) -> str:
         return f"{who}が{lead}ゲームに負ける"
     if watch.events == ("draw",):
         return f"{who}がカードを引く"
-    if watch.events == ("choose",):
-        return f"{who}がクリーチャーを選ぶ"
     raise ReadError("a player's event no printed phrase states")
+
+
+def _last_draw(watch: Watch, rest: list[str]) -> str | None:
+    """「自分の山札の最後の1枚を引く」: the draw of the deck's last card."""
+    if watch.events != ("draw",) or "last_card" not in watch.conditions:
+        return None
+    if rest != ["last_card"] or watch.filter is None or watch.filter != Filter(whose=watch.filter.whose):
+        raise ReadError("a draw of the deck's last card with conditions no printed phrase states")
+    return f"{_WHOSE[watch.filter.whose]}の山札の最後の1枚を引く"
 
 
 # -- conditions and prefixes ----------------------------------------------------------------

@@ -197,6 +197,12 @@ class EventParts:
         if count not in (None, 1):
             raise ReadError("a draw of several cards watched as one cannot be stated")
         events = ("lose",) if kind == "win" else (kind,)
+        if kind == "choose":  # 「相手がクリーチャーを選ぶ時」: a choice of creatures, in the battle zone
+            creatures = Filter(types=("creature",))
+            watch = Watch(
+                events=events, filter=creatures, chooser=player, from_zone="battle", conditions=cause.conditions
+            )
+            return (WatchPart(watch=watch),)
         watch = Watch(events=events, filter=Filter(whose=player), cause=cause.cause, conditions=cause.conditions)
         return (WatchPart(watch=watch, win=kind == "win"),)
 
@@ -271,10 +277,15 @@ class EventParts:
         return (WatchPart(watch=watch),)
 
     def watch_deck_out(self, items: list):
-        """「自分の山札の最後の1枚を引く時」「…を引いたことによってゲームに負ける時」: the loss by drawing the
-        last card."""
+        """「自分の山札の最後の1枚を引いたことによってゲームに負ける時」: the loss by drawing the last card."""
         owner = _whose(_typed_tokens(items, "OWNER")[0])
         return (WatchPart(watch=Watch(events=("lose",), filter=Filter(whose=owner), cause="deck_out")),)
+
+    def watch_last_draw(self, items: list):
+        """「自分の山札の最後の1枚を引く時」: the draw of the deck's last card (with 「ゲームに負けるかわりに」 said
+        again, the loss that draw brings: sentences._check_original)."""
+        owner = _whose(_typed_tokens(items, "OWNER")[0])
+        return (WatchPart(watch=Watch(events=("draw",), filter=Filter(whose=owner), conditions=("last_card",))),)
 
     def untap_head(self, items: list):
         return ("head", (WatchPart(watch=Watch(events=("untap",), subject="this"), conditions=("this_tapped",)),))

@@ -286,6 +286,10 @@ def _check_original(original: Original | None, watch: Watch) -> Watch:
         if original.whose is not None and original.whose != _event_player(watch):
             raise ReadError("the player named before 「かわりに」 is not the one whose card the watched event is of")
         return watch
+    if original.verb == "ゲームに負ける" and watch.events == ("draw",) and "last_card" in watch.conditions:
+        # 「山札の最後の1枚を引く時、ゲームに負けるかわりに」: the loss that drawing the last card brings
+        rest = tuple(c for c in watch.conditions if c != "last_card")
+        return Watch(events=("lose",), filter=watch.filter, cause="deck_out", conditions=rest)
     allowed = ORIGINAL_EVENTS.get(original.verb)
     if allowed is None or not set(watch.events) <= allowed:
         raise ReadError(
