@@ -1344,6 +1344,20 @@ MUTANTS += [
         "「相手がクリーチャーを選ぶ時」 watches every choice the opponent makes, of cards of the hand too",
     ),
     M(
+        "s-trigger-reading-kept",
+        "dmrules/reading/cardtext/normalize.py",
+        '    ("S(シールド)・トリガー", "S・トリガー"),\n    ("ときは、", "時、"),',
+        '    ("ときは、", "時、"),',
+        "「(その「S(シールド)・トリガー」は使えない)」 passed over: the shield's S・トリガー may be used",
+    ),
+    M(
+        "not-used-in-brackets-passed-over",
+        "dmrules/reading/cardtext/textreader.py",
+        "しか使え|のみ使え|のみ使う|使ってもよい|は使えない))",
+        "しか使え|のみ使え|のみ使う|使ってもよい))",
+        "「(「S・トリガー」は使えない)」 after a replacement passed over as an explanation",
+    ),
+    M(
         "not-evolution-passes-evolution",
         "asp/common/filters.lp",
         "fails(F,R,C) :- filter_test(F,R,C), card(C), filter_not_type(F,evolution), evolution_card(C).\n",

@@ -256,3 +256,32 @@ def test_the_watched_cards_kind_said_after_its_event_narrows_the_watched_card(te
 )
 def test_a_condition_on_the_watched_card_that_is_no_kind_of_it_stays_refused(text):
     assert_refused(text, "")
+
+
+_SHIELD_NO_TRIGGER = {
+    "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+    "instead": ["stay", {"shield_to_hand": {"count": 1, "no_trigger": True}}],
+    "optional": True,
+}
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "(その「S(シールド)・トリガー」は使えない)",
+        "(その「Ｓ（シールド）・トリガー」は使えない)",
+        "ただし、その「S・トリガー」は使えない。",
+    ],
+)
+def test_a_shield_put_into_the_hand_whose_s_trigger_may_not_be_used_however_printed(after):
+    assert_compiles_to(
+        "自分のクリーチャーが破壊される時、かわりに自分のシールドを1枚手札に加えてもよい。" + after, _SHIELD_NO_TRIGGER
+    )
+
+
+def test_what_may_not_be_used_said_in_brackets_after_a_replacement_is_never_passed_over():
+    # 「(「S・トリガー」は使えない)」 with no 「その」: no follow-up reads it, and it adds to the replacement
+    assert_incomplete(
+        "自分のクリーチャーが破壊される時、かわりに自分のシールドを1枚手札に加えてもよい。(「S・トリガー」は使えない)",
+        "says more of it",
+    )

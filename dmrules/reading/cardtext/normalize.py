@@ -15,6 +15,8 @@ from collections.abc import Callable
 # Whole-word variants of the printed wording, old and new.
 WORDING = (
     ("代わり", "かわり"),
+    # a keyword's printed reading (「「S(シールド)・トリガー」は使えない」): the keyword
+    ("S(シールド)・トリガー", "S・トリガー"),
     ("ときは、", "時、"),
     ("時は、", "時、"),  # 「…離れる時は、かわりに」
     ("とき、", "時、"),

@@ -701,11 +701,12 @@ _USE_LIMITED = re.compile(r"(?:この|その)(?:能力|効果)は|[^。]*?(?:し
 
 
 # A sentence after a replacement, in its line, that says more of it: when it may be used (「この能力は1ターンに
-# 1度しか使えない」「この効果は相手のターン中にのみ使える」), what is done if it is not (「そうしなければ、…」), or
+# 1度しか使えない」「この効果は相手のターン中にのみ使える」), what may not be used (「(「S・トリガー」は使えない)」, in
+# brackets too, when no follow-up reads it), what is done if it is not (「そうしなければ、…」), or
 # what is done with the cards it acted on (「捨てたカードがクリーチャーなら、…」「こうして…」)
 _SAYS_MORE = re.compile(
     r"(そうしなければ|そうしない場合|(この|その)(能力|効果)|この方法で|[^、。]{0,6}た(カード|クリーチャー|シールド)|こうして"
-    r"|[^。]*?(?:1ターンに|各ターン|しか使え|のみ使え|のみ使う|使ってもよい))"
+    r"|[^。]*?(?:1ターンに|各ターン|しか使え|のみ使え|のみ使う|使ってもよい|は使えない))"
 )
 
 
