@@ -285,3 +285,44 @@ def test_what_may_not_be_used_said_in_brackets_after_a_replacement_is_never_pass
         "自分のクリーチャーが破壊される時、かわりに自分のシールドを1枚手札に加えてもよい。(「S・トリガー」は使えない)",
         "says more of it",
     )
+
+
+def test_a_return_to_the_hand_said_again_as_modoru():
+    assert_compiles_to(
+        "自分の水のクリーチャーが相手の呪文によって手札に戻される時、戻るかわりにとどまる。",
+        {
+            "watch": {
+                "event": "return_to_hand",
+                "card": {"whose": "own", "type": "creature", "civilization": "water"},
+                "when": ["by_opponent", "by_spell"],
+            },
+            "instead": ["stay"],
+        },
+    )
+
+
+def test_a_return_said_again_of_another_event_is_refused():
+    assert_refused("自分のクリーチャーが破壊される時、戻るかわりにとどまる。", "「戻るかわりに」 says again an event")
+
+
+def test_this_creature_untapped_said_as_not_tapped_after_the_watched_event():
+    assert_compiles_to(
+        "自分のシールドがブレイクされる時、このクリーチャーがタップしていなければ、かわりにこのクリーチャーをタップしてもよい。",
+        {
+            "watch": {"event": "break", "card": {"whose": "own"}},
+            "if": ["this_untapped"],
+            "instead": ["stay", "tap_this"],
+            "optional": True,
+        },
+    )
+
+
+def test_a_discarded_cards_kind_said_after_its_event():
+    assert_compiles_to(
+        "自分の手札が捨てられる時、それがドラゴンなら、墓地に置くかわりにマナゾーンに置いてもよい。",
+        {
+            "watch": {"event": "discard", "card": {"whose": "own", "race": "ドラゴン"}},
+            "instead": [{"move_to": "mana"}],
+            "optional": True,
+        },
+    )

@@ -104,7 +104,7 @@ def _cost_then_instead(match: re.Match[str]) -> str:
 
 
 _KIND_SAID_AFTER = re.compile(
-    r"(?P<lead>^|、)(?P<whose>自分|相手)の(?P<mods>(?:(?!ターン|時)[^、。がに])*?)(?P<head>クリーチャー|カード|シールド)が"
+    r"(?P<lead>^|、)(?P<whose>自分|相手)の(?P<mods>(?:(?!ターン|時)[^、。がに])*?)(?P<head>クリーチャー|カード|シールド|手札)が"
     r"(?P<event>[^、。]*?(?:時|とき))、(?:それ|その(?:クリーチャー|カード|シールド))が(?P<kind>[^、。がをには]+?)"
     r"(?P<neg>であれば|なら|でなければ|でない場合)、"
 )
@@ -116,15 +116,11 @@ def _kind_said_after(match: re.Match[str]) -> str:
     lead, whose, mods, head, event, kind, neg = match.group("lead", "whose", "mods", "head", "event", "kind", "neg")
     if kind.startswith(("自分", "相手", "この", "その", "他の")) or "以外" in kind or "召喚" in kind or "出" in kind:
         return match.group(0)
-    if head == "シールド":  # 「自分のシールドが手札に加えられる時、そのカードがシノビであれば」
-        if (
-            neg not in ("であれば", "なら")
-            or mods
-            or not event.startswith("手札に加えられる")
-            or "クリーチャー" in kind
-        ):
+    if head in ("シールド", "手札"):  # 「自分のシールドが手札に加えられる時、そのカードがシノビであれば」
+        zone, verb = ("シールドゾーン", "手札に加えられる") if head == "シールド" else ("手札", "捨てられる")
+        if neg not in ("であれば", "なら") or mods or not event.startswith(verb) or "クリーチャー" in kind:
             return match.group(0)
-        return f"{lead}{whose}の{kind}がシールドゾーンから{event}、"
+        return f"{lead}{whose}の{kind}が{zone}から{event}、"
     if neg in ("でなければ", "でない場合"):
         if kind == "進化クリーチャー":
             kind = "進化"
@@ -422,6 +418,8 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         r"\1のパワー1以上の\2が\3、",
     ),
+    # 「このクリーチャーがタップしていなければ」: 「タップされていなければ」, the card's state
+    (re.compile(r"(?<=が)タップしてい(?=る|な|れ|た)"), "タップされてい"),
     # 「自分のクリーチャーが破壊される時、それが進化クリーチャーであれば、」: the watched card's kind said after its
     # event, a modifier of it (「自分の進化クリーチャーが破壊される時、」); 「…でなければ」 as 「…ではない」
     (_KIND_SAID_AFTER, lambda m: _kind_said_after(m)),
@@ -1221,7 +1219,7 @@ _CANON_PATTERNS = tuple(
 # What is replaced, said again before 「かわりに」.
 _ORIGINAL = re.compile(
     r"(?:(?:(?:その|この)[^、を。は]*|相手)(?:を|は))?(?:自分の|持ち主の|相手の)?"
-    r"(?:墓地に置く|墓地に置かれる|墓地の|離れる|手札に戻る|手札に戻される|手札に戻す|アンタップする|出る"
+    r"(?:墓地に置く|墓地に置かれる|墓地の|離れる|手札に戻る|手札に戻される|手札に戻す|戻る|戻される|アンタップする|出る"
     r"|シールドをブレイクする|山札の下に置かれる|(?:自分|相手)が選ぶ|破壊される|破壊する|ブレイクされる|捨てられる|捨てる"
     r"|マナゾーンに置く|マナゾーンに置かれる|ゲームに負ける|バトルする|バトルの|シールドブレイクの|出す|(?:カードを)?引く)(?=かわりに)"
     r"|(?:自分|相手)は(?:その[^、。を]*を)?(?:出す|出る)(?=かわりに)"

@@ -41,6 +41,8 @@ ORIGINAL_EVENTS = {
     "バトルゾーンから離れる": frozenset({"leave"}),
     "手札に加える": frozenset({"break", "put_into_hand"}),
     "手札に戻る": frozenset({"return_to_hand"}),
+    "戻る": frozenset({"return_to_hand"}),  # 「手札に戻される時、戻るかわりに」
+    "戻される": frozenset({"return_to_hand"}),
     "手札に戻される": frozenset({"return_to_hand"}),
     "アンタップする": frozenset({"untap"}),
     "バトルゾーンに出る": frozenset({"enter", "put_into_battle"}),
