@@ -630,7 +630,7 @@ MUTANTS: list[Mutant] = [
     M(
         "when-used-after-dropped",
         "dmrules/reading/cardtext/textreader.py",
-        "|[^。]*?(?:1ターンに|各ターン|しか使え|のみ使え|のみ使う|使ってもよい))",
+        "|[^。]*?(?:1ターンに|各ターン|しか使え|のみ使え|のみ使う|使ってもよい|は使えない))",
         ")",
         "「1ターンに1度しか使えない」 after a replacement dropped as a sentence of its own",
     ),
@@ -1356,6 +1356,34 @@ MUTANTS += [
         "しか使え|のみ使え|のみ使う|使ってもよい|は使えない))",
         "しか使え|のみ使え|のみ使う|使ってもよい))",
         "「(「S・トリガー」は使えない)」 after a replacement passed over as an explanation",
+    ),
+    M(
+        "shield-leaving-any-card",
+        "dmrules/reading/cardtext/normalize.py",
+        '        r"\\1\\2の\\3城ではないカードがシールドゾーンを離れる",',
+        '        r"\\1\\2の\\3カードがシールドゾーンを離れる",',
+        "「自分のシールドが離れる時」 watches a castle leaving the shield zone",
+    ),
+    M(
+        "either-type-any-count",
+        "dmrules/reading/cardtext/normalize.py",
+        "クリーチャー(1)体または\\1(タマシード|クロスギア)を\\2(?:枚|つ)",
+        "クリーチャー(\\d+)体または\\1(タマシード|クロスギア)を\\2(?:枚|つ)",
+        "「クリーチャー2体またはタマシードを2枚」 read as two cards of either type, mixed",
+    ),
+    M(
+        "that-player-may-read-as-mine",
+        "dmrules/reading/cardtext/transform/instead.py",
+        "        if clause.optional and not own:",
+        "        if False:",
+        "「かわりにそのプレイヤーは…てもよい」 of the opponent's card read as the controller's option",
+    ),
+    M(
+        "kind-said-after-of-another-card",
+        "dmrules/reading/cardtext/normalize.py",
+        '    if "によって" in event:\n        return match.group(0)\n',
+        "",
+        "「…によって破壊される時、そのクリーチャーがドラゴンであれば」 read of the watched creature",
     ),
     M(
         "not-evolution-passes-evolution",

@@ -3100,9 +3100,14 @@ def test_both_creatures_of_the_battle_a_destruction_ends():
 @pytest.mark.parametrize(
     "text, card, from_zone",
     [
-        ("自分のシールドが離れる時、かわりに墓地に置く。", {"whose": "own"}, None),
+        # a shield is no castle (a castle fortifies a shield); a card of the shield zone may be one
+        ("自分のシールドが離れる時、かわりに墓地に置く。", {"whose": "own", "not_type": "castle"}, None),
         ("自分のシールドゾーンにあるカードが離れる時、かわりに墓地に置く。", {"whose": "own"}, "shields"),
-        ("相手の表向きのシールドが離れる時、かわりに墓地に置く。", {"whose": "opponent", "face_up": True}, None),
+        (
+            "相手の表向きのシールドが離れる時、かわりに墓地に置く。",
+            {"whose": "opponent", "face_up": True, "not_type": "castle"},
+            None,
+        ),
     ],
 )
 def test_a_shield_leaving_said_with_plain_hanareru_leaves_the_shield_zone(text, card, from_zone):

@@ -326,3 +326,49 @@ def test_a_discarded_cards_kind_said_after_its_event():
             "optional": True,
         },
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        # the card named again is the broken shield, not the watched creature
+        (
+            "自分のクリーチャーがシールドをブレイクする時、そのシールドが多色であれば、かわりにそのシールドを墓地に置く。",
+            "",
+        ),
+        # 「そのクリーチャー」 could be the creature of the cause
+        (
+            "自分のクリーチャーが相手のクリーチャーの能力によって破壊される時、そのクリーチャーがドラゴンであれば、かわりに手札に戻す。",
+            "a condition on the watched card",
+        ),
+        # two creatures or two タマシード: never a mix of one of each
+        ("このクリーチャーが破壊される時、かわりに自分のクリーチャー2体またはタマシードを2枚破壊する。", "cannot read"),
+        # what the other player's card's player may do: theirs to decide
+        (
+            "相手のクリーチャーが破壊される時、かわりにそのプレイヤーはそれを手札に戻してもよい。",
+            "may do instead",
+        ),
+        # the opponent, the topic, chooses what is destroyed, or which of two acts
+        ("相手は、クリーチャーを出す時、かわりに相手のクリーチャーを1体破壊する。", "cannot read"),
+        ("相手は、クリーチャーを出す時、かわりにそのクリーチャーを手札に戻すか墓地に置く。", "cannot read"),
+    ],
+)
+def test_what_a_review_of_the_normaliser_found_read_otherwise_is_refused(text, named):
+    assert_refused(text, named)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "自分のシールドが離れる時、かわりに手札に加える。",
+        "自分のシールドがシールドゾーンを離れる時、かわりに手札に加える。",
+    ],
+)
+def test_a_shield_leaving_is_of_a_card_of_the_shield_zone_that_is_no_castle(text):
+    assert_compiles_to(
+        text,
+        {
+            "watch": {"event": "leave_shields", "card": {"whose": "own", "not_type": "castle"}},
+            "instead": [{"move_to": "hand"}],
+        },
+    )

@@ -105,7 +105,7 @@ def _cost_then_instead(match: re.Match[str]) -> str:
 
 _KIND_SAID_AFTER = re.compile(
     r"(?P<lead>^|、)(?P<whose>自分|相手)の(?P<mods>(?:(?!ターン|時)[^、。がに])*?)(?P<head>クリーチャー|カード|シールド|手札)が"
-    r"(?P<event>[^、。]*?(?:時|とき))、(?:それ|その(?:クリーチャー|カード|シールド))が(?P<kind>[^、。がをには]+?)"
+    r"(?P<event>[^、。をと]*?(?:時|とき))、(?P<ref>それ|その(?:クリーチャー|カード|シールド))が(?P<kind>[^、。がをには]+?)"
     r"(?P<neg>であれば|なら|でなければ|でない場合)、"
 )
 _NOUN_END = re.compile(r"(?:クリーチャー|カード|呪文|[ァ-ヺー・]+)$")
@@ -115,6 +115,12 @@ def _kind_said_after(match: re.Match[str]) -> str:
     """「自分のクリーチャーが…時、それが進化クリーチャーであれば、」: 「自分の進化クリーチャーが…時、」."""
     lead, whose, mods, head, event, kind, neg = match.group("lead", "whose", "mods", "head", "event", "kind", "neg")
     if kind.startswith(("自分", "相手", "この", "その", "他の")) or "以外" in kind or "召喚" in kind or "出" in kind:
+        return match.group(0)
+    # the card named again is the watched one: its head, or 「それ」, and the event names no other card (no object
+    # 「…を」, no partner 「…と」, no cause 「…によって」, whose card 「そのクリーチャー」 could be)
+    if match.group("ref") not in ("それ", "その" + head, *(("そのカード",) if head in ("シールド", "手札") else ())):
+        return match.group(0)
+    if "によって" in event:
         return match.group(0)
     if head in ("シールド", "手札"):  # 「自分のシールドが手札に加えられる時、そのカードがシノビであれば」
         zone, verb = ("シールドゾーン", "手札に加えられる") if head == "シールド" else ("手札", "捨てられる")
@@ -145,7 +151,8 @@ def _player_puts_cards(match: re.Match[str]) -> str:
 
 
 # What the topic's player would do in what follows 「時、」: a choice it makes, a card it draws, 「てもよい」 it decides
-_PLAYER_DOES = re.compile(r"てもよい|引く|選|捨て|見")
+# (a choice of cards, said with a count, 「すべて」 or 「好きな」, or of one of two acts 「…か…」, is that player's too)
+_PLAYER_DOES = re.compile(r"てもよい|引く|選|捨て|見|\d+(?:体|枚|つ)|すべて|好きな|か(?!わり|ら)")
 
 
 def _player_topic(match: re.Match[str]) -> str:
@@ -632,16 +639,21 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     ),
     # 「この城が離れる時」: a castle leaves the shield zone, where it is (never the battle zone)
     (re.compile(r"(^|、)この城が、?離れる(?=時)"), r"\1この城がシールドゾーンを離れる"),
-    # 「自分のシールドが離れる時」: a card of one's shield zone leaves it (as 「自分のカードがシールドゾーンを離れる」)
-    (re.compile(r"(^|、)(自分|相手)の(表向きの)?シールドが離れる(?=時)"), r"\1\2の\3カードがシールドゾーンを離れる"),
+    # 「自分のシールドが離れる時」: a card of one's shield zone that is no castle leaves it (a castle fortifies a
+    # shield and is none: 「自分の城ではないカードがシールドゾーンを離れる」)
+    (
+        re.compile(r"(^|、)(自分|相手)の(表向きの)?シールドが(?:シールドゾーンを)?離れる(?=時)"),
+        r"\1\2の\3城ではないカードがシールドゾーンを離れる",
+    ),
     # 「このクリーチャーが自分のシールドゾーンに表向きであれば」 is 「…が表向きで自分のシールドゾーンにあれば」
     (re.compile(r"(?<=が)((?:自分の)?シールドゾーン)に表向きで(?=あれば)"), r"表向きで\1に"),
     # 「自分のクリーチャー1体またはタマシードを1枚」「コスト5以下のクリーチャー1体またはコスト5以下のタマシードを1枚」:
-    # one card of either type, each counted with its own counter, as 「クリーチャーまたはタマシードを1枚」
+    # one card of either type, each counted with its own counter, as 「クリーチャーまたはタマシードを1枚」 (one only:
+    # 「クリーチャー2体またはタマシードを2枚」 is two of one type, never a mix)
     (
         re.compile(
             _UNMODIFIED
-            + r"((?:(?:コスト|パワー)\d+以[下上]の)?)クリーチャー(\d+)体または\1(タマシード|クロスギア)を\2(?:枚|つ)"
+            + r"((?:(?:コスト|パワー)\d+以[下上]の)?)クリーチャー(1)体または\1(タマシード|クロスギア)を\2(?:枚|つ)"
         ),
         # the bound said before each head is each head's, set off by a comma
         lambda m: f"{m[1]}{'、' if m[1] else ''}クリーチャーまたは{m[3]}を{m[2]}枚",
@@ -1107,7 +1119,7 @@ _CANON_PATTERNS = tuple(
         # 「自分のマナゾーンのカードがマナゾーンを離れる」: the zone left, said twice
         (r"(マナゾーン|墓地|手札|山札)から\1を離れる", r"\1を離れる"),
         (r"(自分|相手)のシールドゾーン(?:にある|の)([^、。が]*?)が(?=シールドゾーンを離れる)", r"\1の\2が"),
-        (r"(自分|相手)の(表向きの)?シールドが(?=シールドゾーンを離れる)", r"\1の\2カードが"),
+        (r"(自分|相手)の(表向きの)?シールドが(?=シールドゾーンを離れる)", r"\1の\2城ではないカードが"),
         (r"手札から手札から捨てられる", "手札から捨てられる"),
         # 「自分のクリーチャーが自分の手札から捨てられる」: a player's card is discarded from the player's own hand
         (r"((?:自分|相手)の[^、。が]*?が(?:[^、。が]*?によって)?)(?:自分|持ち主)の(?=手札から捨てられ)", r"\1"),

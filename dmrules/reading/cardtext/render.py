@@ -162,9 +162,9 @@ def _head(flt: Filter, souls: list[str]) -> str:
             raise ReadError("an evolution filter with other heads")
         return "進化クリーチャー"
     if flt.not_types:
-        if flt.not_types != ("creature",) or flt.types or flt.races:
+        if flt.not_types not in (("creature",), ("castle",)) or flt.types or flt.races:
             raise ReadError("a filter of cards that are not of several types")
-        return "クリーチャーではないカード"
+        return "城ではないカード" if flt.not_types == ("castle",) else "クリーチャーではないカード"
     heads = [sum(1 for x in (souls, flt.races, flt.names) if x)]
     if heads[0] > 1:
         raise ReadError("a filter of several kinds of heads")

@@ -102,6 +102,13 @@ def check_ref(ref: str | None, watch: Watch) -> None:
 _TYPE_WORDS: dict[tuple[str, ...], tuple[str, ...]] = {("cross_gear",): ("クロスギア",), ("tamaseed",): ("タマシード",)}
 
 
+def _check_event_player_may(clause: Clause, watch: Watch) -> None:
+    """「かわりにそのプレイヤーはそれを手札に戻してもよい」 of another player's card: theirs to decide."""
+    own = watch.subject == "this" or (watch.filter is not None and watch.filter.whose == "own")
+    if clause.optional and not own:
+        raise ReadError("what the watched card's player, not the ability's controller, may do instead (「てもよい」)")
+
+
 def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
     if clause.target is not None and clause.target.kind == "that":
         check_ref(clause.target.ref, watch)
@@ -111,6 +118,7 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
             "「…と…を」: cards of two kinds joined by 「と」, one of either or one of each, the text does not say"
         )
     if clause.actor == "event_player" and (clause.target is None or clause.target.kind == "that"):
+        _check_event_player_may(clause, watch)
         clause = replace(clause, actor=None)  # 「そのプレイヤーはそのカードを…」: the event's card, by its player
     if clause.actor is not None:
         raise ReadError("what happens instead, done by a player the text names")

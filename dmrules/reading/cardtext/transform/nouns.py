@@ -302,6 +302,9 @@ class NounParts:
     def kind_not_creature(self, items: list):
         return ("not_type", "creature", False)
 
+    def kind_not_castle(self, items: list):
+        return ("not_type", "castle", False)
+
     def kind_soul(self, items: list):
         return ("keyword", str(items[0]).strip("()"), True)
 
