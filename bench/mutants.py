@@ -1374,8 +1374,8 @@ MUTANTS += [
     M(
         "that-player-may-read-as-mine",
         "dmrules/reading/cardtext/transform/instead.py",
-        "        if clause.optional and not own:",
-        "        if False:",
+        "    if clause.optional and not own:",
+        "    if False:",
         "「かわりにそのプレイヤーは…てもよい」 of the opponent's card read as the controller's option",
     ),
     M(

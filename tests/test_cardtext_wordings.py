@@ -372,3 +372,17 @@ def test_a_shield_leaving_is_of_a_card_of_the_shield_zone_that_is_no_castle(text
             "instead": [{"move_to": "hand"}],
         },
     )
+
+
+def test_a_cause_said_first_without_its_comma():
+    assert_compiles_to(
+        "相手の呪文によって自分のクリーチャーが破壊される時、かわりに手札に戻す。",
+        {
+            "watch": {
+                "event": "destroy",
+                "card": {"whose": "own", "type": "creature"},
+                "when": ["by_opponent", "by_spell"],
+            },
+            "instead": [{"move_to": "hand"}],
+        },
+    )

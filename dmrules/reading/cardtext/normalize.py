@@ -425,6 +425,8 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         r"\1のパワー1以上の\2が\3、",
     ),
+    # 「相手の呪文によって自分が手札を捨てる時」: a cause first, before the watched subject, set off by its comma
+    (re.compile(r"^((?:(?!が|時)[^、。])*?によって)(?=(?:自分|相手)(?:が|の(?:(?!時)[^、。])*?が))"), r"\1、"),
     # 「このクリーチャーがタップしていなければ」: 「タップされていなければ」, the card's state
     (re.compile(r"(?<=が)タップしてい(?=る|な|れ|た)"), "タップされてい"),
     # 「自分のクリーチャーが破壊される時、それが進化クリーチャーであれば、」: the watched card's kind said after its
