@@ -137,6 +137,7 @@ TESTS = [
     "tests/test_cardtext_wordings.py",
     "tests/test_modelled.py::test_a_neo_creature_counts_as_an_evolution_creature_only_with_a_card_under_it",
     "tests/test_fixtures.py::test_fixture[V55-last-draw-replaced-terminator]",
+    "tests/test_filters_alike.py",
     "tests/test_fixtures.py::test_fixture[V56-creature-choice-not-a-hand-choice-raijinten]",
     # readings a hostile review found wrong, now refused
     "tests/test_cardtext_parts.py::test_cards_of_two_kinds_a_condition_asks_for_together_are_refused",
@@ -339,7 +340,7 @@ MUTANTS: list[Mutant] = [
     M(
         "grant-from-anywhere",
         "dmrules/game/grants.py",
-        'return card.zone == "battle"\n',
+        'return card.zone == "battle" and card.under is None\n',
         "return True\n",
         "a card gives its abilities from any zone, not only the battle zone",
     ),
@@ -1093,8 +1094,8 @@ MUTANTS += [
     M(
         "alternatives-counted-any",
         "dmrules/game/grants.py",
-        "        return _passes(common, card, controller, source, stacked) and any(",
-        "        return _passes(common, card, controller, source, stacked) or any(",
+        "        return _passes(common, card, controller, source, board) and any(",
+        "        return _passes(common, card, controller, source, board) or any(",
         "a count of cards of alternatives counts a card of none of them",
     ),
     M(
@@ -1283,8 +1284,8 @@ MUTANTS += [
     M(
         "crossed-keywords-after-grants",
         "dmrules/game/grants.py",
-        "            and card_passes(ability.granted_to, receiver, controller, giver, stacked)",
-        "            and card_passes(ability.granted_to, card, controller, giver, stacked)",
+        "            and card_passes(ability.granted_to, receiver, controller, giver, board)",
+        "            and card_passes(ability.granted_to, card, controller, giver, board)",
         "a grant to the blockers misses the creature a cross gear makes a blocker",
     ),
     M(
@@ -1386,6 +1387,48 @@ MUTANTS += [
         "「…によって破壊される時、そのクリーチャーがドラゴンであれば」 read of the watched creature",
     ),
     M(
+        "cost-above-mana-ignored-in-python",
+        "dmrules/game/grants.py",
+        "    if flt.cost_exceeds_mana and not any(side.cost is not None and side.cost > mana for side in sides):",
+        "    if False:",
+        "「…マナゾーンにあるカードの枚数より大きいコスト」 ignored by 「すべて」 and conditions",
+    ),
+    M(
+        "stacked-card-gives-grants",
+        "dmrules/game/grants.py",
+        '    return card.zone == "battle" and card.under is None',
+        '    return card.zone == "battle"',
+        "a card stacked under an evolution creature still gives its grant",
+    ),
+    M(
+        "evolution-among-types-required",
+        "asp/common/filters.lp",
+        "type_hit(F,C) :- filter_type(F,evolution), evolution_card(C).\n",
+        "",
+        "`type: [evolution, tamaseed]` takes no evolution creature in a choice",
+    ),
+    M(
+        "trigger-partner-words-missing",
+        "dmrules/solving/facts.py",
+        "(trigger.watch.filter, trigger.watch.partner, trigger.watch.by_card) if f",
+        "(trigger.watch.filter,) if f",
+        "a trigger's battle partner filter reads no race word",
+    ),
+    M(
+        "five-civilizations-of-both-faces",
+        "dmrules/game/conditions.py",
+        "        for side in faces(c)\n        for civ in side.civilizations\n",
+        "        for civ in c.civilizations\n",
+        "「5文明すべて」 counts a twinpact's spell side in the battle zone",
+    ),
+    M(
+        "chosen-race-in-effects-read",
+        "dmrules/reading/events.py",
+        "    if flt.chosen_race:\n        raise node.error(",
+        "    if False:\n        raise node.error(",
+        "「その種族の」 in an effect's events read as any race",
+    ),
+    M(
         "not-evolution-passes-evolution",
         "asp/common/filters.lp",
         "fails(F,R,C) :- filter_test(F,R,C), card(C), filter_not_type(F,evolution), evolution_card(C).\n",
@@ -1402,7 +1445,7 @@ MUTANTS += [
     M(
         "neo-evolved-no-evolution-python",
         "dmrules/game/grants.py",
-        '    return "evolution" in kinds or ("neo" in kinds and card.id in stacked)',
+        '    return "evolution" in kinds or ("neo" in kinds and card.id in board.stacked)',
         '    return "evolution" in kinds',
         "a NEO creature with a card under it is no 「進化クリーチャー」 to a condition",
     ),

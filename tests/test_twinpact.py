@@ -19,7 +19,7 @@ import yaml
 import dmrules
 from dmrules.game.cards import faces
 from dmrules.game.filters import Filter
-from dmrules.game.grants import card_passes
+from dmrules.game.grants import Board, card_passes
 
 from .conftest import FIXTURES
 
@@ -126,16 +126,16 @@ def test_both_sides_count_in_the_hand_for_multicolour_and_names():
     assert [s.name for s in faces(in_hand)] == ["青守銀 シルト", "解体事変"]
     assert [s.name for s in faces(in_battle)] == ["青守銀 シルト"]
     multicolor = Filter(properties=("multicolor",))
-    assert card_passes(multicolor, in_hand, "me", None, frozenset()) and not card_passes(
-        multicolor, in_battle, "me", None, frozenset()
+    assert card_passes(multicolor, in_hand, "me", None, Board()) and not card_passes(
+        multicolor, in_battle, "me", None, Board()
     )
-    assert card_passes(Filter(names=("解体事変",)), in_hand, "me", None, frozenset())
-    assert not card_passes(Filter(names=("解体事変",)), in_battle, "me", None, frozenset())
+    assert card_passes(Filter(names=("解体事変",)), in_hand, "me", None, Board())
+    assert not card_passes(Filter(names=("解体事変",)), in_battle, "me", None, Board())
     # A spell side has no power; it is a spell as well, so not a card that is not a spell.
-    assert card_passes(Filter(types=("creature",), power_min=3500), in_hand, "me", None, frozenset())
-    assert not card_passes(Filter(types=("spell",), power_min=1), in_hand, "me", None, frozenset())
-    assert not card_passes(Filter(not_types=("spell",)), in_hand, "me", None, frozenset())
-    assert card_passes(Filter(not_types=("spell",)), in_battle, "me", None, frozenset())
+    assert card_passes(Filter(types=("creature",), power_min=3500), in_hand, "me", None, Board())
+    assert not card_passes(Filter(types=("spell",), power_min=1), in_hand, "me", None, Board())
+    assert not card_passes(Filter(not_types=("spell",)), in_hand, "me", None, Board())
+    assert card_passes(Filter(not_types=("spell",)), in_battle, "me", None, Board())
 
 
 def _with_card(card: dict) -> str:

@@ -303,7 +303,7 @@ def ability_filters(ability: ReplacementAbility) -> list[Filter]:
     out = [ability.watch.filter] if ability.watch.filter is not None else []
     out += [f for f in (ability.watch.partner, ability.watch.by_card) if f is not None]
     on = ability.watch.on
-    out += [f for f in (on.filter, on.partner) if f is not None] if on is not None else []
+    out += [f for f in (on.filter, on.partner, on.by_card) if f is not None] if on is not None else []
     out += [slot.filter for slot in ability.slots()]
     out += [c.filter for c in ability.conditions if c.filter is not None]
     out += [ability.granted_to] if ability.granted_to is not None else []

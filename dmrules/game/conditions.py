@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .abilities import ReplacementAbility
-from .cards import CardInstance
+from .cards import CardInstance, faces
 from .errors import InputError
 from .filters import Condition, Filter
-from .grants import card_passes, count_holds, count_within, counts_alone, is_evolution, stacked_on
+from .grants import board_of, card_passes, count_holds, count_within, counts_alone, is_evolution
 from .scenario import PastEvent, Scenario
 from .vocabulary import CIVILIZATIONS
 
@@ -58,7 +58,7 @@ def holds(condition: Condition, state: Scenario, card: CardInstance, controller:
     if (
         condition.word == "this_evolution"
     ):  # 「これが進化クリーチャーなら」: an evolution card, or a NEO creature evolved
-        return is_evolution(card, stacked_on(state.cards.values()))
+        return is_evolution(card, board_of(state.cards.values()))
     if condition.word == "this_neo_evolved":  # 「これがNEO進化クリーチャーなら」
         return _neo_evolved(card, state)
     if condition.word == "won_judge":
@@ -71,7 +71,7 @@ def holds(condition: Condition, state: Scenario, card: CardInstance, controller:
         theirs = len(shields) - mine
         return mine >= theirs
     if condition.word == "five_civilizations_in_battle":
-        present = {civ for c in state.cards.values() if c.zone == "battle" for civ in c.civilizations}
+        present = _civilizations_in_battle(state)
         return all(civ in present for civ in CIVILIZATIONS if civ != "zero")
     if condition.this_in:  # 「このクリーチャーがバトルゾーンまたは表向きで自分のシールドゾーンにあれば」
         face_up_shield = card.zone == "shields" and card.face_up
@@ -115,8 +115,8 @@ def _happened_holds(condition: Condition, state: Scenario, card: CardInstance, c
     takes = _TAKES[condition.happened or ""]
     flt = condition.filter or Filter()
     ids = {e.card for e in state.happened_this_turn if takes(e)}
-    stacked = stacked_on(state.cards.values())
-    counted = {i for i in ids if card_passes(flt, state.cards[i], controller, card.id, stacked)}
+    board = board_of(state.cards.values())
+    counted = {i for i in ids if card_passes(flt, state.cards[i], controller, card.id, board)}
     holds = count_within(condition, len(counted))
     in_window = counted & {c for e in state.events for c in e.cards}
     if flt.other and in_window and count_within(condition, len(counted - in_window)) != holds:
@@ -128,6 +128,18 @@ def _happened_holds(condition: Condition, state: Scenario, card: CardInstance, c
             f"{card.label} leaves it out turns on which event is watched, which dmrules does not decide",
         )
     return holds
+
+
+def _civilizations_in_battle(state: Scenario) -> set[str]:
+    """The civilizations of the cards' faces in the battle zone (a twinpact's creature side), not a card stacked under
+    another (200.3a)."""
+    return {
+        civ
+        for c in state.cards.values()
+        if c.zone == "battle" and counts_alone(c)
+        for side in faces(c)
+        for civ in side.civilizations
+    }
 
 
 def _neo_evolved(card: CardInstance, state: Scenario) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from .abilities import ReplacementAbility
@@ -33,29 +33,47 @@ def _within(value: int | None, low: int | None, high: int | None) -> bool:
     return value is not None and (low is None or value >= low) and (high is None or value <= high)
 
 
-def stacked_on(cards: Iterable[CardInstance]) -> frozenset[str]:
-    """The cards with a card under them (an evolution creature, a NEO creature evolved)."""
-    return frozenset(c.under for c in cards if c.under is not None)
+@dataclass(frozen=True)
+class Board:
+    """What a filter reads beyond the card itself: the cards with a card under them (an evolution creature, a NEO
+    creature evolved), and each player's count of the mana zone's cards (「…マナゾーンにあるカードの枚数より大きい
+    コスト」, asp/common/state.lp)."""
+
+    stacked: frozenset[str] = frozenset()
+    mana: tuple[tuple[str, int], ...] = ()
+
+    def mana_of(self, player: str) -> int:
+        return dict(self.mana).get(player, 0)
 
 
-def is_evolution(card: CardInstance, stacked: frozenset[str]) -> bool:
+def board_of(cards: Iterable[CardInstance]) -> Board:
+    """The board ``cards`` make (``Board``)."""
+    every = list(cards)
+    mana: dict[str, int] = {}
+    for card in every:
+        if card.zone == "mana":
+            mana[card.owner] = mana.get(card.owner, 0) + 1
+    return Board(frozenset(c.under for c in every if c.under is not None), tuple(sorted(mana.items())))
+
+
+def is_evolution(card: CardInstance, board: Board) -> bool:
     """An evolution creature: a card printed as one, or a NEO creature with a card under it (NEO進化)."""
     kinds = {t for side in faces(card) for t in side.types}
-    return "evolution" in kinds or ("neo" in kinds and card.id in stacked)
+    return "evolution" in kinds or ("neo" in kinds and card.id in board.stacked)
 
 
-def card_passes(flt: Filter, card: CardInstance, controller: str, source: str | None, stacked: frozenset[str]) -> bool:
-    """Whether ``card`` passes the filter, read from an ability of ``controller`` on card ``source``; ``stacked``:
-    the cards with a card under them (``stacked_on``), for 「進化クリーチャー」 and 「進化ではない」."""
+def card_passes(flt: Filter, card: CardInstance, controller: str, source: str | None, board: Board) -> bool:
+    """Whether ``card`` passes the filter, read from an ability of ``controller`` on card ``source``, on ``board``
+    (``board_of``: for 「進化クリーチャー」, 「進化ではない」 and a cost above the mana)."""
     common, alts = alternatives(flt)
     if alts:  # 「進化クリーチャーまたはタマシード」: the common parts, and one alternative (asp/common/filters.lp)
-        return _passes(common, card, controller, source, stacked) and any(
-            _passes(alt, card, controller, source, stacked) for alt in alts
+        return _passes(common, card, controller, source, board) and any(
+            _passes(alt, card, controller, source, board) for alt in alts
         )
-    return _passes(flt, card, controller, source, stacked)
+    return _passes(flt, card, controller, source, board)
 
 
-def _passes(flt: Filter, card: CardInstance, controller: str, source: str | None, stacked: frozenset[str]) -> bool:
+def _passes(flt: Filter, card: CardInstance, controller: str, source: str | None, board: Board) -> bool:
     if flt.whose == "own" and card.controller != controller:
         return False
     if flt.whose == "opponent" and card.controller == controller:
@@ -64,7 +82,7 @@ def _passes(flt: Filter, card: CardInstance, controller: str, source: str | None
         return False
     sides = faces(card)
     kinds = {t for side in sides for t in side.types}
-    if is_evolution(card, stacked):
+    if is_evolution(card, board):
         kinds.add("evolution")
     if flt.evolution and "evolution" not in kinds:
         return False
@@ -72,8 +90,11 @@ def _passes(flt: Filter, card: CardInstance, controller: str, source: str | None
         return False
     if any(word in race for word in flt.not_races for side in sides for race in side.races):
         return False
-    if not any(_side_passes(flt, side) for side in sides):
+    if not any(_side_passes(flt, side, "evolution" in kinds) for side in sides):
         return False
+    mana = board.mana_of(card.controller)
+    if flt.cost_exceeds_mana and not any(side.cost is not None and side.cost > mana for side in sides):
+        return False  # 「…マナゾーンにあるカードの枚数より大きいコスト」: its controller's mana (asp/common/state.lp)
     if any(flag not in card.flags for flag in flt.flags) or any(flag in card.flags for flag in flt.without_flags):
         return False
     if flt.ids and card.id not in flt.ids:
@@ -87,10 +108,11 @@ def _passes(flt: Filter, card: CardInstance, controller: str, source: str | None
     return True
 
 
-def _side_passes(flt: Filter, side: CardSide) -> bool:
+def _side_passes(flt: Filter, side: CardSide, evolved: bool = False) -> bool:
     """The parts of a filter that read one face (a twinpact's side outside the battle zone):
-    one face must pass all of them (asp/common/faces.lp)."""
-    if flt.types and not any(t in side.types for t in flt.types):
+    one face must pass all of them (asp/common/faces.lp); ``evolved``: the card is an evolution creature, which
+    a NEO creature with a card under it is without the printed type."""
+    if flt.types and not any(t in side.types or (t == "evolution" and evolved) for t in flt.types):
         return False
     if flt.races and not any(word in race for word in flt.races for race in side.races):
         return False
@@ -110,12 +132,12 @@ def count_holds(condition: Condition, cards: Iterable[CardInstance], controller:
     zone and pass its filter (「自分のマナゾーンに7枚以上」), read from ``controller``'s card ``source``."""
     flt = condition.filter or Filter()
     every = list(cards)
-    stacked = stacked_on(every)
+    board = board_of(every)
     cards = [c for c in every if c.zone == condition.zone and counts_alone(c)]
-    count = sum(1 for c in cards if card_passes(flt, c, controller, source, stacked))
+    count = sum(1 for c in cards if card_passes(flt, c, controller, source, board))
     if condition.than_other is not None:  # 「自分のマナゾーンのカードが相手のより多ければ」
         other = replace(flt, whose="opponent" if flt.whose == "own" else "own")
-        theirs = sum(1 for c in cards if card_passes(other, c, controller, source, stacked))
+        theirs = sum(1 for c in cards if card_passes(other, c, controller, source, board))
         return _COMPARISON_OPS[condition.than_other](count, theirs)
     return count_within(condition, count)
 
@@ -161,10 +183,11 @@ def _givers(state: Scenario) -> list[tuple[str, str | None, ReplacementAbility, 
 
 
 def _works(card: CardInstance) -> bool:
-    """Whether a card's abilities work: in the battle zone; a castle while it fortifies a shield."""
+    """Whether a card's abilities work: in the battle zone, not stacked under another card (200.3a); a castle while
+    it fortifies a shield."""
     if "castle" in card.types:
         return card.zone == "shields" and card.fortifies is not None
-    return card.zone == "battle"
+    return card.zone == "battle" and card.under is None
 
 
 def _receives(card: CardInstance, ability: ReplacementAbility, casting: str | None) -> bool:
@@ -185,7 +208,7 @@ def with_grants(state: Scenario) -> Scenario:
     if not givers and not crossed and not any(card.granted or card.given_keywords for card in state.cards.values()):
         return state
     casting = state.program.source if state.program.by == "spell" else None
-    stacked = stacked_on(state.cards.values())
+    board = board_of(state.cards.values())
     changed = {}
     for card in state.cards.values():
         # A grant to the cards with a keyword reaches one a cross gear gives it (「ブロッカー」 of
@@ -196,7 +219,7 @@ def with_grants(state: Scenario) -> Scenario:
             for controller, giver, ability, key in givers
             if ability.granted_to is not None
             and _receives(card, ability, casting)
-            and card_passes(ability.granted_to, receiver, controller, giver, stacked)
+            and card_passes(ability.granted_to, receiver, controller, giver, board)
         ]
         granted = tuple(ability for ability, _ in received)
         granted_by = tuple(key for _, key in received)

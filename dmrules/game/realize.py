@@ -14,7 +14,7 @@ from .cards import CardInstance
 from .errors import InputError, Where
 from .events import Event, EventSpec, Step, Template
 from .filters import names_cards
-from .grants import card_passes, count_holds, stacked_on
+from .grants import board_of, card_passes, count_holds
 from .scenario import Scenario
 from .vocabulary import DECK_TOP_MOVES, EVENT_FROM, EVENT_TO, PLAYER_KINDS, ZONE_WORDS
 
@@ -111,14 +111,14 @@ class _CardEvents(_Lookups):
         """「…をすべて」: one event for each card of the zone that passes the filter now."""
         spec = at.spec
         assert spec.every is not None
-        stacked = stacked_on(self.state.cards.values())
+        board = board_of(self.state.cards.values())
         matched = [
             c
             for c in self.state.cards.values()
             if c.zone == spec.every_from
             and (c.under is None or names_cards(spec.every))
             and not self.pending(c)
-            and card_passes(spec.every, c, at.controller, at.source, stacked)
+            and card_passes(spec.every, c, at.controller, at.source, board)
         ]
         if not matched:
             out.skipped.append(f"{spec.id} does nothing: no card in the {spec.every_from} zone passes its filter")

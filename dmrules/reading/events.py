@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..game.events import ChoiceSpec, EventSpec, MovedCount, SelfReplacement, Step
+from ..game.filters import Filter
 from ..game.vocabulary import (
     CHOICE_FROM,
     DECK_TOP_KINDS,
@@ -192,7 +193,7 @@ def _event_fields(node: Node, default_id: str, kind: str) -> dict[str, Any]:
         spec["position"] = node.child("position").text(("top", "bottom", "shuffle"))
     if node.has("under"):
         under = node.child("under").keys(("choose",), required=("choose",))
-        spec["under"] = parse_filter(under.child("choose"))
+        spec["under"] = _effect_filter(under.child("choose"))
     return spec
 
 
@@ -233,7 +234,7 @@ def _read_every(node: Node, every: Node, kind: str, spec: dict) -> EventSpec:
     every.keys(FILTER_FIELDS + ("from",))
     if kind == "move" and "to_zone" not in spec:
         raise node.error("a 'move' event says where the cards go: 'to: ZONE'")
-    spec["every"] = parse_filter(every, extra=("from",))
+    spec["every"] = _effect_filter(every, extra=("from",))
     spec["every_from"] = _from_zone(every, kind)
     return EventSpec(**spec)
 
@@ -269,9 +270,21 @@ def read_instead(node: Node, prefix: str, *, relative: bool = False) -> SelfRepl
     return SelfReplacement(conditions=conditions, events=events)
 
 
+def _effect_filter(node: Node, extra: tuple[str, ...] = ()) -> Filter:
+    """A filter of an effect's events: 「その種族の」 (``chosen_race``) names a race the scenario never states."""
+    flt = parse_filter(node, extra=extra)
+    if flt.chosen_race:
+        raise node.error(
+            "'chosen_race' (「その種族の」): the race an earlier sentence of the text chose, which an effect's events "
+            "cannot name: give the race ('race: …')",
+            "chosen_race",
+        )
+    return flt
+
+
 def read_choice(node: Node, kind: str, *, relative: bool = False) -> ChoiceSpec:
     node.keys(EVENT_CHOICE_FIELDS)
-    flt = parse_filter(
+    flt = _effect_filter(
         node,
         extra=(
             "count",
@@ -370,7 +383,7 @@ def read_moved(node: Node) -> MovedCount:
         events=events,
         at_least=node.child("at_least").integer(1),
         to_zone=node.opt_text("to", None, ZONES),
-        filter=parse_filter(node, extra=MOVED_FIELDS),
+        filter=_effect_filter(node, extra=MOVED_FIELDS),
     )
 
 

@@ -19,7 +19,7 @@ from dataclasses import replace
 from ..game.cards import CardInstance
 from ..game.errors import InputError, InternalError
 from ..game.events import Step
-from ..game.grants import card_passes, stacked_on, with_grants
+from ..game.grants import board_of, card_passes, with_grants
 from ..game.outcome import Resolution, Solution, Window
 from ..game.realize import Realizer
 from ..game.scenario import PastEvent, Scenario
@@ -307,12 +307,12 @@ def _refuse_chosen_after(state: Scenario, templates: tuple, before: frozenset[tu
     decided (609.9a); a choice of that step that could take a card the replacement has just put in that zone (the card
     「かわりにカードを1枚引いてもよい。その後、自分の手札を1枚捨てる」 drew) is refused: which cards it may take, the
     rules leave to the moment of the decision, which the step comes after."""
-    stacked = stacked_on(state.cards.values())
+    board = board_of(state.cards.values())
     for template in templates:
         if any(
             c.zone == template.from_zone
             and (c.id, c.zone) not in before
-            and card_passes(template.filter, c, template.controller, template.source, stacked)
+            and card_passes(template.filter, c, template.controller, template.source, board)
             for c in state.cards.values()
         ):
             raise InputError(

@@ -74,9 +74,10 @@ def _all_filters(scenario: Scenario) -> Iterator[Filter]:
     for ability, _ in _abilities(scenario):
         yield from ability_filters(ability)
     for card in scenario.cards.values():
-        for trigger in card.triggers:
-            if trigger.watch.filter is not None:
-                yield trigger.watch.filter
+        for trigger in card.triggers:  # its watch's card, battle partner and the card the event is by
+            yield from (
+                f for f in (trigger.watch.filter, trigger.watch.partner, trigger.watch.by_card) if f is not None
+            )
         for restriction in card.restrictions:
             if restriction.forbid.filter is not None:
                 yield restriction.forbid.filter
@@ -594,8 +595,11 @@ def filter_facts(f: Symbol, flt: Filter) -> list[Symbol]:
 
 def _filter_parts(f: Symbol, flt: Filter) -> list[Symbol]:
     out = [fact("filter_whose", f, C(flt.whose))]
-    out += [fact("filter_type", f, C(t)) for t in flt.types if t != "evolution"]
-    if "evolution" in flt.types or flt.evolution:
+    # 「進化」 among other types (`type: [evolution, tamaseed]`) is one of them, as each type is; alone, or as
+    # ``evolution``, it is a requirement of its own
+    alone = flt.types == ("evolution",)
+    out += [fact("filter_type", f, C(t)) for t in flt.types if not alone]
+    if alone or flt.evolution:
         out.append(fact("filter_evolution", f))
     out += [fact("filter_race", f, S(w)) for w in flt.races]
     out += [fact("filter_civ", f, C(x)) for x in flt.civilizations]

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from ..game.abilities import ReplacementAbility
 from ..game.errors import InputError
 from ..game.events import EventSpec, MovedCount, Step
-from ..game.grants import card_passes, stacked_on
+from ..game.grants import board_of, card_passes
 from ..game.outcome import Application, ReplacementRef, Window
 from ..game.scenario import Scenario
 
@@ -66,8 +66,8 @@ def moved_count(scenario: Scenario, moved: MovedCount, path: tuple[Window, ...])
             if moved.to_zone is not None and event.to_zone != moved.to_zone:
                 continue
             card = scenario.cards[event.card]
-            stacked = stacked_on(scenario.cards.values())
-            if card_passes(moved.filter, card, scenario.program.controller, scenario.program.source, stacked):
+            board = board_of(scenario.cards.values())
+            if card_passes(moved.filter, card, scenario.program.controller, scenario.program.source, board):
                 cards.add(event.card)
     return len(cards)
 
