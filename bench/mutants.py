@@ -1429,6 +1429,20 @@ MUTANTS += [
         "「その種族の」 in an effect's events read as any race",
     ),
     M(
+        "twinpact-power-printed-again",
+        "dmrules/game/cards.py",
+        "        if card.power is not None and len(sides) == 1:",
+        "        if False:",
+        "a twinpact's power changed in an earlier window is its printed power again",
+    ),
+    M(
+        "past-event-controller-now",
+        "dmrules/game/conditions.py",
+        "controller=ctl or state.cards[i].controller",
+        "controller=state.cards[i].controller",
+        "「相手のクリーチャーが破壊されていれば」 reads the destroyed card's controller as it is now",
+    ),
+    M(
         "not-evolution-passes-evolution",
         "asp/common/filters.lp",
         "fails(F,R,C) :- filter_test(F,R,C), card(C), filter_not_type(F,evolution), evolution_card(C).\n",

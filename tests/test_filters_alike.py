@@ -228,3 +228,69 @@ def test_the_race_an_earlier_sentence_chose_is_refused_in_an_effects_events():
     with pytest.raises(dmrules.InputError) as error:
         scenario(CHOSEN_RACE_ALL)
     assert "chosen_race" in error.value.problem
+
+
+TWINPACT_POWER = """
+turn: me
+players:
+  me:
+    hand:
+      - {id: S, card: {name: 弱体化と掃討の呪文, type: spell, civilizations: [darkness], cost: 5}}
+  opponent:
+    battle:
+      - {id: N, card: {name: ふつうの竜, type: creature, power: 5000}}
+      - id: T
+        card:
+          name: 火の竜/自然の呪文
+          sides:
+            - {name: 火の竜, type: creature, civilizations: [fire], races: [ドラゴン], cost: 5, power: 5000}
+            - {name: 自然の呪文, type: spell, civilizations: [nature], cost: 3}
+effect:
+  source: S
+  controller: me
+  by: spell
+  events:
+    - {id: e1, power_change: N, amount: -3000}
+    - {id: e2, power_change: T, amount: -3000}
+  then:
+    - events:
+        - {id: e3, destroy: {all: {whose: opponent, type: creature, power_max: 2000}}}
+"""
+
+
+def test_a_twinpacts_power_changed_in_an_earlier_window_is_its_power_after_it():
+    assert finals(dmrules.solve(scenario(TWINPACT_POWER)), "N", "T") == [("graveyard", "graveyard")]
+
+
+CONTROLLER_THEN = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: R
+        card:
+          name: 守りの将
+          type: creature
+          power: 5000
+          text: 自分のクリーチャーが破壊される時、このターン、相手のクリーチャーが破壊されていれば、かわりにとどまる。
+      - {id: M, card: {name: 守られる兵, type: creature, power: 1000}}
+  opponent:
+    battle:
+      - {id: Z, owner: me, card: {name: 奪われた兵, type: creature, power: 1000}}
+    hand:
+      - {id: S, card: {name: 二段破壊の呪文, type: spell, civilizations: [darkness], cost: 5}}
+effect:
+  source: S
+  controller: opponent
+  by: spell
+  events:
+    - {id: e1, destroy: Z}
+  then:
+    - events:
+        - {id: e2, destroy: M}
+"""
+
+
+def test_a_past_events_card_is_whose_creature_it_was_then():
+    # Z, my card under the opponent's control, was the opponent's creature when it was destroyed: M stays
+    assert finals(dmrules.solve(scenario(CONTROLLER_THEN)), "M", "Z") == [("battle", "graveyard")]

@@ -186,6 +186,9 @@ def faces(card: CardInstance) -> tuple[CardSide, ...]:
         sides = (CardSide(card.name or "", card.types, card.civilizations, card.races, card.cost, card.power),)
     elif card.zone == "battle":
         sides = tuple(side for side in sides if "creature" in side.types) or sides
+        if card.power is not None and len(sides) == 1:
+            # its power as an earlier window left it (engine.advance): a twinpact's creature side changed
+            sides = (replace(sides[0], power=card.power),)
     if card.zone == "mana" and card.side_up == "face_down":
         # 「マナゾーンにある裏向きのカードは、マナの数字が1の無色カードとして扱う」 (水晶マナ): no civilization there
         sides = tuple(replace(side, civilizations=()) for side in sides)

@@ -9,6 +9,7 @@ decided against it), so they are evaluated here rather than in the encodings.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from .abilities import ReplacementAbility
 from .cards import CardInstance, faces
@@ -114,9 +115,17 @@ def _happened_holds(condition: Condition, state: Scenario, card: CardInstance, c
     answer turning on it, is refused (which event is watched is the window's, not the condition's)."""
     takes = _TAKES[condition.happened or ""]
     flt = condition.filter or Filter()
-    ids = {e.card for e in state.happened_this_turn if takes(e)}
+    # each card as it was when the event happened to it: its controller then (「相手のクリーチャーが破壊されていれば」
+    # of a card the opponent controlled, whoever owns it)
+    then = {e.card: e.controller for e in state.happened_this_turn if takes(e)}
     board = board_of(state.cards.values())
-    counted = {i for i in ids if card_passes(flt, state.cards[i], controller, card.id, board)}
+    counted = {
+        i
+        for i, ctl in then.items()
+        if card_passes(
+            flt, replace(state.cards[i], controller=ctl or state.cards[i].controller), controller, card.id, board
+        )
+    }
     holds = count_within(condition, len(counted))
     in_window = counted & {c for e in state.events for c in e.cards}
     if flt.other and in_window and count_within(condition, len(counted - in_window)) != holds:

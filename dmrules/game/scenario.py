@@ -76,6 +76,7 @@ class PastEvent:
     card: str
     from_zone: str | None = None
     to_zone: str | None = None
+    controller: str | None = None  # who controlled the card as it happened (an earlier window's), if known
 
 
 @dataclass(frozen=True)

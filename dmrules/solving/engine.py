@@ -361,7 +361,11 @@ def advance(state: Scenario, window: Window) -> Scenario:
                 this_turn.setdefault(state.cards[card_id].owner, set()).add("shield_break")
     effects = tuple(e for e in state.effects if e.id not in window.used)
     # What the window made happen is, for the windows after it, what happened this turn
-    past = tuple(PastEvent(e.kind, c, e.from_zone, e.to_zone) for e in window.happened for c in e.cards)
+    past = tuple(
+        PastEvent(e.kind, c, e.from_zone, e.to_zone, state.cards[c].controller)
+        for e in window.happened
+        for c in e.cards
+    )
     return with_grants(
         replace(
             state,
