@@ -1443,6 +1443,27 @@ MUTANTS += [
         "「相手のクリーチャーが破壊されていれば」 reads the destroyed card's controller as it is now",
     ),
     M(
+        "next-ability-reminder-passed-over",
+        "dmrules/reading/cardtext/textreader.py",
+        '    if condition is None and re.search(r"\\([^()]*次の能力を得る\\)$", bare):',
+        "    if False:",
+        "an ability after 「アクセル(…次の能力を得る)」 read as always held",
+    ),
+    M(
+        "grant-under-a-condition-keyword",
+        "dmrules/reading/cardtext/textreader.py",
+        "        if granted is not None and conditions and prefix:",
+        "        if False:",
+        "「メタモーフ / このクリーチャーは「エターナル・Ω」を得る」 read as a grant always held",
+    ),
+    M(
+        "shield-force-line-unconditional",
+        "dmrules/reading/cardtext/textreader.py",
+        "        keyword = keyword or label\n",
+        "        keyword = keyword or None\n",
+        "the ability after シールド・フォース's reminder, printed without 「SF−」, read as always held",
+    ),
+    M(
         "not-evolution-passes-evolution",
         "asp/common/filters.lp",
         "fails(F,R,C) :- filter_test(F,R,C), card(C), filter_not_type(F,evolution), evolution_card(C).\n",

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from dmrules.reading.cardtext.compiler import compile_text
+
 from .test_cardtext_parts import assert_compiles_to, assert_incomplete, assert_refused
 
 _MANA_TO_HAND = {"choose": {"count": 1, "from": "mana", "to": "hand", "verb": "return"}}
@@ -384,5 +386,41 @@ def test_a_cause_said_first_without_its_comma():
                 "when": ["by_opponent", "by_spell"],
             },
             "instead": [{"move_to": "hand"}],
+        },
+    )
+
+
+_SF = (
+    "シールド・フォース(このクリーチャーをバトルゾーンに出す時、自分のシールドを1枚選んでもよい。"
+    "そのシールドがシールドゾーンにある間、このクリーチャーは次の能力を得る)"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a reminder that makes the next line conditional, on a condition dmrules does not read
+        "アクセル(このクリーチャーにクロスギアがクロスされている時、このクリーチャーは次の能力を得る) / "
+        "このクリーチャーが破壊される時、かわりに手札に戻す。",
+        # a grant under a condition keyword's condition
+        "メタモーフ(自分のマナゾーンに7枚以上カードがあれば、このクリーチャーは次の能力を得る) / "
+        "このクリーチャーは「エターナル・Ω」を得る。",
+        "ホーリー・フィールド(自分のシールドの数が相手以上であれば、このクリーチャーは次の能力を得る) / "
+        "自分の他のクリーチャーすべてに「エスケープ」を与える。",
+    ],
+)
+def test_an_ability_after_a_reminder_that_makes_it_conditional_is_never_read_as_always_held(text):
+    result = compile_text(text)
+    assert not result.complete and not result.abilities, result.forms()
+
+
+@pytest.mark.parametrize("label", ["SF−", ""])
+def test_the_ability_after_the_shield_force_reminder_holds_with_its_flag_labelled_or_not(label):
+    assert_compiles_to(
+        _SF + f" / {label}このクリーチャーが破壊される時、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": [{"move_to": "hand"}],
+            "requires_flag": "shield_force",
         },
     )

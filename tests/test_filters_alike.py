@@ -85,23 +85,9 @@ effect:
     - {id: e1, destroy: {choose: {count: 1, whose: opponent, type: [evolution, tamaseed]}}}
 """
 
-EVOLUTION_OR_TAMASEED_ALL = """
-turn: me
-players:
-  me:
-    battle:
-      - {id: X, card: {name: 全体破壊のクリーチャー, type: creature, cost: 5, power: 5000}}
-  opponent:
-    battle:
-      - {id: E, card: {name: 進化のクリーチャー, type: evolution_creature, cost: 5, power: 5000}}
-      - {id: T, card: {name: タマのシード, type: tamaseed, cost: 2}}
-effect:
-  source: X
-  controller: me
-  by: ability
-  events:
-    - {id: e1, destroy: {all: {whose: opponent, type: [evolution, tamaseed]}}}
-"""
+EVOLUTION_OR_TAMASEED_ALL = EVOLUTION_OR_TAMASEED.replace(
+    "{choose: {count: 1, whose: opponent,", "{all: {whose: opponent,"
+)
 
 
 def test_evolution_among_other_types_is_one_of_them_in_a_choice_and_in_every():

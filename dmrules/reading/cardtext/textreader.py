@@ -243,21 +243,17 @@ class TextReader:
         conditions, prefix = self.carried, self.carried_text
         self.carried, self.carried_text = [], None
         condition, body = _keyword_condition(line, keyword, condition, body, bool(conditions))
+        keyword, prefix, conditions = _after_reminder(prefix, keyword, line, conditions)
         if prefix == _UNKNOWN_CONDITION or condition == _UNKNOWN_CONDITION:
             # a condition keyword whose condition dmrules does not know (O・ドライブ): what it labels is refused
             self.carried_text = _UNKNOWN_CONDITION if not body.strip() and prefix != _UNKNOWN_CONDITION else None
             self._add(c.Sentence(raw_line, line_offset, "unreadable", problem=_unknown_condition(line)))
             return
         if condition is not None:
-            head = condition.split("、")[0]
-            try:
-                reading = c.read_sentence(head, "condition_alone")
-            except ReadError:
-                self._add(
-                    c.Sentence(raw_line, line_offset, "unreadable", problem=f"cannot read the condition 「{head}」")
-                )
+            conditions, prefix, problem = _said_condition(condition)
+            if problem is not None:
+                self._add(c.Sentence(raw_line, line_offset, "unreadable", problem=problem))
                 return
-            conditions, prefix = [reading[1]], head
             if not body.strip():
                 self.carried, self.carried_text = conditions, prefix
                 self._add(c.Sentence(raw_line, line_offset, "other"))
@@ -289,6 +285,10 @@ class TextReader:
                 return
             self._end_grant()
         granted = _grants_a_keyword(sentence) if c.INSTEAD not in sentence else _quoted_ability(sentence)
+        if granted is not None and conditions and prefix:
+            self._close()  # a grant under a condition keyword's condition (「メタモーフ / …「エターナル・Ω」を得る」)
+            self._add(c.Sentence(sentence, offset, "unreadable", problem=_grant_under_condition(sentence)))
+            return
         if granted is not None:
             self._grant(sentence, offset, *granted)
             return
@@ -511,6 +511,37 @@ def _using_ability(groups: list[Group]) -> ReplacementAbility | None:
     )
 
 
+def _after_reminder(prefix: str | None, keyword: str | None, line: str, conditions: list) -> tuple:
+    """(keyword, prefix, conditions) of the line after a reminder that gives it under a condition: シールド・フォース's
+    (``_FLAG_LINE``), whose label's flag it holds under, printed (「SF−」) or not; one dmrules does not read
+    (``_UNREAD_REMINDER``), where a replacement or a grant of a keyword with one is refused."""
+    if prefix is not None and prefix.startswith(_FLAG_LINE):
+        label = prefix.removeprefix(_FLAG_LINE)
+        keyword = keyword or label
+        return keyword, (None if keyword == label else _UNKNOWN_CONDITION), []
+    if prefix == _UNREAD_REMINDER:
+        replaces = c.INSTEAD in line or _grants_a_keyword(line) is not None
+        return keyword, (_UNKNOWN_CONDITION if replaces else None), []
+    return keyword, prefix, conditions
+
+
+def _said_condition(condition: str) -> tuple[list, str, str | None]:
+    """(conditions, prefix, problem) of a condition said before a line's abilities: a reminder's marker (carried to
+    the next line), or a condition read."""
+    if condition.startswith((_FLAG_LINE, _UNREAD_REMINDER)):
+        return [], condition, None
+    head = condition.split("、")[0]
+    try:
+        reading = c.read_sentence(head, "condition_alone")
+    except ReadError:
+        return [], head, f"cannot read the condition 「{head}」"
+    return [reading[1]], head, None
+
+
+def _grant_under_condition(sentence: str) -> str:
+    return f"「{sentence[:16]}…」 gives a keyword under the condition of the line before, which is not read"
+
+
 def _keyword_condition(
     line: str, keyword: str | None, condition: str | None, body: str, carried: bool
 ) -> tuple[str | None, str]:
@@ -532,6 +563,11 @@ def _keyword_condition(
         return _UNKNOWN_CONDITION, body  # 「KP−…」: a label of abilities used only as its keyword says
     if keyword is not None and _NUMBERED_LABEL.match(line) and not _CONDITION_SAID.search(body):
         return _UNKNOWN_CONDITION, body  # 「マナ武装5:」「革命2−」 with no condition said after it: the label's
+    if condition is None and re.search(r"\([^()]*次の能力を得る\)$", bare):
+        # a reminder whose condition dmrules does not read (アクセル, 「自然x1(…次の能力を得る)」): the abilities after
+        # it are conditional, never read as always held; シールド・フォース's are read where its label says so (「SF−」)
+        label = next((v for k, v in table.get("flag_keywords", {}).items() if bare.startswith(k)), None)
+        return (_FLAG_LINE + label if label is not None else _UNREAD_REMINDER), ""
     return condition, body
 
 
@@ -541,6 +577,12 @@ _CONDITION_SAID = re.compile(r"(?:あれば|なら|ならば|なければ|以上
 
 # A condition keyword's condition that dmrules does not know: the abilities it conditions are not read
 _UNKNOWN_CONDITION = "\0unknown condition"
+# A keyword's line whose state the scenario states with a flag (シールド・フォース), then its label: the line after
+# it holds its ability under that label (「SF−…」, keywords.yaml ``flags``), printed or not
+_FLAG_LINE = "\0flag line"
+# A reminder that gives the next ability under a condition dmrules does not read (アクセル): a replacement or a grant
+# there is refused; any other ability there is no replacement, and the line after it is the card's own
+_UNREAD_REMINDER = "\0unread reminder"
 
 
 def _unknown_condition(line: str) -> str:
