@@ -138,6 +138,7 @@ TESTS = [
     "tests/test_modelled.py::test_a_neo_creature_counts_as_an_evolution_creature_only_with_a_card_under_it",
     "tests/test_fixtures.py::test_fixture[V55-last-draw-replaced-terminator]",
     "tests/test_filters_alike.py",
+    "tests/test_explain.py::test_why_not_refuses_an_event_of_an_action_that_makes_none_so_named",
     "tests/test_fixtures.py::test_fixture[V56-creature-choice-not-a-hand-choice-raijinten]",
     # readings a hostile review found wrong, now refused
     "tests/test_cardtext_parts.py::test_cards_of_two_kinds_a_condition_asks_for_together_are_refused",
@@ -1462,6 +1463,13 @@ MUTANTS += [
         "        keyword = keyword or label\n",
         "        keyword = keyword or None\n",
         "the ability after シールド・フォース's reminder, printed without 「SF−」, read as always held",
+    ),
+    M(
+        "why-not-action-without-its-card",
+        "dmrules/checking/expect.py",
+        "    if actions[n - 1].slot is not None and not card:",
+        "    if False:",
+        "why-not calls the event of an action named without its card impossible, though it happens",
     ),
     M(
         "not-evolution-passes-evolution",

@@ -154,6 +154,25 @@ def test_why_not_rejects_unknown_names():
     assert "'Q9' is no card, event or player" in out.stderr
 
 
+@pytest.mark.parametrize(
+    ("expect", "named"),
+    [
+        # J1's second action discards the hand cards one event each: the id names the card
+        ("e1/J1.2=happened", "makes one event for each card it chooses"),
+        ("e1/J1.9=happened", "no action 9"),
+        ("e1/J1.1=happened", "makes no event"),
+    ],
+)
+def test_why_not_refuses_an_event_of_an_action_that_makes_none_so_named(expect, named):
+    out = run_cli("why-not", fixture("A01"), "--expect", expect)
+    assert out.returncode == 2 and named in out.stderr, out.stderr
+
+
+def test_why_not_finds_the_event_of_an_action_named_with_its_card():
+    out = run_cli("why-not", fixture("A01"), "--expect", "e1/J1.2:h1=happened")
+    assert out.returncode == 0 and out.stdout.startswith("A legal resolution has"), out.stdout
+
+
 def test_why_explains_each_decision_in_order():
     out = run_cli("why", fixture("A01"), "--resolution", "2")
     assert out.returncode == 0

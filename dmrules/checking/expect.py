@@ -254,6 +254,33 @@ def _made_parts_problem(event: str, scenario: Scenario) -> str | None:
         maker = head.split(".", 1)[0].split("#", 1)[0]
         if i and maker not in _MADE_WORDS and maker not in scenario.cards and maker not in _replacement_ids(scenario):
             return f"no card or replacement with id '{maker}' made a part of it"
+        if i:
+            problem = _action_problem(head, card, scenario)
+            if problem is not None:
+                return problem
+    return None
+
+
+def _action_problem(head: str, card: str, scenario: Scenario) -> str | None:
+    """What is wrong with the action a part of a made event's id names (``J1.2`` of ``e1/J1.2:h1``): an action the
+    card's replacement does not have, one that makes no event (「とどまる」), or one that makes an event for each card
+    it chooses, named without the card."""
+    maker, _, index = head.partition(".")
+    name, _, which = maker.partition("#")
+    holder = scenario.cards.get(name)
+    if holder is None or not index.isdigit() or not holder.replacements:
+        return None
+    abilities = holder.replacements
+    if (which and not which.isdigit()) or int(which or 1) > len(abilities) or (not which and len(abilities) > 1):
+        return None
+    actions = abilities[int(which or 1) - 1].instead
+    n = int(index)
+    if not 1 <= n <= len(actions):
+        return f"the replacement of '{maker}' does {len(actions)} thing(s): no action {n}"
+    if actions[n - 1].kind == "stay":
+        return f"action {n} of '{maker}' keeps the card where it is: it makes no event"
+    if actions[n - 1].slot is not None and not card:
+        return f"action {n} of '{maker}' makes one event for each card it chooses: name the card ('…/{head}:CARD')"
     return None
 
 
