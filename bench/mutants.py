@@ -139,6 +139,7 @@ TESTS = [
     "tests/test_fixtures.py::test_fixture[V55-last-draw-replaced-terminator]",
     "tests/test_filters_alike.py",
     "tests/test_explain.py::test_why_not_refuses_an_event_of_an_action_that_makes_none_so_named",
+    "tests/test_explain.py::test_why_names_every_way_that_breaks_the_fewest_rules_not_one_as_the_reason",
     "tests/test_fixtures.py::test_fixture[V56-creature-choice-not-a-hand-choice-raijinten]",
     # readings a hostile review found wrong, now refused
     "tests/test_cardtext_parts.py::test_cards_of_two_kinds_a_condition_asks_for_together_are_refused",
@@ -1470,6 +1471,13 @@ MUTANTS += [
         "    if actions[n - 1].slot is not None and not card:",
         "    if False:",
         "why-not calls the event of an action named without its card impossible, though it happens",
+    ),
+    M(
+        "why-one-way-as-the-reason",
+        "dmrules/checking/explain.py",
+        "            step.violations, step.alternatives = violations, [w for w in ways[1:] if w]",
+        "            step.violations, step.alternatives = violations, []",
+        "why gives one of several equally short violation sets as the reason",
     ),
     M(
         "not-evolution-passes-evolution",

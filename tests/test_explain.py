@@ -260,3 +260,11 @@ def test_why_not_names_the_restriction_that_blocks_a_replacement(name, expect, w
     assert violation["violation"] == "restricted"
     for word in words:
         assert word in violation["text"]
+
+
+def test_why_names_every_way_that_breaks_the_fewest_rules_not_one_as_the_reason():
+    # A18: スカル・ムーン applied would break 101.5 one way and 609.4 the other; the ruling's reason is 609.4
+    out = run_cli("why", fixture("A18-skull-moon-aqua-soldier"), "--resolution", "1")
+    assert out.returncode == 0
+    assert "101.5: " in out.stdout and "or 609.4: " in out.stdout, out.stdout
+    assert "each way to apply it breaks a rule" in out.stdout

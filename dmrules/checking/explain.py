@@ -607,12 +607,16 @@ class WhyStep:
     chosen: tuple[str, ...] = ()
     reason: str = ""
     violations: list[Violation] = field(default_factory=list)
+    # other ways to apply it that break as few rules (each its own violations): no one of them is "the" reason
+    alternatives: list[list[Violation]] = field(default_factory=list)
     kind: str = "applied"
     window: int = 1
     window_label: str = "effect"
 
 
 RANK_WORDS = {0: "the spell's own movement (609.8a)", 1: "the turn player", 2: "the non-turn player"}
+# How many of the ways to apply a replacement that break the fewest rules an explanation names
+_WAYS = 4
 
 
 def why(scenario: Scenario, resolution: Resolution, deadline: float | None = None) -> list[WhyStep]:
@@ -747,17 +751,21 @@ class _WindowWhy:
         ]
         trial += [(s, s in fixed_true) for s in self.all_target]
         literals, _ = _assumptions(self.ctl, trial)
-        models = _optimal(self.ctl, literals, limit=1, deadline=self.deadline)
+        models = _optimal(self.ctl, literals, limit=_WAYS, deadline=self.deadline)
         if not models:
             step.kind = "blocked"
             step.reason = "cannot be applied here"
             return
-        found = models[0]
-        violations = _violations(Describer(self.scenario, self.builder, found), found)
+        ways: list[list[Violation]] = []
+        for found in models:  # the ways to apply it that break the fewest rules, each named (A18: 101.5 or 609.4)
+            way = _violations(Describer(self.scenario, self.builder, found), found)
+            if way not in ways:
+                ways.append(way)
+        violations = ways[0]
         if violations:
             step.kind = "blocked"
-            step.violations = violations
-            step.reason = "; ".join(f"{v.rule}: {v.text}" for v in violations)
+            step.violations, step.alternatives = violations, [w for w in ways[1:] if w]
+            step.reason = " or ".join("; ".join(f"{v.rule}: {v.text}" for v in way) for way in ways if way)
         else:
             step.kind = "choice"
             step.reason = (

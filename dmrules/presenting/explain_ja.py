@@ -132,9 +132,10 @@ def _ranks(state: Scenario, window, mine: list[WhyStep], indent: str, chained: b
                 lines.append(f"{indent}    {step.replacement} を適用する{chosen}")
             elif step.violations:
                 lines.append(f"{indent}    {step.replacement} ではない: 決定の時点で規則に妨げられた:")
-                for v in step.violations:
+                for i, v in enumerate([*step.violations, *(v for way in step.alternatives for v in way)]):
                     words = ja.translate(v.text) or rule_catalogue().get(v.rule, {}).get("paraphrase_ja", "")
-                    lines.append(f"{indent}      {v.rule}: {words}")
+                    lead = "または " if i >= len(step.violations) and i else ""
+                    lines.append(f"{indent}      {lead}{v.rule}: {words}")
             else:
                 lines.append(f"{indent}    {step.replacement} ではない: {ja.reason(step)}")
     return lines

@@ -96,8 +96,15 @@ def why_text(scenario: Scenario, number: int, resolution: Resolution, steps: lis
                     chosen = f"; affected cards: {', '.join(step.chosen)}" if step.chosen else ""
                     lines.append(f"{indent}    applies {step.replacement}{chosen}")
                 elif step.violations:
-                    lines.append(f"{indent}    not {step.replacement}: blocked when its player decided:")
+                    ways = " (each way to apply it breaks a rule; those that break the fewest break)" * bool(
+                        step.alternatives
+                    )
+                    lines.append(f"{indent}    not {step.replacement}: blocked when its player decided{ways}:")
                     lines.extend(f"{indent}      {v.rule}: {v.text}" for v in step.violations)
+                    for way in step.alternatives:
+                        lines.extend(
+                            f"{indent}      {'or ' if i == 0 else ''}{v.rule}: {v.text}" for i, v in enumerate(way)
+                        )
                 else:
                     lines.append(f"{indent}    not {step.replacement}: {step.reason}")
     if scenario.ruleset == "dmps":

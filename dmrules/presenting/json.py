@@ -363,6 +363,8 @@ def why_step_json(step: WhyStep) -> dict:
         "kind": step.kind,
         "reason": step.reason,
         "violations": [violation_json(v) for v in step.violations],
+        # other ways to apply it that break as few rules
+        "alternatives": [[violation_json(v) for v in way] for way in step.alternatives],
     }
 
 
