@@ -1257,9 +1257,9 @@ MUTANTS += [
     ),
     M(
         "neo-evolved-any-evolution",
-        "dmrules/game/conditions.py",
-        'return "neo" in card.types and any(o.under == card.id for o in state.cards.values())',
-        "return any(o.under == card.id for o in state.cards.values())",
+        "dmrules/game/grants.py",
+        'return "neo" in card.types and card.id in board.stacked',
+        "return card.id in board.stacked",
         "「これがNEO進化クリーチャーなら」 holds for an evolution creature that is no NEO creature",
     ),
     M(
@@ -1391,8 +1391,8 @@ MUTANTS += [
     M(
         "cost-above-mana-ignored-in-python",
         "dmrules/game/grants.py",
-        "    if flt.cost_exceeds_mana and not any(side.cost is not None and side.cost > mana for side in sides):",
-        "    if False:",
+        "(side.cost or 0) > board.mana_of(card.controller)",
+        "True",
         "「…マナゾーンにあるカードの枚数より大きいコスト」 ignored by 「すべて」 and conditions",
     ),
     M(
@@ -1496,8 +1496,8 @@ MUTANTS += [
     M(
         "neo-evolved-no-evolution-python",
         "dmrules/game/grants.py",
-        '    return "evolution" in kinds or ("neo" in kinds and card.id in board.stacked)',
-        '    return "evolution" in kinds',
+        '    return "neo" in card.types and card.id in board.stacked',
+        "    return False",
         "a NEO creature with a card under it is no 「進化クリーチャー」 to a condition",
     ),
     M(

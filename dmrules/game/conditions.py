@@ -15,7 +15,7 @@ from .abilities import ReplacementAbility
 from .cards import CardInstance, faces
 from .errors import InputError
 from .filters import Condition, Filter
-from .grants import board_of, card_passes, count_holds, count_within, counts_alone, is_evolution
+from .grants import board_of, card_passes, count_holds, count_within, counts_alone, is_evolution, is_neo_evolved
 from .scenario import PastEvent, Scenario
 from .vocabulary import CIVILIZATIONS
 
@@ -61,7 +61,7 @@ def holds(condition: Condition, state: Scenario, card: CardInstance, controller:
     ):  # 「これが進化クリーチャーなら」: an evolution card, or a NEO creature evolved
         return is_evolution(card, board_of(state.cards.values()))
     if condition.word == "this_neo_evolved":  # 「これがNEO進化クリーチャーなら」
-        return _neo_evolved(card, state)
+        return is_neo_evolved(card, board_of(state.cards.values()))
     if condition.word == "won_judge":
         return WON_JUDGE in card.flags
     if condition.word == "this_power_positive":
@@ -149,8 +149,3 @@ def _civilizations_in_battle(state: Scenario) -> set[str]:
         for side in faces(c)
         for civ in side.civilizations
     }
-
-
-def _neo_evolved(card: CardInstance, state: Scenario) -> bool:
-    """A NEO evolution creature: a NEO creature with a card under it."""
-    return "neo" in card.types and any(o.under == card.id for o in state.cards.values())

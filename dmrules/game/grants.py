@@ -56,10 +56,14 @@ def board_of(cards: Iterable[CardInstance]) -> Board:
     return Board(frozenset(c.under for c in every if c.under is not None), tuple(sorted(mana.items())))
 
 
+def is_neo_evolved(card: CardInstance, board: Board) -> bool:
+    """A NEO evolution creature: a NEO creature with a card under it (NEO進化)."""
+    return "neo" in card.types and card.id in board.stacked
+
+
 def is_evolution(card: CardInstance, board: Board) -> bool:
-    """An evolution creature: a card printed as one, or a NEO creature with a card under it (NEO進化)."""
-    kinds = {t for side in faces(card) for t in side.types}
-    return "evolution" in kinds or ("neo" in kinds and card.id in board.stacked)
+    """An evolution creature: a card printed as one, or a NEO evolution creature (``is_neo_evolved``)."""
+    return any("evolution" in side.types for side in faces(card)) or is_neo_evolved(card, board)
 
 
 def card_passes(flt: Filter, card: CardInstance, controller: str, source: str | None, board: Board) -> bool:
@@ -92,8 +96,7 @@ def _passes(flt: Filter, card: CardInstance, controller: str, source: str | None
         return False
     if not any(_side_passes(flt, side, "evolution" in kinds) for side in sides):
         return False
-    mana = board.mana_of(card.controller)
-    if flt.cost_exceeds_mana and not any(side.cost is not None and side.cost > mana for side in sides):
+    if flt.cost_exceeds_mana and not any((side.cost or 0) > board.mana_of(card.controller) for side in sides):
         return False  # 「…マナゾーンにあるカードの枚数より大きいコスト」: its controller's mana (asp/common/state.lp)
     if any(flag not in card.flags for flag in flt.flags) or any(flag in card.flags for flag in flt.without_flags):
         return False
