@@ -2836,7 +2836,7 @@ def test_a_condition_on_the_watched_card_said_after_its_event_is_refused():
     the scenario would have to say it once for all, and the answer would be wrong. Only a kind of card a modifier
     of the watched phrase says is read (「それが進化クリーチャーであれば」: tests/test_cardtext_wordings.py)."""
     assert_refused(
-        "自分のクリーチャーが破壊される時、そのクリーチャーがサイキック・クリーチャーでなければ、かわりに手札に戻す。",
+        "自分のクリーチャーが破壊される時、そのクリーチャーが光のクリーチャーでなければ、かわりに手札に戻す。",
         "a condition on the watched card, said after its event",
     )
 
@@ -3973,6 +3973,9 @@ def test_a_reminders_full_stop_and_an_entering_said_again(text, form):
     [
         "このクリーチャーを召喚する時、コストを支払うかわりに自分のクリーチャーを1体破壊してもよい。",
         "この呪文を唱える時、マナゾーンのカードをタップするかわりに、自分のシノビを1体手札に戻してもよい。",
+        "このクロスギアをクロスする時、コストをもう一度支払うかわりに、自分のシールドを1枚手札に加えてもよい。",
+        # a mana number of any value
+        "このクリーチャーを召喚する時、自分のマナゾーンにあるドラゴンのマナの数字は、1のかわりに3になる。",
     ],
 )
 def test_a_summons_or_casts_cost_paid_otherwise_replaces_no_event(text):

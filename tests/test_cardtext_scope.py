@@ -532,6 +532,69 @@ def test_only_a_break_by_the_creature_the_cross_gear_is_crossed_to_is_replaced(b
     assert [r.final["o1"] for r in dmrules.solve(scenario(text)).resolutions] == [final]
 
 
+# -- the crossed creature, when it is such a creature (「これをクロスした自分のサムライ・クリーチャー」)
+
+CROSSED_SAMURAI = """
+turn: me
+players:
+  me:
+    battle:
+      - {id: A, card: {name: 試しのクリーチャー, type: creature, races: [RACE]}}
+      - {id: G, equipped_to: A, card: {name: 試しのクロスギア, type: cross_gear, text: "TEXT"}}
+    hand: [h1]
+  opponent: {}
+effect: {controller: opponent, events: [{destroy: A}]}
+"""
+CROSSED_SAMURAI_TEXT = (
+    "これをクロスした自分のサムライ・クリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。"
+)
+
+
+def test_the_creature_a_cross_gear_is_crossed_to_with_a_filter_is_read():
+    assert_compiles_to(
+        CROSSED_SAMURAI_TEXT,
+        {
+            "watch": {"event": "destroy", "card": "equipped", "card_filter": {"whose": "own", "race": "サムライ"}},
+            "instead": ["stay", {"discard": 1}],
+            "optional": True,
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "race, finals",
+    [("サムライ", [("battle", "graveyard"), ("graveyard", "hand")]), ("ドラゴン", [("graveyard", "hand")])],
+)
+def test_the_crossed_creature_is_kept_only_when_it_passes_the_filter(race, finals):
+    text = CROSSED_SAMURAI.replace("TEXT", CROSSED_SAMURAI_TEXT).replace("RACE", race)
+    solution = dmrules.solve(scenario(text))
+    assert sorted((r.final["A"], r.final["h1"]) for r in solution.resolutions) == finals
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "これをクロスしたバトルゾーンにある自分のサムライ・クリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。",
+        "これをクロスした自分のサムライ・クリーチャー2体が破壊される時、かわりに自分の手札を1枚捨ててもよい。",
+        "これをクロスしたカードが破壊される時、かわりに自分の手札を1枚捨ててもよい。",
+    ],
+)
+def test_near_variants_of_the_crossed_creature_with_a_filter_are_refused(text):
+    assert not compile_text(text).complete
+
+
+def test_a_filter_of_the_watched_card_needs_a_card_named():
+    with pytest.raises(dmrules.InputError, match="card_filter"):
+        dmrules.solve(
+            scenario(
+                CROSSED_SAMURAI.replace(
+                    'text: "TEXT"',
+                    "replacements: [{watch: {event: destroy, card_filter: {race: サムライ}}, instead: [stay]}]",
+                ).replace("RACE", "サムライ")
+            )
+        )
+
+
 def test_the_creature_a_cross_gear_is_crossed_to_breaking_its_own_players_shields_is_refused():
     text = "これをクロスしたクリーチャーが自分のシールドをブレイクする時、かわりにそのシールドを墓地に置く。"
     assert not compile_text(text).complete

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+import dmrules
 from dmrules.reading.cardtext.compiler import compile_text
 
+from .conftest import scenario
 from .test_cardtext_parts import assert_compiles_to, assert_incomplete, assert_refused
 
 _MANA_TO_HAND = {"choose": {"count": 1, "from": "mana", "to": "hand", "verb": "return"}}
@@ -236,6 +238,15 @@ def test_the_watched_card_moved_by_its_own_player_after_a_condition_is_read():
             {"event": "destroy", "card": {"whose": "opponent", "type": "creature", "not_race": "ドラゴン"}},
         ),
         (
+            "相手のクリーチャーが破壊される時、それがサイキック・クリーチャーでなければ、かわりに手札に戻す。",
+            {"event": "destroy", "card": {"whose": "opponent", "type": "creature", "not_type": "psychic"}},
+        ),
+        (
+            # 「バトルゾーンを離れる時」: the zone the card leaves is no object of the event
+            "相手のクリーチャーがバトルゾーンを離れる時、それがドラゴンでなければ、かわりに手札に戻す。",
+            {"event": "leave", "card": {"whose": "opponent", "type": "creature", "not_race": "ドラゴン"}},
+        ),
+        (
             "自分のシールドを1枚手札に加える時、そのカードがシノビであれば、かわりに手札に戻す。",
             {"event": "put_into_hand", "card": {"whose": "own", "race": "シノビ"}, "from": "shields"},
         ),
@@ -248,8 +259,8 @@ def test_the_watched_cards_kind_said_after_its_event_narrows_the_watched_card(te
 @pytest.mark.parametrize(
     "text",
     [
-        # no modifier of a creature says 「サイキック・クリーチャーではない」
-        "相手のクリーチャーが破壊される時、それがサイキック・クリーチャーでなければ、かわりに手札に戻す。",
+        # a type no modifier of a creature says not to be
+        "相手のクリーチャーが破壊される時、それがドラグハート・ウエポンでなければ、かわりに手札に戻す。",
         # a creature that is a 「光のカード」: the head said again otherwise
         "自分のクリーチャーが破壊される時、それが光のカードであれば、かわりに手札に戻す。",
         # what happened to it this turn: no kind
@@ -424,3 +435,69 @@ def test_the_ability_after_the_shield_force_reminder_holds_with_its_flag_labelle
             "requires_flag": "shield_force",
         },
     )
+
+
+NOT_PSYCHIC = """
+turn: me
+players:
+  me:
+    battle: [{id: R, card: {name: 試しのクリーチャー, type: creature, text: "TEXT"}}]
+  opponent:
+    battle:
+      - {id: N, card: {name: 試しの相手のクリーチャー, type: creature}}
+      - {id: P, card: {name: 試しのサイキック, type: psychic_creature}}
+effect: {controller: me, events: [{destroy: N}, {destroy: P}]}
+"""
+
+
+def test_the_watched_creature_that_is_no_psychic_creature_is_the_only_one_replaced():
+    text = "相手のクリーチャーが破壊される時、それがサイキック・クリーチャーでなければ、かわりに持ち主の手札に戻す。"
+    solution = dmrules.solve(scenario(NOT_PSYCHIC.replace("TEXT", text)))
+    assert [(r.final["N"], r.final["P"]) for r in solution.resolutions] == [("hand", "hyperspatial")]
+
+
+@pytest.mark.parametrize(
+    ("text", "form"),
+    [
+        (
+            # a bare card phrase after the cause said first; 「手札に戻すかわりに」 says the watched return again
+            "相手の呪文によってクリーチャーが持ち主の手札に戻される時、手札に戻すかわりに持ち主のマナゾーンに置く。",
+            {
+                "watch": {"event": "return_to_hand", "card": {"type": "creature"}, "when": ["by_opponent", "by_spell"]},
+                "instead": [{"move_to": "mana"}],
+            },
+        ),
+        (
+            # 「…が5枚以上なら」: a count of cards as a condition
+            "このクリーチャーが破壊される時、相手の手札が5枚以上なら、かわりに手札に戻す。",
+            {
+                "watch": {"event": "destroy", "card": "this"},
+                "if": [{"zone": "hand", "whose": "opponent", "at_least": 5}],
+                "instead": [{"move_to": "hand"}],
+            },
+        ),
+        (
+            # the zone's card leaving it, with the cause between
+            "自分のマナゾーンのカードが相手の呪文によって離れる時、かわりにとどまる。",
+            {
+                "watch": {"event": "leave_mana", "card": {"whose": "own"}, "when": ["by_opponent", "by_spell"]},
+                "instead": ["stay"],
+            },
+        ),
+    ],
+)
+def test_a_cause_before_a_bare_card_a_count_said_with_nara_and_a_zones_card_leaving(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a power is no count of cards
+        "このクリーチャーが破壊される時、このクリーチャーのパワーが6000以上なら、かわりに手札に戻す。",
+        # 「手札に戻すかわりに」 of an event that returns nothing to the hand
+        "相手のクリーチャーが破壊される時、手札に戻すかわりにマナゾーンに置く。",
+    ],
+)
+def test_near_variants_of_a_count_said_with_nara_and_a_return_said_again_are_refused(text):
+    assert not compile_text(text).complete

@@ -60,6 +60,7 @@ TRIGGER_FIELDS = ("text", "watch", "works_in", "requires_flag", "note")
 WATCH_FIELDS = (
     "event",
     "card",
+    "card_filter",
     "player",
     "from",
     "to",
@@ -139,6 +140,14 @@ def parse_watch(node: Node) -> Watch:
             subject = card.text(SUBJECTS)
     elif node.has("player"):
         flt = Filter(whose=node.child("player").text(WHOSE))
+    if node.has(
+        "card_filter"
+    ):  # 「これをクロスした自分のサムライ・クリーチャー」: the named card, when it passes a filter
+        if subject is None or subject == "cast_by_this":
+            raise node.error(
+                "a filter of the watched card given with no card named ('card: equipped', ...)", "card_filter"
+            )
+        flt = parse_filter(node.child("card_filter"))
     partner = None
     if node.has("partner"):  # 「…とバトルする時」「…とのバトルで破壊される時」: the battle's other creature
         by_battle = events == ("destroy",) and "by_battle" in node.opt_texts("when", WATCH_CONDITIONS)

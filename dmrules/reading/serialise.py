@@ -84,6 +84,8 @@ def watch_dict(watch: Watch) -> dict:
     out: dict = {"event": _one_or_list(watch.events)}
     if watch.subject is not None:
         out["card"] = watch.subject
+        if watch.filter is not None:
+            out["card_filter"] = filter_dict(watch.filter)
     elif watch.filter is not None:
         flt = watch.filter
         whose_only = flt == Filter(whose=flt.whose)

@@ -105,7 +105,7 @@ def _cost_then_instead(match: re.Match[str]) -> str:
 
 _KIND_SAID_AFTER = re.compile(
     r"(?P<lead>^|、)(?P<whose>自分|相手)の(?P<mods>(?:(?!ターン|時)[^、。がに])*?)(?P<head>クリーチャー|カード|シールド|手札)が"
-    r"(?P<event>[^、。をと]*?(?:時|とき))、(?P<ref>それ|その(?:クリーチャー|カード|シールド))が(?P<kind>[^、。がをには]+?)"
+    r"(?P<event>(?:[^、。をと]|(?<=ゾーン)を(?=離れ))*?(?:時|とき))、(?P<ref>それ|その(?:クリーチャー|カード|シールド))が(?P<kind>[^、。がをには]+?)"
     r"(?P<neg>であれば|なら|でなければ|でない場合)、"
 )
 _NOUN_END = re.compile(r"(?:クリーチャー|カード|呪文|[ァ-ヺー・]+)$")
@@ -130,6 +130,15 @@ def _kind_said_after(match: re.Match[str]) -> str:
     if neg in ("でなければ", "でない場合"):
         if kind == "進化クリーチャー":
             kind = "進化"
+        elif kind in (
+            "サイキック・クリーチャー",
+            "GRクリーチャー",
+            "NEOクリーチャー",
+            "呪文",
+            "タマシード",
+            "クロスギア",
+        ):
+            pass  # 「それがサイキック・クリーチャーでなければ」: 「サイキック・クリーチャーではないクリーチャー」
         elif kind not in ("多色", "無色") and not re.fullmatch(r"[ァ-ヺー・]+", kind) or kind.endswith("クリーチャー"):
             return match.group(0)  # 「サイキック・クリーチャーでなければ」: no modifier says it
         return f"{lead}{whose}の{mods}{kind}ではない{head}が{event}、"
@@ -229,6 +238,9 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         re.compile(r"^(自分のターンのはじめに、)(この(?:クリーチャー|カード))をアンタップするかわりに、?"),
         r"\1\2がタップされていたら、アンタップするかわりに",
     ),
+    # 「相手の手札が5枚以上なら、」: a count of cards as a condition, as 「…が5枚以上あれば、」 (a power's
+    # 「6000以上なら」 has no counting word)
+    (re.compile(r"(?<=が)(\d+)(枚|体|つ)以上なら、"), r"\1\2以上あれば、"),
     # 「自分の進化ではないクリーチャーがバトルゾーンにある間、…時、」: while such cards are there, as 「バトルゾーンに
     # 自分の進化ではないクリーチャーがあれば、」 (a replacement is looked at as its event would happen)
     (
@@ -823,6 +835,11 @@ _CANON_PATTERNS = tuple(
     (re.compile(pattern), replacement)
     for pattern, replacement in (
         (r"(自分|相手)クリーチャー(?!の攻撃)", r"\1のクリーチャー"),  # 「相手クリーチャー」
+        # 「自分のマナゾーンのカードが相手の呪文によって離れる」: 「自分のカードが相手の呪文によってマナゾーンを離れる」
+        (
+            r"(?<![^、。])(自分|相手)の(マナゾーン|墓地|手札|山札)(?:にある|の)カードが((?:[^、。が]*?によって)?)離れ",
+            r"\1のカードが\3\2を離れ",
+        ),
         (
             r"「([A-Zァ-ヺー]+・ソウル)」を持つ",
             r"(\1)",
@@ -924,7 +941,7 @@ _CANON_PATTERNS = tuple(
             r"(?=(?:(?:シールドゾーン|マナゾーン|墓地|手札|山札)(?:を|から)、?)?離れ)",
             lambda m: f"{m.group(1)}{'自分の' if m.group(3) == '自分' else ''}{m.group(2)}が",
         ),
-        (r"(^|、)([^、。]*?によって)、?((?:この|自分の|相手の|その)[^、。]*?が)", r"\1\3\2"),
+        (r"(^|、)([^、。]*?によって)、?((?:この|自分の|相手の|その)[^、。]*?が|(?:クリーチャー|カード)が)", r"\1\3\2"),
         (r"(?<=が)(自分|持ち主)の(?=離れ)", ""),  # 「…が自分のバトルゾーンを離れる」, 「バトルゾーンを」 gone already
         (r"(自分|持ち主)の(?=(シールドゾーン|マナゾーン|墓地|手札|山札|バトルゾーン)(を|から)、?離れ)", ""),
         (r"(シールドゾーン|マナゾーン|墓地|手札|山札)から、?(?=離れ)", r"\1を"),

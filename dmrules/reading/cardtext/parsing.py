@@ -49,8 +49,8 @@ NOT_REPLACEMENT = (
         r"(この|これをクロスした)クリーチャーで攻撃するかわりに、[^。]*(?:次の(?:[A-Z]+)?|タップ)能力を使ってもよい"
     ),
     re.compile(r"[^。]*をタップし、攻撃するかわりに次の能力を使ってもよい"),
-    re.compile(r"[^。]*マナの数字は、1のかわりに2になる"),
-    re.compile(r"[^。]*マナの数字を、?1のかわりに2にしてもよい"),  # a mana number chosen: no event
+    re.compile(r"[^。]*マナの数字は、?\d+のかわりに\d+になる"),
+    re.compile(r"[^。]*マナの数字を、?\d+のかわりに\d+にしてもよい"),  # a mana number chosen: no event
     re.compile(r"[^。]*「[^」]+」のかわりに「[^」]+」を得る"),
     # an alternative cost (代替コスト), and a choice of both modes: no event is replaced
     re.compile(r"[^。]*コスト(を支払う|の)かわりに、?[^。]*(支払ってもよい|唱えてもよい|召喚してもよい)"),
@@ -75,9 +75,11 @@ NOT_REPLACEMENT = (
     ),
     re.compile(_NO_WATCH_BEFORE + r"この(?:クリーチャー|カード|呪文)を(?:召喚する|唱える)かわりに、?[^。]*てもよい"),
     # 「このクリーチャーを召喚する時、コストを支払うかわりに…」「この呪文を唱える時、マナゾーンのカードを
-    # タップするかわりに…」: a summon's or a cast's cost paid otherwise, no event replaced
+    # タップするかわりに…」「このクロスギアをクロスする時、コストをもう一度支払うかわりに…」: a summon's, a
+    # cast's or a cross's cost paid otherwise, no event replaced
     re.compile(
-        r"[^。]*(召喚する|唱える)時、[^。]*(コストを支払う|マナゾーンのカードをタップする)かわりに[^。]*てもよい"
+        r"[^。]*(召喚する|唱える|クロスする)時、[^。]*(コストを(?:もう1度)?支払う|マナゾーンのカードをタップする)"
+        r"かわりに[^。]*てもよい"
     ),
     # 「このクリーチャーの召喚コストを支払う時、かわりに…してもよい」: what is paid instead of the summoning cost
     re.compile(r"この(クリーチャー|カード)の召喚コストを支払う時、かわりに[^。]*てもよい"),

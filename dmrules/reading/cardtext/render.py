@@ -102,11 +102,8 @@ def phrase(flt: Filter, *, head: str | None = None) -> str:
         }[p]
         for p in flt.properties
     ]
-    parts += [{"multicolor": "多色ではない", "colorless": "無色ではない"}[p] for p in flt.not_properties]
-    parts += [f"{race}ではない" for race in flt.not_races]
-    if "evolution" in flt.not_types:
-        parts.append("進化ではない")
-        flt = replace(flt, not_types=tuple(t for t in flt.not_types if t != "evolution"))
+    negations, flt = _negations(flt)
+    parts += negations
     if flt.races and flt.types and "creature" not in flt.types and head is None:
         parts.append(_or(list(flt.races)) + "を持つ")  # 「魔導具を持つ呪文」
         flt = replace(flt, races=())
@@ -125,6 +122,26 @@ def phrase(flt: Filter, *, head: str | None = None) -> str:
     parts.append(head)
     return "".join(parts)
 
+
+def _negations(flt: Filter) -> tuple[list[str], Filter]:
+    """「多色ではない」「ドラゴンではない」「進化ではない」「サイキック・クリーチャーではない」, and the filter left for
+    the head (「城ではないカード」 is a head)."""
+    parts = [{"multicolor": "多色ではない", "colorless": "無色ではない"}[p] for p in flt.not_properties]
+    parts += [f"{race}ではない" for race in flt.not_races]
+    parts += ["進化ではない"] if "evolution" in flt.not_types else []
+    parts += [f"{_NOT_TYPE_WORDS[t]}ではない" for t in flt.not_types if t in _NOT_TYPE_WORDS]
+    said = {"evolution", *_NOT_TYPE_WORDS}
+    return parts, replace(flt, not_types=tuple(t for t in flt.not_types if t not in said))
+
+
+_NOT_TYPE_WORDS = {
+    "psychic": "サイキック・クリーチャー",
+    "gr": "GRクリーチャー",
+    "neo": "NEOクリーチャー",
+    "spell": "呪文",
+    "tamaseed": "タマシード",
+    "cross_gear": "クロスギア",
+}
 
 # The creature breaking the opponent's shields a watch names by its condition
 _BREAKING = {"by_this": "このクリーチャー", "by_equipped": "これをクロスしたクリーチャー"}
@@ -291,6 +308,8 @@ def _event_word(event: str, watch: Watch, face_up: bool) -> str:
 
 
 def _subject(watch: Watch) -> str:
+    if watch.subject == "equipped" and watch.filter is not None:
+        return "これをクロスした" + phrase(watch.filter)
     if watch.subject is not None:
         return _SUBJECT[watch.subject]
     return phrase(_given(watch.filter, "watched card"))

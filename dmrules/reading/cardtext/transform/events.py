@@ -299,6 +299,16 @@ class EventParts:
 
     this_subject = word(("subject", "this"))
     equipped_subject = word(("subject", "equipped"))
+
+    def equipped_filtered_subject(self, items: list):
+        """「これをクロスした自分のサムライ・クリーチャー」: the crossed creature, passing the filter."""
+        phrase = next(i for i in items if isinstance(i, Phrase))
+        if phrase.zone is not None or phrase.shield or phrase.card or phrase.named or phrase.both:
+            raise ReadError("the creature this is crossed to, said with a zone or a head other than a creature")
+        flt = _filter(phrase)
+        # 「これをクロスしたクリーチャー」 read this way too: the plain subject
+        return ("subject", "equipped") if flt == Filter(types=("creature",)) else ("subject", "equipped", flt)
+
     fortified_subject = word(("subject", "fortified"))
     chosen_subject = word(("subject", "chosen"))
 
@@ -691,7 +701,8 @@ def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
         if "opponent" in (ev.from_whose, ev.to_whose):
             raise ReadError("this card in the opponent's zone")
         extra = (("works_in", "any"),) if ev.anywhere else ()
-        return WatchPart(watch=replace(watch, subject=subject[1]), conditions=ev.state, ability=extra)
+        flt = subject[2] if len(subject) > 2 else None
+        return WatchPart(watch=replace(watch, subject=subject[1], filter=flt), conditions=ev.state, ability=extra)
     if ev.state:
         raise ReadError("「表向きで」 of a card other than this one")
     if ev.anywhere and (ev.from_zone is not None or not all(e.startswith("put_into") for e in ev.events)):

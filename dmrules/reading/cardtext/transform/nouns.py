@@ -241,6 +241,10 @@ class NounParts:
         """「進化ではない」「進化クリーチャーではない」: a card that is no evolution card."""
         return ("mod", "add", "not_types", ("evolution",))
 
+    def mod_not_type(self, items: list):
+        """「サイキック・クリーチャーではない」: a card that is not of that type."""
+        return ("mod", "add", "not_types", (TYPE_BY_WORD[str(items[0])],))
+
     def mod_race_had(self, items: list):
         """「魔導具を持つ呪文」: a card of that race."""
         return ("mod", "add", "races", (str(items[0]),))

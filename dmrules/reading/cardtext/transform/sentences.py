@@ -44,6 +44,7 @@ ORIGINAL_EVENTS = {
     "戻る": frozenset({"return_to_hand"}),  # 「手札に戻される時、戻るかわりに」
     "戻される": frozenset({"return_to_hand"}),
     "手札に戻される": frozenset({"return_to_hand"}),
+    "手札に戻す": frozenset({"return_to_hand"}),  # 「手札に戻される時、手札に戻すかわりに」
     "アンタップする": frozenset({"untap"}),
     "バトルゾーンに出る": frozenset({"enter", "put_into_battle"}),
     "出る": frozenset({"enter", "put_into_battle"}),
