@@ -5559,3 +5559,45 @@ def test_a_deck_said_with_a_count_is_its_top_cards_only_where_they_are_put_somew
     assert normalize("自分の山札からカードを1枚さがして表にし、自分のマナゾーンに置く").startswith(
         "自分の山札からカードを1枚さがして"
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 「こうして唱えた後」 of this spell cast from a zone other than its owner's graveyard, or of no cast
+        "この呪文を自分のマナゾーンから唱えてもよい。こうして唱えた後、墓地のかわりに山札の下に置く。",
+        "この呪文を相手の墓地から唱えてもよい。そうして唱えた後、墓地のかわりに山札の下に置く。",
+        "相手のクリーチャーを1体破壊する。 / リサイクル(この呪文を自分の手札から唱えてもよい。"
+        "こうして唱えた後、墓地のかわりに自分の山札の一番下に置く)",
+        # 「「X」を得たクリーチャー」 outside the reminder of X: the creatures that have X
+        "「ブロッカー」を得たクリーチャーが破壊される時、墓地に置くかわりに手札に戻す。",
+        "自分のハンターはすべて「エターナル・Ω」を得る。"
+        "(「ブロッカー」を得たクリーチャーがバトルゾーンを離れる時、かわりに手札に戻す)",
+        # 「そのXのかわりに」 with X no word of the watched card's phrase
+        "自分のドラゴンが破壊される時、そのエンジェル・コマンドのかわりにこのクリーチャーを破壊してもよい。",
+        "自分のドラゴンが破壊される時、その呪文のかわりにこのクリーチャーを破壊してもよい。",
+        "自分のドラゴンが破壊される時、そのシールドのかわりにこのクリーチャーを破壊してもよい。",
+        "自分の他のクリーチャーが破壊される時、そのドラゴン1体のかわりにこのクリーチャーを破壊してもよい。",
+        # a creature flipped to a creature side: the side it is on
+        "このクリーチャーが離れる時、かわりにクリーチャー側に裏返す。",
+        "このクリーチャーが離れる時、かわりにドラグハート・クリーチャー側に裏返す。",
+    ],
+)
+def test_what_a_review_of_one_word_changes_found_read_wrong_is_refused(text):
+    assert not compile_text(text).complete
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "この呪文を自分の墓地から唱えてもよい。こうして唱えた後、墓地のかわりに山札の下に置く。",
+        "自分の他のクリーチャーが破壊される時、そのクリーチャー1体のかわりにこのクリーチャーを破壊してもよい。",
+        "自分のドラゴンが破壊される時、そのドラゴンのかわりにこのクリーチャーを破壊してもよい。",
+        "このクリーチャーが離れる時、かわりにコストの小さいほうに裏返す。",
+        "このクリーチャーがバトルゾーンを離れる時、バトルゾーンを離れるかわりに、フォートレス側に裏返す。",
+        "自分のハンターはすべて「エターナル・Ω」を得る。"
+        "(「エターナル・Ω」を得たクリーチャーがバトルゾーンを離れる時、かわりに手札に戻す)",
+    ],
+)
+def test_the_wordings_those_changes_were_made_from_stay_read(text):
+    assert compile_text(text).complete

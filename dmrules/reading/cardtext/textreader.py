@@ -330,7 +330,7 @@ class TextReader:
         grant = pending.grant if pending else None
         before = self.result.sentences[-1].text if self.result.sentences else ""
         problem = _earlier_cards_problem(abilities, sentence, before, self.no_spell and grant is None, grant)
-        problem = problem or _holder_problem(abilities, grant.keyword if grant is not None else keyword)
+        problem = problem or _keyword_problem(abilities, sentence, before, keyword, grant)
         problem = problem or _in_trigger_problem(abilities, sentence, self.line_before)
         if problem is not None:
             self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=problem))
@@ -433,6 +433,37 @@ REFERS_BACK = re.compile(r"それ(?!ぞれ)|その(?:中|カード|クリーチ�
 
 # The sentence before names creatures that 「そのクリーチャー」 can be: it chooses them, or puts them out
 _NAMES_CREATURES = re.compile(r"クリーチャー[^。]*?(選ぶ|選び|選んで|出す|出し)")
+
+
+# 「この呪文を自分の墓地から唱えてもよい。こうして唱えた後、…」 (リサイクル): the spell cast from the graveyard, as the
+# sentence before says
+_CAST_FROM_GRAVEYARD = re.compile(r"^この呪文を(?:自分の)?墓地から[^。]*唱え(?:る|てもよい|てよい)。?$")
+
+
+def _keyword_problem(abilities, sentence: str, before: str, keyword: str | None, grant) -> str | None:
+    """Why the abilities cannot be read as the keyword's (or the grant's) whose reminder the sentence is, if so."""
+    holder = grant.keyword if grant is not None else keyword
+    problem = _recycled_problem(sentence, before, keyword) or _granted_problem(sentence, holder)
+    return problem or _holder_problem(abilities, holder)
+
+
+def _recycled_problem(sentence: str, before: str, keyword: str | None) -> str | None:
+    """Why 「こうして唱えた後」 cannot be read as this spell cast from its owner's graveyard, if it cannot: the sentence
+    before casts it from another zone, or casts nothing (the keyword リサイクル printed alone says the graveyard)."""
+    said_before = normalize(before)
+    if not re.search("(?:こうして|そうして)唱えた後", normalize(sentence)) or _CAST_FROM_GRAVEYARD.match(said_before):
+        return None
+    if keyword == "リサイクル" and not said_before.startswith("この呪文を"):
+        return None
+    return "「こうして唱えた後」 of this spell cast from another zone than its owner's graveyard, or of no cast said"
+
+
+def _granted_problem(sentence: str, keyword: str | None) -> str | None:
+    """Why 「「X」を得たクリーチャー」 cannot be read as the card the reminder of X is of: X is not that keyword."""
+    named = re.findall(r"「([^」]*)」を得たクリーチャー", sentence)
+    if any(name != keyword for name in named):
+        return "「「X」を得たクリーチャー」 outside the reminder of the keyword X: the creatures that have it, unstated"
+    return None
 
 
 def _earlier_cards_problem(abilities, sentence: str, before: str, no_spell: bool, grant) -> str | None:

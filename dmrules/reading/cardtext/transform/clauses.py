@@ -118,6 +118,7 @@ class PlaceParts:
     manner_any_order = word("any_order")
     manner_face_up = word("face_up")
     manner_other_side = word("other_side")
+    manner_creature_side = word("creature_side")
 
     def manner_shown(self, items: list):
         """「相手に見せてから」: the cards shown to the opponent first (no action states it: refused where checked)."""

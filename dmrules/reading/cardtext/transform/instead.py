@@ -131,7 +131,8 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
     if verb == "flip" and (target is None or target.kind == "this"):
         if watch.subject != "this" and target is None:
             raise ReadError("the event's card flipped, for an event of another card than this one")
-        _check_manners(clause, {"other_side"})
+        # 「クリーチャー側に」: of this card's own event, the side this creature is on already
+        _check_manners(clause, {"other_side"} if watch.subject == "this" else {"other_side", "creature_side"})
         return [Action("flip_source")]
     if verb == "choose_instead":
         return [Action("choose_instead", whose=None if clause.whose == "own" else clause.whose)]

@@ -148,10 +148,14 @@ class SentenceParts:
         return Original(verb=verb, whose=WHOSE_BY_WORD[owners[0]] if owners else None, ref=ref)
 
     def original_card(self, items: list):
-        return Original(verb="card")
+        """「そのクリーチャーのかわりに」: the watched card named again (checked against the watch)."""
+        return Original(verb="card", ref=str(_typed_tokens(items, "REF")[0]))
 
     def original_count(self, items: list):
-        return Original(verb="count", count=_number(_typed_tokens(items, "COUNT")[0]))
+        refs = _typed_tokens(items, "REF")
+        return Original(
+            verb="count", count=_number(_typed_tokens(items, "COUNT")[0]), ref=str(refs[0]) if refs else None
+        )
 
     def original_chooser(self, items: list):
         return Original(verb="chooser", whose=WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])])
@@ -276,9 +280,20 @@ def _merged(first: WatchPart, second: WatchPart) -> WatchPart | None:
     return replace(first, watch=replace(a, events=events))
 
 
+def _check_card_named(ref: str | None, watch: Watch) -> None:
+    """「そのシールドのかわりに」「その呪文のかわりに」: a shield's or a spell's event; any other word, the watched
+    card's phrase says it (check_ref)."""
+    if ref == "そのシールド" and not (set(watch.events) <= {"break", "leave_shields"} or watch.from_zone == "shields"):
+        raise ReadError("「そのシールドのかわりに」 of an event that is no shield's")
+    if ref == "その呪文" and watch.events != ("spell_to_graveyard",):
+        raise ReadError("「その呪文のかわりに」 of an event that is no spell's")
+
+
 def _check_original(original: Original | None, watch: Watch) -> Watch:
     """The watch, checked against what the sentence says again before 「かわりに」, and narrowed by it: 「離れる時、
     墓地に置くかわりに」 replaces a leaving only when it would put the card into the graveyard."""
+    if original is not None and original.verb in ("card", "count"):
+        _check_card_named(original.ref, watch)
     if original is None or original.verb == "card":
         return watch
     if original.verb == "count":
