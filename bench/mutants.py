@@ -1813,6 +1813,56 @@ MUTANTS += [
         '        return ("if", _count_condition(zone, whose, phrase, 0, bool(besides)))',
         "「…が2枚以下であれば」 read as no bound",
     ),
+    M(
+        "crossed-filter-dropped",
+        "dmrules/reading/cardtext/transform/events.py",
+        "        flt = subject[2] if len(subject) > 2 else None",
+        "        flt = None",
+        "「これをクロスした自分のサムライ・クリーチャー」 read as any creature this is crossed to",
+    ),
+    M(
+        "crossed-filter-unchecked",
+        "asp/common/match.lp",
+        "subject_bad(R,E) :- subject_ok(R,E), watch_subject(R,_), watch_filter(R,F), subject(E,X), not filter_ok(F,R,X).",
+        "subject_bad(R,E) :- subject_ok(R,E), watch_subject(R,_), watch_filter(R,F), subject(E,X), not filter_ok(F,R,X), "
+        "watch_subject(R,this).",
+        "the filter of the creature a cross gear is crossed to left unchecked by the solver",
+    ),
+    M(
+        "not-type-dropped",
+        "dmrules/reading/cardtext/transform/nouns.py",
+        '        return ("mod", "add", "not_types", (TYPE_BY_WORD[str(items[0])],))',
+        '        return ("mod", "add", "not_types", ())',
+        "「サイキック・クリーチャーではない」 read as no bound on the type",
+    ),
+    M(
+        "recycled-zone-unchecked",
+        "dmrules/reading/cardtext/textreader.py",
+        '    if keyword == "リサイクル" and not said_before.startswith("この呪文を"):',
+        "    if True:",
+        "「こうして唱えた後」 of a spell cast from the mana zone read as cast from the graveyard",
+    ),
+    M(
+        "granted-keyword-unchecked",
+        "dmrules/reading/cardtext/textreader.py",
+        "    if any(name != keyword for name in named):",
+        "    if False:",
+        "「「ブロッカー」を得たクリーチャー」 read as this creature",
+    ),
+    M(
+        "card-named-again-unchecked",
+        "dmrules/reading/cardtext/transform/sentences.py",
+        '        return Original(verb="card", ref=str(_typed_tokens(items, "REF")[0]))',
+        '        return Original(verb="card")',
+        "「そのエンジェル・コマンドのかわりに」 of a dragon's event read as the dragon",
+    ),
+    M(
+        "creature-side-allowed",
+        "dmrules/reading/cardtext/transform/instead.py",
+        '{"other_side"} if watch.subject == "this" else {"other_side", "creature_side"}',
+        '{"other_side", "creature_side"}',
+        "a creature's own event flipping it 「クリーチャー側に」, the side it is on",
+    ),
 ]
 
 EQUIVALENT: dict[str, str] = {}
