@@ -183,6 +183,9 @@ TESTS = [
     "tests/test_modelled.py::test_the_effects_own_instead_is_replaced_further_only_under_dimension_zero",
     "tests/test_cardtext_parts.py::test_a_replacement_keyword_dmrules_cannot_place_is_never_passed_over",
     "tests/test_modelled.py::test_a_grant_to_my_creatures_gives_nothing_to_a_card_in_the_hand",
+    # what a review of one-word changes found read wrong; a type a card is not
+    "tests/test_cardtext_parts.py::test_what_a_review_of_one_word_changes_found_read_wrong_is_refused",
+    "tests/test_cardtext_wordings.py::test_the_watched_creature_that_is_no_psychic_creature_is_the_only_one_replaced",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -1823,9 +1826,8 @@ MUTANTS += [
     M(
         "crossed-filter-unchecked",
         "asp/common/match.lp",
-        "subject_bad(R,E) :- subject_ok(R,E), watch_subject(R,_), watch_filter(R,F), subject(E,X), not filter_ok(F,R,X).",
-        "subject_bad(R,E) :- subject_ok(R,E), watch_subject(R,_), watch_filter(R,F), subject(E,X), not filter_ok(F,R,X), "
-        "watch_subject(R,this).",
+        "subject_bad(R,E) :- subject_ok(R,E), watch_subject(R,_), watch_filter(R,F),",
+        "subject_bad(R,E) :- subject_ok(R,E), watch_subject(R,this), watch_filter(R,F),",
         "the filter of the creature a cross gear is crossed to left unchecked by the solver",
     ),
     M(
