@@ -585,6 +585,12 @@ def _is_move(e: Event) -> bool:
     return e.from_zone is not None and e.to_zone is not None and e.from_zone != e.to_zone
 
 
+def _discards(kind: str | None, from_zone: str | None, to_zone: str | None) -> bool:
+    """捨てる: a discard, or a card an effect moves from the hand into the graveyard (「手札を…墓地に置く」); a card
+    that would come into the battle zone from the hand and goes to the graveyard instead is not (R29)."""
+    return kind == "discard" or (kind in ("move", "put") and from_zone == "hand" and to_zone == "graveyard")
+
+
 def _destroys(kind: str | None, from_zone: str | None, to_zone: str | None) -> bool:
     """破壊: a destruction, or any move from the battle zone into the graveyard (「墓地に置く」 included)."""
     return kind == "destroy" or (from_zone == "battle" and to_zone == "graveyard")
@@ -595,7 +601,7 @@ def _destroys(kind: str | None, from_zone: str | None, to_zone: str | None) -> b
 # zone changes match any event that makes that zone change, whatever its kind.
 WATCH_CLASSES = {
     "destroy": lambda e: _destroys(e.kind, e.from_zone, e.to_zone),
-    "discard": lambda e: e.kind == "discard",
+    "discard": lambda e: _discards(e.kind, e.from_zone, e.to_zone),
     "return_to_hand": lambda e: e.kind == "return_to_hand",
     "put_into_mana": lambda e: e.kind == "put_into_mana",
     "break": lambda e: e.kind == "break",
@@ -798,7 +804,8 @@ class Oracle:
                 continue
             if "untouchable" in card.markers and card.controller != r.controller:
                 continue
-            if slot.verb == "discard" and "discard" in self.s.player_cannot.get(card.controller, frozenset()):
+            discards = _discards(slot.verb, slot.from_zone, slot.to_zone)
+            if discards and "discard" in self.s.player_cannot.get(card.controller, frozenset()):
                 continue
             found.append(card.id)
         return found
@@ -832,7 +839,8 @@ class Oracle:
             return True
         if e.from_zone == "battle" and e.to_zone != "battle" and "cannot_leave" in card.markers:
             return True
-        return e.kind == "discard" and "discard" in self.s.player_cannot.get(card.controller, frozenset())
+        discards = _discards(e.kind, e.from_zone, e.to_zone)
+        return discards and "discard" in self.s.player_cannot.get(card.controller, frozenset())
 
     def options(self, e: Event) -> list[Application]:
         """The applications that could replace E, each judged on its own."""

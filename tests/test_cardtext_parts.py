@@ -1497,10 +1497,8 @@ def test_what_the_player_may_do_then_what_is_done_instead_if_they_do_is_one_repl
         GIGASTAND,
         {
             "watch": {"event": "put_into_graveyard", "card": "this", "from": "battle"},
-            "instead": [
-                {"choose": {"count": 1, "from": "hand", "to": "graveyard", "verb": "put"}},
-                {"move_to": "hand"},
-            ],
+            # a card of the hand put into the graveyard is discarded (捨てる)
+            "instead": [{"discard": 1}, {"move_to": "hand"}],
             "optional": True,
         },
     )

@@ -501,3 +501,19 @@ def test_a_cause_before_a_bare_card_a_count_said_with_nara_and_a_zones_card_leav
 )
 def test_near_variants_of_a_count_said_with_nara_and_a_return_said_again_are_refused(text):
     assert not compile_text(text).complete
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 夢幻の影ダーク・バンディット
+        "このクリーチャーがバトルゾーンから自分の墓地に置かれるとき、墓地に置くかわりに自分の手札に戻してもよい。"
+        "そうした場合、自分の手札から1枚選び、自分の墓地に置く。",
+        "このクリーチャーがバトルゾーンから自分の墓地に置かれるとき、墓地に置くかわりに自分の手札に戻してもよい。"
+        "そうした場合、自分の手札を1枚捨てる。",
+    ],
+)
+def test_a_hand_card_chosen_and_put_into_the_graveyard_as_a_follow_up_is_discarded(text):
+    (ability,) = compile_text(text).abilities
+    (step,) = ability.then
+    assert [e.kind for e in step.events] == ["discard"]

@@ -368,3 +368,62 @@ def test_a_break_a_replacement_made_instead_is_a_break_of_the_turn():
     finals = sorted(tuple(r.final[c] for c in ("s1", "s2", "o1", "o2")) for r in solution.resolutions)
     assert finals == [("shields", "shields", "hand", "hand"), ("shields", "shields", "shields", "hand")]
     assert all(a.replacement.card != "JG2" for r in solution.resolutions for a in r.applied)
+
+
+GIGASTAND = """
+turn: opponent
+players:
+  me:
+    cannot: [CANNOT]
+    battle: [{id: G, card: ギガスタンド}]
+    hand: [h1]
+  opponent:
+    battle: [{id: X, card: {name: 破壊者, type: creature, cost: 5, power: 5000}}]
+effect: {source: X, controller: opponent, events: [{id: e1, destroy: G}]}
+"""
+
+
+@pytest.mark.parametrize(
+    "cannot, finals",
+    [("[]", [("graveyard", "hand"), ("hand", "graveyard")]), ("[discard]", [("graveyard", "hand")])],
+)
+def test_a_hand_card_put_into_the_graveyard_instead_is_discarded(cannot, finals):
+    """ギガスタンド: 「自分の手札からカードを1枚選んで墓地に置いてよい。その場合、…墓地に置くかわりに手札に戻す」: a
+    card of the hand put into the graveyard is discarded (ruling A10's ロスト・ソウル), so a player who cannot discard
+    cannot pay it and the replacement cannot be applied (609.4)."""
+    solution = solve(scenario(GIGASTAND.replace("CANNOT", cannot.strip("[]"))))
+    assert sorted((r.final["G"], r.final["h1"]) for r in solution.resolutions) == finals
+
+
+def test_an_effect_putting_a_hand_card_into_the_graveyard_discards_it():
+    """The opponent's effect puts my 氷牙提督マティアス卿 from my hand into my graveyard on their turn: a discard,
+    which its 「相手のターン中に、このクリーチャーが自分の手札から捨てられる時、墓地に置くかわりにバトルゾーンに出して
+    もよい」 may replace."""
+    text = """
+    turn: opponent
+    players:
+      me:
+        hand: [{id: M, card: 氷牙提督マティアス卿}]
+      opponent:
+        battle: [{id: X, card: {name: 手札墓地送り, type: creature, cost: 5, power: 1000}}]
+    effect: {source: X, controller: opponent, events: [{id: e1, move: M, to: graveyard}]}
+    """
+    assert sorted(r.final["M"] for r in solve(scenario(text)).resolutions) == ["battle", "graveyard"]
+
+
+def test_a_power_read_by_a_condition_and_given_by_no_one_is_refused():
+    """光器パーフェクト・マドンナ 「そのパワーが0より大きければ、離れるかわりにとどまる」 with no power given: unknown,
+    never taken for 0 or less (the card then stays or not on a guess)."""
+    text = """
+    turn: opponent
+    players:
+      me:
+        battle: [{id: PM, card: 光器パーフェクト・マドンナ}]
+      opponent:
+        battle: [{id: X, card: {name: 破壊者, type: creature, cost: 5, power: 5000}}]
+    effect: {source: X, controller: opponent, events: [{id: e1, destroy: PM}]}
+    """
+    with pytest.raises(dmrules.InputError, match="power"):
+        solve(scenario(text))
+    stated = text.replace("{id: PM, card:", "{id: PM, power: 2500, card:")
+    assert [r.final["PM"] for r in solve(scenario(stated)).resolutions] == ["battle"]

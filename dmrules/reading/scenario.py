@@ -921,6 +921,14 @@ class _Checks:
         """Refuse a card whose races, civilizations, cost or power are unknown when a text reads them;
         a creature's power, or a card's cost, is unknown when neither the card pool nor the scenario
         gives one (every creature has a power and every card a cost: none stated is not none at all)."""
+        for card_id, card in scenario.cards.items():
+            # 「そのパワーが0より大きければ」: the card's own power, unknown when no one gave it (not 0 or less)
+            reads_own = any(c.word == "this_power_positive" for a in card.replacements for c in a.conditions)
+            if reads_own and card.power is None:
+                raise self.card_nodes[card_id].error(
+                    f"{card.label}: neither the card pool nor the scenario gives its power, which its text reads "
+                    "(「そのパワーが0より大きければ」); give power on the card"
+                )
         read = _characteristics_read(scenario)
         if not read:
             return

@@ -339,6 +339,13 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         lambda m: m.group(1) + {"く": "捨てる", "き": "捨て", "いて": "捨てて"}[m.group(2)],
     ),
+    # 「自分の手札から1枚選び、自分の墓地に置く」「手札からカードを1枚選んで墓地に置いてよい」: discarded likewise
+    (
+        re.compile(
+            r"((?:自分|相手)の手札から(?:[^、。を]*?を)?(?:\d+枚|好きな数))選(?:び、?|んで)(?:自分の|持ち主の)?墓地に置(く|き|いて)"
+        ),
+        lambda m: m.group(1) + {"く": "捨てる", "き": "捨て", "いて": "捨てて"}[m.group(2)],
+    ),
     # 「バトルで負ける時」: 「バトルに負ける時」
     (re.compile(r"バトルで負ける"), "バトルに負ける"),
     # 「相手のターンの間、」: 「相手のターン中、」 (「次の相手のターンの間」 is a duration, kept)
@@ -1289,6 +1296,12 @@ _LEAVE_TO_GRAVEYARD = re.compile(
 )
 
 
+# 「自分の手札から1枚捨てる」: cards of the hand
+_COUNT_DISCARDED = re.compile(
+    r"(?:(?<=かわりに)|(?<=[きしりえち]、)|(?<=そうした場合)|(?<=そうした場合、)|(?<=その後)|(?<=その後、))(\d+枚)(?=捨て)"
+)
+
+
 def canonical(text: str) -> str:
     """``text`` (a printed sentence or a rendering) in the wording both are compared in (see above)."""
     text = re.sub(r"(?<=[きしりえち])、その後、", "、", normalize(text).rstrip("。"))  # 「…を引き、その後、…」
@@ -1326,8 +1339,7 @@ def canonical(text: str) -> str:
     )
     text = _CHOICE_SOURCE_COUNT.sub(r"カードを\3\1の\2から", text)
     text = re.sub(r"(\d+枚)を", r"を\1", text)
-    # 「自分の手札から1枚捨てる」: cards of the hand
-    text = re.sub(r"(?:(?<=かわりに)|(?<=[きしりえち]、))(\d+枚)(?=捨て)", r"カードを\1", text)
+    text = _COUNT_DISCARDED.sub(r"カードを\1", text)
     text = re.sub(r"に(\d+枚以上)カードが", r"にカードが\1", text)
     text = re.sub(r"が(あり|あるなら|あれば)(?=、|$)", "が1枚以上あれば", text)
     text = re.sub(r"が(他に)?(\d+枚)(以上|でも)(あり|あるなら|あれば)", r"が\1\2以上あれば", text)

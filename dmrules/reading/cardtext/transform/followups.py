@@ -111,10 +111,8 @@ def _breaker(clause: Clause, event_id: str) -> EventSpec:
 def _chosen_followup(clause: Clause, target: Target, event_id: str) -> EventSpec:
     """Cards chosen from a zone of the player's and moved: 「自分の墓地からクリーチャーを1体、自分の手札に戻す」."""
     phrase = target.phrase if target.kind == "phrase" else None
-    if target.kind == "amount":
-        count, up_to = target.the_amount().count, target.the_amount().up_to
-    else:
-        count, up_to = _choice_count(target)
+    amount = target.the_amount() if target.kind == "amount" else None
+    count, up_to = (amount.count, amount.up_to) if amount is not None else _choice_count(target)
     if count is None or up_to:
         raise ReadError("a follow-up choice of no fixed number")
     zones: tuple[str, ...] = clause.sources
@@ -148,7 +146,8 @@ def _chosen_followup(clause: Clause, target: Target, event_id: str) -> EventSpec
         raise ReadError("cards put into the opponent's zone")
     if clause.verb == "destroy" and place is None and zones == ("battle",):
         return EventSpec(id=event_id, kind="destroy", choose=choice)
-    if clause.verb == "discard" and place is None and zones == ("hand",):
+    # a card of the hand put into the graveyard is discarded, whatever the words (「手札から1枚選び、墓地に置く」)
+    if zones == ("hand",) and (clause.verb, place and place.zone, clause.manners) in _DISCARDS:
         if optional:
             raise ReadError("a discard the player may do or not")
         return EventSpec(id=event_id, kind="discard", choose=choice)
@@ -168,6 +167,12 @@ def _chosen_followup(clause: Clause, target: Target, event_id: str) -> EventSpec
         # 「コスト6以下のクリーチャーを1体、自分の墓地からバトルゾーンに出す」: put there, not summoned
         return EventSpec(id=event_id, kind="put_into_battle", choose=choice)
     raise ReadError(f"chosen cards {clause.verb} into the {place.zone} zone as a follow-up: no event of the vocabulary")
+
+
+_DISCARDS: set[tuple[str, str | None, frozenset[str]]] = {
+    ("discard", None, frozenset()),
+    ("put", "graveyard", frozenset()),
+}
 
 
 def _under(clause: Clause, under: Phrase, event_id: str, choice: ChoiceSpec) -> EventSpec:

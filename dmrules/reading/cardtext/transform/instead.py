@@ -522,6 +522,7 @@ def _choice_slots(clause: Clause, target: Target) -> list[Slot]:
             verb = "put"
         if clause.verb == "discard" and (zones != ("hand",) or to_zone != "graveyard"):
             raise ReadError("cards discarded from elsewhere than the hand")
+        verb = "discard" if (verb, zones, to_zone) == ("put", ("hand",), "graveyard") else verb  # (捨てる)
     else:
         raise ReadError(f"chosen cards {clause.verb}: no action of the vocabulary")
     if flt.whose == "any" and zones != ("battle",) and whose != "any":
