@@ -1355,7 +1355,10 @@ def test_a_recycled_spell_said_with_soushite_goes_to_the_deck_bottom():
 
 
 # フェアリーの火の子祭: 「こうしてマナゾーンに置いたのが」, the card an earlier sentence put there
-FESTIVAL = "こうしてマナゾーンに置いたのが火のカードであれば、この呪文を、唱えた後で墓地に置くかわりに手札に戻す。"
+FESTIVAL = (
+    "自分の山札の上から2枚を見る。そのうちの1枚をタップして自分のマナゾーンに置き、もう1枚を山札の一番下に置く。"
+    "こうしてマナゾーンに置いたのが火のカードであれば、この呪文を、唱えた後で墓地に置くかわりに手札に戻す。"
+)
 
 
 def test_the_card_an_earlier_sentence_put_somewhere_is_its_one_earlier_card():
@@ -1367,6 +1370,24 @@ def test_the_card_an_earlier_sentence_put_somewhere_is_its_one_earlier_card():
     }
     assert_compiles_to(FESTIVAL, form)
     assert_refused(FESTIVAL.replace("こうしてマナゾーンに置いたの", "こうしてマナゾーンに置いた2枚"), "置いた2枚が")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # no sentence before says what was put there
+        FESTIVAL.split("。", 2)[2],
+        # a zone the sentence before puts no card into
+        FESTIVAL.replace("1枚をタップして自分のマナゾーンに置き", "1枚をタップして自分の墓地に置き"),
+        # several cards put there
+        "自分の山札の上から2枚をマナゾーンに置く。こうしてマナゾーンに置いたのが火のカードであれば、この呪文を、"
+        "唱えた後で墓地に置くかわりに手札に戻す。",
+        # 「それが」 after two cards
+        "自分の山札の上から2枚をマナゾーンに置く。それがドラゴンなら、この呪文を唱えた後、墓地に置くかわりに手札に戻す。",
+    ],
+)
+def test_the_cards_an_earlier_sentence_names_not_once_are_refused(text):
+    assert not compile_text(text).complete
 
 
 def test_a_twinpacts_spell_side_watches_itself_cast_whatever_its_type_is_called():

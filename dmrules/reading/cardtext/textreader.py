@@ -510,6 +510,40 @@ def _earlier_cards_problem(abilities, sentence: str, before: str, no_spell: bool
             "「それを唱えた後」「その呪文を唱えた後」 of a spell no sentence before it casts "
             "(「…唱えてもよい」「…唱える」): the vocabulary cannot name that spell"
         )
+    return _earlier_count_problem(abilities, sentence, before)
+
+
+# 「こうしてマナゾーンに置いたのが」: the card an earlier sentence did it with, and the verb's stem there
+_DONE_EARLIER = re.compile(r"こうして([^、。がを]*?)(置いた|引いた|見せた|表向きにした|加えた|捨てた)(?:の|カード)が")
+_DONE_STEM = {
+    "置いた": "置",
+    "引いた": "引",
+    "見せた": "見せ",
+    "表向きにした": "表向きにし",
+    "加えた": "加え",
+    "捨てた": "捨て",
+}
+
+
+def _earlier_count_problem(abilities, sentence: str, before: str) -> str | None:
+    """Why a condition on the cards an earlier sentence names (「それが…であれば」「こうして…置いたのが…」「3枚とも…」)
+    cannot be read, if it cannot: the sentence before names another number of cards, or not once what was done."""
+    earlier = {c.earlier for a in abilities for c in a.conditions if c.earlier is not None}
+    if not earlier:
+        return None
+    said = normalize(before)
+    counts = {int(n) for n in re.findall(r"(\d+)(?:枚|体|つ)", said)}
+    if (
+        earlier == {1} and counts and 1 not in counts
+    ):  # 「それが」 after several cards (「N枚とも」: said anywhere before)
+        return "the cards an earlier sentence names, of another number than the sentence before says"
+    done = _DONE_EARLIER.search(sentence)
+    if done is not None:
+        stem = done.group(1) + _DONE_STEM[done.group(2)]
+        where = said.find(stem)
+        clause = re.split("[、。]", said[:where])[-1] if where >= 0 else ""
+        if said.count(stem) != 1 or not re.search(r"(?<!\d)1(?:枚|体|つ)", clause):
+            return "「こうして…たのが」 of cards the sentence before does not name one by what it does with them"
     return None
 
 
