@@ -186,6 +186,7 @@ TESTS = [
     # what a review of one-word changes found read wrong; a type a card is not
     "tests/test_cardtext_parts.py::test_what_a_review_of_one_word_changes_found_read_wrong_is_refused",
     "tests/test_cardtext_wordings.py::test_the_watched_creature_that_is_no_psychic_creature_is_the_only_one_replaced",
+    "tests/test_cardtext_current.py::test_the_cards_an_earlier_sentence_names_not_once_are_refused",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -1864,6 +1865,34 @@ MUTANTS += [
         '{"other_side"} if watch.subject == "this" else {"other_side", "creature_side"}',
         '{"other_side", "creature_side"}',
         "a creature's own event flipping it 「クリーチャー側に」, the side it is on",
+    ),
+    M(
+        "hand-to-graveyard-no-discard",
+        "asp/common/match.lp",
+        "class(E,discard) :- event_kind(E,move), event_from(E,hand), event_to(E,graveyard), not made(E,_,_).",
+        "",
+        "a card an effect puts from the hand into the graveyard not watched as discarded (no マッドネス)",
+    ),
+    M(
+        "instead-to-graveyard-discarded",
+        "asp/common/match.lp",
+        "event_to(E,graveyard), not made(E,_,_).",
+        "event_to(E,graveyard).",
+        "a card that would come into the battle zone and goes to the graveyard instead taken for discarded (R29)",
+    ),
+    M(
+        "own-power-unknown-allowed",
+        "dmrules/reading/scenario.py",
+        "            if reads_own and card.power is None:",
+        "            if False:",
+        "「そのパワーが0より大きければ」 of a creature with no power given, taken for 0",
+    ),
+    M(
+        "earlier-count-unchecked",
+        "dmrules/reading/cardtext/textreader.py",
+        "    if earlier == {1} and counts and 1 not in counts:",
+        "    if False:",
+        "「それが」 after several cards read as the one card an earlier sentence names",
     ),
 ]
 
