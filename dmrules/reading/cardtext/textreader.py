@@ -533,9 +533,8 @@ def _earlier_count_problem(abilities, sentence: str, before: str) -> str | None:
         return None
     said = normalize(before)
     counts = {int(n) for n in re.findall(r"(\d+)(?:枚|体|つ)", said)}
-    if (
-        earlier == {1} and counts and 1 not in counts
-    ):  # 「それが」 after several cards (「N枚とも」: said anywhere before)
+    # 「それが」 after several cards (「N枚とも」 may count cards said further before)
+    if earlier == {1} and counts and 1 not in counts:
         return "the cards an earlier sentence names, of another number than the sentence before says"
     done = _DONE_EARLIER.search(sentence)
     if done is not None:
