@@ -517,3 +517,33 @@ def test_a_hand_card_chosen_and_put_into_the_graveyard_as_a_follow_up_is_discard
     (ability,) = compile_text(text).abilities
     (step,) = ability.then
     assert [e.kind for e in step.events] == ["discard"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the tap ability given to creatures
+        "バトルゾーンにある自分のナイトはすべて「このクリーチャーで攻撃するかわりに、タップして次の能力を使ってもよい。"
+        "自分の墓地から呪文を1枚、手札に戻す」を得る。",
+        # a creature used as an evolution source in place of another
+        "ナイトの進化クリーチャーをバトルゾーンに出す時、このクリーチャーをナイト1体のかわりに進化元として扱ってもよい。",
+    ],
+)
+def test_a_tap_ability_given_and_an_evolution_source_replace_no_event(text):
+    result = compile_text(text)
+    assert result.complete and not result.has_replacement
+    assert "not_replacement" in [s.verdict for s in result.sentences]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "カードを1枚引く。このターン、自分のシノビがバトルゾーンに出ていれば、1枚のかわりに3枚引く。",
+        "カードを1枚引く。このターン、自分のシノビを召喚していれば、1枚のかわりに3枚引く。",
+    ],
+)
+def test_what_happened_this_turn_before_the_effects_own_instead_is_its_condition(text):
+    """「このターン、…ていれば、」 is a condition on what happened this turn, not an effect lasting the turn: the
+    effect's own count replaced (自己置換効果)."""
+    result = compile_text(text)
+    assert result.complete and result.self_replacements == 1 and not result.abilities

@@ -46,8 +46,10 @@ _NO_EVENT_BEFORE = r"(?:(?!時、|かわりに)[^。]|(?<=[あい]る)時、)*?"
 # had instead of another.
 NOT_REPLACEMENT = (
     re.compile(
-        r"(この|これをクロスした)クリーチャーで攻撃するかわりに、[^。]*(?:次の(?:[A-Z]+)?|タップ)能力を使ってもよい"
+        r"(この|これをクロスした)クリーチャーで攻撃するかわりに、?[^。]*(?:次の(?:[A-Z]+)?|タップ)能力を使ってもよい"
     ),
+    # the tap ability given to creatures (「…はすべて「このクリーチャーで攻撃するかわりに、…使ってもよい。…」を得る」)
+    re.compile(r"[^。「]*「このクリーチャーで攻撃するかわりに、?[^。」]*次の能力を使ってもよい。[^「」]*」を得る"),
     re.compile(r"[^。]*をタップし、攻撃するかわりに次の能力を使ってもよい"),
     re.compile(r"[^。]*マナの数字は、?\d+のかわりに\d+になる"),
     re.compile(r"[^。]*マナの数字を、?\d+のかわりに\d+にしてもよい"),  # a mana number chosen: no event
@@ -61,6 +63,8 @@ NOT_REPLACEMENT = (
     # 「進化元として、ドラゴンのかわりに使ってもよい」「文明を持つかわりに無色クリーチャーとして扱う」): no event
     re.compile(_NO_EVENT_BEFORE + r"(?:の|持つ)かわりに、?[^。]*として扱(う|ってもよい)"),
     re.compile(_NO_EVENT_BEFORE + r"のかわりに、?(?:進化元として)?使(う|ってもよい)"),
+    # 「…進化クリーチャーを出す時、このクリーチャーをナイト1体のかわりに進化元として扱ってもよい」: an evolution source
+    re.compile(r"[^。]*のかわりに、?[^。]*進化元として(?:扱|使)(?:う|ってもよい)"),
     # 「このクリーチャーの召喚コストを支払うかわりに、…をタップしてもよい」: what a player may pay instead
     re.compile(_NO_WATCH_BEFORE + r"コストを支払うかわりに、?[^。]*てもよい"),
     # An act a player may do instead of another of theirs (attacking, blocking, summoning this card, casting

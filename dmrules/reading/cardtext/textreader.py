@@ -35,7 +35,10 @@ _TRIGGER_HEAD = re.compile(
 
 
 # 「このターン、」「次の自分のターンのはじめまで、」: what an ability creates lasts that long (no effect's own)
-_DURATION_FIRST = re.compile(r"^(?:このターン|次の[^、。]*?まで|[^、。]*?終わりまで)、")
+# (「このターン、…出ていれば、」 is what happened this turn, a condition: no duration)
+_DURATION_FIRST = re.compile(
+    r"^(?:このターン(?![^。]*?(?:ていれば|ていた場合|ていなければ)、)|次の[^、。]*?まで|[^、。]*?終わりまで)、"
+)
 
 # 「このクリーチャーが攻撃する時、シールドをブレイクするかわりに…」
 _BREAK_INSTEAD = re.compile(r"^[^。、]*ブレイクする、?かわりに")
@@ -284,6 +287,10 @@ class TextReader:
                 self._replacement(sentence, offset, pending.keyword, conditions, prefix, pending)
                 return
             self._end_grant()
+        if c.INSTEAD in sentence and any(p.fullmatch(sentence) for p in c.NOT_REPLACEMENT):
+            self._close()
+            self._add(c.Sentence(sentence, offset, "not_replacement"))
+            return
         granted = _grants_a_keyword(sentence) if c.INSTEAD not in sentence else _quoted_ability(sentence)
         if granted is not None and conditions and prefix:
             self._close()  # a grant under a condition keyword's condition (「メタモーフ / …「エターナル・Ω」を得る」)
@@ -300,10 +307,6 @@ class TextReader:
             self.line_acts = self.line_acts or problem is None
             self._close()
             self._add(c.Sentence(sentence, offset, "other" if problem is None else "unreadable", problem=problem))
-            return
-        self._close()
-        if any(p.fullmatch(sentence) for p in c.NOT_REPLACEMENT):
-            self._add(c.Sentence(sentence, offset, "not_replacement"))
             return
         self._replacement(sentence, offset, keyword, conditions, prefix, None)
 
