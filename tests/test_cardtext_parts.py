@@ -5588,6 +5588,21 @@ def test_what_a_review_of_one_word_changes_found_read_wrong_is_refused(text):
 @pytest.mark.parametrize(
     "text",
     [
+        # a keyword without its brackets, read as a race
+        "これをクロスしたブロッカーを持つクリーチャーが破壊される時、かわりにこのクロスギアを墓地に置いてもよい。",
+        "自分のブロッカーを持つクリーチャーが破壊される時、かわりに手札に戻してもよい。",
+        # 「それが」 after several cards, a single card said before them
+        "相手のクリーチャーを1体破壊し、自分の山札の上から2枚をマナゾーンに置く。それがドラゴンなら、この呪文を唱えた後、"
+        "墓地に置くかわりに手札に戻す。",
+    ],
+)
+def test_what_a_review_of_the_crossed_creatures_filter_and_earlier_cards_found_is_refused(text):
+    assert not compile_text(text).complete
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "この呪文を自分の墓地から唱えてもよい。こうして唱えた後、墓地のかわりに山札の下に置く。",
         "自分の他のクリーチャーが破壊される時、そのクリーチャー1体のかわりにこのクリーチャーを破壊してもよい。",
         "自分のドラゴンが破壊される時、そのドラゴンのかわりにこのクリーチャーを破壊してもよい。",

@@ -264,6 +264,13 @@ def test_a_discard_stated_as_events_of_its_own_cards_is_refused_where_a_text_wat
     data["effect"]["events"] = [{"id": "e1", "discard": {"choose": {"count": 2, "from": "hand", "whose": "opponent"}}}]
     with pytest.raises(dmrules.InputError, match="one discard or two"):
         _solve(data)
+    # hand cards moved into the graveyard are discarded: the same
+    data["effect"]["events"] = [
+        {"id": "e1", "move": "h1", "to": "graveyard"},
+        {"id": "e2", "move": "h2", "to": "graveyard"},
+    ]
+    with pytest.raises(dmrules.InputError, match="one discard or two"):
+        _solve(data)
 
 
 def test_each_cards_own_discard_is_still_watched_in_a_discard_of_several():

@@ -535,9 +535,9 @@ def _earlier_count_problem(abilities, sentence: str, before: str) -> str | None:
     if not earlier:
         return None
     said = normalize(before)
-    counts = {int(n) for n in re.findall(r"(\d+)(?:枚|体|つ)", said)}
-    # 「それが」 after several cards (「N枚とも」 may count cards said further before)
-    if earlier == {1} and counts and 1 not in counts:
+    counts = [int(n) for n in re.findall(r"(\d+)(?:枚|体|つ)", said)]
+    # 「それが」 after several cards, the last the sentence before names (「N枚とも」 may count cards said earlier)
+    if earlier == {1} and counts and counts[-1] != 1:
         return "the cards an earlier sentence names, of another number than the sentence before says"
     done = _DONE_EARLIER.search(sentence)
     if done is not None:

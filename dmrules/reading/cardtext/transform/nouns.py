@@ -246,7 +246,9 @@ class NounParts:
         return ("mod", "add", "not_types", (TYPE_BY_WORD[str(items[0])],))
 
     def mod_race_had(self, items: list):
-        """「魔導具を持つ呪文」: a card of that race."""
+        """「魔導具を持つ呪文」: a card of that race (「ブロッカーを持つ」, a bracketless keyword: refused)."""
+        if _KEYWORD_NOUN.search(str(items[0])):
+            raise ReadError(f"「{items[0]}を持つ」 names a keyword, no race, without the brackets 「」 a keyword has")
         return ("mod", "add", "races", (str(items[0]),))
 
     def mod_not_race(self, items: list):
