@@ -547,3 +547,17 @@ def test_what_happened_this_turn_before_the_effects_own_instead_is_its_condition
     effect's own count replaced (自己置換効果)."""
     result = compile_text(text)
     assert result.complete and result.self_replacements == 1 and not result.abilities
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "このクリーチャーが破壊される時、かわりに自分の手札を1枚選び、墓地に置いてもよい。",
+        "このクリーチャーが破壊される時、かわりに自分の手札から1枚選び、墓地に置いてもよい。",
+        "このクリーチャーが破壊される時、かわりに自分の手札からカードを1枚選んで墓地に置いてもよい。",
+    ],
+)
+def test_a_hand_card_chosen_and_put_into_the_graveyard_instead_is_discarded(text):
+    assert_compiles_to(
+        text, {"watch": {"event": "destroy", "card": "this"}, "instead": [{"discard": 1}], "optional": True}
+    )
