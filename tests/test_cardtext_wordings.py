@@ -561,3 +561,26 @@ def test_a_hand_card_chosen_and_put_into_the_graveyard_instead_is_discarded(text
     assert_compiles_to(
         text, {"watch": {"event": "destroy", "card": "this"}, "instead": [{"discard": 1}], "optional": True}
     )
+
+
+STACK_TO_MANA = (
+    "このクリーチャーが破壊される時、墓地に置くかわりに、"
+    "このクリーチャーとその下にあるカードをすべて自分のマナゾーンに置く。"
+)
+
+
+def test_this_creature_and_the_cards_under_it_put_somewhere_instead_is_this_creature_put_there():
+    """The cards stacked under a creature go with it wherever it goes: 「このクリーチャーとその下にあるカードをすべて
+    自分のマナゾーンに置く」 puts the creature there, its stack with it."""
+    assert_compiles_to(STACK_TO_MANA, {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "mana"}]})
+    text = f"""
+    turn: me
+    players:
+      me:
+        battle:
+          - {{id: E, card: {{name: 試しの進化クリーチャー, type: evolution_creature, text: "{STACK_TO_MANA}"}}}}
+          - {{id: U, under: E, card: {{name: 進化元, type: creature}}}}
+      opponent: {{}}
+    effect: {{controller: opponent, events: [{{destroy: E}}]}}
+    """
+    assert [(r.final["E"], r.final["U"]) for r in dmrules.solve(scenario(text)).resolutions] == [("mana", "mana")]

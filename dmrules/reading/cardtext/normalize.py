@@ -256,6 +256,9 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         lambda m: f"{m[1]}{m[2]}の{m[3]}が{m[4] or ''}{'召喚されて' if m[5] == '召喚して' else '出て'}",
     ),
+    # 「かわりに、このクリーチャーとその下にあるカードをすべて…に置く」: the creature put there, the cards stacked
+    # under it going with it (as with any card that moves)
+    (re.compile(r"(?<=かわりに)、?(この|その)クリーチャーとその下にあるカードをすべて、?"), r"\1クリーチャーを"),
     # 「自分の進化クリーチャーが破壊される時、かわりにその下にあるカードを…」: under the watched creature
     (
         re.compile(r"^([^。]*?クリーチャー(?:\d体)?が(?:(?!を(?!離れる))[^。])*?時、[^。]*?)その下にある"),
