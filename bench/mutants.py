@@ -1890,7 +1890,7 @@ MUTANTS += [
     M(
         "earlier-count-unchecked",
         "dmrules/reading/cardtext/textreader.py",
-        "    if earlier == {1} and counts and 1 not in counts:",
+        "    if earlier == {1} and counts and counts[-1] != 1:",
         "    if False:",
         "「それが」 after several cards read as the one card an earlier sentence names",
     ),

@@ -98,6 +98,11 @@ class Slot:
     tapped: bool = False
     no_trigger: bool = False  # 「その「S・トリガー」は使えない」
 
+    def __post_init__(self) -> None:
+        # a card of the hand put into the graveyard is discarded (捨てる), whatever the words that put it there
+        if (self.verb, self.from_zone, self.to_zone) == ("put", "hand", "graveyard"):
+            object.__setattr__(self, "verb", "discard")
+
 
 @dataclass(frozen=True)
 class Action:

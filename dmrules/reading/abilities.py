@@ -140,9 +140,8 @@ def parse_watch(node: Node) -> Watch:
             subject = card.text(SUBJECTS)
     elif node.has("player"):
         flt = Filter(whose=node.child("player").text(WHOSE))
-    if node.has(
-        "card_filter"
-    ):  # 「これをクロスした自分のサムライ・クリーチャー」: the named card, when it passes a filter
+    # 「これをクロスした自分のサムライ・クリーチャー」: the named card, when it passes a filter
+    if node.has("card_filter"):
         if subject is None or subject == "cast_by_this":
             raise node.error(
                 "a filter of the watched card given with no card named ('card: equipped', ...)", "card_filter"

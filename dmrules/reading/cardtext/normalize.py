@@ -842,6 +842,9 @@ _ZONE_COUNT = (
     r"(?=(?:他に)?(?:\d+(?:体|枚|つ)(?:以上|でも|も)(?:あれば|あり|あるなら|なければ)|なければ"
     r"|0(?:体|枚|つ)(?:なら|であれば)))"
 )
+# 「こうしてマナゾーンに置いたのが」: the card an earlier sentence did something with (what it did, the verb)
+EARLIER_DONE = r"こうして([^、。がを]*?)(置いた|引いた|見せた|表向きにした|加えた|捨てた)(?:の|カード)が"
+
 _CANON_PATTERNS = tuple(
     (re.compile(pattern), replacement)
     for pattern, replacement in (
@@ -877,7 +880,7 @@ _CANON_PATTERNS = tuple(
         (r"(?<![分手])自身の(?=(?:墓地|手札|マナゾーン|山札|シールドゾーン)(?:に|の))", "持ち主の"),  # 「自身の墓地に」
         (r"(?<!の)シールド1つの上に", "自分のシールド1つの上に"),  # 裁きの紋章: one's own shield unless said
         # 「こうしてマナゾーンに置いたのが」: the one card an earlier sentence names, 「それが」
-        (r"こうして[^、。がを]*?(?:置いた|引いた|見せた|表向きにした|加えた|捨てた)(?:の|カード)が", "それが"),
+        (EARLIER_DONE, "それが"),
         (
             r"この呪文を、?唱えた後で?(?=、|墓地)",
             "この呪文を唱えた後、",

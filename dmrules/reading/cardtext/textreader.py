@@ -15,7 +15,7 @@ from ...game.abilities import Action, ReplacementAbility, default_works_in
 from ...game.filters import Condition, Filter
 from ..serialise import read_back
 from . import parsing as c
-from .normalize import canonical, normalize, sentences
+from .normalize import EARLIER_DONE, canonical, normalize, sentences
 from .render import head_word, render_group
 from .transform.followups import then_step
 from .transform.parts import Followup, Grant, ReadError
@@ -517,7 +517,7 @@ def _earlier_cards_problem(abilities, sentence: str, before: str, no_spell: bool
 
 
 # 「こうしてマナゾーンに置いたのが」: the card an earlier sentence did it with, and the verb's stem there
-_DONE_EARLIER = re.compile(r"こうして([^、。がを]*?)(置いた|引いた|見せた|表向きにした|加えた|捨てた)(?:の|カード)が")
+_DONE_EARLIER = re.compile(EARLIER_DONE)
 _DONE_STEM = {
     "置いた": "置",
     "引いた": "引",

@@ -146,8 +146,7 @@ def _chosen_followup(clause: Clause, target: Target, event_id: str) -> EventSpec
         raise ReadError("cards put into the opponent's zone")
     if clause.verb == "destroy" and place is None and zones == ("battle",):
         return EventSpec(id=event_id, kind="destroy", choose=choice)
-    # a card of the hand put into the graveyard is discarded, whatever the words (「手札から1枚選び、墓地に置く」)
-    if zones == ("hand",) and (clause.verb, place and place.zone, clause.manners) in _DISCARDS:
+    if clause.verb == "discard" and place is None and zones == ("hand",):
         if optional:
             raise ReadError("a discard the player may do or not")
         return EventSpec(id=event_id, kind="discard", choose=choice)
@@ -167,12 +166,6 @@ def _chosen_followup(clause: Clause, target: Target, event_id: str) -> EventSpec
         # 「コスト6以下のクリーチャーを1体、自分の墓地からバトルゾーンに出す」: put there, not summoned
         return EventSpec(id=event_id, kind="put_into_battle", choose=choice)
     raise ReadError(f"chosen cards {clause.verb} into the {place.zone} zone as a follow-up: no event of the vocabulary")
-
-
-_DISCARDS: set[tuple[str, str | None, frozenset[str]]] = {
-    ("discard", None, frozenset()),
-    ("put", "graveyard", frozenset()),
-}
 
 
 def _under(clause: Clause, under: Phrase, event_id: str, choice: ChoiceSpec) -> EventSpec:

@@ -75,6 +75,11 @@ def _joined(clauses: tuple[Clause, ...]) -> list[Clause]:
 _ANY_CARD_REFS = (None, "それ", "そのカード", "そのシールド", "その呪文")
 
 
+def shield_event(watch: Watch) -> bool:
+    """A shield's event: broken, leaving the shield zone, or moved from it (「自分のシールドが手札に加えられる時」)."""
+    return set(watch.events) <= {"break", "leave_shields"} or watch.from_zone == "shields"
+
+
 def check_ref(ref: str | None, watch: Watch) -> None:
     """「その〜」 names the watched card again by a word of its own phrase: 「自分のドラゴンが…時、そのドラゴンを」.
     A word the watch does not say (「自分のクリーチャーが…時、そのドラゴンを」) would narrow the cards the
@@ -86,7 +91,7 @@ def check_ref(ref: str | None, watch: Watch) -> None:
             raise ReadError(f"「{ref}」 before 「かわりに」 names this card, not the card of the watched event")
         return
     word = ref[len("その") :]
-    shields = set(watch.events) <= {"break", "leave_shields"} or watch.from_zone == "shields"
+    shields = shield_event(watch)
     if word == "クリーチャー":
         if not shields:
             return
@@ -261,8 +266,7 @@ def _check_manners(clause: Clause, allowed: set[str]) -> None:
 def _event_card(clause: Clause, watch: Watch) -> Action:
     """The event's card goes elsewhere: 「墓地に置くかわりに手札に戻す」, 「そのクリーチャーをマナゾーンに置く」."""
     if clause.target is not None and clause.target.ref == "そのシールド":
-        # a shield's event: broken, leaving the shield zone, or moved from it (「自分のシールドが手札に加えられる時」)
-        if not set(watch.events) <= {"break", "leave_shields"} and watch.from_zone != "shields":
+        if not shield_event(watch):
             return _ex_life(clause, clause.target, watch)
     clause = _shieldified(clause)
     if clause.verb == "face_up":
@@ -522,7 +526,6 @@ def _choice_slots(clause: Clause, target: Target) -> list[Slot]:
             verb = "put"
         if clause.verb == "discard" and (zones != ("hand",) or to_zone != "graveyard"):
             raise ReadError("cards discarded from elsewhere than the hand")
-        verb = "discard" if (verb, zones, to_zone) == ("put", ("hand",), "graveyard") else verb  # (捨てる)
     else:
         raise ReadError(f"chosen cards {clause.verb}: no action of the vocabulary")
     if flt.whose == "any" and zones != ("battle",) and whose != "any":

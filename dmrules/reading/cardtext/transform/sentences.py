@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ....game.abilities import CARD_CONDITIONS, Action, ReplacementAbility, Watch, default_works_in
 from ....game.filters import Condition, Filter
-from .instead import check_ref, instead_actions
+from .instead import check_ref, instead_actions, shield_event
 from .nouns import _name, _number, _typed_tokens
 from .parts import (
     LEAVE_EVENT,
@@ -283,7 +283,7 @@ def _merged(first: WatchPart, second: WatchPart) -> WatchPart | None:
 def _check_card_named(ref: str | None, watch: Watch) -> None:
     """「そのシールドのかわりに」「その呪文のかわりに」: a shield's or a spell's event; any other word, the watched
     card's phrase says it (check_ref)."""
-    if ref == "そのシールド" and not (set(watch.events) <= {"break", "leave_shields"} or watch.from_zone == "shields"):
+    if ref == "そのシールド" and not shield_event(watch):
         raise ReadError("「そのシールドのかわりに」 of an event that is no shield's")
     if ref == "その呪文" and watch.events != ("spell_to_graveyard",):
         raise ReadError("「その呪文のかわりに」 of an event that is no spell's")
