@@ -187,6 +187,10 @@ TESTS = [
     "tests/test_cardtext_parts.py::test_what_a_review_of_one_word_changes_found_read_wrong_is_refused",
     "tests/test_cardtext_wordings.py::test_the_watched_creature_that_is_no_psychic_creature_is_the_only_one_replaced",
     "tests/test_cardtext_current.py::test_the_cards_an_earlier_sentence_names_not_once_are_refused",
+    # a セイバー given to many chooses its own player's; リサイクル's own cast; who cast a spell said
+    "tests/test_fixtures.py::test_fixture[V58-granted-saber-own-creatures-only-bolshack-rider]",
+    "tests/test_fixtures.py::test_fixture[T02-recycle-lionel-guard-cast-by-another]",
+    "tests/test_cardtext_current.py::test_a_spell_cast_with_no_caster_said_is_refused_where_a_text_reads_who_cast_it",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -1841,9 +1845,30 @@ MUTANTS += [
     M(
         "recycled-zone-unchecked",
         "dmrules/reading/cardtext/textreader.py",
-        '    if keyword == "リサイクル" and not said_before.startswith("この呪文を"):',
+        '    if zone == "墓地" and keyword == "リサイクル" and not said_before.startswith("この呪文を"):',
         "    if True:",
         "「こうして唱えた後」 of a spell cast from the mana zone read as cast from the graveyard",
+    ),
+    M(
+        "saber-choice-any-player",
+        "dmrules/reading/cardtext/textreader.py",
+        'r"を持つクリーチャーを(?=\\d)", r"\\1を持つ自分のクリーチャーを", sentence',
+        'r"を持つクリーチャーを(?=\\d)", r"\\1を持つクリーチャーを", sentence',
+        "「「セイバー:ドラゴン」を持つクリーチャーを1体」 of a grant may take the opponent's creature",
+    ),
+    M(
+        "recycle-any-caster",
+        "dmrules/reading/cardtext/transform/events.py",
+        'watch = Watch(events=("spell_to_graveyard",), subject="cast_by_this", cast_from=zone)',
+        'watch = Watch(events=("spell_to_graveyard",), subject="this", cast_from=zone)',
+        "リサイクル's 「こうして唱えた後」 read as this spell cast from the graveyard by any card",
+    ),
+    M(
+        "caster-unchecked",
+        "dmrules/reading/scenario.py",
+        "        if not zones:\n            return\n        for step in scenario.program.steps:",
+        "        if True:\n            return\n        for step in scenario.program.steps:",
+        "a spell's event that says not who cast it solved as if another card had",
     ),
     M(
         "granted-keyword-unchecked",

@@ -199,6 +199,24 @@ def test_a_grant_gives_the_keywords_ability_to_the_cards_it_names_and_none_to_th
     assert not compile_text("自分のクリーチャーすべてに「ブロッカー」を与える。").abilities
 
 
+RIDER_GRANT = (
+    "自分のファイアー・バードすべてに「セイバー:ドラゴン」を与える。(自分のドラゴンが破壊される時、「セイバー:ドラゴン」を"
+    "持つクリーチャーを1体、かわりに破壊してもよい)"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [RIDER_GRANT, RIDER_GRANT.replace("、「セイバー:ドラゴン」を持つ", "、自分の「セイバー:ドラゴン」を持つ")],
+)
+def test_a_creature_with_the_keyword_a_reminder_chooses_is_its_players(text):
+    """覇炎竜 ボルシャック・ライダー: 「「セイバー:ドラゴン」を持つクリーチャーを1体」 is one of its player's
+    creatures that have it (a セイバー saves its own player's cards; V58), said so or not."""
+    (ability,) = compile_text(text).abilities
+    (_, action) = ability.instead
+    assert action.slot.filter.whose == "own" and action.slot.filter.keywords == ("セイバー:ドラゴン",)
+
+
 def test_a_scenario_with_森仙のJ_ロマネスク_gives_each_of_its_creatures_the_keyword_it_reads():
     """Its printed reminder destroys 「「シールド・セイバー」を持つクリーチャー」を１体: the grant gives each of my
     creatures the ability and the keyword (game/grants.py), so when my shield is broken either creature's ability

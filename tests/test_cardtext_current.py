@@ -1031,12 +1031,12 @@ def test_after_it_is_cast_said_alone_is_the_spell_the_sentence_before_casts():
         CHISHIN, {"watch": CAST_BY_THIS, "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}]}
     )
     # 生命と大地と轟破の決断: the sentence before casts this spell, from a zone it names there: what is done after it
-    # is cast from there (as 「この呪文を自分のマナゾーンから唱えた後、…」)
+    # is cast so, by that permission (as 「こうしてマナゾーンから唱えた後、…」: the spell cast by its own ability)
     life = "この呪文を自分のマナゾーンから唱えてもよい。そうしたら、唱えた後、墓地に置くかわりに自分の山札の下に置く。"
     assert_compiles_to(
         life,
         {
-            "watch": {"event": "spell_to_graveyard", "card": "this", "cast_from": "mana"},
+            "watch": {"event": "spell_to_graveyard", "card": "cast_by_this", "cast_from": "mana"},
             "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
             "spell_own_movement": True,
         },
@@ -1346,7 +1346,7 @@ HARUKAS = (
 
 def test_a_recycled_spell_said_with_soushite_goes_to_the_deck_bottom():
     form = {
-        "watch": {"event": "spell_to_graveyard", "card": "this", "cast_from": "graveyard"},
+        "watch": {"event": "spell_to_graveyard", "card": "cast_by_this", "cast_from": "graveyard"},
         "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
         "spell_own_movement": True,
     }
@@ -1831,7 +1831,7 @@ def test_what_is_done_after_this_spell_is_cast_from_the_zone_the_sentence_before
     assert_compiles_to(
         ZETSUBOU,
         {
-            "watch": {"event": "spell_to_graveyard", "card": "this", "cast_from": "graveyard"},
+            "watch": {"event": "spell_to_graveyard", "card": "cast_by_this", "cast_from": "graveyard"},
             "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
             "spell_own_movement": True,
         },
@@ -1840,8 +1840,13 @@ def test_what_is_done_after_this_spell_is_cast_from_the_zone_the_sentence_before
     assert_refused("そうしたら、唱えた後、墓地に置くかわりに自分の山札の一番下に置く。", "")
 
 
-@pytest.mark.parametrize(("cast_from", "final"), [("graveyard", "deck"), ("hand", "graveyard")])
-def test_the_spell_cast_from_elsewhere_goes_to_the_graveyard(cast_from: str, final: str):
+@pytest.mark.parametrize(
+    ("cast_from", "cast_by", "final"),
+    [("graveyard", "S", "deck"), ("hand", "S", "graveyard"), ("graveyard", "Z", "graveyard")],
+)
+def test_the_spell_cast_from_elsewhere_goes_to_the_graveyard(cast_from: str, cast_by: str, final: str):
+    """Cast from the graveyard by the permission its sentence gives (its own ability: cast_by S), it goes to the deck
+    bottom; cast from the hand, or from the graveyard by another card's ability (Z), to the graveyard."""
     import dmrules
 
     from .conftest import scenario
@@ -1851,10 +1856,37 @@ turn: me
 players:
   me:
     {cast_from}: [{{id: S, card: {{name: 試しの呪文, type: spell, text: "{ZETSUBOU}"}}}}]
+    battle: [{{id: Z, card: {{name: 墓地から唱えるクリーチャー, type: creature, power: 1000}}}}]
   opponent: {{}}
-effect: {{source: S, controller: me, by: spell, cast_from: {cast_from}, events: [{{spell_to_graveyard: S}}]}}
+effect:
+  source: S
+  controller: me
+  by: spell
+  cast_from: {cast_from}
+  cast_by: {cast_by}
+  events: [{{spell_to_graveyard: S}}]
 """
     assert [r.final.get("S", "graveyard") for r in dmrules.solve(scenario(text)).resolutions] == [final]
+
+
+def test_a_spell_cast_with_no_caster_said_is_refused_where_a_text_reads_who_cast_it():
+    import dmrules
+
+    from .conftest import scenario
+
+    text = f"""
+turn: me
+players:
+  me:
+    graveyard: [{{id: S, card: {{name: 試しの呪文, type: spell, text: "{ZETSUBOU}"}}}}]
+  opponent: {{}}
+effect: {{source: S, controller: me, by: spell, cast_from: graveyard, events: [{{spell_to_graveyard: S}}]}}
+"""
+    with pytest.raises(dmrules.InputError, match="give 'cast_by'"):
+        scenario(text)
+    # cast from a zone no text here watches: who cast it changes nothing
+    in_hand = text.replace("graveyard: [", "hand: [").replace("cast_from: graveyard", "cast_from: hand")
+    assert len(dmrules.solve(scenario(in_hand)).resolutions) == 1
 
 
 # -- 「自分が勝ったら、このターン、…時、…かわりに…」: an effect the judge's resolution creates for the turn ----------

@@ -40,6 +40,7 @@ FAMILIES = {
         "T02-charger-spiral",
         "T02-recycle-lionel-guard",
         "T02-recycle-lionel-guard-from-hand",
+        "T02-recycle-lionel-guard-cast-by-another",
         "T02-cyclone-zombie",
         "T02-cyclone-zombie-no-summon",
     ],

@@ -1145,7 +1145,7 @@ DEV_LINES = [
             ("clause", "バトルゾーンにある相手のクリーチャーを1体選び、タップする", True),
             ("target", "バトルゾーンにある相手のクリーチャーを1体", True),
             ("condition", "それがドラゴンであれば", True),
-            ("clause", "自分の山札の上から1枚目を裏向きのまま自分のシールドに加える", True),
+            ("clause", "自分の山札の上から1枚目を自分のシールドに加える", True),  # face down anyway, said or not
             ("target", "自分の山札の上から1枚目を", True),
         ],
     ),

@@ -29,6 +29,7 @@ def english_left(scenario, text: str) -> set[str]:
         text = text.replace(word, "")
     for player in scenario.players:
         text = text.replace(player, "")
+    text = text.replace("超GR", "")  # the zone's Japanese name is written so (超GRゾーン)
     return set(LATIN.findall(text))
 
 

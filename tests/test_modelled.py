@@ -764,8 +764,7 @@ ZARDICLICA = ZARDICLICA[: ZARDICLICA.index("expect:")].replace(
     "effect_says, event_says, expected",
     [
         ("  cast_by: ZK\n", "", "deck"),  # V14: the spell ザーディクリカ's ability cast
-        ("", "", "graveyard"),  # a spell cast otherwise: no effect was made for it
-        ("  cast_by: OT\n", "", "graveyard"),  # cast by another card's ability
+        ("  cast_by: OT\n", "", "graveyard"),  # cast by another card's ability: no effect was made for it
         ("", ", cast_by: ZK", "deck"),  # said of the event itself
     ],
 )
@@ -778,6 +777,8 @@ def test_the_created_replacement_applies_to_the_spell_its_ability_cast_alone(eff
 
 def test_the_card_whose_ability_cast_the_spell_must_be_in_the_scenario():
     assert "no card with id 'NOBODY'" in refused(ZARDICLICA.replace("cast_by: ZK", "cast_by: NOBODY"))
+    # and said: a text here reads who cast it (「それを唱えた後」), which nothing else tells
+    assert "give 'cast_by'" in refused(ZARDICLICA.replace("  cast_by: ZK\n", ""))
 
 
 # -- where this card is, as a condition (「このクリーチャーが…表向きで自分のシールドゾーンにあれば」) -------------
@@ -918,7 +919,7 @@ XANADU = XANADU[: XANADU.index("expect:")]
 def test_a_spell_put_face_up_into_the_shield_zone(cast_by, zone, face_up):
     """「唱えた後、墓地に置くかわりに表向きのままシールド化する」 (V23): a shield of its own, face up in the next
     window; a spell its ability did not cast goes to the graveyard."""
-    text = XANADU if cast_by else XANADU.replace("  cast_by: YZ\n", "")
+    text = XANADU if cast_by else XANADU.replace("cast_by: YZ", "cast_by: X")  # cast by another card's ability
     (only,) = dmrules.solve(scenario(text)).resolutions
     state = advance(only.windows[0].state, only.windows[0])
     assert (state.cards["DH"].zone, state.cards["DH"].face_up, state.cards["DH"].under) == (zone, face_up, None)

@@ -399,9 +399,10 @@ def parse_ability(node: Node, *, effect: bool = False) -> ReplacementAbility:
     if not instead:
         raise node.error("says nothing about what happens instead", "instead")
     own = node.opt_bool("spell_own_movement")
-    if own and not ({"spell_to_graveyard"} & set(watch.events) and watch.subject == "this"):
+    if own and not ({"spell_to_graveyard"} & set(watch.events) and watch.subject in ("this", "cast_by_this")):
         raise node.error(
-            "a spell's own-movement replacement (609.8a) must watch 'spell_to_graveyard' of 'this' card",
+            "a spell's own-movement replacement (609.8a) must watch 'spell_to_graveyard' of 'this' card (or "
+            "'cast_by_this': this spell cast by its own permission, リサイクル)",
             "spell_own_movement",
         )
     if any(a.kind == "destroy_partner" for a in instead) and "battle" not in watch.events:

@@ -300,6 +300,7 @@ class _Reader:
         granted = with_grants(scenario)  # what the cards in play give others
         checks.check_keywords(granted)
         checks.check_powers(scenario)
+        checks.check_casters(scenario)
         checks.check_static_changes(granted)
         check_named_cards(root.located, scenario)  # a card named by id where its text looks for it
 
@@ -916,6 +917,31 @@ class _Checks:
                 card = scenario.cards.get(card_id)
                 if card is not None and card.power is None:
                     raise self.card_nodes[card_id].error(f"{card.label}: {why}: give 'power: N' on the card")
+
+    def check_casters(self, scenario: Scenario) -> None:
+        """Refuse a spell's way to the graveyard that says not who cast it when a text reads it: a replacement of
+        the spell an ability of its card cast (「それを唱えた後」), or of a spell cast by its own permission
+        (リサイクル's 「こうして唱えた後」), applies by who cast it, which nothing else would tell."""
+        zones = {
+            ability.watch.cast_from
+            for card in scenario.cards.values()
+            for ability in card.replacements
+            if ability.watch.subject == "cast_by_this"
+        }
+        if not zones:
+            return
+        for step in scenario.program.steps:
+            for spec in step.events:
+                if spec.kind != "spell_to_graveyard" or spec.cast_by is not None:
+                    continue
+                if spec.cast_from is not None and None not in zones and spec.cast_from not in zones:
+                    continue  # cast from a zone no such text watches
+                raise _written(spec).error(
+                    "who cast the spell is not said, and a text in this scenario reads it (「それを唱えた後」: the "
+                    "spell an ability of its card cast; 「こうして唱えた後」: the spell cast by its own permission): "
+                    "give 'cast_by' (the card whose ability cast it; the spell itself when its own リサイクル did)",
+                    "cast_by",
+                )
 
     def check_characteristics(self, scenario: Scenario) -> None:
         """Refuse a card whose races, civilizations, cost or power are unknown when a text reads them;

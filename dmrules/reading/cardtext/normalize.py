@@ -266,12 +266,13 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     ),
     # 「その後、相手は自身の手札を1枚選んで捨てる」: the cards of the player the clause names, 「自分自身の」
     (re.compile(r"((?:そうしたら|そうした場合|その後)、)(相手|自分)は、?自身の(?=[^、。]*?を)"), r"\1\2は自分自身の"),
-    # 「自分の呪文によって相手の手札が捨てられる時」: a cause said first, set off from the card it acts on
+    # 「自分の呪文によって相手の手札が捨てられる時」 (「…の効果で」): a cause said first, set off from the card
+    # it acts on
     (
         re.compile(
-            r"^((?:自分|相手)の(?:呪文|効果|呪文の効果|クリーチャーの能力)によって)(?=(?:自分|相手)の[^、。]*?が)"
+            r"^((?:自分|相手)の(?:呪文|効果|呪文の効果|クリーチャーの能力))(?:によって|で)(?=(?:自分|相手)の[^、。]*?が)"
         ),
-        r"\1、",
+        r"\1によって、",
     ),
     # 「相手のクリーチャーが…時、かわりに相手はそのクリーチャーを自身の山札の下に置く」: the watched card moved by its
     # own player, as 「かわりにそのクリーチャーを持ち主の山札の下に置く」 (the player the watched phrase's, not a
@@ -409,13 +410,21 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         _cost_then_stays,
     ),
     # 「この呪文を、自分の墓地から唱えてもよい。そうしたら、唱えた後、墓地に置くかわりに…」 (絶望と反魂と滅殺の
-    # 決断): what is done after this spell is cast from that zone, as 「この呪文を自分の墓地から唱えた後、…」 says it
+    # 決断): what is done after this spell is cast so, by that permission, as リサイクル's 「こうして唱えた後、…」 says
+    # it (「こうしてマナゾーンから唱えた後、」 from another zone)
     (
         re.compile(
             r"(?P<may>(?:^|(?<=。))この呪文を、?(?P<zone>(?:自分の)?(?:墓地|マナゾーン|手札|山札|シールドゾーン))から"
             r"唱えてもよい。)(?:そうしたら|そうした場合|その場合)、(?:この呪文を)?唱えた後、"
         ),
-        r"\g<may>この呪文を\g<zone>から唱えた後、",
+        lambda m: (
+            m["may"]
+            + (
+                "こうして唱えた後、"
+                if "墓地" in m["zone"]
+                else f"こうして{m['zone'].removeprefix('自分の')}から唱えた後、"
+            )
+        ),
     ),
     # 「…時、そのかわりに…」: 「かわりに」 of the watched event, said with 「その」
     (re.compile(r"時、そのかわりに"), "時、かわりに"),
@@ -509,8 +518,9 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     ),
     # 「…を裏向きにし、新しいシールドとして…シールドゾーンに加える」: 「裏向きにして」, one move
     (re.compile(r"裏向きにし、(?=(?:新しいシールドとして)?(?:(?:自分|持ち主)の)?シールドゾーンに)"), "裏向きにして、"),
-    # 「…を裏向きのまま、新しいシールドとして自分のシールドゾーンに置く」: a shield is put face down anyway
-    (re.compile(r"裏向きのまま、?(?=(?:新しいシールドとして)?(?:(?:自分|持ち主)の)?シールドゾーンに)"), ""),
+    # 「…を裏向きのまま、新しいシールドとして自分のシールドゾーンに置く」 (「…シールドに加える」): a shield is put
+    # face down anyway
+    (re.compile(r"裏向きのまま、?(?=(?:新しいシールドとして)?(?:(?:自分|持ち主)の)?シールド(?:ゾーン)?に)"), ""),
     # 「バトルゾーンから離れずにとどまる」「破壊されずバトルゾーンに留まる」: 「離れるかわりにとどまる」 said without
     # 「かわりに」 (a replacement all the same: 609.1)
     (
@@ -593,7 +603,9 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # each card's discard, as 「自分のカードが手札から捨てられる時」 (the same whether the discard is one event of the
     # cards or one a card). With anything else done instead it stays a player's discarding, one event (events.py).
     (
-        re.compile(r"(^|、)(自分|相手)の手札が([^、。が]*?によって)?(?=捨てられる時、" + _ONLY_MOVED + ")"),
+        re.compile(
+            r"(^|、)(自分|相手)の手札が([^、。が]*?(?:によって|の効果で))?(?=捨てられる時、" + _ONLY_MOVED + ")"
+        ),
         r"\1\2のカードが\3手札から",
     ),
     (
@@ -849,6 +861,12 @@ _CANON_PATTERNS = tuple(
     (re.compile(pattern), replacement)
     for pattern, replacement in (
         (r"(自分|相手)クリーチャー(?!の攻撃)", r"\1のクリーチャー"),  # 「相手クリーチャー」
+        # 「自分のマナゾーンから自分の墓地にカードが置かれる時」: the zones said before the card, as after it
+        (
+            r"(?<![^、。])(自分|相手)の(マナゾーン|墓地|手札|山札)から(?:(?:自分|相手|持ち主)の)?(墓地|手札|マナゾーン|山札)に"
+            r"カードが(?=置かれる時)",
+            r"\1のカードが\2から\3に",
+        ),
         # 「自分のマナゾーンのカードが相手の呪文によって離れる」: 「自分のカードが相手の呪文によってマナゾーンを離れる」
         (
             r"(?<![^、。])(自分|相手)の(マナゾーン|墓地|手札|山札)(?:にある|の)カードが((?:[^、。が]*?によって)?)離れ",
@@ -1003,7 +1021,6 @@ _CANON_PATTERNS = tuple(
             r"\1このクリーチャーが",
         ),
         (r"引いたことによってゲームに負ける時", "引く時"),
-        (r"こうして唱えた後", "この呪文を墓地から唱えた後"),
         (r"この呪文を自分の", "この呪文を"),
         (r"龍解させ", "裏返"),
         (r"裏返し、このクリーチャーをアンタップ", "裏返し、アンタップ"),  # the card the clause before names
@@ -1264,7 +1281,7 @@ _CANON_PATTERNS = tuple(
 _ORIGINAL = re.compile(
     r"(?:(?:(?:その|この)[^、を。は]*|相手)(?:を|は))?(?:自分の|持ち主の|相手の)?"
     r"(?:墓地に置く|墓地に置かれる|墓地の|離れる|手札に戻る|手札に戻される|手札に戻す|戻る|戻される|アンタップする|出る"
-    r"|シールドをブレイクする|山札の下に置かれる|(?:自分|相手)が選ぶ|破壊される|破壊する|ブレイクされる|捨てられる|捨てる"
+    r"|シールドをブレイクする|山札の下に置かれる|山札の下に置く|山札に(?:置|戻)(?:く|す|かれる|される)|(?:自分|相手)が選ぶ|破壊される|破壊する|ブレイクされる|捨てられる|捨てる"
     r"|マナゾーンに置く|マナゾーンに置かれる|ゲームに負ける|バトルする|バトルの|シールドブレイクの|出す|(?:カードを)?引く)(?=かわりに)"
     r"|(?:自分|相手)は(?:その[^、。を]*を)?(?:出す|出る)(?=かわりに)"
     r"|相手はそれを手札に戻す(?=かわりに)"

@@ -85,6 +85,9 @@ NOT_REPLACEMENT = (
         r"[^。]*(召喚する|唱える|クロスする)時、[^。]*(コストを(?:もう1度)?支払う|マナゾーンのカードをタップする)"
         r"かわりに[^。]*てもよい"
     ),
+    # 「自分のマナゾーンのカード4枚のかわりに、…をタップしてもよい」: cards of the mana zone are tapped to pay a cost;
+    # what is tapped in their place pays it, no event replaced
+    re.compile(_NO_WATCH_BEFORE + r"マナゾーンの(?:タップされていない)?カード\d+枚のかわりに、?[^。]*タップしてもよい"),
     # 「このクリーチャーの召喚コストを支払う時、かわりに…してもよい」: what is paid instead of the summoning cost
     re.compile(r"この(クリーチャー|カード)の召喚コストを支払う時、かわりに[^。]*てもよい"),
     re.compile(r"[^。]*\d+つのかわりに両方選んでもよい"),

@@ -389,7 +389,10 @@ def _puts_except(watch: Watch, cause: str, rest: list[str]) -> str:
 
 def _cast(watch: Watch) -> str:
     if watch.subject == "cast_by_this":
-        return "その呪文を唱えた後"
+        # this spell cast by its own permission (リサイクル) from its graveyard, or a spell an earlier sentence casts
+        if watch.cast_from is None:
+            return "その呪文を唱えた後"
+        return "こうして唱えた後" if watch.cast_from == "graveyard" else f"こうして{_ZONE[watch.cast_from]}から唱えた後"
     if watch.subject == "this":
         return f"この呪文を{_ZONE[watch.cast_from]}から唱えた後" if watch.cast_from else "この呪文を唱えた後"
     if watch.cast_from == "shields" and watch.filter is not None:

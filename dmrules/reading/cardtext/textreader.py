@@ -439,8 +439,8 @@ _NAMES_CREATURES = re.compile(r"クリーチャー[^。]*?(選ぶ|選び|選ん�
 
 
 # 「この呪文を自分の墓地から唱えてもよい。こうして唱えた後、…」 (リサイクル): the spell cast from the graveyard, as the
-# sentence before says
-_CAST_FROM_GRAVEYARD = re.compile(r"^この呪文を(?:自分の)?墓地から[^。]*唱え(?:る|てもよい|てよい)。?$")
+# sentence before says (「こうしてマナゾーンから唱えた後」: from the zone it says)
+_CAST_SO = re.compile(r"(?:こうして|そうして)(?:(墓地|マナゾーン|手札|山札|シールドゾーン)から)?唱えた後")
 
 
 def _keyword_problem(abilities, sentence: str, before: str, keyword: str | None, grant) -> str | None:
@@ -454,11 +454,15 @@ def _recycled_problem(sentence: str, before: str, keyword: str | None) -> str | 
     """Why 「こうして唱えた後」 cannot be read as this spell cast from its owner's graveyard, if it cannot: the sentence
     before casts it from another zone, or casts nothing (the keyword リサイクル printed alone says the graveyard)."""
     said_before = normalize(before)
-    if not re.search("(?:こうして|そうして)唱えた後", normalize(sentence)) or _CAST_FROM_GRAVEYARD.match(said_before):
+    cast = _CAST_SO.search(normalize(sentence))
+    if cast is None:
         return None
-    if keyword == "リサイクル" and not said_before.startswith("この呪文を"):
+    zone = cast.group(1) or "墓地"
+    if re.match(f"^この呪文を、?(?:自分の)?{zone}から[^。]*唱え(?:る|てもよい|てよい)。?$", said_before):
         return None
-    return "「こうして唱えた後」 of this spell cast from another zone than its owner's graveyard, or of no cast said"
+    if zone == "墓地" and keyword == "リサイクル" and not said_before.startswith("この呪文を"):
+        return None
+    return "「こうして唱えた後」 of this spell cast from another zone than the sentence before says, or of no cast said"
 
 
 def _granted_problem(sentence: str, keyword: str | None) -> str | None:
@@ -505,7 +509,10 @@ def _earlier_cards_problem(abilities, sentence: str, before: str, no_spell: bool
         )
     if grant is None and no_spell and any(a.spell_own_movement for a in abilities):
         return "「この呪文を唱えた後」 of a card that is no spell"
-    earlier = grant is None and any(a.watch.subject == "cast_by_this" for a in abilities)
+    # 「それを唱えた後」: a spell an earlier sentence casts (リサイクル's 「こうして唱えた後」, this spell's own
+    # movement after its own permission cast it, is checked as the keyword's: _recycled_problem)
+    cast_earlier = [a for a in abilities if a.watch.subject == "cast_by_this" and not a.spell_own_movement]
+    earlier = grant is None and bool(cast_earlier)
     if earlier and normalize(before).startswith("この呪文を"):
         return "「唱えた後」 of this spell, which the sentence before casts: the zone it is cast from is said there"
     if earlier and not _CASTS.search(normalize(before).rstrip("。")):
@@ -791,13 +798,19 @@ def _holder_named(sentence: str, pending: PendingGrant | None, keyword: str | No
     """In the reminder of a keyword a grant gives, 「「X」を持つクリーチャーを」 with no number is the card the keyword
     is given to, as 「「X」を得たクリーチャーを」 says it (「かわりに「シールド・セイバー」を持つクリーチャーを
     破壊してもよい」); in the reminder of a keyword, given or printed, 「「X」を持つクリーチャーが…時」 is the card that
-    has it (「「エスケープ」を持つクリーチャーが破壊される時」: its own destruction, not every creature's with it)."""
+    has it (「「エスケープ」を持つクリーチャーが破壊される時」: its own destruction, not every creature's with it), and
+    「「X」を持つクリーチャーを1体」 one of its player's creatures that have it."""
     held = pending.keyword if pending is not None else keyword
     if not held:
         return sentence
     # the keyword by its name (「「セイバー」を持つ」) or with what follows its colon (「「セイバー:X」を持つ」)
     word = f"「{re.escape(held.split(':')[0])}(?::[^」]*)?」"
     sentence = re.sub(f"({word})" + r"を持つクリーチャーが", r"\1を得たクリーチャーが", sentence)
+    # a number of them chosen (「「セイバー:ドラゴン」を持つクリーチャーを1体」): its player's, whose the keyword is;
+    # an opponent's creature with it has it for the opponent's cards
+    sentence = re.sub(
+        f"(?<!自分の)(?<!相手の)({word})" + r"を持つクリーチャーを(?=\d)", r"\1を持つ自分のクリーチャーを", sentence
+    )
     if pending is None:
         return sentence
     return re.sub(f"({word})" + r"を持つクリーチャーを(?![\d、])", r"\1を得たクリーチャーを", sentence)
@@ -963,7 +976,7 @@ def _holder_printed(text: str, abilities: list[ReplacementAbility]) -> str:
     """The printed sentence with the keyword holder said as ``_holder_named`` read it (「「K」を得たクリーチャーが」,
     which the comparison's normalisation says as the rendering does)."""
     for ability in abilities:
-        if ability.keyword and ability.watch.subject == "this":
+        if ability.keyword:
             text = _holder_named(text, None, ability.keyword)
     return text
 

@@ -368,7 +368,12 @@ class CastParts:
         return ("head", (WatchPart(watch=Watch(events=("spell_to_graveyard",), filter=flt, conditions=(cause,))),))
 
     def cast_recycled(self, items: list):
-        watch = Watch(events=("spell_to_graveyard",), subject="this", cast_from="graveyard")
+        """「こうして唱えた後」 (リサイクル): this spell cast from its owner's graveyard by the permission the sentence
+        before gives, its own ability (textreader.py checks the sentence says so); cast otherwise, it is not watched.
+        「こうしてマナゾーンから唱えた後」: the zone the sentence before casts it from, if not the graveyard."""
+        zones = _typed_tokens(items, "ZONE")
+        zone = ZONE_BY_WORD[str(zones[0])] if zones else "graveyard"
+        watch = Watch(events=("spell_to_graveyard",), subject="cast_by_this", cast_from=zone)
         return ("head", (WatchPart(watch=watch, ability=(("spell_own_movement", True),)),))
 
 

@@ -50,6 +50,9 @@ ORIGINAL_EVENTS = {
     "出る": frozenset({"enter", "put_into_battle"}),
     "シールドをブレイクする": frozenset({"break"}),
     "山札の一番下に置かれる": frozenset({"put_into_deck"}),
+    "山札の一番下に置く": frozenset({"put_into_deck"}),
+    "山札に戻される": frozenset({"put_into_deck"}),
+    "山札に戻す": frozenset({"put_into_deck"}),  # 「山札に戻される時、山札に戻すかわりに」
     "破壊される": frozenset({"destroy"}),
     "破壊する": frozenset({"destroy"}),
     "ブレイクされる": frozenset({"break"}),
