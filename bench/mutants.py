@@ -190,6 +190,7 @@ TESTS = [
     # a セイバー given to many chooses its own player's; リサイクル's own cast; who cast a spell said
     "tests/test_fixtures.py::test_fixture[V58-granted-saber-own-creatures-only-bolshack-rider]",
     "tests/test_fixtures.py::test_fixture[T02-recycle-lionel-guard-cast-by-another]",
+    "tests/test_fixtures.py::test_fixture[V59-first-break-one-shield-nemes-thebes]",
     "tests/test_cardtext_current.py::test_a_spell_cast_with_no_caster_said_is_refused_where_a_text_reads_who_cast_it",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
@@ -1869,6 +1870,13 @@ MUTANTS += [
         "        if not zones:\n            return\n        for step in scenario.program.steps:",
         "        if True:\n            return\n        for step in scenario.program.steps:",
         "a spell's event that says not who cast it solved as if another card had",
+    ),
+    M(
+        "first-break-each-shield",
+        "asp/common/feasible.lp",
+        'violation(rule("TEXT-1"), first_break_twice(E1,E2))',
+        "first_break_twice(E1,E2)",
+        "both shields of a W-break that is the turn's first break replaced by 「はじめてブレイクされる時」",
     ),
     M(
         "granted-keyword-unchecked",
