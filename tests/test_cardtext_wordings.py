@@ -584,3 +584,101 @@ def test_this_creature_and_the_cards_under_it_put_somewhere_instead_is_this_crea
     effect: {{controller: opponent, events: [{{destroy: E}}]}}
     """
     assert [(r.final["E"], r.final["U"]) for r in dmrules.solve(scenario(text)).resolutions] == [("mana", "mana")]
+
+
+# -- wordings of invented texts in the classic and current styles, none of them a printed card's ---------------------
+
+_DECK_BOTTOM = {"move_to": {"zone": "deck", "position": "bottom"}}
+
+
+@pytest.mark.parametrize(
+    ("text", "form", "variant", "named"),
+    [
+        (  # the event said again before 「かわりに」 with the verb of a move to the deck
+            "このクリーチャーがバトルゾーンから山札に戻される時、山札に戻すかわりに自分の手札に戻す。",
+            {"watch": {"event": "put_into_deck", "card": "this", "from": "battle"}, "instead": [{"move_to": "hand"}]},
+            "このクリーチャーが破壊される時、山札に戻すかわりに手札に戻す。",
+            "says again an event the sentence does not watch",
+        ),
+        (  # the cause said with 「…の効果で」 before the cards of a hand discarded
+            "相手の呪文の効果で自分の手札が捨てられる時、墓地に置くかわりに自分の山札の一番下に置いてもよい。",
+            {
+                "watch": {
+                    "event": "discard",
+                    "card": {"whose": "own"},
+                    "when": ["by_opponent", "by_effect", "by_spell"],
+                },
+                "instead": [_DECK_BOTTOM],
+                "optional": True,
+            },
+            "相手の呪文の効果で自分の手札が捨てられる時、墓地に置くかわりに相手の山札の一番下に置いてもよい。",
+            "a card put into the opponent's zone",
+        ),
+        (  # 「裏向きのまま」 before a shield added: face down as any shield
+            "このクリーチャーが破壊される時、かわりに自分の山札の上から1枚目を裏向きのまま自分のシールドに加えてもよい。"
+            "そうした場合、このクリーチャーはバトルゾーンにとどまる。",
+            {
+                "watch": {"event": "destroy", "card": "this"},
+                "instead": ["stay", {"mill": {"player": "own", "count": 1, "to": "shields"}}],
+                "optional": True,
+            },
+            "このクリーチャーが破壊される時、かわりに自分の山札の上から1枚目を表向きのまま自分のシールドに加えてもよい。"
+            "そうした場合、このクリーチャーはバトルゾーンにとどまる。",
+            "the deck's top cards put otherwise than as they are",
+        ),
+        (  # the zones said before the card
+            "自分のマナゾーンから自分の墓地にカードが置かれる時、墓地に置くかわりに自分の手札に戻してもよい。",
+            {
+                "watch": {"event": "put_into_graveyard", "card": {"whose": "own"}, "from": "mana"},
+                "instead": [{"move_to": "hand"}],
+                "optional": True,
+            },
+            "自分の手札から相手の墓地にカードが置かれる時、かわりに持ち主の手札に戻す。",
+            "the card's player and the zone's player differ",
+        ),
+        (  # the watched card named again by its race, tapped instead of leaving
+            "自分のドラゴンが相手の呪文によってバトルゾーンを離れる時、かわりにそのドラゴンをタップしてもよい。",
+            {
+                "watch": {
+                    "event": "leave",
+                    "card": {"whose": "own", "race": "ドラゴン"},
+                    "when": ["by_opponent", "by_spell"],
+                },
+                "instead": ["stay", "tap_it"],
+                "optional": True,
+            },
+            "自分のドラゴンが相手の呪文によってバトルゾーンを離れる時、かわりにそのエンジェルをタップしてもよい。",
+            "names a card the watched event's phrase does not say",
+        ),
+        (  # this card in a zone of its player's, said before it
+            "自分のシールドゾーンにあるこのカードが墓地に置かれる時、かわりにバトルゾーンに出してもよい。",
+            {
+                "watch": {"event": "put_into_graveyard", "card": "this", "from": "shields"},
+                "instead": [{"move_to": "battle"}],
+                "optional": True,
+            },
+            "相手のシールドゾーンにあるこのカードが墓地に置かれる時、かわりにバトルゾーンに出してもよい。",
+            "cannot read",
+        ),
+    ],
+)
+def test_wordings_of_invented_texts_read_as_they_say_and_a_near_variant_is_refused(text, form, variant, named):
+    assert_compiles_to(text, form)
+    assert_refused(variant, named)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # mana cards that pay a cost, another card tapped in their place
+        "このクリーチャーで攻撃するかわりに、このクリーチャーと自分のマナゾーンのタップされていないカードを8枚タップして、"
+        "次の能力を使ってもよい。自分のマナゾーンのカード4枚のかわりに、バトルゾーンにある自分の他のタップされていない"
+        "アーク・セラフィムを1体タップしてもよい。",
+        # a characteristic said otherwise where the card is
+        "このカードの名前は、自分の手札と墓地では、かわりに《ドカーン・ボンバー》として扱う。",
+    ],
+)
+def test_a_cost_paid_otherwise_and_a_name_treated_otherwise_replace_no_event(text):
+    result = compile_text(text)
+    assert result.complete and not result.has_replacement
+    assert {s.verdict for s in result.sentences} == {"not_replacement"}

@@ -230,6 +230,15 @@ _WATCHED_FIRST = (
     r"(?:クリーチャー|カード|クロスギア|シールド))"
 )
 _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
+    # 「自分のシールドゾーンにあるこのカードが墓地に置かれる時」: this card leaving that zone for another, as
+    # 「このカードがシールドゾーンから墓地に置かれる時」 (its own zone is its player's)
+    (
+        re.compile(
+            r"(^|、)自分の(シールドゾーン|マナゾーン|墓地|山札)にあるこのカードが"
+            r"(?=(?:手札|マナゾーン|墓地|山札の[^、。]*?|山札|シールドゾーン|バトルゾーン)に(?:置かれる|加えられる|戻される)時)"
+        ),
+        r"\1このカードが\2から",
+    ),
     # the untap step's untapping replaced (サイレントスキル): 「…がタップされていれば/いる場合、
     # アンタップするかわりに」, and 「自分のターンのはじめに、このクリーチャーをアンタップするかわりに」 (no untap of
     # an untapped card to replace)
@@ -1350,7 +1359,7 @@ def canonical(text: str) -> str:
             text,
         )
     text = re.sub(
-        r"かわりに、?(?:その(?:(?!のうち)[^、。を])*|それ)を(?=(手札|マナゾーン|山札|墓地|裏向き|表向き|タップして|シールド|出|持ち主|自身|超次元))",
+        r"かわりに、?(?:その(?:(?!のうち)[^、。を])*|それ)を(?=(手札|マナゾーン|山札|墓地|裏向き|表向き|タップ|シールド|出|持ち主|自身|超次元))",
         "かわりに",
         text,
     )

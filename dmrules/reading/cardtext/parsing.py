@@ -63,6 +63,8 @@ NOT_REPLACEMENT = (
     # 「進化元として、ドラゴンのかわりに使ってもよい」「文明を持つかわりに無色クリーチャーとして扱う」): no event
     re.compile(_NO_EVENT_BEFORE + r"(?:の|持つ)かわりに、?[^。]*として扱(う|ってもよい)"),
     re.compile(_NO_EVENT_BEFORE + r"のかわりに、?(?:進化元として)?使(う|ってもよい)"),
+    # 「このカードの名前は、自分の手札と墓地では、かわりに《…》として扱う」: a characteristic said otherwise, no event
+    re.compile(_NO_WATCH_BEFORE + r"(?:名前|文明|種族|コスト)は、?[^。]*?かわりに、?[^。]*として扱(う|ってもよい)"),
     # 「…進化クリーチャーを出す時、このクリーチャーをナイト1体のかわりに進化元として扱ってもよい」: an evolution source
     re.compile(r"[^。]*のかわりに、?[^。]*進化元として(?:扱|使)(?:う|ってもよい)"),
     # 「このクリーチャーの召喚コストを支払うかわりに、…をタップしてもよい」: what a player may pay instead

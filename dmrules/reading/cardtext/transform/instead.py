@@ -279,8 +279,13 @@ def _event_card(clause: Clause, watch: Watch) -> Action:
             raise ReadError("a card turned face up instead of an event that is not a shield's")
         return Action("turn_face_up")
     if clause.verb == "tap" and clause.mode != "te":
-        # 「（相手のクリーチャーが…破壊される時、）破壊するかわりにタップする」: it stays in the battle zone, tapped
-        named = clause.target is not None and clause.target.ref not in ("そのクリーチャー", "それ")
+        # 「（相手のクリーチャーが…破壊される時、）破壊するかわりにタップする」: it stays in the battle zone, tapped;
+        # 「自分のジョーカーズが…時、かわりにそのジョーカーズをタップしてもよい」: the watched card named again
+        ref = clause.target.ref if clause.target is not None else None
+        if ref is not None and ref.startswith("その") and ref not in ("そのクリーチャー", "それ"):
+            check_ref(ref, watch)
+            ref = "それ"
+        named = clause.target is not None and ref not in ("そのクリーチャー", "それ")
         if clause.place is not None or clause.manners or clause.sources or named:
             raise ReadError("the event's card tapped and put somewhere")
         if not set(watch.events) <= {"destroy", "leave", "return_to_hand"} or watch.from_zone not in (None, "battle"):
