@@ -682,3 +682,16 @@ def test_a_cost_paid_otherwise_and_a_name_treated_otherwise_replace_no_event(tex
     result = compile_text(text)
     assert result.complete and not result.has_replacement
     assert {s.verdict for s in result.sentences} == {"not_replacement"}
+
+
+def test_a_replacement_the_survivor_reminder_gives_the_other_survivors_is_not_read_as_this_cards_alone():
+    """「サバイバー(このクリーチャーがバトルゾーンにある間、自分の他のサバイバーも上の能力を得る)」 gives the ability
+    above to the player's other survivors: read as this card's alone, a survivor destroyed beside it would not be
+    saved. 「このサバイバーが…時」 says it of the sentence, and is read as every survivor's."""
+    above = "このクリーチャーが破壊される時、墓地に置くかわりに手札に戻す。"
+    assert_refused(
+        above + " / サバイバー(このクリーチャーがバトルゾーンにある間、自分の他のサバイバーも上の能力を得る)",
+        "「サバイバー」's reminder gives the abilities printed with it",
+    )
+    (ability,) = compile_text(above.replace("このクリーチャー", "このサバイバー")).abilities
+    assert ability.granted_to is not None and ability.granted_to.races == ("サバイバー",)

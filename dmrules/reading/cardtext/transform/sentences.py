@@ -49,6 +49,7 @@ ORIGINAL_EVENTS = {
     "バトルゾーンに出る": frozenset({"enter", "put_into_battle"}),
     "出る": frozenset({"enter", "put_into_battle"}),
     "シールドをブレイクする": frozenset({"break"}),
+    "ブレイクする": frozenset({"break"}),  # 「…シールドをブレイクする時、ブレイクするかわりに」
     "山札の一番下に置かれる": frozenset({"put_into_deck"}),
     "山札の一番下に置く": frozenset({"put_into_deck"}),
     "山札に戻される": frozenset({"put_into_deck"}),
