@@ -191,6 +191,10 @@ TESTS = [
     "tests/test_fixtures.py::test_fixture[V58-granted-saber-own-creatures-only-bolshack-rider]",
     "tests/test_fixtures.py::test_fixture[T02-recycle-lionel-guard-cast-by-another]",
     "tests/test_fixtures.py::test_fixture[V59-first-break-one-shield-nemes-thebes]",
+    "tests/test_fixtures.py::test_fixture[V60-first-break-mandatory-one-of-two]",
+    "tests/test_modelled.py::test_an_effect_in_play_of_the_spell_its_source_cast_applies_to_that_spell",
+    "tests/test_cardtext_wordings.py::"
+    "test_a_replacement_the_survivor_reminder_gives_the_other_survivors_is_not_read_as_this_cards_alone",
     "tests/test_cardtext_current.py::test_a_spell_cast_with_no_caster_said_is_refused_where_a_text_reads_who_cast_it",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
@@ -935,8 +939,8 @@ MUTANTS += [
     M(
         "forbidden-mill-still-obliged",
         "asp/common/feasible.lp",
-        "                 not deck_blocked(R,E), not ex_life_taken(R,E).",
-        "                 not ex_life_taken(R,E).",
+        "                 not deck_blocked(R,E), not ex_life_taken(R,E), not first_taken(R,E).",
+        "                 not ex_life_taken(R,E), not first_taken(R,E).",
         "a mandatory mill instead that a restriction forbids still obliges",
     ),
     M(
@@ -1877,6 +1881,27 @@ MUTANTS += [
         'violation(rule("TEXT-1"), first_break_twice(E1,E2))',
         "first_break_twice(E1,E2)",
         "both shields of a W-break that is the turn's first break replaced by 「はじめてブレイクされる時」",
+    ),
+    M(
+        "first-break-mandatory-owed-twice",
+        "asp/common/feasible.lp",
+        "not ex_life_taken(R,E), not first_taken(R,E).",
+        "not ex_life_taken(R,E).",
+        "a mandatory first-break replacement owed on each shield of a W-break: no legal resolution",
+    ),
+    M(
+        "own-cast-for-effects",
+        "dmrules/solving/facts.py",
+        'if ability.watch.subject == "cast_by_this":\n            add(fact("watch_own_cast", r))',
+        'if True:\n            add(fact("watch_own_cast", r))',
+        "an effect in play of the spell its source cast read as a spell cast by its own permission",
+    ),
+    M(
+        "survivors-unchecked",
+        "dmrules/reading/cardtext/compiler.py",
+        "    if reminder is None or all(a.granted_to is not None for a in result.abilities):",
+        "    if True:",
+        "a replacement the サバイバー reminder gives the other survivors read as this card's alone",
     ),
     M(
         "granted-keyword-unchecked",

@@ -689,9 +689,27 @@ def test_a_replacement_the_survivor_reminder_gives_the_other_survivors_is_not_re
     above to the player's other survivors: read as this card's alone, a survivor destroyed beside it would not be
     saved. 「このサバイバーが…時」 says it of the sentence, and is read as every survivor's."""
     above = "このクリーチャーが破壊される時、墓地に置くかわりに手札に戻す。"
-    assert_refused(
-        above + " / サバイバー(このクリーチャーがバトルゾーンにある間、自分の他のサバイバーも上の能力を得る)",
-        "「サバイバー」's reminder gives the abilities printed with it",
-    )
+    for reminder in ("上の能力を得る", "上の 能力を得る"):  # the card list prints a space in one
+        assert_refused(
+            above + f" / サバイバー(このクリーチャーがバトルゾーンにある間、自分の他のサバイバーも{reminder})",
+            "「サバイバー」's reminder gives the abilities printed with it",
+        )
+    assert_refused("サバイバー / ■" + above, "「サバイバー」's reminder gives the abilities printed with it")
     (ability,) = compile_text(above.replace("このクリーチャー", "このサバイバー")).abilities
     assert ability.granted_to is not None and ability.granted_to.races == ("サバイバー",)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        # the bottom of the deck said again of a move to the top
+        ("このクリーチャーが山札の一番上に置かれる時、山札の一番下に置くかわりに墓地に置く。", "cannot read"),
+        # 「そのクリーチャー」 after a battle: the watched creature, or the one it battles?
+        (
+            "自分のドラゴンが相手のクリーチャーとのバトルで破壊される時、かわりにそのクリーチャーをタップする。",
+            "its reading renders as",
+        ),
+    ],
+)
+def test_what_a_review_of_this_sessions_wordings_found_ambiguous_or_contradictory_is_refused(text, named):
+    assert_refused(text, named)

@@ -775,6 +775,33 @@ def test_the_created_replacement_applies_to_the_spell_its_ability_cast_alone(eff
     assert finals(dmrules.solve(scenario(text)), "DH") == [(expected,)]
 
 
+CHISHIN_EFFECT = """
+turn: me
+players:
+  me:
+    hand: [{id: RC, card: 龍素知新}]
+    graveyard: [{id: DH, card: デーモン・ハンド}]
+  opponent: {}
+replacement_effects:
+  - id: chishin
+    source: RC
+    controller: me
+    text: それを唱えた後、墓地に置くかわりに山札の一番下に置く。
+    watch: {event: spell_to_graveyard, card: cast_by_this}
+    instead: [{move_to: {zone: deck, position: bottom}}]
+    self_replacement: true
+effect: {source: DH, controller: me, by: spell, cast_from: graveyard, cast_by: RC, events: [{spell_to_graveyard: DH}]}
+"""
+
+
+def test_an_effect_in_play_of_the_spell_its_source_cast_applies_to_that_spell():
+    """龍素知新's effect (the effect's own 「それを唱えた後」, in play) watches the spell RC cast, DH: DH goes to the
+    deck; the spell cast by its own permission (リサイクル) is another watch, of the spell itself."""
+    assert finals(dmrules.solve(scenario(CHISHIN_EFFECT)), "DH") == [("deck",)]
+    # and says who cast it, a text in play reading it
+    assert "give 'cast_by'" in refused(CHISHIN_EFFECT.replace(", cast_by: RC", ""))
+
+
 def test_the_card_whose_ability_cast_the_spell_must_be_in_the_scenario():
     assert "no card with id 'NOBODY'" in refused(ZARDICLICA.replace("cast_by: ZK", "cast_by: NOBODY"))
     # and said: a text here reads who cast it (「それを唱えた後」), which nothing else tells

@@ -922,12 +922,7 @@ class _Checks:
         """Refuse a spell's way to the graveyard that says not who cast it when a text reads it: a replacement of
         the spell an ability of its card cast (「それを唱えた後」), or of a spell cast by its own permission
         (リサイクル's 「こうして唱えた後」), applies by who cast it, which nothing else would tell."""
-        zones = {
-            ability.watch.cast_from
-            for card in scenario.cards.values()
-            for ability in card.replacements
-            if ability.watch.subject == "cast_by_this"
-        }
+        zones = {a.watch.cast_from for a in scenario.replacement_abilities() if a.watch.subject == "cast_by_this"}
         if not zones:
             return
         for step in scenario.program.steps:

@@ -364,6 +364,8 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
     add(fact("rep_active_zone", r, C(ability.works_in)))
     if ability.spell_own_movement:
         add(fact("rep_self_spell", r))
+        if ability.watch.subject == "cast_by_this":
+            add(fact("watch_own_cast", r))  # リサイクル's 「こうして唱えた後」: the spell its own permission cast
     if ability.requires_flag:
         add(fact("rep_requires_flag", r, S(ability.requires_flag)))
     if ability.needs_room:

@@ -82,7 +82,10 @@ def _compiled_text(text: str, card_type: str | None, name: str | None = None) ->
 
 # 「サバイバー(このクリーチャーがバトルゾーンにある間、自分の他のサバイバーも上の能力を得る)」: the abilities printed
 # with it are every survivor's of its player's too (「このサバイバー」 says it of a sentence, read as a grant)
-_SURVIVORS_GET = re.compile(r"サバイバー[(（][^)）]*(?:上の|■)能力を得る")
+_SURVIVORS_GET = re.compile(
+    r"サバイバー[(（][^)）]*?(?:上の\s*能力を得る|■\s*能力を得る|■\s*能力は[^)）]*持つ)"
+    r"|(?:^|/)\s*サバイバー\s*(?=/|$)(?=.*■)"  # the keyword alone, its abilities marked 「■」
+)
 
 
 def _survivors_refused(result: Compiled) -> Compiled:

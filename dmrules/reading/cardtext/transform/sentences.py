@@ -51,7 +51,6 @@ ORIGINAL_EVENTS = {
     "シールドをブレイクする": frozenset({"break"}),
     "ブレイクする": frozenset({"break"}),  # 「…シールドをブレイクする時、ブレイクするかわりに」
     "山札の一番下に置かれる": frozenset({"put_into_deck"}),
-    "山札の一番下に置く": frozenset({"put_into_deck"}),
     "山札に戻される": frozenset({"put_into_deck"}),
     "山札に戻す": frozenset({"put_into_deck"}),  # 「山札に戻される時、山札に戻すかわりに」
     "破壊される": frozenset({"destroy"}),
