@@ -1891,10 +1891,10 @@ MUTANTS += [
     ),
     M(
         "own-cast-for-effects",
-        "dmrules/solving/facts.py",
-        'if ability.watch.subject == "cast_by_this":\n            add(fact("watch_own_cast", r))',
-        'if True:\n            add(fact("watch_own_cast", r))',
-        "an effect in play of the spell its source cast read as a spell cast by its own permission",
+        "asp/common/match.lp",
+        "watch_subject(R,cast_by_this), not watch_own_cast(R), w_source(R,C),",
+        "watch_subject(R,cast_by_this), not rep_self_spell(R), w_source(R,C),",
+        "an effect in play of the spell its source cast, the effect's own, read as a spell cast by its own permission",
     ),
     M(
         "survivors-unchecked",
