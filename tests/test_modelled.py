@@ -2634,3 +2634,14 @@ def test_a_neo_creature_counts_as_an_evolution_creature_only_with_a_card_under_i
     (a NEO evolution creature) and not one alone."""
     solution = dmrules.solve(scenario(NEO_UNDER_COUNTED.replace("UNDER\n", under + "\n" if under else "")))
     assert finals(solution, "W") == [(where,)]
+
+
+def test_the_shields_broken_at_once_written_one_event_each_are_refused_where_a_text_reads_the_break_whole():
+    """ジョギラスタ's 「1つ以上ブレイクされる時」 replaces a break of several shields as a whole: written as one event
+    each, the two breaks would each be replaced (two of the opponent's shields broken instead of one)."""
+    text = (FIXTURES / "B24-jogirasta-multi-break.yaml").read_text(encoding="utf-8")
+    text = text[: text.index("expect:")]
+    assert "{id: e1, break: [s1, s2]}" in text
+    separate = text.replace("{id: e1, break: [s1, s2]}", "{id: e1, break: s1}\n    - {id: e2, break: s2}")
+    assert "write them as one event" in refused(separate)
+    assert len(dmrules.solve(scenario(text)).resolutions) == 1

@@ -301,6 +301,7 @@ class _Reader:
         checks.check_keywords(granted)
         checks.check_powers(scenario)
         checks.check_casters(scenario)
+        checks.check_breaks_at_once(scenario)
         checks.check_static_changes(granted)
         check_named_cards(root.located, scenario)  # a card named by id where its text looks for it
 
@@ -937,6 +938,26 @@ class _Checks:
                     "give 'cast_by' (the card whose ability cast it; the spell itself when its own リサイクル did)",
                     "cast_by",
                 )
+
+    def check_breaks_at_once(self, scenario: Scenario) -> None:
+        """Refuse the shields of one player broken at once written as events of one shield each when a text reads
+        the break as a whole (「1つ以上ブレイクされる時」, `once`): each would be a break of its own."""
+        if not any(a.watch.once and "break" in a.watch.events for a in scenario.replacement_abilities()):
+            return
+        for step in scenario.program.steps:
+            owners: dict[str, EventSpec] = {}
+            for spec in step.events:
+                if spec.kind != "break" or len(spec.cards) != 1 or spec.cards[0] not in scenario.cards:
+                    continue
+                owner = scenario.cards[spec.cards[0]].owner
+                if owner in owners:
+                    raise _written(spec).error(
+                        f"the shields of {owner} broken at once are written as events of one shield each "
+                        f"('{owners[owner].id}', '{spec.id}'), and a text in this scenario reads a break of several "
+                        "as a whole (「1つ以上ブレイクされる時」): write them as one event (break: [s1, s2])",
+                        "break",
+                    )
+                owners[owner] = spec
 
     def check_characteristics(self, scenario: Scenario) -> None:
         """Refuse a card whose races, civilizations, cost or power are unknown when a text reads them;
