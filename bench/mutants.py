@@ -192,6 +192,8 @@ TESTS = [
     "tests/test_fixtures.py::test_fixture[T02-recycle-lionel-guard-cast-by-another]",
     "tests/test_fixtures.py::test_fixture[V59-first-break-one-shield-nemes-thebes]",
     "tests/test_fixtures.py::test_fixture[V60-first-break-mandatory-one-of-two]",
+    "tests/test_modelled.py::"
+    "test_the_shields_broken_at_once_written_one_event_each_are_refused_where_a_text_reads_the_break_whole",
     "tests/test_modelled.py::test_an_effect_in_play_of_the_spell_its_source_cast_applies_to_that_spell",
     "tests/test_cardtext_wordings.py::"
     "test_a_replacement_the_survivor_reminder_gives_the_other_survivors_is_not_read_as_this_cards_alone",
@@ -1902,6 +1904,13 @@ MUTANTS += [
         "    if reminder is None or all(a.granted_to is not None for a in result.abilities):",
         "    if True:",
         "a replacement the サバイバー reminder gives the other survivors read as this card's alone",
+    ),
+    M(
+        "breaks-at-once-unchecked",
+        "dmrules/reading/scenario.py",
+        '        if not any(a.watch.once and "break" in a.watch.events for a in scenario.replacement_abilities()):',
+        "        if True:",
+        "a break of several shields written as an event each, replaced each by 「1つ以上ブレイクされる時」",
     ),
     M(
         "granted-keyword-unchecked",
