@@ -696,6 +696,10 @@ def test_a_replacement_the_survivor_reminder_gives_the_other_survivors_is_not_re
     [
         # the bottom of the deck said again of a move to the top
         ("このクリーチャーが山札の一番上に置かれる時、山札の一番下に置くかわりに墓地に置く。", "cannot read"),
+        (
+            "このクリーチャーが山札の一番上に置かれる時、山札の一番下に置かれるかわりに墓地に置く。",
+            "of a card the sentence puts elsewhere in the deck",
+        ),
         # 「そのクリーチャー」 after a battle: the watched creature, or the one it battles?
         (
             "自分のドラゴンが相手のクリーチャーとのバトルで破壊される時、かわりにそのクリーチャーをタップする。",

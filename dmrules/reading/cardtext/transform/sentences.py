@@ -322,6 +322,10 @@ def _check_original(original: Original | None, watch: Watch) -> Watch:
     chooser = watch.chooser or (watch.filter.whose if watch.filter is not None else None)
     if original.verb == "chooser" and original.whose is not None and original.whose != chooser:
         raise ReadError("the chooser said again before 「かわりに」 is not the player whose choice is watched")
+    if "一番下" in original.verb:  # 「山札の一番下に置かれるかわりに」: a move to the bottom of the deck alone
+        if watch.to_position not in (None, "bottom"):
+            raise ReadError("「山札の一番下に置かれるかわりに」 of a card the sentence puts elsewhere in the deck")
+        return replace(watch, to_position="bottom")
     if allowed is _GRAVEYARD and watch.events == ("leave",):
         if watch.to_zone not in (None, "graveyard"):
             raise ReadError("「墓地に置くかわりに」 of a leaving the sentence sends elsewhere")
