@@ -1908,8 +1908,8 @@ MUTANTS += [
     M(
         "breaks-at-once-unchecked",
         "dmrules/reading/scenario.py",
-        '        if not any(a.watch.once and "break" in a.watch.events for a in scenario.replacement_abilities()):',
-        "        if True:",
+        "        for step in scenario.program.steps if watched else ():",
+        "        for step in ():",
         "a break of several shields written as an event each, replaced each by 「1つ以上ブレイクされる時」",
     ),
     M(

@@ -686,7 +686,8 @@ def test_a_replacement_the_survivor_reminder_gives_the_other_survivors_is_not_re
             above + f" / サバイバー(このクリーチャーがバトルゾーンにある間、自分の他のサバイバーも{reminder})",
             "「サバイバー」's reminder gives the abilities printed with it",
         )
-    assert_refused("サバイバー / ■" + above, "「サバイバー」's reminder gives the abilities printed with it")
+    for joined in (" / ", "\n"):  # lines joined either way
+        assert_refused(f"サバイバー{joined}■" + above, "「サバイバー」's reminder gives the abilities printed with it")
     (ability,) = compile_text(above.replace("このクリーチャー", "このサバイバー")).abilities
     assert ability.granted_to is not None and ability.granted_to.races == ("サバイバー",)
 

@@ -2643,5 +2643,14 @@ def test_the_shields_broken_at_once_written_one_event_each_are_refused_where_a_t
     text = text[: text.index("expect:")]
     assert "{id: e1, break: [s1, s2]}" in text
     separate = text.replace("{id: e1, break: [s1, s2]}", "{id: e1, break: s1}\n    - {id: e2, break: s2}")
-    assert "write them as one event" in refused(separate)
+    assert "name them in one event" in refused(separate)
+    # a choice of two shields to break, or a break of two beside one of a third, likewise
+    chosen = text.replace("{id: e1, break: [s1, s2]}", "{id: e1, break: {choose: {count: 2}}}")
+    assert "name them in one event" in refused(chosen)
+    three = separate.replace("shields: [s1, s2]", "shields: [s1, s2, s3]").replace("break: s2}", "break: s3}")
+    assert "name them in one event" in refused(three.replace("break: s1}", "break: [s1, s2]}"))
+    # the opponent's shields, which ジョギラスタ does not watch, broken as an event each: solved
+    theirs = separate.replace("shields: [o1]", "shields: [o1, o2]").replace("break: s1}", "break: o1}")
+    theirs = theirs.replace("break: s2}", "break: o2}")
+    assert dmrules.solve(scenario(theirs)).resolutions
     assert len(dmrules.solve(scenario(text)).resolutions) == 1

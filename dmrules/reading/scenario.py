@@ -940,24 +940,29 @@ class _Checks:
                 )
 
     def check_breaks_at_once(self, scenario: Scenario) -> None:
-        """Refuse the shields of one player broken at once written as events of one shield each when a text reads
-        the break as a whole (「1つ以上ブレイクされる時」, `once`): each would be a break of its own."""
-        if not any(a.watch.once and "break" in a.watch.events for a in scenario.replacement_abilities()):
-            return
-        for step in scenario.program.steps:
-            owners: dict[str, EventSpec] = {}
+        """Refuse the shields of one player broken at once written otherwise than as one event when a text reads the
+        break of that player's shields as a whole (「1つ以上ブレイクされる時」, `once`): events of one shield each, a
+        break with more, or a choice of shields to break would each be replaced."""
+        watched = _once_break_players(scenario)
+        for step in scenario.program.steps if watched else ():
+            seen: dict[str, EventSpec] = {}
             for spec in step.events:
-                if spec.kind != "break" or len(spec.cards) != 1 or spec.cards[0] not in scenario.cards:
+                if spec.kind != "break":
                     continue
-                owner = scenario.cards[spec.cards[0]].owner
-                if owner in owners:
-                    raise _written(spec).error(
-                        f"the shields of {owner} broken at once are written as events of one shield each "
-                        f"('{owners[owner].id}', '{spec.id}'), and a text in this scenario reads a break of several "
-                        "as a whole (「1つ以上ブレイクされる時」): write them as one event (break: [s1, s2])",
-                        "break",
-                    )
-                owners[owner] = spec
+                chosen = spec.choose is not None
+                owners = (
+                    set(watched) if chosen else {scenario.cards[c].owner for c in spec.cards if c in scenario.cards}
+                )
+                for owner in sorted(owners & watched):
+                    if owner in seen or (chosen and spec.choose is not None and spec.choose.count > 1):
+                        raise _written(spec).error(
+                            f"the shields of {owner} broken at once are not written as one event (a choice of "
+                            "shields, or more than one break event), and a text in this scenario reads a break of "
+                            "several as a whole (「1つ以上ブレイクされる時」): name them in one event "
+                            "(break: [s1, s2])",
+                            "break",
+                        )
+                    seen[owner] = spec
 
     def check_characteristics(self, scenario: Scenario) -> None:
         """Refuse a card whose races, civilizations, cost or power are unknown when a text reads them;
@@ -1236,6 +1241,20 @@ def _replace(card: CardInstance, **changes) -> CardInstance:
 def _where(node: Node) -> str:
     line = node.located.line(node.place)
     return place_text(node.place) + (f", line {line}" if line else "")
+
+
+def _once_break_players(scenario: Scenario) -> set[str]:
+    """The players whose shields a replacement watches broken as a whole (「1つ以上ブレイクされる時」)."""
+    players = set(scenario.players)
+    holders = [(card.owner, a) for card in scenario.cards.values() for a in card.replacements]
+    holders += [(e.controller, e.ability) for e in scenario.effects]
+    out: set[str] = set()
+    for player, ability in holders:
+        if not (ability.watch.once and "break" in ability.watch.events):
+            continue
+        whose = ability.watch.filter.whose if ability.watch.filter is not None else "any"
+        out |= {player} if whose == "own" else players - {player} if whose == "opponent" else players
+    return out
 
 
 def _written(spec: EventSpec) -> Where:

@@ -84,7 +84,7 @@ def _compiled_text(text: str, card_type: str | None, name: str | None = None) ->
 # with it are every survivor's of its player's too (「このサバイバー」 says it of a sentence, read as a grant)
 _SURVIVORS_GET = re.compile(
     r"サバイバー[(（][^)）]*?(?:上の\s*能力を得る|■\s*能力を得る|■\s*能力は[^)）]*持つ)"
-    r"|(?:^|/)\s*サバイバー\s*(?=/|$)(?=.*■)"  # the keyword alone, its abilities marked 「■」
+    r"|(?:^|[/\n])\s*サバイバー\s*(?=[/\n]|$)(?=[\s\S]*■)"  # the keyword alone, its abilities marked 「■」
 )
 
 
