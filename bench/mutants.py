@@ -1872,9 +1872,9 @@ MUTANTS += [
     ),
     M(
         "caster-unchecked",
-        "dmrules/reading/scenario.py",
-        "        if not zones:\n            return\n        for step in scenario.program.steps:",
-        "        if True:\n            return\n        for step in scenario.program.steps:",
+        "asp/common/match.lp",
+        "unmodelled(caster_unknown) :- caster_unknown(R,E).",
+        "caster_unknown_unused :- caster_unknown(R,E).",
         "a spell's event that says not who cast it solved as if another card had",
     ),
     M(
@@ -1900,16 +1900,16 @@ MUTANTS += [
     ),
     M(
         "survivors-unchecked",
-        "dmrules/reading/cardtext/compiler.py",
+        "dmrules/reading/cardtext/textreader.py",
         "    if reminder is None or all(a.granted_to is not None for a in result.abilities):",
         "    if True:",
         "a replacement the サバイバー reminder gives the other survivors read as this card's alone",
     ),
     M(
         "breaks-at-once-unchecked",
-        "dmrules/reading/scenario.py",
-        "        for step in scenario.program.steps if watched else ():",
-        "        for step in ():",
+        "asp/common/match.lp",
+        "unmodelled(break_split) :- split_break(R,E1), split_break(R,E2), E1 != E2.",
+        "break_split_unused :- split_break(R,E1), split_break(R,E2), E1 != E2.",
         "a break of several shields written as an event each, replaced each by 「1つ以上ブレイクされる時」",
     ),
     M(

@@ -1883,7 +1883,7 @@ players:
 effect: {{source: S, controller: me, by: spell, cast_from: graveyard, events: [{{spell_to_graveyard: S}}]}}
 """
     with pytest.raises(dmrules.InputError, match="give 'cast_by'"):
-        scenario(text)
+        dmrules.solve(scenario(text))
     # cast from a zone no text here watches: who cast it changes nothing
     in_hand = text.replace("graveyard: [", "hand: [").replace("cast_from: graveyard", "cast_from: hand")
     assert len(dmrules.solve(scenario(in_hand)).resolutions) == 1

@@ -29,6 +29,13 @@ def refused(text: str) -> str:
     return error.value.problem
 
 
+def refused_solving(text: str) -> str:
+    """The problem a scenario read whole is refused for when solved (what the encodings do not model)."""
+    with pytest.raises(dmrules.InputError) as error:
+        dmrules.solve(scenario(text))
+    return error.value.problem
+
+
 # -- one_of: a choice between actions -------------------------------------------------------------
 
 YURIN = """
@@ -799,13 +806,13 @@ def test_an_effect_in_play_of_the_spell_its_source_cast_applies_to_that_spell():
     deck; the spell cast by its own permission (リサイクル) is another watch, of the spell itself."""
     assert finals(dmrules.solve(scenario(CHISHIN_EFFECT)), "DH") == [("deck",)]
     # and says who cast it, a text in play reading it
-    assert "give 'cast_by'" in refused(CHISHIN_EFFECT.replace(", cast_by: RC", ""))
+    assert "give 'cast_by'" in refused_solving(CHISHIN_EFFECT.replace(", cast_by: RC", ""))
 
 
 def test_the_card_whose_ability_cast_the_spell_must_be_in_the_scenario():
     assert "no card with id 'NOBODY'" in refused(ZARDICLICA.replace("cast_by: ZK", "cast_by: NOBODY"))
     # and said: a text here reads who cast it (「それを唱えた後」), which nothing else tells
-    assert "give 'cast_by'" in refused(ZARDICLICA.replace("  cast_by: ZK\n", ""))
+    assert "give 'cast_by'" in refused_solving(ZARDICLICA.replace("  cast_by: ZK\n", ""))
 
 
 # -- where this card is, as a condition (「このクリーチャーが…表向きで自分のシールドゾーンにあれば」) -------------
@@ -2643,12 +2650,12 @@ def test_the_shields_broken_at_once_written_one_event_each_are_refused_where_a_t
     text = text[: text.index("expect:")]
     assert "{id: e1, break: [s1, s2]}" in text
     separate = text.replace("{id: e1, break: [s1, s2]}", "{id: e1, break: s1}\n    - {id: e2, break: s2}")
-    assert "name them in one event" in refused(separate)
+    assert "name them in one event" in refused_solving(separate)
     # a choice of two shields to break, or a break of two beside one of a third, likewise
     chosen = text.replace("{id: e1, break: [s1, s2]}", "{id: e1, break: {choose: {count: 2}}}")
-    assert "name them in one event" in refused(chosen)
+    assert "name them in one event" in refused_solving(chosen)
     three = separate.replace("shields: [s1, s2]", "shields: [s1, s2, s3]").replace("break: s2}", "break: s3}")
-    assert "name them in one event" in refused(three.replace("break: s1}", "break: [s1, s2]}"))
+    assert "name them in one event" in refused_solving(three.replace("break: s1}", "break: [s1, s2]}"))
     # the opponent's shields, which ジョギラスタ does not watch, broken as an event each: solved
     theirs = separate.replace("shields: [o1]", "shields: [o1, o2]").replace("break: s1}", "break: o1}")
     theirs = theirs.replace("break: s2}", "break: o2}")

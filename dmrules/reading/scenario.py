@@ -300,8 +300,6 @@ class _Reader:
         granted = with_grants(scenario)  # what the cards in play give others
         checks.check_keywords(granted)
         checks.check_powers(scenario)
-        checks.check_casters(scenario)
-        checks.check_breaks_at_once(scenario)
         checks.check_static_changes(granted)
         check_named_cards(root.located, scenario)  # a card named by id where its text looks for it
 
@@ -919,51 +917,6 @@ class _Checks:
                 if card is not None and card.power is None:
                     raise self.card_nodes[card_id].error(f"{card.label}: {why}: give 'power: N' on the card")
 
-    def check_casters(self, scenario: Scenario) -> None:
-        """Refuse a spell's way to the graveyard that says not who cast it when a text reads it: a replacement of
-        the spell an ability of its card cast (「それを唱えた後」), or of a spell cast by its own permission
-        (リサイクル's 「こうして唱えた後」), applies by who cast it, which nothing else would tell."""
-        zones = {a.watch.cast_from for a in scenario.replacement_abilities() if a.watch.subject == "cast_by_this"}
-        if not zones:
-            return
-        for step in scenario.program.steps:
-            for spec in step.events:
-                if spec.kind != "spell_to_graveyard" or spec.cast_by is not None:
-                    continue
-                if spec.cast_from is not None and None not in zones and spec.cast_from not in zones:
-                    continue  # cast from a zone no such text watches
-                raise _written(spec).error(
-                    "who cast the spell is not said, and a text in this scenario reads it (「それを唱えた後」: the "
-                    "spell an ability of its card cast; 「こうして唱えた後」: the spell cast by its own permission): "
-                    "give 'cast_by' (the card whose ability cast it; the spell itself when its own リサイクル did)",
-                    "cast_by",
-                )
-
-    def check_breaks_at_once(self, scenario: Scenario) -> None:
-        """Refuse the shields of one player broken at once written otherwise than as one event when a text reads the
-        break of that player's shields as a whole (「1つ以上ブレイクされる時」, `once`): events of one shield each, a
-        break with more, or a choice of shields to break would each be replaced."""
-        watched = _once_break_players(scenario)
-        for step in scenario.program.steps if watched else ():
-            seen: dict[str, EventSpec] = {}
-            for spec in step.events:
-                if spec.kind != "break":
-                    continue
-                chosen = spec.choose is not None
-                owners = (
-                    set(watched) if chosen else {scenario.cards[c].owner for c in spec.cards if c in scenario.cards}
-                )
-                for owner in sorted(owners & watched):
-                    if owner in seen or (chosen and spec.choose is not None and spec.choose.count > 1):
-                        raise _written(spec).error(
-                            f"the shields of {owner} broken at once are not written as one event (a choice of "
-                            "shields, or more than one break event), and a text in this scenario reads a break of "
-                            "several as a whole (「1つ以上ブレイクされる時」): name them in one event "
-                            "(break: [s1, s2])",
-                            "break",
-                        )
-                    seen[owner] = spec
-
     def check_characteristics(self, scenario: Scenario) -> None:
         """Refuse a card whose races, civilizations, cost or power are unknown when a text reads them;
         a creature's power, or a card's cost, is unknown when neither the card pool nor the scenario
@@ -1241,20 +1194,6 @@ def _replace(card: CardInstance, **changes) -> CardInstance:
 def _where(node: Node) -> str:
     line = node.located.line(node.place)
     return place_text(node.place) + (f", line {line}" if line else "")
-
-
-def _once_break_players(scenario: Scenario) -> set[str]:
-    """The players whose shields a replacement watches broken as a whole (「1つ以上ブレイクされる時」)."""
-    players = set(scenario.players)
-    holders = [(card.owner, a) for card in scenario.cards.values() for a in card.replacements]
-    holders += [(e.controller, e.ability) for e in scenario.effects]
-    out: set[str] = set()
-    for player, ability in holders:
-        if not (ability.watch.once and "break" in ability.watch.events):
-            continue
-        whose = ability.watch.filter.whose if ability.watch.filter is not None else "any"
-        out |= {player} if whose == "own" else players - {player} if whose == "opponent" else players
-    return out
 
 
 def _written(spec: EventSpec) -> Where:

@@ -175,6 +175,13 @@ _UNMODELLED = {  # never listed as if it were followed (``unmodelled`` of the en
     "discard_split": "a text watches a player's discard as a whole (「手札を捨てる時」), and the scenario states two "
     "discards of the cards it watches as events of their own: one discard or two, it does not say (state a discard of "
     "several cards as one event: {discard: [h1, h2]})",
+    "break_split": "a text watches the break of a player's shields as a whole (「1つ以上ブレイクされる時」), and the "
+    "scenario breaks the shields it watches in one window otherwise than by one event (an event each, a break of "
+    "several beside another, a choice of shields), each of which would be replaced: name them in one event "
+    "(break: [s1, s2])",
+    "caster_unknown": "who cast the spell is not said, and a text in this scenario reads it (「それを唱えた後」: the "
+    "spell an ability of its card cast; 「こうして唱えた後」: the spell cast by its own permission): give 'cast_by' "
+    "(the card whose ability cast it; the spell itself when its own リサイクル did)",
     "summon_cost_unknown": "a text watches a card put into the battle zone without its cost paid "
     "(「コストを支払わずに出る」), and the scenario does not say whether the summon paid its cost: give the summon's "
     "event 'cause: free' (「コストを支払わずに召喚」) or 'cause: paid'",

@@ -24,7 +24,6 @@ time linear in its length.
 from __future__ import annotations
 
 import copy
-import re
 from dataclasses import replace
 from functools import lru_cache
 
@@ -67,7 +66,7 @@ def _compiled_text(text: str, card_type: str | None, name: str | None = None) ->
         except ValueError:  # of the wrong shape: compiled again
             pass
     try:
-        result = _survivors_refused(TextReader(text, card_type, name).compile())
+        result = TextReader(text, card_type, name).compile()
     except SolveError:  # the time to compile is up (``time_limit``): nothing is kept
         raise
     except Exception as error:  # noqa: BLE001 - never a traceback from a text: a refusal, counted by bench/cards.py
@@ -78,35 +77,6 @@ def _compiled_text(text: str, card_type: str | None, name: str | None = None) ->
     except ValueError:  # something that is not kept
         pass
     return result
-
-
-# 「サバイバー(このクリーチャーがバトルゾーンにある間、自分の他のサバイバーも上の能力を得る)」: the abilities printed
-# with it are every survivor's of its player's too (「このサバイバー」 says it of a sentence, read as a grant)
-_SURVIVORS_GET = re.compile(
-    r"サバイバー[(（][^)）]*?(?:上の\s*能力を得る|■\s*能力を得る|■\s*能力は[^)）]*持つ)"
-    r"|(?:^|[/\n])\s*サバイバー\s*(?=[/\n]|$)(?=[\s\S]*■)"  # the keyword alone, its abilities marked 「■」
-)
-
-
-def _survivors_refused(result: Compiled) -> Compiled:
-    """A replacement read as this card's alone on a card whose サバイバー reminder gives it to the other survivors
-    too is refused: read so, they would lack it."""
-    reminder = _SURVIVORS_GET.search(result.text)
-    if reminder is None or all(a.granted_to is not None for a in result.abilities):
-        return result
-    # 「上の能力」: the abilities printed before it; 「■能力」: those marked, wherever they are
-    end = reminder.start() if "上の" in reminder.group(0) else len(result.text)
-    given = [s for s in result.sentences if s.verdict == "replacement" and s.offset < end]
-    if not given:
-        return result
-    problem = (
-        "「サバイバー」's reminder gives the abilities printed with it to the player's other survivors too: read as "
-        "this card's alone, they would lack them (「このサバイバーが…時」 says whose they are)"
-    )
-    sentences = [replace(s, verdict="unreadable", problem=problem) if s in given else s for s in result.sentences]
-    texts = {s.text for s in given}
-    kept = [a for a in result.abilities if a.granted_to is not None or a.text not in texts]
-    return replace(result, abilities=kept, sentences=sentences)
 
 
 def read_forms(forms: list[dict], name: str = "<compiled>") -> tuple:

@@ -176,6 +176,35 @@ def _given_below(line: str, given: str | None) -> tuple[str | None, str | None]:
     return None, found.group(0) if found else given
 
 
+# 「サバイバー(このクリーチャーがバトルゾーンにある間、自分の他のサバイバーも上の能力を得る)」: the abilities printed
+# with it are every survivor's of its player's too (「このサバイバー」 says it of a sentence, read as a grant)
+_SURVIVORS_GET = re.compile(
+    r"サバイバー[(（][^)）]*?(?:上の\s*能力を得る|■\s*能力を得る|■\s*能力は[^)）]*持つ)"
+    r"|(?:^|[/\n])\s*サバイバー\s*(?=[/\n]|$)(?=[\s\S]*■)"  # the keyword alone, its abilities marked 「■」
+)
+
+
+def _survivors_refused(result: c.Compiled) -> c.Compiled:
+    """A replacement read as this card's alone on a card whose サバイバー reminder gives it to the other survivors
+    too is refused: read so, they would lack it."""
+    reminder = _SURVIVORS_GET.search(result.text)
+    if reminder is None or all(a.granted_to is not None for a in result.abilities):
+        return result
+    # 「上の能力」: the abilities printed before it; 「■能力」: those marked, wherever they are
+    end = reminder.start() if "上の" in reminder.group(0) else len(result.text)
+    given = [s for s in result.sentences if s.verdict == "replacement" and s.offset < end]
+    if not given:
+        return result
+    problem = (
+        "「サバイバー」's reminder gives the abilities printed with it to the player's other survivors too: read as "
+        "this card's alone, they would lack them (「このサバイバーが…時」 says whose they are)"
+    )
+    sentences = [replace(s, verdict="unreadable", problem=problem) if s in given else s for s in result.sentences]
+    texts = {s.text for s in given}
+    kept = [a for a in result.abilities if a.granted_to is not None or a.text not in texts]
+    return replace(result, abilities=kept, sentences=sentences)
+
+
 class TextReader:
     def __init__(self, text: str, card_type: str | None, name: str | None = None):
         self.text = text
@@ -214,7 +243,7 @@ class TextReader:
             self._close()
             using = _using_ability(self.groups[before:])
         _check(self.groups, self.result)
-        return self.result
+        return _survivors_refused(self.result)
 
     def _used_ability(self, raw_line: str, line_offset: int, ability: ReplacementAbility) -> bool:
         """The line after an ability that uses 「次の能力」 instead (サイレントスキル): when it is actions the
