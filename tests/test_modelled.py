@@ -2661,3 +2661,29 @@ def test_the_shields_broken_at_once_written_one_event_each_are_refused_where_a_t
     theirs = theirs.replace("break: s2}", "break: o2}")
     assert dmrules.solve(scenario(theirs)).resolutions
     assert len(dmrules.solve(scenario(text)).resolutions) == 1
+
+
+def test_a_break_watched_whole_is_refused_where_an_earlier_replacement_takes_some_of_its_shields():
+    """V61's ボルメテウス・ホワイト・ドラゴン replaces the break of each of my shields before ジョギラスタ's
+    「1つ以上ブレイクされる時」 could: with an optional replacement of the turn player's that may take one of them
+    alone, whether ジョギラスタ replaces the break of the rest no rule says, and the window is refused."""
+    text = (FIXTURES / "V61-white-breaks-before-jogirasta.yaml").read_text(encoding="utf-8")
+    text = text[: text.index("expect:")]
+    assert len(dmrules.solve(scenario(text)).resolutions) == 1
+    optional = "{id: BW, card: {name: 焼くクリーチャー, type: creature, power: 7000, cost: 7, text: " + (
+        "このクリーチャーがシールドをブレイクする時、かわりにそのシールドを墓地に置いてもよい。}}"
+    )
+    assert "{id: BW, card: ボルメテウス・ホワイト・ドラゴン}" in text
+    assert "some of those shields but not all" in refused_solving(
+        text.replace("{id: BW, card: ボルメテウス・ホワイト・ドラゴン}", optional)
+    )
+
+
+def test_under_the_sequential_ruleset_either_replacement_takes_the_whole_break():
+    """The affected player orders the replacements: ジョギラスタ replaces the break whole, and no shield of it is
+    broken for ボルメテウス・ホワイト・ドラゴン to replace; or ホワイト replaces each shield's, and no break is left."""
+    text = (FIXTURES / "V61-white-breaks-before-jogirasta.yaml").read_text(encoding="utf-8")
+    text = text[: text.index("expect:")].replace("ruleset: dm", "ruleset: sequential")
+    solution = dmrules.solve(scenario(text))
+    got = sorted(tuple(sorted((a.event, a.replacement.id) for a in r.applied)) for r in solution.resolutions)
+    assert got == [(("e1", "JG"),), (("e1.1", "BW"), ("e1.2", "BW"))]
