@@ -5614,3 +5614,96 @@ def test_what_a_review_of_the_crossed_creatures_filter_and_earlier_cards_found_i
 )
 def test_the_wordings_those_changes_were_made_from_stay_read(text):
     assert compile_text(text).complete
+
+
+# -- the watched cards said as the topic with 「すべては」; a discard's card added face down to its player's
+# -- shields; the turn's first break said 「各ターン、はじめて」 or in one player's turns; the watched creature named
+# -- again by its race; the watched creature's power said after its event; 「かわりとして扱う」 and 「…として数える」
+
+
+@pytest.mark.parametrize(
+    ("text", "form"),
+    [
+        (
+            "自分のターン中、バトルゾーンにある自分の火のクリーチャーすべては、破壊される時、墓地に置くかわりに山札の一番下に置く。",
+            {
+                "watch": {
+                    "event": "destroy",
+                    "card": {"whose": "own", "civilization": "fire", "type": "creature"},
+                    "when": ["own_turn"],
+                },
+                "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+            },
+        ),
+        (
+            "相手が手札からカードを捨てる時、かわりにそのカードを裏向きにして相手のシールドに加える。",
+            {
+                "watch": {"event": "discard", "card": {"whose": "opponent"}},
+                "instead": [{"move_to": "shields"}],
+            },
+        ),
+        (
+            "各ターン、はじめて自分のシールドがブレイクされる時、かわりにこのクリーチャーを破壊してもよい。",
+            {
+                "watch": {"event": "break", "card": {"whose": "own"}, "when": ["first_this_turn"]},
+                "instead": ["stay", "destroy_this"],
+                "optional": True,
+            },
+        ),
+        (
+            "相手のターン中、はじめて自分のシールドがブレイクされる時、かわりにこのクリーチャーを破壊してもよい。",
+            {
+                "watch": {"event": "break", "card": {"whose": "own"}, "when": ["opponent_turn", "first_this_turn"]},
+                "instead": ["stay", "destroy_this"],
+                "optional": True,
+            },
+        ),
+        (
+            "バトルゾーンにある自分の他のサムライが破壊される時、かわりにそのサムライにクロスされているクロスギアを1枚墓地に置いてもよい。",
+            {
+                "watch": {"event": "destroy", "card": {"whose": "own", "race": "サムライ", "other": True}},
+                "instead": [{"choose": {"count": 1, "from": "crossed_to_watched", "to": "graveyard", "verb": "put"}}],
+                "optional": True,
+            },
+        ),
+        (
+            "自分の火のクリーチャーが破壊される時、そのクリーチャーのパワーが3000以下であれば、かわりに手札に戻してもよい。",
+            {
+                "watch": {
+                    "event": "destroy",
+                    "card": {"whose": "own", "civilization": "fire", "type": "creature", "power_max": 3000},
+                },
+                "instead": [{"move_to": "hand"}],
+                "optional": True,
+            },
+        ),
+    ],
+)
+def test_known_parts_said_in_other_words_read_as_the_same_forms(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the watched card named again by another race than its own
+        "自分のドラゴンが破壊される時、かわりにそのサムライにクロスされているクロスギアを1枚墓地に置いてもよい。",
+        # the discarded card into a zone of another player than its owner
+        "相手が手札を捨てる時、かわりにそのカードを裏向きにして自分のシールドに加える。",
+    ],
+)
+def test_those_wordings_said_of_other_cards_are_refused(text):
+    assert not compile_text(text).complete
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "このクリーチャーは、自分のマナゾーンにある間、火のクリーチャーを召喚するコストを支払う時、カード2枚のかわりとして扱う。",
+        "このクリーチャーは、自分の他のサイキック・クリーチャーのかわりに、覚醒の条件となるサイキック・クリーチャーとして2体分に数える。",
+        "このクリーチャーは、ドラゴンを進化元とする進化クリーチャーの進化元として、ドラゴンのかわりに扱ってもよい。",
+    ],
+)
+def test_a_card_counted_or_used_as_another_replaces_no_event(text):
+    result = compile_text(text)
+    assert [s.verdict for s in result.sentences] == ["not_replacement"] and not result.abilities
