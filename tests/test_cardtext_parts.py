@@ -5677,6 +5677,36 @@ def test_the_wordings_those_changes_were_made_from_stay_read(text):
                 "optional": True,
             },
         ),
+        (
+            "このクリーチャーが相手のクリーチャーをバトルで破壊する時、そのクリーチャーを墓地に置くかわりに持ち主の山札の一番下に置く。",
+            {
+                "watch": {
+                    "event": "destroy",
+                    "card": {"whose": "opponent", "type": "creature"},
+                    "when": ["by_battle", "battle_with_this"],
+                },
+                "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+            },
+        ),
+        (
+            "相手のターン中、この呪文が自分の手札から捨てられる時、墓地に置くかわりにマナゾーンに置いてもよい。",
+            {
+                "watch": {"event": "discard", "card": "this", "when": ["opponent_turn"]},
+                "instead": [{"move_to": "mana"}],
+                "optional": True,
+            },
+        ),
+        (
+            "このカードで要塞化されたシールドがブレイクされる時、かわりにバトルゾーンにある自分の火のクリーチャーを1体破壊してもよい。",
+            {
+                "watch": {"event": "break", "card": "fortified"},
+                "instead": [
+                    "stay",
+                    {"destroy": {"count": 1, "whose": "own", "civilization": "fire", "type": "creature"}},
+                ],
+                "optional": True,
+            },
+        ),
     ],
 )
 def test_known_parts_said_in_other_words_read_as_the_same_forms(text, form):
@@ -5688,6 +5718,10 @@ def test_known_parts_said_in_other_words_read_as_the_same_forms(text, form):
     [
         # the watched card named again by another race than its own
         "自分のドラゴンが破壊される時、かわりにそのサムライにクロスされているクロスギアを1枚墓地に置いてもよい。",
+        # a creature this creature destroys otherwise than in a battle
+        "このクリーチャーが相手のクリーチャーを破壊する時、墓地に置くかわりに持ち主の手札に戻す。",
+        # a spell's own card put into the graveyard (after it is cast, or from elsewhere)
+        "この呪文が墓地に置かれる時、かわりに手札に戻す。",
         # the discarded card into a zone of another player than its owner
         "相手が手札を捨てる時、かわりにそのカードを裏向きにして自分のシールドに加える。",
     ],

@@ -57,6 +57,8 @@ WORDING = (
     ("相手のカードの効果によって", "相手の効果によって"),  # the effect of an opponent's card: theirs
     ("自分のカードの効果によって", "自分の効果によって"),
     ("自分の手札にあるこのカードが捨てられる", "このカードが手札から捨てられる"),
+    ("この呪文が自分の手札から捨てられる", "このカードが手札から捨てられる"),  # a spell's card, from the hand
+    ("この呪文が手札から捨てられる", "このカードが手札から捨てられる"),
     # what is done instead: 「このカードを自分の手札から捨てる」 is 「自分の手札にあるこのカードを捨てる」
     ("かわりにこのカードを自分の手札から捨て", "かわりに自分の手札にあるこのカードを捨て"),
     ("かわりにこのカードを手札から捨て", "かわりに自分の手札にあるこのカードを捨て"),
@@ -482,7 +484,18 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         r"\1の\4\5\6の\2が\3、",
     ),
     # 「相手の呪文によって自分が手札を捨てる時」: a cause first, before the watched subject, set off by its comma
-    (re.compile(r"^((?:(?!が|時)[^、。])*?によって)(?=(?:自分|相手)(?:が|の(?:(?!時)[^、。])*?が))"), r"\1、"),
+    # 「このクリーチャーが相手のクリーチャーをバトルで破壊する時」: the creature it destroys in a battle, watched
+    (
+        re.compile(r"(^|、)このクリーチャーが(バトルで)?([^、。がを]*?クリーチャー)を(?(2)|バトルで)破壊する時"),
+        r"\1このクリーチャーとのバトルで\3が破壊される時",
+    ),
+    # (「このクリーチャーとのバトルで相手のクリーチャーが破壊される時」 likewise)
+    (
+        re.compile(
+            r"^((?:(?!が|時)[^、。])*?(?:によって|とのバトルで))(?=(?:自分|相手)(?:が|の(?:(?!時)[^、。])*?が))"
+        ),
+        r"\1、",
+    ),
     # 「このクリーチャーがタップしていなければ」: 「タップされていなければ」, the card's state
     (re.compile(r"(?<=が)タップしてい(?=る|な|れ|た)"), "タップされてい"),
     # 「自分のクリーチャーが破壊される時、それが進化クリーチャーであれば、」: the watched card's kind said after its
@@ -1432,7 +1445,7 @@ def _order_prefixes(sentence: str) -> str:
     a cause before the watched card (「相手の効果によって、自分のクリーチャーが」) after it."""
     segments = _split_top(sentence)
     for i in range(len(segments) - 1):
-        if segments[i].endswith("によって") and "が" in segments[i + 1]:
+        if segments[i].endswith(("によって", "とのバトルで")) and "が" in segments[i + 1]:
             head, _, rest = segments[i + 1].partition("が")
             segments[i], segments[i + 1] = "", f"{head}が{segments[i]}{rest}"
     segments = [s for s in segments if s]
