@@ -78,8 +78,8 @@ TESTS = [
     "tests/test_modelled.py::test_a_spell_put_face_down_into_the_mana_zone_instead",
     "tests/test_modelled.py::test_a_face_down_card_of_the_mana_zone_has_no_civilization",
     "tests/test_modelled.py::test_a_card_being_chosen_is_refused_by_name",
-    "tests/test_modelled.py::test_a_break_watched_whole_is_refused_where_an_earlier_replacement_takes_some_of_its_shields",
-    "tests/test_modelled.py::test_under_the_sequential_ruleset_either_replacement_takes_the_whole_break",
+    "tests/test_modelled.py::test_a_break_watched_whole_is_not_replaced_once_a_shield_of_it_was",
+    "tests/test_modelled.py::test_a_break_watched_whole_or_a_shields_break_and_both_players_shields_broken_at_once",
     "tests/test_cardtext_parts.py::test_a_colorless_card_is_one_of_zero_civilization_and_a_card_of_no_civilization_given_is_none",
     "tests/test_schema.py::test_the_fast_path_says_which_cards_were_turned_face_up",
     # what is said again before 「かわりに」, a keyword's holder, another shield than the one broken
@@ -1901,18 +1901,18 @@ MUTANTS += [
         "「1つ以上ブレイクされる時」 still owed once the turn player's replacement took every shield (V61)",
     ),
     M(
-        "group-partly-replaced-followed",
-        "asp/common/feasible.lp",
-        "unmodelled(break_partly_replaced) :- members_taken(R,G), not members_gone(R,G).",
-        "partly_replaced :- members_taken(R,G), not members_gone(R,G).",
-        "a break watched whole of which another replacement took some shields listed as if followed",
-    ),
-    M(
         "sequential-member-of-replaced-group",
         "asp/sequential/order.lp",
         'violation(rule("D0-5"), group_replaced(R,M))',
         "group_replaced_member(R,M)",
         "under the sequential ruleset a shield's break replaced after its break was replaced as a whole",
+    ),
+    M(
+        "mixed-group-followed",
+        "asp/common/match.lp",
+        "unmodelled(break_mixed) :- subject_ok(R,E), watch_once(R), mixed_group(E).",
+        "mixed_watched :- subject_ok(R,E), watch_once(R), mixed_group(E).",
+        "a break of both players' shields in one event replaced whole by what watches one player's",
     ),
     M(
         "own-cast-for-effects",

@@ -5720,6 +5720,8 @@ def test_known_parts_said_in_other_words_read_as_the_same_forms(text, form):
         "自分のドラゴンが破壊される時、かわりにそのサムライにクロスされているクロスギアを1枚墓地に置いてもよい。",
         # a creature this creature destroys otherwise than in a battle
         "このクリーチャーが相手のクリーチャーを破壊する時、墓地に置くかわりに持ち主の手札に戻す。",
+        # 「かわりとして扱い」 after a watched event: a replacement, not a card treated as another
+        "自分の他のクリーチャーが破壊される時、このクリーチャーをそのクリーチャーのかわりとして扱い、破壊してもよい。",
         # a spell's own card put into the graveyard (after it is cast, or from elsewhere)
         "この呪文が墓地に置かれる時、かわりに手札に戻す。",
         # the discarded card into a zone of another player than its owner

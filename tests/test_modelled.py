@@ -2663,27 +2663,54 @@ def test_the_shields_broken_at_once_written_one_event_each_are_refused_where_a_t
     assert len(dmrules.solve(scenario(text)).resolutions) == 1
 
 
-def test_a_break_watched_whole_is_refused_where_an_earlier_replacement_takes_some_of_its_shields():
+def _applied(text: str) -> list[tuple[tuple[str, str], ...]]:
+    solution = dmrules.solve(scenario(text))
+    return sorted(tuple(sorted((a.event, a.replacement.id) for a in r.applied)) for r in solution.resolutions)
+
+
+def test_a_break_watched_whole_is_not_replaced_once_a_shield_of_it_was():
     """V61's ボルメテウス・ホワイト・ドラゴン replaces the break of each of my shields before ジョギラスタ's
-    「1つ以上ブレイクされる時」 could: with an optional replacement of the turn player's that may take one of them
-    alone, whether ジョギラスタ replaces the break of the rest no rule says, and the window is refused."""
+    「1つ以上ブレイクされる時」 could. With an optional replacement of the turn player's instead, which may take one
+    shield's break alone, the break was replaced and ジョギラスタ replaces it no more (609.3): the other shield is
+    broken; declined on both, ジョギラスタ's mandatory replacement replaces the break."""
     text = (FIXTURES / "V61-white-breaks-before-jogirasta.yaml").read_text(encoding="utf-8")
     text = text[: text.index("expect:")]
-    assert len(dmrules.solve(scenario(text)).resolutions) == 1
+    assert _applied(text) == [(("e1.1", "BW"), ("e1.2", "BW"))]
     optional = "{id: BW, card: {name: 焼くクリーチャー, type: creature, power: 7000, cost: 7, text: " + (
         "このクリーチャーがシールドをブレイクする時、かわりにそのシールドを墓地に置いてもよい。}}"
     )
     assert "{id: BW, card: ボルメテウス・ホワイト・ドラゴン}" in text
-    assert "some of those shields but not all" in refused_solving(
-        text.replace("{id: BW, card: ボルメテウス・ホワイト・ドラゴン}", optional)
-    )
+    assert _applied(text.replace("{id: BW, card: ボルメテウス・ホワイト・ドラゴン}", optional)) == [
+        (("e1", "JG"),),
+        (("e1.1", "BW"),),
+        (("e1.1", "BW"), ("e1.2", "BW")),
+        (("e1.2", "BW"),),
+    ]
 
 
-def test_under_the_sequential_ruleset_either_replacement_takes_the_whole_break():
-    """The affected player orders the replacements: ジョギラスタ replaces the break whole, and no shield of it is
-    broken for ボルメテウス・ホワイト・ドラゴン to replace; or ホワイト replaces each shield's, and no break is left."""
+def test_a_break_watched_whole_or_a_shields_break_and_both_players_shields_broken_at_once():
+    """Under the sequential ruleset the affected player orders ボルメテウス・ホワイト・ドラゴン and ジョギラスタ: either
+    replaces the whole break first. Under dm, my own mandatory per-shield replacement beside ジョギラスタ is mine to
+    choose against it. A break of both players' shields in one event is the break of ジョギラスタ's player's shields
+    only in part: refused."""
     text = (FIXTURES / "V61-white-breaks-before-jogirasta.yaml").read_text(encoding="utf-8")
-    text = text[: text.index("expect:")].replace("ruleset: dm", "ruleset: sequential")
-    solution = dmrules.solve(scenario(text))
-    got = sorted(tuple(sorted((a.event, a.replacement.id) for a in r.applied)) for r in solution.resolutions)
-    assert got == [(("e1", "JG"),), (("e1.1", "BW"), ("e1.2", "BW"))]
+    text = text[: text.index("expect:")]
+    assert _applied(text.replace("ruleset: dm", "ruleset: sequential")) == [
+        (("e1", "JG"),),
+        (("e1.1", "BW"), ("e1.2", "BW")),
+    ]
+    mine = "{id: M, card: {name: 守るクリーチャー, type: creature, power: 3000, cost: 3, text: " + (
+        "自分のシールドがブレイクされる時、かわりにそのシールドを墓地に置く。}}"
+    )
+    attacker = "{id: BW, card: {name: 攻撃するクリーチャー, type: creature, power: 7000, cost: 7}}"
+    beside = text.replace("{id: BW, card: ボルメテウス・ホワイト・ドラゴン}", attacker)
+    beside = beside.replace(
+        "- {id: JG, card: ジョギラスタ・ザ・ジョニー}", "- {id: JG, card: ジョギラスタ・ザ・ジョニー}\n      - " + mine
+    )
+    assert mine in beside and attacker in beside
+    assert _applied(beside) == [(("e1", "JG"),), (("e1.1", "M"), ("e1.2", "M"))]
+    both = text.replace("{id: BW, card: ボルメテウス・ホワイト・ドラゴン}", attacker)
+    both = both.replace("shields: [o1]", "shields: [o1, o2]").replace("break: [s1, s2]", "break: [s1, o2]")
+    assert "break: [s1, o2]" in both
+    assert "shields of both players at once" in refused_solving(both)
+    assert len(dmrules.solve(scenario(both.replace("break: [s1, o2]", "break: [s1, s2]"))).resolutions) == 2  # o1 or o2

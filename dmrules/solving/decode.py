@@ -179,9 +179,9 @@ _UNMODELLED = {  # never listed as if it were followed (``unmodelled`` of the en
     "scenario breaks the shields it watches in one window otherwise than by one event (an event each, a break of "
     "several beside another, a choice of shields), each of which would be replaced: name them in one event "
     "(break: [s1, s2])",
-    "break_partly_replaced": "not modelled: a text watches the break of a player's shields as a whole "
-    "(「1つ以上ブレイクされる時」), and another replacement, decided before it or beside it, replaces the break of "
-    "some of those shields but not all: whether it replaces the break of the rest, no rule or ruling says",
+    "break_mixed": "a text watches the break of a player's shields as a whole (「1つ以上ブレイクされる時」), and one "
+    "event breaks shields of both players at once: it replaces the break of its player's shields alone, which dmrules "
+    "cannot part from the other's (state each player's shields as an event of their own)",
     "caster_unknown": "who cast the spell is not said, and a text in this scenario reads it (「それを唱えた後」: the "
     "spell an ability of its card cast; 「こうして唱えた後」: the spell cast by its own permission): give 'cast_by' "
     "(the card whose ability cast it; the spell itself when its own リサイクル did)",

@@ -65,8 +65,11 @@ NOT_REPLACEMENT = (
     re.compile(_NO_EVENT_BEFORE + r"のかわりに、?(?:進化元として)?(?:使|扱)(う|ってもよい)"),
     # 「…のかわりに、…として2体分に数える」: a card counted as others, no event
     re.compile(_NO_EVENT_BEFORE + r"のかわりに、?[^。]*として[^。]*数え(る|てもよい)"),
-    # 「…をマナゾーンのカード1枚のかわりとして扱う」: a card paying as another (「かわりとして」 says no 「かわりに」)
-    re.compile(r"(?:(?!かわりに)[^。])*のかわりとして(?:扱|使|数え)(?:(?!かわりに)[^。])*"),
+    # 「…コストを支払う時、…をマナゾーンのカード1枚のかわりとして扱う」: a card paying as another (never after a
+    # watched event: 「…が破壊される時、このクリーチャーをそのクリーチャーのかわりとして扱い、破壊してもよい」 replaces)
+    re.compile(
+        r"(?:(?!時、|かわりに)[^。]|(?:(?<=[あい]る)|(?<=支払う))時、)*?のかわりとして(?:扱|使|数え)(?:(?!かわりに)[^。])*"
+    ),
     # 「このカードの名前は、自分の手札と墓地では、かわりに《…》として扱う」: a characteristic said otherwise, no event
     re.compile(_NO_WATCH_BEFORE + r"(?:名前|文明|種族|コスト)は、?[^。]*?かわりに、?[^。]*として扱(う|ってもよい)"),
     # 「…進化クリーチャーを出す時、このクリーチャーをナイト1体のかわりに進化元として扱ってもよい」: an evolution source
