@@ -5707,6 +5707,15 @@ def test_the_wordings_those_changes_were_made_from_stay_read(text):
                 "optional": True,
             },
         ),
+        (  # 「ただし、そうした場合、」: a follow-up, 「ただし」 adding nothing
+            "このクリーチャーが破壊される時、墓地に置くかわりに、自分の手札に戻してもよい。ただし、そうした場合、自分の手札を1枚捨てる。",
+            {
+                "watch": {"event": "destroy", "card": "this"},
+                "instead": [{"move_to": "hand"}],
+                "optional": True,
+                "then": [{"events": [{"discard": {"choose": {"count": 1, "from": "hand", "whose": "own"}}}]}],
+            },
+        ),
     ],
 )
 def test_known_parts_said_in_other_words_read_as_the_same_forms(text, form):
@@ -5720,6 +5729,8 @@ def test_known_parts_said_in_other_words_read_as_the_same_forms(text, form):
         "自分のドラゴンが破壊される時、かわりにそのサムライにクロスされているクロスギアを1枚墓地に置いてもよい。",
         # a creature this creature destroys otherwise than in a battle
         "このクリーチャーが相手のクリーチャーを破壊する時、墓地に置くかわりに持ち主の手札に戻す。",
+        # the turn's first break of the shields of no player named: either player's, or each one's?
+        "各ターンはじめてシールドがブレイクされる時、かわりにそのシールドを墓地に置く。",
         # 「かわりとして扱い」 after a watched event: a replacement, not a card treated as another
         "自分の他のクリーチャーが破壊される時、このクリーチャーをそのクリーチャーのかわりとして扱い、破壊してもよい。",
         # a spell's own card put into the graveyard (after it is cast, or from elsewhere)

@@ -422,6 +422,10 @@ def _check_first_this_turn(watch: Watch) -> None:
         # 「各ターンはじめてこのクリーチャーがシールドをブレイクする時」: the creature's first break, which no
         # scenario states, or the first break of those shields this turn?
         raise ReadError("「各ターンはじめて」 of a break by a creature the text names: whose first break it is")
+    if watch.filter is None or watch.filter.whose == "any":
+        # 「各ターンはじめてシールドがブレイクされる時」: the turn's first break of any player's shields, or each
+        # player's first? (a scenario states the breaks of each player's shields this turn)
+        raise ReadError("「各ターンはじめて」 of the shields of no player named: whose first break it is")
 
 
 def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Instead) -> tuple[ReplacementAbility, ...]:
