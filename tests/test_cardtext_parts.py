@@ -5716,6 +5716,17 @@ def test_the_wordings_those_changes_were_made_from_stay_read(text):
                 "then": [{"events": [{"discard": {"choose": {"count": 1, "from": "hand", "whose": "own"}}}]}],
             },
         ),
+        (  # a creature that breaks is in the battle zone: 「バトルゾーンにある」 adds nothing
+            "バトルゾーンにある自分のサムライが相手のシールドをブレイクする時、相手はそのシールドを手札に加えるかわりに山札の一番下に置く。",
+            {
+                "watch": {
+                    "event": "break",
+                    "card": {"whose": "opponent"},
+                    "by_card": {"whose": "own", "race": "サムライ"},
+                },
+                "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+            },
+        ),
     ],
 )
 def test_known_parts_said_in_other_words_read_as_the_same_forms(text, form):
@@ -5749,8 +5760,80 @@ def test_those_wordings_said_of_other_cards_are_refused(text):
         "このクリーチャーは、自分のマナゾーンにある間、火のクリーチャーを召喚するコストを支払う時、カード2枚のかわりとして扱う。",
         "このクリーチャーは、自分の他のサイキック・クリーチャーのかわりに、覚醒の条件となるサイキック・クリーチャーとして2体分に数える。",
         "このクリーチャーは、ドラゴンを進化元とする進化クリーチャーの進化元として、ドラゴンのかわりに扱ってもよい。",
+        "自分の進化クリーチャーをバトルゾーンに出す時、このクリーチャーをサムライのかわりにガーディアンとして扱ってもよい。",
     ],
 )
 def test_a_card_counted_or_used_as_another_replaces_no_event(text):
     result = compile_text(text)
     assert [s.verdict for s in result.sentences] == ["not_replacement"] and not result.abilities
+
+
+UNTIL_OPPONENTS_TURN_END = """\
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: C, card: {name: 呪文を唱えたクリーチャー, type: creature, power: 2000}}
+      - {id: A, card: {name: マナゾーンに置かれるクリーチャー, type: creature, power: 3000}}
+    hand: [h1, h2]
+  opponent: {}
+replacement_effects:
+  - id: E1
+    source: C
+    controller: me
+    duration: DURATION
+    text: 次の相手のターンの終わりまで、自分のクリーチャーがマナゾーンに置かれる時、かわりに自分の手札を1枚捨てる。
+    watch: {event: put_into_mana, card: {whose: own, type: creature}}
+    instead: [stay, {discard: 1}]
+effect:
+  controller: opponent
+  by: spell
+  events:
+    - {id: e1, put_into_mana: A}
+"""
+
+
+def test_an_effect_until_the_end_of_the_opponents_next_turn_works_in_that_turn():
+    """「次の相手のターンの終わりまで、…」: a duration of the effect (`until_opponent_turn_end`), read and stated; in
+    play on the opponent's turn, the creature put into the mana zone stays and one card of the hand is discarded
+    instead (h1 or h2)."""
+    form = {
+        "duration": "until_opponent_turn_end",
+        "watch": {"event": "put_into_mana", "card": {"whose": "own", "type": "creature"}},
+        "instead": ["stay", {"discard": 1}],
+    }
+    assert_compiles_to(
+        "次の相手のターンの終わりまで、自分のクリーチャーがマナゾーンに置かれる時、かわりに自分の手札を1枚捨てる。",
+        form,
+    )
+    solution = dmrules.solve(scenario(UNTIL_OPPONENTS_TURN_END.replace("DURATION", "until_opponent_turn_end")))
+    finals = sorted(tuple(sorted(r.final.items())) for r in solution.resolutions)
+    assert finals == [
+        (("A", "battle"), ("C", "battle"), ("h1", "graveyard"), ("h2", "hand")),
+        (("A", "battle"), ("C", "battle"), ("h1", "hand"), ("h2", "graveyard")),
+    ]
+    with pytest.raises(dmrules.InputError, match="duration"):
+        scenario(UNTIL_OPPONENTS_TURN_END.replace("DURATION", "until_the_end_of_time"))
+
+
+@pytest.mark.parametrize(
+    ("text", "same_as"),
+    [
+        (  # two conditions, the first said with 「なく、」
+            "自分のシールドが1枚もなく、このクリーチャーがタップされていれば、このクリーチャーが破壊される時、かわりに手札に戻す。",
+            "自分のシールドが1枚もなければ、このクリーチャーがタップされていれば、このクリーチャーが破壊される時、かわりに手札に戻す。",
+        ),
+        (  # this card in the hand, with a cause, and its zone said twice
+            "自分の手札にあるこのカードが相手の呪文によって墓地に置かれる時、かわりに裏向きにして自分のシールドに加えてもよい。",
+            "このカードが相手の呪文によって手札から墓地に置かれる時、かわりに裏向きにして自分のシールドに加えてもよい。",
+        ),
+        (
+            "自分の手札にあるこのカードが手札から捨てられる時、墓地に置くかわりにタップしてマナゾーンに置いてもよい。",
+            "このカードが手札から捨てられる時、墓地に置くかわりにタップしてマナゾーンに置いてもよい。",
+        ),
+    ],
+)
+def test_a_wording_reads_as_the_same_parts_said_plainly(text, same_as):
+    first, second = compile_text(text), compile_text(same_as)
+    assert first.complete and second.complete and first.abilities
+    assert [comparable(a) for a in first.abilities] == [comparable(a) for a in second.abilities]

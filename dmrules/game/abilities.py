@@ -39,7 +39,7 @@ CAUSES = ("deck_out", "no_shields", "opponent_wins", "effect", "attack", "not_at
 
 
 # How long an effect a spell or ability creates lasts.
-ABILITY_DURATIONS = ("this_turn", "until_next_turn")
+ABILITY_DURATIONS = ("this_turn", "until_next_turn", "until_opponent_turn_end")
 
 
 # cast_by_this: the spell an ability of this card cast (「それを唱えた後、墓地のかわりに山札の下に置く」): the
@@ -152,7 +152,9 @@ class ReplacementAbility:
     needs_room: bool = False  # cannot apply when the zone it sends a card to is full (B32)
     conditions: tuple[Condition, ...] = ()  # ``if``: state conditions, all of which must hold
     once_per_turn: bool = False
-    duration: str | None = None  # this_turn, until_next_turn: an effect a spell or ability creates
+    duration: str | None = (
+        None  # this_turn, until_next_turn, until_opponent_turn_end: an effect a spell or ability creates
+    )
     granted_to: Filter | None = None
     keyword: str | None = None
 

@@ -29,7 +29,7 @@ THIS_TURN = ("shield_break", "summoned_just_before_cast", "summoned_before_cast"
 # and a creature's summoning.
 PAST_KINDS = ("destroy", "return_to_hand", "discard", "put_into_mana", "put_into_battle", "summon", "mill", "move")
 # How long an effect in play lasts.
-EFFECT_DURATIONS = ("this_turn", "until_next_turn", "while_in_play")
+EFFECT_DURATIONS = ("this_turn", "until_next_turn", "until_opponent_turn_end", "while_in_play")
 
 
 @dataclass(frozen=True)

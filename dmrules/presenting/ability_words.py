@@ -229,6 +229,13 @@ def _trigger_or_whole(ability: ReplacementAbility, who: str, when: str) -> str:
     return when + (" (one event however many cards)" if watch.once else "")
 
 
+_DURATION_WORDS = {
+    "this_turn": ", an effect for this turn",
+    "until_next_turn": ", an effect until its player's next turn",
+    "until_opponent_turn_end": ", an effect until the end of the opponent's next turn",
+}
+
+
 def ability_words(ability: ReplacementAbility) -> list[str]:
     """An ability as a few lines of English."""
     watch = ability.watch
@@ -272,10 +279,7 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
     if ability.spell_own_movement:
         kind += ", the spell's own movement (609.8a)"
     if ability.duration:
-        kind += {
-            "this_turn": ", an effect for this turn",
-            "until_next_turn": ", an effect until its player's next turn",
-        }[ability.duration]
+        kind += _DURATION_WORDS[ability.duration]
     if ability.once_per_turn:
         kind += ", once each turn"
     if ability.requires_flag:

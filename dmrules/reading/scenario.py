@@ -70,7 +70,7 @@ SCENARIO_FIELDS = (
     "expect_under",
 )
 PLAYER_FIELDS = ZONES + ("cannot", "this_turn", "limits")
-DURATIONS = ("this_turn", "until_next_turn", "while_in_play")
+DURATIONS = ("this_turn", "until_next_turn", "until_opponent_turn_end", "while_in_play")
 CARD_ENTRY_FIELDS = (
     "id",
     "card",

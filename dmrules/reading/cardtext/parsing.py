@@ -72,6 +72,9 @@ NOT_REPLACEMENT = (
     ),
     # 「このカードの名前は、自分の手札と墓地では、かわりに《…》として扱う」: a characteristic said otherwise, no event
     re.compile(_NO_WATCH_BEFORE + r"(?:名前|文明|種族|コスト)は、?[^。]*?かわりに、?[^。]*として扱(う|ってもよい)"),
+    # 「自分の進化クリーチャーをバトルゾーンに出す時、このクリーチャーをサムライのかわりにガーディアンとして
+    # 扱ってもよい」: a race treated as another for an evolution, no event
+    re.compile(r"[^。]*進化クリーチャーを(?:バトルゾーンに)?出す時、[^。]*のかわりに、?[^。]*として扱(う|ってもよい)"),
     # 「…進化クリーチャーを出す時、このクリーチャーをナイト1体のかわりに進化元として扱ってもよい」: an evolution source
     re.compile(r"[^。]*のかわりに、?[^。]*進化元として(?:扱|使)(?:う|ってもよい)"),
     # 「このクリーチャーは、エンジェル・コマンドのかわりに、…1体の上に置いて進化させてもよい」: another evolution source

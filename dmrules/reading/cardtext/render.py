@@ -581,13 +581,17 @@ def _render_at_most(condition: Condition, flt: Filter) -> str:
     return f"{owners}の{noun}の数が{total}{condition.at_most}{unit}以下なら"
 
 
-_DURATIONS = {"this_turn": "このターン", "until_next_turn": "次の自分のターンのはじめまで"}
+_DURATIONS = {
+    "this_turn": "このターン",
+    "until_next_turn": "次の自分のターンのはじめまで",
+    "until_opponent_turn_end": "次の相手のターンの終わりまで",
+}
 
 
 def _prefix(ability: ReplacementAbility, skip: set[str]) -> list[str]:
     parts = []
     if ability.duration is not None:
-        if ability.duration == "until_next_turn" and ability.once_per_turn:
+        if ability.duration in ("until_next_turn", "until_opponent_turn_end") and ability.once_per_turn:
             raise ReadError("「各ターンに1度」 of an effect that lasts until its player's next turn")
         parts.append(_DURATIONS[ability.duration])
     for turn, word in _TURNS.items():

@@ -87,6 +87,10 @@ class SentenceParts:
         """「次の自分のターンのはじめまで、」: the effect lasts until its player's next turn begins."""
         return Prefix("duration", "until_next_turn")
 
+    def until_opponent_turn_end(self, items: list):
+        """「次の相手のターンの終わりまで、」: the effect lasts until the end of its player's opponent's next turn."""
+        return Prefix("duration", "until_opponent_turn_end")
+
     def turn(self, items: list):
         return Prefix(
             "turn", "own_turn" if WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])] == "own" else "opponent_turn"
