@@ -5744,6 +5744,9 @@ def test_known_parts_said_in_other_words_read_as_the_same_forms(text, form):
         "各ターンはじめてシールドがブレイクされる時、かわりにそのシールドを墓地に置く。",
         # 「かわりとして扱い」 after a watched event: a replacement, not a card treated as another
         "自分の他のクリーチャーが破壊される時、このクリーチャーをそのクリーチャーのかわりとして扱い、破壊してもよい。",
+        "自分の他のクリーチャーが破壊される場合、このクリーチャーをそのクリーチャーのかわりとして扱い、破壊してもよい。",
+        "自分の他のクリーチャーが破壊されようとしている時、このクリーチャーをそのクリーチャーのかわりとして扱い、破壊してもよい。",
+        "自分の他のクリーチャーが破壊されるなら、このクリーチャーをそのクリーチャーのかわりに扱ってもよい。",
         # a spell's own card put into the graveyard (after it is cast, or from elsewhere)
         "この呪文が墓地に置かれる時、かわりに手札に戻す。",
         # the discarded card into a zone of another player than its owner

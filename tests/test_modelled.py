@@ -2689,16 +2689,15 @@ def test_a_break_watched_whole_is_not_replaced_once_a_shield_of_it_was():
 
 
 def test_a_break_watched_whole_or_a_shields_break_and_both_players_shields_broken_at_once():
-    """Under the sequential ruleset the affected player orders ボルメテウス・ホワイト・ドラゴン and ジョギラスタ: either
-    replaces the whole break first. Under dm, my own mandatory per-shield replacement beside ジョギラスタ is mine to
-    choose against it. A break of both players' shields in one event is the break of ジョギラスタ's player's shields
-    only in part: refused."""
+    """Under the sequential ruleset the affected player orders ボルメテウス・ホワイト・ドラゴン and ジョギラスタ:
+    after ホワイト replaced one shield's break, ジョギラスタ could replace the break of the rest (refused). Under dm,
+    my own mandatory per-shield replacement beside ジョギラスタ is mine to choose against it. A break of both
+    players' shields in one event is the break of ジョギラスタ's player's shields only in part: refused."""
     text = (FIXTURES / "V61-white-breaks-before-jogirasta.yaml").read_text(encoding="utf-8")
     text = text[: text.index("expect:")]
-    assert _applied(text.replace("ruleset: dm", "ruleset: sequential")) == [
-        (("e1", "JG"),),
-        (("e1.1", "BW"), ("e1.2", "BW")),
-    ]
+    assert "replaces the break of one of those shields first" in refused_solving(
+        text.replace("ruleset: dm", "ruleset: sequential")
+    )
     mine = "{id: M, card: {name: 守るクリーチャー, type: creature, power: 3000, cost: 3, text: " + (
         "自分のシールドがブレイクされる時、かわりにそのシールドを墓地に置く。}}"
     )
@@ -2714,3 +2713,57 @@ def test_a_break_watched_whole_or_a_shields_break_and_both_players_shields_broke
     assert "break: [s1, o2]" in both
     assert "shields of both players at once" in refused_solving(both)
     assert len(dmrules.solve(scenario(both.replace("break: [s1, o2]", "break: [s1, s2]"))).resolutions) == 2  # o1 or o2
+
+
+BREAK_AND_DESTROY = """\
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: JG, card: ジョギラスタ・ザ・ジョニー}
+      - {id: C, card: {name: 盾を削るクリーチャー, type: creature, power: 3000, cost: 3, text: "TEXT"}}
+    shields: SHIELDS
+  opponent:
+    shields: [o1]
+    battle: [{id: A, card: {name: 攻撃するクリーチャー, type: creature, power: 7000, cost: 7}}]
+effect:
+  source: A
+  controller: opponent
+  by: ability
+  events:
+    - {id: e1, break: [s1, s2]}
+    - {id: e2, destroy: C}
+"""
+
+
+def test_a_break_watched_whole_is_still_owed_when_another_replacement_takes_one_of_its_shields_away():
+    """C's 「破壊される時、かわりに自分のシールドを1枚墓地に置いてもよい」 may take s1 away from the break of s1 and s2:
+    s2 is still broken, so ジョギラスタ's mandatory 「1つ以上ブレイクされる時」 still replaces the break (with o1)."""
+    text = BREAK_AND_DESTROY.replace(
+        "TEXT", "このクリーチャーが破壊される時、かわりに自分のシールドを1枚墓地に置いてもよい。"
+    )
+    solution = dmrules.solve(scenario(text.replace("SHIELDS", "[s1, s2, s3]")))
+    got = sorted(
+        (tuple(sorted((a.event, a.replacement.id, a.chosen) for a in r.applied)), r.final.get("o1"))
+        for r in solution.resolutions
+    )
+    assert got == [
+        ((("e1", "JG", ("o1",)),), "hand"),
+        ((("e1", "JG", ("o1",)), ("e2", "C", ("s1",))), "hand"),
+        ((("e1", "JG", ("o1",)), ("e2", "C", ("s2",))), "hand"),
+        ((("e1", "JG", ("o1",)), ("e2", "C", ("s3",))), "hand"),
+    ]
+
+
+def test_a_break_of_shields_none_of_which_can_be_broken_is_no_event_for_a_text_that_watches_it_whole():
+    """完璧城's shields cannot be broken (B29): a break of two of them at once breaks nothing, and ジョギラスタ's
+    「1つ以上ブレイクされる時」 has no event to replace (609.5); with one breakable shield beside them it has."""
+    text = BREAK_AND_DESTROY.replace("TEXT", "このクリーチャーは攻撃できない。").replace(
+        "    - {id: e2, destroy: C}\n", ""
+    )
+    fortified = "[{id: s1, cannot_be_broken: true}, {id: s2, cannot_be_broken: true}]"
+    (resolution,) = dmrules.solve(scenario(text.replace("SHIELDS", fortified))).resolutions
+    assert resolution.applied == () and resolution.final.get("s1", "shields") == "shields"
+    one = "[{id: s1, cannot_be_broken: true}, s2]"
+    (resolution,) = dmrules.solve(scenario(text.replace("SHIELDS", one))).resolutions
+    assert [(a.event, a.replacement.id) for a in resolution.applied] == [("e1", "JG")]

@@ -179,6 +179,9 @@ _UNMODELLED = {  # never listed as if it were followed (``unmodelled`` of the en
     "scenario breaks the shields it watches in one window otherwise than by one event (an event each, a break of "
     "several beside another, a choice of shields), each of which would be replaced: name them in one event "
     "(break: [s1, s2])",
+    "break_partly_replaced": "not modelled yet under the sequential ruleset: a text watches the break of a player's "
+    "shields as a whole (「1つ以上ブレイクされる時」), and another replacement replaces the break of one of those "
+    "shields first: the text could replace the break of the rest in turn, which dmrules cannot state",
     "break_mixed": "a text watches the break of a player's shields as a whole (「1つ以上ブレイクされる時」), and one "
     "event breaks shields of both players at once: it replaces the break of its player's shields alone, which dmrules "
     "cannot part from the other's (state each player's shields as an event of their own)",

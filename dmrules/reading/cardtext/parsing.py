@@ -65,10 +65,11 @@ NOT_REPLACEMENT = (
     re.compile(_NO_EVENT_BEFORE + r"のかわりに、?(?:進化元として)?(?:使|扱)(う|ってもよい)"),
     # 「…のかわりに、…として2体分に数える」: a card counted as others, no event
     re.compile(_NO_EVENT_BEFORE + r"のかわりに、?[^。]*として[^。]*数え(る|てもよい)"),
-    # 「…コストを支払う時、…をマナゾーンのカード1枚のかわりとして扱う」: a card paying as another (never after a
-    # watched event: 「…が破壊される時、このクリーチャーをそのクリーチャーのかわりとして扱い、破壊してもよい」 replaces)
+    # 「…コストを支払う時、…をマナゾーンのカード1枚のかわりとして扱う」: a card paying as another, what the sentence
+    # ends with (never after a watched event, nor going on with an act: 「…が破壊される場合、このクリーチャーを
+    # そのクリーチャーのかわりとして扱い、破壊してもよい」 replaces)
     re.compile(
-        r"(?:(?!時、|かわりに)[^。]|(?:(?<=[あい]る)|(?<=支払う))時、)*?のかわりとして(?:扱|使|数え)(?:(?!かわりに)[^。])*"
+        r"(?:(?!時、|かわりに)[^。]|(?:(?<=[あい]る)|(?<=支払う))時、)*?のかわりとして(?:扱|使|数え)(?:う|る|ってもよい|てもよい)"
     ),
     # 「このカードの名前は、自分の手札と墓地では、かわりに《…》として扱う」: a characteristic said otherwise, no event
     re.compile(_NO_WATCH_BEFORE + r"(?:名前|文明|種族|コスト)は、?[^。]*?かわりに、?[^。]*として扱(う|ってもよい)"),
@@ -110,6 +111,17 @@ NOT_REPLACEMENT = (
     # 「…カードを使うコストは、かわりに8になる」: a cost set to another number, no event replaced
     re.compile(r"[^。]*コストは、?かわりに\d+になる"),
 )
+
+
+# A watched event said otherwise than with 「…時、」 (「破壊される場合、」「離れるなら、」「破壊される際、」
+# 「破壊される時に、」「破壊されようとしている時、」): what the sentence does after it replaces that event.
+_EVENT_SAID_OTHERWISE = re.compile(r"(?:れる|離れる|出る)(?:場合|なら|際|時に)、|ようとしている時、")
+
+
+def replaces_no_event(sentence: str) -> bool:
+    """The printed sentence uses 「かわりに」 (or 「かわりとして」) of no event replaced (NOT_REPLACEMENT), and no
+    event is watched before it in other words."""
+    return any(p.fullmatch(sentence) for p in NOT_REPLACEMENT) and not _EVENT_SAID_OTHERWISE.search(sentence)
 
 
 # The effect's own 「〜のかわりに〜」 (自己置換効果): a quantity or a card of the effect replaced by another; or

@@ -316,7 +316,7 @@ class TextReader:
                 self._replacement(sentence, offset, pending.keyword, conditions, prefix, pending)
                 return
             self._end_grant()
-        if c.INSTEAD in sentence and any(p.fullmatch(sentence) for p in c.NOT_REPLACEMENT):
+        if c.INSTEAD in sentence and c.replaces_no_event(sentence):
             self._close()
             self._add(c.Sentence(sentence, offset, "not_replacement"))
             return
