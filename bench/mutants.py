@@ -80,6 +80,8 @@ TESTS = [
     "tests/test_modelled.py::test_a_card_being_chosen_is_refused_by_name",
     "tests/test_modelled.py::test_a_break_watched_whole_is_not_replaced_once_a_shield_of_it_was",
     "tests/test_modelled.py::test_a_break_watched_whole_or_a_shields_break_and_both_players_shields_broken_at_once",
+    "tests/test_modelled.py::test_a_break_watched_whole_is_still_owed_when_another_replacement_takes_one_of_its_shields_away",
+    "tests/test_modelled.py::test_a_break_of_shields_none_of_which_can_be_broken_is_no_event_for_a_text_that_watches_it_whole",
     "tests/test_cardtext_parts.py::test_a_colorless_card_is_one_of_zero_civilization_and_a_card_of_no_civilization_given_is_none",
     "tests/test_schema.py::test_the_fast_path_says_which_cards_were_turned_face_up",
     # what is said again before 「かわりに」, a keyword's holder, another shield than the one broken
@@ -1913,6 +1915,27 @@ MUTANTS += [
         "unmodelled(break_mixed) :- subject_ok(R,E), watch_once(R), mixed_group(E).",
         "mixed_watched :- subject_ok(R,E), watch_once(R), mixed_group(E).",
         "a break of both players' shields in one event replaced whole by what watches one player's",
+    ),
+    M(
+        "group-superseded-by-one-shield",
+        "asp/common/result.lp",
+        "superseded(G) :- group_event(G), card_taken(G,_), card_taken(G,C) : event_card(G,C).",
+        "superseded(G) :- group_event(G), card_taken(G,_).",
+        "a break of two shields superseded when another replacement takes one of them away",
+    ),
+    M(
+        "unbreakable-group-occurs",
+        "asp/common/result.lp",
+        "prevented(G) :- group_event(G), event_kind(G,break), event_group(_,G), prevented(M) : event_group(M,G).",
+        "unbroken_group(G) :- group_event(G), event_kind(G,break), event_group(_,G), prevented(M) : event_group(M,G).",
+        "a break of shields none of which can be broken replaced whole",
+    ),
+    M(
+        "sequential-partly-replaced-followed",
+        "asp/sequential/order.lp",
+        "unmodelled(break_partly_replaced) :- members_taken(R,G).",
+        "partly_replaced :- members_taken(R,G).",
+        "under the sequential ruleset a break watched whole listed after a shield's break was replaced first",
     ),
     M(
         "own-cast-for-effects",
