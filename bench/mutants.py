@@ -575,8 +575,8 @@ MUTANTS: list[Mutant] = [
     M(
         "superseded-never",
         "asp/common/result.lp",
-        "superseded(E) :- event_order(E,_), event_card(E,C), affected(R,E2,C), E2 != E, made(X,E2,R),",
-        "superseded(E) :- event_order(E,_), event_card(E,C), affected(R,E2,C), E2 = E, made(X,E2,R),",
+        "card_taken(E,C) :- event_order(E,_), event_card(E,C), affected(R,E2,C), E2 != E, made(X,E2,R),",
+        "card_taken(E,C) :- event_order(E,_), event_card(E,C), affected(R,E2,C), E2 = E, made(X,E2,R),",
         "an effect's event on a card an application moves still happens (A07, B25)",
     ),
     M(
