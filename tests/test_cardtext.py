@@ -1486,6 +1486,7 @@ CAUSES = [
                 "watch": {
                     "event": "return_to_hand",
                     "card": {"whose": "own", "type": "psychic"},
+                    "from": "battle",
                     "when": ["opponent_turn", "by_opponent", "by_spell"],
                 },
                 **STAY,
@@ -1494,6 +1495,7 @@ CAUSES = [
                 "watch": {
                     "event": "return_to_hand",
                     "card": {"whose": "own", "type": "psychic"},
+                    "from": "battle",
                     "when": ["opponent_turn", "by_opponent", "by_ability", "by_creature"],
                 },
                 **STAY,

@@ -415,7 +415,11 @@ ZONES_FIRST = [
     (
         "相手の墓地にクリーチャーが置かれる時、墓地に置くかわりに相手の山札の一番下に置く。",
         {
-            "watch": {"event": "put_into_graveyard", "card": {"whose": "opponent", "type": "creature"}},
+            "watch": {
+                "event": "put_into_graveyard",
+                "card": {"whose": "opponent", "type": "creature"},
+                "from": "battle",
+            },
             "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
         },
     ),
@@ -4662,7 +4666,7 @@ def test_a_breaker_said_with_a_count_a_card_head_or_two_heads_is_refused(text):
 def test_a_card_that_returns_to_the_hand_is_a_card_returned():
     """「手札に戻る時」 and 「手札に戻される時」: one event, whichever verb says it."""
     form = {
-        "watch": {"event": "return_to_hand", "card": {"whose": "own", "type": "creature"}},
+        "watch": {"event": "return_to_hand", "card": {"whose": "own", "type": "creature"}, "from": "battle"},
         "instead": [{"move_to": "mana"}],
         "optional": True,
     }
@@ -5367,13 +5371,19 @@ def test_an_ability_of_a_creature_in_the_battle_zone_as_a_cause():
     assert_compiles_to(
         text,
         {
-            "watch": {"event": "return_to_hand", "card": card, "when": ["opponent_turn", "by_opponent", "by_spell"]},
+            "watch": {
+                "event": "return_to_hand",
+                "card": card,
+                "from": "battle",
+                "when": ["opponent_turn", "by_opponent", "by_spell"],
+            },
             "instead": ["stay"],
         },
         {
             "watch": {
                 "event": "return_to_hand",
                 "card": card,
+                "from": "battle",
                 "when": ["opponent_turn", "by_opponent", "by_ability", "by_creature", "source_in_battle"],
             },
             "instead": ["stay"],
@@ -5786,7 +5796,7 @@ replacement_effects:
     controller: me
     duration: DURATION
     text: 次の相手のターンの終わりまで、自分のクリーチャーがマナゾーンに置かれる時、かわりに自分の手札を1枚捨てる。
-    watch: {event: put_into_mana, card: {whose: own, type: creature}}
+    watch: {event: put_into_mana, card: {whose: own, type: creature}, from: battle}
     instead: [stay, {discard: 1}]
 effect:
   controller: opponent
@@ -5802,7 +5812,7 @@ def test_an_effect_until_the_end_of_the_opponents_next_turn_works_in_that_turn()
     instead (h1 or h2)."""
     form = {
         "duration": "until_opponent_turn_end",
-        "watch": {"event": "put_into_mana", "card": {"whose": "own", "type": "creature"}},
+        "watch": {"event": "put_into_mana", "card": {"whose": "own", "type": "creature"}, "from": "battle"},
         "instead": ["stay", {"discard": 1}],
     }
     assert_compiles_to(
@@ -5834,9 +5844,54 @@ def test_an_effect_until_the_end_of_the_opponents_next_turn_works_in_that_turn()
             "自分の手札にあるこのカードが手札から捨てられる時、墓地に置くかわりにタップしてマナゾーンに置いてもよい。",
             "このカードが手札から捨てられる時、墓地に置くかわりにタップしてマナゾーンに置いてもよい。",
         ),
+        (  # each card drawn is a draw of its own: 「1枚につき」 adds nothing
+            "自分がカードを引く時、1枚につき、かわりに自分の山札の上から1枚目を墓地に置いてもよい。",
+            "自分がカードを引く時、かわりに自分の山札の上から1枚目を墓地に置いてもよい。",
+        ),
     ],
 )
 def test_a_wording_reads_as_the_same_parts_said_plainly(text, same_as):
     first, second = compile_text(text), compile_text(same_as)
     assert first.complete and second.complete and first.abilities
     assert [comparable(a) for a in first.abilities] == [comparable(a) for a in second.abilities]
+
+
+CREATURE_CARD_DISCARDED = """\
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: W, card: {name: 見張るクリーチャー, type: creature, power: 2000, cost: 3, text: "TEXT"}}
+      - {id: B, card: {name: 場のクリーチャー, type: creature, power: 1000, cost: 2}}
+    hand:
+      - {id: H, card: {name: 手札のクリーチャー, type: creature, power: 1000, cost: 2}}
+  opponent: {}
+effect:
+  controller: opponent
+  by: spell
+  events:
+    - {id: e1, discard: H}
+    - {id: e2, destroy: B}
+"""
+
+
+def test_a_creature_named_with_no_zone_is_one_of_the_battle_zone():
+    """「自分の他のクリーチャーが墓地に置かれる時」: a creature of the battle zone put into the graveyard (B destroyed),
+    not a creature card discarded from the hand (H); 「どこからでも」 says any zone."""
+    text = "自分の他のクリーチャーが墓地に置かれる時、かわりに山札の一番下に置く。"
+    assert_compiles_to(
+        text,
+        {
+            "watch": {
+                "event": "put_into_graveyard",
+                "card": {"whose": "own", "type": "creature", "other": True},
+                "from": "battle",
+            },
+            "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+        },
+    )
+    (resolution,) = dmrules.solve(scenario(CREATURE_CARD_DISCARDED.replace("TEXT", text))).resolutions
+    assert (resolution.final["H"], resolution.final["B"]) == ("graveyard", "deck")
+    anywhere = "自分の他のクリーチャーが、どこからでも墓地に置かれる時、かわりに山札の一番下に置く。"
+    (resolution,) = dmrules.solve(scenario(CREATURE_CARD_DISCARDED.replace("TEXT", anywhere))).resolutions
+    assert (resolution.final["H"], resolution.final["B"]) == ("deck", "deck")

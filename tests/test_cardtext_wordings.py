@@ -307,6 +307,7 @@ def test_a_return_to_the_hand_said_again_as_modoru():
             "watch": {
                 "event": "return_to_hand",
                 "card": {"whose": "own", "type": "creature", "civilization": "water"},
+                "from": "battle",
                 "when": ["by_opponent", "by_spell"],
             },
             "instead": ["stay"],
@@ -463,7 +464,12 @@ def test_the_watched_creature_that_is_no_psychic_creature_is_the_only_one_replac
             # a bare card phrase after the cause said first; 「手札に戻すかわりに」 says the watched return again
             "相手の呪文によってクリーチャーが持ち主の手札に戻される時、手札に戻すかわりに持ち主のマナゾーンに置く。",
             {
-                "watch": {"event": "return_to_hand", "card": {"type": "creature"}, "when": ["by_opponent", "by_spell"]},
+                "watch": {
+                    "event": "return_to_hand",
+                    "card": {"type": "creature"},
+                    "from": "battle",
+                    "when": ["by_opponent", "by_spell"],
+                },
                 "instead": [{"move_to": "mana"}],
             },
         ),

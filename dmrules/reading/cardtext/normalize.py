@@ -65,6 +65,7 @@ WORDING = (
     ("かわりにこのカードを手札から捨て", "かわりに自分の手札にあるこのカードを捨て"),
     ("このターン中に1度、", "このターン、次に、"),  # once this turn: the next time this turn
     ("ただし、そうした場合、", "そうした場合、"),  # 「ただし」 (however) before a follow-up adds nothing
+    ("引く時、1枚につき、かわりに", "引く時、かわりに"),  # each card drawn is a draw of its own (609.6)
     ("ただし、そうしたら、", "そうしたら、"),
     # 「この城が付いているシールド」「この城で要塞化したシールド」: the shield this castle fortifies
     ("この城が付いているシールド", "この城を付けて要塞化したシールド"),
@@ -910,6 +911,18 @@ _ZONE_COUNT = (
 # 「こうしてマナゾーンに置いたのが」: the card an earlier sentence did something with (what it did, the verb)
 EARLIER_DONE = r"こうして([^、。がを]*?)(置いた|引いた|見せた|表向きにした|加えた|捨てた)(?:の|カード)が"
 
+_CREATURE_HEAD = re.compile(r"(?:クリーチャー|[ァ-ヺー・]+)(?<!カード)(?<!シールド)$")
+
+
+def _anywhere_said(match: re.Match[str]) -> str:
+    """「…が、どこからでも」: of a card, what a zone-less event says anyway; of a creature, which with no zone is
+    one of the battle zone, it stays said."""
+    groups = [g or "" for g in match.groups()]
+    head = groups[-1]
+    kept = "どこからでも" if _CREATURE_HEAD.search(head) else ""
+    return "".join(groups[:-1]) + head + "が" + kept
+
+
 _CANON_PATTERNS = tuple(
     (re.compile(pattern), replacement)
     for pattern, replacement in (
@@ -935,7 +948,7 @@ _CANON_PATTERNS = tuple(
         (r"(?<=の)、", ""),  # a modifier's comma: 「コスト3以下の、進化クリーチャーまたはタマシード」
         # 「相手のカードが、どこからでも墓地に置かれる時」: from any zone, as a zone-less event says it (of this card it
         # says more: that its ability works wherever it is)
-        (r"(^|、)((?!この)[^、。が]*?)が、?どこからでも、?(?=[^、。]*?に置かれる時)", r"\1\2が"),
+        (r"(^|、)((?!この)[^、。が]*?)が、?どこからでも、?(?=[^、。]*?に置かれる時)", _anywhere_said),
         # 「このターン、自分のクリーチャーが召喚されていなければ」: none of them, 「1体も」 said or not
         (
             r"が(?=(?:破壊され|バトルゾーンに出|出|召喚され|墓地に置かれ|マナゾーンに置かれ|手札に戻され|離れ)て(?:いなければ|いない場合))",
@@ -1242,7 +1255,7 @@ _CANON_PATTERNS = tuple(
         # 「バトルゾーンにある自分のクロスギアを1枚墓地に置く」: cards chosen are of the battle zone unless said
         (r"バトルゾーンにある、?(?=[^、。が時]*?を)", ""),
         # 「自分の他のクリーチャーが、どこからでも墓地に置かれる」: another card's, from any zone (said or not)
-        (r"((?:^|、)(?:自分|相手)の[^、。が]*?が)、?どこからでも", r"\1"),
+        (r"((?:^|、)(?:自分|相手)の[^、。が]*?)が、?どこからでも", _anywhere_said),
         # 「このカードが自分のシールドゾーンから」: the zone this card is in is its player's anyway
         (r"(?<=このクリーチャーが)自分の(?=(?:シールドゾーン|マナゾーン|墓地|手札|山札)から)", ""),
         # 「バトルゾーンにある自分のクリーチャーが破壊される時」: a destroyed or leaving card is in the battle zone (and
@@ -1334,6 +1347,13 @@ _CANON_PATTERNS = tuple(
         ),
         # 「バトルゾーンから相手の呪文によって」: the cause before the zone the card leaves, as the other way round
         (r"(?<=が)バトルゾーンから((?:(?!時)[^、。がを])*?によって)", r"\1バトルゾーンから"),
+        # 「自分のクリーチャーが(バトルゾーンから)墓地に置かれる」: a creature named with no zone is one of the battle
+        # zone (its cards of other zones are said with their zone): 「バトルゾーンから」 adds nothing
+        (
+            r"((?:クリーチャー|[ァ-ヺー・]+)(?<!カード)(?<!シールド))が((?:(?!時)[^、。がを])*?によって)?バトルゾーンから"
+            r"(?=(?:墓地|マナゾーン|手札|山札[^、。]*?)に(?:置かれる|戻される|加えられる))",
+            r"\1が\2",
+        ),
     )
 )
 # What is replaced, said again before 「かわりに」.

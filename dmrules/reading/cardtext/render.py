@@ -21,7 +21,7 @@ from ...game.events import EventSpec, Step
 from ...game.filters import Condition, Filter
 from ...game.vocabulary import DECK_TOP_MOVES, EVENT_TO
 from .normalize import may_form
-from .transform.parts import CIVS, LEAVE_EVENT, ZONE_BY_WORD, Grant, ReadError
+from .transform.parts import CIVS, LEAVE_EVENT, ZONE_BY_WORD, Grant, ReadError, in_the_battle_zone
 
 _Given = TypeVar("_Given")
 
@@ -352,7 +352,12 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool
         return f"{subject}が{cause}コストを支払わずに出る"  # 「相手のクリーチャーがコストを支払わずに出る」
     if watch.cause:
         raise ReadError("a card's event with a cause no phrase states")
-    lead = "どこからでも" if anywhere else ""
+    # 「どこからでも」: this card's event in every zone, or a creature's (which with no zone is of the battle zone)
+    lead = (
+        "どこからでも"
+        if anywhere or (watch.from_zone is None and in_the_battle_zone(watch.filter, watch.events))
+        else ""
+    )
     if watch.by_card is not None:  # 「自分のドラゴンがシールドをブレイクする」: the creature breaking
         if events != {"break"} or cause or lead or watch.partner is not None:
             raise ReadError("the card an event is by, in an event no printed phrase states")

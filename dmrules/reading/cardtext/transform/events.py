@@ -26,6 +26,7 @@ from .parts import (
     ReadError,
     Unstated,
     WatchPart,
+    in_the_battle_zone,
     word,
 )
 
@@ -712,7 +713,6 @@ def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
         raise ReadError("「表向きで」 of a card other than this one")
     if ev.anywhere and (ev.from_zone is not None or not all(e.startswith("put_into") for e in ev.events)):
         raise ReadError("「どこからでも」 of a card other than this one, of an event that says where it is from")
-    # 「自分の他のクリーチャーが、どこからでも墓地に置かれる」: from any zone, as a watch that names none is
     flt = _filter(subject)
     for whose in (ev.from_whose, ev.to_whose):
         if whose is not None:
@@ -729,6 +729,8 @@ def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
         from_zone = None if implied else subject.zone
     if subject.shield and not set(ev.events) & {"break", "leave_shields"}:
         from_zone = from_zone or "shields"
+    elif from_zone is None and not ev.anywhere and in_the_battle_zone(flt, watch.events):
+        from_zone = "battle"  # 「自分のクリーチャーが墓地に置かれる時」 (parts.in_the_battle_zone)
     events = watch.events
     if from_zone in LEAVE_EVENT and events == ("leave",):
         # 「自分のシールドが離れる」, 「マナゾーンにあるカードが離れる」: 「離れる」 of the zone the card is in

@@ -71,6 +71,23 @@ TYPE_BY_WORD = {
 }
 
 
+# The kinds of cards that are in the battle zone when named with no zone, and the events that may take a card
+# from any zone (a destruction, a leaving, a battle are of the battle zone anyway).
+_BATTLE_KINDS = {"creature", "tamaseed", "cross_gear", "psychic", "gr", "neo", "dragheart"}
+_MOVED_FROM_ANY_ZONE = {"put_into_graveyard", "put_into_mana", "put_into_hand", "return_to_hand", "put_into_deck"}
+
+
+def in_the_battle_zone(flt: Filter | None, events: tuple[str, ...]) -> bool:
+    """A watched card named with no zone is of the battle zone: the filter names creatures (or タマシード, cross
+    gears) by kind, race or evolution and no other kind (「自分のクリーチャーが墓地に置かれる時」; a creature card of
+    the hand or the mana zone is said with its zone), and the event may take a card from any zone."""
+    if flt is None or not set(events) <= _MOVED_FROM_ANY_ZONE:
+        return False
+    if flt.types:
+        return set(flt.types) <= _BATTLE_KINDS
+    return bool(flt.races or flt.evolution) and not flt.not_types
+
+
 class ReadError(ValueError):
     """A part the structured form cannot state, with the reason."""
 
