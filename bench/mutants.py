@@ -86,6 +86,9 @@ TESTS = [
     "tests/test_schema.py::test_the_fast_path_says_which_cards_were_turned_face_up",
     # what is said again before 「かわりに」, a keyword's holder, another shield than the one broken
     "tests/test_cardtext_parts.py::test_sentences_once_read_wrong_are_refused",
+    "tests/test_cardtext_parts.py::test_a_creature_named_with_no_zone_is_one_of_the_battle_zone",
+    "tests/test_cardtext_parts.py::test_known_parts_said_in_other_words_read_as_the_same_forms",
+    "tests/test_cardtext_parts.py::test_those_wordings_said_of_other_cards_are_refused",
     "tests/test_cardtext_parts.py::test_the_words_that_name_a_replaced_event_again_narrow_or_place_it",
     "tests/test_cardtext_parts.py::test_a_keywords_reminder_watching_a_creature_with_it_watches_its_holder",
     "tests/test_modelled.py::test_another_shield_instead_of_the_one_broken_is_never_that_shield",
@@ -1936,6 +1939,20 @@ MUTANTS += [
         "unmodelled(break_partly_replaced) :- members_taken(R,G).",
         "partly_replaced :- members_taken(R,G).",
         "under the sequential ruleset a break watched whole listed after a shield's break was replaced first",
+    ),
+    M(
+        "creature-with-no-zone-of-any-zone",
+        "dmrules/reading/cardtext/transform/events.py",
+        "elif from_zone is None and not ev.anywhere and in_the_battle_zone(flt, watch.events):",
+        "elif False:",
+        "「自分の他のクリーチャーが墓地に置かれる時」 read as a creature card of any zone (a discard watched)",
+    ),
+    M(
+        "battle-destroyed-without-a-battle",
+        "dmrules/reading/cardtext/normalize.py",
+        'r"(^|、)このクリーチャーが(バトルで)?([^、。がを]*?クリーチャー)を(?(2)|バトルで)破壊する時"',
+        'r"(^|、)このクリーチャーが(バトルで)?([^、。がを]*?クリーチャー)を(?:バトルで)?破壊する時"',
+        "「このクリーチャーが相手のクリーチャーを破壊する時」 read as a destruction by a battle with it",
     ),
     M(
         "own-cast-for-effects",
