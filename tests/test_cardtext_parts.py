@@ -5737,6 +5737,18 @@ def test_the_wordings_those_changes_were_made_from_stay_read(text):
                 "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
             },
         ),
+        (  # a shield is no castle, a cause said or not
+            "自分のシールドが相手の効果によってシールドゾーンを離れる時、かわりに自分の山札の上から2枚を墓地に置いてもよい。",
+            {
+                "watch": {
+                    "event": "leave_shields",
+                    "card": {"whose": "own", "not_type": "castle"},
+                    "when": ["by_opponent", "by_effect"],
+                },
+                "instead": ["stay", {"mill": {"player": "own", "count": 2}}],
+                "optional": True,
+            },
+        ),
     ],
 )
 def test_known_parts_said_in_other_words_read_as_the_same_forms(text, form):
@@ -5774,6 +5786,7 @@ def test_those_wordings_said_of_other_cards_are_refused(text):
         "このクリーチャーは、自分の他のサイキック・クリーチャーのかわりに、覚醒の条件となるサイキック・クリーチャーとして2体分に数える。",
         "このクリーチャーは、ドラゴンを進化元とする進化クリーチャーの進化元として、ドラゴンのかわりに扱ってもよい。",
         "自分の進化クリーチャーをバトルゾーンに出す時、このクリーチャーをサムライのかわりにガーディアンとして扱ってもよい。",
+        "このクリーチャーは、自分のドラゴン1体のかわりに、自分の火のクリーチャー2体の上に重ねて進化させてもよい。",
     ],
 )
 def test_a_card_counted_or_used_as_another_replaces_no_event(text):
@@ -5847,6 +5860,18 @@ def test_an_effect_until_the_end_of_the_opponents_next_turn_works_in_that_turn()
         (  # each card drawn is a draw of its own: 「1枚につき」 adds nothing
             "自分がカードを引く時、1枚につき、かわりに自分の山札の上から1枚目を墓地に置いてもよい。",
             "自分がカードを引く時、かわりに自分の山札の上から1枚目を墓地に置いてもよい。",
+        ),
+        (  # the spell's move after it is cast said as an event of its own
+            "相手が呪文を唱えた後、その呪文を墓地に置く時、かわりに持ち主の山札の下に置く。",
+            "相手が呪文を唱えた後、墓地に置くかわりに持ち主の山札の下に置く。",
+        ),
+        (  # a race named in kanji is a creature's: of the battle zone, said or not
+            "自分の革命軍が相手の呪文によって手札に戻される時、かわりにマナゾーンに置いてもよい。",
+            "バトルゾーンにある自分の革命軍が相手の呪文によって手札に戻される時、かわりにマナゾーンに置いてもよい。",
+        ),
+        (  # a shield leaving its zone, a cause said before: no castle either
+            "自分のシールドが相手の効果によってシールドゾーンを離れる時、かわりに自分の山札の上から2枚を墓地に置いてもよい。",
+            "相手の効果によって、自分のシールドが離れる時、かわりに自分の山札の上から2枚を墓地に置いてもよい。",
         ),
     ],
 )

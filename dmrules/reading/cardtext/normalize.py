@@ -66,6 +66,7 @@ WORDING = (
     ("このターン中に1度、", "このターン、次に、"),  # once this turn: the next time this turn
     ("ただし、そうした場合、", "そうした場合、"),  # 「ただし」 (however) before a follow-up adds nothing
     ("引く時、1枚につき、かわりに", "引く時、かわりに"),  # each card drawn is a draw of its own (609.6)
+    ("唱えた後、その呪文を墓地に置く時、かわりに", "唱えた後、墓地に置くかわりに"),  # the spell's move said as an event
     ("ただし、そうしたら、", "そうしたら、"),
     # 「この城が付いているシールド」「この城で要塞化したシールド」: the shield this castle fortifies
     ("この城が付いているシールド", "この城を付けて要塞化したシールド"),
@@ -733,8 +734,10 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # 「自分のシールドが離れる時」: a card of one's shield zone that is no castle leaves it (a castle fortifies a
     # shield and is none: 「自分の城ではないカードがシールドゾーンを離れる」)
     (
-        re.compile(r"(^|、)(自分|相手)の(表向きの)?シールドが(?:シールドゾーンを)?離れる(?=時)"),
-        r"\1\2の\3城ではないカードがシールドゾーンを離れる",
+        re.compile(
+            r"(^|、)(自分|相手)の(表向きの)?シールドが((?:(?!時)[^、。がを])*?によって)?(?:シールドゾーンを)?離れる(?=時)"
+        ),
+        r"\1\2の\3城ではないカードが\4シールドゾーンを離れる",
     ),
     # 「このクリーチャーが自分のシールドゾーンに表向きであれば」 is 「…が表向きで自分のシールドゾーンにあれば」
     (re.compile(r"(?<=が)((?:自分の)?シールドゾーン)に表向きで(?=あれば)"), r"表向きで\1に"),
@@ -1350,8 +1353,8 @@ _CANON_PATTERNS = tuple(
         # 「自分のクリーチャーが(バトルゾーンから)墓地に置かれる」: a creature named with no zone is one of the battle
         # zone (its cards of other zones are said with their zone): 「バトルゾーンから」 adds nothing
         (
-            r"((?:クリーチャー|[ァ-ヺー・]+)(?<!カード)(?<!シールド))が((?:(?!時)[^、。がを])*?によって)?バトルゾーンから"
-            r"(?=(?:墓地|マナゾーン|手札|山札[^、。]*?)に(?:置かれる|戻される|加えられる))",
+            r"((?:^|、)[^、。がを]*?[^、。がを》](?<!カード)(?<!シールド)(?<!呪文))が((?:(?!時)[^、。がを])*?によって)?"
+            r"バトルゾーンから(?=(?:墓地|マナゾーン|手札|山札[^、。]*?)に(?:置かれる|戻される|加えられる))",
             r"\1が\2",
         ),
     )

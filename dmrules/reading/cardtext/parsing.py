@@ -79,7 +79,7 @@ NOT_REPLACEMENT = (
     # 「…進化クリーチャーを出す時、このクリーチャーをナイト1体のかわりに進化元として扱ってもよい」: an evolution source
     re.compile(r"[^。]*のかわりに、?[^。]*進化元として(?:扱|使)(?:う|ってもよい)"),
     # 「このクリーチャーは、エンジェル・コマンドのかわりに、…1体の上に置いて進化させてもよい」: another evolution source
-    re.compile(_NO_WATCH_BEFORE + r"のかわりに、?[^。]*の上に置いて進化(?:させて|して)もよい"),
+    re.compile(_NO_WATCH_BEFORE + r"のかわりに、?[^。]*の上に(?:置いて|重ねて)進化(?:させて|して)もよい"),
     # 「このクリーチャーの召喚コストを支払うかわりに、…をタップしてもよい」: what a player may pay instead
     re.compile(_NO_WATCH_BEFORE + r"コストを支払うかわりに、?[^。]*てもよい"),
     # An act a player may do instead of another of theirs (attacking, blocking, summoning this card, casting
