@@ -221,8 +221,8 @@ def build(card: CardDef, db: CardDatabase) -> Built:
         kind, where = EVENT_FOR.get(event_name, ("destroy", "battle"))
         if watch.from_zone == "hand" and kind == "destroy":
             kind, where = "discard", "hand"
-        elif watch.from_zone == "mana" and kind == "destroy":
-            kind, where = "move_graveyard", "mana"
+        elif watch.from_zone in ("mana", "shields") and kind == "destroy":
+            kind, where = "move_graveyard", watch.from_zone  # a card of that zone put into the graveyard
         if watch.subject == "this":
             zone = where if ability.works_in == "battle" and where != "battle" else zone
         else:
