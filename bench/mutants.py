@@ -82,6 +82,8 @@ TESTS = [
     "tests/test_modelled.py::test_a_break_watched_whole_or_a_shields_break_and_both_players_shields_broken_at_once",
     "tests/test_modelled.py::test_a_break_watched_whole_is_still_owed_when_another_replacement_takes_one_of_its_shields_away",
     "tests/test_modelled.py::test_a_break_of_shields_none_of_which_can_be_broken_is_no_event_for_a_text_that_watches_it_whole",
+    "tests/test_modelled.py::test_a_break_watched_whole_whose_shields_cannot_be_broken_or_are_taken_away_has_no_event",
+    "tests/test_modelled.py::test_a_break_watched_whole_is_excused_only_by_the_decision_that_takes_its_last_shield",
     "tests/test_cardtext_parts.py::test_a_colorless_card_is_one_of_zero_civilization_and_a_card_of_no_civilization_given_is_none",
     "tests/test_schema.py::test_the_fast_path_says_which_cards_were_turned_face_up",
     # what is said again before 「かわりに」, a keyword's holder, another shield than the one broken
@@ -1953,6 +1955,20 @@ MUTANTS += [
         'r"(^|、)このクリーチャーが(バトルで)?([^、。がを]*?クリーチャー)を(?(2)|バトルで)破壊する時"',
         'r"(^|、)このクリーチャーが(バトルで)?([^、。がを]*?クリーチャー)を(?:バトルで)?破壊する時"',
         "「このクリーチャーが相手のクリーチャーを破壊する時」 read as a destruction by a battle with it",
+    ),
+    M(
+        "group-excused-by-first-taker",
+        "asp/dm/priority.lp",
+        "superseding_rank(G,K) :- taker_rank(G,K), not taker_rank(G,K2) : taker_rank(G,K2), K2 > K.",
+        "superseding_rank(G,K) :- taker_rank(G,K).",
+        "a break of two shields excused at the rank that took its first shield, not its last",
+    ),
+    M(
+        "unbreakable-shield-still-broken",
+        "asp/common/result.lp",
+        "shield_out(G,C) :- event_group(M,G), event_card(M,C), prevented(M).",
+        "shield_kept(G,C) :- event_group(M,G), event_card(M,C), prevented(M).",
+        "a shield that cannot be broken counted as broken in a break whose other shield was taken away",
     ),
     M(
         "own-cast-for-effects",

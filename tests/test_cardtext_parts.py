@@ -4349,7 +4349,7 @@ def test_two_events_of_one_card_said_with_one_toki(joined):
     card = {"whose": "own", "type": "creature"}
     assert_compiles_to(
         f"自分のクリーチャーが破壊される{joined}手札に戻される時、かわりにこのクリーチャーを破壊してもよい。",
-        _saver(card) | {"watch": {"event": ["destroy", "return_to_hand"], "card": card}},
+        _saver(card) | {"watch": {"event": ["destroy", "return_to_hand"], "card": card, "from": "battle"}},
     )
 
 

@@ -2767,3 +2767,51 @@ def test_a_break_of_shields_none_of_which_can_be_broken_is_no_event_for_a_text_t
     one = "[{id: s1, cannot_be_broken: true}, s2]"
     (resolution,) = dmrules.solve(scenario(text.replace("SHIELDS", one))).resolutions
     assert [(a.event, a.replacement.id) for a in resolution.applied] == [("e1", "JG")]
+
+
+def test_a_break_watched_whole_whose_shields_cannot_be_broken_or_are_taken_away_has_no_event():
+    """s1 cannot be broken; C may take s2 away: then no shield of the break is broken, and ジョギラスタ is not owed
+    (609.5). As long as s2 is still broken it is (C taking s1, or nothing)."""
+    text = BREAK_AND_DESTROY.replace(
+        "TEXT", "このクリーチャーが破壊される時、かわりに自分のシールドを1枚墓地に置いてもよい。"
+    )
+    solution = dmrules.solve(scenario(text.replace("SHIELDS", "[{id: s1, cannot_be_broken: true}, s2]")))
+    got = sorted(tuple(sorted((a.event, a.replacement.id, a.chosen) for a in r.applied)) for r in solution.resolutions)
+    assert got == [
+        (("e1", "JG", ("o1",)),),
+        (("e1", "JG", ("o1",)), ("e2", "C", ("s1",))),
+        (("e1", "JG", ("o1",)), ("e2", "C", ("s2",))),
+        (("e2", "C", ("s2",)),),
+    ]
+
+
+def test_a_break_watched_whole_is_excused_only_by_the_decision_that_takes_its_last_shield():
+    """On my turn I decide first: my C1 takes at most one of s1 and s2, so the other is still broken and my
+    ジョギラスタ is owed; the opponent's C2, deciding after, taking the other cannot excuse it (609.9a)."""
+    text = """\
+turn: me
+players:
+  me:
+    battle:
+      - {id: JG, card: ジョギラスタ・ザ・ジョニー}
+      - {id: C1, card: {name: 身代わり, type: creature, power: 1000, cost: 1, text: SAVE自分のSHIELD}}
+    shields: [s1, s2]
+  opponent:
+    shields: [o1]
+    battle:
+      - {id: C2, card: {name: 道連れ, type: creature, power: 1000, cost: 1, text: SAVE相手のSHIELD}}
+effect:
+  source: C2
+  controller: opponent
+  by: ability
+  events:
+    - {id: e1, break: [s1, s2]}
+    - {id: e2, destroy: C1}
+    - {id: e3, destroy: C2}
+"""
+    text = text.replace("SAVE", "このクリーチャーが破壊される時、かわりに").replace(
+        "SHIELD", "シールドを1枚墓地に置いてもよい。"
+    )
+    solution = dmrules.solve(scenario(text))
+    assert len(solution.resolutions) == 7
+    assert all(any(a.replacement.id == "JG" for a in r.applied) for r in solution.resolutions)

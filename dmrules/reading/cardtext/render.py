@@ -264,6 +264,8 @@ def _event_word(event: str, watch: Watch, face_up: bool) -> str:
             raise ReadError("a card put into any zone but some, no printed phrase states")
         return f"{_ZONE[left[event]]}から{_ZONE[watch.to_not[0]]}以外のゾーンに置かれる"
     source = f"{_ZONE[watch.from_zone]}から" if watch.from_zone and watch.from_zone != "pending" else ""
+    if watch.from_zone == "battle" and in_the_battle_zone(watch.filter, watch.events):
+        source = ""  # 「自分のクリーチャーが墓地に置かれる」: a creature named with no zone is of the battle zone
     if (event, watch.from_zone) in _LEFT_ZONE:
         source = ""  # 「自分のマナゾーンのカードがマナゾーンを離れる」: the zone the event leaves anyway
     if event == "leave" and watch.to_zone == "graveyard":  # 「離れる時、墓地に置くかわりに」 (normalize.canonical)

@@ -98,11 +98,14 @@ class EventParts:
                     if parts[-1].watch.subject is None and parts[-1].watch.filter is None:
                         raise ReadError("a watched event with no subject")
                     before = parts[-1].watch
-                    part = replace(
-                        part,
-                        same_subject=False,
-                        watch=replace(part.watch, subject=before.subject, filter=before.filter, chooser=None),
-                    )
+                    watch = replace(part.watch, subject=before.subject, filter=before.filter, chooser=None)
+                    if (
+                        watch.subject is None
+                        and watch.from_zone is None
+                        and in_the_battle_zone(watch.filter, watch.events)
+                    ):
+                        watch = replace(watch, from_zone="battle")  # the creature said before: of the battle zone
+                    part = replace(part, same_subject=False, watch=watch)
                 parts.append(part)
         return ("head", tuple(parts))
 

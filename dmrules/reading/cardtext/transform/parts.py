@@ -9,7 +9,7 @@ objects of ``dmrules/reading/abilities.py``. A part the vocabulary cannot state 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from ....game.abilities import Watch
@@ -75,17 +75,43 @@ TYPE_BY_WORD = {
 # from any zone (a destruction, a leaving, a battle are of the battle zone anyway).
 _BATTLE_KINDS = {"creature", "tamaseed", "cross_gear", "psychic", "gr", "neo", "dragheart"}
 _MOVED_FROM_ANY_ZONE = {"put_into_graveyard", "put_into_mana", "put_into_hand", "return_to_hand", "put_into_deck"}
+_OF_THE_BATTLE_ZONE = {"destroy", "leave", "battle"}
+
+
+def _names_battle_kinds(flt: Filter) -> bool | None:
+    """True when the filter names creatures (or タマシード, cross gears) by kind, race or evolution and no other
+    kind; False when it names none of them; None when its alternatives name both."""
+    if flt.any_of:
+        kinds = {_names_battle_kinds(replace(alt, any_of=())) for alt in flt.any_of}
+        return kinds.pop() if len(kinds) == 1 else None
+    if flt.types:
+        battle = set(flt.types) & _BATTLE_KINDS
+        return bool(battle) if not battle or battle == set(flt.types) else None
+    return bool(flt.races or flt.evolution) and not flt.not_types
+
+
+def of_the_battle_zone(watch: Watch) -> Watch:
+    """The watch with the battle zone said where a creature's event is of it anyway (「破壊される」), so that it
+    merges with one of the same creature's events from there (「破壊されるか手札に戻される時」)."""
+    if watch.from_zone is None and watch.filter is not None and set(watch.events) <= _OF_THE_BATTLE_ZONE:
+        if _names_battle_kinds(watch.filter):
+            return replace(watch, from_zone="battle")
+    return watch
 
 
 def in_the_battle_zone(flt: Filter | None, events: tuple[str, ...]) -> bool:
     """A watched card named with no zone is of the battle zone: the filter names creatures (or タマシード, cross
-    gears) by kind, race or evolution and no other kind (「自分のクリーチャーが墓地に置かれる時」; a creature card of
-    the hand or the mana zone is said with its zone), and the event may take a card from any zone."""
-    if flt is None or not set(events) <= _MOVED_FROM_ANY_ZONE:
+    gears) by kind, race or evolution (「自分のクリーチャーが墓地に置かれる時」; a creature card of the hand or the
+    mana zone is said with its zone), and an event may take a card from any zone. A creature named beside another
+    kind of card (「自分のクリーチャーまたは呪文が墓地に置かれる時」: the creature of the battle zone, the spell of any)
+    is no filter of one zone: unreadable."""
+    moved = set(events) & _MOVED_FROM_ANY_ZONE
+    if flt is None or not moved or not set(events) <= _MOVED_FROM_ANY_ZONE | _OF_THE_BATTLE_ZONE:
         return False
-    if flt.types:
-        return set(flt.types) <= _BATTLE_KINDS
-    return bool(flt.races or flt.evolution) and not flt.not_types
+    kinds = _names_battle_kinds(flt)
+    if kinds is None:
+        raise ReadError("a creature named beside another kind of card, of an event from any zone: of which zone")
+    return kinds
 
 
 class ReadError(ValueError):

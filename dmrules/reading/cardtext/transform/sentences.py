@@ -27,6 +27,7 @@ from .parts import (
     ReadError,
     Target,
     WatchPart,
+    of_the_battle_zone,
 )
 
 # What a replaced event said again before 「かわりに」 may be: the events it names.
@@ -278,6 +279,8 @@ def _merged(first: WatchPart, second: WatchPart) -> WatchPart | None:
             return replace(
                 first, watch=replace(a, cause=None, conditions=tuple(dict.fromkeys(a.conditions))), win=False
             )
+    if (a.from_zone is None) != (b.from_zone is None):  # a creature's destruction and its move from the battle zone
+        a, b = of_the_battle_zone(a), of_the_battle_zone(b)
     if replace(a, events=()) != replace(b, events=()) or (first.ability, first.conditions) != (
         second.ability,
         second.conditions,
