@@ -1387,8 +1387,8 @@ MUTANTS += [
     M(
         "shield-leaving-any-card",
         "dmrules/reading/cardtext/normalize.py",
-        '        r"\\1\\2の\\3城ではないカードがシールドゾーンを離れる",',
-        '        r"\\1\\2の\\3カードがシールドゾーンを離れる",',
+        '        r"\\1\\2の\\3城ではないカードが\\4シールドゾーンを離れる",',
+        '        r"\\1\\2の\\3カードが\\4シールドゾーンを離れる",',
         "「自分のシールドが離れる時」 watches a castle leaving the shield zone",
     ),
     M(
@@ -1924,7 +1924,7 @@ MUTANTS += [
     M(
         "group-superseded-by-one-shield",
         "asp/common/result.lp",
-        "superseded(G) :- group_event(G), card_taken(G,_), card_taken(G,C) : event_card(G,C).",
+        "superseded(G) :- group_event(G), card_taken(G,_), shield_out(G,C) : event_card(G,C).",
         "superseded(G) :- group_event(G), card_taken(G,_).",
         "a break of two shields superseded when another replacement takes one of them away",
     ),
