@@ -580,8 +580,8 @@ MUTANTS: list[Mutant] = [
     M(
         "superseded-never",
         "asp/common/result.lp",
-        "card_taken(E,C) :- event_order(E,_), event_card(E,C), affected(R,E2,C), E2 != E, made(X,E2,R),",
-        "card_taken(E,C) :- event_order(E,_), event_card(E,C), affected(R,E2,C), E2 = E, made(X,E2,R),",
+        "taken_by(E,C,R,E2) :- event_order(E,_), event_card(E,C), affected(R,E2,C), E2 != E, made(X,E2,R),",
+        "taken_by(E,C,R,E2) :- event_order(E,_), event_card(E,C), affected(R,E2,C), E2 = E, made(X,E2,R),",
         "an effect's event on a card an application moves still happens (A07, B25)",
     ),
     M(
@@ -1959,8 +1959,8 @@ MUTANTS += [
     M(
         "group-excused-by-first-taker",
         "asp/dm/priority.lp",
-        "superseding_rank(G,K) :- taker_rank(G,K), not taker_rank(G,K2) : taker_rank(G,K2), K2 > K.",
-        "superseding_rank(G,K) :- taker_rank(G,K).",
+        "superseding_rank(E,K) :- taker_rank(E,_), K = #max{ K2 : taker_rank(E,K2) }.",
+        "superseding_rank(E,K) :- taker_rank(E,K).",
         "a break of two shields excused at the rank that took its first shield, not its last",
     ),
     M(

@@ -37,6 +37,12 @@ ZONE_WORDS_JA = {
     "hyperspatial": "超次元ゾーン",
     "gr": "超GRゾーン",
 }
+# How long an effect a spell or ability creates lasts, as the card text says it.
+DURATION_WORDS_JA = {
+    "this_turn": "このターン",
+    "until_next_turn": "次の自分のターンのはじめまで",
+    "until_opponent_turn_end": "次の相手のターンの終わりまで",
+}
 
 RULESETS = ("dm", "sequential", "dmps")
 CIVILIZATIONS = ("light", "water", "darkness", "fire", "nature", "zero")

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from ..game.abilities import Action, ReplacementAbility, Slot
 from ..game.filters import Filter
-from ..game.vocabulary import ZONE_WORDS_JA
+from ..game.vocabulary import DURATION_WORDS_JA, ZONE_WORDS_JA
 
 WATCHED_EVENT_JA = {
     "leave": "バトルゾーンを離れる",
@@ -249,11 +249,7 @@ def ability_words(ability: ReplacementAbility) -> list[str]:
     if ability.spell_own_movement:
         kind += "、呪文自身の移動 (609.8a)"
     if ability.duration:
-        kind += {
-            "this_turn": "、このターンの効果",
-            "until_next_turn": "、次の自分のターンのはじめまでの効果",
-            "until_opponent_turn_end": "、次の相手のターンの終わりまでの効果",
-        }[ability.duration]
+        kind += f"、{DURATION_WORDS_JA[ability.duration]}の効果"
     if ability.once_per_turn:
         kind += "、各ターンに1度"
     if ability.granted_to is not None:

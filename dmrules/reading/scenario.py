@@ -22,6 +22,7 @@ from ..game.grants import with_grants
 from ..game.limits import DMPS_LIMITS, check_within_limits
 from ..game.realize import Realizer
 from ..game.scenario import (
+    EFFECT_DURATIONS,
     PAST_KINDS,
     PLAYER_ACTIONS,
     THIS_TURN,
@@ -70,7 +71,6 @@ SCENARIO_FIELDS = (
     "expect_under",
 )
 PLAYER_FIELDS = ZONES + ("cannot", "this_turn", "limits")
-DURATIONS = ("this_turn", "until_next_turn", "until_opponent_turn_end", "while_in_play")
 CARD_ENTRY_FIELDS = (
     "id",
     "card",
@@ -854,7 +854,7 @@ class _EffectReader:
                     controller=self._player_ref(element.child("controller"), scenario.players),
                     ability=ability,
                     source=self._card_ref(element.child("source")) if element.has("source") else None,
-                    duration=element.opt_text("duration", None, DURATIONS),
+                    duration=element.opt_text("duration", None, EFFECT_DURATIONS),
                     self_replacement=element.opt_bool("self_replacement"),
                 )
             )

@@ -19,7 +19,7 @@ from typing import TypeVar
 from ...game.abilities import Action, ReplacementAbility, Slot, Watch
 from ...game.events import EventSpec, Step
 from ...game.filters import Condition, Filter
-from ...game.vocabulary import DECK_TOP_MOVES, EVENT_TO
+from ...game.vocabulary import DECK_TOP_MOVES, DURATION_WORDS_JA, EVENT_TO
 from .normalize import may_form
 from .transform.parts import CIVS, LEAVE_EVENT, ZONE_BY_WORD, Grant, ReadError, in_the_battle_zone
 
@@ -588,11 +588,7 @@ def _render_at_most(condition: Condition, flt: Filter) -> str:
     return f"{owners}の{noun}の数が{total}{condition.at_most}{unit}以下なら"
 
 
-_DURATIONS = {
-    "this_turn": "このターン",
-    "until_next_turn": "次の自分のターンのはじめまで",
-    "until_opponent_turn_end": "次の相手のターンの終わりまで",
-}
+_DURATIONS = DURATION_WORDS_JA
 
 
 def _prefix(ability: ReplacementAbility, skip: set[str]) -> list[str]:
