@@ -183,6 +183,30 @@ def test_a_spell_a_player_casts_is_watched_by_its_caster_not_its_owner(text, cas
     )
 
 
+@pytest.mark.parametrize(
+    ("text", "watch"),
+    [
+        (  # the spells cast by S・トリガー, said as the topic: 「S・トリガーを使って自分の呪文を唱えた時」
+            "「S・トリガー」で唱えた自分の呪文は、唱えた後、墓地に置くかわりに自分の手札に戻してもよい。",
+            {"event": "spell_to_graveyard", "card": {"whose": "own", "type": "spell"}, "cast_from": "shields"},
+        ),
+        (  # any of the player's spells of a civilization, said as the topic
+            "自分の光の呪文は、唱えた後、墓地に置くかわりに自分の手札に戻してもよい。",
+            {"event": "spell_to_graveyard", "card": {"whose": "own", "type": "spell", "civilization": "light"}},
+        ),
+    ],
+)
+def test_spells_said_as_the_topic_are_watched_after_they_are_cast(text, watch):
+    assert_compiles_to(text, {"watch": watch, "instead": [{"move_to": "hand"}], "optional": True})
+
+
+def test_spells_cast_another_way_said_as_the_topic_are_refused():
+    # 「G・ゼロ」で唱えた: a way of casting the vocabulary does not watch, never any spell of the player's
+    assert_refused(
+        "「G・ゼロ」で唱えた自分の呪文は、唱えた後、墓地に置くかわりに自分の手札に戻してもよい。", "cannot read"
+    )
+
+
 def test_a_spell_a_player_casts_said_with_its_owner_too_is_refused():
     # 「自分が自分の呪文を」: the caster and the owner both said, which no watch states together
     assert_refused("自分が自分の呪文を唱えた後、その呪文を墓地に置くかわりに山札の下に置く。", "a spell a player casts")
@@ -716,3 +740,23 @@ def test_a_replacement_the_survivor_reminder_gives_the_other_survivors_is_not_re
 )
 def test_what_a_review_of_this_sessions_wordings_found_ambiguous_or_contradictory_is_refused(text, named):
     assert_refused(text, named)
+
+
+def test_in_exchange_said_with_sono_kawari_is_refused_never_a_self_replacement():
+    # 「そのかわりに」: in exchange for the return (which still happens) or instead of it: the text does not say
+    text = "相手のクリーチャーを1体選び、持ち主の手札に戻す。そのかわりに相手はカードを1枚引いてもよい。"
+    result = compile_text(text)
+    assert result.self_replacements == 0
+    assert_refused(text, "「そのかわりに」 after what the sentence before does")
+
+
+@pytest.mark.parametrize(
+    ("card_type", "this"),
+    [("クロスギア", "このクロスギア"), ("タマシード", "このタマシード"), ("クリーチャー", "このクリーチャー")],
+)
+def test_the_rendering_names_this_card_by_its_type(card_type, this):
+    # a cross gear's own move is no creature's: 「このクリーチャーを墓地に」 would read as the crossed creature's
+    text = "自分のクリーチャーが破壊される時、かわりにこのカードを墓地に置いてもよい。"
+    assert compile_text(text, card_type).sentences[0].rendering == (
+        f"自分のクリーチャーが破壊される時、かわりに{this}を墓地に置いてもよい"
+    )

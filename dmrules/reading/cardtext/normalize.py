@@ -783,6 +783,20 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # their number; 「山札の一番上のカードを2枚」「山札のカードを上から2枚」 are 「山札の上から2枚を」
     (re.compile(r"(?<=(?:手札|墓地)を)、(?=\d+枚|好きな数)"), ""),
     (re.compile(r"山札の(?:一番上のカードを|上のカードを|カードを上から)(\d+)枚、?(?!まで)"), r"山札の上から\1枚を"),
+    # 「「S・トリガー」で唱えた自分の呪文は、唱えた後、」「S・トリガーを使って自分の呪文を唱えた後、その呪文を」:
+    # the spells cast by S・トリガー, after they are cast, as 「S・トリガーを使って自分の呪文を唱えた時、」 says it
+    (
+        re.compile(r"(?:「S・トリガー」|S・トリガー)で唱えた(自分|相手)の呪文は、?唱えた後、?"),
+        r"S・トリガーを使って\1の呪文を唱えた時、",
+    ),
+    (
+        re.compile(
+            r"(S・トリガーを使って(?:自分|相手)の呪文を唱えた)(?:後|とき|時)、(?:その呪文を)?(?=墓地に置くかわりに)"
+        ),
+        r"\1時、",
+    ),
+    # 「自分の光の呪文は、唱えた後、」: the spells said as the topic, after they are cast
+    (re.compile(r"(^|、)((?:自分|相手)の[^、。「」]{0,12}?呪文)は、?(?=唱えた後)"), r"\1\2を"),
 )
 _NAME = re.compile(r"(《[^》]*》)")
 # 「かわりに、…」: the comma after 「かわりに」, printed or not

@@ -27,6 +27,22 @@ _WATCH_HEAD = re.compile(r"時|後|たら")
 _PLAYER_REPLACED = re.compile(r"(自分|相手|プレイヤー)のかわりに、?(自分|相手)(が|は)")
 
 
+# 「…手札に戻す。そのかわりに相手は…出してもよい」: in exchange for what the sentence before does (which still
+# happens) or instead of it: the text does not say which, and no self-replacement is read from it
+_IN_EXCHANGE = re.compile(r"^そのかわり(?:に)?、?")
+_IN_EXCHANGE_PROBLEM = (
+    "「そのかわりに」 after what the sentence before does: in exchange for it (which still happens) or instead of it, "
+    "the text does not say"
+)
+
+
+def _own_replacement(sentence: str, offset: int, keyword: str | None) -> c.Sentence:
+    """A 「かわりに」 of the effect's own (609.7), or 「そのかわりに」, which may say no replacement (refused)."""
+    if _IN_EXCHANGE.match(sentence):
+        return c.Sentence(sentence, offset, "unreadable", keyword, problem=_IN_EXCHANGE_PROBLEM)
+    return c.Sentence(sentence, offset, "self_replacement")
+
+
 # A triggered ability's condition (「このクリーチャーが出た時、」「この呪文を唱えた時、」「攻撃する時、」): no event a
 # replacement watches (those are 「…る時」; a card 「破壊された時」 may be an old wording of one, never taken here)
 _TRIGGER_HEAD = re.compile(
@@ -205,15 +221,28 @@ def _survivors_refused(result: c.Compiled) -> c.Compiled:
     return replace(result, abilities=kept, sentences=sentences)
 
 
+_SPELL_TYPES = ("呪文", "spell", "twinpact", "ツインパクト")
+# A card of a type that is no creature, as its abilities name it (「このクロスギア」)
+_THIS_NOUNS = {
+    "クロスギア": "このクロスギア",
+    "タマシード": "このタマシード",
+    "城": "この城",
+    "フィールド": "このフィールド",
+    "D2フィールド": "このD2フィールド",
+    "オーラ": "このオーラ",
+    "ドラグハート・ウエポン": "このドラグハート",
+    "ドラグハート・フォートレス": "このドラグハート",
+}
+
+
 class TextReader:
     def __init__(self, text: str, card_type: str | None, name: str | None = None):
         self.text = text
         self.name = normalize(name) if name and len(name) >= 4 else None
         self.castle = card_type is not None and ("城" in card_type or card_type in ("castle", "g_castle"))
         # A card of a type that is no spell (「クリーチャー」, 'creature'): no ability of its own watches itself cast
-        self.no_spell = card_type is not None and not any(
-            w in card_type for w in ("呪文", "spell", "twinpact", "ツインパクト")
-        )
+        self.no_spell = card_type is not None and not any(w in card_type for w in _SPELL_TYPES)
+        self.this_noun = _THIS_NOUNS.get(card_type or "")  # 「このクロスギア」: how the rendering names this card
         self.result = c.Compiled(text=text)
         self.group: Group | None = None
         self.groups: list[Group] = []
@@ -242,7 +271,7 @@ class TextReader:
             self._end_grant()
             self._close()
             using = _using_ability(self.groups[before:])
-        _check(self.groups, self.result)
+        _check(self.groups, self.result, self.this_noun)
         return _survivors_refused(self.result)
 
     def _used_ability(self, raw_line: str, line_offset: int, ability: ReplacementAbility) -> bool:
@@ -352,8 +381,7 @@ class TextReader:
             own = _effects_own(sentence, earlier, self.no_spell, in_line=self.line_before is not None)
             own = own and not _replaces_before(self.result.sentences, self.line_before)
             if (head is None or _TRIGGER_HEAD.match(sentence)) and pending is None and own:
-                self.result.self_replacements += 1
-                self._add(c.Sentence(sentence, offset, "self_replacement"))
+                self._add(_own_replacement(sentence, offset, keyword))
                 return
             self._add(
                 c.Sentence(sentence, offset, "unreadable", keyword, problem=_unread(error, sentence, head or pending))
@@ -455,6 +483,7 @@ class TextReader:
 
     def _add(self, sentence: c.Sentence) -> None:
         self.result.sentences.append(sentence)
+        self.result.self_replacements += sentence.verdict == "self_replacement"
 
 
 # A sentence that names again a card the sentence before it named: 「それが…」「それ以外の…」.
@@ -932,10 +961,13 @@ def _names_earlier(group: Group) -> bool:
     return any(cond.earlier is not None for a in group.abilities for cond in a.conditions)
 
 
-def _check(groups: list[Group], result: c.Compiled) -> None:
-    """Each group's rendering against its printed sentences; a group that differs is refused."""
+def _check(groups: list[Group], result: c.Compiled, this_noun: str | None) -> None:
+    """Each group's rendering against its printed sentences; a group that differs is refused. ``this_noun`` names
+    this card in the rendering when it is no creature (「このクロスギア」), as its type says."""
     for group in groups:
         problem, rendering = _round_trip(group)
+        if rendering is not None and this_noun is not None:
+            rendering = rendering.replace("このクリーチャー", this_noun)
         group.sentence.rendering = rendering
         if problem is not None:
             group.sentence.verdict, group.sentence.problem = "unreadable", problem
