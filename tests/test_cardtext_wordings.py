@@ -760,3 +760,94 @@ def test_the_rendering_names_this_card_by_its_type(card_type, this):
     assert compile_text(text, card_type).sentences[0].rendering == (
         f"自分のクリーチャーが破壊される時、かわりに{this}を墓地に置いてもよい"
     )
+
+
+_TO_HAND = {"instead": [{"move_to": "hand"}], "optional": True}
+
+
+@pytest.mark.parametrize(
+    ("text", "form"),
+    [
+        (  # the watched card's cost said after its event, of a race
+            "自分のエイリアンが破壊される時、そのエイリアンのコストが4以下であれば、墓地に置くかわりに持ち主の手札に戻してもよい。",
+            {"watch": {"event": "destroy", "card": {"whose": "own", "race": "エイリアン", "cost_max": 4}}, **_TO_HAND},
+        ),
+        (  # its civilization, said as what kind of creature the race's card is
+            "自分のエイリアンが破壊される時、そのエイリアンが光のクリーチャーであれば、墓地に置くかわりに手札に戻してもよい。",
+            {
+                "watch": {"event": "destroy", "card": {"whose": "own", "race": "エイリアン", "civilization": "light"}},
+                **_TO_HAND,
+            },
+        ),
+        (  # a card of the hand discarded, what it is said after: a creature card of the hand
+            "自分の手札が捨てられる時、そのカードが火のクリーチャーであれば、墓地に置くかわりに自分のマナゾーンに置いてもよい。",
+            {
+                "watch": {"event": "discard", "card": {"whose": "own", "type": "creature", "civilization": "fire"}},
+                "instead": [{"move_to": "mana"}],
+                "optional": True,
+            },
+        ),
+        (  # 「呪文または能力」: all that player's effects
+            "相手の呪文または能力によって、自分のクリーチャーが破壊される時、かわりに持ち主の手札に戻してもよい。",
+            {
+                "watch": {
+                    "event": "destroy",
+                    "card": {"whose": "own", "type": "creature"},
+                    "when": ["by_opponent", "by_effect"],
+                },
+                **_TO_HAND,
+            },
+        ),
+        (  # the spells a player casts, said as the topic
+            "相手が唱えた呪文は、唱えた後、墓地に置くかわりに持ち主の山札の一番下に置く。",
+            {
+                "watch": {"event": "spell_to_graveyard", "card": {"type": "spell"}, "when": ["by_opponent"]},
+                "instead": [{"move_to": {"zone": "deck", "position": "bottom"}}],
+            },
+        ),
+        (  # a psychic creature returned to the hyperspatial zone: its leaving, the only place it goes
+            "自分の他のサイキック・クリーチャーが超次元ゾーンに戻される時、かわりに自分のマナゾーンのカードを1枚、手札に戻しても"
+            "よい。そうした場合、そのサイキック・クリーチャーはバトルゾーンにとどまる。",
+            {
+                "watch": {"event": "leave", "card": {"whose": "own", "type": "psychic", "other": True}},
+                "instead": ["stay", _MANA_TO_HAND],
+                "optional": True,
+            },
+        ),
+        (  # 「アンタップされていれば」: this creature untapped
+            "このクリーチャーがアンタップされていれば、自分の他のクリーチャーが破壊される時、かわりにこのクリーチャーをタップしても"
+            "よい。",
+            {
+                "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature", "other": True}},
+                "if": ["this_untapped"],
+                "instead": ["stay", "tap_this"],
+                "optional": True,
+            },
+        ),
+        (  # this card said with its zone: its leaving that zone
+            "バトルゾーンにあるこのクロスギアが墓地に置かれる時、かわりに自分のマナゾーンに置いてもよい。",
+            {
+                "watch": {"event": "put_into_graveyard", "card": "this", "from": "battle"},
+                "instead": [{"move_to": "mana"}],
+                "optional": True,
+            },
+        ),
+    ],
+)
+def test_parts_said_in_other_places_read_as_the_same_parts(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 「進化クリーチャー」 of a race: no modifier says an evolution creature of that race here
+        "自分のエイリアンが破壊される時、そのエイリアンが進化クリーチャーであれば、墓地に置くかわりに手札に戻してもよい。",
+        # a creature that is no psychic returned to the hyperspatial zone: no leaving of the vocabulary
+        "自分のクリーチャーが超次元ゾーンに戻される時、かわりに手札に戻してもよい。",
+        # 「相手の能力」 alone: the abilities of any of that player's cards, no cause of the vocabulary
+        "相手の能力によって、自分のクリーチャーが破壊される時、かわりに持ち主の手札に戻してもよい。",
+    ],
+)
+def test_near_variants_of_those_parts_are_refused(text):
+    assert_refused(text, "cannot read")

@@ -77,6 +77,9 @@ WORDING = (
     ("このカードで要塞化されたシールド", "この城を付けて要塞化したシールド"),  # the castle's own card
     ("このカードで要塞化したシールド", "この城を付けて要塞化したシールド"),
     ("このカードを付けて要塞化したシールド", "この城を付けて要塞化したシールド"),
+    ("この城で要塞化されているシールド", "この城を付けて要塞化したシールド"),
+    ("この城で要塞化されたシールド", "この城を付けて要塞化したシールド"),
+    ("この城が要塞化しているシールド", "この城を付けて要塞化したシールド"),
     # 「このクロスギアがクロスされているクリーチャー」: the creature it is crossed to, said of the gear
     ("このクロスギアがクロスされているクリーチャー", "これをクロスしたクリーチャー"),
     ("これがクロスされているクリーチャー", "これをクロスしたクリーチャー"),
@@ -117,8 +120,8 @@ def _cost_then_instead(match: re.Match[str]) -> str:
 
 
 _KIND_SAID_AFTER = re.compile(
-    r"(?P<lead>^|、)(?P<whose>自分|相手)の(?P<mods>(?:(?!ターン|時)[^、。がに])*?)(?P<head>クリーチャー|カード|シールド|手札)が"
-    r"(?P<event>(?:[^、。をと]|(?<=ゾーン)を(?=離れ))*?(?:時|とき))、(?P<ref>それ|その(?:クリーチャー|カード|シールド))が(?P<kind>[^、。がをには]+?)"
+    r"(?P<lead>^|、)(?P<whose>自分|相手)の(?P<mods>(?:(?!ターン|時)[^、。がに])*?)(?P<head>クリーチャー|カード|シールド|手札|[ァ-ヺー・]+)が"
+    r"(?P<event>(?:[^、。をと]|(?<=ゾーン)を(?=離れ))*?(?:時|とき))、(?P<ref>それ|その(?:クリーチャー|カード|シールド|[ァ-ヺー・]+))が(?P<kind>[^、。がをには]+?)"
     r"(?P<neg>であれば|なら|でなければ|でない場合)、"
 )
 _NOUN_END = re.compile(r"(?:クリーチャー|カード|呪文|[ァ-ヺー・]+)$")
@@ -135,9 +138,19 @@ def _kind_said_after(match: re.Match[str]) -> str:
         return match.group(0)
     if "によって" in event:
         return match.group(0)
+    if head not in (
+        "クリーチャー",
+        "カード",
+        "シールド",
+        "手札",
+    ):  # a race: 「そのエイリアンが光のクリーチャーであれば」
+        said = kind.removesuffix("クリーチャー")
+        if neg not in ("であれば", "なら") or said in ("", kind) or "進化" in said or not said.endswith(("の", "る")):
+            return match.group(0)
+        return f"{lead}{whose}の{mods}{said}{head}が{event}、"
     if head in ("シールド", "手札"):  # 「自分のシールドが手札に加えられる時、そのカードがシノビであれば」
         zone, verb = ("シールドゾーン", "手札に加えられる") if head == "シールド" else ("手札", "捨てられる")
-        if neg not in ("であれば", "なら") or mods or not event.startswith(verb) or "クリーチャー" in kind:
+        if neg not in ("であれば", "なら") or mods or not event.startswith(verb):
             return match.group(0)
         return f"{lead}{whose}の{kind}が{zone}から{event}、"
     if neg in ("でなければ", "でない場合"):
@@ -483,10 +496,10 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # power or cost when the event would happen, a modifier of it
     (
         re.compile(
-            r"(自分|相手)の((?:(?!ターン|時)[^、。がに])*?クリーチャー)が([^、。]*?時)、そのクリーチャーの(パワー|コスト)が"
-            r"(\d+)(以上|以下)(?:であれば|なら|ならば)、"
+            r"(自分|相手)の((?:(?!ターン|時)[^、。がに])*?)(クリーチャー|[ァ-ヺー・]+)が([^、。]*?時)、その(?:クリーチャー|\3)の"
+            r"(パワー|コスト)が(\d+)(以上|以下)(?:であれば|なら|ならば)、"
         ),
-        r"\1の\4\5\6の\2が\3、",
+        r"\1の\5\6\7の\2\3が\4、",
     ),
     # 「相手の呪文によって自分が手札を捨てる時」: a cause first, before the watched subject, set off by its comma
     # 「このクリーチャーが相手のクリーチャーをバトルで破壊する時」: the creature it destroys in a battle, watched
@@ -503,6 +516,8 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     ),
     # 「このクリーチャーがタップしていなければ」: 「タップされていなければ」, the card's state
     (re.compile(r"(?<=が)タップしてい(?=る|な|れ|た)"), "タップされてい"),
+    # 「このクリーチャーがアンタップされていれば」: untapped, 「アンタップしていれば」
+    (re.compile(r"(?<=が)アンタップされて(?:いれば|いる場合|いるなら)(?=、)"), "アンタップしていれば"),
     # 「自分のクリーチャーが破壊される時、それが進化クリーチャーであれば、」: the watched card's kind said after its
     # event, a modifier of it (「自分の進化クリーチャーが破壊される時、」); 「…でなければ」 as 「…ではない」
     (_KIND_SAID_AFTER, lambda m: _kind_said_after(m)),
@@ -795,8 +810,35 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         r"\1時、",
     ),
+    # 「バトルゾーンにあるこのクロスギアが墓地に置かれる時」: this card leaving the battle zone, said by its zone
+    (
+        re.compile(
+            r"(^|、)バトルゾーンにある(この(?:クロスギア|クリーチャー|タマシード))が((?:(?!時)[^、。がを])*?によって)?"
+            r"(?=(?:墓地|マナゾーン|手札|山札[^、。]*?|シールドゾーン)に(?:置かれる|戻される|加えられる)時)"
+        ),
+        r"\1\2が\3バトルゾーンから",
+    ),
+    (
+        re.compile(
+            r"(^|、)バトルゾーンにある(?=この(?:クロスギア|クリーチャー|タマシード)が(?:(?!時)[^、。がを])*?"
+            r"(?:破壊される|バトルゾーンを離れる|離れる)時)"
+        ),
+        r"\1",
+    ),
+    # 「サイキック・クリーチャーが超次元ゾーンに戻される時」: a psychic creature goes nowhere else when it leaves the
+    # battle zone (the only zone it is put into): its leaving
+    (
+        re.compile(
+            r"(サイキック・(?:スーパー・)?クリーチャー)が((?:(?!時)[^、。がを])*?によって)?超次元ゾーンに戻(?:され)?る(?=時)"
+        ),
+        r"\1が\2バトルゾーンを離れる",
+    ),
+    # 「相手の呪文または能力によって」: whatever that player's spells and abilities do, their effects
+    (re.compile(r"(自分|相手)の呪文または(?:\1の)?能力(?=によって|で)"), r"\1の効果"),
     # 「自分の光の呪文は、唱えた後、」: the spells said as the topic, after they are cast
     (re.compile(r"(^|、)((?:自分|相手)の[^、。「」]{0,12}?呪文)は、?(?=唱えた後)"), r"\1\2を"),
+    # 「相手が唱えた呪文は、唱えた後、」: the spells that player casts, as 「相手が呪文を唱えた後、」 says it
+    (re.compile(r"(^|、)(自分|相手)が唱えた([^、。「」]{0,12}?呪文)は、?(?=唱えた後)"), r"\1\2が\3を"),
 )
 _NAME = re.compile(r"(《[^》]*》)")
 # 「かわりに、…」: the comma after 「かわりに」, printed or not
