@@ -832,6 +832,25 @@ _TO_HAND = {"instead": [{"move_to": "hand"}], "optional": True}
                 "optional": True,
             },
         ),
+        (  # a cause said before a card phrase that begins with its zone
+            "相手の呪文によってバトルゾーンにあるクリーチャーが破壊される時、墓地に置くかわりに持ち主の手札に戻す。",
+            {
+                "watch": {"event": "destroy", "card": {"type": "creature"}, "when": ["by_opponent", "by_spell"]},
+                "instead": [{"move_to": "hand"}],
+            },
+        ),
+        (  # a shield put into its own player's hand, the hand's player said again
+            "相手の効果によって、自分のシールドが自分の手札に加えられる時、かわりにそのシールドを持ち主の墓地に置く。",
+            {
+                "watch": {
+                    "event": "put_into_hand",
+                    "card": {"whose": "own"},
+                    "from": "shields",
+                    "when": ["by_opponent", "by_effect"],
+                },
+                "instead": [{"move_to": "graveyard"}],
+            },
+        ),
     ],
 )
 def test_parts_said_in_other_places_read_as_the_same_parts(text, form):

@@ -825,6 +825,11 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         r"\1",
     ),
+    # 「相手のシールドが相手の手札に加えられる時」: a shield goes to its own player's hand, said again
+    (
+        re.compile(r"(自分|相手)のシールドが((?:(?!時)[^、。がを])*?)\1の手札に(?=加えられる時)"),
+        r"\1のシールドが\2手札に",
+    ),
     # 「サイキック・クリーチャーが超次元ゾーンに戻される時」: a psychic creature goes nowhere else when it leaves the
     # battle zone (the only zone it is put into): its leaving
     (
@@ -838,7 +843,7 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # 「自分の光の呪文は、唱えた後、」: the spells said as the topic, after they are cast
     (re.compile(r"(^|、)((?:自分|相手)の[^、。「」]{0,12}?呪文)は、?(?=唱えた後)"), r"\1\2を"),
     # 「相手が唱えた呪文は、唱えた後、」: the spells that player casts, as 「相手が呪文を唱えた後、」 says it
-    (re.compile(r"(^|、)(自分|相手)が唱えた([^、。「」]{0,12}?呪文)は、?(?=唱えた後)"), r"\1\2が\3を"),
+    (re.compile(r"(^|、)(自分|相手)が唱え(?:た|る)([^、。「」]{0,12}?呪文)は、?(?=唱えた後)"), r"\1\2が\3を"),
 )
 _NAME = re.compile(r"(《[^》]*》)")
 # 「かわりに、…」: the comma after 「かわりに」, printed or not
@@ -1100,7 +1105,10 @@ _CANON_PATTERNS = tuple(
             r"(?=(?:(?:シールドゾーン|マナゾーン|墓地|手札|山札)(?:を|から)、?)?離れ)",
             lambda m: f"{m.group(1)}{'自分の' if m.group(3) == '自分' else ''}{m.group(2)}が",
         ),
-        (r"(^|、)([^、。]*?によって)、?((?:この|自分の|相手の|その)[^、。]*?が|(?:クリーチャー|カード)が)", r"\1\3\2"),
+        (
+            r"(^|、)([^、。]*?によって)、?((?:この|自分の|相手の|その|バトルゾーンにある)[^、。]*?が|(?:クリーチャー|カード)が)",
+            r"\1\3\2",
+        ),
         (r"(?<=が)(自分|持ち主)の(?=離れ)", ""),  # 「…が自分のバトルゾーンを離れる」, 「バトルゾーンを」 gone already
         (r"(自分|持ち主)の(?=(シールドゾーン|マナゾーン|墓地|手札|山札|バトルゾーン)(を|から)、?離れ)", ""),
         (r"(シールドゾーン|マナゾーン|墓地|手札|山札)から、?(?=離れ)", r"\1を"),
