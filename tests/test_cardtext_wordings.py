@@ -870,3 +870,92 @@ def test_parts_said_in_other_places_read_as_the_same_parts(text, form):
 )
 def test_near_variants_of_those_parts_are_refused(text):
     assert_refused(text, "cannot read")
+
+
+# -- what is done instead of another player's draw, the same whoever does it: a deck's top card milled --------
+
+MILL_INSTEAD = "相手がカードを引く時、かわりに相手の山札の上から1枚目を墓地に置く。"
+
+
+def test_a_mill_of_a_named_deck_instead_of_another_players_draw_is_read():
+    assert_compiles_to(
+        MILL_INSTEAD,
+        {"watch": {"event": "draw", "player": "opponent"}, "instead": [{"mill": {"player": "opponent", "count": 1}}]},
+    )
+
+
+def test_the_mill_said_by_the_drawing_player_is_refused():
+    # 「相手は自分の山札の…」: whose deck 「自分の」 is after 「相手は」 (the old wording's 「自分自身の」) is not said
+    assert_refused(
+        "相手がカードを引く時、かわりに相手は自分の山札の上から1枚目を墓地に置く。",
+        "what happens instead, done by a player the text names",
+    )
+
+
+def test_the_solver_mills_the_drawing_players_deck_instead():
+    text = f"""
+turn: opponent
+players:
+  me:
+    battle:
+      - {{id: B, card: {{name: 山札の番人, type: creature, text: "{MILL_INSTEAD}"}}}}
+  opponent:
+    deck: [d1, d2]
+effect: {{controller: opponent, events: [{{draw: opponent}}]}}
+"""
+    resolutions = dmrules.solve(scenario(text)).resolutions
+    assert [(r.final["d1"], r.final["d2"]) for r in resolutions] == [("graveyard", "deck")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # another evolution source: 「…のかわりに、…を進化元にしてもよい」
+        "自分の水の進化クリーチャーを出す時、バトルゾーンのクリーチャーのかわりに、自分の墓地にあるクリーチャーを1体進化元にしてもよい。",
+        # a cost's mana cards tapped otherwise
+        "自分のクリーチャーを召喚する時、自分のマナゾーンのカードを2枚タップするかわりに、このクリーチャーをタップしてもよい。",
+        # a castle's cost paid otherwise
+        "この城を要塞化する時、コストを支払うかわりに、自分のマナゾーンのカードを3枚タップしてもよい。",
+        # the act instead of attacking given to creatures, with no 「次の能力」
+        "自分の光のクリーチャーはすべて「このクリーチャーで攻撃するかわりに、タップして、カードを1枚引いてもよい」を得る。",
+    ],
+)
+def test_instead_of_a_cost_or_an_attack_replaces_no_event(text):
+    result = compile_text(text)
+    assert not result.has_replacement and result.complete
+    assert [s.verdict for s in result.sentences] == ["not_replacement"]
+
+
+@pytest.mark.parametrize(
+    ("text", "card_type", "form"),
+    [
+        (  # the zone said twice: the cards of the player's mana zone leaving it
+            "自分のマナゾーンのカードが相手の呪文によってマナゾーンを離れる時、かわりにこのクリーチャーを破壊してもよい。",
+            "クリーチャー",
+            {
+                "watch": {
+                    "event": "leave_mana",
+                    "card": {"whose": "own"},
+                    "from": "mana",
+                    "when": ["by_opponent", "by_spell"],
+                },
+                "instead": ["stay", "destroy_this"],
+                "optional": True,
+            },
+        ),
+        (  # the shield a castle fortifies, 「この城が要塞化されている」
+            "この城が要塞化されているシールドがブレイクされる時、かわりにこの城を墓地に置いてもよい。",
+            "城",
+            {
+                "watch": {"event": "break", "card": "fortified"},
+                "instead": ["stay", {"this_to": "graveyard"}],
+                "optional": True,
+            },
+        ),
+    ],
+)
+def test_a_zone_or_a_castle_said_again_reads_as_said_once(text, card_type, form):
+    result = compile_text(text, card_type)
+    assert result.complete and len(result.forms()) == 1
+    got = {k: v for k, v in result.forms()[0].items() if k not in ("text", "works_in")}
+    assert got == form

@@ -50,6 +50,8 @@ NOT_REPLACEMENT = (
     ),
     # the tap ability given to creatures (「…はすべて「このクリーチャーで攻撃するかわりに、…使ってもよい。…」を得る」)
     re.compile(r"[^。「]*「このクリーチャーで攻撃するかわりに、?[^。」]*次の能力を使ってもよい。[^「」]*」を得る"),
+    # (「…はすべて「このクリーチャーで攻撃するかわりに、タップして、…てもよい」を得る」: what it may do instead)
+    re.compile(r"[^。「]*「このクリーチャーで攻撃するかわりに、?[^「」]*?てもよい。?」を得る"),
     re.compile(r"[^。]*をタップし、攻撃するかわりに次の能力を使ってもよい"),
     re.compile(r"[^。]*マナの数字は、?\d+のかわりに\d+になる"),
     re.compile(r"[^。]*マナの数字を、?\d+のかわりに\d+にしてもよい"),  # a mana number chosen: no event
@@ -77,7 +79,7 @@ NOT_REPLACEMENT = (
     # 扱ってもよい」: a race treated as another for an evolution, no event
     re.compile(r"[^。]*進化クリーチャーを(?:バトルゾーンに)?出す時、[^。]*のかわりに、?[^。]*として扱(う|ってもよい)"),
     # 「…進化クリーチャーを出す時、このクリーチャーをナイト1体のかわりに進化元として扱ってもよい」: an evolution source
-    re.compile(r"[^。]*のかわりに、?[^。]*進化元として(?:扱|使)(?:う|ってもよい)"),
+    re.compile(r"[^。]*のかわりに、?[^。]*進化元(?:として(?:扱|使)(?:う|ってもよい)|に(?:する|してもよい))"),
     # 「このクリーチャーは、エンジェル・コマンドのかわりに、…1体の上に置いて進化させてもよい」: another evolution source
     re.compile(_NO_WATCH_BEFORE + r"のかわりに、?[^。]*の上に(?:置いて|重ねて)進化(?:させて|して)もよい"),
     # 「このクリーチャーの召喚コストを支払うかわりに、…をタップしてもよい」: what a player may pay instead
@@ -97,7 +99,8 @@ NOT_REPLACEMENT = (
     # タップするかわりに…」「このクロスギアをクロスする時、コストをもう一度支払うかわりに…」: a summon's, a
     # cast's or a cross's cost paid otherwise, no event replaced
     re.compile(
-        r"[^。]*(召喚する|唱える|クロスする)時、[^。]*(コストを(?:もう1度)?支払う|マナゾーンのカードをタップする)"
+        r"[^。]*(召喚する|唱える|クロスする|要塞化する)時、[^。]*"
+        r"(コストを(?:もう1度)?支払う|マナゾーンの(?:タップされていない)?カードを(?:\d+枚)?タップする)"
         r"かわりに[^。]*てもよい"
     ),
     # 「自分のマナゾーンのカード4枚のかわりに、…をタップしてもよい」: cards of the mana zone are tapped to pay a cost;

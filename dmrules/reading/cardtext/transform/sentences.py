@@ -362,7 +362,8 @@ def _check_actor(original: Original | None, watch: Watch, actions: tuple[Action,
             f"what another player than the ability's controller ({actor}) may do instead (「てもよい」): whether to "
             "is that player's choice, and the vocabulary's optional replacements are their controller's"
         )
-    done = sorted({a.kind for a in actions} - _ANYONES_ACTS)
+    anyones = _ANYONES_ACTS | ({"mill"} if actor == "the drawing player" else set())  # 「相手の山札の上から…」
+    done = sorted({a.kind for a in actions} - anyones)
     if done:
         raise ReadError(
             f"what another player than the ability's controller ({actor}) does instead ({', '.join(done)}): "
