@@ -1408,7 +1408,7 @@ MUTANTS += [
     M(
         "kind-said-after-of-another-card",
         "dmrules/reading/cardtext/normalize.py",
-        '    if "によって" in event:\n        return match.group(0)\n',
+        "    if _NAMES_ANOTHER.search(event):\n        return match.group(0)\n",
         "",
         "「…によって破壊される時、そのクリーチャーがドラゴンであれば」 read of the watched creature",
     ),
@@ -2039,6 +2039,48 @@ MUTANTS += [
         "    if earlier == {1} and counts and counts[-1] != 1:",
         "    if False:",
         "「それが」 after several cards read as the one card an earlier sentence names",
+    ),
+    M(
+        "every-some-only",
+        "asp/common/choice.lp",
+        "pick(R,E,S,C) :- apply(R,E), slot_all(R,S), usable(R,E,S,C).",
+        "{ pick(R,E,S,C) : usable(R,E,S,C) } :- apply(R,E), slot_all(R,S).",
+        "「すべて」 taken for any number of the cards",
+    ),
+    M(
+        "every-none-owed",
+        "asp/common/feasible.lp",
+        "slot_short(R,E) :- rwatches(R,E), obliging(R), slot_all(R,S), not enough(R,E,S).",
+        "% (none)",
+        "a mandatory 「すべて」 owed with no card to take",
+    ),
+    M(
+        "mill-instead-of-a-draw-refused",
+        "dmrules/reading/cardtext/transform/sentences.py",
+        'anyones = _ANYONES_ACTS | ({"mill"} if actor == "the drawing player" else set())',
+        "anyones = _ANYONES_ACTS",
+        "a mill of a named deck instead of another player's draw refused, as the drawing player's",
+    ),
+    M(
+        "kind-after-of-another-card",
+        "dmrules/reading/cardtext/normalize.py",
+        '_NAMES_ANOTHER = re.compile(r"によって|(?:能力|呪文|効果)で|バトル(?!ゾーン)|(?<!ゾーン)を|との")',
+        '_NAMES_ANOTHER = re.compile(r"によって")',
+        "「そのクリーチャーのコストが…」 after an event naming another creature read as the watched card's",
+    ),
+    M(
+        "first-draw-forgotten",
+        "dmrules/solving/engine.py",
+        'this_turn.setdefault(event.player, set()).add("draw")',
+        "this_turn.setdefault(event.player, set())",
+        "a draw of an earlier window not counted for 「各ターン、はじめてカードを引く時」",
+    ),
+    M(
+        "first-draw-any",
+        "asp/common/match.lp",
+        "event_kind(E,draw), event_player(E,P), not this_turn(P,draw).",
+        "event_kind(E,draw), event_player(E,P).",
+        "every draw taken for the turn's first",
     ),
 ]
 

@@ -11,7 +11,7 @@ import dmrules
 from dmrules.reading.cardtext.compiler import compile_text
 
 from .conftest import scenario
-from .test_cardtext_parts import assert_compiles_to, assert_incomplete, assert_refused
+from .test_cardtext_parts import assert_compiles_to, assert_incomplete, assert_refused, solved_with
 
 _MANA_TO_HAND = {"choose": {"count": 1, "from": "mana", "to": "hand", "verb": "return"}}
 
@@ -851,6 +851,22 @@ _TO_HAND = {"instead": [{"move_to": "hand"}], "optional": True}
                 "instead": [{"move_to": "graveyard"}],
             },
         ),
+        (  # the watched creature tapped instead, named 「そのクリーチャー」
+            "自分のクリーチャーが相手の効果によって離れる時、かわりにそのクリーチャーをタップしてもよい。",
+            {
+                "watch": {
+                    "event": "leave",
+                    "card": {"whose": "own", "type": "creature"},
+                    "when": ["by_opponent", "by_effect"],
+                },
+                "instead": ["stay", "tap_it"],
+                "optional": True,
+            },
+        ),
+        (  # this card said with its type, 「この進化クリーチャー」
+            "この進化クリーチャーが破壊される時、かわりに一番上のカードが離れる。",
+            {"watch": {"event": "destroy", "card": "this"}, "instead": ["top_card_only"]},
+        ),
     ],
 )
 def test_parts_said_in_other_places_read_as_the_same_parts(text, form):
@@ -959,3 +975,153 @@ def test_a_zone_or_a_castle_said_again_reads_as_said_once(text, card_type, form)
     assert result.complete and len(result.forms()) == 1
     got = {k: v for k, v in result.forms()[0].items() if k not in ("text", "works_in")}
     assert got == form
+
+
+# -- 「すべて」 as the cards a replacement takes: every one of them, one at least ----------------------------------
+
+EVERY_MANA = "このクリーチャーが破壊される時、かわりに自分のマナゾーンにあるカードをすべて墓地に置いてもよい。"
+
+
+def test_every_card_of_a_zone_taken_instead_is_read():
+    assert_compiles_to(
+        EVERY_MANA,
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": ["stay", {"choose": {"count": "all", "from": "mana", "to": "graveyard", "verb": "put"}}],
+            "optional": True,
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    ("mana", "expected"),
+    [
+        # applied, both mana cards go and the creature stays; not applied, it is destroyed
+        ("[m1, m2]", [("battle", "graveyard", "graveyard"), ("graveyard", "mana", "mana")]),
+        # one card alone is every card too
+        ("[m1]", [("battle", "graveyard", None), ("graveyard", "mana", None)]),
+        # with none, nothing would be done instead: it cannot be applied
+        ("[]", [("graveyard", None, None)]),
+    ],
+)
+def test_every_card_of_the_zone_goes_and_none_may_stay(mana, expected):
+    solution = solved_with(EVERY_MANA, "[{destroy: R}]", mine=f"                mana: {mana}\n")
+    got = sorted((r.final["R"], r.final.get("m1"), r.final.get("m2")) for r in solution.resolutions)
+    assert got == sorted(expected)
+
+
+def test_every_card_under_a_number_is_refused():
+    # 「2枚すべて」: a number and 「すべて」 for one choice
+    assert_refused(
+        "このクリーチャーが破壊される時、かわりに自分のマナゾーンにあるカード2枚をすべて墓地に置いてもよい。", "numbers"
+    )
+
+
+def test_every_card_taken_by_a_mandatory_replacement_is_solved():
+    # mandatory: the two opponent's creatures are destroyed instead, none is left to choose
+    text = "このクリーチャーが破壊される時、かわりに相手のクリーチャーをすべて破壊する。"
+    creatures = (
+        "{battle: [{id: o1, card: {name: 相手の一, type: creature}}, {id: o2, card: {name: 相手の二, type: creature}}]}"
+    )
+    solution = solved_with(text, "[{destroy: R}]", opponent=creatures)
+    assert [(r.final["R"], r.final["o1"], r.final["o2"]) for r in solution.resolutions] == [
+        ("battle", "graveyard", "graveyard")
+    ]
+
+
+def test_every_card_taken_by_a_mandatory_replacement_with_none_there_is_not_owed():
+    # no creature of the opponent's: nothing could be destroyed instead, so this creature is destroyed
+    text = "このクリーチャーが破壊される時、かわりに相手のクリーチャーをすべて破壊する。"
+    solution = solved_with(text, "[{destroy: R}]")
+    assert [r.final["R"] for r in solution.resolutions] == ["graveyard"]
+
+
+# -- what a review found: a condition on another card, a real replacement set aside, a grant's quote renamed --------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 「そのクリーチャー」 after an event that names another creature (the cause's, the battle's other one)
+        "自分のエイリアンが相手のクリーチャーの能力によって破壊される時、そのクリーチャーのコストが5以上であれば、"
+        "かわりに自分の手札を1枚捨ててもよい。",
+        "自分のエイリアンが相手のクリーチャーとのバトルで破壊される時、そのクリーチャーのパワーが6000以上であれば、"
+        "かわりに自分の手札を1枚捨ててもよい。",
+        "自分のクリーチャーが相手のクリーチャーとのバトルで破壊される時、そのクリーチャーのパワーが6000以上であれば、"
+        "かわりに自分の手札を1枚捨ててもよい。",
+        "自分のクリーチャーが相手のクリーチャーの能力で破壊される時、そのクリーチャーが光のクリーチャーであれば、"
+        "かわりに自分の手札を1枚捨ててもよい。",
+        # a replacement the tap ability given creates, after it in the quote
+        "自分のクリーチャーはすべて「このクリーチャーで攻撃するかわりに、タップしてもよい。そうした場合、このターン、"
+        "このクリーチャーが破壊される時、墓地に置くかわりに手札に戻してもよい」を得る。",
+    ],
+)
+def test_a_condition_on_another_card_or_what_a_given_ability_creates_is_refused(text):
+    result = compile_text(text)
+    assert not result.complete and not result.abilities, result.forms()
+
+
+def test_a_destination_replaced_by_an_evolution_source_is_no_cost_set_aside():
+    # 「墓地のかわりに…進化元にしてもよい」 after a card's event replaces it: never set aside as no replacement
+    result = compile_text(
+        "自分の他のクリーチャーが破壊される時、墓地のかわりに、このクリーチャーの下に置いて進化元にしてもよい。"
+    )
+    assert [s.verdict for s in result.sentences] != ["not_replacement"]
+
+
+def test_a_granted_abilitys_card_keeps_its_name_in_the_rendering():
+    # 「このクリーチャー」 in the quote is the creature given it, not the castle that gives it
+    text = "自分のクリーチャーはすべて「このクリーチャーが破壊される時、墓地に置くかわりに手札に戻す」を得る。"
+    rendering = compile_text(text, "城").sentences[-1].rendering
+    assert rendering is not None and "「このクリーチャーが破壊される時" in rendering
+
+
+# -- a player's first draw of the turn (「各ターン、自分がはじめてカードを引く時」, 「自分のターンに1枚目のカード…」) --
+
+FIRST_DRAW = "各ターン、自分がはじめてカードを引く時、かわりに自分の山札の上から1枚目を墓地に置いてもよい。"
+
+
+@pytest.mark.parametrize(
+    ("text", "when"),
+    [
+        (FIRST_DRAW, ["first_this_turn"]),
+        (
+            "自分のターンに1枚目のカードを引く時、かわりに自分の山札の上から1枚目を墓地に置いてもよい。",
+            ["own_turn", "first_this_turn"],
+        ),
+    ],
+)
+def test_a_players_first_draw_of_the_turn_is_read(text, when):
+    result = compile_text(text)
+    assert result.complete and len(result.abilities) == 1
+    watch = result.forms()[0]["watch"]
+    assert (watch["event"], watch["player"], sorted(watch["when"])) == ("draw", "own", sorted(when))
+
+
+def test_the_first_draw_of_the_turn_of_no_player_named_is_refused():
+    assert_refused(
+        "各ターン、はじめてカードを引く時、かわりに自分の山札の上から1枚目を墓地に置いてもよい。", "cannot read"
+    )
+
+
+def _first_draws(this_turn: str) -> list[tuple[str, str, str]]:
+    text = f"""
+turn: me
+players:
+  me:
+    this_turn: {this_turn}
+    battle:
+      - {{id: B, card: {{name: 一枚目の番人, type: creature, text: "{FIRST_DRAW}"}}}}
+    deck: [d1, d2, d3]
+  opponent: {{}}
+effect: {{controller: me, events: [{{id: e1, draw: me, count: 2}}]}}
+"""
+    resolutions = dmrules.solve(scenario(text)).resolutions
+    return sorted((r.final["d1"], r.final["d2"], r.final["d3"]) for r in resolutions)
+
+
+def test_only_the_first_card_drawn_this_turn_may_be_replaced():
+    # the first draw: d1 drawn, or milled instead (d2 is drawn second); the second draw is no first draw
+    assert _first_draws("[]") == sorted([("hand", "hand", "deck"), ("graveyard", "hand", "deck")])
+    # a draw came this turn already: neither is the first
+    assert _first_draws("[draw]") == [("hand", "hand", "deck")]

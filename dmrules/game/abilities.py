@@ -88,7 +88,7 @@ class Watch:
 class Slot:
     """Affected cards the replacement's controller chooses (609.9a)."""
 
-    count: int | None  # None: 「好きな数」
+    count: int | None  # None: 「好きな数」 (or, with ``every``, all of them)
     from_zone: str
     to_zone: str
     verb: str
@@ -97,6 +97,7 @@ class Slot:
     position: str | None = None  # where in the deck the chosen cards go
     tapped: bool = False
     no_trigger: bool = False  # 「その「S・トリガー」は使えない」
+    every: bool = False  # 「すべて」: every card the slot may take, one at least (``count`` None)
 
     def __post_init__(self) -> None:
         # a card of the hand put into the graveyard is discarded (捨てる), whatever the words that put it there
@@ -336,7 +337,7 @@ def _action_gaps(action: Action, ability: ReplacementAbility) -> list[str]:
         gaps.append("'face_down' placement elsewhere than the mana zone")
     slot = action.slot
     if slot is not None:
-        if (slot.count is None or slot.up_to) and not ability.optional:
+        if ((slot.count is None and not slot.every) or slot.up_to) and not ability.optional:
             gaps.append("a choice of any number of cards ('count: any' or 'up_to') by a mandatory replacement")
         if slot.from_zone in ("hand", "deck") and {"face_up", "face_down"} & set(slot.filter.properties):
             gaps.append(f"a face-up or face-down card chosen from the {slot.from_zone} (a card revealed there)")

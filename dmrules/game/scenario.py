@@ -23,7 +23,7 @@ PLAYER_ACTIONS = ("discard", "flip")
 # What a player has done this turn, as a scenario states it: a shield of theirs was broken;
 # they summoned a creature just before casting the spell of the effect (サイクロン's 「この呪文を
 # 唱える直前にクリーチャーを召喚していれば」), or at some point before it this turn.
-THIS_TURN = ("shield_break", "summoned_just_before_cast", "summoned_before_cast")
+THIS_TURN = ("shield_break", "draw", "summoned_just_before_cast", "summoned_before_cast")
 # The events a scenario can say already happened this turn before the effect (``happened_this_turn``), for the
 # conditions that ask (「このターン、相手のクリーチャーが2体以上出ていれば」): the written kinds that move a card,
 # and a creature's summoning.

@@ -113,6 +113,8 @@ def filter_words(flt: Filter | None, noun: str = "カード") -> str:
 
 
 def _slot_count_ja(slot: Slot) -> str:
+    if slot.every:
+        return "すべて"
     if slot.count is None:
         return "好きな数"
     return f"{slot.count}枚まで" if slot.up_to else f"{slot.count}枚"

@@ -72,7 +72,13 @@ def filter_words(flt: Filter | None, noun: str = "card") -> str:
 
 
 def _slot_words(slot: Slot) -> str:
-    count = "any number of" if slot.count is None else (f"up to {slot.count}" if slot.up_to else str(slot.count))
+    count = (
+        "every one of"
+        if slot.every
+        else "any number of"
+        if slot.count is None
+        else (f"up to {slot.count}" if slot.up_to else str(slot.count))
+    )
     zone_from = {
         "under_this": "the cards under this card",
         "crossed_to_this": "the cross gears crossed to it",

@@ -205,8 +205,12 @@ def _slot_options(node: Node) -> dict:
     """``up_to``, ``position``, ``put_tapped``, ``no_trigger`` of a choice written as a mapping (``tapped`` is the
     filter's: the chosen cards are tapped ones; ``put_tapped``: they are put into their zone tapped)."""
     if not isinstance(node.value, dict):
-        return {}
+        return {"every": True} if node.value == "all" else {}
+    every = node.has("count") and node.child("count").value == "all"
+    if every and node.opt_bool("up_to"):
+        raise node.error("'all' is every card, never up to a number", "up_to")
     return dict(
+        every=every,
         up_to=node.opt_bool("up_to"),
         position=node.opt_text("position", None, POSITIONS),
         tapped=node.opt_bool("put_tapped"),
@@ -215,8 +219,8 @@ def _slot_options(node: Node) -> dict:
 
 
 def _read_count(node: Node) -> int | None:
-    """A count of affected cards: a whole number, or ``any`` (「好きな数」)."""
-    if node.value == "any":
+    """A count of affected cards: a whole number, ``any`` (「好きな数」) or ``all`` (「すべて」: ``Slot.every``)."""
+    if node.value in ("any", "all"):
         return None
     return node.integer(1)
 

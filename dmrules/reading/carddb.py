@@ -244,7 +244,7 @@ def _require_counts(node: Node) -> None:
             if key == "choose" and isinstance(child.value, dict) and "count" not in child.value:
                 raise child.error(
                     "a choice says how many cards it takes: 'count: N' (as the printed text says, "
-                    "「1枚」, 「2体」; 'any' for 「好きな数」)"
+                    "「1枚」, 「2体」; 'any' for 「好きな数」, 'all' for 「すべて」)"
                 )
             _require_counts(child)
     elif isinstance(node.value, list):

@@ -359,6 +359,8 @@ def advance(state: Scenario, window: Window) -> Scenario:
         if event.kind == "break":
             for card_id in event.cards:
                 this_turn.setdefault(state.cards[card_id].owner, set()).add("shield_break")
+        elif event.kind == "draw" and event.player is not None:  # a draw, replaced or not: its timing came
+            this_turn.setdefault(event.player, set()).add("draw")
     effects = tuple(e for e in state.effects if e.id not in window.used)
     # What the window made happen is, for the windows after it, what happened this turn
     past = tuple(

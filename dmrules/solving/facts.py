@@ -398,8 +398,8 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
         assert slot is not None
         add(fact("does", r, n, Function("choose", [s])))
         add(fact("slot", r, s))
-        if slot.count is None:  # 「好きな数」 (an optional replacement's: game/abilities.py, unsolved)
-            add(fact("slot_any", r, s))
+        if slot.every or slot.count is None:  # 「すべて」: every card it may take; 「好きな数」 (an optional one's)
+            add(fact("slot_all" if slot.every else "slot_any", r, s))
         elif slot.up_to:  # 「2枚まで」
             add(fact("slot_up_to", r, s, Number(slot.count)))
         else:

@@ -79,9 +79,7 @@ WORDING = (
     ("このカードで要塞化したシールド", "この城を付けて要塞化したシールド"),
     ("このカードを付けて要塞化したシールド", "この城を付けて要塞化したシールド"),
     ("この城で要塞化されているシールド", "この城を付けて要塞化したシールド"),
-    ("この城で要塞化されたシールド", "この城を付けて要塞化したシールド"),
-    ("この城が要塞化しているシールド", "この城を付けて要塞化したシールド"),
-    ("この城が要塞化されているシールド", "この城を付けて要塞化したシールド"),
+    ("この進化クリーチャー", "このクリーチャー"),  # this card, an evolution creature: what its type line says
     # 「このクロスギアがクロスされているクリーチャー」: the creature it is crossed to, said of the gear
     ("このクロスギアがクロスされているクリーチャー", "これをクロスしたクリーチャー"),
     ("これがクロスされているクリーチャー", "これをクロスしたクリーチャー"),
@@ -126,6 +124,9 @@ _KIND_SAID_AFTER = re.compile(
     r"(?P<event>(?:[^、。をと]|(?<=ゾーン)を(?=離れ))*?(?:時|とき))、(?P<ref>それ|その(?:クリーチャー|カード|シールド|[ァ-ヺー・]+))が(?P<kind>[^、。がをには]+?)"
     r"(?P<neg>であれば|なら|でなければ|でない場合)、"
 )
+# An event that names another card than the watched one (a cause, a battle's other creature, an object), which
+# 「そのクリーチャー」 after it could name: 「…の能力によって破壊される時、そのクリーチャーのコストが…」
+_NAMES_ANOTHER = re.compile(r"によって|(?:能力|呪文|効果)で|バトル(?!ゾーン)|(?<!ゾーン)を|との")
 _NOUN_END = re.compile(r"(?:クリーチャー|カード|呪文|[ァ-ヺー・]+)$")
 
 
@@ -138,7 +139,7 @@ def _kind_said_after(match: re.Match[str]) -> str:
     # 「…を」, no partner 「…と」, no cause 「…によって」, whose card 「そのクリーチャー」 could be)
     if match.group("ref") not in ("それ", "その" + head, *(("そのカード",) if head in ("シールド", "手札") else ())):
         return match.group(0)
-    if "によって" in event:
+    if _NAMES_ANOTHER.search(event):
         return match.group(0)
     if head not in (
         "クリーチャー",
@@ -492,7 +493,7 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         re.compile(
             r"(自分|相手)の((?:(?!ターン|時)[^、。がに])*?クリーチャー)が([^、。]*?時)、そのクリーチャーのパワーが0より大きく(?:ければ)?、"
         ),
-        r"\1のパワー1以上の\2が\3、",
+        lambda m: m.group(0) if _NAMES_ANOTHER.search(m.group(3)) else f"{m[1]}のパワー1以上の{m[2]}が{m[3]}、",
     ),
     # 「自分のクリーチャーが…破壊される時、そのクリーチャーのパワーが3000以下であれば、」: the watched creature's
     # power or cost when the event would happen, a modifier of it
@@ -501,7 +502,9 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
             r"(自分|相手)の((?:(?!ターン|時)[^、。がに])*?)(クリーチャー|[ァ-ヺー・]+)が([^、。]*?時)、その(?:クリーチャー|\3)の"
             r"(パワー|コスト)が(\d+)(以上|以下)(?:であれば|なら|ならば)、"
         ),
-        r"\1の\5\6\7の\2\3が\4、",
+        lambda m: (
+            m.group(0) if _NAMES_ANOTHER.search(m.group(4)) else f"{m[1]}の{m[5]}{m[6]}{m[7]}の{m[2]}{m[3]}が{m[4]}、"
+        ),
     ),
     # 「相手の呪文によって自分が手札を捨てる時」: a cause first, before the watched subject, set off by its comma
     # 「このクリーチャーが相手のクリーチャーをバトルで破壊する時」: the creature it destroys in a battle, watched
@@ -579,10 +582,15 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # 「自分のシールドが1枚もなく、このクリーチャーがタップされていたら、」: two conditions, each said as one
     (re.compile(r"(?<=\d[枚体つ])もなく、(?=[^。]*?(?:ば|たら|なら|場合)、)"), "もなければ、"),
     # 「各ターン、自分のシールドがはじめてブレイクされる時」: 「各ターンはじめて、自分のシールドがブレイクされる時」
-    (re.compile(r"(^|、)各ターン、([^、。]*?が)はじめて([^、。]*?る時)"), r"\1各ターンはじめて、\2\3"),
-    (re.compile(r"(^|、)各ターン、はじめて(?=[^、。]*?る時)"), r"\1各ターンはじめて"),
+    (re.compile(r"(^|、)各ターン、([^、。]*?が)はじめて([^、。]*?[るく]時)"), r"\1各ターンはじめて、\2\3"),
+    (re.compile(r"(^|、)各ターン、はじめて(?=[^、。]*?[るく]時)"), r"\1各ターンはじめて"),
+    # 「自分のターンに1枚目のカードを引く時」「1枚目のカードを引く時」: the player's first draw of the turn
+    (
+        re.compile(r"(^|、)((?:自分|相手)のターン)(?:中|に)、?(?:(自分|相手)が)?1枚目のカードを引く時"),
+        lambda m: f"{m[1]}{m[2]}中、各ターンはじめて{m[3] or m[2][:2]}がカードを引く時",
+    ),
     # 「相手のターン中、はじめて…時」: that turn's first, 「各ターンはじめて」 in those turns
-    (re.compile(r"(^|、)((?:自分|相手)のターン中、)はじめて(?=[^、。]*?る時)"), r"\1\2各ターンはじめて"),
+    (re.compile(r"(^|、)((?:自分|相手)のターン中、)はじめて(?=[^、。]*?[るく]時)"), r"\1\2各ターンはじめて"),
     # 「このクリーチャーが…離れる時にアンタップしていたら、」: its state when the event would happen, said after it
     (
         re.compile(r"(^|、)このクリーチャーが([^、。]*?時)にアンタップしていたら、"),
@@ -1395,6 +1403,11 @@ _CANON_PATTERNS = tuple(
         (r"相手が(ゲームに)?勝つ", "自分がゲームに負ける"),
         (r"自分が(ゲームに)?勝つ", "相手がゲームに負ける"),
         (r"かわりに、?(?:この|その)クリーチャーは(?=とどまる)", "かわりに"),  # what happens instead: it stays
+        # the watched creature tapped instead, 「そのクリーチャー」 where its event names no other creature
+        (
+            r"^([^。]*?クリーチャーが([^、。]*?)時、)かわりに、?そのクリーチャーを(?=タップする|タップしてもよい)",
+            lambda m: m[0] if _NAMES_ANOTHER.search(m[2]) else f"{m[1]}かわりに",
+        ),
         # the card that stays is checked against the watched one by the reader (「そのハンターは…」)
         (r"[。、]?(そうした場合、?)?(この|その)(?:クリーチャー|[ァ-ヺー・]+)は(バトルゾーンに)?とどまる", ""),
         (r"[。、]?そうした場合、?相手はゲームに勝たない", ""),
@@ -1446,11 +1459,11 @@ _ORIGINAL = re.compile(
 _DONE_BEFORE = re.compile(r"(時、|後、)((?:(?!かわりに|時、|後、)[^。])*?[くする]、)かわりに")
 _OBJECT_FIRST = re.compile(r"(時|れば|場合|あり|ていて|なら)、([^、。]*?を(?:\d+枚)?)、?かわりに、?")
 _CHOICE_ZONE_MOD = re.compile(
-    r"(自分|相手)の(手札|墓地|マナゾーン|山札|超次元ゾーン)(?:の|にある)((?:[^、。を]|を持つ)*?)を(\d+枚(?:まで)?|好きな数)、?"
+    r"(自分|相手)の(手札|墓地|マナゾーン|山札|超次元ゾーン)(?:の|にある)((?:[^、。を]|を持つ)*?)を(\d+枚(?:まで)?|好きな数|すべて)、?"
 )
 _CHOICE_SOURCE_FIRST = re.compile(
     r"(自分|相手)の((?:手札|墓地|マナゾーン|山札|超次元ゾーン)(?:または(?:手札|墓地|マナゾーン|山札))?)から((?:[^、。を]|を持つ)*?)を"
-    r"(\d+枚|好きな数)"
+    r"(\d+枚|好きな数|すべて)"
 )
 _CHOICE_SOURCE_COUNT = re.compile(r"(自分|相手)の(手札|墓地|マナゾーン|山札|超次元ゾーン)から(\d+枚)")
 _MODIFIER = (

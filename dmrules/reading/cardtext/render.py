@@ -679,6 +679,11 @@ def _count_words(count: int | None, up_to: bool = False, flt: Filter | None = No
     return f"{count}{unit}" + ("まで" if up_to else "")
 
 
+def _slot_count(slot: Slot, flt: Filter | None = None, unit: str | None = None) -> str:
+    """How many cards a choice takes: 「すべて」 (every one), or its number (``_count_words``)."""
+    return "すべて" if slot.every else _count_words(slot.count, slot.up_to, flt, unit)
+
+
 _BESIDE = {
     "under_this": "このクリーチャーの下にある",
     "crossed_to_this": "このクリーチャーにクロスしてある",
@@ -699,15 +704,15 @@ def _slot(slot: Slot) -> str:
             raise ReadError("a filtered choice of the cards under this card")
         head = "クロスギア" if slot.from_zone.startswith("crossed_to") else "カード"
         verb = "破壊する" if slot.verb == "destroy" else _zone_verb(slot.to_zone, slot.position)
-        return f"{where}{head}を{_count_words(slot.count, slot.up_to)}{verb}"
-    amount = _count_words(slot.count, slot.up_to, flt)
+        return f"{where}{head}を{_slot_count(slot)}{verb}"
+    amount = _slot_count(slot, flt)
     if slot.verb == "destroy":
         if slot.from_zone != "battle":
             raise ReadError("a destruction elsewhere than the battle zone")
         return f"{phrase(flt)}を{amount}破壊する"
     if slot.from_zone == "shields" and not (flt.types or flt.races or flt.names or flt.keywords):
         either = "いずれかの" if flt.whose == "any" else ""  # 「いずれかのシールドゾーンにある」
-        return f"{either}{phrase(flt, head='シールド')}を{_count_words(slot.count, slot.up_to, unit='つ')}{_to(slot)}"
+        return f"{either}{phrase(flt, head='シールド')}を{_slot_count(slot, unit='つ')}{_to(slot)}"
     if slot.from_zone == "battle":
         return f"{phrase(flt)}を{amount}{_to(slot)}"
 

@@ -966,7 +966,7 @@ def _check(groups: list[Group], result: c.Compiled, this_noun: str | None) -> No
     this card in the rendering when it is no creature (「このクロスギア」), as its type says."""
     for group in groups:
         problem, rendering = _round_trip(group)
-        if rendering is not None and this_noun is not None:
+        if rendering is not None and this_noun is not None and "「" not in rendering:  # not a grant's quote
             rendering = rendering.replace("このクリーチャー", this_noun)
         group.sentence.rendering = rendering
         if problem is not None:

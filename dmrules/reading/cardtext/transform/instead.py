@@ -169,7 +169,8 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
     if verb == "battle":
         return [_battle_other(clause, target)]
     if target.kind == "phrase" and target.amount is not None and target.amount.every:
-        return [_every_under(clause, target.the_phrase())]
+        if target.the_phrase().zone == "under_this":
+            return [_every_under(clause, target.the_phrase())]
     return [Action("choose", slot=slot) for slot in _choice_slots(clause, target)]
 
 
@@ -218,9 +219,10 @@ def _said_whole(clause: Clause, watch: Watch) -> Action | None:
 
 def _every_under(clause: Clause, phrase: Phrase) -> Action:
     """「このクリーチャーの下にあるカードをすべて墓地に置き」: every card under this one goes there (``under_to``;
-    with none under it the action cannot be done). 「すべて」 of any other cards is no choice the vocabulary states."""
-    if phrase.zone != "under_this" or not phrase.card or phrase.filter != Filter() or phrase.count is not None:
-        raise ReadError("「すべて」 as a choice of affected cards cannot be stated")
+    with none under it the action cannot be done). Of other cards 「すべて」 is a choice of every one
+    (``_choice_slots``)."""
+    if not phrase.card or phrase.filter != Filter() or phrase.count is not None:
+        raise ReadError("「すべて」 of the cards under this one, with a filter or a number, cannot be stated")
     if clause.verb not in _MOVE_VERBS:
         raise ReadError(f"every card under this one {clause.verb} instead: no action of the vocabulary")
     _check_manners(clause, set())
@@ -492,14 +494,26 @@ def _sources(clause: Clause, target: Target, phrase: Phrase | None) -> tuple[tup
     return zones, whose
 
 
+def _slot_amount(target: Target, every: bool) -> tuple[int | None, bool]:
+    """(count, up to) of a choice; 「自分のマナゾーンにあるカードをすべて墓地に置く」 (``every``): every such card."""
+    if target.kind == "amount":
+        return target.the_amount().count, target.the_amount().up_to
+    if every:
+        if target.phrase is not None and target.phrase.count is not None:
+            raise ReadError("two numbers for one choice")
+        return None, False
+    return _choice_count(target)
+
+
 def _choice_slots(clause: Clause, target: Target) -> list[Slot]:
     """A choice of affected cards: 「自分のクリーチャーを1体破壊する」, 「カードを2枚、自分の墓地から…置く」."""
     phrase = target.phrase if target.kind == "phrase" else None
-    if target.kind == "amount":
-        count, up_to = target.the_amount().count, target.the_amount().up_to
-    else:
-        count, up_to = _choice_count(target)
+    every = phrase is not None and target.amount is not None and target.amount.every
+    count, up_to = _slot_amount(target, every)
     zones, whose = _sources(clause, target, phrase)
+    if every and "battle" in zones and phrase is not None and phrase.filter.whose != "opponent":
+        if not phrase.filter.other:  # 「自分のクリーチャーをすべて」: this card, or the event's, taken too?
+            raise ReadError("「すべて」 of cards this card may be one of (no 「他の」): whether it is taken too")
     flt = phrase.filter if phrase is not None else Filter()
     if whose is not None:
         if flt.whose not in ("any", whose):
@@ -514,7 +528,7 @@ def _choice_slots(clause: Clause, target: Target) -> list[Slot]:
         to_zone, position, verb = "graveyard", None, "destroy"
     elif clause.verb == "break":
         # 「かわりに(このクリーチャーは)相手のシールドを1つブレイクする」: shields broken by this card
-        if zones != ("shields",) or flt != Filter(whose="opponent") or clause.place is not None or up_to:
+        if zones != ("shields",) or flt != Filter(whose="opponent") or clause.place is not None or up_to or every:
             raise ReadError("a break of other cards than a number of the opponent's shields")
         to_zone, position, verb = "hand", None, "break"
     elif clause.verb == "face_up":
@@ -550,7 +564,7 @@ def _choice_slots(clause: Clause, target: Target) -> list[Slot]:
     if zones in (("crossed_to_this",), ("crossed_to_watched",)) and flt.types == ("cross_gear",):
         flt = replace(flt, types=())  # what is crossed to a creature is a cross gear
     tapped = "tapped" in clause.manners
-    return [Slot(count, zone, to_zone, verb, flt, up_to=up_to, position=position, tapped=tapped) for zone in zones]
+    return [Slot(count, z, to_zone, verb, flt, up_to, position, tapped, every=every) for z in zones]
 
 
 def _either_instead(clause: Clause, target: Target) -> Action:

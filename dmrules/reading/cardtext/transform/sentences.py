@@ -421,11 +421,17 @@ def _check_condition_before_duration(items: list) -> None:
 
 
 def _check_first_this_turn(watch: Watch) -> None:
-    """「各ターンはじめて自分のシールドが…ブレイクされる時」: the first break of those shields this turn."""
+    """「各ターンはじめて自分のシールドが…ブレイクされる時」: the first break of those shields this turn;
+    「各ターン、自分がはじめてカードを引く時」: the player's first draw this turn."""
     if "first_this_turn" not in watch.conditions:
         return
+    if set(watch.events) == {"draw"} and watch.filter is not None and watch.filter.whose in ("own", "opponent"):
+        return
     if set(watch.events) != {"break"}:
-        raise ReadError("「各ターンはじめて」 of another event than a break: the first such event is no condition")
+        raise ReadError(
+            "「各ターンはじめて」 of another event than a break or a player's draw: the first such event is no "
+            "condition"
+        )
     if watch.by_card is not None or set(watch.conditions) & _BY_A_CARD:
         # 「各ターンはじめてこのクリーチャーがシールドをブレイクする時」: the creature's first break, which no
         # scenario states, or the first break of those shields this turn?
