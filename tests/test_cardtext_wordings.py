@@ -934,6 +934,16 @@ effect: {{controller: opponent, events: [{{draw: opponent}}]}}
         "この城を要塞化する時、コストを支払うかわりに、自分のマナゾーンのカードを3枚タップしてもよい。",
         # the act instead of attacking given to creatures, with no 「次の能力」
         "自分の光のクリーチャーはすべて「このクリーチャーで攻撃するかわりに、タップして、カードを1枚引いてもよい」を得る。",
+        # with what it does after, in the quote, watching no event
+        "自分の水のクリーチャーすべてに「このクリーチャーで攻撃するかわりに、タップしてもよい。そうした場合、カードを1枚引く」"
+        "を与える。",
+        # another attack target
+        "このクリーチャーは、相手プレイヤーを攻撃するかわりに、タップされている相手のクリーチャーを攻撃してもよい。",
+        # another evolution source, said as where the creature is put, or as the sources it stands for
+        "このクリーチャーを召喚する時、ドラゴン1体のかわりに、自分のファイアー・バード2体の上に置いてもよい。",
+        "進化クリーチャーを出す時、このクリーチャーを、必要な進化元のうち3体のかわりにしてもよい。",
+        # a cost's mana tapped otherwise, 「マナゾーンにあるカード」
+        "この呪文を唱える時、自分のマナゾーンにあるカードを2枚タップするかわりに、自分のクリーチャーを1体タップしてもよい。",
     ],
 )
 def test_instead_of_a_cost_or_an_attack_replaces_no_event(text):
