@@ -601,8 +601,8 @@ MUTANTS: list[Mutant] = [
     M(
         "act-instead-is-replacement",
         "dmrules/reading/cardtext/parsing.py",
-        'r"(?:で|は、?)(?:[^、。]*?(?:ターン中|ターン)に、?)?(?:攻撃|ブロック)するかわりに、?[^。]*てもよい"',
-        'r"(?:で|は、?)(?:[^、。]*?(?:ターン中|ターン)に、?)?(?:攻撃|ブロック)するかわりに、?[^。]*てはならない"',
+        '+ r"するかわりに、?[^。]*てもよい"',
+        '+ r"するかわりに、?[^。]*てはならない"',
         "an act done instead of attacking read as the effect's own replacement",
     ),
     M(
@@ -2043,14 +2043,14 @@ MUTANTS += [
     M(
         "every-some-only",
         "asp/common/choice.lp",
-        "pick(R,E,S,C) :- apply(R,E), slot_all(R,S), usable(R,E,S,C).",
-        "{ pick(R,E,S,C) : usable(R,E,S,C) } :- apply(R,E), slot_all(R,S).",
+        "pick(R,E,S,C) :- apply(R,E), slot_all(R,S), every_usable(R,E,S,C).",
+        "{ pick(R,E,S,C) : every_usable(R,E,S,C) } :- apply(R,E), slot_all(R,S).",
         "「すべて」 taken for any number of the cards",
     ),
     M(
         "every-none-owed",
         "asp/common/feasible.lp",
-        "slot_short(R,E) :- rwatches(R,E), obliging(R), slot_all(R,S), not enough(R,E,S).",
+        "slot_short(R,E) :- rwatches(R,E), obliging(R), slot_all(R,_), not every_some(R,E).",
         "% (none)",
         "a mandatory 「すべて」 owed with no card to take",
     ),
@@ -2064,8 +2064,8 @@ MUTANTS += [
     M(
         "kind-after-of-another-card",
         "dmrules/reading/cardtext/normalize.py",
-        '_NAMES_ANOTHER = re.compile(r"によって|(?:能力|呪文|効果)で|バトル(?!ゾーン)|(?<!ゾーン)を|との")',
-        '_NAMES_ANOTHER = re.compile(r"によって")',
+        '    r"によって|(?:能力|呪文|効果)で|バトル(?!ゾーン)|(?<!ゾーン)を|との|に(?=破壊|ブレイク|選ばれ)"',
+        '    r"によって"',
         "「そのクリーチャーのコストが…」 after an event naming another creature read as the watched card's",
     ),
     M(

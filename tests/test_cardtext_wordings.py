@@ -1135,3 +1135,103 @@ def test_only_the_first_card_drawn_this_turn_may_be_replaced():
     assert _first_draws("[]") == sorted([("hand", "hand", "deck"), ("graveyard", "hand", "deck")])
     # a draw came this turn already: neither is the first
     assert _first_draws("[draw]") == [("hand", "hand", "deck")]
+
+
+# -- what a review of 「すべて」 and the first draw found --------------------------------------------------------
+
+
+def _finals(text: str) -> list[dict[str, str]]:
+    return [dict(r.final) for r in dmrules.solve(scenario(text)).resolutions]
+
+
+EVERY_OPPONENT = "このクリーチャーが破壊される時、かわりに相手のクリーチャーをすべて破壊する。"
+EVERY_TWO_ZONES = (
+    "このクリーチャーが破壊される時、かわりに自分の墓地またはマナゾーンからカードをすべて手札に戻してもよい。"
+)
+EVERY_OF_EVENT = "相手のクリーチャーが破壊される時、かわりに相手のクリーチャーをすべて破壊する。"
+FIRST_BREAK = "各ターン、自分のシールドがはじめてブレイクされる時、かわりにそのシールドを墓地に置いてもよい。"
+FIRST_DRAW_MUST = "各ターン、自分がはじめてカードを引く時、かわりに自分の山札の上から1枚目を墓地に置く。"
+
+
+def _card(card_id: str, text: str) -> str:
+    return f'{{id: {card_id}, card: {{name: 試し{card_id}, type: creature, text: "{text}"}}}}'
+
+
+def test_every_card_is_taken_untouchable_ones_too():
+    # 「すべて」 chooses no one: an アンタッチャブル creature is destroyed with the others
+    finals = _finals(f"""
+turn: me
+players:
+  me:
+    battle: [{_card("A", EVERY_OPPONENT)}]
+  opponent:
+    battle:
+      - {{id: X, card: {{name: 破壊者, type: creature}}}}
+      - {{id: o1, untouchable: true, card: {{name: 触れず, type: creature}}}}
+effect: {{source: X, controller: opponent, by: ability, events: [{{id: e1, destroy: A}}]}}
+""")
+    assert [(f["A"], f["X"], f["o1"]) for f in finals] == [("battle", "graveyard", "graveyard")]
+
+
+def test_every_card_of_two_zones_one_of_them_empty():
+    finals = _finals(f"""
+turn: me
+players:
+  me:
+    battle: [{_card("A", EVERY_TWO_ZONES)}]
+    mana: [m1, m2]
+  opponent:
+    battle: [{{id: X, card: {{name: 破壊者, type: creature}}}}]
+effect: {{source: X, controller: opponent, events: [{{id: e1, destroy: A}}]}}
+""")
+    expected = [("battle", "hand", "hand"), ("graveyard", "mana", "mana")]
+    assert sorted((f["A"], f["m1"], f["m2"]) for f in finals) == expected
+
+
+def test_every_card_of_a_kind_the_event_card_is_one_of_is_refused_by_name():
+    text = f"""
+turn: me
+players:
+  me:
+    battle: [{_card("A", EVERY_OF_EVENT)}]
+    hand: [{{id: S, card: {{name: 呪文, type: spell}}}}]
+  opponent:
+    battle: [{{id: o1, card: {{name: 兵, type: creature}}}}, {{id: o2, card: {{name: 兵二, type: creature}}}}]
+effect: {{source: S, controller: me, by: spell, events: [{{id: e1, destroy: o1}}]}}
+"""
+    with pytest.raises(dmrules.InputError, match="the card of the event it replaces is one of them"):
+        dmrules.solve(scenario(text))
+
+
+def test_a_first_draw_and_a_first_break_are_replaced_each_on_its_own():
+    # two events, each its turn's first: the mandatory first draw's replacement applies whatever the break's does
+    finals = _finals(f"""
+turn: opponent
+players:
+  me:
+    battle: [{_card("B1", FIRST_BREAK)}, {_card("B2", FIRST_DRAW_MUST)}]
+    shields: [s1]
+    deck: [d1, d2, d3]
+  opponent:
+    battle: [{{id: X, card: {{name: 攻撃者, type: creature}}}}]
+effect: {{source: X, controller: opponent, events: [{{id: e1, break: s1}}, {{id: e2, draw: me, count: 1}}]}}
+""")
+    assert sorted((f["s1"], f["d1"]) for f in finals) == [("graveyard", "graveyard"), ("hand", "graveyard")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the creature breaking named 「そのクリーチャー」 after a shield's break: not the shield's power
+        "自分のシールドが相手のクリーチャーにブレイクされる時、そのクリーチャーのパワーが6000以上であれば、かわりに"
+        "墓地に置いてもよい。",
+    ],
+)
+def test_the_power_of_the_creature_breaking_is_no_shields(text):
+    assert_refused(text, "cannot read")
+
+
+def test_the_first_draw_in_the_opponents_turn_of_no_one_said_is_the_controllers():
+    result = compile_text("相手のターンに1枚目のカードを引く時、かわりに自分の山札の上から1枚目を墓地に置いてもよい。")
+    watch = result.forms()[0]["watch"]
+    assert (watch["player"], sorted(watch["when"])) == ("own", ["first_this_turn", "opponent_turn"])

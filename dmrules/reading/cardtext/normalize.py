@@ -126,7 +126,9 @@ _KIND_SAID_AFTER = re.compile(
 )
 # An event that names another card than the watched one (a cause, a battle's other creature, an object), which
 # 「そのクリーチャー」 after it could name: 「…の能力によって破壊される時、そのクリーチャーのコストが…」
-_NAMES_ANOTHER = re.compile(r"によって|(?:能力|呪文|効果)で|バトル(?!ゾーン)|(?<!ゾーン)を|との")
+_NAMES_ANOTHER = re.compile(
+    r"によって|(?:能力|呪文|効果)で|バトル(?!ゾーン)|(?<!ゾーン)を|との|に(?=破壊|ブレイク|選ばれ)"
+)
 _NOUN_END = re.compile(r"(?:クリーチャー|カード|呪文|[ァ-ヺー・]+)$")
 
 
@@ -499,7 +501,8 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # power or cost when the event would happen, a modifier of it
     (
         re.compile(
-            r"(自分|相手)の((?:(?!ターン|時)[^、。がに])*?)(クリーチャー|[ァ-ヺー・]+)が([^、。]*?時)、その(?:クリーチャー|\3)の"
+            r"(自分|相手)の((?:(?!ターン|時)[^、。がに])*?)(クリーチャー|(?!シールド|カード)[ァ-ヺー・]+)が([^、。]*?時)、"
+            r"その(?:クリーチャー|\3)の"
             r"(パワー|コスト)が(\d+)(以上|以下)(?:であれば|なら|ならば)、"
         ),
         lambda m: (
@@ -587,7 +590,7 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # 「自分のターンに1枚目のカードを引く時」「1枚目のカードを引く時」: the player's first draw of the turn
     (
         re.compile(r"(^|、)((?:自分|相手)のターン)(?:中|に)、?(?:(自分|相手)が)?1枚目のカードを引く時"),
-        lambda m: f"{m[1]}{m[2]}中、各ターンはじめて{m[3] or m[2][:2]}がカードを引く時",
+        lambda m: f"{m[1]}{m[2]}中、各ターンはじめて{m[3] or '自分'}がカードを引く時",  # no one said: the controller
     ),
     # 「相手のターン中、はじめて…時」: that turn's first, 「各ターンはじめて」 in those turns
     (re.compile(r"(^|、)((?:自分|相手)のターン中、)はじめて(?=[^、。]*?[るく]時)"), r"\1\2各ターンはじめて"),
