@@ -2082,6 +2082,20 @@ MUTANTS += [
         "event_kind(E,draw), event_player(E,P).",
         "every draw taken for the turn's first",
     ),
+    M(
+        "every-untouchable-skipped",
+        "asp/common/feasible.lp",
+        "every_blocked(R,E,S,C) :- blocked(R,E,S,C,W), slot_all(R,S), W != untouchable.",
+        "every_blocked(R,E,S,C) :- blocked(R,E,S,C,W), slot_all(R,S).",
+        "「すべて」 leaves out an アンタッチャブル card, as a choice would",
+    ),
+    M(
+        "first-of-any-event",
+        "asp/common/feasible.lp",
+        "not watch_once(R), event_kind(E,break).",
+        "not watch_once(R).",
+        "a first draw replaced counted as the turn's first break replaced",
+    ),
 ]
 
 EQUIVALENT: dict[str, str] = {}
