@@ -1199,7 +1199,7 @@ players:
     battle: [{{id: o1, card: {{name: 兵, type: creature}}}}, {{id: o2, card: {{name: 兵二, type: creature}}}}]
 effect: {{source: S, controller: me, by: spell, events: [{{id: e1, destroy: o1}}]}}
 """
-    with pytest.raises(dmrules.InputError, match="the card of the event it replaces is one of them"):
+    with pytest.raises(dmrules.InputError, match="not modelled: a text takes every card of a kind instead"):
         dmrules.solve(scenario(text))
 
 
@@ -1235,3 +1235,33 @@ def test_the_first_draw_in_the_opponents_turn_of_no_one_said_is_the_controllers(
     result = compile_text("相手のターンに1枚目のカードを引く時、かわりに自分の山札の上から1枚目を墓地に置いてもよい。")
     watch = result.forms()[0]["watch"]
     assert (watch["player"], sorted(watch["when"])) == ("own", ["first_this_turn", "opponent_turn"])
+
+
+def test_every_card_of_a_kind_another_event_moves_too_is_refused_by_name():
+    # A takes every other creature of mine, C among them, while C is destroyed and may go to the hand instead
+    every_other = "このクリーチャーが破壊される時、かわりに自分の他のクリーチャーをすべてマナゾーンに置く。"
+    to_hand = "このクリーチャーが破壊される時、墓地に置くかわりに手札に戻してもよい。"
+    text = f"""
+turn: opponent
+players:
+  me:
+    battle: [{_card("A", every_other)}, {_card("C", to_hand)}]
+  opponent:
+    battle: [{{id: X, card: {{name: 破壊者, type: creature}}}}]
+effect: {{source: X, controller: opponent, by: ability, events: [{{id: e1, destroy: A}}, {{id: e2, destroy: C}}]}}
+"""
+    with pytest.raises(dmrules.InputError, match="one of them is another event's card"):
+        dmrules.solve(scenario(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 「そのクリーチャー」 after a shield's, a cross gear's or a race's event: not said to be the watched card
+        "自分のシールドがブレイクされる時、そのクリーチャーのコストが5以上であれば、かわりにそのシールドを墓地に置いてもよい。",
+        "自分のクロスギアが破壊される時、そのクリーチャーのコストが5以上であれば、かわりに手札に戻してもよい。",
+        "自分のエイリアンが破壊される時、そのクリーチャーのコストが4以下であれば、墓地に置くかわりに手札に戻してもよい。",
+    ],
+)
+def test_sono_creature_after_another_head_is_refused(text):
+    assert_refused(text, "cannot read")

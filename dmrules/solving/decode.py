@@ -168,8 +168,9 @@ _UNMODELLED = {  # never listed as if it were followed (``unmodelled`` of the en
     # asp/common/feasible.lp
     "every_event_card": "not modelled: a text takes every card of a kind instead (「すべて」), and the card of the "
     "event it replaces is one of them: whether that card goes by its event or with the others, no rule says",
-    "every_shared": "not modelled: a text takes every card of a kind instead (「すべて」), and another replacement "
-    "of the same events may take one of them (609.9b): whether the one taking every card takes it too, no rule says",
+    "every_shared": "not modelled: a text takes every card of a kind instead (「すべて」), and one of them is "
+    "another event's card, another replacement's own card or one it may choose (609.9b): whether the one taking "
+    "every card takes it too, no rule says",
     # asp/sequential/order.lp
     "deck_order": "not modelled yet under the sequential ruleset: a card a replacement took from the top of a deck "
     "is replaced in turn while other cards are taken from that deck (the cards they take would not "

@@ -132,6 +132,13 @@ _NAMES_ANOTHER = re.compile(
 _NOUN_END = re.compile(r"(?:クリーチャー|カード|呪文|[ァ-ヺー・]+)$")
 
 
+def _another_named(head: str, ref: str, event: str) -> bool:
+    """Whether 「その<ref>」 after 「…の<head>が<event>時、」 may name another card than the watched one: the
+    event names another card, or 「そのクリーチャー」 follows another head than 「クリーチャー」 (a race's
+    「そのエイリアン」 is its own; a shield, a card, a cross gear is no creature)."""
+    return bool(_NAMES_ANOTHER.search(event)) or (ref != head)
+
+
 def _kind_said_after(match: re.Match[str]) -> str:
     """「自分のクリーチャーが…時、それが進化クリーチャーであれば、」: 「自分の進化クリーチャーが…時、」."""
     lead, whose, mods, head, event, kind, neg = match.group("lead", "whose", "mods", "head", "event", "kind", "neg")
@@ -501,12 +508,12 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # power or cost when the event would happen, a modifier of it
     (
         re.compile(
-            r"(自分|相手)の((?:(?!ターン|時)[^、。がに])*?)(クリーチャー|(?!シールド|カード)[ァ-ヺー・]+)が([^、。]*?時)、"
-            r"その(?:クリーチャー|\3)の"
+            r"(自分|相手)の((?:(?!ターン|時)[^、。がに])*?)(?<![ァ-ヺー・])(クリーチャー|[ァ-ヺー・]+)が([^、。]*?時)、"
+            r"その(クリーチャー|\3)の"
             r"(パワー|コスト)が(\d+)(以上|以下)(?:であれば|なら|ならば)、"
         ),
         lambda m: (
-            m.group(0) if _NAMES_ANOTHER.search(m.group(4)) else f"{m[1]}の{m[5]}{m[6]}{m[7]}の{m[2]}{m[3]}が{m[4]}、"
+            m.group(0) if _another_named(m[3], m[5], m[4]) else f"{m[1]}の{m[6]}{m[7]}{m[8]}の{m[2]}{m[3]}が{m[4]}、"
         ),
     ),
     # 「相手の呪文によって自分が手札を捨てる時」: a cause first, before the watched subject, set off by its comma
