@@ -1265,3 +1265,10 @@ effect: {{source: X, controller: opponent, by: ability, events: [{{id: e1, destr
 )
 def test_sono_creature_after_another_head_is_refused(text):
     assert_refused(text, "cannot read")
+
+
+def test_the_rendering_names_this_card_by_its_type_beside_a_keyword_in_quotes():
+    text = "このカードが破壊される時、かわりに自分の「ブロッカー」を持つクリーチャーを1体破壊してもよい。"
+    assert compile_text(text, "クロスギア").sentences[0].rendering == (
+        "このクロスギアが破壊される時、かわりに自分の「ブロッカー」を持つクリーチャーを1体破壊してもよい"
+    )

@@ -104,6 +104,11 @@ class Slot:
         if (self.verb, self.from_zone, self.to_zone) == ("put", "hand", "graveyard"):
             object.__setattr__(self, "verb", "discard")
 
+    @property
+    def count_form(self) -> int | str:
+        """The count as a form writes it: a number, ``any`` (「好きな数」) or ``all`` (「すべて」)."""
+        return "all" if self.every else "any" if self.count is None else self.count
+
 
 @dataclass(frozen=True)
 class Action:
@@ -153,9 +158,8 @@ class ReplacementAbility:
     needs_room: bool = False  # cannot apply when the zone it sends a card to is full (B32)
     conditions: tuple[Condition, ...] = ()  # ``if``: state conditions, all of which must hold
     once_per_turn: bool = False
-    duration: str | None = (
-        None  # this_turn, until_next_turn, until_opponent_turn_end: an effect a spell or ability creates
-    )
+    # this_turn, until_next_turn, until_opponent_turn_end: an effect a spell or ability creates
+    duration: str | None = None
     granted_to: Filter | None = None
     keyword: str | None = None
 

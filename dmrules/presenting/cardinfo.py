@@ -53,8 +53,7 @@ def action_text(action: Action) -> str:
     slot = action.slot
     if slot is None:
         return action_words(action)
-    count = "all" if slot.every else "any" if slot.count is None else slot.count
-    return f"choose {count} from {slot.from_zone} ({slot.verb} → {slot.to_zone}): {filter_text(slot.filter)}"
+    return f"choose {slot.count_form} from {slot.from_zone} ({slot.verb} → {slot.to_zone}): {filter_text(slot.filter)}"
 
 
 def _watch_text(w) -> str:

@@ -150,7 +150,7 @@ def _slot_form(slot: Slot) -> dict:
         )
         if v
     }
-    count: Any = "all" if slot.every else "any" if slot.count is None else slot.count
+    count: Any = slot.count_form
     for key, (from_zone, to_zone, verb, whose, types) in NAMED_CHOICES.items():
         if (slot.from_zone, slot.to_zone, slot.verb) != (from_zone, to_zone, verb):
             continue

@@ -130,13 +130,14 @@ _NAMES_ANOTHER = re.compile(
     r"によって|(?:能力|呪文|効果)で|バトル(?!ゾーン)|(?<!ゾーン)を|との|に(?=破壊|ブレイク|選ばれ)"
 )
 _NOUN_END = re.compile(r"(?:クリーチャー|カード|呪文|[ァ-ヺー・]+)$")
+_NOUN_HEADS = ("クリーチャー", "カード", "シールド", "手札")  # the heads of _KIND_SAID_AFTER that are no race
 
 
 def _another_named(head: str, ref: str, event: str) -> bool:
     """Whether 「その<ref>」 after 「…の<head>が<event>時、」 may name another card than the watched one: the
     event names another card, or 「そのクリーチャー」 follows another head than 「クリーチャー」 (a race's
     「そのエイリアン」 is its own; a shield, a card, a cross gear is no creature)."""
-    return bool(_NAMES_ANOTHER.search(event)) or (ref != head)
+    return bool(_NAMES_ANOTHER.search(event)) or ref != head
 
 
 def _kind_said_after(match: re.Match[str]) -> str:
@@ -150,12 +151,7 @@ def _kind_said_after(match: re.Match[str]) -> str:
         return match.group(0)
     if _NAMES_ANOTHER.search(event):
         return match.group(0)
-    if head not in (
-        "クリーチャー",
-        "カード",
-        "シールド",
-        "手札",
-    ):  # a race: 「そのエイリアンが光のクリーチャーであれば」
+    if head not in _NOUN_HEADS:  # a race: 「そのエイリアンが光のクリーチャーであれば」
         said = kind.removesuffix("クリーチャー")
         if neg not in ("であれば", "なら") or said in ("", kind) or "進化" in said or not said.endswith(("の", "る")):
             return match.group(0)

@@ -588,15 +588,12 @@ def _render_at_most(condition: Condition, flt: Filter) -> str:
     return f"{owners}の{noun}の数が{total}{condition.at_most}{unit}以下なら"
 
 
-_DURATIONS = DURATION_WORDS_JA
-
-
 def _prefix(ability: ReplacementAbility, skip: set[str]) -> list[str]:
     parts = []
     if ability.duration is not None:
         if ability.duration in ("until_next_turn", "until_opponent_turn_end") and ability.once_per_turn:
             raise ReadError("「各ターンに1度」 of an effect that lasts until its player's next turn")
-        parts.append(_DURATIONS[ability.duration])
+        parts.append(DURATION_WORDS_JA[ability.duration])
     for turn, word in _TURNS.items():
         if turn in ability.watch.conditions:
             parts.append(word)
@@ -1074,7 +1071,7 @@ def render_group(abilities: list[ReplacementAbility], grant: Grant | None = None
         conditions = [c for c in abilities[0].conditions if c in grant.conditions]
         if conditions != list(grant.conditions):
             raise ReadError("a grant's conditions not on the ability it gives")
-        during = [_DURATIONS[abilities[0].duration]] if abilities[0].duration is not None else []
+        during = [DURATION_WORDS_JA[abilities[0].duration]] if abilities[0].duration is not None else []
         lead = "".join(f"{c}、" for c in during + _condition_phrases(conditions))
         # the grant's conditions and duration are said with it, not again in the ability it gives
         rest = tuple(c for c in abilities[0].conditions if c not in grant.conditions)

@@ -961,13 +961,31 @@ def _names_earlier(group: Group) -> bool:
     return any(cond.earlier is not None for a in group.abilities for cond in a.conditions)
 
 
+def _named_as(rendering: str, noun: str) -> str:
+    """The rendering with this card named 「<noun>」 outside 「」 (a quoted ability's 「このクリーチャー」 is the card
+    given it; a keyword's name is no card)."""
+    out, depth, start = [], 0, 0
+    for i, char in enumerate(rendering):
+        if char == "「" and depth == 0:
+            out.append(rendering[start:i].replace("このクリーチャー", noun))
+            start = i
+        if char in "「」":
+            depth += 1 if char == "「" else -1
+            if depth == 0:
+                out.append(rendering[start : i + 1])
+                start = i + 1
+    if depth != 0:
+        return rendering  # quotes that do not close: left as rendered
+    return "".join(out) + rendering[start:].replace("このクリーチャー", noun)
+
+
 def _check(groups: list[Group], result: c.Compiled, this_noun: str | None) -> None:
     """Each group's rendering against its printed sentences; a group that differs is refused. ``this_noun`` names
     this card in the rendering when it is no creature (「このクロスギア」), as its type says."""
     for group in groups:
         problem, rendering = _round_trip(group)
-        if rendering is not None and this_noun is not None and "「" not in rendering:  # not a grant's quote
-            rendering = rendering.replace("このクリーチャー", this_noun)
+        if rendering is not None and this_noun is not None:
+            rendering = _named_as(rendering, this_noun)
         group.sentence.rendering = rendering
         if problem is not None:
             group.sentence.verdict, group.sentence.problem = "unreadable", problem
