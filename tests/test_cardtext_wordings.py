@@ -908,6 +908,56 @@ def test_the_mill_said_by_the_drawing_player_is_refused():
     )
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "相手がカードを引く時、かわりに相手は自分自身の山札の上から1枚目を墓地に置く。",
+        "相手がカードを引く時、相手はカードを引くかわりに、自身の山札の上から1枚目を墓地に置く。",
+    ],
+)
+def test_the_mill_of_the_drawing_players_own_deck_said_as_theirs_is_read(text):
+    # 「相手は自分自身の山札」: the deck of the player who would draw, named as the one who mills
+    assert_compiles_to(
+        text,
+        {"watch": {"event": "draw", "player": "opponent"}, "instead": [{"mill": {"player": "opponent", "count": 1}}]},
+    )
+
+
+def test_a_condition_said_after_the_draw_renders_back():
+    # 「相手がカードを引く時、相手の手札が5枚以上あれば」: the opponent's cards of a condition are no watched card
+    text = "相手がカードを引く時、相手の手札が5枚以上あれば、かわりに相手の山札の上から1枚目を墓地に置く。"
+    assert compile_text(text).complete, [s.problem for s in compile_text(text).problems]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # another player than the one drawing mills their own deck
+        "相手がカードを引く時、かわりに自分は自分自身の山札の上から1枚目を墓地に置く。",
+    ],
+)
+def test_a_mill_by_another_player_than_the_drawing_one_is_refused(text):
+    assert_refused(text, "done by a player the text names")
+    # 「相手はカードを引くかわりに」 of the controller's draw: who draws is not who is said to
+    assert_refused(
+        "自分がカードを引く時、相手はカードを引くかわりに、自身の山札の上から1枚目を墓地に置く。", "cannot read"
+    )
+
+
+def test_a_spells_turn_said_after_it_and_a_card_stacked_under_this_one_are_read():
+    assert_compiles_to(
+        "この呪文を相手のターン中に唱えた後、墓地に置くかわりに手札に戻す。",
+        {
+            "watch": {"event": "spell_to_graveyard", "card": "this", "when": ["opponent_turn"]},
+            "instead": [{"move_to": "hand"}],
+            "spell_own_movement": True,
+        },
+    )
+    assert compile_text(
+        "自分のシールドがブレイクされる時、かわりにそのシールドをこのクリーチャーの下に重ねて置く。"
+    ).complete
+
+
 def test_the_solver_mills_the_drawing_players_deck_instead():
     text = f"""
 turn: opponent

@@ -327,6 +327,16 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         r"\1かわりに\3を持ち主の",
     ),
+    # 「相手がカードを引く時、かわりに相手は自分自身の山札の上から1枚目を墓地に置く」 (「相手はカードを引くかわりに
+    # 自身の山札の…」): the drawing player's own deck, named by the player the sentence watches drawing, as
+    # 「かわりに相手の山札の…」 (「相手は自分の山札」, whose 「自分」 may be either player's, is left as printed)
+    (
+        re.compile(
+            r"^([^。]*?(相手|自分)がカードを(?:\d枚)?引く時、[^。]*?)(?:かわりに、?\2は、?|\2は、?(?:カードを)?引くかわりに、?)"
+            r"(?:自分自身|自身)の山札の"
+        ),
+        r"\1かわりに\2の山札の",
+    ),
     # 「…置かれるとき墓地に置くかわりに」: the comma after the watched event's 「時」, printed or not
     (re.compile(r"(?<=[るた])(?:時|とき)(?=[^、。はにのまで)」])"), "時、"),
     # 「このクリーチャーが破壊される時、これを墓地に置くかわりに」「…かわりにこれを自分の墓地に置く」: this card,
@@ -474,6 +484,8 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # 「自分はこの呪文を唱えた後で、」 (ブチクダキ・ハンマー): the spell's own player, who cast it, said as the topic
     (re.compile(r"(^|、)自分は、?(?=この呪文を唱えた後)"), r"\1"),
     (re.compile(r"この呪文を唱えた後で、"), "この呪文を唱えた後、"),
+    # 「この呪文を相手のターン中に唱えた後」: the turn said after the spell, as before it
+    (re.compile(r"(^|、)この呪文を、?((?:自分|相手)のターン中)に?、?(?=唱えた後)"), r"\1\2、この呪文を"),
     # 「AをN体とBをM体」 said 「A N体とB M体を」: a choice of each kind (_each_chosen)
     (
         re.compile(
@@ -1261,7 +1273,7 @@ _CANON_PATTERNS = tuple(
         # 「相手のクリーチャーが…時、墓地に置くかわりに相手の山札の一番下に置く」: the opponent's card into its
         # owner's zone
         (
-            r"^((?:[^、。]*、)*?相手の[^、。]*?が[^。]*?時、[^、。]*?かわりに(?:そのカードを|それを)?(?:[裏表]向きにして)?)相手の"
+            r"^((?:[^、。]*、)*?相手の[^、。]*?が(?![^、。]*?(?:あれば|なら|場合)、)[^。]*?時、[^、。]*?かわりに(?:そのカードを|それを)?(?:[裏表]向きにして)?)相手の"
             r"(?=(?:手札|墓地|マナゾーン|山札|シールドゾーン|超次元ゾーン)(?:の|に))",
             r"\1",
         ),
@@ -1523,7 +1535,8 @@ def canonical(text: str) -> str:
             text,
         )
     text = re.sub(
-        r"かわりに、?(?:その(?:(?!のうち)[^、。を])*|それ)を(?=(手札|マナゾーン|山札|墓地|裏向き|表向き|タップして|シールド|出|持ち主|自身|超次元))",
+        r"かわりに、?(?:その(?:(?!のうち)[^、。を])*|それ)を(?=(手札|マナゾーン|山札|墓地|裏向き|表向き|タップして|シールド|出|持ち主|自身|超次元))"
+        r"|かわりに、?(?:その(?:クリーチャー|シールド|カード)|それ)を(?=この(?:クリーチャー|カード)の下)",
         "かわりに",
         text,
     )
