@@ -912,6 +912,20 @@ MUTANTS += [
         "a mandatory 「破壊するかわりにタップする」 still obliges on a creature that is tapped already (0 resolutions)",
     ),
     M(
+        "untapped-card-untapped-instead",
+        "asp/common/feasible.lp",
+        "untaps(R,E,G), does(R,_,untap_event), not tapped(G), label(cannot_perform,L).",
+        "untaps(R,E,G), does(R,_,untap_event), not tapped(G), not tapped(G), label(cannot_perform,L), 1 = 2.",
+        "an untapped creature may be 「アンタップする」 instead of destroyed (2 resolutions, 1 expected)",
+    ),
+    M(
+        "untap-instead-obliges-untapped",
+        "asp/common/feasible.lp",
+        "tap_blocked(R,E) :- obliging(R), rwatches(R,E), does(R,_,untap_event), event_card(E,G), not tapped(G).",
+        "tap_blocked(R,E) :- obliging(R), rwatches(R,E), does(R,_,untap_event), event_card(E,G), not tapped(G), 1 = 2.",
+        "a mandatory 「かわりにアンタップする」 still obliges on an untapped creature (0 resolutions)",
+    ),
+    M(
         "gr-creature-stays-where-put",
         "asp/common/result.lp",
         "home(C,gr) :- gr_card(C).",

@@ -1660,8 +1660,9 @@ def test_the_card_that_flips_instead_untaps_too():
     )
     abilities = compile_text(text).abilities
     assert [[a.kind for a in ability.instead] for ability in abilities] == [["stay", "flip_source", "untap_source"]] * 2
-    # with no card before it, 「アンタップする」 would be the watched card's: no action of the vocabulary
-    assert_refused(text.replace("このドラグハートをクリーチャー側に裏返し、", ""), "untap instead")
+    # with no card before it, 「アンタップする」 is the watched card's: the creature stays and untaps
+    alone = compile_text(text.replace("このドラグハートをクリーチャー側に裏返し、", "")).abilities
+    assert [[a.kind for a in ability.instead] for ability in alone] == [["stay", "untap_event"]] * 2
 
 
 def test_an_sf_ability_holds_only_while_the_scenario_flags_the_card():

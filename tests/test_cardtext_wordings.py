@@ -1322,3 +1322,62 @@ def test_the_rendering_names_this_card_by_its_type_beside_a_keyword_in_quotes():
     assert compile_text(text, "クロスギア").sentences[0].rendering == (
         "このクロスギアが破壊される時、かわりに自分の「ブロッカー」を持つクリーチャーを1体破壊してもよい"
     )
+
+
+# -- the event's card untapped instead (「破壊されるかわりにアンタップする」): it stays, untapped ----------------------
+
+UNTAP_MAY = "このクリーチャーが破壊される時、かわりにアンタップしてもよい。"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        UNTAP_MAY,
+        "このクリーチャーが破壊される時、かわりにこのクリーチャーをアンタップしてもよい。",
+        "このクリーチャーが破壊される時、墓地に置くかわりにアンタップしてもよい。",
+    ],
+)
+def test_the_event_card_untapped_instead_is_read(text):
+    assert_compiles_to(
+        text, {"watch": {"event": "destroy", "card": "this"}, "instead": ["stay", "untap_it"], "optional": True}
+    )
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        # untapped and put somewhere, or untapped instead of a move from no battle zone, or this card untapped
+        # instead of another's event
+        ("自分のクリーチャーが手札に戻される時、かわりにアンタップしてマナゾーンに置く。", "cannot read"),
+        ("自分のクリーチャーがマナゾーンに置かれる時、かわりにアンタップしてもよい。", "untapped instead of an event"),
+        ("自分のクリーチャーが破壊される時、かわりにこのクリーチャーをアンタップする。", "this card untap instead"),
+    ],
+)
+def test_near_variants_of_the_untap_instead_are_refused(text, named):
+    assert_refused(text, named)
+
+
+def _untap_finals(tapped: bool, text: str = UNTAP_MAY) -> list[tuple[str, tuple[str, ...]]]:
+    state = ", tapped: true" if tapped else ""
+    board = f"""
+turn: opponent
+players:
+  me:
+    battle: [{{id: A, card: {{name: 起き上がり, type: creature, text: "{text}"}}{state}}}]
+  opponent:
+    battle: [{{id: X, card: {{name: 破壊者, type: creature}}}}]
+effect: {{source: X, controller: opponent, by: ability, events: [{{destroy: A}}]}}
+"""
+    return sorted((r.final["A"], r.untapped) for r in dmrules.solve(scenario(board)).resolutions)
+
+
+def test_the_solver_keeps_a_tapped_creature_untapped_instead():
+    assert _untap_finals(tapped=True) == [("battle", ("A",)), ("graveyard", ())]
+    must = "このクリーチャーが破壊される時、かわりにアンタップする。"
+    assert _untap_finals(tapped=True, text=must) == [("battle", ("A",))]
+
+
+def test_an_untapped_creature_cannot_be_untapped_instead():
+    assert _untap_finals(tapped=False) == [("graveyard", ())]
+    must = "このクリーチャーが破壊される時、かわりにアンタップする。"
+    assert _untap_finals(tapped=False, text=must) == [("graveyard", ())]

@@ -120,6 +120,7 @@ class Action:
     #            under_leave (every card under this one leaves where the event would send it: G-NEO進化),
     #            untap_source (this card untaps: 「このドラグハートをクリーチャー側に裏返し、アンタップする」),
     #            tap_event (the event's card stays and is tapped: 「破壊するかわりにタップする」),
+    #            untap_event (the event's card stays and untaps: 「破壊されるかわりにアンタップする」),
     #            trigger (the watched triggered ability triggers ``count`` times, 0 or 2: 「かわりにその能力はトリガー
     #            しない」, 「1度のかわりに2度トリガーする」), partner_to (the other creature of the battle whose result
     #            the watched destruction is goes to ``zone``: 「そのバトルをしているクリーチャーを2体とも…に置く」)

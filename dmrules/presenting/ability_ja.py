@@ -151,25 +151,33 @@ def _trigger_or_partner(action: Action, zone: str) -> str:
     return "その能力は2度トリガーする" if action.count == 2 else "その能力はトリガーしない"
 
 
+# Actions said in the same words whatever their fields.
+_FIXED_JA = {
+    "stay": "そのカードはその場にとどまる",
+    "move_under": "そのカードはこのカードの下に置かれる",
+    "turn_face_up": "そのカードはその場で表向きにされる",
+    "move_top": "そのカードの一番上のカードだけが移動する",
+    "under_leave": "かわりにこのカードの下のカードすべてが離れる",
+    "use_ability": "かわりに次の能力を使う",
+    "tap_source": "このカードをタップする",
+    "untap_source": "このカードをアンタップする",
+    "tap_event": "そのカードはその場でタップされる",
+    "untap_event": "そのカードはその場でアンタップされる",
+    "flip_source": "このカードを裏返す",
+    "destroy_partner": "バトルの相手のクリーチャーを破壊する",
+    "win": "自分がゲームに勝つ",
+}
+
+
 def action_words(action: Action) -> str:
     kind = action.kind
     zone = ZONE_OR_ANY_JA.get(action.zone or "", action.zone or "")
-    simple = {
-        "stay": "そのカードはその場にとどまる",
-        "move_under": "そのカードはこのカードの下に置かれる",
-        "turn_face_up": "そのカードはその場で表向きにされる",
-        "move_top": "そのカードの一番上のカードだけが移動する",
-        "under_leave": "かわりにこのカードの下のカードすべてが離れる",
-        "choose_instead": "かわりに相手が選ぶ" if action.whose == "opponent" else "かわりに自分が選ぶ",
-        "use_ability": "かわりに次の能力を使う",
-        "tap_source": "このカードをタップする",
-        "untap_source": "このカードをアンタップする",
-        "flip_source": "このカードを裏返す",
-        "destroy_partner": "バトルの相手のクリーチャーを破壊する",
-        "win": "自分がゲームに勝つ",
-    }
-    if kind in simple:
-        return simple[kind]
+    if kind in _FIXED_JA:
+        return _FIXED_JA[kind]
+    if kind == "choose_instead":
+        return "かわりに相手が選ぶ" if action.whose == "opponent" else "かわりに自分が選ぶ"
+    if kind == "under_to":
+        return f"このカードの下のカードをすべて{zone}に置く"
     if kind == "ex_life_to":
         return f"このカードの「EXライフ」シールドをすべて{zone}に置く"
     if kind == "move_under_chosen":

@@ -113,6 +113,8 @@ _FIXED_WORDS = {
     "under_leave": "every card under this card leaves instead, where the event would send it (none: it cannot)",
     "use_ability": "use the next ability instead",
     "untap_source": "this card untaps",
+    "tap_event": "the card stays where it is, tapped",
+    "untap_event": "the card stays where it is and untaps",
     "tap_source": "tap this card",
     "flip_source": "this card flips",
     "destroy_partner": "the other creature of the battle is destroyed",

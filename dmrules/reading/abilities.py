@@ -90,6 +90,7 @@ ONE_WORD_ACTIONS = (
     "under_leave",
     "untap_this",
     "tap_it",
+    "untap_it",
 )
 ACTION_KEYS = (
     "move_to",
@@ -307,6 +308,8 @@ def _word_action(node: Node) -> Action:
         "untap_this": Action("untap_source"),
         # 「破壊するかわりにタップする」: the event's card stays, tapped
         "tap_it": Action("tap_event"),
+        # 「破壊されるかわりにアンタップする」: the event's card stays, untapped
+        "untap_it": Action("untap_event"),
     }
     if word in simple:
         return simple[word]

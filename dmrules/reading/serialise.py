@@ -179,6 +179,7 @@ _WORD_FORMS = {
     "under_leave": "under_leave",
     "untap_source": "untap_this",
     "tap_event": "tap_it",
+    "untap_event": "untap_it",
 }
 
 

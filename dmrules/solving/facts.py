@@ -444,6 +444,7 @@ WORD_ACTIONS = (
     "under_leave",
     "untap_source",
     "tap_event",
+    "untap_event",
     "turn_face_up",
     "move_under_chosen",
 )

@@ -1511,6 +1511,24 @@ _COUNT_DISCARDED = re.compile(
 )
 
 
+def _unnamed_object(text: str) -> str:
+    """「かわりにそのクリーチャーを手札に戻す」: the watched card, named or not after 「かわりに」
+    (「このクリーチャーを」 of this creature's own event)."""
+    if text.startswith("このクリーチャーが") or "、このクリーチャーが" in text:
+        text = re.sub(
+            r"かわりに、?このクリーチャーを(?=(手札|マナゾーン|山札|墓地|裏向き|表向き|タップして|アンタップ|シールド|出|裏返|超次元))",
+            "かわりに",
+            text,
+        )
+    return re.sub(
+        r"かわりに、?(?:その(?:(?!のうち)[^、。を])*|それ)を"
+        r"(?=(手札|マナゾーン|山札|墓地|裏向き|表向き|タップして|アンタップ|シールド|出|持ち主|自身|超次元))"
+        r"|かわりに、?(?:その(?:クリーチャー|シールド|カード)|それ)を(?=この(?:クリーチャー|カード)の下)",
+        "かわりに",
+        text,
+    )
+
+
 def canonical(text: str) -> str:
     """``text`` (a printed sentence or a rendering) in the wording both are compared in (see above)."""
     text = re.sub(r"(?<=[きしりえち])、その後、", "、", normalize(text).rstrip("。"))  # 「…を引き、その後、…」
@@ -1528,18 +1546,7 @@ def canonical(text: str) -> str:
         text = text.replace("バトルゾーンにある", "")
     # 「…時、そのクリーチャーをかわりに…」: the object said before 「かわりに」, as after it
     text = _OBJECT_FIRST.sub(r"\1、かわりに\2", text)
-    if text.startswith("このクリーチャーが") or "、このクリーチャーが" in text:
-        text = re.sub(
-            r"かわりに、?このクリーチャーを(?=(手札|マナゾーン|山札|墓地|裏向き|表向き|タップして|シールド|出|裏返|超次元))",
-            "かわりに",
-            text,
-        )
-    text = re.sub(
-        r"かわりに、?(?:その(?:(?!のうち)[^、。を])*|それ)を(?=(手札|マナゾーン|山札|墓地|裏向き|表向き|タップして|シールド|出|持ち主|自身|超次元))"
-        r"|かわりに、?(?:その(?:クリーチャー|シールド|カード)|それ)を(?=この(?:クリーチャー|カード)の下)",
-        "かわりに",
-        text,
-    )
+    text = _unnamed_object(text)
     text = _ORIGINAL.sub("", text)
     text = _DONE_BEFORE.sub(r"\1かわりに\2", text)
     text = text.replace("かわりに、", "かわりに")

@@ -762,6 +762,7 @@ _FIXED_ACTIONS = {
     "under_leave": "このクリーチャーの下にあるカードすべてが離れる",
     "tap_source": "このクリーチャーをタップする",
     "tap_event": "タップする",
+    "untap_event": "アンタップする",
     "turn_face_up": "表向きにする",
     "flip_source": "このクリーチャーを裏返す",
     "untap_source": "このクリーチャーをアンタップする",

@@ -114,7 +114,9 @@ def _check_event_player_may(clause: Clause, watch: Watch) -> None:
         raise ReadError("what the watched card's player, not the ability's controller, may do instead (「てもよい」)")
 
 
-def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
+def _checked(clause: Clause, watch: Watch) -> Clause:
+    """The clause's card named again and its player checked: 「そのプレイヤーはそのカードを…」 is the event's card, by
+    its player; another player named, or cards of two kinds joined by 「と」, are refused."""
     if clause.target is not None and clause.target.kind == "that":
         check_ref(clause.target.ref, watch)
     if clause.target is not None and clause.target.phrase is not None and clause.target.phrase.both:
@@ -124,10 +126,14 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
         )
     if clause.actor == "event_player" and (clause.target is None or clause.target.kind == "that"):
         _check_event_player_may(clause, watch)
-        clause = replace(clause, actor=None)  # 「そのプレイヤーはそのカードを…」: the event's card, by its player
+        clause = replace(clause, actor=None)
     if clause.actor is not None:
         raise ReadError("what happens instead, done by a player the text names")
-    clause = _shieldified(clause)
+    return _shieldified(clause)
+
+
+def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
+    clause = _checked(clause, watch)
     target = clause.target
     verb = clause.verb
     said = _said_whole(clause, watch)
@@ -146,6 +152,9 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
         raise ReadError("a battle's creature moved instead, with no word for which of the two")
     if target is None or target.kind == "that":
         return [_event_card(clause, watch)]
+    if target.kind == "this" and clause.verb == "untap" and watch.subject == "this":
+        # 「このクリーチャーをアンタップする」 of its own event: the event's card
+        return [_event_card(replace(clause, target=None), watch)]
     if target.kind == "this":
         return _this_instead(clause)
     if target.kind == "battling_both":
@@ -280,7 +289,7 @@ def _event_card(clause: Clause, watch: Watch) -> Action:
         if not set(watch.events) <= {"break", "leave_shields"}:
             raise ReadError("a card turned face up instead of an event that is not a shield's")
         return Action("turn_face_up")
-    if clause.verb == "tap" and clause.mode != "te":
+    if clause.verb in ("tap", "untap") and clause.mode != "te":
         # 「（相手のクリーチャーが…破壊される時、）破壊するかわりにタップする」: it stays in the battle zone, tapped;
         # 「自分のジョーカーズが…時、かわりにそのジョーカーズをタップしてもよい」: the watched card named again
         ref = clause.target.ref if clause.target is not None else None
@@ -288,11 +297,12 @@ def _event_card(clause: Clause, watch: Watch) -> Action:
             check_ref(ref, watch)
             ref = "それ"
         named = clause.target is not None and ref not in ("そのクリーチャー", "それ")
+        done = "tapped" if clause.verb == "tap" else "untapped"
         if clause.place is not None or clause.manners or clause.sources or named:
-            raise ReadError("the event's card tapped and put somewhere")
+            raise ReadError(f"the event's card {done} and put somewhere")
         if not set(watch.events) <= {"destroy", "leave", "return_to_hand"} or watch.from_zone not in (None, "battle"):
-            raise ReadError("a card tapped instead of an event that takes it from no battle zone")
-        return Action("tap_event")
+            raise ReadError(f"a card {done} instead of an event that takes it from no battle zone")
+        return Action("tap_event" if clause.verb == "tap" else "untap_event")
     if clause.verb not in _MOVE_VERBS:
         raise ReadError(f"the event's card {clause.verb} instead: no action of the vocabulary")
     if clause.place is not None and clause.place.zone == "under":

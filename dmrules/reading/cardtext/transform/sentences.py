@@ -341,7 +341,7 @@ def _check_original(original: Original | None, watch: Watch) -> Watch:
 
 
 # What is done instead that is the same whoever does it: the event's card kept, moved, tapped or turned face up.
-_ANYONES_ACTS = {"stay", "move", "move_top", "move_under", "tap_event", "turn_face_up", "trigger"}
+_ANYONES_ACTS = {"stay", "move", "move_top", "move_under", "tap_event", "untap_event", "turn_face_up", "trigger"}
 
 
 def _check_actor(original: Original | None, watch: Watch, actions: tuple[Action, ...], optional: bool) -> None:
