@@ -926,6 +926,20 @@ MUTANTS += [
         "a mandatory 「かわりにアンタップする」 still obliges on an untapped creature (0 resolutions)",
     ),
     M(
+        "under-watched-with-nothing-under",
+        "asp/common/feasible.lp",
+        "none_under_watched(R,E) :- rwatches(R,E), does(R,_,under_watched_to(_)), event_card(E,T), not has_under(T).",
+        "none_under_watched(R,E) :- rwatches(R,E), does(R,_,under_watched_to(_)), event_card(E,T), 1 = 2.",
+        "「その下にあるカードは…」 applies to a creature with nothing under it (2 resolutions, 1 expected)",
+    ),
+    M(
+        "under-watched-cards-go-with-it",
+        "asp/common/actions.lp",
+        "event_to(res(R,E,I,U),Z) :- made(res(R,E,I,U),E,R), does(R,I,under_watched_to(Z)).",
+        "event_to(res(R,E,I,U),graveyard) :- made(res(R,E,I,U),E,R), does(R,I,under_watched_to(Z)).",
+        "the cards under the destroyed creature go to the graveyard, not where the text sends them",
+    ),
+    M(
         "gr-creature-stays-where-put",
         "asp/common/result.lp",
         "home(C,gr) :- gr_card(C).",

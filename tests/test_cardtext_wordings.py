@@ -1381,3 +1381,93 @@ def test_an_untapped_creature_cannot_be_untapped_instead():
     assert _untap_finals(tapped=False) == [("graveyard", ())]
     must = "このクリーチャーが破壊される時、かわりにアンタップする。"
     assert _untap_finals(tapped=False, text=must) == [("graveyard", ())]
+
+
+# -- the cards under the watched creature sent elsewhere (「その下にあるカードは、墓地に置くかわりに…」) -----------
+
+UNDER_TO_HAND = (
+    "自分の進化クリーチャーが破壊される時、そのクリーチャーの下にあるカードは、"
+    "墓地に置くかわりにすべて自分の手札に戻す。"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        UNDER_TO_HAND,
+        "自分の進化クリーチャーが破壊される時、その下にあるカードはすべて、墓地に置くかわりに手札に戻す。",
+        "自分の進化クリーチャーが破壊される時、そのクリーチャーの下にあったカードは墓地に置くかわりに手札に戻す。",
+    ],
+)
+def test_the_cards_under_the_watched_creature_sent_elsewhere_are_read(text):
+    assert_compiles_to(
+        text,
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature", "evolution": True}},
+            "instead": ["top_card_only", {"under_watched_to": "hand"}],
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        # the event is no move to the graveyard; the cards under put into the opponent's zone; a choice among them
+        (
+            "自分の進化クリーチャーが手札に戻される時、そのクリーチャーの下にあるカードは墓地に置くかわりにマナゾーンに置く。",
+            "says again an event",
+        ),
+        (
+            "自分の進化クリーチャーが破壊される時、そのクリーチャーの下にあるカードは墓地に置くかわりに相手のマナゾーンに置く。",
+            "opponent's zone",
+        ),
+        (
+            "自分のシールドがブレイクされる時、そのクリーチャーの下にあるカードは墓地に置くかわりに手札に戻す。",
+            "says again",
+        ),
+    ],
+)
+def test_near_variants_of_the_cards_under_sent_elsewhere_are_refused(text, named):
+    assert_refused(text, named)
+
+
+def _under_finals(text: str, under: int = 2) -> list[dict[str, str]]:
+    pile = "".join(f"\n      - {{id: u{i}, card: {{name: 進化元{i}, type: creature}}, under: V}}" for i in range(under))
+    board = f"""
+turn: opponent
+players:
+  me:
+    battle:
+      - {{id: V, card: {{name: 進化する者, type: evolution_creature}}}}{pile}
+      - {{id: S, card: {{name: 見守る者, type: creature, text: "{text}"}}}}
+  opponent:
+    battle: [{{id: X, card: {{name: 破壊者, type: creature}}}}]
+effect: {{source: X, controller: opponent, by: ability, events: [{{destroy: V}}]}}
+"""
+    pile_ids = ["V"] + [f"u{i}" for i in range(under)]
+    return [{c: r.final[c] for c in pile_ids} for r in dmrules.solve(scenario(board)).resolutions]
+
+
+def test_the_solver_sends_the_cards_under_the_destroyed_creature_elsewhere():
+    assert _under_finals(UNDER_TO_HAND) == [{"V": "graveyard", "u0": "hand", "u1": "hand"}]
+    # with nothing under it there is nothing to replace: the creature is destroyed as it would be
+    assert _under_finals(UNDER_TO_HAND, under=0) == [{"V": "graveyard"}]
+
+
+def test_the_cards_under_go_elsewhere_beside_the_creatures_own_replacement():
+    # V may go to the hand instead (its own ability): first, its pile goes whole; after S's, V alone may
+    own = "このクリーチャーが破壊される時、墓地に置くかわりに手札に戻してもよい。"
+    board = f"""
+turn: opponent
+players:
+  me:
+    battle:
+      - {{id: V, card: {{name: 進化する者, type: evolution_creature, text: "{own}"}}}}
+      - {{id: u0, card: {{name: 進化元, type: creature}}, under: V}}
+      - {{id: S, card: {{name: 見守る者, type: creature, text: "{UNDER_TO_HAND}"}}}}
+  opponent:
+    battle: [{{id: X, card: {{name: 破壊者, type: creature}}}}]
+effect: {{source: X, controller: opponent, by: ability, events: [{{destroy: V}}]}}
+"""
+    finals = {(r.final["V"], r.final["u0"]) for r in dmrules.solve(scenario(board)).resolutions}
+    assert finals == {("hand", "hand"), ("graveyard", "hand")}

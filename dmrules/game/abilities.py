@@ -121,6 +121,8 @@ class Action:
     #            untap_source (this card untaps: 「このドラグハートをクリーチャー側に裏返し、アンタップする」),
     #            tap_event (the event's card stays and is tapped: 「破壊するかわりにタップする」),
     #            untap_event (the event's card stays and untaps: 「破壊されるかわりにアンタップする」),
+    #            under_watched_to (the cards under the event's card go to ``zone`` instead of going with it; beside
+    #            move_top: 「そのクリーチャーの下にあるカードは、墓地に置くかわりに…に置く」),
     #            trigger (the watched triggered ability triggers ``count`` times, 0 or 2: 「かわりにその能力はトリガー
     #            しない」, 「1度のかわりに2度トリガーする」), partner_to (the other creature of the battle whose result
     #            the watched destruction is goes to ``zone``: 「そのバトルをしているクリーチャーを2体とも…に置く」)

@@ -178,6 +178,8 @@ def action_words(action: Action) -> str:
         return "かわりに相手が選ぶ" if action.whose == "opponent" else "かわりに自分が選ぶ"
     if kind == "under_to":
         return f"このカードの下のカードをすべて{zone}に置く"
+    if kind == "under_watched_to":
+        return f"そのカードの下のカードはすべて{zone}に置かれる"
     if kind == "ex_life_to":
         return f"このカードの「EXライフ」シールドをすべて{zone}に置く"
     if kind == "move_under_chosen":

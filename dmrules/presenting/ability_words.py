@@ -140,14 +140,13 @@ def action_words(action: Action) -> str:
         )
     if kind == "move_under_chosen":
         return f"the card goes under a chosen {filter_words(action.filter)} instead"
+    zone = ZONE_OR_ANY_WORDS.get(action.zone or "", action.zone or "")
     if kind == "under_to":
-        zone = action.zone or ""
-        return f"every card under this card goes to the {ZONE_OR_ANY_WORDS.get(zone, zone)} (none: it cannot)"
+        return f"every card under this card goes to the {zone} (none: it cannot)"
+    if kind == "under_watched_to":
+        return f"the cards under the card go to the {zone} instead of with it"
     if kind == "ex_life_to":
-        zone = action.zone or ""
-        return (
-            f"every shield this card's EX life made goes to the {ZONE_OR_ANY_WORDS.get(zone, zone)} (none: it cannot)"
-        )
+        return f"every shield this card's EX life made goes to the {zone} (none: it cannot)"
     if kind == "move_source":
         verb = {"destroy": "is destroyed", "discard": "is discarded", "put": f"goes to the {action.zone}"}[
             action.verb or "put"
@@ -177,8 +176,7 @@ def action_words(action: Action) -> str:
     if kind == "trigger":
         return "it triggers twice" if action.count == 2 else "it does not trigger"
     if kind == "partner_to":
-        where = ZONE_OR_ANY_WORDS.get(action.zone or "", action.zone or "")
-        return f"the other creature of the battle goes to the {where} too"
+        return f"the other creature of the battle goes to the {zone} too"
     return kind
 
 

@@ -95,6 +95,7 @@ ONE_WORD_ACTIONS = (
 ACTION_KEYS = (
     "move_to",
     "under_to",
+    "under_watched_to",
     "ex_life_to",
     "this_to",
     "discard",
@@ -338,6 +339,14 @@ def _choice_action(key: str, arg: Node) -> Action:
     return Action("choose", slot=slot)
 
 
+# Actions written with the zone they send cards to alone: 「かわりにこのクリーチャーの下にあるカードをすべて墓地に
+# 置き」 (under_to: every card under this one, however many; none: it cannot be done, the ruling change of
+# 2025-04-08); 「このクリーチャーが離れる時、かわりにそのシールドを墓地に置く」 (ex_life_to: every shield this
+# card's 「EXライフ」 made); 「そのバトルをしているクリーチャーを2体とも持ち主のマナゾーンに置く」 (partner_to: the
+# battle's other creature too).
+_TO_ZONE = ("under_to", "ex_life_to", "partner_to")
+
+
 def _keyed_action(node: Node, key: str, arg: Node) -> Action:
     """An action written as a mapping with one key, other than a choice."""
     if key == "move_to":
@@ -347,14 +356,14 @@ def _keyed_action(node: Node, key: str, arg: Node) -> Action:
         return Action("move", **move)
     if key == "power":
         return Action("power", count=arg.integer(-1_000_000, 1_000_000))
-    if key == "under_to":
-        # 「かわりにこのクリーチャーの下にあるカードをすべて墓地に置き」: every card under this one,
-        # however many (none: it cannot be done, the ruling change of 2025-04-08).
-        return Action("under_to", zone=arg.text(ZONES))
-    if key == "ex_life_to":
-        # 「このクリーチャーが離れる時、かわりにそのシールドを墓地に置く」 (EXライフ): every shield this card's
-        # 「EXライフ」 made goes there
-        return Action("ex_life_to", zone=arg.text(ZONES))
+    if key in _TO_ZONE:
+        return Action(key, zone=arg.text(ZONES))
+    if key == "under_watched_to":
+        # 「そのクリーチャーの下にあるカードは、墓地に置くかわりに…に置く」: the cards under the event's card
+        move = _read_move(arg, ZONES)
+        if any(move.get(k) for k in ("tapped", "face_up", "face_down", "on_shield")):
+            raise arg.error("the cards under the event's card go to a zone, at a position of the deck, no more")
+        return Action("under_watched_to", zone=move["zone"], position=move.get("position"))
     if key == "this_to":
         return Action("move_source", verb="put", **_read_move(arg, ZONES))
     if key == "mill":
@@ -382,9 +391,6 @@ def _keyed_action(node: Node, key: str, arg: Node) -> Action:
     if key == "under_chosen":
         # 「墓地に置くかわりに自分のNEOクリーチャー1体の下に置く」: under one card its player chooses
         return Action("move_under_chosen", filter=parse_filter(arg, default_whose="own"))
-    if key == "partner_to":
-        # 「そのバトルをしているクリーチャーを2体とも持ち主のマナゾーンに置く」: the battle's other creature too
-        return Action("partner_to", zone=arg.text(ZONES))
     if key == "trigger":
         # 「かわりにその能力はトリガーしない」 (0), 「1度のかわりに2度トリガーする」 (2)
         count = arg.integer(0, 2)

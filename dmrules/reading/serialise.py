@@ -201,6 +201,8 @@ def action_dict(action: Action) -> Any:
         return {"under_chosen": filter_dict(action.filter or Filter(), "own")}
     if kind == "under_to":
         return {"under_to": action.zone}
+    if kind == "under_watched_to":
+        return {"under_watched_to": _move_form(action)}
     if kind == "ex_life_to":
         return {"ex_life_to": action.zone}
     if kind == "choose":

@@ -418,7 +418,7 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
 def action_facts(r: Symbol, n: Symbol, action) -> list[Symbol]:
     """Facts for the ``n``-th thing ``r`` does instead, other than a choice of cards."""
     out = [fact("does", r, n, action_term(action))]
-    if action.kind in ("move", "move_source") and action.zone == "deck" and action.position:
+    if action.kind in ("move", "move_source", "under_watched_to") and action.zone == "deck" and action.position:
         out.append(fact("action_position", r, n, C(action.position)))
     if action.kind == "move_under_chosen" and action.filter is not None:
         host = Function("flt", [r, n, C("host")])
@@ -466,6 +466,8 @@ def action_term(action) -> Symbol:
         return Function("power", [Number(action.count)])
     if action.kind == "under_to":
         return Function("under_to", [C(action.zone)])
+    if action.kind == "under_watched_to":
+        return Function("under_watched_to", [C(action.zone)])
     if action.kind == "ex_life_to":
         return Function("ex_life_to", [C(action.zone)])
     if action.kind == "mill" and action.zone is not None:  # the top cards put into the mana or shield zone

@@ -307,6 +307,15 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         re.compile(r"^([^。]*?クリーチャー(?:\d体)?が(?:(?!を(?!離れる))[^。])*?時、[^。]*?)その下にある"),
         r"\1そのクリーチャーの下にある",
     ),
+    # 「このクリーチャーの下にあったカードはすべて、墓地に置くかわりに…」 (「…下にあるカードは墓地に置くかわりにすべて
+    # …」): the cards under the watched creature, whose own move is replaced, said one way
+    (
+        re.compile(
+            r"(?<=時、)(その|この)(?:進化)?クリーチャーの下に(?:ある|あった|重ねた|重ねてある)カードは、?(?:すべて、?)?"
+            r"墓地に置くかわりに、?(?:すべて、?)?"
+        ),
+        r"\1クリーチャーの下にあるカードは、墓地に置くかわりに",
+    ),
     # 「その後、相手は自身の手札を1枚選んで捨てる」: the cards of the player the clause names, 「自分自身の」
     (re.compile(r"((?:そうしたら|そうした場合|その後)、)(相手|自分)は、?自身の(?=[^、。]*?を)"), r"\1\2は自分自身の"),
     # 「自分の呪文によって相手の手札が捨てられる時」 (「…の効果で」): a cause said first, set off from the card
@@ -1501,7 +1510,8 @@ _PREFIX_SEGMENT = re.compile(
 
 
 _LEAVE_TO_GRAVEYARD = re.compile(
-    r"(?:バトルゾーンを|バトルゾーンから)?離れる時、(?:(?:この|その)[^、。を]*を|これを|それを)?(?:墓地に置(?:く|かれる)|墓地の)かわりに、?"
+    r"(?:バトルゾーンを|バトルゾーンから)?離れる時、((?:この|その)クリーチャーの下にあるカードは、)?"
+    r"(?:(?:この|その)[^、。を]*を|これを|それを)?(?:墓地に置(?:く|かれる)|墓地の)かわりに、?"
 )
 
 
@@ -1535,7 +1545,7 @@ def canonical(text: str) -> str:
     # 「相手のマナゾーンにあるカードの枚数より大きいコストを持つ」: one modifier, set aside from the zone patterns
     text = _EXCEEDS_MANA.sub(r"§C\1§", text)
     # 「離れる時、墓地に置くかわりに」: a leaving that would put the card into the graveyard, replaced (no other)
-    text = _LEAVE_TO_GRAVEYARD.sub("バトルゾーンから墓地に置かれる時、かわりに", text)
+    text = _LEAVE_TO_GRAVEYARD.sub(r"バトルゾーンから墓地に置かれる時、\1かわりに", text)
     for old, new in _CANON_WORDS:
         text = text.replace(old, new)
     for pattern, replacement in _CANON_PATTERNS:

@@ -787,6 +787,8 @@ def render_action(action: Action) -> str:
         return {0: "トリガーしない", 2: "2度トリガーする"}[_given(action.count, "number of triggers")]
     if kind == "under_to":
         return "このクリーチャーの下にあるカードをすべて" + _zone_verb(_given(action.zone, "zone"), None)
+    if kind == "under_watched_to":  # said after 「…の下にあるカードは、墓地に置くかわりに」 (render_ability_sentence)
+        return _zone_verb(_given(action.zone, "zone"), action.position)
     if kind == "ex_life_to":
         return "そのシールドを" + _zone_verb(_given(action.zone, "zone"), None)
     if kind == "move_source":
@@ -999,6 +1001,11 @@ def render_ability_sentence(abilities: list[ReplacementAbility]) -> str:
     cast = first.watch.events == ("spell_to_graveyard",) and after
     if not untap and not cast:
         head += "時"
+    if [a.kind for a in first.instead] == ["move_top", "under_watched_to"]:
+        under = (
+            f"{'この' if first.watch.subject == 'this' else 'その'}クリーチャーの下にあるカードは、墓地に置くかわりに"
+        )
+        return "、".join(prefix + [head, under]) + render_actions(first.instead[1:], first.optional)
     return "、".join(prefix + [head]) + "、かわりに" + _instead(first)
 
 

@@ -25,6 +25,8 @@ _VERB_PLACE = {"enter": "battle", "discard": "graveyard", "destroy": "graveyard"
 
 def instead_actions(instead: Instead, watch: Watch) -> tuple[Action, ...]:
     """The actions of what happens instead of ``watch``'s event, in order."""
+    if instead.original is not None and instead.original.under:
+        return _under_watched(instead, watch)
     if instead.one_of:
         if len(instead.clauses) != 2:
             raise ReadError("「〜か、〜」 of more than two")
@@ -43,6 +45,23 @@ def instead_actions(instead: Instead, watch: Watch) -> tuple[Action, ...]:
         _check_unnamed_after_this(clauses[i - 1] if i else None, clause, watch)
         actions.extend(clause_actions(clause, watch))
     return tuple(actions)
+
+
+def _under_watched(instead: Instead, watch: Watch) -> tuple[Action, ...]:
+    """「そのクリーチャーの下にあるカードは、墓地に置くかわりにマナゾーンに置く」: the watched card goes as its event
+    sends it (``move_top``), the cards under it elsewhere (``under_watched_to``)."""
+    if instead.one_of or len(instead.clauses) != 1 or instead.original is None or instead.original.verb != "墓地に置く":
+        raise ReadError("the cards under the watched card, otherwise than put into one zone instead of the graveyard")
+    clause = instead.clauses[0]
+    if clause.target is not None or clause.actor is not None or clause.verb not in _MOVE_VERBS or clause.manners:
+        raise ReadError("the cards under the watched card, otherwise than put into one zone instead of the graveyard")
+    if set(watch.events) - {"destroy", "leave"} or watch.from_zone not in (None, "battle"):
+        raise ReadError("the cards under a card of an event that takes it from no battle zone")
+    whose = "own" if watch.subject == "this" else (watch.filter.whose if watch.filter is not None else None)
+    zone, position = _place(clause, theirs=whose == "opponent", either=whose not in ("own", "opponent"))
+    if zone in ("graveyard", "under_this", "battle"):
+        raise ReadError(f"the cards under the watched card put into the {zone} instead of the graveyard")
+    return (Action("move_top"), Action("under_watched_to", zone=zone, position=position))
 
 
 def _check_unnamed_after_this(before: Clause | None, clause: Clause, watch: Watch) -> None:

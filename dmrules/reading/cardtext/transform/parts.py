@@ -237,6 +237,7 @@ class Original:
     # the word of 「その〜を墓地に置くかわりに」: the watched card named again (two readings that differ in it alone are
     # one: each is checked against the watch)
     ref: str | None = field(default=None, compare=False)
+    under: bool = False  # 「そのクリーチャーの下にあるカードは、墓地に置くかわりに」: the cards under the watched one
 
 
 @dataclass(frozen=True)

@@ -155,6 +155,12 @@ class SentenceParts:
         ref = refs[0] if refs and refs[0].startswith(("その", "この")) else None
         return Original(verb=verb, whose=WHOSE_BY_WORD[owners[0]] if owners else None, ref=ref)
 
+    def original_under(self, items: list):
+        """「そのクリーチャーの下にあるカードは、墓地に置くかわりに」: the cards under the watched card (checked)."""
+        topic = str(_typed_tokens(items, "UNDER_TOPIC")[0])
+        verb = str(_typed_tokens(items, "ORIGINAL_VERB")[0])
+        return Original(verb=verb, ref=topic[: topic.index("の下")], under=True)
+
     def original_card(self, items: list):
         """「そのクリーチャーのかわりに」: the watched card named again (checked against the watch)."""
         return Original(verb="card", ref=str(_typed_tokens(items, "REF")[0]))
@@ -341,7 +347,17 @@ def _check_original(original: Original | None, watch: Watch) -> Watch:
 
 
 # What is done instead that is the same whoever does it: the event's card kept, moved, tapped or turned face up.
-_ANYONES_ACTS = {"stay", "move", "move_top", "move_under", "tap_event", "untap_event", "turn_face_up", "trigger"}
+_ANYONES_ACTS = {
+    "stay",
+    "move",
+    "move_top",
+    "move_under",
+    "tap_event",
+    "untap_event",
+    "turn_face_up",
+    "trigger",
+    "under_watched_to",
+}
 
 
 def _check_actor(original: Original | None, watch: Watch, actions: tuple[Action, ...], optional: bool) -> None:
