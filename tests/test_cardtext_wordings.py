@@ -1431,7 +1431,7 @@ def test_near_variants_of_the_cards_under_sent_elsewhere_are_refused(text, named
     assert_refused(text, named)
 
 
-def _under_finals(text: str, under: int = 2) -> list[dict[str, str]]:
+def _under_finals(text: str, under: int = 2) -> list[tuple[dict[str, str], int]]:
     pile = "".join(f"\n      - {{id: u{i}, card: {{name: 進化元{i}, type: creature}}, under: V}}" for i in range(under))
     board = f"""
 turn: opponent
@@ -1445,13 +1445,13 @@ players:
 effect: {{source: X, controller: opponent, by: ability, events: [{{destroy: V}}]}}
 """
     pile_ids = ["V"] + [f"u{i}" for i in range(under)]
-    return [{c: r.final[c] for c in pile_ids} for r in dmrules.solve(scenario(board)).resolutions]
+    return [({c: r.final[c] for c in pile_ids}, len(r.applied)) for r in dmrules.solve(scenario(board)).resolutions]
 
 
 def test_the_solver_sends_the_cards_under_the_destroyed_creature_elsewhere():
-    assert _under_finals(UNDER_TO_HAND) == [{"V": "graveyard", "u0": "hand", "u1": "hand"}]
-    # with nothing under it there is nothing to replace: the creature is destroyed as it would be
-    assert _under_finals(UNDER_TO_HAND, under=0) == [{"V": "graveyard"}]
+    assert _under_finals(UNDER_TO_HAND) == [({"V": "graveyard", "u0": "hand", "u1": "hand"}, 1)]
+    # with nothing under it there is nothing to replace: the creature is destroyed as it would be, S not applied
+    assert _under_finals(UNDER_TO_HAND, under=0) == [({"V": "graveyard"}, 0)]
 
 
 def test_the_cards_under_go_elsewhere_beside_the_creatures_own_replacement():
