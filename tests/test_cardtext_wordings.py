@@ -1471,3 +1471,24 @@ effect: {{source: X, controller: opponent, by: ability, events: [{{destroy: V}}]
 """
     finals = {(r.final["V"], r.final["u0"]) for r in dmrules.solve(scenario(board)).resolutions}
     assert finals == {("hand", "hand"), ("graveyard", "hand")}
+
+
+@pytest.mark.parametrize("colon", [":", "："])
+def test_the_ability_used_instead_of_attacking_said_after_a_colon_is_no_replacement(colon):
+    used = "タップして次の能力を使ってもよい"
+    text = f"このクリーチャーで攻撃するかわりに、{used}{colon}相手のクリーチャーを1体選び、タップする。"
+    result = compile_text(text)
+    assert not result.has_replacement
+    assert [s.verdict for s in result.sentences] == ["not_replacement", "other"]
+
+
+def test_the_return_to_the_hyperspatial_zone_said_again_is_a_psychic_creatures_leaving():
+    assert_compiles_to(
+        "自分のサイキック・クリーチャーがバトルゾーンを離れる時、超次元ゾーンに戻すかわりに手札に戻す。",
+        {"watch": {"event": "leave", "card": {"whose": "own", "type": "psychic"}}, "instead": [{"move_to": "hand"}]},
+    )
+    # of a card the phrase does not say is a psychic creature, or of an event that is no leaving
+    assert_refused(
+        "自分のクリーチャーがバトルゾーンを離れる時、超次元ゾーンに戻すかわりに手札に戻す。", "is a psychic creature"
+    )
+    assert_refused("このクリーチャーが破壊される時、超次元ゾーンに戻すかわりに手札に戻す。", "says again an event")

@@ -912,7 +912,8 @@ _CLOSE = ")」》"
 
 
 def sentences(line: str) -> list[tuple[int, str]]:
-    """A line split at 「。」 outside brackets: (offset in the line, sentence without its 「。」)."""
+    """A line split at 「。」 outside brackets: (offset in the line, sentence without its 「。」); and after
+    「次の能力を使ってもよい」 at a colon, the ability used said after it (「…タップして次の能力を使ってもよい:…」)."""
     found = []
     depth = 0
     start = 0
@@ -921,7 +922,9 @@ def sentences(line: str) -> list[tuple[int, str]]:
             depth += 1
         elif ch in _CLOSE and depth:
             depth -= 1
-        elif ch == "。" and depth == 0:
+        elif (
+            ch == "。" or (ch in ":：" and line[:i].endswith(("次の能力を使ってもよい", "次の能力を使う")))
+        ) and depth == 0:
             if line[start:i].strip():
                 found.append((start, line[start:i]))
             start = i + 1
@@ -1473,7 +1476,7 @@ _CANON_PATTERNS = tuple(
 # What is replaced, said again before 「かわりに」.
 _ORIGINAL = re.compile(
     r"(?:(?:(?:その|この)[^、を。は]*|相手)(?:を|は))?(?:自分の|持ち主の|相手の)?"
-    r"(?:墓地に置く|墓地に置かれる|墓地の|離れる|手札に戻る|手札に戻される|手札に戻す|戻る|戻される|アンタップする|出る"
+    r"(?:墓地に置く|墓地に置かれる|墓地の|離れる|超次元ゾーンに(?:戻す|戻る|戻される|置く|置かれる)|手札に戻る|手札に戻される|手札に戻す|戻る|戻される|アンタップする|出る"
     r"|(?:シールドを)?ブレイクする|山札の下に置かれる|山札の下に置く|山札に(?:置|戻)(?:く|す|かれる|される)|(?:自分|相手)が選ぶ|破壊される|破壊する|ブレイクされる|捨てられる|捨てる"
     r"|マナゾーンに置く|マナゾーンに置かれる|ゲームに負ける|バトルする|バトルの|シールドブレイクの|出す|(?:カードを)?引く)(?=かわりに)"
     r"|(?:自分|相手)は(?:その[^、。を]*を)?(?:出す|出る)(?=かわりに)"

@@ -40,6 +40,10 @@ ORIGINAL_EVENTS = {
     "離れる": frozenset(LEAVE_EVENT.values()),
     "バトルゾーンを離れる": frozenset({"leave"}),
     "バトルゾーンから離れる": frozenset({"leave"}),
+    # 「このクリーチャーが離れる時、超次元ゾーンに戻すかわりに」: a psychic creature's leaving, which ends there
+    "超次元ゾーンに戻す": frozenset({"leave"}),
+    "超次元ゾーンに戻る": frozenset({"leave"}),
+    "超次元ゾーンに戻される": frozenset({"leave"}),
     "手札に加える": frozenset({"break", "put_into_hand"}),
     "手札に戻る": frozenset({"return_to_hand"}),
     "戻る": frozenset({"return_to_hand"}),  # 「手札に戻される時、戻るかわりに」
@@ -325,6 +329,9 @@ def _check_original(original: Original | None, watch: Watch) -> Watch:
         rest = tuple(c for c in watch.conditions if c != "last_card")
         return Watch(events=("lose",), filter=watch.filter, cause="deck_out", conditions=rest)
     allowed = ORIGINAL_EVENTS.get(original.verb)
+    psychic = watch.subject == "this" or (watch.filter is not None and "psychic" in watch.filter.types)
+    if original.verb.startswith("超次元ゾーン") and not psychic:
+        raise ReadError(f"「{original.verb}かわりに」 of a card the watched phrase does not say is a psychic creature")
     if allowed is None or not set(watch.events) <= allowed:
         raise ReadError(
             f"「{original.verb}かわりに」 says again an event the sentence does not watch ({', '.join(watch.events)})"
