@@ -928,8 +928,8 @@ MUTANTS += [
     M(
         "under-watched-with-nothing-under",
         "asp/common/feasible.lp",
-        "none_under_watched(R,E) :- rwatches(R,E), does(R,_,under_watched_to(_)), event_card(E,T), not has_under(T).",
-        "none_under_watched(R,E) :- rwatches(R,E), does(R,_,under_watched_to(_)), event_card(E,T), 1 = 2.",
+        "event_card(E,T), not has_source_under(T).",
+        "event_card(E,T), not has_source_under(T), 1 = 2.",
         "「その下にあるカードは…」 applies to a creature with nothing under it (2 resolutions, 1 expected)",
     ),
     M(
@@ -938,6 +938,20 @@ MUTANTS += [
         "event_to(res(R,E,I,U),Z) :- made(res(R,E,I,U),E,R), does(R,I,under_watched_to(Z)).",
         "event_to(res(R,E,I,U),graveyard) :- made(res(R,E,I,U),E,R), does(R,I,under_watched_to(Z)).",
         "the cards under the destroyed creature go to the graveyard, not where the text sends them",
+    ),
+    M(
+        "under-watched-takes-placed-cards",
+        "asp/common/actions.lp",
+        "under(U,T), not placed_under(U),\n                          depth(E,D), D < max_depth.",
+        "under(U,T),\n                          depth(E,D), D < max_depth.",
+        "a card put under the creature otherwise goes with its pile to where the text sends the evolution sources",
+    ),
+    M(
+        "under-watched-shared-answered",
+        "asp/common/feasible.lp",
+        "event_card(E2,T), R2 != R.",
+        "event_card(E2,T), R2 != R, 1 = 2.",
+        "the pile sent elsewhere beside the creature's own replacement is answered, not refused by name",
     ),
     M(
         "gr-creature-stays-where-put",

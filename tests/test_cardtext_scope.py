@@ -610,9 +610,8 @@ def test_the_creature_a_cross_gear_is_crossed_to_breaking_its_own_players_shield
         ),
         # the watched card moved instead by its own player
         (
-            "相手のクリーチャーが自分のクリーチャーとのバトルで破壊される時、かわりに相手はそのクリーチャーを自身の"
-            "山札の下に置く。",
-            "相手のクリーチャーが自分のクリーチャーとのバトルで破壊される時、かわりに持ち主の山札の下に置く。",
+            "相手のクリーチャーが自分の呪文によって破壊される時、かわりに相手はそのクリーチャーを自身の山札の下に置く。",
+            "相手のクリーチャーが自分の呪文によって破壊される時、かわりに持ち主の山札の下に置く。",
         ),
         # a card put into a zone from any zone of its player's but one, said of the card
         (

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import dmrules
-from dmrules.reading.cardtext.compiler import compile_text
+from dmrules.reading.cardtext.compiler import compile_text, read_forms
 
 from .conftest import scenario
 from .test_cardtext_parts import assert_compiles_to, assert_incomplete, assert_refused, solved_with
@@ -734,7 +734,7 @@ def test_a_replacement_the_survivor_reminder_gives_the_other_survivors_is_not_re
         # 「そのクリーチャー」 after a battle: the watched creature, or the one it battles?
         (
             "自分のドラゴンが相手のクリーチャーとのバトルで破壊される時、かわりにそのクリーチャーをタップする。",
-            "its reading renders as",
+            "the watched card or its partner",
         ),
     ],
 )
@@ -994,6 +994,8 @@ effect: {{controller: opponent, events: [{{draw: opponent}}]}}
         "進化クリーチャーを出す時、このクリーチャーを、必要な進化元のうち3体のかわりにしてもよい。",
         # a cost's mana tapped otherwise, 「マナゾーンにあるカード」
         "この呪文を唱える時、自分のマナゾーンにあるカードを2枚タップするかわりに、自分のクリーチャーを1体タップしてもよい。",
+        # and said of no 「てもよい」, after a permission
+        "その場合、自分のマナゾーンにあるカードをタップするかわりに、自分の墓地にあるクリーチャーを3体、山札の一番下に置く。",
     ],
 )
 def test_instead_of_a_cost_or_an_attack_replaces_no_event(text):
@@ -1397,6 +1399,7 @@ UNDER_TO_HAND = (
         UNDER_TO_HAND,
         "自分の進化クリーチャーが破壊される時、その下にあるカードはすべて、墓地に置くかわりに手札に戻す。",
         "自分の進化クリーチャーが破壊される時、そのクリーチャーの下にあったカードは墓地に置くかわりに手札に戻す。",
+        "自分の進化クリーチャーが破壊される時、そのクリーチャーの下にあるカードを墓地に置くかわりに手札に戻す。",
     ],
 )
 def test_the_cards_under_the_watched_creature_sent_elsewhere_are_read(text):
@@ -1454,23 +1457,36 @@ def test_the_solver_sends_the_cards_under_the_destroyed_creature_elsewhere():
     assert _under_finals(UNDER_TO_HAND, under=0) == [({"V": "graveyard"}, 0)]
 
 
-def test_the_cards_under_go_elsewhere_beside_the_creatures_own_replacement():
-    # V may go to the hand instead (its own ability): first, its pile goes whole; after S's, V alone may
-    own = "このクリーチャーが破壊される時、墓地に置くかわりに手札に戻してもよい。"
-    board = f"""
+def _pile_board(own: str, placed: bool = False) -> str:
+    """V (its own ability ``own``) with u0 under it, destroyed; S sends the pile to the hand."""
+    under = "placed_under: V" if placed else "under: V"
+    text = f', text: "{own}"' if own else ""
+    return f"""
 turn: opponent
 players:
   me:
     battle:
-      - {{id: V, card: {{name: 進化する者, type: evolution_creature, text: "{own}"}}}}
-      - {{id: u0, card: {{name: 進化元, type: creature}}, under: V}}
+      - {{id: V, card: {{name: 進化する者, type: evolution_creature{text}}}}}
+      - {{id: u0, card: {{name: 進化元, type: creature}}, {under}}}
       - {{id: S, card: {{name: 見守る者, type: creature, text: "{UNDER_TO_HAND}"}}}}
   opponent:
     battle: [{{id: X, card: {{name: 破壊者, type: creature}}}}]
 effect: {{source: X, controller: opponent, by: ability, events: [{{destroy: V}}]}}
 """
-    finals = {(r.final["V"], r.final["u0"]) for r in dmrules.solve(scenario(board)).resolutions}
-    assert finals == {("hand", "hand"), ("graveyard", "hand")}
+
+
+def test_the_cards_under_sent_elsewhere_beside_another_replacement_of_the_creature_are_refused_by_name():
+    # V may go to the mana zone instead (its own ability): does it still, once S has sent its pile elsewhere? A
+    # result of a replacement is replaced no further (101.5), and S replaces only the pile's move: no rule says
+    own = "このクリーチャーが破壊される時、墓地に置くかわりにマナゾーンに置いてもよい。"
+    with pytest.raises(dmrules.InputError, match="another replacement watches an event of that"):
+        dmrules.solve(scenario(_pile_board(own)))
+
+
+def test_a_card_put_under_the_creature_otherwise_stays_and_is_no_pile_sent_elsewhere():
+    # u0 was put under V (no evolution source): it stays in the battle zone, and S has nothing to replace
+    resolutions = dmrules.solve(scenario(_pile_board("", placed=True))).resolutions
+    assert [(r.final["V"], r.final["u0"], len(r.applied)) for r in resolutions] == [("graveyard", "battle", 0)]
 
 
 @pytest.mark.parametrize("colon", [":", "："])
@@ -1484,11 +1500,105 @@ def test_the_ability_used_instead_of_attacking_said_after_a_colon_is_no_replacem
 
 def test_the_return_to_the_hyperspatial_zone_said_again_is_a_psychic_creatures_leaving():
     assert_compiles_to(
+        "自分のサイキック・クリーチャーがバトルゾーンを離れる時、超次元ゾーンに戻すかわりに自分の手札を1枚捨ててもよい。",
+        {
+            "watch": {"event": "leave", "card": {"whose": "own", "type": "psychic"}},
+            "instead": ["stay", {"discard": {"count": 1}}],
+            "optional": True,
+        },
+    )
+    # sent elsewhere, it would go to the hyperspatial zone all the same (117.1): refused
+    assert_refused(
         "自分のサイキック・クリーチャーがバトルゾーンを離れる時、超次元ゾーンに戻すかわりに手札に戻す。",
-        {"watch": {"event": "leave", "card": {"whose": "own", "type": "psychic"}}, "instead": [{"move_to": "hand"}]},
+        "where the rules send it",
     )
     # of a card the phrase does not say is a psychic creature, or of an event that is no leaving
     assert_refused(
         "自分のクリーチャーがバトルゾーンを離れる時、超次元ゾーンに戻すかわりに手札に戻す。", "is a psychic creature"
     )
     assert_refused("このクリーチャーが破壊される時、超次元ゾーンに戻すかわりに手札に戻す。", "says again an event")
+
+
+# -- a draw by a cause (「自分の呪文によって自分がカードを引く時」): only that draw is replaced ----------------------
+
+DRAW_BY_SPELL = "自分の呪文によって自分がカードを引く時、かわりにカードを2枚引いてもよい。"
+
+
+def test_a_draw_by_a_cause_is_read():
+    assert_compiles_to(
+        DRAW_BY_SPELL,
+        {
+            "watch": {"event": "draw", "player": "own", "when": ["by_self", "by_spell"]},
+            "instead": [{"draw": 2}],
+            "optional": True,
+        },
+    )
+
+
+@pytest.mark.parametrize("by, source, drawn", [("spell", "S", {1, 2}), ("ability", "C", {1})])
+def test_the_solver_replaces_only_the_draw_of_its_cause(by, source, drawn):
+    # a spell of mine (S, cast from the hand) or a creature of mine's ability (C) makes me draw one card
+    board = f"""
+turn: me
+players:
+  me:
+    battle:
+      - {{id: B, card: {{name: 書庫の番人, type: creature, text: "{DRAW_BY_SPELL}"}}}}
+      - {{id: C, card: {{name: 引かせる者, type: creature}}}}
+    hand: [{{id: S, card: {{name: 引く力, type: spell}}}}]
+    deck: [d1, d2, d3]
+  opponent: {{}}
+effect: {{source: {source}, controller: me, by: {by}, events: [{{draw: me}}]}}
+"""
+    resolutions = dmrules.solve(scenario(board)).resolutions
+    assert {sum(r.final[c] == "hand" for c in ("d1", "d2", "d3")) for r in resolutions} == drawn
+
+
+def test_the_watched_card_named_again_before_a_tap_renders_back():
+    text = "相手のクリーチャーが相手の効果によって離れる時、かわりにそのクリーチャーをタップする。"
+    assert compile_text(text).complete
+    # 「その相手クリーチャー」 is no watched card: not taken for it
+    assert_refused(
+        "自分のクリーチャーが破壊される時、かわりにその相手クリーチャーをタップする。", "other creature of the battle"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 「そのクリーチャー」 after a battle with a creature named: this creature's partner, most likely
+        "このクリーチャーが相手のクリーチャーとのバトルで破壊される時、かわりにそのクリーチャーを持ち主の手札に戻す。",
+        "自分のドラゴンが相手のクリーチャーとのバトルで破壊される時、かわりにそのクリーチャーを手札に戻す。",
+    ],
+)
+def test_sono_creature_after_a_battle_with_a_named_creature_is_refused(text):
+    assert_refused(text, "the watched card or its partner")
+
+
+def test_a_replacement_said_after_the_colon_of_the_ability_used_is_no_ability_of_the_card():
+    # what the ability used makes happen is no standing ability of the card: never read as one
+    used = "このクリーチャーで攻撃するかわりに、タップして次の能力を使ってもよい"
+    text = f"{used}：このクリーチャーが破壊される時、かわりに手札に戻す。"
+    assert not compile_text(text).abilities
+
+
+def test_this_card_untapped_after_it_is_flipped_reads_alike_named_or_not():
+    said = "このクリーチャーがバトルゾーンを離れる時、かわりにこのクリーチャーを裏返し、"
+    kinds = [
+        [[a.kind for a in ab.instead] for ab in compile_text(said + end).abilities]
+        for end in ("アンタップする。", "このクリーチャーをアンタップする。")
+    ]
+    assert kinds == [[["stay", "flip_source", "untap_source"]]] * 2
+
+
+@pytest.mark.parametrize(
+    "instead",
+    [
+        [{"under_watched_to": "hand"}],  # without the watched card's own move
+        ["top_card_only", {"under_watched_to": "graveyard"}],  # to where the event sends them
+        ["top_card_only", {"under_watched_to": "battle"}],
+    ],
+)
+def test_a_form_of_the_cards_under_sent_elsewhere_otherwise_is_refused(instead):
+    with pytest.raises(dmrules.InputError, match="'under_watched_to' follows 'top_card_only' alone"):
+        read_forms([{"watch": {"event": "destroy", "card": {"whose": "own", "evolution": True}}, "instead": instead}])

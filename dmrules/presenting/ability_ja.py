@@ -161,8 +161,8 @@ _FIXED_JA = {
     "use_ability": "かわりに次の能力を使う",
     "tap_source": "このカードをタップする",
     "untap_source": "このカードをアンタップする",
-    "tap_event": "そのカードはその場でタップされる",
-    "untap_event": "そのカードはその場でアンタップされる",
+    "tap_event": "そのカードをタップする",
+    "untap_event": "そのカードをアンタップする",
     "flip_source": "このカードを裏返す",
     "destroy_partner": "バトルの相手のクリーチャーを破壊する",
     "win": "自分がゲームに勝つ",
@@ -179,7 +179,8 @@ def action_words(action: Action) -> str:
     if kind == "under_to":
         return f"このカードの下のカードをすべて{zone}に置く"
     if kind == "under_watched_to":
-        return f"そのカードの下のカードはすべて{zone}に置かれる"
+        where = POSITION_JA.get(action.position or "", zone) if action.zone == "deck" else zone
+        return f"そのカードの下のカードはすべて{where}に置かれる"
     if kind == "ex_life_to":
         return f"このカードの「EXライフ」シールドをすべて{zone}に置く"
     if kind == "move_under_chosen":

@@ -113,8 +113,8 @@ _FIXED_WORDS = {
     "under_leave": "every card under this card leaves instead, where the event would send it (none: it cannot)",
     "use_ability": "use the next ability instead",
     "untap_source": "this card untaps",
-    "tap_event": "the card stays where it is, tapped",
-    "untap_event": "the card stays where it is and untaps",
+    "tap_event": "the card is tapped",
+    "untap_event": "the card untaps",
     "tap_source": "tap this card",
     "flip_source": "this card flips",
     "destroy_partner": "the other creature of the battle is destroyed",
@@ -144,7 +144,8 @@ def action_words(action: Action) -> str:
     if kind == "under_to":
         return f"every card under this card goes to the {zone} (none: it cannot)"
     if kind == "under_watched_to":
-        return f"the cards under the card go to the {zone} instead of with it"
+        where = POSITION_WORDS.get(action.position or "", "") if action.zone == "deck" else ""
+        return f"the cards under the card go to the {zone} instead of with it" + (f" ({where})" if where else "")
     if kind == "ex_life_to":
         return f"every shield this card's EX life made goes to the {zone} (none: it cannot)"
     if kind == "move_source":

@@ -418,6 +418,13 @@ def parse_ability(node: Node, *, effect: bool = False) -> ReplacementAbility:
             "'cast_by_this': this spell cast by its own permission, リサイクル)",
             "spell_own_movement",
         )
+    under = [a.zone for a in instead if a.kind == "under_watched_to"]
+    if under and ([a.kind for a in instead] != ["move_top", "under_watched_to"] or under[0] in ("battle", "graveyard")):
+        raise node.error(
+            "'under_watched_to' follows 'top_card_only' alone, to a zone other than the battle zone or the graveyard "
+            "(「…の下にあるカードは、墓地に置くかわりに…」)",
+            "instead",
+        )
     if any(a.kind == "destroy_partner" for a in instead) and "battle" not in watch.events:
         raise node.error("destroy_battle_partner needs a watched 'battle' event", "instead")
     by_battle = watch.events == ("destroy",) and "by_battle" in watch.conditions

@@ -168,6 +168,9 @@ _UNMODELLED = {  # never listed as if it were followed (``unmodelled`` of the en
     # asp/common/feasible.lp
     "every_event_card": "not modelled: a text takes every card of a kind instead (「すべて」), and the card of the "
     "event it replaces is one of them: whether that card goes by its event or with the others, no rule says",
+    "under_watched_shared": "not modelled: the cards under a creature sent elsewhere instead of the graveyard (「その"
+    "クリーチャーの下にあるカードは、墓地に置くかわりに…」) while another replacement watches an event of that "
+    "creature: whether that one still replaces the creature's own move, no rule says",
     "every_shared": "not modelled: a text takes every card of a kind instead (「すべて」), and one of them is "
     "another event's card, another replacement's own card or one it may choose (609.9b): whether the one taking "
     "every card takes it too, no rule says",

@@ -311,7 +311,7 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # …」): the cards under the watched creature, whose own move is replaced, said one way
     (
         re.compile(
-            r"(?<=時、)(その|この)(?:進化)?クリーチャーの下に(?:ある|あった|重ねた|重ねてある)カードは、?(?:すべて、?)?"
+            r"(?<=時、)(その|この)(?:進化)?クリーチャーの下に(?:ある|あった|重ねた|重ねてある)カード[はを]、?(?:すべて、?)?"
             r"墓地に置くかわりに、?(?:すべて、?)?"
         ),
         r"\1クリーチャーの下にあるカードは、墓地に置くかわりに",
@@ -911,9 +911,15 @@ _OPEN = "(「《"
 _CLOSE = ")」》"
 
 
+def _used_after(line: str, colon: int) -> bool:
+    """「…次の能力を使ってもよい:…」 at ``colon``, what follows no 「かわりに」."""
+    return line[:colon].endswith(("次の能力を使ってもよい", "次の能力を使う")) and "かわりに" not in line[colon:]
+
+
 def sentences(line: str) -> list[tuple[int, str]]:
     """A line split at 「。」 outside brackets: (offset in the line, sentence without its 「。」); and after
-    「次の能力を使ってもよい」 at a colon, the ability used said after it (「…タップして次の能力を使ってもよい:…」)."""
+    「次の能力を使ってもよい」 at a colon, the ability used said after it (「…タップして次の能力を使ってもよい:…」),
+    unless that says 「かわりに」 (an effect the ability used makes, never read as the card's own ability)."""
     found = []
     depth = 0
     start = 0
@@ -922,9 +928,7 @@ def sentences(line: str) -> list[tuple[int, str]]:
             depth += 1
         elif ch in _CLOSE and depth:
             depth -= 1
-        elif (
-            ch == "。" or (ch in ":：" and line[:i].endswith(("次の能力を使ってもよい", "次の能力を使う")))
-        ) and depth == 0:
+        elif (ch == "。" or (ch in ":：" and _used_after(line, i))) and depth == 0:
             if line[start:i].strip():
                 found.append((start, line[start:i]))
             start = i + 1
@@ -1535,8 +1539,8 @@ def _unnamed_object(text: str) -> str:
         )
     return re.sub(
         r"かわりに、?(?:その(?:(?!のうち)[^、。を])*|それ)を"
-        r"(?=(手札|マナゾーン|山札|墓地|裏向き|表向き|タップして|アンタップ|シールド|出|持ち主|自身|超次元))"
-        r"|かわりに、?(?:その(?:クリーチャー|シールド|カード)|それ)を(?=この(?:クリーチャー|カード)の下)",
+        r"(?=(手札|マナゾーン|山札|墓地|裏向き|表向き|タップして|シールド|出|持ち主|自身|超次元))"
+        r"|かわりに、?(?:その(?:クリーチャー|シールド|カード)|それ)を(?=この(?:クリーチャー|カード)の下|タップ|アンタップ)",
         "かわりに",
         text,
     )

@@ -422,6 +422,8 @@ def _player_watch(watch: Watch, cause: str, rest: list[str]) -> str:
     if watch.filter is None or watch.filter != Filter(whose=watch.filter.whose) or watch.filter.whose == "any":
         raise ReadError("a player's event of no one player")
     who = _WHOSE[watch.filter.whose]
+    if watch.events == ("draw",) and cause.endswith("によって") and not rest:
+        return f"{who}が{cause}カードを引く"  # 「自分の呪文によって自分がカードを引く時」
     if rest or cause:
         raise ReadError("a player's event with conditions no printed phrase states")
     if watch.events == ("lose",):

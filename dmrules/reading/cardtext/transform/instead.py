@@ -37,8 +37,10 @@ def instead_actions(instead: Instead, watch: Watch) -> tuple[Action, ...]:
     clauses = _joined(instead.clauses)
     for i, clause in enumerate(clauses):
         this_before = bool(actions) and actions[-1].kind in ("flip_source", "move_source", "tap_source")
-        if clause.verb == "untap" and clause.target is None and this_before:
-            # 「このドラグハートをクリーチャー側に裏返し、アンタップする」: the card the clause before names
+        named_this = clause.target is not None and clause.target.kind == "this"
+        if clause.verb == "untap" and (clause.target is None or named_this) and this_before:
+            # 「このドラグハートをクリーチャー側に裏返し、(このドラグハートを)アンタップする」: the card the clause
+            # before names
             _check_manners(clause, set())
             actions.append(Action("untap_source"))
             continue
@@ -105,6 +107,10 @@ def check_ref(ref: str | None, watch: Watch) -> None:
     replacement takes, and 「そのクリーチャー」 is no shield."""
     if ref in _ANY_CARD_REFS:
         return
+    if watch.partner is not None and ref.removeprefix("その") in ("クリーチャー", *watch.partner.races):
+        # 「このクリーチャーが相手のクリーチャーとのバトルで破壊される時、かわりにそのクリーチャーを…」
+        # (「そのドラゴン」 after 「自分のドラゴンが相手のクリーチャーとのバトルで」 is the watched one)
+        raise ReadError(f"「{ref}」 after a battle with a creature the sentence names: the watched card or its partner")
     if ref.startswith("この"):  # 「このクリーチャーを墓地に置くかわりに」: this card's own event, no other card's
         if watch.subject != "this":
             raise ReadError(f"「{ref}」 before 「かわりに」 names this card, not the card of the watched event")

@@ -394,6 +394,14 @@ def _check_actor(original: Original | None, watch: Watch, actions: tuple[Action,
         )
 
 
+def _check_kept_psychic(original: Original | None, actions: tuple[Action, ...]) -> None:
+    """「超次元ゾーンに戻すかわりに」: a psychic creature kept in the battle zone; sent to another zone, it would go
+    to the hyperspatial zone all the same (117.1), which the text says it does not."""
+    said = original is not None and original.verb.startswith("超次元ゾーン")
+    if said and any(_moves_event_card(a) for a in actions):
+        raise ReadError("a psychic creature sent elsewhere instead of the hyperspatial zone, where the rules send it")
+
+
 def _check_discard_chooser(actions: tuple[Action, ...]) -> None:
     """「相手の手札を1枚捨てる」 instead: that player's choice, or one at random (「見ないで」)? Not said."""
     for action in actions:
@@ -498,6 +506,7 @@ def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Inst
             # 「自分の他のクリーチャーが…離れる時、そのパワーが0より大きければ」: 「その」 is the watched card's
             raise ReadError("「そのパワー」 after the event of another card than this one: the watched card's power")
         actions = _with_stay(instead_actions(instead, watch), watch)
+        _check_kept_psychic(instead.original, actions)
         _check_actor(instead.original, watch, actions, any(c.optional for c in instead.clauses))
         _check_discard_chooser(actions)
         fields = dict(part.ability)
