@@ -1602,3 +1602,12 @@ def test_this_card_untapped_after_it_is_flipped_reads_alike_named_or_not():
 def test_a_form_of_the_cards_under_sent_elsewhere_otherwise_is_refused(instead):
     with pytest.raises(dmrules.InputError, match="'under_watched_to' follows 'top_card_only' alone"):
         read_forms([{"watch": {"event": "destroy", "card": {"whose": "own", "evolution": True}}, "instead": instead}])
+
+
+def test_a_card_put_under_the_creature_otherwise_stays_while_its_pile_is_sent_elsewhere():
+    board = _pile_board("").replace(
+        "      - {id: S,",
+        "      - {id: p0, card: {name: 置かれたカード, type: creature}, placed_under: V}\n      - {id: S,",
+    )
+    resolutions = dmrules.solve(scenario(board)).resolutions
+    assert [(r.final["V"], r.final["u0"], r.final["p0"]) for r in resolutions] == [("graveyard", "hand", "battle")]
