@@ -1611,3 +1611,56 @@ def test_a_card_put_under_the_creature_otherwise_stays_while_its_pile_is_sent_el
     )
     resolutions = dmrules.solve(scenario(board)).resolutions
     assert [(r.final["V"], r.final["u0"], r.final["p0"]) for r in resolutions] == [("graveyard", "hand", "battle")]
+
+
+# -- while this creature attacks (「このクリーチャーが攻撃中に破壊される時」): the card's flag `attacking` ----
+
+ATTACKING_TO_HAND = "このクリーチャーが攻撃中に破壊される時、墓地に置くかわりに持ち主の手札に戻す。"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ATTACKING_TO_HAND,
+        "攻撃中にこのクリーチャーが破壊される時、墓地に置くかわりに持ち主の手札に戻す。",
+        "このクリーチャーが攻撃している間、このクリーチャーが破壊される時、墓地に置くかわりに持ち主の手札に戻す。",
+    ],
+)
+def test_while_this_creature_attacks_is_read_as_its_condition(text):
+    assert_compiles_to(
+        text,
+        {"watch": {"event": "destroy", "card": "this"}, "if": ["this_attacking"], "instead": [{"move_to": "hand"}]},
+    )
+
+
+@pytest.mark.parametrize("flags, where", [("[attacking]", "hand"), ("[]", "graveyard")])
+def test_the_solver_replaces_only_while_the_creature_is_flagged_attacking(flags, where):
+    board = f"""
+turn: me
+players:
+  me:
+    battle: [{{id: A, card: {{name: 突撃する者, type: creature, text: "{ATTACKING_TO_HAND}"}}, flags: {flags}}}]
+  opponent:
+    battle: [{{id: X, card: {{name: 破壊者, type: creature}}}}]
+effect: {{source: X, controller: opponent, by: ability, events: [{{destroy: A}}]}}
+"""
+    assert [r.final["A"] for r in dmrules.solve(scenario(board)).resolutions] == [where]
+
+
+def test_the_watched_cards_state_with_its_subject_unsaid_and_a_card_stacked_under_this_one_are_read():
+    assert_compiles_to(
+        "このクリーチャーが破壊される時、タップされていなければ、かわりにタップしてもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": ["this_untapped"],
+            "instead": ["stay", "tap_it"],
+            "optional": True,
+        },
+    )
+    assert compile_text(
+        "自分の他の闇のクリーチャーが破壊される時、墓地に置くかわりにこのクリーチャーの下に重ねてもよい。"
+    ).complete
+    # after another card's event, the state said with no subject is not this card's: not read as it
+    assert_refused(
+        "自分の他のクリーチャーが破壊される時、タップされていなければ、かわりにタップしてもよい。", "cannot read"
+    )

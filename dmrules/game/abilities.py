@@ -247,6 +247,7 @@ CARD_CONDITIONS = (
     "this_untapped",
     "cards_under_this",
     "this_linked",
+    "this_attacking",
     "this_evolution",
     "this_neo_evolved",
     "this_face_up",

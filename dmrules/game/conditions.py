@@ -21,6 +21,8 @@ from .vocabulary import CIVILIZATIONS
 
 # A card's flag: it is linked to another god (G・リンク), as the scenario states.
 LINKED = "linked"
+# A card's flag: it is attacking (「このクリーチャーが攻撃中に」, 「攻撃している間」), as the scenario states.
+ATTACKING = "attacking"
 # A card's flag: what an earlier sentence of its text named (the cards it revealed, the card it drew) passes
 # the condition its ability puts on them (「それが光のカードであれば」, 「3枚ともドラゴンでない場合」), as the
 # scenario states: the solver does not play that sentence.
@@ -56,6 +58,8 @@ def holds(condition: Condition, state: Scenario, card: CardInstance, controller:
         )
     if condition.word == "this_linked":  # 「このクリーチャーがリンクしていて」: the scenario says so (flag 'linked')
         return LINKED in card.flags
+    if condition.word == "this_attacking":  # 「このクリーチャーが攻撃中に」: the scenario says so (flag 'attacking')
+        return ATTACKING in card.flags
     if (
         condition.word == "this_evolution"
     ):  # 「これが進化クリーチャーなら」: an evolution card, or a NEO creature evolved

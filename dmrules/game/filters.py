@@ -32,6 +32,7 @@ CONDITION_WORDS = (
     "this_tapped",
     "this_untapped",
     "this_linked",
+    "this_attacking",
     "this_evolution",
     "this_neo_evolved",
     "this_power_positive",

@@ -316,6 +316,25 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         r"\1クリーチャーの下にあるカードは、墓地に置くかわりに",
     ),
+    # 「このクリーチャーが攻撃中に破壊される時」「攻撃中、このクリーチャーが…時」「このクリーチャーが攻撃している
+    # 間、…時」: while this creature attacks, said as a condition before the watched event
+    (
+        re.compile(r"^攻撃中(?:に|、)(?=(この(?:クリーチャー|カード))が[^。]*?時、)"),
+        r"このクリーチャーが攻撃中であれば、",
+    ),
+    (re.compile(r"^(この(?:クリーチャー|カード))が攻撃中に(?=[^、。]*?時、)"), r"\1が攻撃中であれば、\1が"),
+    (re.compile(r"^(この(?:クリーチャー|カード))が攻撃している間、(?=[^。]*?時、)"), r"\1が攻撃中であれば、"),
+    # 「このクリーチャーが破壊される時、タップされていなければ、かわりに…」: the watched card's state, its subject
+    # left unsaid
+    (
+        re.compile(
+            r"^(この(?:クリーチャー|カード))が([^。]*?時、)(タップされて(?:いれば|いなければ)|アンタップしていれば)、"
+        ),
+        r"\1が\2\1が\3、",
+    ),
+    # 「…このクリーチャーの下に重ねてもよい」: put under it (「重ねて置く」)
+    (re.compile(r"の下に重ねる(?=$|。)"), "の下に置く"),
+    (re.compile(r"の下に重ねてもよい(?=$|。)"), "の下に置いてもよい"),
     # 「その後、相手は自身の手札を1枚選んで捨てる」: the cards of the player the clause names, 「自分自身の」
     (re.compile(r"((?:そうしたら|そうした場合|その後)、)(相手|自分)は、?自身の(?=[^、。]*?を)"), r"\1\2は自分自身の"),
     # 「自分の呪文によって相手の手札が捨てられる時」 (「…の効果で」): a cause said first, set off from the card

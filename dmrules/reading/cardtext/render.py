@@ -456,6 +456,7 @@ _WORDS = {
     "this_untapped": "このクリーチャーがアンタップしていれば",
     "cards_under_this": "このクリーチャーの下にカードがあれば",
     "this_linked": "このクリーチャーがリンクしていて",
+    "this_attacking": "このクリーチャーが攻撃中であれば",
     "this_evolution": "このクリーチャーが進化クリーチャーであれば",
     "this_neo_evolved": "このクリーチャーがNEO進化クリーチャーであれば",
     "this_power_positive": "そのパワーが0より大きければ",
