@@ -954,6 +954,13 @@ MUTANTS += [
         "the pile sent elsewhere beside the creature's own replacement is answered, not refused by name",
     ),
     M(
+        "attacking-always",
+        "dmrules/game/conditions.py",
+        "        return ATTACKING in card.flags",
+        "        return True",
+        "「このクリーチャーが攻撃中に…時」 holds of a creature the scenario does not flag attacking",
+    ),
+    M(
         "gr-creature-stays-where-put",
         "asp/common/result.lp",
         "home(C,gr) :- gr_card(C).",
