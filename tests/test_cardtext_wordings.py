@@ -1664,3 +1664,33 @@ def test_the_watched_cards_state_with_its_subject_unsaid_and_a_card_stacked_unde
     assert_refused(
         "自分の他のクリーチャーが破壊される時、タップされていなければ、かわりにタップしてもよい。", "cannot read"
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the state said with no subject after another card's event, a duration before it: not this creature's
+        "このクリーチャーがバトルゾーンにある間、自分の他のクリーチャーが破壊される時、タップされていなければ、かわりに手札に戻す。",
+        # 「そのカード」 after a battle with a creature named: the watched card or its partner
+        "自分のクリーチャーが相手のクリーチャーとのバトルで破壊される時、かわりにそのカードを手札に戻す。",
+    ],
+)
+def test_what_the_second_review_found_read_wrong_is_refused(text):
+    assert not compile_text(text).abilities
+
+
+def test_the_new_wordings_read_after_another_sentence_of_the_line():
+    text = "このクリーチャーはブロックされない。このクリーチャーが攻撃中に破壊される時、かわりに手札に戻す。"
+    assert [s.verdict for s in compile_text(text).sentences] == ["other", "replacement"]
+    used = (
+        "このクリーチャーで攻撃するかわりに、タップして次の能力を使ってもよい:相手のクリーチャーを1体選び、タップする。"
+    )
+    verdicts = [
+        s.verdict for s in compile_text(used + "このクリーチャーが破壊される時、かわりに手札に戻す。").sentences
+    ]
+    assert verdicts == ["not_replacement", "other", "replacement"]
+
+
+def test_mana_tapped_otherwise_by_an_effect_is_not_taken_for_a_cost():
+    text = "相手のマナゾーンにあるカードを2枚タップするかわりに、相手のマナゾーンにあるカードを2枚墓地に置く。"
+    assert [s.verdict for s in compile_text(text).sentences] == ["self_replacement"]

@@ -319,16 +319,19 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # 「このクリーチャーが攻撃中に破壊される時」「攻撃中、このクリーチャーが…時」「このクリーチャーが攻撃している
     # 間、…時」: while this creature attacks, said as a condition before the watched event
     (
-        re.compile(r"^攻撃中(?:に|、)(?=(この(?:クリーチャー|カード))が[^。]*?時、)"),
+        re.compile(r"(?:^|(?<=。))攻撃中(?:に|、)、?(?=(この(?:クリーチャー|カード))が[^。]*?時、)"),
         r"このクリーチャーが攻撃中であれば、",
     ),
-    (re.compile(r"^(この(?:クリーチャー|カード))が攻撃中に(?=[^、。]*?時、)"), r"\1が攻撃中であれば、\1が"),
-    (re.compile(r"^(この(?:クリーチャー|カード))が攻撃している間、(?=[^。]*?時、)"), r"\1が攻撃中であれば、"),
+    (re.compile(r"(?:^|(?<=。))(この(?:クリーチャー|カード))が攻撃中に(?=[^、。]*?時、)"), r"\1が攻撃中であれば、\1が"),
+    (
+        re.compile(r"(?:^|(?<=。))(この(?:クリーチャー|カード))が攻撃している間、(?=[^。]*?時、)"),
+        r"\1が攻撃中であれば、",
+    ),
     # 「このクリーチャーが破壊される時、タップされていなければ、かわりに…」: the watched card's state, its subject
     # left unsaid
     (
         re.compile(
-            r"^(この(?:クリーチャー|カード))が([^。]*?時、)(タップされて(?:いれば|いなければ)|アンタップしていれば)、"
+            r"(?:^|(?<=。))(この(?:クリーチャー|カード))が([^、。が]*?時、)(タップされて(?:いれば|いなければ)|アンタップしていれば)、"
         ),
         r"\1が\2\1が\3、",
     ),
@@ -932,7 +935,10 @@ _CLOSE = ")」》"
 
 def _used_after(line: str, colon: int) -> bool:
     """「…次の能力を使ってもよい:…」 at ``colon``, what follows no 「かわりに」."""
-    return line[:colon].endswith(("次の能力を使ってもよい", "次の能力を使う")) and "かわりに" not in line[colon:]
+    return (
+        line[:colon].endswith(("次の能力を使ってもよい", "次の能力を使う"))
+        and "かわりに" not in line[colon:].split("。")[0]
+    )
 
 
 def sentences(line: str) -> list[tuple[int, str]]:

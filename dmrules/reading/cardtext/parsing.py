@@ -118,10 +118,15 @@ NOT_REPLACEMENT = (
     # 「自分のマナゾーンのカード4枚のかわりに、…をタップしてもよい」: cards of the mana zone are tapped to pay a cost;
     # what is tapped in their place pays it, no event replaced
     re.compile(_NO_WATCH_BEFORE + r"マナゾーンの(?:タップされていない)?カード\d+枚のかわりに、?[^。]*タップしてもよい"),
-    # 「その場合、自分のマナゾーンにあるカードをタップするかわりに、…てもよい」: a cost's mana paid otherwise (「…置く」
-    # too, after a permission to summon: tapping mana cards is paying a cost, never an event)
+    # 「自分のマナゾーンにあるカードをタップするかわりに、…てもよい」: a cost's mana paid otherwise; 「…置く」 too
+    # after a permission to summon (「…召喚してもよい。その場合、…タップするかわりに」): the summon's cost
     re.compile(
-        _NO_WATCH_BEFORE + r"マナゾーン(?:にある|の)(?:タップされていない)?カードを(?:\d+枚)?タップするかわりに[^。]*"
+        _NO_WATCH_BEFORE
+        + r"マナゾーン(?:にある|の)(?:タップされていない)?カードを(?:\d+枚)?タップするかわりに[^。]*てもよい"
+    ),
+    re.compile(
+        r"(?:その場合|そうした場合)、[^。]*マナゾーン(?:にある|の)(?:タップされていない)?カードを(?:\d+枚)?"
+        r"タップするかわりに[^。]*"
     ),
     # 「このクリーチャーの召喚コストを支払う時、かわりに…してもよい」: what is paid instead of the summoning cost
     re.compile(r"この(クリーチャー|カード)の召喚コストを支払う時、かわりに[^。]*てもよい"),

@@ -105,12 +105,16 @@ def check_ref(ref: str | None, watch: Watch) -> None:
     """「その〜」 names the watched card again by a word of its own phrase: 「自分のドラゴンが…時、そのドラゴンを」.
     A word the watch does not say (「自分のクリーチャーが…時、そのドラゴンを」) would narrow the cards the
     replacement takes, and 「そのクリーチャー」 is no shield."""
-    if ref in _ANY_CARD_REFS:
-        return
-    if watch.partner is not None and ref.removeprefix("その") in ("クリーチャー", *watch.partner.races):
+    if (
+        watch.partner is not None
+        and ref is not None
+        and ref.removeprefix("その") in ("クリーチャー", "カード", *watch.partner.races)
+    ):
         # 「このクリーチャーが相手のクリーチャーとのバトルで破壊される時、かわりにそのクリーチャーを…」
         # (「そのドラゴン」 after 「自分のドラゴンが相手のクリーチャーとのバトルで」 is the watched one)
         raise ReadError(f"「{ref}」 after a battle with a creature the sentence names: the watched card or its partner")
+    if ref in _ANY_CARD_REFS:
+        return
     if ref.startswith("この"):  # 「このクリーチャーを墓地に置くかわりに」: this card's own event, no other card's
         if watch.subject != "this":
             raise ReadError(f"「{ref}」 before 「かわりに」 names this card, not the card of the watched event")
