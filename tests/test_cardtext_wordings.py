@@ -1671,8 +1671,9 @@ def test_the_watched_cards_state_with_its_subject_unsaid_and_a_card_stacked_unde
     [
         # the state said with no subject after another card's event, a duration before it: not this creature's
         "このクリーチャーがバトルゾーンにある間、自分の他のクリーチャーが破壊される時、タップされていなければ、かわりに手札に戻す。",
-        # 「そのカード」 after a battle with a creature named: the watched card or its partner
+        # 「そのカード」「それ」 after a battle with a creature named: the watched card or its partner
         "自分のクリーチャーが相手のクリーチャーとのバトルで破壊される時、かわりにそのカードを手札に戻す。",
+        "自分のクリーチャーが相手のクリーチャーとのバトルで破壊される時、かわりにそれを手札に戻す。",
     ],
 )
 def test_what_the_second_review_found_read_wrong_is_refused(text):

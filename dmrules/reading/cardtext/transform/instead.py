@@ -108,7 +108,7 @@ def check_ref(ref: str | None, watch: Watch) -> None:
     if (
         watch.partner is not None
         and ref is not None
-        and ref.removeprefix("その") in ("クリーチャー", "カード", *watch.partner.races)
+        and (ref == "それ" or ref.removeprefix("その") in ("クリーチャー", "カード", *watch.partner.races))
     ):
         # 「このクリーチャーが相手のクリーチャーとのバトルで破壊される時、かわりにそのクリーチャーを…」
         # (「そのドラゴン」 after 「自分のドラゴンが相手のクリーチャーとのバトルで」 is the watched one)
