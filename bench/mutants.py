@@ -2113,8 +2113,8 @@ MUTANTS += [
     M(
         "kind-after-of-another-card",
         "dmrules/reading/cardtext/normalize.py",
-        '    r"によって|(?:能力|呪文|効果)で|バトル(?!ゾーン)|(?<!ゾーン)を|との|に(?=破壊|ブレイク|選ばれ)"',
-        '    r"によって"',
+        '|バトル(?!ゾーン)|(?<!ゾーン)を|との|に(?=破壊|ブレイク|選ばれ)"',
+        '"',
         "「そのクリーチャーのコストが…」 after an event naming another creature read as the watched card's",
     ),
     M(

@@ -124,10 +124,11 @@ _KIND_SAID_AFTER = re.compile(
     r"(?P<event>(?:[^、。をと]|(?<=ゾーン)を(?=離れ))*?(?:時|とき))、(?P<ref>それ|その(?:クリーチャー|カード|シールド|[ァ-ヺー・]+))が(?P<kind>[^、。がをには]+?)"
     r"(?P<neg>であれば|なら|でなければ|でない場合)、"
 )
-# An event that names another card than the watched one (a cause, a battle's other creature, an object), which
-# 「そのクリーチャー」 after it could name: 「…の能力によって破壊される時、そのクリーチャーのコストが…」
+# An event that names another card than the watched one (a cause that is a card's, a battle's other creature, an
+# object), which 「そのクリーチャー」 after it could name: 「…の能力によって破壊される時、そのクリーチャーのコストが…」
+# (a spell or an effect as the cause, 「相手の効果によって」, names no creature)
 _NAMES_ANOTHER = re.compile(
-    r"によって|(?:能力|呪文|効果)で|バトル(?!ゾーン)|(?<!ゾーン)を|との|に(?=破壊|ブレイク|選ばれ)"
+    r"(?:クリーチャー|カード|能力|[》」])(?:によって|で)|バトル(?!ゾーン)|(?<!ゾーン)を|との|に(?=破壊|ブレイク|選ばれ)"
 )
 _NOUN_END = re.compile(r"(?:クリーチャー|カード|呪文|[ァ-ヺー・]+)$")
 _NOUN_HEADS = ("クリーチャー", "カード", "シールド", "手札")  # the heads of _KIND_SAID_AFTER that are no race
@@ -1462,9 +1463,9 @@ _CANON_PATTERNS = tuple(
         (r"相手が(ゲームに)?勝つ", "自分がゲームに負ける"),
         (r"自分が(ゲームに)?勝つ", "相手がゲームに負ける"),
         (r"かわりに、?(?:この|その)クリーチャーは(?=とどまる)", "かわりに"),  # what happens instead: it stays
-        # the watched creature tapped instead, 「そのクリーチャー」 where its event names no other creature
+        # the watched creature tapped or untapped instead, 「そのクリーチャー」 where its event names no other creature
         (
-            r"^([^。]*?クリーチャーが([^、。]*?)時、)かわりに、?そのクリーチャーを(?=タップする|タップしてもよい)",
+            r"^([^。]*?クリーチャーが([^、。]*?)時、)かわりに、?そのクリーチャーを(?=(?:アン)?タップ(?:する|してもよい))",
             lambda m: m[0] if _NAMES_ANOTHER.search(m[2]) else f"{m[1]}かわりに",
         ),
         # the card that stays is checked against the watched one by the reader (「そのハンターは…」)
@@ -1565,7 +1566,7 @@ def _unnamed_object(text: str) -> str:
     return re.sub(
         r"かわりに、?(?:その(?:(?!のうち)[^、。を])*|それ)を"
         r"(?=(手札|マナゾーン|山札|墓地|裏向き|表向き|タップして|シールド|出|持ち主|自身|超次元))"
-        r"|かわりに、?(?:その(?:クリーチャー|シールド|カード)|それ)を(?=この(?:クリーチャー|カード)の下|タップ|アンタップ)",
+        r"|かわりに、?(?:その(?:クリーチャー|シールド|カード)|それ)を(?=この(?:クリーチャー|カード)の下)",
         "かわりに",
         text,
     )
