@@ -601,7 +601,7 @@ MUTANTS: list[Mutant] = [
     M(
         "act-instead-is-replacement",
         "dmrules/reading/cardtext/parsing.py",
-        '+ r"するかわりに、?[^。]*てもよい"',
+        '+ r"するかわりに、?[^。]*[てで]もよい"',
         '+ r"するかわりに、?[^。]*てはならない"',
         "an act done instead of attacking read as the effect's own replacement",
     ),
@@ -872,8 +872,8 @@ MUTANTS += [
     M(
         "shields-at-least-strict",
         "dmrules/game/conditions.py",
-        "return mine >= theirs",
-        "return mine > theirs",
+        "return mine >= len(shields) - mine",
+        "return mine > len(shields) - mine",
         "「自分のシールドの数が相手以上であれば」 fails on equal counts",
     ),
     M(
@@ -959,6 +959,20 @@ MUTANTS += [
         "        return ATTACKING in card.flags",
         "        return True",
         "「このクリーチャーが攻撃中に…時」 holds of a creature the scenario does not flag attacking",
+    ),
+    M(
+        "blocking-any-battle",
+        "asp/common/match.lp",
+        'cond_ok(R,E,blocking) :- subject_ok(R,E), event_by(E,battle), event_card(E,C), flag(C,"blocking").',
+        "cond_ok(R,E,blocking) :- subject_ok(R,E), event_by(E,battle).",
+        "「ブロックしたバトルで破壊される時」 watches a battle's destruction of a creature that does not block",
+    ),
+    M(
+        "blocking-condition-always",
+        "dmrules/game/conditions.py",
+        "        return BLOCKING in card.flags",
+        "        return True",
+        "「このクリーチャーがブロックしていれば」 holds of a creature the scenario does not flag blocking",
     ),
     M(
         "gr-creature-stays-where-put",

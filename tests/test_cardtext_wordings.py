@@ -1695,3 +1695,137 @@ def test_the_new_wordings_read_after_another_sentence_of_the_line():
 def test_mana_tapped_otherwise_by_an_effect_is_not_taken_for_a_cost():
     text = "相手のマナゾーンにあるカードを2枚タップするかわりに、相手のマナゾーンにあるカードを2枚墓地に置く。"
     assert [s.verdict for s in compile_text(text).sentences] == ["self_replacement"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the tap ability given, what it does said with 「選んでもよい」 (a verb in 「で」)
+        "これを装備したクリーチャーは「このクリーチャーで攻撃するかわりに、タップして相手のクリーチャーを1体選んでもよい。"
+        "このターン、そのクリーチャーのパワーを-3000する」を得る。",
+        # in exchange for what the player did, which happened
+        "このクリーチャーが出た時、自分の他のクリーチャーを1体、手札に戻してもよい。そうしたら、そのかわりに、"
+        "そのクリーチャーよりコストが1大きいクリーチャーを1体、自分の手札から出す。",
+        # the creatures' tap ability for a turn, 「はすべて、」 before it
+        "このターン、自分の光のクリーチャーはすべて、攻撃するかわりに、タップして自分のシールドを1枚見てもよい。",
+        # another evolution source, another god linked to
+        "このクリーチャーは、バトルゾーンにある進化元のかわりに、自分のマナゾーンにあるビーストフォークを1体選び、"
+        "その上に重ねつつバトルゾーンに出してもよい。",
+        "このクリーチャーは、《天聖神ルクシオン》のかわりに、名前に《神》とある自分の他の光のゴッドの左横にリンクしてもよい。",
+        # in place of cards already discarded
+        "自分の手札を2枚まで捨てる。その後、捨てたカードのかわりに、同じ枚数のカードを引く。",
+    ],
+)
+def test_a_かわりに_after_what_was_done_or_in_a_given_tap_ability_replaces_no_event(text):
+    result = compile_text(text)
+    assert not result.abilities and not result.problems
+    assert "not_replacement" in [s.verdict for s in result.sentences]
+
+
+def test_a_card_discarded_instead_is_still_a_replacement_when_its_event_is_watched():
+    # 「捨てたカード」 read in no other sense than as what was done: a watched event before it stays a replacement
+    text = "このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。"
+    assert [s.verdict for s in compile_text(text).sentences] == ["replacement"]
+
+
+# -- a battle in which the card blocks (「ブロックしたバトルで破壊される時」): the card's flag `blocking` ----------
+
+BLOCKED_TO_HAND = "このクリーチャーがブロックしたバトルで破壊される時、墓地に置くかわりに持ち主の手札に戻す。"
+
+
+@pytest.mark.parametrize(
+    ("text", "form"),
+    [
+        (
+            BLOCKED_TO_HAND,
+            {
+                "watch": {"event": "destroy", "card": "this", "when": ["by_battle", "blocking"]},
+                "instead": [{"move_to": "hand"}],
+            },
+        ),
+        (
+            "自分の光のクリーチャーがブロックしてバトルで破壊される時、墓地に置くかわりに手札に戻す。",
+            {
+                "watch": {
+                    "event": "destroy",
+                    "card": {"whose": "own", "type": "creature", "civilization": "light"},
+                    "when": ["by_battle", "blocking"],
+                },
+                "instead": [{"move_to": "hand"}],
+            },
+        ),
+        (  # the battle said before this creature, its blocking as a condition of the card
+            "相手のクリーチャーとのバトルでこのクリーチャーが破壊される時、このクリーチャーがブロックしていれば、"
+            "墓地に置くかわりに持ち主の手札に戻してもよい。",
+            {
+                "watch": {
+                    "event": "destroy",
+                    "card": "this",
+                    "when": ["by_battle"],
+                    "partner": {"whose": "opponent", "type": "creature"},
+                },
+                "if": ["this_blocking"],
+                "instead": [{"move_to": "hand"}],
+                "optional": True,
+            },
+        ),
+    ],
+)
+def test_a_battle_in_which_the_card_blocks_is_read(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    ("flags", "by", "where"),
+    [("[blocking]", "battle", "hand"), ("[]", "battle", "graveyard"), ("[blocking]", "ability", "graveyard")],
+)
+def test_the_solver_replaces_only_a_battles_destruction_of_a_creature_flagged_blocking(flags, by, where):
+    board = f"""
+turn: opponent
+players:
+  me:
+    battle: [{{id: A, card: {{name: 守る者, type: creature, text: "{BLOCKED_TO_HAND}"}}, flags: {flags}}}]
+  opponent:
+    battle: [{{id: X, card: {{name: 攻める者, type: creature}}}}]
+effect: {{source: X, controller: opponent, by: {by}, events: [{{destroy: A}}]}}
+"""
+    assert [r.final["A"] for r in dmrules.solve(scenario(board)).resolutions] == [where]
+
+
+def test_this_creatures_blocking_is_its_flag():
+    text = (
+        "このクリーチャーが破壊される時、このクリーチャーがブロックしていれば、墓地に置くかわりに持ち主の手札に戻す。"
+    )
+    for flags, where in (("[blocking]", "hand"), ("[]", "graveyard")):
+        board = f"""
+turn: opponent
+players:
+  me:
+    battle: [{{id: A, card: {{name: 守る者, type: creature, text: "{text}"}}, flags: {flags}}}]
+  opponent:
+    battle: [{{id: X, card: {{name: 攻める者, type: creature}}}}]
+effect: {{source: X, controller: opponent, by: ability, events: [{{destroy: A}}]}}
+"""
+        assert [r.final["A"] for r in dmrules.solve(scenario(board)).resolutions] == [where]
+
+
+@pytest.mark.parametrize(("flags", "where"), [("[blocked]", "hand"), ("[blocking]", "graveyard"), ("[]", "graveyard")])
+def test_a_battle_in_which_the_cards_attack_is_blocked_is_its_flag_blocked(flags, where):
+    text = "このクリーチャーがブロックされ、バトルで破壊される時、墓地に置くかわりに持ち主の手札に戻す。"
+    assert_compiles_to(
+        text,
+        {
+            "watch": {"event": "destroy", "card": "this", "when": ["by_battle", "blocked"]},
+            "instead": [{"move_to": "hand"}],
+        },
+    )
+    board = f"""
+turn: me
+players:
+  me:
+    battle: [{{id: A, card: {{name: 攻める者, type: creature, text: "{text}"}}, flags: {flags}}}]
+  opponent:
+    battle: [{{id: X, card: {{name: 守る者, type: creature}}}}]
+effect: {{source: X, controller: opponent, by: battle, events: [{{destroy: A}}]}}
+"""
+    assert [r.final["A"] for r in dmrules.solve(scenario(board)).resolutions] == [where]

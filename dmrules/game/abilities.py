@@ -31,6 +31,8 @@ WATCH_CONDITIONS = (
     "by_effect",
     "by_battle",
     "battle_with_this",  # 「このクリーチャーとのバトルによって」: the battle was with this card (with by_battle)
+    "blocking",  # 「ブロックしたバトルで」: the event's card is blocking (with by_battle; its flag 'blocking')
+    "blocked",  # 「ブロックされたバトルで」: the event's card's attack was blocked (with by_battle; its flag 'blocked')
     "first_this_turn",
     "last_card",  # 「山札の最後の1枚を引く時」: a draw that takes the last card of the deck
 )
@@ -248,6 +250,7 @@ CARD_CONDITIONS = (
     "cards_under_this",
     "this_linked",
     "this_attacking",
+    "this_blocking",
     "this_evolution",
     "this_neo_evolved",
     "this_face_up",

@@ -23,6 +23,8 @@ from .vocabulary import CIVILIZATIONS
 LINKED = "linked"
 # A card's flag: it is attacking (「このクリーチャーが攻撃中に」, 「攻撃している間」), as the scenario states.
 ATTACKING = "attacking"
+# A card's flag: it is blocking (「このクリーチャーがブロックしていれば」), as the scenario states.
+BLOCKING = "blocking"
 # A card's flag: what an earlier sentence of its text named (the cards it revealed, the card it drew) passes
 # the condition its ability puts on them (「それが光のカードであれば」, 「3枚ともドラゴンでない場合」), as the
 # scenario states: the solver does not play that sentence.
@@ -60,9 +62,10 @@ def holds(condition: Condition, state: Scenario, card: CardInstance, controller:
         return LINKED in card.flags
     if condition.word == "this_attacking":  # 「このクリーチャーが攻撃中に」: the scenario says so (flag 'attacking')
         return ATTACKING in card.flags
-    if (
-        condition.word == "this_evolution"
-    ):  # 「これが進化クリーチャーなら」: an evolution card, or a NEO creature evolved
+    if condition.word == "this_blocking":  # 「このクリーチャーがブロックしていれば」: the scenario says so
+        return BLOCKING in card.flags
+    # 「これが進化クリーチャーなら」: an evolution card, or a NEO creature evolved
+    if condition.word == "this_evolution":
         return is_evolution(card, board_of(state.cards.values()))
     if condition.word == "this_neo_evolved":  # 「これがNEO進化クリーチャーなら」
         return is_neo_evolved(card, board_of(state.cards.values()))
@@ -71,10 +74,7 @@ def holds(condition: Condition, state: Scenario, card: CardInstance, controller:
     if condition.word == "this_power_positive":
         return card.power is not None and card.power > 0
     if condition.word == "shields_at_least_opponent":
-        shields = [c for c in state.cards.values() if c.zone == "shields" and counts_alone(c)]
-        mine = sum(1 for c in shields if c.owner == controller)
-        theirs = len(shields) - mine
-        return mine >= theirs
+        return _shields_at_least_opponent(state, controller)
     if condition.word == "five_civilizations_in_battle":
         present = _civilizations_in_battle(state)
         return all(civ in present for civ in CIVILIZATIONS if civ != "zero")
@@ -90,6 +90,13 @@ def holds(condition: Condition, state: Scenario, card: CardInstance, controller:
     # The spell being cast, the creature being summoned, is in no zone's count (409.1c: E07)
     pending = state.program.pending
     return count_holds(condition, (c for c in state.cards.values() if c.id != pending), controller, card.id)
+
+
+def _shields_at_least_opponent(state: Scenario, controller: str) -> bool:
+    """「自分のシールドの数が相手以上であれば」 (ホーリー・フィールド)."""
+    shields = [c for c in state.cards.values() if c.zone == "shields" and counts_alone(c)]
+    mine = sum(1 for c in shields if c.owner == controller)
+    return mine >= len(shields) - mine
 
 
 def ability_holds(

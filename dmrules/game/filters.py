@@ -33,6 +33,7 @@ CONDITION_WORDS = (
     "this_untapped",
     "this_linked",
     "this_attacking",
+    "this_blocking",
     "this_evolution",
     "this_neo_evolved",
     "this_power_positive",

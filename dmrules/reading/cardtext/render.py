@@ -206,9 +206,14 @@ _TURNS = {"own_turn": "自分のターン中", "opponent_turn": "相手のター
 def _cause(conditions: tuple[str, ...]) -> tuple[str, list[str]]:
     """The cause phrase of a watch's conditions (「相手の呪文の効果によって」), and the conditions left."""
     if "by_battle" in conditions:
-        rest = [c for c in conditions if c not in ("by_battle", "battle_with_this")]
+        rest = [c for c in conditions if c not in ("by_battle", "battle_with_this", "blocking", "blocked")]
         if set(rest) - set(_TURNS):
             raise ReadError("a battle as the cause, with other causes")
+        block = [c for c in ("blocking", "blocked") if c in conditions]
+        if block:
+            if "battle_with_this" in conditions or len(block) > 1:
+                raise ReadError("a battle in which the card blocks or is blocked, with this creature or both")
+            return ("ブロックしたバトルで" if block == ["blocking"] else "ブロックされたバトルで"), rest
         if "battle_with_this" in conditions:
             return "このクリーチャーとのバトルによって", rest
         return "バトルで", rest  # 「自分のターン中、…バトルで破壊される時」: the turn is said before
@@ -457,6 +462,7 @@ _WORDS = {
     "cards_under_this": "このクリーチャーの下にカードがあれば",
     "this_linked": "このクリーチャーがリンクしていて",
     "this_attacking": "このクリーチャーが攻撃中であれば",
+    "this_blocking": "このクリーチャーがブロックしていれば",
     "this_evolution": "このクリーチャーが進化クリーチャーであれば",
     "this_neo_evolved": "このクリーチャーがNEO進化クリーチャーであれば",
     "this_power_positive": "そのパワーが0より大きければ",

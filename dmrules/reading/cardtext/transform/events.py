@@ -439,6 +439,14 @@ class CauseParts:
         """「バトルで破壊される」: destroyed by a battle (the loser of a battle)."""
         return EventCause(conditions=("by_battle",))
 
+    def cause_battle_blocking(self, items: list):
+        """「ブロックしたバトルで破壊される」: destroyed by a battle in which it blocks."""
+        return EventCause(conditions=("by_battle", "blocking"))
+
+    def cause_battle_blocked(self, items: list):
+        """「ブロックされたバトルで破壊される」: destroyed by a battle in which its attack was blocked."""
+        return EventCause(conditions=("by_battle", "blocked"))
+
     def cause_battle_with(self, items: list):
         """「相手のクリーチャーとのバトルで破壊される」: destroyed by a battle whose other creature the phrase says."""
         phrase = next(i for i in items if isinstance(i, Phrase))
