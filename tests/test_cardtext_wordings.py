@@ -1829,3 +1829,50 @@ players:
 effect: {{source: X, controller: opponent, by: battle, events: [{{destroy: A}}]}}
 """
     assert [r.final["A"] for r in dmrules.solve(scenario(board)).resolutions] == [where]
+
+
+# -- a card the player discards, said in the active voice with the hand first (「自分の手札からドラゴンを捨てる時」) ---
+
+_MADNESS_LIKE = {"event": "discard", "card": "this"}
+_DRAGON_DISCARDED = {"event": "discard", "card": {"whose": "own", "race": "ドラゴン"}}
+
+
+@pytest.mark.parametrize(
+    ("text", "forms"),
+    [
+        (
+            "相手の呪文またはクリーチャーの能力によって、このクリーチャーを自分の手札から捨てる時、墓地に置くかわりにバトルゾーン"
+            "に出してもよい。",
+            [
+                {"watch": {**_MADNESS_LIKE, "when": when}, "instead": [{"move_to": "battle"}], "optional": True}
+                for when in (["by_opponent", "by_spell"], ["by_opponent", "by_ability", "by_creature"])
+            ],
+        ),
+        (
+            "相手の呪文によって、自分の手札からこのクリーチャーを捨てる時、墓地に置くかわりにバトルゾーンに出してもよい。",
+            [
+                {
+                    "watch": {**_MADNESS_LIKE, "when": ["by_opponent", "by_spell"]},
+                    "instead": [{"move_to": "battle"}],
+                    "optional": True,
+                }
+            ],
+        ),
+        (
+            "自分の呪文またはクリーチャーの能力によって自分の手札からドラゴンを捨てる時、墓地に置くかわりに自分のマナゾーン"
+            "に置いてもよい。",
+            [
+                {"watch": {**_DRAGON_DISCARDED, "when": when}, "instead": [{"move_to": "mana"}], "optional": True}
+                for when in (["by_self", "by_spell"], ["by_self", "by_ability", "by_creature"])
+            ],
+        ),
+    ],
+)
+def test_a_card_discarded_said_with_the_hand_it_leaves_is_read_as_its_discard(text, forms):
+    assert_compiles_to(text, *forms)
+
+
+def test_a_players_discarding_with_something_else_done_instead_stays_refused():
+    # whether it is one event of all the cards discarded or one a card, the text does not say
+    text = "自分の手札からカードを捨てる時、かわりに自分のマナゾーンのカードを1枚墓地に置いてもよい。"
+    assert not compile_text(text).abilities

@@ -748,6 +748,27 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         r"\1\2のカードが手札から捨てられる",
     ),
+    # 「自分の呪文によって自分の手札からドラゴンを捨てる時」 with what is done instead only where the cards go: each
+    # such card's discard (「自分のドラゴンが自分の呪文によって手札から捨てられる時」); 「このクリーチャーを自分の
+    # 手札から捨てる時」: this card's
+    (
+        re.compile(
+            r"(^|、)((?:[^、。]*?によって、?)?)(自分|相手)の手札から((?!この)[^、。がを]+?)を捨てる(?=時、"
+            + _ONLY_MOVED
+            + ")"
+        ),
+        r"\1\3の\4が\2手札から捨てられる",
+    ),
+    (
+        re.compile(r"(^|、)(この(?:クリーチャー|カード|呪文))を(?:自分の|持ち主の)?手札から捨てる(?=時、)"),
+        r"\1\2が手札から捨てられる",
+    ),
+    (
+        re.compile(
+            r"(^|、)((?:[^、。]*?によって、?)?)(?:自分の)?手札から(この(?:クリーチャー|カード|呪文))を捨てる(?=時、)"
+        ),
+        r"\1\3が\2手札から捨てられる",
+    ),
     # 「自分の手札を捨てる時、その手札のかわりに…を破壊すれば1枚も捨てなくてよい」 (円舞の使徒ラストル): the player's
     # discarding as a whole, none of its cards discarded (「1枚以上捨てられる時」: however many cards one discard takes,
     # one event). With anything else done instead, whether it is a discard of all the cards or of each the text does
