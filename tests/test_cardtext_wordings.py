@@ -1876,3 +1876,59 @@ def test_a_players_discarding_with_something_else_done_instead_stays_refused():
     # whether it is one event of all the cards discarded or one a card, the text does not say
     text = "自分の手札からカードを捨てる時、かわりに自分のマナゾーンのカードを1枚墓地に置いてもよい。"
     assert not compile_text(text).abilities
+
+
+# -- the top card alone put into the graveyard instead of a destruction (「一番上のカードだけを墓地に置く」) -------
+
+TOP_ALONE = "自分の進化クリーチャーが破壊される時、かわりにそのクリーチャーの一番上のカードだけを墓地に置いてもよい。"
+
+
+@pytest.mark.parametrize(
+    ("text", "form"),
+    [
+        (
+            "このクリーチャーが破壊される時、かわりに一番上のカードだけを墓地に置く。",
+            {"watch": {"event": "destroy", "card": "this"}, "instead": ["top_card_only"]},
+        ),
+        (
+            TOP_ALONE,
+            {
+                "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature", "evolution": True}},
+                "instead": ["top_card_only"],
+                "optional": True,
+            },
+        ),
+    ],
+)
+def test_the_top_card_alone_put_into_the_graveyard_instead_of_a_destruction_is_read(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        # another event than a destruction: the top card would go elsewhere than where the event sends it
+        (
+            "このクリーチャーが相手の効果によって手札に戻される時、かわりにこのクリーチャーの一番上のカードを墓地に置いてもよい。",
+            "an event that does not put it there",
+        ),
+        # 「このクリーチャーの」 after another creature's destruction: this card's top card, not the destroyed one's
+        (
+            "自分の進化クリーチャーが破壊される時、かわりにこのクリーチャーの一番上のカードを墓地に置いてもよい。",
+            "another creature than the one destroyed",
+        ),
+    ],
+)
+def test_the_top_card_of_another_event_or_creature_is_refused(text, named):
+    assert_refused(text, named)
+
+
+def test_the_solver_destroys_the_top_card_alone_and_keeps_the_pile():
+    finals = sorted(_under_finals(TOP_ALONE), key=str)
+    assert finals == sorted(
+        [
+            ({"V": "graveyard", "u0": "graveyard", "u1": "graveyard"}, 0),
+            ({"V": "graveyard", "u0": "battle", "u1": "battle"}, 1),
+        ],
+        key=str,
+    )

@@ -352,6 +352,13 @@ class ClauseParts:
     def do_top_card_only(self, items: list):
         return Clause(verb="top_card_only")
 
+    def do_top_card_to_graveyard(self, items: list):
+        """「(そのクリーチャーの)一番上のカード(だけ)を墓地に置く」: whose top card (this card's, the watched one's, or
+        unsaid) is checked against the watched event (instead.py)."""
+        said = str(items[0])
+        whose = "this" if said.startswith("この") else "that" if said.startswith("その") else None
+        return Clause(verb="top_card_to_graveyard", mode="may" if said.endswith("てもよい") else "plain", whose=whose)
+
     def do_under_leave(self, items: list):
         return Clause(verb="under_leave")
 

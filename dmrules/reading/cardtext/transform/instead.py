@@ -244,6 +244,12 @@ def _said_whole(clause: Clause, watch: Watch) -> Action | None:
         return Action("under_leave")
     if verb == "top_card_only":
         return Action("move_top")
+    if verb == "top_card_to_graveyard":  # the top card alone put where the destruction puts it
+        if watch.events != ("destroy",):
+            raise ReadError("the top card put into the graveyard instead of an event that does not put it there")
+        if (clause.whose == "this" and watch.subject != "this") or (clause.whose == "that" and watch.partner):
+            raise ReadError("the top card of another creature than the one destroyed")
+        return Action("move_top")
     if verb == "destroy_partner":
         if "battle" not in watch.events:
             raise ReadError("「その相手クリーチャー」 of no watched battle")

@@ -203,7 +203,7 @@ class Clause:
     manners: frozenset[str] = frozenset()
     shuffle: bool = False
     actor: str | None = None  # 「相手は」
-    whose: str | None = None  # choose_instead: who chooses instead
+    whose: str | None = None  # choose_instead: who chooses instead; top_card_to_graveyard: this or that card's
 
     @property
     def optional(self) -> bool:
