@@ -968,6 +968,20 @@ MUTANTS += [
         "「ブロックしたバトルで破壊される時」 watches a battle's destruction of a creature that does not block",
     ),
     M(
+        "turn-draw-any-draw",
+        "asp/common/match.lp",
+        "cond_ok(R,E,turn_draw) :- subject_ok(R,E), event_kind(E,draw), event_by(E,rule).",
+        "cond_ok(R,E,turn_draw) :- subject_ok(R,E), event_kind(E,draw).",
+        "「自分のターンのはじめにカードを引く時」 watches a draw an effect makes",
+    ),
+    M(
+        "follow-up-exchange-set-aside",
+        "dmrules/reading/cardtext/textreader.py",
+        '    return group is None and _CARD_EVENT_WATCHED.search(line_before or "") is None',
+        "    return True",
+        "「そうしたら、そのかわりに…」 after a replacement set aside as replacing no event, what it adds dropped",
+    ),
+    M(
         "blocking-condition-always",
         "dmrules/game/conditions.py",
         "        return BLOCKING in card.flags",

@@ -1932,3 +1932,85 @@ def test_the_solver_destroys_the_top_card_alone_and_keeps_the_pile():
         ],
         key=str,
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a follow-up that goes on with the replacement before it, its 「かわりに」 no sign of an exchange
+        "このクリーチャーが破壊される時、墓地に置くかわりに手札に戻してもよい。そうしたら、そのかわりに、相手はカードを1枚引く。",
+        "このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。その後、捨てたカードのかわりに、カードを1枚引く。",
+        # the watched event in the sentence before, what is done instead after 「そうしたら」
+        "このクリーチャーが破壊される時、自分の手札を1枚捨ててもよい。そうしたら、そのかわりに、このクリーチャーはバトルゾーンに"
+        "とどまる。",
+        # a watched event said with 「時に、」「場合は、」: never an effect's own, nor replacing no event
+        "相手が自分の手札を捨てる時に、捨てたカードのかわりに、そのカードを山札の下に置く。",
+        "このゴッドがバトルゾーンから離れる場合は、墓地のかわりに、他のゴッドにリンクしてもよい。",
+        "このクリーチャーが手札に戻る時に、進化元のかわりに、このクリーチャーだけを手札に戻してもよい。",
+        # the opponent's hand a card is discarded from, its discarding player unsaid
+        "相手の手札からカードを捨てる時、かわりにそのカードを相手のマナゾーンに置く。",
+    ],
+)
+def test_what_the_third_review_found_set_aside_or_widened_is_refused(text):
+    result = compile_text(text)
+    assert not result.complete
+    assert "not_replacement" not in [s.verdict for s in result.sentences]
+    assert "self_replacement" not in [s.verdict for s in result.sentences]
+
+
+def test_a_discarded_card_with_a_cause_and_a_comma_before_the_hand_is_read():
+    assert_compiles_to(
+        "相手の呪文によって、自分の手札からドラゴンを捨てる時、墓地に置くかわりにマナゾーンに置いてもよい。",
+        {
+            "watch": {**_DRAGON_DISCARDED, "when": ["by_opponent", "by_spell"]},
+            "instead": [{"move_to": "mana"}],
+            "optional": True,
+        },
+    )
+
+
+# -- the turn's draw (「自分のターンのはじめにカードを引く時」): the draw the rules make, an effect `by: rule` -------
+
+TURN_DRAW_TO_MANA = (
+    "自分のターンのはじめにカードを引く時、かわりに自分の山札の上から1枚目を自分のマナゾーンに置いてもよい。"
+)
+_TO_MANA = [{"mill": {"player": "own", "count": 1, "to": "mana"}}]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        TURN_DRAW_TO_MANA,
+        "自分のターンの最初に、カードを引く時、かわりに自分の山札の上から1枚目を自分のマナゾーンに置いてもよい。",
+        # the draw replaced said with no 「時」, as サイレントスキル's untapping is
+        "自分のターンのはじめに、カードを引くかわりに自分の山札の上から1枚目を自分のマナゾーンに置いてもよい。",
+    ],
+)
+def test_the_turns_draw_is_read_as_the_draw_the_rules_make(text):
+    assert_compiles_to(
+        text,
+        {"watch": {"event": "draw", "player": "own", "when": ["turn_draw"]}, "instead": _TO_MANA, "optional": True},
+    )
+
+
+def test_a_cause_of_the_turns_draw_is_refused():
+    assert_refused(
+        "自分のターンのはじめに、相手の呪文によって自分がカードを引く時、かわりに自分の山札の上から1枚目を墓地に置く。",
+        "renders as",
+    )
+
+
+@pytest.mark.parametrize(("by", "drawn"), [("rule", {0, 1}), ("ability", {1})])
+def test_the_solver_replaces_only_the_draw_the_rules_make(by, drawn):
+    board = f"""
+turn: me
+players:
+  me:
+    battle: [{{id: B, card: {{name: 大地の番人, type: creature, text: "{TURN_DRAW_TO_MANA}"}}}}]
+    deck: [d1, d2]
+  opponent: {{}}
+effect: {{controller: me, by: {by}, events: [{{draw: me}}]}}
+"""
+    resolutions = dmrules.solve(scenario(board)).resolutions
+    assert {sum(r.final[c] == "hand" for c in ("d1", "d2")) for r in resolutions} == drawn
+    assert {sum(r.final[c] == "mana" for c in ("d1", "d2")) for r in resolutions} == ({0, 1} if by == "rule" else {0})

@@ -154,14 +154,19 @@ NOT_REPLACEMENT = (
 
 
 # A watched event said otherwise than with 「…時、」 (「破壊される場合、」「離れるなら、」「破壊される際、」
-# 「破壊される時に、」「破壊されようとしている時、」): what the sentence does after it replaces that event.
-_EVENT_SAID_OTHERWISE = re.compile(r"(?:れる|離れる|出る)(?:場合|なら|際|時に)、|ようとしている時、")
+# 「破壊される時に、」「離れる場合は、」「捨てる時に、」「手札に戻る場合、」「破壊されようとしている時、」): what the
+# sentence does after it replaces that event.
+EVENT_SAID_OTHERWISE = re.compile(
+    r"(?:れる|離れる|出る)(?:場合|なら|際|時に)(?:は|には|でも|に)?、"
+    r"|[くすつうぶむぐる](?:時に|場合|際)(?:は|には|でも|に)?、"
+    r"|ようとしている時、"
+)
 
 
 def replaces_no_event(sentence: str) -> bool:
     """The printed sentence uses 「かわりに」 (or 「かわりとして」) of no event replaced (NOT_REPLACEMENT), and no
     event is watched before it in other words."""
-    return any(p.fullmatch(sentence) for p in NOT_REPLACEMENT) and not _EVENT_SAID_OTHERWISE.search(sentence)
+    return any(p.fullmatch(sentence) for p in NOT_REPLACEMENT) and not EVENT_SAID_OTHERWISE.search(sentence)
 
 
 # The effect's own 「〜のかわりに〜」 (自己置換効果): a quantity or a card of the effect replaced by another; or

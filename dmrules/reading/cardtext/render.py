@@ -334,7 +334,7 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool
         return _cast(watch)
     cause, rest = _cause(watch.conditions)
     rest = [c for c in rest if c not in _TURNS]
-    last_draw = _last_draw(watch, rest)
+    last_draw = _last_draw(watch, rest) or _turn_draw(watch, rest)
     if last_draw is not None:
         return last_draw
     if events <= {"lose", "draw"} and watch.subject is None and watch.chooser is None:
@@ -443,6 +443,17 @@ def _player_watch(watch: Watch, cause: str, rest: list[str]) -> str:
     if watch.events == ("draw",):
         return f"{who}がカードを引く"
     raise ReadError("a player's event no printed phrase states")
+
+
+def _turn_draw(watch: Watch, rest: list[str]) -> str | None:
+    """「自分のターンのはじめにカードを引く」: the draw the rules make at the start of the player's turn."""
+    if watch.events != ("draw",) or "turn_draw" not in watch.conditions:
+        return None
+    if rest != ["turn_draw"] or watch.filter is None or watch.filter != Filter(whose=watch.filter.whose):
+        raise ReadError("the turn's draw with conditions no printed phrase states")
+    if watch.filter.whose == "any":
+        raise ReadError("the turn's draw of no one player")
+    return f"{_WHOSE[watch.filter.whose]}がターンのはじめにカードを引く"
 
 
 def _last_draw(watch: Watch, rest: list[str]) -> str | None:

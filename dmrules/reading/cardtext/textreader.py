@@ -43,6 +43,10 @@ def _own_replacement(sentence: str, offset: int, keyword: str | None) -> c.Sente
     return c.Sentence(sentence, offset, "self_replacement")
 
 
+# A card's event watched (「破壊される時、」「離れる時、」), which a sentence after it may replace
+_CARD_EVENT_WATCHED = re.compile(r"(?:される|られる|離れる|出る|負ける)時、")
+
+
 # A triggered ability's condition (「このクリーチャーが出た時、」「この呪文を唱えた時、」「攻撃する時、」): no event a
 # replacement watches (those are 「…る時」; a card 「破壊された時」 may be an old wording of one, never taken here)
 _TRIGGER_HEAD = re.compile(
@@ -76,6 +80,8 @@ def _effects_own(sentence: str, earlier: str | None, no_spell: bool = False, in_
     一番下に置くかわりに」)."""
     if _EVENT_IF.search(sentence) or _RULES_ACT.search(sentence):
         return False
+    if c.EVENT_SAID_OTHERWISE.search(sentence.split(c.INSTEAD)[0]):
+        return False  # 「…離れる場合は、墓地のかわりに…」: a card's event said as a condition
     trigger = _TRIGGER_HEAD.match(sentence)
     if trigger is not None and "攻撃" in trigger.group(0) and _BREAK_INSTEAD.match(sentence[trigger.end() :]):
         return False  # the attack breaks the shields, not the triggered ability's effect
@@ -235,6 +241,17 @@ _THIS_NOUNS = {
 }
 
 
+def _replaces_none(sentence: str, group: Group | None, line_before: str | None) -> bool:
+    """The sentence's 「かわりに」 replaces no event (parsing.replaces_no_event); never of a sentence that begins as
+    a follow-up (「そうしたら、そのかわりに」「その後、捨てたカードのかわりに」) after a replacement, or after a
+    sentence that watches a card's event (「…破壊される時、…捨ててもよい。」): it may go on with that replacement."""
+    if c.INSTEAD not in sentence or not c.replaces_no_event(sentence):
+        return False
+    if not sentence.startswith(c.FOLLOW_UP):
+        return True
+    return group is None and _CARD_EVENT_WATCHED.search(line_before or "") is None
+
+
 class TextReader:
     def __init__(self, text: str, card_type: str | None, name: str | None = None):
         self.text = text
@@ -345,7 +362,7 @@ class TextReader:
                 self._replacement(sentence, offset, pending.keyword, conditions, prefix, pending)
                 return
             self._end_grant()
-        if c.INSTEAD in sentence and c.replaces_no_event(sentence):
+        if _replaces_none(sentence, self.group, self.line_before):
             self._close()
             self._add(c.Sentence(sentence, offset, "not_replacement"))
             return

@@ -200,6 +200,11 @@ class EventParts:
         player = OTHER[owner] if kind == "win" else owner
         if count not in (None, 1):
             raise ReadError("a draw of several cards watched as one cannot be stated")
+        if kind == "turn_draw":  # 「自分のターンのはじめにカードを引く時」: the rules' draw, no effect's
+            if cause.conditions:
+                raise ReadError("a cause of the turn's draw, which the rules make")
+            watch = Watch(events=("draw",), filter=Filter(whose=player), conditions=("turn_draw",))
+            return (WatchPart(watch=watch),)
         events = ("lose",) if kind == "win" else (kind,)
         if kind == "choose":  # 「相手がクリーチャーを選ぶ時」: a choice of creatures, in the battle zone
             creatures = Filter(types=("creature",))
@@ -212,6 +217,8 @@ class EventParts:
 
     pe_lose = word(("player_event", "lose", None))
     pe_win = word(("player_event", "win", None))
+
+    pe_turn_draw = word(("player_event", "turn_draw", None))
 
     def pe_draw(self, items: list):
         counts = _typed_tokens(items, "COUNT")
