@@ -982,6 +982,13 @@ MUTANTS += [
         "「そうしたら、そのかわりに…」 after a replacement set aside as replacing no event, what it adds dropped",
     ),
     M(
+        "blind-any-hand",
+        "dmrules/reading/cardtext/transform/instead.py",
+        'if target.blind and (zones != ("hand",) or flt.whose != "opponent" or verb != "discard"):',
+        "if False:",
+        "「見ないで選び」 read of the player's own hand too, where what the player sees matters",
+    ),
+    M(
         "blocking-condition-always",
         "dmrules/game/conditions.py",
         "        return BLOCKING in card.flags",

@@ -2014,3 +2014,55 @@ effect: {{controller: me, by: {by}, events: [{{draw: me}}]}}
     resolutions = dmrules.solve(scenario(board)).resolutions
     assert {sum(r.final[c] == "hand" for c in ("d1", "d2")) for r in resolutions} == drawn
     assert {sum(r.final[c] == "mana" for c in ("d1", "d2")) for r in resolutions} == ({0, 1} if by == "rule" else {0})
+
+
+# -- a card of the opponent's hand chosen without seeing it (「見ないで1枚選び、捨てさせる」): at random -------------
+
+BLIND_DISCARD = "このクリーチャーがシールドをブレイクする時、かわりに相手の手札を見ないで1枚選び、捨てさせてもよい。"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        BLIND_DISCARD,
+        "このクリーチャーがシールドをブレイクする時、かわりに相手の手札を1枚見ないで選び、捨てさせてもよい。",
+    ],
+)
+def test_a_blind_discard_of_the_opponents_hand_is_read(text):
+    assert_compiles_to(
+        text,
+        {
+            "watch": {"event": "break", "card": {"whose": "opponent"}, "when": ["by_this"]},
+            "instead": ["stay", {"discard": {"count": 1, "whose": "opponent", "blind": True}}],
+            "optional": True,
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the player's own hand, or cards a phrase names, chosen without seeing them: no choice of the vocabulary
+        "このクリーチャーが破壊される時、かわりに自分の手札を見ないで1枚選び、捨てる。",
+        "このクリーチャーがシールドをブレイクする時、かわりに相手のクリーチャーを見ないで1体選び、破壊する。",
+        # the opponent's hand discarded with no one said choosing: still refused
+        "このクリーチャーがシールドをブレイクする時、かわりに相手の手札を1枚選び、捨ててもよい。",
+    ],
+)
+def test_other_cards_chosen_without_seeing_them_are_refused(text):
+    assert not compile_text(text).abilities
+
+
+def test_the_solver_lists_each_card_of_the_opponents_hand_a_blind_discard_may_take():
+    board = f"""
+turn: me
+players:
+  me:
+    battle: [{{id: A, card: {{name: 探る者, type: creature, text: "{BLIND_DISCARD}"}}}}]
+  opponent:
+    hand: [h1, h2]
+    shields: [s1]
+effect: {{source: A, controller: me, by: attack, events: [{{break: s1}}]}}
+"""
+    finals = {(r.final["s1"], r.final["h1"], r.final["h2"]) for r in dmrules.solve(scenario(board)).resolutions}
+    assert finals == {("hand", "hand", "hand"), ("shields", "graveyard", "hand"), ("shields", "hand", "graveyard")}

@@ -101,6 +101,9 @@ class Slot:
     tapped: bool = False
     no_trigger: bool = False  # 「その「S・トリガー」は使えない」
     every: bool = False  # 「すべて」: every card the slot may take, one at least (``count`` None)
+    # 「相手の手札を見ないで1枚選び、捨てさせる」: chosen without seeing them (at random): every card the slot may
+    # take may be the one, so the resolutions are those of any choice, whoever chooses
+    blind: bool = False
 
     def __post_init__(self) -> None:
         # a card of the hand put into the graveyard is discarded (捨てる), whatever the words that put it there

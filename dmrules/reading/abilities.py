@@ -114,7 +114,7 @@ ACTION_KEYS = (
     "trigger",
     "partner_to",
 )
-SLOT_FIELDS = ("count", "up_to", "position", "put_tapped", "no_trigger")
+SLOT_FIELDS = ("count", "up_to", "position", "put_tapped", "no_trigger", "blind")
 CHOOSE_FIELDS = ("from", "to", "verb") + SLOT_FIELDS + FILTER_FIELDS
 MOVE_FIELDS = ("zone", "position", "tapped", "face_up", "face_down", "on_shield")
 
@@ -204,8 +204,9 @@ def _trigger_on(node: Node, events: tuple[str, ...], subject: str | None) -> Wat
 
 
 def _slot_options(node: Node) -> dict:
-    """``up_to``, ``position``, ``put_tapped``, ``no_trigger`` of a choice written as a mapping (``tapped`` is the
-    filter's: the chosen cards are tapped ones; ``put_tapped``: they are put into their zone tapped)."""
+    """``up_to``, ``position``, ``put_tapped``, ``no_trigger``, ``blind`` of a choice written as a mapping
+    (``tapped`` is the filter's: the chosen cards are tapped ones; ``put_tapped``: they are put into their zone
+    tapped)."""
     if not isinstance(node.value, dict):
         return {"every": True} if node.value == "all" else {}
     every = node.has("count") and node.child("count").value == "all"
@@ -217,6 +218,7 @@ def _slot_options(node: Node) -> dict:
         position=node.opt_text("position", None, POSITIONS),
         tapped=node.opt_bool("put_tapped"),
         no_trigger=node.opt_bool("no_trigger"),
+        blind=node.opt_bool("blind"),
     )
 
 

@@ -147,6 +147,7 @@ def _slot_form(slot: Slot) -> dict:
             ("position", slot.position),
             ("put_tapped", slot.tapped),
             ("no_trigger", slot.no_trigger),
+            ("blind", slot.blind),
         )
         if v
     }

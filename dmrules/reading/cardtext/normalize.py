@@ -340,6 +340,13 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         r"\1がターンのはじめにカードを引く時、かわりに",
     ),
+    # 「相手の手札を見ないで1枚選び、捨てさせる」: 「相手の手札を1枚見ないで選び、捨てる」 (what the player is made to
+    # discard is discarded: the card chosen goes from that hand to the graveyard)
+    (re.compile(r"相手の手札を、?見ないで(\d+)枚、?選"), r"相手の手札を\1枚見ないで選"),
+    (
+        re.compile(r"(相手の手札を\d+枚見ないで選)(?:び、?|んで)捨てさせ(る|てもよい)"),
+        lambda m: f"{m[1]}び、捨て{'る' if m[2] == 'る' else 'てもよい'}",
+    ),
     # 「ブロックしてバトルで破壊される時」: the battle in which the card blocks
     (re.compile(r"ブロックして、?バトルで(?=[^、。]*?時、)"), "ブロックしたバトルで"),
     (re.compile(r"ブロックされ、?バトルで(?=[^、。]*?時、)"), "ブロックされたバトルで"),

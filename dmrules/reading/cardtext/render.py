@@ -736,6 +736,10 @@ def _slot(slot: Slot) -> str:
     owner = _WHOSE.get(flt.whose)
     if owner is None:
         raise ReadError("chosen cards of a zone of no one player")
+    if slot.blind:  # 「相手の手札を1枚見ないで選び、捨てさせる」
+        if (slot.from_zone, slot.verb, flt) != ("hand", "discard", Filter(whose="opponent")) or slot.count is None:
+            raise ReadError("cards chosen without seeing them, other than the opponent's hand discarded")
+        return f"相手の手札を{slot.count}枚見ないで選び、捨てさせる"
     if slot.verb == "turn_face_up":  # turned face up where they are: 「自分のマナゾーンにある…を3枚、表向きにする」
         return f"{owner}の{_ZONE[slot.from_zone]}にある{phrase(replace(flt, whose='any'))}を{amount}、{_to(slot)}"
     return f"{phrase(replace(flt, whose='any'))}を{amount}{owner}の{_ZONE[slot.from_zone]}から{_to(slot)}"

@@ -238,7 +238,7 @@ class ClauseParts:
     def target_thing(self, items: list):
         thing = items[0]
         amount = next((i for i in items if isinstance(i, Amount)), None)
-        chosen = _chosen_by_clause(items)
+        chosen = _chosen_by_clause(items, blind_ok=not isinstance(thing, Phrase))
         if any(isinstance(i, str) and not isinstance(i, Token) for i in items[1:]):
             raise Unstated("「裏向きのまま選び」: cards chosen without seeing them are no choice of the vocabulary")
         if isinstance(thing, Phrase):
@@ -246,7 +246,7 @@ class ClauseParts:
         _, zone, whose = thing
         if amount is None:
             raise ReadError(f"the cards of a zone ({zone}) with no number")
-        return Target(kind="zone_cards", zone=zone, whose=whose, amount=amount, chosen=chosen)
+        return Target(kind="zone_cards", zone=zone, whose=whose, amount=amount, chosen=chosen, blind=_blind(items))
 
     def target_any_number(self, items: list):
         return Target(kind="phrase", phrase=items[0], amount=Amount(count=None))
@@ -378,14 +378,20 @@ class ClauseParts:
         raise ReadError("「カード名を1つ選んで言う」: a card name declared is no action of the vocabulary")
 
 
-def _chosen_by_clause(items: list) -> bool:
-    """「選び」 after the cards a clause acts on; 「見ないで選び」 (without seeing them) is refused by name."""
+def _chosen_by_clause(items: list, blind_ok: bool = False) -> bool:
+    """「選び」 after the cards a clause acts on; 「見ないで選び」 (without seeing them: ``_blind``) only of a zone's
+    cards (``blind_ok``: 「相手の手札を見ないで1枚選び」), refused by name of others."""
     choosing = _typed_tokens(items, "CHOOSING")
-    if choosing and str(choosing[0]).startswith("見ないで"):
-        raise Unstated("「見ないで選び」: cards chosen without seeing them are no choice of the vocabulary")
+    if _blind(items) and not blind_ok:
+        raise Unstated("「見ないで選び」 of other cards than a zone's: cards chosen without seeing them, no choice")
     if choosing and str(choosing[0]) == "さがして":
         raise Unstated("「さがして」: a search of the deck (shuffled after it) is no choice of the vocabulary")
     return bool(choosing)
+
+
+def _blind(items: list) -> bool:
+    """「見ないで選び」: the cards chosen without seeing them."""
+    return any(str(t).startswith("見ないで") for t in _typed_tokens(items, "CHOOSING"))
 
 
 def _place_owner(items: list) -> str | None:

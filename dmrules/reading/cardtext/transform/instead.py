@@ -593,9 +593,8 @@ def _choice_slots(clause: Clause, target: Target) -> list[Slot]:
     else:
         raise ReadError(f"chosen cards {clause.verb}: no action of the vocabulary")
     if flt.whose == "any" and zones != ("battle",) and whose != "any":
-        flt = replace(
-            flt, whose="own"
-        )  # the controller's hand, graveyard, mana, shields, deck (「いずれかの」: either's)
+        # the controller's hand, graveyard, mana, shields, deck (「いずれかの」: either's)
+        flt = replace(flt, whose="own")
     elif flt.whose == "opponent" and clause.place is not None and clause.place.owner == "自分の":
         raise ReadError("the opponent's cards put into one's own zone (a zone of another player than their owner)")
     _check_manners(clause, {"tapped", "any_order"})
@@ -609,7 +608,14 @@ def _choice_slots(clause: Clause, target: Target) -> list[Slot]:
     if zones in (("crossed_to_this",), ("crossed_to_watched",)) and flt.types == ("cross_gear",):
         flt = replace(flt, types=())  # what is crossed to a creature is a cross gear
     tapped = "tapped" in clause.manners
-    return [Slot(count, z, to_zone, verb, flt, up_to, position, tapped, every=every) for z in zones]
+    _check_blind(target, zones, flt, verb)
+    return [Slot(count, z, to_zone, verb, flt, up_to, position, tapped, every=every, blind=target.blind) for z in zones]
+
+
+def _check_blind(target: Target, zones: tuple[str, ...], flt: Filter, verb: str) -> None:
+    """「見ないで選び」: only of the opponent's hand, discarded (「相手の手札を見ないで1枚選び、捨てさせる」)."""
+    if target.blind and (zones != ("hand",) or flt.whose != "opponent" or verb != "discard"):
+        raise ReadError("「見ないで選び」 of other cards than the opponent's hand discarded")
 
 
 def _either_instead(clause: Clause, target: Target) -> Action:

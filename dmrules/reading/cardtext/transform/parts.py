@@ -163,6 +163,7 @@ class Target:
     whose: str | None = None
     ref: str | None = None  # the word of 「その〜」
     chosen: bool = False  # 「選び」
+    blind: bool = False  # 「見ないで選び」: a zone's cards chosen without seeing them (the opponent's hand)
     either: tuple[int, int] | None = None  # either: (the count of either, the count of each)
 
     def the_phrase(self) -> Phrase:

@@ -405,7 +405,8 @@ def _check_kept_psychic(original: Original | None, actions: tuple[Action, ...]) 
 def _check_discard_chooser(actions: tuple[Action, ...]) -> None:
     """「相手の手札を1枚捨てる」 instead: that player's choice, or one at random (「見ないで」)? Not said."""
     for action in actions:
-        if action.slot is not None and action.slot.verb == "discard" and action.slot.filter.whose == "opponent":
+        slot = action.slot
+        if slot is not None and slot.verb == "discard" and slot.filter.whose == "opponent" and not slot.blind:
             raise ReadError("the opponent's hand cards discarded instead, with no chooser said")
 
 
