@@ -983,10 +983,10 @@ MUTANTS += [
     ),
     M(
         "blind-any-hand",
-        "dmrules/reading/cardtext/transform/instead.py",
-        'if target.blind and (zones != ("hand",) or flt.whose != "opponent" or verb != "discard"):',
+        "dmrules/reading/cardtext/render.py",
+        'if (slot.from_zone, slot.verb, flt) != ("hand", "discard", Filter(whose="opponent")) or slot.count is None:',
         "if False:",
-        "「見ないで選び」 read of the player's own hand too, where what the player sees matters",
+        "a blind choice of the player's own hand rendered as the opponent's (the form no longer checked)",
     ),
     M(
         "blocking-condition-always",

@@ -9,6 +9,8 @@ import pytest
 
 import dmrules
 from dmrules.reading.cardtext.compiler import compile_text, read_forms
+from dmrules.reading.cardtext.render import render_ability_sentence
+from dmrules.reading.cardtext.transform.parts import ReadError
 
 from .conftest import scenario
 from .test_cardtext_parts import assert_compiles_to, assert_incomplete, assert_refused, solved_with
@@ -2066,3 +2068,15 @@ effect: {{source: A, controller: me, by: attack, events: [{{break: s1}}]}}
 """
     finals = {(r.final["s1"], r.final["h1"], r.final["h2"]) for r in dmrules.solve(scenario(board)).resolutions}
     assert finals == {("hand", "hand", "hand"), ("shields", "graveyard", "hand"), ("shields", "hand", "graveyard")}
+
+
+def test_a_blind_choice_of_another_hand_than_the_opponents_renders_no_card_japanese():
+    def form(whose: str) -> dict:
+        return {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": ["stay", {"discard": {"count": 1, "whose": whose, "blind": True}}],
+        }
+
+    assert "相手の手札を1枚見ないで選び" in render_ability_sentence(read_forms([form("opponent")]))
+    with pytest.raises(ReadError, match="other than the opponent's hand"):
+        render_ability_sentence(read_forms([form("own")]))
