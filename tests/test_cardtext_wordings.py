@@ -1991,7 +1991,7 @@ _TO_MANA = [{"mill": {"player": "own", "count": 1, "to": "mana"}}]
 def test_the_turns_draw_is_read_as_the_draw_the_rules_make(text):
     assert_compiles_to(
         text,
-        {"watch": {"event": "draw", "player": "own", "when": ["turn_draw"]}, "instead": _TO_MANA, "optional": True},
+        {"watch": {"event": "draw", "player": "own", "when": ["turn_start"]}, "instead": _TO_MANA, "optional": True},
     )
 
 
@@ -2080,3 +2080,65 @@ def test_a_blind_choice_of_another_hand_than_the_opponents_renders_no_card_japan
     assert "相手の手札を1枚見ないで選び" in render_ability_sentence(read_forms([form("opponent")]))
     with pytest.raises(ReadError, match="other than the opponent's hand"):
         render_ability_sentence(read_forms([form("own")]))
+
+
+# -- another card's untapping replaced (「相手のターンのはじめに、…は、アンタップするかわりに」, 「アンタップされる時」)
+
+KEPT_TAPPED = (
+    "相手のターンのはじめに、バトルゾーンにある相手のパワー5000以上のクリーチャーは、アンタップするかわりに"
+    "タップされたままになる。"
+)
+
+_BIG = {"whose": "opponent", "type": "creature", "power_min": 5000}
+
+
+@pytest.mark.parametrize(
+    ("text", "form"),
+    [
+        (
+            KEPT_TAPPED,
+            {"watch": {"event": "untap", "card": _BIG, "when": ["turn_start"]}, "instead": ["stay"]},
+        ),
+        (
+            "相手のパワー5000以上のクリーチャーがアンタップされる時、かわりにタップされたままにする。",
+            {"watch": {"event": "untap", "card": _BIG}, "instead": ["stay"]},
+        ),
+    ],
+)
+def test_another_cards_untapping_replaced_is_read(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        # the untap step of one player's turn untaps that player's cards alone
+        (
+            "自分のターンのはじめに、相手のクリーチャーは、アンタップするかわりにタップされたままになる。",
+            "another player's",
+        ),
+        # 「タップされたまま」 instead of another event than an untapping
+        ("このクリーチャーが破壊される時、かわりにタップされたままになる。", "cannot be stated here"),
+    ],
+)
+def test_an_untapping_of_another_turn_or_kept_tapped_otherwise_is_refused(text, named):
+    assert_refused(text, named)
+
+
+@pytest.mark.parametrize(("by", "expected"), [("rule", ("tapped", "untapped")), ("ability", ("untapped", "untapped"))])
+def test_the_solver_keeps_tapped_only_the_creatures_the_untap_step_would_untap(by, expected):
+    board = f"""
+turn: opponent
+players:
+  me:
+    battle: [{{id: L, card: {{name: 氷の番人, type: creature, power: 2000, text: "{KEPT_TAPPED}"}}}}]
+  opponent:
+    battle:
+      - {{id: X, tapped: true, power: 6000, card: {{name: 大きな者, type: creature, power: 6000}}}}
+      - {{id: Y, tapped: true, power: 3000, card: {{name: 小さな者, type: creature, power: 3000}}}}
+effect: {{controller: opponent, by: {by}, events: [{{untap: X}}, {{untap: Y}}]}}
+"""
+    resolutions = dmrules.solve(scenario(board)).resolutions
+    assert len(resolutions) == 1
+    untapped = {c for c in ("X", "Y") if c in resolutions[0].untapped}
+    assert tuple("untapped" if c in untapped else "tapped" for c in ("X", "Y")) == expected

@@ -35,7 +35,7 @@ WATCH_CONDITIONS = (
     "blocked",  # 「ブロックされたバトルで」: the event's card's attack was blocked (with by_battle; its flag 'blocked')
     "first_this_turn",
     "last_card",  # 「山札の最後の1枚を引く時」: a draw that takes the last card of the deck
-    "turn_draw",  # 「自分のターンのはじめにカードを引く時」: the draw the rules make (the effect's `by: rule`)
+    "turn_start",  # 「自分のターンのはじめにカードを引く時」: what the rules do at a turn's start (`by: rule`)
 )
 # free: a card put into the battle zone without its cost paid (「コストを支払わずに出る」)
 CAUSES = ("deck_out", "no_shields", "opponent_wins", "effect", "attack", "not_attack", "free")

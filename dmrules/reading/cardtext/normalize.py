@@ -340,6 +340,14 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         r"\1がターンのはじめにカードを引く時、かわりに",
     ),
+    # 「相手のターンのはじめに、相手のクリーチャーは、アンタップするかわりに」: the untap step's untapping of those
+    # cards, as 「相手のクリーチャーが相手のターンのはじめにアンタップする時、かわりに」 (this card's: サイレントスキル)
+    (
+        re.compile(r"(?:^|(?<=[。、]))(自分|相手)のターンのはじめに、((?!この)[^。]*?)は、?アンタップするかわりに、?"),
+        r"\2が\1のターンのはじめにアンタップする時、かわりに",
+    ),
+    # 「タップされたままにする」「タップされたままでいる」: 「タップされたままになる」
+    (re.compile(r"タップされたまま(?:にする|でいる)"), "タップされたままになる"),
     # 「相手の手札を見ないで1枚選び、捨てさせる」: 「相手の手札を1枚見ないで選び、捨てる」 (what the player is made to
     # discard is discarded: the card chosen goes from that hand to the graveyard)
     (re.compile(r"相手の手札を、?見ないで(\d+)枚、?選"), r"相手の手札を\1枚見ないで選"),
@@ -1454,10 +1462,10 @@ _CANON_PATTERNS = tuple(
         # 「このカードが自分のシールドゾーンから」: the zone this card is in is its player's anyway
         (r"(?<=このクリーチャーが)自分の(?=(?:シールドゾーン|マナゾーン|墓地|手札|山札)から)", ""),
         # 「バトルゾーンにある自分のクリーチャーが破壊される時」: a destroyed or leaving card is in the battle zone (and
-        # one that breaks shields)
+        # one that breaks shields, or untaps)
         (
             r"バトルゾーンにある((?:(?!時)(?:[^、。が]|(?<=の)、))*?)が"
-            r"(?=(?:(?!時)[^、。])*?(?:破壊される|離れる|バトルする|ブレイクする)時)",
+            r"(?=(?:(?!時)[^、。])*?(?:破壊される|離れる|バトルする|ブレイクする|アンタップする|アンタップされる)時)",
             r"\1が",
         ),
         # 「バトルゾーンにある自分のクリーチャーがバトルゾーンから墓地に置かれる時」: the zone said twice

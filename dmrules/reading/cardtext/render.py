@@ -328,13 +328,15 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool
     if watch.on is not None:  # 「…破壊される時にトリガーする自分のクリーチャーの能力がトリガーする」
         card = phrase(_given(watch.filter, "card whose triggered ability it is"))
         return f"{render_watch(watch.on, ())}時にトリガーする{card}の能力がトリガーする"
-    if events == {"untap"}:
+    if events == {"untap"} and watch.subject is not None:  # サイレントスキル
         return f"自分のターンのはじめに、{_SUBJECT[_given(watch.subject, 'untapped card')]}がタップされていたら"
+    if events == {"untap"}:  # another card's untapping: the untap step's, or any
+        return _untapped(watch)
     if events == {"spell_to_graveyard"}:
         return _cast(watch)
     cause, rest = _cause(watch.conditions)
     rest = [c for c in rest if c not in _TURNS]
-    last_draw = _last_draw(watch, rest) or _turn_draw(watch, rest)
+    last_draw = _last_draw(watch, rest) or _turn_start(watch, rest)
     if last_draw is not None:
         return last_draw
     if events <= {"lose", "draw"} and watch.subject is None and watch.chooser is None:
@@ -445,11 +447,22 @@ def _player_watch(watch: Watch, cause: str, rest: list[str]) -> str:
     raise ReadError("a player's event no printed phrase states")
 
 
-def _turn_draw(watch: Watch, rest: list[str]) -> str | None:
+def _untapped(watch: Watch) -> str:
+    """「相手のクリーチャーが相手のターンのはじめにアンタップする」 (the untap step's untapping of that player's
+    cards), 「…がアンタップされる」 (any)."""
+    flt = _given(watch.filter, "untapped card")
+    if watch.conditions == ("turn_start",) and flt.whose in ("own", "opponent"):
+        return f"{phrase(flt)}が{_WHOSE[flt.whose]}のターンのはじめにアンタップする"
+    if watch.conditions:
+        raise ReadError("an untapping with conditions no printed phrase states")
+    return f"{phrase(flt)}がアンタップされる"
+
+
+def _turn_start(watch: Watch, rest: list[str]) -> str | None:
     """「自分のターンのはじめにカードを引く」: the draw the rules make at the start of the player's turn."""
-    if watch.events != ("draw",) or "turn_draw" not in watch.conditions:
+    if watch.events != ("draw",) or "turn_start" not in watch.conditions:
         return None
-    if rest != ["turn_draw"] or watch.filter is None or watch.filter != Filter(whose=watch.filter.whose):
+    if rest != ["turn_start"] or watch.filter is None or watch.filter != Filter(whose=watch.filter.whose):
         raise ReadError("the turn's draw with conditions no printed phrase states")
     if watch.filter.whose == "any":
         raise ReadError("the turn's draw of no one player")
@@ -1009,7 +1022,7 @@ def render_ability_sentence(abilities: list[ReplacementAbility]) -> str:
     if beside and "break" in first.watch.events:  # the event's card is the shield, not the creature breaking it
         raise ReadError("the cards under, or crossed to, the card of a break: a shield, not the creature breaking it")
     skip = {"this_tapped", "this_face_up"} & {c.word for c in first.conditions if c.word}
-    untap = set(first.watch.events) == {"untap"}
+    untap = set(first.watch.events) == {"untap"} and first.watch.subject is not None  # サイレントスキル
     skip = {"this_face_up"} | ({"this_tapped"} if untap else set())
     prefix = _prefix(first, skip)
     heads = _watch_heads(abilities)
@@ -1087,6 +1100,9 @@ def _anywhere(ability: ReplacementAbility) -> bool:
 def _instead(ability: ReplacementAbility) -> str:
     if ability.watch.events == ("lose",) and [a.kind for a in ability.instead] == ["stay"] and not ability.optional:
         return "負けない"  # the loss replaced by nothing
+    kept = ability.watch.events == ("untap",) and ability.watch.subject is None  # another card's untapping
+    if kept and [a.kind for a in ability.instead] == ["stay"]:
+        return "タップされたままになってもよい" if ability.optional else "タップされたままになる"
     return render_actions(ability.instead, ability.optional)
 
 

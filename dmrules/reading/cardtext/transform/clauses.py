@@ -200,8 +200,10 @@ class ClauseParts:
         """「とどまる」「バトルゾーンにとどまる」「シールドゾーンにとどまる」: where it stays is checked against the
         watched event's zone (instead.py)."""
         place = next((i for i in items if isinstance(i, PutPlace)), None)
-        may = any(str(t).endswith("よい") for t in _typed_tokens(items, "V_STAY"))  # 「とどまってもよい」
-        return Clause(verb="stay", place=place, mode="may" if may else "plain")
+        words = [str(t) for t in _typed_tokens(items, "V_STAY")]
+        may = any(w.endswith("よい") for w in words)  # 「とどまってもよい」
+        kept = frozenset({"kept_tapped"} if any(w.startswith("タップ") for w in words) else ())  # 「タップされたまま」
+        return Clause(verb="stay", place=place, mode="may" if may else "plain", manners=kept)
 
     def vp_returns(self, items: list):
         """「手札に戻る」: the watched card returns there, said of it (``clause`` refuses it of a card it names)."""

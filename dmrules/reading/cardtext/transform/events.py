@@ -72,6 +72,7 @@ class Ev:
     partner: Filter | None = None  # 「相手のクリーチャーとバトルする」: the battle's other creature
     by_card: Filter | None = None  # 「相手のドラゴンにブレイクされる」: the creature breaking
     cause: str | None = None  # free: 「コストを支払わずに出る」
+    turn_of: str | None = None  # 「相手のターンのはじめにアンタップする」: the player whose turn's untap step it is
 
 
 def _whose(token) -> str:
@@ -200,10 +201,10 @@ class EventParts:
         player = OTHER[owner] if kind == "win" else owner
         if count not in (None, 1):
             raise ReadError("a draw of several cards watched as one cannot be stated")
-        if kind == "turn_draw":  # 「自分のターンのはじめにカードを引く時」: the rules' draw, no effect's
+        if kind == "turn_start":  # 「自分のターンのはじめにカードを引く時」: the rules' draw, no effect's
             if cause.conditions:
                 raise ReadError("a cause of the turn's draw, which the rules make")
-            watch = Watch(events=("draw",), filter=Filter(whose=player), conditions=("turn_draw",))
+            watch = Watch(events=("draw",), filter=Filter(whose=player), conditions=("turn_start",))
             return (WatchPart(watch=watch),)
         events = ("lose",) if kind == "win" else (kind,)
         if kind == "choose":  # 「相手がクリーチャーを選ぶ時」: a choice of creatures, in the battle zone
@@ -218,7 +219,7 @@ class EventParts:
     pe_lose = word(("player_event", "lose", None))
     pe_win = word(("player_event", "win", None))
 
-    pe_turn_draw = word(("player_event", "turn_draw", None))
+    pe_turn_start = word(("player_event", "turn_start", None))
 
     def pe_draw(self, items: list):
         counts = _typed_tokens(items, "COUNT")
@@ -471,6 +472,15 @@ class EventPhraseParts:
     def ev_destroy(self, items: list):
         return Ev(events=("destroy",))
 
+    def ev_turn_untap(self, items: list):
+        """「…が相手のターンのはじめにアンタップする」 (「相手のターンのはじめに、…は、アンタップするかわりに」): the
+        untap step's untapping, of the cards of the player whose turn it is."""
+        return Ev(events=("untap",), conditions=("turn_start",), turn_of=_whose(_typed_tokens(items, "OWNER")[0]))
+
+    def ev_untapped(self, items: list):
+        """「アンタップされる」: any untapping, the untap step's or an effect's."""
+        return Ev(events=("untap",))
+
     def ev_leave(self, items: list):
         """「(自分の)マナゾーンを離れる」: the zone's player is the card's (its owner; in the battle zone, who
         controls it)."""
@@ -716,6 +726,8 @@ def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
         cause=ev.cause,
     )
     if isinstance(subject, tuple):
+        if ev.events == ("untap",):
+            raise ReadError("this card's untapping said otherwise than as サイレントスキル says it")
         if "battle_with_this" in conditions:
             raise ReadError(
                 "「このクリーチャーとのバトルによって」 of this card's own event, or of another card's it names"
@@ -732,19 +744,14 @@ def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
     if ev.anywhere and (ev.from_zone is not None or not all(e.startswith("put_into") for e in ev.events)):
         raise ReadError("「どこからでも」 of a card other than this one, of an event that says where it is from")
     flt = _filter(subject)
+    if ev.turn_of is not None and flt.whose != ev.turn_of:
+        raise ReadError("a turn's untap step untapping another player's cards than that turn's player's")
     for whose in (ev.from_whose, ev.to_whose):
         if whose is not None:
             if flt.whose not in ("any", whose):
                 raise ReadError("the card's player and the zone's player differ")
             flt = replace(flt, whose=whose)
-    from_zone = watch.from_zone
-    if subject.zone is not None:
-        if subject.zone not in ZONE_BY_WORD.values() or (from_zone is not None and from_zone != subject.zone):
-            raise ReadError("the watched card's zone and the event's zone differ")
-        # 「バトルゾーンにある自分のクリーチャーが破壊される」: a destruction, a leaving or a battle is there anyway (a
-        # battle has no zone it is from: said as one, the watch would never match)
-        implied = subject.zone == "battle" and from_zone is None and set(ev.events) <= {"destroy", "leave", "battle"}
-        from_zone = None if implied else subject.zone
+    from_zone = _zone_said(subject, watch.from_zone, ev)
     if subject.shield and not set(ev.events) & {"break", "leave_shields"}:
         from_zone = from_zone or "shields"
     elif from_zone is None and not ev.anywhere and in_the_battle_zone(flt, watch.events):
@@ -754,6 +761,19 @@ def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
         # 「自分のシールドが離れる」, 「マナゾーンにあるカードが離れる」: 「離れる」 of the zone the card is in
         events, from_zone = (LEAVE_EVENT[from_zone],), None
     return WatchPart(watch=replace(watch, events=events, filter=flt, from_zone=from_zone))
+
+
+def _zone_said(subject: Phrase, from_zone: str | None, ev: Ev) -> str | None:
+    """The zone the watched card's phrase says it is in (「バトルゾーンにある自分のクリーチャー」), as the event's."""
+    if subject.zone is None:
+        return from_zone
+    if subject.zone not in ZONE_BY_WORD.values() or (from_zone is not None and from_zone != subject.zone):
+        raise ReadError("the watched card's zone and the event's zone differ")
+    # 「バトルゾーンにある自分のクリーチャーが破壊される」: a destruction, a leaving, a battle or an untapping is there
+    # anyway (a battle or an untapping has no zone it is from: said as one, the watch would never match)
+    there = {"destroy", "leave", "battle", "untap"}
+    implied = subject.zone == "battle" and from_zone is None and set(ev.events) <= there
+    return None if implied else subject.zone
 
 
 class PlayerPutParts:

@@ -225,7 +225,8 @@ def _said_whole(clause: Clause, watch: Watch) -> Action | None:
             raise ReadError("a card that stays instead, other than the replaced event's")
         if clause.place is not None and clause.place.zone != _STAYS_IN.get(watch.events[0], "battle"):
             raise ReadError("「…にとどまる」 in another zone than the one the watched card leaves")
-        _check_manners(clause, set())
+        # 「タップされたままになる」: of an untapping alone (the card stays tapped)
+        _check_manners(clause, {"kept_tapped"} if watch.events == ("untap",) and clause.place is None else set())
         return Action("stay")
     if verb == "not_lose":  # 「ゲームに負ける時、かわりに負けない」: the loss does not happen, and nothing else
         if watch.events != ("lose",):
