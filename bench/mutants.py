@@ -970,8 +970,8 @@ MUTANTS += [
     M(
         "turn-draw-any-draw",
         "asp/common/match.lp",
-        "cond_ok(R,E,turn_start) :- subject_ok(R,E), event_kind(E,K), turn_start_kind(K), event_by(E,rule).",
-        "cond_ok(R,E,turn_start) :- subject_ok(R,E), event_kind(E,K), turn_start_kind(K).",
+        "cond_ok(R,E,turn_start) :- subject_ok(R,E), event_by(E,rule), turn_start_of(E,P), turn_player(P).",
+        "cond_ok(R,E,turn_start) :- subject_ok(R,E), turn_start_of(E,P), turn_player(P).",
         "「自分のターンのはじめにカードを引く時」 watches a draw an effect makes",
     ),
     M(

@@ -2142,3 +2142,20 @@ effect: {{controller: opponent, by: {by}, events: [{{untap: X}}, {{untap: Y}}]}}
     assert len(resolutions) == 1
     untapped = {c for c in ("X", "Y") if c in resolutions[0].untapped}
     assert tuple("untapped" if c in untapped else "tapped" for c in ("X", "Y")) == expected
+
+
+def test_what_the_fourth_review_found_is_refused_or_answered_right():
+    # 「AをXに置くか、Yに置く」: the top card alone either way; read as the whole pile in the second, refused
+    text = "自分の進化クリーチャーが破壊される時、かわりに一番上のカードだけを墓地に置くか、マナゾーンに置いてもよい。"
+    assert not compile_text(text).abilities
+    # the rules' draw of a player whose turn it is not is no turn's draw
+    board = f"""
+turn: opponent
+players:
+  me:
+    battle: [{{id: B, card: {{name: 大地の番人, type: creature, text: "{TURN_DRAW_TO_MANA}"}}}}]
+    deck: [d1, d2]
+  opponent: {{}}
+effect: {{controller: me, by: rule, events: [{{draw: me}}]}}
+"""
+    assert [r.final["d1"] for r in dmrules.solve(scenario(board)).resolutions] == ["hand"]

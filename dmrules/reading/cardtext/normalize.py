@@ -1121,8 +1121,9 @@ _CANON_PATTERNS = tuple(
         # 「破壊される時、かわりにそのクリーチャーの一番上のカードだけを墓地に置く」: the top card alone destroyed, as
         # 「かわりに一番上のカードが離れる」 says it (the reader takes it of a destruction alone)
         (
+            # (the sentence's last clause: before 「か、」 or another clause its object would be the top card's too)
             r"(破壊される時、(?:墓地に置く)?かわりに、?)(?:(?:この|その)(?:進化)?クリーチャーの)?一番上のカード(?:だけ)?を"
-            r"墓地に置(く|いてもよい)",
+            r"墓地に置(く|いてもよい)(?=$|。)",
             lambda m: m[1] + "一番上のカードが離れ" + ("る" if m[2] == "く" else "てもよい"),
         ),
         # 「相手のクリーチャーとのバトルでこのクリーチャーが破壊される時」: the battle said before this card
