@@ -1514,11 +1514,24 @@ def test_the_return_to_the_hyperspatial_zone_said_again_is_a_psychic_creatures_l
         "自分のサイキック・クリーチャーがバトルゾーンを離れる時、超次元ゾーンに戻すかわりに手札に戻す。",
         "where the rules send it",
     )
-    # of a card the phrase does not say is a psychic creature, or of an event that is no leaving
+    # of a card the phrase does not say is a psychic creature, or of an event that is no leaving nor destruction
     assert_refused(
         "自分のクリーチャーがバトルゾーンを離れる時、超次元ゾーンに戻すかわりに手札に戻す。", "is a psychic creature"
     )
-    assert_refused("このクリーチャーが破壊される時、超次元ゾーンに戻すかわりに手札に戻す。", "says again an event")
+    assert_refused(
+        "自分のサイキック・クリーチャーが手札に戻される時、超次元ゾーンに戻すかわりに自分の手札を1枚捨ててもよい。",
+        "says again an event",
+    )
+    # its destruction, which sends it there too
+    assert_compiles_to(
+        "自分のサイキック・クリーチャーが破壊される時、超次元ゾーンに戻すかわりに自分の手札を1枚捨ててもよい。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "psychic"}},
+            "instead": ["stay", {"discard": {"count": 1}}],
+            "optional": True,
+        },
+    )
+    assert_refused("このクリーチャーが破壊される時、超次元ゾーンに戻すかわりに手札に戻す。", "where the rules send it")
 
 
 # -- a draw by a cause (「自分の呪文によって自分がカードを引く時」): only that draw is replaced ----------------------
@@ -2159,3 +2172,21 @@ players:
 effect: {{controller: me, by: rule, events: [{{draw: me}}]}}
 """
     assert [r.final["d1"] for r in dmrules.solve(scenario(board)).resolutions] == ["hand"]
+
+
+def test_the_solver_keeps_a_destroyed_psychic_creature_for_a_discard():
+    text = "自分のサイキック・クリーチャーが破壊される時、超次元ゾーンに戻すかわりに自分の手札を1枚捨ててもよい。"
+    board = f"""
+turn: opponent
+players:
+  me:
+    battle:
+      - {{id: K, card: {{name: 時空の番人, type: creature, text: "{text}"}}}}
+      - {{id: P, card: {{name: 試しのサイキック, type: psychic_creature}}}}
+    hand: [h1]
+  opponent:
+    battle: [{{id: X, card: {{name: 破壊者, type: creature}}}}]
+effect: {{source: X, controller: opponent, by: ability, events: [{{destroy: P}}]}}
+"""
+    finals = {(r.final["P"], r.final["h1"]) for r in dmrules.solve(scenario(board)).resolutions}
+    assert finals == {("hyperspatial", "hand"), ("battle", "graveyard")}

@@ -40,10 +40,11 @@ ORIGINAL_EVENTS = {
     "離れる": frozenset(LEAVE_EVENT.values()),
     "バトルゾーンを離れる": frozenset({"leave"}),
     "バトルゾーンから離れる": frozenset({"leave"}),
-    # 「このクリーチャーが離れる時、超次元ゾーンに戻すかわりに」: a psychic creature's leaving, which ends there
-    "超次元ゾーンに戻す": frozenset({"leave"}),
-    "超次元ゾーンに戻る": frozenset({"leave"}),
-    "超次元ゾーンに戻される": frozenset({"leave"}),
+    # 「このクリーチャーが離れる時、超次元ゾーンに戻すかわりに」: a psychic creature's leaving, which ends there (its
+    # destruction too: 「自分のサイキック・クリーチャーが破壊される時、超次元ゾーンに戻すかわりに」)
+    "超次元ゾーンに戻す": frozenset({"leave", "destroy"}),
+    "超次元ゾーンに戻る": frozenset({"leave", "destroy"}),
+    "超次元ゾーンに戻される": frozenset({"leave", "destroy"}),
     "手札に加える": frozenset({"break", "put_into_hand"}),
     "手札に戻る": frozenset({"return_to_hand"}),
     "戻る": frozenset({"return_to_hand"}),  # 「手札に戻される時、戻るかわりに」
