@@ -481,8 +481,8 @@ MUTANTS: list[Mutant] = [
     M(
         "event-card-choosable",
         "asp/common/actions.lp",
-        "slot_filter(R,S,F), filter_ok(F,R,C), not same_event(R,E,S,C), not other_than(R,E,S,C).",
-        "slot_filter(R,S,F), filter_ok(F,R,C), not other_than(R,E,S,C).",
+        "slot_filter(R,S,F), filter_ok(F,R,C), not same_event(R,E,S,C), not other_than(R,E,S,C),\n",
+        "slot_filter(R,S,F), filter_ok(F,R,C), not other_than(R,E,S,C),\n",
         "a replacement may choose its own event's card",
     ),
     M(
@@ -769,8 +769,8 @@ MUTANTS: list[Mutant] = [
     M(
         "other-shield-may-be-the-broken-one",
         "asp/common/actions.lp",
-        "filter_ok(F,R,C), not same_event(R,E,S,C), not other_than(R,E,S,C).",
-        "filter_ok(F,R,C), not same_event(R,E,S,C).",
+        "filter_ok(F,R,C), not same_event(R,E,S,C), not other_than(R,E,S,C),\n",
+        "filter_ok(F,R,C), not same_event(R,E,S,C),\n",
         "「かわりに自分の他のシールドを」 may take the shield being broken",
     ),
     M(
@@ -987,6 +987,13 @@ MUTANTS += [
         'if (slot.from_zone, slot.verb, flt) != ("hand", "discard", Filter(whose="opponent")) or slot.count is None:',
         "if False:",
         "a blind choice of the player's own hand rendered as the opponent's (the form no longer checked)",
+    ),
+    M(
+        "tap-choice-takes-tapped",
+        "asp/common/actions.lp",
+        "tapped_already(R,S,C) :- slot(R,S), slot_verb(R,S,tap), tapped(C).",
+        "tapped_already(R,S,C) :- slot(R,S), slot_verb(R,S,tap), tapped(C), #false.",
+        "a card already tapped chosen to be tapped instead",
     ),
     M(
         "blocking-condition-always",

@@ -1102,8 +1102,8 @@ def test_more_generic_wordings(text, form):
         # The opponent's creature put into the replacement's controller's hand: no choice moves a card to a zone
         # of another player than its owner.
         ("このクリーチャーが破壊される時、かわりに相手のクリーチャーを1体選び、自分の手札に戻してもよい。", "自分の"),
-        # Tapping another creature instead: 「タップ」 of a chosen creature is no action.
-        ("このクリーチャーが破壊される時、かわりに自分の他のクリーチャーを1体タップしてもよい。", "タップしてもよい"),
+        # Looking at a chosen shield instead: 「見る」 of a chosen card is no action.
+        ("このクリーチャーが破壊される時、かわりに自分のシールドを1つ見てもよい。", "見てもよい"),
         # This spell is no subject of a watched event but its own movement after it is cast.
         ("この呪文が墓地に置かれる時、かわりに手札に戻す。", "この呪文が"),
         # A player's discarding with another thing done instead: one event of all the cards, or one a card, the
@@ -1394,10 +1394,10 @@ def test_a_continuative_cost_before_an_unreadable_action_is_refused():
     done = run_cli(
         "cards",
         "parse",
-        "自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨て、相手のクリーチャーを1体タップしてもよい。",
+        "自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨て、相手のシールドを1つ見てもよい。",
     )
     assert done.returncode == 2, done.stdout
-    assert "CANNOT READ" in done.stdout and "タップしてもよい" in done.stdout, done.stdout
+    assert "CANNOT READ" in done.stdout and "見てもよい" in done.stdout, done.stdout
 
 
 def test_joined_costs_are_paid_together():

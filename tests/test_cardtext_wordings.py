@@ -2190,3 +2190,78 @@ effect: {{source: X, controller: opponent, by: ability, events: [{{destroy: P}}]
 """
     finals = {(r.final["P"], r.final["h1"]) for r in dmrules.solve(scenario(board)).resolutions}
     assert finals == {("hyperspatial", "hand"), ("battle", "graveyard")}
+
+
+# -- chosen cards tapped where they are (「自分のマナゾーンのカードを2枚タップしてもよい」) ------------------------
+
+TAP_MANA = "このクリーチャーが破壊される時、かわりに自分のマナゾーンのカードを2枚タップしてもよい。"
+
+
+@pytest.mark.parametrize(
+    ("text", "form"),
+    [
+        (
+            TAP_MANA,
+            {
+                "watch": {"event": "destroy", "card": "this"},
+                "instead": ["stay", {"choose": {"count": 2, "from": "mana", "to": "mana", "verb": "tap"}}],
+                "optional": True,
+            },
+        ),
+        (
+            "相手の呪文によってこのクリーチャーが破壊される時、かわりに相手のクリーチャーを1体選び、タップする。",
+            {
+                "watch": {"event": "destroy", "card": "this", "when": ["by_opponent", "by_spell"]},
+                "instead": [
+                    "stay",
+                    {
+                        "choose": {
+                            "count": 1,
+                            "from": "battle",
+                            "to": "battle",
+                            "verb": "tap",
+                            "whose": "opponent",
+                            "type": "creature",
+                        }
+                    },
+                ],
+            },
+        ),
+    ],
+)
+def test_chosen_cards_tapped_where_they_are_are_read(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # cards of a zone where no card is tapped, or all of them (「すべて」: a choice of at least one)
+        "このクリーチャーが破壊される時、かわりに自分の墓地のカードを2枚タップしてもよい。",
+        "このクリーチャーが破壊される時、かわりに自分のマナゾーンのカードをすべてタップしてもよい。",
+    ],
+)
+def test_chosen_cards_tapped_elsewhere_or_all_of_them_are_refused(text):
+    assert_refused(text, "")
+
+
+@pytest.mark.parametrize(
+    ("mana", "expected"), [("[m1, m2, {id: m3, tapped: true}]", 2), ("[m1, {id: m2, tapped: true}]", 1)]
+)
+def test_the_solver_taps_untapped_cards_alone(mana, expected):
+    board = f"""
+turn: opponent
+players:
+  me:
+    battle: [{{id: A, card: {{name: 粘る者, type: creature, text: "{TAP_MANA}"}}}}]
+    mana: {mana}
+  opponent:
+    battle: [{{id: X, card: {{name: 破壊者, type: creature}}}}]
+effect: {{source: X, controller: opponent, by: ability, events: [{{destroy: A}}]}}
+"""
+    resolutions = dmrules.solve(scenario(board)).resolutions
+    outcomes = {(r.final["A"], tuple(sorted(r.tapped))) for r in resolutions}
+    assert len(outcomes) == expected
+    assert ("graveyard", ()) in outcomes
+    if expected == 2:
+        assert ("battle", ("m1", "m2")) in outcomes

@@ -60,7 +60,7 @@ SLOT_TO = ZONES + ("under_this",)
 
 # turn_face_up: the chosen cards stay where they are, turned face up (「裏向きのカードを3枚、表向きにする」).
 # break: the chosen shields are broken by this card (「かわりにこのクリーチャーは相手のシールドを1つブレイクする」).
-VERBS = ("discard", "destroy", "put", "return", "add_to_hand", "turn_face_up", "break")
+VERBS = ("discard", "destroy", "put", "return", "add_to_hand", "turn_face_up", "break", "tap")
 
 
 @dataclass(frozen=True)

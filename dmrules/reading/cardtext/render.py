@@ -753,7 +753,7 @@ def _slot(slot: Slot) -> str:
         if (slot.from_zone, slot.verb, flt) != ("hand", "discard", Filter(whose="opponent")) or slot.count is None:
             raise ReadError("cards chosen without seeing them, other than the opponent's hand discarded")
         return f"相手の手札を{slot.count}枚見ないで選び、捨てさせる"
-    if slot.verb == "turn_face_up":  # turned face up where they are: 「自分のマナゾーンにある…を3枚、表向きにする」
+    if slot.verb in ("turn_face_up", "tap"):  # where they are: 「自分のマナゾーンにある…を3枚、表向きにする」
         return f"{owner}の{_ZONE[slot.from_zone]}にある{phrase(replace(flt, whose='any'))}を{amount}、{_to(slot)}"
     return f"{phrase(replace(flt, whose='any'))}を{amount}{owner}の{_ZONE[slot.from_zone]}から{_to(slot)}"
 
@@ -763,6 +763,10 @@ def _to(slot: Slot) -> str:
         return "捨てる"
     if slot.verb == "break":
         return "ブレイクする"
+    if slot.verb == "tap":
+        if slot.to_zone != slot.from_zone or slot.position or slot.tapped:
+            raise ReadError("cards tapped and moved, no printed phrase states")
+        return "タップする"
     if slot.verb == "turn_face_up":
         if slot.to_zone != slot.from_zone or slot.position or slot.tapped:
             raise ReadError("cards turned face up and moved, no printed phrase states")

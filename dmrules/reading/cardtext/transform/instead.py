@@ -577,13 +577,8 @@ def _choice_slots(clause: Clause, target: Target) -> list[Slot]:
         if zones != ("shields",) or flt != Filter(whose="opponent") or clause.place is not None or up_to or every:
             raise ReadError("a break of other cards than a number of the opponent's shields")
         to_zone, position, verb = "hand", None, "break"
-    elif clause.verb == "face_up":
-        # 「自分のマナゾーンにある裏向きのカードを3枚、表向きにする」: turned face up where they are
-        if clause.place is not None or clause.manners or len(zones) != 1 or zones[0] not in ("mana", "shields"):
-            raise ReadError("chosen cards turned face up elsewhere than in the mana or shield zone where they are")
-        if "face_down" not in flt.properties:
-            raise ReadError("chosen cards turned face up that are not said to be face down")
-        to_zone, position, verb = zones[0], None, "turn_face_up"
+    elif clause.verb in ("tap", "face_up"):
+        to_zone, position, verb = _in_place(clause, zones, flt, every)
     elif clause.verb in _CHOICE_VERBS:
         to_zone, position = _place(clause)
         verb = _CHOICE_VERBS[clause.verb]
@@ -611,6 +606,21 @@ def _choice_slots(clause: Clause, target: Target) -> list[Slot]:
     tapped = "tapped" in clause.manners
     _check_blind(target, zones, flt, verb)
     return [Slot(count, z, to_zone, verb, flt, up_to, position, tapped, every=every, blind=target.blind) for z in zones]
+
+
+def _in_place(clause: Clause, zones: tuple[str, ...], flt: Filter, every: bool) -> tuple[str, None, str]:
+    """(zone, no position, verb) of chosen cards changed where they are."""
+    if clause.verb == "tap":
+        # 「自分のマナゾーンのカードを2枚タップする」「相手のクリーチャーを1体選び、タップする」: tapped where they are
+        if clause.place is not None or len(zones) != 1 or zones[0] not in ("mana", "battle") or every:
+            raise ReadError("chosen cards tapped elsewhere than in the mana or battle zone where they are")
+        return zones[0], None, "tap"
+    # 「自分のマナゾーンにある裏向きのカードを3枚、表向きにする」: turned face up where they are
+    if clause.place is not None or clause.manners or len(zones) != 1 or zones[0] not in ("mana", "shields"):
+        raise ReadError("chosen cards turned face up elsewhere than in the mana or shield zone where they are")
+    if "face_down" not in flt.properties:
+        raise ReadError("chosen cards turned face up that are not said to be face down")
+    return zones[0], None, "turn_face_up"
 
 
 def _check_blind(target: Target, zones: tuple[str, ...], flt: Filter, verb: str) -> None:
