@@ -1531,7 +1531,13 @@ def test_the_return_to_the_hyperspatial_zone_said_again_is_a_psychic_creatures_l
             "optional": True,
         },
     )
-    assert_refused("このクリーチャーが破壊される時、超次元ゾーンに戻すかわりに手札に戻す。", "where the rules send it")
+    # this card's destruction, whatever card it is, or cards besides psychic creatures
+    assert_refused("このクリーチャーが破壊される時、超次元ゾーンに戻すかわりに手札に戻す。", "is a psychic creature")
+    assert_refused(
+        "自分のクリーチャーまたはサイキック・クリーチャーが破壊される時、超次元ゾーンに戻すかわりに自分の手札を1枚捨てても"
+        "よい。",
+        "is a psychic creature",
+    )
 
 
 # -- a draw by a cause (「自分の呪文によって自分がカードを引く時」): only that draw is replaced ----------------------
@@ -2265,3 +2271,49 @@ effect: {{source: X, controller: opponent, by: ability, events: [{{destroy: A}}]
     assert ("graveyard", ()) in outcomes
     if expected == 2:
         assert ("battle", ("m1", "m2")) in outcomes
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        (
+            "このクリーチャーが破壊される時、かわりに自分のマナゾーンのタップされているカードを2枚タップしてもよい。",
+            "already",
+        ),
+        (
+            "相手のターンのはじめに、相手のタップされていないクリーチャーは、アンタップするかわりにタップされたままになる。",
+            "already",
+        ),
+    ],
+)
+def test_a_tapping_of_tapped_cards_or_an_untapping_of_untapped_ones_is_refused(text, named):
+    assert_refused(text, named)
+
+
+TAP_ONE = "このクリーチャーが破壊される時、かわりに相手のクリーチャーを1体選び、タップする。"
+
+
+def test_a_card_two_replacements_may_tap_is_refused_by_name():
+    board = f"""
+turn: opponent
+players:
+  me:
+    battle:
+      - {{id: A, card: {{name: 粘る者, type: creature, text: "{TAP_ONE}"}}}}
+  opponent:
+    battle:
+      - {{id: X, tapped: true, card: {{name: 破壊者, type: creature}}}}
+      - {{id: Y, card: {{name: 盾者, type: creature, text: "このクリーチャーが破壊される時、かわりにタップする。"}}}}
+effect: {{source: X, controller: opponent, by: ability, events: [{{destroy: A}}, {{destroy: Y}}]}}
+"""
+    with pytest.raises(dmrules.InputError, match="may tap too"):
+        dmrules.solve(scenario(board))
+
+
+def test_a_tap_choice_elsewhere_than_where_the_cards_are_is_an_input_error():
+    form = {
+        "watch": {"event": "destroy", "card": "this"},
+        "instead": ["stay", {"choose": {"count": 1, "from": "hand", "to": "hand", "verb": "tap"}}],
+    }
+    with pytest.raises(dmrules.InputError, match="tapped where they are"):
+        read_forms([form])

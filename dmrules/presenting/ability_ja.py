@@ -142,6 +142,8 @@ def slot_words(slot: Slot) -> str:
         return f"{where}の{noun}を{_slot_count_ja(slot)}表向きにする"
     if slot.verb == "break":
         return f"このカードが{noun}を{_slot_count_ja(slot)}ブレイクする"
+    if slot.verb == "tap":
+        return f"{where}のアンタップしている{noun}を{_slot_count_ja(slot)}タップする"
     return f"{where}から{noun}を{_slot_count_ja(slot)}{to}に置く"
 
 

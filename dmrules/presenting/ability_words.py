@@ -100,6 +100,8 @@ def _slot_words(slot: Slot) -> str:
         return f"turn {count} {noun} of {zone_from} face up"
     if slot.verb == "break":
         return f"this card breaks {count} {noun}"
+    if slot.verb == "tap":
+        return f"tap {count} untapped {noun} of {zone_from} where they are"
     verb = {"return": "return", "add_to_hand": "put", "put": "put"}[slot.verb]
     return f"{verb} {count} {noun} from {zone_from} to {where}"
 

@@ -338,6 +338,8 @@ def _choice_action(key: str, arg: Node) -> Action:
     )
     if slot.position and slot.to_zone != "deck":
         raise arg.error("a position (top, bottom, shuffle) is for the deck", "position")
+    if slot.verb == "tap" and (slot.from_zone not in ("mana", "battle") or slot.to_zone != slot.from_zone):
+        raise arg.error("cards are tapped where they are, in the mana or the battle zone: 'to' is 'from'", "verb")
     return Action("choose", slot=slot)
 
 

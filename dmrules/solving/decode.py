@@ -165,6 +165,9 @@ _LISTED = (
 )
 _MAPPED = ("final", "made", "final_power", "final_under", "chooser", "trigger_times", "trigger_changed")
 _UNMODELLED = {  # never listed as if it were followed (``unmodelled`` of the encodings)
+    "tap_shared": "not modelled: a replacement chooses cards to tap (「…を1体選び、タップする」) that another "
+    "replacement of the same window may tap too; which is decided first, and whether the other can still be done "
+    "then, dmrules does not follow",
     # asp/common/feasible.lp
     "every_event_card": "not modelled: a text takes every card of a kind instead (「すべて」), and the card of the "
     "event it replaces is one of them: whether that card goes by its event or with the others, no rule says",

@@ -746,6 +746,8 @@ def _watch(subject, ev: Ev, cause: EventCause) -> WatchPart:
     flt = _filter(subject)
     if ev.turn_of is not None and flt.whose != ev.turn_of:
         raise ReadError("a turn's untap step untapping another player's cards than that turn's player's")
+    if ev.events == ("untap",) and "untapped" in flt.properties:
+        raise ReadError("an untapping of cards said to be untapped already")
     for whose in (ev.from_whose, ev.to_whose):
         if whose is not None:
             if flt.whose not in ("any", whose):

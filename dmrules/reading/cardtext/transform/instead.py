@@ -614,6 +614,8 @@ def _in_place(clause: Clause, zones: tuple[str, ...], flt: Filter, every: bool) 
         # 「自分のマナゾーンのカードを2枚タップする」「相手のクリーチャーを1体選び、タップする」: tapped where they are
         if clause.place is not None or len(zones) != 1 or zones[0] not in ("mana", "battle") or every:
             raise ReadError("chosen cards tapped elsewhere than in the mana or battle zone where they are")
+        if "tapped" in flt.properties:
+            raise ReadError("chosen cards tapped that are said to be tapped already")
         return zones[0], None, "tap"
     # 「自分のマナゾーンにある裏向きのカードを3枚、表向きにする」: turned face up where they are
     if clause.place is not None or clause.manners or len(zones) != 1 or zones[0] not in ("mana", "shields"):

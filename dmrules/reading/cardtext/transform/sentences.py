@@ -330,7 +330,10 @@ def _check_original(original: Original | None, watch: Watch) -> Watch:
         rest = tuple(c for c in watch.conditions if c != "last_card")
         return Watch(events=("lose",), filter=watch.filter, cause="deck_out", conditions=rest)
     allowed = ORIGINAL_EVENTS.get(original.verb)
-    psychic = watch.subject == "this" or (watch.filter is not None and "psychic" in watch.filter.types)
+    # this card's leaving (a psychic creature's own text), or cards said to be psychic creatures and nothing else
+    psychic = (watch.subject == "this" and watch.events == ("leave",)) or (
+        watch.filter is not None and watch.filter.types == ("psychic",)
+    )
     if original.verb.startswith("超次元ゾーン") and not psychic:
         raise ReadError(f"「{original.verb}かわりに」 of a card the watched phrase does not say is a psychic creature")
     if allowed is None or not set(watch.events) <= allowed:
