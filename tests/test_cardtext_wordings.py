@@ -1801,33 +1801,29 @@ def test_a_battle_in_which_the_card_blocks_is_read(text, form):
     [("[blocking]", "battle", "hand"), ("[]", "battle", "graveyard"), ("[blocking]", "ability", "graveyard")],
 )
 def test_the_solver_replaces_only_a_battles_destruction_of_a_creature_flagged_blocking(flags, by, where):
+    assert _blocker_finals(BLOCKED_TO_HAND, flags, by) == [where]
+
+
+def _blocker_finals(text: str, flags: str, by: str) -> list[str]:
+    """Where A (with ``text`` and ``flags``) ends when the opponent's X destroys it ``by`` a battle or an ability."""
     board = f"""
-turn: opponent
-players:
-  me:
-    battle: [{{id: A, card: {{name: 守る者, type: creature, text: "{BLOCKED_TO_HAND}"}}, flags: {flags}}}]
-  opponent:
-    battle: [{{id: X, card: {{name: 攻める者, type: creature}}}}]
-effect: {{source: X, controller: opponent, by: {by}, events: [{{destroy: A}}]}}
-"""
-    assert [r.final["A"] for r in dmrules.solve(scenario(board)).resolutions] == [where]
-
-
-def test_this_creatures_blocking_is_its_flag():
-    text = (
-        "このクリーチャーが破壊される時、このクリーチャーがブロックしていれば、墓地に置くかわりに持ち主の手札に戻す。"
-    )
-    for flags, where in (("[blocking]", "hand"), ("[]", "graveyard")):
-        board = f"""
 turn: opponent
 players:
   me:
     battle: [{{id: A, card: {{name: 守る者, type: creature, text: "{text}"}}, flags: {flags}}}]
   opponent:
     battle: [{{id: X, card: {{name: 攻める者, type: creature}}}}]
-effect: {{source: X, controller: opponent, by: ability, events: [{{destroy: A}}]}}
+effect: {{source: X, controller: opponent, by: {by}, events: [{{destroy: A}}]}}
 """
-        assert [r.final["A"] for r in dmrules.solve(scenario(board)).resolutions] == [where]
+    return [r.final["A"] for r in dmrules.solve(scenario(board)).resolutions]
+
+
+def test_this_creatures_blocking_is_its_flag():
+    text = (
+        "このクリーチャーが破壊される時、このクリーチャーがブロックしていれば、墓地に置くかわりに持ち主の手札に戻す。"
+    )
+    assert _blocker_finals(text, "[blocking]", "ability") == ["hand"]
+    assert _blocker_finals(text, "[]", "ability") == ["graveyard"]
 
 
 @pytest.mark.parametrize(("flags", "where"), [("[blocked]", "hand"), ("[blocking]", "graveyard"), ("[]", "graveyard")])

@@ -336,7 +336,7 @@ def render_watch(watch: Watch, conditions: tuple[Condition, ...], anywhere: bool
         return _cast(watch)
     cause, rest = _cause(watch.conditions)
     rest = [c for c in rest if c not in _TURNS]
-    last_draw = _last_draw(watch, rest) or _turn_start(watch, rest)
+    last_draw = _named_draw(watch, rest)
     if last_draw is not None:
         return last_draw
     if events <= {"lose", "draw"} and watch.subject is None and watch.chooser is None:
@@ -458,24 +458,19 @@ def _untapped(watch: Watch) -> str:
     return f"{phrase(flt)}がアンタップされる"
 
 
-def _turn_start(watch: Watch, rest: list[str]) -> str | None:
-    """「自分のターンのはじめにカードを引く」: the draw the rules make at the start of the player's turn."""
-    if watch.events != ("draw",) or "turn_start" not in watch.conditions:
-        return None
-    if rest != ["turn_start"] or watch.filter is None or watch.filter != Filter(whose=watch.filter.whose):
-        raise ReadError("the turn's draw with conditions no printed phrase states")
-    if watch.filter.whose == "any":
-        raise ReadError("the turn's draw of no one player")
-    return f"{_WHOSE[watch.filter.whose]}がターンのはじめにカードを引く"
+# The draws a condition names alone: the deck's last card, the draw the rules make at the start of the player's turn
+_NAMED_DRAWS = {"last_card": "{who}の山札の最後の1枚を引く", "turn_start": "{who}がターンのはじめにカードを引く"}
 
 
-def _last_draw(watch: Watch, rest: list[str]) -> str | None:
-    """「自分の山札の最後の1枚を引く」: the draw of the deck's last card."""
-    if watch.events != ("draw",) or "last_card" not in watch.conditions:
+def _named_draw(watch: Watch, rest: list[str]) -> str | None:
+    """「自分の山札の最後の1枚を引く」, 「自分がターンのはじめにカードを引く」: a draw its condition names."""
+    named = [c for c in _NAMED_DRAWS if c in watch.conditions]
+    if watch.events != ("draw",) or not named:
         return None
-    if rest != ["last_card"] or watch.filter is None or watch.filter != Filter(whose=watch.filter.whose):
-        raise ReadError("a draw of the deck's last card with conditions no printed phrase states")
-    return f"{_WHOSE[watch.filter.whose]}の山札の最後の1枚を引く"
+    flt = watch.filter
+    if rest != named or flt is None or flt != Filter(whose=flt.whose) or flt.whose == "any":
+        raise ReadError("a draw its condition names, with conditions no printed phrase states, or of no one player")
+    return _NAMED_DRAWS[named[0]].format(who=_WHOSE[flt.whose])
 
 
 # -- conditions and prefixes ----------------------------------------------------------------
