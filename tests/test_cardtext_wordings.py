@@ -2313,3 +2313,21 @@ def test_a_tap_choice_elsewhere_than_where_the_cards_are_is_an_input_error():
     }
     with pytest.raises(dmrules.InputError, match="tapped where they are"):
         read_forms([form])
+
+
+def test_the_loser_of_a_battle_with_this_creature_said_before_its_destruction_is_read():
+    assert_compiles_to(
+        "このクリーチャーとのバトルに負けた相手のクリーチャーが破壊される時、破壊されるかわりに持ち主のマナゾーンに置かれる。",
+        {
+            "watch": {
+                "event": "destroy",
+                "card": {"whose": "opponent", "type": "creature"},
+                "when": ["by_battle", "battle_with_this"],
+            },
+            "instead": [{"move_to": "mana"}],
+        },
+    )
+    # the loser of another creature's battle: no creature the vocabulary names
+    assert not compile_text(
+        "自分のドラゴンとのバトルに負けた相手のクリーチャーが破壊される時、かわりに持ち主のマナゾーンに置く。"
+    ).abilities
