@@ -2315,9 +2315,16 @@ def test_a_tap_choice_elsewhere_than_where_the_cards_are_is_an_input_error():
         read_forms([form])
 
 
-def test_the_loser_of_a_battle_with_this_creature_said_before_its_destruction_is_read():
-    assert_compiles_to(
+@pytest.mark.parametrize(
+    "text",
+    [
         "このクリーチャーとのバトルに負けた相手のクリーチャーが破壊される時、破壊されるかわりに持ち主のマナゾーンに置かれる。",
+        "このクリーチャーとのバトルに負けた相手のクリーチャーは、破壊されるかわりに持ち主のマナゾーンに置かれる。",
+    ],
+)
+def test_the_loser_of_a_battle_with_this_creature_said_before_its_destruction_is_read(text):
+    assert_compiles_to(
+        text,
         {
             "watch": {
                 "event": "destroy",

@@ -355,14 +355,6 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         re.compile(r"(相手の手札を\d+枚見ないで選)(?:び、?|んで)捨てさせ(る|てもよい)"),
         lambda m: f"{m[1]}び、捨て{'る' if m[2] == 'る' else 'てもよい'}",
     ),
-    # 「このクリーチャーとのバトルに負けた相手のクリーチャーが破壊される時」: the battle's loser said before it, as
-    # 「相手のクリーチャーがこのクリーチャーとのバトルに負けて破壊される時」
-    (
-        re.compile(
-            r"(?:^|(?<=[。、]))(この(?:クリーチャー|カード))とのバトルに負けた((?:自分|相手)の[^、。がを]*?)が(?=破壊される時)"
-        ),
-        r"\2が\1とのバトルに負けて",
-    ),
     # 「ブロックしてバトルで破壊される時」: the battle in which the card blocks
     (re.compile(r"ブロックして、?バトルで(?=[^、。]*?時、)"), "ブロックしたバトルで"),
     (re.compile(r"ブロックされ、?バトルで(?=[^、。]*?時、)"), "ブロックされたバトルで"),
@@ -964,6 +956,15 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (re.compile(r"(^|、)((?:自分|相手)の[^、。「」]{0,12}?呪文)は、?(?=唱えた後)"), r"\1\2を"),
     # 「相手が唱えた呪文は、唱えた後、」: the spells that player casts, as 「相手が呪文を唱えた後、」 says it
     (re.compile(r"(^|、)(自分|相手)が唱え(?:た|る)([^、。「」]{0,12}?呪文)は、?(?=唱えた後)"), r"\1\2が\3を"),
+    # 「このクリーチャーとのバトルに負けた相手のクリーチャーが破壊される時」: the battle's loser said before it, as
+    # 「相手のクリーチャーがこのクリーチャーとのバトルに負けて破壊される時」 (after the topic said as the watched
+    # card, 「…クリーチャーは、破壊されるかわりに」)
+    (
+        re.compile(
+            r"(?:^|(?<=[。、]))(この(?:クリーチャー|カード))とのバトルに負けた((?:自分|相手)の[^、。がを]*?)が(?=破壊される時)"
+        ),
+        r"\2が\1とのバトルに負けて",
+    ),
 )
 _NAME = re.compile(r"(《[^》]*》)")
 # 「かわりに、…」: the comma after 「かわりに」, printed or not
