@@ -481,8 +481,8 @@ MUTANTS: list[Mutant] = [
     M(
         "event-card-choosable",
         "asp/common/actions.lp",
-        "slot_filter(R,S,F), filter_ok(F,R,C), not same_event(R,E,S,C), not other_than(R,E,S,C),\n",
-        "slot_filter(R,S,F), filter_ok(F,R,C), not other_than(R,E,S,C),\n",
+        "choosable(R,E,S,C), not same_event(R,E,S,C), not other_than(R,E,S,C), not untappable(R,S,C).",
+        "choosable(R,E,S,C), not other_than(R,E,S,C), not untappable(R,S,C).",
         "a replacement may choose its own event's card",
     ),
     M(
@@ -769,8 +769,8 @@ MUTANTS: list[Mutant] = [
     M(
         "other-shield-may-be-the-broken-one",
         "asp/common/actions.lp",
-        "filter_ok(F,R,C), not same_event(R,E,S,C), not other_than(R,E,S,C),\n",
-        "filter_ok(F,R,C), not same_event(R,E,S,C),\n",
+        "not same_event(R,E,S,C), not other_than(R,E,S,C), not untappable(R,S,C).",
+        "not same_event(R,E,S,C), not untappable(R,S,C).",
         "「かわりに自分の他のシールドを」 may take the shield being broken",
     ),
     M(
@@ -956,9 +956,9 @@ MUTANTS += [
     M(
         "attacking-always",
         "dmrules/game/conditions.py",
-        "        return ATTACKING in card.flags",
-        "        return True",
-        "「このクリーチャーが攻撃中に…時」 holds of a creature the scenario does not flag attacking",
+        '"this_attacking": ATTACKING,',
+        '"this_attacking": LINKED,',
+        "「このクリーチャーが攻撃中に…時」 read from another flag than 'attacking'",
     ),
     M(
         "blocking-any-battle",
@@ -991,16 +991,16 @@ MUTANTS += [
     M(
         "tap-choice-takes-tapped",
         "asp/common/actions.lp",
-        "tapped_already(R,S,C) :- slot(R,S), slot_verb(R,S,tap), tapped(C).",
-        "tapped_already(R,S,C) :- slot(R,S), slot_verb(R,S,tap), tapped(C), #false.",
+        "untappable(R,S,C) :- slot(R,S), slot_verb(R,S,tap), tapped(C).",
+        "untappable(R,S,C) :- slot(R,S), slot_verb(R,S,tap), tapped(C), #false.",
         "a card already tapped chosen to be tapped instead",
     ),
     M(
         "blocking-condition-always",
         "dmrules/game/conditions.py",
-        "        return BLOCKING in card.flags",
-        "        return True",
-        "「このクリーチャーがブロックしていれば」 holds of a creature the scenario does not flag blocking",
+        '"this_blocking": BLOCKING,',
+        '"this_blocking": ATTACKING,',
+        "「このクリーチャーがブロックしていれば」 read from another flag than 'blocking'",
     ),
     M(
         "gr-creature-stays-where-put",
@@ -1127,9 +1127,9 @@ MUTANTS += [
     M(
         "won-judge-always",
         "dmrules/game/conditions.py",
-        "        return WON_JUDGE in card.flags",
-        "        return True",
-        "「自分が勝ったら」 holds without the judge won",
+        '"won_judge": WON_JUDGE}',
+        '"won_judge": LINKED}',
+        "「自分が勝ったら」 read from another flag than 'won_judge'",
     ),
     M(
         "untapped-always",

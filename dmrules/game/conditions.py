@@ -33,6 +33,10 @@ EARLIER_HOLDS = "earlier_holds"
 # as the scenario states: the solver does not play the judge.
 WON_JUDGE = "won_judge"
 
+# The conditions a card's flag says: 「このクリーチャーがリンクしていて」, 「攻撃中に」, 「ブロックしていれば」, and
+# 「自分が勝ったら」 of the judge an earlier sentence makes
+_FLAGGED = {"this_linked": LINKED, "this_attacking": ATTACKING, "this_blocking": BLOCKING, "won_judge": WON_JUDGE}
+
 
 def holds(condition: Condition, state: Scenario, card: CardInstance, controller: str | None = None) -> bool:
     """Whether one condition of ``card``'s ability holds in ``state``, read from ``controller``: the ability's
@@ -58,19 +62,13 @@ def holds(condition: Condition, state: Scenario, card: CardInstance, controller:
         return condition.word in done or (
             condition.word == "summoned_before_cast" and "summoned_just_before_cast" in done
         )
-    if condition.word == "this_linked":  # 「このクリーチャーがリンクしていて」: the scenario says so (flag 'linked')
-        return LINKED in card.flags
-    if condition.word == "this_attacking":  # 「このクリーチャーが攻撃中に」: the scenario says so (flag 'attacking')
-        return ATTACKING in card.flags
-    if condition.word == "this_blocking":  # 「このクリーチャーがブロックしていれば」: the scenario says so
-        return BLOCKING in card.flags
+    if condition.word in _FLAGGED:  # what the scenario says of the card: its flag
+        return _FLAGGED[condition.word] in card.flags
     # 「これが進化クリーチャーなら」: an evolution card, or a NEO creature evolved
     if condition.word == "this_evolution":
         return is_evolution(card, board_of(state.cards.values()))
     if condition.word == "this_neo_evolved":  # 「これがNEO進化クリーチャーなら」
         return is_neo_evolved(card, board_of(state.cards.values()))
-    if condition.word == "won_judge":
-        return WON_JUDGE in card.flags
     if condition.word == "this_power_positive":
         return card.power is not None and card.power > 0
     if condition.word == "shields_at_least_opponent":
