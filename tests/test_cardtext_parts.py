@@ -867,6 +867,36 @@ DEV_PARTS = [
             "instead": [{"move_to": "hand"}],
         },
     ),
+    (  # the watched card's cost said after its event, with no kind: a modifier of the watched card
+        "自分の他のクリーチャーが破壊される時、そのクリーチャーがコスト5以下であれば、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature", "other": True, "cost_max": 5}},
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    (
+        "相手のクリーチャーがバトルゾーンに出る時、そのクリーチャーがパワー3000以上なら、かわりに持ち主の墓地に置く。",
+        {
+            "watch": {"event": "enter", "card": {"whose": "opponent", "type": "creature", "power_min": 3000}},
+            "instead": [{"move_to": "graveyard"}],
+        },
+    ),
+    (  # the zone first, its player said on the cards counted
+        "マナゾーンに自分の闇のカードが5枚以上あれば、このクリーチャーが破壊される時、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"zone": "mana", "whose": "own", "civilization": "darkness", "at_least": 5}],
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
+    (
+        "墓地に相手のクリーチャーが1体もなければ、このクリーチャーが破壊される時、かわりに手札に戻す。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "if": [{"zone": "graveyard", "whose": "opponent", "type": "creature", "at_most": 0}],
+            "instead": [{"move_to": "hand"}],
+        },
+    ),
     (
         "自分のシールドが1枚もなければ、このクリーチャーが破壊される時、かわりに手札に戻す。",
         {
@@ -1079,6 +1109,23 @@ def test_parts_of_the_dev_sets_language_in_new_combinations(text, form):
             "in no zone of creatures",
         ),
         ("このクリーチャーがそれによって破壊される時、かわりに手札に戻す。", "cannot read"),
+        (  # no modifier says a cost not at most 5
+            "自分の他のクリーチャーが破壊される時、そのクリーチャーがコスト5以下でなければ、かわりに手札に戻す。",
+            "cannot read",
+        ),
+        (  # the battle names another creature 「そのクリーチャー」 may be
+            "自分の他のクリーチャーが相手のクリーチャーとのバトルで破壊される時、そのクリーチャーがパワー3000以下であれば、"
+            "かわりに手札に戻す。",
+            "cannot read",
+        ),
+        (  # whose mana zone, neither it nor its cards say
+            "マナゾーンに闇のカードが5枚以上あれば、このクリーチャーが破壊される時、かわりに手札に戻す。",
+            "a zone counted in whose player neither it nor its cards say",
+        ),
+        (
+            "マナゾーンに自分の火と水の文明があれば、このクリーチャーが破壊される時、かわりに手札に戻す。",
+            "cannot read",
+        ),
     ],
 )
 def test_near_variants_of_the_dev_sets_parts_are_refused(text, named):

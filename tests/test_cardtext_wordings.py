@@ -655,6 +655,19 @@ _DECK_BOTTOM = {"move_to": {"zone": "deck", "position": "bottom"}}
             "相手の呪文の効果で自分の手札が捨てられる時、墓地に置くかわりに相手の山札の一番下に置いてもよい。",
             "a card put into the opponent's zone",
         ),
+        (  # a cause said first with no comma, after a turn
+            "相手のターン中に、相手の呪文によって自分の手札が捨てられる時、かわりにそのカードを自分の山札の一番下に置く。",
+            {
+                "watch": {
+                    "event": "discard",
+                    "card": {"whose": "own"},
+                    "when": ["by_opponent", "by_spell", "opponent_turn"],
+                },
+                "instead": [_DECK_BOTTOM],
+            },
+            "相手のターン中に、相手の呪文によって自分の手札が捨てられる時、かわりにそのカードを相手の山札の一番下に置く。",
+            "a card put into the opponent's zone",
+        ),
         (  # 「裏向きのまま」 before a shield added: face down as any shield
             "このクリーチャーが破壊される時、かわりに自分の山札の上から1枚目を裏向きのまま自分のシールドに加えてもよい。"
             "そうした場合、このクリーチャーはバトルゾーンにとどまる。",

@@ -152,6 +152,9 @@ def _kind_said_after(match: re.Match[str]) -> str:
         return match.group(0)
     if _NAMES_ANOTHER.search(event):
         return match.group(0)
+    if re.fullmatch(r"(?:パワー|コスト)\d+(?:以上|以下)", kind) and head not in ("シールド", "手札"):
+        # 「そのクリーチャーがコスト5以下であれば」: its cost or power, a modifier of the watched card
+        return match.group(0) if neg not in ("であれば", "なら") else f"{lead}{whose}の{kind}の{mods}{head}が{event}、"
     if head not in _NOUN_HEADS:  # a race: 「そのエイリアンが光のクリーチャーであれば」
         said = kind.removesuffix("クリーチャー")
         if neg not in ("であれば", "なら") or said in ("", kind) or "進化" in said or not said.endswith(("の", "る")):
@@ -764,9 +767,11 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # cards or one a card). With anything else done instead it stays a player's discarding, one event (events.py).
     (
         re.compile(
-            r"(^|、)(自分|相手)の手札が([^、。が]*?(?:によって|の効果で))?(?=捨てられる時、" + _ONLY_MOVED + ")"
+            # (a cause said first, with no comma, is said after the card: 「相手の呪文によって自分の手札が」)
+            r"(^|、)((?:(?:自分|相手)の[^、。が]*?(?:によって|の効果で))?)(自分|相手)の手札が([^、。が]*?(?:によって|の効果で))?"
+            r"(?=捨てられる時、" + _ONLY_MOVED + ")"
         ),
-        r"\1\2のカードが\3手札から",
+        r"\1\3のカードが\2\4手札から",
     ),
     (
         re.compile(
@@ -1216,6 +1221,8 @@ _CANON_PATTERNS = tuple(
         (r"(自分|相手)のバトルゾーンにある", r"バトルゾーンにある\1の"),  # a player's battle zone: their cards
         (r"バトルゾーンにある([^、。が]*?)がこのクリーチャーだけであれば", r"バトルゾーンに\1が他になければ"),
         (r"(自分|相手)の(手札|マナゾーン|墓地|山札)(?:のカード)?が" + _ZONE_COUNT, r"\1の\2にカードが"),
+        # 「マナゾーンに自分の闇のカードが5枚以上あれば」: the zone's player said on the cards counted
+        (r"(^|、)(手札|マナゾーン|墓地)に(自分|相手)の([^、。が]*?)が" + _ZONE_COUNT, r"\1\3の\2に\4が"),
         (r"このターン、(?=この呪文を唱える)", ""),
         # 「「サイクロン」を持つ呪文を唱える直前に…していれば、その呪文を唱えた後」: the spell that has the ability
         (r"(を持つ呪文を唱える直前にクリーチャーを召喚していれば、)その呪文を唱えた後", r"\1この呪文を唱えた後"),

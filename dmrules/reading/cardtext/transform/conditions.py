@@ -101,6 +101,8 @@ class ConditionParts:
         """「自分のマナゾーンに火と水の文明があれば」: a card of each civilization there (a card of two counts for
         both), one count condition each."""
         zone, whose = items[0]
+        if whose == _OF_THE_CARDS:
+            raise ReadError("a zone counted in whose player neither it nor its cards say")
         civs = [CIVS[str(t)] for t in _typed_tokens(items, "CIV")]
         if len(set(civs)) != len(civs):
             raise ReadError("a civilization named twice")
@@ -195,6 +197,9 @@ class ConditionParts:
             WHOSE_BY_WORD[str(_typed_tokens(items, "OWNER")[0])],
         )
 
+    def where_zone_of_cards(self, items: list):
+        return (ZONE_BY_WORD[str(_typed_tokens(items, "COUNTED_ZONE")[0])], _OF_THE_CARDS)
+
     def at_least_n(self, items: list):
         return _number(_typed_tokens(items, "NUMBER")[0])
 
@@ -241,10 +246,17 @@ def _earlier_condition(phrase: Phrase, earlier: int, at_most: int | None) -> Con
     return Condition(earlier=earlier, filter=phrase.filter, at_least=1 if at_most is None else 0, at_most=at_most)
 
 
+_OF_THE_CARDS = "of the cards"  # the zone's player: the counted cards' (「マナゾーンに自分の…が」)
+
+
 def _count_condition(zone: str, whose: str | None, phrase: Phrase, at_least: int, other: bool) -> Condition:
     if phrase.count is not None or phrase.zone is not None:
         raise ReadError("a counted card phrase with a number or a zone of its own")
     flt = phrase.filter
+    if whose == _OF_THE_CARDS:
+        if flt.whose not in ("own", "opponent"):
+            raise ReadError("a zone counted in whose player neither it nor its cards say")
+        whose = None
     if whose is not None:
         if flt.whose not in ("any", whose):
             raise ReadError("the counted cards' player and their zone's player differ")
