@@ -2187,6 +2187,34 @@ MUTANTS += [
         "not watch_once(R).",
         "a first draw replaced counted as the turn's first break replaced",
     ),
+    M(
+        "follow-up-lead-kept",
+        "dmrules/reading/cardtext/textreader.py",
+        '    body = _FOLLOW_UP_LEAD.sub("", sentence)',
+        "    body = sentence",
+        "a card's event after 「そうした場合、」 taken for the effect's own",
+    ),
+    M(
+        "earlier-card-unmoved",
+        "dmrules/reading/cardtext/textreader.py",
+        "        if not (in_line and _EARLIER_CARD.match(body) and _MOVED.search(earlier)) and (",
+        "        if not (in_line and _EARLIER_CARD.match(body)) and (",
+        "「そのクリーチャーは破壊されるかわりに」 after a sentence that does nothing to it taken for the effect's own",
+    ),
+    M(
+        "attack-trigger-begins",
+        "dmrules/reading/cardtext/textreader.py",
+        "    trigger = _TRIGGER_HEAD.match(before)",
+        "    trigger = None",
+        "「攻撃する時、」 before an effect taken for a watched event a sentence after it goes on replacing",
+    ),
+    M(
+        "zone-of-cards-unowned",
+        "dmrules/reading/cardtext/transform/conditions.py",
+        '        if flt.whose not in ("own", "opponent"):',
+        "        if False:",
+        "「マナゾーンに闇のカードが」 read with no player said",
+    ),
 ]
 
 EQUIVALENT: dict[str, str] = {}

@@ -261,6 +261,31 @@ def test_an_instead_that_may_be_a_replacement_after_a_past_head_is_unreadable(te
     assert [s.verdict for s in compile_text(text).sentences] == ["unreadable"]
 
 
+def test_a_triggered_abilitys_own_instead_in_the_sentence_after_its_effect_is_a_self_replacement():
+    """「攻撃する時、」 watches no event: the sentence after what the ability does, with its condition, changes it."""
+    result = compile_text(
+        "このクリーチャーが攻撃する時、自分の超次元ゾーンからコスト4以下のサイキック・クリーチャーを1体バトルゾーンに"
+        "出す。自分のシールドが2枚以下なら、かわりにコスト6以下のサイキック・クリーチャーを1体出す。"
+    )
+    assert result.complete and not result.abilities
+    assert [s.verdict for s in result.sentences] == ["other", "self_replacement"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a card's event after a follow-up's lead: a replacement the effect creates, never the effect's own
+        "このクリーチャーが出た時、カードを1枚引いてもよい。そうした場合、このクリーチャーは破壊されるかわりにとどまる。",
+        "このクリーチャーが攻撃する時、カードを1枚引いてもよい。そうした場合、相手のクリーチャーは破壊されるかわりに"
+        "手札に戻る。",
+        # the card the sentence before names, but nothing done to it there
+        "相手のクリーチャーを1体選ぶ。そうした場合、そのクリーチャーは破壊されるかわりにとどまる。",
+    ],
+)
+def test_a_cards_event_after_a_follow_ups_lead_is_no_effects_own(text):
+    assert [s.verdict for s in compile_text(text).sentences] == ["other", "unreadable"]
+
+
 # -- the zone a card leaves said with its player (「自分のシールドゾーンを離れる」), the top card of a deck said
 # -- as its place (「山札の上から1枚目」) ------------------------------------------------------------------------
 

@@ -89,13 +89,14 @@ def _effects_own(sentence: str, earlier: str | None, no_spell: bool = False, in_
         return False  # 「このターン、…かわりに」: an effect the ability creates, lasting, no quantity of its own
     if trigger is not None and _WATCH_HEAD.search(sentence[trigger.end() :].split(c.INSTEAD)[0]):
         return False  # a card's event watched after the trigger (「攻撃する時、…破壊される時、…かわりに」)
+    body = _FOLLOW_UP_LEAD.sub("", sentence)  # 「そうした場合、そのクリーチャーは…」: the subject after the lead
     if trigger is not None and not sentence[trigger.end() :].startswith(c.INSTEAD):
         sentence = sentence[trigger.end() :]
         said = _ACT_BEFORE.match(sentence)
         if _RULES_MOVE.search(sentence) or _PASSIVE_BEFORE.match(sentence) or (said and said.group("passive")):
             return False  # a move the rules make, or a card's event: no act the triggered effect does first
-    elif earlier is not None and (said := (_ACT_BEFORE if no_spell else _SUBJECT_EVENT).match(sentence)) is not None:
-        if not (in_line and _EARLIER_CARD.match(sentence)) and (
+    elif earlier is not None and (said := (_ACT_BEFORE if no_spell else _SUBJECT_EVENT).match(body)) is not None:
+        if not (in_line and _EARLIER_CARD.match(body) and _MOVED.search(earlier)) and (
             said.group("passive") or said.group("stem") not in earlier
         ):
             return False
@@ -123,6 +124,10 @@ _DONE_BEFORE_INSTEAD = (
 )
 # 「そのクリーチャーは」「それが」: the card the sentence before acts on
 _EARLIER_CARD = re.compile(r"^(?:それ|その(?:クリーチャー|カード|呪文|シールド))[がは]")
+# 「そうした場合、」「その後、」: a follow-up's lead, before the subject of what it says
+_FOLLOW_UP_LEAD = re.compile(r"^(?:そうした場合|そうしたら|その場合|その後)、")
+# What an earlier sentence does to a card, which 「そのクリーチャーは…されるかわりに」 after it may be the effect's own
+_MOVED = re.compile(r"破壊|置|戻|捨て|加え|出す|出し")
 # 「自分のクリーチャーが破壊されれば、かわりに」「破壊されるようなら、かわりに」: a card's event as a condition
 _EVENT_IF = re.compile(r"(?:(?:さ|ら|離)れれば|[るくすつうぶむぐ](?:なら(?:ば)?|ようなら))、?(?:かわりに|代わりに)")
 # After a trigger (「…唱えた時、」「…勝った時、」): a card's move the rules make, not the triggered effect — a spell
@@ -847,10 +852,13 @@ _PRESENT_WATCH = re.compile(r"(?<!た)(時|とき)(は)?、")
 
 def _begun_before(before: str | None) -> bool:
     """Whether the sentence before (in the same line) begins a replacement: it watches an event in the present
-    and has no 「かわりに」 of its own (「…置かれるとき、自分の手札を1枚墓地に置いてよい。その場合、…かわりに…」)."""
+    and has no 「かわりに」 of its own (「…置かれるとき、自分の手札を1枚墓地に置いてよい。その場合、…かわりに…」);
+    a triggered ability's 「攻撃する時、」 watches none."""
     if before is None or c.INSTEAD in before:
         return False
-    return _PRESENT_WATCH.search(normalize(before).replace("時", "とき")) is not None
+    before = normalize(before)
+    trigger = _TRIGGER_HEAD.match(before)  # 「攻撃する時、」: a triggered ability's condition, no event watched
+    return _PRESENT_WATCH.search(before[trigger.end() if trigger else 0 :].replace("時", "とき")) is not None
 
 
 # サバイバー: 「このサバイバー」's ■ ability is had by every survivor of its player's in the battle zone
