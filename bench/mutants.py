@@ -207,6 +207,11 @@ TESTS = [
     "tests/test_cardtext_wordings.py::"
     "test_a_replacement_the_survivor_reminder_gives_the_other_survivors_is_not_read_as_this_cards_alone",
     "tests/test_cardtext_current.py::test_a_spell_cast_with_no_caster_said_is_refused_where_a_text_reads_who_cast_it",
+    # a card's event after a follow-up's lead; 「攻撃する時、」 before an effect; a zone's player said on its cards
+    "tests/test_cardtext_parts.py::test_a_cards_event_after_a_follow_ups_lead_is_no_effects_own",
+    "tests/test_cardtext_parts.py::"
+    "test_a_triggered_abilitys_own_instead_in_the_sentence_after_its_effect_is_a_self_replacement",
+    "tests/test_cardtext_parts.py::test_near_variants_of_the_dev_sets_parts_are_refused",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests

@@ -1076,6 +1076,17 @@ DEV_PARTS = [
             "instead": [{"move_to": "graveyard"}],
         },
     ),
+    (  # the limit said after the replacement and its follow-up: 「各ターンに1度、」
+        "自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、カードを1枚引く。"
+        "ただし、この能力は1ターンに1度しか使えない。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "type": "creature"}},
+            "instead": ["stay", {"discard": 1}],
+            "then": [{"events": [{"draw": "own", "count": 1}]}],
+            "optional": True,
+            "once_per_turn": True,
+        },
+    ),
     (
         "自分の山札が0枚なら、このクリーチャーが破壊される時、かわりに手札に戻す。",
         {
@@ -1155,6 +1166,13 @@ def test_parts_of_the_dev_sets_language_in_new_combinations(text, form):
 )
 def test_near_variants_of_the_dev_sets_parts_are_refused(text, named):
     assert_refused(text, named)
+
+
+def test_a_limit_no_field_states_after_a_replacement_leaves_it_incomplete():
+    assert_incomplete(
+        "自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。この能力は各ターンに2度しか使えない。",
+        "after a replacement says more of it",
+    )
 
 
 @pytest.mark.parametrize("shields, final", [(0, "hand"), (1, "graveyard")])
@@ -3254,6 +3272,17 @@ def test_a_cause_said_with_de_and_this_cards_zone_said_with_its_player():
                 "instead": [{"move_to": "graveyard"}],
             },
         ),
+        (  # what is not done, then 「かわりに」: 「加えず、かわりに」 as 「加えるかわりに」
+            "このクリーチャーがシールドをブレイクする時、相手はそのシールドを手札に加えず、かわりに墓地に置く。",
+            {
+                "watch": {"event": "break", "card": {"whose": "opponent"}, "when": ["by_this"]},
+                "instead": [{"move_to": "graveyard"}],
+            },
+        ),
+        (
+            "このクリーチャーが破壊される時、墓地に置かず、かわりに手札に戻す。",
+            {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "hand"}]},
+        ),
         (  # the destruction said again in the active voice
             "このクリーチャーが破壊される時、破壊するかわりに手札に戻す。",
             {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "hand"}]},
@@ -4088,7 +4117,7 @@ def test_a_second_replacement_a_grant_quotes_is_never_the_givers_own():
 @pytest.mark.parametrize(
     "after",
     [
-        "この能力は1ターンに1度しか使えない。",
+        "この能力はゲーム中に1度しか使えない。",  # (「各ターンに1度しか使えない」 is once_per_turn)
         "この効果は相手のターン中にのみ使える。",
         "そうしなければ、自分の手札を1枚捨てる。",
         "捨てたカードがクリーチャーなら、カードを1枚引く。",
