@@ -212,6 +212,8 @@ TESTS = [
     "tests/test_cardtext_parts.py::"
     "test_a_triggered_abilitys_own_instead_in_the_sentence_after_its_effect_is_a_self_replacement",
     "tests/test_cardtext_parts.py::test_near_variants_of_the_dev_sets_parts_are_refused",
+    "tests/test_cardtext_parts.py::test_a_limit_no_field_states_after_a_replacement_leaves_it_incomplete",
+    "tests/test_cardtext_parts.py::test_the_destroyed_one_after_a_creatures_attack_may_be_the_attacker_and_is_refused",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -2202,7 +2204,7 @@ MUTANTS += [
     M(
         "earlier-card-unmoved",
         "dmrules/reading/cardtext/textreader.py",
-        "        if not (in_line and _EARLIER_CARD.match(body) and _MOVED.search(earlier)) and (",
+        "        if not (in_line and _EARLIER_CARD.match(body) and _same_move(body, earlier)) and (",
         "        if not (in_line and _EARLIER_CARD.match(body)) and (",
         "「そのクリーチャーは破壊されるかわりに」 after a sentence that does nothing to it taken for the effect's own",
     ),
@@ -2212,6 +2214,27 @@ MUTANTS += [
         "    trigger = _TRIGGER_HEAD.match(before)",
         "    trigger = None",
         "「攻撃する時、」 before an effect taken for a watched event a sentence after it goes on replacing",
+    ),
+    M(
+        "trigger-condition-acts",
+        "dmrules/reading/cardtext/textreader.py",
+        '            said.group("passive") or said.group("stem") not in _acts_of(earlier)',
+        '            said.group("passive") or said.group("stem") not in earlier',
+        "the verb of a trigger's condition (「攻撃する時、」) taken for an act the effect does",
+    ),
+    M(
+        "any-sentence-after-trigger",
+        "dmrules/reading/cardtext/textreader.py",
+        "    if trigger is not None and _CONDITION_THEN_INSTEAD.match(normalize(sentence)):",
+        "    if trigger is not None:",
+        "any sentence after 「攻撃する時、…」 taken for the effect's own (the attack's break replaced, set aside)",
+    ),
+    M(
+        "attack-names-no-other",
+        "dmrules/reading/cardtext/normalize.py",
+        "(?:クリーチャー|カード|能力|[》」]|攻撃|ブロック)(?:によって|で)",
+        "(?:クリーチャー|カード|能力|[》」])(?:によって|で)",
+        "「そのクリーチャー」 after 「…クリーチャーの攻撃によって破壊される時」 taken for the destroyed one",
     ),
     M(
         "zone-of-cards-unowned",

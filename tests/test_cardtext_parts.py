@@ -280,6 +280,21 @@ def test_a_triggered_abilitys_own_instead_in_the_sentence_after_its_effect_is_a_
         "手札に戻る。",
         # the card the sentence before names, but nothing done to it there
         "相手のクリーチャーを1体選ぶ。そうした場合、そのクリーチャーは破壊されるかわりにとどまる。",
+        # something done to another card (the hand's), or another move than the event said (put out, then destroyed;
+        # a shield added, then broken; a card put on it): a lasting replacement the sentence makes
+        "相手のクリーチャーが攻撃する時、自分の手札を1枚捨ててもよい。そうした場合、そのクリーチャーは破壊される"
+        "かわりに、持ち主の手札に戻る。",
+        "このクリーチャーが攻撃する時、自分の手札からコスト5以下のクリーチャーを1体バトルゾーンに出してもよい。"
+        "そうした場合、そのクリーチャーは破壊されるかわりに手札に戻る。",
+        "このクリーチャーが攻撃する時、自分の山札の上から1枚目をシールドに加える。そのシールドはブレイクされるかわりに"
+        "墓地に置かれる。",
+        "このクリーチャーが攻撃する時、相手のクリーチャーを1体選び、そのクリーチャーの上にカードを1枚置く。"
+        "そのクリーチャーは破壊されるかわりに、その上のカードを墓地に置く。",
+        # the attack's break, or the attacker's act, after an attack trigger: no act the effect does
+        "このクリーチャーが攻撃する時、カードを1枚引く。シールドをブレイクするかわりに、相手のクリーチャーを1体破壊"
+        "してもよい。",
+        "相手のクリーチャーが攻撃する時、このクリーチャーをタップしてもよい。そうした場合、そのクリーチャーは"
+        "プレイヤーを攻撃するかわりにこのクリーチャーを攻撃する。",
     ],
 )
 def test_a_cards_event_after_a_follow_ups_lead_is_no_effects_own(text):
@@ -1168,10 +1183,24 @@ def test_near_variants_of_the_dev_sets_parts_are_refused(text, named):
     assert_refused(text, named)
 
 
-def test_a_limit_no_field_states_after_a_replacement_leaves_it_incomplete():
-    assert_incomplete(
+@pytest.mark.parametrize(
+    "text",
+    [
         "自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。この能力は各ターンに2度しか使えない。",
-        "after a replacement says more of it",
+        # 「この能力」 after two replacements of one line: both of them, never the second alone
+        "自分のクリーチャーが破壊される時、かわりにマナゾーンに置く。自分のシールドがブレイクされる時、かわりに"
+        "墓地に置く。この能力は各ターンに1度しか使えない。",
+    ],
+)
+def test_a_limit_no_field_states_after_a_replacement_leaves_it_incomplete(text):
+    assert_incomplete(text, "after a replacement says more of it")
+
+
+def test_the_destroyed_one_after_a_creatures_attack_may_be_the_attacker_and_is_refused():
+    assert_refused(
+        "相手のクリーチャーが自分のクリーチャーの攻撃によって破壊される時、そのクリーチャーがパワー3000以下であれば、"
+        "かわりに持ち主のマナゾーンに置く。",
+        "cannot read",
     )
 
 
@@ -5962,6 +5991,16 @@ def test_an_effect_until_the_end_of_the_opponents_next_turn_works_in_that_turn()
         (  # each card drawn is a draw of its own: 「1枚につき」 adds nothing
             "自分がカードを引く時、1枚につき、かわりに自分の山札の上から1枚目を墓地に置いてもよい。",
             "自分がカードを引く時、かわりに自分の山札の上から1枚目を墓地に置いてもよい。",
+        ),
+        (  # this creature's event with its cause said and no subject, after a condition on it
+            "このクリーチャーがアンタップしていれば、相手の呪文によって手札に戻される時、かわりにこのクリーチャーをタップ"
+            "してもよい。",
+            "このクリーチャーがアンタップしていれば、このクリーチャーが相手の呪文によって手札に戻される時、かわりにこの"
+            "クリーチャーをタップしてもよい。",
+        ),
+        (  # each card drawn is a draw of its own: 「1枚のかわりに2枚」 is two cards drawn instead of it
+            "自分がカードを引く時、1枚のかわりに2枚引いてもよい。",
+            "自分がカードを引く時、かわりにカードを2枚引いてもよい。",
         ),
         (  # the spell's move after it is cast said as an event of its own
             "相手が呪文を唱えた後、その呪文を墓地に置く時、かわりに持ち主の山札の下に置く。",

@@ -66,6 +66,7 @@ WORDING = (
     ("このターン中に1度、", "このターン、次に、"),  # once this turn: the next time this turn
     ("ただし、そうした場合、", "そうした場合、"),  # 「ただし」 (however) before a follow-up adds nothing
     ("引く時、1枚につき、かわりに", "引く時、かわりに"),  # each card drawn is a draw of its own (609.6)
+    ("引く時、1枚のかわりに", "引く時、かわりにカードを"),  # 「1枚のかわりに2枚引く」: each card drawn, two instead
     ("唱えた後、その呪文を墓地に置く時、かわりに", "唱えた後、墓地に置くかわりに"),  # the spell's move said as an event
     ("ただし、そうしたら、", "そうしたら、"),
     # 「相手はそのシールドを手札に加えず、かわりに墓地に置く」: not done, and instead, as 「加えるかわりに」 says it
@@ -132,7 +133,7 @@ _KIND_SAID_AFTER = re.compile(
 # object), which 「そのクリーチャー」 after it could name: 「…の能力によって破壊される時、そのクリーチャーのコストが…」
 # (a spell or an effect as the cause, 「相手の効果によって」, names no creature)
 _NAMES_ANOTHER = re.compile(
-    r"(?:クリーチャー|カード|能力|[》」])(?:によって|で)|バトル(?!ゾーン)|(?<!ゾーン)を|との|に(?=破壊|ブレイク|選ばれ)"
+    r"(?:クリーチャー|カード|能力|[》」]|攻撃|ブロック)(?:によって|で)|バトル(?!ゾーン)|(?<!ゾーン)を|との|に(?=破壊|ブレイク|選ばれ)"
 )
 _NOUN_END = re.compile(r"(?:クリーチャー|カード|呪文|[ァ-ヺー・]+)$")
 _NOUN_HEADS = ("クリーチャー", "カード", "シールド", "手札")  # the heads of _KIND_SAID_AFTER that are no race
@@ -978,10 +979,11 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # follow-ups), as 「各ターンに1度、…時、かわりに…」 says it
     (
         re.compile(
-            r"(^|。)((?!各ターンに1度)[^。「」]*?時、[^。]*?かわりに[^。]*?)((?:。(?:そうした場合|そうしたら|その後)、[^。]*?)*)"
-            r"。(?:ただし、)?この能力は各ターンに1度しか使えない(?=。|$)"
+            # (the line's first sentence and its follow-ups alone: 「この能力」 is the whole line's)
+            r"^((?!各ターンに1度)[^。「」]*?時、[^。「」]*?かわりに[^。「」]*?)((?:。(?:そうした場合|そうしたら|その後)、[^。「」]*?)*)"
+            r"。(?:ただし、)?この能力は各ターンに1度しか使えない。?$"
         ),
-        r"\1各ターンに1度、\2\3",
+        r"各ターンに1度、\1\2",
     ),
 )
 _NAME = re.compile(r"(《[^》]*》)")
@@ -1227,6 +1229,13 @@ _CANON_PATTERNS = tuple(
         (r"(^|、)カードが(?:このクリーチャーの)?下にあれば", r"\1このクリーチャーの下にカードがあれば"),
         (r"、NEO進化クリーチャーとして扱い(?=、)", ""),
         (r"(^|、)(離れる|破壊される)時", r"\1このクリーチャーが\2時"),
+        # 「相手の呪文によって手札に戻される時」: this creature's event, its cause said, no subject
+        (
+            # (only conditions or a turn before it: no subject said)
+            r"^((?:[^、。]*?(?:ば|なら|場合|中)、)*)((?:自分|相手)の[^、。がを]*?によって)"
+            r"(手札に戻される|破壊される|離れる|バトルゾーンを離れる)時",
+            r"\1このクリーチャーが\2\3時",
+        ),
         (r"かわりに(?:このクリーチャーの)?下(?:の|にある)カードすべてが離れる", "かわりに下のカードすべてが離れる"),
         # 「自分のシールドが1枚でもあれば」「自分のマナゾーンのカードが5枚以上あれば」: the cards of one player's zone
         (r"(自分|相手)(?:のシールドが|にシールドが)" + _ZONE_COUNT, r"\1のシールドゾーンにカードが"),

@@ -96,8 +96,8 @@ def _effects_own(sentence: str, earlier: str | None, no_spell: bool = False, in_
         if _RULES_MOVE.search(sentence) or _PASSIVE_BEFORE.match(sentence) or (said and said.group("passive")):
             return False  # a move the rules make, or a card's event: no act the triggered effect does first
     elif earlier is not None and (said := (_ACT_BEFORE if no_spell else _SUBJECT_EVENT).match(body)) is not None:
-        if not (in_line and _EARLIER_CARD.match(body) and _MOVED.search(earlier)) and (
-            said.group("passive") or said.group("stem") not in earlier
+        if not (in_line and _EARLIER_CARD.match(body) and _same_move(body, earlier)) and (
+            said.group("passive") or said.group("stem") not in _acts_of(earlier)
         ):
             return False
     return bool(c.SELF_REPLACEMENT.fullmatch(sentence)) and _player_replaced(sentence) is None
@@ -126,8 +126,32 @@ _DONE_BEFORE_INSTEAD = (
 _EARLIER_CARD = re.compile(r"^(?:それ|その(?:クリーチャー|カード|呪文|シールド))[がは]")
 # 「そうした場合、」「その後、」: a follow-up's lead, before the subject of what it says
 _FOLLOW_UP_LEAD = re.compile(r"^(?:そうした場合|そうしたら|その場合|その後)、")
-# What an earlier sentence does to a card, which 「そのクリーチャーは…されるかわりに」 after it may be the effect's own
-_MOVED = re.compile(r"破壊|置|戻|捨て|加え|出す|出し")
+# 「そのクリーチャーは墓地に置かれるかわりに…」 after 「…を1体選び、破壊する」: the card's event said is the move the
+# sentence before ends doing (to the card 「その…」 names), the effect's own; any other event of that card is one a
+# lasting effect the sentence makes would replace
+_SAME_MOVE = (
+    (re.compile(r"(?:破壊され|墓地に置かれ)る"), re.compile(r"破壊(?:する|してもよい)$")),
+    (re.compile(r"墓地に置かれる"), re.compile(r"墓地に置(?:く|いてもよい)$")),
+    (re.compile(r"手札に戻される"), re.compile(r"手札に戻(?:す|してもよい)$")),
+    (re.compile(r"マナゾーンに置かれる"), re.compile(r"マナゾーンに置(?:く|いてもよい)$")),
+    (
+        re.compile(r"山札の[^、。]*?に(?:置かれ|戻され)る"),
+        re.compile(r"山札の[^、。]*?に(?:置|戻)(?:く|す|いてもよい|してもよい)$"),
+    ),
+)
+
+
+def _same_move(sentence: str, before: str) -> bool:
+    replaced = sentence.split(c.INSTEAD)[0]
+    done = before.rstrip("。")
+    return any(event.search(replaced) and act.search(done) for event, act in _SAME_MOVE)
+
+
+def _acts_of(earlier: str) -> str:
+    """What the earlier sentences do, without their triggers' conditions (「攻撃する時、」 is no act done)."""
+    return "。".join(_TRIGGER_HEAD.sub("", s) for s in earlier.split("。"))
+
+
 # 「自分のクリーチャーが破壊されれば、かわりに」「破壊されるようなら、かわりに」: a card's event as a condition
 _EVENT_IF = re.compile(r"(?:(?:さ|ら|離)れれば|[るくすつうぶむぐ](?:なら(?:ば)?|ようなら))、?(?:かわりに|代わりに)")
 # After a trigger (「…唱えた時、」「…勝った時、」): a card's move the rules make, not the triggered effect — a spell
@@ -396,7 +420,7 @@ class TextReader:
             abilities = _read_replacement(_holder_named(sentence, pending, keyword))
         except ReadError as error:
             head = _WATCH_HEAD.search(sentence.split(c.INSTEAD)[0])
-            if head is None and pending is None and _begun_before(self.line_before):
+            if head is None and pending is None and _begun_before(self.line_before, sentence):
                 self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=_across_sentences(sentence)))
                 return
             earlier = self.line_before if self.line_before is not None else _effects_before(self.result.sentences)
@@ -850,15 +874,22 @@ _DENIED = (
 _PRESENT_WATCH = re.compile(r"(?<!た)(時|とき)(は)?、")
 
 
-def _begun_before(before: str | None) -> bool:
+def _begun_before(before: str | None, sentence: str) -> bool:
     """Whether the sentence before (in the same line) begins a replacement: it watches an event in the present
     and has no 「かわりに」 of its own (「…置かれるとき、自分の手札を1枚墓地に置いてよい。その場合、…かわりに…」);
-    a triggered ability's 「攻撃する時、」 watches none."""
+    a triggered ability's 「攻撃する時、」 watches none when the sentence is a condition, then what its effect does
+    instead (「自分のシールドが2枚以下なら、かわりに…を出す」)."""
     if before is None or c.INSTEAD in before:
         return False
     before = normalize(before)
     trigger = _TRIGGER_HEAD.match(before)  # 「攻撃する時、」: a triggered ability's condition, no event watched
-    return _PRESENT_WATCH.search(before[trigger.end() if trigger else 0 :].replace("時", "とき")) is not None
+    if trigger is not None and _CONDITION_THEN_INSTEAD.match(normalize(sentence)):
+        before = before[trigger.end() :]
+    return _PRESENT_WATCH.search(before.replace("時", "とき")) is not None
+
+
+# 「自分のシールドが2枚以下なら、かわりに…」: a condition, then what is done instead (no follow-up's lead)
+_CONDITION_THEN_INSTEAD = re.compile(r"^(?!そう|その)[^。、]*?(?:あれば|なら|ならば|ていれば|いれば)、?かわりに")
 
 
 # サバイバー: 「このサバイバー」's ■ ability is had by every survivor of its player's in the battle zone
