@@ -295,6 +295,10 @@ def test_a_triggered_abilitys_own_instead_in_the_sentence_after_its_effect_is_a_
         "してもよい。",
         "相手のクリーチャーが攻撃する時、このクリーチャーをタップしてもよい。そうした場合、そのクリーチャーは"
         "プレイヤーを攻撃するかわりにこのクリーチャーを攻撃する。",
+        # the verb of the trigger's condition (「攻撃した時、」) is no act the effect does
+        "相手のクリーチャーが攻撃した時、カードを1枚引いてもよい。そうした場合、そのクリーチャーはプレイヤーを攻撃する"
+        "かわりにこのクリーチャーを攻撃する。",
+        "相手のクリーチャーが攻撃した時、カードを1枚引く。相手のクリーチャーは攻撃するかわりにタップする。",
     ],
 )
 def test_a_cards_event_after_a_follow_ups_lead_is_no_effects_own(text):
@@ -5997,6 +6001,16 @@ def test_an_effect_until_the_end_of_the_opponents_next_turn_works_in_that_turn()
             "してもよい。",
             "このクリーチャーがアンタップしていれば、このクリーチャーが相手の呪文によって手札に戻される時、かわりにこの"
             "クリーチャーをタップしてもよい。",
+        ),
+        (  # what is done instead, then the watched creature 「離れない」: it stays
+            "自分の水のクリーチャーが相手の呪文によって手札に戻される時、かわりに自分の手札を1枚捨ててもよい。"
+            "そうした場合、そのクリーチャーはバトルゾーンを離れない。",
+            "自分の水のクリーチャーが相手の呪文によって手札に戻される時、かわりに自分の手札を1枚捨ててもよい。"
+            "そうした場合、そのクリーチャーはバトルゾーンにとどまる。",
+        ),
+        (  # a new shield with no zone said: its owner's shield zone
+            "このクリーチャーが破壊される時、かわりに自分の山札の上から1枚目を新しいシールドとして加えてもよい。",
+            "このクリーチャーが破壊される時、かわりに自分の山札の上から1枚目をシールドに加えてもよい。",
         ),
         (  # each card drawn is a draw of its own: 「1枚のかわりに2枚」 is two cards drawn instead of it
             "自分がカードを引く時、1枚のかわりに2枚引いてもよい。",
