@@ -6008,6 +6008,10 @@ def test_an_effect_until_the_end_of_the_opponents_next_turn_works_in_that_turn()
             "自分の水のクリーチャーが相手の呪文によって手札に戻される時、かわりに自分の手札を1枚捨ててもよい。"
             "そうした場合、そのクリーチャーはバトルゾーンにとどまる。",
         ),
+        (  # a cause said, then the hand's player's discarding with no player said, each card moved: its discard
+            "相手の呪文によって自分の手札を捨てる時、かわりにそのカードを自分の山札の一番下に置いてもよい。",
+            "相手の呪文によって自分の手札が捨てられる時、かわりにそのカードを自分の山札の一番下に置いてもよい。",
+        ),
         (  # a new shield with no zone said: its owner's shield zone
             "このクリーチャーが破壊される時、かわりに自分の山札の上から1枚目を新しいシールドとして加えてもよい。",
             "このクリーチャーが破壊される時、かわりに自分の山札の上から1枚目をシールドに加えてもよい。",

@@ -797,6 +797,15 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         r"\1\2のカードが手札から捨てられる",
     ),
+    # 「相手の呪文によって自分の手札を捨てる時」: with a cause said and no player, the hand's player discarding
+    (
+        re.compile(
+            r"(^|、)((?:自分|相手)の[^、。がを]*?(?:によって|の効果で))、?(自分|相手)の手札を捨てる(?=時、"
+            + _ONLY_MOVED
+            + ")"
+        ),
+        r"\1\3のカードが\2手札から捨てられる",
+    ),
     # 「自分の呪文によって自分の手札からドラゴンを捨てる時」 with what is done instead only where the cards go: each
     # such card's discard (「自分のドラゴンが自分の呪文によって手札から捨てられる時」); 「このクリーチャーを自分の
     # 手札から捨てる時」: this card's
