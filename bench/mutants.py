@@ -214,6 +214,8 @@ TESTS = [
     "tests/test_cardtext_parts.py::test_near_variants_of_the_dev_sets_parts_are_refused",
     "tests/test_cardtext_parts.py::test_a_limit_no_field_states_after_a_replacement_leaves_it_incomplete",
     "tests/test_cardtext_parts.py::test_the_destroyed_one_after_a_creatures_attack_may_be_the_attacker_and_is_refused",
+    "tests/test_cardtext_parts.py::test_what_a_review_of_wrong_readings_found_is_refused",
+    "tests/test_cardtext_parts.py::test_near_readings_the_review_left_are_still_read",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -2235,6 +2237,55 @@ MUTANTS += [
         "(?:クリーチャー|カード|能力|[》」]|攻撃|ブロック)(?:によって|で)",
         "(?:クリーチャー|カード|能力|[》」])(?:によって|で)",
         "「そのクリーチャー」 after 「…クリーチャーの攻撃によって破壊される時」 taken for the destroyed one",
+    ),
+    M(
+        "no-card-event-moved",
+        "dmrules/reading/cardtext/transform/sentences.py",
+        "    if set(watch.events) & _NO_CARD_WATCHES and any(_moves_event_card(a) for a in acts):",
+        "    if False:",
+        "「自分がゲームに負ける時、かわりに手札に戻す」 read as a loss replaced by nothing",
+    ),
+    M(
+        "bare-keyword-race",
+        "dmrules/reading/cardtext/transform/nouns.py",
+        '    r"|^(?:アンタッチャブル|サイレントスキル|',
+        '    r"|^(?:XXXX|',
+        "「自分のサイレントスキルが…」 read as a race no creature has",
+    ),
+    M(
+        "spell-line-lasting",
+        "dmrules/reading/cardtext/textreader.py",
+        "    if spell and (problem := _spell_effect_problem(abilities, sentence)) is not None:",
+        "    if False:",
+        "a spell's line watching other cards read as an ability of the battle zone, for no time said",
+    ),
+    M(
+        "turn-start-line-no-trigger",
+        "dmrules/reading/cardtext/textreader.py",
+        '_TRIGGER_HEAD.pattern + "|" + _PASSIVE_TRIGGER.pattern + r"|^[^。、]*?ターンの(?:はじめ|終わり|最初)に、"',
+        '_TRIGGER_HEAD.pattern + "|" + _PASSIVE_TRIGGER.pattern',
+        "a replacement after 「自分のターンのはじめに、…」 read as the card's ability that always works",
+    ),
+    M(
+        "card-said-creature",
+        "dmrules/reading/cardtext/normalize.py",
+        '    if head == "カード" and not kind.endswith(("カード", "呪文")):',
+        "    if False:",
+        "「自分のカードが…時、それがクリーチャーであれば」 read as the battle zone's creatures alone",
+    ),
+    M(
+        "that-spell-any-card",
+        "dmrules/reading/cardtext/transform/instead.py",
+        '    if ref == "その呪文" and not ("spell_to_graveyard" in watch.events or _of_spells(watch.filter)):',
+        "    if False:",
+        "「かわりにその呪文を…」 after a spell's cause read as the watched creature moved",
+    ),
+    M(
+        "cause-creature-that",
+        "dmrules/reading/cardtext/transform/instead.py",
+        '    if ref == "そのクリーチャー" and not said_again and {"by_creature", "by_attack"} & set(watch.conditions):',
+        "    if False:",
+        "「かわりにそのクリーチャーを」 after a creature's cause read as the watched one",
     ),
     M(
         "zone-of-cards-unowned",

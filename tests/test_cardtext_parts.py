@@ -6012,6 +6012,10 @@ def test_an_effect_until_the_end_of_the_opponents_next_turn_works_in_that_turn()
             "相手の呪文によって自分の手札を捨てる時、かわりにそのカードを自分の山札の一番下に置いてもよい。",
             "相手の呪文によって自分の手札が捨てられる時、かわりにそのカードを自分の山札の一番下に置いてもよい。",
         ),
+        (  # 「攻撃している間に」: while it attacks, as 「攻撃中に」
+            "このクリーチャーが攻撃している間に破壊される時、かわりに手札に戻してもよい。",
+            "このクリーチャーが攻撃中であれば、このクリーチャーが破壊される時、かわりに手札に戻してもよい。",
+        ),
         (  # a new shield with no zone said: its owner's shield zone
             "このクリーチャーが破壊される時、かわりに自分の山札の上から1枚目を新しいシールドとして加えてもよい。",
             "このクリーチャーが破壊される時、かわりに自分の山札の上から1枚目をシールドに加えてもよい。",
@@ -6079,3 +6083,75 @@ def test_a_creature_named_with_no_zone_is_one_of_the_battle_zone():
     anywhere = "自分の他のクリーチャーが、どこからでも墓地に置かれる時、かわりに山札の一番下に置く。"
     (resolution,) = dmrules.solve(scenario(CREATURE_CARD_DISCARDED.replace("TEXT", anywhere))).resolutions
     assert (resolution.final["H"], resolution.final["B"]) == ("deck", "deck")
+
+
+# -- what a review of wrong readings found: each refused, never read as something the text does not say -------
+
+
+@pytest.mark.parametrize(
+    "text, card_type, named",
+    [
+        # an event of no card: what goes where instead, the text does not say
+        ("自分がゲームに負ける時、かわりに手札に戻す。", None, "an event that moves none"),
+        ("自分のシールドを相手が選ぶ時、かわりに墓地に置く。", None, "an event that moves none"),
+        # a keyword's name said bare is no race
+        ("自分のマッハファイターが破壊される時、かわりにこのクリーチャーを破壊してもよい。", None, "names a keyword"),
+        ("自分のサイレントスキルが破壊される時、かわりにこのクリーチャーを破壊してもよい。", None, "names a keyword"),
+        # what a triggered ability's effect creates, with no time said (「出した時」, 「ターンのはじめに」)
+        (
+            "このクリーチャーをバトルゾーンに出した時、カードを1枚引く。このクリーチャーは破壊されるかわりに手札に戻る。",
+            "クリーチャー",
+            "",
+        ),
+        (
+            "自分のターンのはじめに、カードを1枚引く。このクリーチャーは破壊されるかわりに手札に戻る。",
+            "クリーチャー",
+            "",
+        ),
+        (
+            "このクリーチャーをバトルゾーンに出した時、カードを1枚引く。自分のクリーチャーはすべて「エターナル・Ω」を得る。",
+            "クリーチャー",
+            "given for no time said",
+        ),
+        # a card of any zone said to be a creature after its event: not the battle zone's creatures alone
+        ("自分のカードが墓地に置かれる時、それがクリーチャーであれば、かわりにマナゾーンに置く。", None, ""),
+        # 「その呪文」, 「そのクリーチャー」 that may name the cause
+        (
+            "自分のクリーチャーが相手の呪文によって破壊される時、かわりにその呪文を山札の一番下に置く。",
+            None,
+            "「その呪文」 names no spell",
+        ),
+        (
+            "このクリーチャーが相手のクリーチャーの能力によって破壊される時、かわりにそのクリーチャーを山札の一番下に置く。",
+            None,
+            "after a cause the sentence names a creature of",
+        ),
+        # a spell's line is an effect it creates as it resolves: with no time said, unreadable
+        ("自分のクリーチャーが破壊される時、かわりに手札に戻す。", "呪文", "on a spell"),
+    ],
+)
+def test_what_a_review_of_wrong_readings_found_is_refused(text, card_type, named):
+    result = compile_text(text, card_type)
+    assert not result.abilities and not result.complete, result.forms()
+    assert named in " ".join(s.problem or "" for s in result.problems)
+
+
+@pytest.mark.parametrize(
+    "text, card_type",
+    [
+        # the source named: the loss replaced by this creature's destruction
+        ("自分がゲームに負ける時、かわりにこのクリーチャーを破壊する。", None),
+        # a spell's effect for this turn, and its ability working in the hand
+        ("このターン、自分のクリーチャーが破壊される時、かわりに手札に戻す。", "呪文"),
+        ("相手がゲームに勝つ時、かわりに自分の手札にあるこのカードを捨ててもよい。", "呪文"),
+        # the card whose event is said again before 「かわりに」 is the watched one, whatever the cause
+        (
+            "相手のクリーチャーの能力によって、自分のクリーチャーが手札に戻される時、そのクリーチャーは手札に戻される"
+            "かわりにバトルゾーンにとどまる。",
+            None,
+        ),
+    ],
+)
+def test_near_readings_the_review_left_are_still_read(text, card_type):
+    result = compile_text(text, card_type)
+    assert result.complete and len(result.abilities) == 1, [s.problem for s in result.problems]

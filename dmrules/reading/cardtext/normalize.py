@@ -201,6 +201,10 @@ def _kind_said_after(match: re.Match[str]) -> str:
         return f"{lead}{whose}の{mods}{kind}の{head}が{event}、"
     if not _NOUN_END.search(kind) or (head == "クリーチャー" and kind.endswith(("カード", "呪文"))):
         return match.group(0)
+    if head == "カード" and not kind.endswith(("カード", "呪文")):
+        # 「自分のカードが墓地に置かれる時、それがクリーチャーであれば」: a creature card of any zone, which
+        # 「自分のクリーチャーが」 (of the battle zone) does not say
+        return match.group(0)
     return f"{lead}{whose}の{mods}{kind}が{event}、"
 
 
@@ -343,7 +347,10 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         re.compile(r"(?:^|(?<=。))攻撃中(?:に|、)、?(?=(この(?:クリーチャー|カード))が[^。]*?時、)"),
         r"このクリーチャーが攻撃中であれば、",
     ),
-    (re.compile(r"(?:^|(?<=。))(この(?:クリーチャー|カード))が攻撃中に(?=[^、。]*?時、)"), r"\1が攻撃中であれば、\1が"),
+    (
+        re.compile(r"(?:^|(?<=。))(この(?:クリーチャー|カード))が攻撃(?:中に|している間に)(?=[^、。]*?時、)"),
+        r"\1が攻撃中であれば、\1が",
+    ),
     (
         re.compile(r"(?:^|(?<=。))(この(?:クリーチャー|カード))が攻撃している間、(?=[^。]*?時、)"),
         r"\1が攻撃中であれば、",

@@ -50,7 +50,13 @@ _CARD_EVENT_WATCHED = re.compile(r"(?:される|られる|離れる|出る|負�
 # A triggered ability's condition (「このクリーチャーが出た時、」「この呪文を唱えた時、」「攻撃する時、」): no event a
 # replacement watches (those are 「…る時」; a card 「破壊された時」 may be an old wording of one, never taken here)
 _TRIGGER_HEAD = re.compile(
-    r"^[^。、]*?(?:出た|唱えた|召喚した|攻撃する|攻撃した|ブロックする|ブロックした|勝った)(?:時|とき)、"
+    r"^[^。、]*?(?:出た|出した|唱えた|召喚した|攻撃する|攻撃した|ブロックする|ブロックした|勝った|ブレイクした)(?:時|とき)、"
+)
+# A line of a triggered ability, for what its effect creates (``_in_trigger_problem``): also 「破壊された時、」 (which
+# may be an old wording of a watched destruction, never taken for the effect's own) and a turn's start or end
+_PASSIVE_TRIGGER = re.compile(r"^[^。、]*?(?:され|られ)た(?:時|とき)、")
+_TRIGGER_LINE = re.compile(
+    _TRIGGER_HEAD.pattern + "|" + _PASSIVE_TRIGGER.pattern + r"|^[^。、]*?ターンの(?:はじめ|終わり|最初)に、"
 )
 
 
@@ -285,9 +291,7 @@ class TextReader:
     def __init__(self, text: str, card_type: str | None, name: str | None = None):
         self.text = text
         self.name = normalize(name) if name and len(name) >= 4 else None
-        self.castle = card_type is not None and ("城" in card_type or card_type in ("castle", "g_castle"))
-        # A card of a type that is no spell (「クリーチャー」, 'creature'): no ability of its own watches itself cast
-        self.no_spell = card_type is not None and not any(w in card_type for w in _SPELL_TYPES)
+        self.castle, self.no_spell, self.spell = _type_flags(card_type)
         self.this_noun = _THIS_NOUNS.get(card_type or "")  # 「このクロスギア」: how the rendering names this card
         self.result = c.Compiled(text=text)
         self.group: Group | None = None
@@ -437,7 +441,7 @@ class TextReader:
         before = self.result.sentences[-1].text if self.result.sentences else ""
         problem = _earlier_cards_problem(abilities, sentence, before, self.no_spell and grant is None, grant)
         problem = problem or _keyword_problem(abilities, sentence, before, keyword, grant)
-        problem = problem or _in_trigger_problem(abilities, sentence, self.line_before)
+        problem = problem or _in_trigger_problem(abilities, sentence, self.line_before, self.spell and grant is None)
         if problem is not None:
             self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=problem))
             return
@@ -486,6 +490,9 @@ class TextReader:
             quotes = _quoted_sentences(sentence, word) if quoted else []
         except ReadError as error:
             self._add(c.Sentence(sentence, offset, "unreadable", word, problem=_quoting(error, sentence)))
+            return
+        if (problem := _given_in_trigger(grant, sentence, self.line_before)) is not None:
+            self._add(c.Sentence(sentence, offset, "unreadable", word, problem=problem))
             return
         if quoted:  # the quoted sentences, read as a keyword's reminder is: the first one the replacement
             self._add(c.Sentence(sentence, offset, "other"))
@@ -1080,14 +1087,47 @@ def _cast_by_which(group: Group, text: str) -> str | None:
     )
 
 
-def _in_trigger_problem(abilities: list[ReplacementAbility], sentence: str, line_before: str | None) -> str | None:
+def _type_flags(card_type: str | None) -> tuple[bool, bool, bool]:
+    """Whether a card of this type is a castle; is no spell (「クリーチャー」, 'creature': no ability of its own watches
+    itself cast); is a spell alone (no twinpact, whose creature side's abilities work in the battle zone)."""
+    castle = card_type is not None and ("城" in card_type or card_type in ("castle", "g_castle"))
+    no_spell = card_type is not None and not any(w in card_type for w in _SPELL_TYPES)
+    return castle, no_spell, card_type in ("呪文", "spell")
+
+
+def _given_in_trigger(grant: Grant, sentence: str, line_before: str | None) -> str | None:
+    """「…出た時、カードを1枚引く。自分のクリーチャーはすべて「…」を得る」: what the triggered effect gives, for no
+    time said, which the vocabulary cannot state."""
+    if grant.duration is not None or line_before is None or not _TRIGGER_LINE.match(line_before):
+        return None
+    return f"「{sentence[:16]}…」 after what a triggered ability does, in its line: given for no time said"
+
+
+def _spell_effect_problem(abilities: list[ReplacementAbility], sentence: str) -> str | None:
+    """Why a spell's replacement of other cards' events with no time said (「■自分のクリーチャーが破壊される時、
+    かわりに手札に戻す」) is not read: an effect the spell creates as it resolves, lasting no time said, not an ability
+    of a card in the battle zone (a spell never is). Its own card's events (「この呪文を唱えた後」, its discard) are
+    its own."""
+    lasting = [a for a in abilities if a.duration is None and a.watch.subject != "this" and a.works_in == "battle"]
+    if not lasting or any(a.watch.events == ("spell_to_graveyard",) for a in lasting):
+        return None  # (an ability working where the spell is, its hand: 「かわりに自分の手札にあるこのカードを捨て」)
+    return f"「{sentence[:16]}…」 on a spell: an effect it creates, for no time said, which the vocabulary cannot state"
+
+
+def _in_trigger_problem(
+    abilities: list[ReplacementAbility], sentence: str, line_before: str | None, spell: bool
+) -> str | None:
     """Why a replacement after what a triggered ability does, in its line (「このクリーチャーが攻撃する時、カードを1枚
     引く。このクリーチャーは破壊されるかわりに…」), is not read: an effect that ability creates, for no time said,
     not the card's ability that always works. The spell the triggered ability casts (「それを唱えた後、墓地のかわりに
     …」) is replaced as long as it is cast."""
     lasting = [a for a in abilities if a.duration is None and a.watch.events != ("spell_to_graveyard",)]
-    if line_before is None or not _TRIGGER_HEAD.match(line_before) or not lasting:
+    if spell and (problem := _spell_effect_problem(abilities, sentence)) is not None:
+        return problem
+    if line_before is None or not lasting or not _TRIGGER_LINE.match(line_before):
         return None
+    if _PASSIVE_TRIGGER.match(line_before) and re.search(r"時、(?:[^、。]*?(?:ば|なら)、)?かわりに", sentence):
+        return None  # after 「破壊された時、…」, one watching an event of its own may be an ability (シールド・ゴー)
     return (
         f"「{sentence[:16]}…」 after what a triggered ability does, in its line: an effect that ability creates, "
         "for no time said, which the vocabulary cannot state; not read"

@@ -96,15 +96,20 @@ def _joined(clauses: tuple[Clause, ...]) -> list[Clause]:
 _ANY_CARD_REFS = (None, "それ", "そのカード", "そのシールド", "その呪文")
 
 
+def _of_spells(flt: Filter | None) -> bool:
+    return flt is not None and "spell" in flt.types
+
+
 def shield_event(watch: Watch) -> bool:
     """A shield's event: broken, leaving the shield zone, or moved from it (「自分のシールドが手札に加えられる時」)."""
     return set(watch.events) <= {"break", "leave_shields"} or watch.from_zone == "shields"
 
 
-def check_ref(ref: str | None, watch: Watch) -> None:
+def check_ref(ref: str | None, watch: Watch, said_again: bool = False) -> None:
     """「その〜」 names the watched card again by a word of its own phrase: 「自分のドラゴンが…時、そのドラゴンを」.
     A word the watch does not say (「自分のクリーチャーが…時、そのドラゴンを」) would narrow the cards the
-    replacement takes, and 「そのクリーチャー」 is no shield."""
+    replacement takes, and 「そのクリーチャー」 is no shield. ``said_again``: the card whose event is said again
+    before 「かわりに」 (「そのクリーチャーは手札に戻されるかわりに」), the watched one whatever the cause."""
     if (
         watch.partner is not None
         and ref is not None
@@ -113,6 +118,12 @@ def check_ref(ref: str | None, watch: Watch) -> None:
         # 「このクリーチャーが相手のクリーチャーとのバトルで破壊される時、かわりにそのクリーチャーを…」
         # (「そのドラゴン」 after 「自分のドラゴンが相手のクリーチャーとのバトルで」 is the watched one)
         raise ReadError(f"「{ref}」 after a battle with a creature the sentence names: the watched card or its partner")
+    if ref == "そのクリーチャー" and not said_again and {"by_creature", "by_attack"} & set(watch.conditions):
+        # 「…が相手のクリーチャーの能力によって破壊される時、かわりにそのクリーチャーを…」: the cause's creature too
+        raise ReadError(f"「{ref}」 after a cause the sentence names a creature of: the watched card or that creature")
+    if ref == "その呪文" and not ("spell_to_graveyard" in watch.events or _of_spells(watch.filter)):
+        # 「…が相手の呪文によって破壊される時、かわりにその呪文を…」: the cause's spell, no watched card
+        raise ReadError("「その呪文」 names no spell the watched event's phrase says (the cause's spell?)")
     if ref in _ANY_CARD_REFS:
         return
     if ref.startswith("この"):  # 「このクリーチャーを墓地に置くかわりに」: this card's own event, no other card's

@@ -43,7 +43,14 @@ def _set(flt: Filter, attr: str, value) -> Filter:
 
 # A keyword said as if it were a race (「自分のブロッカー」): no race is one (a race whose name ends so would be
 # read as the creatures that have the keyword, a guess)
-_KEYWORD_NOUN = re.compile(r"(ブロッカー|ブレイカー|アタッカー|スレイヤー|セイバー|トリガー|ガードマン|キラー)$")
+_KEYWORD_NOUN = re.compile(
+    r"(ブロッカー|ブレイカー|アタッカー|スレイヤー|セイバー|トリガー|ガードマン|キラー|チャージャー)$"
+    # keywords by name (no suffix: a race may end in a word of theirs, ワイバーン; サバイバー, シノビ are races)
+    r"|^(?:アンタッチャブル|サイレントスキル|シンパシー|エスケープ|真・エスケープ|マッドネス|サイクロン|リサイクル"
+    r"|シールド・ゴー|エターナル・Ω|スター進化|メタモーフ|ホーリー・フィールド|G・ゼロ|ストライク・バック|ニンジャ・ストライク"
+    r"|ウェーブストライカー|ターボラッシュ|EXライフ|L・ゲート|マナ武装|革命チェンジ|侵略|メテオバーン|ジャストダイバー"
+    r"|マッハファイター)$"
+)
 
 
 # 「自分の光のクリーチャーまたはドラゴン」: a printed text repeats a modifier that holds for each head

@@ -79,6 +79,7 @@ ORIGINAL_EVENTS = {
     "chooser": frozenset({"choose"}),
 }
 _PLAYER_WATCHES = frozenset({"draw", "lose", "choose", "untap", "battle"})
+_NO_CARD_WATCHES = frozenset({"lose", "choose"})  # events of no card a replacement could put elsewhere instead
 _ORDER_FREE = frozenset({"summoned_just_before_cast", "summoned_before_cast"})
 # A break's cause said as the card that breaks (「このクリーチャーが」, 「これをクロスしたクリーチャーが」)
 _BY_A_CARD = frozenset({"by_this", "by_equipped", "by_creature"})
@@ -430,6 +431,9 @@ def _with_stay(actions: tuple[Action, ...], watch: Watch) -> tuple[Action, ...]:
     acts = list(actions)
     if watch.on is not None:
         return actions  # a triggered ability's triggering: no card of its own
+    if set(watch.events) & _NO_CARD_WATCHES and any(_moves_event_card(a) for a in acts):
+        # 「自分がゲームに負ける時、かわりに手札に戻す」: the event moves no card; the text's card goes, unsaid which
+        raise ReadError("a card put somewhere instead of an event that moves none (a loss, a choice)")
     if not any(_moves_event_card(a) for a in acts) and not any(a.kind == "stay" for a in acts):
         acts.insert(0, Action("stay"))
     if set(watch.events) <= _PLAYER_WATCHES and len(acts) > 1:
@@ -505,7 +509,7 @@ def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Inst
         watch = replace(part.watch, conditions=part.watch.conditions + when)
         _check_first_this_turn(watch)
         watch = _check_original(instead.original, watch)
-        check_ref(instead.original.ref if instead.original is not None else None, watch)
+        check_ref(instead.original.ref if instead.original is not None else None, watch, said_again=True)
         words = {c.word for c in conditions} | set(part.conditions)
         if "this_power_positive" in words and watch.subject != "this":
             # 「自分の他のクリーチャーが…離れる時、そのパワーが0より大きければ」: 「その」 is the watched card's
