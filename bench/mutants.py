@@ -2283,8 +2283,8 @@ MUTANTS += [
     M(
         "cause-creature-that",
         "dmrules/reading/cardtext/transform/instead.py",
-        '    if ref == "そのクリーチャー" and not said_again and {"by_creature", "by_attack"} & set(watch.conditions):',
-        "    if False:",
+        '        and watch.subject == "this"\n        and {"by_creature", "by_attack"} & set(watch.conditions)',
+        "        and False",
         "「かわりにそのクリーチャーを」 after a creature's cause read as the watched one",
     ),
     M(

@@ -6128,6 +6128,12 @@ def test_a_creature_named_with_no_zone_is_one_of_the_battle_zone():
         ),
         # a spell's line is an effect it creates as it resolves: with no time said, unreadable
         ("自分のクリーチャーが破壊される時、かわりに手札に戻す。", "呪文", "on a spell"),
+        # 「唱える前に」 with no 「このターン、」: any turn before, which this turn's condition would narrow
+        (
+            "この呪文を唱える前にクリーチャーを召喚していれば、この呪文を唱えた後、墓地に置くかわりに手札に戻す。",
+            "呪文",
+            "of no turn said",
+        ),
     ],
 )
 def test_what_a_review_of_wrong_readings_found_is_refused(text, card_type, named):
@@ -6144,6 +6150,13 @@ def test_what_a_review_of_wrong_readings_found_is_refused(text, card_type, named
         # a spell's effect for this turn, and its ability working in the hand
         ("このターン、自分のクリーチャーが破壊される時、かわりに手札に戻す。", "呪文"),
         ("相手がゲームに勝つ時、かわりに自分の手札にあるこのカードを捨ててもよい。", "呪文"),
+        # 「そのクリーチャー」 after 「自分のクリーチャーが…」 and a creature's cause: the watched one again (this one
+        # would be 「このクリーチャー」)
+        (
+            "自分のクリーチャーが相手のクリーチャーの能力によって墓地に置かれる時、かわりにそのクリーチャーを手札に"
+            "戻してもよい。",
+            None,
+        ),
         # the card whose event is said again before 「かわりに」 is the watched one, whatever the cause
         (
             "相手のクリーチャーの能力によって、自分のクリーチャーが手札に戻される時、そのクリーチャーは手札に戻される"

@@ -118,8 +118,14 @@ def check_ref(ref: str | None, watch: Watch, said_again: bool = False) -> None:
         # 「このクリーチャーが相手のクリーチャーとのバトルで破壊される時、かわりにそのクリーチャーを…」
         # (「そのドラゴン」 after 「自分のドラゴンが相手のクリーチャーとのバトルで」 is the watched one)
         raise ReadError(f"「{ref}」 after a battle with a creature the sentence names: the watched card or its partner")
-    if ref == "そのクリーチャー" and not said_again and {"by_creature", "by_attack"} & set(watch.conditions):
-        # 「…が相手のクリーチャーの能力によって破壊される時、かわりにそのクリーチャーを…」: the cause's creature too
+    if (
+        ref == "そのクリーチャー"
+        and not said_again
+        and watch.subject == "this"
+        and {"by_creature", "by_attack"} & set(watch.conditions)
+    ):
+        # 「このクリーチャーが相手のクリーチャーの能力によって破壊される時、かわりにそのクリーチャーを…」: this one is
+        # 「このクリーチャー」; 「そのクリーチャー」 is the cause's (after 「自分のクリーチャーが…」, the watched one)
         raise ReadError(f"「{ref}」 after a cause the sentence names a creature of: the watched card or that creature")
     if ref == "その呪文" and not ("spell_to_graveyard" in watch.events or _of_spells(watch.filter)):
         # 「…が相手の呪文によって破壊される時、かわりにその呪文を…」: the cause's spell, no watched card

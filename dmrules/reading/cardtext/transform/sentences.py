@@ -482,19 +482,26 @@ def _check_first_this_turn(watch: Watch) -> None:
         raise ReadError("「各ターンはじめて」 of the shields of no player named: whose first break it is")
 
 
+def _check_time(prefixes: list[Prefix], conditions: list[Condition], duration: str | None, once: bool) -> bool:
+    """Whether the ability is used once at most (「このターン、次に…時」: one event of the turn the effect lasts;
+    「次に」 alone lasts until used, which cannot be stated). 「この呪文を唱える前に…召喚していれば」 with no
+    「このターン、」 is of any turn before, which the condition of this turn would narrow: refused."""
+    if any(c.word == "summoned_before_cast" for c in conditions) and duration != "this_turn":
+        raise ReadError("「唱える前に…していれば」 of no turn said: this turn's or any before, the text does not say")
+    if not any(p.kind == "next" for p in prefixes):
+        return once
+    if duration != "this_turn" or once:
+        raise ReadError("「次に」 of no duration of this turn: an effect that lasts until it is used cannot be stated")
+    return True
+
+
 def abilities(head: tuple[WatchPart, ...], prefixes: list[Prefix], instead: Instead) -> tuple[ReplacementAbility, ...]:
     """The abilities of one replacement sentence: one a watch that one watch cannot name with the others."""
     when = tuple(p.value for p in prefixes if p.kind == "turn" and isinstance(p.value, str))
     conditions = [p.value for p in prefixes if p.kind == "condition" and isinstance(p.value, Condition)]
     once = any(p.kind == "once" for p in prefixes)
     duration = next((str(p.value) for p in prefixes if p.kind == "duration"), None)
-    if any(p.kind == "next" for p in prefixes):
-        # 「このターン、次に…時」: one event at most, of the turn the effect lasts; 「次に」 alone lasts until used
-        if duration != "this_turn" or once:
-            raise ReadError(
-                "「次に」 of no duration of this turn: an effect that lasts until it is used cannot be stated"
-            )
-        once = True
+    once = _check_time(prefixes, conditions, duration, once)
     if any(c.word in _ORDER_FREE for c in conditions):
         duration = None  # 「このターン、この呪文を唱える前に…」 scopes the condition
 
