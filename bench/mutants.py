@@ -2288,6 +2288,13 @@ MUTANTS += [
         "「かわりにそのクリーチャーを」 after a creature's cause read as the watched one",
     ),
     M(
+        "mill-tapped-dropped",
+        "dmrules/reading/cardtext/transform/instead.py",
+        'tapped="tapped" in clause.manners\n    )',
+        "tapped=False\n    )",
+        "「…をタップしてマナゾーンに置く」 of the deck's top cards read as put untapped",
+    ),
+    M(
         "zone-of-cards-unowned",
         "dmrules/reading/cardtext/transform/conditions.py",
         '        if flt.whose not in ("own", "opponent"):',

@@ -1095,6 +1095,14 @@ DEV_PARTS = [
             "instead": [{"move_to": "graveyard"}],
         },
     ),
+    (  # the deck's top card put into the mana zone tapped
+        "このクリーチャーが破壊される時、かわりに自分の山札の上から1枚目をタップしてマナゾーンに置いてもよい。",
+        {
+            "watch": {"event": "destroy", "card": "this"},
+            "instead": ["stay", {"mill": {"player": "own", "count": 1, "to": "mana", "tapped": True}}],
+            "optional": True,
+        },
+    ),
     (  # the limit said after the replacement and its follow-up: 「各ターンに1度、」
         "自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、カードを1枚引く。"
         "ただし、この能力は1ターンに1度しか使えない。",
@@ -1164,6 +1172,10 @@ def test_parts_of_the_dev_sets_language_in_new_combinations(text, form):
             "in no zone of creatures",
         ),
         ("このクリーチャーがそれによって破壊される時、かわりに手札に戻す。", "cannot read"),
+        (  # 「タップして」 of cards put into another zone than the mana zone
+            "このクリーチャーが破壊される時、かわりに自分の山札の上から2枚をタップして墓地に置く。",
+            "the deck's top cards put otherwise than as they are",
+        ),
         (  # no modifier says a cost not at most 5
             "自分の他のクリーチャーが破壊される時、そのクリーチャーがコスト5以下でなければ、かわりに手札に戻す。",
             "cannot read",
@@ -6168,3 +6180,11 @@ def test_what_a_review_of_wrong_readings_found_is_refused(text, card_type, named
 def test_near_readings_the_review_left_are_still_read(text, card_type):
     result = compile_text(text, card_type)
     assert result.complete and len(result.abilities) == 1, [s.problem for s in result.problems]
+
+
+def test_a_tapped_mill_is_of_the_mana_zone_alone():
+    """「タップして」 of the deck's top cards put into the mana zone; of the graveyard's, no such form."""
+    with pytest.raises(dmrules.InputError, match="'tapped' is of the cards put into the mana zone"):
+        read_forms(
+            [{"watch": {"event": "destroy", "card": "this"}, "instead": [{"mill": {"count": 1, "tapped": True}}]}]
+        )

@@ -372,13 +372,17 @@ def _keyed_action(node: Node, key: str, arg: Node) -> Action:
         return Action("move_source", verb="put", **_read_move(arg, ZONES))
     if key == "mill":
         # 「自分の山札の上から2枚を墓地に置く」; `to: mana` 「…をマナゾーンに置く」, `to: shields` 「…をシールド化する」
-        arg.keys(("player", "count", "to"), required=("count",))
+        arg.keys(("player", "count", "to", "tapped"), required=("count",))
         to = arg.opt_text("to", "graveyard", ("graveyard", "mana", "shields"))
+        tapped = arg.opt_bool("tapped")
+        if tapped and to != "mana":
+            raise arg.error("'tapped' is of the cards put into the mana zone ('to: mana')")
         return Action(
             "mill",
             count=arg.child("count").integer(1),
             whose=arg.opt_text("player", "own", ("own", "opponent")),
             zone=None if to == "graveyard" else to,
+            tapped=tapped,
         )
     if key == "draw":
         return Action("draw", count=arg.integer(1))

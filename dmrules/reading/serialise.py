@@ -211,7 +211,8 @@ def action_dict(action: Action) -> Any:
         return _slot_form(action.slot)
     if kind == "mill":
         to = {"to": action.zone} if action.zone is not None else {}
-        return {"mill": {"player": action.whose, "count": action.count, **to}}
+        tapped = {"tapped": True} if action.tapped else {}
+        return {"mill": {"player": action.whose, "count": action.count, **to, **tapped}}
     if kind == "draw":
         return {"draw": action.count}
     if kind == "reveal":

@@ -785,10 +785,10 @@ def _moved(action: Action) -> str:
     )
 
 
-def _deck_top(whose: str, count: int | None, zone: str) -> str:
-    """「自分の山札の上から2枚を墓地に置く」「…をマナゾーンに置く」「…をシールド化する」."""
+def _deck_top(whose: str, count: int | None, zone: str, tapped: bool = False) -> str:
+    """「自分の山札の上から2枚を墓地に置く」「…を(タップして)マナゾーンに置く」「…をシールド化する」."""
     put = {"graveyard": "墓地に置く", "mana": "マナゾーンに置く", "shields": "シールド化する"}[zone]
-    return f"{_WHOSE[whose]}の山札の上から{count}枚を{put}"
+    return f"{_WHOSE[whose]}の山札の上から{count}枚を{'タップして' if tapped else ''}{put}"
 
 
 # Actions said by one fixed phrase.
@@ -842,7 +842,7 @@ def render_action(action: Action) -> str:
     if kind == "choose":
         return _slot(_given(action.slot, "choice"))
     if kind == "mill":
-        return _deck_top(_given(action.whose, "player"), action.count, action.zone or "graveyard")
+        return _deck_top(_given(action.whose, "player"), action.count, action.zone or "graveyard", action.tapped)
     if kind == "draw":
         return f"カードを{action.count}枚引く"
     if kind == "choose_instead":

@@ -491,10 +491,13 @@ def _mill(clause: Clause, target: Target) -> Action:
     zone, position = _place(clause, theirs=theirs)
     if (clause.verb, zone) not in (("put", "graveyard"), ("put", "mana"), ("put", "shields"), ("add", "shields")):
         raise ReadError("the deck's top cards put elsewhere than the graveyard, the mana or the shield zone")
-    if clause.manners or position is not None:
+    if (clause.manners - ({"tapped"} if zone == "mana" else set())) or position is not None:
         raise ReadError("the deck's top cards put otherwise than as they are")
     to = None if zone == "graveyard" else zone
-    return Action("mill", count=target.the_amount().count, whose=target.whose, zone=to)
+    # 「…をタップしてマナゾーンに置く」: into the mana zone tapped
+    return Action(
+        "mill", count=target.the_amount().count, whose=target.whose, zone=to, tapped="tapped" in clause.manners
+    )
 
 
 def _draw_instead(clause: Clause, target: Target) -> Action:
