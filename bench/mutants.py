@@ -216,6 +216,8 @@ TESTS = [
     "tests/test_cardtext_parts.py::test_the_destroyed_one_after_a_creatures_attack_may_be_the_attacker_and_is_refused",
     "tests/test_cardtext_parts.py::test_what_a_review_of_wrong_readings_found_is_refused",
     "tests/test_cardtext_parts.py::test_near_readings_the_review_left_are_still_read",
+    "tests/test_cardtext_parts.py::test_parts_of_the_dev_sets_language_in_new_combinations",
+    "tests/test_cardtext_parts.py::test_a_tapped_mill_is_of_the_mana_zone_alone",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
