@@ -2250,8 +2250,8 @@ MUTANTS += [
     M(
         "bare-keyword-race",
         "dmrules/reading/cardtext/transform/nouns.py",
-        '    r"|^(?:アンタッチャブル|サイレントスキル|',
-        '    r"|^(?:XXXX|',
+        "    return bool(_KEYWORD_END.search(word)) or word in _keyword_names()",
+        "    return bool(_KEYWORD_END.search(word))",
         "「自分のサイレントスキルが…」 read as a race no creature has",
     ),
     M(
@@ -2278,8 +2278,8 @@ MUTANTS += [
     M(
         "that-spell-any-card",
         "dmrules/reading/cardtext/transform/instead.py",
-        '    if ref == "その呪文" and not ("spell_to_graveyard" in watch.events or _of_spells(watch.filter)):',
-        "    if False:",
+        '_ANY_CARD_REFS = (None, "それ", "そのカード", "そのシールド")',
+        '_ANY_CARD_REFS = (None, "それ", "そのカード", "そのシールド", "その呪文")',
         "「かわりにその呪文を…」 after a spell's cause read as the watched creature moved",
     ),
     M(

@@ -6131,7 +6131,7 @@ def test_a_creature_named_with_no_zone_is_one_of_the_battle_zone():
         (
             "自分のクリーチャーが相手の呪文によって破壊される時、かわりにその呪文を山札の一番下に置く。",
             None,
-            "「その呪文」 names no spell",
+            "「その呪文」 names a card the watched event's phrase does not say",
         ),
         (
             "このクリーチャーが相手のクリーチャーの能力によって破壊される時、かわりにそのクリーチャーを山札の一番下に置く。",

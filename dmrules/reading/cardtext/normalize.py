@@ -69,16 +69,6 @@ WORDING = (
     ("引く時、1枚のかわりに", "引く時、かわりにカードを"),  # 「1枚のかわりに2枚引く」: each card drawn, two instead
     ("唱えた後、その呪文を墓地に置く時、かわりに", "唱えた後、墓地に置くかわりに"),  # the spell's move said as an event
     ("ただし、そうしたら、", "そうしたら、"),
-    # 「そうした場合、そのクリーチャーはバトルゾーンを離れない」: after what was done instead, it stays (as
-    # 「…はバトルゾーンにとどまる」 says it; alone, 「離れない」 is a restriction: left as printed)
-    (
-        "そうした場合、そのクリーチャーはバトルゾーンを離れない",
-        "そうした場合、そのクリーチャーはバトルゾーンにとどまる",
-    ),
-    (
-        "そうした場合、このクリーチャーはバトルゾーンを離れない",
-        "そうした場合、このクリーチャーはバトルゾーンにとどまる",
-    ),
     # 「…を新しいシールドとして加える」: into its owner's shield zone, the one zone a shield is added to
     ("新しいシールドとして加え", "新しいシールドとして持ち主のシールドゾーンに加え"),
     # 「相手はそのシールドを手札に加えず、かわりに墓地に置く」: not done, and instead, as 「加えるかわりに」 says it
@@ -372,6 +362,14 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (
         re.compile(r"(?:^|(?<=[。、]))(自分|相手)のターンのはじめに、((?!この)[^。]*?)は、?アンタップするかわりに、?"),
         r"\2が\1のターンのはじめにアンタップする時、かわりに",
+    ),
+    # 「そうした場合、そのクリーチャーはバトルゾーンを離れない」: after what was done instead, it stays (as
+    # 「…はバトルゾーンにとどまる」 says it; alone, 「離れない」 is a restriction: left as printed)
+    (
+        re.compile(
+            r"((?:その場合|そうした場合|そうしたら)、(?:この|その)クリーチャーは)バトルゾーンを離れない(?=。|$)"
+        ),
+        r"\1バトルゾーンにとどまる",
     ),
     # 「タップされたままにする」「タップされたままでいる」: 「タップされたままになる」
     (re.compile(r"タップされたまま(?:にする|でいる)"), "タップされたままになる"),

@@ -10,12 +10,11 @@ from functools import lru_cache
 from importlib import resources
 
 import lark
-import yaml
 
 from .compiled import Compiled, Sentence  # noqa: F401 - the reader makes them as parsing.Compiled, parsing.Sentence
 from .deadline import in_time, time_limit  # noqa: F401 - the reader checks parsing.in_time
 from .transform import read_tree
-from .transform.parts import ReadError, Unstated
+from .transform.parts import ReadError, Unstated, keyword_table
 
 INSTEAD = "かわり"
 
@@ -185,11 +184,6 @@ def parser() -> lark.Lark:
         ambiguity="explicit",
         start=["replacement", "followup", "grant", "used_ability", "condition_alone", "watched_alone"],
     )
-
-
-@lru_cache(maxsize=1)
-def keyword_table() -> dict:
-    return yaml.safe_load((resources.files(__package__) / "keywords.yaml").read_text(encoding="utf-8"))
 
 
 # 「 / 」 between lines, 「 // 」 or 「／」 between the two sides of a twin card (not a 「／」 of a name in 《》

@@ -1117,10 +1117,10 @@ def _spell_effect_problem(abilities: list[ReplacementAbility], sentence: str) ->
 def _in_trigger_problem(
     abilities: list[ReplacementAbility], sentence: str, line_before: str | None, spell: bool
 ) -> str | None:
-    """Why a replacement after what a triggered ability does, in its line (「このクリーチャーが攻撃する時、カードを1枚
-    引く。このクリーチャーは破壊されるかわりに…」), is not read: an effect that ability creates, for no time said,
-    not the card's ability that always works. The spell the triggered ability casts (「それを唱えた後、墓地のかわりに
-    …」) is replaced as long as it is cast."""
+    """Why a replacement an effect creates for no time said is not read: after what a triggered ability does, in its
+    line (「このクリーチャーが攻撃する時、カードを1枚引く。このクリーチャーは破壊されるかわりに…」), or on a spell
+    (``spell``: ``_spell_effect_problem``), not the card's ability that always works. The spell the triggered
+    ability casts (「それを唱えた後、墓地のかわりに…」) is replaced as long as it is cast."""
     lasting = [a for a in abilities if a.duration is None and a.watch.events != ("spell_to_graveyard",)]
     if spell and (problem := _spell_effect_problem(abilities, sentence)) is not None:
         return problem

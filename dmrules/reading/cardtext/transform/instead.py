@@ -93,11 +93,7 @@ def _joined(clauses: tuple[Clause, ...]) -> list[Clause]:
 
 
 # The words of 「その〜」 that name any card again (「それ」, 「そのカード」) or a kind every watched card is of
-_ANY_CARD_REFS = (None, "それ", "そのカード", "そのシールド", "その呪文")
-
-
-def _of_spells(flt: Filter | None) -> bool:
-    return flt is not None and "spell" in flt.types
+_ANY_CARD_REFS = (None, "それ", "そのカード", "そのシールド")
 
 
 def shield_event(watch: Watch) -> bool:
@@ -127,9 +123,6 @@ def check_ref(ref: str | None, watch: Watch, said_again: bool = False) -> None:
         # 「このクリーチャーが相手のクリーチャーの能力によって破壊される時、かわりにそのクリーチャーを…」: this one is
         # 「このクリーチャー」; 「そのクリーチャー」 is the cause's (after 「自分のクリーチャーが…」, the watched one)
         raise ReadError(f"「{ref}」 after a cause the sentence names a creature of: the watched card or that creature")
-    if ref == "その呪文" and not ("spell_to_graveyard" in watch.events or _of_spells(watch.filter)):
-        # 「…が相手の呪文によって破壊される時、かわりにその呪文を…」: the cause's spell, no watched card
-        raise ReadError("「その呪文」 names no spell the watched event's phrase says (the cause's spell?)")
     if ref in _ANY_CARD_REFS:
         return
     if ref.startswith("この"):  # 「このクリーチャーを墓地に置くかわりに」: this card's own event, no other card's
@@ -138,6 +131,8 @@ def check_ref(ref: str | None, watch: Watch, said_again: bool = False) -> None:
         return
     word = ref[len("その") :]
     shields = shield_event(watch)
+    if word == "呪文" and "spell_to_graveyard" in watch.events:
+        return  # 「相手が呪文を唱えた後、墓地に置くかわりにその呪文を…」: the spell cast
     if word == "クリーチャー":
         if not shields:
             return
@@ -150,7 +145,12 @@ def check_ref(ref: str | None, watch: Watch, said_again: bool = False) -> None:
     raise ReadError(f"「{ref}」 names a card the watched event's phrase does not say")
 
 
-_TYPE_WORDS: dict[tuple[str, ...], tuple[str, ...]] = {("cross_gear",): ("クロスギア",), ("tamaseed",): ("タマシード",)}
+# (「その呪文」 after 「自分の呪文が…時」; after 「…が相手の呪文によって破壊される時」 it would be the cause's)
+_TYPE_WORDS: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("cross_gear",): ("クロスギア",),
+    ("tamaseed",): ("タマシード",),
+    ("spell",): ("呪文",),
+}
 
 
 def _check_event_player_may(clause: Clause, watch: Watch) -> None:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from lark import Token
 
 from ....game.filters import Filter
-from .parts import ACTOR, CIVS, TYPE_BY_WORD, WHOSE_BY_WORD, ZONE_BY_WORD, Phrase, ReadError
+from .parts import ACTOR, CIVS, TYPE_BY_WORD, WHOSE_BY_WORD, ZONE_BY_WORD, Phrase, ReadError, keyword_table
 
 
 def _number(token) -> int:
@@ -43,14 +44,21 @@ def _set(flt: Filter, attr: str, value) -> Filter:
 
 # A keyword said as if it were a race (「自分のブロッカー」): no race is one (a race whose name ends so would be
 # read as the creatures that have the keyword, a guess)
-_KEYWORD_NOUN = re.compile(
+_KEYWORD_END = re.compile(
     r"(ブロッカー|ブレイカー|アタッカー|スレイヤー|セイバー|トリガー|ガードマン|キラー|チャージャー)$"
-    # keywords by name (no suffix: a race may end in a word of theirs, ワイバーン; サバイバー, シノビ are races)
-    r"|^(?:アンタッチャブル|サイレントスキル|シンパシー|エスケープ|真・エスケープ|マッドネス|サイクロン|リサイクル"
-    r"|シールド・ゴー|エターナル・Ω|スター進化|メタモーフ|ホーリー・フィールド|G・ゼロ|ストライク・バック|ニンジャ・ストライク"
-    r"|ウェーブストライカー|ターボラッシュ|EXライフ|L・ゲート|マナ武装|革命チェンジ|侵略|メテオバーン|ジャストダイバー"
-    r"|マッハファイター)$"
 )
+
+
+@lru_cache(maxsize=1)
+def _keyword_names() -> frozenset[str]:
+    """The keywords keywords.yaml names (no suffix of theirs: a race may end in one's word, ワイバーン)."""
+    table = keyword_table()
+    names = [*table["keywords"], *table["two_kinds"], *table["unknown"], *table["conditions"], *table["prefixes"]]
+    return frozenset(names + table["other_keywords"])
+
+
+def _keyword_noun(word: str) -> bool:
+    return bool(_KEYWORD_END.search(word)) or word in _keyword_names()
 
 
 # 「自分の光のクリーチャーまたはドラゴン」: a printed text repeats a modifier that holds for each head
@@ -254,7 +262,7 @@ class NounParts:
 
     def mod_race_had(self, items: list):
         """「魔導具を持つ呪文」: a card of that race (「ブロッカーを持つ」, a bracketless keyword: refused)."""
-        if _KEYWORD_NOUN.search(str(items[0])):
+        if _keyword_noun(str(items[0])):
             raise ReadError(f"「{items[0]}を持つ」 names a keyword, no race, without the brackets 「」 a keyword has")
         return ("mod", "add", "races", (str(items[0]),))
 
@@ -275,7 +283,7 @@ class NounParts:
 
     def kind_race(self, items: list):
         race = str(_typed_tokens(items, "RACE")[0])
-        if _KEYWORD_NOUN.search(race):
+        if _keyword_noun(race):
             raise ReadError(
                 f"「{race}」 names a keyword, no race: the creatures that have it are "
                 f"「「{race}」を持つクリーチャー」, which the text does not say"

@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from importlib import resources
 from typing import Any, TypeVar
+
+import yaml
 
 from ....game.abilities import Watch
 from ....game.filters import Condition, Filter
@@ -29,6 +33,15 @@ def word(value: _Value) -> Callable[[Any, list], _Value]:
 
 CIVS = {"光": "light", "水": "water", "闇": "darkness", "火": "fire", "自然": "nature", "ゼロ": "zero"}
 WHOSE_BY_WORD = {"自分": "own", "相手": "opponent"}
+
+
+@lru_cache(maxsize=1)
+def keyword_table() -> dict:
+    """keywords.yaml: the keywords with a replacement and their reminders, and the other keyword names."""
+    text = (resources.files("dmrules.reading.cardtext") / "keywords.yaml").read_text(encoding="utf-8")
+    return yaml.safe_load(text)
+
+
 # 「自分自身の」: the cards of the player who does what a clause says, until the clause is read (its actor's, or
 # one's own when it names none); nothing outside a clause of what is done keeps it (transform.read_tree).
 ACTOR = "actor"
