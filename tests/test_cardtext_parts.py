@@ -4145,8 +4145,9 @@ def test_the_opponents_watched_card_put_into_ones_own_zone_is_refused(text):
 
 
 def test_a_keyword_said_as_a_race_is_refused():
-    """「自分のブロッカー」: no race is 「ブロッカー」; read as one, no creature would be watched (a wrong answer)."""
-    assert_refused("自分のブロッカーが破壊される時、かわりに手札に戻す。", "names a keyword, no race")
+    """「自分のスレイヤー」: no race is 「スレイヤー」; read as one, no creature would be watched (a wrong answer).
+    (「ブロッカー」 alone is the creatures that have it: test_cardtext_wordings.py.)"""
+    assert_refused("自分のスレイヤーが破壊される時、かわりに手札に戻す。", "names a keyword, no race")
 
 
 def test_a_second_replacement_a_grant_quotes_is_never_the_givers_own():
@@ -5746,8 +5747,9 @@ def test_what_a_review_of_one_word_changes_found_read_wrong_is_refused(text):
     "text",
     [
         # a keyword without its brackets, read as a race
-        "これをクロスしたブロッカーを持つクリーチャーが破壊される時、かわりにこのクロスギアを墓地に置いてもよい。",
-        "自分のブロッカーを持つクリーチャーが破壊される時、かわりに手札に戻してもよい。",
+        # (「ブロッカー」 alone names the creatures that have it: test_cardtext_wordings.py)
+        "これをクロスしたスレイヤーを持つクリーチャーが破壊される時、かわりにこのクロスギアを墓地に置いてもよい。",
+        "自分のスレイヤーを持つクリーチャーが破壊される時、かわりに手札に戻してもよい。",
         # 「それが」 after several cards, a single card said before them
         "相手のクリーチャーを1体破壊し、自分の山札の上から2枚をマナゾーンに置く。それがドラゴンなら、この呪文を唱えた後、"
         "墓地に置くかわりに手札に戻す。",

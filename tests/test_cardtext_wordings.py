@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import dmrules
-from dmrules.reading.cardtext.compiler import compile_text, read_forms
+from dmrules.reading.cardtext.compiler import comparable, compile_text, read_forms
 from dmrules.reading.cardtext.render import render_ability_sentence
 from dmrules.reading.cardtext.transform.parts import ReadError
 
@@ -2351,3 +2351,202 @@ def test_the_loser_of_a_battle_with_this_creature_said_before_its_destruction_is
     assert not compile_text(
         "自分のドラゴンとのバトルに負けた相手のクリーチャーが破壊される時、かわりに持ち主のマナゾーンに置く。"
     ).abilities
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        (
+            "自分の他のブロッカーが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+            {"whose": "own", "type": "creature", "keyword": "ブロッカー", "other": True},
+        ),
+        (
+            "自分の光のブロッカーが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+            {"whose": "own", "type": "creature", "keyword": "ブロッカー", "civilization": "light"},
+        ),
+        (
+            "自分のブロッカーを持つクリーチャーが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+            {"whose": "own", "type": "creature", "keyword": "ブロッカー"},
+        ),
+    ],
+)
+def test_blockers_said_bare_are_the_creatures_that_have_the_keyword(text, card):
+    """「ブロッカー」 is the keyword and the name of the creatures that have it: never a race."""
+    assert_compiles_to(
+        text,
+        {"watch": {"event": "destroy", "card": card}, "instead": ["destroy_this"], "optional": True},
+    )
+
+
+def test_a_keyword_said_bare_that_names_no_creatures_stays_refused():
+    assert_refused("自分の他のスレイヤーが破壊される時、かわりにこのクリーチャーを破壊してもよい。", "keyword")
+
+
+@pytest.mark.parametrize("side", ["コストの小さいほうに", "コストの小さい方に"])
+def test_a_release_flips_the_card_however_the_side_is_written(side):
+    """解除's reminder: 「ほう」 in kana or 「方」 in kanji, the same side."""
+    text = f"■解除(このクリーチャーがバトルゾーンを離れる時、バトルゾーンを離れるかわりに、{side}裏返す)"
+    assert_compiles_to(text, {"watch": {"event": "leave", "card": "this"}, "instead": ["flip_this"]})
+
+
+def test_a_player_putting_out_creatures_for_free_is_those_creatures_entering_for_free():
+    """「相手がコストを支払わずにクリーチャーを出す時」: the opponent's creatures put out without their cost paid."""
+    assert_compiles_to(
+        "相手がコストを支払わずにコスト5以下のクリーチャーを出す時、かわりにそのクリーチャーを持ち主の手札に戻す。",
+        {
+            "watch": {
+                "event": "enter",
+                "card": {"whose": "opponent", "type": "creature", "cost_max": 5},
+                "cause": "free",
+            },
+            "instead": [{"move_to": "hand"}],
+        },
+    )
+    # a player putting out the other player's creatures: whose they are is said twice, refused
+    assert_refused(
+        "相手がコストを支払わずに自分のクリーチャーを出す時、かわりにそのクリーチャーを持ち主の手札に戻す。", ""
+    )
+
+
+def test_the_first_break_in_a_turn_said_after_the_shield_is_the_first_each_turn():
+    assert_compiles_to(
+        "相手のターン中、自分のシールドがはじめてブレイクされる時、かわりにこのクリーチャーを破壊してもよい。",
+        {
+            "watch": {"event": "break", "card": {"whose": "own"}, "when": ["opponent_turn", "first_this_turn"]},
+            "instead": ["destroy_this"],
+            "optional": True,
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "クロスしたクリーチャーが破壊される時、かわりにこのクロスギアを持ち主の墓地に置いてもよい。",
+        "このオーラを付けたクリーチャーが破壊される時、かわりにこのオーラを持ち主の墓地に置いてもよい。",
+    ],
+)
+def test_the_creature_a_cross_gear_or_an_aura_is_on_said_without_kore_wo(text):
+    assert_compiles_to(
+        text,
+        {
+            "watch": {"event": "destroy", "card": "equipped"},
+            "instead": ["stay", {"this_to": "graveyard"}],
+            "optional": True,
+        },
+    )
+
+
+def test_a_creature_crossed_said_bare_in_no_cross_gears_text_is_refused():
+    """「クロスしたクリーチャー」 with no 「このクロスギア」 in the sentence: crossed with what, it does not say."""
+    assert_refused("クロスしたクリーチャーが破壊される時、かわりにこのクリーチャーを破壊してもよい。", "")
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        "自分の山札が0枚になってゲームに負ける時、かわりに",
+        "自分の山札がなくなって自分がゲームに負ける時、かわりに",
+        "自分の山札が0枚になった時、ゲームに負けるかわりに",
+        "自分の山札の最後の1枚を引いたことによってゲームに負ける時、かわりに",
+    ],
+)
+def test_the_loss_of_a_deck_run_out_however_said(event):
+    assert_compiles_to(
+        f"{event}このクリーチャーを破壊してもよい。",
+        {
+            "watch": {"event": "lose", "player": "own", "cause": "deck_out"},
+            "instead": ["destroy_this"],
+            "optional": True,
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "instead"),
+    [
+        (
+            "自分のシールドがブレイクされる時、バトルゾーンに自分のガーディアンがあれば、かわりにそのガーディアンを1体選び、"
+            "破壊してもよい。",
+            {"destroy": {"count": 1, "whose": "own", "race": "ガーディアン"}},
+        ),
+        (
+            "自分のシールドがブレイクされる時、バトルゾーンにアンタップされている自分のガーディアンがあれば、かわりに"
+            "そのうちの1体をタップしてもよい。",
+            {
+                "choose": {
+                    "count": 1,
+                    "from": "battle",
+                    "to": "battle",
+                    "verb": "tap",
+                    "whose": "own",
+                    "race": "ガーディアン",
+                    "untapped": True,
+                }
+            },
+        ),
+    ],
+)
+def test_one_of_the_cards_a_condition_names_acted_on_instead(text, instead):
+    """「…があれば、かわりにそのガーディアンを1体…」: one of the cards the condition says there are, which can be
+    acted on only when there is one (the condition says no more)."""
+    assert_compiles_to(
+        text, {"watch": {"event": "break", "card": {"whose": "own"}}, "instead": ["stay", instead], "optional": True}
+    )
+    # 「そのクリーチャー」 after a condition on ガーディアン: the watched card or one of them, not said
+    assert not compile_text(
+        text.replace("そのガーディアンを", "そのクリーチャーを").replace("そのうちの", "その")
+    ).complete
+
+
+def test_the_cards_under_the_watched_creature_said_in_the_past():
+    past = compile_text(
+        "このクリーチャーがバトルゾーンを離れる時、その下にあったカードは、墓地に置くかわりに持ち主の手札に戻す。"
+    )
+    present = compile_text(
+        "このクリーチャーがバトルゾーンを離れる時、このクリーチャーの下にあるカードは、墓地に置くかわりに持ち主の手札に戻す。"
+    )
+    assert past.complete and present.complete
+    assert [comparable(a) for a in past.abilities] == [comparable(a) for a in present.abilities]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "このクリーチャーは攻撃できない。そのかわりに、相手のターン中、このクリーチャーのパワーを+5000する。",
+        "このクリーチャーは、ブロックされない。そのかわりに、このクリーチャーが攻撃する時、自分の手札を1枚捨てる。",
+        "バトルゾーンにある自分の他のクリーチャーはすべて「ブロッカー」を失い、そのかわりにパワー+2000される。",
+        "このクリーチャーのパワーは、印刷されているパワーのかわりに、自分のマナゾーンにあるカードの枚数×1000となる。",
+        "バトルゾーンに自分のゴッドがあれば、このクリーチャーは「W・ブレイカー」のかわりに「T・ブレイカー」を持つ。",
+    ],
+)
+def test_in_exchange_for_a_restriction_or_a_value_said_otherwise_replaces_no_event(text):
+    """「そのかわりに」 after a restriction (no act it could replace), an ability or a power said otherwise: no event
+    is replaced, and the sentence is recognised as such."""
+    assert compile_text(text).sentences[-1].verdict == "not_replacement"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # after an act, 「そのかわりに」 may be in exchange for it or instead of it
+        "このクリーチャーが出た時、カードを3枚引く。そのかわりに、このターン、自分は呪文を唱えられない。",
+        # a replacement said after 「そのかわりに」 is never passed over as none
+        "このクリーチャーは攻撃できない。そのかわりに、このクリーチャーが破壊される時、墓地に置くかわりに手札に戻す。",
+    ],
+)
+def test_in_exchange_after_an_act_or_before_a_replacement_stays_refused(text):
+    result = compile_text(text)
+    assert not result.complete and result.sentences[-1].verdict == "unreadable"
+
+
+def test_an_effects_own_power_bonus_said_otherwise_stays_a_self_replacement():
+    """A one-shot 「+2000する」 of the effect's, then 「かわりに+4000する」: the effect's own quantity (609.7)."""
+    result = compile_text("このクリーチャーのパワーを+2000する。自分のシールドが1枚もなければ、かわりに+4000する。")
+    assert [s.verdict for s in result.sentences] == ["other", "self_replacement"]
+    # a continuous bonus of another value likewise (クイーン・オブ・プロテクション's 「+4000のかわりに+12000される」)
+    result = compile_text(
+        "このクリーチャーのパワーは、自分のドラゴン1体につき+1000される。自分のシールドが1枚もなければ、かわりに1体につき"
+        "+3000される。"
+    )
+    assert [s.verdict for s in result.sentences] == ["other", "self_replacement"]

@@ -25,6 +25,8 @@ WORDING = (
     ("みっつ", "3つ"),
     ("ゾーンから、", "ゾーンから"),
     ("一度", "1度"),
+    ("コストの小さい方に", "コストの小さいほうに"),  # a card of two sides, flipped: 「方」 in kanji or kana
+    ("コストの大きい方に", "コストの大きいほうに"),
     # 「…が5枚以上あるなら、」「…カードであるなら、」: the condition said with 「なら」
     ("であるなら、", "であれば、"),
     ("あるなら、", "あれば、"),
@@ -279,6 +281,13 @@ _WATCHED_FIRST = (
     r"(?:クリーチャー|カード|クロスギア|シールド))"
 )
 _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
+    # 「自分の他のブロッカー」「相手のブロッカーを1体」: 「ブロッカー」 is the keyword and the name of the creatures
+    # that have it (「「ブロッカー」を持つクリーチャー」), a card phrase's head after 「の」; 「ブロッカーを持つ」 too
+    (
+        re.compile(r"(?<=の)ブロッカー(?=が|を(?!持)|は|と|または|か、|\d+体|すべて|以外)"),
+        "「ブロッカー」を持つクリーチャー",
+    ),
+    (re.compile(r"(?<![「・])ブロッカーを持つ"), "「ブロッカー」を持つ"),
     # 「自分のシールドゾーンにあるこのカードが墓地に置かれる時」: this card leaving that zone for another, as
     # 「このカードがシールドゾーンから墓地に置かれる時」 (its own zone is its player's)
     (
@@ -504,6 +513,50 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # 「このクリーチャーが、バトルゾーンを離れる時」: a comma after the subject of a watched event (a noun's
     # 「が」, never the 「…できるが、」 of "but")
     (re.compile(r"(?:(?<=[^、。ぁ-ん])|^)が、(?=[^、。]*?時)"), "が"),
+    # 「バトルゾーンに自分のガーディアンがあれば、かわりにそのガーディアンを1体選び、破壊してもよい」「…があれば、
+    # かわりにそのうちの1体を」: what is done instead acts on one of the cards the condition names, which it can do only
+    # when there is one: 「かわりに自分のガーディアンを1体…」 says the same
+    (
+        re.compile(
+            r"(^|、)バトルゾーンに(?P<p>(?:(?!時|この|その)[^、。が])*?(?:自分|相手)の(?:(?!時|この|その)[^、。が])*?)"
+            r"(?P<h>クリーチャー|[ァ-ヺー・]+)が(?:1体以上)?あれば、(?P<q>[^、。]*?かわりに、?)"
+            r"(?:その(?P=h)を(?P<n>\d+体)|そのうちの(?P<m>\d+体)を)"
+        ),
+        lambda m: f"{m[1]}{m['q']}{m['p']}{m['h']}を{m['n'] or m['m']}",
+    ),
+    # 「このクリーチャーが離れる時、その下にあったカードは、…」: the cards under the watched creature
+    (
+        re.compile(r"(?<=^このクリーチャーが)([^、。]*?離れる時、)その下にあったカード"),
+        r"\1このクリーチャーの下にあるカード",
+    ),
+    # 「自分の山札が0枚になってゲームに負ける時」「山札がなくなって…」「山札が0枚になった時、ゲームに負けるかわりに」:
+    # the loss of a deck run out, as the older 「山札の最後の1枚を引いたことによって」 says it (the only way a deck runs
+    # out in a scenario is a draw: docs/card-text.md)
+    (
+        re.compile(r"(^|、)(自分|相手)の山札が(?:0枚に|なく)なって、?(?:\2が)?ゲームに負ける(?=時)"),
+        r"\1\2の山札の最後の1枚を引いたことによってゲームに負ける",
+    ),
+    (
+        re.compile(r"(^|、)(自分|相手)の山札が(?:0枚に|なく)なった時、(?=ゲームに負けるかわりに)"),
+        r"\1\2の山札の最後の1枚を引いたことによってゲームに負ける時、",
+    ),
+    # 「相手がコストを支払わずにクリーチャーを出す時」: that player's creatures put out for free, as
+    # 「相手のクリーチャーがコストを支払わずに出る時」 (a phrase that says whose they are is left as printed)
+    (
+        re.compile(
+            r"(^|、)(自分|相手)が、?コストを支払わずに((?:(?!自分|相手|この|その|時)[^、。がを])+?)を(?:バトルゾーンに)?出す(?=時)"
+        ),
+        r"\1\2の\3がコストを支払わずに出る",
+    ),
+    # 「相手のターン中、自分のシールドがはじめてブレイクされる時」: the first in each such turn, 「各ターンはじめて」
+    (
+        re.compile(r"(^|、)((?:自分|相手)のターン中、)([^、。]*?が)はじめて(?=[^、。]*?[るく]時)"),
+        r"\1\2各ターンはじめて、\3",
+    ),
+    # 「クロスしたクリーチャーが…時、かわりにこのクロスギアを…」: a cross gear's text names the creature it is crossed
+    # to without 「これを」; 「このオーラを付けたクリーチャー」: the creature this aura is attached to, as equipped
+    (re.compile(r"(^|、)クロスしたクリーチャー(?=[^。]*このクロスギア)"), r"\1これをクロスしたクリーチャー"),
+    (re.compile(r"(?:このオーラ|これ)を付けたクリーチャー"), "これを装備したクリーチャー"),
     # 「相手が山札からカードを手札に加える時」「相手がマナゾーンにカードを置く時」: that player's cards put there (as
     # 「相手のカードが山札から手札に加えられる時」); a zone said 「自分の」 (whose?) is left as printed
     (

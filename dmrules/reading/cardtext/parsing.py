@@ -57,7 +57,12 @@ NOT_REPLACEMENT = (
     re.compile(r"[^。]*をタップし、攻撃するかわりに次の能力を使っ[てで]もよい"),
     re.compile(r"[^。]*マナの数字は、?\d+のかわりに\d+になる"),
     re.compile(r"[^。]*マナの数字を、?\d+のかわりに\d+にし[てで]もよい"),  # a mana number chosen: no event
-    re.compile(r"[^。]*「[^」]+」のかわりに「[^」]+」を得る"),
+    re.compile(r"[^。]*「[^」]+」のかわりに「[^」]+」を(?:得る|持つ)"),
+    # 「このクリーチャーのパワーは、印刷されているパワーのかわりに、…となる」: a characteristic said otherwise, as its
+    # name or cost (a bonus of another value, 「+4000のかわりに+12000される」, is the effect's own: 609.7)
+    re.compile(_NO_WATCH_BEFORE + r"パワーは、?[^。]*?のかわりに、?[^。]*?(?:となる|になる)"),
+    # 「…は「ブロッカー」を失い、そのかわりにパワー+2000される」: in exchange for an ability lost, no event
+    re.compile(r"(?:(?!時、|かわり)[^。])*を失い、そのかわり(?:に)?、?(?:(?!かわり)[^。])*"),
     # an alternative cost (代替コスト), and a choice of both modes: no event is replaced
     re.compile(r"[^。]*コスト(を支払う|の)かわりに、?[^。]*(支払っ[てで]もよい|唱え[てで]もよい|召喚し[てで]もよい)"),
     # 「…の召喚コストは、マナのかわりに…支払ってもよい」「この呪文を唱えるコストのかわりに、…てもよい」

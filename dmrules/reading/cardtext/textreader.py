@@ -36,6 +36,18 @@ _IN_EXCHANGE_PROBLEM = (
 )
 
 
+# 「このクリーチャーは攻撃できない。そのかわりに、…」: a restriction before 「そのかわりに」, which no act replaces
+_RESTRICTION = re.compile(r"(?:できない|られない|されない|を失う)。?$")
+
+
+def _in_exchange_for_restriction(sentence: str, before: str | None) -> bool:
+    """「このクリーチャーは攻撃できない。そのかわりに、…」: in exchange for a restriction, no act replaced (never with
+    another 「かわりに」 in the sentence, which may replace an event)."""
+    return (
+        bool(_IN_EXCHANGE.match(sentence)) and sentence.count("かわり") == 1 and bool(_RESTRICTION.search(before or ""))
+    )
+
+
 def _own_replacement(sentence: str, offset: int, keyword: str | None) -> c.Sentence:
     """A 「かわりに」 of the effect's own (609.7), or 「そのかわりに」, which may say no replacement (refused)."""
     if _IN_EXCHANGE.match(sentence):
@@ -277,9 +289,12 @@ _THIS_NOUNS = {
 
 
 def _replaces_none(sentence: str, group: Group | None, line_before: str | None) -> bool:
-    """The sentence's 「かわりに」 replaces no event (parsing.replaces_no_event); never of a sentence that begins as
-    a follow-up (「そうしたら、そのかわりに」「その後、捨てたカードのかわりに」) after a replacement, or after a
-    sentence that watches a card's event (「…破壊される時、…捨ててもよい。」): it may go on with that replacement."""
+    """The sentence's 「かわりに」 replaces no event (parsing.replaces_no_event, or in exchange for a restriction);
+    never of a sentence that begins as a follow-up (「そうしたら、そのかわりに」「その後、捨てたカードのかわりに」)
+    after a replacement, or after a sentence that watches a card's event (「…破壊される時、…捨ててもよい。」): it
+    may go on with that replacement."""
+    if _in_exchange_for_restriction(sentence, line_before):
+        return True
     if c.INSTEAD not in sentence or not c.replaces_no_event(sentence):
         return False
     if not sentence.startswith(c.FOLLOW_UP):
