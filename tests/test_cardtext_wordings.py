@@ -2550,3 +2550,29 @@ def test_an_effects_own_power_bonus_said_otherwise_stays_a_self_replacement():
         "+3000される。"
     )
     assert [s.verdict for s in result.sentences] == ["other", "self_replacement"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "各ターンに1度、自分は、手札のかわりに自分の墓地からコスト3以下の呪文を1枚唱えてもよい。",
+        "自分のマナゾーンにある文明の数を数える時、かわりに自分の墓地にあるカードの文明の数を数えてもよい。",
+        "バトルする時、このクリーチャーのパワーのかわりに、自分の墓地のカードの枚数×1000をこのクリーチャーのパワーとして扱う。",
+    ],
+)
+def test_a_zone_cast_from_a_count_or_a_power_taken_otherwise_replaces_no_event(text):
+    assert [s.verdict for s in compile_text(text).sentences] == ["not_replacement"]
+
+
+def test_this_shinobi_put_at_the_bottom_of_the_deck_said_in_the_active_voice_stays_instead():
+    assert_compiles_to(
+        "このシノビを山札の一番下に置く時、バトルゾーンに自分の他のシノビがあれば、かわりにバトルゾーンに残してもよい。",
+        {
+            "watch": {"event": "put_into_deck", "card": "this", "to_position": "bottom"},
+            "if": [{"zone": "battle", "whose": "own", "race": "シノビ", "other": True, "at_least": 1}],
+            "instead": ["stay"],
+            "optional": True,
+        },
+    )
+    # a card of this text's other than itself put there: whose act it is the text does not say
+    assert not compile_text("自分のシノビを山札の一番下に置く時、かわりにバトルゾーンに残してもよい。").complete

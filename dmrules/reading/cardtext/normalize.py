@@ -25,6 +25,7 @@ WORDING = (
     ("みっつ", "3つ"),
     ("ゾーンから、", "ゾーンから"),
     ("一度", "1度"),
+    ("このシノビ", "このクリーチャー"),  # a shinobi's text names itself by its race: this creature
     ("コストの小さい方に", "コストの小さいほうに"),  # a card of two sides, flipped: 「方」 in kanji or kana
     ("コストの大きい方に", "コストの大きいほうに"),
     # 「…が5枚以上あるなら、」「…カードであるなら、」: the condition said with 「なら」
@@ -529,6 +530,20 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         re.compile(r"(?<=^このクリーチャーが)([^、。]*?離れる時、)その下にあったカード"),
         r"\1このクリーチャーの下にあるカード",
     ),
+    # 「このシノビを山札の一番下に置く時」: this card put there, said in the active voice (「…に置かれる時」)
+    (
+        re.compile(
+            r"(^|、)(この(?:クリーチャー|カード|[ァ-ヺー・]+))を((?:持ち主の|自分の)?(?:山札の一番下|山札の一番上|山札の下"
+            r"|山札の上|墓地|マナゾーン))に置く(?=時、)"
+        ),
+        r"\1\2が\3に置かれる",
+    ),
+    # 「かわりにバトルゾーンに残してもよい」: the watched card left where it is, 「とどまる」
+    (
+        re.compile(r"(?<=かわりに)、?(?:このクリーチャーを|そのクリーチャーを)?バトルゾーンに残し(?=てもよい)"),
+        "とどまっ",
+    ),
+    (re.compile(r"(?<=かわりに)、?(?:このクリーチャーを|そのクリーチャーを)?バトルゾーンに残す(?=$|。)"), "とどまる"),
     # 「自分の山札が0枚になってゲームに負ける時」「山札がなくなって…」「山札が0枚になった時、ゲームに負けるかわりに」:
     # the loss of a deck run out, as the older 「山札の最後の1枚を引いたことによって」 says it (the only way a deck runs
     # out in a scenario is a draw: docs/card-text.md)

@@ -58,6 +58,15 @@ NOT_REPLACEMENT = (
     re.compile(r"[^。]*マナの数字は、?\d+のかわりに\d+になる"),
     re.compile(r"[^。]*マナの数字を、?\d+のかわりに\d+にし[てで]もよい"),  # a mana number chosen: no event
     re.compile(r"[^。]*「[^」]+」のかわりに「[^」]+」を(?:得る|持つ)"),
+    # 「手札のかわりに自分の墓地から…を唱えてもよい」: a zone a card may be cast or put out from, no event replaced
+    re.compile(
+        _NO_WATCH_BEFORE
+        + r"(?:手札|墓地|マナゾーン|山札)のかわりに、?[^。]*?から[^。]*?(?:唱え|召喚し|出し)[てで]もよい"
+    ),
+    # 「…の数を数える時、かわりに…の数を数えてもよい」「…パワーのかわりに、…をこのクリーチャーのパワーとして扱う」:
+    # a count or a power taken otherwise, no event
+    re.compile(r"(?:(?!かわり)[^。])*数える時、かわりに、?(?:(?!かわり)[^。])*数え(?:る|[てで]もよい)"),
+    re.compile(r"(?:(?!かわり)[^。])*パワーのかわりに、?(?:(?!かわり)[^。])*パワーとして扱(?:う|っ[てで]もよい)"),
     # 「このクリーチャーのパワーは、印刷されているパワーのかわりに、…となる」: a characteristic said otherwise, as its
     # name or cost (a bonus of another value, 「+4000のかわりに+12000される」, is the effect's own: 609.7)
     re.compile(_NO_WATCH_BEFORE + r"パワーは、?[^。]*?のかわりに、?[^。]*?(?:となる|になる)"),
