@@ -2576,3 +2576,49 @@ def test_this_shinobi_put_at_the_bottom_of_the_deck_said_in_the_active_voice_sta
     )
     # a card of this text's other than itself put there: whose act it is the text does not say
     assert not compile_text("自分のシノビを山札の一番下に置く時、かわりにバトルゾーンに残してもよい。").complete
+
+
+@pytest.mark.parametrize(
+    ("text", "whose", "to"),
+    [
+        (
+            "自分の山札の上からカードを墓地に置く時、かわりにそれらのカードを自分のマナゾーンに置いてもよい。",
+            "own",
+            "mana",
+        ),
+        ("自分が山札の上からカードを墓地に置く時、かわりにマナゾーンに置いてもよい。", "own", "mana"),
+        ("相手が山札の上からカードを墓地に置く時、かわりに持ち主の山札の一番下に置いてもよい。", "opponent", "deck"),
+    ],
+)
+def test_a_players_deck_cards_put_into_the_graveyard_said_in_the_active_voice(text, whose, to):
+    """Each card's event, what is done instead being where the cards go."""
+    result = compile_text(text)
+    assert result.complete, [s.problem for s in result.problems]
+    (ability,) = result.abilities
+    assert ability.watch.events == ("put_into_graveyard",) and ability.watch.from_zone == "deck"
+    assert ability.watch.filter is not None and ability.watch.filter.whose == whose
+    assert [a.zone for a in ability.instead] == [to]
+
+
+def test_a_players_deck_cards_put_into_the_graveyard_with_anything_else_done_instead_stays_refused():
+    """Once for all the cards, or once for each: the text does not say."""
+    assert not compile_text(
+        "自分の山札の上からカードを墓地に置く時、かわりにこのクリーチャーを破壊してもよい。"
+    ).complete
+
+
+@pytest.mark.parametrize(
+    "instead",
+    [
+        "新しいシールドとして置く",
+        "シールドゾーンに新しいシールドとして置く",
+        "持ち主のシールドゾーンに新しいシールドとして加える",
+        "新しいシールドとして自分のシールドゾーンに置く",
+    ],
+)
+def test_a_card_put_as_a_new_shield_however_the_zone_is_said(instead):
+    """The new shield goes to the card's owner's shield zone, said or not, before or after 「新しいシールドとして」."""
+    assert_compiles_to(
+        f"このクリーチャーが破壊される時、墓地に置くかわりに{instead}。",
+        {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "shields"}]},
+    )
