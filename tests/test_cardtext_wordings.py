@@ -2443,19 +2443,20 @@ def test_a_creature_crossed_said_bare_in_no_cross_gears_text_is_refused():
 
 
 @pytest.mark.parametrize(
-    "event",
+    ("event", "cause"),
     [
-        "自分の山札が0枚になってゲームに負ける時、かわりに",
-        "自分の山札がなくなって自分がゲームに負ける時、かわりに",
-        "自分の山札が0枚になった時、ゲームに負けるかわりに",
-        "自分の山札の最後の1枚を引いたことによってゲームに負ける時、かわりに",
+        ("自分の山札が0枚になってゲームに負ける時、かわりに", "deck_run_out"),
+        ("自分の山札がなくなって自分がゲームに負ける時、かわりに", "deck_run_out"),
+        ("自分の山札が0枚になった時、ゲームに負けるかわりに", "deck_run_out"),
+        # the older wording: the loss drawing the last card brings, alone
+        ("自分の山札の最後の1枚を引いたことによってゲームに負ける時、かわりに", "deck_out"),
     ],
 )
-def test_the_loss_of_a_deck_run_out_however_said(event):
+def test_the_loss_of_a_deck_run_out_however_said(event, cause):
     assert_compiles_to(
         f"{event}このクリーチャーを破壊してもよい。",
         {
-            "watch": {"event": "lose", "player": "own", "cause": "deck_out"},
+            "watch": {"event": "lose", "player": "own", "cause": cause},
             "instead": ["destroy_this"],
             "optional": True,
         },
@@ -2622,3 +2623,95 @@ def test_a_card_put_as_a_new_shield_however_the_zone_is_said(instead):
         f"このクリーチャーが破壊される時、墓地に置くかわりに{instead}。",
         {"watch": {"event": "destroy", "card": "this"}, "instead": [{"move_to": "shields"}]},
     )
+
+
+_RUN_OUT = """
+    ruleset: dm
+    turn: opponent
+    players:
+      me:
+        battle:
+          - id: A
+            card:
+              name: 山札切れ守り
+              type: creature
+              text: {text}
+        deck:
+          - {{id: D1, card: {{name: 最後のカード, type: creature}}}}
+      opponent:
+        battle:
+          - {{id: X, card: {{name: 削るクリーチャー, type: creature}}}}
+    effect:
+      source: X
+      controller: opponent
+      by: ability
+      events:
+        - {{id: e1, {event}}}
+"""
+
+
+@pytest.mark.parametrize("event", ["mill: D1", "draw: me"])
+def test_a_deck_run_out_however_it_ran_out_is_watched_by_its_loss(event):
+    """「自分の山札が0枚になってゲームに負ける時」: the loss of a deck emptied by a mill (the state check's) or by
+    drawing its last card; destroying the creature instead leaves the deck empty, and the next check's loss comes
+    with no replacement left: the player loses either way, the creature destroyed or not."""
+    text = _RUN_OUT.format(
+        text="自分の山札が0枚になってゲームに負ける時、かわりにこのクリーチャーを破壊してもよい。", event=event
+    )
+    solution = dmrules.solve(scenario(text))
+    assert sorted((r.final["A"], r.lost) for r in solution.resolutions) == [
+        ("battle", ("me",)),
+        ("graveyard", ("me",)),
+    ]
+
+
+def test_the_loss_of_the_last_card_drawn_is_not_that_of_a_deck_milled_out():
+    """The older 「山札の最後の1枚を引いたことによってゲームに負ける時」: the draw's loss alone."""
+    text = _RUN_OUT.format(
+        text="自分の山札の最後の1枚を引いたことによってゲームに負ける時、かわりにこのクリーチャーを破壊してもよい。",
+        event="mill: D1",
+    )
+    solution = dmrules.solve(scenario(text))
+    assert [(r.final["A"], r.lost) for r in solution.resolutions] == [("battle", ("me",))]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a replacement said across two sentences, whose first watches an event
+        "自分の他のクリーチャーが破壊される時、そのクリーチャーは破壊されない。そのかわりに、このクリーチャーを破壊する。",
+        # an event watched after 「そのかわりに」
+        "このクリーチャーは攻撃できない。そのかわりに、このクリーチャーが破壊される時、バトルゾーンにとどまる。",
+        # a keyword given that is a replacement
+        "このクリーチャーは攻撃できない。そのかわりに、このクリーチャーは「エスケープ」を得る。",
+        "このクリーチャーは「ブロッカー」を失い、そのかわりに「エスケープ」を得る。",
+        "自分の他のクリーチャーはすべて「ブロッカー」のかわりに「シールド・セイバー」を持つ。",
+        # an event of the cards' prohibited, then 「そのかわりに」: instead of it, or in exchange?
+        "相手のターン中、自分のシールドはブレイクされない。そのかわりに、自分のクリーチャーを1体破壊する。",
+        # the spell's own move replaced, then a cast from another zone
+        "この呪文を唱えた後、墓地のかわりに山札の一番下に置き、自分の山札の上から1枚目を見て、それが呪文なら、"
+        "コストを支払わずに唱えてもよい。",
+        # a power change replaced
+        "このクリーチャーのパワーは、相手の効果によってマイナスされる時、マイナスのかわりに同じ数だけプラスになる。",
+        # this creature left instead of another: not the watched card staying
+        "自分の他のクリーチャーが破壊される時、かわりにこのクリーチャーをバトルゾーンに残してもよい。",
+        # a discarded card left in the battle zone: it is in the hand
+        "このクリーチャーが手札から捨てられる時、かわりにバトルゾーンに残してもよい。",
+    ],
+)
+def test_what_a_review_of_the_new_wordings_found_is_refused(text):
+    """Each read before as complete, an ability lost or another card kept: now refused, never passed over."""
+    result = compile_text(text)
+    assert not result.complete
+    assert "not_replacement" not in [s.verdict for s in result.sentences]
+
+
+def test_the_cards_under_another_creature_are_never_taken_for_this_ones():
+    """「このクリーチャーが…時に自分の進化クリーチャーが離れる時、その下にあったカード」: the evolution creature's."""
+    from dmrules.reading.cardtext.normalize import normalize
+
+    text = (
+        "このクリーチャーがタップしている時に自分の進化クリーチャーがバトルゾーンを離れる時、その下にあったカードは、"
+        "墓地に置くかわりに手札に戻す。"
+    )
+    assert "このクリーチャーの下にあるカード" not in normalize(text)

@@ -37,8 +37,10 @@ WATCH_CONDITIONS = (
     "last_card",  # 「山札の最後の1枚を引く時」: a draw that takes the last card of the deck
     "turn_start",  # 「自分のターンのはじめにカードを引く時」: what the rules do at a turn's start (`by: rule`)
 )
-# free: a card put into the battle zone without its cost paid (「コストを支払わずに出る」)
-CAUSES = ("deck_out", "no_shields", "opponent_wins", "effect", "attack", "not_attack", "free")
+# free: a card put into the battle zone without its cost paid (「コストを支払わずに出る」); deck_run_out: a loss of a
+# deck run out, by the draw of its last card (deck_out) or by the state check after any other move (「山札が0枚になって
+# ゲームに負ける」)
+CAUSES = ("deck_out", "deck_run_out", "no_shields", "opponent_wins", "effect", "attack", "not_attack", "free")
 
 
 # How long an effect a spell or ability creates lasts.

@@ -527,7 +527,7 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     ),
     # 「このクリーチャーが離れる時、その下にあったカードは、…」: the cards under the watched creature
     (
-        re.compile(r"(?<=^このクリーチャーが)([^、。]*?離れる時、)その下にあったカード"),
+        re.compile(r"(?<=^このクリーチャーが)([^、。が時]*?離れる時、)その下にあったカード"),
         r"\1このクリーチャーの下にあるカード",
     ),
     # 「自分が山札の上からカードを墓地に置く時」「自分の山札の上からカードを墓地に置く時」 with what is done instead
@@ -548,6 +548,25 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         re.compile(r"(?:自分の|持ち主の)?シールドゾーンに新しいシールドとして(?=持ち主のシールドゾーンに加え)"),
         "新しいシールドとして",
     ),
+    # 「ブレイクされた自分のシールドを手札に加える時、かわりに」「自分のシールドがブレイクされて手札に加えられる時、
+    # かわりに」: the break, the shield's going to the hand said again (「…ブレイクされる時、手札に加えるかわりに」)
+    (
+        re.compile(r"(^|、)ブレイクされた((?:自分|相手)の)シールドを手札に加える時、かわりに"),
+        r"\1\2シールドがブレイクされる時、手札に加えるかわりに",
+    ),
+    (
+        re.compile(
+            r"(^|、)((?:自分|相手)の)シールドがブレイクされて手札に加えられる時、(?=(?:[^、。]*?[ばら]、)?かわりに)"
+        ),
+        r"\1\2シールドがブレイクされる時、手札に加える",
+    ),
+    # 「この呪文は唱えた後に墓地に置かれるかわりに…に置かれる」: the spell as the topic, in the passive
+    (
+        re.compile(r"(^|、)この呪文は、?唱えた後(?:に|で)?、?墓地に置かれるかわりに、?([^。]*?)置かれる(?=。|$)"),
+        r"\1この呪文を唱えた後、墓地に置くかわりに\2置く",
+    ),
+    # 「相手の呪文やクリーチャーの能力によって」: 「や」 as 「または」
+    (re.compile(r"(?<=呪文)や(?=(?:(?:自分|相手)の)?クリーチャーの能力)"), "または"),
     # 「このシノビを山札の一番下に置く時」: this card put there, said in the active voice (「…に置かれる時」)
     (
         re.compile(
@@ -556,22 +575,20 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         r"\1\2が\3に置かれる",
     ),
-    # 「かわりにバトルゾーンに残してもよい」: the watched card left where it is, 「とどまる」
-    (
-        re.compile(r"(?<=かわりに)、?(?:このクリーチャーを|そのクリーチャーを)?バトルゾーンに残し(?=てもよい)"),
-        "とどまっ",
-    ),
-    (re.compile(r"(?<=かわりに)、?(?:このクリーチャーを|そのクリーチャーを)?バトルゾーンに残す(?=$|。)"), "とどまる"),
-    # 「自分の山札が0枚になってゲームに負ける時」「山札がなくなって…」「山札が0枚になった時、ゲームに負けるかわりに」:
-    # the loss of a deck run out, as the older 「山札の最後の1枚を引いたことによって」 says it (the only way a deck runs
-    # out in a scenario is a draw: docs/card-text.md)
+    # 「かわりにバトルゾーンに残してもよい」: the watched card left in the battle zone, 「バトルゾーンにとどまる」 (a
+    # card named before it may be another than the watched one: left as printed)
+    (re.compile(r"(?<=かわりに)、?バトルゾーンに残し(?=てもよい)"), "バトルゾーンにとどまっ"),
+    (re.compile(r"(?<=かわりに)、?バトルゾーンに残す(?=$|。)"), "バトルゾーンにとどまる"),
+    # 「自分の山札がなくなって自分がゲームに負ける時」「山札が0枚になった時、ゲームに負けるかわりに」: the loss of a
+    # deck run out, however it ran out (by its last card drawn, or by any other move and the state check after it),
+    # as 「自分の山札が0枚になってゲームに負ける時」 (the older 「山札の最後の1枚を引いたことによって」: the draw's)
     (
         re.compile(r"(^|、)(自分|相手)の山札が(?:0枚に|なく)なって、?(?:\2が)?ゲームに負ける(?=時)"),
-        r"\1\2の山札の最後の1枚を引いたことによってゲームに負ける",
+        r"\1\2の山札が0枚になってゲームに負ける",
     ),
     (
         re.compile(r"(^|、)(自分|相手)の山札が(?:0枚に|なく)なった時、(?=ゲームに負けるかわりに)"),
-        r"\1\2の山札の最後の1枚を引いたことによってゲームに負ける時、",
+        r"\1\2の山札が0枚になってゲームに負ける時、",
     ),
     # 「相手がコストを支払わずにクリーチャーを出す時」: that player's creatures put out for free, as
     # 「相手のクリーチャーがコストを支払わずに出る時」 (a phrase that says whose they are is left as printed)

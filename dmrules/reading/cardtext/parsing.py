@@ -60,8 +60,8 @@ NOT_REPLACEMENT = (
     re.compile(r"[^。]*「[^」]+」のかわりに「[^」]+」を(?:得る|持つ)"),
     # 「手札のかわりに自分の墓地から…を唱えてもよい」: a zone a card may be cast or put out from, no event replaced
     re.compile(
-        _NO_WATCH_BEFORE
-        + r"(?:手札|墓地|マナゾーン|山札)のかわりに、?[^。]*?から[^。]*?(?:唱え|召喚し|出し)[てで]もよい"
+        r"(?:(?!時、|かわりに|唱えた後)[^。])*?(?:手札|墓地|マナゾーン|山札)のかわりに、?(?:自分の|相手の)?"
+        r"(?:手札|墓地|マナゾーン|山札|シールドゾーン)から(?:(?!かわり)[^。])*?(?:唱え|召喚し|出し)[てで]もよい"
     ),
     # 「…の数を数える時、かわりに…の数を数えてもよい」「…パワーのかわりに、…をこのクリーチャーのパワーとして扱う」:
     # a count or a power taken otherwise, no event
@@ -69,7 +69,7 @@ NOT_REPLACEMENT = (
     re.compile(r"(?:(?!かわり)[^。])*パワーのかわりに、?(?:(?!かわり)[^。])*パワーとして扱(?:う|っ[てで]もよい)"),
     # 「このクリーチャーのパワーは、印刷されているパワーのかわりに、…となる」: a characteristic said otherwise, as its
     # name or cost (a bonus of another value, 「+4000のかわりに+12000される」, is the effect's own: 609.7)
-    re.compile(_NO_WATCH_BEFORE + r"パワーは、?[^。]*?のかわりに、?[^。]*?(?:となる|になる)"),
+    re.compile(_NO_WATCH_BEFORE + r"パワーは、?(?:(?!時|マイナス|プラス)[^。])*?のかわりに、?[^。]*?(?:となる|になる)"),
     # 「…は「ブロッカー」を失い、そのかわりにパワー+2000される」: in exchange for an ability lost, no event
     re.compile(r"(?:(?!時、|かわり)[^。])*を失い、そのかわり(?:に)?、?(?:(?!かわり)[^。])*"),
     # an alternative cost (代替コスト), and a choice of both modes: no event is replaced
@@ -129,7 +129,7 @@ NOT_REPLACEMENT = (
     # cast's or a cross's cost paid otherwise, no event replaced
     re.compile(
         r"[^。]*(召喚する|唱える|クロスする|要塞化する)時、[^。]*"
-        r"(コストを(?:もう1度)?支払う|マナゾーン(?:にある|の)(?:タップされていない)?カードを(?:\d+枚)?タップする)"
+        r"(コストを(?:もう1度)?支払う|マナを\d+つ支払う|マナゾーン(?:にある|の)(?:タップされていない)?カードを(?:\d+枚)?タップする)"
         r"かわりに[^。]*[てで]もよい"
     ),
     # 「自分のマナゾーンのカード4枚のかわりに、…をタップしてもよい」: cards of the mana zone are tapped to pay a cost;
@@ -178,8 +178,23 @@ EVENT_SAID_OTHERWISE = re.compile(
 
 def replaces_no_event(sentence: str) -> bool:
     """The printed sentence uses 「かわりに」 (or 「かわりとして」) of no event replaced (NOT_REPLACEMENT), and no
-    event is watched before it in other words."""
-    return any(p.fullmatch(sentence) for p in NOT_REPLACEMENT) and not EVENT_SAID_OTHERWISE.search(sentence)
+    event is watched before it in other words, nor does it give a keyword that is a replacement (「「ブロッカー」の
+    かわりに「エスケープ」を得る」: the ability it gives replaces)."""
+    if not any(p.fullmatch(sentence) for p in NOT_REPLACEMENT) or EVENT_SAID_OTHERWISE.search(sentence):
+        return False
+    return not any(replacing_keyword(k) for k in keywords_given(sentence))
+
+
+def keywords_given(sentence: str) -> list[str]:
+    """The keywords a sentence gives or says a card has (「「エスケープ」を得る」)."""
+    return re.findall(r"「([^「」]+)」を(?:得る|得て|持つ|持ち|与える|与え)", sentence)
+
+
+def replacing_keyword(keyword: str) -> bool:
+    """A keyword with a replacement (keywords.yaml), said alone or with what it takes (「セイバー:ドラゴン」)."""
+    table = keyword_table()
+    names = [*table["keywords"], *table["two_kinds"], *table["unknown"]]
+    return any(keyword == name or keyword.startswith((name + ":", name + "：", name + "-")) for name in names)
 
 
 # The effect's own 「〜のかわりに〜」 (自己置換効果): a quantity or a card of the effect replaced by another; or

@@ -436,6 +436,8 @@ def _player_watch(watch: Watch, cause: str, rest: list[str]) -> str:
     if watch.events == ("lose",):
         if watch.cause == "deck_out":
             return f"{who}の山札の最後の1枚を引く"
+        if watch.cause == "deck_run_out":
+            return f"{who}の山札が0枚になってゲームに負ける"
         lead = {"attack": "相手クリーチャーの攻撃によって", "not_attack": "クリーチャーによる攻撃以外の方法で"}.get(
             watch.cause or "", ""
         )

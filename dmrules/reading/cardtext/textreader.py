@@ -36,22 +36,35 @@ _IN_EXCHANGE_PROBLEM = (
 )
 
 
-# 「このクリーチャーは攻撃できない。そのかわりに、…」: a restriction before 「そのかわりに」, which no act replaces
-_RESTRICTION = re.compile(r"(?:できない|られない|されない|を失う)。?$")
+# 「このクリーチャーは攻撃できない。そのかわりに、…」: a restriction of attacks, blocks, casts or summons before
+# 「そのかわりに」, which no act replaces (「…は破壊されない。そのかわりに、…」 may say a replacement: not this); the
+# sentence before watches no event (「…破壊される時、そのクリーチャーは破壊されない。」 begins a replacement)
+_RESTRICTION = re.compile(
+    r"^(?:(?!時)[^。])*(?:攻撃できない|ブロックできない|攻撃されない|ブロックされない|唱えられない|召喚できない|を失う)。?$"
+)
 
 
 def _in_exchange_for_restriction(sentence: str, before: str | None) -> bool:
-    """「このクリーチャーは攻撃できない。そのかわりに、…」: in exchange for a restriction, no act replaced (never with
-    another 「かわりに」 in the sentence, which may replace an event)."""
-    return (
-        bool(_IN_EXCHANGE.match(sentence)) and sentence.count("かわり") == 1 and bool(_RESTRICTION.search(before or ""))
-    )
+    """「このクリーチャーは攻撃できない。そのかわりに、…」: in exchange for a restriction, no act replaced; never
+    with another 「かわりに」 in the sentence, an event it watches (a triggered ability's 「…攻撃する時、」 aside) or an
+    ability it gives in 「」 (which may replace an event)."""
+    if not _IN_EXCHANGE.match(sentence) or not _RESTRICTION.search(before or ""):
+        return False
+    rest = _IN_EXCHANGE.sub("", sentence)
+    watches = "時" in rest and not _TRIGGER_HEAD.match(rest)
+    return "かわり" not in rest and "「" not in rest and not watches
 
 
 def _own_replacement(sentence: str, offset: int, keyword: str | None) -> c.Sentence:
-    """A 「かわりに」 of the effect's own (609.7), or 「そのかわりに」, which may say no replacement (refused)."""
+    """A 「かわりに」 of the effect's own (609.7), or 「そのかわりに」, which may say no replacement (refused); a
+    keyword given in place of another that is itself a replacement (「「ブロッカー」のかわりに「エスケープ」を得る」)
+    is refused: the ability it gives would be lost."""
     if _IN_EXCHANGE.match(sentence):
         return c.Sentence(sentence, offset, "unreadable", keyword, problem=_IN_EXCHANGE_PROBLEM)
+    given = [k for k in c.keywords_given(sentence) if c.replacing_keyword(k)]
+    if given:
+        problem = f"「{given[0]}」 given in place of another: a replacement given so is no form of the vocabulary"
+        return c.Sentence(sentence, offset, "unreadable", keyword, problem=problem)
     return c.Sentence(sentence, offset, "self_replacement")
 
 

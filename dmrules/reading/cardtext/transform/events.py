@@ -293,6 +293,11 @@ class EventParts:
         owner = _whose(_typed_tokens(items, "OWNER")[0])
         return (WatchPart(watch=Watch(events=("lose",), filter=Filter(whose=owner), cause="deck_out")),)
 
+    def watch_deck_run_out(self, items: list):
+        """「自分の山札が0枚になってゲームに負ける時」: the loss of a deck run out, however it ran out."""
+        owner = _whose(_typed_tokens(items, "OWNER")[0])
+        return (WatchPart(watch=Watch(events=("lose",), filter=Filter(whose=owner), cause="deck_run_out")),)
+
     def watch_last_draw(self, items: list):
         """「自分の山札の最後の1枚を引く時」: the draw of the deck's last card (with 「ゲームに負けるかわりに」 said
         again, the loss that draw brings: sentences._check_original)."""

@@ -230,7 +230,12 @@ def clause_actions(clause: Clause, watch: Watch) -> list[Action]:
 
 
 # The zone a card stays in instead of the watched event (「シールドゾーンにとどまる」): the zone it would leave.
-_STAYS_IN = {**{event: zone for zone, event in LEAVE_EVENT.items() if zone != "battle"}, "break": "shields"}
+_STAYS_IN = {
+    **{event: zone for zone, event in LEAVE_EVENT.items() if zone != "battle"},
+    "break": "shields",
+    "discard": "hand",
+    "mill": "deck",
+}
 
 
 def _said_whole(clause: Clause, watch: Watch) -> Action | None:
@@ -240,7 +245,9 @@ def _said_whole(clause: Clause, watch: Watch) -> Action | None:
     if verb == "stay":
         if target is not None and not (target.kind == "that" or (target.kind == "this" and watch.subject == "this")):
             raise ReadError("a card that stays instead, other than the replaced event's")
-        if clause.place is not None and clause.place.zone != _STAYS_IN.get(watch.events[0], "battle"):
+        if clause.place is not None and clause.place.zone != (
+            watch.from_zone or _STAYS_IN.get(watch.events[0], "battle")
+        ):
             raise ReadError("「…にとどまる」 in another zone than the one the watched card leaves")
         # 「タップされたままになる」: of an untapping alone (the card stays tapped)
         _check_manners(clause, {"kept_tapped"} if watch.events == ("untap",) and clause.place is None else set())
