@@ -2303,6 +2303,49 @@ MUTANTS += [
         "        if False:",
         "「マナゾーンに闇のカードが」 read with no player said",
     ),
+    # 「そのかわりに」 after a restriction, a keyword given, where a card stays, a deck run out, bare 「ブロッカー」
+    M(
+        "exchange-after-restriction-watches",
+        "dmrules/reading/cardtext/textreader.py",
+        '    watches = "時" in rest and not _TRIGGER_HEAD.match(rest)',
+        "    watches = False",
+        "an event watched after 「そのかわりに」 passed over as no replacement",
+    ),
+    M(
+        "exchange-after-restriction-gives",
+        "dmrules/reading/cardtext/textreader.py",
+        '    return "かわり" not in rest and "「" not in rest and not watches',
+        '    return "かわり" not in rest and not watches',
+        "a keyword given after 「そのかわりに」 passed over as no replacement",
+    ),
+    M(
+        "replacing-keyword-given",
+        "dmrules/reading/cardtext/parsing.py",
+        "    return not any(replacing_keyword(k) for k in keywords_given(sentence))",
+        "    return True",
+        "「「ブロッカー」のかわりに「シールド・セイバー」を持つ」 read as no replacement",
+    ),
+    M(
+        "stay-in-the-hand",
+        "dmrules/reading/cardtext/transform/instead.py",
+        '    "discard": "hand",\n',
+        "",
+        "a discarded card said to stay in the battle zone read as staying",
+    ),
+    M(
+        "deck-run-out-by-a-mill",
+        "asp/common/match.lp",
+        "event_cause(E,deck_run_out) :- event_kind(E,lose), event_cause(E,deck_empty).",
+        "",
+        "「山札が0枚になってゲームに負ける時」 blind to a deck milled out",
+    ),
+    M(
+        "blocker-as-a-race",
+        "dmrules/reading/cardtext/normalize.py",
+        '        "「ブロッカー」を持つクリーチャー",',
+        '        "ブロッカー",',
+        "「自分の他のブロッカー」 refused as a keyword said as a race",
+    ),
 ]
 
 EQUIVALENT: dict[str, str] = {}
