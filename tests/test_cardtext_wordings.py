@@ -2715,3 +2715,31 @@ def test_the_cards_under_another_creature_are_never_taken_for_this_ones():
         "墓地に置くかわりに手札に戻す。"
     )
     assert "このクリーチャーの下にあるカード" not in normalize(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "event"),
+    [
+        (
+            "このターン、次に自分のシールドがブレイクされる時、かわりにそのシールドはブレイクされずにシールドゾーンに残る。",
+            "break",
+        ),
+        ("このクリーチャーが破壊される時、かわりにこのクリーチャーは破壊されずにバトルゾーンにとどまる。", "destroy"),
+        (
+            "自分の他のクリーチャーが破壊される時、かわりにそのクリーチャーは破壊されずにバトルゾーンにとどまる。",
+            "destroy",
+        ),
+    ],
+)
+def test_the_watched_card_not_moved_said_again_after_kawari_ni_stays(text, event):
+    result = compile_text(text)
+    assert result.complete, [s.problem for s in result.problems]
+    (ability,) = result.abilities
+    assert ability.watch.events == (event,) and [a.kind for a in ability.instead] == ["stay"]
+
+
+def test_this_creature_not_destroyed_instead_of_another_is_refused():
+    """「自分の他のクリーチャーが破壊される時、かわりにこのクリーチャーは破壊されずに…」: this creature is not the
+    watched one: never read as the watched card staying."""
+    text = "自分の他のクリーチャーが破壊される時、かわりにこのクリーチャーは破壊されずにバトルゾーンにとどまる。"
+    assert not compile_text(text).complete

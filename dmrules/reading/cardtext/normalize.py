@@ -809,6 +809,16 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # 「…を裏向きのまま、新しいシールドとして自分のシールドゾーンに置く」 (「…シールドに加える」): a shield is put
     # face down anyway
     (re.compile(r"裏向きのまま、?(?=(?:新しいシールドとして)?(?:(?:自分|持ち主)の)?シールド(?:ゾーン)?に)"), ""),
+    # 「…時、かわりにそのシールドはブレイクされずにシールドゾーンに残る」: with 「かわりに」 said, the event not
+    # happening said again is the watched card's staying (a card named other than the watched one: as printed)
+    (
+        re.compile(
+            r"^(?P<head>(?P<this>このクリーチャーが)?[^。]*?時、かわりに)、?(?(this)このクリーチャー|その(?:シールド|クリーチャー))は、?"
+            r"(?:離れ|破壊され|ブレイクされ|置かれ|戻され)ずに?、?(?=(?:バトルゾーン|シールドゾーン)?に?(?:とどまる|留まる|残る))"
+        ),
+        r"\g<head>",
+    ),
+    (re.compile(r"(?<=時、かわりに)シールドゾーンに残(?=る|ってもよい)"), "シールドゾーンにとどま"),
     # 「バトルゾーンから離れずにとどまる」「破壊されずバトルゾーンに留まる」: 「離れるかわりにとどまる」 said without
     # 「かわりに」 (a replacement all the same: 609.1)
     (
