@@ -2580,32 +2580,22 @@ def test_this_shinobi_put_at_the_bottom_of_the_deck_said_in_the_active_voice_sta
 
 
 @pytest.mark.parametrize(
-    ("text", "whose", "to"),
+    "text",
     [
-        (
-            "自分の山札の上からカードを墓地に置く時、かわりにそれらのカードを自分のマナゾーンに置いてもよい。",
-            "own",
-            "mana",
-        ),
-        ("自分が山札の上からカードを墓地に置く時、かわりにマナゾーンに置いてもよい。", "own", "mana"),
-        ("相手が山札の上からカードを墓地に置く時、かわりに持ち主の山札の一番下に置いてもよい。", "opponent", "deck"),
+        # 「それらのカード…てもよい」: one choice for all the cards, which a watch of each card would split
+        "自分の山札の上からカードを墓地に置く時、かわりにそれらのカードを自分のマナゾーンに置いてもよい。",
+        # 「自分が」: the player who puts them, whoever's effect it is, which a watch of the cards drops
+        "自分が山札の上からカードを墓地に置く時、かわりにマナゾーンに置いてもよい。",
+        # 「山札の上から」: the top cards alone, not a card searched out of the deck
+        "相手が山札の上からカードをマナゾーンに置く時、かわりにそのカードを持ち主の墓地に置く。",
+        # once for all the cards, or once for each: the text does not say
+        "自分の山札の上からカードを墓地に置く時、かわりにこのクリーチャーを破壊してもよい。",
     ],
 )
-def test_a_players_deck_cards_put_into_the_graveyard_said_in_the_active_voice(text, whose, to):
-    """Each card's event, what is done instead being where the cards go."""
-    result = compile_text(text)
-    assert result.complete, [s.problem for s in result.problems]
-    (ability,) = result.abilities
-    assert ability.watch.events == ("put_into_graveyard",) and ability.watch.from_zone == "deck"
-    assert ability.watch.filter is not None and ability.watch.filter.whose == whose
-    assert [a.zone for a in ability.instead] == [to]
-
-
-def test_a_players_deck_cards_put_into_the_graveyard_with_anything_else_done_instead_stays_refused():
-    """Once for all the cards, or once for each: the text does not say."""
-    assert not compile_text(
-        "自分の山札の上からカードを墓地に置く時、かわりにこのクリーチャーを破壊してもよい。"
-    ).complete
+def test_a_players_deck_top_cards_put_somewhere_said_in_the_active_voice_is_refused(text):
+    """A review found each card's move from the deck a wrong reading of these: who puts them, the top cards alone,
+    and one choice for all are what they say."""
+    assert not compile_text(text).complete
 
 
 @pytest.mark.parametrize(
@@ -2743,3 +2733,23 @@ def test_this_creature_not_destroyed_instead_of_another_is_refused():
     watched one: never read as the watched card staying."""
     text = "自分の他のクリーチャーが破壊される時、かわりにこのクリーチャーは破壊されずにバトルゾーンにとどまる。"
     assert not compile_text(text).complete
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "このクリーチャーは攻撃できない。そのかわりに、このクリーチャーが破壊される場合、バトルゾーンにとどまる。",
+        "このクリーチャーは攻撃できない。そのかわりに、このクリーチャーが破壊されるなら、手札に戻す。",
+        "このクリーチャーは「ブロッカー」を失い、そのかわりに、このクリーチャーが破壊される時、バトルゾーンにとどまる。",
+        "このクリーチャーは「ブロッカー」を失い、そのかわりに、このクリーチャーが破壊される場合、手札に戻す。",
+        # 「…されずに」 of another event than the watched one
+        "このクリーチャーが手札に戻される時、かわりにこのクリーチャーは破壊されずにバトルゾーンにとどまる。",
+        "自分のシールドが手札に加えられる時、かわりにそのシールドはブレイクされずにシールドゾーンに残る。",
+    ],
+)
+def test_what_a_second_review_of_the_new_wordings_found_is_refused(text):
+    """An event watched after 「そのかわりに」 however said (「場合」「なら」), and a watched card's staying said of
+    another event: never passed over as no replacement, the effect's own, or the watched card's staying."""
+    result = compile_text(text)
+    assert not result.complete
+    assert {"not_replacement", "self_replacement"}.isdisjoint(s.verdict for s in result.sentences)

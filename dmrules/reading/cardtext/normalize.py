@@ -530,17 +530,6 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         re.compile(r"(?<=^このクリーチャーが)([^、。が時]*?離れる時、)その下にあったカード"),
         r"\1このクリーチャーの下にあるカード",
     ),
-    # 「自分が山札の上からカードを墓地に置く時」「自分の山札の上からカードを墓地に置く時」 with what is done instead
-    # only where the cards go: each card's event (「自分のカードが山札から墓地に置かれる時」, 「それらのカード」 the
-    # card watched). With anything else done instead, once for all or for each the text does not say: as printed.
-    (
-        re.compile(
-            r"(^|、)(?:(自分|相手)が(?:自身の)?|(自分|相手)の)山札の上からカードを(墓地|マナゾーン)に置く時、かわりに、?"
-            r"(?:それらのカードを|そのカードを)?(?=(?:持ち主の|自分の|相手の)?(?:墓地|マナゾーン|手札|山札の(?:一番)?(?:上|下)"
-            r"|山札|シールド(?:ゾーン)?)に(?:置く|戻す|加える|置いてもよい|戻してもよい|加えてもよい)(?:。|$))"
-        ),
-        lambda m: f"{m[1]}{m[2] or m[3]}のカードが山札から{m[4]}に置かれる時、かわりに",
-    ),
     # 「表向きにして新しいシールドとして置く」: the card's owner's shield zone, unsaid
     (re.compile(r"(?<!ゾーンに)新しいシールドとして置(?=く|いてもよい)"), "新しいシールドとしてシールドゾーンに置"),
     (re.compile(r"((?:自分の|持ち主の)?シールドゾーンに)新しいシールドとして(?=置)"), r"新しいシールドとして\1"),
@@ -813,8 +802,9 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # happening said again is the watched card's staying (a card named other than the watched one: as printed)
     (
         re.compile(
-            r"^(?P<head>(?P<this>このクリーチャーが)?[^。]*?時、かわりに)、?(?(this)このクリーチャー|その(?:シールド|クリーチャー))は、?"
-            r"(?:離れ|破壊され|ブレイクされ|置かれ|戻され)ずに?、?(?=(?:バトルゾーン|シールドゾーン)?に?(?:とどまる|留まる|残る))"
+            r"^(?P<head>(?P<this>このクリーチャーが)?[^。]*?(?P<verb>離れ|破壊され|ブレイクされ)る時、かわりに)、?"
+            r"(?(this)このクリーチャー|その(?:シールド|クリーチャー))は、?(?P=verb)ずに?、?"
+            r"(?=(?:バトルゾーン|シールドゾーン)?に?(?:とどまる|留まる|残る))"
         ),
         r"\g<head>",
     ),

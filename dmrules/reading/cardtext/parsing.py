@@ -71,7 +71,7 @@ NOT_REPLACEMENT = (
     # name or cost (a bonus of another value, 「+4000のかわりに+12000される」, is the effect's own: 609.7)
     re.compile(_NO_WATCH_BEFORE + r"パワーは、?(?:(?!時|マイナス|プラス)[^。])*?のかわりに、?[^。]*?(?:となる|になる)"),
     # 「…は「ブロッカー」を失い、そのかわりにパワー+2000される」: in exchange for an ability lost, no event
-    re.compile(r"(?:(?!時、|かわり)[^。])*を失い、そのかわり(?:に)?、?(?:(?!かわり)[^。])*"),
+    re.compile(r"(?:(?!時、|かわり)[^。])*を失い、そのかわり(?:に)?、?(?:(?!かわり|時|場合|際|なら)[^。])*"),
     # an alternative cost (代替コスト), and a choice of both modes: no event is replaced
     re.compile(r"[^。]*コスト(を支払う|の)かわりに、?[^。]*(支払っ[てで]もよい|唱え[てで]もよい|召喚し[てで]もよい)"),
     # 「…の召喚コストは、マナのかわりに…支払ってもよい」「この呪文を唱えるコストのかわりに、…てもよい」

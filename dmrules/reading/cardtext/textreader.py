@@ -51,7 +51,7 @@ def _in_exchange_for_restriction(sentence: str, before: str | None) -> bool:
     if not _IN_EXCHANGE.match(sentence) or not _RESTRICTION.search(before or ""):
         return False
     rest = _IN_EXCHANGE.sub("", sentence)
-    watches = "時" in rest and not _TRIGGER_HEAD.match(rest)
+    watches = re.search(r"時|場合|際|なら", rest) is not None and not _TRIGGER_HEAD.match(rest)
     return "かわり" not in rest and "「" not in rest and not watches
 
 
@@ -61,6 +61,10 @@ def _own_replacement(sentence: str, offset: int, keyword: str | None) -> c.Sente
     is refused: the ability it gives would be lost."""
     if _IN_EXCHANGE.match(sentence):
         return c.Sentence(sentence, offset, "unreadable", keyword, problem=_IN_EXCHANGE_PROBLEM)
+    after = sentence.split(c.INSTEAD, 1)[-1]
+    if _CARD_EVENT_WATCHED.search(after) or c.EVENT_SAID_OTHERWISE.search(after):
+        problem = "a card's event watched after 「かわりに」: a replacement it may begin, no effect's own"
+        return c.Sentence(sentence, offset, "unreadable", keyword, problem=problem)
     given = [k for k in c.keywords_given(sentence) if c.replacing_keyword(k)]
     if given:
         problem = f"「{given[0]}」 given in place of another: a replacement given so is no form of the vocabulary"
