@@ -2340,6 +2340,20 @@ MUTANTS += [
         "「山札が0枚になってゲームに負ける時」 blind to a deck milled out",
     ),
     M(
+        "own-replacement-event-after-instead",
+        "dmrules/reading/cardtext/textreader.py",
+        "    if _CARD_EVENT_WATCHED.search(after) or c.EVENT_SAID_OTHERWISE.search(after):",
+        "    if False:",
+        "「…を失い、そのかわりに、このクリーチャーが破壊される場合、手札に戻す」 read as the effect's own",
+    ),
+    M(
+        "exchange-event-said-otherwise",
+        "dmrules/reading/cardtext/textreader.py",
+        '    watches = re.search(r"時|場合|際|なら", rest) is not None and not _TRIGGER_HEAD.match(rest)',
+        '    watches = re.search(r"時", rest) is not None and not _TRIGGER_HEAD.match(rest)',
+        "「そのかわりに、…破壊される場合、…」 passed over as no replacement",
+    ),
+    M(
         "blocker-as-a-race",
         "dmrules/reading/cardtext/normalize.py",
         '        "「ブロッカー」を持つクリーチャー",',
