@@ -2307,7 +2307,7 @@ MUTANTS += [
     M(
         "exchange-after-restriction-watches",
         "dmrules/reading/cardtext/textreader.py",
-        '    watches = "時" in rest and not _TRIGGER_HEAD.match(rest)',
+        '    watches = re.search(r"時|場合|際|なら", rest) is not None and not _TRIGGER_HEAD.match(rest)',
         "    watches = False",
         "an event watched after 「そのかわりに」 passed over as no replacement",
     ),
