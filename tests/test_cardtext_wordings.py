@@ -2753,3 +2753,39 @@ def test_what_a_second_review_of_the_new_wordings_found_is_refused(text):
     result = compile_text(text)
     assert not result.complete
     assert {"not_replacement", "self_replacement"}.isdisjoint(s.verdict for s in result.sentences)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a replacement said with 「…されずに」 after 「そのかわりに」
+        "このクリーチャーは攻撃できない。そのかわりに、このクリーチャーは破壊されずに手札に戻る。",
+        "このクリーチャーはブロックできない。そのかわりに、自分のシールドはブレイクされずに墓地に置かれる。",
+        # an event watched after a triggered ability's condition
+        "このクリーチャーは攻撃できない。そのかわりに、このクリーチャーがブロックした時、このターン、このクリーチャーが"
+        "破壊される時、手札に戻す。",
+        # a keyword with a replacement given without its brackets
+        "このクリーチャーは攻撃できない。そのかわりに、このクリーチャーはエスケープを得る。",
+        "このクリーチャーは「ブロッカー」を失い、そのかわりにエスケープを得る。",
+        "このクリーチャーは「ブロッカー」を失い、そのかわりに、このクリーチャーは破壊されずに手札に戻る。",
+        # an ability given written out, itself a replacement
+        "このクリーチャーは「ブロッカー」のかわりに「このクリーチャーが破壊される時、かわりに手札に戻す」を得る。",
+        # 「そのガーディアン」 of 「ドラゴンまたはガーディアン」: the guardians alone
+        "自分のシールドがブレイクされる時、バトルゾーンに自分のドラゴンまたはガーディアンがあれば、かわりにそのガーディアンを"
+        "1体破壊する。",
+        # two of them: the condition (one or more) says less than the act needs
+        "自分のシールドがブレイクされる時、バトルゾーンに自分のガーディアンがあれば、かわりにそのうちの2体を破壊する。",
+        # a creature without a keyword: no filter says it
+        "このクリーチャーが破壊される時、かわりに自分のブロッカーではないクリーチャーを1体破壊してもよい。",
+    ],
+)
+def test_what_a_third_review_of_the_new_wordings_found_is_refused(text):
+    result = compile_text(text)
+    assert not result.complete
+    assert {"not_replacement", "self_replacement"}.isdisjoint(s.verdict for s in result.sentences)
+
+
+def test_that_blocker_is_the_blocking_creature_not_every_creature_with_the_keyword():
+    from dmrules.reading.cardtext.normalize import normalize
+
+    assert "その「ブロッカー」" not in normalize("そのブロッカーが破壊される時、かわりに手札に戻す。")

@@ -285,7 +285,7 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # 「自分の他のブロッカー」「相手のブロッカーを1体」: 「ブロッカー」 is the keyword and the name of the creatures
     # that have it (「「ブロッカー」を持つクリーチャー」), a card phrase's head after 「の」; 「ブロッカーを持つ」 too
     (
-        re.compile(r"(?<=の)ブロッカー(?=が|を(?!持)|は|と|または|か、|\d+体|すべて|以外)"),
+        re.compile(r"(?<=の)(?<!その)ブロッカー(?=が|を(?!持)|は|と|または|か、|\d+体|すべて|以外)"),
         "「ブロッカー」を持つクリーチャー",
     ),
     (re.compile(r"(?<![「・])ブロッカーを持つ"), "「ブロッカー」を持つ"),
@@ -520,8 +520,8 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (
         re.compile(
             r"(^|、)バトルゾーンに(?P<p>(?:(?!時|この|その)[^、。が])*?(?:自分|相手)の(?:(?!時|この|その)[^、。が])*?)"
-            r"(?P<h>クリーチャー|[ァ-ヺー・]+)が(?:1体以上)?あれば、(?P<q>[^、。]*?かわりに、?)"
-            r"(?:その(?P=h)を(?P<n>\d+体)|そのうちの(?P<m>\d+体)を)"
+            r"(?<!または)(?<!および)(?<!か)(?<!と)(?<!や)(?P<h>クリーチャー|[ァ-ヺー・]+)が(?:1体以上)?あれば、"
+            r"(?P<q>[^、。]*?かわりに、?)(?:その(?P=h)を(?P<n>1体)|そのうちの(?P<m>1体)を)"
         ),
         lambda m: f"{m[1]}{m['q']}{m['p']}{m['h']}を{m['n'] or m['m']}",
     ),

@@ -71,7 +71,7 @@ NOT_REPLACEMENT = (
     # name or cost (a bonus of another value, 「+4000のかわりに+12000される」, is the effect's own: 609.7)
     re.compile(_NO_WATCH_BEFORE + r"パワーは、?(?:(?!時|マイナス|プラス)[^。])*?のかわりに、?[^。]*?(?:となる|になる)"),
     # 「…は「ブロッカー」を失い、そのかわりにパワー+2000される」: in exchange for an ability lost, no event
-    re.compile(r"(?:(?!時、|かわり)[^。])*を失い、そのかわり(?:に)?、?(?:(?!かわり|時|場合|際|なら)[^。])*"),
+    re.compile(r"(?:(?!時、|かわり)[^。])*を失い、そのかわり(?:に)?、?(?:(?!かわり|時|場合|際|なら|ずに|ず、)[^。])*"),
     # an alternative cost (代替コスト), and a choice of both modes: no event is replaced
     re.compile(r"[^。]*コスト(を支払う|の)かわりに、?[^。]*(支払っ[てで]もよい|唱え[てで]もよい|召喚し[てで]もよい)"),
     # 「…の召喚コストは、マナのかわりに…支払ってもよい」「この呪文を唱えるコストのかわりに、…てもよい」
@@ -182,12 +182,23 @@ def replaces_no_event(sentence: str) -> bool:
     かわりに「エスケープ」を得る」: the ability it gives replaces)."""
     if not any(p.fullmatch(sentence) for p in NOT_REPLACEMENT) or EVENT_SAID_OTHERWISE.search(sentence):
         return False
-    return not any(replacing_keyword(k) for k in keywords_given(sentence))
+    # an ability given written out (「「ブロッカー」のかわりに「このクリーチャーが…時、かわりに…」を得る」), or a
+    # keyword with a replacement named after 「かわり」 with or without its brackets: it may replace an event
+    watched = re.compile(r"(?:される|られる|離れる|出る|負ける|引く|捨てる)時|唱えた後")
+    if any(watched.search(k) or EVENT_SAID_OTHERWISE.search(k) for k in keywords_given(sentence)):
+        return False
+    return not names_replacing_keyword(sentence.split(INSTEAD, 1)[-1])
 
 
 def keywords_given(sentence: str) -> list[str]:
     """The keywords a sentence gives or says a card has (「「エスケープ」を得る」)."""
     return re.findall(r"「([^「」]+)」を(?:得る|得て|持つ|持ち|与える|与え)", sentence)
+
+
+def names_replacing_keyword(text: str) -> bool:
+    """The text names a keyword with a replacement (keywords.yaml), in brackets or not."""
+    table = keyword_table()
+    return any(name in text for name in [*table["keywords"], *table["two_kinds"], *table["unknown"]])
 
 
 def replacing_keyword(keyword: str) -> bool:

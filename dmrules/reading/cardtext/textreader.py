@@ -51,8 +51,14 @@ def _in_exchange_for_restriction(sentence: str, before: str | None) -> bool:
     if not _IN_EXCHANGE.match(sentence) or not _RESTRICTION.search(before or ""):
         return False
     rest = _IN_EXCHANGE.sub("", sentence)
-    watches = re.search(r"時|場合|際|なら", rest) is not None and not _TRIGGER_HEAD.match(rest)
-    return "かわり" not in rest and "「" not in rest and not watches
+    head = _TRIGGER_HEAD.match(rest)
+    body = rest[head.end() :] if head else rest
+    watches = re.search(r"時|場合|際|なら|ずに|ず、|かわり|[「『]", body) is not None
+    return not watches and not c.names_replacing_keyword(rest)
+
+
+# 「…は破壊されずに手札に戻る」: a card's event said not to happen, what a replacement says
+_NOT_MOVED = re.compile(r"(?:され|られ|離れ|置かれ|戻され)ずに?、?")
 
 
 def _own_replacement(sentence: str, offset: int, keyword: str | None) -> c.Sentence:
@@ -62,8 +68,11 @@ def _own_replacement(sentence: str, offset: int, keyword: str | None) -> c.Sente
     if _IN_EXCHANGE.match(sentence):
         return c.Sentence(sentence, offset, "unreadable", keyword, problem=_IN_EXCHANGE_PROBLEM)
     after = sentence.split(c.INSTEAD, 1)[-1]
-    if _CARD_EVENT_WATCHED.search(after) or c.EVENT_SAID_OTHERWISE.search(after):
+    if _CARD_EVENT_WATCHED.search(after) or c.EVENT_SAID_OTHERWISE.search(after) or _NOT_MOVED.search(after):
         problem = "a card's event watched after 「かわりに」: a replacement it may begin, no effect's own"
+        return c.Sentence(sentence, offset, "unreadable", keyword, problem=problem)
+    if c.names_replacing_keyword(after):
+        problem = "a keyword with a replacement named after 「かわりに」: what it gives would be lost"
         return c.Sentence(sentence, offset, "unreadable", keyword, problem=problem)
     given = [k for k in c.keywords_given(sentence) if c.replacing_keyword(k)]
     if given:

@@ -267,8 +267,11 @@ class NounParts:
         return ("mod", "add", "races", (str(items[0]),))
 
     def mod_not_race(self, items: list):
-        """「ドラゴンではない」: of no race that contains the word."""
-        return ("mod", "add", "not_races", (str(_typed_tokens(items, "RACE")[0]),))
+        """「ドラゴンではない」: of no race that contains the word (「ブロッカーではない」, a keyword: refused)."""
+        race = str(_typed_tokens(items, "RACE")[0])
+        if _keyword_noun(race):
+            raise ReadError(f"「{race}ではない」 names a keyword, no race: no filter says a card lacks a keyword")
+        return ("mod", "add", "not_races", (race,))
 
     def mod_untapped(self, items: list):
         return ("mod", "add", "properties", ("untapped",))
