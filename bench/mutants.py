@@ -2321,8 +2321,8 @@ MUTANTS += [
     M(
         "replacing-keyword-given",
         "dmrules/reading/cardtext/parsing.py",
-        "    return not names_replacing_keyword(sentence.split(INSTEAD, 1)[-1])",
-        "    return True",
+        "    return not events and not any(replacing_keyword(k) for k in given)",
+        "    return not events",
         "「「ブロッカー」のかわりに「シールド・セイバー」を持つ」 read as no replacement",
     ),
     M(

@@ -2545,6 +2545,12 @@ def test_an_effects_own_power_bonus_said_otherwise_stays_a_self_replacement():
     """A one-shot 「+2000する」 of the effect's, then 「かわりに+4000する」: the effect's own quantity (609.7)."""
     result = compile_text("このクリーチャーのパワーを+2000する。自分のシールドが1枚もなければ、かわりに+4000する。")
     assert [s.verdict for s in result.sentences] == ["other", "self_replacement"]
+    # a keyword with a replacement that names the cards acted on, not one given: the effect's own still
+    result = compile_text(
+        "自分のクリーチャーを1体破壊する。自分のシールドが1枚もなければ、かわりに「シールド・セイバー」を持つクリーチャーを"
+        "すべて破壊する。"
+    )
+    assert [s.verdict for s in result.sentences] == ["other", "self_replacement"]
     # a continuous bonus of another value likewise (クイーン・オブ・プロテクション's 「+4000のかわりに+12000される」)
     result = compile_text(
         "このクリーチャーのパワーは、自分のドラゴン1体につき+1000される。自分のシールドが1枚もなければ、かわりに1体につき"

@@ -587,11 +587,6 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         r"\1\2の\3がコストを支払わずに出る",
     ),
-    # 「相手のターン中、自分のシールドがはじめてブレイクされる時」: the first in each such turn, 「各ターンはじめて」
-    (
-        re.compile(r"(^|、)((?:自分|相手)のターン中、)([^、。]*?が)はじめて(?=[^、。]*?[るく]時)"),
-        r"\1\2各ターンはじめて、\3",
-    ),
     # 「クロスしたクリーチャーが…時、かわりにこのクロスギアを…」: a cross gear's text names the creature it is crossed
     # to without 「これを」; 「このオーラを付けたクリーチャー」: the creature this aura is attached to, as equipped
     (re.compile(r"(^|、)クロスしたクリーチャー(?=[^。]*このクロスギア)"), r"\1これをクロスしたクリーチャー"),
@@ -786,8 +781,13 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         re.compile(r"(^|、)((?:自分|相手)のターン)(?:中|に)、?(?:(自分|相手)が)?1枚目のカードを引く時"),
         lambda m: f"{m[1]}{m[2]}中、各ターンはじめて{m[3] or '自分'}がカードを引く時",  # no one said: the controller
     ),
-    # 「相手のターン中、はじめて…時」: that turn's first, 「各ターンはじめて」 in those turns
+    # 「相手のターン中、はじめて…時」「相手のターン中、自分のシールドがはじめて…時」: that turn's first,
+    # 「各ターンはじめて」 in those turns
     (re.compile(r"(^|、)((?:自分|相手)のターン中、)はじめて(?=[^、。]*?[るく]時)"), r"\1\2各ターンはじめて"),
+    (
+        re.compile(r"(^|、)((?:自分|相手)のターン中、)([^、。]*?が)はじめて(?=[^、。]*?[るく]時)"),
+        r"\1\2各ターンはじめて、\3",
+    ),
     # 「このクリーチャーが…離れる時にアンタップしていたら、」: its state when the event would happen, said after it
     (
         re.compile(r"(^|、)このクリーチャーが([^、。]*?時)にアンタップしていたら、"),

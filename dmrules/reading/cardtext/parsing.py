@@ -185,27 +185,39 @@ def replaces_no_event(sentence: str) -> bool:
     # an ability given written out (「「ブロッカー」のかわりに「このクリーチャーが…時、かわりに…」を得る」), or a
     # keyword with a replacement named after 「かわり」 with or without its brackets: it may replace an event
     watched = re.compile(r"(?:される|られる|離れる|出る|負ける|引く|捨てる)時|唱えた後")
-    if any(watched.search(k) or EVENT_SAID_OTHERWISE.search(k) for k in keywords_given(sentence)):
-        return False
-    return not names_replacing_keyword(sentence.split(INSTEAD, 1)[-1])
+    given = keywords_given(sentence)
+    events = [k for k in given if watched.search(k) or EVENT_SAID_OTHERWISE.search(k)]
+    return not events and not any(replacing_keyword(k) for k in given)
+
+
+# What a card is given or said to have: 「…を得る」「…を与える」, 「…を持つ」 ending a clause (「…を持つクリーチャー」
+# is a card phrase's)
+_GIVEN = r"を(?:得る|得て|与える|与え|持ち、|持つ(?=$|。|、))"
+
+
+@lru_cache(maxsize=1)
+def _replacing_names() -> tuple[str, ...]:
+    """The keywords with a replacement (keywords.yaml), their reminders known or not."""
+    table = keyword_table()
+    return (*table["keywords"], *table["two_kinds"], *table["unknown"])
 
 
 def keywords_given(sentence: str) -> list[str]:
-    """The keywords a sentence gives or says a card has (「「エスケープ」を得る」)."""
-    return re.findall(r"「([^「」]+)」を(?:得る|得て|持つ|持ち|与える|与え)", sentence)
+    """The abilities a sentence gives or says a card has: what 「」 quotes (「「エスケープ」を得る」), and a keyword
+    with a replacement named without its brackets (「エスケープを得る」)."""
+    quoted = re.findall(r"「([^「」]+)」" + _GIVEN, sentence)
+    bare = [n for n in _replacing_names() if re.search(re.escape(n) + r"(?:[:：][^をの、。「」]*)?" + _GIVEN, sentence)]
+    return quoted + bare
 
 
 def names_replacing_keyword(text: str) -> bool:
-    """The text names a keyword with a replacement (keywords.yaml), in brackets or not."""
-    table = keyword_table()
-    return any(name in text for name in [*table["keywords"], *table["two_kinds"], *table["unknown"]])
+    """The text names a keyword with a replacement, in brackets or not, given or not."""
+    return any(name in text for name in _replacing_names())
 
 
 def replacing_keyword(keyword: str) -> bool:
-    """A keyword with a replacement (keywords.yaml), said alone or with what it takes (「セイバー:ドラゴン」)."""
-    table = keyword_table()
-    names = [*table["keywords"], *table["two_kinds"], *table["unknown"]]
-    return any(keyword == name or keyword.startswith((name + ":", name + "：", name + "-")) for name in names)
+    """A keyword with a replacement, said alone or with what it takes (「セイバー:ドラゴン」)."""
+    return any(keyword == n or keyword.startswith((n + ":", n + "：", n + "-")) for n in _replacing_names())
 
 
 # The effect's own 「〜のかわりに〜」 (自己置換効果): a quantity or a card of the effect replaced by another; or

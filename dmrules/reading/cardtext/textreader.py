@@ -71,9 +71,6 @@ def _own_replacement(sentence: str, offset: int, keyword: str | None) -> c.Sente
     if _CARD_EVENT_WATCHED.search(after) or c.EVENT_SAID_OTHERWISE.search(after) or _NOT_MOVED.search(after):
         problem = "a card's event watched after 「かわりに」: a replacement it may begin, no effect's own"
         return c.Sentence(sentence, offset, "unreadable", keyword, problem=problem)
-    if c.names_replacing_keyword(after):
-        problem = "a keyword with a replacement named after 「かわりに」: what it gives would be lost"
-        return c.Sentence(sentence, offset, "unreadable", keyword, problem=problem)
     given = [k for k in c.keywords_given(sentence) if c.replacing_keyword(k)]
     if given:
         problem = f"「{given[0]}」 given in place of another: a replacement given so is no form of the vocabulary"
