@@ -493,7 +493,8 @@ def test_where_the_card_comes_from_and_goes_said_before_it(text, form):
         ),
         # a card's own player's zone: the opponent's card is never put into one's own deck
         ("自分の墓地にクリーチャーが置かれる時、墓地に置くかわりに相手の山札の一番下に置く。", "opponent's zone"),
-        ("シールドゾーンにカードが加えられる時、かわりにそのカードを墓地に置く。", "shields zone cannot be watched"),
+        # a card put face up into the shield zone: no event watched of the vocabulary
+        ("カードが表向きでシールドゾーンに置かれる時、かわりに墓地に置く。", "表向きで"),
     ],
 )
 def test_near_variants_of_where_the_card_comes_from_are_refused(text, named):

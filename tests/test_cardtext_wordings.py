@@ -2795,3 +2795,69 @@ def test_that_blocker_is_the_blocking_creature_not_every_creature_with_the_keywo
     from dmrules.reading.cardtext.normalize import normalize
 
     assert "その「ブロッカー」" not in normalize("そのブロッカーが破壊される時、かわりに手札に戻す。")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "このクリーチャーがシールドゾーンに置かれる時、かわりに持ち主の手札に戻す。",
+        "このクリーチャーが相手の効果によってシールドに加えられる時、かわりに持ち主の手札に戻す。",
+        "このクリーチャーが自分のシールドゾーンに置かれる時、かわりに持ち主の手札に戻す。",
+    ],
+)
+def test_a_card_put_into_the_shield_zone_is_watched(text):
+    """「…がシールドゾーンに置かれる時」「…シールドに加えられる時」: the creature sent to the shields goes
+    to its owner's hand instead; the other creature sent with it goes to the shields."""
+    solution = solved_with(text, "[{id: e1, put_into_shields: R}, {id: e2, put_into_shields: Q}]", opponent=_OTHER)
+    assert [(r.final["R"], r.final["Q"]) for r in solution.resolutions] == [("hand", "shields")]
+
+
+_OTHER = "{battle: [{id: Q, card: {name: 能力のないクリーチャー, type: creature}}]}"
+
+
+@pytest.mark.parametrize(
+    ("text", "events", "zone"),
+    [
+        ("このクリーチャーがシールドゾーンに置かれる時、かわりに持ち主の手札に戻す。", "[{put_into_mana: R}]", "mana"),
+        (
+            "このクリーチャーが自分の効果によってシールドに加えられる時、かわりに持ち主の手札に戻す。",
+            "[{put_into_shields: R}]",
+            "shields",
+        ),
+    ],
+)
+def test_a_card_put_into_the_shield_zone_is_watched_as_said(text, events, zone):
+    """Put into the mana zone, or by the opponent's effect when the text says its own player's: not replaced."""
+    assert [r.final["R"] for r in solved_with(text, events).resolutions] == [zone]
+
+
+@pytest.mark.parametrize(
+    ("text", "form"),
+    [
+        (  # 「ブレイクしたシールドは」: the shields this creature breaks, as the topic
+            "このクリーチャーがブレイクした相手のシールドは、相手の手札に加えるかわりに墓地に置く。",
+            {
+                "watch": {"event": "break", "card": {"whose": "opponent"}, "when": ["by_this"]},
+                "instead": [{"move_to": "graveyard"}],
+            },
+        ),
+    ],
+)
+def test_more_wordings_of_known_events(text, form):
+    assert_compiles_to(text, form)
+
+
+def test_a_spells_own_move_after_it_is_cast_said_after_sono_ato_is_the_effects_own():
+    """「その後、その呪文を墓地に置くかわりに山札の一番下に置く」: the lead 「その後」 watches no event (its 「後」 is
+    no 「唱えた後」): the effect's own 「かわりに」."""
+    compiled = compile_text(
+        "自分の手札から呪文を1枚、コストを支払わずに唱えてもよい。その後、その呪文を墓地に置くかわりに山札の一番下に置く。",
+        card_type="spell",
+    )
+    assert [s.verdict for s in compiled.sentences] == ["other", "self_replacement"]
+
+
+def test_all_in_kanji_is_all():
+    kana = compile_text("バトルゾーンにある自分のゴーストはすべて「シールド・セイバー」を得る。")
+    kanji = compile_text("バトルゾーンにある自分のゴーストは全て「シールド・セイバー」を得る。")
+    assert [comparable(a) for a in kanji.abilities] == [comparable(a) for a in kana.abilities] != []

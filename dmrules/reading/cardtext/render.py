@@ -288,6 +288,7 @@ def _event_word(event: str, watch: Watch, face_up: bool) -> str:
         "leave_deck": "山札を離れる",
         "put_into_graveyard": f"{source}墓地に置かれる",
         "put_into_mana": f"{source}マナゾーンに置かれる",
+        "put_into_shields": f"{source}シールドゾーンに置かれる",
         "put_into_hand": f"{source}手札に加えられる",
         "put_into_deck": f"{source}{position}に置かれる",
         "return_to_hand": f"{source}手札に戻される",
@@ -304,6 +305,7 @@ def _event_word(event: str, watch: Watch, face_up: bool) -> str:
     if source and event not in (
         "put_into_graveyard",
         "put_into_mana",
+        "put_into_shields",
         "put_into_hand",
         "put_into_deck",
         "return_to_hand",

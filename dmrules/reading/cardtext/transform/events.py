@@ -31,7 +31,13 @@ from .parts import (
 )
 
 OTHER = {"own": "opponent", "opponent": "own"}
-_PUT = {"graveyard": "put_into_graveyard", "mana": "put_into_mana", "deck": "put_into_deck", "battle": "enter"}
+_PUT = {
+    "graveyard": "put_into_graveyard",
+    "mana": "put_into_mana",
+    "deck": "put_into_deck",
+    "battle": "enter",
+    "shields": "put_into_shields",
+}
 _CAUSE_KINDS = {
     "by_effect": ("by_effect",),
     "by_spell_effect": ("by_effect", "by_spell"),
@@ -638,7 +644,7 @@ def _put_event(items: list) -> Ev:
     verb = str(_typed_tokens(items, "PUT_PASSIVE")[0])
     _, zone, position = place
     if verb == "加えられる":
-        kinds = {"hand": "put_into_hand", "deck": "put_into_deck"}
+        kinds = {"hand": "put_into_hand", "deck": "put_into_deck", "shields": "put_into_shields"}
     else:
         kinds = _PUT
     if zone not in kinds:
