@@ -2861,3 +2861,23 @@ def test_all_in_kanji_is_all():
     kana = compile_text("バトルゾーンにある自分のゴーストはすべて「シールド・セイバー」を得る。")
     kanji = compile_text("バトルゾーンにある自分のゴーストは全て「シールド・セイバー」を得る。")
     assert [comparable(a) for a in kanji.abilities] == [comparable(a) for a in kana.abilities] != []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "自分のドラゴンの数を数える時、このクリーチャーは1体のかわりに2体として数える。",
+        "自分のマナゾーンにある自然のカードは、マナゾーンのカードの枚数を数える時、1枚のかわりに2枚として数える。",
+        "このシノビをニンジャ・ストライクで召喚する時、自分のマナゾーンにあるカードの枚数のかわりに、自分の墓地にあるシノビの数を数えてもよい。",
+        "このクリーチャーがバトルする時、パワーのかわりにコストを比べる。",
+    ],
+)
+def test_what_is_counted_or_compared_instead_replaces_no_event(text):
+    result = compile_text(text)
+    assert [s.verdict for s in result.sentences] == ["not_replacement"]
+
+
+def test_a_count_said_after_a_cards_event_is_no_count():
+    """「…破壊される時、…のかわりに…として数える」 is no counting rule (an event watched before it): not set aside."""
+    result = compile_text("自分のクリーチャーが破壊される時、1体のかわりに2体として数える。")
+    assert "not_replacement" not in [s.verdict for s in result.sentences]
