@@ -2881,3 +2881,29 @@ def test_a_count_said_after_a_cards_event_is_no_count():
     """「…破壊される時、…のかわりに…として数える」 is no counting rule (an event watched before it): not set aside."""
     result = compile_text("自分のクリーチャーが破壊される時、1体のかわりに2体として数える。")
     assert "not_replacement" not in [s.verdict for s in result.sentences]
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("自分のツインパクトが破壊される時、かわりに手札に戻す。", "a kind of card"),
+        ("自分のサイキック・セルが離れる時、かわりにとどまる。", "a kind of card"),
+        ("自分のマナが墓地に置かれる時、かわりに手札に戻す。", "a kind of card"),
+        ("自分のスペルが墓地に置かれる時、かわりに手札に戻す。", "a kind of card"),
+        ("自分のゼロ・クリーチャーが破壊される時、かわりに手札に戻す。", "a kind of card"),
+        ("自分のツインパクトではないクリーチャーが破壊される時、かわりに手札に戻す。", "a kind of card"),
+        ("自分のボルシャック・ドラゴンが破壊される時、かわりに手札に戻す。", "without 《》"),
+        ("セイバー:ボルシャック・ドラゴン", "without 《》"),
+    ],
+)
+def test_a_word_printed_where_a_race_is_that_names_none_is_refused(text, named):
+    """A kind of card, a zone, a civilization or a card's name printed bare where a race is: read as a race, the
+    filter would be one no card meets, and the replacement would never apply."""
+    assert_refused(text, named)
+
+
+def test_a_race_is_still_a_race():
+    assert_compiles_to(
+        "自分のドラゴンが破壊される時、かわりに手札に戻す。",
+        {"watch": {"event": "destroy", "card": {"whose": "own", "race": "ドラゴン"}}, "instead": [{"move_to": "hand"}]},
+    )

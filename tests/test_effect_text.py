@@ -250,6 +250,7 @@ HELIOS_LIKE = (
         ("自分の山札の上から1枚目を自分のマナゾーンに置く", "相手の", "destroys no creature of power 2000 or less"),
         ("相手のパワー3000以下のクリーチャーをすべて破壊する", "相手の", "destroys no creature of power 2000 or less"),
         ("相手のパワー2000以下のクリーチャーをすべて破壊する", "自分の", "names other owners"),
+        ("相手のパワー2000以下のクリーチャーをすべて破壊する", "", "names no owner"),
         ("相手のクリーチャーを1体選び、破壊する", "相手の", "an effect sentence dmrules does not read"),
     ],
 )

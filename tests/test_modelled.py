@@ -375,6 +375,42 @@ def test_a_grant_an_effect_in_play_makes_gives_each_card_it_names_the_ability():
     ]
 
 
+GRANT_THEN_ENTER = """
+turn: me
+players:
+  me:
+    battle:
+      - {id: A, card: {name: 元からいるクリーチャー, type: creature}}
+    hand:
+      - {id: N, card: {name: 後から出るクリーチャー, type: creature}}
+      - {id: S, card: {name: 付与の呪文, type: spell}}
+  opponent: {}
+replacement_effects:
+  - id: G1
+    source: S
+    controller: me
+    duration: this_turn
+    text: このターン、自分のクリーチャーはすべて「エターナル・Ω」を得る。
+    keyword: エターナル・Ω
+    granted_to: {whose: own, type: creature}
+    watch: {event: leave, card: this}
+    instead: [{move_to: hand}]
+effect:
+  controller: me
+  by: ability
+  events: [{id: e1, put_into_battle: N}]
+  then: [{events: [{id: e2, destroy: N}, {id: e3, destroy: A}]}]
+"""
+
+
+def test_a_grant_an_effect_made_reaches_no_card_put_into_the_battle_zone_after_it():
+    """An effect that gives the creatures in play an ability changes their characteristics as it resolves: a
+    creature put into the battle zone after it gets none (公式Q&A, 《罪無 スピンナ極》's -3000). A, there as the
+    scenario begins, returns to the hand; N, put there in the first window, is destroyed."""
+    solution = dmrules.solve(scenario(GRANT_THEN_ENTER))
+    assert finals(solution, "A", "N") == [("hand", "graveyard")]
+
+
 def test_a_grant_whose_receivers_a_card_pool_leaves_unknown_is_refused_by_name():
     """A grant's filter reads what the receivers are: a card of a later set, whose races no card list
     gives, is refused by name when a grant names a race (「自分のハンターとエイリアンはすべて…を得る」)."""

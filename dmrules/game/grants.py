@@ -23,7 +23,7 @@ from .filters import Condition, Filter, alternatives
 
 if TYPE_CHECKING:
     from .cards import CardInstance
-    from .scenario import Scenario
+    from .scenario import EffectInPlay, Scenario
 
 
 def _within(value: int | None, low: int | None, high: int | None) -> bool:
@@ -165,24 +165,56 @@ _COMPARISON_OPS: dict[str, Callable[[int, int], bool]] = {
 }
 
 
-def _givers(state: Scenario) -> list[tuple[str, str | None, ReplacementAbility, str]]:
-    """(controller, giving card, ability, giver's key) for every grant that works now: a card's ability while the
-    card is where its abilities work (the battle zone; a castle fortifying a shield), and an effect in
-    play's for as long as it lasts (「このターン、自分のクリーチャーはすべて…を得る」). The key names the giving
-    ability (``CardInstance.granted_by``): the card, its side and the ability's place, or the effect."""
-    out: list[tuple[str, str | None, ReplacementAbility, str]] = [
-        (card.controller, card.id, ability, f"given:{card.id}:{card.name}#{index}")
+_Giver = tuple[str, str | None, ReplacementAbility, str, frozenset[str] | None]
+
+
+def _givers(state: Scenario) -> list[_Giver]:
+    """(controller, giving card, ability, giver's key, the only cards it may reach) for every grant that works
+    now: a card's ability while the card is where its abilities work (the battle zone; a castle fortifying a
+    shield), and an effect in play's for as long as it lasts (「このターン、自分のクリーチャーはすべて…を得る」),
+    to the cards it reached as the scenario began (``_fixed``). The key names the giving ability
+    (``CardInstance.granted_by``): the card, its side and the ability's place, or the effect."""
+    out: list[_Giver] = [
+        (card.controller, card.id, ability, f"given:{card.id}:{card.name}#{index}", None)
         for card in state.cards.values()
         if card.definition is not None and _works(card)
         for index, ability in enumerate(card.definition.replacements, start=1)
         if ability.granted_to is not None and ability.duration is None  # a lasting one is created: in `effects`
     ]
     out += [
-        (e.controller, e.source, e.ability, f"given:effect:{e.id}")
+        (e.controller, e.source, e.ability, f"given:effect:{e.id}", e.receivers)
         for e in state.effects
         if e.ability.granted_to is not None
     ]
     return out
+
+
+def _fixed(state: Scenario, casting: str | None) -> Scenario:
+    """``state`` with the receivers of each grant an effect made fixed, the first time it is seen: the cards it
+    reaches as the scenario begins. An effect that gives the cards in play an ability changes their
+    characteristics: a card put into the battle zone after it resolved gets none (公式Q&A, 《罪無 スピンナ極》:
+    a creature put into the battle zone after the effect resolved does not get its -3000). A grant to the spells
+    a player casts (「このターン、自分が唱える呪文はすべて…」) names spells to come, and is never fixed."""
+    pending = [
+        e
+        for e in state.effects
+        if e.ability.granted_to is not None and e.receivers is None and "spell" not in e.ability.granted_to.types
+    ]
+    if not pending:
+        return state
+    board = board_of(state.cards.values())
+
+    def reached(e: EffectInPlay) -> frozenset[str]:
+        flt = e.ability.granted_to
+        assert flt is not None
+        return frozenset(
+            card.id
+            for card in state.cards.values()
+            if _receives(card, e.ability, casting) and card_passes(flt, card, e.controller, e.source, board)
+        )
+
+    effects = tuple(replace(e, receivers=reached(e)) if e in pending else e for e in state.effects)
+    return replace(state, effects=effects)
 
 
 def _works(card: CardInstance) -> bool:
@@ -206,11 +238,12 @@ def with_grants(state: Scenario) -> Scenario:
     them (``_givers``), and the keywords they and cross gears give (``given_keywords``); the same
     object when nothing changes. Every state is made with them: the scenario as read, and each
     state after a window (``engine.advance``)."""
+    casting = state.program.source if state.program.by == "spell" else None
+    state = _fixed(state, casting)
     givers = _givers(state)
     crossed = _crossed_keywords(state)
     if not givers and not crossed and not any(card.granted or card.given_keywords for card in state.cards.values()):
         return state
-    casting = state.program.source if state.program.by == "spell" else None
     board = board_of(state.cards.values())
     changed = {}
     for card in state.cards.values():
@@ -219,8 +252,9 @@ def with_grants(state: Scenario) -> Scenario:
         receiver = replace(card, given_keywords=crossed.get(card.id, frozenset()))
         received = [
             (replace(ability, granted_to=None), key)
-            for controller, giver, ability, key in givers
+            for controller, giver, ability, key, only in givers
             if ability.granted_to is not None
+            and (only is None or card.id in only)
             and _receives(card, ability, casting)
             and card_passes(ability.granted_to, receiver, controller, giver, board)
         ]

@@ -46,6 +46,8 @@ class EffectInPlay:
     source: str | None = None
     duration: str | None = None
     self_replacement: bool = False  # part of the resolving spell or ability itself (自己置換効果)
+    # a grant's receivers, fixed as the scenario begins (grants.with_grants): None until then
+    receivers: frozenset[str] | None = None
 
 
 @dataclass(frozen=True)

@@ -137,9 +137,11 @@ def _self_replacement(body: str, step: dict | None) -> dict:
     whose = _token_values(tree, "WHOSE")
     if whose and EFFECT_WHOSE[whose[0]] != base.get("whose"):
         raise Unread(body, "it names other owners than the sentence it replaces")
-    return _destroy_all(
-        whose[0] if whose else next((k for k, v in EFFECT_WHOSE.items() if v == base.get("whose")), None), str(new)
-    )
+    if not whose and base.get("whose") is not None:
+        # 「パワー2000以下のかわりに4000以下のクリーチャーをすべて破壊する」 after 「相手の…」: every player's
+        # creatures, as printed, or the sentence's owners still, is not said
+        raise Unread(body, "it names no owner, where the sentence it replaces names one")
+    return _destroy_all(whose[0] if whose else None, str(new))
 
 
 def effect_steps(text: str, by: str, own: str = "own") -> list[dict]:

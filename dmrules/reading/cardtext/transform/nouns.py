@@ -61,6 +61,53 @@ def _keyword_noun(word: str) -> bool:
     return bool(_KEYWORD_END.search(word)) or word in _keyword_names()
 
 
+# Words printed where a race is that name none (「自分のツインパクト」「自分のマナ」「自分のゼロ・クリーチャー」): kinds
+# of cards, a zone, a civilization; read as a race, the filter would be one no card meets
+_NOT_RACES = frozenset(
+    {
+        "ツインパクト",
+        "サイキック",
+        "サイキック・セル",
+        "スペル",
+        "キャッスル",
+        "マナ",
+        "シールド",
+        "ゼロ",
+        "エレメント",
+        "オレガ・オーラ",
+        "ルール・プラス",
+        "ドラグハート",
+    }
+)
+
+
+@lru_cache(maxsize=1)
+def _names_no_race() -> frozenset[str]:
+    """The classic list's card names that are no race of its cards (「ボルシャック・ドラゴン」 printed bare)."""
+    from ...classic import classic_entries  # the bundled list, read once
+
+    entries = classic_entries()
+    races = {race for entry in entries for race in entry.get("races", ())}
+    return frozenset(entry["name"] for entry in entries) - races
+
+
+def race_problem(word: str) -> str | None:
+    """Why a word printed where a race is names none: a keyword, a kind of card, a card's name without 《》."""
+    if _keyword_noun(word):
+        return (
+            f"「{word}」 names a keyword, no race: the creatures that have it are "
+            f"「「{word}」を持つクリーチャー」, which the text does not say"
+        )
+    if word.endswith("カード"):
+        return f"「{word}」 ends in 「カード」: a kind of card (a shield, a twinpact) no race names"
+    head = word.removesuffix("・クリーチャー")
+    if word in _NOT_RACES or head in _NOT_RACES:
+        return f"「{word}」 names a kind of card, a zone or a civilization, no race"
+    if word in _names_no_race():
+        return f"「{word}」 is a card's name printed without 《》, no race"
+    return None
+
+
 # 「自分の光のクリーチャーまたはドラゴン」: a printed text repeats a modifier that holds for each head
 # (「水のクリーチャーまたは水のタマシード」) or sets it off with a comma (「コスト4以下の、クリーチャーまたは
 # タマシード」); said once before the first, whether it holds for the first alone or for each is not said
@@ -264,6 +311,9 @@ class NounParts:
         """「魔導具を持つ呪文」: a card of that race (「ブロッカーを持つ」, a bracketless keyword: refused)."""
         if _keyword_noun(str(items[0])):
             raise ReadError(f"「{items[0]}を持つ」 names a keyword, no race, without the brackets 「」 a keyword has")
+        problem = race_problem(str(items[0]))
+        if problem is not None:
+            raise ReadError(problem)
         return ("mod", "add", "races", (str(items[0]),))
 
     def mod_not_race(self, items: list):
@@ -271,6 +321,9 @@ class NounParts:
         race = str(_typed_tokens(items, "RACE")[0])
         if _keyword_noun(race):
             raise ReadError(f"「{race}ではない」 names a keyword, no race: no filter says a card lacks a keyword")
+        problem = race_problem(race)
+        if problem is not None:
+            raise ReadError(problem)
         return ("mod", "add", "not_races", (race,))
 
     def mod_untapped(self, items: list):
@@ -286,13 +339,9 @@ class NounParts:
 
     def kind_race(self, items: list):
         race = str(_typed_tokens(items, "RACE")[0])
-        if _keyword_noun(race):
-            raise ReadError(
-                f"「{race}」 names a keyword, no race: the creatures that have it are "
-                f"「「{race}」を持つクリーチャー」, which the text does not say"
-            )
-        if race.endswith("カード"):
-            raise ReadError(f"「{race}」 ends in 「カード」: a kind of card (a shield, a twinpact) no race names")
+        problem = race_problem(race)
+        if problem is not None:
+            raise ReadError(problem)
         return ("race", race, len(items) > 1)
 
     def kind_race_word(self, items: list):
