@@ -2907,3 +2907,45 @@ def test_a_race_is_still_a_race():
         "自分のドラゴンが破壊される時、かわりに手札に戻す。",
         {"watch": {"event": "destroy", "card": {"whose": "own", "race": "ドラゴン"}}, "instead": [{"move_to": "hand"}]},
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "same_as", "card_type"),
+    [
+        (
+            "クロスしているクリーチャーが破壊される時、かわりにこのクロスギアを持ち主の墓地に置いてもよい。",
+            "これをクロスしたクリーチャーが破壊される時、かわりにこのクロスギアを持ち主の墓地に置いてもよい。",
+            "クロスギア",
+        ),
+        (
+            "相手の効果によって自分の手札が捨てられる時、かわりにそのカードを自分のマナゾーンにタップして置いてもよい。",
+            "自分のカードが相手の効果によって手札から捨てられる時、かわりにタップしてマナゾーンに置いてもよい。",
+            "クリーチャー",
+        ),
+        (
+            "相手がそのターンはじめてカードを引く時、かわりに相手の山札の上から1枚目を墓地に置く。",
+            "各ターン、相手がはじめてカードを引く時、かわりに相手の山札の上から1枚目を墓地に置く。",
+            "クリーチャー",
+        ),
+        (
+            "自分のシールドゾーンにあるカードを手札に加える時、かわりに自分のマナゾーンに置いてもよい。",
+            "自分のシールドを手札に加える時、かわりに自分のマナゾーンに置いてもよい。",
+            "クリーチャー",
+        ),
+    ],
+)
+def test_other_wordings_read_as_the_usual_ones(text, same_as, card_type):
+    read, usual = compile_text(text, card_type=card_type), compile_text(same_as, card_type=card_type)
+    assert read.complete and usual.complete
+    assert [comparable(a) for a in read.abilities] == [comparable(a) for a in usual.abilities] != []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "自分の表向きのシールドは、数える時、1つのかわりに2つとして数える。",
+        "このクリーチャーは、バトルする時、パワーのかわりに自分のマナゾーンのカードの枚数×1000を使う。",
+    ],
+)
+def test_more_counts_and_battle_values_replace_no_event(text):
+    assert [s.verdict for s in compile_text(text).sentences] == ["not_replacement"]

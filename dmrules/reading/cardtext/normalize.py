@@ -265,9 +265,9 @@ _UNMODIFIED = r"(?:^|(?<=[、。はがをにで])|(?<=自分の)|(?<=相手の))
 
 # What is done instead is only where the watched card goes: 「墓地に置くかわりに持ち主のマナゾーンに置く」, to the end.
 _ONLY_MOVED = (
-    r"(?:(?:墓地に置く|墓地の)?かわりに、?(?:その(?:カード|手札)を|それを)?(?:[裏表]向きにして、?)?"
+    r"(?:(?:墓地に置く|墓地の)?かわりに、?(?:その(?:カード|手札)を|それを)?(?:[裏表]向きにして、?|タップして、?)?"
     r"(?:持ち主の|自分の|相手の)?(?:マナゾーン|手札|山札の(?:一番)?(?:上|下)|山札|シールド(?:ゾーン)?"
-    r"|超次元ゾーン)に(?:置く|戻す|加える|置いてもよい|戻してもよい|加えてもよい)(?:。|$)"
+    r"|超次元ゾーン)に(?:タップして)?(?:置く|戻す|加える|置いてもよい|戻してもよい|加えてもよい)(?:。|$)"
     r"|(?:墓地に置く|墓地の)?かわりに、?(?:その(?:カード|手札)を|それを)?バトルゾーンに出(?:す|してもよい)(?:。|$))"
 )
 # A player's cards named with no zone (「自分のドラゴン」, 「相手の多色ではないクリーチャー」), said first in a segment:
@@ -487,6 +487,14 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         ),
         r"\1が\2シールドをブレイクする時、相手はそのシールドを手札に加えるかわりに",
     ),
+    # 「相手がそのターンはじめてカードを引く時」: the first in each turn, as 「各ターン、相手が
+    # はじめて…」 says it
+    (
+        re.compile(r"(^|、)(自分|相手)が(?:そのターン|各ターン)、?はじめて(?=[^、。]*?時、)"),
+        r"\1各ターン、\2がはじめて",
+    ),
+    # 「自分のシールドゾーンにあるカードを手札に加える時」: a shield put into the hand, 「自分のシールドを…」
+    (re.compile(r"(^|、)((?:自分|相手)の)シールドゾーン(?:にある|の)カードを(?=手札に加える時、)"), r"\1\2シールドを"),
     # 「…がシールドに加えられる時」: a card put into the shield zone (「シールド」 alone is a shield, a card)
     (
         re.compile(r"(?<=[が、にて])((?:自分の|相手の|持ち主の)?)シールド(?:ゾーン)?に(?:加えられる|置かれる)時、"),
@@ -604,7 +612,7 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     ),
     # 「クロスしたクリーチャーが…時、かわりにこのクロスギアを…」: a cross gear's text names the creature it is crossed
     # to without 「これを」; 「このオーラを付けたクリーチャー」: the creature this aura is attached to, as equipped
-    (re.compile(r"(^|、)クロスしたクリーチャー(?=[^。]*このクロスギア)"), r"\1これをクロスしたクリーチャー"),
+    (re.compile(r"(^|、)クロスし(?:た|ている)クリーチャー(?=[^。]*このクロスギア)"), r"\1これをクロスしたクリーチャー"),
     (re.compile(r"(?:このオーラ|これ)を付けたクリーチャー"), "これを装備したクリーチャー"),
     # 「相手が山札からカードを手札に加える時」「相手がマナゾーンにカードを置く時」: that player's cards put there (as
     # 「相手のカードが山札から手札に加えられる時」); a zone said 「自分の」 (whose?) is left as printed
