@@ -2932,6 +2932,16 @@ def test_a_race_is_still_a_race():
             "自分のシールドを手札に加える時、かわりに自分のマナゾーンに置いてもよい。",
             "クリーチャー",
         ),
+        (
+            "各ターンはじめて、相手がカードを引く時、かわりに相手は自身の山札の上から1枚目を墓地に置く。",
+            "各ターンはじめて、相手がカードを引く時、かわりに相手の山札の上から1枚目を墓地に置く。",
+            "クリーチャー",
+        ),
+        (  # all the cards the condition names: the condition kept (with none, nothing would be done instead)
+            "バトルゾーンに自分の他のゴッドがあれば、自分がゲームに負ける時、かわりにそのゴッドをすべて破壊する。",
+            "バトルゾーンに自分の他のゴッドがあれば、自分がゲームに負ける時、かわりに自分の他のゴッドをすべて破壊する。",
+            "クリーチャー",
+        ),
     ],
 )
 def test_other_wordings_read_as_the_usual_ones(text, same_as, card_type):

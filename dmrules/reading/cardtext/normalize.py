@@ -407,6 +407,10 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (re.compile(r"の下に重ねてもよい(?=$|。)"), "の下に置いてもよい"),
     # 「その後、相手は自身の手札を1枚選んで捨てる」: the cards of the player the clause names, 「自分自身の」
     (re.compile(r"((?:そうしたら|そうした場合|その後)、)(相手|自分)は、?自身の(?=[^、。]*?を)"), r"\1\2は自分自身の"),
+    (
+        re.compile(r"(かわりに、?)(相手|自分)は、?自身の(?=[^、。]*?を)"),
+        r"\1\2は自分自身の",
+    ),  # 「かわりに相手は自身の…」
     # 「自分の呪文によって相手の手札が捨てられる時」 (「…の効果で」): a cause said first, set off from the card
     # it acts on
     (
@@ -547,6 +551,16 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
             r"(?P<q>[^、。]*?かわりに、?)(?:その(?P=h)を(?P<n>1体)|そのうちの(?P<m>1体)を)"
         ),
         lambda m: f"{m[1]}{m['q']}{m['p']}{m['h']}を{m['n'] or m['m']}",
+    ),
+    # (「…があれば、かわりにそのゴッドをすべて破壊する」: all the cards the condition names, the condition kept: with
+    # none, nothing would be done instead)
+    (
+        re.compile(
+            r"(^|、)バトルゾーンに(?P<p>(?:(?!時|この|その)[^、。が])*?(?:自分|相手)の(?:(?!時|この|その)[^、。が])*?)"
+            r"(?<!または)(?<!および)(?<!か)(?<!と)(?<!や)(?P<h>クリーチャー|[ァ-ヺー・]+)が(?P<c>(?:1体以上)?あれば、)"
+            r"(?P<q>[^。]*?かわりに、?)その(?P=h)を(?=すべて)"
+        ),
+        lambda m: f"{m[1]}バトルゾーンに{m['p']}{m['h']}が{m['c']}{m['q']}{m['p']}{m['h']}を",
     ),
     # 「このクリーチャーが離れる時、その下にあったカードは、…」: the cards under the watched creature
     (
