@@ -2942,6 +2942,36 @@ def test_a_race_is_still_a_race():
             "バトルゾーンに自分の他のゴッドがあれば、自分がゲームに負ける時、かわりに自分の他のゴッドをすべて破壊する。",
             "クリーチャー",
         ),
+        (  # 「場合」 of a watched event, as 「時」
+            "このクリーチャーは、バトルゾーンを離れる場合、かわりに手札に戻る。",
+            "このクリーチャーがバトルゾーンを離れる時、かわりに手札に戻す。",
+            "クリーチャー",
+        ),
+        (
+            "このクリーチャーが相手のシールドをブレイクする場合、相手はそのシールドを手札に加えるかわりに自身のマナゾーンに置く。",
+            "このクリーチャーが相手のシールドをブレイクする時、相手はそのシールドを手札に加えるかわりに自身のマナゾーンに置く。",
+            "クリーチャー",
+        ),
+        (  # 「もし」 adds nothing
+            "もし自分のマナゾーンに水のカードが3枚以上あれば、この呪文を唱えた後、墓地に置くかわりに手札に戻す。",
+            "自分のマナゾーンに水のカードが3枚以上あれば、この呪文を唱えた後、墓地に置くかわりに手札に戻す。",
+            "呪文",
+        ),
+        (  # 「…ことができる」: 「…てもよい」
+            "自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨てることができる。",
+            "自分のクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。",
+            "クリーチャー",
+        ),
+        (
+            "このクリーチャーがバトルゾーンを離れる時、かわりにバトルゾーンにとどまることができる。",
+            "このクリーチャーがバトルゾーンを離れる時、かわりにバトルゾーンにとどまってもよい。",
+            "クリーチャー",
+        ),
+        (
+            "このクリーチャーが相手のカードの効果で手札に戻される時、かわりにバトルゾーンにとどまる。",
+            "このクリーチャーが相手の効果によって手札に戻される時、かわりにバトルゾーンにとどまる。",
+            "クリーチャー",
+        ),
     ],
 )
 def test_other_wordings_read_as_the_usual_ones(text, same_as, card_type):
@@ -2959,3 +2989,20 @@ def test_other_wordings_read_as_the_usual_ones(text, same_as, card_type):
 )
 def test_more_counts_and_battle_values_replace_no_event(text):
     assert [s.verdict for s in compile_text(text).sentences] == ["not_replacement"]
+
+
+def test_a_creature_destroyed_by_an_opponents_creature_said_with_niyotte_renders_as_printed():
+    result = compile_text("このクリーチャーが相手のクリーチャーによって破壊される時、かわりに手札に戻す。")
+    assert result.complete, [p.problem for p in result.problems]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 「場合」 after a state, no event: 「ある場合」 is 「あれば」, never a watched event
+        "自分のクリーチャーがバトルゾーンにある場合、このクリーチャーが破壊される時、かわりに手札に戻す。",
+    ],
+)
+def test_a_state_said_with_baai_is_no_watched_event(text):
+    result = compile_text(text)
+    assert [a.watch.events for a in result.abilities] == [("destroy",)]

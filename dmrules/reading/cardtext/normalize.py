@@ -60,6 +60,8 @@ WORDING = (
     ("相手クリーチャーにブレイクされる", "相手のクリーチャーにブレイクされる"),
     ("相手のカードの効果によって", "相手の効果によって"),  # the effect of an opponent's card: theirs
     ("自分のカードの効果によって", "自分の効果によって"),
+    ("相手のカードの効果で", "相手の効果によって"),
+    ("自分のカードの効果で", "自分の効果によって"),
     ("自分の手札にあるこのカードが捨てられる", "このカードが手札から捨てられる"),
     ("自分の手札にあるこのカードが手札から捨てられる", "このカードが手札から捨てられる"),
     ("この呪文が自分の手札から捨てられる", "このカードが手札から捨てられる"),  # a spell's card, from the hand
@@ -200,6 +202,22 @@ def _kind_said_after(match: re.Match[str]) -> str:
         # 「自分のクリーチャーが」 (of the battle zone) does not say
         return match.group(0)
     return f"{lead}{whose}の{mods}{kind}が{event}、"
+
+
+# The te-form of a verb's ending (「戻す」→「戻して」), for 「…ことができる」 said as 「…てもよい」
+_TE = {"す": "して", "く": "いて", "ぐ": "いで", "つ": "って", "む": "んで", "ぶ": "んで", "う": "って"}
+
+
+def _may(match: re.Match[str]) -> str:
+    """「かわりに手札に戻すことができる」: 「かわりに手札に戻してもよい」 (a verb in 「える」「出る」 drops its 「る」;
+    another in 「る」, 「とどまる」, doubles it: 「とどまって」)."""
+    before, stem, end = match.group(1, 2, 3)
+    if stem + end == "する":
+        return f"{before}してもよい"
+    if end == "る":
+        te = "て" if stem in "えけせてねべめれげでじ出見い" else "って"
+        return f"{before}{stem}{te}もよい"
+    return f"{before}{stem}{_TE[end]}もよい"
 
 
 def _player_puts_cards(match: re.Match[str]) -> str:
@@ -499,6 +517,18 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     ),
     # 「自分のシールドゾーンにあるカードを手札に加える時」: a shield put into the hand, 「自分のシールドを…」
     (re.compile(r"(^|、)((?:自分|相手)の)シールドゾーン(?:にある|の)カードを(?=手札に加える時、)"), r"\1\2シールドを"),
+    # 「…が破壊される場合、かわりに…」: a card's event watched, said with 「場合」 as with 「時」
+    (
+        re.compile(
+            r"(?<=[^、。]{2})(される|られる|離れる|ブレイクする|置かれる|戻される|加えられる|負ける)場合(は)?、"
+            r"(?=(?:(?!時、|場合)[^。])*かわりに)"
+        ),
+        r"\1時、",
+    ),
+    # 「もし…なら、」: the condition said with 「もし」, which adds nothing
+    (re.compile(r"(^|、)もし、?(?=[^。]*?(?:なら|あれば|れば|時|場合)、)"), r"\1"),
+    # 「かわりに…することができる」: what may be done instead, 「…してもよい」
+    (re.compile(r"(かわりに[^。]*?)(.)(る|す|く|ぐ|つ|む|ぶ|う)ことができる(?=。|$)"), lambda m: _may(m)),
     # 「…がシールドに加えられる時」: a card put into the shield zone (「シールド」 alone is a shield, a card)
     (
         re.compile(r"(?<=[が、にて])((?:自分の|相手の|持ち主の)?)シールド(?:ゾーン)?に(?:加えられる|置かれる)時、"),
@@ -1508,7 +1538,7 @@ _CANON_PATTERNS = tuple(
         (r"下に重ねた", "下にある"),
         (r"相手のクリーチャーの攻撃", "相手クリーチャーの攻撃"),
         (
-            r"(自分|相手)によって(?=[^、。]*?(?:破壊され|置かれ|離れ|戻され|捨てられ|加えられ|ブレイクされ)る時)",
+            r"(自分|相手|相手のクリーチャー)によって(?=[^、。]*?(?:破壊され|置かれ|離れ|戻され|捨てられ|加えられ|ブレイクされ)る時)",
             r"\1に",
         ),
         (r"このクリーチャーのパワーが0より大きく", "そのパワーが0より大きければ"),
