@@ -2847,14 +2847,65 @@ def test_more_wordings_of_known_events(text, form):
     assert_compiles_to(text, form)
 
 
-def test_a_spells_own_move_after_it_is_cast_said_after_sono_ato_is_the_effects_own():
-    """「その後、その呪文を墓地に置くかわりに山札の一番下に置く」: the lead 「その後」 watches no event (its 「後」 is
-    no 「唱えた後」): the effect's own 「かわりに」."""
-    compiled = compile_text(
-        "自分の手札から呪文を1枚、コストを支払わずに唱えてもよい。その後、その呪文を墓地に置くかわりに山札の一番下に置く。",
-        card_type="spell",
+@pytest.mark.parametrize(
+    ("text", "same_as"),
+    [
+        (
+            "相手のクリーチャーを1体破壊する。その後、この呪文を墓地に置くかわりに手札に戻す。",
+            "相手のクリーチャーを1体破壊する。この呪文を唱えた後、墓地に置くかわりに手札に戻す。",
+        ),
+        (
+            "自分の手札から呪文を1枚、コストを支払わずに唱えてもよい。その後、その呪文を墓地に置くかわりに山札の一番下に置く。",
+            "自分の手札から呪文を1枚、コストを支払わずに唱えてもよい。その呪文を唱えた後、墓地に置くかわりに山札の一番下に置く。",
+        ),
+        (
+            "自分の墓地にある呪文を1枚選び、コストを支払わずに唱えてもよい。そうした場合、その呪文を墓地に置くかわりに"
+            "山札の一番下に置く。",
+            "自分の墓地にある呪文を1枚選び、コストを支払わずに唱えてもよい。その呪文を唱えた後、墓地に置くかわりに"
+            "山札の一番下に置く。",
+        ),
+    ],
+)
+def test_a_spell_put_into_the_graveyard_after_a_follow_ups_lead_is_the_rules_move(text, same_as):
+    """「その後、この呪文を墓地に置くかわりに…」: the spell's move after it is cast is the rules' (no act of the
+    effect's own), replaced as 「この呪文を唱えた後、墓地に置くかわりに」 says it; never set aside."""
+    read, usual = compile_text(text, card_type="呪文"), compile_text(same_as, card_type="呪文")
+    assert read.complete and [s.verdict for s in read.sentences][-1] == "replacement"
+    assert [comparable(a) for a in read.abilities] == [comparable(a) for a in usual.abilities] != []
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        # a card added face down or face up: how it is put, no state of the card before
+        ("自分のシールドゾーンに裏向きのカードが加えられる時、かわりに墓地に置く。", "not as printed"),
+        ("自分のオーラ・クリーチャーが破壊される時、かわりに手札に戻す。", "a kind of card"),
+        ("自分のクリーチャー・クリーチャーが破壊される時、かわりに手札に戻す。", "a kind of card"),
+        ("自分のエグザイル・クリーチャーが破壊される時、かわりに手札に戻す。", "エグザイル"),
+    ],
+)
+def test_what_a_review_of_this_releases_wordings_found_is_refused(text, named):
+    assert_refused(text, named)
+
+
+def test_a_break_said_as_the_topic_after_an_attack_trigger_is_no_effects_own():
+    result = compile_text(
+        "このクリーチャーが攻撃する時、このクリーチャーがブレイクした相手のシールドは、手札に加えるかわりに墓地に置く。"
     )
-    assert [s.verdict for s in compiled.sentences] == ["other", "self_replacement"]
+    assert [s.verdict for s in result.sentences] == ["unreadable"]
+
+
+def test_a_creature_put_into_the_shield_zone_is_one_of_the_battle_zone():
+    ability = compile_text("相手のクリーチャーがシールドゾーンに置かれる時、かわりに墓地に置く。").abilities[0]
+    assert (ability.watch.events, ability.watch.from_zone) == (("put_into_shields",), "battle")
+
+
+@pytest.mark.parametrize(
+    "race", ["サバイバー", "シノビ", "ナイト", "ゴッド", "ジョーカーズ", "ゼロ・ドラゴン", "ドラゴン"]
+)
+def test_races_are_still_races(race):
+    result = compile_text(f"自分の{race}が破壊される時、かわりに手札に戻す。")
+    assert result.complete and result.abilities[0].watch.filter.races == (race,)
 
 
 def test_all_in_kanji_is_all():

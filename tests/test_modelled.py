@@ -375,6 +375,9 @@ def test_a_grant_an_effect_in_play_makes_gives_each_card_it_names_the_ability():
     ]
 
 
+_ENTER_THEN_DESTROY = (
+    "  events: [{id: e1, put_into_battle: N}]\n  then: [{events: [{id: e2, destroy: N}, {id: e3, destroy: A}]}]"
+)
 GRANT_THEN_ENTER = """
 turn: me
 players:
@@ -409,6 +412,32 @@ def test_a_grant_an_effect_made_reaches_no_card_put_into_the_battle_zone_after_i
     scenario begins, returns to the hand; N, put there in the first window, is destroyed."""
     solution = dmrules.solve(scenario(GRANT_THEN_ENTER))
     assert finals(solution, "A", "N") == [("hand", "graveyard")]
+
+
+def test_a_receiver_that_left_and_came_back_is_a_new_card_without_the_grant():
+    """A, returned to the hand and put back into the battle zone, is a new card: destroyed, it goes to the
+    graveyard, not to the mana zone the grant's ability says."""
+    text = GRANT_THEN_ENTER.replace(
+        _ENTER_THEN_DESTROY,
+        "  events: [{id: e1, return_to_hand: A}]\n"
+        "  then: [{events: [{id: e2, put_into_battle: A}]}, {events: [{id: e3, destroy: A}]}]",
+    )
+    assert finals(dmrules.solve(scenario(text)), "A") == [("graveyard",)]
+
+
+def test_a_receiver_whose_characteristics_change_keeps_the_grant():
+    """「パワー3000以下のクリーチャーはすべて…」: A, 1000 as the effect resolved, keeps the ability after +5000."""
+    text = (
+        GRANT_THEN_ENTER.replace(
+            "granted_to: {whose: own, type: creature}", "granted_to: {whose: own, type: creature, power_max: 3000}"
+        )
+        .replace(
+            _ENTER_THEN_DESTROY,
+            "  events: [{id: e1, power_change: A, amount: 5000}]\n  then: [{events: [{id: e3, destroy: A}]}]",
+        )
+        .replace("type: creature}}", "type: creature, power: 1000}}")
+    )
+    assert finals(dmrules.solve(scenario(text)), "A") == [("hand",)]
 
 
 def test_a_grant_whose_receivers_a_card_pool_leaves_unknown_is_refused_by_name():

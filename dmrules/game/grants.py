@@ -190,31 +190,30 @@ def _givers(state: Scenario) -> list[_Giver]:
 
 
 def _fixed(state: Scenario, casting: str | None) -> Scenario:
-    """``state`` with the receivers of each grant an effect made fixed, the first time it is seen: the cards it
-    reaches as the scenario begins. An effect that gives the cards in play an ability changes their
-    characteristics: a card put into the battle zone after it resolved gets none (公式Q&A, 《罪無 スピンナ極》:
-    a creature put into the battle zone after the effect resolved does not get its -3000). A grant to the spells
+    """``state`` with the receivers of each grant an effect made fixed: the cards it reaches as the scenario
+    begins, each for as long as it stays in play. An effect that gives the cards in play an ability changes their
+    characteristics as it resolves: a card put into the battle zone after it gets none (公式Q&A, 《罪無 スピンナ極》:
+    a creature put into the battle zone after the effect resolved does not get its -3000), nor does one that
+    left and came back (a new card then), while one whose characteristics change keeps it. A grant to the spells
     a player casts (「このターン、自分が唱える呪文はすべて…」) names spells to come, and is never fixed."""
-    pending = [
-        e
-        for e in state.effects
-        if e.ability.granted_to is not None and e.receivers is None and "spell" not in e.ability.granted_to.types
-    ]
-    if not pending:
-        return state
     board = board_of(state.cards.values())
 
-    def reached(e: EffectInPlay) -> frozenset[str]:
-        flt = e.ability.granted_to
-        assert flt is not None
+    def reached(e: EffectInPlay, flt: Filter) -> frozenset[str]:
+        if e.receivers is not None:
+            return frozenset(i for i in e.receivers if _receives(state.cards[i], e.ability, casting))
         return frozenset(
             card.id
             for card in state.cards.values()
             if _receives(card, e.ability, casting) and card_passes(flt, card, e.controller, e.source, board)
         )
 
-    effects = tuple(replace(e, receivers=reached(e)) if e in pending else e for e in state.effects)
-    return replace(state, effects=effects)
+    effects = tuple(
+        replace(e, receivers=reached(e, e.ability.granted_to))
+        if e.ability.granted_to is not None and "spell" not in e.ability.granted_to.types
+        else e
+        for e in state.effects
+    )
+    return state if effects == state.effects else replace(state, effects=effects)
 
 
 def _works(card: CardInstance) -> bool:
@@ -254,9 +253,12 @@ def with_grants(state: Scenario) -> Scenario:
             (replace(ability, granted_to=None), key)
             for controller, giver, ability, key, only in givers
             if ability.granted_to is not None
-            and (only is None or card.id in only)
             and _receives(card, ability, casting)
-            and card_passes(ability.granted_to, receiver, controller, giver, board)
+            and (
+                card.id in only
+                if only is not None
+                else card_passes(ability.granted_to, receiver, controller, giver, board)
+            )
         ]
         granted = tuple(ability for ability, _ in received)
         granted_by = tuple(key for _, key in received)

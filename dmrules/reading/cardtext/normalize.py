@@ -517,6 +517,13 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     ),
     # 「自分のシールドゾーンにあるカードを手札に加える時」: a shield put into the hand, 「自分のシールドを…」
     (re.compile(r"(^|、)((?:自分|相手)の)シールドゾーン(?:にある|の)カードを(?=手札に加える時、)"), r"\1\2シールドを"),
+    # 「…破壊する。その後、この呪文を墓地に置くかわりに手札に戻す」「…唱えてもよい。そうした場合、その呪文を墓地に置く
+    # かわりに…」: the spell put into the graveyard after it is cast, a move the rules make (no act of the effect's),
+    # as 「この呪文を唱えた後、墓地に置くかわりに」 and 「その呪文を唱えた後、…」 say it
+    (
+        re.compile(r"(^|。)(?:その後|そうした場合|そうしたら)、(この|その)呪文を、?墓地に置くかわりに"),
+        r"\1\2呪文を唱えた後、墓地に置くかわりに",
+    ),
     # 「…が破壊される場合、かわりに…」: a card's event watched, said with 「場合」 as with 「時」
     (
         re.compile(
@@ -534,7 +541,10 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         re.compile(r"(?<=[が、にて])((?:自分の|相手の|持ち主の)?)シールド(?:ゾーン)?に(?:加えられる|置かれる)時、"),
         r"\1シールドゾーンに置かれる時、",
     ),
-    (re.compile(r"(^|、)((?:自分の|相手の)?シールドゾーンに[^、。]*?が)加えられる時、"), r"\1\2置かれる時、"),
+    (
+        re.compile(r"(^|、)((?:自分の|相手の)?シールドゾーンに(?:(?!向き)[^、。])*?が)加えられる時、"),
+        r"\1\2置かれる時、",
+    ),
     # 「相手の山札を2枚墓地に置く」「自分の山札からカードを1枚…」: cards of a deck taken with no search are its top ones
     (
         re.compile(

@@ -102,7 +102,7 @@ _DURATION_FIRST = re.compile(
 )
 
 # 「このクリーチャーが攻撃する時、シールドをブレイクするかわりに…」
-_BREAK_INSTEAD = re.compile(r"^[^。、]*ブレイクする、?かわりに")
+_BREAK_INSTEAD = re.compile(r"^[^。、]*ブレイク(?:する、?かわりに|した[^。、]*シールドは)")
 
 
 def _effects_own(sentence: str, earlier: str | None, no_spell: bool = False, in_line: bool = False) -> bool:
@@ -311,12 +311,6 @@ _THIS_NOUNS = {
 }
 
 
-def _watch_head(sentence: str) -> re.Match | None:
-    """What says an event watched before 「かわりに」 (「…時」「…後」「…たら」), after a follow-up's lead (「その後、」
-    「そうしたら、」 watch none)."""
-    return _WATCH_HEAD.search(_FOLLOW_UP_LEAD.sub("", sentence).split(c.INSTEAD)[0])
-
-
 def _replaces_none(sentence: str, group: Group | None, line_before: str | None) -> bool:
     """The sentence's 「かわりに」 replaces no event (parsing.replaces_no_event, or in exchange for a restriction);
     never of a sentence that begins as a follow-up (「そうしたら、そのかわりに」「その後、捨てたカードのかわりに」)
@@ -467,7 +461,7 @@ class TextReader:
         try:
             abilities = _read_replacement(_holder_named(sentence, pending, keyword))
         except ReadError as error:
-            head = _watch_head(sentence)
+            head = _WATCH_HEAD.search(sentence.split(c.INSTEAD)[0])
             if head is None and pending is None and _begun_before(self.line_before, sentence):
                 self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=_across_sentences(sentence)))
                 return

@@ -77,18 +77,26 @@ _NOT_RACES = frozenset(
         "オレガ・オーラ",
         "ルール・プラス",
         "ドラグハート",
+        "エグザイル",
     }
 )
 
 
 @lru_cache(maxsize=1)
-def _names_no_race() -> frozenset[str]:
-    """The classic list's card names that are no race of its cards (「ボルシャック・ドラゴン」 printed bare)."""
+def _classic_names_and_races() -> tuple[frozenset[str], frozenset[str]]:
+    """The classic list's card names and its cards' races."""
     from ...classic import classic_entries  # the bundled list, read once
 
     entries = classic_entries()
-    races = {race for entry in entries for race in entry.get("races", ())}
-    return frozenset(entry["name"] for entry in entries) - races
+    races = frozenset(race for entry in entries for race in entry.get("races", ()))
+    return frozenset(entry["name"] for entry in entries), races
+
+
+def _name_part(word: str) -> bool:
+    """A card's name printed bare (「ボルシャック・ドラゴン」) that is no race of the classic list (a part of names,
+    「ボルシャック」, may be a race of a later set, 「ハンター」: left to the text)."""
+    names, races = _classic_names_and_races()
+    return word in names and word not in races
 
 
 def race_problem(word: str) -> str | None:
@@ -101,9 +109,9 @@ def race_problem(word: str) -> str | None:
     if word.endswith("カード"):
         return f"「{word}」 ends in 「カード」: a kind of card (a shield, a twinpact) no race names"
     head = word.removesuffix("・クリーチャー")
-    if word in _NOT_RACES or head in _NOT_RACES:
+    if word in _NOT_RACES or head in _NOT_RACES or head in TYPE_BY_WORD:
         return f"「{word}」 names a kind of card, a zone or a civilization, no race"
-    if word in _names_no_race():
+    if _name_part(word):
         return f"「{word}」 is a card's name printed without 《》, no race"
     return None
 

@@ -87,7 +87,14 @@ TYPE_BY_WORD = {
 # The kinds of cards that are in the battle zone when named with no zone, and the events that may take a card
 # from any zone (a destruction, a leaving, a battle are of the battle zone anyway).
 _BATTLE_KINDS = {"creature", "tamaseed", "cross_gear", "psychic", "gr", "neo", "dragheart"}
-_MOVED_FROM_ANY_ZONE = {"put_into_graveyard", "put_into_mana", "put_into_hand", "return_to_hand", "put_into_deck"}
+_MOVED_FROM_ANY_ZONE = {
+    "put_into_graveyard",
+    "put_into_mana",
+    "put_into_hand",
+    "return_to_hand",
+    "put_into_deck",
+    "put_into_shields",
+}
 _OF_THE_BATTLE_ZONE = {"destroy", "leave", "battle"}
 
 
