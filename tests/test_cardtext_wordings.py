@@ -3023,6 +3023,13 @@ def test_a_race_is_still_a_race():
             "このクリーチャーが相手の効果によって手札に戻される時、かわりにバトルゾーンにとどまる。",
             "クリーチャー",
         ),
+        (  # the watched card said again before 「アンタップ」
+            "自分のタップされているクリーチャーが破壊される時、かわりにそのクリーチャーをアンタップし、自分のマナゾーンの"
+            "カードを1枚墓地に置いてもよい。",
+            "自分のタップされているクリーチャーが破壊される時、かわりにアンタップし、自分のマナゾーンのカードを1枚墓地に"
+            "置いてもよい。",
+            "クリーチャー",
+        ),
     ],
 )
 def test_other_wordings_read_as_the_usual_ones(text, same_as, card_type):
@@ -3057,3 +3064,28 @@ def test_a_creature_destroyed_by_an_opponents_creature_said_with_niyotte_renders
 def test_a_state_said_with_baai_is_no_watched_event(text):
     result = compile_text(text)
     assert [a.watch.events for a in result.abilities] == [("destroy",)]
+
+
+@pytest.mark.parametrize(
+    ("side", "finals"),
+    [("表向き", [("graveyard", "hand")]), ("裏向き", [("hand", "graveyard")])],
+)
+def test_a_break_of_the_shields_face_up_or_down_watches_those_alone(side, finals):
+    """「相手のクリーチャーが自分の表向きのシールドをブレイクする時、かわりにそのシールドを墓地に置く」: the face-up
+    shield U alone (or the face-down D alone) goes to the graveyard; the other to the hand."""
+    text = f"相手のクリーチャーが自分の{side}のシールドをブレイクする時、かわりにそのシールドを墓地に置く。"
+    solution = dmrules.solve(
+        scenario(
+            f"""
+            turn: opponent
+            players:
+              me:
+                battle: [{{id: R, card: {{name: 試しのクリーチャー, type: creature, text: "{text}"}}}}]
+                shields: [{{id: U, face_up: true}}, D]
+              opponent:
+                battle: [{{id: X, card: {{name: 攻撃するクリーチャー, type: creature}}}}]
+            effect: {{source: X, controller: opponent, by: attack, events: [{{id: e1, break: [U, D]}}]}}
+            """
+        )
+    )
+    assert [(r.final["U"], r.final["D"]) for r in solution.resolutions] == finals

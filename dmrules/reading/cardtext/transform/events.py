@@ -281,7 +281,7 @@ class EventParts:
     def watch_breaks(self, items: list):
         """「相手のクリーチャーが自分のシールドをブレイクする時」: a break of the shields, by that player's creature."""
         breaker, shields = (i for i in items if isinstance(i, Phrase))
-        if not shields.shield or shields.filter != Filter(whose=shields.filter.whose):
+        if not _shields_alone(shields):
             raise ReadError("a break of cards other than shields")
         _, by = _breaking_creature(breaker)
         # 「自分のドラゴンがシールドをブレイクする」: the other player's shields
@@ -631,6 +631,13 @@ class EventPhraseParts:
 
     def ev_summoned(self, items: list):
         return Ev(events=("summon",))
+
+
+def _shields_alone(shields: Phrase) -> bool:
+    """「自分のシールド」, or 「自分の裏向きのシールド」 (the shields face down, or up): no other filter."""
+    sides = set(shields.filter.properties)
+    plain = replace(shields.filter, properties=()) == Filter(whose=shields.filter.whose)
+    return shields.shield and plain and sides <= {"face_down", "face_up"} and len(sides) <= 1
 
 
 def _is_cause_or_amount(item) -> bool:
