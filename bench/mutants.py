@@ -78,6 +78,10 @@ TESTS = [
     "tests/test_modelled.py::test_a_spell_put_face_down_into_the_mana_zone_instead",
     "tests/test_modelled.py::test_a_face_down_card_of_the_mana_zone_has_no_civilization",
     "tests/test_modelled.py::test_a_card_being_chosen_is_refused_by_name",
+    # a grant an effect made: fixed receivers
+    "tests/test_modelled.py::test_a_grant_an_effect_made_reaches_no_card_put_into_the_battle_zone_after_it",
+    "tests/test_modelled.py::test_a_receiver_that_left_and_came_back_is_a_new_card_without_the_grant",
+    "tests/test_modelled.py::test_a_receiver_whose_characteristics_change_keeps_the_grant",
     "tests/test_modelled.py::test_a_break_watched_whole_is_not_replaced_once_a_shield_of_it_was",
     "tests/test_modelled.py::test_a_break_watched_whole_or_a_shields_break_and_both_players_shields_broken_at_once",
     "tests/test_modelled.py::test_a_break_watched_whole_is_still_owed_when_another_replacement_takes_one_of_its_shields_away",
@@ -738,8 +742,8 @@ MUTANTS: list[Mutant] = [
     M(
         "card-noun-as-race",
         "dmrules/reading/cardtext/transform/nouns.py",
-        'if race.endswith("カード"):',
-        'if race.endswith("カードの"):',
+        'if word.endswith("カード"):',
+        'if word.endswith("カードの"):',
         "「シールドカード」 read as a race no card has",
     ),
     M(
@@ -1412,8 +1416,8 @@ MUTANTS += [
     M(
         "crossed-keywords-after-grants",
         "dmrules/game/grants.py",
-        "            and card_passes(ability.granted_to, receiver, controller, giver, board)",
-        "            and card_passes(ability.granted_to, card, controller, giver, board)",
+        "                else card_passes(ability.granted_to, receiver, controller, giver, board)",
+        "                else card_passes(ability.granted_to, card, controller, giver, board)",
         "a grant to the blockers misses the creature a cross gear makes a blocker",
     ),
     M(
@@ -2366,6 +2370,56 @@ MUTANTS += [
         '        if _keyword_noun(race):\n            raise ReadError(f"「{race}ではない」',
         '        if False:\n            raise ReadError(f"「{race}ではない」',
         "「ブロッカーではないクリーチャー」 read as of no race ブロッカー (every creature)",
+    ),
+    M(
+        "race-kind-words",
+        "dmrules/reading/cardtext/transform/nouns.py",
+        "    if word in _NOT_RACES or head in _NOT_RACES or head in TYPE_BY_WORD:",
+        "    if False:",
+        "「自分のツインパクト」「自分のオーラ・クリーチャー」 read as races no card has",
+    ),
+    M(
+        "race-card-name",
+        "dmrules/reading/cardtext/transform/nouns.py",
+        "    return word in names and word not in races",
+        "    return False",
+        "「自分のボルシャック・ドラゴン」 read as a race no card has",
+    ),
+    M(
+        "grant-fixed-recheck",
+        "dmrules/game/grants.py",
+        "                card.id in only\n                if only is not None",
+        "                card.id in only and card_passes(ability.granted_to, receiver, controller, giver, board)\n"
+        "                if only is not None",
+        "a fixed receiver of a grant loses it when its characteristics change",
+    ),
+    M(
+        "grant-fixed-left",
+        "dmrules/game/grants.py",
+        "            return frozenset(i for i in e.receivers if _receives(state.cards[i], e.ability, casting))",
+        "            return e.receivers",
+        "a receiver of a grant that left and came back keeps it",
+    ),
+    M(
+        "shields-put-from-anywhere",
+        "dmrules/reading/cardtext/transform/parts.py",
+        '    "put_into_shields",\n}',
+        "}",
+        "「相手のクリーチャーがシールドゾーンに置かれる時」 watches creature cards of the hand and the graveyard too",
+    ),
+    M(
+        "face-side-break",
+        "dmrules/reading/cardtext/transform/events.py",
+        "    plain = replace(shields.filter, properties=()) == Filter(whose=shields.filter.whose)",
+        "    plain = shields.filter == Filter(whose=shields.filter.whose)",
+        "「自分の表向きのシールドをブレイクする時」 refused",
+    ),
+    M(
+        "spell-move-after-lead",
+        "dmrules/reading/cardtext/normalize.py",
+        'r"(^|。)(?:その後|そうした場合|そうしたら)、(この|その)呪文を、?墓地に置くかわりに"',
+        'r"(?!)"',
+        "「その後、この呪文を墓地に置くかわりに…」 not read as the spell's move after it is cast",
     ),
     M(
         "blocker-as-a-race",
