@@ -2888,6 +2888,30 @@ def test_what_a_review_of_this_releases_wordings_found_is_refused(text, named):
     assert_refused(text, named)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 不死身の果実 (「墓地の置かれる」 a typo for 「墓地に」): one creature, or each, the text does not say
+        "このターン、自分のクリーチャー1体がバトルゾーンから自分の墓地の置かれるとき、墓地に置くかわりに自分のマナゾーンに置く。",
+        "次の自分のターンのはじめまで、自分のクリーチャー1体が破壊される時、かわりに手札に戻す。",
+    ],
+)
+def test_one_card_counted_in_an_effect_for_a_time_is_refused(text):
+    assert_refused(text, "1体が")
+
+
+def test_one_card_counted_in_a_static_ability_is_each_cards_event():
+    """A saver's 「自分のゴッド1体が破壊される時」: each god's destruction."""
+    assert_compiles_to(
+        "自分のゴッド1体が破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+        {
+            "watch": {"event": "destroy", "card": {"whose": "own", "race": "ゴッド"}},
+            "instead": ["destroy_this"],
+            "optional": True,
+        },
+    )
+
+
 def test_a_break_said_as_the_topic_after_an_attack_trigger_is_no_effects_own():
     result = compile_text(
         "このクリーチャーが攻撃する時、このクリーチャーがブレイクした相手のシールドは、手札に加えるかわりに墓地に置く。"

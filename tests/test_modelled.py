@@ -2880,3 +2880,20 @@ effect:
     solution = dmrules.solve(scenario(text))
     assert len(solution.resolutions) == 7
     assert all(any(a.replacement.id == "JG" for a in r.applied) for r in solution.resolutions)
+
+
+@pytest.mark.parametrize(("turn", "final"), [("me", ("mana", "mana")), ("opponent", ("graveyard", "hand"))])
+def test_a_battle_partner_moved_by_its_own_replacement_first_cannot_be_moved_with_gashigashi(turn, final):
+    """剛勇傀儡ガシガシ and 予言者プロキオン lose a battle to each other, both replacements mandatory. On my turn
+    ガシガシ's goes first: both go to the mana zone. On the opponent's, プロキオン's goes first (its destruction, to
+    the hand): ガシガシ's can no longer move it, so it cannot be performed (609.4) and ガシガシ is destroyed."""
+    text = f"""
+turn: {turn}
+players:
+  me:
+    battle: [{{id: GS, card: 剛勇傀儡ガシガシ, flags: [blocking]}}]
+  opponent:
+    battle: [{{id: PR, card: 予言者プロキオン}}]
+effect: {{source: PR, controller: opponent, by: attack, events: [{{id: e1, battle: [PR, GS]}}]}}
+"""
+    assert finals(dmrules.solve(scenario(text)), "GS", "PR") == [final]

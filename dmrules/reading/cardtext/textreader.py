@@ -1152,6 +1152,19 @@ def _spell_effect_problem(abilities: list[ReplacementAbility], sentence: str) ->
     return f"「{sentence[:16]}…」 on a spell: an effect it creates, for no time said, which the vocabulary cannot state"
 
 
+# 「このターン、自分のクリーチャー1体が…時」: one card of the watched event counted, in an effect that lasts
+_ONE_WATCHED = re.compile(r"(?:^|、)[^、。]*?(?:クリーチャー|カード|[ァ-ヺー・]+)1(?:体|枚|つ)が[^、。]*?時、")
+
+
+def _counted_problem(abilities: list[ReplacementAbility], sentence: str) -> str | None:
+    """An effect for a time said that watches 「…1体が」 (「このターン、自分のクリーチャー1体が墓地に置かれる時、…」,
+    不死身の果実): whether it is used up by one card or replaces each is not said (a static ability's 「1体が」,
+    a saver's, is each card's event)."""
+    if any(a.duration is not None for a in abilities) and _ONE_WATCHED.search(sentence.split(c.INSTEAD)[0]):
+        return "「…1体が…時」 in an effect for a time: used up by one card, or each card's, the text does not say"
+    return None
+
+
 def _in_trigger_problem(
     abilities: list[ReplacementAbility], sentence: str, line_before: str | None, spell: bool
 ) -> str | None:
@@ -1159,6 +1172,8 @@ def _in_trigger_problem(
     line (「このクリーチャーが攻撃する時、カードを1枚引く。このクリーチャーは破壊されるかわりに…」), or on a spell
     (``spell``: ``_spell_effect_problem``), not the card's ability that always works. The spell the triggered
     ability casts (「それを唱えた後、墓地のかわりに…」) is replaced as long as it is cast."""
+    if (counted := _counted_problem(abilities, sentence)) is not None:
+        return counted
     lasting = [a for a in abilities if a.duration is None and a.watch.events != ("spell_to_graveyard",)]
     if spell and (problem := _spell_effect_problem(abilities, sentence)) is not None:
         return problem
