@@ -2897,3 +2897,53 @@ players:
 effect: {{source: PR, controller: opponent, by: attack, events: [{{id: e1, battle: [PR, GS]}}]}}
 """
     assert finals(dmrules.solve(scenario(text)), "GS", "PR") == [final]
+
+
+LINKED_GODS = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: AK, card: 究極神アク, flags: [linked]}
+      - {id: ZN, card: 超絶神ゼン, flags: [linked]}
+  opponent:
+    battle: [{id: X, card: {name: 全体破壊, type: creature}}]
+effect: {source: X, controller: opponent, events: [{id: e1, EVENT}]}
+"""
+
+
+def test_a_linked_god_leaving_the_battle_zone_is_refused_by_name():
+    """G・リンク: the linked gods are one creature, and one card of it is chosen to leave (「バトルゾーンを離れる時は、
+    どちらか1枚を選ぶ」), which dmrules does not play: never both cards sent away as two creatures."""
+    text = LINKED_GODS.replace("EVENT", "destroy: {all: {whose: opponent, type: creature}}")
+    with pytest.raises(dmrules.InputError, match="not modelled: a linked god"):
+        dmrules.solve(scenario(text))
+
+
+def test_a_linked_god_that_stays_is_solved():
+    text = LINKED_GODS.replace("EVENT", "destroy: X")
+    assert finals(dmrules.solve(scenario(text)), "AK", "ZN", "X") == [("battle", "battle", "graveyard")]
+
+
+INFINITY = """
+turn: opponent
+players:
+  me:
+    battle: [{id: ID, card: インフィニティ・ドラゴン FLAGS}]
+    deck: [d1]
+  opponent:
+    battle: [{id: X, card: {name: 破壊役, type: creature}}]
+effect: {source: X, controller: opponent, events: [{id: e1, destroy: ID}]}
+"""
+
+
+def test_a_hand_written_form_of_a_flags_case_alone_is_refused_without_the_flag():
+    """インフィニティ・ドラゴン's form states a top card that is a ドラゴン or ファイアー・バード alone: without the
+    flag, the top card milled and the dragon leaving anyway is not stated, so the situation is refused by name."""
+    with pytest.raises(dmrules.InputError, match="states its ability for a flag's case"):
+        dmrules.solve(scenario(INFINITY.replace(" FLAGS", "")))
+
+
+def test_a_hand_written_form_of_a_flags_case_is_solved_with_the_flag():
+    text = INFINITY.replace(" FLAGS", ", flags: [top_card_dragon_or_fire_bird]")
+    assert finals(dmrules.solve(scenario(text)), "ID", "d1") == [("battle", "graveyard")]

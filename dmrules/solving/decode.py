@@ -226,6 +226,12 @@ _UNMODELLED = {  # never listed as if it were followed (``unmodelled`` of the en
     "room_filled_first": "not modelled: a replacement that needs room in a zone (ブラックルシファー, P03) comes "
     "after another that puts cards into that zone in the board order Duel Masters Play's applies them in (DMPS-2), "
     "and the zone is full only after it: whether the replacement still applies, no ruling says",
+    "partial_case": "not modelled: a card's structured form, written by hand, states its ability for a flag's case "
+    "alone (its note names the flag), the card lacks that flag, and the event the ability watches happens: what its "
+    "printed text does in the other case is not stated (give the flag when that case holds)",
+    "linked_leaving": "not modelled: a linked god (flag linked, G・リンク) would leave the battle zone; the linked "
+    "gods are one creature, and one of its cards is chosen to leave (「バトルゾーンを離れる時は、どちらか1枚を選ぶ」), "
+    "which dmrules does not play",
     "castle_leaving": "not modelled: a castle whose shield leaves goes to the graveyard afterwards, and the castle's "
     "own replacement would replace that move (「この城が離れる時、かわりに…」): a later event dmrules does not play",
     "trigger_change_leaves": "not modelled: the card of an ability that changes how often a triggered ability "

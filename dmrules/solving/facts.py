@@ -280,6 +280,9 @@ def replacement_facts(scenario: Scenario) -> list[Symbol]:
             if ability.granted_to is None and ability_holds(ability, scenario, card):  # a grant is its receivers'
                 for r, variant in replacement_variants(card.id, index, ability):
                     out.extend(ability_facts(r, variant, card.id, card.controller))
+                    if ability.requires_flag and card.definition is not None and card.definition.partial:
+                        # a form written by hand for the flag's case alone: the other case is not stated
+                        out.append(fact("rep_partial_flag", r))
                     if variant is not ability:
                         out.append(fact("rep_option", r, replacement_symbol(card.id, index)))
                     # the scenario's flag: every such ability of the card; or this one, used in an earlier window
