@@ -38,9 +38,13 @@ def filter_words(flt: Filter | None, noun: str = "card") -> str:
         parts.append("face-down")
     if flt.evolution:
         parts.append("evolution")
-    kinds = list(flt.races) + [t for t in flt.types if t != "evolution"] + [f"《{n}》" for n in flt.names]
+    # a race and a type both hold (「デーモン・コマンド」 creature); the races, the types or names, each either
+    kinds = [t for t in flt.types if t != "evolution"] + [f"《{n}》" for n in flt.names]
     kinds += [filter_words(alt, noun) for alt in flt.any_of]  # 「進化クリーチャーまたはタマシード」
-    parts.append(" or ".join(kinds) if kinds else noun)
+    if flt.races:
+        parts.append(" or ".join(flt.races))
+    if kinds or not flt.races:
+        parts.append(" or ".join(kinds) if kinds else noun)
     text = " ".join(parts)
     if flt.other:
         text = "another " + text
