@@ -469,7 +469,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if args.json or args.jsonl:
             limits.update(verbose=args.verbose)
         if not args.json:
-            chosen.stream(scenario, sys.stdout, **limits)
+            out = _Counted(sys.stdout)
+            try:
+                chosen.stream(scenario, out, **limits)
+            except InputError as error:
+                if out.written:  # resolutions written already: say on the same output that they are not all
+                    _refused_after(out, error, jsonl=bool(args.jsonl))
+                raise
             return EXIT_OK
         # one JSON document: written out whole once solved (spilled to a temporary file past a few megabytes), so a
         # scenario refused halfway through its solution leaves no broken document on the standard output
@@ -494,6 +500,30 @@ def cmd_solve(args: argparse.Namespace) -> int:
     assert chosen.whole is not None  # --jsonl with --html was refused above
     chosen.whole(scenario, solution, sys.stdout)
     return EXIT_OK
+
+
+class _Counted:
+    """An output that tells whether anything was written to it."""
+
+    def __init__(self, out) -> None:
+        self.out = out
+        self.written = False
+
+    def write(self, text: str) -> int:
+        self.written = self.written or bool(text)
+        return self.out.write(text)
+
+    def flush(self) -> None:
+        self.out.flush()
+
+
+def _refused_after(out, error: InputError, jsonl: bool) -> None:
+    """The line that ends a streamed list refused halfway through: the resolutions written are not every one."""
+    if jsonl:
+        out.write(json.dumps({"refused": error.problem}, ensure_ascii=False) + "\n")
+    else:
+        out.write(f"\nrefused: the resolutions above are not every legal one: {error.problem}\n")
+    out.flush()
 
 
 MAX_EXPLAINED = 40

@@ -1,0 +1,36 @@
+"""A situation refused halfway through its streamed list says so on the standard output too: the resolutions
+written before the refusal are not every legal one."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .conftest import run_cli
+
+TWO_BANDITS = """\
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: D1, card: 夢幻の影ダーク・バンディット}
+      - {id: D2, card: 夢幻の影ダーク・バンディット}
+    hand: [h1]
+  opponent:
+    battle: [{id: X, card: {name: 全体破壊, type: creature}}]
+effect: {source: X, controller: opponent, events: [{id: e1, destroy: D1}, {id: e2, destroy: D2}]}
+"""
+
+
+@pytest.mark.parametrize("jsonl", [False, True])
+def test_a_list_refused_halfway_ends_with_a_refused_line(tmp_path, jsonl):
+    path = tmp_path / "bandits.yaml"
+    path.write_text(TWO_BANDITS, encoding="utf-8")
+    out = run_cli("solve", str(path), *(["--jsonl"] if jsonl else []))
+    assert out.returncode == 2 and "not modelled" in out.stderr
+    last = out.stdout.strip().splitlines()[-1]
+    if jsonl:
+        assert "not modelled" in json.loads(last)["refused"]
+    else:
+        assert last.startswith("refused: the resolutions above are not every legal one")
