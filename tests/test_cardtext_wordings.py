@@ -2882,6 +2882,8 @@ def test_a_spell_put_into_the_graveyard_after_a_follow_ups_lead_is_the_rules_mov
         ("自分のオーラ・クリーチャーが破壊される時、かわりに手札に戻す。", "a kind of card"),
         ("自分のクリーチャー・クリーチャーが破壊される時、かわりに手札に戻す。", "a kind of card"),
         ("自分のエグザイル・クリーチャーが破壊される時、かわりに手札に戻す。", "エグザイル"),
+        # a player putting cards into the shield zone: whose cards, by whose effect, the text does not say
+        ("相手がシールドゾーンにカードを置く時、かわりにそのカードを墓地に置く。", "シールドゾーンに"),
     ],
 )
 def test_what_a_review_of_this_releases_wordings_found_is_refused(text, named):

@@ -224,7 +224,8 @@ def _player_puts_cards(match: re.Match[str]) -> str:
     """「相手が山札からカードを手札に加える時」: 「相手のカードが山札から手札に加えられる時」."""
     player, source, to_first, to_after, verb = match.group(1, 2, 3, 4, 5)
     to = to_first or to_after
-    if source == to:
+    if source == to or to == "シールドゾーン":
+        # (「相手がシールドゾーンにカードを置く時」: the player putting, whose cards not said: left as printed)
         return match.group(0)
     passive = "加えられる" if verb == "加え" else "置かれる"
     return f"{player}のカードが{source + 'から' if source else ''}{to}に{passive}"
