@@ -3115,3 +3115,10 @@ def test_a_break_of_the_shields_face_up_or_down_watches_those_alone(side, finals
         )
     )
     assert [(r.final["U"], r.final["D"]) for r in solution.resolutions] == finals
+
+
+def test_moshikuha_is_no_moshi():
+    """「もしくは」 (or) keeps its 「もし」: only 「もし」 before a condition adds nothing."""
+    from dmrules.reading.cardtext.normalize import normalize
+
+    assert "もしくは" in normalize("自分のドラゴン、もしくはファイアー・バードが破壊される時、かわりに手札に戻す。")

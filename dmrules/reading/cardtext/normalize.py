@@ -534,7 +534,7 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         r"\1時、",
     ),
     # 「もし…なら、」: the condition said with 「もし」, which adds nothing
-    (re.compile(r"(^|、)もし、?(?=[^。]*?(?:なら|あれば|れば|時|場合)、)"), r"\1"),
+    (re.compile(r"(^|、)もし(?!くは)、?(?=[^。]*?(?:なら|あれば|れば|時|場合)、)"), r"\1"),
     # 「かわりに…することができる」: what may be done instead, 「…してもよい」
     (re.compile(r"(かわりに[^。]*?)(.)(る|す|く|ぐ|つ|む|ぶ|う)ことができる(?=。|$)"), lambda m: _may(m)),
     # 「…がシールドに加えられる時」: a card put into the shield zone (「シールド」 alone is a shield, a card)
