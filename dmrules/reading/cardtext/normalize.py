@@ -282,6 +282,12 @@ def _each_chosen(match: re.Match[str]) -> str:
 # particle, or a player's 「自分の」 「相手の」 (said of both).
 _UNMODIFIED = r"(?:^|(?<=[、。はがをにで])|(?<=自分の)|(?<=相手の))"
 
+# 「バトルゾーンに自分のガーディアンが」: the cards a condition names (one kind of one player's, ``p`` its words
+# before the kind ``h``), which what is done instead names again (「かわりにそのガーディアンを…」)
+_CONDITION_CARDS = (
+    r"(^|、)バトルゾーンに(?P<p>(?:(?!時|この|その)[^、。が])*?(?:自分|相手)の(?:(?!時|この|その)[^、。が])*?)"
+    r"(?<!または)(?<!および)(?<!か)(?<!と)(?<!や)(?P<h>クリーチャー|[ァ-ヺー・]+)が"
+)
 # What is done instead is only where the watched card goes: 「墓地に置くかわりに持ち主のマナゾーンに置く」, to the end.
 _ONLY_MOVED = (
     r"(?:(?:墓地に置く|墓地の)?かわりに、?(?:その(?:カード|手札)を|それを)?(?:[裏表]向きにして、?|タップして、?)?"
@@ -587,8 +593,7 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # when there is one: 「かわりに自分のガーディアンを1体…」 says the same
     (
         re.compile(
-            r"(^|、)バトルゾーンに(?P<p>(?:(?!時|この|その)[^、。が])*?(?:自分|相手)の(?:(?!時|この|その)[^、。が])*?)"
-            r"(?<!または)(?<!および)(?<!か)(?<!と)(?<!や)(?P<h>クリーチャー|[ァ-ヺー・]+)が(?:1体以上)?あれば、"
+            _CONDITION_CARDS + r"(?:1体以上)?あれば、"
             r"(?P<q>[^、。]*?かわりに、?)(?:その(?P=h)を(?P<n>1体)|そのうちの(?P<m>1体)を)"
         ),
         lambda m: f"{m[1]}{m['q']}{m['p']}{m['h']}を{m['n'] or m['m']}",
@@ -596,11 +601,7 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # (「…があれば、かわりにそのゴッドをすべて破壊する」: all the cards the condition names, the condition kept: with
     # none, nothing would be done instead)
     (
-        re.compile(
-            r"(^|、)バトルゾーンに(?P<p>(?:(?!時|この|その)[^、。が])*?(?:自分|相手)の(?:(?!時|この|その)[^、。が])*?)"
-            r"(?<!または)(?<!および)(?<!か)(?<!と)(?<!や)(?P<h>クリーチャー|[ァ-ヺー・]+)が(?P<c>(?:1体以上)?あれば、)"
-            r"(?P<q>[^。]*?かわりに、?)その(?P=h)を(?=すべて)"
-        ),
+        re.compile(_CONDITION_CARDS + r"(?P<c>(?:1体以上)?あれば、)(?P<q>[^。]*?かわりに、?)その(?P=h)を(?=すべて)"),
         lambda m: f"{m[1]}バトルゾーンに{m['p']}{m['h']}が{m['c']}{m['q']}{m['p']}{m['h']}を",
     ),
     # 「このクリーチャーが離れる時、その下にあったカードは、…」: the cards under the watched creature

@@ -479,7 +479,7 @@ class TextReader:
         before = self.result.sentences[-1].text if self.result.sentences else ""
         problem = _earlier_cards_problem(abilities, sentence, before, self.no_spell and grant is None, grant)
         problem = problem or _keyword_problem(abilities, sentence, before, keyword, grant)
-        problem = problem or _in_trigger_problem(abilities, sentence, self.line_before, self.spell and grant is None)
+        problem = problem or _effect_problem(abilities, sentence, self.line_before, self.spell and grant is None)
         if problem is not None:
             self._add(c.Sentence(sentence, offset, "unreadable", keyword, problem=problem))
             return
@@ -1165,6 +1165,14 @@ def _counted_problem(abilities: list[ReplacementAbility], sentence: str) -> str 
     return None
 
 
+def _effect_problem(
+    abilities: list[ReplacementAbility], sentence: str, line_before: str | None, spell: bool
+) -> str | None:
+    """Why a replacement an effect creates is not read: the cards it watches counted (``_counted_problem``), or made
+    for no time said (``_in_trigger_problem``)."""
+    return _counted_problem(abilities, sentence) or _in_trigger_problem(abilities, sentence, line_before, spell)
+
+
 def _in_trigger_problem(
     abilities: list[ReplacementAbility], sentence: str, line_before: str | None, spell: bool
 ) -> str | None:
@@ -1172,8 +1180,6 @@ def _in_trigger_problem(
     line (「このクリーチャーが攻撃する時、カードを1枚引く。このクリーチャーは破壊されるかわりに…」), or on a spell
     (``spell``: ``_spell_effect_problem``), not the card's ability that always works. The spell the triggered
     ability casts (「それを唱えた後、墓地のかわりに…」) is replaced as long as it is cast."""
-    if (counted := _counted_problem(abilities, sentence)) is not None:
-        return counted
     lasting = [a for a in abilities if a.duration is None and a.watch.events != ("spell_to_graveyard",)]
     if spell and (problem := _spell_effect_problem(abilities, sentence)) is not None:
         return problem

@@ -99,6 +99,14 @@ def _name_part(word: str) -> bool:
     return word in names and word not in races
 
 
+def _checked_race(word: str) -> str:
+    """The word, a race; one that names none (``race_problem``) is refused."""
+    problem = race_problem(word)
+    if problem is not None:
+        raise ReadError(problem)
+    return word
+
+
 def race_problem(word: str) -> str | None:
     """Why a word printed where a race is names none: a keyword, a kind of card, a card's name without 《》."""
     if _keyword_noun(word):
@@ -319,20 +327,14 @@ class NounParts:
         """「魔導具を持つ呪文」: a card of that race (「ブロッカーを持つ」, a bracketless keyword: refused)."""
         if _keyword_noun(str(items[0])):
             raise ReadError(f"「{items[0]}を持つ」 names a keyword, no race, without the brackets 「」 a keyword has")
-        problem = race_problem(str(items[0]))
-        if problem is not None:
-            raise ReadError(problem)
-        return ("mod", "add", "races", (str(items[0]),))
+        return ("mod", "add", "races", (_checked_race(str(items[0])),))
 
     def mod_not_race(self, items: list):
         """「ドラゴンではない」: of no race that contains the word (「ブロッカーではない」, a keyword: refused)."""
         race = str(_typed_tokens(items, "RACE")[0])
         if _keyword_noun(race):
             raise ReadError(f"「{race}ではない」 names a keyword, no race: no filter says a card lacks a keyword")
-        problem = race_problem(race)
-        if problem is not None:
-            raise ReadError(problem)
-        return ("mod", "add", "not_races", (race,))
+        return ("mod", "add", "not_races", (_checked_race(race),))
 
     def mod_untapped(self, items: list):
         return ("mod", "add", "properties", ("untapped",))
@@ -346,11 +348,7 @@ class NounParts:
         return ("kinds", [i for i in items if isinstance(i, tuple)], bool(joins & {"と", "および"}))
 
     def kind_race(self, items: list):
-        race = str(_typed_tokens(items, "RACE")[0])
-        problem = race_problem(race)
-        if problem is not None:
-            raise ReadError(problem)
-        return ("race", race, len(items) > 1)
+        return ("race", _checked_race(str(_typed_tokens(items, "RACE")[0])), len(items) > 1)
 
     def kind_race_word(self, items: list):
         """「種族にドラゴンとあるクリーチャー」「「サイバー」と付く種族」: a creature whose races contain the word."""
