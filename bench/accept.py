@@ -211,7 +211,8 @@ def build(card: CardDef, db: CardDatabase) -> Built:
         player = "opponent" if watch.filter is not None and watch.filter.whose == "opponent" else "me"
         event = {"id": "e1", event_name: player}
         if event_name == "lose":
-            event["cause"] = watch.cause or "no_shields"
+            # a deck run out by any move is a loss of the deck's last card drawn here (match.lp)
+            event["cause"] = {"deck_run_out": "deck_out", None: "no_shields"}.get(watch.cause, watch.cause)
     elif event_name == "battle":
         target = "X" if watch.subject == "this" else "P"
         if target == "P":

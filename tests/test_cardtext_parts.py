@@ -4151,6 +4151,16 @@ def test_a_keyword_said_as_a_race_is_refused():
     assert_refused("自分のスレイヤーが破壊される時、かわりに手札に戻す。", "names a keyword, no race")
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["自分のクリーチヤーが破壊される時、かわりに手札に戻す。", "ｺﾉｸﾘｰﾁｬｰが破壊される時、かわりに手札に戻す。"],
+)
+def test_a_misspelt_creature_is_no_race(text):
+    """「クリーチヤー」 (a misread large ヤ) and 「コノクリーチャー」 (half-width 「このクリーチャー」 in
+    katakana): read as races, they would watch no creature at all (a wrong answer with no warning)."""
+    assert_refused(text, "「クリーチャー」 misspelt")
+
+
 def test_a_second_replacement_a_grant_quotes_is_never_the_givers_own():
     """Two replacements in one quoted grant: each is the grant's (both refused, for the rendering quotes one),
     never the second read as the giving card's own ability."""

@@ -2531,7 +2531,9 @@ players:
   opponent: {}
 effect: {controller: opponent, by: ability, events: [{id: e1, discard: H}]}
 """
-    assert finals(dmrules.solve(scenario(text)), "H") == [("graveyard",)]
+    assert finals(dmrules.solve(scenario(text.replace("PUT_OUT", "バトルゾーンに出してもよい。"))), "H") == [
+        ("graveyard",)
+    ]
 
 
 # -- a flipped card is the card its 'flips_to' names when the card pool has it ---------------------------------
@@ -2947,3 +2949,83 @@ def test_a_hand_written_form_of_a_flags_case_alone_is_refused_without_the_flag()
 def test_a_hand_written_form_of_a_flags_case_is_solved_with_the_flag():
     text = INFINITY.replace(" FLAGS", ", flags: [top_card_dragon_or_fire_bird]")
     assert finals(dmrules.solve(scenario(text)), "ID", "d1") == [("battle", "graveyard")]
+
+
+SHIELDS_PUT_OUT = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: K
+        card: {name: 出し手, type: creature, text: "自分のシールドがブレイクされる時、かわりにそのシールドをPUT_OUT"}
+    shields:
+      - {id: S1, card: {name: 呪文の盾, type: TYPE}}
+      - {id: S2, card: {name: 生き物の盾, type: creature}}
+  opponent:
+    battle: [{id: X, card: {name: 攻撃者, type: creature}}]
+effect: {source: X, controller: opponent, by: attack, events: [{id: e1, break: [S1, S2]}]}
+"""
+
+
+@pytest.mark.parametrize(
+    ("kind", "expected"),
+    [
+        # 403.1: a spell is never put into the battle zone, so the replacement cannot be applied to its shield (609.4)
+        ("spell", [("hand", "battle"), ("hand", "hand")]),
+        ("castle", [("hand", "battle"), ("hand", "hand")]),
+        # a card with a creature side is put out as that creature
+        ("[creature, spell]", [("battle", "battle"), ("battle", "hand"), ("hand", "battle"), ("hand", "hand")]),
+    ],
+)
+def test_a_spell_or_castle_is_never_put_into_the_battle_zone_instead(kind, expected):
+    text = SHIELDS_PUT_OUT.replace("TYPE", kind).replace("PUT_OUT", "バトルゾーンに出してもよい。")
+    assert finals(dmrules.solve(scenario(text)), "S1", "S2") == expected
+
+
+def test_a_spell_discarded_is_not_put_into_the_battle_zone_instead():
+    text = """
+    turn: opponent
+    players:
+      me:
+        battle:
+          - {id: K, card: {name: 出し手, type: creature, text: "自分のカードが手札から捨てられる時、かわりにPUT_OUT"}}
+        hand: [{id: H, card: {name: 呪文札, type: spell}}]
+      opponent:
+        battle: [{id: X, card: {name: 捨てさせ役, type: creature}}]
+    effect: {source: X, controller: opponent, events: [{id: e1, discard: H}]}
+    """
+    assert finals(dmrules.solve(scenario(text.replace("PUT_OUT", "バトルゾーンに出してもよい。"))), "H") == [
+        ("graveyard",)
+    ]
+
+
+PUT_OUT = "バトルゾーンに出してもよい。"
+EVOLUTION_PUT_OUT = """
+turn: opponent
+players:
+  me:
+    battle:
+      - id: K
+        card:
+          name: 呼び手
+          type: creature
+          cost: 4
+          text: "このクリーチャーが破壊される時、かわりに自分の墓地からコスト5以下のクリーチャーを1体PUT_OUT"
+    graveyard:
+      - {id: G, card: {name: 墓地の生き物, type: TYPE, cost: 5, races: [ドラゴン]}}
+  opponent:
+    battle: [{id: X, card: {name: 破壊役, type: creature, cost: 3}}]
+effect: {source: X, controller: opponent, events: [{id: e1, destroy: K}]}
+"""
+
+
+def test_an_evolution_creature_put_into_the_battle_zone_instead_is_refused_by_name():
+    """It goes onto a creature it evolves from and cannot go there without one: which it may go on is not followed,
+    so the situation is refused, never listed as put out alone."""
+    with pytest.raises(dmrules.InputError, match="would put an evolution creature into the battle zone"):
+        dmrules.solve(scenario(EVOLUTION_PUT_OUT.replace("TYPE", "evolution_creature").replace("PUT_OUT", PUT_OUT)))
+
+
+def test_a_creature_put_into_the_battle_zone_instead_is_solved():
+    text = EVOLUTION_PUT_OUT.replace("TYPE", "creature").replace("PUT_OUT", PUT_OUT)
+    assert finals(dmrules.solve(scenario(text)), "K", "G") == [("battle", "battle"), ("graveyard", "graveyard")]

@@ -226,6 +226,9 @@ _UNMODELLED = {  # never listed as if it were followed (``unmodelled`` of the en
     "room_filled_first": "not modelled: a replacement that needs room in a zone (ブラックルシファー, P03) comes "
     "after another that puts cards into that zone in the board order Duel Masters Play's applies them in (DMPS-2), "
     "and the zone is full only after it: whether the replacement still applies, no ruling says",
+    "evolution_put_out": "not modelled: a replacement would put an evolution creature into the battle zone, which "
+    "goes onto a creature it evolves from and cannot be put there without one (which creatures it may go on, dmrules "
+    "does not follow)",
     "partial_case": "not modelled: a card's structured form, written by hand, states its ability for a flag's case "
     "alone (its note names the flag), the card lacks that flag, and the event the ability watches happens: what its "
     "printed text does in the other case is not stated (give the flag when that case holds)",

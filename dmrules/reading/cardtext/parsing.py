@@ -58,6 +58,13 @@ NOT_REPLACEMENT = (
     re.compile(r"[^。]*マナの数字は、?\d+のかわりに\d+になる"),
     re.compile(r"[^。]*マナの数字を、?\d+のかわりに\d+にし[てで]もよい"),  # a mana number chosen: no event
     re.compile(r"[^。]*「[^」]+」のかわりに「[^」]+」を(?:得る|持つ)"),
+    # 「このクリーチャーはブロッカーのかわりにスピードアタッカーを持つ」: a keyword had instead of another, unbracketed
+    # (one with a replacement given is one: ``replaces_no_event``)
+    re.compile(
+        _NO_WATCH_BEFORE + r"は、?(?:[^、。]*、)?[ァ-ヴー・A-Z＝]+のかわりに、?[ァ-ヴー・A-Z＝]+を(?:得る|持つ)"
+    ),
+    # 「自分のマナゾーンでタップした時、1マナのかわりに2マナを生み出す」: the mana a card makes, no event
+    re.compile(r"[^。]*\d+マナのかわりに\d+マナを生み出す"),
     # 「手札のかわりに自分の墓地から…を唱えてもよい」: a zone a card may be cast or put out from, no event replaced
     re.compile(
         r"(?:(?!時、|かわりに|唱えた後)[^。])*?(?:手札|墓地|マナゾーン|山札)のかわりに、?(?:自分の|相手の)?"
@@ -116,6 +123,8 @@ NOT_REPLACEMENT = (
     ),
     # 「このクリーチャーを召喚する時、ナイト1体のかわりに、自分のサムライ2体の上に置いてもよい」: its evolution source
     re.compile(r"[^。]*を召喚する時、(?:(?!かわりに)[^。])*?のかわりに、?[^。]*の上に置(?:い[てで]もよい|く)"),
+    # 「ドラゴン1体のかわりに、自分の火のクリーチャーを2体重ねて、その上に置いてもよい」: other evolution sources
+    re.compile(_NO_WATCH_BEFORE + r"\d+体のかわりに、?[^。]*?を\d+体重ねて、?その上に置(?:い[てで]もよい|く)"),
     # 「このクリーチャーは、エンジェル・コマンドのかわりに、…1体の上に置いて進化させてもよい」: another evolution source
     re.compile(_NO_WATCH_BEFORE + r"のかわりに、?[^。]*の上に(?:置いて|重ねて)進化(?:させて|して)もよい"),
     # 「このクリーチャーの召喚コストを支払うかわりに、…をタップしてもよい」: what a player may pay instead
@@ -130,6 +139,12 @@ NOT_REPLACEMENT = (
         + _NO_WATCH_BEFORE
         + r"(?:で|は、?(?:すべて、?)?)(?:[^、。]*?(?:ターン中|ターン)に、?)?(?:[^、。]*?を)?(?:攻撃|ブロック)"
         + r"するかわりに、?[^。]*[てで]もよい"
+    ),
+    # (said first, its creature in what it taps: 「相手プレイヤーを攻撃するかわりに、このクリーチャーをタップして…
+    # てもよい」; 「このクリーチャーが攻撃できる時、攻撃するかわりにタップしてもよい」)
+    re.compile(
+        r"(?:(?:この|その)クリーチャーが攻撃できる時、)?(?:相手(?:プレイヤー)?を)?攻撃するかわりに、?"
+        r"(?:この(?:クリーチャー|カード)を)?タップし(?:[てで]もよい|[てで]、?[^。]*[てで]もよい)"
     ),
     re.compile(
         _NO_WATCH_BEFORE + r"この(?:クリーチャー|カード|呪文)を(?:召喚する|唱える)かわりに、?[^。]*[てで]もよい"
@@ -162,6 +177,9 @@ NOT_REPLACEMENT = (
     re.compile(r"[^。]*\d+つのかわりに両方選んでもよい"),
     # 「次のうちいずれか1つを選ぶ。…があれば、かわりに両方選んでもよい」: both modes chosen instead of one
     re.compile(r"[^。]*かわりに両方選んでもよい"),
+    # 「1つ選ぶかわりに両方を選んでもよい」「…あれば、かわりにすべて選ぶ」「かわりに3回選ぶ」: how many modes (or times)
+    # are chosen, no event
+    re.compile(_NO_WATCH_BEFORE + r"(?:\d+つ(?:を)?選ぶ)?かわりに、?(?:両方|すべて|\d+回)(?:を)?選(?:ぶ|んでもよい)"),
     # 「…カードを使うコストは、かわりに8になる」: a cost set to another number, no event replaced
     re.compile(r"[^。]*コストは、?かわりに\d+になる"),
     # 「このクリーチャーは、バトルゾーンにある進化元のかわりに、…を1体選び、その上に重ねつつ出してもよい」: another

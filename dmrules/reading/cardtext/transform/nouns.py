@@ -121,6 +121,10 @@ def race_problem(word: str) -> str | None:
         return f"「{word}」 names a kind of card, a zone or a civilization, no race"
     if _name_part(word):
         return f"「{word}」 is a card's name printed without 《》, no race"
+    if (
+        "クリーチ" in word or "リーチャ" in word
+    ):  # 「クリーチヤー」「コノクリーチャー」: a word misspelt or run together
+        return f"「{word}」 is no race: 「クリーチャー」 misspelt, or run into another word"
     return None
 
 
