@@ -239,6 +239,8 @@ def build(card: CardDef, db: CardDatabase) -> Built:
 def _named(error: dmrules.InputError, card: CardDef) -> str | None:
     """The part the solver does not model, when the error refuses the card by name."""
     problem = error.problem
+    if "not modelled" in problem:  # a situation the encodings refuse by name (``unmodelled``), whatever the card
+        return "not modelled" + problem.split("not modelled", 1)[1]
     if card.name not in problem:
         return None
     for marker in ("uses ", "the effect uses "):

@@ -4644,8 +4644,9 @@ def test_what_another_player_does_instead_with_the_events_card_is_read():
 def test_a_cards_event_replaced_is_never_set_aside_as_an_effects_own(text):
     """A card's event said with its subject after a sentence of another ability, or said as a condition, is a
     replacement of that event: read or refused, never set aside as the effect's own quantity."""
-    assert "self_replacement" not in [s.verdict for s in compile_text(text).sentences]
-    assert not compile_text(text).complete
+    result = compile_text(text)
+    assert "self_replacement" not in [s.verdict for s in result.sentences]
+    assert not result.complete or [s.verdict for s in result.sentences][-1] == "replacement"
 
 
 def test_a_cards_event_with_what_it_is_by_after_a_sentence_of_another_ability_is_its_replacement():
@@ -4957,7 +4958,6 @@ def test_this_card_discarded_from_the_hand_it_is_said_to_be_in():
     "text",
     [
         # a card's event or a player's act said with its subject and a comma before 「かわりに」: no effect's own
-        "自分のドラゴンは、破壊されるかわりに、手札に戻る。",
         "相手は、カードを引くかわりに、自分の山札の上から1枚目を墓地に置く。",
         "この呪文を唱えた時、このターン、自分のシールドは、ブレイクされるかわりに墓地に置かれる。",
         # an event said as a condition with 「なら」
@@ -6201,3 +6201,18 @@ def test_a_tapped_mill_is_of_the_mana_zone_alone():
         read_forms(
             [{"watch": {"event": "destroy", "card": "this"}, "instead": [{"mill": {"count": 1, "tapped": True}}]}]
         )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "このクリーチャーが破壊される時、カードを1枚引いてもよい。それが光のカードであれば、このクリーチャーは破壊される"
+        "かわりにバトルゾーンにとどまる。",
+        "このクリーチャーが離れる時、自分の山札の上から1枚目を表向きにしてもよい。それがドラゴンであれば、かわりに手札に"
+        "戻す。",
+    ],
+)
+def test_a_condition_on_a_card_the_sentence_before_makes_as_the_event_happens_is_refused(text):
+    """What the sentence before does when the event happens is part of what is done instead: read alone, the
+    replacement would drop it (and its 「てもよい」), staying whenever the card drawn is light."""
+    assert_refused(text, "a replacement said across two sentences")

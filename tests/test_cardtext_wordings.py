@@ -3131,3 +3131,103 @@ def test_moshikuha_is_no_moshi():
     from dmrules.reading.cardtext.normalize import normalize
 
     assert "もしくは" in normalize("自分のドラゴン、もしくはファイアー・バードが破壊される時、かわりに手札に戻す。")
+
+
+@pytest.mark.parametrize(
+    ("text", "same_as"),
+    [
+        # a race as the topic of its own event (as 「自分のクリーチャーは、…」)
+        ("自分のドラゴンは、破壊される時、かわりに手札に戻る。", "自分のドラゴンが破壊される時、かわりに手札に戻す。"),
+        (
+            "自分の他のドラゴンは破壊されるかわりに手札に戻る。",
+            "自分の他のドラゴンが破壊される時、かわりに手札に戻す。",
+        ),
+        ("自分のドラゴンは、破壊されるかわりに、手札に戻る。", "自分のドラゴンが破壊される時、かわりに手札に戻す。"),
+        (
+            "このクリーチャーはブロックされない。自分のドラゴンは破壊されるかわりに手札に戻る。",
+            "このクリーチャーはブロックされない。自分のドラゴンが破壊される時、かわりに手札に戻す。",
+        ),
+        # the condition on the cards what is done instead names, said before the watched event
+        (
+            "バトルゾーンに自分のガーディアンがあれば、自分の他のクリーチャーが破壊される時、かわりにそのガーディアンを1体"
+            "破壊してもよい。",
+            "自分の他のクリーチャーが破壊される時、かわりに自分のガーディアンを1体破壊してもよい。",
+        ),
+        # a card of either civilization there
+        (
+            "自分のマナゾーンに火または水の文明があれば、このクリーチャーが破壊される時、かわりに手札に戻す。",
+            "自分のマナゾーンに火または水のカードが1枚以上あれば、このクリーチャーが破壊される時、かわりに手札に戻す。",
+        ),
+        # a hand, a zone's cards or shields there at all
+        (
+            "このクリーチャーが破壊される時、自分の手札があれば、かわりに自分の手札を1枚選んで捨てる。",
+            "このクリーチャーが破壊される時、自分の手札が1枚以上あれば、かわりに自分の手札を1枚選んで捨てる。",
+        ),
+        (
+            "このクリーチャーが破壊される時、自分のシールドがあれば、かわりに自分のシールドを1つ墓地に置く。",
+            "このクリーチャーが破壊される時、自分のシールドが1つ以上あれば、かわりに自分のシールドを1つ墓地に置く。",
+        ),
+        # an effect until the turn ends
+        (
+            "このターンが終わるまで、自分のクリーチャーが破壊される時、かわりに手札に戻す。",
+            "このターン、自分のクリーチャーが破壊される時、かわりに手札に戻す。",
+        ),
+        (
+            "このターンの終わりまで、自分のクリーチャーが破壊される時、かわりに手札に戻す。",
+            "このターン、自分のクリーチャーが破壊される時、かわりに手札に戻す。",
+        ),
+        # the player said after what the card is not
+        (
+            "ドラゴンではない自分のクリーチャーが破壊される時、かわりに手札に戻す。",
+            "自分のドラゴンではないクリーチャーが破壊される時、かわりに手札に戻す。",
+        ),
+        # another player's creature kept tapped
+        (
+            "相手のクリーチャーが相手のターンのはじめにアンタップする時、かわりにタップしたままにする。",
+            "相手のクリーチャーが相手のターンのはじめにアンタップする時、かわりにタップされたままになる。",
+        ),
+    ],
+)
+def test_wordings_read_as_the_usual_ones(text, same_as):
+    read, usual = compile_text(text), compile_text(same_as)
+    assert read.complete and usual.complete, [s.problem for s in (*read.problems, *usual.problems)]
+
+    def forms(result):
+        return [{k: v for k, v in form.items() if k != "text"} for form in result.forms()]
+
+    assert forms(read) == forms(usual) != []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "このクリーチャーはブロッカーのかわりにスピードアタッカーを持つ。",
+        "自分のシールドが2つ以下なら、このクリーチャーはW・ブレイカーのかわりにT・ブレイカーを得る。",
+        "自分のマナゾーンに光のカードが7枚以上あれば、1つ選ぶかわりに両方を選んでもよい。",
+        "このクリーチャーの下にカードが3枚以上あれば、かわりにすべて選ぶ。",
+        "自分のマナゾーンに5文明すべてのカードがあれば、かわりに3回選ぶ。",
+        "相手プレイヤーを攻撃するかわりに、このクリーチャーをタップして、相手のクリーチャーを1体破壊してもよい。",
+        "このクリーチャーが攻撃できる時、攻撃するかわりにタップしてもよい。",
+        "ドラゴン1体のかわりに、自分の火のクリーチャーを2体重ねて、その上に置いてもよい。",
+        "このカードは、自分のマナゾーンでタップした時、1マナのかわりに2マナを生み出す。",
+    ],
+)
+def test_instead_of_no_event_is_recognised(text):
+    """A keyword had instead of another (no brackets), how many modes are chosen, the tap ability said first, other
+    evolution sources, the mana a card makes: no event is replaced."""
+    result = compile_text(text)
+    assert result.complete and not result.has_replacement, [s.problem for s in result.problems]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a keyword with a replacement given in place of another: the ability it gives replaces
+        "このクリーチャーはブロッカーのかわりにエスケープを得る。",
+        # an event watched before 「かわりに」: a replacement of it
+        "このクリーチャーが破壊される時、攻撃するかわりにタップしてもよい。",
+    ],
+)
+def test_instead_of_no_event_near_a_replacement_is_not_set_aside(text):
+    result = compile_text(text)
+    assert not (result.complete and not result.has_replacement)

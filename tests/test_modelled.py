@@ -2245,6 +2245,25 @@ def test_the_follow_ups_of_two_replacements_applied_at_once_are_refused_whatever
             dmrules.solve(scenario(text))
 
 
+def test_two_silent_skills_that_take_the_top_cards_of_one_deck_are_refused():
+    """ミルポロ (the top card into the hand) and 予言者カエミラ (the top card into the shields), both used instead of
+    untapping: which takes the first card depends on their order, which no rule or ruling settles here; refused,
+    never one order alone."""
+    text = """
+    turn: me
+    players:
+      me:
+        battle:
+          - {id: MP, card: ミルポロ, tapped: true}
+          - {id: KM, card: 予言者カエミラ, tapped: true}
+        deck: [d1, d2, d3]
+      opponent: {}
+    effect: {controller: me, by: rule, events: [{id: e1, untap: MP}, {id: e2, untap: KM}]}
+    """
+    with pytest.raises(dmrules.InputError, match="in which order those come"):
+        dmrules.solve(scenario(text))
+
+
 AFTERWARDS_OTHER = """
 turn: opponent
 players:
@@ -3029,3 +3048,60 @@ def test_an_evolution_creature_put_into_the_battle_zone_instead_is_refused_by_na
 def test_a_creature_put_into_the_battle_zone_instead_is_solved():
     text = EVOLUTION_PUT_OUT.replace("TYPE", "creature").replace("PUT_OUT", PUT_OUT)
     assert finals(dmrules.solve(scenario(text)), "K", "G") == [("battle", "battle"), ("graveyard", "graveyard")]
+
+
+CAST_FROM = """
+turn: opponent
+players:
+  me:
+    hand:
+      - id: SP
+        card: {name: 手札から唱えた呪文, type: spell, text: "この呪文を手札から唱えた後、墓地に置くかわりにDECK_BOTTOM"}
+    deck: [d1]
+  opponent: {}
+effect: {source: SP, controller: me, by: spell, events: [{id: e1, spell_to_graveyard: SP, cast_from: ZONE}]}
+"""
+
+
+@pytest.mark.parametrize(("zone", "final"), [("hand", "deck"), ("shields", "deck"), ("mana", "graveyard")])
+def test_a_spell_cast_with_s_trigger_was_cast_from_the_hand(zone, final):
+    """Stated cast from the shields (with S・トリガー), the spell was put into the hand and cast from there (the wiki
+    page 「裁きの紋章」): 「この呪文を手札から唱えた後」 sees it; cast from the mana zone, it does not."""
+    text = CAST_FROM.replace("ZONE", zone).replace("DECK_BOTTOM", "山札の一番下に置く。")
+    assert finals(dmrules.solve(scenario(text)), "SP") == [(final,)]
+
+
+def test_only_a_spell_cast_with_s_trigger_is_seen_by_a_text_of_s_trigger_casts():
+    """超神龍バイラス・ゲイル's 「S・トリガーを使って自分の呪文を唱えたとき、…手札に戻す」: a spell cast from the hand
+    without S・トリガー is not returned."""
+    text = """
+    turn: opponent
+    players:
+      me:
+        battle: [{id: BG, card: 超神龍バイラス・ゲイル}, {id: u1, under: BG}]
+        shields: [{id: PC, card: スター・フラッシュ}]
+      opponent: {}
+    effect: {source: PC, controller: me, by: spell, events: [{id: e1, spell_to_graveyard: PC, cast_from: ZONE}]}
+    """
+    assert finals(dmrules.solve(scenario(text.replace("ZONE", "shields"))), "PC") == [("hand",)]
+    assert finals(dmrules.solve(scenario(text.replace("ZONE", "hand"))), "PC") == [("graveyard",)]
+
+
+def test_this_card_or_others_replaces_this_cards_event_once():
+    """火之鳥カイザー・アイニー's one メテオバーン 「このクリーチャーまたは自分のドラゴンが破壊される時、…」: the dragon
+    itself destroyed is one event its one ability replaces once (destroyed, or two cards under it put into the
+    graveyard and it stays), never listed again as the ability's second reading."""
+    text = """
+    turn: opponent
+    players:
+      me:
+        battle:
+          - {id: KA, card: 火之鳥カイザー・アイニー}
+          - {id: c1, under: KA}
+          - {id: c2, under: KA}
+      opponent:
+        battle: [{id: X, card: {name: 破壊役, type: creature}}]
+    effect: {source: X, controller: opponent, events: [{id: e1, destroy: KA}]}
+    """
+    solution = dmrules.solve(scenario(text))
+    assert finals(solution, "KA", "c1", "c2") == [("battle", "graveyard", "graveyard"), ("graveyard",) * 3]

@@ -13,6 +13,7 @@ from ..game.events import EventSpec, MovedCount, Step
 from ..game.grants import board_of, card_passes
 from ..game.outcome import Application, ReplacementRef, Window
 from ..game.scenario import Scenario
+from ..game.vocabulary import DECK_TOP_KINDS
 
 
 @dataclass(frozen=True)
@@ -138,6 +139,7 @@ def _order_free(ability: ReplacementAbility) -> bool:
         and set(spec.cards) <= {"this"}
         and not (spec.to_zone == "deck" and spec.position != "shuffle")
         and spec.kind not in ("draw", "mill", "reveal")
+        and not (spec.kind in DECK_TOP_KINDS and not spec.cards)  # the top cards of a deck, taken by their order
         for step in ability.then
         for spec in step.events
     )

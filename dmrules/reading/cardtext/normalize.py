@@ -305,7 +305,7 @@ _BATTLE_CARDS = (
 # 「…あれば、」): (where it begins)(the card); 「その…」, a card an effect acts on, is never one
 _WATCHED_FIRST = (
     r"(^|。|(?:中|ターン|ば|なら|度|まで)、(?:次に、?)?)((?:この|自分の|相手の|バトルゾーンにある)[^、。はが「」]*?"
-    r"(?:クリーチャー|カード|クロスギア|シールド))"
+    r"(?:クリーチャー|カード|クロスギア|シールド|(?<=の)[ァ-ヺー・=]{2,}))"  # 「自分のドラゴン」: a race as the head
 )
 _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     # 「自分の他のブロッカー」「相手のブロッカーを1体」: 「ブロッカー」 is the keyword and the name of the creatures
@@ -591,6 +591,11 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (re.compile(r"(される|離れる)(?:、または|、あるいは|か(?!わり))(?=[^、。]*?(?:される|離れる)時)"), r"\1時、または"),
     # 「ゼロ文明のクリーチャー」: the civilization's name said with 「文明」
     (re.compile(r"(光|水|闇|火|自然|ゼロ)文明の"), r"\1の"),
+    # 「…に火または水の文明があれば」: a card of either there, 「…に火または水のカードがあれば」
+    (
+        re.compile(r"に(光|水|闇|火|自然|ゼロ)(?:または|か)(光|水|闇|火|自然|ゼロ)の文明が(?=あれば|あり|あるなら)"),
+        r"に\1または\2のカードが",
+    ),
     # 「光または水または闇の」: a list of civilizations, 「光、水または闇の」
     (re.compile(r"(光|水|闇|火|自然|ゼロ)または(?=(?:光|水|闇|火|自然|ゼロ)または)"), r"\1、"),
     # 「このクリーチャーが、バトルゾーンを離れる時」: a comma after the subject of a watched event (a noun's
@@ -598,11 +603,12 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (re.compile(r"(?:(?<=[^、。ぁ-ん])|^)が、(?=[^、。]*?時)"), "が"),
     # 「バトルゾーンに自分のガーディアンがあれば、かわりにそのガーディアンを1体選び、破壊してもよい」「…があれば、
     # かわりにそのうちの1体を」: what is done instead acts on one of the cards the condition names, which it can do only
-    # when there is one: 「かわりに自分のガーディアンを1体…」 says the same
+    # when there is one: 「かわりに自分のガーディアンを1体…」 says the same (the condition said before the watched event
+    # or after it)
     (
         re.compile(
             _CONDITION_CARDS + r"(?:1体以上)?あれば、"
-            r"(?P<q>[^、。]*?かわりに、?)(?:その(?P=h)を(?P<n>1体)|そのうちの(?P<m>1体)を)"
+            r"(?P<q>(?:[^、。]*?時、)?[^、。]*?かわりに、?)(?:その(?P=h)を(?P<n>1体)|そのうちの(?P<m>1体)を)"
         ),
         lambda m: f"{m[1]}{m['q']}{m['p']}{m['h']}を{m['n'] or m['m']}",
     ),
@@ -1903,6 +1909,9 @@ def canonical(text: str) -> str:
         text = text.replace(old, new)
     for pattern, replacement in _CANON_PATTERNS:
         text = pattern.sub(replacement, text)
+    # 「このクリーチャーまたは自分の他のドラゴン」 (「…が…時、または自分の他のドラゴンが…時」 made one above): this card
+    # or the others, as 「…または自分のドラゴン」 says it
+    text = re.sub(r"(このクリーチャーまたは(?:自分|相手)の)他の", r"\1", text)
     if "§FORT§" in text:
         text = text.replace("そのシールドが", "§FORT§が")
     if "を得る" in text:

@@ -1089,9 +1089,12 @@ def _subjects_or(text: str, subjects: list[tuple[str | None, Filter | None]]) ->
         return text
     if len(subjects) != 2 or subjects[0] != ("this", None) or subjects[1][0] is not None or subjects[1][1] is None:
         return None
-    if "このクリーチャーが" not in text:
+    if "このクリーチャーが" not in text or not subjects[1][1].other:
         return None
-    return text.replace("このクリーチャーが", f"このクリーチャーまたは{phrase(subjects[1][1])}が", 1)
+    # the others: this card's event is the first watch's alone (the reader's 「他の」, printed with no word)
+    return text.replace(
+        "このクリーチャーが", f"このクリーチャーまたは{phrase(replace(subjects[1][1], other=False))}が", 1
+    )
 
 
 def _anywhere(ability: ReplacementAbility) -> bool:

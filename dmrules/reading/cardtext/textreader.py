@@ -477,7 +477,8 @@ class TextReader:
             return
         grant = pending.grant if pending else None
         before = self.result.sentences[-1].text if self.result.sentences else ""
-        problem = _earlier_cards_problem(abilities, sentence, before, self.no_spell and grant is None, grant)
+        problem = _made_before_problem(abilities, sentence, None if pending else self.line_before)
+        problem = problem or _earlier_cards_problem(abilities, sentence, before, self.no_spell and grant is None, grant)
         problem = problem or _keyword_problem(abilities, sentence, before, keyword, grant)
         problem = problem or _effect_problem(abilities, sentence, self.line_before, self.spell and grant is None)
         if problem is not None:
@@ -554,8 +555,7 @@ class TextReader:
         self._close()
 
     def _given(self, pending: PendingGrant, given: list[tuple[int, str]]) -> None:
-        """The sentences a grant gives: each replacement the grant's (never the giver's own), each sentence after
-        one its follow-up (エスケープ's 「その「S・トリガー」は使えない」)."""
+        """A grant's sentences: each replacement the grant's (never the giver's), each after one its follow-up."""
         self.grant = None
         for offset, sentence in given:
             if c.INSTEAD in sentence or self.group is None:
@@ -619,6 +619,15 @@ def _granted_problem(sentence: str, keyword: str | None) -> str | None:
     named = re.findall(r"「([^」]*)」を得たクリーチャー", sentence)
     if any(name != keyword for name in named):
         return "「「X」を得たクリーチャー」 outside the reminder of the keyword X: the creatures that have it, unstated"
+    return None
+
+
+def _made_before_problem(abilities, sentence: str, line_before: str | None) -> str | None:
+    """A condition on a card the sentence before makes as the event happens, which is part of what is done instead
+    (「…破壊される時、カードを1枚引いてもよい。それが光のカードであれば、…かわりにとどまる」): read alone, the
+    replacement would drop it."""
+    if any(c.earlier is not None for a in abilities for c in a.conditions) and _begun_before(line_before, sentence):
+        return _across_sentences(sentence)
     return None
 
 

@@ -140,7 +140,7 @@ class EventParts:
         subject = next(i for i in items if isinstance(i, (Phrase, tuple)) and not _is_cause_or_amount(i))
         if isinstance(subject, tuple) and subject[0] == "subjects":  # 「このクリーチャーまたは自分のドラゴンが」
             rest = [i for i in items if i is not subject]
-            return tuple(part for one in subject[1] for part in self.watch_card([one, *rest]))
+            return tuple(part for one in _others_than_this(subject[1]) for part in self.watch_card([one, *rest]))
         cause = next((i for i in items if isinstance(i, EventCause)), EventCause())
         turns = tuple(str(i.value) for i in items if isinstance(i, Prefix) and i.kind == "turn")
         if turns:  # 「このクリーチャーが相手のターン中に破壊される時」: the turn said after the card
@@ -334,6 +334,12 @@ class EventParts:
 
     fortified_subject = word(("subject", "fortified"))
     chosen_subject = word(("subject", "chosen"))
+
+
+def _others_than_this(subjects: tuple) -> list:
+    """This card's event is watched once: the cards the phrase beside it names (「自分のドラゴン」, which this dragon is
+    too) are the others, so one event is never replaced by the printed ability twice."""
+    return [replace(o, filter=replace(o.filter, other=True)) if isinstance(o, Phrase) else o for o in subjects]
 
 
 class CastParts:
