@@ -6216,3 +6216,9 @@ def test_a_condition_on_a_card_the_sentence_before_makes_as_the_event_happens_is
     """What the sentence before does when the event happens is part of what is done instead: read alone, the
     replacement would drop it (and its 「てもよい」), staying whenever the card drawn is light."""
     assert_refused(text, "a replacement said across two sentences")
+
+
+def test_a_grant_in_a_players_turns_to_the_opponents_cards_is_refused():
+    """「相手のターン中」 is the giver's opponent's turn; read on the opponent's cards it would be their own player's
+    opponent's turn, another turn."""
+    assert_refused("相手のターン中、相手のクリーチャーはすべて「エスケープ」を得る。", "a grant in a player's turns")

@@ -3105,3 +3105,27 @@ def test_this_card_or_others_replaces_this_cards_event_once():
     """
     solution = dmrules.solve(scenario(text))
     assert finals(solution, "KA", "c1", "c2") == [("battle", "graveyard", "graveyard"), ("graveyard",) * 3]
+
+
+ESCAPE_IN_TURN = """
+turn: TURN
+players:
+  me:
+    battle:
+      - id: K
+        card: {name: 逃げる者, type: creature, text: "相手のターン中、このクリーチャーは「エスケープ」を得る。"}
+    shields: [s1]
+  opponent:
+    battle: [{id: X, card: {name: 破壊役, type: creature}}]
+effect: {source: X, controller: opponent, events: [{id: e1, destroy: K}]}
+"""
+
+
+@pytest.mark.parametrize(
+    ("turn", "expected"),
+    [("opponent", [("battle", "hand"), ("graveyard", "shields")]), ("me", [("graveyard", "shields")])],
+)
+def test_a_keyword_given_in_the_opponents_turn_replaces_in_that_turn_alone(turn, expected):
+    """「相手のターン中、このクリーチャーは「エスケープ」を得る」: in the opponent's turn it may put a shield into the
+    hand instead of being destroyed; in its own player's turn it has no エスケープ."""
+    assert finals(dmrules.solve(scenario(ESCAPE_IN_TURN.replace("TURN", turn))), "K", "s1") == expected

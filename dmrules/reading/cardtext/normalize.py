@@ -308,6 +308,12 @@ _WATCHED_FIRST = (
     r"(?:クリーチャー|カード|クロスギア|シールド|(?<=の)[ァ-ヺー・=]{2,}))"  # 「自分のドラゴン」: a race as the head
 )
 _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
+    # 「多色以外のクリーチャー」「ドラゴン以外のクリーチャー」: 「多色ではない」「ドラゴンではない」 (never
+    # 「このクリーチャー以外の」, the others than a card)
+    (
+        re.compile(r"(多色|無色|(?<=[の、])[ァ-ヺー・=]+(?<!クリーチャー)(?<!カード))以外の(?=クリーチャー)"),
+        r"\1ではない",
+    ),
     # 「自分の他のブロッカー」「相手のブロッカーを1体」: 「ブロッカー」 is the keyword and the name of the creatures
     # that have it (「「ブロッカー」を持つクリーチャー」), a card phrase's head after 「の」; 「ブロッカーを持つ」 too
     (

@@ -1112,6 +1112,12 @@ def _instead(ability: ReplacementAbility) -> str:
     return render_actions(ability.instead, ability.optional)
 
 
+def _without_turns(ability: ReplacementAbility, turns: tuple[str, ...]) -> ReplacementAbility:
+    """The ability a grant gives, its event's turns said with the grant (「相手のターン中、…を得る」)."""
+    watch = ability.watch
+    return replace(ability, watch=replace(watch, conditions=tuple(c for c in watch.conditions if c not in turns)))
+
+
 def render_group(abilities: list[ReplacementAbility], grant: Grant | None = None) -> str:
     """The sentences of a group: the grant, the replacement sentence, its follow-ups."""
     if not abilities:
@@ -1126,7 +1132,11 @@ def render_group(abilities: list[ReplacementAbility], grant: Grant | None = None
         if conditions != list(grant.conditions):
             raise ReadError("a grant's conditions not on the ability it gives")
         during = [DURATION_WORDS_JA[abilities[0].duration]] if abilities[0].duration is not None else []
+        if any(t not in abilities[0].watch.conditions for t in grant.turns):
+            raise ReadError("a grant's turns not on the event the ability it gives watches")
+        during += [_TURNS[t] for t in grant.turns]
         lead = "".join(f"{c}、" for c in during + _condition_phrases(conditions))
+        abilities = [_without_turns(a, grant.turns) for a in abilities]
         # the grant's conditions and duration are said with it, not again in the ability it gives
         rest = tuple(c for c in abilities[0].conditions if c not in grant.conditions)
         abilities = [replace(a, conditions=rest, duration=None) for a in abilities]

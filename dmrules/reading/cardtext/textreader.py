@@ -496,10 +496,7 @@ class TextReader:
             # 「その呪文を唱えた後」 in the reminder a grant gives (サイクロン): the spell the grant names, which has it
             ability = replace(ability, watch=replace(ability.watch, subject="this"), spell_own_movement=True)
         if grant is not None:
-            ability = replace(ability, granted_to=grant.granted_to, keyword=grant.keyword or None)  # its whole name
-            ability = replace(ability, conditions=grant.conditions + ability.conditions)
-            if grant.duration is not None:  # 「このターン、…を得る」: given for that long (one duration renders)
-                ability = replace(ability, duration=grant.duration)
+            ability = _given_by(ability, grant)
         elif keyword:
             ability = replace(ability, keyword=keyword)
         flag = c.keyword_table().get("flags", {}).get(keyword)
@@ -620,6 +617,18 @@ def _granted_problem(sentence: str, keyword: str | None) -> str | None:
     if any(name != keyword for name in named):
         return "「「X」を得たクリーチャー」 outside the reminder of the keyword X: the creatures that have it, unstated"
     return None
+
+
+def _given_by(ability: ReplacementAbility, grant: Grant) -> ReplacementAbility:
+    """The ability a grant gives: to the cards it names (its keyword's whole name), under its conditions, its event
+    watched in its turns (「相手のターン中、…を得る」), for its duration (「このターン、…を得る」: one renders)."""
+    ability = replace(ability, granted_to=grant.granted_to, keyword=grant.keyword or None)
+    ability = replace(ability, conditions=grant.conditions + ability.conditions)
+    if grant.turns:
+        ability = replace(ability, watch=replace(ability.watch, conditions=(*grant.turns, *ability.watch.conditions)))
+    if grant.duration is not None:
+        ability = replace(ability, duration=grant.duration)
+    return ability
 
 
 def _made_before_problem(abilities, sentence: str, line_before: str | None) -> str | None:

@@ -296,6 +296,7 @@ class Grant:
     # 「…はすべて「このクリーチャーが破壊される時、かわりに…」を得る」: the ability printed in the quotes, no keyword
     quoted: bool = False
     duration: str | None = None  # 「このターン、…を得る」: the given ability lasts that long (a lasting effect)
+    turns: tuple[str, ...] = ()  # 「相手のターン中、…を得る」: had in those turns, its event watched in them
 
 
 @dataclass(frozen=True)

@@ -250,11 +250,16 @@ def _grant(items: list) -> Grant:
         # given, read on each card that has it, would read on that card
         raise ReadError("a grant under a condition on the granting card itself: read on each card given it, not read")
     duration = next((str(i.value) for i in items if isinstance(i, Prefix) and i.kind == "duration"), None)
+    turns = tuple(str(i.value) for i in items if isinstance(i, Prefix) and i.kind == "turn")
+    if turns and granted_to is not None and granted_to.whose != "own":
+        # 「相手のターン」 is the giver's opponent's turn, which the card given it would read as its own player's
+        raise ReadError("a grant in a player's turns, to cards of another player than the giver's")
     return Grant(
         granted_to=granted_to,
         keyword=_name(_typed_tokens(items, "NAME")[0]),
         conditions=conditions,
         duration=duration,
+        turns=turns,
     )
 
 
