@@ -222,6 +222,15 @@ TESTS = [
     "tests/test_cardtext_parts.py::test_near_readings_the_review_left_are_still_read",
     "tests/test_cardtext_parts.py::test_parts_of_the_dev_sets_language_in_new_combinations",
     "tests/test_cardtext_parts.py::test_a_tapped_mill_is_of_the_mana_zone_alone",
+    "tests/test_cardtext_parts.py::test_a_misspelt_creature_is_no_race",
+    "tests/test_cardtext_parts.py::test_a_condition_on_a_card_the_sentence_before_makes_as_the_event_happens_is_refused",
+    "tests/test_cardtext_parts.py::test_a_grant_in_a_players_turns_to_the_opponents_cards_is_refused",
+    "tests/test_modelled.py::test_a_spell_or_castle_is_never_put_into_the_battle_zone_instead",
+    "tests/test_modelled.py::test_an_evolution_creature_put_into_the_battle_zone_instead_is_refused_by_name",
+    "tests/test_modelled.py::test_two_silent_skills_that_take_the_top_cards_of_one_deck_are_refused",
+    "tests/test_modelled.py::test_a_spell_cast_with_s_trigger_was_cast_from_the_hand",
+    "tests/test_modelled.py::test_this_card_or_others_replaces_this_cards_event_once",
+    "tests/test_modelled.py::test_a_keyword_given_in_the_opponents_turn_replaces_in_that_turn_alone",
 ]
 # A failure that says only that something took too long: a test's hang guard (a command run
 # with a time limit, ``subprocess.TimeoutExpired``) or the harness's own limit. The fast tests
@@ -2427,6 +2436,63 @@ MUTANTS += [
         '        "「ブロッカー」を持つクリーチャー",',
         '        "ブロッカー",',
         "「自分の他のブロッカー」 refused as a keyword said as a race",
+    ),
+    # -- this release's reviews ----------------------------------------------------------------------
+    M(
+        "spell-put-out",
+        "asp/common/feasible.lp",
+        "no_battle_card(C) :- card_type(C,spell), not card_type(C,creature).",
+        "no_battle_card(C) :- card_type(C,spell), card_type(C,creature).",
+        "a spell shield put into the battle zone instead of broken (403.1)",
+    ),
+    M(
+        "evolution-put-out",
+        "asp/common/feasible.lp",
+        "unmodelled(evolution_put_out) :- enters(X,_,_,C), happens(X), evolution(C).",
+        "",
+        "an evolution creature put into the battle zone instead with nothing under it",
+    ),
+    M(
+        "deck-top-order-free",
+        "dmrules/solving/nextwindows.py",
+        "and not (spec.kind in DECK_TOP_KINDS and not spec.cards)",
+        "and True",
+        "two サイレントスキル taking the top cards of one deck listed in one order alone",
+    ),
+    M(
+        "s-trigger-cast-from-hand",
+        "asp/common/match.lp",
+        "cast_via(E,hand) :- event_cast_from(E,shields).",
+        "",
+        "a spell cast with S・トリガー not seen as cast from the hand",
+    ),
+    M(
+        "this-or-others-twice",
+        "dmrules/reading/cardtext/transform/events.py",
+        "filter=replace(o.filter, other=True)) if isinstance(o, Phrase)",
+        "filter=o.filter) if isinstance(o, Phrase)",
+        "「このクリーチャーまたは自分のドラゴン」 replacing this dragon's destruction twice",
+    ),
+    M(
+        "made-before-condition",
+        "dmrules/reading/cardtext/textreader.py",
+        "and _begun_before(line_before, sentence):",
+        "and False:",
+        "a condition on a card the sentence before makes as the event happens read, the act dropped",
+    ),
+    M(
+        "misspelt-creature-race",
+        "dmrules/reading/cardtext/transform/nouns.py",
+        '"クリーチ" in word or "リーチャ" in word',
+        "False",
+        "「クリーチヤー」 read as a race",
+    ),
+    M(
+        "grant-turns-dropped",
+        "dmrules/reading/cardtext/textreader.py",
+        "    if grant.turns:\n",
+        "    if False:\n",
+        "「相手のターン中、…を得る」 read as had in every turn",
     ),
 ]
 
