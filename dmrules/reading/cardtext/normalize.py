@@ -1833,6 +1833,9 @@ _CANON_PATTERNS = tuple(
             r"バトルゾーンから(?=(?:墓地|マナゾーン|手札|山札[^、。]*?)に(?:置かれる|戻される|加えられる))",
             r"\1が\2",
         ),
+        # 「このクリーチャーまたは自分の他のドラゴン」 (「…が…時、または自分の他のドラゴンが…時」 made one above): this
+        # card or the others, as 「…または自分のドラゴン」 says it
+        (r"(このクリーチャーまたは(?:自分|相手)の)他の", r"\1"),
     )
 )
 # What is replaced, said again before 「かわりに」.
@@ -1915,9 +1918,6 @@ def canonical(text: str) -> str:
         text = text.replace(old, new)
     for pattern, replacement in _CANON_PATTERNS:
         text = pattern.sub(replacement, text)
-    # 「このクリーチャーまたは自分の他のドラゴン」 (「…が…時、または自分の他のドラゴンが…時」 made one above): this card
-    # or the others, as 「…または自分のドラゴン」 says it
-    text = re.sub(r"(このクリーチャーまたは(?:自分|相手)の)他の", r"\1", text)
     if "§FORT§" in text:
         text = text.replace("そのシールドが", "§FORT§が")
     if "を得る" in text:
