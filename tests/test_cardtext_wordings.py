@@ -2884,6 +2884,15 @@ def test_a_spell_put_into_the_graveyard_after_a_follow_ups_lead_is_the_rules_mov
         ("自分のエグザイル・クリーチャーが破壊される時、かわりに手札に戻す。", "エグザイル"),
         # a player putting cards into the shield zone: whose cards, by whose effect, the text does not say
         ("相手がシールドゾーンにカードを置く時、かわりにそのカードを墓地に置く。", "シールドゾーンに"),
+        # a hand discarded as one event, with something else than the cards' move done instead
+        (
+            "自分の手札が相手の呪文によって捨てられる時、かわりに自分のマナゾーンのカードを1枚墓地に置く。",
+            "手札を捨てる時",
+        ),
+        (
+            "相手のクリーチャーの能力によって自分の手札が捨てられる時、かわりにこのクリーチャーを破壊する。",
+            "手札を捨てる時",
+        ),
     ],
 )
 def test_what_a_review_of_this_releases_wordings_found_is_refused(text, named):
@@ -3144,6 +3153,24 @@ def test_a_race_is_still_a_race():
             "相手のクリーチャーが相手のターンのはじめにアンタップする時、かわりにタップされたままになる。",
             None,
         ),
+        # a summon said again as the card put into the battle zone
+        (
+            "相手がクリーチャーを召喚する時、バトルゾーンに出すかわりに、そのクリーチャーを持ち主の山札の一番下に置く。",
+            "相手がクリーチャーを召喚する時、かわりに、そのクリーチャーを持ち主の山札の一番下に置く。",
+            None,
+        ),
+        # the untap step's untapping said with the watched phrase after the turn
+        (
+            "相手のターンのはじめに、相手のコスト3以下のクリーチャーがアンタップされる時、かわりにタップされたままにする。",
+            "相手のコスト3以下のクリーチャーが相手のターンのはじめにアンタップする時、かわりにタップされたままになる。",
+            None,
+        ),
+        # a deck run out said as its cards gone
+        (
+            "自分の山札のカードがなくなってゲームに負ける時、かわりにこのクリーチャーを破壊してもよい。",
+            "自分の山札が0枚になってゲームに負ける時、かわりにこのクリーチャーを破壊してもよい。",
+            None,
+        ),
     ],
 )
 def test_other_wordings_read_as_the_usual_ones(text, same_as, card_type):
@@ -3224,6 +3251,11 @@ def test_moshikuha_is_no_moshi():
         "このクリーチャーが攻撃できる時、攻撃するかわりにタップしてもよい。",
         "ドラゴン1体のかわりに、自分の火のクリーチャーを2体重ねて、その上に置いてもよい。",
         "このカードは、自分のマナゾーンでタップした時、1マナのかわりに2マナを生み出す。",
+        "この呪文を自分のシールドゾーンから唱えた場合、2つのかわりに1つだけ選ぶ。",
+        "自分のシールドが1つもなければ、1つのかわりに3つまで選んでもよい。",
+        "このクリーチャーはW・ブレイカーのかわりに、ブロッカーとスレイヤーを得てもよい。",
+        "バトルゾーンに自分のドラゴンがあれば、このクリーチャーのコストは7のかわりに3になる。",
+        "自分のサムライを進化元とする進化クリーチャーをバトルゾーンに出す時、サムライ1体のかわりにこのクリーチャーの上に置いてもよい。",
     ],
 )
 def test_instead_of_no_event_is_recognised(text):
@@ -3240,6 +3272,9 @@ def test_instead_of_no_event_is_recognised(text):
         "このクリーチャーはブロッカーのかわりにエスケープを得る。",
         # an event watched before 「かわりに」: a replacement of it
         "このクリーチャーが破壊される時、攻撃するかわりにタップしてもよい。",
+        # a creature put out under this one: a replacement of its entering (no evolution source said)
+        "自分の進化クリーチャーをバトルゾーンに出す時、かわりにこのクリーチャーの下に置いてもよい。",
+        "このクリーチャーが破壊される時、コストは5のかわりに3になる。",
     ],
 )
 def test_instead_of_no_event_near_a_replacement_is_not_set_aside(text):

@@ -405,6 +405,13 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         re.compile(r"(?:^|(?<=[。、]))(自分|相手)のターンのはじめに、((?!この)[^。]*?)は、?アンタップするかわりに、?"),
         r"\2が\1のターンのはじめにアンタップする時、かわりに",
     ),
+    # 「相手のターンのはじめに、相手のクリーチャーがアンタップされる時、」: the same, said with the watched phrase
+    (
+        re.compile(
+            r"(?:^|(?<=[。、]))(自分|相手)のターンのはじめに、((?!この)[^。、]*?)がアンタップ(?:される|する)時、"
+        ),
+        r"\2が\1のターンのはじめにアンタップする時、",
+    ),
     # 「そうした場合、そのクリーチャーはバトルゾーンを離れない」: after what was done instead, it stays (as
     # 「…はバトルゾーンにとどまる」 says it; alone, 「離れない」 is a restriction: left as printed)
     (
@@ -667,15 +674,16 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # card named before it may be another than the watched one: left as printed)
     (re.compile(r"(?<=かわりに)、?バトルゾーンに残し(?=てもよい)"), "バトルゾーンにとどまっ"),
     (re.compile(r"(?<=かわりに)、?バトルゾーンに残す(?=$|。)"), "バトルゾーンにとどまる"),
-    # 「自分の山札がなくなって自分がゲームに負ける時」「山札が0枚になった時、ゲームに負けるかわりに」: the loss of a
+    # 「自分の山札がなくなって自分がゲームに負ける時」「山札のカードがなくなって…」「山札が0枚になった時、ゲームに
+    # 負けるかわりに」: the loss of a
     # deck run out, however it ran out (by its last card drawn, or by any other move and the state check after it),
     # as 「自分の山札が0枚になってゲームに負ける時」 (the older 「山札の最後の1枚を引いたことによって」: the draw's)
     (
-        re.compile(r"(^|、)(自分|相手)の山札が(?:0枚に|なく)なって、?(?:\2が)?ゲームに負ける(?=時)"),
+        re.compile(r"(^|、)(自分|相手)の山札(?:のカード)?が(?:0枚に|なく)なって、?(?:\2が)?ゲームに負ける(?=時)"),
         r"\1\2の山札が0枚になってゲームに負ける",
     ),
     (
-        re.compile(r"(^|、)(自分|相手)の山札が(?:0枚に|なく)なった時、(?=ゲームに負けるかわりに)"),
+        re.compile(r"(^|、)(自分|相手)の山札(?:のカード)?が(?:0枚に|なく)なった時、(?=ゲームに負けるかわりに)"),
         r"\1\2の山札が0枚になってゲームに負ける時、",
     ),
     # 「相手がコストを支払わずにクリーチャーを出す時」: that player's creatures put out for free, as

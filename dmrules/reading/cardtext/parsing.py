@@ -61,7 +61,9 @@ NOT_REPLACEMENT = (
     # 「このクリーチャーはブロッカーのかわりにスピードアタッカーを持つ」: a keyword had instead of another, unbracketed
     # (one with a replacement given is one: ``replaces_no_event``)
     re.compile(
-        _NO_WATCH_BEFORE + r"は、?(?:[^、。]*、)?[ァ-ヴー・A-Z＝]+のかわりに、?[ァ-ヴー・A-Z＝]+を(?:得る|持つ)"
+        _NO_WATCH_BEFORE
+        + r"は、?(?:[^、。]*、)?[ァ-ヴー・A-Z＝]+のかわりに、?(?:[ァ-ヴー・A-Z＝]+と)*[ァ-ヴー・A-Z＝]+"
+        + r"を(?:得る|持つ|得[てで]もよい)"
     ),
     # 「自分のマナゾーンでタップした時、1マナのかわりに2マナを生み出す」: the mana a card makes, no event
     re.compile(r"[^。]*\d+マナのかわりに\d+マナを生み出す"),
@@ -123,6 +125,11 @@ NOT_REPLACEMENT = (
     ),
     # 「このクリーチャーを召喚する時、ナイト1体のかわりに、自分のサムライ2体の上に置いてもよい」: its evolution source
     re.compile(r"[^。]*を召喚する時、(?:(?!かわりに)[^。])*?のかわりに、?[^。]*の上に置(?:い[てで]もよい|く)"),
+    # 「自分の…進化クリーチャーをバトルゾーンに出す時、ドラゴン1体のかわりにこのクリーチャーの上に置いてもよい」
+    re.compile(
+        r"[^。]*進化クリーチャーを(?:バトルゾーンに)?出す時、(?:(?!かわりに)[^。])*?\d+体のかわりに、?[^。]*の上に置"
+        r"(?:い[てで]もよい|く)"
+    ),
     # 「ドラゴン1体のかわりに、自分の火のクリーチャーを2体重ねて、その上に置いてもよい」: other evolution sources
     re.compile(_NO_WATCH_BEFORE + r"\d+体のかわりに、?[^。]*?を\d+体重ねて、?その上に置(?:い[てで]もよい|く)"),
     # 「このクリーチャーは、エンジェル・コマンドのかわりに、…1体の上に置いて進化させてもよい」: another evolution source
@@ -180,8 +187,12 @@ NOT_REPLACEMENT = (
     # 「1つ選ぶかわりに両方を選んでもよい」「…あれば、かわりにすべて選ぶ」「かわりに3回選ぶ」: how many modes (or times)
     # are chosen, no event
     re.compile(_NO_WATCH_BEFORE + r"(?:\d+つ(?:を)?選ぶ)?かわりに、?(?:両方|すべて|\d+回)(?:を)?選(?:ぶ|んでもよい)"),
+    # 「2つのかわりに1つだけ選ぶ」「1つのかわりに2つ選ぶ」「1つ選ぶかわりに3つまで選んでもよい」: other mode counts
+    re.compile(_NO_WATCH_BEFORE + r"\d+つ(?:の|(?:を)?選ぶ)かわりに、?\d+つ(?:だけ|まで)?(?:を)?選(?:ぶ|んでもよい)"),
     # 「…カードを使うコストは、かわりに8になる」: a cost set to another number, no event replaced
     re.compile(r"[^。]*コストは、?かわりに\d+になる"),
+    # 「このクリーチャーのコストは8のかわりに4になる」: a cost said as another number, no event
+    re.compile(_NO_WATCH_BEFORE + r"コストは、?\d+のかわりに、?\d+になる"),
     # 「このクリーチャーは、バトルゾーンにある進化元のかわりに、…を1体選び、その上に重ねつつ出してもよい」: another
     # evolution source; 「…は、《X》のかわりに、…ゴッドの左横にリンクしてもよい」: another god linked to: no event
     re.compile(_NO_WATCH_BEFORE + r"進化元のかわりに、?[^。]*[てで]もよい"),
