@@ -518,12 +518,11 @@ class _Counted:
 
 
 def _refused_after(out, error: InputError, jsonl: bool) -> None:
-    """The line that ends a streamed list refused halfway through: the resolutions written are not every one."""
+    """The line that ends a streamed list refused halfway through: the resolutions written are not every one (the
+    text writer says it itself, knowing whether it listed any)."""
     if jsonl:
         out.write(json.dumps({"refused": error.problem}, ensure_ascii=False) + "\n")
-    else:
-        out.write(f"\nrefused: the resolutions above are not every legal one: {error.problem}\n")
-    out.flush()
+        out.flush()
 
 
 MAX_EXPLAINED = 40

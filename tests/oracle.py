@@ -1167,9 +1167,18 @@ def resolve(scenario: Scenario) -> Canonical:
                 raise Unsettled("two replacements with 「そうしたら」 sentences applied in one window")
             for a in with_sentences:
                 r = a.replacement
+                refs = {"this": r.card, "event_card": a.event.card}
+                # A card another event of the window moved is a new card in its new zone: the sentence's
+                # 「このクリーチャー」「そのクリーチャー」 no longer names it, and what it would do to it does nothing.
+                own = {card for card, _ in a.made_moves()}
+                gone = {c for c in cards if final[c] != cards[c].zone and c not in own}
                 for k, step in enumerate(r.ability.then, start=1):
                     label = f"{a.event.id}/{r.id}.then{k}"
-                    specs = tuple(replace(spec, id=f"{label}.{j}") for j, spec in enumerate(step.events, start=1))
+                    specs = tuple(
+                        replace(spec, id=f"{label}.{j}")
+                        for j, spec in enumerate(step.events, start=1)
+                        if not (spec.card in refs and refs[spec.card] in gone)
+                    )
                     follow.append(
                         Pending(StepSpec(specs), r.controller, (("this", r.card), ("event_card", a.event.card)))
                     )

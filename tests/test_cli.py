@@ -194,6 +194,13 @@ def test_cards_exit_status_and_suggestions():
     assert doc["cards"] == [] and doc["suggestions"][0] == "アビスベル＝ジャシン帝"
 
 
+def test_a_card_whose_text_is_unread_says_so_beside_its_text():
+    """A text the compiler cannot read shows why, so that no replacement listed is not taken for none printed."""
+    out = run("cards", "封魔ダンリモス")
+    assert out.returncode == 0
+    assert "\n  unread: " in out.stdout and "replacement 1" not in out.stdout
+
+
 # -- closed pipe, Ctrl-C ---------------------------------------------------------------------------
 
 

@@ -34,3 +34,27 @@ def test_a_list_refused_halfway_ends_with_a_refused_line(tmp_path, jsonl):
         assert "not modelled" in json.loads(last)["refused"]
     else:
         assert last.startswith("refused: the resolutions above are not every legal one")
+
+
+TWO_DRAGON_DANCERS = """\
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: R1, card: 竜舞の化身}
+      - {id: R2, card: 竜舞の化身}
+    mana: [{id: m1, card: {name: マナのドラゴン, type: creature, races: [アーマード・ドラゴン]}}]
+  opponent:
+    battle: [{id: X, card: {name: 破壊者, type: creature}}]
+effect: {source: X, controller: opponent, events: [{id: e1, destroy: R1}, {id: e2, destroy: R2}]}
+"""
+
+
+def test_a_situation_refused_before_any_resolution_says_none_is_listed(tmp_path):
+    """Refused before a resolution was written: the refusal does not speak of resolutions above."""
+    path = tmp_path / "dancers.yaml"
+    path.write_text(TWO_DRAGON_DANCERS, encoding="utf-8")
+    out = run_cli("solve", str(path))
+    assert out.returncode == 2 and "not modelled" in out.stderr
+    assert "Resolution" not in out.stdout
+    assert out.stdout.strip().splitlines()[-1].startswith("refused: no resolution is listed: not modelled")

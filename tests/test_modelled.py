@@ -3129,3 +3129,62 @@ def test_a_keyword_given_in_the_opponents_turn_replaces_in_that_turn_alone(turn,
     """「相手のターン中、このクリーチャーは「エスケープ」を得る」: in the opponent's turn it may put a shield into the
     hand instead of being destroyed; in its own player's turn it has no エスケープ."""
     assert finals(dmrules.solve(scenario(ESCAPE_IN_TURN.replace("TURN", turn))), "K", "s1") == expected
+
+
+L_GATE_AND_SKULL_MOON = """
+turn: TURN
+players:
+  me:
+    battle: [{id: NK, card: 三日月鉄人ネムカッチャン}]
+    graveyard: [{id: GM, card: まんまるロボタ}]
+  opponent:
+    battle:
+      - {id: SM, card: 神羅スカル・ムーン}
+      - {id: X, card: {name: 全体破壊, type: creature}}
+effect:
+  source: X
+  controller: opponent
+  events: [{id: e1, destroy: NK}, {id: e2, destroy: SM}]
+"""
+
+
+@pytest.mark.parametrize("turn", ["me", "opponent"])
+def test_a_follow_up_does_not_name_its_card_once_another_event_moved_it(turn):
+    """ネムカッチャン's L・ゲート keeps it in the battle zone and returns まんまるロボタ; 神羅スカル・ムーン destroys it
+    instead of itself in the same window. Its 「そうした場合、このクリーチャーを山札の一番下に置く」 names the creature
+    in the battle zone: the card in the graveyard is a new card, which the step does not put into the deck."""
+    solution = dmrules.solve(scenario(L_GATE_AND_SKULL_MOON.replace("TURN", turn)))
+    assert finals(solution, "NK", "GM", "SM") == [
+        ("deck", "hand", "graveyard"),  # L・ゲート alone: its follow-up puts ネムカッチャン into the deck
+        ("graveyard", "graveyard", "battle"),  # スカル・ムーン alone
+        ("graveyard", "graveyard", "graveyard"),  # neither
+        ("graveyard", "hand", "battle"),  # both: ネムカッチャン stays in the graveyard
+    ]
+
+
+def test_a_replacement_of_an_event_an_earlier_decision_supersedes_still_does_what_it_does_instead():
+    """On the opponent's turn its 神羅スカル・ムーン, decided first, may destroy my evolution creature instead of
+    itself; my 優雪妖精バケット・バケコ, decided after it, may still go to the mana zone instead of that creature's
+    first destruction: every decision is made before anything is applied (609.9), and an application whose event another
+    application supersedes still does what it does instead, as A08's two アーテル・ゴルギーニ each destroy the other
+    (docs/semantics.md). Not obliged then (the event will not happen), it may be applied or not; スカル・ムーン taking
+    バケコ itself leaves it nothing to do (it would be in two places)."""
+    text = """
+    turn: opponent
+    players:
+      me:
+        battle:
+          - {id: BK, card: 優雪妖精バケット・バケコ}
+          - {id: E, card: {name: 進化, type: evolution_creature, power: 5000, cost: 5}}
+      opponent:
+        battle:
+          - {id: SM, card: 神羅スカル・ムーン}
+          - {id: X, card: {name: 破壊者, type: creature}}
+    effect: {source: X, controller: opponent, events: [{id: e1, destroy: E}, {id: e2, destroy: SM}]}
+    """
+    assert finals(dmrules.solve(scenario(text)), "BK", "E", "SM") == [
+        ("battle", "graveyard", "battle"),  # スカル・ムーン takes E; バケコ not applied
+        ("graveyard", "graveyard", "battle"),  # スカル・ムーン takes バケコ: E's destruction happens
+        ("mana", "battle", "graveyard"),  # スカル・ムーン not applied: バケコ must be
+        ("mana", "graveyard", "battle"),  # スカル・ムーン takes E; バケコ applied all the same
+    ]

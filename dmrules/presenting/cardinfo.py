@@ -144,6 +144,8 @@ def card_text(card: CardDef, detailed: bool = False) -> str:
         lines.append("  (structured form written by hand)")
     if card.partial:
         lines.append(f"  partial: {card.partial}")
+    if card.unread:  # a text with an ability the compiler cannot read: a scenario naming the card is refused
+        lines.append(f"  unread: {card.unread}")
     if card.note:
         lines.append(f"  note: {card.note}")
     for i, ability in enumerate(card.replacements, start=1):

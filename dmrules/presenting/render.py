@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import IO
 
-from ..game.errors import DmrulesError
+from ..game.errors import DmrulesError, InputError
 from ..game.events import Event
 from ..game.outcome import EventInfo, Resolution, Solution, Streamed, Trigger, Window
 from ..game.scenario import Scenario
@@ -356,8 +356,12 @@ def stream_text(scenario: Scenario, out: IO[str], **limits) -> Streamed:
 
     try:
         streamed = stream_batched(scenario, batched, emit, **limits)
-    except DmrulesError:  # what was written ends as whole lines; the error follows on standard error
+    except DmrulesError as error:  # what was written ends as whole lines; the error follows on standard error
         out.write("\n")
+        if isinstance(error, InputError):  # a scenario refused as it was solved: the list written is not whole
+            listed = "the resolutions above are not every legal one" if count[0] else "no resolution is listed"
+            out.write(f"\nrefused: {listed}: {error.problem}\n")
+            out.flush()
         raise
     out.write(
         "\n\n"

@@ -189,6 +189,7 @@ def follow_ups(state: Scenario, window: Window) -> list[Pending]:
             "event_card": replaced.card if replaced else None,
             "event_source": replaced.source if replaced else None,
         }
+        gone = _moved_by_others(state, window, app)
         for k, step in enumerate(ability.then if ability else (), start=1):
             label = f"{app.event}/{app.replacement.id}.then{k}"
             # A step's 「そうした場合」 within the follow-ups names an earlier one's event (``then1.1``).
@@ -200,6 +201,9 @@ def follow_ups(state: Scenario, window: Window) -> list[Pending]:
                 events=tuple(
                     replace(e, id=f"{label}.{j}", cards=tuple(refs.get(c) or c for c in e.cards))
                     for j, e in enumerate(step.events, 1)
+                    # 「そうした場合、このクリーチャーを…」: a card another event of the window moved is a new card,
+                    # which the step no longer names: that part does nothing
+                    if not any(c in ("this", "event_card") and refs.get(c) in gone for c in e.cards)
                 ),
                 by=step.by,
                 condition=condition,
@@ -207,32 +211,47 @@ def follow_ups(state: Scenario, window: Window) -> list[Pending]:
                 afterwards=step.afterwards,
             )
             out.append(_follow_up(state, app, step, label))
-    if window.battle_losers:
-        events = {e.id: e for e in window.happened}
-        specs = tuple(
-            EventSpec(
-                id=f"{battle}/loses:{card}",
-                kind="destroy",
-                cards=(card,),
-                source=events[battle].source if battle in events else None,
-                by="battle",
-                partner=next((c for c in events[battle].cards if c != card), None) if battle in events else None,
-            )
-            for battle, card in window.battle_losers
-        )
-        battle = window.battle_losers[0][0]
-        controller = next((e.controller for e in state.events if e.id == battle), state.turn_player)
-        out.append(
-            Pending(
-                Step(specs, by="battle", label=f"{battle}/result"),
-                controller,
-                None,
-                "battle",
-                f"{battle}/result",
-                "battle",
-            )
-        )
+    battle = _battle_result(state, window)
+    if battle is not None:
+        out.append(battle)
     return out
+
+
+def _battle_result(state: Scenario, window: Window) -> Pending | None:
+    """The window of a battle's result: its losers destroyed."""
+    if not window.battle_losers:
+        return None
+    events = {e.id: e for e in window.happened}
+    specs = tuple(
+        EventSpec(
+            id=f"{battle}/loses:{card}",
+            kind="destroy",
+            cards=(card,),
+            source=events[battle].source if battle in events else None,
+            by="battle",
+            partner=next((c for c in events[battle].cards if c != card), None) if battle in events else None,
+        )
+        for battle, card in window.battle_losers
+    )
+    battle = window.battle_losers[0][0]
+    controller = next((e.controller for e in state.events if e.id == battle), state.turn_player)
+    return Pending(
+        Step(specs, by="battle", label=f"{battle}/result"), controller, None, "battle", f"{battle}/result", "battle"
+    )
+
+
+def _moved_by_others(state: Scenario, window: Window, app: Application) -> frozenset[str]:
+    """The cards that changed zones in the window by an event the application did not make itself: each is a new
+    card in its new zone, which its follow-up's 「このクリーチャー」「そのクリーチャー」 does not name (the card
+    ネムカッチャン's L・ゲート kept in the battle zone, then destroyed instead of 神羅スカル・ムーン, is not put
+    from the graveyard into the deck)."""
+    return frozenset(
+        card
+        for e in window.happened
+        if e.to_zone is not None and not (e.instead_of == app.event and e.made_by == app.replacement.id)
+        for card in e.cards
+        if card in state.cards and window.final.get(card, state.cards[card].zone) != state.cards[card].zone
+    )
 
 
 def _ability_of(state: Scenario, ref: ReplacementRef) -> ReplacementAbility | None:
