@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import csv
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, seed, settings
@@ -147,7 +148,11 @@ def test_a_text_of_100_kb_is_read_in_linear_work(grammar, monkeypatch) -> None:
     # so often: the whole text is gone through, each sentence once (bench/ reads 100 KB of
     # replacement sentences).
     rng = random.Random(5)
-    plain = [s for s in SENTENCES if "かわり" not in s]
+    # (a line that gives the abilities after it under a condition, 「…次の能力を得る」, would refuse every replacement
+    # after it: none is among them)
+    plain = [
+        s for s in SENTENCES if "かわり" not in s and not re.search(r"(?:次|以下)の(?:\d+つの)?能力を(?:得る|持つ)", s)
+    ]
     instead = [s for s in SENTENCES if "かわり" in s]
     parts: list[str] = []
     while sum(map(len, parts)) < 100_000:

@@ -3280,3 +3280,73 @@ def test_instead_of_no_event_is_recognised(text):
 def test_instead_of_no_event_near_a_replacement_is_not_set_aside(text):
     result = compile_text(text)
     assert not (result.complete and not result.has_replacement)
+
+
+# A line that gives the abilities after it under a condition: the one line its reminder's condition is read on, and
+# no other (which lines it gives, a text of one line after another does not say).
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a line between the reminder and the replacement
+        "ホーリー・フィールド(自分のシールドの数が相手以上であれば、このクリーチャーは次の能力を得る) / "
+        "このクリーチャーは攻撃されない。 / このクリーチャーが破壊される時、かわりに山札の一番下に置く。",
+        "メタモーフ(自分のマナゾーンに7枚以上カードがあれば、このクリーチャーは次の能力を得る) / "
+        "このクリーチャーが破壊される時、かわりに手札に戻す。 / "
+        "自分の他のクリーチャーが破壊される時、かわりにこのクリーチャーを破壊してもよい。",
+        # ミント・ミラージュ (the classic list): its replacement after a line of アクセル's abilities
+        "アクセル(このクリーチャーにクロスギアがクロスされている時、このクリーチャーは次の能力を得る) / "
+        "このクリーチャーはブロックされない。 / "
+        "このクリーチャーが破壊される時、かわりに、このクリーチャーにクロスしてあるクロスギアを1枚墓地に置いてもよい。",
+        # the condition said in a sentence of its own
+        "バトルゾーンに自分のドラゴンがあれば、このクリーチャーは次の能力を得る。 / "
+        "このクリーチャーが破壊される時、かわりに手札に戻す。",
+        "自分の手札が1枚もなければ、この呪文は以下の能力を得る。 / ブロッカー / "
+        "このクリーチャーがバトルゾーンを離れる時、かわりにマナゾーンに置く。",
+    ],
+)
+def test_a_replacement_a_condition_line_may_give_is_refused(text):
+    result = compile_text(text)
+    problems = " ".join(s.problem or "" for s in result.problems)
+    assert "gives the abilities after it under a condition" in problems, problems
+    texts = {s.text for s in result.problems}
+    assert not any(a.text in texts for a in result.abilities)
+
+
+def test_the_line_right_after_a_condition_reminder_holds_under_its_condition():
+    """The line a reminder's condition is read on still reads, with the condition."""
+    result = compile_text(
+        "メタモーフ(自分のマナゾーンに7枚以上カードがあれば、このクリーチャーは次の能力を得る) / "
+        "このクリーチャーが破壊される時、かわりに手札に戻す。"
+    )
+    assert result.complete and len(result.abilities) == 1 and result.abilities[0].conditions
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "このクリーチャーがタップされていれば、上の能力は使えない。",
+        "相手のターン中、この能力は使えない。",
+        "自分のマナゾーンに闇のカードが3枚以上あれば、この能力は使えない。",
+        "バトルゾーンにある自分の他の闇のクリーチャーもこの能力を得る。",
+    ],
+)
+def test_a_line_that_names_an_ability_before_it_refuses_the_card(line):
+    """「上の能力は使えない」「…もこの能力を得る」 on a line of its own: the replacement before it is not read alone."""
+    text = "このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。 / W・ブレイカー / " + line
+    result = compile_text(text)
+    assert not result.complete
+    assert any("says when an ability printed before it" in (s.problem or "") for s in result.problems)
+    scenario_text = f"""
+    turn: opponent
+    players:
+      me:
+        battle:
+          - id: K
+            card: {{name: 守り手, type: creature, text: "{text}"}}
+        hand: [h1]
+      opponent:
+        battle: [{{id: X, card: {{name: 破壊役, type: creature}}}}]
+    effect: {{source: X, controller: opponent, events: [{{id: e1, destroy: K}}]}}
+    """
+    with pytest.raises(dmrules.InputError, match="cannot be read"):
+        scenario(scenario_text)

@@ -297,6 +297,72 @@ def _survivors_refused(result: c.Compiled) -> c.Compiled:
     return replace(result, abilities=kept, sentences=sentences)
 
 
+# 「…このクリーチャーは次の能力を得る」: abilities printed after it, under its condition. Which of the lines after it
+# it gives, the text as given (one line after another) does not say: a reminder's condition (「メタモーフ(…次の能力を
+# 得る)」, a condition keyword alone) is read on the line right after it (``_keyword_condition``), and a replacement
+# on any later line, or after a sentence that says it (「…なければ、このクリーチャーは次の能力を得る。」), is refused.
+_REMINDER_BELOW = re.compile(r"\([^()]*(?:次|以下)の(?:\d+つの)?能力を(?:得る|持つ)\)$")
+_SENTENCE_BELOW = re.compile(r"(?:次|以下)の(?:\d+つの)?能力を(?:得る|持つ)。?$")
+_SIDES = re.compile(r"\s*／\s*(?![^《「]*[》」])")
+
+
+def _lines_below(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, the line that gives it) of each line of ``text`` that a line before it may give its abilities
+    to under a condition, but for the one line a reminder's condition is read on."""
+    table = c.keyword_table()
+    alone = {*table.get("condition_reminders", {}), *table["conditions"], *table.get("flag_keywords", {})}
+    labels = tuple(f"{label}{mark}" for label in (*table.get("labels", {}), *table.get("flags", {})) for mark in "-−:")
+    out: list[tuple[int, int, str]] = []
+    offset = 0
+    for side in _SIDES.split(text):  # a twinpact's other side is a card of its own
+        below, first = None, False
+        for raw in c._LINES.split(side):
+            if not raw.strip():
+                continue
+            start = text.find(raw, offset)
+            offset = start + len(raw)
+            line = normalize(raw).rstrip("。")
+            if below is not None and not first and not line.startswith(labels):
+                out.append((start, offset, below))
+            first = False
+            if _REMINDER_BELOW.search(line) or line in alone:
+                below, first = line, True
+            elif _SENTENCE_BELOW.search(line):
+                below = line
+    return out
+
+
+def _below_refused(result: c.Compiled) -> c.Compiled:
+    """A replacement (or the effect's own 「かわりに」) printed after a line that gives the abilities after it under a
+    condition, where that condition is not read on it, is refused: read as always held, it would apply without it."""
+    spans = _lines_below(result.text)
+    verdicts = ("replacement", "self_replacement")
+    given = {
+        id(s): below
+        for s in result.sentences
+        if s.verdict in verdicts
+        for start, end, below in spans
+        if start <= s.offset < end
+    }
+    if not given:
+        return result
+    sentences = [
+        replace(
+            s,
+            verdict="unreadable",
+            problem=f"「{given[id(s)][:20]}…」 gives the abilities after it under a condition: whether this line is "
+            "one of them, the text as given (one line after another) does not say; not read",
+        )
+        if id(s) in given
+        else s
+        for s in result.sentences
+    ]
+    texts = {s.text for s in result.sentences if id(s) in given}
+    kept = [a for a in result.abilities if a.text not in texts]
+    lost = sum(s.verdict == "self_replacement" for s in result.sentences if id(s) in given)
+    return replace(result, abilities=kept, sentences=sentences, self_replacements=result.self_replacements - lost)
+
+
 _SPELL_TYPES = ("呪文", "spell", "twinpact", "ツインパクト")
 # A card of a type that is no creature, as its abilities name it (「このクロスギア」)
 _THIS_NOUNS = {
@@ -360,7 +426,7 @@ class TextReader:
             self._close()
             using = _using_ability(self.groups[before:])
         _check(self.groups, self.result, self.this_noun)
-        return _survivors_refused(self.result)
+        return _below_refused(_survivors_refused(self.result))
 
     def _used_ability(self, raw_line: str, line_offset: int, ability: ReplacementAbility) -> bool:
         """The line after an ability that uses 「次の能力」 instead (サイレントスキル): when it is actions the
@@ -852,6 +918,11 @@ def _unmarked_problem(body: str, done: list[c.Sentence]) -> str | None:
             f"「{body[:16]}…」 on the line after a replacement goes on with it (what follows it, when it may be used): "
             "part of the replacement the line break cannot set apart; not read"
         )
+    if any(s.verdict == "replacement" for s in done) and _NAMES_AN_ABILITY.match(body):
+        return (
+            f"「{body[:16]}…」 after a replacement says when an ability printed before it may not be used, or who "
+            "else has it: which ability, and what it changes, is not read; not read"
+        )
     unmarked = next((s for _, s in sentences(body) if _UNMARKED.search(s.rstrip("。"))), None)
     if unmarked is not None:
         return (
@@ -997,6 +1068,11 @@ def _holder_named(sentence: str, pending: PendingGrant | None, keyword: str | No
 # before may be used (「この能力は1ターンに1度しか使えない」)
 _GOES_ON_WORDS = tuple(c.FOLLOW_UP) + ("その後", "そうしなければ", "そうしない場合")
 _USE_LIMITED = re.compile(r"(?:この|その)(?:能力|効果)は|[^。]*?(?:しか使え|のみ使え)")
+# 「…タップされていれば、上の能力は使えない」「相手のターン中、この能力は使えない」「…他のドラゴンもこの能力を得る」:
+# an ability printed before it, named (a condition on its use, or a grant of it to other cards)
+_NAMES_AN_ABILITY = re.compile(
+    r"[^。]*?(?:この|上の|これらの|その)(?:能力|効果)(?:は[^。]*?使え(?:ない|ず)|を[^。]*?(?:得る|持つ|与える))"
+)
 
 
 # A sentence after a replacement, in its line, that says more of it: when it may be used (「この能力は1ターンに
