@@ -53,6 +53,8 @@ TESTS = [
     "tests/test_modelled.py::test_a_follow_up_does_not_name_its_card_once_another_event_moved_it",
     "tests/test_cli.py::test_a_card_whose_text_is_unread_says_so_beside_its_text",
     "tests/test_cli_refused_stream.py",
+    "tests/test_cardtext_wordings.py::test_a_replacement_a_condition_line_may_give_is_refused",
+    "tests/test_cardtext_wordings.py::test_a_line_that_names_an_ability_before_it_refuses_the_card",
     "tests/test_stream.py",
     "tests/test_vocabulary.py",
     "tests/test_perf.py",
@@ -2574,6 +2576,27 @@ MUTANTS += [
         'if count[0] else "no resolution is listed"',
         'if True else ""',
         "a refusal before any resolution speaks of the resolutions above",
+    ),
+    M(
+        "condition-line-past-the-next",
+        "dmrules/reading/cardtext/textreader.py",
+        "            if below is not None and not first and not line.startswith(labels):",
+        "            if False:",
+        "a replacement two lines below メタモーフ's reminder read as always held",
+    ),
+    M(
+        "condition-sentence-below",
+        "dmrules/reading/cardtext/textreader.py",
+        "            elif _SENTENCE_BELOW.search(line):",
+        "            elif False:",
+        "a replacement after 「…なければ、このクリーチャーは次の能力を得る。」 read as always held",
+    ),
+    M(
+        "ability-named-after",
+        "dmrules/reading/cardtext/textreader.py",
+        '    if any(s.verdict == "replacement" for s in done) and _NAMES_AN_ABILITY.match(body):',
+        "    if False:",
+        "「上の能力は使えない」 after a replacement dropped",
     ),
 ]
 
