@@ -53,6 +53,7 @@ TESTS = [
     "tests/test_modelled.py::test_a_follow_up_does_not_name_its_card_once_another_event_moved_it",
     "tests/test_cli.py::test_a_card_whose_text_is_unread_says_so_beside_its_text",
     "tests/test_cli_refused_stream.py",
+    "tests/test_modelled.py::test_a_mandatory_replacement_that_would_put_a_spell_into_the_battle_zone_is_not_owed",
     "tests/test_cardtext_wordings.py::test_a_replacement_a_condition_line_may_give_is_refused",
     "tests/test_cardtext_wordings.py::test_a_line_that_names_an_ability_before_it_refuses_the_card",
     "tests/test_stream.py",
@@ -2597,6 +2598,13 @@ MUTANTS += [
         '    if any(s.verdict == "replacement" for s in done) and _NAMES_AN_ABILITY.match(body):',
         "    if False:",
         "「上の能力は使えない」 after a replacement dropped",
+    ),
+    M(
+        "spell-put-out-owed",
+        "asp/common/feasible.lp",
+        "                 not enter_blocked(R,E).",
+        "                 true.",
+        "a mandatory replacement that would put a spell into the battle zone owed: no resolution",
     ),
 ]
 

@@ -3188,3 +3188,40 @@ def test_a_replacement_of_an_event_an_earlier_decision_supersedes_still_does_wha
         ("mana", "battle", "graveyard"),  # スカル・ムーン not applied: バケコ must be
         ("mana", "graveyard", "battle"),  # スカル・ムーン takes E; バケコ applied all the same
     ]
+
+
+TENJOU_TENGE = (
+    "虹帝双極∞:自分の山札の上から3枚を表向きにする。こうして表向きにしたツインパクトカードの呪文側を、コストを支払わずに"
+    "唱えてもよい。そうしたら、その呪文を唱えた後、墓地に置くかわりにバトルゾーンに出す。残りを自分のマナゾーンに置く。"
+)
+SPELL_CAST_BY_AN_ABILITY = """
+turn: me
+players:
+  me:
+    battle:
+      - id: X
+        card:
+          name: 天上天下双極∞
+          type: creature
+          text: "TEXT"
+    hand:
+      - {id: R, card: {name: 唱えた呪文, type: TYPE, cost: 3, power: 3000}}
+  opponent: {}
+effect:
+  controller: me
+  by: spell
+  source: R
+  cast_from: hand
+  cast_by: X
+  events: [{id: e1, spell_to_graveyard: R}]
+"""
+
+
+@pytest.mark.parametrize(("card_type", "final"), [("spell", "graveyard"), ("[creature, spell]", "battle")])
+def test_a_mandatory_replacement_that_would_put_a_spell_into_the_battle_zone_is_not_owed(card_type, final):
+    """天上天下双極∞'s 「その呪文を唱えた後、墓地に置くかわりにバトルゾーンに出す」, mandatory: a twinpact's spell side
+    goes to the battle zone as its creature side; a spell with no creature side is never put there (403.1), so the
+    replacement cannot be performed (609.4) and the spell goes to the graveyard (once a fault: no resolution)."""
+    text = SPELL_CAST_BY_AN_ABILITY.replace("TYPE", card_type).replace("TEXT", TENJOU_TENGE)
+    solution = dmrules.solve(scenario(text))
+    assert finals(solution, "R") == [(final,)]
