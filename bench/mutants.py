@@ -2017,8 +2017,8 @@ MUTANTS += [
     M(
         "first-break-mandatory-owed-twice",
         "asp/common/feasible.lp",
-        "not ex_life_taken(R,E), not first_taken(R,E).",
-        "not ex_life_taken(R,E).",
+        "not ex_life_taken(R,E), not first_taken(R,E),",
+        "not ex_life_taken(R,E),",
         "a mandatory first-break replacement owed on each shield of a W-break: no legal resolution",
     ),
     M(
