@@ -921,7 +921,7 @@ def _unmarked_problem(body: str, done: list[c.Sentence]) -> str | None:
     if any(s.verdict == "replacement" for s in done) and _NAMES_AN_ABILITY.match(body):
         return (
             f"「{body[:16]}…」 after a replacement says when an ability printed before it may not be used, or who "
-            "else has it: which ability, and what it changes, is not read; not read"
+            "else has it: which ability, and what it changes, the vocabulary does not state; not read"
         )
     unmarked = next((s for _, s in sentences(body) if _UNMARKED.search(s.rstrip("。"))), None)
     if unmarked is not None:
