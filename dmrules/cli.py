@@ -468,14 +468,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if not args.html:  # written as the resolutions are found, none kept
         if args.json or args.jsonl:
             limits.update(verbose=args.verbose)
-        if not args.json:
-            out = _Counted(sys.stdout)
-            try:
-                chosen.stream(scenario, out, **limits)
-            except InputError as error:
-                if out.written:  # resolutions written already: say on the same output that they are not all
-                    _refused_after(out, error, jsonl=bool(args.jsonl))
-                raise
+        if not args.json:  # a refusal halfway through ends the list written with a line that says so (the writer's)
+            chosen.stream(scenario, sys.stdout, **limits)
             return EXIT_OK
         # one JSON document: written out whole once solved (spilled to a temporary file past a few megabytes), so a
         # scenario refused halfway through its solution leaves no broken document on the standard output
@@ -500,29 +494,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
     assert chosen.whole is not None  # --jsonl with --html was refused above
     chosen.whole(scenario, solution, sys.stdout)
     return EXIT_OK
-
-
-class _Counted:
-    """An output that tells whether anything was written to it."""
-
-    def __init__(self, out) -> None:
-        self.out = out
-        self.written = False
-
-    def write(self, text: str) -> int:
-        self.written = self.written or bool(text)
-        return self.out.write(text)
-
-    def flush(self) -> None:
-        self.out.flush()
-
-
-def _refused_after(out, error: InputError, jsonl: bool) -> None:
-    """The line that ends a streamed list refused halfway through: the resolutions written are not every one (the
-    text writer says it itself, knowing whether it listed any)."""
-    if jsonl:
-        out.write(json.dumps({"refused": error.problem}, ensure_ascii=False) + "\n")
-        out.flush()
 
 
 MAX_EXPLAINED = 40

@@ -3350,3 +3350,13 @@ def test_a_line_that_names_an_ability_before_it_refuses_the_card(line):
     """
     with pytest.raises(dmrules.InputError, match="cannot be read"):
         scenario(scenario_text)
+
+
+def test_the_line_after_a_reminder_of_abilities_said_otherwise_is_not_read_as_always_held():
+    """「(…以下の能力を得る)」: a reminder of a condition dmrules does not read, as 「次の能力を得る」 is; the line
+    after it is never read as an ability always held."""
+    result = compile_text(
+        "ハイパー・フィールド(自分のシールドが5つ以上あれば、このクリーチャーは以下の能力を得る) / "
+        "このクリーチャーが破壊される時、かわりに手札に戻す。"
+    )
+    assert not result.complete and not result.abilities

@@ -35,6 +35,7 @@ from ..checking.explain import Violation, WhyNot, WhyStep
 from ..checking.verify import VerifyResult
 from ..game import compact
 from ..game.compact import SCHEMA, event_json
+from ..game.errors import InputError
 from ..game.outcome import Application, ReplacementRef, Resolution, Solution, Streamed, Trigger, Window
 from ..game.scenario import Scenario
 
@@ -298,13 +299,18 @@ def stream_jsonl(scenario: Scenario, out: IO[str], **limits: Any) -> Streamed:
     sink = Bytes(out)
     add = sink.add
     add(dumps({"header": True, **header_json(scenario)}, option=LINE))
-    streamed = _stream(
-        scenario,
-        sink,
-        lambda item: add(dumps(item, option=LINE)),
-        lambda name, definition: add(dumps({"window": name, **definition}, option=LINE)),
-        limits,
-    )
+    try:
+        streamed = _stream(
+            scenario,
+            sink,
+            lambda item: add(dumps(item, option=LINE)),
+            lambda name, definition: add(dumps({"window": name, **definition}, option=LINE)),
+            limits,
+        )
+    except InputError as error:  # refused as it was solved: the lines written are not every resolution
+        add(dumps({"refused": error.problem}, option=LINE))
+        sink.flush()
+        raise
     add(dumps(trailer_json(streamed), option=LINE))
     sink.flush()
     return streamed

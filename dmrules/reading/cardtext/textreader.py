@@ -299,8 +299,8 @@ def _survivors_refused(result: c.Compiled) -> c.Compiled:
 
 # 「…このクリーチャーは次の能力を得る」: abilities printed after it, under its condition. Which of the lines after it
 # it gives, the text as given (one line after another) does not say: a reminder's condition (「メタモーフ(…次の能力を
-# 得る)」, a condition keyword alone) is read on the line right after it (``_keyword_condition``), and a replacement
-# on any later line, or after a sentence that says it (「…なければ、このクリーチャーは次の能力を得る。」), is refused.
+# 得る)」, a condition keyword alone) is read on the line right after it (``_keyword_condition``, by the same pattern),
+# and a replacement on any later line, or after a sentence that says it (「…なければ、…次の能力を得る。」), is refused.
 _REMINDER_BELOW = re.compile(r"\([^()]*(?:次|以下)の(?:\d+つの)?能力を(?:得る|持つ)\)$")
 _SENTENCE_BELOW = re.compile(r"(?:次|以下)の(?:\d+つの)?能力を(?:得る|持つ)。?$")
 _SIDES = re.compile(r"\s*／\s*(?![^《「]*[》」])")
@@ -870,7 +870,7 @@ def _keyword_condition(
         return _UNKNOWN_CONDITION, body  # 「KP−…」: a label of abilities used only as its keyword says
     if keyword is not None and _NUMBERED_LABEL.match(line) and not _CONDITION_SAID.search(body):
         return _UNKNOWN_CONDITION, body  # 「マナ武装5:」「革命2−」 with no condition said after it: the label's
-    if condition is None and re.search(r"\([^()]*次の能力を得る\)$", bare):
+    if condition is None and _REMINDER_BELOW.search(bare):
         # a reminder whose condition dmrules does not read (アクセル, 「自然x1(…次の能力を得る)」): the abilities after
         # it are conditional, never read as always held; シールド・フォース's are read where its label says so (「SF−」)
         label = next((v for k, v in table.get("flag_keywords", {}).items() if bare.startswith(k)), None)
