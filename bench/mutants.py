@@ -1592,7 +1592,7 @@ MUTANTS += [
     M(
         "next-ability-reminder-passed-over",
         "dmrules/reading/cardtext/textreader.py",
-        '    if condition is None and re.search(r"\\([^()]*次の能力を得る\\)$", bare):',
+        "    if condition is None and _REMINDER_BELOW.search(bare):",
         "    if False:",
         "an ability after 「アクセル(…次の能力を得る)」 read as always held",
     ),
