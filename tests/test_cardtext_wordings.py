@@ -3360,3 +3360,131 @@ def test_the_line_after_a_reminder_of_abilities_said_otherwise_is_not_read_as_al
         "このクリーチャーが破壊される時、かわりに手札に戻す。"
     )
     assert not result.complete and not result.abilities
+
+
+@pytest.mark.parametrize(
+    ("text", "form"),
+    [
+        (  # a state said with 「時」 before the watched event: a condition
+            "自分のシールドが１枚もない時、このクリーチャーが破壊されるなら、かわりに自分の手札を1枚捨ててもよい。",
+            {
+                "watch": {"event": "destroy", "card": "this"},
+                "if": [{"zone": "shields", "whose": "own", "at_most": 0}],
+                "instead": ["stay", {"discard": 1}],
+                "optional": True,
+            },
+        ),
+        (
+            "自分のシールドが２枚以下の時、このクリーチャーが破壊されるかわりに、自分の手札を1枚捨ててもよい。",
+            {
+                "watch": {"event": "destroy", "card": "this"},
+                "if": [{"zone": "shields", "whose": "own", "at_most": 2}],
+                "instead": ["stay", {"discard": 1}],
+                "optional": True,
+            },
+        ),
+        (  # 「バトルゾーンにある時」: while it is there
+            "このクリーチャーがバトルゾーンにある時、自分のシールドがブレイクされるなら、かわりにこのクリーチャーを自分の"
+            "手札に戻す。",
+            {
+                "watch": {"event": "break", "card": {"whose": "own"}},
+                "if": [{"this_in": ["battle"]}],
+                "instead": ["stay", {"this_to": "hand"}],
+                "works_in": "any",
+            },
+        ),
+        (  # the player who returns the creature said as the agent
+            "相手が自分のクリーチャーを手札に戻す時、かわりにそのクリーチャーを持ち主のマナゾーンに置いてもよい。",
+            {
+                "watch": {
+                    "event": "return_to_hand",
+                    "card": {"whose": "own", "type": "creature"},
+                    "from": "battle",
+                    "when": ["by_opponent"],
+                },
+                "instead": [{"move_to": "mana"}],
+                "optional": True,
+            },
+        ),
+        (  # a player putting cards into the mana zone, with the cause between
+            "相手が呪文によって自身のマナゾーンにカードを置く時、かわりにそのカードを持ち主の墓地に置く。",
+            {
+                "watch": {"event": "put_into_mana", "card": {"whose": "opponent"}, "when": ["by_spell"]},
+                "instead": [{"move_to": "graveyard"}],
+            },
+        ),
+        (  # 「種族にドラゴンとある」 before whose cards
+            "種族にドラゴンとある自分のクリーチャーがバトルゾーンを離れる時、かわりにこのクリーチャーを自分のマナゾーンに"
+            "置いてもよい。",
+            {
+                "watch": {"event": "leave", "card": {"whose": "own", "race": "ドラゴン"}},
+                "instead": ["stay", {"this_to": "mana"}],
+                "optional": True,
+            },
+        ),
+        (  # the watched shield said to stay after the replacement
+            "自分のシールドがブレイクされる時、かわりに自分の手札を1枚捨ててもよい。そうした場合、そのシールドはシールド"
+            "ゾーンに残る。",
+            {
+                "watch": {"event": "break", "card": {"whose": "own"}},
+                "instead": ["stay", {"discard": 1}],
+                "optional": True,
+            },
+        ),
+    ],
+)
+def test_a_state_said_with_toki_an_agent_said_first_and_a_shield_said_to_stay(text, form):
+    assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a state said with 「時」 right before 「かわりに」: no event watched
+        "このクリーチャーがバトルゾーンにある時、かわりに自分の手札を1枚捨ててもよい。",
+        # a returned card that is no creature: where it is returned from, the text does not say
+        "相手が自分のクロスギアを手札に戻す時、かわりにそのクロスギアを持ち主のマナゾーンに置いてもよい。",
+        # 「そのシールド」 said to stay after a replacement that watches a creature
+        "このクリーチャーが破壊される時、かわりに自分の手札を1枚捨ててもよい。そうした場合、そのシールドはシールド"
+        "ゾーンに残る。",
+    ],
+)
+def test_near_variants_of_a_state_said_with_toki_and_a_shield_said_to_stay_are_refused(text):
+    assert not compile_text(text).complete
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a keyword had in place of another, each with its reminder
+        "自分のシールドが２枚以下なら、このクリーチャーはW・ブレイカーのかわりにT・ブレイカー（このクリーチャーはシールドを"
+        "３枚ブレイクする）を持つ。",
+        # 「かわりに、」 in exchange for a restriction
+        "このクリーチャーは攻撃できない。かわりに、相手のクリーチャーはこのクリーチャーを攻撃できない。",
+        # an exception to an alternative cost
+        "この呪文のコストを支払うかわりに、自分のシールドを１枚手札に加えてもよい。ただし、その「S・トリガー」は使えない。",
+        # an alternative cost under a state said with 「時」
+        "自分のシールドが２枚以下の時、この呪文を唱えるコストを支払うかわりに、自分の手札を２枚捨ててもよい。",
+    ],
+)
+def test_a_keyword_reminder_in_place_of_another_and_exceptions_to_what_replaces_no_event(text):
+    result = compile_text(text)
+    assert result.complete and not result.abilities
+    assert any(s.verdict == "not_replacement" for s in result.sentences)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        # the keyword had instead is itself a replacement: the ability it gives would be lost
+        (
+            "このクリーチャーはブロッカーのかわりにエターナル・Ω（このクリーチャーがバトルゾーンを離れる時、かわりに"
+            "手札に戻す）を持つ。",
+            "a card's event watched after 「かわりに」",
+        ),
+        # 「かわりに、」 after a restriction that begins a replacement of its own
+        ("このクリーチャーは攻撃できない。かわりに、このクリーチャーが破壊される時、手札に戻す。", "cannot read"),
+    ],
+)
+def test_what_replaces_an_event_after_a_keyword_or_a_restriction_is_not_passed_over(text, named):
+    assert_incomplete(text, named)

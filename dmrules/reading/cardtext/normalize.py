@@ -222,13 +222,13 @@ def _may(match: re.Match[str]) -> str:
 
 def _player_puts_cards(match: re.Match[str]) -> str:
     """「相手が山札からカードを手札に加える時」: 「相手のカードが山札から手札に加えられる時」."""
-    player, source, to_first, to_after, verb = match.group(1, 2, 3, 4, 5)
+    player, by, source, to_first, to_after, verb = match.group(1, 2, 3, 4, 5, 6)
     to = to_first or to_after
     if source == to or to == "シールドゾーン":
         # (「相手がシールドゾーンにカードを置く時」: the player putting, whose cards not said: left as printed)
         return match.group(0)
     passive = "加えられる" if verb == "加え" else "置かれる"
-    return f"{player}のカードが{source + 'から' if source else ''}{to}に{passive}"
+    return f"{player}のカードが{by or ''}{source + 'から' if source else ''}{to}に{passive}"
 
 
 # What the topic's player would do in what follows 「時、」: a choice it makes, a card it draws, 「てもよい」 it decides
@@ -510,6 +510,26 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # 「コスト3以上5以下の」: both bounds, each said with its word; 「コストが5以下の」「パワーが3000以上の」: the same
     (re.compile(r"(コスト|パワー)(\d+)以上(\d+)以下の"), r"\1\2以上の\1\3以下の"),
     (re.compile(r"(コスト|パワー)が(\d+)(以上|以下)の"), r"\1\2\3の"),
+    # 「このクリーチャーがバトルゾーンにある時、自分のシールドがブレイクされる時、」「自分のシールドが2枚以下の時、…破壊
+    # されるかわりに」: a state said with 「時」 before the event the replacement watches, a condition (「…あれば、」)
+    (
+        re.compile(
+            r"(?<=が)([^、。時「」]*?)(にある|もない|(?<=が)ない|\d+[枚体つ](?:以上|以下)の)時、"
+            r"(?=[^。]*?(?:る時、|るなら、|[るう]かわりに))"
+        ),
+        lambda m: (
+            m.group(1)
+            + {"にある": "にあれば", "もない": "もなければ", "ない": "なければ"}.get(
+                m.group(2), m.group(2).removesuffix("の") + "なら"
+            )
+            + "、"
+        ),
+    ),
+    # 「種族にドラゴンとある自分のクリーチャー」: whose said first, as 「自分の種族にドラゴンとあるクリーチャー」
+    (
+        re.compile(r"(種族に(?:「[^」]*」|[ァ-ヺー・=]+)とある)((?:自分|相手)の(?:他の)?)(?=クリーチャー|カード)"),
+        r"\2\1",
+    ),
     # 「…が1枚もない場合、」「…がないなら、」: 「…なければ、」 (「…でない場合」 of an earlier card is its own rule)
     (re.compile(r"(?<!で)ない(?:場合|なら)、"), "なければ、"),
     # 「このクリーチャーの進化元」: the cards under this evolution creature (its evolution sources, 200.3a)
@@ -699,11 +719,13 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     (re.compile(r"(^|、)クロスし(?:た|ている)クリーチャー(?=[^。]*このクロスギア)"), r"\1これをクロスしたクリーチャー"),
     (re.compile(r"(?:このオーラ|これ)を付けたクリーチャー"), "これを装備したクリーチャー"),
     # 「相手が山札からカードを手札に加える時」「相手がマナゾーンにカードを置く時」: that player's cards put there (as
-    # 「相手のカードが山札から手札に加えられる時」); a zone said 「自分の」 (whose?) is left as printed
+    # 「相手のカードが山札から手札に加えられる時」; 「相手が呪文によって…」: the cause kept, said after the
+    # cards); a zone said 「自分の」 (whose?) is left as printed
     (
         re.compile(
-            r"(自分|相手)が(?:自身の)?(?:(手札|墓地|マナゾーン|山札|シールドゾーン)から、?)?"
-            r"(?:(手札|墓地|マナゾーン|シールドゾーン)に)?カードを(?(3)|(手札|墓地|マナゾーン|シールドゾーン)に)"
+            r"(自分|相手)が、?((?:呪文|クリーチャー|カード)[^、。をが]{0,16}?によって)?、?(?:自身の)?"
+            r"(?:(手札|墓地|マナゾーン|山札|シールドゾーン)から、?)?"
+            r"(?:(手札|墓地|マナゾーン|シールドゾーン)に)?カードを(?(4)|(手札|墓地|マナゾーン|シールドゾーン)に)"
             r"(加え|置)(?:る|く)(?=時)"
         ),
         _player_puts_cards,
@@ -994,6 +1016,15 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     ),
     # 「相手が自分のシールドをブレイクする時」: a player breaking shields, as 「自分のシールドが相手にブレイクされる時」
     (re.compile(r"(^|、)(自分|相手)が((?:自分|相手)のシールド)をブレイクする(?=時)"), r"\1\3が\2にブレイクされる"),
+    # 「相手が自分のクリーチャーを手札に戻す時」「相手が自分のクリーチャーを破壊する時」: the player who does it said as
+    # the agent, as 「自分のクリーチャーが相手に手札に戻される時」 (a creature is in the battle zone)
+    (
+        re.compile(
+            r"(^|、)(自分|相手)が((?:自分|相手)の[^、。をがは「」]*?クリーチャー)を(?:バトルゾーンから)?"
+            r"(手札に戻|破壊)す(?=時)"
+        ),
+        r"\1\3が\2に\4される",
+    ),
     # 「自分の手札が捨てられる時」「相手が手札を捨てる時」 with what is done instead only where the cards discarded go:
     # each card's discard, as 「自分のカードが手札から捨てられる時」 (the same whether the discard is one event of the
     # cards or one a card). With anything else done instead it stays a player's discarding, one event (events.py).
@@ -1810,6 +1841,7 @@ _CANON_PATTERNS = tuple(
         ),
         # the card that stays is checked against the watched one by the reader (「そのハンターは…」)
         (r"[。、]?(そうした場合、?)?(この|その)(?:クリーチャー|[ァ-ヺー・]+)は(バトルゾーンに)?とどまる", ""),
+        (r"[。、]?(そうした場合、?)?そのシールドは(シールドゾーンに)?とどまる", ""),
         (r"[。、]?そうした場合、?相手はゲームに勝たない", ""),
         (r"(?<=」)能力を(?=得る|与える)", "を"),  # 「「シールド・セイバー」能力を与える」: the keyword's ability
         (r"([^。]*?)すべてに(「[^」]*」)を与える", r"\1はすべて\2を得る"),

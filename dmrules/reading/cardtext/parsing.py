@@ -41,6 +41,9 @@ _NO_WATCH_BEFORE = r"(?:(?!時、|かわりに)[^。])*?"
 # The same, where a state said with 「時」 (「自分のマナゾーンにある時、」) may come before: no event
 _NO_EVENT_BEFORE = r"(?:(?!時、|かわりに)[^。]|(?<=[あい]る)時、)*?"
 
+# A keyword's reminder in brackets that says no 「かわりに」
+_REMINDER_NO_INSTEAD = r"(?:\((?:(?!かわり)[^()。])*\))?"
+
 # 「かわりに」 that replaces no event: the tap ability instead of attacking, mana numbers, a keyword
 # had instead of another.
 NOT_REPLACEMENT = (
@@ -59,10 +62,14 @@ NOT_REPLACEMENT = (
     re.compile(r"[^。]*マナの数字を、?\d+のかわりに\d+にし[てで]もよい"),  # a mana number chosen: no event
     re.compile(r"[^。]*「[^」]+」のかわりに「[^」]+」を(?:得る|持つ)"),
     # 「このクリーチャーはブロッカーのかわりにスピードアタッカーを持つ」: a keyword had instead of another, unbracketed
-    # (one with a replacement given is one: ``replaces_no_event``)
+    # (one with a replacement given is one: ``replaces_no_event``), each perhaps with its reminder
+    # (「T・ブレイカー(…)」)
     re.compile(
         _NO_WATCH_BEFORE
-        + r"は、?(?:[^、。]*、)?[ァ-ヴー・A-Z＝]+のかわりに、?(?:[ァ-ヴー・A-Z＝]+と)*[ァ-ヴー・A-Z＝]+"
+        + r"は、?(?:[^、。]*、)?[ァ-ヴー・A-Z＝]+"
+        + _REMINDER_NO_INSTEAD
+        + r"のかわりに、?(?:[ァ-ヴー・A-Z＝]+と)*[ァ-ヴー・A-Z＝]+"
+        + _REMINDER_NO_INSTEAD
         + r"を(?:得る|持つ|得[てで]もよい)"
     ),
     # 「自分のマナゾーンでタップした時、1マナのかわりに2マナを生み出す」: the mana a card makes, no event

@@ -18,6 +18,7 @@ from . import parsing as c
 from .normalize import EARLIER_DONE, canonical, normalize, sentences
 from .render import head_word, render_group
 from .transform.followups import then_step
+from .transform.instead import shield_event
 from .transform.parts import Followup, Grant, ReadError
 
 # Words of a watched event (「〜時」, 「唱えた後」, 「〜たら」): a sentence with one before its 「かわりに」 is never
@@ -30,6 +31,8 @@ _PLAYER_REPLACED = re.compile(r"(自分|相手|プレイヤー)のかわりに�
 # 「…手札に戻す。そのかわりに相手は…出してもよい」: in exchange for what the sentence before does (which still
 # happens) or instead of it: the text does not say which, and no self-replacement is read from it
 _IN_EXCHANGE = re.compile(r"^そのかわり(?:に)?、?")
+# (after a restriction, 「かわりに、」 alone too: 「このクリーチャーは攻撃できない。かわりに、…」)
+_IN_EXCHANGE_FOR = re.compile(r"^(?:その)?かわり(?:に)?、?")
 _IN_EXCHANGE_PROBLEM = (
     "「そのかわりに」 after what the sentence before does: in exchange for it (which still happens) or instead of it, "
     "the text does not say"
@@ -48,9 +51,9 @@ def _in_exchange_for_restriction(sentence: str, before: str | None) -> bool:
     """「このクリーチャーは攻撃できない。そのかわりに、…」: in exchange for a restriction, no act replaced; never
     with another 「かわりに」 in the sentence, an event it watches (a triggered ability's 「…攻撃する時、」 aside) or an
     ability it gives in 「」 (which may replace an event)."""
-    if not _IN_EXCHANGE.match(sentence) or not _RESTRICTION.search(before or ""):
+    if not _IN_EXCHANGE_FOR.match(sentence) or not _RESTRICTION.search(before or ""):
         return False
-    rest = _IN_EXCHANGE.sub("", sentence)
+    rest = _IN_EXCHANGE_FOR.sub("", sentence)
     head = _TRIGGER_HEAD.match(rest)
     body = rest[head.end() :] if head else rest
     watches = re.search(r"時|場合|際|なら|ずに|ず、|かわり|[「『]", body) is not None
@@ -391,6 +394,19 @@ def _replaces_none(sentence: str, group: Group | None, line_before: str | None) 
     return group is None and _CARD_EVENT_WATCHED.search(line_before or "") is None
 
 
+def _excepts_none(sentence: str, result: c.Compiled, line_before: str | None) -> bool:
+    """「ただし、…」 in the line of a sentence whose 「かわりに」 replaces no event (「…コストを支払うかわりに、…
+    手札に加えてもよい。ただし、その「S・トリガー」は使えない」): an exception to it, no event replaced either."""
+    said = result.sentences
+    return (
+        sentence.startswith("ただし")
+        and c.INSTEAD not in sentence
+        and line_before is not None
+        and bool(said)
+        and said[-1].verdict == "not_replacement"
+    )
+
+
 class TextReader:
     def __init__(self, text: str, card_type: str | None, name: str | None = None):
         self.text = text
@@ -499,7 +515,9 @@ class TextReader:
                 self._replacement(sentence, offset, pending.keyword, conditions, prefix, pending)
                 return
             self._end_grant()
-        if _replaces_none(sentence, self.group, self.line_before):
+        if _replaces_none(sentence, self.group, self.line_before) or _excepts_none(
+            sentence, self.result, self.line_before
+        ):
             self._close()
             self._add(c.Sentence(sentence, offset, "not_replacement"))
             return
@@ -1432,9 +1450,10 @@ def _attach(ability: ReplacementAbility, follow: Followup) -> ReplacementAbility
 
 def _stays_said_of_watched(ability: ReplacementAbility, card: str | None) -> None:
     """「そうした場合、このクリーチャーはとどまる」 names the watched card: this card when the replacement watches it,
-    else 「その」 and the watched phrase's head (「自分のハンターが離れる時、…。そうした場合、そのハンターは…」)."""
+    else 「その」 and the watched phrase's head (「自分のハンターが離れる時、…。そうした場合、そのハンターは…」;
+    「そのシールド」 of a watched shield)."""
     watch = ability.watch
-    if card is None or card in ("そのクリーチャー", "そのカード"):
+    if card is None or card in ("そのクリーチャー", "そのカード") or (card == "そのシールド" and shield_event(watch)):
         return
     if card.startswith("この"):
         if watch.subject != "this":
