@@ -51,6 +51,8 @@ TESTS = [
     "tests/test_invariants.py",
     "tests/test_oracle.py",
     "tests/test_modelled.py::test_a_follow_up_does_not_name_its_card_once_another_event_moved_it",
+    "tests/test_modelled.py::test_a_step_whose_card_another_event_of_the_window_moved_out_is_refused_by_name",
+    "tests/test_modelled.py::test_any_number_taken_instead_with_a_step_after_it_is_refused_by_name",
     "tests/test_cli.py::test_a_card_whose_text_is_unread_says_so_beside_its_text",
     "tests/test_cli_refused_stream.py",
     "tests/test_modelled.py::test_a_mandatory_replacement_that_would_put_a_spell_into_the_battle_zone_is_not_owed",
@@ -467,8 +469,8 @@ MUTANTS: list[Mutant] = [
     M(
         "optional-read-inverted",
         "dmrules/solving/facts.py",
-        '    if ability.optional:\n        add(fact("rep_optional", r))',
-        '    if ability.optional and ability.instead[0].kind != "stay":\n        add(fact("rep_optional", r))',
+        '        "rep_optional": ability.optional,',
+        '        "rep_optional": ability.optional and ability.instead[0].kind != "stay",',
         "「てもよい」 lost on replacements that start with stay",
     ),
     # -- filters and matching ------------------------------------------------------------------------
@@ -2605,6 +2607,34 @@ MUTANTS += [
         "                 not enter_blocked(R,E).",
         "                 true.",
         "a mandatory replacement that would put a spell into the battle zone owed: no resolution",
+    ),
+    M(
+        "step-card-moved-out",
+        "dmrules/solving/engine.py",
+        "        if gone:",
+        "        if False:",
+        "a 「その後、」 step solved after another event of its window took the card it would have chosen",
+    ),
+    M(
+        "state-said-with-toki",
+        "dmrules/reading/cardtext/normalize.py",
+        'r"(?<=が)([^、。時「」]*?)(にある|もない|(?<=が)ない|\\d+[枚体つ](?:以上|以下)の)時、"',
+        'r"(?<=が)([^、。時「」]*?)(にある|もない|(?<=が)ない|\\d+[枚体つ](?:以上|以下)の)時X"',
+        "a state said with 「時」 before the watched event not read as its condition",
+    ),
+    M(
+        "exception-to-no-event",
+        "dmrules/reading/cardtext/textreader.py",
+        '        and said[-1].verdict == "not_replacement"',
+        '        and said[-1].verdict == "nothing"',
+        "「ただし、その「S・トリガー」は使えない」 after an alternative cost not recognised",
+    ),
+    M(
+        "any-number-then-listed",
+        "asp/common/options.lp",
+        "unmodelled(any_number_then) :- rwatches(R,_), open_slot(R,_), rep_afterwards(R).",
+        "% (dropped)",
+        "「好きな数」 with a 「その後、」 step listed without the application that takes none",
     ),
 ]
 

@@ -200,18 +200,25 @@ def test_silent_skill_is_refused_by_name(tmp_path):
 
 
 def test_any_number_from_two_zones_takes_one_card_at_least_between_them():
-    """龍炎凰インフィニティ・フェニックス: 「自分の墓地またはマナゾーンから火のクリーチャーを好きな数、手札に戻して
-    もよい」: one choice per zone, one card at least from either (TEXT-3; fixture V26 has one zone)."""
-    text = """
+    """龍炎凰インフィニティ・フェニックス as the card wiki gives it today: 「自分の墓地またはマナゾーンから火の
+    クリーチャーを好きな数、手札に戻してもよい。そうした場合、…」: one choice per zone, one card at least from
+    either (TEXT-3; fixture V26 has one zone). (Its printed 「その後、」 is refused: tests/test_modelled.py.)"""
+    today = (
+        "このクリーチャーがバトルゾーンを離れる時、かわりに自分の墓地またはマナゾーンから火のクリーチャーを好きな数、"
+        "手札に戻してもよい。そうした場合、このクリーチャーを山札に戻し、シャッフルする。"
+    )
+    text = f"""
 turn: opponent
 players:
   me:
-    battle: [{id: IP, card: 龍炎凰インフィニティ・フェニックス}]
-    graveyard: [{id: F1, card: {name: 火のクリーチャー1, type: creature, civilizations: [fire]}}]
-    mana: [{id: F2, card: {name: 火のクリーチャー2, type: creature, civilizations: [fire]}}]
+    battle:
+      - id: IP
+        card: {{name: インフィニティ・フェニックス(今のテキスト), type: evolution_creature, text: "{today}"}}
+    graveyard: [{{id: F1, card: {{name: 火のクリーチャー1, type: creature, civilizations: [fire]}}}}]
+    mana: [{{id: F2, card: {{name: 火のクリーチャー2, type: creature, civilizations: [fire]}}}}]
     deck: [d1]
-  opponent: {}
-effect: {controller: opponent, events: [{id: e1, destroy: IP}]}
+  opponent: {{}}
+effect: {{controller: opponent, events: [{{id: e1, destroy: IP}}]}}
 """
     solution = dmrules.solve(dmrules.scenario_from_text(text, "inline.yaml"))
     first = {tuple(sorted(a.chosen)) for r in solution.resolutions for a in r.windows[0].applied}

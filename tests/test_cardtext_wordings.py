@@ -3488,3 +3488,17 @@ def test_a_keyword_reminder_in_place_of_another_and_exceptions_to_what_replaces_
 )
 def test_what_replaces_an_event_after_a_keyword_or_a_restriction_is_not_passed_over(text, named):
     assert_incomplete(text, named)
+
+
+def test_a_battle_after_a_block_replaced_is_no_effects_own():
+    """デジロン 「…そうした場合、このクリーチャーを自分の手札に戻し、かわりに、タップして置いたクリーチャーが攻撃
+    クリーチャーとバトルする」: the battle the rules make after the block is replaced, which the triggered effect does
+    not make: never set aside as the effect's own (a review found it was)."""
+    text = (
+        "このクリーチャーがブロックした時、進化クリーチャーではない、「ブロッカー」を持つクリーチャーを1体、自分の手札から"
+        "バトルゾーンにタップして置いてもよい。そうした場合、このクリーチャーを自分の手札に戻し、かわりに、タップして"
+        "置いたクリーチャーが攻撃クリーチャーとバトルする。"
+    )
+    result = compile_text(text)
+    assert not result.complete
+    assert not any(s.verdict == "self_replacement" for s in result.sentences)

@@ -2293,20 +2293,46 @@ def test_the_other_creature_of_a_replacements_afterwards_step_is_read_from_its_o
     ]
 
 
+PHOENIX_LIKE = (
+    "{name: 不死鳥もどき, type: creature, text: このクリーチャーがバトルゾーンを離れる時、このクリーチャーを墓地に置く"
+    "かわりに自分のマナゾーンから火のクリーチャーを1体、手札に戻してもよい。その後、このクリーチャーを山札に戻し、"
+    "シャッフルする。}"
+)
+
+
 def test_follow_ups_that_act_on_their_own_card_alone_come_out_the_same_in_any_order():
-    """Two 龍炎凰インフィニティ・フェニックス destroyed at once: each one's 「その後、このクリーチャーを山札に戻し、
-    シャッフルする」 acts on its own card alone, so their order decides nothing and the window is solved."""
+    """Two creatures destroyed at once, each with 「その後、このクリーチャーを山札に戻し、シャッフルする」 (the step of
+    龍炎凰インフィニティ・フェニックス, whose 「好きな数」 is refused: any_number_then): each step acts on its own
+    card alone, so their order decides nothing and the window is solved."""
+    text = f"""
+turn: opponent
+players:
+  me:
+    battle: [{{id: P, card: {PHOENIX_LIKE}}}, {{id: Q, card: {PHOENIX_LIKE}}}]
+    mana: [{{id: m1, card: ボルシャック・ドラゴン}}, {{id: m2, card: ボルシャック・ドラゴン}}]
+  opponent:
+    battle: [{{id: Z, card: {{name: 効果のクリーチャー, type: creature}}}}]
+effect: {{source: Z, controller: opponent, by: ability, events: [{{id: e1, destroy: P}}, {{id: e2, destroy: Q}}]}}
+"""
+    assert ("deck", "deck") in finals(dmrules.solve(scenario(text)), "P", "Q")
+
+
+def test_any_number_taken_instead_with_a_step_after_it_is_refused_by_name():
+    """龍炎凰インフィニティ・フェニックス's printed 「…好きな数、手札に戻してもよい。その後、このクリーチャーを山札に
+    戻し、シャッフルする」: applied with none taken, it still goes to the deck, which not applying it does not do;
+    whether it may be applied so, no rule or ruling says (a review found the choice of none left out)."""
     text = """
 turn: opponent
 players:
   me:
-    battle: [{id: P, card: 龍炎凰インフィニティ・フェニックス}, {id: Q, card: 龍炎凰インフィニティ・フェニックス}]
-    mana: [{id: m1, card: ボルシャック・ドラゴン}, {id: m2, card: ボルシャック・ドラゴン}]
+    battle: [{id: P, card: 龍炎凰インフィニティ・フェニックス}]
+    mana: [m1]
+    deck: [d1, d2]
   opponent:
-    battle: [{id: Z, card: {name: 効果のクリーチャー, type: creature}}]
-effect: {source: Z, controller: opponent, by: ability, events: [{id: e1, destroy: P}, {id: e2, destroy: Q}]}
+    battle: [{id: X, card: {name: 破壊のクリーチャー, type: creature}}]
+effect: {source: X, controller: opponent, events: [{id: e1, destroy: P}]}
 """
-    assert ("deck", "deck") in finals(dmrules.solve(scenario(text)), "P", "Q")
+    assert "「その後、」 step: applied with none taken" in refused_solving(text)
 
 
 def test_a_cards_own_ability_under_a_condition_on_itself_is_read():
@@ -3225,3 +3251,63 @@ def test_a_mandatory_replacement_that_would_put_a_spell_into_the_battle_zone_is_
     text = SPELL_CAST_BY_AN_ABILITY.replace("TYPE", card_type).replace("TEXT", TENJOU_TENGE)
     solution = dmrules.solve(scenario(text))
     assert finals(solution, "R") == [(final,)]
+
+
+# -- a 「その後、」 step's cards, chosen as its replacement is decided (609.9a) --------------------------------
+
+RYUBU = """
+turn: me
+players:
+  me:
+    battle: [{id: R, card: 竜舞の化身}, {id: F, card: 不死火フウタ・ドラグーン}, {id: J, card: 威牙忍ジンナイ}]
+    mana: [{id: D, card: 蒼神龍リフレイン・アビス}, {id: m2, card: シャウト・コーン}]
+  opponent:
+    battle: [{id: X, card: {name: 破壊のクリーチャー, type: creature}}]
+effect: {source: X, controller: opponent, events: EVENTS}
+"""
+
+
+def test_a_step_after_the_replacement_takes_the_only_dragon_of_the_mana_zone():
+    """竜舞の化身: 「…かわりに自分のマナゾーンに置く。その後、自分のマナゾーンからドラゴンを1体、自分の手札に戻す」."""
+    solution = dmrules.solve(scenario(RYUBU.replace("EVENTS", "[{id: e1, destroy: R}]")))
+    assert finals(solution, "R", "D") == [("mana", "hand")]
+
+
+@pytest.mark.parametrize(
+    "events",
+    [
+        # the effect's own event takes the dragon the step would have chosen as the replacement was decided
+        "[{id: e1, destroy: R}, {id: e2, move: D, to: graveyard}]",
+        # another replacement of the window (不死火フウタ・ドラグーン for 威牙忍ジンナイ) may take it (609.9b)
+        "[{id: e1, destroy: R}, {id: e2, move: J, to: deck, position: bottom}]",
+    ],
+)
+def test_a_step_whose_card_another_event_of_the_window_moved_out_is_refused_by_name(events):
+    problem = refused_solving(RYUBU.replace("EVENTS", events))
+    assert "moved D out of (mana)" in problem, problem
+
+
+# -- a card controlled by a player other than its owner ------------------------------------------------------------
+
+OWNED_ELSEWHERE = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: K, card: CARD, owner: OWNER}
+  opponent:
+    battle:
+      - {id: X, card: {name: 破壊のクリーチャー, type: creature}}
+effect: {source: X, controller: opponent, events: [{id: e1, destroy: K}]}
+"""
+
+
+def test_a_card_whose_text_says_its_own_zone_controlled_by_another_player_is_refused_by_name():
+    """アクア・ナイト 「…バトルゾーンから自分の墓地に置かれるとき、…」 under the control of a player who does not
+    own it: it goes to its owner's graveyard, which 「自分の墓地」 may not name; the reading keeps no owner of the
+    zone."""
+    text = OWNED_ELSEWHERE.replace("CARD", "アクア・ナイト")
+    assert finals(dmrules.solve(scenario(text.replace("OWNER", "me"))), "K") == [("hand",)]  # mandatory
+    assert "its controller is not its owner, and its text says 「自分の墓地」" in refused(
+        text.replace("OWNER", "opponent")
+    )

@@ -8,6 +8,7 @@ naming the file, the place and the problem.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -361,6 +362,10 @@ def _with_other_side(card: CardDef, db: CardDatabase) -> CardDef:
     return replace(card, other_side=other)
 
 
+# 「自分の墓地」「自分の手札」: a zone of the text's 「自分」, which the reading of a card's move takes as its owner's
+_OWN_ZONE = re.compile(r"自分の(?:墓地|手札|マナゾーン|山札|シールド)")
+
+
 def _definition_problem(
     definition: CardDef | None, abilities: tuple[ReplacementAbility, ...], remedy: str = ""
 ) -> str | None:
@@ -463,6 +468,13 @@ class _CardsReader:
         )
         if problem:
             raise node.error(f"{card.label}: {problem}")
+        said = next((m for a in card.replacements if (m := _OWN_ZONE.search(a.text or ""))), None)
+        if card.owner != card.controller and said is not None:
+            raise node.error(
+                f"{card.label}: its controller is not its owner, and its text says 「{said.group(0)}」: a card goes "
+                "to its owner's zones, and whether 「自分の」 there names its owner's or its controller's, the "
+                "reading does not keep; not modelled"
+            )
         other = card.definition.other_side if card.definition is not None else None
         problem = _definition_problem(other, other.replacements) if other is not None else None
         if other is not None and problem:

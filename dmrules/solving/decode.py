@@ -168,6 +168,10 @@ _UNMODELLED = {  # never listed as if it were followed (``unmodelled`` of the en
     "tap_shared": "not modelled: a replacement chooses cards to tap (「…を1体選び、タップする」) that another "
     "replacement of the same window may tap too; which is decided first, and whether the other can still be done "
     "then, dmrules does not follow",
+    # asp/common/options.lp
+    "any_number_then": "not modelled: a replacement takes any number of cards (「好きな数」「N枚まで」) and goes on "
+    "with a 「その後、」 step: applied with none taken, the step still happens, and whether it may be applied so, no "
+    "rule or ruling says",
     # asp/common/feasible.lp
     "every_event_card": "not modelled: a text takes every card of a kind instead (「すべて」), and the card of the "
     "event it replaces is one of them: whether that card goes by its event or with the others, no rule says",

@@ -306,21 +306,33 @@ def _refuse_chosen_after(state: Scenario, templates: tuple, before: frozenset[tu
     """A replacement's 「その後、」 step is part of what it makes happen (101.5a), whose cards are chosen as it is
     decided (609.9a); a choice of that step that could take a card the replacement has just put in that zone (the card
     「かわりにカードを1枚引いてもよい。その後、自分の手札を1枚捨てる」 drew) is refused: which cards it may take, the
-    rules leave to the moment of the decision, which the step comes after."""
+    rules leave to the moment of the decision, which the step comes after. So is one that could have taken a card the
+    window moved out of that zone (another replacement's choice, 609.9b, or the effect's own event took it): chosen as
+    the replacement was decided, the step would have taken it first, which the step, solved after the window, cannot
+    say."""
     board = board_of(state.cards.values())
     for template in templates:
-        if any(
-            c.zone == template.from_zone
-            and (c.id, c.zone) not in before
-            and card_passes(template.filter, c, template.controller, template.source, board)
+        chooses = [
+            c
             for c in state.cards.values()
-        ):
+            if card_passes(template.filter, c, template.controller, template.source, board)
+        ]
+        if any(c.zone == template.from_zone and (c.id, c.zone) not in before for c in chooses):
             raise InputError(
                 state.path,
                 "effect",
                 "not modelled: a replacement's 「その後、」 step chooses cards from a zone the replacement has just "
                 f"put cards into ({template.from_zone}): whether it may take them, chosen as the replacement was "
                 "decided (609.9a), dmrules does not say",
+            )
+        gone = sorted(c.id for c in chooses if c.zone != template.from_zone and (c.id, template.from_zone) in before)
+        if gone:
+            raise InputError(
+                state.path,
+                "effect",
+                "not modelled: a replacement's 「その後、」 step chooses cards from a zone another event of its window "
+                f"moved {', '.join(gone)} out of ({template.from_zone}): chosen as the replacement was decided "
+                "(609.9a), the step could have taken it before it moved, which dmrules does not play",
             )
 
 

@@ -356,14 +356,23 @@ def characteristic_facts(card: CardInstance, words: set[str], parts: set[str]) -
     return list(dict.fromkeys(out))
 
 
+def _flag_facts(r: Symbol, ability: ReplacementAbility) -> list[Symbol]:
+    """The facts of what the ability is or is not: optional, limited to once a turn, followed by a 「その後、」 step."""
+    flags = {
+        "rep_optional": ability.optional,
+        "rep_needs_room": ability.needs_room,
+        "rep_once_per_turn": ability.once_per_turn,
+        "rep_afterwards": any(step.afterwards for step in ability.then),
+    }
+    return [fact(flag, r) for flag, holds in flags.items() if holds]
+
+
 def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, controller: str) -> list[Symbol]:
     """Facts for one replacement ability or effect ``r``."""
     out: list[Symbol] = [fact("replacement", r), fact("rep_controller", r, P(controller))]
     add = out.append
     if source is not None:
         add(fact("rep_source", r, S(source)))
-    if ability.optional:
-        add(fact("rep_optional", r))
     add(fact("rep_active_zone", r, C(ability.works_in)))
     if ability.spell_own_movement:
         add(fact("rep_self_spell", r))
@@ -371,10 +380,7 @@ def ability_facts(r: Symbol, ability: ReplacementAbility, source: str | None, co
             add(fact("watch_own_cast", r))  # リサイクル's 「こうして唱えた後」: the spell its own permission cast
     if ability.requires_flag:
         add(fact("rep_requires_flag", r, S(ability.requires_flag)))
-    if ability.needs_room:
-        add(fact("rep_needs_room", r))
-    if ability.once_per_turn:
-        add(fact("rep_once_per_turn", r))
+    out += _flag_facts(r, ability)
 
     out.extend(watch_facts(r, ability.watch))
 

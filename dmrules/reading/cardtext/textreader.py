@@ -203,8 +203,12 @@ _EVENT_IF = re.compile(r"(?:(?:さ|ら|離)れれば|[るくすつうぶむぐ](
 _RULES_MOVE = re.compile(
     r"唱えた後|墓地(?:に置く|の)、?(?:かわりに|代わりに)|(?:この|その)(?:クリーチャー|カード|呪文)を[^、。]*?置く、?(?:かわりに|代わりに)"
 )
-# What the rules do, replaced (the untap step's untapping, the battle after a block): never an effect's own
-_RULES_ACT = re.compile(r"(?:アンタップ|バトル)する、?(?:かわりに|代わりに)")
+# What the rules do, replaced (the untap step's untapping, the battle after a block, said before 「かわりに」 or, as
+# デジロン's 「かわりに、…が攻撃クリーチャーとバトルする」, after it): never an effect's own
+_RULES_ACT = re.compile(
+    r"(?:アンタップ|バトル)する、?(?:かわりに|代わりに)"
+    r"|(?:かわりに|代わりに)、?[^。]*?(?:攻撃|ブロック)(?:中の)?クリーチャーとバトルする"
+)
 _SUBJECT_EVENT = re.compile(r"^[^、。]*?[がは]、?" + _DONE_BEFORE_INSTEAD)
 # The same with or without a subject (a line of a card that is no spell)
 _ACT_BEFORE = re.compile(r"^" + _DONE_BEFORE_INSTEAD)
