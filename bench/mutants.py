@@ -53,6 +53,7 @@ TESTS = [
     "tests/test_modelled.py::test_a_follow_up_does_not_name_its_card_once_another_event_moved_it",
     "tests/test_modelled.py::test_a_step_whose_card_another_event_of_the_window_moved_out_is_refused_by_name",
     "tests/test_modelled.py::test_any_number_taken_instead_with_a_step_after_it_is_refused_by_name",
+    "tests/test_modelled.py::test_an_evolution_creature_put_under_another_card_with_its_pile_is_refused_by_name",
     "tests/test_cli.py::test_a_card_whose_text_is_unread_says_so_beside_its_text",
     "tests/test_cli_refused_stream.py",
     "tests/test_modelled.py::test_a_mandatory_replacement_that_would_put_a_spell_into_the_battle_zone_is_not_owed",
@@ -2635,6 +2636,13 @@ MUTANTS += [
         "unmodelled(any_number_then) :- rwatches(R,_), open_slot(R,_), rep_afterwards(R).",
         "% (dropped)",
         "「好きな数」 with a 「その後、」 step listed without the application that takes none",
+    ),
+    M(
+        "pile-under-listed",
+        "asp/common/after.lp",
+        "unmodelled(pile_under) :- goes_under(C,T), zone(C,battle), under(D,C), not moved(D), C != T.",
+        "% (dropped)",
+        "an evolution creature put under another card listed with its pile left under it",
     ),
 ]
 

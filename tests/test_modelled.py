@@ -3311,3 +3311,27 @@ def test_a_card_whose_text_says_its_own_zone_controlled_by_another_player_is_ref
     assert "its controller is not its owner, and its text says 「自分の墓地」" in refused(
         text.replace("OWNER", "opponent")
     )
+
+
+PETELGEUSE = """
+turn: opponent
+players:
+  me:
+    battle:
+      - {id: P, card: 超神星ペテルギウス・ファイナルキャノン}
+      - {id: EV, card: 超神龍バイラス・ゲイル}
+      - {id: D, under: EV, card: アイズ・カノープス}
+  opponent:
+    battle:
+      - {id: X, card: {name: 破壊のクリーチャー, type: creature}}
+effect: {source: X, controller: opponent, events: [{id: e1, destroy: EV}]}
+"""
+
+
+def test_an_evolution_creature_put_under_another_card_with_its_pile_is_refused_by_name():
+    """超神星ペテルギウス・ファイナルキャノン's 「…をこのクリーチャーの下に置いてもよい」 taking an evolution creature:
+    the card under it goes with it, which is not played (a review found it left under the card put under)."""
+    assert "its pile goes with it" in refused_solving(PETELGEUSE)
+    alone = PETELGEUSE.replace("      - {id: D, under: EV, card: アイズ・カノープス}\n", "")
+    alone = alone.replace("超神龍バイラス・ゲイル", "ボルシャック・ドラゴン")
+    assert finals(dmrules.solve(scenario(alone)), "EV") == [("battle",), ("graveyard",)]

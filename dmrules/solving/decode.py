@@ -220,6 +220,8 @@ _UNMODELLED = {  # never listed as if it were followed (``unmodelled`` of the en
     "afterwards_chained": "not modelled yet under the sequential ruleset: a replacement could replace an event of "
     "what another replacement makes happen after 「。その後、」 (101.5a), and which replacement made it (none "
     "replaces its own result) the window does not say",
+    "pile_under": "not modelled: a card with cards under it (an evolution creature) is put under another card: "
+    "its pile goes with it, which dmrules does not play",
     "under_leaving": "not modelled: a card is put under a card that leaves the battle zone in the same window "
     "(「…の下に置く」 of a creature destroyed or moved with it): where the card put under it ends, no rule or ruling "
     "says",
