@@ -54,6 +54,8 @@ TESTS = [
     "tests/test_modelled.py::test_a_step_whose_card_another_event_of_the_window_moved_out_is_refused_by_name",
     "tests/test_modelled.py::test_any_number_taken_instead_with_a_step_after_it_is_refused_by_name",
     "tests/test_modelled.py::test_an_evolution_creature_put_under_another_card_with_its_pile_is_refused_by_name",
+    "tests/test_modelled.py::test_what_is_done_first_in_a_sentence_of_its_own_with_a_replacement_that_may_replace_it_is_refused",
+    "tests/test_modelled.py::test_a_card_whose_text_says_its_own_zone_controlled_by_another_player_is_refused_by_name",
     "tests/test_cli.py::test_a_card_whose_text_is_unread_says_so_beside_its_text",
     "tests/test_cli_refused_stream.py",
     "tests/test_modelled.py::test_a_mandatory_replacement_that_would_put_a_spell_into_the_battle_zone_is_not_owed",
@@ -2643,6 +2645,20 @@ MUTANTS += [
         "unmodelled(pile_under) :- goes_under(C,T), zone(C,battle), under(D,C), not moved(D), C != T.",
         "% (dropped)",
         "an evolution creature put under another card listed with its pile left under it",
+    ),
+    M(
+        "cost-said-first-listed",
+        "dmrules/reading/scenario.py",
+        "            if watching:",
+        "            if False:",
+        "ギガスタンド's discard said apart listed as unreplaceable beside a マッドネス card",
+    ),
+    M(
+        "owner-zone-listed",
+        "dmrules/reading/scenario.py",
+        "        if card.owner != card.controller and said is not None:",
+        "        if False:",
+        "a card controlled by a non-owner read with 「自分の墓地」 as its owner's",
     ),
 ]
 

@@ -3335,3 +3335,25 @@ def test_an_evolution_creature_put_under_another_card_with_its_pile_is_refused_b
     alone = PETELGEUSE.replace("      - {id: D, under: EV, card: アイズ・カノープス}\n", "")
     alone = alone.replace("超神龍バイラス・ゲイル", "ボルシャック・ドラゴン")
     assert finals(dmrules.solve(scenario(alone)), "EV") == [("battle",), ("graveyard",)]
+
+
+GIGASTAND = """
+turn: opponent
+players:
+  me:
+    battle: [{id: GS, card: ギガスタンド}]
+    hand: [HAND]
+  opponent:
+    battle: [{id: X, card: {name: 破壊のクリーチャー, type: creature}}]
+effect: {source: X, controller: opponent, events: [{id: e1, destroy: GS}]}
+"""
+
+
+def test_what_is_done_first_in_a_sentence_of_its_own_with_a_replacement_that_may_replace_it_is_refused():
+    """ギガスタンド 「…自分の手札からカードを1枚選んで墓地に置いてよい。その場合、このクリーチャーを墓地に置くかわりに
+    手札に戻す」: read as one replacement that discards instead; with 宣凶師ビンゴレ (マッドネス) in the hand, whether
+    the first sentence's discard may be replaced (101.5a) no ruling says (a review read it so)."""
+    alone = dmrules.solve(scenario(GIGASTAND.replace("HAND", "{id: h1, card: {name: 手札のカード, type: spell}}")))
+    assert finals(alone, "GS", "h1") == [("graveyard", "hand"), ("hand", "graveyard")]
+    problem = refused(GIGASTAND.replace("HAND", "{id: B, card: 宣凶師ビンゴレ}"))
+    assert "B watches the cards it takes" in problem and "101.5a" in problem

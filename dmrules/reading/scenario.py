@@ -302,6 +302,7 @@ class _Reader:
         checks.check_keywords(granted)
         checks.check_powers(scenario)
         checks.check_static_changes(granted)
+        checks.check_cost_said_first(granted)
         check_named_cards(root.located, scenario)  # a card named by id where its text looks for it
 
         return granted
@@ -362,6 +363,8 @@ def _with_other_side(card: CardDef, db: CardDatabase) -> CardDef:
     return replace(card, other_side=other)
 
 
+# 「…墓地に置いてよい。その場合、…かわりに…」: what the player does first, said in a sentence of its own
+_COST_SAID_FIRST = re.compile(r"て(?:も)?よい。\s*(?:その場合|そうした場合|そうしたら)、[^。]*かわりに")
 # 「自分の墓地」「自分の手札」: a zone of the text's 「自分」, which the reading of a card's move takes as its owner's
 _OWN_ZONE = re.compile(r"自分の(?:墓地|手札|マナゾーン|山札|シールド)")
 
@@ -987,6 +990,34 @@ class _Checks:
                         f"{card.label}: it has 「{near[0]}」, and a text in this scenario reads 「{keyword}」; "
                         f"whether the one is the other, dmrules does not say (state its 'keywords')"
                     )
+
+    def check_cost_said_first(self, scenario: Scenario) -> None:
+        """A replacement whose printed text says what the player does first in a sentence of its own (ギガスタンド's
+        「…墓地に置いてよい。その場合、このクリーチャーを墓地に置くかわりに手札に戻す」) is read as one replacement that
+        does it instead, whose result no other replacement replaces (101.5); printed apart, it may be an event of its
+        own that another replacement replaces (101.5a). Refused where another ability of the scenario watches the
+        zone it takes cards from: which it is, no ruling says."""
+        abilities: list[tuple[str | None, ReplacementAbility]]
+        abilities = [(c.id, a) for c in scenario.cards.values() for a in c.replacements]
+        abilities += [(None, e.ability) for e in scenario.effects]
+        for card_id, card in scenario.cards.items():
+            text = card.definition.text if card.definition is not None else None
+            if not text or not _COST_SAID_FIRST.search(text):
+                continue
+            zones = {s.from_zone for a in card.replacements for s in a.slots()}
+            watching = sorted(
+                other or "an effect in play"
+                for other, a in abilities
+                if other != card_id
+                and (a.watch.from_zone in zones or ("hand" in zones and "discard" in a.watch.events))
+            )
+            if watching:
+                raise self.card_nodes[card_id].error(
+                    f"{card.label}: its text says what its player does first in a sentence of its own (「…てよい。"
+                    "その場合、…かわりに…」), read as part of the replacement, which no other replacement may replace "
+                    f"(101.5); {', '.join(watching)} watches the cards it takes, and whether that sentence's event may "
+                    "be replaced (101.5a), no ruling says; not modelled"
+                )
 
     def check_static_changes(self, scenario: Scenario) -> None:
         """Refuse a scenario in which a card of the battle zone has a lasting ability that changes what a text of
