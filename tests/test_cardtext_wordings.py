@@ -3502,3 +3502,27 @@ def test_a_battle_after_a_block_replaced_is_no_effects_own():
     result = compile_text(text)
     assert not result.complete
     assert not any(s.verdict == "self_replacement" for s in result.sentences)
+
+
+@pytest.mark.parametrize(
+    ("text", "form"),
+    [
+        (  # this card named by its type: 「このドラグハートを装備したクリーチャー」
+            "このドラグハートを装備したクリーチャーが破壊される時、かわりにこのドラグハートを超次元ゾーンに戻してもよい。",
+            {
+                "watch": {"event": "destroy", "card": "equipped"},
+                "instead": ["stay", {"this_to": "hyperspatial"}],
+                "optional": True,
+            },
+        ),
+        (  # the zone the player puts the cards into said as 「自身の」 after the cards
+            "相手が山札からカードを自身の手札に加える時、かわりにそのカードを持ち主の墓地に置く。",
+            {
+                "watch": {"event": "put_into_hand", "card": {"whose": "opponent"}, "from": "deck"},
+                "instead": [{"move_to": "graveyard"}],
+            },
+        ),
+    ],
+)
+def test_the_dragheart_named_by_its_type_and_the_players_own_zone_after_the_cards(text, form):
+    assert_compiles_to(text, form)

@@ -718,6 +718,8 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # to without 「これを」; 「このオーラを付けたクリーチャー」: the creature this aura is attached to, as equipped
     (re.compile(r"(^|、)クロスし(?:た|ている)クリーチャー(?=[^。]*このクロスギア)"), r"\1これをクロスしたクリーチャー"),
     (re.compile(r"(?:このオーラ|これ)を付けたクリーチャー"), "これを装備したクリーチャー"),
+    # 「このドラグハートを装備したクリーチャー」: this card named by its type
+    (re.compile(r"このドラグハート(?:・ウエポン)?を装備したクリーチャー"), "これを装備したクリーチャー"),
     # 「相手が山札からカードを手札に加える時」「相手がマナゾーンにカードを置く時」: that player's cards put there (as
     # 「相手のカードが山札から手札に加えられる時」; 「相手が呪文によって…」: the cause kept, said after the
     # cards); a zone said 「自分の」 (whose?) is left as printed
@@ -725,7 +727,7 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
         re.compile(
             r"(自分|相手)が、?((?:呪文|クリーチャー|カード)[^、。をが]{0,16}?によって)?、?(?:自身の)?"
             r"(?:(手札|墓地|マナゾーン|山札|シールドゾーン)から、?)?"
-            r"(?:(手札|墓地|マナゾーン|シールドゾーン)に)?カードを(?(4)|(手札|墓地|マナゾーン|シールドゾーン)に)"
+            r"(?:(手札|墓地|マナゾーン|シールドゾーン)に)?カードを(?(4)|(?:自身の)?(手札|墓地|マナゾーン|シールドゾーン)に)"
             r"(加え|置)(?:る|く)(?=時)"
         ),
         _player_puts_cards,
