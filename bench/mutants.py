@@ -1760,7 +1760,7 @@ MUTANTS += [
     M(
         "cost-then-instead-any-card",
         "dmrules/reading/cardtext/normalize.py",
-        """    if match.group("named") and not (head.startswith("この") or "。この" in head):""",
+        """    if match.group("named") and not _watches_this(head, "この"):""",
         "    if False:",
         "「その場合、このクリーチャーを…かわりに」 after another card's event moves that card",
     ),
@@ -2659,6 +2659,13 @@ MUTANTS += [
         "        if card.owner != card.controller and said is not None:",
         "        if False:",
         "a card controlled by a non-owner read with 「自分の墓地」 as its owner's",
+    ),
+    M(
+        "condition-first-taken-for-watched",
+        "dmrules/reading/cardtext/normalize.py",
+        "            return part.startswith(this)",
+        "            return head.startswith(this)",
+        "a condition on this creature said first makes another card's event read as this creature's",
     ),
 ]
 

@@ -316,6 +316,12 @@ def _cards_parser(sub, formatter: type[argparse.HelpFormatter]) -> None:
         help="with 'parse TEXT': the steps of the effect a scenario's 'printed: true' reads from the text "
         "(the spell's, or its one triggered ability's); 'own' stands for the effect's controller",
     )
+    cards.add_argument(
+        "--type",
+        metavar="TYPE",
+        help="with 'parse TEXT': the card's printed type (呪文, クリーチャー, 城, クロスギア, …); without it a line "
+        "with no trigger is read as an ability that works in the battle zone",
+    )
     cards.add_argument("--json", action="store_true", help="print one JSON document")
     cards.add_argument(
         "--timeout", type=_seconds, metavar="S", help="with 'parse' or 'coverage': stop compiling after S seconds"
@@ -798,8 +804,10 @@ def cmd_cards_parse(args: argparse.Namespace, text: str) -> int:
         raise InputError("cards parse", "", 'give the printed text (dmrules cards parse "TEXT") or --scenario FILE')
     if args.effect:
         return _effect_steps(args, text)
+    if args.type is not None and not text:
+        raise InputError("cards parse", "--type", "goes with the printed text: the scenario's cards give their types")
     if text:
-        items: list[tuple[str | None, Any]] = [(None, compile_text(text))]
+        items: list[tuple[str | None, Any]] = [(None, compile_text(text, args.type))]
     else:
         items = [
             (f"{card_id} ({name})", compile_text(card_text, card_type))
@@ -816,7 +824,20 @@ def cmd_cards_parse(args: argparse.Namespace, text: str) -> int:
     else:
         for title, compiled in items:
             sys.stdout.write(compiled_text(compiled, title))
+        if text and args.type is None and _spell_reads_otherwise(text, items[0][1]):
+            sys.stdout.write(
+                "  (no --type given: a line with no trigger is read as an ability that works in the battle zone, as "
+                "on a creature; give --type 呪文 to read a spell's text)\n"
+            )
     return EXIT_OK if all(compiled.complete for _, compiled in items) else EXIT_INPUT
+
+
+def _spell_reads_otherwise(text: str, compiled: Any) -> bool:
+    """Whether the text, read as a spell's, reads otherwise than with no type given (its lines with no trigger)."""
+    from .reading.cardtext.compiler import compile_text
+
+    spell = compile_text(text, "呪文")
+    return (spell.complete, spell.forms()) != (compiled.complete, compiled.forms())
 
 
 def _effect_steps(args: argparse.Namespace, text: str) -> int:

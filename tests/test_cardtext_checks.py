@@ -264,3 +264,16 @@ effect: {{controller: opponent, events: [{{destroy: C}}]}}
     solution = dmrules.solve(dmrules.scenario_from_text(scenario, "face-up.yaml"))
     moved = sorted(tuple(sorted((k, v) for k, v in r.final.items() if v == "graveyard")) for r in solution.resolutions)
     assert moved == [(("C", "graveyard"),), (("m1", "graveyard"),)]
+
+
+def test_parse_takes_the_cards_type_and_says_what_it_assumes_without_it():
+    """A spell's line with no trigger (「自分のクリーチャーが破壊される時、かわりに手札に戻す」 after 「カードを1枚
+    引く」) is an effect it creates for no time said: refused with --type 呪文; without --type the command says it
+    read the line as an ability that works in the battle zone (a review found the assumption unsaid)."""
+    text = "■カードを1枚引く。■自分のクリーチャーが破壊される時、かわりに手札に戻す。"
+    spell = run_cli("cards", "parse", "--type", "呪文", text)
+    assert spell.returncode == 2 and "on a spell" in spell.stdout, spell.stdout
+    untyped = run_cli("cards", "parse", text)
+    assert untyped.returncode == 0 and "no --type given" in untyped.stdout, untyped.stdout
+    bad = run_cli("cards", "parse", "--type", "呪文", "--scenario", "x.yaml")
+    assert bad.returncode == 2 and "--type" in bad.stderr and "Traceback" not in bad.stderr

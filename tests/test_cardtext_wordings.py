@@ -3526,3 +3526,31 @@ def test_a_battle_after_a_block_replaced_is_no_effects_own():
 )
 def test_the_dragheart_named_by_its_type_and_the_players_own_zone_after_the_cards(text, form):
     assert_compiles_to(text, form)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "このクリーチャーがタップされていれば、自分のドラゴンが破壊される時、自分の手札を1枚捨ててもよい。その場合、"
+        "このクリーチャーを墓地に置くかわりに手札に戻す。",
+        "このクリーチャーがバトルゾーンにある間、自分の他のクリーチャーが破壊される時、自分のマナゾーンのカードを1枚墓地"
+        "に置いてもよい。そうした場合、このクリーチャーは墓地に置かれるかわりにバトルゾーンにとどまる。",
+        "このクリーチャーがタップされていれば、自分の他のクリーチャーが破壊される時、かわりにこのクリーチャーは破壊されずに"
+        "バトルゾーンにとどまる。",
+        "このクリーチャーがタップされていれば、自分のシールドがブレイクされる時、かわりにこのクリーチャーはブレイクされずに"
+        "とどまる。",
+    ],
+)
+def test_a_condition_on_this_creature_said_first_never_makes_another_cards_event_its_own(text):
+    """What the text says of this creature after another card's event is no replacement of that event, a condition on
+    this creature said first or not (a review found the condition let it through, read as the other card's)."""
+    result = compile_text(text)
+    assert not result.complete and not result.abilities, result.forms()
+
+
+def test_this_creatures_own_event_after_a_condition_on_it_is_still_read():
+    assert_compiles_to(
+        "このクリーチャーがタップされていれば、このクリーチャーが破壊される時、かわりにこのクリーチャーは破壊されずに"
+        "バトルゾーンにとどまる。",
+        {"watch": {"event": "destroy", "card": "this"}, "if": ["this_tapped"], "instead": ["stay"]},
+    )

@@ -121,13 +121,23 @@ def may_form(text: str) -> str | None:
     return None
 
 
+def _watches_this(head: str, this: str) -> bool:
+    """The event 「…時、」 ends ``head`` with is of this card: the clause that says it begins with ``this``
+    (「このクリーチャーが」), a condition before it aside (「このクリーチャーがタップされていれば、自分のドラゴンが破壊
+    される時」 watches the dragon); a clause with no subject of its own goes on with the one before it."""
+    for part in reversed([p for p in re.split(r"[、。]", head) if p]):
+        if "が" in part or "は" in part:
+            return part.startswith(this)
+    return False
+
+
 def _cost_then_instead(match: re.Match[str]) -> str:
     """「…置かれるとき、手札を1枚墓地に置いてよい。その場合、このクリーチャーを墓地に置くかわりに手札に戻す」:
     what the player may do, then what is done instead if they do, is one optional replacement whose actions are
     both: 「…置かれるとき、墓地に置くかわりに、手札を1枚墓地に置き、手札に戻してもよい」. Only when the card the second
     sentence names (「このクリーチャーを」) is the one the first watches; else the text is left as printed."""
     head, cost, stem, original, rest, verb = match.group("head", "cost", "stem", "original", "rest", "verb")
-    if match.group("named") and not (head.startswith("この") or "。この" in head):
+    if match.group("named") and not _watches_this(head, "この"):
         return match.group(0)  # this card named after another card's event: no one replacement of it
     return f"{head}{original}かわりに、{cost}{_STEM[stem]}、{may_form(rest + verb)}"
 
@@ -253,7 +263,7 @@ def _cost_then_stays(match: re.Match[str]) -> str:
     よい」. Only when the second sentence names the watched creature and the event the first watches (a
     destruction is its going to the graveyard; a leaving, its leaving); else the text is left as printed."""
     head, cost, stem, who, original = match.group("head", "cost", "stem", "who", "original")
-    own = head.startswith("このクリーチャーが") or "。このクリーチャーが" in head
+    own = _watches_this(head, "このクリーチャーが")
     if (who == "この") != own:
         return match.group(0)
     destroyed = "破壊される時" in head or "破壊されるとき" in head
@@ -930,10 +940,11 @@ _WORDING_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], 
     # face down anyway
     (re.compile(r"裏向きのまま、?(?=(?:新しいシールドとして)?(?:(?:自分|持ち主)の)?シールド(?:ゾーン)?に)"), ""),
     # 「…時、かわりにそのシールドはブレイクされずにシールドゾーンに残る」: with 「かわりに」 said, the event not
-    # happening said again is the watched card's staying (a card named other than the watched one: as printed)
+    # happening said again is the watched card's staying (a card named other than the watched one: as printed; the
+    # watched one is the subject of the clause before 「時」, a condition before it aside)
     (
         re.compile(
-            r"^(?P<head>(?P<this>このクリーチャーが)?[^。]*?(?P<verb>離れ|破壊され|ブレイクされ)る時、かわりに)、?"
+            r"^(?P<head>(?:[^。]*?、)?(?P<this>このクリーチャーが)?[^、。]*?(?P<verb>離れ|破壊され|ブレイクされ)る時、かわりに)、?"
             r"(?(this)このクリーチャー|その(?:シールド|クリーチャー))は、?(?P=verb)ずに?、?"
             r"(?=(?:バトルゾーン|シールドゾーン)?に?(?:とどまる|留まる|残る))"
         ),
