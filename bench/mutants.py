@@ -2667,6 +2667,13 @@ MUTANTS += [
         "            return head.startswith(this)",
         "a condition on this creature said first makes another card's event read as this creature's",
     ),
+    M(
+        "other-comma-or-both",
+        "dmrules/reading/cardtext/transform/nouns.py",
+        "                if other and item[3] and len(heads) > 1:",
+        "                if False:",
+        "「自分の他のドラゴン、またはファイアー・バード」 read with 「他の」 for both heads",
+    ),
 ]
 
 EQUIVALENT: dict[str, str] = {}

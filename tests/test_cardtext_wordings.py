@@ -3554,3 +3554,23 @@ def test_this_creatures_own_event_after_a_condition_on_it_is_still_read():
         "バトルゾーンにとどまる。",
         {"watch": {"event": "destroy", "card": "this"}, "if": ["this_tapped"], "instead": ["stay"]},
     )
+
+
+def test_other_before_heads_joined_with_a_comma_and_mata_wa_is_refused():
+    """「自分の他のドラゴン、またはファイアー・バード」: the comma may set the second head apart from 「他の」 (a review
+    found it read for both); with no comma (「自分の他のドラゴンまたはファイアー・バード」) it is each head's."""
+    tail = "が破壊される時、かわりにこのクリーチャーを破壊してもよい。"
+    assert_incomplete(
+        "自分の他のドラゴン、またはファイアー・バード" + tail, "whether it holds for the head after the comma"
+    )
+    assert_compiles_to(
+        "自分の他のドラゴンまたはファイアー・バード" + tail,
+        {
+            "watch": {
+                "event": "destroy",
+                "card": {"whose": "own", "other": True, "race": ["ドラゴン", "ファイアー・バード"]},
+            },
+            "instead": ["stay", "destroy_this"],
+            "optional": True,
+        },
+    )

@@ -137,6 +137,13 @@ _ONE_OR_EACH = (
 )
 
 
+# 「自分の他のドラゴン、またはファイアー・バード」: the comma may set the second head apart from 「他の」
+_OTHER_COMMA_OR = (
+    "「他の」 before heads joined by 「、または」 (「自分の他のドラゴン、またはファイアー・バード」): whether it holds "
+    "for the head after the comma too is not said"
+)
+
+
 # What a modifier of the first of two card phrases says that the second does not say of its own: whether it holds
 # for the second too is not said
 _EITHER_SCOPE = (
@@ -170,6 +177,7 @@ class NounParts:
         heads: list = []
         mana_of = None  # 「相手のマナゾーンにあるカードの枚数より大きいコストを持つ」: whose mana the cost exceeds
         bare = None  # a modifier that says what the card is, with no comma after it (「光の」)
+        other = False  # 「他の」 said before the heads
         for item in items:
             if isinstance(item, Token) and item.type == "MOD_COMMA":
                 bare = None
@@ -179,11 +187,14 @@ class NounParts:
             elif isinstance(item, tuple) and item and item[0] == "mod":
                 phrase = _modified(phrase, *item[1:])
                 bare = None if item[1] == "zone" or item[2] in ("whose", "other") else item[2]
+                other = other or item[2] == "other"
             elif isinstance(item, tuple) and item and item[0] == "kinds":
                 heads = item[1]
                 phrase = replace(phrase, both=item[2])
                 if bare is not None and len(heads) > 1:
                     raise ReadError(_ONE_OR_EACH)
+                if other and item[3] and len(heads) > 1:
+                    raise ReadError(_OTHER_COMMA_OR)
             elif isinstance(item, tuple) and item and item[0] == "count":
                 phrase = replace(phrase, count=item[1], any_one=item[2])
         if mana_of is not None and phrase.filter.whose != mana_of:
@@ -348,8 +359,10 @@ class NounParts:
 
     # -- heads --------------------------------------------------------------------
     def kinds(self, items: list):
-        joins = {str(t).lstrip("、") for t in _typed_tokens(items, "KIND_OR")}
-        return ("kinds", [i for i in items if isinstance(i, tuple)], bool(joins & {"と", "および"}))
+        said = [str(t) for t in _typed_tokens(items, "KIND_OR")]
+        joins = {t.lstrip("、") for t in said}
+        comma = any(t.startswith("、") and t != "、" for t in said)  # 「A、またはB」
+        return ("kinds", [i for i in items if isinstance(i, tuple)], bool(joins & {"と", "および"}), comma)
 
     def kind_race(self, items: list):
         return ("race", _checked_race(str(_typed_tokens(items, "RACE")[0])), len(items) > 1)
