@@ -36,6 +36,7 @@ from ..game.scenario import (
 from ..game.vocabulary import CIVILIZATIONS, EFFECT_BY, EVENT_FROM, EVENT_TO, RULESETS, ZONES
 from .abilities import parse_ability
 from .carddb import CardDatabase, bundled, parse_card, require_counts
+from .cardtext.normalize import COST_SAID_FIRST
 from .coherence import (
     check_choice_references,
     check_effect_has_source,
@@ -363,8 +364,6 @@ def _with_other_side(card: CardDef, db: CardDatabase) -> CardDef:
     return replace(card, other_side=other)
 
 
-# 「…墓地に置いてよい。その場合、…かわりに…」: what the player does first, said in a sentence of its own
-_COST_SAID_FIRST = re.compile(r"て(?:も)?よい。\s*(?:その場合|そうした場合|そうしたら)、[^。]*かわりに")
 # 「自分の墓地」「自分の手札」: a zone of the text's 「自分」, which the reading of a card's move takes as its owner's
 _OWN_ZONE = re.compile(r"自分の(?:墓地|手札|マナゾーン|山札|シールド)")
 
@@ -1002,7 +1001,7 @@ class _Checks:
         abilities += [(None, e.ability) for e in scenario.effects]
         for card_id, card in scenario.cards.items():
             text = card.definition.text if card.definition is not None else None
-            if not text or not _COST_SAID_FIRST.search(text):
+            if not text or not COST_SAID_FIRST.search(text):
                 continue
             zones = {s.from_zone for a in card.replacements for s in a.slots()}
             watching = sorted(

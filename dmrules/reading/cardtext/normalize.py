@@ -121,6 +121,12 @@ def may_form(text: str) -> str | None:
     return None
 
 
+# 「…墓地に置いてよい。その場合、…かわりに…」: what the player does first, said in a sentence of its own, which
+# _cost_then_instead and _cost_then_stays read as part of one replacement (its result, 101.5); a scenario refuses it
+# beside another ability that may replace that act (reading/scenario.py)
+COST_SAID_FIRST = re.compile(r"て(?:も)?よい。\s*(?:その場合|そうした場合|そうしたら)、[^。]*かわりに")
+
+
 def _watches_this(head: str, this: str) -> bool:
     """The event 「…時、」 ends ``head`` with is of this card: the clause that says it begins with ``this``
     (「このクリーチャーが」), a condition before it aside (「このクリーチャーがタップされていれば、自分のドラゴンが破壊
